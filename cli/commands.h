@@ -1,0 +1,11 @@
+/* commands.h — the ringmap command's subcommands. cli/main.c dispatches
+ * `ringmap SUBCOMMAND ...` to these; `ringmap PLATFORM ...` (no subcommand)
+ * is the mapping command. Each returns the process exit code (0 ok, 2 bad
+ * input, 1 internal failure) and receives argv with argv[0] = subcommand. */
+#ifndef RINGMAP_CLI_COMMANDS_H
+#define RINGMAP_CLI_COMMANDS_H
+
+/** `ringmap map PLATFORM [options]` (also the default command). */
+int rm_cmd_map(int argc, char **argv);
+
+#endif
