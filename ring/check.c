@@ -1,0 +1,137 @@
+/*
+ * check.c — the invariant checker run on every mapping the program prints:
+ * ring validity, route validity, link capacities, alphas, and T_step equal to
+ * eq. (1) recomputed and to the balanced value (seed 001 eq. (1), (5)).
+ */
+#include "ringmap.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static const char *label_of(const rm_network *net, int node)
+{
+    const char *l = net->platform->nodes[node].label;
+    return l && *l ? l : "?";
+}
+
+static rm_status check_route(const rm_network *net, const rm_route *r, int src, int dst,
+                             const char *what, int k, rm_error *err)
+{
+    if (r->src != src || r->dst != dst)
+        return rm_error_set(err, RM_EINTERNAL,
+                            "ring position %d: %s route goes %d->%d, expected %s->%s", k, what,
+                            r->src, r->dst, label_of(net, src), label_of(net, dst));
+    if (r->n_arcs <= 0 || !r->arcs)
+        return rm_error_set(err, RM_EINTERNAL, "ring position %d: %s route %s->%s is empty", k,
+                            what, label_of(net, src), label_of(net, dst));
+    int at = src;
+    for (int i = 0; i < r->n_arcs; i++) {
+        int a = r->arcs[i];
+        if (a < 0 || a >= net->n_arcs || net->arc_res[a] < 0)
+            return rm_error_set(err, RM_EINTERNAL, "ring position %d: %s route uses unusable arc %d",
+                                k, what, a);
+        if (net->arc_tail[a] != at)
+            return rm_error_set(err, RM_EINTERNAL,
+                                "ring position %d: %s route is not a walk at arc %d (link %d)", k,
+                                what, i, net->arc_link[a]);
+        at = net->arc_head[a];
+    }
+    if (at != dst)
+        return rm_error_set(err, RM_EINTERNAL, "ring position %d: %s route ends at %s, not %s", k,
+                            what, label_of(net, at), label_of(net, dst));
+    if (!(r->bandwidth > 0.0) || !isfinite(r->bandwidth))
+        return rm_error_set(err, RM_EINTERNAL, "ring position %d: %s route bandwidth %g", k, what,
+                            r->bandwidth);
+    return RM_OK;
+}
+
+static void add_load(const rm_network *net, const rm_route *r, double *load, double *peak)
+{
+    for (int i = 0; i < r->n_arcs; i++) {
+        int res = net->arc_res[r->arcs[i]];
+        if (net->res_backbone[res]) {
+            if (r->bandwidth > peak[res])
+                peak[res] = r->bandwidth;
+        } else {
+            load[res] += r->bandwidth;
+        }
+    }
+}
+
+rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double tol, rm_error *err)
+{
+    if (tol <= 0.0)
+        tol = 1e-9;
+    const rm_platform *p = net->platform;
+    int q = m->q;
+    if (q < 1 || q > p->n_hosts)
+        return rm_error_set(err, RM_EINTERNAL, "ring size %d out of range 1..%d", q, p->n_hosts);
+    for (int k = 0; k < q; k++) {
+        int v = m->ring[k];
+        if (v < 0 || v >= p->n_nodes || !p->nodes[v].is_host)
+            return rm_error_set(err, RM_EINTERNAL, "ring position %d is not a host (node %d)", k, v);
+        for (int l = 0; l < k; l++)
+            if (m->ring[l] == v)
+                return rm_error_set(err, RM_EINTERNAL, "host %s appears twice in the ring",
+                                    label_of(net, v));
+    }
+    rm_status st = RM_OK;
+    double *load = calloc((size_t)net->n_res + 1, sizeof *load);
+    double *peak = calloc((size_t)net->n_res + 1, sizeof *peak);
+    double *w = malloc((size_t)q * sizeof *w), *C = malloc((size_t)q * sizeof *C);
+    if (!load || !peak || !w || !C) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory in mapping check");
+        goto done;
+    }
+    if (q > 1) {
+        for (int k = 0; k < q; k++) {
+            int next = m->ring[(k + 1) % q], prev = m->ring[(k + q - 1) % q];
+            if ((st = check_route(net, &m->succ[k], m->ring[k], next, "successor", k, err)))
+                goto done;
+            if ((st = check_route(net, &m->pred[k], m->ring[k], prev, "predecessor", k, err)))
+                goto done;
+            add_load(net, &m->succ[k], load, peak);
+            add_load(net, &m->pred[k], load, peak);
+        }
+        for (int r = 0; r < net->n_res; r++) {
+            double cap = net->res_cap[r], used = net->res_backbone[r] ? peak[r] : load[r];
+            if (used > cap * (1.0 + tol) + 1e-12) {
+                int l = net->res_link[r];
+                st = rm_error_set(err, RM_EINTERNAL,
+                                  "link %d (%s -- %s) carries %.17g Mb/s, capacity %.17g", l,
+                                  label_of(net, p->links[l].source),
+                                  label_of(net, p->links[l].target), used, cap);
+                goto done;
+            }
+        }
+    }
+    double sum = 0.0;
+    for (int k = 0; k < q; k++) {
+        if (!(m->alpha[k] >= 0.0) || !isfinite(m->alpha[k])) {
+            st = rm_error_set(err, RM_EINTERNAL, "alpha of %s is %g",
+                              label_of(net, m->ring[k]), m->alpha[k]);
+            goto done;
+        }
+        sum += m->alpha[k];
+        w[k] = p->nodes[m->ring[k]].w;
+    }
+    if (fabs(sum - 1.0) > tol * q + 1e-12) {
+        st = rm_error_set(err, RM_EINTERNAL, "alphas sum to %.17g, not 1", sum);
+        goto done;
+    }
+    rm_mapping_costs(m, C);
+    double t1 = rm_tstep_eq1(q, w, m->alpha, C, m->dc_dw);
+    double tb = rm_balance(q, w, C, m->dc_dw, NULL);
+    if (!(fabs(t1 - m->t_step_per_dw) <= tol * fabs(t1)))
+        st = rm_error_set(err, RM_EINTERNAL, "T_step/D_w %.17g differs from eq. (1) %.17g",
+                          m->t_step_per_dw, t1);
+    else if (!(fabs(tb - m->t_step_per_dw) <= tol * fabs(tb)))
+        st = rm_error_set(err, RM_EINTERNAL,
+                          "T_step/D_w %.17g is not the balanced value %.17g", m->t_step_per_dw, tb);
+done:
+    free(load);
+    free(peak);
+    free(w);
+    free(C);
+    return st;
+}

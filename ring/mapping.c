@@ -1,0 +1,173 @@
+/*
+ * mapping.c — the rm_mapping object (ring, routes, alphas, T_step), the
+ * mapper's options, and the refinements of seed 001 §4.4.3 that recompute
+ * all shares of a fixed ring with fixed routes.
+ */
+#include "ringmap.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rm_options_init(rm_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->dc_dw = 0.0064;
+    opt->heuristic = RM_HEUR_SHARED;
+    opt->refine = RM_REFINE_NONE;
+    opt->duplex = RM_DUPLEX_HALF;
+    opt->max_q = 0;
+    opt->routing = RM_ROUTING_WIDEST;
+}
+
+rm_status rm_options_check(const rm_options *opt, rm_error *err)
+{
+    if (!isfinite(opt->dc_dw) || opt->dc_dw < 0.0)
+        return rm_error_set(err, RM_EINPUT, "D_c/D_w must be a finite number >= 0 (got %g)",
+                            opt->dc_dw);
+    if (opt->heuristic != RM_HEUR_SHARED && opt->heuristic != RM_HEUR_SLICE)
+        return rm_error_set(err, RM_EINPUT, "unknown heuristic %d", (int)opt->heuristic);
+    if ((int)opt->refine < RM_REFINE_NONE || opt->refine > RM_REFINE_GLPK)
+        return rm_error_set(err, RM_EINPUT, "unknown refinement %d", (int)opt->refine);
+    if (opt->duplex != RM_DUPLEX_HALF && opt->duplex != RM_DUPLEX_FULL)
+        return rm_error_set(err, RM_EINPUT, "unknown duplex model %d", (int)opt->duplex);
+    if (opt->max_q < 0)
+        return rm_error_set(err, RM_EINPUT, "maximum ring size must be >= 0 (got %d)", opt->max_q);
+    if (opt->routing != RM_ROUTING_WIDEST)
+        return rm_error_set(err, RM_EINPUT, "only widest-path routing is implemented");
+    if (opt->latency || opt->parallel_send)
+        return rm_error_set(err, RM_EINPUT, "latency and parallel-send models are not implemented yet");
+    return RM_OK;
+}
+
+rm_mapping *rm_mapping_new(int q, int n_sweep)
+{
+    rm_mapping *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->q = q;
+    m->n_sweep = n_sweep;
+    m->ring = calloc((size_t)(q > 0 ? q : 1), sizeof *m->ring);
+    m->alpha = calloc((size_t)(q > 0 ? q : 1), sizeof *m->alpha);
+    m->succ = calloc((size_t)(q > 0 ? q : 1), sizeof *m->succ);
+    m->pred = calloc((size_t)(q > 0 ? q : 1), sizeof *m->pred);
+    m->sweep_t = calloc((size_t)(n_sweep > 0 ? n_sweep : 1), sizeof *m->sweep_t);
+    if (!m->ring || !m->alpha || !m->succ || !m->pred || !m->sweep_t) {
+        rm_mapping_free(m);
+        return NULL;
+    }
+    for (int i = 0; i < n_sweep; i++)
+        m->sweep_t[i] = NAN;
+    for (int k = 0; k < q; k++)
+        m->succ[k].bandwidth = m->pred[k].bandwidth = INFINITY;
+    m->t_step_per_dw = NAN;
+    m->t_step_per_dw_unshared = NAN;
+    return m;
+}
+
+void rm_mapping_free(rm_mapping *m)
+{
+    if (!m)
+        return;
+    for (int k = 0; k < m->q; k++) {
+        if (m->succ)
+            rm_route_clear(&m->succ[k]);
+        if (m->pred)
+            rm_route_clear(&m->pred[k]);
+    }
+    free(m->ring);
+    free(m->alpha);
+    free(m->succ);
+    free(m->pred);
+    free(m->sweep_t);
+    free(m->sweep_t_unshared);
+    free(m);
+}
+
+void rm_mapping_costs(const rm_mapping *m, double *C)
+{
+    for (int k = 0; k < m->q; k++)
+        C[k] = m->q == 1 ? 0.0 : 1.0 / m->succ[k].bandwidth + 1.0 / m->pred[k].bandwidth;
+}
+
+void rm_mapping_rebalance(const rm_network *net, rm_mapping *m)
+{
+    int q = m->q;
+    double *w = malloc((size_t)q * sizeof *w), *C = malloc((size_t)q * sizeof *C);
+    if (!w || !C) {
+        free(w);
+        free(C);
+        m->t_step_per_dw = NAN;
+        return;
+    }
+    for (int k = 0; k < q; k++)
+        w[k] = net->platform->nodes[m->ring[k]].w;
+    rm_mapping_costs(m, C);
+    m->t_step_per_dw = rm_balance(q, w, C, m->dc_dw, m->alpha);
+    free(w);
+    free(C);
+}
+
+/* Gather the 2q routes of a mapping (succ then pred) as a flat array of
+ * shallow copies, and the weights a = 1/w of their senders. */
+static rm_status gather_routes(const rm_network *net, const rm_mapping *m, rm_route **routes,
+                               double **a, rm_error *err)
+{
+    int q = m->q;
+    *routes = malloc((size_t)(2 * q) * sizeof **routes);
+    *a = malloc((size_t)(2 * q) * sizeof **a);
+    if (!*routes || !*a) {
+        free(*routes);
+        free(*a);
+        return rm_error_set(err, RM_ENOMEM, "out of memory gathering routes");
+    }
+    for (int k = 0; k < q; k++) {
+        (*routes)[k] = m->succ[k];
+        (*routes)[q + k] = m->pred[k];
+        (*a)[k] = (*a)[q + k] = 1.0 / net->platform->nodes[m->ring[k]].w;
+    }
+    return RM_OK;
+}
+
+static rm_status refine_with(const rm_network *net, rm_mapping *m, int optimal, rm_error *err)
+{
+    int q = m->q;
+    if (q <= 1) {
+        rm_mapping_rebalance(net, m);
+        return RM_OK;
+    }
+    rm_route *routes;
+    double *a;
+    rm_status st = gather_routes(net, m, &routes, &a, err);
+    if (st)
+        return st;
+    double *x = malloc((size_t)(2 * q) * sizeof *x);
+    if (!x) {
+        free(routes);
+        free(a);
+        return rm_error_set(err, RM_ENOMEM, "out of memory in refinement");
+    }
+    st = optimal ? rm_share_optimal(net, NULL, 2 * q, routes, a, 0.0, x, err)
+                 : rm_maxmin(net, NULL, 2 * q, routes, x, err);
+    if (st == RM_OK) {
+        for (int k = 0; k < q; k++) {
+            m->succ[k].bandwidth = x[k];
+            m->pred[k].bandwidth = x[q + k];
+        }
+        rm_mapping_rebalance(net, m);
+    }
+    free(routes);
+    free(a);
+    free(x);
+    return st;
+}
+
+rm_status rm_mapping_refine_maxmin(const rm_network *net, rm_mapping *m, rm_error *err)
+{
+    return refine_with(net, m, 0, err);
+}
+
+rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_error *err)
+{
+    return refine_with(net, m, 1, err);
+}

@@ -1,0 +1,406 @@
+/*
+ * sharedring.c — the SharedRing greedy heuristic (H2) of seed 001 §4.4:
+ * grow a ring by insertion, routing each new ring edge by a widest path on
+ * the residual network and peeling its bandwidth off; the four routes of one
+ * insertion share their common links optimally for eq. (5) (§4.4.2); the
+ * best ring size is kept (§4.4.1: T_step is not monotone in q).
+ */
+#include "ring/ring_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct h2_work {
+    const rm_network *net;
+    const rm_platform *p;
+    int N;
+    double *residual; /* n_res: what the ring's routes left */
+    double *res2;     /* n_res: residual with one ring edge given back */
+    double *wid[4];   /* N each: trees from i, to i, from j, to j */
+    int *arc[4];
+    int *stamp; /* n_res, for detecting shared resources */
+    int stamp_now;
+    int *in_ring; /* N */
+    double *tw, *tC; /* q+1 scratch for rm_balance */
+    rm_route cand[4];
+    rm_route best[4];
+} h2_work;
+
+static void work_destroy(h2_work *wk)
+{
+    free(wk->residual);
+    free(wk->res2);
+    for (int t = 0; t < 4; t++) {
+        free(wk->wid[t]);
+        free(wk->arc[t]);
+        rm_route_clear(&wk->cand[t]);
+        rm_route_clear(&wk->best[t]);
+    }
+    free(wk->stamp);
+    free(wk->in_ring);
+    free(wk->tw);
+    free(wk->tC);
+}
+
+static rm_status work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err)
+{
+    memset(wk, 0, sizeof *wk);
+    wk->net = net;
+    wk->p = net->platform;
+    wk->N = net->platform->n_nodes;
+    size_t nr = (size_t)net->n_res + 1, N = (size_t)wk->N;
+    wk->residual = malloc(nr * sizeof(double));
+    wk->res2 = malloc(nr * sizeof(double));
+    wk->stamp = calloc(nr, sizeof(int));
+    wk->in_ring = calloc(N, sizeof(int));
+    wk->tw = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->tC = malloc((size_t)(max_q + 1) * sizeof(double));
+    int ok = wk->residual && wk->res2 && wk->stamp && wk->in_ring && wk->tw && wk->tC;
+    for (int t = 0; t < 4; t++) {
+        wk->wid[t] = malloc(N * sizeof(double));
+        wk->arc[t] = malloc(N * sizeof(int));
+        ok = ok && wk->wid[t] && wk->arc[t];
+    }
+    if (!ok) {
+        work_destroy(wk);
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing");
+    }
+    memcpy(wk->residual, net->res_cap, (size_t)net->n_res * sizeof(double));
+    return RM_OK;
+}
+
+/* Non-zero when two of the n routes cross the same non-backbone resource. */
+static int routes_share(h2_work *wk, int n, const rm_route *r)
+{
+    const rm_network *net = wk->net;
+    for (int k = 0; k < n; k++) {
+        wk->stamp_now++;
+        for (int i = 0; i < r[k].n_arcs; i++) {
+            int res = net->arc_res[r[k].arcs[i]];
+            if (!net->res_backbone[res])
+                wk->stamp[res] = wk->stamp_now;
+        }
+        for (int l = k + 1; l < n; l++)
+            for (int i = 0; i < r[l].n_arcs; i++)
+                if (wk->stamp[net->arc_res[r[l].arcs[i]]] == wk->stamp_now)
+                    return 1;
+    }
+    return 0;
+}
+
+/* Bandwidths of n routes computed independently on cap: their widths if
+ * they share nothing, else the optimal split of rm_share_optimal. */
+static rm_status share_routes(h2_work *wk, const double *cap, int n, const rm_route *r,
+                              const double *a, double *x, rm_error *err)
+{
+    if (!routes_share(wk, n, r)) {
+        for (int k = 0; k < n; k++)
+            x[k] = r[k].bandwidth;
+        return RM_OK;
+    }
+    return rm_share_optimal(wk->net, cap, n, r, a, 1e-10, x, err);
+}
+
+static void take_routes(const rm_network *net, double *residual, int n, const rm_route *r, int sign)
+{
+    for (int k = 0; k < n; k++)
+        if (r[k].n_arcs > 0)
+            rm_residual_apply(net, residual, &r[k], r[k].bandwidth, sign);
+    for (int res = 0; res < net->n_res; res++)
+        if (residual[res] < 0.0)
+            residual[res] = 0.0;
+}
+
+/* Refinement after an insertion (§4.4.3): recompute every share of the ring's
+ * routes on the full capacities, then the residual network. */
+static rm_status refine_state(h2_work *wk, rm_ring_state *s, rm_refine refine, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    int q = s->q, n = 2 * q;
+    rm_route *r = malloc((size_t)n * sizeof *r);
+    double *a = malloc((size_t)n * sizeof *a), *x = malloc((size_t)n * sizeof *x);
+    rm_status st = RM_OK;
+    if (!r || !a || !x) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory in refinement");
+        goto out;
+    }
+    for (int k = 0; k < q; k++) {
+        r[k] = s->succ[k];
+        r[q + k] = s->pred[k];
+        a[k] = a[q + k] = 1.0 / s->w[k];
+    }
+    st = refine == RM_REFINE_MAXMIN ? rm_maxmin(net, NULL, n, r, x, err)
+                                    : rm_share_optimal(net, NULL, n, r, a, 1e-10, x, err);
+    if (st)
+        goto out;
+    for (int k = 0; k < q; k++) {
+        s->succ[k].bandwidth = x[k];
+        s->pred[k].bandwidth = x[q + k];
+    }
+    memcpy(wk->residual, net->res_cap, (size_t)net->n_res * sizeof(double));
+    take_routes(net, wk->residual, q, s->succ, +1);
+    take_routes(net, wk->residual, q, s->pred, +1);
+    rm_ring_state_costs(s);
+out:
+    free(r);
+    free(a);
+    free(x);
+    return st;
+}
+
+static double state_tstep(h2_work *wk, const rm_ring_state *s, double dc_dw)
+{
+    (void)wk;
+    return rm_balance(s->q, s->w, s->C, dc_dw, NULL);
+}
+
+/* The best pair (§4.4.1): for every pair of hosts, the widest routes both
+ * ways, each used twice (successor and predecessor), shared optimally. */
+static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    int H = p->n_hosts, N = wk->N;
+    rm_status st = RM_OK;
+    double *wid = malloc((size_t)H * N * sizeof *wid);
+    int *arc = malloc((size_t)H * N * sizeof *arc);
+    if (!wid || !arc) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
+        goto out;
+    }
+    for (int h = 0; h < H; h++)
+        if ((st = rm_widest_tree(net, NULL, p->hosts[h], 0, wid + (size_t)h * N,
+                                 arc + (size_t)h * N, err)))
+            goto out;
+    double bestT = INFINITY, bx[4] = {0};
+    int bi = -1, bj = -1;
+    for (int hi = 0; hi < H; hi++) {
+        for (int hj = hi + 1; hj < H; hj++) {
+            int i = p->hosts[hi], j = p->hosts[hj];
+            if (!(wid[(size_t)hi * N + j] > 0.0) || !(wid[(size_t)hj * N + i] > 0.0))
+                continue;
+            if ((st = rm_route_from_tree(net, i, 0, arc + (size_t)hi * N, j, &wk->cand[0], err)) ||
+                (st = rm_route_from_tree(net, j, 0, arc + (size_t)hj * N, i, &wk->cand[2], err)) ||
+                (st = rm_route_copy(&wk->cand[1], &wk->cand[0])) ||
+                (st = rm_route_copy(&wk->cand[3], &wk->cand[2])))
+                goto out;
+            wk->cand[0].bandwidth = wk->cand[1].bandwidth = wid[(size_t)hi * N + j];
+            wk->cand[2].bandwidth = wk->cand[3].bandwidth = wid[(size_t)hj * N + i];
+            double wi = p->nodes[i].w, wj = p->nodes[j].w;
+            double a[4] = {1.0 / wi, 1.0 / wi, 1.0 / wj, 1.0 / wj}, x[4];
+            if ((st = share_routes(wk, NULL, 4, wk->cand, a, x, err)))
+                goto out;
+            if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
+                continue;
+            double w2[2] = {wi, wj}, C2[2] = {1.0 / x[0] + 1.0 / x[1], 1.0 / x[2] + 1.0 / x[3]};
+            double T = rm_balance(2, w2, C2, dc_dw, NULL);
+            if (T < bestT) {
+                bestT = T;
+                bi = i;
+                bj = j;
+                memcpy(bx, x, sizeof bx);
+                for (int t = 0; t < 4; t++)
+                    if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
+                        goto out;
+            }
+        }
+    }
+    if (bi < 0) {
+        st = rm_error_set(err, RM_EINPUT, "no two hosts can exchange messages (no positive-bandwidth routes)");
+        goto out;
+    }
+    s->q = 0;
+    rm_ring_state_insert(s, 0, bi, p->nodes[bi].w);
+    rm_ring_state_insert(s, 1, bj, p->nodes[bj].w);
+    rm_route *dst[4] = {&s->succ[0], &s->pred[0], &s->succ[1], &s->pred[1]};
+    for (int t = 0; t < 4; t++) {
+        if ((st = rm_route_copy(dst[t], &wk->best[t])))
+            goto out;
+        dst[t]->bandwidth = bx[t];
+    }
+    rm_ring_state_costs(s);
+    take_routes(net, wk->residual, 2, s->succ, +1);
+    take_routes(net, wk->residual, 2, s->pred, +1);
+    wk->in_ring[bi] = wk->in_ring[bj] = 1;
+out:
+    free(wid);
+    free(arc);
+    return st;
+}
+
+/* One insertion step (§4.4.1–4.4.2): the (host k, ring edge s) of least T_step.
+ * Returns RM_OK with *found = 0 if no host can be inserted. */
+static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *found, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    int q = s->q;
+    rm_status st = RM_OK;
+    double bestT = INFINITY, bx[4] = {0};
+    int bk = -1, bs = -1;
+    *found = 0;
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q, i = s->ring[e], j = s->ring[ni];
+        memcpy(wk->res2, wk->residual, (size_t)net->n_res * sizeof(double));
+        rm_residual_apply(net, wk->res2, &s->succ[e], s->succ[e].bandwidth, -1);
+        rm_residual_apply(net, wk->res2, &s->pred[ni], s->pred[ni].bandwidth, -1);
+        for (int res = 0; res < net->n_res; res++)
+            if (wk->res2[res] > net->res_cap[res])
+                wk->res2[res] = net->res_cap[res];
+        if ((st = rm_widest_tree(net, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+            (st = rm_widest_tree(net, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
+            (st = rm_widest_tree(net, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
+            (st = rm_widest_tree(net, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
+            return st;
+        /* costs of the hosts other than i, j, k are unchanged */
+        int m = 0;
+        for (int t = 0; t < q; t++) {
+            if (t == e || t == ni)
+                continue;
+            wk->tw[m] = s->w[t];
+            wk->tC[m] = s->C[t];
+            m++;
+        }
+        for (int h = 0; h < p->n_hosts; h++) {
+            int k = p->hosts[h];
+            if (wk->in_ring[k])
+                continue;
+            /* cand: 0 = i->k, 1 = k->i, 2 = k->j, 3 = j->k */
+            if (!(wk->wid[0][k] > 0 && wk->wid[1][k] > 0 && wk->wid[2][k] > 0 && wk->wid[3][k] > 0))
+                continue;
+            if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
+                (st = rm_route_from_tree(net, i, 1, wk->arc[1], k, &wk->cand[1], err)) ||
+                (st = rm_route_from_tree(net, j, 1, wk->arc[3], k, &wk->cand[2], err)) ||
+                (st = rm_route_from_tree(net, j, 0, wk->arc[2], k, &wk->cand[3], err)))
+                return st;
+            wk->cand[0].bandwidth = wk->wid[0][k];
+            wk->cand[1].bandwidth = wk->wid[1][k];
+            wk->cand[2].bandwidth = wk->wid[3][k];
+            wk->cand[3].bandwidth = wk->wid[2][k];
+            double wi = s->w[e], wj = s->w[ni], wkk = p->nodes[k].w;
+            double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4];
+            if ((st = share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
+                return st;
+            if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
+                continue;
+            wk->tw[m] = wi;
+            wk->tC[m] = 1.0 / s->pred[e].bandwidth + 1.0 / x[0];
+            wk->tw[m + 1] = wj;
+            wk->tC[m + 1] = 1.0 / s->succ[ni].bandwidth + 1.0 / x[3];
+            wk->tw[m + 2] = wkk;
+            wk->tC[m + 2] = 1.0 / x[1] + 1.0 / x[2];
+            double T = rm_balance(q + 1, wk->tw, wk->tC, dc_dw, NULL);
+            if (T < bestT) {
+                bestT = T;
+                bk = k;
+                bs = e;
+                memcpy(bx, x, sizeof bx);
+                for (int t = 0; t < 4; t++)
+                    if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
+                        return st;
+            }
+        }
+    }
+    if (bk < 0)
+        return RM_OK;
+    /* apply: give back the edge's two routes, insert k after position bs */
+    int ni = (bs + 1) % q;
+    rm_residual_apply(net, wk->residual, &s->succ[bs], s->succ[bs].bandwidth, -1);
+    rm_residual_apply(net, wk->residual, &s->pred[ni], s->pred[ni].bandwidth, -1);
+    for (int res = 0; res < net->n_res; res++)
+        if (wk->residual[res] > net->res_cap[res])
+            wk->residual[res] = net->res_cap[res];
+    for (int t = 0; t < 4; t++)
+        wk->best[t].bandwidth = bx[t];
+    take_routes(net, wk->residual, 4, wk->best, +1);
+    if ((st = rm_route_copy(&s->succ[bs], &wk->best[0])) ||
+        (st = rm_route_copy(&s->pred[ni], &wk->best[3])))
+        return st;
+    rm_ring_state_insert(s, bs + 1, bk, p->nodes[bk].w);
+    if ((st = rm_route_copy(&s->pred[bs + 1], &wk->best[1])) ||
+        (st = rm_route_copy(&s->succ[bs + 1], &wk->best[2])))
+        return st;
+    wk->in_ring[bk] = 1;
+    rm_ring_state_costs(s);
+    *found = 1;
+    return RM_OK;
+}
+
+rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                        rm_error *err)
+{
+    rm_status st = rm_options_check(opt, err);
+    if (st)
+        return st;
+    if (opt->refine == RM_REFINE_KINSOL || opt->refine == RM_REFINE_GLPK)
+        return rm_error_set(err, RM_EINPUT, "refinement by KINSOL/GLPK is not available in SharedRing yet");
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts;
+    int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
+    double dc_dw = opt->dc_dw;
+    rm_ring_state s, best;
+    h2_work wk;
+    if ((st = rm_ring_state_init(&s, max_q, err)))
+        return st;
+    if ((st = rm_ring_state_init(&best, max_q, err))) {
+        rm_ring_state_destroy(&s);
+        return st;
+    }
+    if ((st = work_init(&wk, net, max_q, err))) {
+        rm_ring_state_destroy(&s);
+        rm_ring_state_destroy(&best);
+        return st;
+    }
+    double *sweep = malloc((size_t)max_q * sizeof *sweep);
+    if (!sweep) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (int k = 0; k < max_q; k++)
+        sweep[k] = NAN;
+    /* ring of one: the fastest host, no communication */
+    int f = rm_fastest_host(p);
+    rm_ring_state_insert(&best, 0, f, p->nodes[f].w);
+    double bestT = p->nodes[f].w;
+    sweep[0] = bestT;
+    if (max_q >= 2) {
+        if ((st = best_pair(&wk, &s, dc_dw, err)))
+            goto out;
+        for (;;) {
+            if (opt->refine == RM_REFINE_MAXMIN || opt->refine == RM_REFINE_OPTIMAL)
+                if ((st = refine_state(&wk, &s, opt->refine, err)))
+                    goto out;
+            double T = state_tstep(&wk, &s, dc_dw);
+            sweep[s.q - 1] = T;
+            if (T < bestT) {
+                bestT = T;
+                if ((st = rm_ring_state_copy(&best, &s, err)))
+                    goto out;
+            }
+            if (s.q >= max_q)
+                break;
+            int found;
+            if ((st = insert_best(&wk, &s, dc_dw, &found, err)))
+                goto out;
+            if (!found)
+                break;
+        }
+    }
+    rm_mapping *m;
+    if ((st = rm_ring_state_to_mapping(net, &best, dc_dw, &m, err)))
+        goto out;
+    free(m->sweep_t);
+    m->sweep_t = sweep;
+    m->n_sweep = max_q;
+    sweep = NULL;
+    m->heuristic = RM_HEUR_SHARED;
+    m->refine = opt->refine;
+    *out = m;
+out:
+    free(sweep);
+    work_destroy(&wk);
+    rm_ring_state_destroy(&s);
+    rm_ring_state_destroy(&best);
+    return st;
+}
