@@ -1,0 +1,329 @@
+/*
+ * test_ring.c — T_step (eq. 1, 5, alpha >= 0), the SharedRing and SliceRing
+ * heuristics and the mapping invariants, against the oracles of ORACLES.md
+ * (Proposition 1, the hand-solved 3-host star) and cross-checks.
+ */
+#include "ringmap.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+
+static const double ratios[4] = {0.64, 0.064, 0.0064, 0.00064};
+
+/* ---------------------------------------------------------------- T_step */
+
+START_TEST(test_eq5_prop1)
+{
+    /* Proposition 1: w = (1, 2, 4), c = 1: C_i = 2 for all. */
+    double w[3] = {1, 2, 4}, C[3] = {2, 2, 2}, alpha[3];
+    double t = rm_balance(3, w, C, 0.01, alpha);
+    ck_assert_double_eq_tol(t, 4.0 / 7.0 + 0.02, 1e-12);
+    ck_assert_double_eq_tol(rm_tstep_eq5(3, w, C, 0.01), t, 1e-12);
+    ck_assert_double_eq_tol(alpha[0] + alpha[1] + alpha[2], 1.0, 1e-12);
+    /* alpha_i w_i constant: 4/7 each */
+    ck_assert_double_eq_tol(alpha[0] * 1, 4.0 / 7.0, 1e-12);
+    ck_assert_double_eq_tol(alpha[2] * 4, 4.0 / 7.0, 1e-12);
+    ck_assert_double_eq_tol(rm_tstep_eq1(3, w, alpha, C, 0.01), t, 1e-12);
+}
+END_TEST
+
+START_TEST(test_balance_negative_alpha)
+{
+    /* eq. (5) would give host 1 a negative alpha; the clamped optimum gives
+     * it no work and T = its communication time. */
+    double w[2] = {1, 1}, C[2] = {0, 200}, alpha[2];
+    ck_assert_double_eq_tol(rm_tstep_eq5(2, w, C, 0.01), 1.5, 1e-12);
+    double t = rm_balance(2, w, C, 0.01, alpha);
+    ck_assert_double_eq_tol(t, 2.0, 1e-12);
+    ck_assert_double_eq_tol(alpha[0], 1.0, 1e-12);
+    ck_assert_double_eq_tol(alpha[1], 0.0, 1e-12);
+    ck_assert_double_eq_tol(rm_tstep_eq1(2, w, alpha, C, 0.01), 2.0, 1e-12);
+    /* partly active: d = (0, 0.5, 5): hosts 0,1 share the work */
+    double w3[3] = {1, 1, 1}, C3[3] = {0, 50, 500}, a3[3];
+    t = rm_balance(3, w3, C3, 0.01, a3);
+    /* T* = (1 + 0 + 0.5) / 2 = 0.75 <= 5, T = max(0.75, 5) = 5 */
+    ck_assert_double_eq_tol(t, 5.0, 1e-12);
+    ck_assert_double_eq_tol(a3[0], 0.75, 1e-12);
+    ck_assert_double_eq_tol(a3[1], 0.25, 1e-12);
+    ck_assert_double_eq_tol(a3[2], 0.0, 1e-12);
+}
+END_TEST
+
+START_TEST(test_balance_single)
+{
+    double w = 0.0206, C = 0, a;
+    ck_assert_double_eq_tol(rm_balance(1, &w, &C, 0.64, &a), 0.0206, 1e-15);
+    ck_assert_double_eq_tol(a, 1.0, 1e-15);
+}
+END_TEST
+
+/* ------------------------------------------------------- small platforms */
+
+/* The 3-host star of ORACLES.md: hosts 0, 1 (w 1), 2 (w 2), router 3. */
+static rm_platform *star3(void)
+{
+    rm_platform *p = rm_platform_new("star3", 4, 3, 0);
+    ck_assert_ptr_nonnull(p);
+    double w[3] = {1, 1, 2}, b[3] = {10, 10, 20};
+    for (int i = 0; i < 3; i++) {
+        p->nodes[i].is_host = 1;
+        p->nodes[i].w = w[i];
+        p->links[i].source = i;
+        p->links[i].target = 3;
+        p->links[i].bandwidth = b[i];
+    }
+    rm_error err;
+    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
+    return p;
+}
+
+/* Proposition 1: w = (1, 2, 4) joined pairwise by links of bandwidth 1. */
+static rm_platform *homogeneous3(void)
+{
+    rm_platform *p = rm_platform_new("homogeneous3", 3, 3, 0);
+    ck_assert_ptr_nonnull(p);
+    double w[3] = {1, 2, 4};
+    int s[3] = {0, 1, 0}, t[3] = {1, 2, 2};
+    for (int i = 0; i < 3; i++) {
+        p->nodes[i].is_host = 1;
+        p->nodes[i].w = w[i];
+        p->links[i].source = s[i];
+        p->links[i].target = t[i];
+        p->links[i].bandwidth = 1;
+    }
+    rm_error err;
+    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
+    return p;
+}
+
+/* The fixed ring 0 -> 1 -> 2 on the star with widest routes. */
+static rm_mapping *star3_ring(const rm_network *net, double dc_dw)
+{
+    rm_mapping *m = rm_mapping_new(3, 0);
+    rm_error err;
+    ck_assert_ptr_nonnull(m);
+    m->dc_dw = dc_dw;
+    for (int k = 0; k < 3; k++)
+        m->ring[k] = k;
+    for (int k = 0; k < 3; k++) {
+        ck_assert_int_eq(rm_widest_route(net, NULL, k, (k + 1) % 3, &m->succ[k], &err), RM_OK);
+        ck_assert_int_eq(rm_widest_route(net, NULL, k, (k + 2) % 3, &m->pred[k], &err), RM_OK);
+        ck_assert_int_eq(m->succ[k].n_arcs, 2);
+    }
+    return m;
+}
+
+START_TEST(test_star3_maxmin_and_optimal)
+{
+    rm_platform *p = star3();
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_mapping *m = star3_ring(&net, 0.01);
+    ck_assert_int_eq(rm_mapping_refine_maxmin(&net, m, &err), RM_OK);
+    for (int k = 0; k < 3; k++) {
+        ck_assert_double_eq_tol(m->succ[k].bandwidth, 2.5, 1e-9);
+        ck_assert_double_eq_tol(m->pred[k].bandwidth, 2.5, 1e-9);
+    }
+    ck_assert_double_eq_tol(m->t_step_per_dw, 0.408, 1e-9);
+    ck_assert_int_eq(rm_mapping_check(&net, m, 1e-9, &err), RM_OK);
+
+    ck_assert_int_eq(rm_mapping_refine_optimal(&net, m, &err), RM_OK);
+    double u = 10.0 / (3.0 + sqrt(2.0)), v = sqrt(2.0) * u;
+    ck_assert_double_eq_tol(m->succ[0].bandwidth, u, 1e-6); /* 0 -> 1 */
+    ck_assert_double_eq_tol(m->pred[1].bandwidth, u, 1e-6); /* 1 -> 0 */
+    ck_assert_double_eq_tol(m->succ[1].bandwidth, v, 1e-6); /* 1 -> 2 */
+    ck_assert_double_eq_tol(m->pred[0].bandwidth, v, 1e-6); /* 0 -> 2 */
+    ck_assert_double_eq_tol(m->succ[2].bandwidth, u, 1e-6); /* 2 -> 0 */
+    ck_assert_double_eq_tol(m->pred[2].bandwidth, u, 1e-6); /* 2 -> 1 */
+    ck_assert_double_eq_tol(m->t_step_per_dw, 0.4077941, 1e-7);
+    ck_assert_int_eq(rm_mapping_check(&net, m, 1e-9, &err), RM_OK);
+    rm_mapping_free(m);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
+START_TEST(test_check_catches_violations)
+{
+    rm_platform *p = star3();
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_mapping *m = star3_ring(&net, 0.01);
+    ck_assert_int_eq(rm_mapping_refine_maxmin(&net, m, &err), RM_OK);
+    ck_assert_int_eq(rm_mapping_check(&net, m, 1e-9, &err), RM_OK);
+    /* over capacity: 0->1 at 3 makes link 0 carry 10.5 > 10 */
+    m->succ[0].bandwidth = 3.0;
+    rm_mapping_rebalance(&net, m);
+    ck_assert_int_eq(rm_mapping_check(&net, m, 1e-9, &err), RM_EINTERNAL);
+    ck_assert_ptr_nonnull(strstr(err.msg, "capacity"));
+    m->succ[0].bandwidth = 2.5;
+    rm_mapping_rebalance(&net, m);
+    /* T_step not eq. (1) */
+    m->t_step_per_dw *= 1.01;
+    ck_assert_int_eq(rm_mapping_check(&net, m, 1e-9, &err), RM_EINTERNAL);
+    rm_mapping_rebalance(&net, m);
+    /* alphas not summing to 1 */
+    m->alpha[0] += 0.1;
+    ck_assert_int_eq(rm_mapping_check(&net, m, 1e-9, &err), RM_EINTERNAL);
+    rm_mapping_rebalance(&net, m);
+    /* a route that does not reach its neighbour */
+    int saved = m->succ[1].dst;
+    m->succ[1].dst = 0;
+    ck_assert_int_eq(rm_mapping_check(&net, m, 1e-9, &err), RM_EINTERNAL);
+    m->succ[1].dst = saved;
+    ck_assert_int_eq(rm_mapping_check(&net, m, 1e-9, &err), RM_OK);
+    rm_mapping_free(m);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
+START_TEST(test_slicering_prop1)
+{
+    rm_platform *p = homogeneous3();
+    rm_options opt;
+    rm_options_init(&opt);
+    rm_error err;
+    rm_mapping *m;
+    opt.heuristic = RM_HEUR_SLICE;
+    opt.dc_dw = 0.01;
+    ck_assert_int_eq(rm_map(p, &opt, &m, &err), RM_OK);
+    ck_assert_int_eq(m->q, 3);
+    ck_assert_double_eq_tol(m->t_step_per_dw_unshared, 4.0 / 7.0 + 0.02, 1e-12);
+    /* made feasible on the shared triangle it can only be slower */
+    ck_assert(m->t_step_per_dw >= m->t_step_per_dw_unshared - 1e-12);
+    rm_mapping_free(m);
+    opt.dc_dw = 0.3;
+    ck_assert_int_eq(rm_map(p, &opt, &m, &err), RM_OK);
+    ck_assert_int_eq(m->q, 1);
+    ck_assert_int_eq(m->ring[0], 0);
+    ck_assert_double_eq_tol(m->t_step_per_dw_unshared, 1.0, 1e-12);
+    ck_assert_double_eq_tol(m->t_step_per_dw, 1.0, 1e-12);
+    rm_mapping_free(m);
+    rm_platform_free(p);
+}
+END_TEST
+
+START_TEST(test_sharedring_ring_of_one_and_two)
+{
+    /* A single link between two hosts: the pair uses 4 routes on one link. */
+    rm_platform *p = rm_platform_new("line2", 2, 1, 0);
+    p->nodes[0].is_host = p->nodes[1].is_host = 1;
+    p->nodes[0].w = 1.0;
+    p->nodes[1].w = 1.0;
+    p->links[0].source = 0;
+    p->links[0].target = 1;
+    p->links[0].bandwidth = 100.0;
+    rm_error err;
+    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.dc_dw = 0.01;
+    rm_mapping *m;
+    ck_assert_int_eq(rm_map(p, &opt, &m, &err), RM_OK);
+    /* 4 routes of equal weight on one link of 100: 25 each; C = 2/25 = 0.08;
+     * T = 0.5 * (1 + 0.01 * 0.16) = 0.5004 < 1 (one host) */
+    ck_assert_int_eq(m->q, 2);
+    ck_assert_double_eq_tol(m->succ[0].bandwidth, 25.0, 1e-9);
+    ck_assert_double_eq_tol(m->t_step_per_dw, 0.5004, 1e-12);
+    ck_assert_double_eq_tol(m->sweep_t[0], 1.0, 1e-15);
+    rm_mapping_free(m);
+    /* very communication-heavy: the ring of one wins */
+    opt.dc_dw = 200.0;
+    ck_assert_int_eq(rm_map(p, &opt, &m, &err), RM_OK);
+    ck_assert_int_eq(m->q, 1);
+    ck_assert_double_eq_tol(m->t_step_per_dw, 1.0, 1e-15);
+    ck_assert_double_eq_tol(m->alpha[0], 1.0, 1e-15);
+    rm_mapping_free(m);
+    rm_platform_free(p);
+}
+END_TEST
+
+/* ---------------------------------------- every shipped platform, 4 ratios */
+
+static void check_platform(const char *rel, double host_w)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/platforms/%s", RM_SOURCE_DIR, rel);
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    ro.host_w = host_w;
+    rm_platform *p;
+    rm_error err;
+    ck_assert_msg(rm_platform_read(path, &ro, &p, &err) == RM_OK, "%s: %s", path, err.msg);
+    rm_network net;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    double wmin = INFINITY;
+    for (int h = 0; h < p->n_hosts; h++)
+        wmin = fmin(wmin, p->nodes[p->hosts[h]].w);
+    for (int r = 0; r < 4; r++) {
+        for (int heur = 0; heur < 2; heur++) {
+            for (int ref = 0; ref < 2; ref++) {
+                rm_options opt;
+                rm_options_init(&opt);
+                opt.dc_dw = ratios[r];
+                opt.heuristic = heur ? RM_HEUR_SLICE : RM_HEUR_SHARED;
+                opt.refine = ref ? RM_REFINE_MAXMIN : RM_REFINE_NONE;
+                rm_mapping *m;
+                rm_status st = heur ? rm_slicering(&net, &opt, &m, &err)
+                                    : rm_sharedring(&net, &opt, &m, &err);
+                ck_assert_msg(st == RM_OK, "%s r=%g heur=%d: %s", rel, ratios[r], heur, err.msg);
+                ck_assert_msg(rm_mapping_check(&net, m, 1e-9, &err) == RM_OK,
+                              "%s r=%g heur=%d ref=%d: %s", rel, ratios[r], heur, ref, err.msg);
+                /* never worse than the fastest host alone */
+                if (!heur)
+                    ck_assert(m->t_step_per_dw <= wmin * (1 + 1e-12));
+                /* the sweep holds the chosen size's value */
+                if (!heur)
+                    ck_assert_double_eq_tol(m->sweep_t[m->q - 1], m->t_step_per_dw,
+                                            1e-9 * m->t_step_per_dw);
+                /* cross-check: optimal shares for the same ring and routes are
+                 * never worse than the greedy's own shares */
+                double t0 = m->t_step_per_dw;
+                ck_assert_int_eq(rm_mapping_refine_optimal(&net, m, &err), RM_OK);
+                ck_assert_msg(m->t_step_per_dw <= t0 * (1 + 1e-7), "%s: optimal %g > greedy %g",
+                              rel, m->t_step_per_dw, t0);
+                ck_assert_int_eq(rm_mapping_check(&net, m, 1e-9, &err), RM_OK);
+                rm_mapping_free(m);
+            }
+        }
+    }
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+
+START_TEST(test_shipped_platforms)
+{
+    check_platform("medium_tiers.gml", 0);
+    check_platform("geant2009.gml", 0);
+    check_platform("renater2001.gml", 0);
+    check_platform("test/star3.gml", 0);
+    check_platform("test/shared4.gml", 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("ring");
+    TCase *tc = tcase_create("tstep");
+    tcase_add_test(tc, test_eq5_prop1);
+    tcase_add_test(tc, test_balance_negative_alpha);
+    tcase_add_test(tc, test_balance_single);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("heuristics");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_star3_maxmin_and_optimal);
+    tcase_add_test(tc, test_check_catches_violations);
+    tcase_add_test(tc, test_slicering_prop1);
+    tcase_add_test(tc, test_sharedring_ring_of_one_and_two);
+    tcase_add_test(tc, test_shipped_platforms);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
