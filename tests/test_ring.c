@@ -7,7 +7,9 @@
 
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const double ratios[4] = {0.64, 0.064, 0.0064, 0.00064};
 
