@@ -229,6 +229,43 @@ out:
     return st;
 }
 
+/* O(1) evaluation of T_step after an insertion (eq. (5) in incremental
+ * form), exact when every alpha stays >= 0; otherwise rm_balance. The m
+ * unchanged hosts are in tw/tC[0..m-1]; the three changed ones are passed. */
+typedef struct fast_eval {
+    double sum_inv, sum_cw, dmax, dc_dw;
+} fast_eval;
+
+static void fast_eval_init(fast_eval *ev, const double *w, const double *C, int m, double dc_dw)
+{
+    ev->sum_inv = ev->sum_cw = ev->dmax = 0.0;
+    ev->dc_dw = dc_dw;
+    for (int t = 0; t < m; t++) {
+        ev->sum_inv += 1.0 / w[t];
+        ev->sum_cw += C[t] / w[t];
+        if (dc_dw * C[t] > ev->dmax)
+            ev->dmax = dc_dw * C[t];
+    }
+}
+
+static double fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
+                          double Cj, double wk3, double Ck)
+{
+    double r = ev->dc_dw;
+    double inv = ev->sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wk3;
+    double T5 = (1.0 + r * (ev->sum_cw + Ci / wi + Cj / wj + Ck / wk3)) / inv;
+    double d = fmax(ev->dmax, fmax(r * Ci, fmax(r * Cj, r * Ck)));
+    if (T5 >= d)
+        return T5;
+    wk->tw[m] = wi;
+    wk->tC[m] = Ci;
+    wk->tw[m + 1] = wj;
+    wk->tC[m + 1] = Cj;
+    wk->tw[m + 2] = wk3;
+    wk->tC[m + 2] = Ck;
+    return rm_balance(m + 3, wk->tw, wk->tC, r, NULL);
+}
+
 /* One insertion step (§4.4.1–4.4.2): the (host k, ring edge s) of least T_step.
  * Returns RM_OK with *found = 0 if no host can be inserted. */
 static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *found, rm_error *err)
@@ -262,35 +299,42 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
             wk->tC[m] = s->C[t];
             m++;
         }
+        fast_eval ev;
+        fast_eval_init(&ev, wk->tw, wk->tC, m, dc_dw);
+        double wi = s->w[e], wj = s->w[ni];
+        double ci_keep = 1.0 / s->pred[e].bandwidth, cj_keep = 1.0 / s->succ[ni].bandwidth;
         for (int h = 0; h < p->n_hosts; h++) {
             int k = p->hosts[h];
             if (wk->in_ring[k])
                 continue;
             /* cand: 0 = i->k, 1 = k->i, 2 = k->j, 3 = j->k */
-            if (!(wk->wid[0][k] > 0 && wk->wid[1][k] > 0 && wk->wid[2][k] > 0 && wk->wid[3][k] > 0))
+            double w0 = wk->wid[0][k], w1 = wk->wid[1][k], w2 = wk->wid[3][k], w3 = wk->wid[2][k];
+            if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
+                continue;
+            double wkk = p->nodes[k].w;
+            /* Sharing can only lower the four bandwidths below their widths,
+             * and T_step grows with every cost: the widths give a lower
+             * bound, which prunes most candidates without building routes. */
+            double Tlow = fast_eval_T(&ev, wk, m, wi, ci_keep + 1.0 / w0, wj, cj_keep + 1.0 / w3,
+                                      wkk, 1.0 / w1 + 1.0 / w2);
+            if (!(Tlow < bestT))
                 continue;
             if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
                 (st = rm_route_from_tree(net, i, 1, wk->arc[1], k, &wk->cand[1], err)) ||
                 (st = rm_route_from_tree(net, j, 1, wk->arc[3], k, &wk->cand[2], err)) ||
                 (st = rm_route_from_tree(net, j, 0, wk->arc[2], k, &wk->cand[3], err)))
                 return st;
-            wk->cand[0].bandwidth = wk->wid[0][k];
-            wk->cand[1].bandwidth = wk->wid[1][k];
-            wk->cand[2].bandwidth = wk->wid[3][k];
-            wk->cand[3].bandwidth = wk->wid[2][k];
-            double wi = s->w[e], wj = s->w[ni], wkk = p->nodes[k].w;
+            wk->cand[0].bandwidth = w0;
+            wk->cand[1].bandwidth = w1;
+            wk->cand[2].bandwidth = w2;
+            wk->cand[3].bandwidth = w3;
             double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4];
             if ((st = share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
                 return st;
             if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
                 continue;
-            wk->tw[m] = wi;
-            wk->tC[m] = 1.0 / s->pred[e].bandwidth + 1.0 / x[0];
-            wk->tw[m + 1] = wj;
-            wk->tC[m + 1] = 1.0 / s->succ[ni].bandwidth + 1.0 / x[3];
-            wk->tw[m + 2] = wkk;
-            wk->tC[m + 2] = 1.0 / x[1] + 1.0 / x[2];
-            double T = rm_balance(q + 1, wk->tw, wk->tC, dc_dw, NULL);
+            double T = fast_eval_T(&ev, wk, m, wi, ci_keep + 1.0 / x[0], wj, cj_keep + 1.0 / x[3],
+                                   wkk, 1.0 / x[1] + 1.0 / x[2]);
             if (T < bestT) {
                 bestT = T;
                 bk = k;
