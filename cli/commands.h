@@ -5,7 +5,13 @@
 #ifndef RINGMAP_CLI_COMMANDS_H
 #define RINGMAP_CLI_COMMANDS_H
 
+#include <stdio.h>
+
 /** `ringmap map PLATFORM [options]` (also the default command). */
 int rm_cmd_map(int argc, char **argv);
+
+/** List the subcommands (name and one-line summary) on f, for --help.
+ *  Defined in cli/main.c next to the dispatch table. */
+void rm_cli_print_commands(FILE *f);
 
 #endif

@@ -1,1 +1,35 @@
-int main(void){return 0;}
+/*
+ * main.c — entry point of the `ringmap` command: dispatches
+ * `ringmap SUBCOMMAND ...` to the subcommand's function (cli/commands.h) and
+ * `ringmap PLATFORM ...` to the mapping command. Adding a subcommand is one
+ * line in the table below.
+ */
+#include "cli/commands.h"
+
+#include <string.h>
+
+typedef struct rm_cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv); /* argv[0] = the subcommand's name */
+    const char *summary;
+} rm_cli_command;
+
+static const rm_cli_command commands[] = {
+    {"map", rm_cmd_map, "map a platform onto a ring (the default command)"},
+    /* {"compare", rm_cmd_compare, "..."}, {"sweep", ...}, {"export-simgrid", ...}, */
+};
+
+void rm_cli_print_commands(FILE *f)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-16s %s\n", commands[i].name, commands[i].summary);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (strcmp(argv[1], commands[i].name) == 0)
+                return commands[i].run(argc - 1, argv + 1);
+    return rm_cmd_map(argc, argv);
+}

@@ -1,0 +1,432 @@
+/*
+ * map.c — `ringmap [map] PLATFORM [options]`: read a platform, build the
+ * ring with SharedRing (seed 001 §4.4), SliceRing (§5.2.2) or both, check
+ * every invariant of the mapping (rm_mapping_check), and print it as a
+ * table and/or the JSON of DESIGN.md. Exit codes: 0 ok, 2 bad input or
+ * option, 1 internal failure.
+ */
+#include "cli/commands.h"
+#include "ring/output.h"
+#include "ringmap.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Tolerance of the invariant check run on every mapping before output. */
+#define MAP_CHECK_TOL 1e-9
+
+typedef struct map_args {
+    const char *platform; /* path of the platform file */
+    rm_options opt;
+    rm_read_options ro;
+    int both;                    /* --heuristic both */
+    int have_dcdw, have_dc, have_dw;
+    double dc, dw;               /* Mb, Mflop (with --dc/--dw) */
+    const char *json;            /* NULL, "-" or a file name */
+    int quiet;
+} map_args;
+
+static void usage(FILE *f)
+{
+    fputs(
+        "Usage: ringmap [map] PLATFORM [options]\n"
+        "\n"
+        "Map an iterative computation whose processors talk to their two ring\n"
+        "neighbours onto the hosts of PLATFORM (a GML file): choose the hosts, their\n"
+        "order on the ring, the routes and their bandwidth shares, and each host's\n"
+        "share alpha of the work so that the step time T_step is minimal (Legrand,\n"
+        "Renard, Robert, Vivien, IEEE TPDS 2004). Units: cycle-time w in s/Mflop,\n"
+        "bandwidth in Mb/s, D_c (message to each neighbour per step) in Mb, D_w\n"
+        "(total work per step) in Mflop, T_step/D_w in s/Mflop.\n"
+        "\n"
+        "Options:\n"
+        "  --dc-dw R             ratio D_c/D_w in Mb/Mflop, finite, >= 0 (default 0.0064)\n"
+        "  --dc X --dw Y         absolute D_c (Mb, >= 0) and D_w (Mflop, > 0), both\n"
+        "                        required; sets D_c/D_w = X/Y and also prints T_step (s)\n"
+        "  --heuristic H         shared: SharedRing, routes share links (default);\n"
+        "                        slice: SliceRing on the fully connected model, its ring\n"
+        "                        made feasible by max-min fairness (its own unshared\n"
+        "                        estimate is printed beside it);\n"
+        "                        both: run both and print the improvement of SharedRing\n"
+        "                        over SliceRing, (T_slice - T_shared)/T_slice*100 (%)\n"
+        "  --refine M            bandwidth shares: none (the greedy's own, default),\n"
+        "                        maxmin (max-min fairness), optimal (optimal shares)\n"
+        "  --duplex D            half: an undirected link is one capacity shared by both\n"
+        "                        directions (default); full: each direction has it all\n"
+        "  --max-q N             largest ring size tried, integer >= 0 (0 = all hosts,\n"
+        "                        default)\n"
+        "  --host-w W            cycle-time in s/Mflop (> 0) given to every node without\n"
+        "                        w/speed (default: such nodes are routers)\n"
+        "  --default-bandwidth B bandwidth in Mb/s (> 0) for links that have none\n"
+        "                        (default: such a link is an error)\n"
+        "  --json FILE           also write the mapping as JSON to FILE; '-' writes it\n"
+        "                        to standard output instead of the table\n"
+        "  -q, --quiet           do not print the table\n"
+        "  -h, --help            print this help and exit\n"
+        "  -V, --version         print the version and exit\n"
+        "\n"
+        "Subcommands:\n",
+        f);
+    rm_cli_print_commands(f);
+    fputs("\n"
+          "Exit status: 0 success; 2 bad input (unreadable or invalid platform file,\n"
+          "bad or missing option); 1 internal failure (including a mapping that fails\n"
+          "the invariant check, which is never printed).\n",
+          f);
+}
+
+/* Report a bad option or argument on stderr; returns exit code 2. */
+static int bad_option(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+static int bad_option(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("ringmap: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (see ringmap --help)\n", stderr);
+    va_end(ap);
+    return 2;
+}
+
+/* Parse a finite double; 0 on success. */
+static int parse_double(const char *s, double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double x = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(x))
+        return -1;
+    *out = x;
+    return 0;
+}
+
+enum {
+    OPT_DCDW = 256,
+    OPT_DC,
+    OPT_DW,
+    OPT_HEUR,
+    OPT_REFINE,
+    OPT_DUPLEX,
+    OPT_MAXQ,
+    OPT_HOSTW,
+    OPT_DEFBW,
+    OPT_JSON
+};
+
+/* Parse the command line into a; returns -1 to go on, else an exit code. */
+static int parse_args(int argc, char **argv, map_args *a)
+{
+    static const struct option longopts[] = {
+        {"dc-dw", required_argument, NULL, OPT_DCDW},
+        {"dc", required_argument, NULL, OPT_DC},
+        {"dw", required_argument, NULL, OPT_DW},
+        {"heuristic", required_argument, NULL, OPT_HEUR},
+        {"refine", required_argument, NULL, OPT_REFINE},
+        {"duplex", required_argument, NULL, OPT_DUPLEX},
+        {"max-q", required_argument, NULL, OPT_MAXQ},
+        {"host-w", required_argument, NULL, OPT_HOSTW},
+        {"default-bandwidth", required_argument, NULL, OPT_DEFBW},
+        {"json", required_argument, NULL, OPT_JSON},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0}};
+    memset(a, 0, sizeof *a);
+    rm_options_init(&a->opt);
+    rm_read_options_init(&a->ro);
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, ":qhV", longopts, NULL)) != -1) {
+        const char *arg = optarg;
+        double x;
+        switch (c) {
+        case OPT_DCDW:
+            if (parse_double(arg, &x) || x < 0)
+                return bad_option("--dc-dw: expected a finite number >= 0 (Mb/Mflop), got '%s'",
+                                  arg);
+            a->opt.dc_dw = x;
+            a->have_dcdw = 1;
+            break;
+        case OPT_DC:
+            if (parse_double(arg, &x) || x < 0)
+                return bad_option("--dc: expected a finite number >= 0 (Mb), got '%s'", arg);
+            a->dc = x;
+            a->have_dc = 1;
+            break;
+        case OPT_DW:
+            if (parse_double(arg, &x) || !(x > 0))
+                return bad_option("--dw: expected a finite number > 0 (Mflop), got '%s'", arg);
+            a->dw = x;
+            a->have_dw = 1;
+            break;
+        case OPT_HEUR:
+            a->both = 0;
+            if (strcmp(arg, "shared") == 0)
+                a->opt.heuristic = RM_HEUR_SHARED;
+            else if (strcmp(arg, "slice") == 0)
+                a->opt.heuristic = RM_HEUR_SLICE;
+            else if (strcmp(arg, "both") == 0)
+                a->both = 1;
+            else
+                return bad_option("--heuristic: expected shared, slice or both, got '%s'", arg);
+            break;
+        case OPT_REFINE:
+            if (strcmp(arg, "none") == 0)
+                a->opt.refine = RM_REFINE_NONE;
+            else if (strcmp(arg, "maxmin") == 0)
+                a->opt.refine = RM_REFINE_MAXMIN;
+            else if (strcmp(arg, "optimal") == 0)
+                a->opt.refine = RM_REFINE_OPTIMAL;
+            else
+                return bad_option("--refine: expected none, maxmin or optimal, got '%s'", arg);
+            break;
+        case OPT_DUPLEX:
+            if (strcmp(arg, "half") == 0)
+                a->opt.duplex = RM_DUPLEX_HALF;
+            else if (strcmp(arg, "full") == 0)
+                a->opt.duplex = RM_DUPLEX_FULL;
+            else
+                return bad_option("--duplex: expected half or full, got '%s'", arg);
+            break;
+        case OPT_MAXQ: {
+            char *end = NULL;
+            errno = 0;
+            long n = strtol(arg, &end, 10);
+            if (end == arg || *end != '\0' || errno == ERANGE || n < 0 || n > INT_MAX)
+                return bad_option("--max-q: expected an integer >= 0 (0 = all hosts), got '%s'",
+                                  arg);
+            a->opt.max_q = (int)n;
+            break;
+        }
+        case OPT_HOSTW:
+            if (parse_double(arg, &x) || !(x > 0))
+                return bad_option("--host-w: expected a finite number > 0 (s/Mflop), got '%s'",
+                                  arg);
+            a->ro.host_w = x;
+            break;
+        case OPT_DEFBW:
+            if (parse_double(arg, &x) || !(x > 0))
+                return bad_option(
+                    "--default-bandwidth: expected a finite number > 0 (Mb/s), got '%s'", arg);
+            a->ro.default_bandwidth = x;
+            break;
+        case OPT_JSON:
+            if (!*arg)
+                return bad_option("--json: expected a file name or '-'");
+            a->json = arg;
+            break;
+        case 'q': a->quiet = 1; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("ringmap %s\n", RINGMAP_VERSION); return 0;
+        case ':':
+            return bad_option("option '%s' needs an argument", argv[optind - 1]);
+        default:
+            if (optopt && optopt < 256)
+                return bad_option("unknown option '-%c'", optopt);
+            return bad_option("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (a->have_dc != a->have_dw)
+        return bad_option("%s given without %s", a->have_dc ? "--dc" : "--dw",
+                          a->have_dc ? "--dw" : "--dc");
+    if (a->have_dc && a->have_dcdw)
+        return bad_option("--dc-dw cannot be combined with --dc/--dw");
+    if (a->have_dc) {
+        a->opt.dc_dw = a->dc / a->dw;
+        if (!isfinite(a->opt.dc_dw))
+            return bad_option("--dc/--dw: the ratio D_c/D_w is not finite");
+    }
+    if (optind >= argc)
+        return bad_option("missing PLATFORM file");
+    if (argc - optind > 1)
+        return bad_option("one PLATFORM file expected, got '%s' and '%s'", argv[optind],
+                          argv[optind + 1]);
+    a->platform = argv[optind];
+    return -1;
+}
+
+static int lib_failure(const rm_error *err)
+{
+    fprintf(stderr, "ringmap: %s\n", err->msg[0] ? err->msg : rm_status_name(err->status));
+    int code = rm_status_exit_code(err->status);
+    return code ? code : 1;
+}
+
+/* Run one heuristic and check the mapping's invariants; exit code or -1. */
+static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuristic h,
+                         rm_mapping **out)
+{
+    rm_options o = *opt;
+    o.heuristic = h;
+    rm_error err = {RM_OK, ""};
+    rm_status st = h == RM_HEUR_SLICE ? rm_slicering(net, &o, out, &err)
+                                      : rm_sharedring(net, &o, out, &err);
+    if (st) {
+        *out = NULL;
+        if (err.status == RM_OK)
+            err.status = st;
+        return lib_failure(&err);
+    }
+    if (rm_mapping_check(net, *out, MAP_CHECK_TOL, &err)) {
+        fprintf(stderr, "ringmap: internal error: the %s mapping violates an invariant: %s\n",
+                h == RM_HEUR_SLICE ? "SliceRing" : "SharedRing", err.msg);
+        rm_mapping_free(*out);
+        *out = NULL;
+        return 1;
+    }
+    return -1;
+}
+
+/* Add the absolute D_c, D_w and T_step (s) of --dc/--dw to a mapping's JSON. */
+static int add_absolute(json_t *j, const map_args *a, const rm_mapping *m)
+{
+    if (!a->have_dc)
+        return 0;
+    json_t *par = json_object_get(j, "params");
+    int bad = !par;
+    bad |= json_object_set_new(par, "dc", json_real(a->dc));
+    bad |= json_object_set_new(par, "dw", json_real(a->dw));
+    bad |= json_object_set_new(j, "t_step", json_real(m->t_step_per_dw * a->dw));
+    return bad;
+}
+
+static json_t *build_json(const rm_network *net, const map_args *a, rm_mapping *shared,
+                          rm_mapping *slice, rm_error *err)
+{
+    rm_options o = a->opt;
+    if (!a->both) {
+        rm_mapping *m = shared ? shared : slice;
+        json_t *j = rm_mapping_json(net, &o, m, err);
+        if (j && add_absolute(j, a, m)) {
+            json_decref(j);
+            rm_error_set(err, RM_ENOMEM, "out of memory building the JSON");
+            return NULL;
+        }
+        return j;
+    }
+    json_t *root = json_object();
+    json_t *js = rm_mapping_json(net, &o, shared, err);
+    json_t *jl = js ? rm_mapping_json(net, &o, slice, err) : NULL;
+    int bad = !root || !js || !jl;
+    if (!bad) {
+        bad |= add_absolute(js, a, shared) | add_absolute(jl, a, slice);
+        bad |= json_object_set_new(root, "ringmap_version", json_string(RINGMAP_VERSION));
+        bad |= json_object_set_new(root, "shared", js);
+        js = NULL;
+        bad |= json_object_set_new(root, "slice", jl);
+        jl = NULL;
+        bad |= json_object_set_new(
+            root, "improvement_percent",
+            json_real(rm_improvement_percent(slice->t_step_per_dw, shared->t_step_per_dw)));
+    }
+    json_decref(js);
+    json_decref(jl);
+    if (bad) {
+        json_decref(root);
+        if (err && err->status == RM_OK)
+            rm_error_set(err, RM_ENOMEM, "out of memory building the JSON");
+        return NULL;
+    }
+    return root;
+}
+
+static void print_absolute(FILE *f, const map_args *a, const rm_mapping *m)
+{
+    if (a->have_dc)
+        fprintf(f, "T_step = %.6g s (D_c = %.6g Mb, D_w = %.6g Mflop)\n",
+                m->t_step_per_dw * a->dw, a->dc, a->dw);
+}
+
+static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *shared,
+                         rm_mapping *slice)
+{
+    int json_stdout = a->json && strcmp(a->json, "-") == 0;
+    if (!a->quiet && !json_stdout) {
+        if (a->both) {
+            puts("== SharedRing (H2) ==");
+            rm_mapping_print(stdout, net, shared);
+            print_absolute(stdout, a, shared);
+            puts("\n== SliceRing (H1), made feasible by max-min fairness ==");
+            rm_mapping_print(stdout, net, slice);
+            print_absolute(stdout, a, slice);
+            puts("\n== SliceRing vs SharedRing (seed 001, Tables 3-4) ==");
+            rm_compare_print(stdout, slice, shared);
+        } else {
+            rm_mapping *m = shared ? shared : slice;
+            rm_mapping_print(stdout, net, m);
+            print_absolute(stdout, a, m);
+        }
+        if (fflush(stdout) != 0) {
+            fprintf(stderr, "ringmap: cannot write the table to standard output\n");
+            return 1;
+        }
+    }
+    if (!a->json)
+        return 0;
+    rm_error err = {RM_OK, ""};
+    json_t *j = build_json(net, a, shared, slice, &err);
+    if (!j)
+        return lib_failure(&err);
+    FILE *f = json_stdout ? stdout : fopen(a->json, "w");
+    if (!f) {
+        json_decref(j);
+        fprintf(stderr, "ringmap: --json: cannot open '%s' for writing: %s\n", a->json,
+                strerror(errno));
+        return 2;
+    }
+    rm_status st = rm_json_write(f, j, &err);
+    json_decref(j);
+    if (!json_stdout && fclose(f) != 0 && !st)
+        st = rm_error_set(&err, RM_EINTERNAL, "cannot write the JSON to '%s'", a->json);
+    return st ? lib_failure(&err) : 0;
+}
+
+int rm_cmd_map(int argc, char **argv)
+{
+    map_args a;
+    int code = parse_args(argc, argv, &a);
+    if (code >= 0)
+        return code;
+    rm_error err = {RM_OK, ""};
+    rm_status st = rm_options_check(&a.opt, &err);
+    if (st)
+        return lib_failure(&err);
+    rm_platform *p = NULL;
+    if ((st = rm_platform_read(a.platform, &a.ro, &p, &err))) {
+        if (err.status == RM_OK)
+            err.status = st;
+        return lib_failure(&err);
+    }
+    rm_network net;
+    if ((st = rm_network_init(&net, p, a.opt.duplex, &err))) {
+        if (err.status == RM_OK)
+            err.status = st;
+        rm_platform_free(p);
+        return lib_failure(&err);
+    }
+    rm_mapping *shared = NULL, *slice = NULL;
+    code = -1;
+    if (a.both || a.opt.heuristic == RM_HEUR_SHARED)
+        code = run_heuristic(&net, &a.opt, RM_HEUR_SHARED, &shared);
+    if (code < 0 && (a.both || a.opt.heuristic == RM_HEUR_SLICE))
+        code = run_heuristic(&net, &a.opt, RM_HEUR_SLICE, &slice);
+    if (code < 0)
+        code = write_outputs(&net, &a, shared, slice);
+    rm_mapping_free(shared);
+    rm_mapping_free(slice);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+    return code;
+}

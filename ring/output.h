@@ -1,0 +1,56 @@
+/*
+ * output.h — builders behind the mapping outputs (not part of the public
+ * header ringmap.h because they expose jansson types): the JSON object of
+ * one mapping (DESIGN.md, "JSON output ... a stable interface"), a dumper
+ * with the project's fixed formatting flags, and the side-by-side table of
+ * SliceRing vs SharedRing (seed 001, Tables 3–4).
+ */
+#ifndef RINGMAP_RING_OUTPUT_H
+#define RINGMAP_RING_OUTPUT_H
+
+#include "ringmap.h"
+
+#include <jansson.h>
+#include <stdio.h>
+
+/** Flags used for every JSON the project writes: indented, keys in
+ *  insertion order (deterministic), 17 significant digits (doubles
+ *  round-trip exactly). */
+#define RM_JSON_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17))
+
+/**
+ * The JSON object of one mapping, exactly the schema of DESIGN.md:
+ * ringmap_version, platform{name,hosts,routers,links},
+ * params{dc_dw,heuristic,refine,duplex}, t_step_per_dw (s/Mflop),
+ * [t_step_per_dw_unshared for SliceRing], ring[{node,label,w,alpha,succ,pred,
+ * time_per_dw}], link_usage[{link,capacity,allocated}],
+ * sweep[{q,t_step_per_dw[,t_step_per_dw_unshared]}].
+ * "node" and the route "nodes" are GML ids (rm_node.id), "link" the 0-based
+ * position of the edge in the file. params.heuristic and params.refine are
+ * those of the mapping (m->heuristic, m->refine: what was actually done;
+ * SliceRing always refines by max-min or optimal shares); dc_dw and duplex
+ * come from opt (opt may be NULL: then m->dc_dw and net->duplex).
+ * Non-finite numbers are written as null; sweep lists only the ring sizes
+ * tried (finite sweep_t). Returns a new reference, or NULL with err set
+ * (RM_ENOMEM). Complexity O(q + L + E + n_sweep), L = total route length.
+ */
+json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
+                        rm_error *err);
+
+/** Dump j to f with RM_JSON_FLAGS and a final newline. RM_EINTERNAL if the
+ *  write fails. O(size of j). */
+rm_status rm_json_write(FILE *f, const json_t *j, rm_error *err);
+
+/** Improvement of SharedRing over SliceRing in percent, seed 001 Tables 3–4:
+ *  (T_slice - T_shared) / T_slice * 100. O(1). */
+double rm_improvement_percent(double t_slice, double t_shared);
+
+/**
+ * Print the comparison line of seed 001 Tables 3–4 for one D_c/D_w:
+ * SliceRing's feasible T_step/D_w (ring size), its own unshared estimate,
+ * SharedRing's T_step/D_w (ring size) and the improvement in percent.
+ * O(1).
+ */
+void rm_compare_print(FILE *f, const rm_mapping *slice, const rm_mapping *shared);
+
+#endif

@@ -1,0 +1,204 @@
+/*
+ * output_json.c — the JSON output of a mapping (DESIGN.md, "JSON output ...
+ * a stable interface"), built with jansson: the ring in order with each
+ * host's cycle-time w, share alpha, successor/predecessor routes (GML node
+ * ids, link indices, bandwidth) and time per unit of work (seed 001 eq. (1)),
+ * the load of every used link, and T_step/D_w per ring size tried.
+ */
+#include "ring/output.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static const char *heuristic_name(rm_heuristic h)
+{
+    return h == RM_HEUR_SLICE ? "slice" : "shared";
+}
+
+static const char *refine_name(rm_refine r)
+{
+    switch (r) {
+    case RM_REFINE_NONE: return "none";
+    case RM_REFINE_MAXMIN: return "maxmin";
+    case RM_REFINE_OPTIMAL: return "optimal";
+    case RM_REFINE_KINSOL: return "kinsol";
+    case RM_REFINE_GLPK: return "glpk";
+    }
+    return "unknown";
+}
+
+/* A JSON number, or null for NAN/INFINITY (JSON has no such numbers). */
+static json_t *jnum(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+/* Set key of o to v (stealing v); *bad = 1 if v is NULL or the set fails. */
+static void put(json_t *o, const char *key, json_t *v, int *bad)
+{
+    if (!v || json_object_set_new(o, key, v) != 0)
+        *bad = 1;
+}
+
+static void push(json_t *a, json_t *v, int *bad)
+{
+    if (!v || json_array_append_new(a, v) != 0)
+        *bad = 1;
+}
+
+/* {"nodes": [GML ids along the route], "links": [...], "bandwidth": b} */
+static json_t *route_json(const rm_network *net, const rm_route *r, int *bad)
+{
+    const rm_node *nodes = net->platform->nodes;
+    json_t *o = json_object(), *jn = json_array(), *jl = json_array();
+    if (!o || !jn || !jl) {
+        json_decref(o);
+        json_decref(jn);
+        json_decref(jl);
+        *bad = 1;
+        return NULL;
+    }
+    push(jn, json_integer(nodes[r->src].id), bad);
+    for (int i = 0; i < r->n_arcs; i++) {
+        int a = r->arcs[i];
+        push(jn, json_integer(nodes[net->arc_head[a]].id), bad);
+        push(jl, json_integer(net->arc_link[a]), bad);
+    }
+    put(o, "nodes", jn, bad);
+    put(o, "links", jl, bad);
+    put(o, "bandwidth", jnum(r->bandwidth), bad);
+    return o;
+}
+
+json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
+                        rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    int bad = 0;
+    int q = m->q;
+    double dc_dw = opt ? opt->dc_dw : m->dc_dw;
+    rm_duplex duplex = opt ? opt->duplex : net->duplex;
+    double *alloc = calloc((size_t)p->n_links + 1, sizeof *alloc);
+    char *used = calloc((size_t)p->n_links + 1, 1);
+    json_t *root = json_object();
+    if (!alloc || !used || !root) {
+        free(alloc);
+        free(used);
+        json_decref(root);
+        rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
+        return NULL;
+    }
+
+    put(root, "ringmap_version", json_string(RINGMAP_VERSION), &bad);
+
+    json_t *jp = json_object();
+    put(root, "platform", jp, &bad);
+    if (jp) {
+        put(jp, "name", json_string(p->name ? p->name : ""), &bad);
+        put(jp, "hosts", json_integer(p->n_hosts), &bad);
+        put(jp, "routers", json_integer(p->n_nodes - p->n_hosts), &bad);
+        put(jp, "links", json_integer(p->n_links), &bad);
+    }
+
+    json_t *jpar = json_object();
+    put(root, "params", jpar, &bad);
+    if (jpar) {
+        put(jpar, "dc_dw", jnum(dc_dw), &bad);
+        put(jpar, "heuristic", json_string(heuristic_name(m->heuristic)), &bad);
+        put(jpar, "refine", json_string(refine_name(m->refine)), &bad);
+        put(jpar, "duplex", json_string(duplex == RM_DUPLEX_FULL ? "full" : "half"), &bad);
+    }
+
+    put(root, "t_step_per_dw", jnum(m->t_step_per_dw), &bad);
+    if (m->heuristic == RM_HEUR_SLICE)
+        put(root, "t_step_per_dw_unshared", jnum(m->t_step_per_dw_unshared), &bad);
+
+    json_t *jring = json_array();
+    put(root, "ring", jring, &bad);
+    for (int k = 0; jring && k < q; k++) {
+        const rm_node *nd = &p->nodes[m->ring[k]];
+        json_t *e = json_object();
+        push(jring, e, &bad);
+        if (!e)
+            break;
+        put(e, "node", json_integer(nd->id), &bad);
+        put(e, "label", json_string(nd->label ? nd->label : ""), &bad);
+        put(e, "w", jnum(nd->w), &bad);
+        put(e, "alpha", jnum(m->alpha[k]), &bad);
+        double C = 0.0;
+        if (q > 1) {
+            put(e, "succ", route_json(net, &m->succ[k], &bad), &bad);
+            put(e, "pred", route_json(net, &m->pred[k], &bad), &bad);
+            C = 1.0 / m->succ[k].bandwidth + 1.0 / m->pred[k].bandwidth;
+            const rm_route *rs[2] = {&m->succ[k], &m->pred[k]};
+            for (int s = 0; s < 2; s++)
+                for (int i = 0; i < rs[s]->n_arcs; i++) {
+                    int l = net->arc_link[rs[s]->arcs[i]];
+                    alloc[l] += rs[s]->bandwidth;
+                    used[l] = 1;
+                }
+        } else {
+            put(e, "succ", json_null(), &bad);
+            put(e, "pred", json_null(), &bad);
+        }
+        /* seed 001 eq. (1) divided by D_w */
+        put(e, "time_per_dw", jnum(m->alpha[k] * nd->w + dc_dw * C), &bad);
+    }
+
+    json_t *jlu = json_array();
+    put(root, "link_usage", jlu, &bad);
+    for (int l = 0; jlu && l < p->n_links; l++) {
+        if (!used[l])
+            continue;
+        json_t *e = json_object();
+        push(jlu, e, &bad);
+        if (!e)
+            break;
+        put(e, "link", json_integer(l), &bad);
+        put(e, "capacity", jnum(p->links[l].bandwidth), &bad);
+        put(e, "allocated", jnum(alloc[l]), &bad);
+    }
+
+    json_t *jsw = json_array();
+    put(root, "sweep", jsw, &bad);
+    for (int i = 0; jsw && m->sweep_t && i < m->n_sweep; i++) {
+        if (!isfinite(m->sweep_t[i]))
+            continue;
+        json_t *e = json_object();
+        push(jsw, e, &bad);
+        if (!e)
+            break;
+        put(e, "q", json_integer(i + 1), &bad);
+        put(e, "t_step_per_dw", jnum(m->sweep_t[i]), &bad);
+        if (m->heuristic == RM_HEUR_SLICE)
+            put(e, "t_step_per_dw_unshared",
+                jnum(m->sweep_t_unshared ? m->sweep_t_unshared[i] : NAN), &bad);
+    }
+
+    free(alloc);
+    free(used);
+    if (bad) {
+        json_decref(root);
+        rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
+        return NULL;
+    }
+    return root;
+}
+
+rm_status rm_json_write(FILE *f, const json_t *j, rm_error *err)
+{
+    if (json_dumpf(j, f, RM_JSON_FLAGS) != 0 || fputc('\n', f) == EOF || fflush(f) != 0)
+        return rm_error_set(err, RM_EINTERNAL, "cannot write the JSON output");
+    return RM_OK;
+}
+
+rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options *opt,
+                                const rm_mapping *m, rm_error *err)
+{
+    json_t *j = rm_mapping_json(net, opt, m, err);
+    if (!j)
+        return err ? err->status : RM_ENOMEM;
+    rm_status st = rm_json_write(f, j, err);
+    json_decref(j);
+    return st;
+}
