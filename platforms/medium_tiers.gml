@@ -1,0 +1,111 @@
+# ringmap platform: medium_tiers
+# Converted by tools/convert_simgrid_v2.py from the SimGrid platform file
+# medium_tiers-p.xml (SimGrid platform format version 2, from the SimGrid project
+# history, LGPL-2.1; generated with the Tiers topology generator).
+# Re-run: python3 tools/convert_simgrid_v2.py \
+#   /work/shared/data/simgrid/medium_tiers-p.xml platforms/medium_tiers.gml
+# Nodes: 18 hosts, 27 routers (ids 0..44, in file order;
+# label = SimGrid host/router id). Links: 44 undirected edges, in SimGrid
+# link id order; simgrid_id = the SimGrid link id.
+# Units: host w = 1e6 / power (power in flop/s) -> s/Mflop;
+# bandwidth = bytes/s * 8 / 1e6 -> Mb/s; latency in s (unchanged).
+# Link end points: read off the one-link routes. All 1980 routes
+# (1892 with more than one link) were checked to be walks over these links
+# from src to dst; 1980 of them are simple paths; 1980 ordered pairs use
+# exactly the reverse of the route of the opposite pair.
+# The links form a tree (connected, N-1 links): each route is the unique path.
+# Hosts of degree > 1 (routes pass through them): Saint_Amand, France, Pronovost, Interleaf.
+# Routers of degree 1 (dead ends, kept as in the source): 14.
+graph [
+  directed 0
+  label "medium_tiers"
+  node [ id 0 label "Boucherville" w 0.014563036101766496 ]
+  node [ id 1 label "Boyer" w 0.029126496373751202 ]
+  node [ id 2 label "Forget" w 0.04514468872737123 ]
+  node [ id 3 label "7" ]
+  node [ id 4 label "Yolande" w 0.02062195826115648 ]
+  node [ id 5 label "Denis" w 0.04514468872737123 ]
+  node [ id 6 label "2" ]
+  node [ id 7 label "1" ]
+  node [ id 8 label "18" ]
+  node [ id 9 label "30" ]
+  node [ id 10 label "16" ]
+  node [ id 11 label "44" ]
+  node [ id 12 label "McGee" w 0.014563036101766496 ]
+  node [ id 13 label "25" ]
+  node [ id 14 label "28" ]
+  node [ id 15 label "Saint_Amand" w 0.02062195826115648 ]
+  node [ id 16 label "France" w 0.02062195826115648 ]
+  node [ id 17 label "14" ]
+  node [ id 18 label "Vincent" w 0.010194199500484225 ]
+  node [ id 19 label "10" ]
+  node [ id 20 label "John" w 0.014563036101766496 ]
+  node [ id 21 label "Pronovost" w 0.029126496373751202 ]
+  node [ id 22 label "11" ]
+  node [ id 23 label "42" ]
+  node [ id 24 label "Jobin" w 0.029126496373751202 ]
+  node [ id 25 label "0" ]
+  node [ id 26 label "13" ]
+  node [ id 27 label "23" ]
+  node [ id 28 label "29" ]
+  node [ id 29 label "6" ]
+  node [ id 30 label "Smith" w 0.02062195826115648 ]
+  node [ id 31 label "36" ]
+  node [ id 32 label "3" ]
+  node [ id 33 label "9" ]
+  node [ id 34 label "Victoria" w 0.023300789896777502 ]
+  node [ id 35 label "12" ]
+  node [ id 36 label "Interleaf" w 0.008737898011254413 ]
+  node [ id 37 label "Lamothe" w 0.008737898011254413 ]
+  node [ id 38 label "8" ]
+  node [ id 39 label "4" ]
+  node [ id 40 label "Brian" w 0.02062195826115648 ]
+  node [ id 41 label "Rochefort" w 0.008737898011254413 ]
+  node [ id 42 label "43" ]
+  node [ id 43 label "19" ]
+  node [ id 44 label "5" ]
+  edge [ source 7 target 25 bandwidth 274.285 latency 0.000514433 simgrid_id "0" ]
+  edge [ source 25 target 26 bandwidth 949.46 latency 0.000136931 simgrid_id "1" ]
+  edge [ source 7 target 39 bandwidth 1063.823 latency 0.000131098 simgrid_id "2" ]
+  edge [ source 6 target 32 bandwidth 1063.823 latency 0.000131098 simgrid_id "3" ]
+  edge [ source 32 target 39 bandwidth 1063.823 latency 0.000131098 simgrid_id "4" ]
+  edge [ source 32 target 38 bandwidth 274.285 latency 0.000514433 simgrid_id "5" ]
+  edge [ source 29 target 44 bandwidth 330.233 latency 5.9904e-05 simgrid_id "6" ]
+  edge [ source 29 target 38 bandwidth 67.418 latency 0.000156056 simgrid_id "7" ]
+  edge [ source 3 target 38 bandwidth 67.418 latency 0.000156056 simgrid_id "8" ]
+  edge [ source 3 target 36 bandwidth 171.318 latency 0.0295890617 simgrid_id "9" ]
+  edge [ source 3 target 13 bandwidth 64.121 latency 0.035076518 simgrid_id "10" ]
+  edge [ source 33 target 38 bandwidth 80.797 latency 0.00047978 simgrid_id "11" ]
+  edge [ source 16 target 38 bandwidth 223.57 latency 0.000278066 simgrid_id "12" ]
+  edge [ source 17 target 19 bandwidth 171.318 latency 0.0295890617 simgrid_id "13" ]
+  edge [ source 17 target 22 bandwidth 223.57 latency 0.000278066 simgrid_id "14" ]
+  edge [ source 22 target 35 bandwidth 67.418 latency 0.000156056 simgrid_id "15" ]
+  edge [ source 21 target 22 bandwidth 80.797 latency 0.00047978 simgrid_id "16" ]
+  edge [ source 9 target 35 bandwidth 64.121 latency 0.035076518 simgrid_id "17" ]
+  edge [ source 15 target 35 bandwidth 92.951 latency 0.00018998 simgrid_id "18" ]
+  edge [ source 17 target 26 bandwidth 80.797 latency 0.00047978 simgrid_id "19" ]
+  edge [ source 10 target 36 bandwidth 18.944 latency 0.009547561 simgrid_id "20" ]
+  edge [ source 5 target 36 bandwidth 2.073 latency 0.004460898 simgrid_id "21" ]
+  edge [ source 8 target 36 bandwidth 29.714 latency 0.003866813 simgrid_id "22" ]
+  edge [ source 36 target 43 bandwidth 15.141 latency 0.000162735 simgrid_id "23" ]
+  edge [ source 2 target 16 bandwidth 0.937 latency 0.053930106 simgrid_id "24" ]
+  edge [ source 16 target 24 bandwidth 18.382 latency 0.001087968 simgrid_id "25" ]
+  edge [ source 16 target 27 bandwidth 15.141 latency 0.000162735 simgrid_id "26" ]
+  edge [ source 16 target 18 bandwidth 24.227 latency 0.000677908 simgrid_id "27" ]
+  edge [ source 4 target 13 bandwidth 2.321 latency 0.004522355 simgrid_id "28" ]
+  edge [ source 12 target 13 bandwidth 33.378 latency 0.000728103 simgrid_id "29" ]
+  edge [ source 13 target 14 bandwidth 10.069 latency 0.001340162 simgrid_id "30" ]
+  edge [ source 13 target 28 bandwidth 35.333 latency 1.9773e-05 simgrid_id "31" ]
+  edge [ source 9 target 20 bandwidth 2.073 latency 0.004460898 simgrid_id "32" ]
+  edge [ source 1 target 9 bandwidth 33.067 latency 0.009693542 simgrid_id "33" ]
+  edge [ source 0 target 9 bandwidth 4.448 latency 0.003101854 simgrid_id "34" ]
+  edge [ source 9 target 40 bandwidth 33.378 latency 0.000728103 simgrid_id "35" ]
+  edge [ source 21 target 31 bandwidth 37.202 latency 0.000705967 simgrid_id "36" ]
+  edge [ source 21 target 41 bandwidth 31.964 latency 0.000678645 simgrid_id "37" ]
+  edge [ source 21 target 37 bandwidth 38.536 latency 0.000117352 simgrid_id "38" ]
+  edge [ source 21 target 30 bandwidth 37.438 latency 0.000848712 simgrid_id "39" ]
+  edge [ source 15 target 34 bandwidth 8.394 latency 0.009647856 simgrid_id "40" ]
+  edge [ source 15 target 23 bandwidth 44.597 latency 0.00022743 simgrid_id "41" ]
+  edge [ source 15 target 42 bandwidth 11.014 latency 0.000449267 simgrid_id "42" ]
+  edge [ source 11 target 15 bandwidth 52.408 latency 0.000522878 simgrid_id "43" ]
+]
