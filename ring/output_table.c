@@ -78,7 +78,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     int q = m->q;
     char **succ = calloc((size_t)q + 1, sizeof *succ);
     char **pred = calloc((size_t)q + 1, sizeof *pred);
-    int wl = 4, ws = 10, wp = 10; /* column widths: host, succ route, pred route */
+    int wl = 4, ws = 17, wp = 17; /* column widths: host, succ route, pred route */
     for (int k = 0; k < q; k++) {
         char name[256];
         int n = node_name(name, sizeof name, p, m->ring[k]);
@@ -121,15 +121,20 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     for (int i = 0; m->sweep_t && i < m->n_sweep; i++)
         any |= isfinite(m->sweep_t[i]);
     if (any) {
-        fprintf(f, "\nT_step/D_w per ring size:\n%6s  %-14s%s\n", "q", "T_step/D_w",
-                unshared ? "  unshared estimate" : "");
+        fprintf(f, "\nT_step/D_w per ring size:\n%6s  %s\n", "q",
+                unshared ? "T_step/D_w    unshared estimate" : "T_step/D_w");
         for (int i = 0; i < m->n_sweep; i++) {
             if (!isfinite(m->sweep_t[i]))
                 continue;
-            fprintf(f, "%6d  %-14.6g", i + 1, m->sweep_t[i]);
-            if (unshared && m->sweep_t_unshared)
-                fprintf(f, "  %.6g", m->sweep_t_unshared[i]);
-            fprintf(f, "%s\n", i + 1 == q ? "  <- chosen" : "");
+            char t[96];
+            int n = snprintf(t, sizeof t, "%.6g", m->sweep_t[i]);
+            if (unshared && m->sweep_t_unshared && n > 0 && n < (int)sizeof t)
+                snprintf(t + n, sizeof t - (size_t)n, "%*s%.6g", n < 12 ? 14 - n : 2, "",
+                         m->sweep_t_unshared[i]);
+            if (i + 1 == q)
+                fprintf(f, "%6d  %-30s  <- chosen\n", i + 1, t);
+            else
+                fprintf(f, "%6d  %s\n", i + 1, t);
         }
     }
     for (int k = 0; k < q; k++) {

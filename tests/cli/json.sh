@@ -46,9 +46,9 @@ schema_checks() {
     jcheck "$f" "link_usage entries {link,capacity,allocated}" \
         '(.link_usage|type) == "array" and all(.link_usage[]; (.link|type) == "number" and (.capacity|type) == "number" and .capacity > 0 and (.allocated|type) == "number" and .allocated > 0)'
     jcheck "$f" "link_usage = sum of route bandwidths per used link, ascending" '
-        [.ring[] | (.succ, .pred) | select(. != null) | .bandwidth as $b | .links[] | {l: ., b: $b}]
+        . as $m | [.ring[] | (.succ, .pred) | select(. != null) | .bandwidth as $b | .links[] | {l: ., b: $b}]
         | group_by(.l) | map({link: .[0].l, allocated: (map(.b) | add)}) as $u
-        | .link_usage as $lu
+        | $m.link_usage as $lu
         | ([$lu[].link] == [$u[].link])
           and all(range(0; $u|length); (($u[.].allocated - $lu[.].allocated) | fabs) <= 1e-9 * $u[.].allocated)'
     jcheck "$f" "sweep: ring sizes tried, increasing, with numbers" \
