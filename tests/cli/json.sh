@@ -147,3 +147,17 @@ ok "--json FILE and --json - write the same JSON"
 expect_exit 0 "--quiet" "$OWN" --quiet
 [ ! -s "$TMP/out" ] || fail "--quiet printed on stdout"
 ok "--quiet prints nothing"
+
+echo "--- edge values of the options"
+expect_exit 0 "--dc-dw 0" "$OWN" --dc-dw 0 --json "$TMP/z.json" --quiet
+schema_checks "$TMP/z.json"
+jcheck "$TMP/z.json" "--dc-dw 0: no communication cost, all 3 hosts, T_step/D_w = w_cumul = 0.4" \
+    '(.ring|length) == 3 and ((.t_step_per_dw - 0.4) | fabs) < 1e-12'
+expect_exit 0 "--max-q 99 (more than the hosts)" "$OWN" --max-q 99 --json "$TMP/m99.json" --quiet
+jcheck "$TMP/m99.json" "--max-q 99: sizes 1..3 tried" '[.sweep[].q] == [1, 2, 3]'
+expect_exit 0 "--max-q 2" "$OWN" --max-q 2 --dc-dw 0.01 --refine maxmin --json "$TMP/m2.json" --quiet
+schema_checks "$TMP/m2.json"
+jcheck "$TMP/m2.json" "--max-q 2: q = 2, hosts P0 and P1, T_step/D_w = 0.508, succ and pred distinct routes to the same host" \
+    '(.ring|length) == 2 and ([.ring[].label] | sort) == ["P0", "P1"] and ((.t_step_per_dw - 0.508) | fabs) < 1e-9 and all(.ring[]; .succ.nodes[-1] == .pred.nodes[-1])'
+expect_exit 0 "--opt=value syntax" "$OWN" --dc-dw=0.01 --refine=maxmin --json=-
+jcheck "$TMP/out" "--dc-dw=0.01 --refine=maxmin gives 0.408" '((.t_step_per_dw - 0.408) | fabs) < 1e-9'
