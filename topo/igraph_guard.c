@@ -1,0 +1,49 @@
+/*
+ * igraph_guard.c — handlers that turn igraph's errors and warnings into
+ * recorded messages (see igraph_guard.h for why this state is thread-local).
+ */
+#include "topo/igraph_guard.h"
+
+#include <stdio.h>
+
+static _Thread_local char rm_ig_error[512];
+static _Thread_local char rm_ig_warning[512];
+
+/* Record the reason and release what igraph registered for cleanup, as
+ * igraph_error_handler_ignore does; igraph then returns the error code. */
+static void rm_ig_error_handler(const char *reason, const char *file, int line,
+                                igraph_error_t igraph_errno)
+{
+    (void)file;
+    (void)line;
+    (void)igraph_errno;
+    snprintf(rm_ig_error, sizeof rm_ig_error, "%s", reason ? reason : "igraph error");
+    IGRAPH_FINALLY_FREE();
+}
+
+/* Keep the first warning, print nothing. */
+static void rm_ig_warning_handler(const char *reason, const char *file, int line)
+{
+    (void)file;
+    (void)line;
+    if (rm_ig_warning[0] == '\0')
+        snprintf(rm_ig_warning, sizeof rm_ig_warning, "%s", reason ? reason : "igraph warning");
+}
+
+void rm_igraph_guard_begin(rm_igraph_guard *g)
+{
+    rm_ig_error[0] = '\0';
+    rm_ig_warning[0] = '\0';
+    g->error_handler = igraph_set_error_handler(rm_ig_error_handler);
+    g->warning_handler = igraph_set_warning_handler(rm_ig_warning_handler);
+}
+
+void rm_igraph_guard_end(const rm_igraph_guard *g)
+{
+    igraph_set_error_handler(g->error_handler);
+    igraph_set_warning_handler(g->warning_handler);
+}
+
+const char *rm_igraph_last_error(void) { return rm_ig_error; }
+
+const char *rm_igraph_first_warning(void) { return rm_ig_warning; }

@@ -1,0 +1,39 @@
+/*
+ * igraph_guard.h — run igraph calls without letting igraph abort or print.
+ *
+ * igraph reports errors through a process-wide (thread-local in igraph's
+ * build) error handler whose default aborts the program, and warnings
+ * through a handler that prints to stderr. A library must do neither, so
+ * every igraph call of topo/ is bracketed by rm_igraph_guard_begin() /
+ * rm_igraph_guard_end(): the guard installs handlers that record igraph's
+ * message (including the GML line number) and free igraph's FINALLY stack,
+ * and restores the caller's handlers afterwards.
+ *
+ * igraph's handlers take no user-data pointer, so the recorded message lives
+ * in a thread-local buffer: the one piece of mutable static state of topo/,
+ * forced on us by igraph's API. It is only meaningful between begin and end.
+ */
+#ifndef RM_TOPO_IGRAPH_GUARD_H
+#define RM_TOPO_IGRAPH_GUARD_H
+
+#include <igraph.h>
+
+/** Saved handlers of the caller, restored by rm_igraph_guard_end(). */
+typedef struct rm_igraph_guard {
+    igraph_error_handler_t *error_handler;
+    igraph_warning_handler_t *warning_handler;
+} rm_igraph_guard;
+
+/** Install the recording handlers and clear the recorded messages. O(1). */
+void rm_igraph_guard_begin(rm_igraph_guard *g);
+
+/** Restore the handlers saved by rm_igraph_guard_begin(). O(1). */
+void rm_igraph_guard_end(const rm_igraph_guard *g);
+
+/** igraph's last error message since begin ("" if none). */
+const char *rm_igraph_last_error(void);
+
+/** igraph's first warning message since begin ("" if none). */
+const char *rm_igraph_first_warning(void);
+
+#endif
