@@ -1,0 +1,375 @@
+/*
+ * alloc.c — optimal integer allocation of B equal work units (seed 000 §3.1,
+ * Lemma 1/2, Table 3/4/5; seed 002): the incremental algorithm, its fast
+ * equivalent (threshold start + greedy finish), the affine variant for the
+ * stencil columns of a ring mapping (eq. (1) of seed 001), the Lemma 1
+ * certificate, the best allocation over panel sizes <= u, and the naive
+ * rounding baseline.
+ */
+#include "ring/alloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* Value of the j-th unit of processor k: o_k + t_k j. One expression used by
+ * every comparison, so the threshold start and the unit-by-unit greedy see
+ * exactly the same doubles (and therefore the same ties). */
+static double unit_value(double o, double t, long j)
+{
+    return o + t * (double)j;
+}
+
+static rm_status check_t(int n, const double *t, const double *o, long B, const long *c,
+                         rm_error *err)
+{
+    if (n < 1)
+        return rm_error_set(err, RM_EINPUT, "allocation: %d processors (need >= 1)", n);
+    if (!t || !c)
+        return rm_error_set(err, RM_EINPUT, "allocation: NULL array");
+    if (B < 0)
+        return rm_error_set(err, RM_EINPUT, "allocation: %ld units (need >= 0)", B);
+    for (int i = 0; i < n; i++) {
+        if (!isfinite(t[i]) || t[i] <= 0)
+            return rm_error_set(err, RM_EINPUT,
+                                "allocation: unit time t[%d] = %g (need finite > 0)", i, t[i]);
+        if (o && (!isfinite(o[i]) || o[i] < 0))
+            return rm_error_set(err, RM_EINPUT,
+                                "allocation: offset o[%d] = %g (need finite >= 0)", i, o[i]);
+    }
+    return RM_OK;
+}
+
+/* Number of units j > min with value <= X, plus min: the units of
+ * processor k that lie at or below the threshold X. */
+static long count_below(double o, double t, long min, double X)
+{
+    double q = floor((X - o) / t);
+    long j;
+    if (!(q > (double)min)) /* also catches NaN */
+        j = min;
+    else if (q > 1e15)
+        j = (long)1e15;
+    else
+        j = (long)q;
+    while (j > min && unit_value(o, t, j) > X)
+        j--;
+    while (unit_value(o, t, j + 1) <= X)
+        j++;
+    return j;
+}
+
+/* Greedy from the current c until sum c = B: next unit to the k of least
+ * o_k + t_k (c_k + 1), ties to the lowest index. */
+static void greedy_finish(int n, const double *t, const double *o, long have, long B, long *c,
+                          int *order)
+{
+    for (long s = have; s < B; s++) {
+        int best = 0;
+        double bv = unit_value(o ? o[0] : 0.0, t[0], c[0] + 1);
+        for (int k = 1; k < n; k++) {
+            double v = unit_value(o ? o[k] : 0.0, t[k], c[k] + 1);
+            if (v < bv) {
+                bv = v;
+                best = k;
+            }
+        }
+        c[best]++;
+        if (order)
+            order[s] = best;
+    }
+}
+
+/* The fast path shared by rm_alloc_units and rm_alloc_affine: give at once
+ * every unit whose value is <= a threshold X (a prefix of the greedy's
+ * order, whatever the tie-breaking, since all units of value <= X come
+ * before all units of value > X), X being the largest threshold found by
+ * bisection with at most B such units, then finish with the greedy. */
+static void alloc_fast(int n, const double *t, const double *o, long min, long B, long *c)
+{
+    long base = (long)n * min;
+    for (int k = 0; k < n; k++)
+        c[k] = min;
+    if (B <= base)
+        return;
+    /* rational threshold: sum_k (X - o_k) / t_k = B */
+    double inv = 0.0, oinv = 0.0, lo_v = INFINITY, hi_v = -INFINITY;
+    for (int k = 0; k < n; k++) {
+        double ok = o ? o[k] : 0.0;
+        inv += 1.0 / t[k];
+        oinv += ok / t[k];
+        double first = unit_value(ok, t[k], min + 1);
+        if (first < lo_v)
+            lo_v = first;
+    }
+    hi_v = ((double)B + oinv) / inv;
+    for (int k = 0; k < n; k++) {
+        double ok = o ? o[k] : 0.0;
+        double v = unit_value(ok, t[k], min) + t[k]; /* hi must be >= each first unit */
+        if (v > hi_v)
+            hi_v = v;
+    }
+    /* lo: strictly below every unit, so count(lo) = base <= B */
+    double lo = lo_v - fabs(lo_v) * 1e-9 - 1e-300, hi = hi_v;
+    long sum;
+    for (int it = 0; it < 200; it++) {
+        double mid = lo + (hi - lo) / 2;
+        if (!(mid > lo && mid < hi))
+            break;
+        sum = 0;
+        for (int k = 0; k < n && sum <= B; k++)
+            sum += count_below(o ? o[k] : 0.0, t[k], min, mid);
+        if (sum <= B)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    sum = 0;
+    for (int k = 0; k < n; k++) {
+        long ck = count_below(o ? o[k] : 0.0, t[k], min, lo);
+        c[k] = ck;
+        sum += ck;
+    }
+    if (sum > B) { /* cannot happen (count(lo) <= B by construction); be safe */
+        for (int k = 0; k < n; k++)
+            c[k] = min;
+        sum = base;
+    }
+    greedy_finish(n, t, o, sum, B, c, NULL);
+}
+
+rm_status rm_alloc_units(int n, const double *t, long B, long *c, rm_error *err)
+{
+    return rm_alloc_affine(n, t, NULL, 0, B, c, err);
+}
+
+rm_status rm_alloc_units_order(int n, const double *t, long B, long *c, int *order,
+                               rm_error *err)
+{
+    rm_status st = check_t(n, t, NULL, B, c, err);
+    if (st)
+        return st;
+    for (int k = 0; k < n; k++)
+        c[k] = 0;
+    greedy_finish(n, t, NULL, 0, B, c, order);
+    return RM_OK;
+}
+
+void rm_alloc_reverse(long B, int *order)
+{
+    for (long i = 0, j = B - 1; i < j; i++, j--) {
+        int x = order[i];
+        order[i] = order[j];
+        order[j] = x;
+    }
+}
+
+double rm_alloc_makespan(int n, const double *t, const long *c)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++) {
+        double v = t[i] * (double)c[i];
+        if (v > m)
+            m = v;
+    }
+    return m;
+}
+
+double rm_alloc_cost(int n, const double *t, const long *c)
+{
+    long s = 0;
+    for (int i = 0; i < n; i++)
+        s += c[i];
+    if (s == 0)
+        return INFINITY;
+    return rm_alloc_makespan(n, t, c) / (double)s;
+}
+
+static int leq_tol(double a, double b, double tol)
+{
+    if (tol <= 0)
+        return a <= b;
+    return a <= b + tol * fmax(fabs(a), fabs(b));
+}
+
+int rm_alloc_certificate(int n, const double *t, const long *c, double tol)
+{
+    double m = rm_alloc_makespan(n, t, c);
+    for (int i = 0; i < n; i++) {
+        if (c[i] < 0)
+            return 0;
+        if (!leq_tol(t[i] * (double)c[i], m, tol) || !leq_tol(m, t[i] * (double)(c[i] + 1), tol))
+            return 0;
+    }
+    return 1;
+}
+
+int rm_alloc_is_optimal(int n, const double *t, const long *c, double tol)
+{
+    if (n < 1 || !t || !c)
+        return -1;
+    long B = 0;
+    for (int i = 0; i < n; i++) {
+        if (c[i] < 0)
+            return -1;
+        B += c[i];
+    }
+    long *opt = malloc(sizeof(long) * (size_t)n);
+    if (!opt)
+        return -1;
+    int r = -1;
+    if (rm_alloc_units(n, t, B, opt, NULL) == RM_OK) {
+        double m = rm_alloc_makespan(n, t, c), mo = rm_alloc_makespan(n, t, opt);
+        r = leq_tol(m, mo, tol);
+    }
+    free(opt);
+    return r;
+}
+
+rm_status rm_alloc_best_upto(int n, const double *t, long u, long *c, long *b_best,
+                             rm_error *err)
+{
+    rm_status st = check_t(n, t, NULL, u, c, err);
+    if (st)
+        return st;
+    if (u < 1)
+        return rm_error_set(err, RM_EINPUT, "allocation: panel bound u = %ld (need >= 1)", u);
+    long *cur = calloc((size_t)n, sizeof(long));
+    if (!cur)
+        return rm_error_set(err, RM_ENOMEM, "allocation: out of memory");
+    double best_m = 0.0;
+    long best_b = 0;
+    for (long b = 1; b <= u; b++) {
+        greedy_finish(n, t, NULL, b - 1, b, cur, NULL);
+        double m = rm_alloc_makespan(n, t, cur);
+        /* cost m / b < best_m / best_b, exactly as cross products */
+        if (best_b == 0 || m * (double)best_b < best_m * (double)b) {
+            best_m = m;
+            best_b = b;
+            for (int k = 0; k < n; k++)
+                c[k] = cur[k];
+        }
+    }
+    free(cur);
+    if (b_best)
+        *b_best = best_b;
+    return RM_OK;
+}
+
+rm_status rm_alloc_round_shares(int n, const double *t, long B, long *c, rm_error *err)
+{
+    rm_status st = check_t(n, t, NULL, B, c, err);
+    if (st)
+        return st;
+    double inv = 0.0;
+    for (int i = 0; i < n; i++)
+        inv += 1.0 / t[i];
+    long sum = 0;
+    for (int i = 0; i < n; i++) {
+        double share = (double)B * (1.0 / t[i]) / inv;
+        c[i] = (long)floor(share);
+        if (c[i] < 0)
+            c[i] = 0;
+        sum += c[i];
+    }
+    while (sum > B) { /* rounding noise: take back from the largest */
+        int k = 0;
+        for (int i = 1; i < n; i++)
+            if (c[i] > c[k])
+                k = i;
+        c[k]--;
+        sum--;
+    }
+    while (sum < B) { /* one more unit to the largest remainder */
+        int k = -1;
+        double bestr = -INFINITY;
+        for (int i = 0; i < n; i++) {
+            double r = (double)B * (1.0 / t[i]) / inv - (double)c[i];
+            if (r > bestr) {
+                bestr = r;
+                k = i;
+            }
+        }
+        c[k]++;
+        sum++;
+    }
+    return RM_OK;
+}
+
+rm_status rm_alloc_affine(int n, const double *t, const double *o, long min_units, long B,
+                          long *c, rm_error *err)
+{
+    rm_status st = check_t(n, t, o, B, c, err);
+    if (st)
+        return st;
+    if (min_units < 0)
+        return rm_error_set(err, RM_EINPUT, "allocation: min_units = %ld (need >= 0)",
+                            min_units);
+    if ((double)n * (double)min_units > (double)B)
+        return rm_error_set(err, RM_EINPUT,
+                            "allocation: %ld units cannot give %ld to each of %d processors", B,
+                            min_units, n);
+    alloc_fast(n, t, o, min_units, B, c);
+    return RM_OK;
+}
+
+rm_status rm_alloc_columns(int q, const double *w, const double *C, double dc_dw, long N,
+                           long min_cols, long *cols, rm_error *err)
+{
+    if (q < 1 || !w || !cols)
+        return rm_error_set(err, RM_EINPUT, "columns: ring size %d or NULL array", q);
+    if (N < 1)
+        return rm_error_set(err, RM_EINPUT, "columns: N = %ld (need >= 1)", N);
+    if (!isfinite(dc_dw) || dc_dw < 0)
+        return rm_error_set(err, RM_EINPUT, "columns: dc_dw = %g (need finite >= 0)", dc_dw);
+    double *t = malloc(sizeof(double) * (size_t)q * 2);
+    if (!t)
+        return rm_error_set(err, RM_ENOMEM, "columns: out of memory");
+    double *o = t + q;
+    for (int k = 0; k < q; k++) {
+        t[k] = w[k] / (double)N;
+        o[k] = (C && dc_dw > 0) ? dc_dw * C[k] : 0.0;
+        if (C && !(C[k] >= 0 && isfinite(C[k]))) {
+            free(t);
+            return rm_error_set(err, RM_EINPUT,
+                                "columns: route cost C[%d] = %g (need finite >= 0)", k, C[k]);
+        }
+    }
+    rm_status st = rm_alloc_affine(q, t, o, min_cols, N, cols, err);
+    free(t);
+    return st;
+}
+
+rm_status rm_alloc_from_alpha(int q, const double *alpha, long N, long *cols, rm_error *err)
+{
+    if (q < 1 || !alpha || !cols)
+        return rm_error_set(err, RM_EINPUT, "columns: ring size %d or NULL array", q);
+    if (N < 0)
+        return rm_error_set(err, RM_EINPUT, "columns: N = %ld (need >= 0)", N);
+    int npos = 0;
+    for (int k = 0; k < q; k++) {
+        if (!(alpha[k] >= 0) || !isfinite(alpha[k]))
+            return rm_error_set(err, RM_EINPUT, "columns: alpha[%d] = %g (need finite >= 0)",
+                                k, alpha[k]);
+        if (alpha[k] > 0)
+            npos++;
+    }
+    if (npos == 0)
+        return rm_error_set(err, RM_EINPUT, "columns: every alpha is 0");
+    double *t = malloc(sizeof(double) * (size_t)npos);
+    long *cp = malloc(sizeof(long) * (size_t)npos);
+    if (!t || !cp) {
+        free(t);
+        free(cp);
+        return rm_error_set(err, RM_ENOMEM, "columns: out of memory");
+    }
+    for (int k = 0, j = 0; k < q; k++)
+        if (alpha[k] > 0)
+            t[j++] = 1.0 / alpha[k];
+    rm_status st = rm_alloc_units(npos, t, N, cp, err);
+    if (st == RM_OK)
+        for (int k = 0, j = 0; k < q; k++)
+            cols[k] = alpha[k] > 0 ? cp[j++] : 0;
+    free(t);
+    free(cp);
+    return st;
+}
