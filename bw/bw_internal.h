@@ -1,0 +1,76 @@
+/*
+ * bw_internal.h — internals shared by the bw module (bandwidth sharing):
+ * the compact "system" view of the resources a set of routes uses, in the
+ * vocabulary of SimGrid's lmm (constraints = resources, variables = routes),
+ * and the progressive-filling core used by rm_maxmin and by rm_share_optimal
+ * (for the routes of zero weight).
+ *
+ * Not part of the public API (include/ringmap.h).
+ */
+#ifndef RM_BW_INTERNAL_H
+#define RM_BW_INTERNAL_H
+
+#include "ringmap.h"
+
+/* Number of ints a system can hold without calling malloc (small problems
+ * such as the four routes of one SharedRing insertion). */
+#define BW_SYSTEM_SMALL 768
+
+/**
+ * The resources used by a set of routes, with multiplicities, in two
+ * compressed-sparse-row incidence lists (by resource and by route).
+ * A route that crosses a resource m times (a walk) has multiplicity m on it:
+ * it counts m times in that resource's load.
+ * Local resource j (0..n_res-1) is global resource res[j]; res[] ascends.
+ */
+typedef struct bw_system {
+    int n_routes;    /* K: number of routes given */
+    int n_res;       /* R: distinct resources used by the routes */
+    int n_terms;     /* T: distinct (resource, route) pairs */
+    int *res;        /* R: global resource index, ascending */
+    int *res_start;  /* R+1: terms of resource j are res_start[j]..res_start[j+1]-1 */
+    int *res_route;  /* T: route of each term (ascending within a resource) */
+    int *res_mult;   /* T: multiplicity of each term */
+    int *rt_start;   /* K+1: terms of route k */
+    int *rt_res;     /* T: local resource of each term (ascending within a route) */
+    int *rt_mult;    /* T: multiplicity */
+    int *heap;       /* malloc'ed block, or NULL when small[] was enough */
+    int small[BW_SYSTEM_SMALL];
+} bw_system;
+
+/**
+ * Build the system of n_routes routes on net. Checks that every arc index
+ * is in range and usable (arc_res >= 0); `who` names the caller in messages.
+ * Errors: RM_EINPUT (naming the route and the arc), RM_ENOMEM.
+ * Complexity O(L log L), L = total route length (independent of net->n_res).
+ */
+rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
+                          const rm_route *routes, const char *who, rm_error *err);
+
+/** Release a system (safe on a zeroed or failed one). */
+void bw_system_free(bw_system *s);
+
+/**
+ * Progressive filling (max-min fairness) on a system: the routes k with
+ * take[k] != 0 (all if take is NULL) and at least one resource share the
+ * local capacities capl[j] (>= 0, may be INFINITY; capl[j] is the whole
+ * capacity of a backbone resource, which limits each route separately);
+ * backbone[j] flags backbone resources. rate[k] is written for the
+ * participating routes only (INFINITY when nothing limits a route).
+ * dwork: 2 R + 2 K doubles, iwork: R + K ints.
+ * Complexity O(rounds * (R + K + T)), rounds <= R + K.
+ */
+void bw_fill(const bw_system *s, const double *capl, const int *backbone, const int *take,
+             double *rate, double *dwork, int *iwork);
+
+/**
+ * Scale down routes so that no non-backbone resource is over capacity
+ * (removes the rounding excess of an iterative solution): each route k is
+ * multiplied by min over its resources of min(1, capl[j] / load[j]).
+ * Only routes with take[k] (all if NULL) and finite rate count and move.
+ * dwork: R doubles. Complexity O(R + T).
+ */
+void bw_make_feasible(const bw_system *s, const double *capl, const int *backbone,
+                      const int *take, double *rate, double *dwork);
+
+#endif /* RM_BW_INTERNAL_H */

@@ -1,0 +1,462 @@
+/*
+ * share.c — optimal shares of fixed routes for the balanced ring's step time
+ * (seed 001 eq. (5), §4.4.2 "brute force (analytical) method"), and the
+ * residual network bookkeeping of the SharedRing greedy ("peeling off the
+ * bandwidths").
+ *
+ * Problem: minimise sum_k a_k / x_k subject to
+ *   sum_{k uses r} m_kr x_k <= c_r   for every non-backbone resource r,
+ *   x_k <= c_r                       for every backbone resource r of route k,
+ * where m_kr is the number of times route k crosses resource r (a walk that
+ * crosses a resource twice counts twice on it). Convex and separable; the
+ * KKT conditions are
+ *   x_k = min(u_k, sqrt(a_k / s_k)),  s_k = sum_{r in k} m_kr lambda_r,
+ *   lambda_r >= 0,  load_r <= c_r,  lambda_r (c_r - load_r) = 0.
+ *
+ * Method (see rm_share_optimal in ringmap.h for the contract):
+ *  1. routes crossing a resource of capacity 0 get x = 0 (they are out);
+ *     routes with no arcs get INFINITY; routes with a_k = 0 are set aside;
+ *  2. "private" constraints become per-route upper bounds u_k: every
+ *     backbone resource (u_k <= c_r) and every resource used by one route
+ *     only (u_k <= c_r / m_kr); resources of infinite capacity are dropped;
+ *  3. the remaining "shared" resources (>= 2 routes) are priced by dual
+ *     ascent: Gauss-Seidel coordinate ascent on the concave dual, each price
+ *     found exactly by a 1-D safeguarded Newton solve (in mu = lambda^-1/2,
+ *     where the load is concave and increasing, so Newton is monotone),
+ *     accelerated after every sweep by full Newton steps on the set of
+ *     positive prices (Hessian = M_A^T D M_A, Cholesky), kept only when they
+ *     reduce the KKT residual. Stops when every shared load is within
+ *     relative tol of its capacity where the price is positive, and below
+ *     (1 + tol) c_r elsewhere;
+ *  4. x is scaled down by at most a factor (1 - tol) where rounding left a
+ *     load above capacity, so the result is always feasible;
+ *  5. the routes with a_k = 0 then share what is left by max-min fairness
+ *     (a single such route gets the residual width of its path).
+ * Cost: building O(L log L); one sweep O(T * n1d) with T (resource, route)
+ * incidences and n1d ~ 3-6 1-D Newton iterations; one Newton step
+ * O(T + sum_k d_k^2 + |A|^3) (d_k = shared resources of route k, |A| capped
+ * at 200). Newton converges quadratically once the active set is right, so
+ * a handful of sweeps is typical. Measured (tests/test_bw.c, perf test):
+ * about 1 µs for 4 routes on ~10 resources, tens of µs for 40 routes.
+ */
+#include "bw/bw_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SHARE_MAX_SWEEPS 20000
+#define SHARE_NEWTON_MAX 200 /* largest active set for the dense Newton step */
+#define SHARE_NEWTON_TRIES 60
+
+/* The dual problem on the shared resources. */
+typedef struct dual {
+    int K, nS, nT;
+    const double *a; /* K */
+    const double *u; /* K, private upper bounds (may be INFINITY) */
+    double *c;       /* nS capacities */
+    int *sr_start, *sr_route, *sr_mult; /* shared resource -> (route, m) */
+    int *rs_start, *rs_res, *rs_mult;   /* route -> (shared resource, m) */
+    double *tt;                          /* nT scratch: price of the others */
+} dual;
+
+static inline double x_of(double a, double u, double sp)
+{
+    if (sp > 0.0) {
+        double v = sqrt(a / sp);
+        return v < u ? v : u;
+    }
+    return u;
+}
+
+/* s_k = sum m lambda over the route's shared resources. */
+static void prices(const dual *d, const double *lam, double *sp)
+{
+    for (int k = 0; k < d->K; k++) {
+        double s = 0.0;
+        for (int t = d->rs_start[k]; t < d->rs_start[k + 1]; t++)
+            s += d->rs_mult[t] * lam[d->rs_res[t]];
+        sp[k] = s;
+    }
+}
+
+/* Loads of the shared resources for prices sp, and the KKT residual. */
+static double residual(const dual *d, const double *lam, const double *sp, double *load)
+{
+    double res = 0.0;
+    for (int j = 0; j < d->nS; j++) {
+        double l = 0.0;
+        for (int t = d->sr_start[j]; t < d->sr_start[j + 1]; t++) {
+            int k = d->sr_route[t];
+            l += d->sr_mult[t] * x_of(d->a[k], d->u[k], sp[k]);
+        }
+        load[j] = l;
+        double v = lam[j] > 0.0 ? fabs(l - d->c[j]) : fmax(0.0, l - d->c[j]);
+        v /= d->c[j];
+        if (!(v <= res)) /* also catches NaN / INFINITY */
+            res = isnan(v) ? INFINITY : v;
+    }
+    return res;
+}
+
+/* Exact price of shared resource j given the others' (coordinate ascent):
+ * lambda_j = 0 if the load fits at price 0, else the root of
+ * F(mu) = sum_k m_k min(u_k, mu sqrt(a_k / (t_k mu^2 + m_k))) - c_j,
+ * mu = lambda_j^-1/2, F concave increasing with F(0) = -c_j. */
+static double solve_1d(const dual *d, int j, double lam_old, const double *sp)
+{
+    double c = d->c[j], load0 = 0.0, S = 0.0;
+    int b = d->sr_start[j], e = d->sr_start[j + 1];
+    for (int t = b; t < e; t++) {
+        int k = d->sr_route[t], m = d->sr_mult[t];
+        double tk = sp[k] - m * lam_old;
+        if (tk < 0.0)
+            tk = 0.0;
+        d->tt[t] = tk;
+        load0 += m * x_of(d->a[k], d->u[k], tk);
+        S += sqrt(d->a[k] * m);
+    }
+    if (load0 <= c)
+        return 0.0;
+    double mu = lam_old > 0.0 ? 1.0 / sqrt(lam_old) : c / S;
+    for (int it = 0; it < 200; it++) {
+        double F = -c, dF = 0.0;
+        for (int t = b; t < e; t++) {
+            int k = d->sr_route[t], m = d->sr_mult[t];
+            double q = d->tt[t] * mu * mu + m, sa = sqrt(d->a[k]);
+            double v = mu * sa / sqrt(q);
+            if (v >= d->u[k]) {
+                F += m * d->u[k];
+            } else {
+                F += m * v;
+                dF += (double)m * m * sa / (q * sqrt(q));
+            }
+        }
+        if (F > 0.0) {
+            /* Newton lands left of the root (tangent above a concave F);
+             * if it would leave mu > 0, take the chord to (0, -c) instead */
+            double mn = dF > 0.0 ? mu - F / dF : -1.0;
+            mu = mn > 0.0 ? mn : mu * c / (F + c);
+        } else {
+            if (!(dF > 0.0) || F >= -1e-15 * c)
+                break;
+            double step = -F / dF;
+            if (step <= 2e-16 * mu)
+                break;
+            mu += step; /* monotone from the left */
+        }
+    }
+    return 1.0 / (mu * mu);
+}
+
+static void sweep(const dual *d, double *lam, double *sp)
+{
+    for (int j = 0; j < d->nS; j++) {
+        double old = lam[j], nw = solve_1d(d, j, old, sp);
+        if (nw == old)
+            continue;
+        lam[j] = nw;
+        for (int t = d->sr_start[j]; t < d->sr_start[j + 1]; t++) {
+            int k = d->sr_route[t];
+            sp[k] += d->sr_mult[t] * (nw - old);
+            if (sp[k] < 0.0)
+                sp[k] = 0.0;
+        }
+    }
+}
+
+/* One Newton step on the positive prices. Writes the trial prices to lam_t
+ * (and sp_t, load_t) and returns their residual, or INFINITY if no step. */
+static double newton_step(const dual *d, const double *lam, const double *sp, const double *load,
+                          double *H, double *g, int *pos, int *act, double *lam_t,
+                          double *sp_t, double *load_t)
+{
+    int nA = 0;
+    for (int j = 0; j < d->nS; j++) {
+        pos[j] = -1;
+        if (lam[j] > 0.0) {
+            if (nA >= SHARE_NEWTON_MAX)
+                return INFINITY;
+            pos[j] = nA;
+            act[nA++] = j;
+        }
+    }
+    if (nA == 0)
+        return INFINITY;
+    memset(H, 0, (size_t)nA * nA * sizeof(double));
+    for (int i = 0; i < nA; i++)
+        g[i] = load[act[i]] - d->c[act[i]];
+    for (int k = 0; k < d->K; k++) {
+        if (!(sp[k] > 0.0))
+            continue;
+        double v = sqrt(d->a[k] / sp[k]);
+        if (!(v < d->u[k]))
+            continue; /* at its private bound: insensitive to prices */
+        double dk = v / (2.0 * sp[k]);
+        for (int t1 = d->rs_start[k]; t1 < d->rs_start[k + 1]; t1++) {
+            int p1 = pos[d->rs_res[t1]];
+            if (p1 < 0)
+                continue;
+            for (int t2 = d->rs_start[k]; t2 < d->rs_start[k + 1]; t2++) {
+                int p2 = pos[d->rs_res[t2]];
+                if (p2 >= 0)
+                    H[p1 * nA + p2] += d->rs_mult[t1] * d->rs_mult[t2] * dk;
+            }
+        }
+    }
+    /* Cholesky H = L L^T in place (lower triangle) */
+    double dmax = 0.0;
+    for (int i = 0; i < nA; i++)
+        dmax = fmax(dmax, H[i * nA + i]);
+    if (!(dmax > 0.0))
+        return INFINITY;
+    for (int i = 0; i < nA; i++) {
+        for (int j = 0; j <= i; j++) {
+            double s = H[i * nA + j];
+            for (int l = 0; l < j; l++)
+                s -= H[i * nA + l] * H[j * nA + l];
+            if (i == j) {
+                if (!(s > 1e-13 * dmax))
+                    return INFINITY; /* singular: leave it to coordinate ascent */
+                H[i * nA + i] = sqrt(s);
+            } else {
+                H[i * nA + j] = s / H[j * nA + j];
+            }
+        }
+    }
+    for (int i = 0; i < nA; i++) { /* L y = g */
+        double s = g[i];
+        for (int l = 0; l < i; l++)
+            s -= H[i * nA + l] * g[l];
+        g[i] = s / H[i * nA + i];
+    }
+    for (int i = nA - 1; i >= 0; i--) { /* L^T delta = y */
+        double s = g[i];
+        for (int l = i + 1; l < nA; l++)
+            s -= H[l * nA + i] * g[l];
+        g[i] = s / H[i * nA + i];
+    }
+    for (int j = 0; j < d->nS; j++)
+        lam_t[j] = pos[j] < 0 ? lam[j] : fmax(0.0, lam[j] + g[pos[j]]);
+    prices(d, lam_t, sp_t);
+    return residual(d, lam_t, sp_t, load_t);
+}
+
+/* Solve the dual; on return lam, sp hold the prices. RM_ESOLVER on failure. */
+static rm_status solve_dual(const dual *d, double tol, double *lam, double *sp, double *load,
+                            double *H, double *g, int *pos, int *act, double *lam_t, double *sp_t,
+                            double *load_t, rm_error *err)
+{
+    double res = INFINITY;
+    size_t nb = (size_t)d->nS * sizeof(double);
+    for (int j = 0; j < d->nS; j++)
+        lam[j] = 0.0;
+    prices(d, lam, sp);
+    for (int it = 0; it < SHARE_MAX_SWEEPS; it++) {
+        sweep(d, lam, sp);
+        prices(d, lam, sp); /* no drift */
+        res = residual(d, lam, sp, load);
+        if (res <= tol)
+            return RM_OK;
+        for (int nt = 0; nt < SHARE_NEWTON_TRIES; nt++) {
+            double r2 = newton_step(d, lam, sp, load, H, g, pos, act, lam_t, sp_t, load_t);
+            if (!(r2 < res))
+                break;
+            res = r2;
+            memcpy(lam, lam_t, nb);
+            memcpy(sp, sp_t, (size_t)d->K * sizeof(double));
+            memcpy(load, load_t, nb);
+            if (res <= tol)
+                return RM_OK;
+        }
+    }
+    return rm_error_set(err, RM_ESOLVER,
+                        "optimal sharing: no convergence after %d sweeps on %d shared resources "
+                        "(relative KKT residual %g, tol %g)",
+                        SHARE_MAX_SWEEPS, d->nS, res, tol);
+}
+
+rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_routes,
+                           const rm_route *routes, const double *a, double tol, double *x,
+                           rm_error *err)
+{
+    bw_system s;
+    rm_status st = bw_system_build(&s, net, n_routes, routes, "optimal sharing", err);
+    if (st)
+        return st;
+    int K = n_routes, R = s.n_res, T = s.n_terms;
+    if (K > 0 && (!a || !x)) {
+        bw_system_free(&s);
+        return rm_error_set(err, RM_EINPUT, "optimal sharing: a or x is NULL");
+    }
+    for (int k = 0; k < K; k++)
+        if (!(a[k] >= 0.0) || !isfinite(a[k])) {
+            bw_system_free(&s);
+            return rm_error_set(err, RM_EINPUT,
+                                "optimal sharing: route %d (%d -> %d) has weight a = %g "
+                                "(must be finite and >= 0)",
+                                k, routes[k].src, routes[k].dst, a[k]);
+        }
+    if (!cap)
+        cap = net->res_cap;
+    if (!(tol > 0.0))
+        tol = 1e-12;
+    int nN = R < SHARE_NEWTON_MAX ? R : SHARE_NEWTON_MAX;
+    size_t nd = (size_t)4 * K + 10 * (size_t)R + (size_t)T + (size_t)nN * nN + 4;
+    size_t ni = (size_t)4 * K + 7 * (size_t)R + 4 * (size_t)T + 8;
+    double *dw = malloc(nd * sizeof(double));
+    int *iw = malloc(ni * sizeof(int));
+    if (!dw || !iw) {
+        st = rm_error_set(err, RM_ENOMEM, "optimal sharing: out of memory (%d routes)", K);
+        goto out;
+    }
+    /* doubles */
+    double *u = dw, *sp = u + K, *sp_t = sp + K, *fillw = sp_t + K; /* fillw: 2R + K */
+    double *capl = fillw + 2 * R + K, *sc = capl + R, *lam = sc + R, *lam_t = lam + R;
+    double *load = lam_t + R, *load_t = load + R, *g = load_t + R, *tt = g + R, *H = tt + T;
+    /* ints */
+    int *state = iw, *bb = state + K, *sidx = bb + R, *cnt = sidx + R;
+    int *sr_start = cnt + R, *sr_route = sr_start + R + 1, *sr_mult = sr_route + T;
+    int *rs_start = sr_mult + T, *rs_res = rs_start + K + 1, *rs_mult = rs_res + T;
+    int *pos = rs_mult + T, *act = pos + R, *filli = act + R; /* filli: R + K */
+    enum { EMPTY = 0, ZERO = 1, FREE = 2, ACTIVE = 3 };
+
+    for (int j = 0; j < R; j++) {
+        int gi = s.res[j];
+        double c = cap[gi];
+        if (isnan(c)) {
+            st = rm_error_set(err, RM_EINPUT, "optimal sharing: capacity of resource %d (link %d) is NaN",
+                              gi, net->res_link ? net->res_link[gi] : -1);
+            goto out;
+        }
+        capl[j] = c > 0.0 ? c : 0.0; /* a negative residual counts as empty */
+        bb[j] = net->res_backbone ? net->res_backbone[gi] != 0 : 0;
+    }
+    /* 1. route states */
+    for (int k = 0; k < K; k++) {
+        u[k] = INFINITY;
+        if (s.rt_start[k] == s.rt_start[k + 1]) {
+            state[k] = EMPTY;
+            x[k] = INFINITY;
+            continue;
+        }
+        state[k] = a[k] > 0.0 ? ACTIVE : FREE;
+        for (int t = s.rt_start[k]; t < s.rt_start[k + 1]; t++)
+            if (capl[s.rt_res[t]] == 0.0)
+                state[k] = ZERO;
+        if (state[k] == ZERO)
+            x[k] = 0.0;
+    }
+    /* 2. private bounds; shared resources */
+    int nS = 0;
+    for (int j = 0; j < R; j++) {
+        sidx[j] = -1;
+        cnt[j] = 0;
+        int last = -1, lm = 0;
+        for (int t = s.res_start[j]; t < s.res_start[j + 1]; t++)
+            if (state[s.res_route[t]] == ACTIVE) {
+                cnt[j]++;
+                last = s.res_route[t];
+                lm = s.res_mult[t];
+            }
+        if (cnt[j] == 0 || capl[j] == INFINITY)
+            continue;
+        if (bb[j]) {
+            for (int t = s.res_start[j]; t < s.res_start[j + 1]; t++)
+                if (state[s.res_route[t]] == ACTIVE)
+                    u[s.res_route[t]] = fmin(u[s.res_route[t]], capl[j]);
+        } else if (cnt[j] == 1) {
+            u[last] = fmin(u[last], capl[j] / lm);
+        } else {
+            sidx[j] = nS;
+            sc[nS++] = capl[j];
+        }
+    }
+    /* incidence restricted to active routes and shared resources */
+    int nT = 0;
+    for (int j = 0; j < R; j++) {
+        if (sidx[j] < 0)
+            continue;
+        sr_start[sidx[j]] = nT;
+        for (int t = s.res_start[j]; t < s.res_start[j + 1]; t++)
+            if (state[s.res_route[t]] == ACTIVE) {
+                sr_route[nT] = s.res_route[t];
+                sr_mult[nT] = s.res_mult[t];
+                nT++;
+            }
+    }
+    sr_start[nS] = nT;
+    int nr = 0;
+    for (int k = 0; k < K; k++) {
+        rs_start[k] = nr;
+        if (state[k] != ACTIVE)
+            continue;
+        for (int t = s.rt_start[k]; t < s.rt_start[k + 1]; t++)
+            if (sidx[s.rt_res[t]] >= 0) {
+                rs_res[nr] = sidx[s.rt_res[t]];
+                rs_mult[nr] = s.rt_mult[t];
+                nr++;
+            }
+    }
+    rs_start[K] = nr;
+    /* 3. prices of the shared resources */
+    if (nS > 0) {
+        dual d = {K, nS, nT, a, u, sc, sr_start, sr_route, sr_mult, rs_start, rs_res, rs_mult, tt};
+        st = solve_dual(&d, tol, lam, sp, load, H, g, pos, act, lam_t, sp_t, load_t, err);
+        if (st)
+            goto out;
+    } else {
+        for (int k = 0; k < K; k++)
+            sp[k] = 0.0;
+    }
+    for (int k = 0; k < K; k++)
+        if (state[k] == ACTIVE)
+            x[k] = x_of(a[k], u[k], sp[k]);
+    /* 4. exact feasibility */
+    for (int k = 0; k < K; k++)
+        filli[k] = state[k] == ACTIVE;
+    bw_make_feasible(&s, capl, bb, filli, x, fillw);
+    /* 5. zero-weight routes: max-min on what is left */
+    int n_free = 0;
+    for (int k = 0; k < K; k++)
+        n_free += state[k] == FREE;
+    if (n_free > 0) {
+        double *left = sc; /* reuse: R entries */
+        for (int j = 0; j < R; j++) {
+            left[j] = capl[j];
+            if (bb[j] || capl[j] == INFINITY)
+                continue;
+            for (int t = s.res_start[j]; t < s.res_start[j + 1]; t++)
+                if (state[s.res_route[t]] == ACTIVE)
+                    left[j] -= s.res_mult[t] * x[s.res_route[t]];
+            if (!(left[j] > 0.0))
+                left[j] = 0.0;
+        }
+        int *mask = rs_start; /* K + 1 entries, no longer needed */
+        for (int k = 0; k < K; k++)
+            mask[k] = state[k] == FREE;
+        bw_fill(&s, left, bb, mask, x, fillw, filli);
+        bw_make_feasible(&s, left, bb, mask, x, fillw);
+    }
+out:
+    free(dw);
+    free(iw);
+    bw_system_free(&s);
+    return st;
+}
+
+void rm_residual_apply(const rm_network *net, double *residual, const rm_route *route, double x,
+                       int sign)
+{
+    if (!net || !residual || !route || !route->arcs)
+        return;
+    for (int i = 0; i < route->n_arcs; i++) {
+        int a = route->arcs[i];
+        if (a < 0 || a >= net->n_arcs)
+            continue;
+        int r = net->arc_res[a];
+        if (r < 0 || (net->res_backbone && net->res_backbone[r]))
+            continue;
+        residual[r] -= sign * x;
+    }
+}
