@@ -735,13 +735,15 @@ START_TEST(test_capacity_matrix_star_and_geant)
             ck_assert_double_eq(m[i * H + j], W[(size_t)p->hosts[i] * N + p->hosts[j]]);
             n45 += m[i * H + j] == 45.0;
         }
-    /* MT hangs on the 45 Mb/s link NL -- MT alone? then all its widths are 45 */
-    int mt = node_by_label(p, "MT");
-    int deg = 0;
-    for (int l = 0; l < p->n_links; l++)
-        deg += p->links[l].source == mt || p->links[l].target == mt;
-    if (deg == 1)
-        ck_assert_int_ge(n45, 2 * (H - 1));
+    /* by hand from the file: MT's only links are NL -- MT and IT -- MT, both
+     * 45 Mb/s, so every width to or from MT is 45; CY's links (to IT and GR)
+     * are 155 Mb/s; every other link is >= 310 Mb/s. */
+    ck_assert_int_eq(n45, 2 * (H - 1));
+    int mt = node_by_label(p, "MT"), cy = node_by_label(p, "CY"), nl = node_by_label(p, "NL");
+    ck_assert_int_eq(p->nodes[mt].id, 13);
+    ck_assert_double_eq(m[mt * H + nl], 45.0); /* all nodes are hosts: host index = node index */
+    ck_assert_double_eq(m[cy * H + nl], 155.0);
+    ck_assert_double_eq(m[cy * H + mt], 45.0);
     free(W);
     free(m);
     rm_network_destroy(&net);
