@@ -1,0 +1,14 @@
+# bench_quality: greedy SliceRing / SharedRing against the exact baselines of
+# ring/exact.c on random small platforms (issue 6). Included from
+# bench/CMakeLists.txt. `cmake --build BUILD --target bench_quality_run`
+# runs the full benchmark (200 platforms x 4 ratios, exact solver timings)
+# and writes bench_quality.csv in the build directory.
+add_executable(bench_quality ${CMAKE_CURRENT_LIST_DIR}/bench_quality.c)
+target_include_directories(bench_quality PRIVATE ${PROJECT_SOURCE_DIR})
+target_compile_options(bench_quality PRIVATE ${RM_WARN})
+target_link_libraries(bench_quality PRIVATE ringmap_lib)
+add_custom_target(bench_quality_run
+  COMMAND bench_quality --platforms 200 --timing --csv ${CMAKE_BINARY_DIR}/bench_quality.csv
+  DEPENDS bench_quality USES_TERMINAL)
+add_test(NAME bench_quality_smoke COMMAND bench_quality --platforms 12 --max-hosts 6)
+set_tests_properties(bench_quality_smoke PROPERTIES TIMEOUT 60)
