@@ -10,6 +10,10 @@
 /** `ringmap map PLATFORM [options]` (also the default command). */
 int rm_cmd_map(int argc, char **argv);
 
+/** `ringmap generate tiers [options] [-o FILE.gml]`: a Tiers-like
+ *  WAN/MAN/LAN platform as GML (cli/cmd_generate.c). */
+int rm_cmd_generate(int argc, char **argv);
+
 /** List the subcommands (name and one-line summary) on f, for --help.
  *  Defined in cli/main.c next to the dispatch table. */
 void rm_cli_print_commands(FILE *f);
