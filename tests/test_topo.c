@@ -52,7 +52,7 @@ static void write_tmp(char *path, size_t n, const char *text, size_t len)
 
 static void remove_tmp(const char *path)
 {
-    char dir[256];
+    char dir[512];
     snprintf(dir, sizeof dir, "%s", path);
     char *slash = strrchr(dir, '/');
     unlink(path);
@@ -296,9 +296,24 @@ START_TEST(test_bad_inputs)
     ck_assert_ptr_nonnull(strstr(err.msg, "/nonexistent/dir/x.gml: cannot open"));
     ck_assert_ptr_null(p);
     /* unknown format */
-    ck_assert_int_eq(rm_platform_read(DATA "star4.xml", NULL, &p, &err), RM_EINPUT);
+    ck_assert_int_eq(rm_platform_read(DATA "star4.txt", NULL, &p, &err), RM_EINPUT);
     ck_assert_ptr_nonnull(strstr(err.msg, "unknown platform format"));
     ck_assert_int_eq(rm_status_exit_code(err.status), 2);
+    ck_assert_int_eq(rm_platform_read(DATA "noext", NULL, &p, &err), RM_EINPUT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "noext: unknown platform format"));
+    /* the extension test is case-insensitive */
+    {
+        char path[256], upper[300];
+        const char *text = "graph [\n node [ id 0 w 1 ]\n]\n";
+        write_tmp(path, sizeof path, text, strlen(text));
+        snprintf(upper, sizeof upper, "%.*s.GML", (int)(strlen(path) - 4), path);
+        ck_assert_int_eq(rename(path, upper), 0);
+        p = read_ok(upper, 0, 0);
+        ck_assert_int_eq(p->n_hosts, 1);
+        ck_assert_str_eq(p->name, "platform");
+        rm_platform_free(p);
+        remove_tmp(upper);
+    }
 
     /* empty file, binary junk, truncated file, syntax errors with the line */
     expect_bad("", "No 'graph' object", NULL);
