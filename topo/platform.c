@@ -2,9 +2,11 @@
  * platform.c — the platform model of seed 001 §2.1: hosts (cycle-time w),
  * routers and links (bandwidth, latency, backbone flag); programmatic
  * construction, validation (values and host reachability), reading by
- * file extension, and freeing.
+ * file extension (.gml: gml.c; .xml SimGrid, .tiers, .graphml: the readers
+ * of topo/readers.h; case-insensitive), and freeing.
  */
 #include "ringmap.h"
+#include "topo/readers.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -293,5 +295,12 @@ rm_status rm_platform_read(const char *path, const rm_read_options *ro, rm_platf
         return rm_error_set(err, RM_EINPUT, "no platform file given");
     if (has_ext(path, ".gml"))
         return rm_platform_read_gml(path, ro, out, err);
-    return rm_error_set(err, RM_EINPUT, "%s: unknown platform format (expected a .gml file)", path);
+    if (has_ext(path, ".xml"))
+        return rm_platform_read_simgrid(path, ro, out, err);
+    if (has_ext(path, ".tiers"))
+        return rm_platform_read_tiers(path, ro, out, err);
+    if (has_ext(path, ".graphml"))
+        return rm_platform_read_graphml(path, ro, out, err);
+    return rm_error_set(err, RM_EINPUT,
+                        "%s: unknown platform format (expected .gml, .xml (SimGrid), .tiers or .graphml)", path);
 }
