@@ -226,11 +226,12 @@ START_TEST(test_sharedring_ring_of_one_and_two)
     opt.dc_dw = 0.01;
     rm_mapping *m;
     ck_assert_int_eq(rm_map(p, &opt, &m, &err), RM_OK);
-    /* 4 routes of equal weight on one link of 100: 25 each; C = 2/25 = 0.08;
-     * T = 0.5 * (1 + 0.01 * 0.16) = 0.5004 < 1 (one host) */
+    /* 4 routes of equal weight on one link of 100: 25 each; C = 2/25 = 0.08
+     * per host; T = w_cumul (1 + r sum C_i/w_i) = 0.5 * (1 + 0.01 * 0.16)
+     * = 0.5008 < 1 (one host) */
     ck_assert_int_eq(m->q, 2);
     ck_assert_double_eq_tol(m->succ[0].bandwidth, 25.0, 1e-9);
-    ck_assert_double_eq_tol(m->t_step_per_dw, 0.5004, 1e-12);
+    ck_assert_double_eq_tol(m->t_step_per_dw, 0.5008, 1e-12);
     ck_assert_double_eq_tol(m->sweep_t[0], 1.0, 1e-15);
     rm_mapping_free(m);
     /* very communication-heavy: the ring of one wins */
@@ -282,12 +283,22 @@ static void check_platform(const char *rel, double host_w)
                 if (!heur)
                     ck_assert_double_eq_tol(m->sweep_t[m->q - 1], m->t_step_per_dw,
                                             1e-9 * m->t_step_per_dw);
-                /* cross-check: optimal shares for the same ring and routes are
-                 * never worse than the greedy's own shares */
-                double t0 = m->t_step_per_dw;
-                ck_assert_int_eq(rm_mapping_refine_optimal(&net, m, &err), RM_OK);
-                ck_assert_msg(m->t_step_per_dw <= t0 * (1 + 1e-7), "%s: optimal %g > greedy %g",
-                              rel, m->t_step_per_dw, t0);
+                /* cross-check: the optimal shares of the convex program (eq. (5)
+                 * objective) for the same ring and routes are never worse, in
+                 * eq. (5), than the greedy's own shares */
+                double *w = malloc((size_t)m->q * sizeof *w), *C = malloc((size_t)m->q * sizeof *C);
+                for (int k = 0; k < m->q; k++)
+                    w[k] = p->nodes[m->ring[k]].w;
+                rm_mapping_costs(m, C);
+                double t0 = rm_tstep_eq5(m->q, w, C, m->dc_dw);
+                rm_status so = rm_mapping_refine_optimal(&net, m, &err);
+                ck_assert_msg(so == RM_OK, "%s r=%g heur=%d ref=%d q=%d: %s", rel, ratios[r], heur,
+                              ref, m->q, err.msg);
+                rm_mapping_costs(m, C);
+                double t1 = rm_tstep_eq5(m->q, w, C, m->dc_dw);
+                ck_assert_msg(t1 <= t0 * (1 + 1e-7), "%s: optimal %g > greedy %g (eq. 5)", rel, t1, t0);
+                free(w);
+                free(C);
                 ck_assert_int_eq(rm_mapping_check(&net, m, 1e-9, &err), RM_OK);
                 rm_mapping_free(m);
             }
