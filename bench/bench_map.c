@@ -5,6 +5,7 @@
  * Prints a table; --csv FILE also writes the rows as CSV.
  * Usage: bench_map [--repeat N] [--csv FILE] PLATFORM...
  */
+#define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
 
 #include <stdio.h>
