@@ -1,0 +1,72 @@
+/*
+ * share_problem.h — the convex share program of solvers.h in a compact,
+ * scaled form shared by the KINSOL and GLPK solvers (not public).
+ *
+ * Variables y_v (v = 0..n-1) are the routes with a_k > 0 and at least one
+ * arc, in units of S Mb/s (x = S y); weights alpha_v = a_k / A. Constraint j
+ * (0..m-1) is sum_v coef y_v <= c_j over its row (CSR: row_start, row_var,
+ * row_coef); the same in columns (CSC: col_start, col_row, col_coef).
+ * Backbone resources become one-route rows; rows with the same routes and
+ * coefficients are merged (smallest capacity kept).
+ */
+#ifndef RINGMAP_SHARE_PROBLEM_H
+#define RINGMAP_SHARE_PROBLEM_H
+
+#include "ringmap.h"
+
+typedef struct rm_share_problem {
+    int n_routes;   /* routes given */
+    int n;          /* variables */
+    int *var_route; /* n: the route of each variable */
+    double *alpha;  /* n: scaled weights, max 1 */
+    double *ub;     /* n: min_j c_j / coef over the rows of v */
+    int m;          /* constraints */
+    double *c;      /* m: scaled capacities, max 1 */
+    int *row_start; /* m + 1 */
+    int *row_var;   /* nnz */
+    double *row_coef;
+    int *col_start; /* n + 1 */
+    int *col_row;   /* nnz */
+    double *col_coef;
+    double S, A; /* scales: x = S y (Mb/s), a = A alpha */
+} rm_share_problem;
+
+/**
+ * Build the problem for the routes with a[k] > 0 (zero_weight = 0), or for
+ * the routes with a[k] == 0 on capacities cap (zero_weight = 1: used to fill
+ * those routes on the residual capacities; capacity 0 is then allowed).
+ * Validates routes, a, cap (see rm_share_kinsol for the errors). O(L + m^2 d)
+ * with L the total route length, d the row length.
+ */
+rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, const double *cap,
+                                int n_routes, const rm_route *routes, const double *a,
+                                int zero_weight, rm_error *err);
+
+void rm_share_problem_destroy(rm_share_problem *p);
+
+/** Max-min fair y (progressive filling) on p's constraints. If bott is not
+ *  NULL it receives the rows that froze new routes, in order (their rows
+ *  are linearly independent and cover every variable); *n_bott their count.
+ *  RM_ENOMEM. O(m (n + nnz)). */
+rm_status rm_share_maxmin(const rm_share_problem *p, double *y, int *bott, int *n_bott);
+
+/** load[j] = sum_v coef y_v. O(nnz). */
+void rm_share_loads(const rm_share_problem *p, const double *y, double *load);
+
+/** Scale every y_v down by min(1, c_j / load_j) over its rows: the result is
+ *  feasible. Scratch load has m entries. O(nnz). */
+void rm_share_make_feasible(const rm_share_problem *p, double *y, double *load);
+
+/** Scaled objective sum_v alpha_v / y_v. O(n). */
+double rm_share_objective(const rm_share_problem *p, const double *y);
+
+/**
+ * Write the result: x[k] = S y_v for the variables, INFINITY for routes
+ * without arcs, and max-min fair shares of the residual capacities for the
+ * routes with a[k] == 0. RM_ENOMEM. O(L + m n).
+ */
+rm_status rm_share_finish(const rm_share_problem *p, const rm_network *net, const double *cap,
+                          const rm_route *routes, const double *a, const double *y, double *x,
+                          rm_error *err);
+
+#endif

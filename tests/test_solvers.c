@@ -1,0 +1,619 @@
+/*
+ * test_solvers.c — the optimal-share solvers of solvers/ (KINSOL active-set
+ * Newton, GLPK outer approximation) against the hand-solved 3-host star of
+ * ORACLES.md, closed forms (one shared link, backbone bounds), error
+ * reporting, and each other on seeded random instances (objective within
+ * 1e-6 relative, feasibility, no worse than max-min). Networks and routes are
+ * built by hand here so that the test depends only on solvers/.
+ */
+#include "ringmap.h"
+#include "solvers/solvers.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ------------------------------------------------------------ helpers */
+
+/* A hand-built network: undirected links (u, v, cap, backbone). Arc 2l is
+ * u->v, 2l+1 is v->u; half duplex: both arcs on resource l; full duplex:
+ * arc a on resource a. */
+typedef struct tnet {
+    rm_network net;
+    int n_nodes;
+    int *lu, *lv; /* link ends */
+} tnet;
+
+static void tnet_init(tnet *t, int n_nodes, int n_links, const int *lu, const int *lv,
+                      const double *cap, const int *backbone, rm_duplex duplex)
+{
+    memset(t, 0, sizeof *t);
+    rm_network *net = &t->net;
+    t->n_nodes = n_nodes;
+    t->lu = malloc((size_t)n_links * sizeof *t->lu);
+    t->lv = malloc((size_t)n_links * sizeof *t->lv);
+    net->platform = NULL;
+    net->duplex = duplex;
+    net->n_arcs = 2 * n_links;
+    net->arc_link = malloc((size_t)net->n_arcs * sizeof(int));
+    net->arc_tail = malloc((size_t)net->n_arcs * sizeof(int));
+    net->arc_head = malloc((size_t)net->n_arcs * sizeof(int));
+    net->arc_res = malloc((size_t)net->n_arcs * sizeof(int));
+    net->n_res = duplex == RM_DUPLEX_HALF ? n_links : 2 * n_links;
+    net->res_cap = malloc((size_t)net->n_res * sizeof(double));
+    net->res_backbone = malloc((size_t)net->n_res * sizeof(int));
+    net->res_link = malloc((size_t)net->n_res * sizeof(int));
+    net->priv = NULL;
+    for (int l = 0; l < n_links; l++) {
+        t->lu[l] = lu[l], t->lv[l] = lv[l];
+        for (int d = 0; d < 2; d++) {
+            int arc = 2 * l + d;
+            net->arc_link[arc] = l;
+            net->arc_tail[arc] = d ? lv[l] : lu[l];
+            net->arc_head[arc] = d ? lu[l] : lv[l];
+            int r = duplex == RM_DUPLEX_HALF ? l : arc;
+            net->arc_res[arc] = r;
+            net->res_cap[r] = cap[l];
+            net->res_backbone[r] = backbone ? backbone[l] : 0;
+            net->res_link[r] = l;
+        }
+    }
+}
+
+static void tnet_destroy(tnet *t)
+{
+    rm_network *net = &t->net;
+    free(net->arc_link), free(net->arc_tail), free(net->arc_head), free(net->arc_res);
+    free(net->res_cap), free(net->res_backbone), free(net->res_link);
+    free(t->lu), free(t->lv);
+}
+
+static void route_set(rm_route *r, int src, int dst, int n, const int *arcs)
+{
+    r->src = src, r->dst = dst, r->n_arcs = n, r->bandwidth = 0.0;
+    r->arcs = n ? malloc((size_t)n * sizeof *r->arcs) : NULL;
+    for (int i = 0; i < n; i++)
+        r->arcs[i] = arcs[i];
+}
+
+static void routes_free(int n, rm_route *r)
+{
+    for (int k = 0; k < n; k++)
+        free(r[k].arcs);
+}
+
+/* sum_k a_k / x_k over a_k > 0 */
+static double objective(int n, const double *a, const double *x)
+{
+    double f = 0.0;
+    for (int k = 0; k < n; k++)
+        if (a[k] > 0.0)
+            f += a[k] / x[k];
+    return f;
+}
+
+/* Largest relative capacity excess (<= 0 when feasible). */
+static double max_excess(const rm_network *net, int n, const rm_route *r, const double *x)
+{
+    double *load = calloc((size_t)net->n_res, sizeof *load), worst = -INFINITY;
+    for (int k = 0; k < n; k++)
+        for (int i = 0; i < r[k].n_arcs; i++) {
+            int res = net->arc_res[r[k].arcs[i]];
+            if (net->res_backbone[res]) {
+                double e = (x[k] - net->res_cap[res]) / net->res_cap[res];
+                if (e > worst)
+                    worst = e;
+            } else {
+                load[res] += x[k];
+            }
+        }
+    for (int res = 0; res < net->n_res; res++)
+        if (!net->res_backbone[res] && load[res] > 0.0) {
+            double e = (load[res] - net->res_cap[res]) / net->res_cap[res];
+            if (e > worst)
+                worst = e;
+        }
+    free(load);
+    return worst;
+}
+
+/* Max-min fair rates by progressive filling, written independently of the
+ * library (backbone: per-route bound). */
+static void maxmin_rates(const rm_network *net, int n, const rm_route *r, double *x)
+{
+    char *frozen = calloc((size_t)n, 1);
+    double *load = calloc((size_t)net->n_res, sizeof *load);
+    int *cnt = calloc((size_t)net->n_res, sizeof *cnt);
+    int left = 0;
+    for (int k = 0; k < n; k++) {
+        x[k] = r[k].n_arcs ? 0.0 : INFINITY;
+        if (r[k].n_arcs)
+            left++;
+        else
+            frozen[k] = 1;
+    }
+    while (left > 0) {
+        memset(cnt, 0, (size_t)net->n_res * sizeof *cnt);
+        double d = INFINITY;
+        for (int k = 0; k < n; k++) {
+            if (frozen[k])
+                continue;
+            for (int i = 0; i < r[k].n_arcs; i++) {
+                int res = net->arc_res[r[k].arcs[i]];
+                if (net->res_backbone[res])
+                    d = fmin(d, net->res_cap[res] - x[k]);
+                else
+                    cnt[res]++;
+            }
+        }
+        for (int res = 0; res < net->n_res; res++)
+            if (cnt[res])
+                d = fmin(d, (net->res_cap[res] - load[res]) / cnt[res]);
+        for (int k = 0; k < n; k++)
+            if (!frozen[k]) {
+                x[k] += d;
+                for (int i = 0; i < r[k].n_arcs; i++) {
+                    int res = net->arc_res[r[k].arcs[i]];
+                    if (!net->res_backbone[res])
+                        load[res] += d;
+                }
+            }
+        for (int k = 0; k < n; k++) {
+            if (frozen[k])
+                continue;
+            for (int i = 0; i < r[k].n_arcs && !frozen[k]; i++) {
+                int res = net->arc_res[r[k].arcs[i]];
+                double c = net->res_cap[res];
+                double used = net->res_backbone[res] ? x[k] : load[res];
+                if (used >= c * (1.0 - 1e-12))
+                    frozen[k] = 1, left--;
+            }
+        }
+    }
+    free(frozen), free(load), free(cnt);
+}
+
+/* ------------------------------------------------------ the 3-host star */
+
+/* ORACLES.md: hosts 0, 1 (w = 1), 2 (w = 2), router 3; links 0-3, 1-3 of
+ * 10, 2-3 of 20; half duplex; ring 0 -> 1 -> 2; routes: succ 0->1, 1->2,
+ * 2->0, pred 0->2, 1->0, 2->1. */
+static void star(tnet *t, rm_route *r, double *a)
+{
+    int lu[3] = {0, 1, 2}, lv[3] = {3, 3, 3};
+    double cap[3] = {10, 10, 20};
+    tnet_init(t, 4, 3, lu, lv, cap, NULL, RM_DUPLEX_HALF);
+    /* arc 2l: host -> router, 2l+1: router -> host */
+    route_set(&r[0], 0, 1, 2, (int[]){0, 3});
+    route_set(&r[1], 1, 2, 2, (int[]){2, 5});
+    route_set(&r[2], 2, 0, 2, (int[]){4, 1});
+    route_set(&r[3], 0, 2, 2, (int[]){0, 5});
+    route_set(&r[4], 1, 0, 2, (int[]){2, 1});
+    route_set(&r[5], 2, 1, 2, (int[]){4, 3});
+    double w[3] = {1, 1, 2};
+    for (int k = 0; k < 6; k++)
+        a[k] = 1.0 / w[r[k].src];
+}
+
+typedef rm_status (*share_fn)(const rm_network *, const double *, int, const rm_route *,
+                              const double *, double, double *, rm_solver_info *, rm_error *);
+static const share_fn solvers[2] = {rm_share_kinsol, rm_share_glpk};
+static const char *solver_names[2] = {"kinsol", "glpk"};
+/* tolerance asked of each solver, and the relative accuracy of the shares
+ * x that it implies: the objective is flat at the optimum, so GLPK's x
+ * (gap 1e-9) is only good to about sqrt(gap) */
+static const double solver_tol[2] = {1e-12, 1e-9};
+static const double x_tol[2] = {1e-9, 1e-4};
+
+START_TEST(test_star_oracle)
+{
+    tnet t;
+    rm_route r[6];
+    double a[6], x[6];
+    star(&t, r, a);
+    double u = 10.0 / (3.0 + sqrt(2.0)), v = sqrt(2.0) * u;
+    ck_assert_double_eq_tol(u, 2.26541, 1e-5);
+    ck_assert_double_eq_tol(v, 3.20377, 1e-5);
+    rm_solver_info info;
+    rm_error err = {0};
+    for (int s = 0; s < 2; s++) {
+        rm_status st = solvers[s](&t.net, NULL, 6, r, a, solver_tol[s], x, &info, &err);
+        ck_assert_msg(st == RM_OK, "%s: %s", solver_names[s], err.msg);
+        ck_assert_str_eq(info.status, "optimal");
+        double exp[6] = {u, v, u, v, u, u};
+        for (int k = 0; k < 6; k++)
+            ck_assert_msg(fabs(x[k] - exp[k]) <= x_tol[s] * exp[k], "%s route %d: %.9g, expected %.9g",
+                          solver_names[s], k, x[k], exp[k]);
+        double f = objective(6, a, x);
+        ck_assert_double_eq_tol(f, 3.0 / u + 2.0 / v, 1e-8);
+        ck_assert_double_eq_tol(info.objective, f, 1e-12 * f);
+        /* T_step/D_w by eq. (5): w_cumul = 0.4 */
+        ck_assert_double_eq_tol(0.4 * (1.0 + 0.01 * f), 0.4077941, 1e-7);
+        ck_assert(max_excess(&t.net, 6, r, x) <= 1e-12);
+        /* max-min gives 2.5 to every route, T_step/D_w = 0.408 */
+        double mm[6];
+        maxmin_rates(&t.net, 6, r, mm);
+        for (int k = 0; k < 6; k++)
+            ck_assert_double_eq_tol(mm[k], 2.5, 1e-12);
+        ck_assert_double_eq_tol(0.4 * (1.0 + 0.01 * objective(6, a, mm)), 0.408, 1e-12);
+        ck_assert(f < objective(6, a, mm));
+    }
+    routes_free(6, r);
+    tnet_destroy(&t);
+}
+END_TEST
+
+/* One shared link of capacity c: x_k = c sqrt(a_k) / sum_j sqrt(a_j),
+ * f = (sum sqrt a)^2 / c. Also full duplex: the two directions are apart. */
+START_TEST(test_single_link)
+{
+    int lu[1] = {0}, lv[1] = {1};
+    double cap[1] = {7.5};
+    double a[4] = {1.0, 4.0, 0.25, 9.0}, x[4];
+    for (int duplex = 0; duplex < 2; duplex++) {
+        tnet t;
+        tnet_init(&t, 2, 1, lu, lv, cap, NULL, (rm_duplex)duplex);
+        rm_route r[4];
+        route_set(&r[0], 0, 1, 1, (int[]){0});
+        route_set(&r[1], 1, 0, 1, (int[]){1});
+        route_set(&r[2], 0, 1, 1, (int[]){0});
+        route_set(&r[3], 1, 0, 1, (int[]){1});
+        for (int s = 0; s < 2; s++) {
+            rm_solver_info info;
+            rm_error err = {0};
+            ck_assert_msg(solvers[s](&t.net, NULL, 4, r, a, solver_tol[s], x, &info, &err) == RM_OK, "%s",
+                          err.msg);
+            if (duplex == RM_DUPLEX_HALF) {
+                double ssum = 1 + 2 + 0.5 + 3;
+                for (int k = 0; k < 4; k++)
+                    ck_assert_double_eq_tol(x[k], 7.5 * sqrt(a[k]) / ssum, 7.5 * x_tol[s]);
+                ck_assert_double_eq_tol(info.objective, ssum * ssum / 7.5, 1e-9 * ssum * ssum / 7.5);
+            } else {
+                /* direction 0->1: routes 0, 2 (sqrt a: 1, 0.5); 1->0: 1, 3 (2, 3) */
+                ck_assert_double_eq_tol(x[0], 7.5 * 1.0 / 1.5, 7.5 * x_tol[s]);
+                ck_assert_double_eq_tol(x[2], 7.5 * 0.5 / 1.5, 7.5 * x_tol[s]);
+                ck_assert_double_eq_tol(x[1], 7.5 * 2.0 / 5.0, 7.5 * x_tol[s]);
+                ck_assert_double_eq_tol(x[3], 7.5 * 3.0 / 5.0, 7.5 * x_tol[s]);
+                ck_assert_double_eq_tol(info.objective, (1.5 * 1.5 + 5.0 * 5.0) / 7.5, 1e-8);
+            }
+            ck_assert(max_excess(&t.net, 4, r, x) <= 1e-12);
+        }
+        routes_free(4, r);
+        tnet_destroy(&t);
+    }
+}
+END_TEST
+
+/* Backbone links bound each route separately. Path 0 -L0- 1 -L1- 2: L0 a
+ * backbone of 5, L1 shared of capacity 20. Route A 0->2 (a = 1), B 1->2
+ * (a = 1), C 1->0 (a = 4, only the backbone). Unconstrained by L0, A and B
+ * would get 10 each: A is held at 5 by the backbone, B gets the other 15,
+ * C gets the whole backbone (5) although A also uses it. */
+START_TEST(test_backbone)
+{
+    int lu[2] = {0, 1}, lv[2] = {1, 2}, bb[2] = {1, 0};
+    double cap[2] = {5, 20};
+    tnet t;
+    tnet_init(&t, 3, 2, lu, lv, cap, bb, RM_DUPLEX_HALF);
+    rm_route r[3];
+    route_set(&r[0], 0, 2, 2, (int[]){0, 2});
+    route_set(&r[1], 1, 2, 1, (int[]){2});
+    route_set(&r[2], 1, 0, 1, (int[]){1});
+    double a[3] = {1, 1, 4}, x[3];
+    for (int s = 0; s < 2; s++) {
+        rm_solver_info info;
+        rm_error err = {0};
+        ck_assert_msg(solvers[s](&t.net, NULL, 3, r, a, solver_tol[s], x, &info, &err) == RM_OK, "%s",
+                      err.msg);
+        ck_assert_double_eq_tol(x[0], 5.0, 5 * x_tol[s]);
+        ck_assert_double_eq_tol(x[1], 15.0, 15 * x_tol[s]);
+        ck_assert_double_eq_tol(x[2], 5.0, 5 * x_tol[s]);
+        ck_assert_double_eq_tol(info.objective, 1.0 / 5 + 1.0 / 15 + 4.0 / 5, 1e-9);
+        ck_assert(max_excess(&t.net, 3, r, x) <= 1e-12);
+    }
+    /* the same link not backbone: A and C share L0, A and B share L1, both
+       saturated; KKT: a_A / x_A^2 = lambda_0 + lambda_1 with lambda_0 =
+       a_C / x_C^2 (C only on L0) and lambda_1 = a_B / x_B^2 (B only on L1) */
+    t.net.res_backbone[0] = 0;
+    for (int s = 0; s < 2; s++) {
+        rm_solver_info info;
+        rm_error err = {0};
+        ck_assert_msg(solvers[s](&t.net, NULL, 3, r, a, solver_tol[s], x, &info, &err) == RM_OK, "%s",
+                      err.msg);
+        ck_assert_double_eq_tol(x[0] + x[2], 5.0, 1e-9);
+        ck_assert_double_eq_tol(x[0] + x[1], 20.0, 1e-9);
+        double lam0 = a[2] / (x[2] * x[2]), lam1 = a[1] / (x[1] * x[1]);
+        ck_assert_double_eq_tol(a[0] / (x[0] * x[0]), lam0 + lam1, 1e3 * x_tol[s] * (lam0 + lam1));
+        /* close to the uncoupled split of L0 by sqrt a (1 : 2) */
+        ck_assert_double_eq_tol(x[0], 5.0 / 3.0, 0.02);
+    }
+    routes_free(3, r);
+    tnet_destroy(&t);
+}
+END_TEST
+
+/* Routes with a = 0 get what is left (max-min among them); routes without
+ * arcs get INFINITY; a capacity argument overrides res_cap. */
+START_TEST(test_zero_weight_and_cap)
+{
+    int lu[1] = {0}, lv[1] = {1};
+    double cap[1] = {12};
+    tnet t;
+    tnet_init(&t, 2, 1, lu, lv, cap, NULL, RM_DUPLEX_FULL);
+    rm_route r[4];
+    route_set(&r[0], 0, 1, 1, (int[]){0});
+    route_set(&r[1], 0, 1, 1, (int[]){0});
+    route_set(&r[2], 1, 0, 1, (int[]){1});
+    route_set(&r[3], 0, 0, 0, NULL);
+    double a[4] = {1, 0, 0, 1}, x[4];
+    double rescap[2] = {12, 3};
+    for (int s = 0; s < 2; s++) {
+        rm_error err = {0};
+        rm_solver_info info;
+        ck_assert_msg(solvers[s](&t.net, NULL, 4, r, a, solver_tol[s], x, &info, &err) == RM_OK, "%s",
+                      err.msg);
+        /* route 0 alone with a > 0 on 0->1: takes all 12; route 1 gets 0 */
+        ck_assert_double_eq_tol(x[0], 12.0, 1e-9);
+        ck_assert_double_eq_tol(x[1], 0.0, 1e-9);
+        ck_assert_double_eq_tol(x[2], 12.0, 1e-12); /* all of 1->0 */
+        ck_assert(isinf(x[3]));
+        ck_assert_double_eq_tol(info.objective, 1.0 / 12.0, 1e-12);
+        ck_assert_msg(solvers[s](&t.net, rescap, 4, r, a, solver_tol[s], x, &info, &err) == RM_OK, "%s",
+                      err.msg);
+        ck_assert_double_eq_tol(x[2], 3.0, 1e-12);
+    }
+    routes_free(4, r);
+    tnet_destroy(&t);
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+    tnet t;
+    rm_route r[6];
+    double a[6], x[6];
+    star(&t, r, a);
+    for (int s = 0; s < 2; s++) {
+        rm_error err = {0};
+        rm_solver_info info;
+        /* negative weight */
+        a[2] = -1.0;
+        ck_assert_int_eq(solvers[s](&t.net, NULL, 6, r, a, 0, x, &info, &err), RM_EINPUT);
+        ck_assert_ptr_nonnull(strstr(err.msg, "weight"));
+        a[2] = 0.5;
+        /* unusable arc */
+        int saved = r[1].arcs[1];
+        r[1].arcs[1] = 99;
+        ck_assert_int_eq(solvers[s](&t.net, NULL, 6, r, a, 0, x, &info, &err), RM_EINPUT);
+        ck_assert_ptr_nonnull(strstr(err.msg, "arc 99"));
+        r[1].arcs[1] = saved;
+        /* capacity 0 on a used link: infeasible */
+        double cap0[3] = {10, 0, 20};
+        ck_assert_int_eq(solvers[s](&t.net, cap0, 6, r, a, 0, x, &info, &err), RM_ESOLVER);
+        ck_assert_ptr_nonnull(strstr(err.msg, "infeasible"));
+        /* an unreachable tolerance for GLPK is reported, not faked */
+        if (s == 1) {
+            rm_status st = rm_share_glpk(&t.net, NULL, 6, r, a, 1e-18, x, &info, &err);
+            ck_assert_int_eq(st, RM_ESOLVER);
+            ck_assert_ptr_nonnull(strstr(err.msg, "gap"));
+        }
+    }
+    routes_free(6, r);
+    tnet_destroy(&t);
+}
+END_TEST
+
+/* ----------------------------------------------------- random instances */
+
+static unsigned long long rng_state;
+static double urand(void)
+{
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (double)(rng_state >> 11) / 9007199254740992.0;
+}
+static int irand(int n) { return (int)(urand() * n) % n; }
+
+/* BFS path of arcs from s to d with random neighbour order. */
+static int bfs_path(const tnet *t, int n_links, int s, int d, int *out)
+{
+    int N = t->n_nodes;
+    int *prev_arc = malloc((size_t)N * sizeof(int)), *queue = malloc((size_t)N * sizeof(int));
+    int *order = malloc((size_t)2 * n_links * sizeof(int));
+    for (int v = 0; v < N; v++)
+        prev_arc[v] = -2;
+    for (int i = 0; i < 2 * n_links; i++)
+        order[i] = i;
+    for (int i = 2 * n_links - 1; i > 0; i--) {
+        int j = irand(i + 1), tmp = order[i];
+        order[i] = order[j], order[j] = tmp;
+    }
+    int qh = 0, qt = 0;
+    queue[qt++] = s;
+    prev_arc[s] = -1;
+    while (qh < qt) {
+        int v = queue[qh++];
+        for (int i = 0; i < 2 * n_links; i++) {
+            int arc = order[i];
+            if (t->net.arc_tail[arc] == v && prev_arc[t->net.arc_head[arc]] == -2) {
+                prev_arc[t->net.arc_head[arc]] = arc;
+                queue[qt++] = t->net.arc_head[arc];
+            }
+        }
+    }
+    int len = 0;
+    for (int v = d; v != s; v = t->net.arc_tail[prev_arc[v]])
+        len++;
+    int pos = len;
+    for (int v = d; v != s; v = t->net.arc_tail[prev_arc[v]])
+        out[--pos] = prev_arc[v];
+    free(prev_arc), free(queue), free(order);
+    return len;
+}
+
+typedef struct rand_inst {
+    tnet t;
+    int n_routes;
+    rm_route *r;
+    double *a;
+} rand_inst;
+
+/* A random connected network (random tree + extra links), random
+ * capacities (1..1000, log-uniform), some backbone links, half or full
+ * duplex, a random ring of q hosts (2q routes along BFS paths) and weights
+ * a = 1/w with w log-uniform in [0.005, 0.05], sometimes 0. */
+static void rand_instance(rand_inst *ri, int q)
+{
+    int N = q + 1 + irand(8);
+    int extra = irand(N);
+    int L = N - 1 + extra;
+    int *lu = malloc((size_t)L * sizeof(int)), *lv = malloc((size_t)L * sizeof(int));
+    int *bb = malloc((size_t)L * sizeof(int));
+    double *cap = malloc((size_t)L * sizeof(double));
+    for (int l = 0; l < L; l++) {
+        if (l < N - 1) {
+            lu[l] = l + 1, lv[l] = irand(l + 1);
+        } else {
+            lu[l] = irand(N);
+            do
+                lv[l] = irand(N);
+            while (lv[l] == lu[l]);
+        }
+        cap[l] = pow(10.0, 3.0 * urand());
+        bb[l] = urand() < 0.1;
+    }
+    tnet_init(&ri->t, N, L, lu, lv, cap, bb, urand() < 0.7 ? RM_DUPLEX_HALF : RM_DUPLEX_FULL);
+    /* ring: q distinct nodes */
+    int *perm = malloc((size_t)N * sizeof(int));
+    for (int v = 0; v < N; v++)
+        perm[v] = v;
+    for (int i = N - 1; i > 0; i--) {
+        int j = irand(i + 1), tmp = perm[i];
+        perm[i] = perm[j], perm[j] = tmp;
+    }
+    ri->n_routes = 2 * q;
+    ri->r = calloc((size_t)2 * q, sizeof(rm_route));
+    ri->a = malloc((size_t)2 * q * sizeof(double));
+    double *w = malloc((size_t)N * sizeof(double));
+    for (int v = 0; v < N; v++)
+        w[v] = 0.005 * pow(10.0, urand());
+    int *path = malloc((size_t)N * sizeof(int));
+    for (int k = 0; k < q; k++) {
+        int h = perm[k], nx = perm[(k + 1) % q], pv = perm[(k + q - 1) % q];
+        for (int d = 0; d < 2; d++) {
+            int dst = d ? pv : nx;
+            int len = bfs_path(&ri->t, L, h, dst, path);
+            route_set(&ri->r[2 * k + d], h, dst, len, path);
+            ri->a[2 * k + d] = urand() < 0.03 ? 0.0 : 1.0 / w[h];
+        }
+    }
+    free(lu), free(lv), free(bb), free(cap), free(perm), free(w), free(path);
+}
+
+static void rand_free(rand_inst *ri)
+{
+    routes_free(ri->n_routes, ri->r);
+    free(ri->r), free(ri->a);
+    tnet_destroy(&ri->t);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+START_TEST(test_random_agree)
+{
+    rng_state = 20240603ULL;
+    int n_inst = 120;
+    double worst_rel = 0.0, time_k = 0.0, time_g = 0.0, gain_max = 0.0;
+    long it_k = 0, it_g = 0, newton = 0, simplex = 0;
+    int max_it_k = 0, max_it_g = 0;
+    for (int i = 0; i < n_inst; i++) {
+        int q = 1 + i % 15; /* 2..30 routes */
+        rand_inst ri;
+        rand_instance(&ri, q);
+        int n = ri.n_routes;
+        double *xk = malloc((size_t)n * sizeof(double)), *xg = malloc((size_t)n * sizeof(double));
+        double *mm = malloc((size_t)n * sizeof(double));
+        rm_solver_info ik, ig;
+        rm_error err = {0};
+        double t0 = now();
+        rm_status st = rm_share_kinsol(&ri.t.net, NULL, n, ri.r, ri.a, 1e-12, xk, &ik, &err);
+        double t1 = now();
+        ck_assert_msg(st == RM_OK, "instance %d (kinsol): %s", i, err.msg);
+        st = rm_share_glpk(&ri.t.net, NULL, n, ri.r, ri.a, 1e-9, xg, &ig, &err);
+        double t2 = now();
+        ck_assert_msg(st == RM_OK, "instance %d (glpk): %s", i, err.msg);
+        time_k += t1 - t0, time_g += t2 - t1;
+        it_k += ik.iterations, it_g += ig.iterations;
+        newton += ik.inner_iterations, simplex += ig.inner_iterations;
+        if (ik.iterations > max_it_k)
+            max_it_k = ik.iterations;
+        if (ig.iterations > max_it_g)
+            max_it_g = ig.iterations;
+        double fk = objective(n, ri.a, xk), fg = objective(n, ri.a, xg);
+        ck_assert_msg(fabs(fk - ik.objective) <= 1e-12 * fk, "instance %d", i);
+        ck_assert_msg(fabs(fg - ig.objective) <= 1e-12 * fg, "instance %d", i);
+        double rel = fk > 0.0 ? fabs(fk - fg) / fk : fabs(fg);
+        if (rel > worst_rel)
+            worst_rel = rel;
+        ck_assert_msg(rel <= 1e-6, "instance %d: kinsol %.12g glpk %.12g", i, fk, fg);
+        ck_assert_msg(max_excess(&ri.t.net, n, ri.r, xk) <= 1e-12, "instance %d kinsol infeasible",
+                      i);
+        ck_assert_msg(max_excess(&ri.t.net, n, ri.r, xg) <= 1e-12, "instance %d glpk infeasible",
+                      i);
+        for (int k = 0; k < n; k++) {
+            if (ri.r[k].n_arcs == 0) {
+                ck_assert(isinf(xk[k]) && isinf(xg[k]));
+            } else {
+                ck_assert(ri.a[k] == 0.0 || (xk[k] > 0.0 && isfinite(xk[k])));
+                ck_assert(ri.a[k] == 0.0 || (xg[k] > 0.0 && isfinite(xg[k])));
+                ck_assert(xk[k] >= 0.0 && xg[k] >= 0.0);
+            }
+        }
+        maxmin_rates(&ri.t.net, n, ri.r, mm);
+        double fm = objective(n, ri.a, mm);
+        ck_assert_msg(fk <= fm * (1 + 1e-12), "instance %d: kinsol %.12g > maxmin %.12g", i, fk, fm);
+        ck_assert_msg(fg <= fm * (1 + 1e-12), "instance %d: glpk %.12g > maxmin %.12g", i, fg, fm);
+        if (fm > 0 && (fm - fk) / fm > gain_max)
+            gain_max = (fm - fk) / fm;
+        free(xk), free(xg), free(mm);
+        rand_free(&ri);
+    }
+    printf("random %d instances: max |kinsol-glpk|/kinsol = %.3g; kinsol %.3f ms avg, "
+           "%.2f active-set iterations avg (max %d), %.1f Newton its avg; glpk %.3f ms avg, "
+           "%.1f LPs avg (max %d), %.0f simplex its avg; best gain over max-min %.1f%%\n",
+           n_inst, worst_rel, 1e3 * time_k / n_inst, (double)it_k / n_inst, max_it_k,
+           (double)newton / n_inst, 1e3 * time_g / n_inst, (double)it_g / n_inst, max_it_g,
+           (double)simplex / n_inst, 100 * gain_max);
+}
+END_TEST
+
+static Suite *solvers_suite(void)
+{
+    Suite *s = suite_create("solvers");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_star_oracle);
+    tcase_add_test(tc, test_single_link);
+    tcase_add_test(tc, test_backbone);
+    tcase_add_test(tc, test_zero_weight_and_cap);
+    tcase_add_test(tc, test_errors);
+    tcase_add_test(tc, test_random_agree);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(solvers_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
