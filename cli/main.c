@@ -16,7 +16,7 @@ typedef struct rm_cli_command {
 
 static const rm_cli_command commands[] = {
     {"map", rm_cmd_map, "map a platform onto a ring (the default command)"},
-    /* {"compare", rm_cmd_compare, "..."}, {"sweep", ...}, {"export-simgrid", ...}, */
+    {"generate", rm_cmd_generate, "generate a Tiers-like WAN/MAN/LAN platform (GML)"},
 };
 
 void rm_cli_print_commands(FILE *f)
