@@ -256,8 +256,11 @@ rm_status rm_widest_route(const rm_network *net, const double *residual, int src
 rm_status rm_widest_tree(const rm_network *net, const double *residual, int src, int reverse,
                          double *width, int *in_arc, rm_error *err);
 
-/** Build the route src->dst from a tree of rm_widest_tree (same src,
- *  reverse flag). RM_EINPUT if dst is unreachable. O(N). */
+/** Build a route from a tree of rm_widest_tree (same src and reverse
+ *  flag): the route src->dst for a forward tree, dst->src for a reverse tree
+ *  (route->src = dst then). route->bandwidth is left 0 (INFINITY if
+ *  src == dst): the caller sets it from the tree's widths.
+ *  RM_EINPUT if dst is unreachable. O(N). */
 rm_status rm_route_from_tree(const rm_network *net, int src, int reverse, const int *in_arc,
                              int dst, rm_route *route, rm_error *err);
 
