@@ -132,13 +132,15 @@ static double solve_1d(const dual *d, int j, double lam_old, const double *sp)
                 dF += (double)m * m * sa / (q * sqrt(q));
             }
         }
+        if (fabs(F) <= 1e-14 * c)
+            break; /* the rounding level of the load */
         if (F > 0.0) {
-            /* Newton lands left of the root (tangent above a concave F);
-             * if it would leave mu > 0, take the chord to (0, -c) instead */
-            double mn = dF > 0.0 ? mu - F / dF : -1.0;
-            mu = mn > 0.0 ? mn : mu * c / (F + c);
+            /* Newton lands left of the root (tangent above a concave F),
+             * and so does c/S (F(mu) <= mu S - c): take the larger */
+            double mn = dF > 0.0 ? mu - F / dF : 0.0;
+            mu = mn > c / S ? mn : c / S;
         } else {
-            if (!(dF > 0.0) || F >= -1e-15 * c)
+            if (!(dF > 0.0))
                 break;
             double step = -F / dF;
             if (step <= 2e-16 * mu)
@@ -165,27 +167,11 @@ static void sweep(const dual *d, double *lam, double *sp)
     }
 }
 
-/* One Newton step on the positive prices. Writes the trial prices to lam_t
- * (and sp_t, load_t) and returns their residual, or INFINITY if no step. */
-static double newton_step(const dual *d, const double *lam, const double *sp, const double *load,
-                          double *H, double *g, int *pos, int *act, double *lam_t,
-                          double *sp_t, double *load_t)
+/* Minus the Hessian of the dual on the positive prices (pos[j] >= 0):
+ * H = sum over routes not at their bound of m m^T x_k / (2 s_k). */
+static void newton_hessian(const dual *d, const double *sp, const int *pos, int nA, double *H)
 {
-    int nA = 0;
-    for (int j = 0; j < d->nS; j++) {
-        pos[j] = -1;
-        if (lam[j] > 0.0) {
-            if (nA >= SHARE_NEWTON_MAX)
-                return INFINITY;
-            pos[j] = nA;
-            act[nA++] = j;
-        }
-    }
-    if (nA == 0)
-        return INFINITY;
     memset(H, 0, (size_t)nA * nA * sizeof(double));
-    for (int i = 0; i < nA; i++)
-        g[i] = load[act[i]] - d->c[act[i]];
     for (int k = 0; k < d->K; k++) {
         if (!(sp[k] > 0.0))
             continue;
@@ -204,25 +190,61 @@ static double newton_step(const dual *d, const double *lam, const double *sp, co
             }
         }
     }
-    /* Cholesky H = L L^T in place (lower triangle) */
+}
+
+/* In-place Cholesky H + ridge I = L L^T (lower triangle); 0 if a pivot
+ * falls below pivmin. */
+static int cholesky(double *H, int n, double pivmin, double ridge)
+{
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j <= i; j++) {
+            double s = H[i * n + j] + (i == j ? ridge : 0.0);
+            for (int l = 0; l < j; l++)
+                s -= H[i * n + l] * H[j * n + l];
+            if (i == j) {
+                if (!(s > pivmin))
+                    return 0;
+                H[i * n + i] = sqrt(s);
+            } else {
+                H[i * n + j] = s / H[j * n + j];
+            }
+        }
+    }
+    return 1;
+}
+
+/* One Newton step on the positive prices. Writes the trial prices to lam_t
+ * (and sp_t, load_t) and returns their residual, or INFINITY if no step. */
+static double newton_step(const dual *d, const double *lam, const double *sp, const double *load,
+                          double *H, double *g, int *pos, int *act, double *lam_t,
+                          double *sp_t, double *load_t)
+{
+    int nA = 0;
+    for (int j = 0; j < d->nS; j++) {
+        pos[j] = -1;
+        if (lam[j] > 0.0) {
+            if (nA >= SHARE_NEWTON_MAX)
+                return INFINITY;
+            pos[j] = nA;
+            act[nA++] = j;
+        }
+    }
+    if (nA == 0)
+        return INFINITY;
+    for (int i = 0; i < nA; i++)
+        g[i] = load[act[i]] - d->c[act[i]];
+    newton_hessian(d, sp, pos, nA, H);
     double dmax = 0.0;
     for (int i = 0; i < nA; i++)
         dmax = fmax(dmax, H[i * nA + i]);
     if (!(dmax > 0.0))
         return INFINITY;
-    for (int i = 0; i < nA; i++) {
-        for (int j = 0; j <= i; j++) {
-            double s = H[i * nA + j];
-            for (int l = 0; l < j; l++)
-                s -= H[i * nA + l] * H[j * nA + l];
-            if (i == j) {
-                if (!(s > 1e-13 * dmax))
-                    return INFINITY; /* singular: leave it to coordinate ascent */
-                H[i * nA + i] = sqrt(s);
-            } else {
-                H[i * nA + j] = s / H[j * nA + j];
-            }
-        }
+    if (!cholesky(H, nA, 1e-13 * dmax, 0.0)) {
+        /* singular (e.g. two resources crossed by the same routes): a
+         * slightly regularised step, still checked by the residual */
+        newton_hessian(d, sp, pos, nA, H);
+        if (!cholesky(H, nA, 1e-15 * dmax, 1e-9 * dmax))
+            return INFINITY; /* leave it to coordinate ascent */
     }
     for (int i = 0; i < nA; i++) { /* L y = g */
         double s = g[i];

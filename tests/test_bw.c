@@ -611,13 +611,19 @@ static double kkt_residual(const rm_network *net, int K, const rm_route *r, cons
         if (col[R + k] >= 0)
             M[k * m + col[R + k]] = 1.0;
     }
+    /* relative equations: row k divided by b_k (weights span decades) */
+    for (int k = 0; k < K; k++) {
+        for (int l = 0; l < m; l++)
+            M[k * m + l] /= b[k];
+        b[k] = 1.0;
+    }
     nnls(K, m, M, b, y);
     double worst = 0;
     for (int k = 0; k < K; k++) {
         double s = 0;
         for (int l = 0; l < m; l++)
             s += M[k * m + l] * y[l];
-        worst = fmax(worst, fabs(s - b[k]) / b[k]);
+        worst = fmax(worst, fabs(s - 1.0));
     }
     free(load);
     free(col);
@@ -673,6 +679,70 @@ START_TEST(test_optimal_kkt_random)
             ck_assert(feasible(&net, K, r, xp, 1e-12));
             ck_assert_msg(objective(K, a, xp) >= f0 * (1 - 1e-11), "trial %d: %.17g < %.17g", trial,
                           objective(K, a, xp), f0);
+        }
+        routes_free(K, r);
+        net_free(&net);
+    }
+}
+END_TEST
+
+START_TEST(test_optimal_degenerate)
+{
+    /* the four routes of SharedRing's best pair (§4.4.1): i->j twice and
+     * j->i twice on the path 0-4-5-1, half duplex: every link carries the
+     * same four routes, so the dual prices are not unique. The answer is
+     * the single-link closed form on the narrowest link. */
+    const int ends[3][2] = {{0, 4}, {4, 5}, {5, 1}};
+    const double caps[3][3] = {{10, 10, 10}, {10, 10, 12}, {15, 10, 10}};
+    for (int c = 0; c < 3; c++) {
+        rm_network net;
+        net_build(&net, 3, ends, caps[c], NULL, RM_DUPLEX_HALF, 0);
+        int f[4] = {0, 4, 5, 1}, b[4] = {1, 5, 4, 0};
+        rm_route r[4] = {route_nodes(&net, 4, f), route_nodes(&net, 4, f), route_nodes(&net, 4, b),
+                         route_nodes(&net, 4, b)};
+        double a[4] = {1, 1, 2, 2}, x[4], ss = 2 + 2 * sqrt(2);
+        rm_error err;
+        ck_assert_msg(rm_share_optimal(&net, NULL, 4, r, a, 0, x, &err) == RM_OK, "%s", err.msg);
+        for (int k = 0; k < 4; k++)
+            ck_assert_double_eq_tol(x[k], 10 * sqrt(a[k]) / ss, 1e-10);
+        ck_assert_int_eq(rm_maxmin(&net, NULL, 4, r, x, NULL), RM_OK);
+        for (int k = 0; k < 4; k++)
+            ck_assert_double_eq_tol(x[k], 2.5, 1e-12);
+        routes_free(4, r);
+        net_free(&net);
+    }
+}
+END_TEST
+
+START_TEST(test_optimal_wide_ranges)
+{
+    /* capacities over 8 decades, weights over 10: converges, feasible,
+     * KKT, and no feasible perturbation is better */
+    rng g = {5150};
+    for (int trial = 0; trial < 300; trial++) {
+        int R = 1 + rndi(&g, 10), K = 1 + rndi(&g, 12);
+        rm_network net;
+        rm_route r[16];
+        double a[16], x[16], xp[16];
+        random_instance(&g, &net, R, K, 5, 0.1, r, a);
+        for (int j = 0; j < R; j++)
+            net.res_cap[j] = pow(10.0, -3 + 8 * rnd(&g));
+        for (int k = 0; k < K; k++)
+            a[k] = pow(10.0, -6 + 10 * rnd(&g));
+        rm_error err;
+        ck_assert_msg(rm_share_optimal(&net, NULL, K, r, a, 0, x, &err) == RM_OK, "trial %d: %s", trial,
+                      err.msg);
+        ck_assert(feasible(&net, K, r, x, 1e-12));
+        for (int k = 0; k < K; k++)
+            ck_assert(x[k] > 0 && isfinite(x[k]));
+        double kr = kkt_residual(&net, K, r, a, x);
+        ck_assert_msg(kr < 1e-5, "trial %d: KKT residual %g", trial, kr);
+        double f0 = objective(K, a, x);
+        for (int p = 0; p < 50; p++) {
+            for (int k = 0; k < K; k++)
+                xp[k] = x[k] * (1 + 1e-4 * (2 * rnd(&g) - 1));
+            project(&net, K, r, xp);
+            ck_assert_msg(objective(K, a, xp) >= f0 * (1 - 1e-11), "trial %d", trial);
         }
         routes_free(K, r);
         net_free(&net);
@@ -871,6 +941,8 @@ static Suite *bw_suite(void)
     tcase_set_timeout(tr, 120);
     tcase_add_test(tr, test_single_link_closed_form);
     tcase_add_test(tr, test_optimal_kkt_random);
+    tcase_add_test(tr, test_optimal_degenerate);
+    tcase_add_test(tr, test_optimal_wide_ranges);
     tcase_add_test(tr, test_maxmin_random_certificate);
     tcase_add_test(tr, test_optimal_beats_maxmin);
     tcase_add_test(tr, test_optimal_larger_random);
