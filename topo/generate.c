@@ -355,8 +355,10 @@ rm_status rm_generate_tiers(const rm_generate_options *go, rm_platform **out, rm
         const gen_edge *ge = &g.edges[e];
         if (!alive[ge->u] || !alive[ge->v])
             continue;
-        p->links[li].source = newid[ge->u];
-        p->links[li].target = newid[ge->v];
+        /* undirected: the smaller node index first, as the GML reader reports it */
+        int a = newid[ge->u], b = newid[ge->v];
+        p->links[li].source = a < b ? a : b;
+        p->links[li].target = a < b ? b : a;
         p->links[li].bandwidth = ge->bw;
         p->links[li].latency = gc_class[ge->cls].latency;
         p->links[li].backbone = 0;

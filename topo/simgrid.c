@@ -371,7 +371,10 @@ static rm_status sg_add_node(sg_ctx *c, xmlNodePtr el, int is_host)
     if (is_host) {
         int present = 0;
         /* v2/v3: power (flop/s); v4: speed with a unit */
-        const char *attr = xmlHasProp(el, (const xmlChar *)"speed") ? "speed" : "power";
+        const char *attr = xmlHasProp(el, (const xmlChar *)"speed")   ? "speed"
+                           : xmlHasProp(el, (const xmlChar *)"power") ? "power"
+                           : c->info.version_major >= 4              ? "speed"
+                                                                     : "power";
         st = sg_number_attr(c, el, id, attr, SG_SPEED, c->ro->host_w <= 0, &speed, &present);
         if (st) {
             free(id);
@@ -657,6 +660,13 @@ static rm_status sg_not_walk(sg_ctx *c, const sg_route *r, const sg_link *k, int
  * link is unknown, fix it. *changed is set when a link got its ends. */
 static rm_status sg_route_pass(sg_ctx *c, const sg_route *r, int *changed)
 {
+    if (r->n == 1) { /* the single link of a route joins its two ends */
+        int was_known = c->links[r->links[0]].a >= 0;
+        rm_status st = sg_set_ends(c, r->links[0], r->src, r->dst, r);
+        if (!st && !was_known)
+            *changed = 1;
+        return st;
+    }
     int i = 0, fwd = r->src;
     while (i < r->n && c->links[r->links[i]].a >= 0) {
         int nx = sg_other_end(&c->links[r->links[i]], fwd);
