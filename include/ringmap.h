@@ -349,8 +349,11 @@ typedef struct rm_options {
     rm_duplex duplex;        /* default RM_DUPLEX_HALF */
     int max_q;               /* largest ring size tried; 0 = all hosts */
     rm_routing routing;      /* default RM_ROUTING_WIDEST */
-    int latency;             /* 1: affine route cost dc/b + sum of latencies (seed 004) */
-    int parallel_send;       /* 1: a host sends both messages at once (max, not sum) */
+    int latency;             /* 1: affine route cost D_c/b + sum of link latencies (seed 004,
+                                SimGrid); needs dc > 0 */
+    int parallel_send;       /* 1: a host sends both messages at once (max, not sum, in
+                                eq. (1); seed 001 §2.4) */
+    double dc;               /* absolute D_c in Mb (only the latency model needs it); 0 = unset */
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1). */
@@ -403,6 +406,11 @@ typedef struct rm_mapping {
     double *sweep_t_unshared; /* SliceRing's own estimates (NULL otherwise) */
     rm_heuristic heuristic;
     rm_refine refine;
+    /* cost model (see rm_route_cost): latency and parallel-send flags, and the
+       absolute D_c (Mb) the latency model needs */
+    int latency;
+    int parallel_send;
+    double dc;
 } rm_mapping;
 
 /** Allocate a mapping of ring size q with empty routes and n_sweep sweep
@@ -412,9 +420,22 @@ rm_mapping *rm_mapping_new(int q, int n_sweep);
 /** Free a mapping and its routes (NULL is fine). */
 void rm_mapping_free(rm_mapping *m);
 
-/** C[k] = 1/succ[k].bandwidth + 1/pred[k].bandwidth (0 for q == 1), s/Mb,
- *  written to C (q entries). O(q). */
-void rm_mapping_costs(const rm_mapping *m, double *C);
+/**
+ * Cost of one route per Mb of message (s/Mb): 1/bandwidth, plus
+ * latency_s/dc when the latency model is on (the affine cost D_c/b + L of
+ * seed 004 and SimGrid, divided by D_c). O(1).
+ */
+double rm_route_cost(double bandwidth, double latency_s, int latency_model, double dc);
+
+/** A host's communication cost C (s/Mb) from its two route costs: their sum
+ *  (seed 001 eq. (1): the two messages are sent one after the other) or,
+ *  with parallel_send, their maximum (§2.4). O(1). */
+double rm_host_cost(double c_succ, double c_pred, int parallel_send);
+
+/** C[k] = rm_host_cost of position k's two routes under the mapping's cost
+ *  model (0 for q == 1), s/Mb, written to C (q entries); then
+ *  T_step/D_w = rm_balance(q, w, C, dc_dw). O(q + L) (latencies). */
+void rm_mapping_costs(const rm_network *net, const rm_mapping *m, double *C);
 
 /**
  * Recompute alphas and t_step_per_dw of m from its routes' bandwidths with

@@ -119,7 +119,7 @@ rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double to
         st = rm_error_set(err, RM_EINTERNAL, "alphas sum to %.17g, not 1", sum);
         goto done;
     }
-    rm_mapping_costs(m, C);
+    rm_mapping_costs(net, m, C);
     double t1 = rm_tstep_eq1(q, w, m->alpha, C, m->dc_dw);
     double tb = rm_balance(q, w, C, m->dc_dw, NULL);
     if (!(fabs(t1 - m->t_step_per_dw) <= tol * fabs(t1)))

@@ -366,6 +366,7 @@ typedef struct shared_ex {
     int *best_ring;  /* nr x XH */
     double *best_x;  /* nr x 2 XH */
     double *sweep;   /* nr x XH */
+    int n_solver_fail; /* rings whose optimal sharing did not converge */
 } shared_ex;
 
 static double ring_value(shared_ex *e, int q, const double *x, double dc)
@@ -397,12 +398,17 @@ static rm_status shared_leaf(shared_ex *e, int q, rm_error *err)
             need = 1;
     if (!need)
         return RM_OK;
+    int ok_opt = 1, ok_mm = 1;
     rm_status st = rm_share_optimal(e->net, NULL, 2 * q, e->r, e->a, 1e-10, e->x, err);
+    if (st == RM_ESOLVER) { /* no convergence: this ring keeps max-min shares */
+        ok_opt = 0;
+        e->n_solver_fail++;
+        st = RM_OK;
+    }
     if (!st)
         st = rm_maxmin(e->net, NULL, 2 * q, e->r, e->xm, err);
     if (st)
         return st;
-    int ok_opt = 1, ok_mm = 1;
     for (int k = 0; k < 2 * q; k++) {
         ok_opt = ok_opt && e->x[k] > 0.0 && isfinite(e->x[k]);
         ok_mm = ok_mm && e->xm[k] > 0.0 && isfinite(e->xm[k]);

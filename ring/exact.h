@@ -101,7 +101,8 @@ rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_ma
  * (rm_maxmin; better when eq. (5) would give a negative alpha); T_step by
  * rm_balance; the best ring is kept. A ring whose unshared value (every
  * route at its full width, a lower bound since shares never exceed widths)
- * cannot beat the incumbent is skipped without sharing.
+ * cannot beat the incumbent is skipped without sharing. A ring whose
+ * optimal sharing does not converge (RM_ESOLVER) keeps its max-min shares.
  * This is the optimum over rings for widest-path routing and these shares,
  * NOT a global optimum over routings: the greedy (which routes on the
  * residual network) can beat it.

@@ -35,8 +35,11 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
         return rm_error_set(err, RM_EINPUT, "maximum ring size must be >= 0 (got %d)", opt->max_q);
     if (opt->routing != RM_ROUTING_WIDEST)
         return rm_error_set(err, RM_EINPUT, "only widest-path routing is implemented");
-    if (opt->latency || opt->parallel_send)
-        return rm_error_set(err, RM_EINPUT, "latency and parallel-send models are not implemented yet");
+    if (opt->latency && !(isfinite(opt->dc) && opt->dc > 0.0))
+        return rm_error_set(err, RM_EINPUT,
+                            "the latency model needs the absolute message size D_c > 0 (Mb)");
+    if (!isfinite(opt->dc) || opt->dc < 0.0)
+        return rm_error_set(err, RM_EINPUT, "D_c must be a finite number >= 0 (got %g)", opt->dc);
     return RM_OK;
 }
 
@@ -84,10 +87,34 @@ void rm_mapping_free(rm_mapping *m)
     free(m);
 }
 
-void rm_mapping_costs(const rm_mapping *m, double *C)
+double rm_route_cost(double bandwidth, double latency_s, int latency_model, double dc)
 {
-    for (int k = 0; k < m->q; k++)
-        C[k] = m->q == 1 ? 0.0 : 1.0 / m->succ[k].bandwidth + 1.0 / m->pred[k].bandwidth;
+    double c = 1.0 / bandwidth;
+    if (latency_model && dc > 0.0)
+        c += latency_s / dc;
+    return c;
+}
+
+double rm_host_cost(double c_succ, double c_pred, int parallel_send)
+{
+    if (parallel_send)
+        return c_succ > c_pred ? c_succ : c_pred;
+    return c_succ + c_pred;
+}
+
+void rm_mapping_costs(const rm_network *net, const rm_mapping *m, double *C)
+{
+    for (int k = 0; k < m->q; k++) {
+        if (m->q == 1) {
+            C[k] = 0.0;
+            continue;
+        }
+        double ls = m->latency ? rm_route_latency(net, &m->succ[k]) : 0.0;
+        double lp = m->latency ? rm_route_latency(net, &m->pred[k]) : 0.0;
+        C[k] = rm_host_cost(rm_route_cost(m->succ[k].bandwidth, ls, m->latency, m->dc),
+                            rm_route_cost(m->pred[k].bandwidth, lp, m->latency, m->dc),
+                            m->parallel_send);
+    }
 }
 
 void rm_mapping_rebalance(const rm_network *net, rm_mapping *m)
@@ -102,7 +129,7 @@ void rm_mapping_rebalance(const rm_network *net, rm_mapping *m)
     }
     for (int k = 0; k < q; k++)
         w[k] = net->platform->nodes[m->ring[k]].w;
-    rm_mapping_costs(m, C);
+    rm_mapping_costs(net, m, C);
     m->t_step_per_dw = rm_balance(q, w, C, m->dc_dw, m->alpha);
     free(w);
     free(C);

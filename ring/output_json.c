@@ -80,10 +80,14 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     rm_duplex duplex = opt ? opt->duplex : net->duplex;
     double *alloc = calloc((size_t)p->n_links + 1, sizeof *alloc);
     char *used = calloc((size_t)p->n_links + 1, 1);
+    double *Cs = malloc((size_t)q * sizeof *Cs);
     json_t *root = json_object();
-    if (!alloc || !used || !root) {
+    if (Cs)
+        rm_mapping_costs(net, m, Cs);
+    if (!alloc || !used || !root || !Cs) {
         free(alloc);
         free(used);
+        free(Cs);
         json_decref(root);
         rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
         return NULL;
@@ -125,11 +129,10 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
         put(e, "label", json_string(nd->label ? nd->label : ""), &bad);
         put(e, "w", jnum(nd->w), &bad);
         put(e, "alpha", jnum(m->alpha[k]), &bad);
-        double C = 0.0;
+        double C = Cs ? Cs[k] : NAN;
         if (q > 1) {
             put(e, "succ", route_json(net, &m->succ[k], &bad), &bad);
             put(e, "pred", route_json(net, &m->pred[k], &bad), &bad);
-            C = 1.0 / m->succ[k].bandwidth + 1.0 / m->pred[k].bandwidth;
             const rm_route *rs[2] = {&m->succ[k], &m->pred[k]};
             for (int s = 0; s < 2; s++)
                 for (int i = 0; i < rs[s]->n_arcs; i++) {
@@ -177,6 +180,7 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
 
     free(alloc);
     free(used);
+    free(Cs);
     if (bad) {
         json_decref(root);
         rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");

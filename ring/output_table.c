@@ -78,6 +78,9 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     int q = m->q;
     char **succ = calloc((size_t)q + 1, sizeof *succ);
     char **pred = calloc((size_t)q + 1, sizeof *pred);
+    double *Cs = malloc((size_t)q * sizeof *Cs);
+    if (Cs)
+        rm_mapping_costs(net, m, Cs);
     int wl = 4, ws = 17, wp = 17; /* column widths: host, succ route, pred route */
     for (int k = 0; k < q; k++) {
         char name[256];
@@ -104,7 +107,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
         const rm_node *nd = &p->nodes[m->ring[k]];
         char name[256];
         node_name(name, sizeof name, p, m->ring[k]);
-        double C = q > 1 ? 1.0 / m->succ[k].bandwidth + 1.0 / m->pred[k].bandwidth : 0.0;
+        double C = Cs ? Cs[k] : NAN;
         const char *s = q == 1 ? "-" : (succ && succ[k] ? succ[k] : "?");
         const char *r = q == 1 ? "-" : (pred && pred[k] ? pred[k] : "?");
         fprintf(f, "%4d  %-*s  %-11.6g  %-10.6g  %-*s  %-*s  %.6g\n", k, wl, name, nd->w,
@@ -145,6 +148,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     }
     free(succ);
     free(pred);
+    free(Cs);
 }
 
 double rm_improvement_percent(double t_slice, double t_shared)

@@ -5,10 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-rm_status rm_ring_state_init(rm_ring_state *s, int max_q, rm_error *err)
+rm_status rm_ring_state_init(rm_ring_state *s, int max_q, const rm_options *opt, rm_error *err)
 {
     memset(s, 0, sizeof *s);
     s->max_q = max_q;
+    s->latency = opt->latency;
+    s->parallel_send = opt->parallel_send;
+    s->dc = opt->dc;
     size_t n = (size_t)(max_q > 0 ? max_q : 1);
     s->ring = calloc(n, sizeof *s->ring);
     s->w = calloc(n, sizeof *s->w);
@@ -38,10 +41,20 @@ void rm_ring_state_destroy(rm_ring_state *s)
     memset(s, 0, sizeof *s);
 }
 
-void rm_ring_state_costs(rm_ring_state *s)
+double rm_ring_state_route_cost(const rm_network *net, const rm_ring_state *s, const rm_route *r,
+                                double bandwidth)
+{
+    double l = s->latency ? rm_route_latency(net, r) : 0.0;
+    return rm_route_cost(bandwidth, l, s->latency, s->dc);
+}
+
+void rm_ring_state_costs(const rm_network *net, rm_ring_state *s)
 {
     for (int k = 0; k < s->q; k++)
-        s->C[k] = s->q == 1 ? 0.0 : 1.0 / s->succ[k].bandwidth + 1.0 / s->pred[k].bandwidth;
+        s->C[k] = s->q == 1 ? 0.0
+                            : rm_host_cost(rm_ring_state_route_cost(net, s, &s->succ[k], s->succ[k].bandwidth),
+                                           rm_ring_state_route_cost(net, s, &s->pred[k], s->pred[k].bandwidth),
+                                           s->parallel_send);
 }
 
 void rm_ring_state_insert(rm_ring_state *s, int pos, int v, double w)
@@ -67,6 +80,9 @@ rm_status rm_ring_state_to_mapping(const rm_network *net, const rm_ring_state *s
     if (!m)
         return rm_error_set(err, RM_ENOMEM, "out of memory for a mapping");
     m->dc_dw = dc_dw;
+    m->latency = s->latency;
+    m->parallel_send = s->parallel_send;
+    m->dc = s->dc;
     for (int k = 0; k < s->q; k++) {
         m->ring[k] = s->ring[k];
         if (s->q > 1 &&

@@ -141,7 +141,7 @@ static rm_status refine_state(h2_work *wk, rm_ring_state *s, rm_refine refine, r
     memcpy(wk->residual, net->res_cap, (size_t)net->n_res * sizeof(double));
     take_routes(net, wk->residual, q, s->succ, +1);
     take_routes(net, wk->residual, q, s->pred, +1);
-    rm_ring_state_costs(s);
+    rm_ring_state_costs(net, s);
 out:
     free(r);
     free(a);
@@ -193,7 +193,12 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
                 goto out;
             if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
                 continue;
-            double w2[2] = {wi, wj}, C2[2] = {1.0 / x[0] + 1.0 / x[1], 1.0 / x[2] + 1.0 / x[3]};
+            double c[4];
+            for (int t = 0; t < 4; t++)
+                c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
+            double w2[2] = {wi, wj};
+            double C2[2] = {rm_host_cost(c[0], c[1], s->parallel_send),
+                            rm_host_cost(c[2], c[3], s->parallel_send)};
             double T = rm_balance(2, w2, C2, dc_dw, NULL);
             if (T < bestT) {
                 bestT = T;
@@ -219,7 +224,7 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             goto out;
         dst[t]->bandwidth = bx[t];
     }
-    rm_ring_state_costs(s);
+    rm_ring_state_costs(net, s);
     take_routes(net, wk->residual, 2, s->succ, +1);
     take_routes(net, wk->residual, 2, s->pred, +1);
     wk->in_ring[bi] = wk->in_ring[bj] = 1;
@@ -302,7 +307,10 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
         fast_eval ev;
         fast_eval_init(&ev, wk->tw, wk->tC, m, dc_dw);
         double wi = s->w[e], wj = s->w[ni];
-        double ci_keep = 1.0 / s->pred[e].bandwidth, cj_keep = 1.0 / s->succ[ni].bandwidth;
+        /* the routes of i and j that stay: i's predecessor route, j's successor route */
+        double ci_keep = rm_ring_state_route_cost(net, s, &s->pred[e], s->pred[e].bandwidth);
+        double cj_keep = rm_ring_state_route_cost(net, s, &s->succ[ni], s->succ[ni].bandwidth);
+        int par = s->parallel_send;
         for (int h = 0; h < p->n_hosts; h++) {
             int k = p->hosts[h];
             if (wk->in_ring[k])
@@ -313,10 +321,12 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
                 continue;
             double wkk = p->nodes[k].w;
             /* Sharing can only lower the four bandwidths below their widths,
-             * and T_step grows with every cost: the widths give a lower
-             * bound, which prunes most candidates without building routes. */
-            double Tlow = fast_eval_T(&ev, wk, m, wi, ci_keep + 1.0 / w0, wj, cj_keep + 1.0 / w3,
-                                      wkk, 1.0 / w1 + 1.0 / w2);
+             * latencies are >= 0, and T_step grows with every cost: the
+             * widths alone give a lower bound, which prunes most candidates
+             * without building routes. */
+            double Tlow = fast_eval_T(&ev, wk, m, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                      rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                      rm_host_cost(1.0 / w2, 1.0 / w1, par));
             if (!(Tlow < bestT))
                 continue;
             if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
@@ -333,8 +343,12 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
                 return st;
             if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
                 continue;
-            double T = fast_eval_T(&ev, wk, m, wi, ci_keep + 1.0 / x[0], wj, cj_keep + 1.0 / x[3],
-                                   wkk, 1.0 / x[1] + 1.0 / x[2]);
+            double c[4];
+            for (int t = 0; t < 4; t++)
+                c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
+            double T = fast_eval_T(&ev, wk, m, wi, rm_host_cost(c[0], ci_keep, par), wj,
+                                   rm_host_cost(cj_keep, c[3], par), wkk,
+                                   rm_host_cost(c[2], c[1], par));
             if (T < bestT) {
                 bestT = T;
                 bk = k;
@@ -366,7 +380,7 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
         (st = rm_route_copy(&s->succ[bs + 1], &wk->best[2])))
         return st;
     wk->in_ring[bk] = 1;
-    rm_ring_state_costs(s);
+    rm_ring_state_costs(net, s);
     *found = 1;
     return RM_OK;
 }
@@ -385,9 +399,9 @@ rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping
     double dc_dw = opt->dc_dw;
     rm_ring_state s, best;
     h2_work wk;
-    if ((st = rm_ring_state_init(&s, max_q, err)))
+    if ((st = rm_ring_state_init(&s, max_q, opt, err)))
         return st;
-    if ((st = rm_ring_state_init(&best, max_q, err))) {
+    if ((st = rm_ring_state_init(&best, max_q, opt, err))) {
         rm_ring_state_destroy(&s);
         return st;
     }

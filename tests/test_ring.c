@@ -289,12 +289,12 @@ static void check_platform(const char *rel, double host_w)
                 double *w = malloc((size_t)m->q * sizeof *w), *C = malloc((size_t)m->q * sizeof *C);
                 for (int k = 0; k < m->q; k++)
                     w[k] = p->nodes[m->ring[k]].w;
-                rm_mapping_costs(m, C);
+                rm_mapping_costs(&net, m, C);
                 double t0 = rm_tstep_eq5(m->q, w, C, m->dc_dw);
                 rm_status so = rm_mapping_refine_optimal(&net, m, &err);
                 ck_assert_msg(so == RM_OK, "%s r=%g heur=%d ref=%d q=%d: %s", rel, ratios[r], heur,
                               ref, m->q, err.msg);
-                rm_mapping_costs(m, C);
+                rm_mapping_costs(&net, m, C);
                 double t1 = rm_tstep_eq5(m->q, w, C, m->dc_dw);
                 ck_assert_msg(t1 <= t0 * (1 + 1e-7), "%s: optimal %g > greedy %g (eq. 5)", rel, t1, t0);
                 free(w);
