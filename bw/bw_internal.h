@@ -12,6 +12,8 @@
 
 #include "ringmap.h"
 
+#include <math.h>
+
 /* Number of ints a system can hold without calling malloc (small problems
  * such as the four routes of one SharedRing insertion). */
 #define BW_SYSTEM_SMALL 768
@@ -37,6 +39,21 @@ typedef struct bw_system {
     int *heap;       /* malloc'ed block, or NULL when small[] was enough */
     int small[BW_SYSTEM_SMALL];
 } bw_system;
+
+/* A capacity below BW_NOISE times the link's full capacity is the rounding
+ * left over by rm_residual_apply (take, then give back) and counts as 0. */
+#define BW_NOISE 1e-12
+
+/** Capacity c of a resource whose full capacity is full, as the solvers use
+ *  it: negative, zero and noise-level values (see BW_NOISE) become 0. */
+static inline double bw_clean_cap(double c, double full)
+{
+    if (!(c > 0.0))
+        return 0.0;
+    if (full < INFINITY && c <= BW_NOISE * full)
+        return 0.0;
+    return c;
+}
 
 /**
  * Build the system of n_routes routes on net. Checks that every arc index

@@ -163,7 +163,7 @@ rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
                               g, net->res_link ? net->res_link[g] : -1);
             goto out;
         }
-        capl[j] = c > 0.0 ? c : 0.0; /* a negative residual counts as empty */
+        capl[j] = bw_clean_cap(c, net->res_cap[g]);
         bb[j] = net->res_backbone ? net->res_backbone[g] != 0 : 0;
     }
     for (int k = 0; k < K; k++)

@@ -103,15 +103,18 @@ static double residual(const dual *d, const double *lam, const double *sp, doubl
  * lambda_j = 0 if the load fits at price 0, else the root of
  * F(mu) = sum_k m_k min(u_k, mu sqrt(a_k / (t_k mu^2 + m_k))) - c_j,
  * mu = lambda_j^-1/2, F concave increasing with F(0) = -c_j. */
-static double solve_1d(const dual *d, int j, double lam_old, const double *sp)
+static double solve_1d(const dual *d, int j, double lam_old, const double *lam)
 {
     double c = d->c[j], load0 = 0.0, S = 0.0;
     int b = d->sr_start[j], e = d->sr_start[j + 1];
     for (int t = b; t < e; t++) {
         int k = d->sr_route[t], m = d->sr_mult[t];
-        double tk = sp[k] - m * lam_old;
-        if (tk < 0.0)
-            tk = 0.0;
+        /* the others' prices, summed afresh: s_k - m lambda_j would cancel
+         * catastrophically when lambda_j dwarfs them */
+        double tk = 0.0;
+        for (int i = d->rs_start[k]; i < d->rs_start[k + 1]; i++)
+            if (d->rs_res[i] != j)
+                tk += d->rs_mult[i] * lam[d->rs_res[i]];
         d->tt[t] = tk;
         load0 += m * x_of(d->a[k], d->u[k], tk);
         S += sqrt(d->a[k] * m);
@@ -151,20 +154,10 @@ static double solve_1d(const dual *d, int j, double lam_old, const double *sp)
     return 1.0 / (mu * mu);
 }
 
-static void sweep(const dual *d, double *lam, double *sp)
+static void sweep(const dual *d, double *lam)
 {
-    for (int j = 0; j < d->nS; j++) {
-        double old = lam[j], nw = solve_1d(d, j, old, sp);
-        if (nw == old)
-            continue;
-        lam[j] = nw;
-        for (int t = d->sr_start[j]; t < d->sr_start[j + 1]; t++) {
-            int k = d->sr_route[t];
-            sp[k] += d->sr_mult[t] * (nw - old);
-            if (sp[k] < 0.0)
-                sp[k] = 0.0;
-        }
-    }
+    for (int j = 0; j < d->nS; j++)
+        lam[j] = solve_1d(d, j, lam[j], lam);
 }
 
 /* Minus the Hessian of the dual on the positive prices (pos[j] >= 0):
@@ -275,8 +268,8 @@ static rm_status solve_dual(const dual *d, double tol, double *lam, double *sp, 
         lam[j] = 0.0;
     prices(d, lam, sp);
     for (int it = 0; it < SHARE_MAX_SWEEPS; it++) {
-        sweep(d, lam, sp);
-        prices(d, lam, sp); /* no drift */
+        sweep(d, lam);
+        prices(d, lam, sp);
         res = residual(d, lam, sp, load);
         if (res <= tol)
             return RM_OK;
@@ -351,7 +344,7 @@ rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_route
                               gi, net->res_link ? net->res_link[gi] : -1);
             goto out;
         }
-        capl[j] = c > 0.0 ? c : 0.0; /* a negative residual counts as empty */
+        capl[j] = bw_clean_cap(c, net->res_cap[gi]);
         bb[j] = net->res_backbone ? net->res_backbone[gi] != 0 : 0;
     }
     /* 1. route states */

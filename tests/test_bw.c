@@ -511,6 +511,64 @@ START_TEST(test_special_routes)
 }
 END_TEST
 
+START_TEST(test_residual_noise)
+{
+    /* A residual of 5e-15 on a link of capacity 10 is the rounding left by
+     * taking and giving back bandwidth: it counts as 0 (the route gets 0,
+     * and the caller discards the candidate). */
+    const double cap[2] = {10, 20};
+    rm_network net;
+    net_flat(&net, 2, cap, NULL);
+    int p0[1] = {0}, p1[1] = {1}, p01[2] = {0, 1};
+    rm_route r[3] = {route_arcs(2, p01), route_arcs(1, p0), route_arcs(1, p1)};
+    double res[2] = {10, 20}, a[3] = {1, 1, 1}, x[3];
+    rm_residual_apply(&net, res, &r[1], 10.0 - 5e-15, +1);
+    ck_assert(res[0] > 0 && res[0] < 1e-13);
+    ck_assert_int_eq(rm_share_optimal(&net, res, 3, r, a, 0, x, NULL), RM_OK);
+    ck_assert_double_eq(x[0], 0.0);
+    ck_assert_double_eq(x[1], 0.0);
+    ck_assert_double_eq_tol(x[2], 20.0, 1e-12);
+    ck_assert_int_eq(rm_maxmin(&net, res, 3, r, x, NULL), RM_OK);
+    ck_assert_double_eq(x[0], 0.0);
+    ck_assert_double_eq(x[1], 0.0);
+    ck_assert_double_eq_tol(x[2], 20.0, 1e-12);
+    /* 1e-9 of the capacity is real bandwidth */
+    res[0] = 1e-8;
+    ck_assert_int_eq(rm_share_optimal(&net, res, 3, r, a, 0, x, NULL), RM_OK);
+    ck_assert_double_eq_tol(x[0] + x[1], 1e-8, 1e-20);
+    ck_assert(x[0] > 0 && x[1] > 0);
+    routes_free(3, r);
+    net_free(&net);
+}
+END_TEST
+
+START_TEST(test_tiny_capacity_regression)
+{
+    /* SharedRing on medium_tiers.gml: four routes whose resources span 18
+     * decades (two of ~1e-15 that really are capacities here). Summing
+     * s_k - m lambda_j cancelled catastrophically and the coordinate ascent
+     * cycled; the prices are now summed afresh. */
+    const double cap[14] = {214.5705, 889.7455, 1004.1085, 1004.1085, 214.5705,
+                            8.8817841970012523e-16, 116.0135, 52.0075, 163.8555,
+                            3.5527136788005009e-15, 64.121, 21.0825, 21.2645, 4.448};
+    const int r01[12] = {0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 13};
+    const int r23[13] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13};
+    rm_network net;
+    net_flat(&net, 14, cap, NULL);
+    rm_route r[4] = {route_arcs(12, r01), route_arcs(12, r01), route_arcs(13, r23),
+                     route_arcs(13, r23)};
+    double a[4] = {114.444, 68.667, 68.667, 68.667}, x[4];
+    rm_error err;
+    ck_assert_msg(rm_share_optimal(&net, NULL, 4, r, a, 1e-10, x, &err) == RM_OK, "%s", err.msg);
+    /* one binding link of capacity C shared by all: closed form */
+    double C = cap[5], ss = sqrt(a[0]) + 3 * sqrt(a[1]);
+    for (int k = 0; k < 4; k++)
+        ck_assert_double_eq_tol(x[k], C * sqrt(a[k]) / ss, 1e-9 * C);
+    routes_free(4, r);
+    net_free(&net);
+}
+END_TEST
+
 /* ---------------------------------------------- optimal shares: theory */
 
 START_TEST(test_single_link_closed_form)
@@ -936,6 +994,8 @@ static Suite *bw_suite(void)
     tcase_add_test(tc, test_duplex);
     tcase_add_test(tc, test_walk_counts_twice);
     tcase_add_test(tc, test_special_routes);
+    tcase_add_test(tc, test_residual_noise);
+    tcase_add_test(tc, test_tiny_capacity_regression);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("random");
     tcase_set_timeout(tr, 120);
