@@ -59,6 +59,10 @@ static void usage(FILE *f)
         "                        maxmin (max-min fairness), optimal (optimal shares)\n"
         "  --duplex D            half: an undirected link is one capacity shared by both\n"
         "                        directions (default); full: each direction has it all\n"
+        "  --latency             affine route cost D_c/b + sum of the links' latencies\n"
+        "                        (GML edge attribute latency, s); needs --dc/--dw\n"
+        "  --parallel-send       a host sends its two messages at once: max, not sum,\n"
+        "                        of the two route costs in eq. (1)\n"
         "  --max-q N             largest ring size tried, integer >= 0 (0 = all hosts,\n"
         "                        default)\n"
         "  --host-w W            cycle-time in s/Mflop (> 0) given to every node without\n"
@@ -121,7 +125,9 @@ enum {
     OPT_MAXQ,
     OPT_HOSTW,
     OPT_DEFBW,
-    OPT_JSON
+    OPT_JSON,
+    OPT_LATENCY,
+    OPT_PARSEND
 };
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -138,6 +144,8 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"host-w", required_argument, NULL, OPT_HOSTW},
         {"default-bandwidth", required_argument, NULL, OPT_DEFBW},
         {"json", required_argument, NULL, OPT_JSON},
+        {"latency", no_argument, NULL, OPT_LATENCY},
+        {"parallel-send", no_argument, NULL, OPT_PARSEND},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -227,6 +235,8 @@ static int parse_args(int argc, char **argv, map_args *a)
                 return bad_option("--json: expected a file name or '-'");
             a->json = arg;
             break;
+        case OPT_LATENCY: a->opt.latency = 1; break;
+        case OPT_PARSEND: a->opt.parallel_send = 1; break;
         case 'q': a->quiet = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("ringmap %s\n", RINGMAP_VERSION); return 0;
@@ -243,7 +253,12 @@ static int parse_args(int argc, char **argv, map_args *a)
                           a->have_dc ? "--dw" : "--dc");
     if (a->have_dc && a->have_dcdw)
         return bad_option("--dc-dw cannot be combined with --dc/--dw");
+    if (a->opt.latency && !a->have_dc)
+        return bad_option("--latency needs the absolute sizes --dc X --dw Y");
+    if (a->opt.latency && !(a->dc > 0))
+        return bad_option("--latency needs --dc > 0");
     if (a->have_dc) {
+        a->opt.dc = a->dc;
         a->opt.dc_dw = a->dc / a->dw;
         if (!isfinite(a->opt.dc_dw))
             return bad_option("--dc/--dw: the ratio D_c/D_w is not finite");

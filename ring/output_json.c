@@ -111,6 +111,8 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
         put(jpar, "heuristic", json_string(heuristic_name(m->heuristic)), &bad);
         put(jpar, "refine", json_string(refine_name(m->refine)), &bad);
         put(jpar, "duplex", json_string(duplex == RM_DUPLEX_FULL ? "full" : "half"), &bad);
+        put(jpar, "latency", json_boolean(m->latency), &bad);
+        put(jpar, "parallel_send", json_boolean(m->parallel_send), &bad);
     }
 
     put(root, "t_step_per_dw", jnum(m->t_step_per_dw), &bad);
