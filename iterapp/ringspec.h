@@ -1,0 +1,68 @@
+/*
+ * ringspec.h — what the runtime needs to know of a ring mapping: the ring
+ * in order with each position's host label, cycle-time w (s/Mflop), share
+ * alpha and the bandwidths (Mb/s) of its routes to successor and
+ * predecessor, plus the mapping's D_c/D_w and T_step/D_w. Read from the
+ * mapping JSON of DESIGN.md (jansson), built from a list of cycle-times
+ * (tests), or from an rm_mapping computed in-process. MPI-free.
+ */
+#ifndef RINGMAP_ITERAPP_RINGSPEC_H
+#define RINGMAP_ITERAPP_RINGSPEC_H
+
+#include "ringmap.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A ring mapping as the runtime sees it; position k's successor is k+1
+ *  (mod q). All arrays have q entries. */
+typedef struct rm_ringspec {
+    int q;
+    char **label;         /* host labels ("" if unknown), never NULL */
+    long *node;           /* GML node ids, -1 if unknown */
+    double *w;            /* cycle-times, s/Mflop, > 0 */
+    double *alpha;        /* shares of the work, >= 0, sum 1 */
+    double *b_succ;       /* route bandwidth to the successor, Mb/s (INFINITY: free) */
+    double *b_pred;       /* route bandwidth to the predecessor, Mb/s */
+    double dc_dw;         /* the mapping's D_c/D_w, NAN if unknown */
+    double t_step_per_dw; /* the mapping's T_step/D_w, NAN if unknown */
+} rm_ringspec;
+
+/** Allocate a spec of size q (labels "", nodes -1, w 1, alpha 1/q, free
+ *  routes, NANs). NULL on allocation failure or q < 1. O(q). */
+rm_ringspec *rm_ringspec_new(int q);
+
+/** Free a spec (NULL is fine). */
+void rm_ringspec_free(rm_ringspec *s);
+
+/**
+ * Read the mapping JSON of DESIGN.md: ring[].label, .node, .w, .alpha,
+ * .succ.bandwidth, .pred.bandwidth (succ/pred null when q = 1),
+ * params.dc_dw, t_step_per_dw. Errors: RM_EINPUT naming the file and the
+ * field (with jansson's line/column for syntax errors), RM_ENOMEM.
+ * O(size of the file).
+ */
+rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *err);
+
+/**
+ * A ring from a comma-separated list of cycle-times "w0,w1,..." (ring
+ * order), with free communication (bandwidth INFINITY) and alpha_k
+ * proportional to 1/w_k (eq. (5) of seed 001 without communication).
+ * Errors: RM_EINPUT (empty list, a value not a finite number > 0). O(q).
+ */
+rm_status rm_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error *err);
+
+/** A spec from a mapping computed in-process on platform p (labels, GML ids,
+ *  w, alpha, route bandwidths, dc_dw, t_step_per_dw). RM_ENOMEM. O(q). */
+rm_status rm_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm_ringspec **out,
+                                   rm_error *err);
+
+/** C[k] = 1/b_succ[k] + 1/b_pred[k] (s/Mb; 0 when q = 1 or free routes). O(q). */
+void rm_ringspec_costs(const rm_ringspec *s, double *C);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

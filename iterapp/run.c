@@ -1,0 +1,174 @@
+/*
+ * run.c — the distributed Jacobi stencil on a ring communicator, with per-step
+ * timing and the emulation of heterogeneous hosts and links (run.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "iterapp/run.h"
+
+#include "iterapp/ringcomm.h"
+#include "iterapp/stencil.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Wait until MPI_Wtime() >= deadline: sleep to 100 us before, spin the rest. */
+static void wait_until(double deadline)
+{
+    double left = deadline - MPI_Wtime();
+    if (left > 150e-6) {
+        double s = left - 100e-6;
+        struct timespec ts;
+        ts.tv_sec = (time_t)s;
+        ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+        nanosleep(&ts, NULL);
+    }
+    while (MPI_Wtime() < deadline)
+        ;
+}
+
+void rm_stencil_result_destroy(rm_stencil_result *res)
+{
+    if (!res)
+        return;
+    free(res->comp);
+    free(res->comm);
+    free(res->grid);
+    memset(res, 0, sizeof *res);
+}
+
+rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil_result *res,
+                         rm_error *err)
+{
+    memset(res, 0, sizeof *res);
+    int q, k;
+    if (ring == MPI_COMM_NULL || MPI_Comm_size(ring, &q) != MPI_SUCCESS ||
+        MPI_Comm_rank(ring, &k) != MPI_SUCCESS)
+        return rm_error_set(err, RM_EINPUT, "stencil: not a ring communicator");
+    if (o->n < 1 || o->steps < 0 || !o->cols)
+        return rm_error_set(err, RM_EINPUT, "stencil: n = %ld rows, %ld steps", o->n, o->steps);
+    long m = 0, j0 = 0;
+    for (int i = 0; i < q; i++) {
+        if (o->cols[i] < 1)
+            return rm_error_set(err, RM_EINPUT,
+                                "stencil: ring position %d has %ld columns (need >= 1)", i,
+                                o->cols[i]);
+        if (i < k)
+            j0 += o->cols[i];
+        m += o->cols[i];
+    }
+    if ((double)o->n * (double)m > (double)INT_MAX)
+        return rm_error_set(err, RM_EINPUT, "stencil: %ld x %ld grid too large", o->n, m);
+    const long n = o->n, c = o->cols[k], steps = o->steps;
+    int pred, succ;
+    rm_status st = rm_mpi_ring_neighbors(ring, &pred, &succ, err);
+    if (st)
+        return st;
+
+    double *a = calloc((size_t)((c + 2) * n), sizeof(double));
+    double *b = calloc((size_t)((c + 2) * n), sizeof(double));
+    double *tc = malloc(sizeof(double) * (size_t)(steps + 1));
+    double *tm = malloc(sizeof(double) * (size_t)(steps + 1));
+    int ok = a && b && tc && tm, all_ok = 0;
+    if (k == 0) {
+        res->comp = malloc(sizeof(double) * (size_t)(q * steps + 1));
+        res->comm = malloc(sizeof(double) * (size_t)(q * steps + 1));
+        if (o->gather)
+            res->grid = malloc(sizeof(double) * (size_t)(n * m));
+        ok = ok && res->comp && res->comm && (!o->gather || res->grid);
+    }
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, ring);
+    if (!all_ok) {
+        free(a);
+        free(b);
+        free(tc);
+        free(tm);
+        rm_stencil_result_destroy(res);
+        return rm_error_set(err, RM_ENOMEM, "stencil: out of memory");
+    }
+    res->q = q;
+    res->steps = steps;
+    res->m = m;
+    rm_stencil_init_slab(a, n, c, j0, m);
+    double col_t = o->emu_col_time ? o->emu_col_time[k] * (double)c : 0.0;
+    double comm_t = o->emu_comm_time ? o->emu_comm_time[k] : 0.0;
+    int rc = MPI_SUCCESS;
+
+    MPI_Barrier(ring);
+    double start = MPI_Wtime();
+    for (long s = 0; s < steps && rc == MPI_SUCCESS; s++) {
+        double t0 = MPI_Wtime();
+        /* ghost 0 <- predecessor's last column; ghost c+1 <- successor's first */
+        MPI_Request rq[4];
+        rc = MPI_Irecv(a, (int)n, MPI_DOUBLE, pred, 1, ring, &rq[0]);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Irecv(a + (c + 1) * n, (int)n, MPI_DOUBLE, succ, 2, ring, &rq[1]);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Isend(a + c * n, (int)n, MPI_DOUBLE, succ, 1, ring, &rq[2]);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Isend(a + n, (int)n, MPI_DOUBLE, pred, 2, ring, &rq[3]);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Waitall(4, rq, MPI_STATUSES_IGNORE);
+        if (comm_t > 0)
+            wait_until(MPI_Wtime() + comm_t);
+        double t1 = MPI_Wtime();
+        rm_stencil_step_slab(n, c, a, b);
+        double *x = a;
+        a = b;
+        b = x;
+        if (col_t > 0)
+            wait_until(t1 + col_t);
+        double t2 = MPI_Wtime();
+        tm[s] = t1 - t0;
+        tc[s] = t2 - t1;
+    }
+    double wall = MPI_Wtime() - start;
+    int rc_all = 0, bad = rc != MPI_SUCCESS;
+    MPI_Allreduce(&bad, &rc_all, 1, MPI_INT, MPI_MAX, ring);
+    if (rc_all) {
+        free(a);
+        free(b);
+        free(tc);
+        free(tm);
+        rm_stencil_result_destroy(res);
+        return rm_error_set(err, RM_EINTERNAL, "stencil: MPI communication failed");
+    }
+    MPI_Allreduce(&wall, &res->wall, 1, MPI_DOUBLE, MPI_MAX, ring);
+    MPI_Gather(tc, (int)steps, MPI_DOUBLE, res->comp, (int)steps, MPI_DOUBLE, 0, ring);
+    MPI_Gather(tm, (int)steps, MPI_DOUBLE, res->comm, (int)steps, MPI_DOUBLE, 0, ring);
+    if (o->gather) {
+        int *counts = NULL, *displs = NULL;
+        if (k == 0) {
+            counts = malloc(sizeof(int) * (size_t)q);
+            displs = malloc(sizeof(int) * (size_t)q);
+        }
+        ok = k != 0 || (counts && displs);
+        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, ring);
+        if (all_ok) {
+            if (k == 0)
+                for (int i = 0, d = 0; i < q; i++) {
+                    counts[i] = (int)(o->cols[i] * n);
+                    displs[i] = d;
+                    d += counts[i];
+                }
+            MPI_Gatherv(a + n, (int)(c * n), MPI_DOUBLE, res->grid, counts, displs, MPI_DOUBLE,
+                        0, ring);
+        }
+        free(counts);
+        free(displs);
+        if (!all_ok) {
+            free(a);
+            free(b);
+            free(tc);
+            free(tm);
+            rm_stencil_result_destroy(res);
+            return rm_error_set(err, RM_ENOMEM, "stencil: out of memory");
+        }
+    }
+    free(a);
+    free(b);
+    free(tc);
+    free(tm);
+    return RM_OK;
+}

@@ -1,0 +1,73 @@
+/*
+ * run.h — the distributed Jacobi stencil on a ring communicator (see
+ * stencil.h for the computation and ringcomm.h for the communicator): ring
+ * position k owns a slab of cols[k] consecutive columns (slabs in ring
+ * order), exchanges its boundary columns with its ring predecessor and
+ * successor each step (periodic in x: position q-1's successor is 0), and
+ * times each step's communication and computation.
+ *
+ * Emulation of a heterogeneous platform on a homogeneous machine: given
+ * emulated times, position k pads each step's computation phase (real
+ * kernel, then wait) to cols[k] * emu_col_time[k] seconds — a host of
+ * cycle-time w_k takes w_k * (n-2) * 7e-6 s for one column of (n-2) cell
+ * updates of 7 flops — and, after its exchange has completed, waits
+ * emu_comm_time[k] more seconds — D_c (c_pred + c_succ), the time to send one
+ * column over each of its two routes (eq. (1) of seed 001). The wait
+ * sleeps (clock_nanosleep) until 100 us before the deadline and spins the
+ * rest, so oversubscribed processes leave the cores to the others. If the
+ * real kernel is slower than the emulated host, no padding is added (the
+ * run reports it: comp above emulated).
+ */
+#ifndef RINGMAP_ITERAPP_RUN_H
+#define RINGMAP_ITERAPP_RUN_H
+
+#include <mpi.h>
+
+#include "ringmap.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** What to run. */
+typedef struct rm_stencil_run_opts {
+    long n;                      /* rows, >= 1 (rows 0 and n-1 fixed) */
+    long steps;                  /* iterations, >= 0 */
+    const long *cols;            /* q entries, columns of each ring position, >= 1 */
+    const double *emu_col_time;  /* q entries or NULL: emulated s per column per step */
+    const double *emu_comm_time; /* q entries or NULL: emulated s of communication per step */
+    int gather;                  /* 1: gather the final grid at ring rank 0 */
+} rm_stencil_run_opts;
+
+/** Results, valid at ring rank 0 (other ranks: only wall and my_* fields). */
+typedef struct rm_stencil_result {
+    int q;
+    long steps, m;
+    double *comp;  /* q * steps: comp[k * steps + s], seconds (rank 0) */
+    double *comm;  /* q * steps, seconds: wait + exchange + emulated transfer */
+    double wall;   /* seconds for all steps, max over ranks (all ranks) */
+    double *grid;  /* n * m column-major, ring rank 0 if gather, else NULL */
+} rm_stencil_result;
+
+/**
+ * Run opts->steps Jacobi steps on the ring communicator ring (rank k = ring
+ * position k, size q; e.g. from rm_mpi_ring_comm). Collective over ring.
+ * The initial grid is rm_stencil_init_value over the global n x m grid, m =
+ * sum cols. res is zeroed first; release it with rm_stencil_result_destroy.
+ * Errors: RM_EINPUT (n < 1, steps < 0, a cols[k] < 1, n*m too large for an
+ * MPI count), RM_ENOMEM, RM_EINTERNAL (MPI failure) — verdicts on input are
+ * the same on every rank; memory failures are agreed by an Allreduce.
+ * Complexity: O(steps * n * cols[k]) per rank, 2 messages of n doubles
+ * per step and neighbour.
+ */
+rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *opts, rm_stencil_result *res,
+                         rm_error *err);
+
+/** Free what rm_stencil_run allocated in res. */
+void rm_stencil_result_destroy(rm_stencil_result *res);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
