@@ -208,7 +208,8 @@ void rm_generate_options_init(rm_generate_options *go);
  * Generate a three-level WAN/MAN/LAN platform in the spirit of Tiers (seed
  * 001 §5.1), deterministic for a seed (splitmix64, see rm_rng):
  *  1. WAN: n_wan nodes, random recursive tree (node i joins a uniform j < i)
- *     plus wan_extra edges between uniform non-adjacent pairs;
+ *     plus wan_extra edges between uniform non-adjacent pairs (capped at the
+ *     number of such pairs; the same cap for man_extra);
  *  2. MAN m: man_nodes nodes, random recursive tree plus man_extra edges;
  *     its node 0 joins a uniform WAN node (m < n_wan: WAN node m, so each WAN
  *     node gets a MAN when possible);

@@ -4,6 +4,7 @@
  * topo/readers.h for the accepted subset, the unit conversions and how the
  * end nodes of links are read off the routes.
  */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include "topo/readers.h"
 
 #include <libxml/parser.h>
@@ -13,6 +14,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -798,12 +800,19 @@ rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *r
     c.ro = ro;
     c.err = err;
 
+    /* Open the file ourselves: libxml2 prints I/O warnings on its own. */
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
     xmlParserCtxtPtr px = xmlNewParserCtxt();
-    if (!px)
+    if (!px) {
+        fclose(fp);
         return sg_nomem(&c);
-    xmlDocPtr doc = xmlCtxtReadFile(px, path, NULL,
-                                    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                                        XML_PARSE_BIG_LINES);
+    }
+    xmlDocPtr doc = xmlCtxtReadFd(px, fileno(fp), path, NULL,
+                                  XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                                      XML_PARSE_BIG_LINES);
+    fclose(fp);
     if (!doc) {
         const xmlError *e = xmlCtxtGetLastError(px);
         rm_status st;
