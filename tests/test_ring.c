@@ -245,6 +245,108 @@ START_TEST(test_sharedring_ring_of_one_and_two)
 }
 END_TEST
 
+
+/* The link models of seed 001 §2.4 on a single link between two hosts of
+ * w = 1 (four routes: each host sends its two messages to the other),
+ * D_c/D_w = 0.01, hand-computed. */
+static rm_platform *line2(int backbone, double latency)
+{
+    rm_platform *p = rm_platform_new("line2", 2, 1, 0);
+    p->nodes[0].is_host = p->nodes[1].is_host = 1;
+    p->nodes[0].w = p->nodes[1].w = 1.0;
+    p->links[0].source = 0;
+    p->links[0].target = 1;
+    p->links[0].bandwidth = 100.0;
+    p->links[0].backbone = backbone;
+    p->links[0].latency = latency;
+    rm_error err;
+    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
+    return p;
+}
+
+static double line2_map(rm_platform *p, rm_duplex duplex, int parallel, int latency,
+                        rm_heuristic heur)
+{
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.dc_dw = 0.01;
+    opt.dc = 1.0;
+    opt.duplex = duplex;
+    opt.parallel_send = parallel;
+    opt.latency = latency;
+    opt.heuristic = heur;
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
+    rm_mapping *m;
+    rm_status st = heur == RM_HEUR_SLICE ? rm_slicering(&net, &opt, &m, &err)
+                                         : rm_sharedring(&net, &opt, &m, &err);
+    ck_assert_msg(st == RM_OK, "%s", err.msg);
+    ck_assert_msg(rm_mapping_check(&net, m, 1e-9, &err) == RM_OK, "%s", err.msg);
+    ck_assert_int_eq(m->q, 2);
+    double t = m->t_step_per_dw;
+    rm_mapping_free(m);
+    rm_network_destroy(&net);
+    return t;
+}
+
+START_TEST(test_link_models)
+{
+    for (int heur = 0; heur < 2; heur++) {
+        rm_heuristic h = heur ? RM_HEUR_SLICE : RM_HEUR_SHARED;
+        rm_platform *p = line2(0, 0.001);
+        /* half duplex: 4 routes share 100 -> 25 each, C = 2/25 */
+        ck_assert_double_eq_tol(line2_map(p, RM_DUPLEX_HALF, 0, 0, h), 0.5 * (1 + 0.01 * 0.16), 1e-12);
+        /* full duplex: 2 routes per direction -> 50 each, C = 2/50 */
+        ck_assert_double_eq_tol(line2_map(p, RM_DUPLEX_FULL, 0, 0, h), 0.5 * (1 + 0.01 * 0.08), 1e-12);
+        /* parallel send: C = max(1/25, 1/25) */
+        ck_assert_double_eq_tol(line2_map(p, RM_DUPLEX_HALF, 1, 0, h), 0.5 * (1 + 0.01 * 0.08), 1e-12);
+        /* latency 1 ms, D_c = 1 Mb: route cost 1/25 + 0.001/1 */
+        ck_assert_double_eq_tol(line2_map(p, RM_DUPLEX_HALF, 0, 1, h), 0.5 * (1 + 0.01 * 0.164), 1e-12);
+        rm_platform_free(p);
+        /* backbone: every route may use all 100, C = 2/100 */
+        p = line2(1, 0.0);
+        ck_assert_double_eq_tol(line2_map(p, RM_DUPLEX_HALF, 0, 0, h), 0.5 * (1 + 0.01 * 0.04), 1e-12);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
+START_TEST(test_link_models_direction)
+{
+    /* On a real platform each model moves T_step the expected way. */
+    char path[1024];
+    snprintf(path, sizeof path, "%s/platforms/medium_tiers.gml", RM_SOURCE_DIR);
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    rm_platform *p;
+    rm_error err;
+    ck_assert_int_eq(rm_platform_read(path, &ro, &p, &err), RM_OK);
+    double t[4];
+    for (int v = 0; v < 4; v++) {
+        rm_options opt;
+        rm_options_init(&opt);
+        opt.dc = 0.64;
+        opt.dc_dw = 0.0064;
+        opt.duplex = v == 1 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF;
+        opt.parallel_send = v == 2;
+        opt.latency = v == 3;
+        rm_network net;
+        ck_assert_int_eq(rm_network_init(&net, p, opt.duplex, &err), RM_OK);
+        rm_mapping *m;
+        ck_assert_int_eq(rm_sharedring(&net, &opt, &m, &err), RM_OK);
+        ck_assert_msg(rm_mapping_check(&net, m, 1e-9, &err) == RM_OK, "%s", err.msg);
+        t[v] = m->t_step_per_dw;
+        rm_mapping_free(m);
+        rm_network_destroy(&net);
+    }
+    ck_assert(t[1] < t[0]); /* full duplex: more capacity */
+    ck_assert(t[2] < t[0]); /* parallel send: max < sum */
+    ck_assert(t[3] > t[0]); /* latencies only add */
+    rm_platform_free(p);
+}
+END_TEST
+
 /* ---------------------------------------- every shipped platform, 4 ratios */
 
 static void check_platform(const char *rel, double host_w)
@@ -333,6 +435,8 @@ int main(void)
     tcase_add_test(tc, test_slicering_prop1);
     tcase_add_test(tc, test_sharedring_ring_of_one_and_two);
     tcase_add_test(tc, test_shipped_platforms);
+    tcase_add_test(tc, test_link_models);
+    tcase_add_test(tc, test_link_models_direction);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
