@@ -99,7 +99,10 @@ static rm_status share_routes(h2_work *wk, const double *cap, int n, const rm_ro
             x[k] = r[k].bandwidth;
         return RM_OK;
     }
-    return rm_share_optimal(wk->net, cap, n, r, a, 1e-10, x, err);
+    rm_status st = rm_share_optimal(wk->net, cap, n, r, a, 1e-10, x, err);
+    if (st == RM_ESOLVER) /* never lose a mapping to the solver: max-min is feasible */
+        st = rm_maxmin(wk->net, cap, n, r, x, err);
+    return st;
 }
 
 static void take_routes(const rm_network *net, double *residual, int n, const rm_route *r, int sign)
