@@ -131,6 +131,12 @@ void bw_make_feasible(const bw_system *s, const double *capl, const int *backbon
     }
 }
 
+/* rm_maxmin (ringmap.h): bw_fill on the routes' resources, then the
+ * rounding excess removed. Capacities: NULL = net->res_cap; negative or
+ * noise-level values (bw_clean_cap) count as 0, so routes crossing them get
+ * 0. Errors: RM_EINPUT (unusable or unknown arc, NaN capacity), RM_ENOMEM.
+ * O(rounds (R + K + T)) on the R resources actually used, plus
+ * O(L log L) to collect them. */
 rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
                     const rm_route *routes, double *rate, rm_error *err)
 {
