@@ -14,6 +14,11 @@ int rm_cmd_map(int argc, char **argv);
  *  WAN/MAN/LAN platform as GML (cli/cmd_generate.c). */
 int rm_cmd_generate(int argc, char **argv);
 
+/** `ringmap export-simgrid PLATFORM [MAPPING.json] [-o XML] [--hostfile F]`:
+ *  a SimGrid v4.1 platform with the mapping's routes and a hostfile in ring
+ *  order, for SMPI runs of iterapp (cli/cmd_export_simgrid.c). */
+int rm_cmd_export_simgrid(int argc, char **argv);
+
 /** List the subcommands (name and one-line summary) on f, for --help.
  *  Defined in cli/main.c next to the dispatch table. */
 void rm_cli_print_commands(FILE *f);

@@ -201,6 +201,9 @@ static rm_status load_spec(const args *a, rm_ringspec **spec, rm_error *err)
         return rm_ringspec_read_json(a->mapping, spec, err);
     if (a->weights)
         return rm_ringspec_from_weights(a->weights, spec, err);
+#ifdef RM_ITERAPP_NO_PLATFORM /* the SMPI build links only what it needs */
+    return rm_error_set(err, RM_EINPUT, "--platform: not in this build (use --mapping)");
+#else
     rm_read_options ro;
     rm_read_options_init(&ro);
     rm_platform *p = NULL;
@@ -218,6 +221,7 @@ static rm_status load_spec(const args *a, rm_ringspec **spec, rm_error *err)
     rm_mapping_free(m);
     rm_platform_free(p);
     return st;
+#endif
 }
 
 static double mean(const double *x, long n)
@@ -271,9 +275,14 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
         stepmax[s] = x;
     }
     if (!a->quiet) {
+#ifdef RM_SMPI
+        const char *mode = ", simulated by SimGrid SMPI";
+#else
+        const char *mode = a->emulate ? ", emulated hosts and links"
+                                      : " (not emulated: times are this machine's)";
+#endif
         printf("iterapp: Jacobi 5-point, %ld x %ld grid, %ld steps, ring of %d%s\n", n, m, steps,
-               q, a->emulate ? ", emulated hosts and links" : " (not emulated: times are this "
-                                                             "machine's)");
+               q, mode);
         printf("D_w = %.6g Mflop/step, D_c = %.6g Mb (one column), D_c/D_w = %.6g (mapping: "
                "%.6g), time scale %g\n",
                D_w, D_c, dc_dw_run, spec->dc_dw, sc);

@@ -17,6 +17,10 @@
  * rest, so oversubscribed processes leave the cores to the others. If the
  * real kernel is slower than the emulated host, no padding is added (the
  * run reports it: comp above emulated).
+ *
+ * Built with smpicc and -DRM_SMPI (SimGrid SMPI), the emulation is ignored:
+ * each step's computation is declared to the simulator with
+ * smpi_execute_flops((n-2) c 7) and the simulated host and links time it.
  */
 #ifndef RINGMAP_ITERAPP_RUN_H
 #define RINGMAP_ITERAPP_RUN_H

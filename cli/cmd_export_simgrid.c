@@ -1,0 +1,408 @@
+/*
+ * cmd_export_simgrid.c — `ringmap export-simgrid PLATFORM [MAPPING.json]`:
+ * write a SimGrid platform (XML, version 4.1) and a hostfile in ring order,
+ * so that the iterapp stencil can run under SimGrid SMPI (smpirun) on the
+ * simulated heterogeneous platform.
+ *
+ *  - every host of PLATFORM becomes a <host> with speed 1/w Mflop/s ("Mf");
+ *  - every link a <link> with its bandwidth (Mb/s, "Mbps"), its latency (s)
+ *    and sharing policy SHARED (half duplex: one capacity for both
+ *    directions, the model of seed 001 §2.4), SPLITDUPLEX with --duplex full,
+ *    FATPIPE for a backbone link;
+ *  - routing="Full" (with --duplex full each hop names its direction, UP =
+ *    GML source -> target): one <route> per ordered pair of hosts, not symmetrical.
+ *    The routes of the mapping's ring (ring[k].succ and .pred, given as GML
+ *    node ids and link indices) are used as they are; every other pair gets
+ *    its widest path on the full network (seed 001 §4.4.2). SimGrid allows
+ *    one route per ordered pair: when a ring of 2 hosts has two different
+ *    routes from one host to the other (succ and pred), the succ route wins
+ *    (reported on stderr).
+ *  - the hostfile lists the ring's host ids in ring order (smpirun places
+ *    rank k on line k), or all hosts in file order without a mapping.
+ * Exit codes: 0 ok, 2 bad input, 1 internal failure.
+ */
+#include "cli/commands.h"
+#include "ringmap.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fputs("Usage: ringmap export-simgrid PLATFORM [MAPPING.json] [options]\n"
+          "Write a SimGrid (v4.1) platform XML for PLATFORM, with the routes of MAPPING\n"
+          "(the JSON of `ringmap --json`) for the ring edges and widest paths for every\n"
+          "other pair of hosts, and a hostfile in ring order for smpirun.\n"
+          "  -o FILE                  platform XML (default: standard output)\n"
+          "  --hostfile FILE          hostfile, one host per line in ring order\n"
+          "                           (file order without a mapping)\n"
+          "  --duplex half|full       half: SHARED links (default); full: SPLITDUPLEX\n"
+          "  --zero-latency           write every link with latency 0 (the model of\n"
+          "                           seed 001, which has no latency)\n"
+          "  --host-w W               cycle-time for nodes without w/speed\n"
+          "  --default-bandwidth B    bandwidth (Mb/s) for links without one\n"
+          "  -h, --help               this help\n",
+          f);
+}
+
+/* SimGrid ids: the label if it is a non-empty, unique, XML-safe string, else
+ * "n<GML id>". */
+static char **make_ids(const rm_platform *p)
+{
+    char **id = calloc((size_t)p->n_nodes, sizeof(char *));
+    if (!id)
+        return NULL;
+    for (int v = 0; v < p->n_nodes; v++) {
+        const char *l = p->nodes[v].label;
+        int ok = l && *l;
+        for (const char *c = l; ok && *c; c++)
+            if (*c == '<' || *c == '>' || *c == '&' || *c == '"' || *c == '\'' || *c == ' ' ||
+                *c == '\n' || *c == '\t')
+                ok = 0;
+        for (int u = 0; ok && u < p->n_nodes; u++)
+            if (u != v && p->nodes[u].label && !strcmp(p->nodes[u].label, l))
+                ok = 0;
+        size_t len = ok ? strlen(l) + 1 : 32;
+        id[v] = malloc(len);
+        if (!id[v]) {
+            for (int u = 0; u < v; u++)
+                free(id[u]);
+            free(id);
+            return NULL;
+        }
+        if (ok)
+            memcpy(id[v], l, len);
+        else
+            snprintf(id[v], len, "n%ld", p->nodes[v].id);
+    }
+    return id;
+}
+
+static int node_of_gml(const rm_platform *p, long gid)
+{
+    for (int v = 0; v < p->n_nodes; v++)
+        if (p->nodes[v].id == gid)
+            return v;
+    return -1;
+}
+
+/* Route from the mapping JSON: nodes (GML ids) and links (indices); checks
+ * that link i joins nodes i and i+1. Writes the arcs (2 link + direction, as
+ * in rm_network) to links (cap entries), returns the count, or -1 with msg. */
+static int json_route(const rm_platform *p, json_t *r, int *src, int *dst, int *links, int cap,
+                      char *msg, size_t msz)
+{
+    json_t *jn = json_object_get(r, "nodes"), *jl = json_object_get(r, "links");
+    if (!json_is_array(jn) || !json_is_array(jl) || json_array_size(jn) < 1 ||
+        json_array_size(jn) != json_array_size(jl) + 1 || (int)json_array_size(jl) > cap) {
+        snprintf(msg, msz, "expected \"nodes\" (k+1 GML ids) and \"links\" (k link indices)");
+        return -1;
+    }
+    int nl = (int)json_array_size(jl);
+    int prev = node_of_gml(p, (long)json_integer_value(json_array_get(jn, 0)));
+    if (prev < 0) {
+        snprintf(msg, msz, "node %lld not in the platform",
+                 (long long)json_integer_value(json_array_get(jn, 0)));
+        return -1;
+    }
+    *src = prev;
+    for (int i = 0; i < nl; i++) {
+        long long gid = json_integer_value(json_array_get(jn, (size_t)i + 1));
+        int v = node_of_gml(p, (long)gid);
+        json_t *jli = json_array_get(jl, (size_t)i);
+        long long l = json_is_integer(jli) ? json_integer_value(jli) : -1;
+        if (v < 0 || l < 0 || l >= p->n_links) {
+            snprintf(msg, msz, "hop %d: node %lld or link %lld not in the platform", i + 1, gid,
+                     l);
+            return -1;
+        }
+        const rm_link *lk = &p->links[l];
+        if (!((lk->source == prev && lk->target == v) ||
+              (!p->directed && lk->source == v && lk->target == prev))) {
+            snprintf(msg, msz, "hop %d: link %lld does not join %s and %s", i + 1, l,
+                     p->nodes[prev].label, p->nodes[v].label);
+            return -1;
+        }
+        /* arc 2l: source -> target, arc 2l+1: target -> source (rm_network) */
+        links[i] = 2 * (int)l + ((lk->source == prev && lk->target == v) ? 0 : 1);
+        prev = v;
+    }
+    *dst = prev;
+    return nl;
+}
+
+int rm_cmd_export_simgrid(int argc, char **argv)
+{
+    const char *plat = NULL, *mapfile = NULL, *out = NULL, *hostfile = NULL;
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    rm_duplex duplex = RM_DUPLEX_HALF;
+    int zero_lat = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--zero-latency")) {
+            zero_lat = 1;
+        } else if (a[0] == '-' && a[1] && !v) {
+            fprintf(stderr, "ringmap export-simgrid: %s: missing value or unknown option\n", a);
+            return 2;
+        } else if (!strcmp(a, "-o")) {
+            out = v, i++;
+        } else if (!strcmp(a, "--hostfile")) {
+            hostfile = v, i++;
+        } else if (!strcmp(a, "--duplex")) {
+            if (!strcmp(v, "half"))
+                duplex = RM_DUPLEX_HALF;
+            else if (!strcmp(v, "full"))
+                duplex = RM_DUPLEX_FULL;
+            else {
+                fprintf(stderr, "ringmap export-simgrid: --duplex %s: expected half or full\n", v);
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--host-w") || !strcmp(a, "--default-bandwidth")) {
+            char *e;
+            double x = strtod(v, &e);
+            if (e == v || *e || !(x > 0) || !isfinite(x)) {
+                fprintf(stderr, "ringmap export-simgrid: %s %s: expected a number > 0\n", a, v);
+                return 2;
+            }
+            if (a[2] == 'h')
+                ro.host_w = x;
+            else
+                ro.default_bandwidth = x;
+            i++;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "ringmap export-simgrid: %s: unknown option\n", a);
+            return 2;
+        } else if (!plat) {
+            plat = a;
+        } else if (!mapfile) {
+            mapfile = a;
+        } else {
+            fprintf(stderr, "ringmap export-simgrid: %s: too many arguments\n", a);
+            return 2;
+        }
+    }
+    if (!plat) {
+        usage(stderr);
+        return 2;
+    }
+    rm_error err = {RM_OK, ""};
+    rm_platform *p = NULL;
+    rm_status st = rm_platform_read(plat, &ro, &p, &err);
+    if (st) {
+        fprintf(stderr, "ringmap export-simgrid: %s\n", err.msg);
+        return rm_status_exit_code(st);
+    }
+    int code = 0, H = p->n_hosts, L = p->n_links;
+    char **id = make_ids(p);
+    /* route table: links of the route from host i to host j (indices into hosts) */
+    int **rt = calloc((size_t)H * (size_t)H, sizeof(int *));
+    int *rlen = calloc((size_t)H * (size_t)H, sizeof(int));
+    int *hidx = malloc(sizeof(int) * (size_t)p->n_nodes);
+    int *ring = malloc(sizeof(int) * (size_t)(H + 1));
+    int *tmp = malloc(sizeof(int) * (size_t)(2 * L + 1));
+    int q = 0;
+    json_t *root = NULL;
+    rm_network net;
+    int have_net = 0;
+    if (!id || !rt || !rlen || !hidx || !ring || !tmp) {
+        fprintf(stderr, "ringmap export-simgrid: out of memory\n");
+        code = 1;
+        goto done;
+    }
+    for (int v = 0; v < p->n_nodes; v++)
+        hidx[v] = -1;
+    for (int h = 0; h < H; h++)
+        hidx[p->hosts[h]] = h;
+    for (int i = 0; i < H * H; i++)
+        rlen[i] = -1;
+    if (mapfile) {
+        json_error_t je;
+        root = json_load_file(mapfile, 0, &je);
+        json_t *jr = root ? json_object_get(root, "ring") : NULL;
+        if (!root || !json_is_array(jr) || json_array_size(jr) < 1 ||
+            (int)json_array_size(jr) > H) {
+            if (!root)
+                fprintf(stderr, "ringmap export-simgrid: %s:%d:%d: %s\n", mapfile, je.line,
+                        je.column, je.text);
+            else
+                fprintf(stderr, "ringmap export-simgrid: %s: \"ring\": expected 1..%d hosts\n",
+                        mapfile, H);
+            code = 2;
+            goto done;
+        }
+        q = (int)json_array_size(jr);
+        for (int k = 0; k < q; k++) {
+            json_t *e = json_array_get(jr, (size_t)k);
+            int v = node_of_gml(p, (long)json_integer_value(json_object_get(e, "node")));
+            if (v < 0 || hidx[v] < 0) {
+                fprintf(stderr, "ringmap export-simgrid: %s: ring[%d].node: not a host of %s\n",
+                        mapfile, k, plat);
+                code = 2;
+                goto done;
+            }
+            ring[k] = v;
+        }
+        for (int k = 0; q > 1 && k < q; k++) {
+            json_t *e = json_array_get(jr, (size_t)k);
+            const char *keys[2] = {"succ", "pred"};
+            for (int s = 0; s < 2; s++) {
+                char msg[256];
+                int src, dst;
+                int n = json_route(p, json_object_get(e, keys[s]), &src, &dst, tmp, 2 * L + 1,
+                                   msg, sizeof msg);
+                int want = ring[s == 0 ? (k + 1) % q : (k + q - 1) % q];
+                if (n >= 0 && (src != ring[k] || dst != want)) {
+                    snprintf(msg, sizeof msg, "route does not go from %s to %s",
+                             p->nodes[ring[k]].label, p->nodes[want].label);
+                    n = -1;
+                }
+                if (n < 0) {
+                    fprintf(stderr, "ringmap export-simgrid: %s: ring[%d].%s: %s\n", mapfile, k,
+                            keys[s], msg);
+                    code = 2;
+                    goto done;
+                }
+                int cell = hidx[src] * H + hidx[dst];
+                if (rlen[cell] >= 0) {
+                    if (rlen[cell] != n || memcmp(rt[cell], tmp, sizeof(int) * (size_t)n))
+                        fprintf(stderr,
+                                "ringmap export-simgrid: note: two routes %s -> %s in the ring "
+                                "(q = 2); SimGrid keeps one, the succ route\n",
+                                p->nodes[src].label, p->nodes[dst].label);
+                    continue;
+                }
+                rt[cell] = malloc(sizeof(int) * (size_t)(n + 1));
+                if (!rt[cell]) {
+                    code = 1;
+                    goto done;
+                }
+                memcpy(rt[cell], tmp, sizeof(int) * (size_t)n);
+                rlen[cell] = n;
+            }
+        }
+    } else {
+        q = H;
+        for (int h = 0; h < H; h++)
+            ring[h] = p->hosts[h];
+    }
+    /* widest paths for every other ordered pair */
+    if ((st = rm_network_init(&net, p, duplex, &err))) {
+        fprintf(stderr, "ringmap export-simgrid: %s\n", err.msg);
+        code = rm_status_exit_code(st);
+        goto done;
+    }
+    have_net = 1;
+    for (int i = 0; i < H && !code; i++)
+        for (int j = 0; j < H && !code; j++) {
+            int cell = i * H + j;
+            if (i == j || rlen[cell] >= 0)
+                continue;
+            rm_route r = {0};
+            st = rm_widest_route(&net, NULL, p->hosts[i], p->hosts[j], &r, &err);
+            if (st || r.n_arcs == 0) {
+                fprintf(stderr, "ringmap export-simgrid: no route %s -> %s: %s\n",
+                        p->nodes[p->hosts[i]].label, p->nodes[p->hosts[j]].label,
+                        st ? err.msg : "unreachable");
+                code = st ? rm_status_exit_code(st) : 2;
+            } else {
+                rt[cell] = malloc(sizeof(int) * (size_t)r.n_arcs);
+                if (!rt[cell])
+                    code = 1;
+                else {
+                    for (int a = 0; a < r.n_arcs; a++)
+                        rt[cell][a] = r.arcs[a];
+                    rlen[cell] = r.n_arcs;
+                }
+            }
+            rm_route_clear(&r);
+        }
+    if (code)
+        goto done;
+    FILE *f = out ? fopen(out, "w") : stdout;
+    if (!f) {
+        fprintf(stderr, "ringmap export-simgrid: cannot write %s\n", out);
+        code = 2;
+        goto done;
+    }
+    fprintf(f, "<?xml version='1.0'?>\n"
+               "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+               "<!-- ringmap export-simgrid %s%s%s: hosts speed 1/w Mflop/s, links in Mb/s,\n"
+               "     routes of the ring from the mapping, widest paths elsewhere -->\n"
+               "<platform version=\"4.1\">\n"
+               "  <zone id=\"%s\" routing=\"Full\">\n",
+            plat, mapfile ? " " : "", mapfile ? mapfile : "", "ringmap");
+    for (int h = 0; h < H; h++) {
+        const rm_node *nd = &p->nodes[p->hosts[h]];
+        fprintf(f, "    <host id=\"%s\" speed=\"%.17gMf\"/>\n", id[p->hosts[h]], 1.0 / nd->w);
+    }
+    for (int l = 0; l < L; l++) {
+        const rm_link *lk = &p->links[l];
+        const char *pol = lk->backbone ? "FATPIPE"
+                          : (duplex == RM_DUPLEX_FULL && !p->directed) ? "SPLITDUPLEX"
+                                                                       : "SHARED";
+        fprintf(f,
+                "    <link id=\"l%d\" bandwidth=\"%.17gMbps\" latency=\"%.17gs\" "
+                "sharing_policy=\"%s\"/> <!-- %s -- %s -->\n",
+                l, lk->bandwidth, zero_lat ? 0.0 : lk->latency, pol, id[lk->source], id[lk->target]);
+    }
+    for (int i = 0; i < H; i++)
+        for (int j = 0; j < H; j++) {
+            int cell = i * H + j;
+            if (i == j)
+                continue;
+            fprintf(f, "    <route src=\"%s\" dst=\"%s\" symmetrical=\"NO\">", id[p->hosts[i]],
+                    id[p->hosts[j]]);
+            for (int a = 0; a < rlen[cell]; a++) {
+                int l = rt[cell][a] / 2;
+                const char *dir = "";
+                /* SPLITDUPLEX: UP is source -> target, DOWN target -> source */
+                if (duplex == RM_DUPLEX_FULL && !p->directed && !p->links[l].backbone)
+                    dir = rt[cell][a] % 2 ? " direction=\"DOWN\"" : " direction=\"UP\"";
+                fprintf(f, "<link_ctn id=\"l%d\"%s/>", l, dir);
+            }
+            fprintf(f, "</route>\n");
+        }
+    fprintf(f, "  </zone>\n</platform>\n");
+    if (out && fclose(f)) {
+        fprintf(stderr, "ringmap export-simgrid: error writing %s\n", out);
+        code = 1;
+    }
+    if (!code && hostfile) {
+        FILE *hf = fopen(hostfile, "w");
+        if (!hf) {
+            fprintf(stderr, "ringmap export-simgrid: cannot write %s\n", hostfile);
+            code = 2;
+        } else {
+            for (int k = 0; k < q; k++)
+                fprintf(hf, "%s\n", id[ring[k]]);
+            if (fclose(hf))
+                code = 1;
+        }
+    }
+done:
+    if (have_net)
+        rm_network_destroy(&net);
+    json_decref(root);
+    if (rt)
+        for (int i = 0; i < H * H; i++)
+            free(rt[i]);
+    free(rt);
+    free(rlen);
+    free(hidx);
+    free(ring);
+    free(tmp);
+    if (id)
+        for (int v = 0; v < p->n_nodes; v++)
+            free(id[v]);
+    free(id);
+    rm_platform_free(p);
+    return code;
+}
