@@ -19,6 +19,10 @@ int rm_cmd_generate(int argc, char **argv);
  *  order, for SMPI runs of iterapp (cli/cmd_export_simgrid.c). */
 int rm_cmd_export_simgrid(int argc, char **argv);
 
+/** `ringmap compare PLATFORM [--dc-dw R1,R2,...]`: Tables 3-4 of seed 001
+ *  and the refinements, per ratio (cli/cmd_compare.c). */
+int rm_cmd_compare(int argc, char **argv);
+
 /** List the subcommands (name and one-line summary) on f, for --help.
  *  Defined in cli/main.c next to the dispatch table. */
 void rm_cli_print_commands(FILE *f);

@@ -1,0 +1,245 @@
+/*
+ * cmd_compare.c — `ringmap compare PLATFORM --dc-dw R1,R2,...`: for each
+ * ratio D_c/D_w, Tables 3–4 of seed 001 (SliceRing made feasible by max-min
+ * vs SharedRing, ring sizes, improvement in percent) and the effect of the
+ * refinements of the shares of SharedRing's ring (Figs 13–14: none, max-min,
+ * optimal shares). Text table on stdout, JSON with --json.
+ */
+#include "cli/commands.h"
+#include "ring/output.h"
+#include "ringmap.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RATIOS 64
+
+static const struct {
+    const char *name;
+    rm_refine refine;
+} refinements[] = {{"none", RM_REFINE_NONE}, {"maxmin", RM_REFINE_MAXMIN}, {"optimal", RM_REFINE_OPTIMAL}};
+#define N_REF ((int)(sizeof refinements / sizeof refinements[0]))
+
+static void usage(FILE *f)
+{
+    fputs("Usage: ringmap compare PLATFORM [--dc-dw R1,R2,...] [options]\n"
+          "\n"
+          "For each ratio D_c/D_w (Mb/Mflop), prints Tables 3-4 of Legrand et al. (IEEE\n"
+          "TPDS 2004): T_step/D_w (s/Mflop) of SliceRing's ring made feasible by max-min\n"
+          "fairness on the real shared network, SliceRing's own fully-connected estimate,\n"
+          "SharedRing, their ring sizes and the improvement (T_slice - T_shared)/T_slice\n"
+          "in percent; then SharedRing's T_step/D_w with each refinement of the shares\n"
+          "(none: the greedy's own; maxmin; optimal: the convex program of eq. (5)).\n"
+          "\n"
+          "Options:\n"
+          "  --dc-dw LIST          comma-separated ratios, each finite >= 0\n"
+          "                        (default 0.64,0.064,0.0064,0.00064)\n"
+          "  --duplex D            half (default) | full\n"
+          "  --max-q N             largest ring size tried (0 = all hosts, default)\n"
+          "  --host-w W            cycle-time (s/Mflop, > 0) for nodes without w/speed\n"
+          "  --default-bandwidth B bandwidth (Mb/s, > 0) for links that have none\n"
+          "  --json FILE           also write the results as JSON ('-': stdout, no table)\n"
+          "  -h, --help            this help\n"
+          "Exit status: 0 success, 2 bad input or option, 1 internal failure.\n",
+          f);
+}
+
+static int bad(const char *msg, const char *arg)
+{
+    fprintf(stderr, "ringmap compare: %s%s%s (see ringmap compare --help)\n", msg, arg ? ": " : "",
+            arg ? arg : "");
+    return 2;
+}
+
+static int parse_ratios(const char *s, double *r, int *n)
+{
+    *n = 0;
+    const char *p = s;
+    while (*p) {
+        char *end;
+        double x = strtod(p, &end);
+        if (end == p || !isfinite(x) || x < 0 || *n >= MAX_RATIOS)
+            return -1;
+        r[(*n)++] = x;
+        if (*end == ',')
+            end++;
+        else if (*end)
+            return -1;
+        p = end;
+    }
+    return *n > 0 ? 0 : -1;
+}
+
+static int run_one(const rm_network *net, rm_options *opt, rm_mapping **m, rm_error *err)
+{
+    rm_status st = opt->heuristic == RM_HEUR_SLICE ? rm_slicering(net, opt, m, err)
+                                                   : rm_sharedring(net, opt, m, err);
+    if (st == RM_OK && (st = rm_mapping_check(net, *m, 1e-9, err)) != RM_OK) {
+        rm_mapping_free(*m);
+        *m = NULL;
+    }
+    return st;
+}
+
+int rm_cmd_compare(int argc, char **argv)
+{
+    double ratios[MAX_RATIOS] = {0.64, 0.064, 0.0064, 0.00064};
+    int n_ratios = 4;
+    rm_options base;
+    rm_options_init(&base);
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    const char *json_path = NULL;
+    static const struct option longopts[] = {
+        {"dc-dw", required_argument, NULL, 'r'},   {"duplex", required_argument, NULL, 'd'},
+        {"max-q", required_argument, NULL, 'm'},   {"host-w", required_argument, NULL, 'w'},
+        {"default-bandwidth", required_argument, NULL, 'b'},
+        {"json", required_argument, NULL, 'j'},    {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        char *end;
+        switch (c) {
+        case 'r':
+            if (parse_ratios(optarg, ratios, &n_ratios))
+                return bad("--dc-dw: expected a comma-separated list of finite numbers >= 0", optarg);
+            break;
+        case 'd':
+            if (!strcmp(optarg, "half"))
+                base.duplex = RM_DUPLEX_HALF;
+            else if (!strcmp(optarg, "full"))
+                base.duplex = RM_DUPLEX_FULL;
+            else
+                return bad("--duplex: expected half or full", optarg);
+            break;
+        case 'm': {
+            long v = strtol(optarg, &end, 10);
+            if (*end || end == optarg || v < 0 || v > 1000000)
+                return bad("--max-q: expected an integer >= 0", optarg);
+            base.max_q = (int)v;
+            break;
+        }
+        case 'w':
+            ro.host_w = strtod(optarg, &end);
+            if (*end || end == optarg || !isfinite(ro.host_w) || ro.host_w <= 0)
+                return bad("--host-w: expected a cycle-time > 0 (s/Mflop)", optarg);
+            break;
+        case 'b':
+            ro.default_bandwidth = strtod(optarg, &end);
+            if (*end || end == optarg || !isfinite(ro.default_bandwidth) || ro.default_bandwidth <= 0)
+                return bad("--default-bandwidth: expected a bandwidth > 0 (Mb/s)", optarg);
+            break;
+        case 'j': json_path = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case ':': return bad("option needs an argument", argv[optind - 1]);
+        default: return bad("unknown option", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc)
+        return bad("missing PLATFORM file", NULL);
+    if (argc - optind > 1)
+        return bad("one PLATFORM file expected", argv[optind + 1]);
+    rm_platform *p;
+    rm_error err = {0};
+    rm_status st = rm_platform_read(argv[optind], &ro, &p, &err);
+    if (st) {
+        fprintf(stderr, "ringmap compare: %s\n", err.msg);
+        return rm_status_exit_code(st);
+    }
+    rm_network net;
+    if ((st = rm_network_init(&net, p, base.duplex, &err))) {
+        fprintf(stderr, "ringmap compare: %s\n", err.msg);
+        rm_platform_free(p);
+        return rm_status_exit_code(st);
+    }
+    int to_stdout = json_path && !strcmp(json_path, "-");
+    json_t *jroot = json_object(), *jrows = json_array();
+    json_object_set_new(jroot, "ringmap_version", json_string(RINGMAP_VERSION));
+    json_object_set_new(jroot, "platform", json_string(p->name ? p->name : ""));
+    json_object_set_new(jroot, "rows", jrows);
+    if (!to_stdout) {
+        printf("platform %s: %d hosts, %d routers, %d links; %s duplex\n\n", p->name, p->n_hosts,
+               p->n_nodes - p->n_hosts, p->n_links, base.duplex == RM_DUPLEX_FULL ? "full" : "half");
+        printf("%-9s %-20s %-20s %-20s %-13s", "D_c/D_w", "H1 SliceRing (q)", "H1 unshared (q)",
+               "H2 SharedRing (q)", "improvement");
+        for (int k = 0; k < N_REF; k++)
+            printf(" %-20s", refinements[k].name);
+        printf("\n");
+    }
+    int rc = 0;
+    for (int r = 0; r < n_ratios && !rc; r++) {
+        rm_options opt = base;
+        opt.dc_dw = ratios[r];
+        rm_mapping *slice = NULL, *shared[N_REF] = {NULL};
+        opt.heuristic = RM_HEUR_SLICE;
+        opt.refine = RM_REFINE_MAXMIN;
+        if ((st = run_one(&net, &opt, &slice, &err))) {
+            fprintf(stderr, "ringmap compare: SliceRing at D_c/D_w = %g: %s\n", ratios[r], err.msg);
+            rc = rm_status_exit_code(st);
+            break;
+        }
+        opt.heuristic = RM_HEUR_SHARED;
+        for (int k = 0; k < N_REF && !rc; k++) {
+            opt.refine = refinements[k].refine;
+            if ((st = run_one(&net, &opt, &shared[k], &err))) {
+                fprintf(stderr, "ringmap compare: SharedRing (%s) at D_c/D_w = %g: %s\n",
+                        refinements[k].name, ratios[r], err.msg);
+                rc = rm_status_exit_code(st);
+            }
+        }
+        if (!rc) {
+            double impr = rm_improvement_percent(slice->t_step_per_dw, shared[0]->t_step_per_dw);
+            if (!to_stdout) {
+                char a[64], b[64], d[64];
+                snprintf(a, sizeof a, "%.6g (%d)", slice->t_step_per_dw, slice->q);
+                snprintf(b, sizeof b, "%.6g (%d)", slice->t_step_per_dw_unshared, slice->q);
+                snprintf(d, sizeof d, "%.6g (%d)", shared[0]->t_step_per_dw, shared[0]->q);
+                printf("%-9g %-20s %-20s %-20s %10.2f%%  ", ratios[r], a, b, d, impr);
+                for (int k = 0; k < N_REF; k++) {
+                    snprintf(a, sizeof a, "%.6g (%d)", shared[k]->t_step_per_dw, shared[k]->q);
+                    printf(" %-20s", a);
+                }
+                printf("\n");
+            }
+            json_t *row = json_object(), *jref = json_object();
+            json_object_set_new(row, "dc_dw", json_real(ratios[r]));
+            json_object_set_new(row, "slice", json_pack("{s:f,s:f,s:i}", "t_step_per_dw",
+                                                        slice->t_step_per_dw, "t_step_per_dw_unshared",
+                                                        slice->t_step_per_dw_unshared, "q", slice->q));
+            json_object_set_new(row, "shared", json_pack("{s:f,s:i}", "t_step_per_dw",
+                                                         shared[0]->t_step_per_dw, "q", shared[0]->q));
+            json_object_set_new(row, "improvement_percent", json_real(impr));
+            for (int k = 0; k < N_REF; k++)
+                json_object_set_new(jref, refinements[k].name,
+                                    json_pack("{s:f,s:i}", "t_step_per_dw", shared[k]->t_step_per_dw,
+                                              "q", shared[k]->q));
+            json_object_set_new(row, "shared_refinements", jref);
+            json_array_append_new(jrows, row);
+        }
+        rm_mapping_free(slice);
+        for (int k = 0; k < N_REF; k++)
+            rm_mapping_free(shared[k]);
+    }
+    if (!rc && json_path) {
+        FILE *f = to_stdout ? stdout : fopen(json_path, "w");
+        if (!f) {
+            fprintf(stderr, "ringmap compare: cannot write %s\n", json_path);
+            rc = 2;
+        } else {
+            if ((st = rm_json_write(f, jroot, &err))) {
+                fprintf(stderr, "ringmap compare: %s\n", err.msg);
+                rc = 1;
+            }
+            if (!to_stdout)
+                fclose(f);
+        }
+    }
+    json_decref(jroot);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+    return rc;
+}
