@@ -29,6 +29,7 @@ typedef struct map_args {
     int have_dcdw, have_dc, have_dw;
     double dc, dw;               /* Mb, Mflop (with --dc/--dw) */
     const char *json;            /* NULL, "-" or a file name */
+    const char *dot, *svg;       /* --dot / --svg pictures (cli/pictures.c) */
     int quiet;
 } map_args;
 
@@ -71,6 +72,10 @@ static void usage(FILE *f)
         "                        (default: such a link is an error)\n"
         "  --json FILE           also write the mapping as JSON to FILE; '-' writes it\n"
         "                        to standard output instead of the table\n"
+        "  --dot FILE            also draw the platform with the ring's routes over it\n"
+        "                        as a Graphviz DOT file (SharedRing's with 'both')\n"
+        "  --svg FILE            the same picture as SVG, made by Graphviz 'dot' when\n"
+        "                        it is installed\n"
         "  -q, --quiet           do not print the table\n"
         "  -h, --help            print this help and exit\n"
         "  -V, --version         print the version and exit\n"
@@ -127,7 +132,9 @@ enum {
     OPT_DEFBW,
     OPT_JSON,
     OPT_LATENCY,
-    OPT_PARSEND
+    OPT_PARSEND,
+    OPT_DOT,
+    OPT_SVG
 };
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -146,6 +153,8 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"json", required_argument, NULL, OPT_JSON},
         {"latency", no_argument, NULL, OPT_LATENCY},
         {"parallel-send", no_argument, NULL, OPT_PARSEND},
+        {"dot", required_argument, NULL, OPT_DOT},
+        {"svg", required_argument, NULL, OPT_SVG},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -237,6 +246,12 @@ static int parse_args(int argc, char **argv, map_args *a)
             break;
         case OPT_LATENCY: a->opt.latency = 1; break;
         case OPT_PARSEND: a->opt.parallel_send = 1; break;
+        case OPT_DOT:
+        case OPT_SVG:
+            if (!*arg)
+                return bad_option("--%s: expected a file name", c == OPT_DOT ? "dot" : "svg");
+            *(c == OPT_DOT ? &a->dot : &a->svg) = arg;
+            break;
         case 'q': a->quiet = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("ringmap %s\n", RINGMAP_VERSION); return 0;
@@ -439,6 +454,8 @@ int rm_cmd_map(int argc, char **argv)
         code = run_heuristic(&net, &a.opt, RM_HEUR_SLICE, &slice);
     if (code < 0)
         code = write_outputs(&net, &a, shared, slice);
+    if (code == 0)
+        code = rm_cli_write_pictures(&net, shared ? shared : slice, a.dot, a.svg);
     rm_mapping_free(shared);
     rm_mapping_free(slice);
     rm_network_destroy(&net);

@@ -1,0 +1,884 @@
+/*
+ * cmd_sweep.c — `ringmap sweep PLATFORM --dc-dw R1,R2,...`: the curves of
+ * seed 001 §5 for a platform. For each ratio D_c/D_w, each heuristic
+ * (SharedRing §4.4, SliceRing §5.2.2) and each refinement of the shares
+ * (none, max-min, optimal; §4.4.3), one run of the heuristic, which grows
+ * the ring one host at a time and keeps the best T_step/D_w for every ring
+ * size (rm_mapping.sweep_t: the "bath tub" of Figs 7–12); the size it
+ * returns is the optimal ring size (Figs 5–6); the best T_step/D_w per
+ * refinement gives Figs 13–14. Output: a summary table on stdout, the
+ * curves as CSV (--csv) and JSON (--json), and a gnuplot script and picture
+ * (--plot). Formats are documented in docs/plots.md.
+ */
+#define _DEFAULT_SOURCE /* mkstemps, fdopen, posix_spawn, isatty */
+#include "cli/commands.h"
+#include "ring/output.h"
+#include "ringmap.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SWEEP_MAX_RATIOS 64
+#define SWEEP_CHECK_TOL 1e-9
+
+static const char *const ref_names[] = {"none", "maxmin", "optimal"};
+static const rm_refine ref_values[] = {RM_REFINE_NONE, RM_REFINE_MAXMIN, RM_REFINE_OPTIMAL};
+#define N_REF 3
+
+/* One run: heuristic h, refinement, ratio index; its mapping. */
+typedef struct sweep_run {
+    rm_heuristic h;
+    int ref; /* index into ref_names */
+    int k;   /* index into the ratios */
+    rm_mapping *m;
+} sweep_run;
+
+typedef struct sweep_args {
+    const char *platform;
+    rm_options opt; /* duplex, max_q; dc_dw/heuristic/refine set per run */
+    rm_read_options ro;
+    int n_ratios;
+    double ratios[SWEEP_MAX_RATIOS];
+    int n_heur;
+    rm_heuristic heur[2];
+    int n_ref;
+    int refs[N_REF];
+    const char *csv, *json, *plot;
+    int quiet;
+} sweep_args;
+
+static void usage(FILE *f)
+{
+    fputs(
+        "Usage: ringmap sweep PLATFORM [options]\n"
+        "\n"
+        "For each ratio D_c/D_w (Mb/Mflop), each heuristic and each refinement of the\n"
+        "shares, grow the ring one host at a time and record the best T_step/D_w\n"
+        "(s/Mflop) for every ring size: the 'bath tub' curves of Legrand et al. (IEEE\n"
+        "TPDS 2004) Figs 7-12, the optimal ring size per ratio (Figs 5-6) and the\n"
+        "effect of the refinements on the best T_step/D_w (Figs 13-14).\n"
+        "\n"
+        "Options:\n"
+        "  --dc-dw LIST          comma-separated distinct ratios, each finite >= 0, at\n"
+        "                        most 64 (default 0.64,0.064,0.0064,0.00064)\n"
+        "  --heuristic H         shared (default), slice or both\n"
+        "  --refine LIST         comma-separated refinements among none, maxmin,\n"
+        "                        optimal (default: all three); the curves of the plot\n"
+        "                        use the first one\n"
+        "  --duplex D            half (default) or full\n"
+        "  --max-q N             largest ring size tried (0 = all hosts, default)\n"
+        "  --host-w W            cycle-time in s/Mflop (> 0) given to every node without\n"
+        "                        w/speed (default: such nodes are routers)\n"
+        "  --default-bandwidth B bandwidth in Mb/s (> 0) for links that have none\n"
+        "  --csv FILE            write the curves as CSV ('-': standard output)\n"
+        "  --json FILE           write the curves as JSON ('-': standard output)\n"
+        "  --plot FILE           draw the curves with gnuplot into FILE (.png, .svg or\n"
+        "                        .pdf); the gnuplot script is written next to it as\n"
+        "                        FILE with extension .gp. Without gnuplot (Debian\n"
+        "                        gnuplot-nox) only the script is written\n"
+        "  -q, --quiet           do not print the summary table\n"
+        "  -h, --help            print this help and exit\n"
+        "\n"
+        "Progress is shown on standard error when it is a terminal. Exit status: 0\n"
+        "success; 2 bad input (platform, option, ratio list); 1 internal failure.\n",
+        f);
+}
+
+static int bad_option(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+static int bad_option(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("ringmap: sweep: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (see ringmap sweep --help)\n", stderr);
+    va_end(ap);
+    return 2;
+}
+
+static int parse_double(const char *s, double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double x = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(x))
+        return -1;
+    *out = x;
+    return 0;
+}
+
+/* Parse "r1,r2,..." into a->ratios; exit code 2 with a message, or -1. */
+static int parse_ratios(const char *s, sweep_args *a)
+{
+    a->n_ratios = 0;
+    const char *p = s;
+    if (!*p)
+        return bad_option("--dc-dw: empty list of ratios");
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char item[64];
+        if (len == 0)
+            return bad_option("--dc-dw: empty item in the list '%s'", s);
+        if (len >= sizeof item)
+            return bad_option("--dc-dw: item too long in the list '%s'", s);
+        memcpy(item, p, len);
+        item[len] = '\0';
+        double x;
+        if (parse_double(item, &x) || x < 0)
+            return bad_option("--dc-dw: expected finite numbers >= 0 (Mb/Mflop), got '%s'", item);
+        if (a->n_ratios >= SWEEP_MAX_RATIOS)
+            return bad_option("--dc-dw: more than %d ratios", SWEEP_MAX_RATIOS);
+        for (int i = 0; i < a->n_ratios; i++)
+            if (a->ratios[i] == x)
+                return bad_option("--dc-dw: ratio '%s' given twice", item);
+        a->ratios[a->n_ratios++] = x;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    return -1;
+}
+
+static int parse_refines(const char *s, sweep_args *a)
+{
+    a->n_ref = 0;
+    const char *p = s;
+    if (!*p)
+        return bad_option("--refine: empty list");
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        int found = -1;
+        for (int r = 0; r < N_REF; r++)
+            if (strlen(ref_names[r]) == len && strncmp(p, ref_names[r], len) == 0)
+                found = r;
+        if (found < 0)
+            return bad_option("--refine: expected a list of none, maxmin, optimal, got '%s'", s);
+        for (int i = 0; i < a->n_ref; i++)
+            if (a->refs[i] == found)
+                return bad_option("--refine: '%s' given twice", ref_names[found]);
+        a->refs[a->n_ref++] = found;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    return -1;
+}
+
+enum {
+    OPT_DCDW = 256,
+    OPT_HEUR,
+    OPT_REFINE,
+    OPT_DUPLEX,
+    OPT_MAXQ,
+    OPT_HOSTW,
+    OPT_DEFBW,
+    OPT_CSV,
+    OPT_JSON,
+    OPT_PLOT
+};
+
+static const char *extension(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(path, '.');
+    return dot && (!slash || dot > slash) ? dot : NULL;
+}
+
+static int parse_args(int argc, char **argv, sweep_args *a)
+{
+    static const struct option longopts[] = {
+        {"dc-dw", required_argument, NULL, OPT_DCDW},
+        {"heuristic", required_argument, NULL, OPT_HEUR},
+        {"refine", required_argument, NULL, OPT_REFINE},
+        {"duplex", required_argument, NULL, OPT_DUPLEX},
+        {"max-q", required_argument, NULL, OPT_MAXQ},
+        {"host-w", required_argument, NULL, OPT_HOSTW},
+        {"default-bandwidth", required_argument, NULL, OPT_DEFBW},
+        {"csv", required_argument, NULL, OPT_CSV},
+        {"json", required_argument, NULL, OPT_JSON},
+        {"plot", required_argument, NULL, OPT_PLOT},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    memset(a, 0, sizeof *a);
+    rm_options_init(&a->opt);
+    rm_read_options_init(&a->ro);
+    static const double def_ratios[] = {0.64, 0.064, 0.0064, 0.00064};
+    a->n_ratios = 4;
+    memcpy(a->ratios, def_ratios, sizeof def_ratios);
+    a->n_heur = 1;
+    a->heur[0] = RM_HEUR_SHARED;
+    a->n_ref = N_REF;
+    for (int r = 0; r < N_REF; r++)
+        a->refs[r] = r;
+    opterr = 0;
+    optind = 1;
+    int c, code;
+    while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
+        const char *arg = optarg;
+        double x;
+        switch (c) {
+        case OPT_DCDW:
+            if ((code = parse_ratios(arg, a)) >= 0)
+                return code;
+            break;
+        case OPT_HEUR:
+            if (strcmp(arg, "shared") == 0) {
+                a->n_heur = 1;
+                a->heur[0] = RM_HEUR_SHARED;
+            } else if (strcmp(arg, "slice") == 0) {
+                a->n_heur = 1;
+                a->heur[0] = RM_HEUR_SLICE;
+            } else if (strcmp(arg, "both") == 0) {
+                a->n_heur = 2;
+                a->heur[0] = RM_HEUR_SHARED;
+                a->heur[1] = RM_HEUR_SLICE;
+            } else
+                return bad_option("--heuristic: expected shared, slice or both, got '%s'", arg);
+            break;
+        case OPT_REFINE:
+            if ((code = parse_refines(arg, a)) >= 0)
+                return code;
+            break;
+        case OPT_DUPLEX:
+            if (strcmp(arg, "half") == 0)
+                a->opt.duplex = RM_DUPLEX_HALF;
+            else if (strcmp(arg, "full") == 0)
+                a->opt.duplex = RM_DUPLEX_FULL;
+            else
+                return bad_option("--duplex: expected half or full, got '%s'", arg);
+            break;
+        case OPT_MAXQ: {
+            char *end = NULL;
+            errno = 0;
+            long n = strtol(arg, &end, 10);
+            if (end == arg || *end != '\0' || errno == ERANGE || n < 0 || n > INT_MAX)
+                return bad_option("--max-q: expected an integer >= 0 (0 = all hosts), got '%s'",
+                                  arg);
+            a->opt.max_q = (int)n;
+            break;
+        }
+        case OPT_HOSTW:
+            if (parse_double(arg, &x) || !(x > 0))
+                return bad_option("--host-w: expected a finite number > 0 (s/Mflop), got '%s'",
+                                  arg);
+            a->ro.host_w = x;
+            break;
+        case OPT_DEFBW:
+            if (parse_double(arg, &x) || !(x > 0))
+                return bad_option(
+                    "--default-bandwidth: expected a finite number > 0 (Mb/s), got '%s'", arg);
+            a->ro.default_bandwidth = x;
+            break;
+        case OPT_CSV:
+            if (!*arg)
+                return bad_option("--csv: expected a file name or '-'");
+            a->csv = arg;
+            break;
+        case OPT_JSON:
+            if (!*arg)
+                return bad_option("--json: expected a file name or '-'");
+            a->json = arg;
+            break;
+        case OPT_PLOT: {
+            const char *e = extension(arg);
+            if (!e || (strcmp(e, ".png") && strcmp(e, ".svg") && strcmp(e, ".pdf")))
+                return bad_option("--plot: expected a file name ending in .png, .svg or .pdf, "
+                                  "got '%s'",
+                                  arg);
+            a->plot = arg;
+            break;
+        }
+        case 'q': a->quiet = 1; break;
+        case 'h': usage(stdout); return 0;
+        case ':': return bad_option("option '%s' needs an argument", argv[optind - 1]);
+        default:
+            if (optopt && optopt < 256)
+                return bad_option("unknown option '-%c'", optopt);
+            return bad_option("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (a->csv && a->json && strcmp(a->csv, "-") == 0 && strcmp(a->json, "-") == 0)
+        return bad_option("--csv - and --json - cannot both write to standard output");
+    if (optind >= argc)
+        return bad_option("missing PLATFORM file");
+    if (argc - optind > 1)
+        return bad_option("one PLATFORM file expected, got '%s' and '%s'", argv[optind],
+                          argv[optind + 1]);
+    a->platform = argv[optind];
+    return -1;
+}
+
+static int lib_failure(const rm_error *err)
+{
+    fprintf(stderr, "ringmap: %s\n", err->msg[0] ? err->msg : rm_status_name(err->status));
+    int code = rm_status_exit_code(err->status);
+    return code ? code : 1;
+}
+
+static const char *heur_name(rm_heuristic h)
+{
+    return h == RM_HEUR_SLICE ? "slice" : "shared";
+}
+
+/* Run (and check) every heuristic x refinement x ratio; exit code or -1. */
+static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, int n_runs)
+{
+    int tty = isatty(STDERR_FILENO);
+    for (int i = 0; i < n_runs; i++) {
+        sweep_run *r = &runs[i];
+        rm_options o = a->opt;
+        o.dc_dw = a->ratios[r->k];
+        o.heuristic = r->h;
+        o.refine = ref_values[r->ref];
+        if (tty) {
+            fprintf(stderr, "\rringmap sweep: run %d/%d (%s, refine %s, D_c/D_w = %g)\033[K",
+                    i + 1, n_runs, heur_name(r->h), ref_names[r->ref], o.dc_dw);
+            fflush(stderr);
+        }
+        rm_error err = {RM_OK, ""};
+        rm_status st = r->h == RM_HEUR_SLICE ? rm_slicering(net, &o, &r->m, &err)
+                                             : rm_sharedring(net, &o, &r->m, &err);
+        if (st) {
+            r->m = NULL;
+            if (tty)
+                fputs("\n", stderr);
+            if (err.status == RM_OK)
+                err.status = st;
+            return lib_failure(&err);
+        }
+        if (rm_mapping_check(net, r->m, SWEEP_CHECK_TOL, &err)) {
+            if (tty)
+                fputs("\n", stderr);
+            fprintf(stderr,
+                    "ringmap: internal error: the %s mapping (refine %s, D_c/D_w = %g) violates "
+                    "an invariant: %s\n",
+                    heur_name(r->h), ref_names[r->ref], o.dc_dw, err.msg);
+            return 1;
+        }
+    }
+    if (tty)
+        fputs("\r\033[K", stderr);
+    return -1;
+}
+
+/* The run of (heuristic index hi, refinement index ri, ratio k). */
+static sweep_run *find_run(sweep_run *runs, int n_runs, rm_heuristic h, int ref, int k)
+{
+    for (int i = 0; i < n_runs; i++)
+        if (runs[i].h == h && runs[i].ref == ref && runs[i].k == k)
+            return &runs[i];
+    return NULL;
+}
+
+static void print_summary(FILE *f, const rm_platform *p, const sweep_args *a, sweep_run *runs,
+                          int n_runs)
+{
+    fprintf(f, "%s: %d hosts, %d routers, %d links; %s duplex\n", p->name ? p->name : "platform",
+            p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
+            a->opt.duplex == RM_DUPLEX_FULL ? "full" : "half");
+    fprintf(f, "%-9s %-12s %-8s %6s %14s %14s %9s\n", "heuristic", "D_c/D_w", "refine", "best q",
+            "T_step/D_w", "unshared est.", "vs none");
+    for (int i = 0; i < n_runs; i++) {
+        const sweep_run *r = &runs[i];
+        const rm_mapping *m = r->m;
+        fprintf(f, "%-9s %-12.6g %-8s %6d %14.6g ", heur_name(r->h), a->ratios[r->k],
+                ref_names[r->ref], m->q, m->t_step_per_dw);
+        if (isfinite(m->t_step_per_dw_unshared))
+            fprintf(f, "%14.6g ", m->t_step_per_dw_unshared);
+        else
+            fprintf(f, "%14s ", "-");
+        const sweep_run *none = find_run(runs, n_runs, r->h, 0, r->k);
+        if (none && r->ref != 0)
+            fprintf(f, "%+8.3f%%\n",
+                    100 * (none->m->t_step_per_dw - m->t_step_per_dw) / none->m->t_step_per_dw);
+        else
+            fprintf(f, "%9s\n", "-");
+    }
+    fputs("(T_step/D_w in s/Mflop; 'vs none' = (T_none - T)/T_none, positive = faster; full "
+          "curves: --csv, --json, --plot)\n",
+          f);
+}
+
+static FILE *open_out(const char *path, const char *opt, int *code)
+{
+    if (strcmp(path, "-") == 0)
+        return stdout;
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "ringmap: sweep: %s: cannot open '%s' for writing: %s\n", opt, path,
+                strerror(errno));
+        *code = 2;
+    }
+    return f;
+}
+
+static int close_out(FILE *f, const char *path, const char *opt)
+{
+    int bad = ferror(f);
+    if (f == stdout)
+        bad |= fflush(f) != 0;
+    else
+        bad |= fclose(f) != 0;
+    if (bad) {
+        fprintf(stderr, "ringmap: sweep: %s: cannot write '%s'\n", opt, path);
+        return 1;
+    }
+    return 0;
+}
+
+/* x with the fewest significant digits (15..17) that read back as x. */
+static const char *num(char buf[32], double x)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, 32, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    return buf;
+}
+
+/* CSV: one row per (heuristic, refine, ratio, ring size tried). */
+static int write_csv(const sweep_args *a, sweep_run *runs, int n_runs)
+{
+    int code = 0;
+    FILE *f = open_out(a->csv, "--csv", &code);
+    if (!f)
+        return code;
+    fputs("heuristic,refine,dc_dw,q,t_step_per_dw,t_step_per_dw_unshared,best_q,"
+          "best_t_step_per_dw\n",
+          f);
+    for (int i = 0; i < n_runs; i++) {
+        const rm_mapping *m = runs[i].m;
+        for (int j = 0; j < m->n_sweep; j++) {
+            if (!isfinite(m->sweep_t[j]))
+                continue;
+            char b1[32], b2[32];
+            fprintf(f, "%s,%s,%s,%d,%s,", heur_name(runs[i].h), ref_names[runs[i].ref],
+                    num(b1, a->ratios[runs[i].k]), j + 1, num(b2, m->sweep_t[j]));
+            if (m->sweep_t_unshared && isfinite(m->sweep_t_unshared[j]))
+                fputs(num(b1, m->sweep_t_unshared[j]), f);
+            fprintf(f, ",%d,%s\n", m->q, num(b1, m->t_step_per_dw));
+        }
+    }
+    return close_out(f, a->csv, "--csv");
+}
+
+static int jset(json_t *o, const char *key, json_t *v)
+{
+    return !v || json_object_set_new(o, key, v) != 0;
+}
+
+static int jpush(json_t *arr, json_t *v)
+{
+    return !v || json_array_append_new(arr, v) != 0;
+}
+
+static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run *runs,
+                          int n_runs, rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    json_t *root = json_object(), *jp = json_object(), *jpar = json_object();
+    json_t *jr = json_array(), *jh = json_array(), *jf = json_array(), *jruns = json_array();
+    int bad = !root || !jp || !jpar || !jr || !jh || !jf || !jruns;
+    if (bad) {
+        json_decref(root);
+        json_decref(jp);
+        json_decref(jpar);
+        json_decref(jr);
+        json_decref(jh);
+        json_decref(jf);
+        json_decref(jruns);
+        rm_error_set(err, RM_ENOMEM, "out of memory building the JSON");
+        return NULL;
+    }
+    bad |= jset(root, "ringmap_version", json_string(RINGMAP_VERSION));
+    bad |= jset(root, "platform", jp);
+    bad |= jset(jp, "name", json_string(p->name ? p->name : ""));
+    bad |= jset(jp, "hosts", json_integer(p->n_hosts));
+    bad |= jset(jp, "routers", json_integer(p->n_nodes - p->n_hosts));
+    bad |= jset(jp, "links", json_integer(p->n_links));
+    bad |= jset(root, "params", jpar);
+    for (int k = 0; k < a->n_ratios; k++)
+        bad |= jpush(jr, json_real(a->ratios[k]));
+    bad |= jset(jpar, "dc_dw", jr);
+    for (int h = 0; h < a->n_heur; h++)
+        bad |= jpush(jh, json_string(heur_name(a->heur[h])));
+    bad |= jset(jpar, "heuristics", jh);
+    for (int r = 0; r < a->n_ref; r++)
+        bad |= jpush(jf, json_string(ref_names[a->refs[r]]));
+    bad |= jset(jpar, "refines", jf);
+    bad |= jset(jpar, "duplex", json_string(a->opt.duplex == RM_DUPLEX_FULL ? "full" : "half"));
+    bad |= jset(jpar, "max_q", json_integer(a->opt.max_q));
+    bad |= jset(root, "runs", jruns);
+    for (int i = 0; !bad && i < n_runs; i++) {
+        const sweep_run *r = &runs[i];
+        rm_options o = a->opt;
+        o.dc_dw = a->ratios[r->k];
+        /* the map command's own JSON of this mapping: its sweep is reused as is */
+        json_t *mj = rm_mapping_json(net, &o, r->m, err);
+        if (!mj)
+            break;
+        json_t *e = json_object();
+        bad |= jpush(jruns, e);
+        if (!bad) {
+            bad |= jset(e, "heuristic", json_string(heur_name(r->h)));
+            bad |= jset(e, "refine", json_string(ref_names[r->ref]));
+            bad |= jset(e, "dc_dw", json_real(a->ratios[r->k]));
+            bad |= jset(e, "q", json_integer(r->m->q));
+            bad |= jset(e, "t_step_per_dw", json_incref(json_object_get(mj, "t_step_per_dw")));
+            if (r->h == RM_HEUR_SLICE)
+                bad |= jset(e, "t_step_per_dw_unshared",
+                            json_incref(json_object_get(mj, "t_step_per_dw_unshared")));
+            bad |= jset(e, "sweep", json_incref(json_object_get(mj, "sweep")));
+        }
+        json_decref(mj);
+    }
+    if (bad || (err && err->status != RM_OK)) {
+        json_decref(root);
+        if (err && err->status == RM_OK)
+            rm_error_set(err, RM_ENOMEM, "out of memory building the JSON");
+        return NULL;
+    }
+    return root;
+}
+
+static int write_json(const rm_network *net, const sweep_args *a, sweep_run *runs, int n_runs)
+{
+    rm_error err = {RM_OK, ""};
+    json_t *j = build_json(net, a, runs, n_runs, &err);
+    if (!j)
+        return lib_failure(&err);
+    int code = 0;
+    FILE *f = open_out(a->json, "--json", &code);
+    if (!f) {
+        json_decref(j);
+        return code;
+    }
+    rm_status st = rm_json_write(f, j, &err);
+    json_decref(j);
+    code = close_out(f, a->json, "--json");
+    return st ? lib_failure(&err) : code;
+}
+
+/* A gnuplot single-quoted string for enhanced text: _ ^ { } @ & ~ \ are
+ * shown literally, ' is doubled. */
+static void gp_str(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; s && *s; s++) {
+        if (strchr("_^{}@&~\\", *s))
+            fputc('\\', f);
+        if (*s == '\'')
+            fputc('\'', f);
+        if ((unsigned char)*s >= 0x20)
+            fputc(*s, f);
+    }
+    fputc('\'', f);
+}
+
+/* A gnuplot single-quoted string taken literally (file names). */
+static void gp_path(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; s && *s; s++) {
+        if (*s == '\'')
+            fputc('\'', f);
+        fputc(*s, f);
+    }
+    fputc('\'', f);
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/*
+ * The gnuplot script: data in datablocks, three panels — the bath tubs
+ * (T_step/D_w vs ring size, log scale, one curve per ratio, first
+ * refinement; SliceRing dashed), the optimal ring size vs D_c/D_w, and the
+ * gain of each refinement over none (or the best T_step/D_w without none).
+ */
+static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, sweep_run *runs,
+                         int n_runs)
+{
+    const char *ext = extension(a->plot);
+    int ref0 = a->refs[0];
+    fputs("# gnuplot script written by `ringmap sweep` (cli/cmd_sweep.c); run: gnuplot FILE.gp\n",
+          f);
+    fprintf(f, "# platform: %s; data: T_step/D_w (s/Mflop) per ring size q\n",
+            p->name ? p->name : "");
+    if (strcmp(ext, ".png") == 0)
+        fputs("if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+              "  set terminal pngcairo size 1200,900 enhanced font 'DejaVu Sans,11' linewidth 1.5\n"
+              "} else {\n"
+              "  set terminal png size 1200,900 enhanced\n"
+              "}\n",
+              f);
+    else if (strcmp(ext, ".svg") == 0)
+        fputs("set terminal svg size 1200,900 enhanced font 'Helvetica,13' linewidth 1.5 "
+              "background '#ffffff'\n",
+              f);
+    else
+        fputs("set terminal pdfcairo size 12in,9in enhanced font 'Helvetica,11'\n", f);
+    fputs("set output ", f);
+    gp_path(f, a->plot);
+    fputs("\n\n", f);
+
+    /* datablocks: $T_h_r_k (q t [t_unshared]) per run; $B_h_r (ratio best_q best_t gain) */
+    for (int i = 0; i < n_runs; i++) {
+        const rm_mapping *m = runs[i].m;
+        fprintf(f, "$T_%s_%s_%d << EOD\n", heur_name(runs[i].h), ref_names[runs[i].ref],
+                runs[i].k);
+        for (int j = 0; j < m->n_sweep; j++)
+            if (isfinite(m->sweep_t[j]))
+                fprintf(f, "%d %.10g\n", j + 1, m->sweep_t[j]);
+        fputs("EOD\n", f);
+        fprintf(f, "$P_%s_%s_%d << EOD\n%d %.10g\nEOD\n", heur_name(runs[i].h),
+                ref_names[runs[i].ref], runs[i].k, m->q, m->t_step_per_dw);
+    }
+    double sorted[SWEEP_MAX_RATIOS];
+    memcpy(sorted, a->ratios, sizeof sorted);
+    qsort(sorted, (size_t)a->n_ratios, sizeof sorted[0], cmp_double);
+    for (int h = 0; h < a->n_heur; h++)
+        for (int r = 0; r < a->n_ref; r++) {
+            fprintf(f, "$B_%s_%s << EOD\n", heur_name(a->heur[h]), ref_names[a->refs[r]]);
+            for (int s = 0; s < a->n_ratios; s++) {
+                int k = 0;
+                while (a->ratios[k] != sorted[s])
+                    k++;
+                if (!(sorted[s] > 0))
+                    continue; /* log axis */
+                const sweep_run *run = find_run(runs, n_runs, a->heur[h], a->refs[r], k);
+                const sweep_run *none = find_run(runs, n_runs, a->heur[h], 0, k);
+                double gain = none ? 100 * (none->m->t_step_per_dw - run->m->t_step_per_dw) /
+                                         none->m->t_step_per_dw
+                                   : NAN;
+                fprintf(f, "%.10g %d %.10g %.6g\n", sorted[s], run->m->q,
+                        run->m->t_step_per_dw, isfinite(gain) ? gain : 0.0);
+            }
+            fputs("EOD\n", f);
+        }
+
+    fputs("\nset multiplot title 'ringmap sweep: '.", f);
+    gp_str(f, p->name ? p->name : "");
+    char title[512];
+    snprintf(title, sizeof title, " (%d hosts, %d routers, %d links, %s duplex)", p->n_hosts,
+             p->n_nodes - p->n_hosts, p->n_links,
+             a->opt.duplex == RM_DUPLEX_FULL ? "full" : "half");
+    fputs(".", f);
+    gp_str(f, title);
+    fputs(" font ',14'\n", f);
+    fputs("set grid lc rgb '#dddddd'\nset key top left box opaque\nset border lw 1\n"
+          "set style data linespoints\n",
+          f);
+    static const char *const colours[] = {"#1b4f9c", "#d1495b", "#2a9d4b", "#e39b1b",
+                                          "#7b3fa0", "#00a6b8", "#8c564b", "#555555"};
+    const int n_col = (int)(sizeof colours / sizeof colours[0]);
+
+    /* panel 1: the bath tubs */
+    fputs("\n# 1. T_step/D_w vs ring size, one curve per ratio (seed 001 Figs 7-12)\n"
+          "set origin 0,0.47\nset size 1,0.49\n"
+          "set logscale y\nset format y '10^{%L}'\nset xlabel 'ring size q (hosts)'\n"
+          "set ylabel 'T_{step}/D_w (s/Mflop)'\nset xrange [0.5:*]\n",
+          f);
+    fputs("set title ", f);
+    snprintf(title, sizeof title,
+             "'T_{step}/D_w of the best ring of each size (%s, refine %s; big dot: size "
+             "returned)'",
+             a->n_heur == 2                 ? "SharedRing solid, SliceRing dashed"
+             : a->heur[0] == RM_HEUR_SLICE ? "SliceRing"
+                                           : "SharedRing",
+             ref_names[ref0]);
+    fputs(title, f);
+    fputs("\nplot \\\n", f);
+    int first = 1;
+    for (int h = 0; h < a->n_heur; h++)
+        for (int k = 0; k < a->n_ratios; k++) {
+            char lbl[64];
+            snprintf(lbl, sizeof lbl, "D_c/D_w = %g", a->ratios[k]);
+            const char *hn = heur_name(a->heur[h]);
+            fprintf(f, "%s  $T_%s_%s_%d using 1:2 with linespoints pt 7 ps 0.5 lc rgb '%s' dt %d ",
+                    first ? "" : ", \\\n", hn, ref_names[ref0], k, colours[k % n_col],
+                    h == 0 ? 1 : 2);
+            if (h == 0 || a->n_heur == 1)
+                fprintf(f, "title '%s'", lbl);
+            else
+                fputs("notitle", f);
+            fprintf(f, ", \\\n  $P_%s_%s_%d using 1:2 with points pt %d ps 1.8 lc rgb '%s' notitle",
+                    hn, ref_names[ref0], k, h == 0 ? 7 : 5, colours[k % n_col]);
+            first = 0;
+        }
+    fputs("\n", f);
+
+    /* panel 2: optimal ring size vs ratio */
+    fputs("\n# 2. optimal ring size vs D_c/D_w (seed 001 Figs 5-6)\n"
+          "set origin 0,0\nset size 0.5,0.47\n"
+          "unset logscale\nset logscale x\nset format x '10^{%L}'\nset format y '%g'\n"
+          "set xrange [*:*]\nset yrange [0:*]\nset xlabel 'D_c/D_w (Mb/Mflop)'\n"
+          "set key top right\n"
+          "set ylabel 'ring size q'\n",
+          f);
+    fputs("set title ", f);
+    snprintf(title, sizeof title, "optimal ring size (refine %s)", ref_names[ref0]);
+    gp_str(f, title);
+    fputs("\nplot \\\n", f);
+    for (int h = 0; h < a->n_heur; h++)
+        fprintf(f, "%s  $B_%s_%s using 1:2 with linespoints pt %d ps 1.2 lw 2 lc rgb '%s' "
+                   "title '%s'",
+                h ? ", \\\n" : "", heur_name(a->heur[h]), ref_names[ref0], h == 0 ? 7 : 5,
+                h == 0 ? "#1b4f9c" : "#d1495b", a->heur[h] == RM_HEUR_SLICE ? "SliceRing"
+                                                                             : "SharedRing");
+    fputs("\n", f);
+
+    /* panel 3: effect of the refinements */
+    int have_none = 0;
+    for (int r = 0; r < a->n_ref; r++)
+        have_none |= a->refs[r] == 0;
+    fputs("\n# 3. effect of the refinements of the shares (seed 001 Figs 13-14)\n"
+          "set origin 0.5,0\nset size 0.5,0.47\nset yrange [*:*]\n"
+          "set key below horizontal maxrows 2\n",
+          f);
+    if (have_none)
+        fputs("set format y '%g'\nset ylabel 'gain over none (%)'\n"
+              "set title 'best T_{step}/D_w: gain of each refinement over none'\n",
+              f);
+    else
+        fputs("set logscale y\nset format y '10^{%L}'\nset ylabel 'best T_{step}/D_w (s/Mflop)'\n"
+              "set title 'best T_{step}/D_w per refinement'\n",
+              f);
+    fputs("plot \\\n", f);
+    first = 1;
+    for (int h = 0; h < a->n_heur; h++)
+        for (int r = 0; r < a->n_ref; r++) {
+            int ri = a->refs[r];
+            if (have_none && ri == 0 && a->n_ref > 1)
+                continue; /* its gain over itself is 0 */
+            char lbl[64];
+            snprintf(lbl, sizeof lbl, "%s, %s", a->heur[h] == RM_HEUR_SLICE ? "SliceRing"
+                                                                               : "SharedRing",
+                     ref_names[ri]);
+            fprintf(f, "%s  $B_%s_%s using 1:%d with linespoints pt %d ps 1.2 lw 2 lc rgb '%s' "
+                       "dt %d title ",
+                    first ? "" : ", \\\n", heur_name(a->heur[h]), ref_names[ri],
+                    have_none ? 4 : 3, 4 + 2 * ri, colours[(ri + 1) % n_col], h == 0 ? 1 : 2);
+            gp_str(f, lbl);
+            first = 0;
+        }
+    fputs("\nunset multiplot\n", f);
+    return ferror(f);
+}
+
+static int write_plot(const rm_platform *p, const sweep_args *a, sweep_run *runs, int n_runs)
+{
+    const char *ext = extension(a->plot);
+    size_t base = (size_t)(ext - a->plot);
+    char *script = malloc(base + 4);
+    if (!script) {
+        fputs("ringmap: sweep: out of memory\n", stderr);
+        return 1;
+    }
+    memcpy(script, a->plot, base);
+    strcpy(script + base, ".gp");
+    int code = 0;
+    FILE *f = open_out(script, "--plot", &code);
+    if (!f) {
+        free(script);
+        return code;
+    }
+    int bad = write_gnuplot(f, p, a, runs, n_runs);
+    if (fclose(f) != 0 || bad) {
+        fprintf(stderr, "ringmap: sweep: --plot: cannot write '%s'\n", script);
+        free(script);
+        return 1;
+    }
+    char *argv[] = {"gnuplot", script, NULL};
+    int rc = rm_cli_run_tool(argv);
+    if (rc < 0)
+        fprintf(stderr,
+                "ringmap: sweep: --plot: gnuplot is not installed (Debian package gnuplot-nox); "
+                "wrote the script '%s' only\n",
+                script);
+    else if (rc > 0) {
+        fprintf(stderr, "ringmap: sweep: --plot: gnuplot failed on '%s'\n", script);
+        code = 1;
+    }
+    free(script);
+    return code;
+}
+
+int rm_cmd_sweep(int argc, char **argv)
+{
+    sweep_args a;
+    int code = parse_args(argc, argv, &a);
+    if (code >= 0)
+        return code;
+    rm_error err = {RM_OK, ""};
+    rm_status st = rm_options_check(&a.opt, &err);
+    if (st)
+        return lib_failure(&err);
+    rm_platform *p = NULL;
+    if ((st = rm_platform_read(a.platform, &a.ro, &p, &err))) {
+        if (err.status == RM_OK)
+            err.status = st;
+        return lib_failure(&err);
+    }
+    rm_network net;
+    if ((st = rm_network_init(&net, p, a.opt.duplex, &err))) {
+        if (err.status == RM_OK)
+            err.status = st;
+        rm_platform_free(p);
+        return lib_failure(&err);
+    }
+    int n_runs = a.n_ratios * a.n_heur * a.n_ref;
+    sweep_run *runs = calloc((size_t)n_runs, sizeof *runs);
+    if (!runs) {
+        fputs("ringmap: sweep: out of memory\n", stderr);
+        code = 1;
+    } else {
+        int i = 0;
+        for (int k = 0; k < a.n_ratios; k++)
+            for (int h = 0; h < a.n_heur; h++)
+                for (int r = 0; r < a.n_ref; r++)
+                    runs[i++] = (sweep_run){a.heur[h], a.refs[r], k, NULL};
+        code = run_all(&net, &a, runs, n_runs);
+    }
+    int to_stdout = (a.csv && !strcmp(a.csv, "-")) || (a.json && !strcmp(a.json, "-"));
+    if (code < 0 && !a.quiet && !to_stdout) {
+        print_summary(stdout, p, &a, runs, n_runs);
+        if (fflush(stdout) != 0) {
+            fputs("ringmap: sweep: cannot write the table to standard output\n", stderr);
+            code = 1;
+        }
+    }
+    if (code < 0 && a.csv && (code = write_csv(&a, runs, n_runs)) == 0)
+        code = -1;
+    if (code < 0 && a.json && (code = write_json(&net, &a, runs, n_runs)) == 0)
+        code = -1;
+    if (code < 0 && a.plot && (code = write_plot(p, &a, runs, n_runs)) == 0)
+        code = -1;
+    if (code < 0)
+        code = 0;
+    for (int i = 0; runs && i < n_runs; i++)
+        rm_mapping_free(runs[i].m);
+    free(runs);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+    return code;
+}
