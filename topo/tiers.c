@@ -290,7 +290,8 @@ rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
         edges[e].b = a < b ? b : a;
     }
     /* Merge by unordered pair, keeping the first appearance. */
-    qsort(edges, (size_t)n_edges, sizeof *edges, tr_edge_cmp);
+    if (n_edges > 0) /* edges is NULL without an EDGES section: qsort(NULL) is UB */
+        qsort(edges, (size_t)n_edges, sizeof *edges, tr_edge_cmp);
     int m = 0;
     for (int e = 0; e < n_edges; e++) {
         if (m > 0 && edges[m - 1].a == edges[e].a && edges[m - 1].b == edges[e].b) {
@@ -306,7 +307,8 @@ rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
         }
         edges[m++] = edges[e];
     }
-    qsort(edges, (size_t)m, sizeof *edges, tr_edge_pos_cmp);
+    if (m > 0)
+        qsort(edges, (size_t)m, sizeof *edges, tr_edge_pos_cmp);
 
     /* Hosts: partial Fisher–Yates over the LAN nodes in file order. */
     lan = malloc((size_t)n_nodes * sizeof *lan);
