@@ -42,16 +42,17 @@ static void price(const kin_work *kw, const double *u, double *Lam)
     }
 }
 
-/* F_v = Lambda_v y_v^2 / alpha_v - 1;  G_i = (load_j - c_j) / c_j, j = W[i]. */
-static int kkt_residual(N_Vector uu, N_Vector ff, void *user)
+/* The KKT equations of working set W in the unknowns u = (y, lambda_W):
+ *   F_v = Lambda_v - alpha_v / y_v^2          (stationarity, Newton form), or
+ *   F_v = Lambda_v y_v^2 / alpha_v - 1        (relative form, for the test);
+ *   G_i = (load_j - c_j) / c_j,  j = W[i]     (saturated rows). */
+static void kkt_eval(kin_work *kw, const double *u, double *f, int relative)
 {
-    kin_work *kw = user;
     const rm_share_problem *p = kw->p;
-    const double *u = N_VGetArrayPointer(uu);
-    double *f = N_VGetArrayPointer(ff);
     price(kw, u, kw->Lam);
     for (int v = 0; v < p->n; v++)
-        f[v] = kw->Lam[v] * u[v] * u[v] / p->alpha[v] - 1.0;
+        f[v] = relative ? kw->Lam[v] * u[v] * u[v] / p->alpha[v] - 1.0
+                        : kw->Lam[v] - p->alpha[v] / (u[v] * u[v]);
     for (int i = 0; i < kw->nw; i++) {
         int j = kw->W[i];
         double s = 0.0;
@@ -59,9 +60,17 @@ static int kkt_residual(N_Vector uu, N_Vector ff, void *user)
             s += p->row_coef[e] * u[p->row_var[e]];
         f[p->n + i] = (s - p->c[j]) / p->c[j];
     }
+}
+
+static int kkt_residual(N_Vector uu, N_Vector ff, void *user)
+{
+    kkt_eval(user, N_VGetArrayPointer(uu), N_VGetArrayPointer(ff), 0);
     return 0;
 }
 
+/* Jacobian of kkt_residual: [[diag(2 alpha / y^3), A_W^T], [A_W / c_W, 0]].
+ * The Hessian block is positive definite and A_W has full row rank, so the
+ * matrix is nonsingular and the Newton step is the SQP step. */
 static int kkt_jacobian(N_Vector uu, N_Vector ff, SUNMatrix J, void *user, N_Vector t1,
                         N_Vector t2)
 {
@@ -69,13 +78,12 @@ static int kkt_jacobian(N_Vector uu, N_Vector ff, SUNMatrix J, void *user, N_Vec
     const rm_share_problem *p = kw->p;
     const double *u = N_VGetArrayPointer(uu);
     SUNMatZero(J);
-    price(kw, u, kw->Lam);
     for (int v = 0; v < p->n; v++) {
-        SM_ELEMENT_D(J, v, v) = 2.0 * kw->Lam[v] * u[v] / p->alpha[v];
+        SM_ELEMENT_D(J, v, v) = 2.0 * p->alpha[v] / (u[v] * u[v] * u[v]);
         for (int e = p->col_start[v]; e < p->col_start[v + 1]; e++) {
             int i = kw->wpos[p->col_row[e]];
             if (i >= 0) {
-                SM_ELEMENT_D(J, v, p->n + i) = p->col_coef[e] * u[v] * u[v] / p->alpha[v];
+                SM_ELEMENT_D(J, v, p->n + i) = p->col_coef[e];
                 SM_ELEMENT_D(J, p->n + i, v) = p->col_coef[e] / p->c[p->col_row[e]];
             }
         }
@@ -94,24 +102,24 @@ static void kin_error_handler(int code, const char *module, const char *function
  * entries, overwritten with the solution). Returns KINSOL's flag (>= 0 on
  * success) or an internal -1000 for a setup failure; *nni += iterations. */
 static int solve_working_set(SUNContext ctx, kin_work *kw, double *u0, double fnormtol,
-                             long *nni, double *fnorm_out)
+                             long *nni, int *restarts, double *fnorm_out)
 {
     const rm_share_problem *p = kw->p;
     sunindextype N = p->n + kw->nw;
     int flag = -1000;
     N_Vector u = N_VNew_Serial(N, ctx), scale = N_VNew_Serial(N, ctx);
     N_Vector cons = N_VNew_Serial(N, ctx), fv = N_VNew_Serial(N, ctx);
+    N_Vector fscale = N_VNew_Serial(N, ctx);
     SUNMatrix J = NULL;
     SUNLinearSolver LS = NULL;
     void *mem = NULL;
-    if (!u || !scale || !cons || !fv)
+    if (!u || !scale || !cons || !fv || !fscale)
         goto done;
     double *ud = N_VGetArrayPointer(u), *cd = N_VGetArrayPointer(cons);
     for (sunindextype i = 0; i < N; i++) {
         ud[i] = u0[i];
         cd[i] = i < p->n ? 2.0 : 0.0; /* y_v > 0; multipliers free */
     }
-    N_VConst(1.0, scale);
     J = SUNDenseMatrix(N, N, ctx);
     LS = J ? SUNLinSol_Dense(u, J, ctx) : NULL;
     mem = LS ? KINCreate(ctx) : NULL;
@@ -123,13 +131,39 @@ static int solve_working_set(SUNContext ctx, kin_work *kw, double *u0, double fn
         KINSetFuncNormTol(mem, fnormtol) || KINSetScaledStepTol(mem, 1e-16) ||
         KINSetMaxSetupCalls(mem, 1) || KINSetNumMaxIters(mem, 200))
         goto done;
-    flag = KINSol(mem, u, KIN_LINESEARCH, scale, scale);
-    long it = 0;
-    KINGetNumNonlinSolvIters(mem, &it);
-    *nni += it;
-    /* the true residual, whatever KINSOL's stopping reason */
-    kkt_residual(u, fv, kw);
-    *fnorm_out = N_VMaxNorm(fv);
+    /* scales from the current point: y_v^2 / alpha_v makes F_v relative,
+       1/y_v and 1/max price the unknowns; KINSOL is restarted with fresh
+       scales while the relative residual is above the tolerance */
+    double *sd = N_VGetArrayPointer(scale), *fd = N_VGetArrayPointer(fscale);
+    for (int round = 0; round < 5; round++) {
+        for (int v = 0; v < p->n; v++) {
+            sd[v] = 1.0 / ud[v];
+            fd[v] = ud[v] * ud[v] / p->alpha[v];
+        }
+        for (int i = 0; i < kw->nw; i++) {
+            int j = kw->W[i];
+            double pm = 0.0;
+            for (int e = p->row_start[j]; e < p->row_start[j + 1]; e++) {
+                int v = p->row_var[e];
+                double pr = p->alpha[v] / (ud[v] * ud[v]);
+                if (pr > pm)
+                    pm = pr;
+            }
+            sd[p->n + i] = 1.0 / pm;
+            fd[p->n + i] = 1.0;
+        }
+        flag = KINSol(mem, u, KIN_LINESEARCH, scale, fscale);
+        long it = 0;
+        KINGetNumNonlinSolvIters(mem, &it);
+        *nni += it;
+        /* the relative residual decides, whatever KINSOL's stopping reason */
+        kkt_eval(kw, ud, N_VGetArrayPointer(fv), 1);
+        *fnorm_out = N_VMaxNorm(fv);
+        if (*fnorm_out <= 100.0 * fnormtol)
+            break;
+        if (round < 4)
+            (*restarts)++;
+    }
     for (sunindextype i = 0; i < N; i++)
         u0[i] = ud[i];
 done:
@@ -147,89 +181,13 @@ done:
         N_VDestroy(cons);
     if (fv)
         N_VDestroy(fv);
+    if (fscale)
+        N_VDestroy(fscale);
     return flag;
 }
 
-/* Solve the dense system G z = b (n x n, row-major, destroyed) by Gaussian
- * elimination with partial pivoting. Returns -1 if singular. O(n^3). */
-static int dense_solve(int n, double *G, double *b)
-{
-    for (int c = 0; c < n; c++) {
-        int piv = c;
-        for (int r = c + 1; r < n; r++)
-            if (fabs(G[r * n + c]) > fabs(G[piv * n + c]))
-                piv = r;
-        if (!(fabs(G[piv * n + c]) > 1e-300))
-            return -1;
-        if (piv != c) {
-            for (int k = 0; k < n; k++) {
-                double t = G[c * n + k];
-                G[c * n + k] = G[piv * n + k], G[piv * n + k] = t;
-            }
-            double t = b[c];
-            b[c] = b[piv], b[piv] = t;
-        }
-        for (int r = c + 1; r < n; r++) {
-            double f = G[r * n + c] / G[c * n + c];
-            if (f == 0.0)
-                continue;
-            for (int k = c; k < n; k++)
-                G[r * n + k] -= f * G[c * n + k];
-            b[r] -= f * b[c];
-        }
-    }
-    for (int c = n - 1; c >= 0; c--) {
-        double s = b[c];
-        for (int k = c + 1; k < n; k++)
-            s -= G[c * n + k] * b[k];
-        b[c] = s / G[c * n + c];
-    }
-    return 0;
-}
-
-/* Is row j a combination of the rows of W? If so, beta (nw) holds the
- * coefficients (row_j = sum_i beta_i row_W[i]) and 1 is returned.
- * dense: scratch of (nw + 1) * n doubles, G: nw * nw, O(nw^2 n). */
-static int depends_on_w(const kin_work *kw, int j, double *dense, double *G, double *beta)
-{
-    const rm_share_problem *p = kw->p;
-    int n = p->n, nw = kw->nw;
-    memset(dense, 0, (size_t)(nw + 1) * (size_t)n * sizeof *dense);
-    for (int i = 0; i <= nw; i++) {
-        int row = i < nw ? kw->W[i] : j;
-        for (int e = p->row_start[row]; e < p->row_start[row + 1]; e++)
-            dense[(size_t)i * n + p->row_var[e]] = p->row_coef[e];
-    }
-    const double *r = dense + (size_t)nw * n;
-    for (int i = 0; i < nw; i++) {
-        double s = 0.0;
-        for (int v = 0; v < n; v++)
-            s += dense[(size_t)i * n + v] * r[v];
-        beta[i] = s;
-        for (int k = 0; k < nw; k++) {
-            double g = 0.0;
-            for (int v = 0; v < n; v++)
-                g += dense[(size_t)i * n + v] * dense[(size_t)k * n + v];
-            G[i * nw + k] = g;
-        }
-    }
-    if (nw == 0 || dense_solve(nw, G, beta))
-        return 0;
-    double rmax = 0.0, res = 0.0;
-    for (int v = 0; v < n; v++) {
-        double s = r[v];
-        for (int i = 0; i < nw; i++)
-            s -= beta[i] * dense[(size_t)i * n + v];
-        if (fabs(s) > res)
-            res = fabs(s);
-        if (fabs(r[v]) > rmax)
-            rmax = fabs(r[v]);
-    }
-    return res <= 1e-9 * rmax;
-}
-
 static void fill_info(rm_solver_info *info, int iters, long nni, int nact, double obj, double gap,
-                      const char *status)
+                      const char *status, int restarts)
 {
     if (!info)
         return;
@@ -238,6 +196,7 @@ static void fill_info(rm_solver_info *info, int iters, long nni, int nact, doubl
     info->n_active = nact;
     info->objective = obj;
     info->gap = gap;
+    info->restarts = restarts;
     snprintf(info->status, sizeof info->status, "%s", status);
 }
 
@@ -247,7 +206,7 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
 {
     if (tol <= 0.0)
         tol = 1e-12;
-    fill_info(info, 0, 0, 0, NAN, NAN, "not run");
+    fill_info(info, 0, 0, 0, NAN, NAN, "not run", 0);
     if (n_routes > 0 && !x)
         return rm_error_set(err, RM_EINPUT, "rm_share_kinsol: no output array");
     rm_share_problem p;
@@ -257,7 +216,7 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
     int n = p.n, m = p.m;
     if (n == 0) {
         st = rm_share_finish(&p, net, cap, routes, a, NULL, x, err);
-        fill_info(info, 0, 0, 0, 0.0, 0.0, "optimal");
+        fill_info(info, 0, 0, 0, 0.0, 0.0, "optimal", 0);
         rm_share_problem_destroy(&p);
         return st;
     }
@@ -269,11 +228,10 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
     kw.Lam = malloc(((size_t)n + 1) * sizeof *kw.Lam);
     double *u = malloc(nm * sizeof *u), *load = malloc(((size_t)m + 1) * sizeof *load);
     double *lam = calloc((size_t)m + 1, sizeof *lam); /* multiplier of every row, 0 off W */
-    double *dense = malloc(((size_t)m + 1) * (size_t)n * sizeof *dense);
-    double *G = malloc(((size_t)m * m + 1) * sizeof *G), *beta = malloc(((size_t)m + 1) * sizeof *beta);
+    double *ystar = malloc(nm * sizeof *ystar);
     int *cover = calloc((size_t)n + 1, sizeof *cover);
     SUNContext ctx = NULL;
-    if (!kw.W || !kw.wpos || !kw.Lam || !u || !load || !lam || !dense || !G || !beta || !cover) {
+    if (!kw.W || !kw.wpos || !kw.Lam || !u || !load || !lam || !ystar || !cover) {
         st = rm_error_set(err, RM_ENOMEM, "rm_share_kinsol: out of memory");
         goto done;
     }
@@ -309,13 +267,16 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
         fnormtol = 1e-14;
     int max_outer = 50 + 4 * m, outer = 0;
     long nni = 0;
+    int restarts = 0;
     double kkt = INFINITY;
     for (;;) {
         outer++;
+        /* u = (y*, lambda_W): solve the subproblem from the feasible y */
+        memcpy(ystar, u, (size_t)n * sizeof *u);
         for (int i = 0; i < kw.nw; i++)
-            u[n + i] = lam[kw.W[i]];
+            ystar[n + i] = lam[kw.W[i]];
         double fnorm = INFINITY;
-        int flag = solve_working_set(ctx, &kw, u, fnormtol, &nni, &fnorm);
+        int flag = solve_working_set(ctx, &kw, ystar, fnormtol, &nni, &restarts, &fnorm);
         /* the KKT residual decides: KINSOL may stop with a line-search
            failure at a point that already solves the system to rounding */
         if (!(fnorm <= 100.0 * fnormtol)) {
@@ -323,7 +284,7 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
             char buf[64];
             snprintf(buf, sizeof buf, "%s", name ? name : "KINSOL setup failed");
             free(name);
-            fill_info(info, outer, nni, kw.nw, NAN, fnorm, buf);
+            fill_info(info, outer, nni, kw.nw, NAN, fnorm, buf, restarts);
             st = rm_error_set(err, RM_ESOLVER,
                               "rm_share_kinsol: KINSOL returned %s (flag %d, residual %.3g) on "
                               "the KKT system of %d routes and %d saturated links%s%s",
@@ -331,11 +292,35 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
             goto done;
         }
         for (int j = 0; j < m; j++)
-            lam[j] = kw.wpos[j] >= 0 ? u[n + kw.wpos[j]] : 0.0;
-        price(&kw, u, kw.Lam);
-        /* (a) a negative multiplier: drop the most negative */
+            lam[j] = kw.wpos[j] >= 0 ? ystar[n + kw.wpos[j]] : 0.0;
+        /* (a) step from y towards y*, stopped by the first row outside W
+           that it would overflow (that row is independent of W's rows:
+           W's loads do not change along the step) */
+        rm_share_loads(&p, u, load);
+        for (int v = 0; v < n; v++)
+            ystar[v] -= u[v]; /* the direction d */
+        int block = -1;
+        double tstep = 1.0;
+        for (int j = 0; j < m; j++) {
+            if (kw.wpos[j] >= 0)
+                continue;
+            double ld = 0.0;
+            for (int e = p.row_start[j]; e < p.row_start[j + 1]; e++)
+                ld += p.row_coef[e] * ystar[p.row_var[e]];
+            if (ld > 0.0) {
+                double t = (p.c[j] - load[j]) / ld;
+                if (t < 0.0)
+                    t = 0.0;
+                if (t < tstep)
+                    tstep = t, block = j;
+            }
+        }
+        for (int v = 0; v < n; v++)
+            u[v] += block < 0 ? ystar[v] : tstep * ystar[v];
+        price(&kw, ystar, kw.Lam); /* reads only the multipliers ystar[n..] */
+        /* KKT violations at y* (meaningful when the full step was taken) */
+        double neg = 0.0;
         int drop = -1;
-        double worst = -tol, neg = 0.0;
         for (int i = 0; i < kw.nw; i++) {
             int j = kw.W[i];
             double scale = 0.0;
@@ -344,87 +329,52 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
                     scale = kw.Lam[p.row_var[e]];
             double rel = scale > 0.0 ? lam[j] / scale : lam[j];
             if (rel < neg)
-                neg = rel;
-            if (rel < worst)
-                worst = rel, drop = i;
+                neg = rel, drop = i;
         }
-        /* (b) the most violated row outside W */
-        rm_share_loads(&p, u, load);
-        int add = -1;
-        double viol = tol, vmax = 0.0;
-        for (int j = 0; j < m; j++) {
-            double r = (load[j] - p.c[j]) / p.c[j];
-            if (kw.wpos[j] < 0 && r > vmax)
-                vmax = r;
-            if (kw.wpos[j] < 0 && r > viol)
-                viol = r, add = j;
-        }
-        kkt = fnorm;
-        if (-neg > kkt)
-            kkt = -neg;
-        if (vmax > kkt)
-            kkt = vmax;
-        if (drop < 0 && add < 0)
-            break;
+        kkt = fnorm > -neg ? fnorm : -neg;
+        if (block < 0 && !(neg < -tol))
+            break; /* y* is feasible and every multiplier >= 0 */
         if (outer >= max_outer) {
-            fill_info(info, outer, nni, kw.nw, NAN, kkt, "active set not settled");
+            fill_info(info, outer, nni, kw.nw, NAN, kkt, "active set not settled", restarts);
             st = rm_error_set(err, RM_ESOLVER,
                               "rm_share_kinsol: active set not settled after %d changes "
                               "(KKT violation %.3g)",
                               outer, kkt);
             goto done;
         }
-        if (drop >= 0) {
-            int j = kw.W[drop];
-            lam[j] = 0.0;
-            kw.wpos[j] = -1;
-            kw.W[drop] = kw.W[kw.nw - 1];
-            kw.wpos[kw.W[drop]] = drop;
-            kw.nw--;
-            /* u's multipliers are reloaded from lam at the next solve */
+        if (block >= 0) {
+            kw.W[kw.nw] = block;
+            kw.wpos[block] = kw.nw++;
+            lam[block] = 0.0;
             continue;
         }
-        if (!depends_on_w(&kw, add, dense, G, beta)) {
-            kw.W[kw.nw] = add;
-            kw.wpos[add] = kw.nw++;
-            lam[add] = 0.0;
-            continue;
+        /* y = y*, some multiplier negative: release its row */
+        int j = kw.W[drop];
+        lam[j] = 0.0;
+        kw.W[drop] = kw.W[kw.nw - 1];
+        kw.wpos[kw.W[drop]] = drop;
+        kw.wpos[j] = -1; /* after the move: j may have been the last */
+        kw.nw--;
+    }
+    {
+        /* final report: loads vs capacities at the returned point */
+        rm_share_loads(&p, u, load);
+        for (int j = 0; j < m; j++) {
+            double r = (load[j] - p.c[j]) / p.c[j];
+            if (r > kkt)
+                kkt = r;
         }
-        /* dependent row: it replaces the row whose multiplier reaches 0
-           first along lambda_W - t beta (Goldfarb–Idnani ratio test) */
-        int out = -1;
-        double tmin = INFINITY;
-        for (int i = 0; i < kw.nw; i++)
-            if (beta[i] > 1e-12) {
-                double t = lam[kw.W[i]] / beta[i];
-                if (t < tmin)
-                    tmin = t, out = i;
-            }
-        if (out < 0) {
-            fill_info(info, outer, nni, kw.nw, NAN, kkt, "infeasible");
-            st = rm_error_set(err, RM_ESOLVER,
-                              "rm_share_kinsol: capacity constraints inconsistent (row %d)", add);
-            goto done;
-        }
-        for (int i = 0; i < kw.nw; i++)
-            lam[kw.W[i]] -= tmin * beta[i];
-        int jout = kw.W[out];
-        lam[jout] = 0.0;
-        kw.wpos[jout] = -1;
-        kw.W[out] = add;
-        kw.wpos[add] = out;
-        lam[add] = tmin;
     }
     rm_share_make_feasible(&p, u, load);
     double obj = rm_share_objective(&p, u) * p.A / p.S;
     st = rm_share_finish(&p, net, cap, routes, a, u, x, err);
     if (st == RM_OK)
-        fill_info(info, outer, nni, kw.nw, obj, kkt, "optimal");
+        fill_info(info, outer, nni, kw.nw, obj, kkt, "optimal", restarts);
 done:
     if (ctx)
         SUNContext_Free(&ctx);
     free(kw.W), free(kw.wpos), free(kw.Lam);
-    free(u), free(load), free(lam), free(dense), free(G), free(beta), free(cover);
+    free(u), free(load), free(lam), free(ystar), free(cover);
     rm_share_problem_destroy(&p);
     return st;
 }

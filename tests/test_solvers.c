@@ -408,6 +408,10 @@ END_TEST
 
 /* ----------------------------------------------------- random instances */
 
+#ifndef N_RANDOM
+#define N_RANDOM 120 /* instances of test_random_agree */
+#endif
+
 static unsigned long long rng_state;
 static double urand(void)
 {
@@ -463,10 +467,11 @@ typedef struct rand_inst {
 /* A random connected network (random tree + extra links), random
  * capacities (1..1000, log-uniform), some backbone links, half or full
  * duplex, a random ring of q hosts (2q routes along BFS paths) and weights
- * a = 1/w with w log-uniform in [0.005, 0.05], sometimes 0. */
-static void rand_instance(rand_inst *ri, int q)
+ * a = 1/w with w log-uniform over w_decades decades from 0.005, sometimes 0.
+ * The network has q + 1 + [0, spare_nodes) nodes. */
+static void rand_instance(rand_inst *ri, int q, double w_decades, int spare_nodes)
 {
-    int N = q + 1 + irand(8);
+    int N = q + 1 + irand(spare_nodes);
     int extra = irand(N);
     int L = N - 1 + extra;
     int *lu = malloc((size_t)L * sizeof(int)), *lv = malloc((size_t)L * sizeof(int));
@@ -498,7 +503,7 @@ static void rand_instance(rand_inst *ri, int q)
     ri->a = malloc((size_t)2 * q * sizeof(double));
     double *w = malloc((size_t)N * sizeof(double));
     for (int v = 0; v < N; v++)
-        w[v] = 0.005 * pow(10.0, urand());
+        w[v] = 0.005 * pow(10.0, w_decades * urand());
     int *path = malloc((size_t)N * sizeof(int));
     for (int k = 0; k < q; k++) {
         int h = perm[k], nx = perm[(k + 1) % q], pv = perm[(k + q - 1) % q];
@@ -529,14 +534,29 @@ static double now(void)
 START_TEST(test_random_agree)
 {
     rng_state = 20240603ULL;
-    int n_inst = 120;
+    int n_inst = N_RANDOM;
     double worst_rel = 0.0, time_k = 0.0, time_g = 0.0, gain_max = 0.0;
     long it_k = 0, it_g = 0, newton = 0, simplex = 0;
-    int max_it_k = 0, max_it_g = 0;
+    int max_it_k = 0, max_it_g = 0, restarts_k = 0, restarts_g = 0;
     for (int i = 0; i < n_inst; i++) {
         int q = 1 + i % 15; /* 2..30 routes */
         rand_inst ri;
-        rand_instance(&ri, q);
+#ifdef ONLY_INSTANCE
+        if (i != ONLY_INSTANCE) {
+            if (i % 2)
+                rand_instance(&ri, q, 3.0, 2);
+            else
+                rand_instance(&ri, q, 1.0, 8);
+            rand_free(&ri);
+            continue;
+        }
+#endif
+        /* odd instances: cycle-times over 3 decades on a tight network,
+           so that the max-min bottlenecks are not the optimal active set */
+        if (i % 2)
+            rand_instance(&ri, q, 3.0, 2);
+        else
+            rand_instance(&ri, q, 1.0, 8);
         int n = ri.n_routes;
         double *xk = malloc((size_t)n * sizeof(double)), *xg = malloc((size_t)n * sizeof(double));
         double *mm = malloc((size_t)n * sizeof(double));
@@ -550,7 +570,11 @@ START_TEST(test_random_agree)
         double t2 = now();
         ck_assert_msg(st == RM_OK, "instance %d (glpk): %s", i, err.msg);
         time_k += t1 - t0, time_g += t2 - t1;
+        if (t2 - t0 > 0.2)
+            printf("slow instance %d: kinsol %.3f s (%d its), glpk %.3f s (%d LPs, %ld simplex its)\n",
+                   i, t1 - t0, ik.iterations, t2 - t1, ig.iterations, ig.inner_iterations);
         it_k += ik.iterations, it_g += ig.iterations;
+        restarts_k += ik.restarts, restarts_g += ig.restarts;
         newton += ik.inner_iterations, simplex += ig.inner_iterations;
         if (ik.iterations > max_it_k)
             max_it_k = ik.iterations;
@@ -587,10 +611,11 @@ START_TEST(test_random_agree)
     }
     printf("random %d instances: max |kinsol-glpk|/kinsol = %.3g; kinsol %.3f ms avg, "
            "%.2f active-set iterations avg (max %d), %.1f Newton its avg; glpk %.3f ms avg, "
-           "%.1f LPs avg (max %d), %.0f simplex its avg; best gain over max-min %.1f%%\n",
+           "%.1f LPs avg (max %d), %.0f simplex its avg; restarts: kinsol %d, glpk %d; "
+           "best gain over max-min %.1f%%\n",
            n_inst, worst_rel, 1e3 * time_k / n_inst, (double)it_k / n_inst, max_it_k,
            (double)newton / n_inst, 1e3 * time_g / n_inst, (double)it_g / n_inst, max_it_g,
-           (double)simplex / n_inst, 100 * gain_max);
+           (double)simplex / n_inst, restarts_k, restarts_g, 100 * gain_max);
 }
 END_TEST
 
