@@ -135,7 +135,7 @@ rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping 
           "circles,\n"
           "  // ring routes drawn over the links (width and colour by share of capacity)\n",
           f);
-    fputs("  graph [layout=neato, overlap=false, splines=true, sep=\"+6\", outputorder=edgesfirst,"
+    fputs("  graph [layout=neato, overlap=false, splines=true, sep=\"+10\", esep=\"+4\", outputorder=edgesfirst,"
           " fontname=\"Helvetica\", fontsize=12, labelloc=b, label=\"",
           f);
     put_escaped(f, p->name ? p->name : "platform");
@@ -152,7 +152,7 @@ rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping 
           " share of the capacity allocated\"];\n",
           f);
     fputs("  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n"
-          "  edge [fontname=\"Helvetica\", fontsize=9];\n",
+          "  edge [fontname=\"Helvetica\", fontsize=9, len=1.2];\n",
           f);
 
     for (int v = 0; v < p->n_nodes; v++) {
