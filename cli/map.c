@@ -7,6 +7,7 @@
  */
 #include "cli/commands.h"
 #include "ring/output.h"
+#include "ring/ring_internal.h"
 #include "ringmap.h"
 
 #include <errno.h>
@@ -55,7 +56,14 @@ static void usage(FILE *f)
         "                        made feasible by max-min fairness (its own unshared\n"
         "                        estimate is printed beside it);\n"
         "                        both: run both and print the improvement of SharedRing\n"
-        "                        over SliceRing, (T_slice - T_shared)/T_slice*100 (%)\n"
+        "                        over SliceRing, (T_slice - T_shared)/T_slice*100 (%);\n"
+        "                        exact: SharedRing exhaustive over every ring (fixed\n"
+        "                        routes, optimal or max-min shares), at most 8 hosts;\n"
+        "                        slice-exact: proven optimum of SliceRing's model,\n"
+        "                        at most 12 hosts (larger platforms: exit status 2)\n"
+        "  --routing R           widest: widest paths through the network (default);\n"
+        "                        direct: only a direct link between two hosts (the\n"
+        "                        complete-graph instance taken as given)\n"
         "  --refine M            bandwidth shares: none (the greedy's own, default),\n"
         "                        maxmin (max-min fairness), optimal (optimal shares)\n"
         "  --duplex D            half: an undirected link is one capacity shared by both\n"
@@ -134,7 +142,8 @@ enum {
     OPT_LATENCY,
     OPT_PARSEND,
     OPT_DOT,
-    OPT_SVG
+    OPT_SVG,
+    OPT_ROUTING
 };
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -153,6 +162,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"json", required_argument, NULL, OPT_JSON},
         {"latency", no_argument, NULL, OPT_LATENCY},
         {"parallel-send", no_argument, NULL, OPT_PARSEND},
+        {"routing", required_argument, NULL, OPT_ROUTING},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
         {"quiet", no_argument, NULL, 'q'},
@@ -196,8 +206,22 @@ static int parse_args(int argc, char **argv, map_args *a)
                 a->opt.heuristic = RM_HEUR_SLICE;
             else if (strcmp(arg, "both") == 0)
                 a->both = 1;
+            else if (strcmp(arg, "exact") == 0)
+                a->opt.heuristic = RM_HEUR_SHARED_EXACT;
+            else if (strcmp(arg, "slice-exact") == 0)
+                a->opt.heuristic = RM_HEUR_SLICE_EXACT;
             else
-                return bad_option("--heuristic: expected shared, slice or both, got '%s'", arg);
+                return bad_option(
+                    "--heuristic: expected shared, slice, both, exact or slice-exact, got '%s'",
+                    arg);
+            break;
+        case OPT_ROUTING:
+            if (strcmp(arg, "widest") == 0)
+                a->opt.routing = RM_ROUTING_WIDEST;
+            else if (strcmp(arg, "direct") == 0)
+                a->opt.routing = RM_ROUTING_DIRECT;
+            else
+                return bad_option("--routing: expected widest or direct, got '%s'", arg);
             break;
         case OPT_REFINE:
             if (strcmp(arg, "none") == 0)
@@ -301,8 +325,7 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
     rm_options o = *opt;
     o.heuristic = h;
     rm_error err = {RM_OK, ""};
-    rm_status st = h == RM_HEUR_SLICE ? rm_slicering(net, &o, out, &err)
-                                      : rm_sharedring(net, &o, out, &err);
+    rm_status st = rm_run_heuristic(net, &o, out, &err);
     if (st) {
         *out = NULL;
         if (err.status == RM_OK)
@@ -311,7 +334,11 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
     }
     if (rm_mapping_check(net, *out, MAP_CHECK_TOL, &err)) {
         fprintf(stderr, "ringmap: internal error: the %s mapping violates an invariant: %s\n",
-                h == RM_HEUR_SLICE ? "SliceRing" : "SharedRing", err.msg);
+                h == RM_HEUR_SLICE ? "SliceRing"
+                : h == RM_HEUR_SHARED_EXACT ? "exhaustive SharedRing"
+                : h == RM_HEUR_SLICE_EXACT ? "exact SliceRing"
+                                           : "SharedRing",
+                err.msg);
         rm_mapping_free(*out);
         *out = NULL;
         return 1;
@@ -448,8 +475,8 @@ int rm_cmd_map(int argc, char **argv)
     }
     rm_mapping *shared = NULL, *slice = NULL;
     code = -1;
-    if (a.both || a.opt.heuristic == RM_HEUR_SHARED)
-        code = run_heuristic(&net, &a.opt, RM_HEUR_SHARED, &shared);
+    if (a.both || a.opt.heuristic != RM_HEUR_SLICE)
+        code = run_heuristic(&net, &a.opt, a.both ? RM_HEUR_SHARED : a.opt.heuristic, &shared);
     if (code < 0 && (a.both || a.opt.heuristic == RM_HEUR_SLICE))
         code = run_heuristic(&net, &a.opt, RM_HEUR_SLICE, &slice);
     if (code < 0)

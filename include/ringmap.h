@@ -322,7 +322,11 @@ void rm_residual_apply(const rm_network *net, double *residual, const rm_route *
 /** Which heuristic builds the ring. */
 typedef enum rm_heuristic {
     RM_HEUR_SHARED = 0, /* SharedRing greedy, H2, seed 001 §4.4 */
-    RM_HEUR_SLICE = 1   /* SliceRing greedy, H1, seed 001 §5.2.2, made feasible by max-min */
+    RM_HEUR_SLICE = 1,  /* SliceRing greedy, H1, seed 001 §5.2.2, made feasible by max-min */
+    RM_HEUR_SHARED_EXACT = 2, /* SharedRing exhaustive for fixed routing, <= 8 hosts
+                                 (ring/exact.h, rm_sharedring_exhaustive); RM_ELIMIT beyond */
+    RM_HEUR_SLICE_EXACT = 3   /* SliceRing exact (proven optimum of eq. (2)), <= 12 hosts
+                                 (ring/exact.h, rm_slicering_exact); RM_ELIMIT beyond */
 } rm_heuristic;
 
 /** How the shares of a built ring are refined. */
@@ -337,7 +341,9 @@ typedef enum rm_refine {
 /** How routes are chosen. */
 typedef enum rm_routing {
     RM_ROUTING_WIDEST = 0, /* widest paths on the (residual) network, seed 001 */
-    RM_ROUTING_DIRECT = 1, /* only the direct link between two hosts */
+    RM_ROUTING_DIRECT = 1, /* only the direct link between two hosts: the widest single
+                              arc joining them, no route if none (the complete-graph
+                              instance of SliceRing taken as given; Theorem 1) */
     RM_ROUTING_FIXED = 2   /* routes fixed by the platform file (SimGrid) */
 } rm_routing;
 

@@ -6,6 +6,7 @@
  * arguments and complexities are in ring/exact.h.
  */
 #include "ring/exact.h"
+#include "ring/ring_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -276,7 +277,8 @@ rm_status rm_slicering_exact_costs(int H, const double *w, const double *c, doub
 /* The mapping of a ring of host indices with widest routes on the full
  * network, shared by max-min or optimally (as rm_slicering does). */
 static rm_status routed_mapping(const rm_network *net, const int *hring, int q, double dc_dw,
-                                rm_refine refine, rm_mapping **out, rm_error *err)
+                                rm_refine refine, rm_routing routing, rm_mapping **out,
+                                rm_error *err)
 {
     const rm_platform *p = net->platform;
     rm_mapping *m = rm_mapping_new(q, 0);
@@ -288,9 +290,9 @@ static rm_status routed_mapping(const rm_network *net, const int *hring, int q, 
         m->ring[k] = p->hosts[hring[k]];
     if (q > 1)
         for (int k = 0; k < q && !st; k++) {
-            st = rm_widest_route(net, NULL, m->ring[k], m->ring[(k + 1) % q], &m->succ[k], err);
+            st = rm_routing_route(net, routing, NULL, m->ring[k], m->ring[(k + 1) % q], &m->succ[k], err);
             if (!st)
-                st = rm_widest_route(net, NULL, m->ring[k], m->ring[(k + q - 1) % q], &m->pred[k], err);
+                st = rm_routing_route(net, routing, NULL, m->ring[k], m->ring[(k + q - 1) % q], &m->pred[k], err);
         }
     if (!st)
         st = refine == RM_REFINE_OPTIMAL ? rm_mapping_refine_optimal(net, m, err)
@@ -322,7 +324,7 @@ rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_ma
         st = rm_error_set(err, RM_ENOMEM, "out of memory in exact SliceRing");
         goto out;
     }
-    if ((st = rm_capacity_matrix(net, bw, err)))
+    if ((st = rm_routing_matrix(net, opt->routing, bw, err)))
         goto out;
     for (int k = 0; k < H * H; k++)
         bw[k] = bw[k] > 0.0 ? 1.0 / bw[k] : INFINITY; /* costs; diagonal 0 */
@@ -333,7 +335,7 @@ rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_ma
     if ((st = rm_slicering_exact_costs(H, w, bw, opt->dc_dw, opt->max_q, ring, &q, &t, err)))
         goto out;
     rm_mapping *m = NULL;
-    if ((st = routed_mapping(net, ring, q, opt->dc_dw, opt->refine, &m, err)))
+    if ((st = routed_mapping(net, ring, q, opt->dc_dw, opt->refine, opt->routing, &m, err)))
         goto out;
     m->t_step_per_dw_unshared = t;
     m->heuristic = RM_HEUR_SLICE;
@@ -492,7 +494,7 @@ rm_status rm_sharedring_exhaustive_ratios(const rm_network *net, const rm_option
     }
     for (int i = 0; i < H; i++)
         for (int j = 0; j < H; j++)
-            if (i != j && (st = rm_widest_route(net, NULL, p->hosts[i], p->hosts[j],
+            if (i != j && (st = rm_routing_route(net, opt->routing, NULL, p->hosts[i], p->hosts[j],
                                                 &e->R[i * H + j], err)))
                 goto out;
     int f = 0;

@@ -25,7 +25,8 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
     if (!isfinite(opt->dc_dw) || opt->dc_dw < 0.0)
         return rm_error_set(err, RM_EINPUT, "D_c/D_w must be a finite number >= 0 (got %g)",
                             opt->dc_dw);
-    if (opt->heuristic != RM_HEUR_SHARED && opt->heuristic != RM_HEUR_SLICE)
+    if (opt->heuristic != RM_HEUR_SHARED && opt->heuristic != RM_HEUR_SLICE &&
+        opt->heuristic != RM_HEUR_SHARED_EXACT && opt->heuristic != RM_HEUR_SLICE_EXACT)
         return rm_error_set(err, RM_EINPUT, "unknown heuristic %d", (int)opt->heuristic);
     if ((int)opt->refine < RM_REFINE_NONE || opt->refine > RM_REFINE_GLPK)
         return rm_error_set(err, RM_EINPUT, "unknown refinement %d", (int)opt->refine);
@@ -33,8 +34,10 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
         return rm_error_set(err, RM_EINPUT, "unknown duplex model %d", (int)opt->duplex);
     if (opt->max_q < 0)
         return rm_error_set(err, RM_EINPUT, "maximum ring size must be >= 0 (got %d)", opt->max_q);
-    if (opt->routing != RM_ROUTING_WIDEST)
-        return rm_error_set(err, RM_EINPUT, "only widest-path routing is implemented");
+    if (opt->routing != RM_ROUTING_WIDEST && opt->routing != RM_ROUTING_DIRECT)
+        return rm_error_set(err, RM_EINPUT,
+                            "routing %d: only widest-path and direct routing are implemented",
+                            (int)opt->routing);
     if (opt->latency && !(isfinite(opt->dc) && opt->dc > 0.0))
         return rm_error_set(err, RM_EINPUT,
                             "the latency model needs the absolute message size D_c > 0 (Mb)");

@@ -12,7 +12,12 @@
 
 static const char *heuristic_name(rm_heuristic h)
 {
-    return h == RM_HEUR_SLICE ? "slice" : "shared";
+    switch (h) {
+    case RM_HEUR_SLICE: return "slice";
+    case RM_HEUR_SHARED_EXACT: return "exact";
+    case RM_HEUR_SLICE_EXACT: return "slice-exact";
+    default: return "shared";
+    }
 }
 
 static const char *refine_name(rm_refine r)
@@ -116,7 +121,7 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     }
 
     put(root, "t_step_per_dw", jnum(m->t_step_per_dw), &bad);
-    if (m->heuristic == RM_HEUR_SLICE)
+    if ((m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
         put(root, "t_step_per_dw_unshared", jnum(m->t_step_per_dw_unshared), &bad);
 
     json_t *jring = json_array();
@@ -175,7 +180,7 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
             break;
         put(e, "q", json_integer(i + 1), &bad);
         put(e, "t_step_per_dw", jnum(m->sweep_t[i]), &bad);
-        if (m->heuristic == RM_HEUR_SLICE)
+        if ((m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
             put(e, "t_step_per_dw_unshared",
                 jnum(m->sweep_t_unshared ? m->sweep_t_unshared[i] : NAN), &bad);
     }

@@ -57,7 +57,12 @@ static char *route_text(const rm_network *net, const rm_route *r)
 
 static const char *heuristic_title(rm_heuristic h)
 {
-    return h == RM_HEUR_SLICE ? "SliceRing (H1)" : "SharedRing (H2)";
+    switch (h) {
+    case RM_HEUR_SLICE: return "SliceRing (H1)";
+    case RM_HEUR_SHARED_EXACT: return "SharedRing exhaustive (exact for fixed routing)";
+    case RM_HEUR_SLICE_EXACT: return "SliceRing exact (proven optimum of eq. (2))";
+    default: return "SharedRing (H2)";
+    }
 }
 
 static const char *refine_title(rm_refine r)
@@ -115,7 +120,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     }
     fprintf(f, "\nT_step/D_w = %.6g s/Mflop with a ring of %d host%s\n", m->t_step_per_dw, q,
             q == 1 ? "" : "s");
-    int unshared = m->heuristic == RM_HEUR_SLICE;
+    int unshared = (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);
     if (unshared)
         fprintf(f, "  (SliceRing's ring with max-min shares on the real network; its own "
                    "estimate on the fully connected model: %.6g s/Mflop)\n",

@@ -33,4 +33,43 @@ rm_status rm_ring_state_copy(rm_ring_state *dst, const rm_ring_state *src, rm_er
 /** Index of the fastest host (smallest w, ties: lowest index). */
 int rm_fastest_host(const rm_platform *p);
 
+
+
+/* ---- routing layer (ring/routing.c, issue 6) ---------------------------- */
+
+/**
+ * Tree of routes from src (to src when reverse) under a routing mode, same
+ * outputs and conventions as rm_widest_tree (width[v] 0 = no route, INFINITY
+ * at src; in_arc[v] the arc entering v, or leaving v when reverse; either may
+ * be NULL), usable by rm_route_from_tree.
+ * RM_ROUTING_WIDEST (and FIXED, not implemented: treated as WIDEST):
+ * rm_widest_tree. RM_ROUTING_DIRECT: only one-hop routes — for each v, the
+ * widest usable arc src -> v (v -> src when reverse) on residual (NULL: full
+ * capacities; backbones at full capacity), ties to the lowest arc index.
+ * Errors: RM_EINPUT (bad src), those of rm_widest_tree.
+ * Complexity: widest O(E log N); direct O(E).
+ */
+rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
+                          int src, int reverse, double *width, int *in_arc, rm_error *err);
+
+/** One route src -> dst under a routing mode (rm_widest_route conventions:
+ *  bandwidth = its width, 0 with no arcs when there is none, INFINITY when
+ *  src == dst). Direct: the widest arc src -> dst. O(E log N) / O(E). */
+rm_status rm_routing_route(const rm_network *net, rm_routing routing, const double *residual,
+                           int src, int dst, rm_route *route, rm_error *err);
+
+/** SliceRing's complete graph under a routing mode (rm_capacity_matrix
+ *  conventions: bw[i*H+j], host indices, diagonal INFINITY, 0 = no route).
+ *  Direct: the widest arc between the two hosts (0 if not adjacent): the
+ *  complete-graph instance taken as given (seed 001 §2.2, Theorem 1).
+ *  Errors: RM_ENOMEM, those of rm_capacity_matrix. O(H E log N) / O(H^2 + E). */
+rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *bw, rm_error *err);
+
+/** Run the heuristic opt->heuristic on a built network: rm_sharedring,
+ *  rm_slicering, rm_sharedring_exhaustive (RM_HEUR_SHARED_EXACT) or
+ *  rm_slicering_exact (RM_HEUR_SLICE_EXACT, ring/exact.h); the mapping's
+ *  heuristic field is set to opt->heuristic. Errors as the heuristic
+ *  (RM_ELIMIT beyond the exact solvers' limits). */
+rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                           rm_error *err);
 #endif

@@ -14,6 +14,7 @@
 typedef struct h2_work {
     const rm_network *net;
     const rm_platform *p;
+    rm_routing routing; /* widest paths or direct links (ring/routing.c) */
     int N;
     double *residual; /* n_res: what the ring's routes left */
     double *res2;     /* n_res: residual with one ring edge given back */
@@ -173,7 +174,7 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
         goto out;
     }
     for (int h = 0; h < H; h++)
-        if ((st = rm_widest_tree(net, NULL, p->hosts[h], 0, wid + (size_t)h * N,
+        if ((st = rm_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid + (size_t)h * N,
                                  arc + (size_t)h * N, err)))
             goto out;
     double bestT = INFINITY, bx[4] = {0};
@@ -293,10 +294,10 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
         for (int res = 0; res < net->n_res; res++)
             if (wk->res2[res] > net->res_cap[res])
                 wk->res2[res] = net->res_cap[res];
-        if ((st = rm_widest_tree(net, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
-            (st = rm_widest_tree(net, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
-            (st = rm_widest_tree(net, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
-            (st = rm_widest_tree(net, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
+        if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+            (st = rm_routing_tree(net, wk->routing, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
+            (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
+            (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
             return st;
         /* costs of the hosts other than i, j, k are unchanged */
         int m = 0;
@@ -413,6 +414,7 @@ rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping
         rm_ring_state_destroy(&best);
         return st;
     }
+    wk.routing = opt->routing;
     double *sweep = malloc((size_t)max_q * sizeof *sweep);
     if (!sweep) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory");

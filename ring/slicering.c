@@ -5,6 +5,7 @@
  * "we keep the ring and the communicating paths ... and we compute feasible
  * values using the max-min fairness heuristic").
  */
+#include "ring/exact.h"
 #include "ring/ring_internal.h"
 
 #include <math.h>
@@ -102,7 +103,7 @@ static rm_status slice_costs(const rm_network *net, const rm_options *opt, doubl
 {
     const rm_platform *p = net->platform;
     int H = p->n_hosts, N = p->n_nodes;
-    rm_status st = rm_capacity_matrix(net, c, err);
+    rm_status st = rm_routing_matrix(net, opt->routing, c, err);
     if (st)
         return st;
     for (int k = 0; k < H * H; k++)
@@ -117,7 +118,7 @@ static rm_status slice_costs(const rm_network *net, const rm_options *opt, doubl
         return rm_error_set(err, RM_ENOMEM, "out of memory for SliceRing costs");
     }
     for (int hi = 0; hi < H && !st; hi++) {
-        if ((st = rm_widest_tree(net, NULL, p->hosts[hi], 0, wid, arc, err)))
+        if ((st = rm_routing_tree(net, opt->routing, NULL, p->hosts[hi], 0, wid, arc, err)))
             break;
         for (int hj = 0; hj < H; hj++) {
             double l = 0.0;
@@ -150,9 +151,9 @@ static rm_status feasible_mapping(const rm_network *net, const int *hring, int q
         m->ring[k] = p->hosts[hring[k]];
     if (q > 1)
         for (int k = 0; k < q && !st; k++) {
-            st = rm_widest_route(net, NULL, m->ring[k], m->ring[(k + 1) % q], &m->succ[k], err);
+            st = rm_routing_route(net, opt->routing, NULL, m->ring[k], m->ring[(k + 1) % q], &m->succ[k], err);
             if (!st)
-                st = rm_widest_route(net, NULL, m->ring[k], m->ring[(k + q - 1) % q], &m->pred[k], err);
+                st = rm_routing_route(net, opt->routing, NULL, m->ring[k], m->ring[(k + q - 1) % q], &m->pred[k], err);
         }
     if (!st)
         st = opt->refine == RM_REFINE_OPTIMAL ? rm_mapping_refine_optimal(net, m, err)
@@ -241,6 +242,23 @@ out:
     return st;
 }
 
+rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                           rm_error *err)
+{
+    rm_status st = rm_options_check(opt, err);
+    if (st)
+        return st;
+    switch (opt->heuristic) {
+    case RM_HEUR_SLICE: return rm_slicering(net, opt, out, err);
+    case RM_HEUR_SHARED_EXACT: st = rm_sharedring_exhaustive(net, opt, out, err); break;
+    case RM_HEUR_SLICE_EXACT: st = rm_slicering_exact(net, opt, out, err); break;
+    default: return rm_sharedring(net, opt, out, err);
+    }
+    if (!st)
+        (*out)->heuristic = opt->heuristic;
+    return st;
+}
+
 rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, rm_error *err)
 {
     rm_status st = rm_options_check(opt, err);
@@ -249,8 +267,7 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
     rm_network net;
     if ((st = rm_network_init(&net, p, opt->duplex, err)))
         return st;
-    st = opt->heuristic == RM_HEUR_SLICE ? rm_slicering(&net, opt, out, err)
-                                         : rm_sharedring(&net, opt, out, err);
+    st = rm_run_heuristic(&net, opt, out, err);
     rm_network_destroy(&net);
     return st;
 }

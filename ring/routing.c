@@ -1,0 +1,148 @@
+/*
+ * routing.c — the routing layer of the ring heuristics and exact baselines
+ * (issue 6): widest-path trees, single routes and the complete graph of
+ * SliceRing, either by widest (maximum-bottleneck) paths on the network
+ * (seed 001 §4.4.2, rm_routing = RM_ROUTING_WIDEST, delegated to topo/) or by
+ * direct links only (RM_ROUTING_DIRECT: the route between two hosts is the
+ * widest single arc joining them, none if they are not adjacent). Direct
+ * routing takes the complete-graph instance of SliceRing (§2.2, §3.1) as
+ * given; it is what the Theorem 1 reduction needs, where widest paths through
+ * third nodes would give every pair of a connected graph the eps cost.
+ */
+#include "ring/ring_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Width of usable arc a on residual (full capacity when residual is NULL or
+ * the resource is a backbone), as topo/network.c counts it; <= 0 -> 0. */
+static double direct_arc_width(const rm_network *net, const double *residual, int a)
+{
+    int r = net->arc_res[a];
+    if (r < 0)
+        return 0.0;
+    double x = (residual && !net->res_backbone[r]) ? residual[r] : net->res_cap[r];
+    return x > 0.0 ? x : 0.0;
+}
+
+rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
+                          int src, int reverse, double *width, int *in_arc, rm_error *err)
+{
+    if (routing != RM_ROUTING_DIRECT)
+        return rm_widest_tree(net, residual, src, reverse, width, in_arc, err);
+    int N = net->platform->n_nodes;
+    if (src < 0 || src >= N)
+        return rm_error_set(err, RM_EINPUT, "direct route: source node %d not in 0..%d", src,
+                            N - 1);
+    for (int v = 0; v < N; v++) {
+        if (width)
+            width[v] = 0.0;
+        if (in_arc)
+            in_arc[v] = -1;
+    }
+    /* the widest arc leaving src (entering it, for a reverse tree); ties:
+     * the lowest arc index */
+    for (int a = 0; a < net->n_arcs; a++) {
+        int from = reverse ? net->arc_head[a] : net->arc_tail[a];
+        if (from != src)
+            continue;
+        int v = reverse ? net->arc_tail[a] : net->arc_head[a];
+        double x = direct_arc_width(net, residual, a);
+        if (!(x > 0.0))
+            continue;
+        if (width && x > width[v]) {
+            width[v] = x;
+            if (in_arc)
+                in_arc[v] = a;
+        } else if (!width && in_arc && in_arc[v] < 0) {
+            in_arc[v] = a; /* widths not wanted: still the widest arc */
+            for (int b = a + 1; b < net->n_arcs; b++) {
+                int f2 = reverse ? net->arc_head[b] : net->arc_tail[b];
+                int v2 = reverse ? net->arc_tail[b] : net->arc_head[b];
+                if (f2 == src && v2 == v &&
+                    direct_arc_width(net, residual, b) > direct_arc_width(net, residual, in_arc[v]))
+                    in_arc[v] = b;
+            }
+        }
+    }
+    if (width)
+        width[src] = INFINITY;
+    if (in_arc)
+        in_arc[src] = -1;
+    return RM_OK;
+}
+
+rm_status rm_routing_route(const rm_network *net, rm_routing routing, const double *residual,
+                           int src, int dst, rm_route *route, rm_error *err)
+{
+    if (routing != RM_ROUTING_DIRECT)
+        return rm_widest_route(net, residual, src, dst, route, err);
+    int N = net->platform->n_nodes;
+    if (src < 0 || src >= N || dst < 0 || dst >= N)
+        return rm_error_set(err, RM_EINPUT, "direct route: node %d or %d not in 0..%d", src, dst,
+                            N - 1);
+    route->src = src;
+    route->dst = dst;
+    if (src == dst) {
+        free(route->arcs);
+        route->arcs = NULL;
+        route->n_arcs = 0;
+        route->bandwidth = INFINITY;
+        return RM_OK;
+    }
+    int best = -1;
+    double bw = 0.0;
+    for (int a = 0; a < net->n_arcs; a++)
+        if (net->arc_tail[a] == src && net->arc_head[a] == dst) {
+            double x = direct_arc_width(net, residual, a);
+            if (x > bw) {
+                bw = x;
+                best = a;
+            }
+        }
+    if (best < 0) { /* not adjacent: no route (bandwidth 0), as rm_widest_route */
+        free(route->arcs);
+        route->arcs = NULL;
+        route->n_arcs = 0;
+        route->bandwidth = 0.0;
+        return RM_OK;
+    }
+    int *arcs = realloc(route->arcs, sizeof *arcs);
+    if (!arcs)
+        return rm_error_set(err, RM_ENOMEM, "out of memory for a route");
+    route->arcs = arcs;
+    route->arcs[0] = best;
+    route->n_arcs = 1;
+    route->bandwidth = bw;
+    return RM_OK;
+}
+
+rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *bw, rm_error *err)
+{
+    if (routing != RM_ROUTING_DIRECT)
+        return rm_capacity_matrix(net, bw, err);
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts, N = p->n_nodes;
+    int *hidx = malloc((size_t)N * sizeof *hidx);
+    if (!hidx)
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the direct-link matrix");
+    for (int v = 0; v < N; v++)
+        hidx[v] = -1;
+    for (int h = 0; h < H; h++)
+        hidx[p->hosts[h]] = h;
+    for (int i = 0; i < H; i++)
+        for (int j = 0; j < H; j++)
+            bw[(size_t)i * H + j] = i == j ? INFINITY : 0.0;
+    for (int a = 0; a < net->n_arcs; a++) {
+        int i = hidx[net->arc_tail[a]], j = hidx[net->arc_head[a]];
+        if (i < 0 || j < 0 || i == j)
+            continue;
+        double x = direct_arc_width(net, NULL, a);
+        if (x > bw[(size_t)i * H + j])
+            bw[(size_t)i * H + j] = x;
+    }
+    free(hidx);
+    return RM_OK;
+}
