@@ -370,6 +370,45 @@ START_TEST(test_zero_weight_and_cap)
 }
 END_TEST
 
+/* The active set moves away from the max-min bottlenecks: path 0 -L0- 1
+ * -L1- 2 -L2- 3 of capacities 5, 10, 8; route A 0->2 (a = 1) on L0, L1;
+ * route B 1->3 (a = 100) on L1, L2. Max-min: both reach 5, L0 and L1
+ * saturate. KINSOL: W = {L0, L1} gives lambda_L0 = 1/25 - 100/25 < 0 ->
+ * release L0; W = {L1} wants B = 100/11 > 8 -> the step stops on L2,
+ * which joins; W = {L1, L2}: A = 2, B = 8, lambda_L1 = 1/4, lambda_L2 =
+ * 100/64 - 1/4 > 0: optimal after 3 subproblems; f = 1/2 + 100/8 = 13. */
+START_TEST(test_active_set_moves)
+{
+    int lu[3] = {0, 1, 2}, lv[3] = {1, 2, 3};
+    double cap[3] = {5, 10, 8};
+    tnet t;
+    tnet_init(&t, 4, 3, lu, lv, cap, NULL, RM_DUPLEX_HALF);
+    rm_route r[2];
+    route_set(&r[0], 0, 2, 2, (int[]){0, 2});
+    route_set(&r[1], 1, 3, 2, (int[]){2, 4});
+    double a[2] = {1, 100}, x[2], mm[2];
+    maxmin_rates(&t.net, 2, r, mm);
+    ck_assert_double_eq_tol(mm[0], 5.0, 1e-12);
+    ck_assert_double_eq_tol(mm[1], 5.0, 1e-12);
+    for (int s = 0; s < 2; s++) {
+        rm_solver_info info;
+        rm_error err = {0};
+        ck_assert_msg(solvers[s](&t.net, NULL, 2, r, a, solver_tol[s], x, &info, &err) == RM_OK,
+                      "%s", err.msg);
+        ck_assert_double_eq_tol(x[0], 2.0, 2 * x_tol[s]);
+        ck_assert_double_eq_tol(x[1], 8.0, 8 * x_tol[s]);
+        ck_assert_double_eq_tol(info.objective, 13.0, 13 * 10 * solver_tol[s]);
+        if (s == 0) {
+            ck_assert_int_eq(info.iterations, 3);
+            ck_assert_int_eq(info.n_active, 2);
+            ck_assert(info.gap <= 1e-10);
+        }
+    }
+    routes_free(2, r);
+    tnet_destroy(&t);
+}
+END_TEST
+
 START_TEST(test_errors)
 {
     tnet t;
@@ -536,21 +575,12 @@ START_TEST(test_random_agree)
     rng_state = 20240603ULL;
     int n_inst = N_RANDOM;
     double worst_rel = 0.0, time_k = 0.0, time_g = 0.0, gain_max = 0.0;
+    double worst_rel_o = 0.0, time_o = 0.0;
     long it_k = 0, it_g = 0, newton = 0, simplex = 0;
     int max_it_k = 0, max_it_g = 0, restarts_k = 0, restarts_g = 0;
     for (int i = 0; i < n_inst; i++) {
         int q = 1 + i % 15; /* 2..30 routes */
         rand_inst ri;
-#ifdef ONLY_INSTANCE
-        if (i != ONLY_INSTANCE) {
-            if (i % 2)
-                rand_instance(&ri, q, 3.0, 2);
-            else
-                rand_instance(&ri, q, 1.0, 8);
-            rand_free(&ri);
-            continue;
-        }
-#endif
         /* odd instances: cycle-times over 3 decades on a tight network,
            so that the max-min bottlenecks are not the optimal active set */
         if (i % 2)
@@ -602,6 +632,25 @@ START_TEST(test_random_agree)
         }
         maxmin_rates(&ri.t.net, n, ri.r, mm);
         double fm = objective(n, ri.a, mm);
+        /* third opinion: bw's dual coordinate ascent, and bw's max-min */
+        double *xo = malloc((size_t)n * sizeof(double));
+        double t3 = now();
+        st = rm_share_optimal(&ri.t.net, NULL, n, ri.r, ri.a, 1e-12, xo, &err);
+        time_o += now() - t3;
+        ck_assert_msg(st == RM_OK, "instance %d (rm_share_optimal): %s", i, err.msg);
+        double fo = objective(n, ri.a, xo);
+        double relo = fk > 0.0 ? fabs(fk - fo) / fk : fabs(fo);
+        if (relo > worst_rel_o)
+            worst_rel_o = relo;
+        ck_assert_msg(relo <= 1e-6, "instance %d: kinsol %.12g rm_share_optimal %.12g", i, fk, fo);
+        ck_assert_msg(max_excess(&ri.t.net, n, ri.r, xo) <= 1e-9, "instance %d: bw infeasible", i);
+        st = rm_maxmin(&ri.t.net, NULL, n, ri.r, xo, &err);
+        ck_assert_msg(st == RM_OK, "instance %d (rm_maxmin): %s", i, err.msg);
+        for (int k = 0; k < n; k++)
+            ck_assert_msg(isinf(mm[k]) ? isinf(xo[k]) : fabs(xo[k] - mm[k]) <= 1e-9 * mm[k],
+                          "instance %d route %d: rm_maxmin %.12g, test's max-min %.12g", i, k,
+                          xo[k], mm[k]);
+        free(xo);
         ck_assert_msg(fk <= fm * (1 + 1e-12), "instance %d: kinsol %.12g > maxmin %.12g", i, fk, fm);
         ck_assert_msg(fg <= fm * (1 + 1e-12), "instance %d: glpk %.12g > maxmin %.12g", i, fg, fm);
         if (fm > 0 && (fm - fk) / fm > gain_max)
@@ -609,6 +658,9 @@ START_TEST(test_random_agree)
         free(xk), free(xg), free(mm);
         rand_free(&ri);
     }
+    printf("random %d instances: max |rm_share_optimal-kinsol|/kinsol = %.3g, "
+           "rm_share_optimal %.3f ms avg\n",
+           n_inst, worst_rel_o, 1e3 * time_o / n_inst);
     printf("random %d instances: max |kinsol-glpk|/kinsol = %.3g; kinsol %.3f ms avg, "
            "%.2f active-set iterations avg (max %d), %.1f Newton its avg; glpk %.3f ms avg, "
            "%.1f LPs avg (max %d), %.0f simplex its avg; restarts: kinsol %d, glpk %d; "
@@ -628,6 +680,7 @@ static Suite *solvers_suite(void)
     tcase_add_test(tc, test_single_link);
     tcase_add_test(tc, test_backbone);
     tcase_add_test(tc, test_zero_weight_and_cap);
+    tcase_add_test(tc, test_active_set_moves);
     tcase_add_test(tc, test_errors);
     tcase_add_test(tc, test_random_agree);
     suite_add_tcase(s, tc);
