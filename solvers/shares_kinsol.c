@@ -102,7 +102,7 @@ static void kin_error_handler(int code, const char *module, const char *function
  * entries, overwritten with the solution). Returns KINSOL's flag (>= 0 on
  * success) or an internal -1000 for a setup failure; *nni += iterations. */
 static int solve_working_set(SUNContext ctx, kin_work *kw, double *u0, double fnormtol,
-                             long *nni, int *restarts, double *fnorm_out)
+                             double accept, long *nni, int *restarts, double *fnorm_out)
 {
     const rm_share_problem *p = kw->p;
     sunindextype N = p->n + kw->nw;
@@ -159,7 +159,7 @@ static int solve_working_set(SUNContext ctx, kin_work *kw, double *u0, double fn
         /* the relative residual decides, whatever KINSOL's stopping reason */
         kkt_eval(kw, ud, N_VGetArrayPointer(fv), 1);
         *fnorm_out = N_VMaxNorm(fv);
-        if (*fnorm_out <= 100.0 * fnormtol)
+        if (*fnorm_out <= accept)
             break;
         if (round < 4)
             (*restarts)++;
@@ -262,9 +262,13 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
         }
         lam[j] = s / cnt;
     }
+    /* KINSOL aims at tol/100; a subproblem is accepted at a relative KKT
+       residual of max(tol, 1e-10), the rounding level of the dense LU for a
+       few hundred unknowns */
     double fnormtol = tol * 0.01;
     if (fnormtol < 1e-14)
         fnormtol = 1e-14;
+    double accept = tol > 1e-10 ? tol : 1e-10;
     int max_outer = 50 + 4 * m, outer = 0;
     long nni = 0;
     int restarts = 0;
@@ -276,10 +280,10 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
         for (int i = 0; i < kw.nw; i++)
             ystar[n + i] = lam[kw.W[i]];
         double fnorm = INFINITY;
-        int flag = solve_working_set(ctx, &kw, ystar, fnormtol, &nni, &restarts, &fnorm);
+        int flag = solve_working_set(ctx, &kw, ystar, fnormtol, accept, &nni, &restarts, &fnorm);
         /* the KKT residual decides: KINSOL may stop with a line-search
            failure at a point that already solves the system to rounding */
-        if (!(fnorm <= 100.0 * fnormtol)) {
+        if (!(fnorm <= accept)) {
             char *name = flag == -1000 ? NULL : KINGetReturnFlagName(flag);
             char buf[64];
             snprintf(buf, sizeof buf, "%s", name ? name : "KINSOL setup failed");

@@ -90,7 +90,9 @@ typedef struct rm_solver_info {
  * (nonsingular: positive definite Hessian, independent rows), so each step
  * is the SQP step; y > 0 is enforced by KINSetConstraints; KINSOL is
  * restarted with fresh scaling (up to 5 calls) until the relative residual
- * max |Lambda_v y_v^2 / a_v - 1|, |load_j/c_j - 1| is below tol / 100.
+ * max |Lambda_v y_v^2 / a_v - 1|, |load_j/c_j - 1| is below max(tol,
+ * 1e-10) (KINSOL itself aims at tol / 100; 1e-10 is the rounding level of
+ * the dense LU for a few hundred unknowns).
  * (4) Step from y towards the subproblem's solution y*; if a row outside W
  * would overflow, stop on the first one and add it to W (it is independent
  * of W's rows, whose loads do not change along the step). Else y = y*; if

@@ -450,6 +450,9 @@ END_TEST
 #ifndef N_RANDOM
 #define N_RANDOM 120 /* instances of test_random_agree */
 #endif
+#ifndef Q_MAX
+#define Q_MAX 15 /* largest ring: 2 Q_MAX routes */
+#endif
 
 static unsigned long long rng_state;
 static double urand(void)
@@ -579,7 +582,7 @@ START_TEST(test_random_agree)
     long it_k = 0, it_g = 0, newton = 0, simplex = 0;
     int max_it_k = 0, max_it_g = 0, restarts_k = 0, restarts_g = 0;
     for (int i = 0; i < n_inst; i++) {
-        int q = 1 + i % 15; /* 2..30 routes */
+        int q = 1 + i % Q_MAX; /* 2..2 Q_MAX routes */
         rand_inst ri;
         /* odd instances: cycle-times over 3 decades on a tight network,
            so that the max-min bottlenecks are not the optimal active set */
