@@ -6,7 +6,7 @@
  *
  * THE CONVEX PROGRAM (seed 001 §4.4.3, method 2; eq. (5)). For a ring whose
  * routes k = 0..K-1 are fixed, let x_k > 0 be the bandwidth (Mb/s) of route
- * k and a_k >= 0 its weight (a_k = 1/w of the route's sender, s/Mflop^-1).
+ * k and a_k >= 0 its weight (a_k = 1/w of the route's sender, Mflop/s).
  * By eq. (5), T_step/D_w = w_cumul (1 + dc_dw sum_i (c_i,pred + c_i,succ)/w_i)
  * with c = 1/x, so minimising T_step of a balanced ring is
  *
