@@ -142,8 +142,14 @@ rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping 
     fprintf(f, ": %d hosts, %d routers, %d links", p->n_hosts, p->n_nodes - p->n_hosts,
             p->n_links);
     if (m) {
-        fprintf(f, "\\nring of q = %d hosts, D_c/D_w = %.6g Mb/Mflop, T_step/D_w = %.6g s/Mflop",
-                q, m->dc_dw, m->t_step_per_dw);
+        static const char *const heur[] = {"SharedRing", "SliceRing", "exact SharedRing",
+                                           "exact SliceRing"};
+        static const char *const ref[] = {"none", "maxmin", "optimal", "kinsol", "glpk"};
+        int h = (int)m->heuristic, r = (int)m->refine;
+        fprintf(f, "\\n%s (refine %s): ring of q = %d hosts, D_c/D_w = %.6g Mb/Mflop,"
+                   " T_step/D_w = %.6g s/Mflop",
+                h >= 0 && h < 4 ? heur[h] : "ring", r >= 0 && r < 5 ? ref[r] : "?", q, m->dc_dw,
+                m->t_step_per_dw);
         if (isfinite(m->t_step_per_dw_unshared))
             fprintf(f, " (unshared estimate %.6g)", m->t_step_per_dw_unshared);
     }
