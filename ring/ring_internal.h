@@ -72,4 +72,30 @@ rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *b
  *  (RM_ELIMIT beyond the exact solvers' limits). */
 rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                            rm_error *err);
+
+/** The pre-issue-6 code paths, kept to check that the fast ones return the
+ *  same ring and T_step (tests/test_speed.c, bench_speed --reference):
+ *  SharedRing computing every ring edge's four widest-path trees at every
+ *  step; SliceRing with rm_balance for every candidate, one start (the
+ *  fastest host, as seed 001 §5.2.2) and a feasible mapping for every ring
+ *  size. Same contracts and errors as rm_sharedring / rm_slicering. */
+rm_status rm_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                                  rm_error *err);
+rm_status rm_slicering_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                                 rm_error *err);
+
+/** Flags of rm_slicering_mode. rm_slicering uses all three; the reference
+ *  (rm_slicering_reference) none. */
+enum {
+    RM_SLICE_FAST = 1,       /* O(1) candidate values, exact re-evaluation of near ties:
+                                same rings as the reference */
+    RM_SLICE_PAIR_START = 2, /* second greedy start from the best pair (improvement over
+                                seed 001 §5.2.2): may change the ring, never for the worse
+                                by SliceRing's own estimate */
+    RM_SLICE_LAZY_SWEEP = 4  /* beyond 100 hosts, only the chosen ring size is made feasible */
+};
+/** SliceRing with a choice of the issue-6 changes (flags above). Same
+ *  contract and errors as rm_slicering. */
+rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
+                            rm_mapping **out, rm_error *err);
 #endif

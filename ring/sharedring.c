@@ -24,6 +24,14 @@ typedef struct h2_work {
     int stamp_now;
     int *in_ring; /* N */
     double *tw, *tC; /* q+1 scratch for rm_balance */
+    /* fast path (issue 6): full-capacity widths between hosts, an upper
+     * bound of every residual width, for lower bounds of insertions */
+    int fast;
+    int H;
+    int *hidx;      /* N: host index of a node, -1 for a router */
+    double *full;   /* H*H: full[a*H + b] = width host a -> host b (NULL: reference) */
+    double *edge_lb; /* max_q: lower bound of each ring edge's best insertion */
+    int *order;      /* max_q: ring edges by increasing edge_lb */
     rm_route cand[4];
     rm_route best[4];
 } h2_work;
@@ -42,6 +50,10 @@ static void work_destroy(h2_work *wk)
     free(wk->in_ring);
     free(wk->tw);
     free(wk->tC);
+    free(wk->hidx);
+    free(wk->full);
+    free(wk->edge_lb);
+    free(wk->order);
 }
 
 static rm_status work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err)
@@ -177,6 +189,10 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
         if ((st = rm_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid + (size_t)h * N,
                                  arc + (size_t)h * N, err)))
             goto out;
+    if (wk->full)
+        for (int a = 0; a < H; a++)
+            for (int b = 0; b < H; b++)
+                wk->full[(size_t)a * H + b] = a == b ? INFINITY : wid[(size_t)a * N + p->hosts[b]];
     double bestT = INFINITY, bx[4] = {0};
     int bi = -1, bj = -1;
     for (int hi = 0; hi < H; hi++) {
@@ -184,6 +200,16 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             int i = p->hosts[hi], j = p->hosts[hj];
             if (!(wid[(size_t)hi * N + j] > 0.0) || !(wid[(size_t)hj * N + i] > 0.0))
                 continue;
+            if (wk->fast) {
+                /* fast path: the unshared value (widths, no latency) bounds
+                 * the pair's T_step from below; skip a pair that cannot win */
+                double b0 = wid[(size_t)hi * N + j], b2 = wid[(size_t)hj * N + i];
+                double w2l[2] = {p->nodes[i].w, p->nodes[j].w};
+                double C2l[2] = {rm_host_cost(1.0 / b0, 1.0 / b0, s->parallel_send),
+                                 rm_host_cost(1.0 / b2, 1.0 / b2, s->parallel_send)};
+                if (rm_balance(2, w2l, C2l, dc_dw, NULL) * (1.0 - 1e-12) > bestT)
+                    continue;
+            }
             if ((st = rm_route_from_tree(net, i, 0, arc + (size_t)hi * N, j, &wk->cand[0], err)) ||
                 (st = rm_route_from_tree(net, j, 0, arc + (size_t)hj * N, i, &wk->cand[2], err)) ||
                 (st = rm_route_copy(&wk->cand[1], &wk->cand[0])) ||
@@ -275,6 +301,84 @@ static double fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, do
     return rm_balance(m + 3, wk->tw, wk->tC, r, NULL);
 }
 
+/* Fast path (issue 6): for every ring edge e (i -> j), a lower bound of its
+ * best insertion: the O(1) evaluation of every host k with the four routes
+ * at their full-capacity widths (an upper bound of any residual width, and
+ * shares never exceed widths; latencies >= 0 are left out) — the bound of
+ * the reference's per-candidate test with full instead of residual widths,
+ * so it never exceeds that test. edge_lb[e] = the least bound; order[] the
+ * edges sorted by it. O(q H + q log q). */
+static void sort_edges(h2_work *wk, int q)
+{
+    /* insertion sort is too slow for large q: a merge sort by (lb, e) */
+    int *a = wk->order;
+    for (int e = 0; e < q; e++)
+        a[e] = e;
+    int *tmp = (int *)wk->tw; /* tw has q + 1 doubles: room for q ints */
+    for (int width = 1; width < q; width *= 2) {
+        for (int lo = 0; lo < q; lo += 2 * width) {
+            int mid = lo + width < q ? lo + width : q, hi = lo + 2 * width < q ? lo + 2 * width : q;
+            int x = lo, y = mid, t = lo;
+            while (x < mid && y < hi) {
+                double lx = wk->edge_lb[a[x]], ly = wk->edge_lb[a[y]];
+                if (lx < ly || (lx == ly && a[x] < a[y]) || isnan(ly))
+                    tmp[t++] = a[x++];
+                else
+                    tmp[t++] = a[y++];
+            }
+            while (x < mid)
+                tmp[t++] = a[x++];
+            while (y < hi)
+                tmp[t++] = a[y++];
+        }
+        memcpy(a, tmp, (size_t)q * sizeof *a);
+    }
+}
+
+static void edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    int q = s->q, H = wk->H, par = s->parallel_send;
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q, i = s->ring[e], j = s->ring[ni];
+        int m = 0;
+        for (int t = 0; t < q; t++) {
+            if (t == e || t == ni)
+                continue;
+            wk->tw[m] = s->w[t];
+            wk->tC[m] = s->C[t];
+            m++;
+        }
+        fast_eval ev;
+        fast_eval_init(&ev, wk->tw, wk->tC, m, dc_dw);
+        double wi = s->w[e], wj = s->w[ni];
+        double ci_keep = rm_ring_state_route_cost(net, s, &s->pred[e], s->pred[e].bandwidth);
+        double cj_keep = rm_ring_state_route_cost(net, s, &s->succ[ni], s->succ[ni].bandwidth);
+        const double *fi = wk->full + (size_t)wk->hidx[i] * H, *fj = wk->full + (size_t)wk->hidx[j] * H;
+        int hi = wk->hidx[i], hj = wk->hidx[j];
+        double lb = INFINITY;
+        for (int h = 0; h < H; h++) {
+            int k = p->hosts[h];
+            if (wk->in_ring[k])
+                continue;
+            const double *fk = wk->full + (size_t)h * H;
+            double w0 = fi[h], w1 = fk[hi], w2 = fk[hj], w3 = fj[h];
+            if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
+                continue;
+            double T = fast_eval_T(&ev, wk, m, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                   rm_host_cost(cj_keep, 1.0 / w3, par), p->nodes[k].w,
+                                   rm_host_cost(1.0 / w2, 1.0 / w1, par));
+            if (T < lb)
+                lb = T;
+        }
+        /* a relative margin covers rounding differences between this
+         * evaluation and the reference's */
+        wk->edge_lb[e] = lb * (1.0 - 1e-12);
+    }
+    sort_edges(wk, q);
+}
+
 /* One insertion step (§4.4.1–4.4.2): the (host k, ring edge s) of least T_step.
  * Returns RM_OK with *found = 0 if no host can be inserted. */
 static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *found, rm_error *err)
@@ -286,7 +390,17 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
     double bestT = INFINITY, bx[4] = {0};
     int bk = -1, bs = -1;
     *found = 0;
-    for (int e = 0; e < q; e++) {
+    if (wk->fast && q >= 2)
+        edge_bounds(wk, s, dc_dw);
+    for (int oe = 0; oe < q; oe++) {
+        int e = oe;
+        if (wk->fast && q >= 2) {
+            e = wk->order[oe];
+            /* every later edge has a bound at least this one: none can beat
+             * (or tie earlier than) the best insertion found */
+            if (wk->edge_lb[e] > bestT * (1.0 + 1e-12))
+                break;
+        }
         int ni = (e + 1) % q, i = s->ring[e], j = s->ring[ni];
         memcpy(wk->res2, wk->residual, (size_t)net->n_res * sizeof(double));
         rm_residual_apply(net, wk->res2, &s->succ[e], s->succ[e].bandwidth, -1);
@@ -331,7 +445,10 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
             double Tlow = fast_eval_T(&ev, wk, m, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
                                       rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
                                       rm_host_cost(1.0 / w2, 1.0 / w1, par));
-            if (!(Tlow < bestT))
+            /* the reference scans edges in ring order and keeps the first of
+             * equal T_step: with edges out of order, a tie goes to the
+             * lexicographically first (edge, host) */
+            if (!(Tlow < bestT) && !(wk->fast && Tlow == bestT && e < bs))
                 continue;
             if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
                 (st = rm_route_from_tree(net, i, 1, wk->arc[1], k, &wk->cand[1], err)) ||
@@ -353,7 +470,7 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
             double T = fast_eval_T(&ev, wk, m, wi, rm_host_cost(c[0], ci_keep, par), wj,
                                    rm_host_cost(cj_keep, c[3], par), wkk,
                                    rm_host_cost(c[2], c[1], par));
-            if (T < bestT) {
+            if (T < bestT || (wk->fast && T == bestT && e < bs)) {
                 bestT = T;
                 bk = k;
                 bs = e;
@@ -389,8 +506,11 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
     return RM_OK;
 }
 
-rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
-                        rm_error *err)
+/* SharedRing greedy; fast = 0 is the reference code path (every ring edge's
+ * four trees at every step), fast = 1 prunes ring edges and pairs by lower
+ * bounds and returns the same ring and T_step. */
+static rm_status sharedring_run(const rm_network *net, const rm_options *opt, int fast,
+                                rm_mapping **out, rm_error *err)
 {
     rm_status st = rm_options_check(opt, err);
     if (st)
@@ -422,6 +542,24 @@ rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping
     }
     for (int k = 0; k < max_q; k++)
         sweep[k] = NAN;
+    wk.fast = fast;
+    wk.H = H;
+    if (fast && max_q >= 3) {
+        wk.hidx = malloc((size_t)wk.N * sizeof *wk.hidx);
+        wk.full = malloc((size_t)H * H * sizeof *wk.full);
+        wk.edge_lb = malloc((size_t)max_q * sizeof *wk.edge_lb);
+        wk.order = malloc((size_t)max_q * sizeof *wk.order);
+        if (!wk.hidx || !wk.full || !wk.edge_lb || !wk.order) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", H);
+            goto out;
+        }
+        for (int v = 0; v < wk.N; v++)
+            wk.hidx[v] = -1;
+        for (int h = 0; h < H; h++)
+            wk.hidx[p->hosts[h]] = h;
+    } else {
+        wk.fast = 0; /* nothing to prune */
+    }
     /* ring of one: the fastest host, no communication */
     int f = rm_fastest_host(p);
     rm_ring_state_insert(&best, 0, f, p->nodes[f].w);
@@ -466,4 +604,16 @@ out:
     rm_ring_state_destroy(&s);
     rm_ring_state_destroy(&best);
     return st;
+}
+
+rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                        rm_error *err)
+{
+    return sharedring_run(net, opt, 1, out, err);
+}
+
+rm_status rm_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                                  rm_error *err)
+{
+    return sharedring_run(net, opt, 0, out, err);
 }

@@ -18,60 +18,254 @@
 typedef struct slice_scratch {
     int *ring, *in_ring;
     double *cs, *cp, *tw, *tC;
+    double *Cq;      /* fast path: per-position C */
+    int *cand_e, *cand_k; /* fast path: near-best candidates */
+    double *cand_t5, *cand_d;
+    int n_cand, cap_cand;
 } slice_scratch;
 
-static void slice_greedy(const rm_platform *p, const double *c, int max_q, double dc_dw, int par,
-                         int *rings, double *est, slice_scratch *sc)
+#define W(h) (p->nodes[p->hosts[h]].w)
+
+/* T_step of inserting host k on ring edge e exactly as the reference
+ * computes it: rm_balance over the unchanged hosts in ring order, then i, j,
+ * k (bitwise the reference's value). O(q log q). */
+static double slice_exact_T(const rm_platform *p, const double *c, int H, int q, int e, int k,
+                            int par, double dc_dw, slice_scratch *sc)
+{
+    int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+    int m = 0;
+    for (int t = 0; t < q; t++) {
+        if (t == e || t == ni)
+            continue;
+        sc->tw[m] = W(sc->ring[t]);
+        sc->tC[m] = rm_host_cost(sc->cs[t], sc->cp[t], par);
+        m++;
+    }
+    sc->tw[m] = W(i);
+    sc->tC[m] = rm_host_cost(c[i * H + k], sc->cp[e], par);
+    sc->tw[m + 1] = W(j);
+    sc->tC[m + 1] = rm_host_cost(sc->cs[ni], c[j * H + k], par);
+    sc->tw[m + 2] = W(k);
+    sc->tC[m + 2] = rm_host_cost(c[k * H + j], c[k * H + i], par);
+    return rm_balance(q + 1, sc->tw, sc->tC, dc_dw, NULL);
+}
+
+/* Fast search of one SliceRing step (q >= 2), same choice as the
+ * reference: every (edge e, host k) gets the O(1) value max(T5, D) of
+ * eq. (5) in incremental form (T5 over the q + 1 hosts, D = D_c/D_w times
+ * the largest C; this equals rm_balance, see ring/exact.h); the candidates
+ * within a relative 1e-9 of the least value are kept in scan order and
+ * re-evaluated exactly as the reference does (rm_balance, or D itself when
+ * T5 is clearly below D: then rm_balance returns D bitwise), and the first
+ * least one wins, as in the reference's strict-< scan. O(q H) plus
+ * O(q log q) per near tie. Returns 0 when no host can be inserted. */
+static int slice_step_fast(const rm_platform *p, const double *c, int q, double dc_dw, int par,
+                           slice_scratch *sc, int *bk_out, int *bs_out, double *T_out)
+{
+    int H = p->n_hosts;
+    const double tol = 1e-9;
+    double S_inv = 0.0, S_cw = 0.0;
+    double d1 = -1.0, d2 = -1.0, d3 = -1.0; /* three largest D_c/D_w * C and positions */
+    int p1 = -1, p2 = -1;
+    for (int t = 0; t < q; t++) {
+        double wt = W(sc->ring[t]);
+        double C = rm_host_cost(sc->cs[t], sc->cp[t], par);
+        sc->Cq[t] = C;
+        S_inv += 1.0 / wt;
+        S_cw += C / wt;
+        double d = dc_dw * C;
+        if (d > d1) {
+            d3 = d2;
+            d2 = d1;
+            p2 = p1;
+            d1 = d;
+            p1 = t;
+        } else if (d > d2) {
+            d3 = d2;
+            d2 = d;
+            p2 = t;
+        } else if (d > d3) {
+            d3 = d;
+        }
+    }
+    double best = INFINITY;
+    sc->n_cand = 0;
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+        double wi = W(i), wj = W(j);
+        double base = S_cw - sc->Cq[e] / wi - sc->Cq[ni] / wj;
+        /* largest d over the positions other than e and ni */
+        double dm = p1 != e && p1 != ni ? d1 : p2 != e && p2 != ni ? d2 : d3;
+        if (dm < 0.0)
+            dm = 0.0;
+        const double *ci = c + (size_t)i * H, *cj = c + (size_t)j * H;
+        double cpe = sc->cp[e], csn = sc->cs[ni];
+        for (int k = 0; k < H; k++) {
+            if (sc->in_ring[k])
+                continue;
+            double wk = W(k);
+            double Ci = rm_host_cost(ci[k], cpe, par), Cj = rm_host_cost(csn, cj[k], par);
+            double Ck = rm_host_cost(c[(size_t)k * H + j], c[(size_t)k * H + i], par);
+            double T5 = (1.0 + dc_dw * (base + Ci / wi + Cj / wj + Ck / wk)) / (S_inv + 1.0 / wk);
+            double D = dm;
+            if (dc_dw * Ci > D)
+                D = dc_dw * Ci;
+            if (dc_dw * Cj > D)
+                D = dc_dw * Cj;
+            if (dc_dw * Ck > D)
+                D = dc_dw * Ck;
+            double T = T5 > D ? T5 : D;
+            if (!(T <= best * (1.0 + tol)))
+                continue;
+            if (T < best) {
+                best = T;
+                /* drop the kept candidates that are no longer near the best */
+                int n = 0;
+                for (int x = 0; x < sc->n_cand; x++) {
+                    double tx = sc->cand_t5[x] > sc->cand_d[x] ? sc->cand_t5[x] : sc->cand_d[x];
+                    if (tx <= best * (1.0 + tol)) {
+                        sc->cand_e[n] = sc->cand_e[x];
+                        sc->cand_k[n] = sc->cand_k[x];
+                        sc->cand_t5[n] = sc->cand_t5[x];
+                        sc->cand_d[n] = sc->cand_d[x];
+                        n++;
+                    }
+                }
+                sc->n_cand = n;
+            }
+            if (sc->n_cand == sc->cap_cand) {
+                int nc = sc->cap_cand ? 2 * sc->cap_cand : 64;
+                int *ne = realloc(sc->cand_e, (size_t)nc * sizeof *ne);
+                if (ne)
+                    sc->cand_e = ne;
+                int *nk = realloc(sc->cand_k, (size_t)nc * sizeof *nk);
+                if (nk)
+                    sc->cand_k = nk;
+                double *n5 = realloc(sc->cand_t5, (size_t)nc * sizeof *n5);
+                if (n5)
+                    sc->cand_t5 = n5;
+                double *nd = realloc(sc->cand_d, (size_t)nc * sizeof *nd);
+                if (nd)
+                    sc->cand_d = nd;
+                if (!ne || !nk || !n5 || !nd)
+                    return -1;
+                sc->cap_cand = nc;
+            }
+            sc->cand_e[sc->n_cand] = e;
+            sc->cand_k[sc->n_cand] = k;
+            sc->cand_t5[sc->n_cand] = T5;
+            sc->cand_d[sc->n_cand] = D;
+            sc->n_cand++;
+        }
+    }
+    if (!(best < INFINITY) || sc->n_cand == 0)
+        return 0;
+    double bestT = INFINITY;
+    int bk = -1, bs = -1;
+    for (int x = 0; x < sc->n_cand; x++) {
+        double T;
+        if (sc->n_cand > 1 && sc->cand_t5[x] < sc->cand_d[x] * (1.0 - tol))
+            T = sc->cand_d[x]; /* rm_balance returns D bitwise */
+        else
+            T = slice_exact_T(p, c, H, q, sc->cand_e[x], sc->cand_k[x], par, dc_dw, sc);
+        if (T < bestT) {
+            bestT = T;
+            bk = sc->cand_k[x];
+            bs = sc->cand_e[x];
+        }
+    }
+    if (bk < 0)
+        return 0;
+    *bk_out = bk;
+    *bs_out = bs;
+    *T_out = bestT;
+    return 1;
+}
+
+/* Grow the SliceRing ring on cost matrix c (H x H, s/Mb, host indices) from
+ * a start of n_start hosts (1: the fastest host, seed 001 §5.2.2; 2: a pair
+ * in ring order, whose estimate is start_T): rings + (q-1)*max_q receives
+ * the ring of each size, est[q-1] its estimate (NAN for sizes not reached
+ * or below the start). cs/cp: per-position successor / predecessor route
+ * costs. fast: slice_step_fast instead of the reference's rm_balance per
+ * candidate (same choices). Returns -1 on allocation failure. */
+static int slice_greedy(const rm_platform *p, const double *c, int max_q, double dc_dw, int par,
+                        int *rings, double *est, slice_scratch *sc, int n_start,
+                        const int *start, double start_T, int fast)
 {
     int H = p->n_hosts;
     int *ring = sc->ring, *in_ring = sc->in_ring;
     double *cs = sc->cs, *cp = sc->cp, *tw = sc->tw, *tC = sc->tC;
-#define W(h) (p->nodes[p->hosts[h]].w)
-    int f = 0;
-    for (int h = 1; h < H; h++)
-        if (W(h) < W(f))
-            f = h;
-    int q = 1;
-    ring[0] = f;
-    in_ring[f] = 1;
-    cs[0] = cp[0] = 0.0;
-    est[0] = W(f);
-    rings[0] = f;
+    for (int k = 0; k < max_q; k++)
+        est[k] = NAN;
+    memset(in_ring, 0, (size_t)H * sizeof *in_ring);
+    int q;
+    if (n_start == 2 && max_q >= 2) {
+        int a = start[0], b = start[1];
+        q = 2;
+        ring[0] = a;
+        ring[1] = b;
+        in_ring[a] = in_ring[b] = 1;
+        cs[0] = cp[0] = c[a * H + b];
+        cs[1] = cp[1] = c[b * H + a];
+        est[1] = start_T;
+        rings[(size_t)1 * max_q] = a;
+        rings[(size_t)1 * max_q + 1] = b;
+    } else {
+        int f = 0;
+        for (int h = 1; h < H; h++)
+            if (W(h) < W(f))
+                f = h;
+        q = 1;
+        ring[0] = f;
+        in_ring[f] = 1;
+        cs[0] = cp[0] = 0.0;
+        est[0] = W(f);
+        rings[0] = f;
+    }
     while (q < max_q) {
         double bestT = INFINITY;
         int bk = -1, bs = -1;
-        for (int e = 0; e < q; e++) {
-            int ni = (e + 1) % q, i = ring[e], j = ring[ni];
-            int m = 0;
-            for (int t = 0; t < q; t++) {
-                if (t == e || t == ni)
-                    continue;
-                tw[m] = W(ring[t]);
-                tC[m] = rm_host_cost(cs[t], cp[t], par);
-                m++;
-            }
-            for (int k = 0; k < H; k++) {
-                if (in_ring[k])
-                    continue;
-                if (q == 1) {
-                    /* ring i, k: each sends both its messages to the other */
-                    tw[0] = W(i);
-                    tC[0] = rm_host_cost(c[i * H + k], c[i * H + k], par);
-                    tw[1] = W(k);
-                    tC[1] = rm_host_cost(c[k * H + i], c[k * H + i], par);
-                } else {
-                    tw[m] = W(i);
-                    tC[m] = rm_host_cost(c[i * H + k], cp[e], par);
-                    tw[m + 1] = W(j);
-                    tC[m + 1] = rm_host_cost(cs[ni], c[j * H + k], par);
-                    tw[m + 2] = W(k);
-                    tC[m + 2] = rm_host_cost(c[k * H + j], c[k * H + i], par);
+        if (fast && q >= 2) {
+            int r = slice_step_fast(p, c, q, dc_dw, par, sc, &bk, &bs, &bestT);
+            if (r < 0)
+                return -1;
+            if (r == 0)
+                break;
+        } else {
+            for (int e = 0; e < q; e++) {
+                int ni = (e + 1) % q, i = ring[e], j = ring[ni];
+                int m = 0;
+                for (int t = 0; t < q; t++) {
+                    if (t == e || t == ni)
+                        continue;
+                    tw[m] = W(ring[t]);
+                    tC[m] = rm_host_cost(cs[t], cp[t], par);
+                    m++;
                 }
-                double T = rm_balance(q + 1, tw, tC, dc_dw, NULL);
-                if (T < bestT) {
-                    bestT = T;
-                    bk = k;
-                    bs = e;
+                for (int k = 0; k < H; k++) {
+                    if (in_ring[k])
+                        continue;
+                    if (q == 1) {
+                        /* ring i, k: each sends both its messages to the other */
+                        tw[0] = W(i);
+                        tC[0] = rm_host_cost(c[i * H + k], c[i * H + k], par);
+                        tw[1] = W(k);
+                        tC[1] = rm_host_cost(c[k * H + i], c[k * H + i], par);
+                    } else {
+                        tw[m] = W(i);
+                        tC[m] = rm_host_cost(c[i * H + k], cp[e], par);
+                        tw[m + 1] = W(j);
+                        tC[m + 1] = rm_host_cost(cs[ni], c[j * H + k], par);
+                        tw[m + 2] = W(k);
+                        tC[m + 2] = rm_host_cost(c[k * H + j], c[k * H + i], par);
+                    }
+                    double T = rm_balance(q + 1, tw, tC, dc_dw, NULL);
+                    if (T < bestT) {
+                        bestT = T;
+                        bk = k;
+                        bs = e;
+                    }
                 }
             }
         }
@@ -91,10 +285,34 @@ static void slice_greedy(const rm_platform *p, const double *c, int max_q, doubl
         est[q - 1] = bestT;
         memcpy(rings + (size_t)(q - 1) * max_q, ring, (size_t)q * sizeof *ring);
     }
-#undef W
-    for (int k = q; k < max_q; k++)
-        est[k] = NAN;
+    return 0;
 }
+
+/* The best pair by SliceRing's own estimate (ring i, k: each sends both its
+ * messages to the other, as the greedy's first step): the least rm_balance,
+ * ties to the first pair in index order. Returns 0 if no pair has finite
+ * costs. O(H^2). */
+static int slice_best_pair(const rm_platform *p, const double *c, double dc_dw, int par,
+                           int *pair, double *T_out)
+{
+    int H = p->n_hosts;
+    double best = INFINITY;
+    for (int a = 0; a < H; a++)
+        for (int b = a + 1; b < H; b++) {
+            double w2[2] = {W(a), W(b)};
+            double C2[2] = {rm_host_cost(c[a * H + b], c[a * H + b], par),
+                            rm_host_cost(c[b * H + a], c[b * H + a], par)};
+            double T = rm_balance(2, w2, C2, dc_dw, NULL);
+            if (T < best) {
+                best = T;
+                pair[0] = a;
+                pair[1] = b;
+            }
+        }
+    *T_out = best;
+    return best < INFINITY;
+}
+#undef W
 
 /* SliceRing's complete graph: c[i*H+j] = cost (s/Mb) of the widest path
  * from host i to host j on the full network (1/width, plus latency/D_c with
@@ -166,8 +384,15 @@ static rm_status feasible_mapping(const rm_network *net, const int *hring, int q
     return RM_OK;
 }
 
-rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
-                       rm_error *err)
+/* Largest platform whose SliceRing sweep gets a feasible (max-min) value
+ * for every ring size; beyond, only the chosen size is made feasible (each
+ * size costs 2q widest routes and a max-min sharing: O(p^2) Dijkstras in
+ * all) and the sweep's other feasible entries are NAN — the estimates
+ * (sweep_t_unshared) are always complete. */
+#define RM_SLICE_FULL_SWEEP_MAX 100
+
+rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
+                            rm_mapping **out, rm_error *err)
 {
     rm_status st = rm_options_check(opt, err);
     if (st)
@@ -177,11 +402,16 @@ rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping 
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
     int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
+    int fast = (flags & RM_SLICE_FAST) != 0, two = (flags & RM_SLICE_PAIR_START) && max_q >= 2;
+    int lazy = (flags & RM_SLICE_LAZY_SWEEP) && H > RM_SLICE_FULL_SWEEP_MAX;
     double *bw = malloc((size_t)H * H * sizeof *bw);
     double *est = malloc((size_t)max_q * sizeof *est);
     int *rings = malloc((size_t)max_q * max_q * sizeof *rings);
+    double *est2 = two ? malloc((size_t)max_q * sizeof *est2) : NULL;
+    int *rings2 = two ? malloc((size_t)max_q * max_q * sizeof *rings2) : NULL;
     double *sweep = malloc((size_t)max_q * sizeof *sweep);
     slice_scratch sc;
+    memset(&sc, 0, sizeof sc);
     size_t n1 = (size_t)max_q + 1;
     sc.ring = malloc(n1 * sizeof(int));
     sc.in_ring = calloc((size_t)H, sizeof(int));
@@ -189,23 +419,47 @@ rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping 
     sc.cp = malloc(n1 * sizeof(double));
     sc.tw = malloc(n1 * sizeof(double));
     sc.tC = malloc(n1 * sizeof(double));
+    sc.Cq = malloc(n1 * sizeof(double));
     rm_mapping *m = NULL;
     if (!bw || !est || !rings || !sweep || !sc.ring || !sc.in_ring || !sc.cs || !sc.cp || !sc.tw ||
-        !sc.tC) {
+        !sc.tC || !sc.Cq || (two && (!est2 || !rings2))) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
     }
     if ((st = slice_costs(net, opt, bw, err)))
         goto out;
-    slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings, est, &sc);
+    if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings, est, &sc, 1, NULL, 0.0,
+                     fast)) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
+        goto out;
+    }
+    int pair[2];
+    double pairT;
+    if (two && slice_best_pair(p, bw, opt->dc_dw, opt->parallel_send, pair, &pairT)) {
+        /* second start (an improvement over seed 001 §5.2.2, which always
+         * starts from the fastest host): the best pair by the estimate;
+         * each ring size keeps the better of the two rings (ties: the
+         * fastest-host start) */
+        if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings2, est2, &sc, 2, pair,
+                         pairT, fast)) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
+            goto out;
+        }
+        for (int q = 2; q <= max_q; q++)
+            if (est2[q - 1] < est[q - 1] || (isnan(est[q - 1]) && !isnan(est2[q - 1]))) {
+                est[q - 1] = est2[q - 1];
+                memcpy(rings + (size_t)(q - 1) * max_q, rings2 + (size_t)(q - 1) * max_q,
+                       (size_t)q * sizeof *rings);
+            }
+    }
     int bq = 1;
     for (int q = 1; q <= max_q; q++)
         if (est[q - 1] < est[bq - 1])
             bq = q;
-    /* the feasible value of every ring size, for the sweep */
+    /* the feasible value of every ring size (only the chosen one when lazy) */
     for (int q = 1; q <= max_q; q++) {
         sweep[q - 1] = NAN;
-        if (isnan(est[q - 1]))
+        if (isnan(est[q - 1]) || (lazy && q != bq))
             continue;
         rm_mapping *mq = NULL;
         if ((st = feasible_mapping(net, rings + (size_t)(q - 1) * max_q, q, opt->dc_dw, opt, &mq,
@@ -232,6 +486,8 @@ out:
     free(bw);
     free(est);
     free(rings);
+    free(est2);
+    free(rings2);
     free(sweep);
     free(sc.ring);
     free(sc.in_ring);
@@ -239,7 +495,25 @@ out:
     free(sc.cp);
     free(sc.tw);
     free(sc.tC);
+    free(sc.Cq);
+    free(sc.cand_e);
+    free(sc.cand_k);
+    free(sc.cand_t5);
+    free(sc.cand_d);
     return st;
+}
+
+rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                       rm_error *err)
+{
+    return rm_slicering_mode(net, opt, RM_SLICE_FAST | RM_SLICE_PAIR_START | RM_SLICE_LAZY_SWEEP,
+                             out, err);
+}
+
+rm_status rm_slicering_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                                 rm_error *err)
+{
+    return rm_slicering_mode(net, opt, 0, out, err);
 }
 
 rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,

@@ -1,0 +1,256 @@
+/*
+ * bench_speed.c — mapping time and peak memory of SliceRing (H1) and
+ * SharedRing (H2, refine none and max-min) against the number of hosts
+ * (issue 6), with the growth exponent fitted by least squares on log-log.
+ * Each (platform, variant) runs in its own child process, so that its peak
+ * RSS (getrusage of the child, ru_maxrss) is its own; a case that exceeds
+ * --max-seconds is killed and reported as a timeout. With --reference the
+ * variants are also run with the pre-issue-6 code paths (rm_*_reference of
+ * ring/ring_internal.h) and the rings are compared (same ring and T_step to
+ * 1e-12 relative: "same" column).
+ * Prints a table; --csv FILE also writes the rows as CSV.
+ * Usage: bench_speed [--dc-dw R] [--max-seconds S] [--reference] [--csv FILE] PLATFORM...
+ */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
+#include "ring/ring_internal.h"
+#include "ringmap.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef struct {
+    const char *name;
+    rm_heuristic heur;
+    rm_refine refine;
+    int reference;
+} variant;
+
+/* What a child reports: time, ring size, T_step/D_w, and the ring. */
+typedef struct {
+    int ok;
+    double seconds, t;
+    int q, hosts, links;
+    unsigned long long ring_hash;
+} result;
+
+static void run_child(int fd, const char *path, const variant *v, double dc_dw)
+{
+    result r;
+    memset(&r, 0, sizeof r);
+    rm_error err = {RM_OK, ""};
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    rm_platform *p = NULL;
+    rm_network net;
+    rm_mapping *m = NULL;
+    if (rm_platform_read(path, &ro, &p, &err) || rm_network_init(&net, p, RM_DUPLEX_HALF, &err)) {
+        fprintf(stderr, "bench_speed: %s: %s\n", path, err.msg);
+        if (write(fd, &r, sizeof r) < 0)
+            _exit(3);
+        _exit(2);
+    }
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.dc_dw = dc_dw;
+    opt.heuristic = v->heur;
+    opt.refine = v->refine;
+    double t0 = now();
+    rm_status st;
+    if (v->heur == RM_HEUR_SLICE)
+        st = v->reference == 1 ? rm_slicering_reference(&net, &opt, &m, &err)
+             : v->reference == 2 ? rm_slicering_mode(&net, &opt, RM_SLICE_FAST | RM_SLICE_LAZY_SWEEP,
+                                                     &m, &err)
+                                 : rm_slicering(&net, &opt, &m, &err);
+    else
+        st = v->reference ? rm_sharedring_reference(&net, &opt, &m, &err)
+                          : rm_sharedring(&net, &opt, &m, &err);
+    r.seconds = now() - t0;
+    r.hosts = p->n_hosts;
+    r.links = p->n_links;
+    if (!st) {
+        r.ok = 1;
+        r.q = m->q;
+        r.t = m->t_step_per_dw;
+        unsigned long long h = 1469598103934665603ULL;
+        for (int k = 0; k < m->q; k++)
+            h = (h ^ (unsigned long long)m->ring[k]) * 1099511628211ULL;
+        r.ring_hash = h;
+    } else {
+        fprintf(stderr, "bench_speed: %s: %s\n", path, err.msg);
+    }
+    if (write(fd, &r, sizeof r) < 0)
+        _exit(3);
+    _exit(0);
+}
+
+/* Run one case in a child; *rss_kb its peak RSS; returns 0 ok, 1 timeout, 2 failure. */
+static int run_case(const char *path, const variant *v, double dc_dw, int max_seconds, result *r,
+                    long *rss_kb)
+{
+    int fds[2];
+    if (pipe(fds))
+        return 2;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        return 2;
+    if (pid == 0) {
+        close(fds[0]);
+        if (max_seconds > 0)
+            alarm((unsigned)max_seconds);
+        run_child(fds[1], path, v, dc_dw);
+    }
+    close(fds[1]);
+    memset(r, 0, sizeof *r);
+    ssize_t n = read(fds[0], r, sizeof *r);
+    close(fds[0]);
+    int status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    wait4(pid, &status, 0, &ru);
+    *rss_kb = ru.ru_maxrss;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+        return 1;
+    return n == (ssize_t)sizeof *r && r->ok ? 0 : 2;
+}
+
+static const char *base(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+int main(int argc, char **argv)
+{
+    double dc_dw = 0.0064;
+    int max_seconds = 600, reference = 0;
+    const char *csv = NULL;
+    int first = 1;
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        if (!strcmp(argv[first], "--csv") && first + 1 < argc)
+            csv = argv[++first];
+        else if (!strcmp(argv[first], "--dc-dw") && first + 1 < argc)
+            dc_dw = atof(argv[++first]);
+        else if (!strcmp(argv[first], "--max-seconds") && first + 1 < argc)
+            max_seconds = atoi(argv[++first]);
+        else if (!strcmp(argv[first], "--reference"))
+            reference = 1;
+        else
+            break;
+    }
+    if (first >= argc) {
+        fprintf(stderr, "usage: bench_speed [--dc-dw R] [--max-seconds S] [--reference] [--csv "
+                        "FILE] PLATFORM...\n");
+        return 2;
+    }
+    FILE *out = csv ? fopen(csv, "w") : NULL;
+    if (csv && !out) {
+        perror(csv);
+        return 2;
+    }
+    if (out)
+        fprintf(out, "platform,hosts,links,dc_dw,variant,code,seconds,peak_rss_mb,q,t_step_per_dw,"
+                     "same_as_reference\n");
+    /* "H1 slice 1-start" is the fast path with the fastest-host start only:
+     * the one that must match the reference (the pair start may change the
+     * ring on purpose) */
+    const variant all[8] = {{"H1 slice", RM_HEUR_SLICE, RM_REFINE_MAXMIN, 0},
+                            {"H2 shared", RM_HEUR_SHARED, RM_REFINE_NONE, 0},
+                            {"H2 shared+maxmin", RM_HEUR_SHARED, RM_REFINE_MAXMIN, 0},
+                            {"H1 slice 1-start", RM_HEUR_SLICE, RM_REFINE_MAXMIN, 2},
+                            {"H1 slice", RM_HEUR_SLICE, RM_REFINE_MAXMIN, 1},
+                            {"H2 shared", RM_HEUR_SHARED, RM_REFINE_NONE, 1},
+                            {"H2 shared+maxmin", RM_HEUR_SHARED, RM_REFINE_MAXMIN, 1},
+                            {"H1 slice", RM_HEUR_SLICE, RM_REFINE_MAXMIN, 1}};
+    int nv = reference ? 7 : 3;
+    int np = argc - first;
+    double *lx = calloc((size_t)np * nv, sizeof *lx), *ly = calloc((size_t)np * nv, sizeof *ly);
+    int *cnt = calloc((size_t)nv, sizeof *cnt);
+    result *res = calloc((size_t)np * nv, sizeof *res);
+    int *codes = calloc((size_t)np * nv, sizeof *codes);
+    if (!lx || !ly || !cnt || !res || !codes)
+        return 1;
+    printf("D_c/D_w = %g, each case in its own process (time limit %d s)\n", dc_dw, max_seconds);
+    printf("%-18s %6s %6s %-17s %-9s %10s %9s %5s %14s %5s\n", "platform", "hosts", "links",
+           "variant", "code", "seconds", "RSS MB", "q", "T_step/D_w", "same");
+    int failures = 0;
+    for (int ip = 0; ip < np; ip++) {
+        const char *path = argv[first + ip];
+        for (int iv = 0; iv < nv; iv++) {
+            const variant *v = &all[iv];
+            result *r = &res[ip * nv + iv];
+            long rss = 0;
+            int code = run_case(path, v, dc_dw, max_seconds, r, &rss);
+            codes[ip * nv + iv] = code;
+            const char *code_s = code == 0 ? (v->reference == 1 ? "reference" : "current")
+                                           : code == 1 ? "timeout" : "FAILED";
+            failures += code == 2;
+            const char *same = "";
+            /* reference rows 4, 5, 6 against current rows 3 (1-start), 1, 2 */
+            int cmp = iv == 4 ? 3 : iv - 4;
+            if (v->reference == 1 && code == 0 && codes[ip * nv + cmp] == 0) {
+                const result *f = &res[ip * nv + cmp];
+                int eq = f->q == r->q && f->ring_hash == r->ring_hash &&
+                         fabs(f->t - r->t) <= 1e-12 * fabs(r->t);
+                same = eq ? "yes" : "NO";
+            }
+            printf("%-18.18s %6d %6d %-17s %-9s %10.3f %9.1f %5d %14.8g %5s\n", base(path),
+                   r->hosts, r->links, v->name, code_s,
+                   code == 1 ? (double)max_seconds : r->seconds, rss / 1024.0, r->q, r->t, same);
+            fflush(stdout);
+            if (out)
+                fprintf(out, "%s,%d,%d,%g,%s%s,%s,%.6f,%.1f,%d,%.17g,%s\n", base(path), r->hosts,
+                        r->links, dc_dw, v->name, v->reference == 1 ? " (reference)" : "", code_s,
+                        code == 1 ? (double)max_seconds : r->seconds, rss / 1024.0, r->q, r->t,
+                        same);
+            if (code == 0 && r->seconds > 0.005 && r->hosts > 1) {
+                lx[iv * np + cnt[iv]] = log((double)r->hosts);
+                ly[iv * np + cnt[iv]] = log(r->seconds);
+                cnt[iv]++;
+            }
+        }
+    }
+    printf("\nfitted growth exponent (least squares of log time on log hosts, cases > 5 ms):\n");
+    for (int iv = 0; iv < nv; iv++) {
+        int n = cnt[iv];
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        for (int k = 0; k < n; k++) {
+            sx += lx[iv * np + k];
+            sy += ly[iv * np + k];
+            sxx += lx[iv * np + k] * lx[iv * np + k];
+            sxy += lx[iv * np + k] * ly[iv * np + k];
+        }
+        double den = n * sxx - sx * sx;
+        double b = n >= 2 && den > 0 ? (n * sxy - sx * sy) / den : NAN;
+        printf("  %-17s%s: time ~ hosts^%.2f (%d points)\n", all[iv].name,
+               all[iv].reference == 1 ? " (reference)" : "", b, n);
+        if (out)
+            fprintf(out, "# exponent,%s%s,%.4f,%d\n", all[iv].name,
+                    all[iv].reference == 1 ? " (reference)" : "", b, n);
+    }
+    if (out)
+        fclose(out);
+    free(lx);
+    free(ly);
+    free(cnt);
+    free(res);
+    free(codes);
+    return failures ? 1 : 0;
+}
