@@ -335,6 +335,9 @@ static void sort_edges(h2_work *wk, int q)
     }
 }
 
+static double fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
+                           double wk3, double Ck);
+
 static void edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
 {
     const rm_network *net = wk->net;
@@ -366,9 +369,9 @@ static void edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
             double w0 = fi[h], w1 = fk[hi], w2 = fk[hj], w3 = fj[h];
             if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
                 continue;
-            double T = fast_eval_T(&ev, wk, m, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
-                                   rm_host_cost(cj_keep, 1.0 / w3, par), p->nodes[k].w,
-                                   rm_host_cost(1.0 / w2, 1.0 / w1, par));
+            double T = fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                    rm_host_cost(cj_keep, 1.0 / w3, par), p->nodes[k].w,
+                                    rm_host_cost(1.0 / w2, 1.0 / w1, par));
             if (T < lb)
                 lb = T;
         }
@@ -377,6 +380,19 @@ static void edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         wk->edge_lb[e] = lb * (1.0 - 1e-12);
     }
     sort_edges(wk, q);
+}
+
+/* Fast path: max(T5, D) without rm_balance — a lower bound of fast_eval_T,
+ * bitwise equal to it when T5 >= D (rm_balance returns at least D, the
+ * same products D_c/D_w * C). O(1). */
+static double fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
+                           double wk3, double Ck)
+{
+    double r = ev->dc_dw;
+    double inv = ev->sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wk3;
+    double T5 = (1.0 + r * (ev->sum_cw + Ci / wi + Cj / wj + Ck / wk3)) / inv;
+    double d = fmax(ev->dmax, fmax(r * Ci, fmax(r * Cj, r * Ck)));
+    return T5 >= d ? T5 : d;
 }
 
 /* One insertion step (§4.4.1–4.4.2): the (host k, ring edge s) of least T_step.
@@ -442,9 +458,13 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
              * latencies are >= 0, and T_step grows with every cost: the
              * widths alone give a lower bound, which prunes most candidates
              * without building routes. */
-            double Tlow = fast_eval_T(&ev, wk, m, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
-                                      rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
-                                      rm_host_cost(1.0 / w2, 1.0 / w1, par));
+            double Tlow =
+                wk->fast ? fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                        rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                        rm_host_cost(1.0 / w2, 1.0 / w1, par))
+                         : fast_eval_T(&ev, wk, m, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                       rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                       rm_host_cost(1.0 / w2, 1.0 / w1, par));
             /* the reference scans edges in ring order and keeps the first of
              * equal T_step: with edges out of order, a tie goes to the
              * lexicographically first (edge, host) */
@@ -467,6 +487,14 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
             double c[4];
             for (int t = 0; t < 4; t++)
                 c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
+            if (wk->fast) {
+                /* a candidate whose bound already loses needs no rm_balance */
+                double Tq = fast_eval_lb(&ev, wi, rm_host_cost(c[0], ci_keep, par), wj,
+                                         rm_host_cost(cj_keep, c[3], par), wkk,
+                                         rm_host_cost(c[2], c[1], par));
+                if (Tq > bestT || (Tq == bestT && !(e < bs)))
+                    continue;
+            }
             double T = fast_eval_T(&ev, wk, m, wi, rm_host_cost(c[0], ci_keep, par), wj,
                                    rm_host_cost(cj_keep, c[3], par), wkk,
                                    rm_host_cost(c[2], c[1], par));
