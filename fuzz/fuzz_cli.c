@@ -1,0 +1,128 @@
+/*
+ * fuzz_cli.c — libFuzzer target of the command's option parser and mapping
+ * command (issue 7): the input is split at NUL bytes and newlines into an
+ * argument vector for rm_cmd_map (cli/map.c, the `ringmap [map] ...`
+ * entry point, which parses the options with getopt_long, checks them,
+ * reads the platform, maps and prints). An argument "@" or "@c" is replaced
+ * by the path of one of four small test platforms (chosen by c), so the
+ * options are exercised on real mappings.
+ * The exit code must be 0, 1 or 2; 1 (internal failure) is reported as a
+ * crash unless the options legitimately make a solver fail.
+ * The process runs in a private temporary directory (--json FILE writes
+ * there) with stdout sent to /dev/null; arguments containing '/' are
+ * refused so nothing is written elsewhere.
+ */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+#define MAX_ARGS 24
+
+static char plat[4][4096]; /* fuzzer setup, filled once */
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    static const char *names[4] = {"platforms/test/star3.gml", "platforms/test/line2.gml",
+                                   "platforms/test/shared4.gml",
+                                   "platforms/test/homogeneous3.gml"};
+    for (int i = 0; i < 4; i++)
+        snprintf(plat[i], sizeof plat[i], "%s/%s", RM_SOURCE_DIR, names[i]);
+    char tmpl[] = "/tmp/ringmap-fuzz-cli-XXXXXX";
+    if (!mkdtemp(tmpl) || chdir(tmpl) != 0) {
+        perror("fuzz_cli: temporary directory");
+        abort();
+    }
+    if (!freopen("/dev/null", "w", stdout))
+        abort();
+    return 0;
+}
+
+/* Reset getopt completely (glibc: optind = 0 re-initialises, dropping a
+ * pointer into the previous argv left by an option cluster like -hq). */
+static void reset_getopt(void)
+{
+    static const struct option none[] = {{NULL, 0, NULL, 0}};
+    char a0[] = "x";
+    char *av[] = {a0, NULL};
+    optind = 0;
+    opterr = 0;
+    while (getopt_long(1, av, "", none, NULL) != -1) {
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 4096)
+        return 0;
+    char *buf = malloc(size + 1);
+    if (!buf)
+        return 0;
+    memcpy(buf, data, size);
+    buf[size] = '\0';
+    char *argv[MAX_ARGS + 2];
+    int argc = 0;
+    char name[] = "ringmap";
+    argv[argc++] = name;
+    int refused = 0;
+    size_t i = 0;
+    while (i <= size && argc < MAX_ARGS) {
+        char *s = buf + i;
+        size_t n = 0;
+        while (i + n < size && buf[i + n] != '\0' && buf[i + n] != '\n')
+            n++;
+        s[n] = '\0';
+        if (memchr(s, '/', n))
+            refused = 1;
+        if (s[0] == '@' && n <= 2) {
+            unsigned k = n == 2 ? (unsigned char)s[1] : 0;
+            argv[argc++] = plat[k % 4];
+        } else {
+            argv[argc++] = s;
+        }
+        i += n + 1;
+    }
+    argv[argc] = NULL;
+    if (!refused) {
+        reset_getopt();
+        /* capture the command's messages (stderr is a FILE * variable; the
+           sanitizers write to fd 2 directly and are not affected) */
+        char *msg = NULL;
+        size_t msg_len = 0;
+        FILE *real_stderr = stderr;
+        FILE *mem = open_memstream(&msg, &msg_len);
+        if (mem)
+            stderr = mem;
+        int code = rm_cmd_map(argc, argv);
+        fflush(stdout);
+        if (mem) {
+            stderr = real_stderr;
+            fclose(mem);
+        }
+        const char *m = msg ? msg : "";
+        int bad = code != 0 && code != 1 && code != 2;
+        /* exit 1 is allowed only for a solver that gives up, never for a
+           broken invariant or an internal error */
+        if (code == 1 && (strstr(m, "invariant") || strstr(m, "internal")))
+            bad = 1;
+        /* every failure explains itself on stderr */
+        if (code != 0 && strncmp(m, "ringmap: ", 9) != 0)
+            bad = 1;
+        if (bad) {
+            fprintf(stderr, "fuzz_cli: exit code %d, stderr: %s\n", code, m);
+            abort();
+        }
+        free(msg);
+    }
+    free(buf);
+    return 0;
+}

@@ -1,0 +1,4 @@
+graph [
+  directed 0
+  node [ id 0 label "P0" w 1 ]
+  node [ id 1 label "P1
