@@ -8,9 +8,11 @@
  * options are exercised on real mappings.
  * The exit code must be 0, 1 or 2; 1 (internal failure) is reported as a
  * crash unless the options legitimately make a solver fail.
- * The process runs in a private temporary directory (--json FILE writes
- * there) with stdout sent to /dev/null; arguments containing '/' are
- * refused so nothing is written elsewhere.
+ * The process runs in a private temporary directory (--json/--dot/--svg
+ * FILE write there; removed at exit) with stdout sent to /dev/null;
+ * arguments containing '/' are refused so nothing is written elsewhere, and
+ * "@" names private copies of the platforms (never the repository's files),
+ * written again whenever a run changed one (size or mtime).
  */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -19,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
@@ -28,19 +32,61 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 #define MAX_ARGS 24
 
-static char plat[4][4096]; /* fuzzer setup, filled once */
+/* Fuzzer setup, filled once: private copies of the test platforms (an
+ * output option such as --json @ or --dot @ may overwrite a copy: they are
+ * written again after every run that used one) and their contents. */
+static char plat[4][4096];
+static char *plat_text[4];
+static size_t plat_len[4];
+static char work_dir[64];
+static struct timespec plat_mtime[4];
+
+static void write_copy(int i)
+{
+    FILE *f = fopen(plat[i], "wb");
+    struct stat sb;
+    if (!f || fwrite(plat_text[i], 1, plat_len[i], f) != plat_len[i] || fclose(f) != 0 ||
+        stat(plat[i], &sb) != 0) {
+        perror("fuzz_cli: writing a platform copy");
+        abort();
+    }
+    plat_mtime[i] = sb.st_mtim;
+}
+
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static void cleanup(void) { nftw(work_dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     static const char *names[4] = {"platforms/test/star3.gml", "platforms/test/line2.gml",
                                    "platforms/test/shared4.gml",
                                    "platforms/test/homogeneous3.gml"};
-    for (int i = 0; i < 4; i++)
-        snprintf(plat[i], sizeof plat[i], "%s/%s", RM_SOURCE_DIR, names[i]);
-    char tmpl[] = "/tmp/ringmap-fuzz-cli-XXXXXX";
-    if (!mkdtemp(tmpl) || chdir(tmpl) != 0) {
+    snprintf(work_dir, sizeof work_dir, "/tmp/ringmap-fuzz-cli-XXXXXX");
+    if (!mkdtemp(work_dir) || chdir(work_dir) != 0) {
         perror("fuzz_cli: temporary directory");
         abort();
+    }
+    atexit(cleanup);
+    for (int i = 0; i < 4; i++) {
+        char src[4096];
+        snprintf(src, sizeof src, "%s/%s", RM_SOURCE_DIR, names[i]);
+        FILE *f = fopen(src, "rb");
+        if (!f) {
+            perror(src);
+            abort();
+        }
+        plat_text[i] = malloc(65536);
+        plat_len[i] = fread(plat_text[i], 1, 65536, f);
+        fclose(f);
+        snprintf(plat[i], sizeof plat[i], "%s/p%d.gml", work_dir, i);
+        write_copy(i);
     }
     if (!freopen("/dev/null", "w", stdout))
         abort();
@@ -122,6 +168,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         }
         free(msg);
+        for (int c = 0; c < 4; c++) {
+            struct stat sb;
+            if (stat(plat[c], &sb) != 0 || (size_t)sb.st_size != plat_len[c] ||
+                sb.st_mtim.tv_sec != plat_mtime[c].tv_sec ||
+                sb.st_mtim.tv_nsec != plat_mtime[c].tv_nsec)
+                write_copy(c);
+        }
     }
     free(buf);
     return 0;

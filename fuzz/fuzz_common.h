@@ -24,7 +24,7 @@
 #define FUZZ_MAX_HOSTS 64
 #define FUZZ_MAX_LINKS 4096
 /* Largest input handed to a reader. */
-#define FUZZ_MAX_INPUT (256 * 1024)
+#define FUZZ_MAX_INPUT (512 * 1024)
 
 /* Write data to a memfd (created once, truncated each time) and put its
  * /proc path in path (name ends with ext so extension dispatch works).
