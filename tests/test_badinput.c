@@ -141,8 +141,9 @@ START_TEST(manifest_table)
     ck_assert_msg(n >= 30, "only %d entries in MANIFEST.tsv (issue 7 asks for >= 30)", n);
     int n_refused = 0, n_formats[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s%s", BAD_DIR, e[i].file);
+        char path[4096];
+        int len = snprintf(path, sizeof path, "%s%s", BAD_DIR, e[i].file);
+        ck_assert_msg(len > 0 && (size_t)len < sizeof path, "path too long: %s", e[i].file);
         struct stat sb;
         ck_assert_msg(stat(path, &sb) == 0, "%s listed in MANIFEST.tsv is missing", e[i].file);
         rm_platform *p = expect_read(path, e[i].status, e[i].fragment, e[i].file);
