@@ -158,4 +158,140 @@ rm_status rm_share_glpk(const rm_network *net, const double *cap, int n_routes,
                         const rm_route *routes, const double *a, double tol, double *x,
                         rm_solver_info *info, rm_error *err);
 
+/* ------------------------------------------------------------------------ */
+/* The step time of a fixed ring (tstep_kinsol.c, tstep_glpk.c; issue 3)      */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * THE REAL PROGRAM FOR A FIXED RING AND FIXED ROUTES. Eq. (5) is T_step
+ * only when every alpha_i >= 0 (ORACLES.md, "Negative alpha"). For the ring
+ * of mapping m (q >= 2 hosts, cycle-times w_i, routes succ[i], pred[i]
+ * kept), with d = dc_dw, the step time T_step/D_w of route bandwidths x
+ * (Mb/s) with the best alphas is
+ *
+ *   T(x) = min T  over (T, alpha)  s.t.  alpha_i w_i + d C_i(x) <= T,
+ *                                        sum_i alpha_i = 1, alpha >= 0
+ *        = max( w_cumul (1 + d sum_i C_i(x) / w_i),  max_i d C_i(x) )
+ *
+ * (the first term is eq. (5), the others bind when an alpha is clamped at
+ * 0; the same value as rm_balance), where C_i = c(succ_i) + c(pred_i), or
+ * max(c(succ_i), c(pred_i)) with parallel send, and c(route k) = 1/x_k +
+ * L_k/D_c (L_k the route's latency, latency model) or 1/x_k. We solve
+ *
+ *   minimise T(x)  subject to  sum_k m_rk x_k <= cap_r  (non-backbone r),
+ *                              x_k <= cap_r  (backbone r on route k),
+ *
+ * a convex program (max of convex functions of x over a polytope), in
+ * epigraph form with host costs u_i >= C_i:
+ *   min T  s.t.  F_0 = w_cumul (1 + d sum_i u_i / w_i) <= T,
+ *                F_i = d u_i <= T (i = 1..q),
+ *                sum_{k in g} c_k(x_k) <= u_{h(g)} for each cost group g
+ *                  (sum model: one group {succ_i, pred_i} per host; parallel
+ *                  send: one group {k} per route, i.e. u_i >= each c_k),
+ *                A x <= cap.
+ * KKT conditions, multipliers mu_p >= 0 (pieces p = 0..q), rho_g >= 0
+ * (groups), lambda_j >= 0 (capacity rows), Lambda_k = sum_j m_jk lambda_j:
+ *   T:   sum_p mu_p = 1;
+ *   u_i: sum_{g of i} rho_g = d (w_cumul mu_0 / w_i + mu_i);
+ *   x_k: rho_{g(k)} / x_k^2 = Lambda_k;
+ *   complementarity mu_p (F_p - T) = 0, rho_g (sum c - u) = 0,
+ *   lambda_j (load_j - cap_j) = 0, and primal feasibility.
+ * When every alpha_i > 0 at the optimum, mu = (1, 0, ..., 0) and the
+ * conditions are those of min sum_k a_k / x_k (a_k = 1/w of the sender,
+ * rm_share_kinsol): eq. (5). Its optimum is <= T_step of ANY feasible
+ * shares of the same ring and routes (the greedy's, max-min's, eq. (5)'s).
+ * rho_g / x_k^2 = Lambda_k vanishes for the routes of a host whose weight
+ * is 0 (x_k not unique there); see rm_tstep_kinsol for the regularisation.
+ */
+
+/**
+ * T_step of a fixed ring at its optimum (the program above) by Newton on
+ * the KKT system with KINSOL (SUNDIALS 6, SUNContext; dense Jacobian given
+ * analytically; line search; x > 0 by KINSetConstraints), inside an active
+ * set over BOTH the saturated capacity rows and the pieces F_p (piece i > 0
+ * active = host i's constraint d C_i <= T binds, its alpha is 0), and, with
+ * parallel send, over which of a host's two route costs equals u_i (both
+ * may). Unknowns (x, u, T, lambda_W, mu_A, rho_G); equations: x-
+ * stationarity (written beta_k / x_k - Lambda_k x_k = 0), u-stationarity,
+ * sum mu = 1, F_p = T (p in A), group costs = u (g in G), loads = cap
+ * (rows in W). The route weights are beta_k = rho_{g(k)} + eps d w_cumul /
+ * w_{s(k)}: this adds eps times the communication part of eq. (5) (<= T)
+ * to the objective, which keeps x unique and the Jacobian nonsingular when
+ * a host's weight is 0, and moves T by at most eps relative.
+ * Start: the eq. (5) optimum (rm_share_kinsol; max-min rates if it fails),
+ * its saturated rows (linearly independent ones, covering every route),
+ * the pieces at the max plus F_0, the groups at the max. Each round solves
+ * the equations of the current sets, then drops the most negative
+ * multiplier (below -1e-9 relative) if any, else adds the most violated
+ * constraint (row, piece, group; above 1e-9 relative), else the round is
+ * a KKT point. If only F_0 binds at the start (no alpha clamped: the
+ * eq. (5) optimum is the optimum) eps = 1e-10 at once; else continuation:
+ * eps = 1e-2, 1e-3, ..., 1e-10, each stage from the previous one's KKT
+ * point (with a tiny eps the routes of a host of weight 0 collapse between
+ * two set changes, too far for Newton).
+ * CERTIFICATE: every solved point gives T(x) of its shares made exactly
+ * feasible (an upper bound) and a Lagrangian lower bound from its
+ * multipliers (the bound g of rm_tstep_glpk, valid for any multipliers);
+ * the stages stop at a certified relative gap <= 1e-9. If a later round
+ * fails (KINSOL, cycling, no settling) the best point is still returned
+ * when its certified gap is <= 1e-7; otherwise RM_ESOLVER.
+ * Known limit: degenerate rings where many hosts end with alpha = 0 and
+ * tiny multipliers (some SliceRing rings at small D_c/D_w) can make the
+ * active set fail before the gap closes: RM_ESOLVER, never a wrong value.
+ *
+ * m: the mapping whose ring, routes, dc_dw and cost model (latency,
+ * parallel_send, dc) are used (its bandwidths are ignored and not changed);
+ * tol: accepted relative KKT residual of each Newton solve (1e-10 if <= 0);
+ * x (2q entries, Mb/s): receives the bandwidths, succ[i] at i, pred[i] at
+ * q + i; t_step (may be NULL): T_step/D_w of x by rm_balance (what
+ * rm_mapping_rebalance will compute); info (may be NULL): iterations =
+ * active-set rounds, inner_iterations = Newton iterations, n_active = |W| +
+ * |A| + |G| at the end, objective = T_step/D_w, gap = certified relative
+ * duality gap, restarts = KINSol calls restarted with fresh scales.
+ * q == 1: nothing to share (x untouched), T = w. dc_dw == 0: every share
+ * gives T = w_cumul; x = max-min rates.
+ * Errors: RM_EINPUT (q < 1, bad routes, no output), RM_ESOLVER (KINSOL's
+ * own flag name and message, active set cycling or not settled, duality
+ * gap above 1e-7, a route on a zero capacity), RM_ENOMEM.
+ * Complexity: O(rounds * Newton steps * N^3), N = 2q + q + 1 + |W| + |A| +
+ * |G| (dense LU), plus O(q m K) per round for the independence tests.
+ * Source: seed 001 eqs. (1), (5), §4.4.3 (method 2, KINSOL); Nocedal &
+ * Wright, Numerical Optimization, §16.5, §18.1.
+ */
+rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol, double *x,
+                          double *t_step, rm_solver_info *info, rm_error *err);
+
+/**
+ * The same program by outer approximation (Kelley's cutting planes) with
+ * GLPK's simplex. LP variables (scaled): T, alpha_i in [0, 1], x_k in
+ * [lb, ub_k], t_k >= 1/ub_k (epigraph of 1/x_k) and, with parallel send,
+ * u_i >= 0; rows: alpha_i w_i + d (t_s + t_p + L_s + L_p) <= T (sum) or
+ * alpha_i w_i + d u_i <= T with u_i - t_k >= L_k (parallel send), sum alpha
+ * = 1, the capacity rows, and tangent cuts t_k >= 2/x0 - x_k/x0^2 of the
+ * convex 1/x; minimise T. lb = d / T(max-min rates) cuts off no optimum
+ * (d/x_k <= d C_i <= T). Cuts first at ub, lb, the max-min rate and three
+ * geometric points between, then after each LP at the LP point and at the
+ * Lagrangian minimiser below, for every route whose t_k underestimates.
+ * Bounds: lower = max(LP optimum, Lagrangian bound from the LP's duals:
+ * with host prices m_i (normalised to sum 1), route weights rho_k (sum:
+ * d m_i; parallel send: the duals of u_i - t_k >= L_k scaled to sum d m_i)
+ * and link prices lambda_j, g = min_i m_i w_i + sum_k [rho_k L_k +
+ * min_{lb<=x<=ub} (rho_k / x + Lambda_k x)] - lambda.cap, valid whatever
+ * the LP's accuracy); upper = the true T(x) (rm_balance form) at the LP
+ * point and at the Lagrangian minimiser x_k = sqrt(rho_k / Lambda_k), each
+ * made exactly feasible. Stops when (upper - lower) / upper <= tol (1e-9
+ * if tol <= 0) and returns the best point: its T is exact for its shares,
+ * and within tol of the optimum.
+ * Arguments, outputs, trivial cases as rm_tstep_kinsol; info: iterations =
+ * LPs, inner_iterations = simplex iterations, n_active = cuts, gap =
+ * relative gap, restarts = LP retries from a fresh basis.
+ * Errors: as rm_tstep_kinsol; RM_ESOLVER naming glp_simplex's return code
+ * and glp_get_status when an LP fails after two retries, or the gap above
+ * tol (after 1000 LPs, or when no bound moved for 5 LPs).
+ * Complexity: O(LPs * simplex(q + m + cuts rows, 1 + q + 4q columns)).
+ * Source: Kelley (1960); seed 001 eqs. (1), (5), §4.4.3.
+ */
+rm_status rm_tstep_glpk(const rm_network *net, const rm_mapping *m, double tol, double *x,
+                        double *t_step, rm_solver_info *info, rm_error *err);
+
 #endif

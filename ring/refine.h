@@ -1,0 +1,45 @@
+/*
+ * refine.h — the real optimum of the shares of a fixed ring (issue 3):
+ * KINSOL and GLPK solvers of solvers.h applied to a mapping, and the
+ * mapper entry point that runs a heuristic then refines its ring.
+ */
+#ifndef RINGMAP_REFINE_H
+#define RINGMAP_REFINE_H
+
+#include "ringmap.h"
+#include "solvers/solvers.h"
+
+/**
+ * Give the routes of m the bandwidths that minimise T_step of its ring
+ * with its routes (the real program of solvers.h: alphas >= 0, the
+ * mapping's cost model), computed by rm_tstep_kinsol (which =
+ * RM_REFINE_KINSOL) or rm_tstep_glpk (RM_REFINE_GLPK); then
+ * rm_mapping_rebalance, and check the result with rm_mapping_check
+ * (tolerance 1e-9). m->refine records which. The new T_step is <= that of
+ * any feasible shares of the same ring and routes (the greedy's own,
+ * max-min's, eq. (5)-optimal's), up to the solver's tolerance (KINSOL:
+ * 1e-10; GLPK: a relative gap of 1e-9).
+ * info (may be NULL) receives what the solver did.
+ * On any error m is left unchanged. Errors: RM_EINPUT (which is not KINSOL
+ * or GLPK), RM_ESOLVER (the solver's own status in the message),
+ * RM_EINTERNAL (the refined mapping fails the invariant check), RM_ENOMEM.
+ * Complexity: that of the solver. Source: seed 001 §4.4.3, eqs. (1), (5).
+ */
+rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_refine which,
+                                   rm_solver_info *info, rm_error *err);
+
+/**
+ * The mapper: run the heuristic of opt (rm_sharedring, rm_slicering, or the
+ * exact ones, through rm_run_heuristic). For opt->refine KINSOL or GLPK
+ * the heuristic runs with refine NONE (SharedRing and the exhaustive
+ * SharedRing: the greedy's own shares) or MAXMIN (SliceRing and exact
+ * SliceRing, whose ring is made feasible by max-min), then
+ * rm_mapping_refine_solver is applied to the chosen ring; mapping->refine
+ * records the solver. Other refinements: the heuristic as is.
+ * Errors: those of the heuristic and of rm_mapping_refine_solver; *out is
+ * NULL on error. Complexity: heuristic + solver.
+ */
+rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                         rm_error *err);
+
+#endif

@@ -1,0 +1,92 @@
+/*
+ * refine_solvers.c — the real optimum of the shares of a fixed ring
+ * (solvers.h: KINSOL and GLPK) applied to a mapping, and rm_map_network,
+ * the mapper entry point with --refine kinsol | glpk (issue 3; seed 001
+ * §4.4.3).
+ */
+#include "ring/refine.h"
+#include "ring/ring_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_refine which,
+                                   rm_solver_info *info, rm_error *err)
+{
+    if (which != RM_REFINE_KINSOL && which != RM_REFINE_GLPK)
+        return rm_error_set(err, RM_EINPUT, "refinement %d is not a solver (kinsol or glpk)",
+                            (int)which);
+    int q = m->q;
+    if (q <= 1) {
+        rm_mapping_rebalance(net, m);
+        m->refine = which;
+        if (info) {
+            *info = (rm_solver_info){0};
+            info->objective = m->t_step_per_dw;
+            info->gap = 0.0;
+            snprintf(info->status, sizeof info->status, "optimal");
+        }
+        return RM_OK;
+    }
+    double *x = malloc((size_t)(2 * q) * sizeof *x), *old = malloc((size_t)(2 * q) * sizeof *old);
+    double *alpha = malloc((size_t)q * sizeof *alpha);
+    if (!x || !old || !alpha) {
+        free(x), free(old), free(alpha);
+        return rm_error_set(err, RM_ENOMEM, "out of memory refining the shares");
+    }
+    double t = NAN, told = m->t_step_per_dw;
+    rm_refine rold = m->refine;
+    rm_status st = which == RM_REFINE_KINSOL ? rm_tstep_kinsol(net, m, 0.0, x, &t, info, err)
+                                             : rm_tstep_glpk(net, m, 0.0, x, &t, info, err);
+    if (st == RM_OK) {
+        for (int k = 0; k < q; k++) {
+            old[k] = m->succ[k].bandwidth, old[q + k] = m->pred[k].bandwidth;
+            alpha[k] = m->alpha[k];
+            m->succ[k].bandwidth = x[k];
+            m->pred[k].bandwidth = x[q + k];
+        }
+        rm_mapping_rebalance(net, m);
+        m->refine = which;
+        if (!(fabs(m->t_step_per_dw - t) <= 1e-9 * t))
+            st = rm_error_set(err, RM_EINTERNAL,
+                              "%s: T_step/D_w %.17g after rebalancing differs from the solver's "
+                              "%.17g",
+                              which == RM_REFINE_KINSOL ? "kinsol" : "glpk", m->t_step_per_dw, t);
+        else
+            st = rm_mapping_check(net, m, 1e-9, err);
+        if (st) {
+            for (int k = 0; k < q; k++) {
+                m->succ[k].bandwidth = old[k], m->pred[k].bandwidth = old[q + k];
+                m->alpha[k] = alpha[k];
+            }
+            m->t_step_per_dw = told;
+            m->refine = rold;
+        }
+    }
+    free(x), free(old), free(alpha);
+    return st;
+}
+
+rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                         rm_error *err)
+{
+    *out = NULL;
+    rm_status st = rm_options_check(opt, err);
+    if (st)
+        return st;
+    rm_options o = *opt;
+    int solver = opt->refine == RM_REFINE_KINSOL || opt->refine == RM_REFINE_GLPK;
+    if (solver)
+        o.refine = opt->heuristic == RM_HEUR_SLICE || opt->heuristic == RM_HEUR_SLICE_EXACT
+                       ? RM_REFINE_MAXMIN
+                       : RM_REFINE_NONE;
+    rm_mapping *m = NULL;
+    if ((st = rm_run_heuristic(net, &o, &m, err)))
+        return st;
+    if (solver && (st = rm_mapping_refine_solver(net, m, opt->refine, NULL, err))) {
+        rm_mapping_free(m);
+        return st;
+    }
+    *out = m;
+    return RM_OK;
+}
