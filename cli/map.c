@@ -7,6 +7,7 @@
  */
 #include "cli/commands.h"
 #include "ring/output.h"
+#include "ring/refine.h"
 #include "ring/ring_internal.h"
 #include "ringmap.h"
 
@@ -32,6 +33,8 @@ typedef struct map_args {
     const char *json;            /* NULL, "-" or a file name */
     const char *dot, *svg;       /* --dot / --svg pictures (cli/pictures.c) */
     int quiet;
+    int refine_all;              /* --refine all: the five share methods side by side */
+    double ref_t[RM_N_REFINE];   /* their T_step/D_w (NAN: failed) */
 } map_args;
 
 static void usage(FILE *f)
@@ -65,7 +68,11 @@ static void usage(FILE *f)
         "                        direct: only a direct link between two hosts (the\n"
         "                        complete-graph instance taken as given)\n"
         "  --refine M            bandwidth shares: none (the greedy's own, default),\n"
-        "                        maxmin (max-min fairness), optimal (optimal shares)\n"
+        "                        maxmin (max-min fairness), optimal (optimal shares\n"
+        "                        of eq. (5)), kinsol / glpk (the real optimum of the\n"
+        "                        chosen ring, alphas >= 0, by KINSOL / by GLPK), all\n"
+        "                        (the chosen ring with the five side by side; the\n"
+        "                        KINSOL one is printed)\n"
         "  --duplex D            half: an undirected link is one capacity shared by both\n"
         "                        directions (default); full: each direction has it all\n"
         "  --latency             affine route cost D_c/b + sum of the links' latencies\n"
@@ -230,8 +237,17 @@ static int parse_args(int argc, char **argv, map_args *a)
                 a->opt.refine = RM_REFINE_MAXMIN;
             else if (strcmp(arg, "optimal") == 0)
                 a->opt.refine = RM_REFINE_OPTIMAL;
+            else if (strcmp(arg, "kinsol") == 0)
+                a->opt.refine = RM_REFINE_KINSOL;
+            else if (strcmp(arg, "glpk") == 0)
+                a->opt.refine = RM_REFINE_GLPK;
+            else if (strcmp(arg, "all") == 0)
+                a->opt.refine = RM_REFINE_NONE;
             else
-                return bad_option("--refine: expected none, maxmin or optimal, got '%s'", arg);
+                return bad_option(
+                    "--refine: expected none, maxmin, optimal, kinsol, glpk or all, got '%s'",
+                    arg);
+            a->refine_all = strcmp(arg, "all") == 0;
             break;
         case OPT_DUPLEX:
             if (strcmp(arg, "half") == 0)
@@ -325,7 +341,7 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
     rm_options o = *opt;
     o.heuristic = h;
     rm_error err = {RM_OK, ""};
-    rm_status st = rm_run_heuristic(net, &o, out, &err);
+    rm_status st = rm_map_network(net, &o, out, &err);
     if (st) {
         *out = NULL;
         if (err.status == RM_OK)
@@ -344,6 +360,57 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
         return 1;
     }
     return -1;
+}
+
+static const char *const ref_names[RM_N_REFINE] = {"none", "maxmin", "optimal", "kinsol", "glpk"};
+
+/* --refine all: the five share methods on the chosen ring (seed 001 Figs
+ * 13-14); *m is replaced by its KINSOL-refined copy (GLPK if KINSOL
+ * failed). Exit code or -1. */
+static int refine_all(const rm_network *net, map_args *a, rm_mapping **m)
+{
+    rm_error err = {RM_OK, ""};
+    rm_mapping *best = NULL;
+    rm_status st = rm_mapping_refinements(net, *m, a->ref_t, NULL, &best, &err);
+    if (st)
+        return lib_failure(&err);
+    if (!best) {
+        fprintf(stderr, "ringmap: --refine all: both the KINSOL and the GLPK solvers failed\n");
+        return 1;
+    }
+    rm_mapping_free(*m);
+    *m = best;
+    return -1;
+}
+
+/* Add "refinements": {"none": t, ...} (null where a method failed). */
+static int add_refinements(json_t *j, const map_args *a)
+{
+    if (!a->refine_all)
+        return 0;
+    json_t *r = json_object();
+    int bad = !r;
+    for (int k = 0; k < RM_N_REFINE && !bad; k++)
+        bad |= json_object_set_new(r, ref_names[k],
+                                   isnan(a->ref_t[k]) ? json_null() : json_real(a->ref_t[k]));
+    return bad | json_object_set_new(j, "refinements", r);
+}
+
+static void print_refinements(FILE *f, const map_args *a)
+{
+    if (!a->refine_all)
+        return;
+    fputs("\nShares of this ring and routes (T_step/D_w, s/Mflop):\n", f);
+    for (int k = 0; k < RM_N_REFINE; k++)
+        fprintf(f, " %-12s", ref_names[k]);
+    fputc('\n', f);
+    for (int k = 0; k < RM_N_REFINE; k++) {
+        if (isnan(a->ref_t[k]))
+            fprintf(f, " %-12s", "failed");
+        else
+            fprintf(f, " %-12.7g", a->ref_t[k]);
+    }
+    fputc('\n', f);
 }
 
 /* Add the absolute D_c, D_w and T_step (s) of --dc/--dw to a mapping's JSON. */
@@ -366,7 +433,7 @@ static json_t *build_json(const rm_network *net, const map_args *a, rm_mapping *
     if (!a->both) {
         rm_mapping *m = shared ? shared : slice;
         json_t *j = rm_mapping_json(net, &o, m, err);
-        if (j && add_absolute(j, a, m)) {
+        if (j && (add_absolute(j, a, m) | add_refinements(j, a))) {
             json_decref(j);
             rm_error_set(err, RM_ENOMEM, "out of memory building the JSON");
             return NULL;
@@ -378,7 +445,7 @@ static json_t *build_json(const rm_network *net, const map_args *a, rm_mapping *
     json_t *jl = js ? rm_mapping_json(net, &o, slice, err) : NULL;
     int bad = !root || !js || !jl;
     if (!bad) {
-        bad |= add_absolute(js, a, shared) | add_absolute(jl, a, slice);
+        bad |= add_absolute(js, a, shared) | add_absolute(jl, a, slice) | add_refinements(js, a);
         bad |= json_object_set_new(root, "ringmap_version", json_string(RINGMAP_VERSION));
         bad |= json_object_set_new(root, "shared", js);
         js = NULL;
@@ -415,6 +482,7 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *s
             puts("== SharedRing (H2) ==");
             rm_mapping_print(stdout, net, shared);
             print_absolute(stdout, a, shared);
+            print_refinements(stdout, a);
             puts("\n== SliceRing (H1), made feasible by max-min fairness ==");
             rm_mapping_print(stdout, net, slice);
             print_absolute(stdout, a, slice);
@@ -424,6 +492,7 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *s
             rm_mapping *m = shared ? shared : slice;
             rm_mapping_print(stdout, net, m);
             print_absolute(stdout, a, m);
+            print_refinements(stdout, a);
         }
         if (fflush(stdout) != 0) {
             fprintf(stderr, "ringmap: cannot write the table to standard output\n");
@@ -479,6 +548,8 @@ int rm_cmd_map(int argc, char **argv)
         code = run_heuristic(&net, &a.opt, a.both ? RM_HEUR_SHARED : a.opt.heuristic, &shared);
     if (code < 0 && (a.both || a.opt.heuristic == RM_HEUR_SLICE))
         code = run_heuristic(&net, &a.opt, RM_HEUR_SLICE, &slice);
+    if (code < 0 && a.refine_all)
+        code = refine_all(&net, &a, shared ? &shared : &slice);
     if (code < 0)
         code = write_outputs(&net, &a, shared, slice);
     if (code == 0)

@@ -42,4 +42,24 @@ rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_refi
 rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
                          rm_error *err);
 
+/** Number of share methods compared by rm_mapping_refinements
+ *  (RM_REFINE_NONE .. RM_REFINE_GLPK). */
+#define RM_N_REFINE 5
+
+/**
+ * The five share methods on the same ring and routes (seed 001 Figs 13-14,
+ * with the real optimum): t[r] (RM_N_REFINE entries, indexed by rm_refine)
+ * = T_step/D_w with the mapping's own shares (NONE), max-min fair shares
+ * (rm_mapping_refine_maxmin), eq. (5)-optimal shares
+ * (rm_mapping_refine_optimal), and the real optimum by KINSOL and by GLPK
+ * (rm_mapping_refine_solver); NAN where a method failed, its status in
+ * st[r] (st may be NULL). m is not changed. If best is not NULL it
+ * receives the KINSOL-refined copy (the GLPK one if KINSOL failed; NULL if
+ * both failed), to be freed by the caller.
+ * Errors: RM_ENOMEM only (a failing method gives NAN). Complexity: the
+ * sum of the five.
+ */
+rm_status rm_mapping_refinements(const rm_network *net, const rm_mapping *m, double *t,
+                                 rm_status *st, rm_mapping **best, rm_error *err);
+
 #endif

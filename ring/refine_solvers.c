@@ -90,3 +90,78 @@ rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mappin
     *out = m;
     return RM_OK;
 }
+
+/* Deep copy of a mapping's ring, routes, alphas and cost model (no sweep). */
+static rm_mapping *mapping_copy(const rm_mapping *m)
+{
+    rm_mapping *c = rm_mapping_new(m->q, 0);
+    if (!c)
+        return NULL;
+    for (int k = 0; k < m->q; k++) {
+        c->ring[k] = m->ring[k];
+        c->alpha[k] = m->alpha[k];
+        if (rm_route_copy(&c->succ[k], &m->succ[k]) || rm_route_copy(&c->pred[k], &m->pred[k])) {
+            rm_mapping_free(c);
+            return NULL;
+        }
+    }
+    c->dc_dw = m->dc_dw;
+    c->t_step_per_dw = m->t_step_per_dw;
+    c->t_step_per_dw_unshared = m->t_step_per_dw_unshared;
+    c->heuristic = m->heuristic;
+    c->refine = m->refine;
+    c->latency = m->latency;
+    c->parallel_send = m->parallel_send;
+    c->dc = m->dc;
+    return c;
+}
+
+rm_status rm_mapping_refinements(const rm_network *net, const rm_mapping *m, double *t,
+                                 rm_status *st, rm_mapping **best, rm_error *err)
+{
+    if (best)
+        *best = NULL;
+    rm_mapping *c[RM_N_REFINE] = {NULL};
+    for (int r = 0; r < RM_N_REFINE; r++) {
+        t[r] = NAN;
+        if (st)
+            st[r] = RM_OK;
+        if (!(c[r] = mapping_copy(m))) {
+            for (int i = 0; i < r; i++)
+                rm_mapping_free(c[i]);
+            return rm_error_set(err, RM_ENOMEM, "out of memory comparing refinements");
+        }
+    }
+    for (int r = 0; r < RM_N_REFINE; r++) {
+        rm_error e = {RM_OK, ""};
+        rm_status s = RM_OK;
+        switch ((rm_refine)r) {
+        case RM_REFINE_NONE: break;
+        case RM_REFINE_MAXMIN: s = rm_mapping_refine_maxmin(net, c[r], &e); break;
+        case RM_REFINE_OPTIMAL: s = rm_mapping_refine_optimal(net, c[r], &e); break;
+        default: s = rm_mapping_refine_solver(net, c[r], (rm_refine)r, NULL, &e); break;
+        }
+        if (s == RM_OK) {
+            c[r]->refine = (rm_refine)r;
+            t[r] = c[r]->t_step_per_dw;
+        } else if (s == RM_ENOMEM) {
+            for (int i = 0; i < RM_N_REFINE; i++)
+                rm_mapping_free(c[i]);
+            return rm_error_set(err, RM_ENOMEM, "%s", e.msg);
+        }
+        if (st)
+            st[r] = s;
+    }
+    if (best) {
+        int b = !isnan(t[RM_REFINE_KINSOL]) ? RM_REFINE_KINSOL
+                : !isnan(t[RM_REFINE_GLPK]) ? RM_REFINE_GLPK
+                                            : -1;
+        if (b >= 0) {
+            *best = c[b];
+            c[b] = NULL;
+        }
+    }
+    for (int r = 0; r < RM_N_REFINE; r++)
+        rm_mapping_free(c[r]);
+    return RM_OK;
+}
