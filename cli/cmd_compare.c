@@ -3,10 +3,13 @@
  * ratio D_c/D_w, Tables 3–4 of seed 001 (SliceRing made feasible by max-min
  * vs SharedRing, ring sizes, improvement in percent) and the effect of the
  * refinements of the shares of SharedRing's ring (Figs 13–14: none, max-min,
- * optimal shares). Text table on stdout, JSON with --json.
+ * optimal shares after each insertion; kinsol, glpk: the real optimum of the
+ * final ring of SharedRing without refinement, rm_map_network). Text table
+ * on stdout, JSON with --json.
  */
 #include "cli/commands.h"
 #include "ring/output.h"
+#include "ring/refine.h"
 #include "ringmap.h"
 
 #include <getopt.h>
@@ -19,7 +22,11 @@
 static const struct {
     const char *name;
     rm_refine refine;
-} refinements[] = {{"none", RM_REFINE_NONE}, {"maxmin", RM_REFINE_MAXMIN}, {"optimal", RM_REFINE_OPTIMAL}};
+} refinements[] = {{"none", RM_REFINE_NONE},
+                   {"maxmin", RM_REFINE_MAXMIN},
+                   {"optimal", RM_REFINE_OPTIMAL},
+                   {"kinsol", RM_REFINE_KINSOL},
+                   {"glpk", RM_REFINE_GLPK}};
 #define N_REF ((int)(sizeof refinements / sizeof refinements[0]))
 
 static void usage(FILE *f)
@@ -31,7 +38,9 @@ static void usage(FILE *f)
           "fairness on the real shared network, SliceRing's own fully-connected estimate,\n"
           "SharedRing, their ring sizes and the improvement (T_slice - T_shared)/T_slice\n"
           "in percent; then SharedRing's T_step/D_w with each refinement of the shares\n"
-          "(none: the greedy's own; maxmin; optimal: the convex program of eq. (5)).\n"
+          "(none: the greedy's own; maxmin; optimal: the convex program of eq. (5);\n"
+          "kinsol, glpk: the real optimum of the final ring, alphas >= 0, by KINSOL\n"
+          "and by GLPK).\n"
           "\n"
           "Options:\n"
           "  --dc-dw LIST          comma-separated ratios, each finite >= 0\n"
@@ -74,8 +83,7 @@ static int parse_ratios(const char *s, double *r, int *n)
 
 static int run_one(const rm_network *net, rm_options *opt, rm_mapping **m, rm_error *err)
 {
-    rm_status st = opt->heuristic == RM_HEUR_SLICE ? rm_slicering(net, opt, m, err)
-                                                   : rm_sharedring(net, opt, m, err);
+    rm_status st = rm_map_network(net, opt, m, err);
     if (st == RM_OK && (st = rm_mapping_check(net, *m, 1e-9, err)) != RM_OK) {
         rm_mapping_free(*m);
         *m = NULL;
