@@ -19,6 +19,8 @@ typedef struct slice_scratch {
     int *ring, *in_ring;
     double *cs, *cp, *tw, *tC;
     double *Cq;      /* fast path: per-position C */
+    double *invw;    /* fast path: 1/w of each host (H) */
+    double *ct;      /* fast path: transposed costs, ct[j*H + k] = c[k*H + j] (H*H) */
     int *cand_e, *cand_k; /* fast path: near-best candidates */
     double *cand_t5, *cand_d;
     int n_cand, cap_cand;
@@ -100,13 +102,17 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
             dm = 0.0;
         const double *ci = c + (size_t)i * H, *cj = c + (size_t)j * H;
         double cpe = sc->cp[e], csn = sc->cs[ni];
+        double iwi = 1.0 / wi, iwj = 1.0 / wj;
+        const double *cti = sc->ct + (size_t)i * H, *ctj = sc->ct + (size_t)j * H;
         for (int k = 0; k < H; k++) {
             if (sc->in_ring[k])
                 continue;
-            double wk = W(k);
+            double wk = W(k), iwk = sc->invw[k];
             double Ci = rm_host_cost(ci[k], cpe, par), Cj = rm_host_cost(csn, cj[k], par);
-            double Ck = rm_host_cost(c[(size_t)k * H + j], c[(size_t)k * H + i], par);
-            double T5 = (1.0 + dc_dw * (base + Ci / wi + Cj / wj + Ck / wk)) / (S_inv + 1.0 / wk);
+            double Ck = rm_host_cost(ctj[k], cti[k], par);
+            /* approximate (products by 1/w): the candidates near the least
+             * value are re-evaluated exactly below */
+            double T5 = (1.0 + dc_dw * (base + Ci * iwi + Cj * iwj + Ck * iwk)) / (S_inv + iwk);
             double D = dm;
             if (dc_dw * Ci > D)
                 D = dc_dw * Ci;
@@ -133,6 +139,17 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
                 }
                 sc->n_cand = n;
             }
+            /* a candidate with bitwise the same inputs as a kept one of the
+             * same edge has bitwise the same value: it cannot win (strict <) */
+            int dup = 0;
+            for (int x = sc->n_cand - 1; x >= 0 && sc->cand_e[x] == e && !dup; x--) {
+                int kx = sc->cand_k[x];
+                dup = W(kx) == wk && ci[kx] == ci[k] && cj[kx] == cj[k] &&
+                      c[(size_t)kx * H + j] == c[(size_t)k * H + j] &&
+                      c[(size_t)kx * H + i] == c[(size_t)k * H + i];
+            }
+            if (dup)
+                continue;
             if (sc->n_cand == sc->cap_cand) {
                 int nc = sc->cap_cand ? 2 * sc->cap_cand : 64;
                 int *ne = realloc(sc->cand_e, (size_t)nc * sizeof *ne);
@@ -428,6 +445,19 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     }
     if ((st = slice_costs(net, opt, bw, err)))
         goto out;
+    if (fast) {
+        sc.invw = malloc((size_t)H * sizeof *sc.invw);
+        sc.ct = malloc((size_t)H * H * sizeof *sc.ct);
+        if (!sc.invw || !sc.ct) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
+            goto out;
+        }
+        for (int a = 0; a < H; a++) {
+            sc.invw[a] = 1.0 / p->nodes[p->hosts[a]].w;
+            for (int b = 0; b < H; b++)
+                sc.ct[(size_t)b * H + a] = bw[(size_t)a * H + b];
+        }
+    }
     if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings, est, &sc, 1, NULL, 0.0,
                      fast)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
@@ -496,6 +526,8 @@ out:
     free(sc.tw);
     free(sc.tC);
     free(sc.Cq);
+    free(sc.invw);
+    free(sc.ct);
     free(sc.cand_e);
     free(sc.cand_k);
     free(sc.cand_t5);
