@@ -20,13 +20,13 @@ seed_files() {
     shared=$(cd "$root/.." && pwd)/shared/data
     case $t in
     fuzz_gml)
-        find "$root/platforms" "$root/tests/data" "$shared" -name '*.gml' -size -512k 2>/dev/null ;;
+        find "$root/platforms" "$root/tests/data" "$shared" -name '*.gml' -size -256k 2>/dev/null ;;
     fuzz_simgrid)
-        find "$shared" "$root/tests/data" "$root/fuzz/seeds/simgrid" -name '*.xml' -size -512k 2>/dev/null ;;
+        find "$shared" "$root/tests/data" "$root/fuzz/seeds/simgrid" -name '*.xml' -size -256k 2>/dev/null ;;
     fuzz_tiers)
-        find "$shared" "$root/tests/data" "$root/fuzz/seeds/tiers" -name '*.tiers' -size -512k 2>/dev/null ;;
+        find "$shared" "$root/tests/data" "$root/fuzz/seeds/tiers" -name '*.tiers' -size -256k 2>/dev/null ;;
     fuzz_graphml)
-        find "$root/tests/data" "$root/fuzz/seeds/graphml" -name '*.graphml' -size -512k 2>/dev/null ;;
+        find "$root/tests/data" "$root/fuzz/seeds/graphml" -name '*.graphml' -size -256k 2>/dev/null ;;
     fuzz_cli)
         find "$root/fuzz/seeds/cli" -type f 2>/dev/null ;;
     esac
