@@ -340,9 +340,6 @@ rm_status rm_tstep_glpk(const rm_network *net, const rm_mapping *m, double tol, 
             prev_lower = lower;
         }
         gap = (best - lower) / best;
-        if (getenv("RM_TSTEP_GLPK_TRACE"))
-            fprintf(stderr, "LP %d lp %.15g g %.15g f %.15g f2 %.15g best %.15g gap %.3g cuts %d\n",
-                    it, lpobj, g, f, f2, best, gap, ncuts);
         if (gap <= tol)
             break;
         if (!progress) {

@@ -230,15 +230,11 @@ static double tk_relres(tk_work *t, const double *z, double *f, double *mag)
 {
     tk_eval(t, z, f, mag);
     double r = 0.0;
-    int wi = -1;
     for (int i = 0; i < t->N; i++) {
         double v = mag[i] > 0.0 ? fabs(f[i]) / mag[i] : fabs(f[i]);
         if (!(v <= r))
-            r = v, wi = i;
+            r = v;
     }
-    if (getenv("RM_TK_TRACE"))
-        fprintf(stderr, "  relres %.3g at eq %d (K %d e2 %d e3 %d e4 %d e5 %d e6 %d) f %.3g mag %.3g\n", r, wi,
-                t->K, t->e2, t->e3, t->e4, t->e5, t->e6, wi >= 0 ? f[wi] : 0.0, wi >= 0 ? mag[wi] : 0.0);
     return r;
 }
 
@@ -277,29 +273,6 @@ static int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *
         KINSetMaxSetupCalls(mem, 1) || KINSetNumMaxIters(mem, 200))
         goto done;
     double *sd = N_VGetArrayPointer(us), *fd = N_VGetArrayPointer(fs);
-    if (getenv("RM_TK_FDCHECK")) {
-        double *f0 = malloc((size_t)N * sizeof *f0), *f1 = malloc((size_t)N * sizeof *f1);
-        double *zz = malloc((size_t)N * sizeof *zz);
-        tk_jacobian(u, NULL, J, t, NULL, NULL);
-        tk_eval(t, ud, f0, NULL);
-        double worst = 0.0;
-        int wi = -1, wj = -1;
-        for (sunindextype j = 0; j < N; j++) {
-            memcpy(zz, ud, (size_t)N * sizeof *zz);
-            double h = 1e-7 * (fabs(zz[j]) > 1e-3 ? fabs(zz[j]) : 1e-3);
-            zz[j] += h;
-            tk_eval(t, zz, f1, NULL);
-            for (sunindextype i = 0; i < N; i++) {
-                double fd = (f1[i] - f0[i]) / h, an = SM_ELEMENT_D(J, i, j);
-                double d = fabs(fd - an) / (fabs(an) + fabs(fd) + 1e-8);
-                if (d > worst)
-                    worst = d, wi = (int)i, wj = (int)j;
-            }
-        }
-        fprintf(stderr, "FDCHECK N=%d worst %.3g at (%d,%d) an %.6g\n", (int)N, worst, wi, wj,
-                wi >= 0 ? SM_ELEMENT_D(J, wi, wj) : 0.0);
-        free(f0), free(f1), free(zz);
-    }
     for (int round = 0; round < 5; round++) {
         /* scales from the current point */
         tk_eval(t, ud, f, mag);
@@ -716,18 +689,6 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
         }
         seen[n_seen++] = h;
         int flag = tk_solve(ctx, &t, z, tol, &nni, &restarts, &res);
-        if (getenv("RM_TK_TRACE")) {
-            double ymin = INFINITY;
-            for (int k = 0; k < K; k++)
-                ymin = z[k] < ymin ? z[k] : ymin;
-            fprintf(stderr, "round %d eps %.0e flag %d res %.3g T %.12g nW %d nA %d nG %d ymin %.3g A:",
-                    outer, t.eps, flag, res, z[t.oT], t.nW, t.nA, t.nG, ymin);
-            for (int xA = 0; xA < t.nA; xA++)
-                fprintf(stderr, " %d(%.3g)", t.A[xA], z[t.om + xA]);
-            fprintf(stderr, "\n");
-        }
-        if (getenv("RM_TK_TRACE"))
-            fprintf(stderr, "  stage %d\n", stage);
         if (!(res <= tol) && bestT < INFINITY && bestT - bestg <= TK_ACCEPT * bestT)
             break; /* a previous stage is certified close enough */
         if (!(res <= tol)) {
@@ -754,9 +715,6 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
             }
             if (gc > bestg)
                 bestg = gc;
-            if (getenv("RM_TK_TRACE"))
-                fprintf(stderr, "  certificate T %.15g g %.15g gap %.3g\n", Tc, gc,
-                        (bestT - bestg) / bestT);
         }
         /* primal checks: the most violated constraint outside the sets */
         for (int k = 0; k < K; k++)
