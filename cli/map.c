@@ -66,7 +66,9 @@ static void usage(FILE *f)
         "                        at most 12 hosts (larger platforms: exit status 2)\n"
         "  --routing R           widest: widest paths through the network (default);\n"
         "                        direct: only a direct link between two hosts (the\n"
-        "                        complete-graph instance taken as given)\n"
+        "                        complete-graph instance taken as given);\n"
+        "                        fixed: the routes the platform file fixes (SimGrid\n"
+        "                        <route>), as real IP routing does\n"
         "  --refine M            bandwidth shares: none (the greedy's own, default),\n"
         "                        maxmin (max-min fairness), optimal (optimal shares\n"
         "                        of eq. (5)), kinsol / glpk (the real optimum of the\n"
@@ -227,8 +229,10 @@ static int parse_args(int argc, char **argv, map_args *a)
                 a->opt.routing = RM_ROUTING_WIDEST;
             else if (strcmp(arg, "direct") == 0)
                 a->opt.routing = RM_ROUTING_DIRECT;
+            else if (strcmp(arg, "fixed") == 0)
+                a->opt.routing = RM_ROUTING_FIXED;
             else
-                return bad_option("--routing: expected widest or direct, got '%s'", arg);
+                return bad_option("--routing: expected widest, direct or fixed, got '%s'", arg);
             break;
         case OPT_REFINE:
             if (strcmp(arg, "none") == 0)

@@ -106,6 +106,14 @@ typedef struct rm_platform {
     rm_link *links;
     int n_hosts;
     int *hosts; /* node indices of the hosts, ascending */
+    /* Routes fixed by the file (SimGrid <route>), used by --routing fixed;
+       both NULL when the file fixes none. The route from node a to node b is
+       the links fixed_route_links[fixed_route_start[a*n_nodes+b] ..
+       fixed_route_start[a*n_nodes+b+1]) in order from a (an empty range: no
+       fixed route). fixed_route_start has n_nodes*n_nodes + 1 entries (kept
+       for platforms of at most 4096 nodes). */
+    int *fixed_route_start;
+    int *fixed_route_links;
 } rm_platform;
 
 /** Options of the platform readers. */

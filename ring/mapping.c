@@ -34,10 +34,9 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
         return rm_error_set(err, RM_EINPUT, "unknown duplex model %d", (int)opt->duplex);
     if (opt->max_q < 0)
         return rm_error_set(err, RM_EINPUT, "maximum ring size must be >= 0 (got %d)", opt->max_q);
-    if (opt->routing != RM_ROUTING_WIDEST && opt->routing != RM_ROUTING_DIRECT)
-        return rm_error_set(err, RM_EINPUT,
-                            "routing %d: only widest-path and direct routing are implemented",
-                            (int)opt->routing);
+    if (opt->routing != RM_ROUTING_WIDEST && opt->routing != RM_ROUTING_DIRECT &&
+        opt->routing != RM_ROUTING_FIXED)
+        return rm_error_set(err, RM_EINPUT, "unknown routing %d", (int)opt->routing);
     if (opt->latency && !(isfinite(opt->dc) && opt->dc > 0.0))
         return rm_error_set(err, RM_EINPUT,
                             "the latency model needs the absolute message size D_c > 0 (Mb)");

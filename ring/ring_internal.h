@@ -42,8 +42,10 @@ int rm_fastest_host(const rm_platform *p);
  * outputs and conventions as rm_widest_tree (width[v] 0 = no route, INFINITY
  * at src; in_arc[v] the arc entering v, or leaving v when reverse; either may
  * be NULL), usable by rm_route_from_tree.
- * RM_ROUTING_WIDEST (and FIXED, not implemented: treated as WIDEST):
- * rm_widest_tree. RM_ROUTING_DIRECT: only one-hop routes — for each v, the
+ * RM_ROUTING_WIDEST: rm_widest_tree. RM_ROUTING_FIXED: the platform file's
+ * routes (rm_platform.fixed_route_*), which must form a tree from (to) src
+ * (RM_EINPUT otherwise, or when the file fixes none); width = least residual
+ * along the route. RM_ROUTING_DIRECT: only one-hop routes — for each v, the
  * widest usable arc src -> v (v -> src when reverse) on residual (NULL: full
  * capacities; backbones at full capacity), ties to the lowest arc index.
  * Errors: RM_EINPUT (bad src), those of rm_widest_tree.

@@ -27,9 +27,167 @@ static double direct_arc_width(const rm_network *net, const double *residual, in
     return x > 0.0 ? x : 0.0;
 }
 
+/* ---- fixed routes (the platform file's, --routing fixed) ---------------- */
+
+/* Arcs of the fixed route a -> b (node indices) into arcs[] (capacity
+ * cap); returns the count, 0 when the file fixes no route, -1 if the route is
+ * not a simple path of usable arcs from a to b. O(len^2). */
+static int fixed_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
+{
+    const rm_platform *p = net->platform;
+    size_t N = (size_t)p->n_nodes, k = (size_t)a * N + (size_t)b;
+    int s = p->fixed_route_start[k], e = p->fixed_route_start[k + 1];
+    if (e - s > cap)
+        return -1;
+    int at = a;
+    for (int i = s; i < e; i++) {
+        int l = p->fixed_route_links[i], arc;
+        if (l < 0 || l >= p->n_links)
+            return -1;
+        if (p->links[l].source == at)
+            arc = 2 * l;
+        else if (p->links[l].target == at)
+            arc = 2 * l + 1;
+        else
+            return -1;
+        if (net->arc_res[arc] < 0)
+            return -1;
+        arcs[i - s] = arc;
+        at = net->arc_head[arc];
+        /* a simple path only: a node visited twice would loop the tree */
+        if (at == a)
+            return -1;
+        for (int j = s; j < i; j++)
+            if (net->arc_head[arcs[j - s]] == at)
+                return -1;
+    }
+    return at == b ? e - s : -1;
+}
+
+static rm_status need_fixed(const rm_network *net, rm_error *err)
+{
+    if (!net->platform->fixed_route_start)
+        return rm_error_set(err, RM_EINPUT,
+                            "platform %s fixes no routes (--routing fixed needs a SimGrid file "
+                            "with <route> elements)",
+                            net->platform->name ? net->platform->name : "");
+    return RM_OK;
+}
+
+static double fixed_width(const rm_network *net, const double *residual, const int *arcs, int n)
+{
+    double x = INFINITY;
+    for (int i = 0; i < n; i++) {
+        double y = direct_arc_width(net, residual, arcs[i]);
+        if (y < x)
+            x = y;
+    }
+    return x;
+}
+
+/* Tree of the fixed routes from src (to src when reverse). The routes of a
+ * file from one source must be prefix-closed (to src: suffix-closed), as
+ * shortest-path routing tables are, for them to form the tree the heuristics
+ * walk; otherwise RM_EINPUT names the pair. */
+static rm_status fixed_tree(const rm_network *net, const double *residual, int src, int reverse,
+                            double *width, int *in_arc, rm_error *err)
+{
+    rm_status st = need_fixed(net, err);
+    if (st)
+        return st;
+    const rm_platform *p = net->platform;
+    int N = p->n_nodes;
+    int *arcs = malloc((size_t)(p->n_links + 1) * sizeof *arcs);
+    int *tree = malloc((size_t)N * sizeof *tree);
+    if (!arcs || !tree) {
+        free(arcs);
+        free(tree);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for fixed routes");
+    }
+    for (int v = 0; v < N; v++) {
+        tree[v] = -1;
+        if (width)
+            width[v] = 0.0;
+    }
+    /* every route from src (to src) sets the tree arc of each node it passes;
+     * two routes that disagree on a node's arc do not form a tree */
+    for (int v = 0; v < N && !st; v++) {
+        if (v == src)
+            continue;
+        int n = reverse ? fixed_arcs(net, v, src, arcs, p->n_links)
+                        : fixed_arcs(net, src, v, arcs, p->n_links);
+        if (n < 0) {
+            st = rm_error_set(err, RM_EINPUT, "fixed route %s -> %s is not a simple path over usable links",
+                              p->nodes[reverse ? v : src].label, p->nodes[reverse ? src : v].label);
+            break;
+        }
+        if (n == 0)
+            continue;
+        if (width) {
+            double x = fixed_width(net, residual, arcs, n);
+            width[v] = x > 0.0 ? x : 0.0;
+        }
+        for (int i = 0; i < n; i++) {
+            int a = arcs[i], u = reverse ? net->arc_tail[a] : net->arc_head[a];
+            if (tree[u] < 0) {
+                tree[u] = a;
+            } else if (tree[u] != a) {
+                st = rm_error_set(err, RM_EINPUT,
+                                  "the fixed routes %s %s do not form a tree (the route %s -> %s "
+                                  "reaches %s by another link than an other route does); "
+                                  "--routing fixed needs shortest-path-like routing tables",
+                                  reverse ? "to" : "from", p->nodes[src].label,
+                                  p->nodes[reverse ? v : src].label,
+                                  p->nodes[reverse ? src : v].label, p->nodes[u].label);
+                break;
+            }
+        }
+    }
+    if (!st) {
+        if (width)
+            width[src] = INFINITY;
+        if (in_arc)
+            for (int v = 0; v < N; v++)
+                in_arc[v] = v == src ? -1 : tree[v];
+    }
+    free(arcs);
+    free(tree);
+    return st;
+}
+
+static rm_status fixed_route(const rm_network *net, const double *residual, int src, int dst,
+                             rm_route *route, rm_error *err)
+{
+    rm_status st = need_fixed(net, err);
+    if (st)
+        return st;
+    const rm_platform *p = net->platform;
+    int *arcs = malloc((size_t)(p->n_links + 1) * sizeof *arcs);
+    if (!arcs)
+        return rm_error_set(err, RM_ENOMEM, "out of memory for a fixed route");
+    int n = src == dst ? 0 : fixed_arcs(net, src, dst, arcs, p->n_links);
+    if (n < 0) {
+        free(arcs);
+        return rm_error_set(err, RM_EINPUT, "fixed route %s -> %s is not a simple path over usable links",
+                            p->nodes[src].label, p->nodes[dst].label);
+    }
+    double x = fixed_width(net, residual, arcs, n);
+    free(route->arcs);
+    route->src = src;
+    route->dst = dst;
+    route->n_arcs = n;
+    route->arcs = n ? arcs : NULL;
+    if (!n)
+        free(arcs);
+    route->bandwidth = src == dst ? INFINITY : n == 0 ? 0.0 : (x > 0.0 ? x : 0.0);
+    return RM_OK;
+}
+
 rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
                           int src, int reverse, double *width, int *in_arc, rm_error *err)
 {
+    if (routing == RM_ROUTING_FIXED)
+        return fixed_tree(net, residual, src, reverse, width, in_arc, err);
     if (routing != RM_ROUTING_DIRECT)
         return rm_widest_tree(net, residual, src, reverse, width, in_arc, err);
     int N = net->platform->n_nodes;
@@ -77,6 +235,8 @@ rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const doubl
 rm_status rm_routing_route(const rm_network *net, rm_routing routing, const double *residual,
                            int src, int dst, rm_route *route, rm_error *err)
 {
+    if (routing == RM_ROUTING_FIXED)
+        return fixed_route(net, residual, src, dst, route, err);
     if (routing != RM_ROUTING_DIRECT)
         return rm_widest_route(net, residual, src, dst, route, err);
     int N = net->platform->n_nodes;
@@ -121,9 +281,25 @@ rm_status rm_routing_route(const rm_network *net, rm_routing routing, const doub
 
 rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *bw, rm_error *err)
 {
+    const rm_platform *p = net->platform;
+    if (routing == RM_ROUTING_FIXED) {
+        int H = p->n_hosts;
+        rm_route r = {0};
+        rm_status st = RM_OK;
+        for (int i = 0; i < H && !st; i++)
+            for (int j = 0; j < H && !st; j++) {
+                if (i == j) {
+                    bw[(size_t)i * H + j] = INFINITY;
+                    continue;
+                }
+                st = fixed_route(net, NULL, p->hosts[i], p->hosts[j], &r, err);
+                bw[(size_t)i * H + j] = r.bandwidth;
+            }
+        rm_route_clear(&r);
+        return st;
+    }
     if (routing != RM_ROUTING_DIRECT)
         return rm_capacity_matrix(net, bw, err);
-    const rm_platform *p = net->platform;
     int H = p->n_hosts, N = p->n_nodes;
     int *hidx = malloc((size_t)N * sizeof *hidx);
     if (!hidx)

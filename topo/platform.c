@@ -266,6 +266,8 @@ void rm_platform_free(rm_platform *p)
     free(p->nodes);
     free(p->links);
     free(p->hosts);
+    free(p->fixed_route_start);
+    free(p->fixed_route_links);
     free(p->name);
     free(p);
 }

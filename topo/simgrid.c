@@ -745,6 +745,49 @@ static char *sg_stem(const char *path)
     return s;
 }
 
+/* The file's routes, kept for --routing fixed (rm_platform.fixed_route_*):
+ * CSR over ordered node pairs; a pair given no route of its own takes the
+ * reverse of the route the other way (SimGrid's symmetrical routes). The
+ * routes were checked to be walks by sg_infer_ends. Returns -1 on ENOMEM. */
+static int sg_fixed_routes(const sg_ctx *c, rm_platform *p)
+{
+    size_t N = (size_t)c->n_nodes;
+    int *fwd = malloc(N * N * sizeof *fwd); /* route index for (a,b), -1 none */
+    if (!fwd)
+        return -1;
+    for (size_t k = 0; k < N * N; k++)
+        fwd[k] = -1;
+    for (int r = 0; r < c->n_routes; r++)
+        fwd[(size_t)c->routes[r].src * N + (size_t)c->routes[r].dst] = r;
+    size_t total = 0;
+    for (size_t a = 0; a < N; a++)
+        for (size_t b = 0; b < N; b++) {
+            int r = fwd[a * N + b], rev = fwd[b * N + a];
+            total += (size_t)(r >= 0 ? c->routes[r].n : rev >= 0 ? c->routes[rev].n : 0);
+        }
+    p->fixed_route_start = malloc((N * N + 1) * sizeof(int));
+    p->fixed_route_links = malloc((total ? total : 1) * sizeof(int));
+    if (!p->fixed_route_start || !p->fixed_route_links) {
+        free(fwd);
+        return -1;
+    }
+    size_t at = 0;
+    for (size_t a = 0; a < N; a++)
+        for (size_t b = 0; b < N; b++) {
+            p->fixed_route_start[a * N + b] = (int)at;
+            int r = fwd[a * N + b], rev = fwd[b * N + a];
+            if (r >= 0)
+                for (int i = 0; i < c->routes[r].n; i++)
+                    p->fixed_route_links[at++] = c->routes[r].links[i];
+            else if (rev >= 0)
+                for (int i = c->routes[rev].n - 1; i >= 0; i--)
+                    p->fixed_route_links[at++] = c->routes[rev].links[i];
+        }
+    p->fixed_route_start[N * N] = (int)at;
+    free(fwd);
+    return 0;
+}
+
 static rm_status sg_build(sg_ctx *c, rm_platform **out)
 {
     char *name = sg_stem(c->path);
@@ -771,6 +814,11 @@ static rm_status sg_build(sg_ctx *c, rm_platform **out)
         k->bandwidth = c->links[l].bandwidth;
         k->latency = c->links[l].latency;
         k->backbone = c->links[l].backbone;
+    }
+    /* the fixed routes take n_nodes^2 offsets: kept up to 4096 nodes */
+    if (c->n_routes > 0 && c->n_nodes <= 4096 && sg_fixed_routes(c, p)) {
+        rm_platform_free(p);
+        return sg_nomem(c);
     }
     rm_status st = rm_platform_finalize(p, c->err);
     if (st) {

@@ -1,0 +1,130 @@
+/*
+ * test_routing_fixed.c — --routing fixed (issue 5): the routes a SimGrid file
+ * fixes are used instead of widest paths; on the tree-shaped medium_tiers
+ * platform they coincide with the widest paths, on a diamond they do not.
+ */
+#include "ringmap.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static rm_platform *load(const char *path)
+{
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    rm_platform *p;
+    rm_error err;
+    ck_assert_msg(rm_platform_read(path, &ro, &p, &err) == RM_OK, "%s", err.msg);
+    return p;
+}
+
+static rm_mapping *map(const rm_platform *p, rm_network *net, rm_routing routing, rm_heuristic h,
+                       double dc_dw, rm_status want)
+{
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.routing = routing;
+    opt.heuristic = h;
+    opt.dc_dw = dc_dw;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(net, p, opt.duplex, &err), RM_OK);
+    rm_mapping *m = NULL;
+    rm_status st = h == RM_HEUR_SLICE ? rm_slicering(net, &opt, &m, &err)
+                                      : rm_sharedring(net, &opt, &m, &err);
+    ck_assert_msg(st == want, "status %d, want %d: %s", st, want, err.msg);
+    if (m)
+        ck_assert_msg(rm_mapping_check(net, m, 1e-9, &err) == RM_OK, "%s", err.msg);
+    return m;
+}
+
+START_TEST(test_tree_platform_fixed_equals_widest)
+{
+    rm_platform *p = load(RM_SHARED_DIR "/data/simgrid/medium_tiers-p.xml");
+    ck_assert_ptr_nonnull(p->fixed_route_start);
+    const double ratios[4] = {0.64, 0.064, 0.0064, 0.00064};
+    for (int r = 0; r < 4; r++)
+        for (int h = 0; h < 2; h++) {
+            rm_network n1, n2;
+            rm_mapping *a = map(p, &n1, RM_ROUTING_WIDEST, (rm_heuristic)h, ratios[r], RM_OK);
+            rm_mapping *b = map(p, &n2, RM_ROUTING_FIXED, (rm_heuristic)h, ratios[r], RM_OK);
+            ck_assert_int_eq(a->q, b->q);
+            for (int k = 0; k < a->q; k++)
+                ck_assert_int_eq(a->ring[k], b->ring[k]);
+            ck_assert_double_eq_tol(a->t_step_per_dw, b->t_step_per_dw, 1e-12 * a->t_step_per_dw);
+            rm_mapping_free(a);
+            rm_mapping_free(b);
+            rm_network_destroy(&n1);
+            rm_network_destroy(&n2);
+        }
+    rm_platform_free(p);
+}
+END_TEST
+
+START_TEST(test_diamond_follows_the_file)
+{
+    rm_platform *p = load(RM_SOURCE_DIR "/tests/data/fixed_diamond.xml");
+    for (int h = 0; h < 2; h++) {
+        rm_network n1, n2;
+        rm_mapping *w = map(p, &n1, RM_ROUTING_WIDEST, (rm_heuristic)h, 0.01, RM_OK);
+        rm_mapping *f = map(p, &n2, RM_ROUTING_FIXED, (rm_heuristic)h, 0.01, RM_OK);
+        ck_assert_int_eq(w->q, 2);
+        ck_assert_int_eq(f->q, 2);
+        /* widest: via R1 (800 Mb/s shared by 4 routes); fixed: via R2 (80) */
+        ck_assert_double_eq_tol(w->t_step_per_dw, 0.5 * (1 + 0.01 * 0.02), 1e-12);
+        ck_assert_double_eq_tol(f->t_step_per_dw, 0.5 * (1 + 0.01 * 0.2), 1e-12);
+        ck_assert_double_eq_tol(f->succ[0].bandwidth, 20.0, 1e-9);
+        ck_assert_int_eq(f->succ[0].n_arcs, 2);
+        ck_assert_int_eq(n2.arc_link[f->succ[0].arcs[0]], 2); /* link a2 */
+        rm_mapping_free(w);
+        rm_mapping_free(f);
+        rm_network_destroy(&n1);
+        rm_network_destroy(&n2);
+    }
+    rm_platform_free(p);
+}
+END_TEST
+
+START_TEST(test_fixed_refused)
+{
+    rm_error err;
+    rm_network net;
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.routing = RM_ROUTING_FIXED;
+    rm_mapping *m = NULL;
+    /* GML files fix no route */
+    rm_platform *p = load(RM_SOURCE_DIR "/platforms/test/star3.gml");
+    ck_assert_ptr_null(p->fixed_route_start);
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    ck_assert_int_eq(rm_sharedring(&net, &opt, &m, &err), RM_EINPUT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "fixes no routes"));
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+    /* routes that do not form a tree */
+    p = load(RM_SOURCE_DIR "/tests/data/fixed_nontree.xml");
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    ck_assert_int_eq(rm_sharedring(&net, &opt, &m, &err), RM_EINPUT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "do not form a tree"));
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("routing_fixed");
+    TCase *tc = tcase_create("fixed");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_tree_platform_fixed_equals_widest);
+    tcase_add_test(tc, test_diamond_follows_the_file);
+    tcase_add_test(tc, test_fixed_refused);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
