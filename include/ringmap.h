@@ -494,8 +494,20 @@ rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping
 rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
                        rm_error *err);
 
-/** Run the heuristic of opt on the platform (builds the network with
- *  opt->duplex). Errors as the heuristic. */
+/**
+ * Run the heuristic of opt on a built network (SharedRing, SliceRing, or the
+ * exact baselines of ring/exact.h); with opt->refine = RM_REFINE_KINSOL or
+ * RM_REFINE_GLPK, the heuristic's ring then gets the real optimum of its
+ * shares for its fixed routes (min T_step with alpha >= 0, solvers/solvers.h)
+ * by that solver. Errors as the heuristic and the solver (RM_ESOLVER with
+ * the solver's own status; the mapping is never left half-refined).
+ * Complexity: heuristic + solver. Implemented in ring/refine_solvers.c.
+ */
+rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                         rm_error *err);
+
+/** rm_map_network on the platform (builds the network with opt->duplex).
+ *  Errors as rm_map_network. */
 rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, rm_error *err);
 
 /**

@@ -573,7 +573,7 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
     rm_network net;
     if ((st = rm_network_init(&net, p, opt->duplex, err)))
         return st;
-    st = rm_run_heuristic(&net, opt, out, err);
+    st = rm_map_network(&net, opt, out, err);
     rm_network_destroy(&net);
     return st;
 }
