@@ -2,18 +2,22 @@
  * network.c — the network seen by routing and bandwidth sharing (seed 001
  * §2.4, §4.4.2): arcs (directed uses of links) and resources (capacity
  * constraints) in half or full duplex, routes, widest (maximum-bottleneck)
- * paths on the full or residual network with igraph's widest-path Dijkstra,
+ * paths on the full or residual network with our own widest-path Dijkstra
+ * (topo/widest.c; igraph's is kept as the reference, rm_widest_tree_igraph),
  * and SliceRing's complete-graph capacity matrix (§2.2, §5.2.1).
  *
- * The network keeps in priv a directed igraph graph of the usable arcs (an
- * edge->arc map) and scratch vectors reused by every routing call, so that
- * the O(p^3) calls of SharedRing do not rebuild anything. Consequence: the
+ * The network keeps in priv a CSR adjacency of the usable arcs with a heap
+ * (topo/widest.h), a directed igraph graph of the usable arcs (an edge->arc
+ * map, for the reference implementation) and scratch vectors reused by
+ * every routing call, so that the O(p^3) calls of SharedRing do not rebuild
+ * or allocate anything. Consequence: the
  * routing functions taking a `const rm_network *` still write the scratch
  * space in priv — a network is NOT thread-safe; give each thread its own
  * (rm_network_init is O(N + E)).
  */
 #include "ringmap.h"
 #include "topo/igraph_guard.h"
+#include "topo/widest.h"
 
 #include <float.h>
 #include <math.h>
@@ -31,6 +35,7 @@ typedef struct rm_netpriv {
     double *width;               /* scratch: n_nodes widths */
     int *arc;                    /* scratch: n_nodes tree arcs */
     int *stack;                  /* scratch: n_nodes */
+    rm_widest_csr csr;           /* CSR adjacency + heap of our own Dijkstra */
 } rm_netpriv;
 
 static void priv_free(rm_netpriv *pv, int has_graph)
@@ -46,6 +51,7 @@ static void priv_free(rm_netpriv *pv, int has_graph)
     free(pv->width);
     free(pv->arc);
     free(pv->stack);
+    rm_widest_csr_free(&pv->csr);
     free(pv);
 }
 
@@ -134,7 +140,8 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
         vinit |= 4;
     igraph_set_attribute_table(old_table);
     rm_igraph_guard_end(&guard);
-    if (!ok || !has_graph || vinit != 7) {
+    int csr_ok = ok && rm_widest_csr_init(&pv->csr, net) == 0;
+    if (!ok || !has_graph || vinit != 7 || !csr_ok) {
         if (has_graph)
             igraph_destroy(&pv->g);
         if (vinit & 1)
@@ -147,6 +154,7 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
         free(pv->width);
         free(pv->arc);
         free(pv->stack);
+        rm_widest_csr_free(&pv->csr);
         free(pv);
         rm_network_destroy(net);
         return rm_error_set(err, RM_ENOMEM, "out of memory building the routing graph");
@@ -231,29 +239,16 @@ double rm_route_latency(const rm_network *net, const rm_route *r)
 /* widest paths                                                             */
 /* ---------------------------------------------------------------------- */
 
-/* Width of usable arc a: the residual bandwidth of its resource (full
- * capacity when residual is NULL or the resource is a backbone). Widths
- * <= 0 (or NaN) become 0: the arc is unusable. +inf becomes DBL_MAX since
- * igraph ignores edges of infinite weight. */
-static double arc_width(const rm_network *net, const double *residual, int a)
-{
-    int r = net->arc_res[a];
-    double x = (residual && !net->res_backbone[r]) ? residual[r] : net->res_cap[r];
-    if (!(x > 0.0))
-        return 0.0;
-    return x > DBL_MAX ? DBL_MAX : x;
-}
-
 /*
  * One widest-path Dijkstra from src (mode IGRAPH_OUT, or IGRAPH_IN when
  * reverse), stopping early once node `target` is settled (target < 0: all
  * nodes). Writes pv->width[v] (0 = unreachable through positive widths,
  * INFINITY at src) and pv->arc[v] (tree arc at v, -1 at src / unreachable)
  * for every node if target < 0, else at least along target's tree path.
- * O(E log N).
+ * O(E log N). The reference implementation (rm_widest_tree_igraph).
  */
-static rm_status widest_core(const rm_network *net, const double *residual, int src, int reverse,
-                             int target, rm_error *err)
+static rm_status widest_core_igraph(const rm_network *net, const double *residual, int src, int reverse,
+                                    int target, rm_error *err)
 {
     rm_netpriv *pv = net->priv;
     const rm_platform *p = net->platform;
@@ -263,7 +258,7 @@ static rm_status widest_core(const rm_network *net, const double *residual, int 
     if (src < 0 || src >= N)
         return rm_error_set(err, RM_EINPUT, "widest path: source node %d not in 0..%d", src, N - 1);
     for (int e = 0; e < pv->n_edges; e++)
-        VECTOR(pv->weights)[e] = arc_width(net, residual, pv->edge_arc[e]);
+        VECTOR(pv->weights)[e] = rm_arc_width(net, residual, pv->edge_arc[e]);
     rm_igraph_guard guard;
     rm_igraph_guard_begin(&guard);
     igraph_error_t ie = igraph_get_widest_paths(&pv->g, NULL, NULL, src,
@@ -310,21 +305,57 @@ static rm_status widest_core(const rm_network *net, const double *residual, int 
     return RM_OK;
 }
 
-/* rm_widest_tree (ringmap.h): igraph_get_widest_paths in mode OUT (IN when
- * reverse) with parents and inbound edges; widths recomputed along the tree.
- * Measured: 6 us per call on Geant2009 (34 nodes, 104 arcs), -O2. */
-rm_status rm_widest_tree(const rm_network *net, const double *residual, int src, int reverse,
-                         double *width, int *in_arc, rm_error *err)
+/*
+ * Same contract as widest_core_igraph, with our own Dijkstra on the CSR
+ * adjacency (rm_widest_csr_run: no allocation, deterministic tie-breaking
+ * documented in topo/widest.h). O(E log N).
+ */
+static rm_status widest_core(const rm_network *net, const double *residual, int src, int reverse,
+                             int target, rm_error *err)
 {
-    rm_status st = widest_core(net, residual, src, reverse, -1, err);
-    if (st)
-        return st;
+    rm_netpriv *pv = net->priv;
+    int N = net->platform->n_nodes;
+    if (!pv)
+        return rm_error_set(err, RM_EINTERNAL, "network not initialised");
+    if (src < 0 || src >= N)
+        return rm_error_set(err, RM_EINPUT, "widest path: source node %d not in 0..%d", src, N - 1);
+    rm_widest_csr_run(&pv->csr, net, residual, src, reverse, target, pv->width, pv->arc);
+    return RM_OK;
+}
+
+/* Copy the tree of the last widest_core* call into the caller's arrays. */
+static void tree_out(const rm_network *net, double *width, int *in_arc)
+{
     const rm_netpriv *pv = net->priv;
     int N = net->platform->n_nodes;
     if (width)
         memcpy(width, pv->width, (size_t)N * sizeof *width);
     if (in_arc)
         memcpy(in_arc, pv->arc, (size_t)N * sizeof *in_arc);
+}
+
+/* rm_widest_tree_igraph (topo/widest.h): igraph_get_widest_paths in mode OUT
+ * (IN when reverse) with parents and inbound edges; widths recomputed along
+ * the tree. Measured: 6 us per call on Geant2009 (34 nodes, 104 arcs), -O2. */
+rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, int src, int reverse,
+                                double *width, int *in_arc, rm_error *err)
+{
+    rm_status st = widest_core_igraph(net, residual, src, reverse, -1, err);
+    if (st)
+        return st;
+    tree_out(net, width, in_arc);
+    return RM_OK;
+}
+
+/* rm_widest_tree (ringmap.h): our own widest-path Dijkstra (topo/widest.c)
+ * on the CSR adjacency built by rm_network_init; no allocation per call. */
+rm_status rm_widest_tree(const rm_network *net, const double *residual, int src, int reverse,
+                         double *width, int *in_arc, rm_error *err)
+{
+    rm_status st = widest_core(net, residual, src, reverse, -1, err);
+    if (st)
+        return st;
+    tree_out(net, width, in_arc);
     return RM_OK;
 }
 

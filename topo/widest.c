@@ -1,0 +1,158 @@
+/*
+ * widest.c — our own widest (maximum-bottleneck) path trees, seed 001
+ * §4.4.2 ("paths of maximal bandwidth, using a standard shortest path
+ * algorithm"): Dijkstra where a path's value is the minimum width of its
+ * arcs and the widest node is settled first. The adjacency (CSR of the
+ * usable arcs, both directions) and the indexed binary max-heap are built
+ * once per network, so a call allocates nothing — SharedRing makes
+ * O(p^2) to O(p^3) of them. igraph_get_widest_paths (network.c,
+ * rm_widest_tree_igraph) remains the reference implementation.
+ */
+#include "topo/widest.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rm_widest_csr_free(rm_widest_csr *c)
+{
+    if (!c)
+        return;
+    free(c->out_start);
+    free(c->out_arcs);
+    free(c->in_start);
+    free(c->in_arcs);
+    free(c->heap);
+    free(c->pos);
+    memset(c, 0, sizeof *c);
+}
+
+int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
+{
+    memset(c, 0, sizeof *c);
+    int N = net->platform->n_nodes, A = net->n_arcs;
+    c->n_nodes = N;
+    size_t ns = (size_t)N + 1, na = (size_t)A + 1;
+    c->out_start = calloc(ns, sizeof(int));
+    c->in_start = calloc(ns, sizeof(int));
+    c->out_arcs = malloc(na * sizeof(int));
+    c->in_arcs = malloc(na * sizeof(int));
+    c->heap = malloc(ns * sizeof(int));
+    c->pos = malloc(ns * sizeof(int));
+    if (!c->out_start || !c->in_start || !c->out_arcs || !c->in_arcs || !c->heap || !c->pos) {
+        rm_widest_csr_free(c);
+        return -1;
+    }
+    for (int a = 0; a < A; a++) {
+        if (net->arc_res[a] < 0)
+            continue;
+        c->out_start[net->arc_tail[a] + 1]++;
+        c->in_start[net->arc_head[a] + 1]++;
+    }
+    for (int v = 0; v < N; v++) {
+        c->out_start[v + 1] += c->out_start[v];
+        c->in_start[v + 1] += c->in_start[v];
+    }
+    /* fill in increasing arc order, using heap/pos as insertion cursors */
+    int *oc = c->heap, *ic = c->pos;
+    memcpy(oc, c->out_start, (size_t)N * sizeof(int));
+    memcpy(ic, c->in_start, (size_t)N * sizeof(int));
+    for (int a = 0; a < A; a++) {
+        if (net->arc_res[a] < 0)
+            continue;
+        c->out_arcs[oc[net->arc_tail[a]]++] = a;
+        c->in_arcs[ic[net->arc_head[a]]++] = a;
+    }
+    return 0;
+}
+
+/* Heap order: wider first, then smaller node index. */
+static inline int better(const double *width, int u, int v)
+{
+    return width[u] > width[v] || (width[u] == width[v] && u < v);
+}
+
+static inline void sift_up(int *heap, int *pos, const double *width, int i)
+{
+    int v = heap[i];
+    while (i > 0) {
+        int parent = (i - 1) / 2;
+        int u = heap[parent];
+        if (!better(width, v, u))
+            break;
+        heap[i] = u;
+        pos[u] = i;
+        i = parent;
+    }
+    heap[i] = v;
+    pos[v] = i;
+}
+
+static inline void sift_down(int *heap, int *pos, const double *width, int n, int i)
+{
+    int v = heap[i];
+    for (;;) {
+        int l = 2 * i + 1;
+        if (l >= n)
+            break;
+        int b = l;
+        if (l + 1 < n && better(width, heap[l + 1], heap[l]))
+            b = l + 1;
+        if (!better(width, heap[b], v))
+            break;
+        heap[i] = heap[b];
+        pos[heap[i]] = i;
+        i = b;
+    }
+    heap[i] = v;
+    pos[v] = i;
+}
+
+void rm_widest_csr_run(rm_widest_csr *c, const rm_network *net, const double *residual, int src,
+                       int reverse, int target, double *width, int *arc)
+{
+    int N = c->n_nodes;
+    int *heap = c->heap, *pos = c->pos;
+    const int *start = reverse ? c->in_start : c->out_start;
+    const int *arcs = reverse ? c->in_arcs : c->out_arcs;
+    const int *other = reverse ? net->arc_tail : net->arc_head;
+    for (int v = 0; v < N; v++) {
+        width[v] = 0.0;
+        arc[v] = -1;
+        pos[v] = -1;
+    }
+    width[src] = INFINITY;
+    heap[0] = src;
+    pos[src] = 0;
+    int n = 1;
+    while (n > 0) {
+        int u = heap[0];
+        pos[u] = -2;
+        if (--n > 0) {
+            heap[0] = heap[n];
+            pos[heap[0]] = 0;
+            sift_down(heap, pos, width, n, 0);
+        }
+        if (u == target)
+            break;
+        double wu = width[u];
+        for (int k = start[u], ke = start[u + 1]; k < ke; k++) {
+            int a = arcs[k];
+            int v = other[a];
+            if (pos[v] == -2)
+                continue;
+            double wa = rm_arc_width(net, residual, a);
+            double w = wu < wa ? wu : wa;
+            if (!(w > width[v])) /* also skips w == 0: unusable arc */
+                continue;
+            width[v] = w;
+            arc[v] = a;
+            if (pos[v] < 0) {
+                heap[n] = v;
+                pos[v] = n;
+                n++;
+            }
+            sift_up(heap, pos, width, pos[v]);
+        }
+    }
+}

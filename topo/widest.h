@@ -1,0 +1,73 @@
+/*
+ * widest.h — internal interface of our own widest (maximum-bottleneck)
+ * path trees (seed 001 §4.4.2): a CSR adjacency of the usable arcs of a
+ * network and an indexed binary max-heap, both allocated once (in
+ * rm_network_init) so that the O(p^2)..O(p^3) widest-path calls of
+ * SharedRing allocate nothing. Also declares the igraph reference
+ * implementation of rm_widest_tree, kept for cross-checks (tests/test_widest.c).
+ */
+#ifndef RM_TOPO_WIDEST_H
+#define RM_TOPO_WIDEST_H
+
+#include "ringmap.h"
+
+#include <float.h>
+
+/* CSR adjacency of the usable arcs plus Dijkstra scratch space. */
+typedef struct rm_widest_csr {
+    int n_nodes;
+    int *out_start; /* n_nodes + 1: out_arcs[out_start[v] .. out_start[v+1]) leave v */
+    int *out_arcs;  /* usable arcs sorted by tail, increasing arc index within a node */
+    int *in_start;  /* n_nodes + 1: in_arcs[in_start[v] .. in_start[v+1]) enter v */
+    int *in_arcs;   /* usable arcs sorted by head, increasing arc index within a node */
+    int *heap;      /* scratch, n_nodes: the binary max-heap of nodes */
+    int *pos;       /* scratch, n_nodes: heap position, -1 = not reached, -2 = settled */
+} rm_widest_csr;
+
+/* Width of usable arc a: the residual bandwidth of its resource (full
+ * capacity when residual is NULL or the resource is a backbone). Widths
+ * <= 0 (or NaN) become 0: the arc is unusable. +inf becomes DBL_MAX (as
+ * igraph, which ignores edges of infinite weight, needs). O(1). */
+static inline double rm_arc_width(const rm_network *net, const double *residual, int a)
+{
+    int r = net->arc_res[a];
+    double x = (residual && !net->res_backbone[r]) ? residual[r] : net->res_cap[r];
+    if (!(x > 0.0))
+        return 0.0;
+    return x > DBL_MAX ? DBL_MAX : x;
+}
+
+/* Build the CSR adjacency of net's usable arcs (arc_res >= 0) and the heap
+ * scratch. Returns 0 on success, -1 when out of memory (c is then freed).
+ * O(N + A). */
+int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net);
+
+/* Release what rm_widest_csr_init allocated (c may be zeroed). */
+void rm_widest_csr_free(rm_widest_csr *c);
+
+/*
+ * Widest-path Dijkstra from src on the CSR (out-arcs; in-arcs when reverse:
+ * paths TO src). Writes width[v] (0 = unreachable through arcs of positive
+ * width, INFINITY at src) and arc[v] (tree arc entering v — leaving v when
+ * reverse —, -1 at src and unreachable nodes). target >= 0 stops as soon as
+ * target is settled: then only settled nodes (target and its tree path
+ * included) have final values. src must be a valid node index.
+ * Tie-breaking (deterministic): the heap pops the widest node, the smallest
+ * node index among equal widths; a node's tree arc is replaced only by a
+ * strictly wider one, so it is the first arc reaching the final width, in
+ * settling order then CSR (arc index) order. No allocation. O(A log N).
+ */
+void rm_widest_csr_run(rm_widest_csr *c, const rm_network *net, const double *residual, int src,
+                       int reverse, int target, double *width, int *arc);
+
+/*
+ * Reference implementation of rm_widest_tree (same contract, ringmap.h)
+ * with igraph_get_widest_paths: kept to cross-check our own Dijkstra. Widths
+ * are identical (the maximum bottleneck is unique); among equally wide
+ * paths the tree may differ. Errors: RM_EINPUT, RM_ENOMEM, RM_EINTERNAL.
+ * O(A log N) plus igraph's per-call incidence-list construction.
+ */
+rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, int src, int reverse,
+                                double *width, int *in_arc, rm_error *err);
+
+#endif
