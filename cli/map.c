@@ -5,6 +5,7 @@
  * table and/or the JSON of DESIGN.md. Exit codes: 0 ok, 2 bad input or
  * option, 1 internal failure.
  */
+#define _POSIX_C_SOURCE 200809L /* isatty, fileno */
 #include "cli/commands.h"
 #include "ring/output.h"
 #include "ring/refine.h"
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Tolerance of the invariant check run on every mapping before output. */
 #define MAP_CHECK_TOL 1e-9
@@ -338,12 +340,26 @@ static int lib_failure(const rm_error *err)
     return code ? code : 1;
 }
 
+/* Progress of a long mapping on stderr (only when it is a terminal). */
+static void show_progress(void *ctx, int q, int max_q, double t_best)
+{
+    const char *name = ctx;
+    fprintf(stderr, "\r%s: ring of %d / %d hosts, best T_step/D_w %.6g   ", name, q, max_q, t_best);
+    if (q >= max_q)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
 /* Run one heuristic and check the mapping's invariants; exit code or -1. */
 static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuristic h,
                          rm_mapping **out)
 {
     rm_options o = *opt;
     o.heuristic = h;
+    if (isatty(fileno(stderr)) && net->platform->n_hosts >= 50) {
+        o.progress = show_progress;
+        o.progress_ctx = (void *)(h == RM_HEUR_SLICE ? "SliceRing" : "SharedRing");
+    }
     rm_error err = {RM_OK, ""};
     rm_status st = rm_map_network(net, &o, out, &err);
     if (st) {

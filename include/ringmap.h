@@ -368,6 +368,11 @@ typedef struct rm_options {
     int parallel_send;       /* 1: a host sends both messages at once (max, not sum, in
                                 eq. (1); seed 001 §2.4) */
     double dc;               /* absolute D_c in Mb (only the latency model needs it); 0 = unset */
+    /* Optional progress report of the greedy heuristics, called after each
+       ring size is built: progress(progress_ctx, q, max_q, best T_step/D_w so
+       far). NULL (default): none. It must not call back into the mapper. */
+    void (*progress)(void *progress_ctx, int q, int max_q, double t_best);
+    void *progress_ctx;
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1). */

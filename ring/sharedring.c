@@ -607,6 +607,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
                 if ((st = rm_ring_state_copy(&best, &s, err)))
                     goto out;
             }
+            if (opt->progress)
+                opt->progress(opt->progress_ctx, s.q, max_q, bestT);
             if (s.q >= max_q)
                 break;
             int found;
