@@ -208,7 +208,7 @@ typedef struct rm_network {
     double *res_cap;   /* n_res, Mb/s */
     int *res_backbone; /* n_res */
     int *res_link;     /* n_res, the link of each resource */
-    void *priv;        /* routing graph (igraph), owned */
+    void *priv;        /* routing data (CSR adjacency, heap scratch, igraph graph), owned */
 } rm_network;
 
 /** Build the network view of a platform. Errors: RM_ENOMEM, RM_EINTERNAL.
@@ -241,8 +241,13 @@ double rm_route_latency(const rm_network *net, const rm_route *r);
 /**
  * Widest (maximum-bottleneck) path from src to dst where usable arc a has
  * width residual[arc_res[a]] (residual may be NULL: full capacities; a
- * backbone resource always counts with its full capacity). Uses igraph's
- * widest-path Dijkstra. On success *route holds the path and
+ * backbone resource always counts with its full capacity). A
+ * maximum-bottleneck Dijkstra on a CSR adjacency built once by
+ * rm_network_init (topo/widest.c; no allocation per call; ties: the
+ * smallest node index leaves the heap first, a node keeps the first arc found
+ * at its final width); igraph's igraph_get_widest_paths is kept as the
+ * reference (rm_widest_tree_igraph, topo/widest.h) and the tests check that
+ * both give the same widths. On success *route holds the path and
  * route->bandwidth its width (INFINITY if src == dst; 0 and n_arcs = 0 if dst
  * is unreachable through arcs of positive width).
  * Errors: RM_EINPUT (bad node index), RM_ENOMEM, RM_EINTERNAL.
