@@ -8,26 +8,22 @@
  * on stdout, JSON with --json.
  */
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "ring/output.h"
 #include "ring/refine.h"
 #include "ringmap.h"
 
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_RATIOS 64
 
-static const struct {
-    const char *name;
-    rm_refine refine;
-} refinements[] = {{"none", RM_REFINE_NONE},
-                   {"maxmin", RM_REFINE_MAXMIN},
-                   {"optimal", RM_REFINE_OPTIMAL},
-                   {"kinsol", RM_REFINE_KINSOL},
-                   {"glpk", RM_REFINE_GLPK}};
-#define N_REF ((int)(sizeof refinements / sizeof refinements[0]))
+/* The refinements compared: all five of rm_cli_refines but "all";
+ * refinement k is rm_refine k. */
+#define N_REF RM_N_REFINE
 
 static void usage(FILE *f)
 {
@@ -55,30 +51,22 @@ static void usage(FILE *f)
           f);
 }
 
-static int bad(const char *msg, const char *arg)
-{
-    fprintf(stderr, "ringmap compare: %s%s%s (see ringmap compare --help)\n", msg, arg ? ": " : "",
-            arg ? arg : "");
-    return 2;
-}
+/* Report a bad option or argument on stderr; returns exit code 2. */
+static int bad_option(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 
-static int parse_ratios(const char *s, double *r, int *n)
+static int bad_option(const char *fmt, ...)
 {
-    *n = 0;
-    const char *p = s;
-    while (*p) {
-        char *end;
-        double x = strtod(p, &end);
-        if (end == p || !isfinite(x) || x < 0 || *n >= MAX_RATIOS)
-            return -1;
-        r[(*n)++] = x;
-        if (*end == ',')
-            end++;
-        else if (*end)
-            return -1;
-        p = end;
-    }
-    return *n > 0 ? 0 : -1;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("ringmap compare: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (see ringmap compare --help)\n", stderr);
+    va_end(ap);
+    return 2;
 }
 
 static int run_one(const rm_network *net, rm_options *opt, rm_mapping **m, rm_error *err)
@@ -108,52 +96,46 @@ int rm_cmd_compare(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
-    int c;
+    int c, code, v;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        char *end;
         switch (c) {
         case 'r':
-            if (parse_ratios(optarg, ratios, &n_ratios))
-                return bad("--dc-dw: expected a comma-separated list of finite numbers >= 0", optarg);
+            /* a ratio may be given twice here: its row is printed twice */
+            if ((code = rm_cli_opt_ratio_list(optarg, ratios, MAX_RATIOS, &n_ratios, 0,
+                                              bad_option)) >= 0)
+                return code;
             break;
         case 'd':
-            if (!strcmp(optarg, "half"))
-                base.duplex = RM_DUPLEX_HALF;
-            else if (!strcmp(optarg, "full"))
-                base.duplex = RM_DUPLEX_FULL;
-            else
-                return bad("--duplex: expected half or full", optarg);
+            if ((code = rm_cli_opt_name("--duplex", rm_cli_duplexes, RM_CLI_N_DUPLEXES, optarg, &v,
+                                        bad_option)) >= 0)
+                return code;
+            base.duplex = (rm_duplex)v;
             break;
-        case 'm': {
-            long v = strtol(optarg, &end, 10);
-            if (*end || end == optarg || v < 0 || v > 1000000)
-                return bad("--max-q: expected an integer >= 0", optarg);
-            base.max_q = (int)v;
+        case 'm':
+            if ((code = rm_cli_opt_max_q(optarg, &base.max_q, bad_option)) >= 0)
+                return code;
             break;
-        }
         case 'w':
-            ro.host_w = strtod(optarg, &end);
-            if (*end || end == optarg || !isfinite(ro.host_w) || ro.host_w <= 0)
-                return bad("--host-w: expected a cycle-time > 0 (s/Mflop)", optarg);
+            if ((code = rm_cli_opt_positive("--host-w", "s/Mflop", optarg, &ro.host_w,
+                                            bad_option)) >= 0)
+                return code;
             break;
         case 'b':
-            ro.default_bandwidth = strtod(optarg, &end);
-            if (*end || end == optarg || !isfinite(ro.default_bandwidth) || ro.default_bandwidth <= 0)
-                return bad("--default-bandwidth: expected a bandwidth > 0 (Mb/s)", optarg);
+            if ((code = rm_cli_opt_positive("--default-bandwidth", "Mb/s", optarg,
+                                            &ro.default_bandwidth, bad_option)) >= 0)
+                return code;
             break;
         case 'j': json_path = optarg; break;
         case 'h': usage(stdout); return 0;
-        case ':': return bad("option needs an argument", argv[optind - 1]);
-        default: return bad("unknown option", argv[optind - 1]);
+        default: return rm_cli_getopt_error(c, argv, bad_option);
         }
     }
-    if (optind >= argc)
-        return bad("missing PLATFORM file", NULL);
-    if (argc - optind > 1)
-        return bad("one PLATFORM file expected", argv[optind + 1]);
+    const char *platform = NULL;
+    if ((code = rm_cli_platform_operand(argc, argv, &platform, bad_option)) >= 0)
+        return code;
     rm_platform *p;
     rm_error err = {0};
-    rm_status st = rm_platform_read(argv[optind], &ro, &p, &err);
+    rm_status st = rm_platform_read(platform, &ro, &p, &err);
     if (st) {
         fprintf(stderr, "ringmap compare: %s\n", err.msg);
         return rm_status_exit_code(st);
@@ -175,7 +157,7 @@ int rm_cmd_compare(int argc, char **argv)
         printf("%-9s %-20s %-20s %-20s %-13s", "D_c/D_w", "H1 SliceRing (q)", "H1 unshared (q)",
                "H2 SharedRing (q)", "improvement");
         for (int k = 0; k < N_REF; k++)
-            printf(" %-20s", refinements[k].name);
+            printf(" %-20s", rm_cli_refine_name((rm_refine)k));
         printf("\n");
     }
     int rc = 0;
@@ -192,10 +174,10 @@ int rm_cmd_compare(int argc, char **argv)
         }
         opt.heuristic = RM_HEUR_SHARED;
         for (int k = 0; k < N_REF && !rc; k++) {
-            opt.refine = refinements[k].refine;
+            opt.refine = (rm_refine)k;
             if ((st = run_one(&net, &opt, &shared[k], &err))) {
                 fprintf(stderr, "ringmap compare: SharedRing (%s) at D_c/D_w = %g: %s\n",
-                        refinements[k].name, ratios[r], err.msg);
+                        rm_cli_refine_name((rm_refine)k), ratios[r], err.msg);
                 rc = rm_status_exit_code(st);
             }
         }
@@ -222,7 +204,7 @@ int rm_cmd_compare(int argc, char **argv)
                                                          shared[0]->t_step_per_dw, "q", shared[0]->q));
             json_object_set_new(row, "improvement_percent", json_real(impr));
             for (int k = 0; k < N_REF; k++)
-                json_object_set_new(jref, refinements[k].name,
+                json_object_set_new(jref, rm_cli_refine_name((rm_refine)k),
                                     json_pack("{s:f,s:i}", "t_step_per_dw", shared[k]->t_step_per_dw,
                                               "q", shared[k]->q));
             json_object_set_new(row, "shared_refinements", jref);

@@ -12,12 +12,12 @@
  */
 #define _DEFAULT_SOURCE /* mkstemps, fdopen, posix_spawn, isatty */
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "ring/output.h"
 #include "ringmap.h"
 
 #include <errno.h>
 #include <getopt.h>
-#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,14 +28,19 @@
 #define SWEEP_MAX_RATIOS 64
 #define SWEEP_CHECK_TOL 1e-9
 
-static const char *const ref_names[] = {"none", "maxmin", "optimal"};
-static const rm_refine ref_values[] = {RM_REFINE_NONE, RM_REFINE_MAXMIN, RM_REFINE_OPTIMAL};
+/* The refinements swept: the first N_REF of rm_cli_refines (none, maxmin,
+ * optimal); a run's index r is its rm_refine value. */
 #define N_REF 3
+
+static const char *ref_name(int r)
+{
+    return rm_cli_refine_name((rm_refine)r);
+}
 
 /* One run: heuristic h, refinement, ratio index; its mapping. */
 typedef struct sweep_run {
     rm_heuristic h;
-    int ref; /* index into ref_names */
+    int ref; /* index into rm_cli_refines: the rm_refine value */
     int k;   /* index into the ratios */
     rm_mapping *m;
 } sweep_run;
@@ -108,50 +113,6 @@ static int bad_option(const char *fmt, ...)
     return 2;
 }
 
-static int parse_double(const char *s, double *out)
-{
-    char *end = NULL;
-    errno = 0;
-    double x = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(x))
-        return -1;
-    *out = x;
-    return 0;
-}
-
-/* Parse "r1,r2,..." into a->ratios; exit code 2 with a message, or -1. */
-static int parse_ratios(const char *s, sweep_args *a)
-{
-    a->n_ratios = 0;
-    const char *p = s;
-    if (!*p)
-        return bad_option("--dc-dw: empty list of ratios");
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char item[64];
-        if (len == 0)
-            return bad_option("--dc-dw: empty item in the list '%s'", s);
-        if (len >= sizeof item)
-            return bad_option("--dc-dw: item too long in the list '%s'", s);
-        memcpy(item, p, len);
-        item[len] = '\0';
-        double x;
-        if (parse_double(item, &x) || x < 0)
-            return bad_option("--dc-dw: expected finite numbers >= 0 (Mb/Mflop), got '%s'", item);
-        if (a->n_ratios >= SWEEP_MAX_RATIOS)
-            return bad_option("--dc-dw: more than %d ratios", SWEEP_MAX_RATIOS);
-        for (int i = 0; i < a->n_ratios; i++)
-            if (a->ratios[i] == x)
-                return bad_option("--dc-dw: ratio '%s' given twice", item);
-        a->ratios[a->n_ratios++] = x;
-        if (!comma)
-            break;
-        p = comma + 1;
-    }
-    return -1;
-}
-
 static int parse_refines(const char *s, sweep_args *a)
 {
     a->n_ref = 0;
@@ -161,15 +122,12 @@ static int parse_refines(const char *s, sweep_args *a)
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        int found = -1;
-        for (int r = 0; r < N_REF; r++)
-            if (strlen(ref_names[r]) == len && strncmp(p, ref_names[r], len) == 0)
-                found = r;
+        int found = rm_cli_name_find(rm_cli_refines, N_REF, p, len);
         if (found < 0)
             return bad_option("--refine: expected a list of none, maxmin, optimal, got '%s'", s);
         for (int i = 0; i < a->n_ref; i++)
             if (a->refs[i] == found)
-                return bad_option("--refine: '%s' given twice", ref_names[found]);
+                return bad_option("--refine: '%s' given twice", ref_name(found));
         a->refs[a->n_ref++] = found;
         if (!comma)
             break;
@@ -230,59 +188,48 @@ static int parse_args(int argc, char **argv, sweep_args *a)
     int c, code;
     while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
         const char *arg = optarg;
-        double x;
+        int v;
         switch (c) {
         case OPT_DCDW:
-            if ((code = parse_ratios(arg, a)) >= 0)
+            if ((code = rm_cli_opt_ratio_list(arg, a->ratios, SWEEP_MAX_RATIOS, &a->n_ratios, 1,
+                                              bad_option)) >= 0)
                 return code;
             break;
         case OPT_HEUR:
-            if (strcmp(arg, "shared") == 0) {
-                a->n_heur = 1;
-                a->heur[0] = RM_HEUR_SHARED;
-            } else if (strcmp(arg, "slice") == 0) {
-                a->n_heur = 1;
-                a->heur[0] = RM_HEUR_SLICE;
-            } else if (strcmp(arg, "both") == 0) {
+            /* shared, slice or both: the first 3 names */
+            if ((code = rm_cli_opt_name("--heuristic", rm_cli_heuristics, 3, arg, &v,
+                                        bad_option)) >= 0)
+                return code;
+            a->n_heur = 1;
+            a->heur[0] = v == RM_CLI_HEUR_BOTH ? RM_HEUR_SHARED : (rm_heuristic)v;
+            if (v == RM_CLI_HEUR_BOTH) {
                 a->n_heur = 2;
-                a->heur[0] = RM_HEUR_SHARED;
                 a->heur[1] = RM_HEUR_SLICE;
-            } else
-                return bad_option("--heuristic: expected shared, slice or both, got '%s'", arg);
+            }
             break;
         case OPT_REFINE:
             if ((code = parse_refines(arg, a)) >= 0)
                 return code;
             break;
         case OPT_DUPLEX:
-            if (strcmp(arg, "half") == 0)
-                a->opt.duplex = RM_DUPLEX_HALF;
-            else if (strcmp(arg, "full") == 0)
-                a->opt.duplex = RM_DUPLEX_FULL;
-            else
-                return bad_option("--duplex: expected half or full, got '%s'", arg);
+            if ((code = rm_cli_opt_name("--duplex", rm_cli_duplexes, RM_CLI_N_DUPLEXES, arg, &v,
+                                        bad_option)) >= 0)
+                return code;
+            a->opt.duplex = (rm_duplex)v;
             break;
-        case OPT_MAXQ: {
-            char *end = NULL;
-            errno = 0;
-            long n = strtol(arg, &end, 10);
-            if (end == arg || *end != '\0' || errno == ERANGE || n < 0 || n > INT_MAX)
-                return bad_option("--max-q: expected an integer >= 0 (0 = all hosts), got '%s'",
-                                  arg);
-            a->opt.max_q = (int)n;
+        case OPT_MAXQ:
+            if ((code = rm_cli_opt_max_q(arg, &a->opt.max_q, bad_option)) >= 0)
+                return code;
             break;
-        }
         case OPT_HOSTW:
-            if (parse_double(arg, &x) || !(x > 0))
-                return bad_option("--host-w: expected a finite number > 0 (s/Mflop), got '%s'",
-                                  arg);
-            a->ro.host_w = x;
+            if ((code = rm_cli_opt_positive("--host-w", "s/Mflop", arg, &a->ro.host_w,
+                                            bad_option)) >= 0)
+                return code;
             break;
         case OPT_DEFBW:
-            if (parse_double(arg, &x) || !(x > 0))
-                return bad_option(
-                    "--default-bandwidth: expected a finite number > 0 (Mb/s), got '%s'", arg);
-            a->ro.default_bandwidth = x;
+            if ((code = rm_cli_opt_positive("--default-bandwidth", "Mb/s", arg,
+                                            &a->ro.default_bandwidth, bad_option)) >= 0)
+                return code;
             break;
         case OPT_CSV:
             if (!*arg)
@@ -305,22 +252,12 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         }
         case 'q': a->quiet = 1; break;
         case 'h': usage(stdout); return 0;
-        case ':': return bad_option("option '%s' needs an argument", argv[optind - 1]);
-        default:
-            if (optopt && optopt < 256)
-                return bad_option("unknown option '-%c'", optopt);
-            return bad_option("unknown option '%s'", argv[optind - 1]);
+        default: return rm_cli_getopt_error(c, argv, bad_option);
         }
     }
     if (a->csv && a->json && strcmp(a->csv, "-") == 0 && strcmp(a->json, "-") == 0)
         return bad_option("--csv - and --json - cannot both write to standard output");
-    if (optind >= argc)
-        return bad_option("missing PLATFORM file");
-    if (argc - optind > 1)
-        return bad_option("one PLATFORM file expected, got '%s' and '%s'", argv[optind],
-                          argv[optind + 1]);
-    a->platform = argv[optind];
-    return -1;
+    return rm_cli_platform_operand(argc, argv, &a->platform, bad_option);
 }
 
 static int lib_failure(const rm_error *err)
@@ -344,10 +281,10 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
         rm_options o = a->opt;
         o.dc_dw = a->ratios[r->k];
         o.heuristic = r->h;
-        o.refine = ref_values[r->ref];
+        o.refine = (rm_refine)r->ref;
         if (tty) {
             fprintf(stderr, "\rringmap sweep: run %d/%d (%s, refine %s, D_c/D_w = %g)\033[K",
-                    i + 1, n_runs, heur_name(r->h), ref_names[r->ref], o.dc_dw);
+                    i + 1, n_runs, heur_name(r->h), ref_name(r->ref), o.dc_dw);
             fflush(stderr);
         }
         rm_error err = {RM_OK, ""};
@@ -367,7 +304,7 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
             fprintf(stderr,
                     "ringmap: internal error: the %s mapping (refine %s, D_c/D_w = %g) violates "
                     "an invariant: %s\n",
-                    heur_name(r->h), ref_names[r->ref], o.dc_dw, err.msg);
+                    heur_name(r->h), ref_name(r->ref), o.dc_dw, err.msg);
             return 1;
         }
     }
@@ -397,7 +334,7 @@ static void print_summary(FILE *f, const rm_platform *p, const sweep_args *a, sw
         const sweep_run *r = &runs[i];
         const rm_mapping *m = r->m;
         fprintf(f, "%-9s %-12.6g %-8s %6d %14.6g ", heur_name(r->h), a->ratios[r->k],
-                ref_names[r->ref], m->q, m->t_step_per_dw);
+                ref_name(r->ref), m->q, m->t_step_per_dw);
         if (isfinite(m->t_step_per_dw_unshared))
             fprintf(f, "%14.6g ", m->t_step_per_dw_unshared);
         else
@@ -468,7 +405,7 @@ static int write_csv(const sweep_args *a, sweep_run *runs, int n_runs)
             if (!isfinite(m->sweep_t[j]))
                 continue;
             char b1[32], b2[32];
-            fprintf(f, "%s,%s,%s,%d,%s,", heur_name(runs[i].h), ref_names[runs[i].ref],
+            fprintf(f, "%s,%s,%s,%d,%s,", heur_name(runs[i].h), ref_name(runs[i].ref),
                     num(b1, a->ratios[runs[i].k]), j + 1, num(b2, m->sweep_t[j]));
             if (m->sweep_t_unshared && isfinite(m->sweep_t_unshared[j]))
                 fputs(num(b1, m->sweep_t_unshared[j]), f);
@@ -520,7 +457,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
         bad |= jpush(jh, json_string(heur_name(a->heur[h])));
     bad |= jset(jpar, "heuristics", jh);
     for (int r = 0; r < a->n_ref; r++)
-        bad |= jpush(jf, json_string(ref_names[a->refs[r]]));
+        bad |= jpush(jf, json_string(ref_name(a->refs[r])));
     bad |= jset(jpar, "refines", jf);
     bad |= jset(jpar, "duplex", json_string(a->opt.duplex == RM_DUPLEX_FULL ? "full" : "half"));
     bad |= jset(jpar, "max_q", json_integer(a->opt.max_q));
@@ -537,7 +474,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
         bad |= jpush(jruns, e);
         if (!bad) {
             bad |= jset(e, "heuristic", json_string(heur_name(r->h)));
-            bad |= jset(e, "refine", json_string(ref_names[r->ref]));
+            bad |= jset(e, "refine", json_string(ref_name(r->ref)));
             bad |= jset(e, "dc_dw", json_real(a->ratios[r->k]));
             bad |= jset(e, "q", json_integer(r->m->q));
             bad |= jset(e, "t_step_per_dw", json_incref(json_object_get(mj, "t_step_per_dw")));
@@ -644,21 +581,21 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     /* datablocks: $T_h_r_k (q t [t_unshared]) per run; $B_h_r (ratio best_q best_t gain) */
     for (int i = 0; i < n_runs; i++) {
         const rm_mapping *m = runs[i].m;
-        fprintf(f, "$T_%s_%s_%d << EOD\n", heur_name(runs[i].h), ref_names[runs[i].ref],
+        fprintf(f, "$T_%s_%s_%d << EOD\n", heur_name(runs[i].h), ref_name(runs[i].ref),
                 runs[i].k);
         for (int j = 0; j < m->n_sweep; j++)
             if (isfinite(m->sweep_t[j]))
                 fprintf(f, "%d %.10g\n", j + 1, m->sweep_t[j]);
         fputs("EOD\n", f);
         fprintf(f, "$P_%s_%s_%d << EOD\n%d %.10g\nEOD\n", heur_name(runs[i].h),
-                ref_names[runs[i].ref], runs[i].k, m->q, m->t_step_per_dw);
+                ref_name(runs[i].ref), runs[i].k, m->q, m->t_step_per_dw);
     }
     double sorted[SWEEP_MAX_RATIOS];
     memcpy(sorted, a->ratios, sizeof sorted);
     qsort(sorted, (size_t)a->n_ratios, sizeof sorted[0], cmp_double);
     for (int h = 0; h < a->n_heur; h++)
         for (int r = 0; r < a->n_ref; r++) {
-            fprintf(f, "$B_%s_%s << EOD\n", heur_name(a->heur[h]), ref_names[a->refs[r]]);
+            fprintf(f, "$B_%s_%s << EOD\n", heur_name(a->heur[h]), ref_name(a->refs[r]));
             for (int s = 0; s < a->n_ratios; s++) {
                 int k = 0;
                 while (a->ratios[k] != sorted[s])
@@ -705,7 +642,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
              a->n_heur == 2                 ? "SharedRing solid, SliceRing dashed"
              : a->heur[0] == RM_HEUR_SLICE ? "SliceRing"
                                            : "SharedRing",
-             ref_names[ref0]);
+             ref_name(ref0));
     fputs(title, f);
     fputs("\nplot \\\n", f);
     int first = 1;
@@ -715,14 +652,14 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
             snprintf(lbl, sizeof lbl, "D_c/D_w = %g", a->ratios[k]);
             const char *hn = heur_name(a->heur[h]);
             fprintf(f, "%s  $T_%s_%s_%d using 1:2 with linespoints pt 7 ps 0.5 lc rgb '%s' dt %d ",
-                    first ? "" : ", \\\n", hn, ref_names[ref0], k, colours[k % n_col],
+                    first ? "" : ", \\\n", hn, ref_name(ref0), k, colours[k % n_col],
                     h == 0 ? 1 : 2);
             if (h == 0 || a->n_heur == 1)
                 fprintf(f, "title '%s'", lbl);
             else
                 fputs("notitle", f);
             fprintf(f, ", \\\n  $P_%s_%s_%d using 1:2 with points pt %d ps 1.8 lc rgb '%s' notitle",
-                    hn, ref_names[ref0], k, h == 0 ? 7 : 5, colours[k % n_col]);
+                    hn, ref_name(ref0), k, h == 0 ? 7 : 5, colours[k % n_col]);
             first = 0;
         }
     fputs("\n", f);
@@ -736,13 +673,13 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
           "set ylabel 'ring size q'\n",
           f);
     fputs("set title ", f);
-    snprintf(title, sizeof title, "optimal ring size (refine %s)", ref_names[ref0]);
+    snprintf(title, sizeof title, "optimal ring size (refine %s)", ref_name(ref0));
     gp_str(f, title);
     fputs("\nplot \\\n", f);
     for (int h = 0; h < a->n_heur; h++)
         fprintf(f, "%s  $B_%s_%s using 1:2 with linespoints pt %d ps 1.2 lw 2 lc rgb '%s' "
                    "title '%s'",
-                h ? ", \\\n" : "", heur_name(a->heur[h]), ref_names[ref0], h == 0 ? 7 : 5,
+                h ? ", \\\n" : "", heur_name(a->heur[h]), ref_name(ref0), h == 0 ? 7 : 5,
                 h == 0 ? "#1b4f9c" : "#d1495b", a->heur[h] == RM_HEUR_SLICE ? "SliceRing"
                                                                              : "SharedRing");
     fputs("\n", f);
@@ -773,10 +710,10 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
             char lbl[64];
             snprintf(lbl, sizeof lbl, "%s, %s", a->heur[h] == RM_HEUR_SLICE ? "SliceRing"
                                                                                : "SharedRing",
-                     ref_names[ri]);
+                     ref_name(ri));
             fprintf(f, "%s  $B_%s_%s using 1:%d with linespoints pt %d ps 1.2 lw 2 lc rgb '%s' "
                        "dt %d title ",
-                    first ? "" : ", \\\n", heur_name(a->heur[h]), ref_names[ri],
+                    first ? "" : ", \\\n", heur_name(a->heur[h]), ref_name(ri),
                     have_none ? 4 : 3, 4 + 2 * ri, colours[(ri + 1) % n_col], h == 0 ? 1 : 2);
             gp_str(f, lbl);
             first = 0;

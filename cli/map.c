@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* isatty, fileno */
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "ring/output.h"
 #include "ring/refine.h"
 #include "ring/ring_internal.h"
@@ -14,7 +15,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -127,18 +127,6 @@ static int bad_option(const char *fmt, ...)
     return 2;
 }
 
-/* Parse a finite double; 0 on success. */
-static int parse_double(const char *s, double *out)
-{
-    char *end = NULL;
-    errno = 0;
-    double x = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(x))
-        return -1;
-    *out = x;
-    return 0;
-}
-
 enum {
     OPT_DCDW = 256,
     OPT_DC,
@@ -185,105 +173,67 @@ static int parse_args(int argc, char **argv, map_args *a)
     rm_read_options_init(&a->ro);
     opterr = 0;
     optind = 1;
-    int c;
+    int c, code;
     while ((c = getopt_long(argc, argv, ":qhV", longopts, NULL)) != -1) {
         const char *arg = optarg;
-        double x;
+        int v;
         switch (c) {
         case OPT_DCDW:
-            if (parse_double(arg, &x) || x < 0)
-                return bad_option("--dc-dw: expected a finite number >= 0 (Mb/Mflop), got '%s'",
-                                  arg);
-            a->opt.dc_dw = x;
+            if ((code = rm_cli_opt_nonneg("--dc-dw", "Mb/Mflop", arg, &a->opt.dc_dw,
+                                          bad_option)) >= 0)
+                return code;
             a->have_dcdw = 1;
             break;
         case OPT_DC:
-            if (parse_double(arg, &x) || x < 0)
-                return bad_option("--dc: expected a finite number >= 0 (Mb), got '%s'", arg);
-            a->dc = x;
+            if ((code = rm_cli_opt_nonneg("--dc", "Mb", arg, &a->dc, bad_option)) >= 0)
+                return code;
             a->have_dc = 1;
             break;
         case OPT_DW:
-            if (parse_double(arg, &x) || !(x > 0))
-                return bad_option("--dw: expected a finite number > 0 (Mflop), got '%s'", arg);
-            a->dw = x;
+            if ((code = rm_cli_opt_positive("--dw", "Mflop", arg, &a->dw, bad_option)) >= 0)
+                return code;
             a->have_dw = 1;
             break;
         case OPT_HEUR:
-            a->both = 0;
-            if (strcmp(arg, "shared") == 0)
-                a->opt.heuristic = RM_HEUR_SHARED;
-            else if (strcmp(arg, "slice") == 0)
-                a->opt.heuristic = RM_HEUR_SLICE;
-            else if (strcmp(arg, "both") == 0)
-                a->both = 1;
-            else if (strcmp(arg, "exact") == 0)
-                a->opt.heuristic = RM_HEUR_SHARED_EXACT;
-            else if (strcmp(arg, "slice-exact") == 0)
-                a->opt.heuristic = RM_HEUR_SLICE_EXACT;
-            else
-                return bad_option(
-                    "--heuristic: expected shared, slice, both, exact or slice-exact, got '%s'",
-                    arg);
+            if ((code = rm_cli_opt_name("--heuristic", rm_cli_heuristics, RM_CLI_N_HEURISTICS, arg,
+                                        &v, bad_option)) >= 0)
+                return code;
+            a->both = v == RM_CLI_HEUR_BOTH;
+            if (!a->both)
+                a->opt.heuristic = (rm_heuristic)v;
             break;
         case OPT_ROUTING:
-            if (strcmp(arg, "widest") == 0)
-                a->opt.routing = RM_ROUTING_WIDEST;
-            else if (strcmp(arg, "direct") == 0)
-                a->opt.routing = RM_ROUTING_DIRECT;
-            else if (strcmp(arg, "fixed") == 0)
-                a->opt.routing = RM_ROUTING_FIXED;
-            else
-                return bad_option("--routing: expected widest, direct or fixed, got '%s'", arg);
+            if ((code = rm_cli_opt_name("--routing", rm_cli_routings, RM_CLI_N_ROUTINGS, arg, &v,
+                                        bad_option)) >= 0)
+                return code;
+            a->opt.routing = (rm_routing)v;
             break;
         case OPT_REFINE:
-            if (strcmp(arg, "none") == 0)
-                a->opt.refine = RM_REFINE_NONE;
-            else if (strcmp(arg, "maxmin") == 0)
-                a->opt.refine = RM_REFINE_MAXMIN;
-            else if (strcmp(arg, "optimal") == 0)
-                a->opt.refine = RM_REFINE_OPTIMAL;
-            else if (strcmp(arg, "kinsol") == 0)
-                a->opt.refine = RM_REFINE_KINSOL;
-            else if (strcmp(arg, "glpk") == 0)
-                a->opt.refine = RM_REFINE_GLPK;
-            else if (strcmp(arg, "all") == 0)
-                a->opt.refine = RM_REFINE_NONE;
-            else
-                return bad_option(
-                    "--refine: expected none, maxmin, optimal, kinsol, glpk or all, got '%s'",
-                    arg);
-            a->refine_all = strcmp(arg, "all") == 0;
+            if ((code = rm_cli_opt_name("--refine", rm_cli_refines, RM_CLI_N_REFINES, arg, &v,
+                                        bad_option)) >= 0)
+                return code;
+            a->refine_all = v == RM_CLI_REFINE_ALL;
+            a->opt.refine = a->refine_all ? RM_REFINE_NONE : (rm_refine)v;
             break;
         case OPT_DUPLEX:
-            if (strcmp(arg, "half") == 0)
-                a->opt.duplex = RM_DUPLEX_HALF;
-            else if (strcmp(arg, "full") == 0)
-                a->opt.duplex = RM_DUPLEX_FULL;
-            else
-                return bad_option("--duplex: expected half or full, got '%s'", arg);
+            if ((code = rm_cli_opt_name("--duplex", rm_cli_duplexes, RM_CLI_N_DUPLEXES, arg, &v,
+                                        bad_option)) >= 0)
+                return code;
+            a->opt.duplex = (rm_duplex)v;
             break;
-        case OPT_MAXQ: {
-            char *end = NULL;
-            errno = 0;
-            long n = strtol(arg, &end, 10);
-            if (end == arg || *end != '\0' || errno == ERANGE || n < 0 || n > INT_MAX)
-                return bad_option("--max-q: expected an integer >= 0 (0 = all hosts), got '%s'",
-                                  arg);
-            a->opt.max_q = (int)n;
+        case OPT_MAXQ:
+            if ((code = rm_cli_opt_max_q(arg, &a->opt.max_q, bad_option)) >= 0)
+                return code;
             break;
-        }
         case OPT_HOSTW:
-            if (parse_double(arg, &x) || !(x > 0))
-                return bad_option("--host-w: expected a finite number > 0 (s/Mflop), got '%s'",
-                                  arg);
-            a->ro.host_w = x;
+            if ((code = rm_cli_opt_positive("--host-w", "s/Mflop", arg, &a->ro.host_w,
+                                            bad_option)) >= 0)
+                return code;
             break;
         case OPT_DEFBW:
-            if (parse_double(arg, &x) || !(x > 0))
-                return bad_option(
-                    "--default-bandwidth: expected a finite number > 0 (Mb/s), got '%s'", arg);
-            a->ro.default_bandwidth = x;
+            if ((code = rm_cli_opt_positive("--default-bandwidth", "Mb/s", arg,
+                                            &a->ro.default_bandwidth, bad_option)) >= 0)
+                return code;
             break;
         case OPT_JSON:
             if (!*arg)
@@ -301,12 +251,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         case 'q': a->quiet = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("ringmap %s\n", RINGMAP_VERSION); return 0;
-        case ':':
-            return bad_option("option '%s' needs an argument", argv[optind - 1]);
-        default:
-            if (optopt && optopt < 256)
-                return bad_option("unknown option '-%c'", optopt);
-            return bad_option("unknown option '%s'", argv[optind - 1]);
+        default: return rm_cli_getopt_error(c, argv, bad_option);
         }
     }
     if (a->have_dc != a->have_dw)
@@ -324,13 +269,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         if (!isfinite(a->opt.dc_dw))
             return bad_option("--dc/--dw: the ratio D_c/D_w is not finite");
     }
-    if (optind >= argc)
-        return bad_option("missing PLATFORM file");
-    if (argc - optind > 1)
-        return bad_option("one PLATFORM file expected, got '%s' and '%s'", argv[optind],
-                          argv[optind + 1]);
-    a->platform = argv[optind];
-    return -1;
+    return rm_cli_platform_operand(argc, argv, &a->platform, bad_option);
 }
 
 static int lib_failure(const rm_error *err)
@@ -382,8 +321,6 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
     return -1;
 }
 
-static const char *const ref_names[RM_N_REFINE] = {"none", "maxmin", "optimal", "kinsol", "glpk"};
-
 /* --refine all: the five share methods on the chosen ring (seed 001 Figs
  * 13-14); *m is replaced by its KINSOL-refined copy (GLPK if KINSOL
  * failed). Exit code or -1. */
@@ -411,7 +348,7 @@ static int add_refinements(json_t *j, const map_args *a)
     json_t *r = json_object();
     int bad = !r;
     for (int k = 0; k < RM_N_REFINE && !bad; k++)
-        bad |= json_object_set_new(r, ref_names[k],
+        bad |= json_object_set_new(r, rm_cli_refine_name((rm_refine)k),
                                    isnan(a->ref_t[k]) ? json_null() : json_real(a->ref_t[k]));
     return bad | json_object_set_new(j, "refinements", r);
 }
@@ -422,7 +359,7 @@ static void print_refinements(FILE *f, const map_args *a)
         return;
     fputs("\nShares of this ring and routes (T_step/D_w, s/Mflop):\n", f);
     for (int k = 0; k < RM_N_REFINE; k++)
-        fprintf(f, " %-12s", ref_names[k]);
+        fprintf(f, " %-12s", rm_cli_refine_name((rm_refine)k));
     fputc('\n', f);
     for (int k = 0; k < RM_N_REFINE; k++) {
         if (isnan(a->ref_t[k]))

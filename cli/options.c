@@ -1,0 +1,155 @@
+/* options.c — the option values shared by the map, sweep and compare
+ * commands (cli/options.h): finite numbers with their ranges and units,
+ * the name tables of --heuristic, --refine, --duplex and --routing, the
+ * list of ratios D_c/D_w of --dc-dw, and the getopt error cases. Nothing
+ * here prints: the command's reporter does, with its own prefix. */
+#include "cli/options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const rm_cli_name rm_cli_heuristics[RM_CLI_N_HEURISTICS] = {
+    {"shared", RM_HEUR_SHARED},      {"slice", RM_HEUR_SLICE},
+    {"both", RM_CLI_HEUR_BOTH},      {"exact", RM_HEUR_SHARED_EXACT},
+    {"slice-exact", RM_HEUR_SLICE_EXACT}};
+
+const rm_cli_name rm_cli_refines[RM_CLI_N_REFINES] = {
+    {"none", RM_REFINE_NONE},     {"maxmin", RM_REFINE_MAXMIN}, {"optimal", RM_REFINE_OPTIMAL},
+    {"kinsol", RM_REFINE_KINSOL}, {"glpk", RM_REFINE_GLPK},     {"all", RM_CLI_REFINE_ALL}};
+
+const rm_cli_name rm_cli_duplexes[RM_CLI_N_DUPLEXES] = {{"half", RM_DUPLEX_HALF},
+                                                        {"full", RM_DUPLEX_FULL}};
+
+const rm_cli_name rm_cli_routings[RM_CLI_N_ROUTINGS] = {
+    {"widest", RM_ROUTING_WIDEST}, {"direct", RM_ROUTING_DIRECT}, {"fixed", RM_ROUTING_FIXED}};
+
+const char *rm_cli_refine_name(rm_refine r)
+{
+    int k = (int)r;
+    return k >= 0 && k < RM_N_REFINE ? rm_cli_refines[k].name : "?";
+}
+
+int rm_cli_name_find(const rm_cli_name *table, int n, const char *s, size_t len)
+{
+    for (int i = 0; i < n; i++)
+        if (strlen(table[i].name) == len && strncmp(s, table[i].name, len) == 0)
+            return i;
+    return -1;
+}
+
+int rm_cli_opt_name(const char *opt, const rm_cli_name *table, int n, const char *arg, int *out,
+                    rm_cli_bad_fn bad)
+{
+    int i = rm_cli_name_find(table, n, arg, strlen(arg));
+    if (i >= 0) {
+        *out = table[i].value;
+        return -1;
+    }
+    /* "a, b or c": the names are short and the tables small */
+    char list[256] = "";
+    for (int k = 0; k < n; k++) {
+        if (k > 0)
+            strncat(list, k == n - 1 ? " or " : ", ", sizeof list - strlen(list) - 1);
+        strncat(list, table[k].name, sizeof list - strlen(list) - 1);
+    }
+    return bad("%s: expected %s, got '%s'", opt, list, arg);
+}
+
+int rm_cli_parse_double(const char *s, double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double x = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(x))
+        return -1;
+    *out = x;
+    return 0;
+}
+
+int rm_cli_opt_nonneg(const char *opt, const char *unit, const char *arg, double *out,
+                      rm_cli_bad_fn bad)
+{
+    double x;
+    if (rm_cli_parse_double(arg, &x) || x < 0)
+        return bad("%s: expected a finite number >= 0 (%s), got '%s'", opt, unit, arg);
+    *out = x;
+    return -1;
+}
+
+int rm_cli_opt_positive(const char *opt, const char *unit, const char *arg, double *out,
+                        rm_cli_bad_fn bad)
+{
+    double x;
+    if (rm_cli_parse_double(arg, &x) || !(x > 0))
+        return bad("%s: expected a finite number > 0 (%s), got '%s'", opt, unit, arg);
+    *out = x;
+    return -1;
+}
+
+int rm_cli_opt_max_q(const char *arg, int *out, rm_cli_bad_fn bad)
+{
+    char *end = NULL;
+    errno = 0;
+    long n = strtol(arg, &end, 10);
+    if (end == arg || *end != '\0' || errno == ERANGE || n < 0 || n > INT_MAX)
+        return bad("--max-q: expected an integer >= 0 (0 = all hosts), got '%s'", arg);
+    *out = (int)n;
+    return -1;
+}
+
+int rm_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int distinct,
+                          rm_cli_bad_fn bad)
+{
+    *n = 0;
+    const char *p = s;
+    if (!*p)
+        return bad("--dc-dw: empty list of ratios");
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char item[64];
+        if (len == 0)
+            return bad("--dc-dw: empty item in the list '%s'", s);
+        if (len >= sizeof item)
+            return bad("--dc-dw: item too long in the list '%s'", s);
+        memcpy(item, p, len);
+        item[len] = '\0';
+        double x;
+        if (rm_cli_parse_double(item, &x) || x < 0)
+            return bad("--dc-dw: expected finite numbers >= 0 (Mb/Mflop), got '%s'", item);
+        if (*n >= max)
+            return bad("--dc-dw: more than %d ratios", max);
+        for (int i = 0; distinct && i < *n; i++)
+            if (ratios[i] == x)
+                return bad("--dc-dw: ratio '%s' given twice", item);
+        ratios[(*n)++] = x;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    return -1;
+}
+
+int rm_cli_getopt_error(int c, char **argv, rm_cli_bad_fn bad)
+{
+    if (c == ':')
+        return bad("option '%s' needs an argument", argv[optind - 1]);
+    if (optopt && optopt < 256)
+        return bad("unknown option '-%c'", optopt);
+    return bad("unknown option '%s'", argv[optind - 1]);
+}
+
+int rm_cli_platform_operand(int argc, char **argv, const char **platform, rm_cli_bad_fn bad)
+{
+    if (optind >= argc)
+        return bad("missing PLATFORM file");
+    if (argc - optind > 1)
+        return bad("one PLATFORM file expected, got '%s' and '%s'", argv[optind],
+                   argv[optind + 1]);
+    *platform = argv[optind];
+    return -1;
+}

@@ -1,0 +1,104 @@
+/* options.h — parsing of the VALUES of the command-line options shared by
+ * `ringmap map`, `ringmap sweep` and `ringmap compare` (cli/options.c): the
+ * number checks with their messages, the name tables of the heuristics,
+ * refinements, duplex and routing values, and the comma-separated list of
+ * ratios D_c/D_w. Each parser reports a bad value through the command's own
+ * reporting function (its "ringmap: ..." prefix and "see --help" suffix) and
+ * returns that function's exit code (2), or -1 when the value is good, so
+ * that a getopt loop can write `if ((code = rm_cli_...(...)) >= 0) return code;`. */
+#ifndef RINGMAP_CLI_OPTIONS_H
+#define RINGMAP_CLI_OPTIONS_H
+
+#include "ring/refine.h" /* RM_N_REFINE */
+#include "ringmap.h"
+
+/** A command's reporter of a bad option: prints the printf-style message
+ *  with the command's prefix and suffix on stderr and returns the exit
+ *  code 2. */
+typedef int (*rm_cli_bad_fn)(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/** One accepted name of an option value and the value it stands for. */
+typedef struct rm_cli_name {
+    const char *name;
+    int value;
+} rm_cli_name;
+
+/** Value of "both" in rm_cli_heuristics (SharedRing and SliceRing side by side). */
+#define RM_CLI_HEUR_BOTH (-1)
+/** Value of "all" in rm_cli_refines (the five share methods side by side). */
+#define RM_CLI_REFINE_ALL (-1)
+
+/** --heuristic names: shared, slice, both, exact, slice-exact (in this order,
+ *  so that a command accepting only the first 3 passes n = 3). */
+extern const rm_cli_name rm_cli_heuristics[];
+#define RM_CLI_N_HEURISTICS 5
+/** --refine names: none, maxmin, optimal, kinsol, glpk, all; entry k < RM_N_REFINE
+ *  has value k (rm_refine), so rm_cli_refines[r].name names refinement r. */
+extern const rm_cli_name rm_cli_refines[];
+#define RM_CLI_N_REFINES (RM_N_REFINE + 1)
+/** --duplex names: half, full. */
+extern const rm_cli_name rm_cli_duplexes[];
+#define RM_CLI_N_DUPLEXES 2
+/** --routing names: widest, direct, fixed. */
+extern const rm_cli_name rm_cli_routings[];
+#define RM_CLI_N_ROUTINGS 3
+
+/** The name of refinement r (seed 001 §4.4.3 and the real optimum of the
+ *  final ring): "none", "maxmin", "optimal", "kinsol", "glpk". O(1). */
+const char *rm_cli_refine_name(rm_refine r);
+
+/** Index in table[0..n) of the name equal to the len characters at s, or -1.
+ *  O(n len). */
+int rm_cli_name_find(const rm_cli_name *table, int n, const char *s, size_t len);
+
+/** Option opt (e.g. "--duplex") with value arg, one of the names of
+ *  table[0..n): *out = its value and -1; else bad("OPT: expected A, B or C,
+ *  got 'ARG'"). O(n |arg|). */
+int rm_cli_opt_name(const char *opt, const rm_cli_name *table, int n, const char *arg, int *out,
+                    rm_cli_bad_fn bad);
+
+/** Parse a whole string as a finite double (no overflow, no trailing
+ *  characters); 0 on success, -1 otherwise. O(|s|). */
+int rm_cli_parse_double(const char *s, double *out);
+
+/** Option opt with a finite value >= 0 in unit (e.g. --dc-dw in Mb/Mflop,
+ *  --dc in Mb); else bad("OPT: expected a finite number >= 0 (UNIT), got
+ *  'ARG'"). Returns -1 or bad's exit code. */
+int rm_cli_opt_nonneg(const char *opt, const char *unit, const char *arg, double *out,
+                      rm_cli_bad_fn bad);
+
+/** Option opt with a finite value > 0 in unit (--dw in Mflop, --host-w in
+ *  s/Mflop, --default-bandwidth in Mb/s); else bad("OPT: expected a finite
+ *  number > 0 (UNIT), got 'ARG'"). Returns -1 or bad's exit code. */
+int rm_cli_opt_positive(const char *opt, const char *unit, const char *arg, double *out,
+                        rm_cli_bad_fn bad);
+
+/** --max-q N: an integer in [0, INT_MAX] (0 = all hosts) into *out; else
+ *  bad("--max-q: expected an integer >= 0 (0 = all hosts), got 'ARG'"). */
+int rm_cli_opt_max_q(const char *arg, int *out, rm_cli_bad_fn bad);
+
+/** --dc-dw R1,R2,...: at most max comma-separated ratios D_c/D_w (Mb/Mflop),
+ *  each finite >= 0, into ratios[0..*n); with distinct, a ratio given twice
+ *  is refused. Messages: empty list, empty item (also a trailing comma),
+ *  item too long (>= 64 characters), a bad number, more than max ratios,
+ *  a ratio given twice. Returns -1 or bad's exit code (*n is then
+ *  unspecified). O(|s| + n^2). */
+int rm_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int distinct,
+                          rm_cli_bad_fn bad);
+
+/** The error cases of a getopt_long loop run with a leading ':' in its
+ *  optstring and opterr = 0: c == ':' gives bad("option 'X' needs an
+ *  argument"), anything else bad("unknown option '-c'") or bad("unknown
+ *  option 'X'"). Returns bad's exit code. */
+int rm_cli_getopt_error(int c, char **argv, rm_cli_bad_fn bad);
+
+/** The one PLATFORM operand left after getopt: *platform = argv[optind] and
+ *  -1; else bad("missing PLATFORM file") or bad("one PLATFORM file
+ *  expected, got 'A' and 'B'"). */
+int rm_cli_platform_operand(int argc, char **argv, const char **platform, rm_cli_bad_fn bad);
+
+#endif
