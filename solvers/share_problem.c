@@ -7,6 +7,7 @@
 #include "solvers/share_problem.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -439,4 +440,39 @@ rm_status rm_share_finish(const rm_share_problem *p, const rm_network *net, cons
     }
     free(resid);
     return st;
+}
+
+void rm_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_active, double obj,
+                         double gap, const char *status, int restarts)
+{
+    if (!info)
+        return;
+    info->iterations = iters;
+    info->inner_iterations = inner;
+    info->n_active = n_active;
+    info->objective = obj;
+    info->gap = gap;
+    info->restarts = restarts;
+    snprintf(info->status, sizeof info->status, "%s", status);
+}
+
+int rm_share_start(rm_share_problem *p, const char *who, const rm_network *net, const double *cap,
+                   int n_routes, const rm_route *routes, const double *a, double *x,
+                   rm_solver_info *info, rm_error *err, rm_status *st)
+{
+    rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
+    if (n_routes > 0 && !x) {
+        *st = rm_error_set(err, RM_EINPUT, "%s: no output array", who);
+        return 1;
+    }
+    *st = rm_share_problem_init(p, net, cap, n_routes, routes, a, 0, err);
+    if (*st)
+        return 1;
+    if (p->n == 0) {
+        *st = rm_share_finish(p, net, cap, routes, a, NULL, x, err);
+        rm_solver_info_fill(info, 0, 0, 0, 0.0, 0.0, "optimal", 0);
+        rm_share_problem_destroy(p);
+        return 1;
+    }
+    return 0;
 }

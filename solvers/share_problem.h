@@ -13,6 +13,7 @@
 #define RINGMAP_SHARE_PROBLEM_H
 
 #include "ringmap.h"
+#include "solvers/solvers.h"
 
 typedef struct rm_share_problem {
     int n_routes;   /* routes given */
@@ -68,5 +69,27 @@ double rm_share_objective(const rm_share_problem *p, const double *y);
 rm_status rm_share_finish(const rm_share_problem *p, const rm_network *net, const double *cap,
                           const rm_route *routes, const double *a, const double *y, double *x,
                           rm_error *err);
+
+/**
+ * Fill the solver report info (nothing if info is NULL): iterations,
+ * inner iterations, n_active, objective, gap, restarts, and status (copied,
+ * truncated to the field). No errors. O(1).
+ */
+void rm_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_active, double obj,
+                         double gap, const char *status, int restarts);
+
+/**
+ * Common start of rm_share_kinsol / rm_share_glpk (who: the caller's name
+ * for the messages): reports "not run" in info, checks x (RM_EINPUT
+ * "<who>: no output array" when n_routes > 0 and x is NULL), builds p
+ * (rm_share_problem_init, its errors) and, when no route is a variable
+ * (n == 0), writes the result (rm_share_finish), reports "optimal" and
+ * destroys p. Returns 1 when the caller is done and must return *st (an
+ * error, or the n == 0 case solved), 0 when p holds a problem with n > 0
+ * for the caller to solve and destroy. O(rm_share_problem_init).
+ */
+int rm_share_start(rm_share_problem *p, const char *who, const rm_network *net, const double *cap,
+                   int n_routes, const rm_route *routes, const double *a, double *x,
+                   rm_solver_info *info, rm_error *err, rm_status *st);
 
 #endif

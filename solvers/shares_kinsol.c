@@ -6,6 +6,7 @@
  * method 2.
  */
 #include "solvers/solvers.h"
+#include "solvers/kinsol_common.h"
 #include "solvers/share_problem.h"
 
 #include <kinsol/kinsol.h>
@@ -25,7 +26,7 @@ typedef struct kin_work {
     int *W;     /* nw rows */
     int *wpos;  /* m: position in W or -1 */
     double *Lam; /* n: route prices Lambda_v (scratch) */
-    char msg[256]; /* KINSOL's last error message */
+    char msg[RM_KINSOL_MSG_SIZE]; /* KINSOL's last error message */
 } kin_work;
 
 static void price(const kin_work *kw, const double *u, double *Lam)
@@ -91,13 +92,6 @@ static int kkt_jacobian(N_Vector uu, N_Vector ff, SUNMatrix J, void *user, N_Vec
     return 0;
 }
 
-static void kin_error_handler(int code, const char *module, const char *function, char *msg,
-                              void *user)
-{
-    kin_work *kw = user;
-    snprintf(kw->msg, sizeof kw->msg, "%s: %s", function ? function : "KINSOL", msg ? msg : "");
-}
-
 /* Solve the KKT equations of working set W from the start u0 (n + nw
  * entries, overwritten with the solution). Returns KINSOL's flag (>= 0 on
  * success) or an internal -1000 for a setup failure; *nni += iterations. */
@@ -106,13 +100,11 @@ static int solve_working_set(SUNContext ctx, kin_work *kw, double *u0, double fn
 {
     const rm_share_problem *p = kw->p;
     sunindextype N = p->n + kw->nw;
-    int flag = -1000;
+    int flag = RM_KINSOL_SETUP_FAILED;
     N_Vector u = N_VNew_Serial(N, ctx), scale = N_VNew_Serial(N, ctx);
     N_Vector cons = N_VNew_Serial(N, ctx), fv = N_VNew_Serial(N, ctx);
     N_Vector fscale = N_VNew_Serial(N, ctx);
-    SUNMatrix J = NULL;
-    SUNLinearSolver LS = NULL;
-    void *mem = NULL;
+    rm_kinsol ks = {NULL, NULL, NULL};
     if (!u || !scale || !cons || !fv || !fscale)
         goto done;
     double *ud = N_VGetArrayPointer(u), *cd = N_VGetArrayPointer(cons);
@@ -120,16 +112,7 @@ static int solve_working_set(SUNContext ctx, kin_work *kw, double *u0, double fn
         ud[i] = u0[i];
         cd[i] = i < p->n ? 2.0 : 0.0; /* y_v > 0; multipliers free */
     }
-    J = SUNDenseMatrix(N, N, ctx);
-    LS = J ? SUNLinSol_Dense(u, J, ctx) : NULL;
-    mem = LS ? KINCreate(ctx) : NULL;
-    if (!mem)
-        goto done;
-    if (KINSetErrHandlerFn(mem, kin_error_handler, kw) || KINInit(mem, kkt_residual, u) ||
-        KINSetUserData(mem, kw) || KINSetLinearSolver(mem, LS, J) ||
-        KINSetJacFn(mem, kkt_jacobian) || KINSetConstraints(mem, cons) ||
-        KINSetFuncNormTol(mem, fnormtol) || KINSetScaledStepTol(mem, 1e-16) ||
-        KINSetMaxSetupCalls(mem, 1) || KINSetNumMaxIters(mem, 200))
+    if (rm_kinsol_create(&ks, ctx, u, cons, kkt_residual, kkt_jacobian, kw, kw->msg, fnormtol))
         goto done;
     /* scales from the current point: y_v^2 / alpha_v makes F_v relative,
        1/y_v and 1/max price the unknowns; KINSOL is restarted with fresh
@@ -152,10 +135,7 @@ static int solve_working_set(SUNContext ctx, kin_work *kw, double *u0, double fn
             sd[p->n + i] = 1.0 / pm;
             fd[p->n + i] = 1.0;
         }
-        flag = KINSol(mem, u, KIN_LINESEARCH, scale, fscale);
-        long it = 0;
-        KINGetNumNonlinSolvIters(mem, &it);
-        *nni += it;
+        flag = rm_kinsol_solve(&ks, u, scale, fscale, nni);
         /* the relative residual decides, whatever KINSOL's stopping reason */
         kkt_eval(kw, ud, N_VGetArrayPointer(fv), 1);
         *fnorm_out = N_VMaxNorm(fv);
@@ -167,37 +147,9 @@ static int solve_working_set(SUNContext ctx, kin_work *kw, double *u0, double fn
     for (sunindextype i = 0; i < N; i++)
         u0[i] = ud[i];
 done:
-    if (mem)
-        KINFree(&mem);
-    if (LS)
-        SUNLinSolFree(LS);
-    if (J)
-        SUNMatDestroy(J);
-    if (u)
-        N_VDestroy(u);
-    if (scale)
-        N_VDestroy(scale);
-    if (cons)
-        N_VDestroy(cons);
-    if (fv)
-        N_VDestroy(fv);
-    if (fscale)
-        N_VDestroy(fscale);
+    rm_kinsol_free(&ks);
+    rm_kinsol_destroy_vectors((N_Vector[]){u, scale, cons, fv, fscale}, 5);
     return flag;
-}
-
-static void fill_info(rm_solver_info *info, int iters, long nni, int nact, double obj, double gap,
-                      const char *status, int restarts)
-{
-    if (!info)
-        return;
-    info->iterations = iters;
-    info->inner_iterations = nni;
-    info->n_active = nact;
-    info->objective = obj;
-    info->gap = gap;
-    info->restarts = restarts;
-    snprintf(info->status, sizeof info->status, "%s", status);
 }
 
 rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes,
@@ -206,20 +158,11 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
 {
     if (tol <= 0.0)
         tol = 1e-12;
-    fill_info(info, 0, 0, 0, NAN, NAN, "not run", 0);
-    if (n_routes > 0 && !x)
-        return rm_error_set(err, RM_EINPUT, "rm_share_kinsol: no output array");
     rm_share_problem p;
-    rm_status st = rm_share_problem_init(&p, net, cap, n_routes, routes, a, 0, err);
-    if (st)
+    rm_status st;
+    if (rm_share_start(&p, "rm_share_kinsol", net, cap, n_routes, routes, a, x, info, err, &st))
         return st;
     int n = p.n, m = p.m;
-    if (n == 0) {
-        st = rm_share_finish(&p, net, cap, routes, a, NULL, x, err);
-        fill_info(info, 0, 0, 0, 0.0, 0.0, "optimal", 0);
-        rm_share_problem_destroy(&p);
-        return st;
-    }
     kin_work kw = {.p = &p, .nw = 0};
     kw.msg[0] = '\0';
     size_t nm = (size_t)n + (size_t)m + 1;
@@ -284,11 +227,9 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
         /* the KKT residual decides: KINSOL may stop with a line-search
            failure at a point that already solves the system to rounding */
         if (!(fnorm <= accept)) {
-            char *name = flag == -1000 ? NULL : KINGetReturnFlagName(flag);
             char buf[64];
-            snprintf(buf, sizeof buf, "%s", name ? name : "KINSOL setup failed");
-            free(name);
-            fill_info(info, outer, nni, kw.nw, NAN, fnorm, buf, restarts);
+            rm_kinsol_flag_name(flag, buf, sizeof buf);
+            rm_solver_info_fill(info, outer, nni, kw.nw, NAN, fnorm, buf, restarts);
             st = rm_error_set(err, RM_ESOLVER,
                               "rm_share_kinsol: KINSOL returned %s (flag %d, residual %.3g) on "
                               "the KKT system of %d routes and %d saturated links%s%s",
@@ -339,7 +280,8 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
         if (block < 0 && !(neg < -tol))
             break; /* y* is feasible and every multiplier >= 0 */
         if (outer >= max_outer) {
-            fill_info(info, outer, nni, kw.nw, NAN, kkt, "active set not settled", restarts);
+            rm_solver_info_fill(info, outer, nni, kw.nw, NAN, kkt, "active set not settled",
+                                restarts);
             st = rm_error_set(err, RM_ESOLVER,
                               "rm_share_kinsol: active set not settled after %d changes "
                               "(KKT violation %.3g)",
@@ -373,7 +315,7 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
     double obj = rm_share_objective(&p, u) * p.A / p.S;
     st = rm_share_finish(&p, net, cap, routes, a, u, x, err);
     if (st == RM_OK)
-        fill_info(info, outer, nni, kw.nw, obj, kkt, "optimal", restarts);
+        rm_solver_info_fill(info, outer, nni, kw.nw, obj, kkt, "optimal", restarts);
 done:
     if (ctx)
         SUNContext_Free(&ctx);

@@ -7,6 +7,7 @@
  * T_step of the best feasible shares found is below the tolerance. The
  * independent check of tstep_kinsol.c (seed 001 §4.4.3).
  */
+#include "solvers/glpk_common.h"
 #include "solvers/solvers.h"
 #include "solvers/tstep_problem.h"
 
@@ -15,52 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *ret_name(int ret)
-{
-    switch (ret) {
-    case 0: return "0 (ok)";
-    case GLP_EBADB: return "GLP_EBADB";
-    case GLP_ESING: return "GLP_ESING";
-    case GLP_ECOND: return "GLP_ECOND";
-    case GLP_EBOUND: return "GLP_EBOUND";
-    case GLP_EFAIL: return "GLP_EFAIL";
-    case GLP_EOBJLL: return "GLP_EOBJLL";
-    case GLP_EOBJUL: return "GLP_EOBJUL";
-    case GLP_EITLIM: return "GLP_EITLIM";
-    case GLP_ETMLIM: return "GLP_ETMLIM";
-    case GLP_ENOPFS: return "GLP_ENOPFS";
-    case GLP_ENODFS: return "GLP_ENODFS";
-    default: return "GLP_E?";
-    }
-}
-
-static const char *status_name(int s)
-{
-    switch (s) {
-    case GLP_UNDEF: return "GLP_UNDEF";
-    case GLP_FEAS: return "GLP_FEAS";
-    case GLP_INFEAS: return "GLP_INFEAS";
-    case GLP_NOFEAS: return "GLP_NOFEAS";
-    case GLP_OPT: return "GLP_OPT";
-    case GLP_UNBND: return "GLP_UNBND";
-    default: return "GLP_?";
-    }
-}
-
-static void fill_info(rm_solver_info *info, int iters, long inner, int ncuts, double obj,
-                      double gap, const char *status, int restarts)
-{
-    if (!info)
-        return;
-    info->iterations = iters;
-    info->inner_iterations = inner;
-    info->n_active = ncuts;
-    info->objective = obj;
-    info->gap = gap;
-    info->restarts = restarts;
-    snprintf(info->status, sizeof info->status, "%s", status);
-}
 
 /* Column layout (1-based): T, alpha_i, y_k, t_k, u_i (parallel send). */
 typedef struct tg_cols {
@@ -72,14 +27,10 @@ static int cY(const tg_cols *c, int k) { return 2 + c->q + k; }
 static int cTk(const tg_cols *c, int k) { return 2 + c->q + c->K + k; }
 static int cU(const tg_cols *c, int i) { return 2 + c->q + 2 * c->K + i; }
 
-/* Tangent cut of 1/y at y0 for t_k:  y0 t_k + y_k / y0 >= 2. */
+/* Tangent cut of 1/y at y0 for t_k:  y_k / y0 + y0 t_k >= 2. */
 static void add_cut(glp_prob *lp, const tg_cols *c, int k, double y0)
 {
-    int ind[3] = {0, cY(c, k), cTk(c, k)};
-    double val[3] = {0.0, 1.0 / y0, y0};
-    int row = glp_add_rows(lp, 1);
-    glp_set_mat_row(lp, row, 2, ind, val);
-    glp_set_row_bnds(lp, row, GLP_LO, 2.0, 0.0);
+    rm_glpk_add_tangent_cut(lp, cY(c, k), cTk(c, k), 1.0, y0);
 }
 
 /* Keep y in the box and make it exactly feasible; return T(y). */
@@ -101,21 +52,9 @@ rm_status rm_tstep_glpk(const rm_network *net, const rm_mapping *m, double tol, 
 {
     if (tol <= 0.0)
         tol = 1e-9;
-    fill_info(info, 0, 0, 0, NAN, NAN, "not run", 0);
-    if (!net || !m || m->q < 1)
-        return rm_error_set(err, RM_EINPUT, "rm_tstep_glpk: no ring");
-    if (m->q == 1) {
-        double w = net->platform->nodes[m->ring[0]].w;
-        if (t_step)
-            *t_step = w;
-        fill_info(info, 0, 0, 0, w, 0.0, "optimal", 0);
-        return RM_OK;
-    }
-    if (!x)
-        return rm_error_set(err, RM_EINPUT, "rm_tstep_glpk: no output array");
     rm_tstep_problem p;
-    rm_status st = rm_tstep_problem_init(&p, net, m, err);
-    if (st)
+    rm_status st;
+    if (rm_tstep_start(&p, "rm_tstep_glpk", net, m, x, t_step, info, err, &st))
         return st;
     const rm_share_problem *sp = &p.sp;
     int K = p.K, q = p.q, M = sp->m;
@@ -143,7 +82,7 @@ rm_status rm_tstep_glpk(const rm_network *net, const rm_mapping *m, double tol, 
     double T0 = rm_tstep_value(&p, y, C, NULL), best = T0;
     memcpy(yb, y, (size_t)K * sizeof *y);
     if (p.D == 0.0) {
-        fill_info(info, 0, 0, 0, NAN, 0.0, "optimal", 0);
+        rm_solver_info_fill(info, 0, 0, 0, NAN, 0.0, "optimal", 0);
         goto finish;
     }
     lp = glp_create_prob();
@@ -197,75 +136,22 @@ rm_status rm_tstep_glpk(const rm_network *net, const rm_mapping *m, double tol, 
             glp_set_row_bnds(lp, rG + k, GLP_LO, p.lc[k], 0.0);
         }
     }
-    for (int j = 0; j < M; j++) {
-        int len = sp->row_start[j + 1] - sp->row_start[j];
-        lprow[j] = 0;
-        if (len == 1)
-            continue; /* a bound of its route */
-        int row = glp_add_rows(lp, 1);
-        lprow[j] = row;
-        for (int e = 0; e < len; e++) {
-            ind[e + 1] = cY(&cols, sp->row_var[sp->row_start[j] + e]);
-            val[e + 1] = sp->row_coef[sp->row_start[j] + e];
-        }
-        glp_set_mat_row(lp, row, len, ind, val);
-        glp_set_row_bnds(lp, row, GLP_UP, 0.0, sp->c[j]);
-    }
+    rm_glpk_add_capacity_rows(lp, sp, cY(&cols, 0), lprow, ind, val);
     int ncuts = 0;
-    for (int k = 0; k < K; k++) {
-        double lo = lb[k], hi = sp->ub[k];
-        add_cut(lp, &cols, k, hi), ncuts++;
-        if (lo < hi) {
-            add_cut(lp, &cols, k, lo), ncuts++;
-            if (y[k] > lo && y[k] < hi)
-                add_cut(lp, &cols, k, y[k]), ncuts++;
-            for (int g = 1; g <= 3; g++)
-                add_cut(lp, &cols, k, lo * pow(hi / lo, g / 4.0)), ncuts++;
-        }
-    }
+    for (int k = 0; k < K; k++)
+        ncuts += rm_glpk_initial_cuts(lp, cY(&cols, k), cTk(&cols, k), 1.0, lb[k], sp->ub[k], y[k]);
     glp_smcp parm;
-    glp_init_smcp(&parm);
-    parm.msg_lev = GLP_MSG_OFF;
-    parm.meth = GLP_DUALP;
-    parm.tol_bnd = 1e-10;
-    parm.tol_dj = 1e-10;
+    rm_glpk_init_smcp(&parm);
     int it = 0, stalled = 0, retries = 0;
     long simplex_its = 0;
     double gap = INFINITY, lower = 0.0, prev_lower = -INFINITY;
     const int max_lp = 1000;
     for (;;) {
         it++;
-        int before = glp_get_it_cnt(lp);
-        glp_scale_prob(lp, GLP_SF_AUTO);
-        parm.it_lim = 10 * (glp_get_num_rows(lp) + glp_get_num_cols(lp)) + 500;
-        int ret = glp_simplex(lp, &parm);
-        int status = glp_get_status(lp);
-        for (int attempt = 1; attempt <= 2 && (ret != 0 || status != GLP_OPT); attempt++) {
-            glp_smcp alt = parm;
-            if (attempt == 1) {
-                glp_unscale_prob(lp);
-                glp_adv_basis(lp, 0);
-                alt.meth = GLP_PRIMAL;
-                alt.pricing = GLP_PT_STD;
-            } else {
-                glp_scale_prob(lp, GLP_SF_AUTO);
-                glp_std_basis(lp);
-                alt.meth = GLP_DUAL;
-                alt.r_test = GLP_RT_STD;
-            }
-            ret = glp_simplex(lp, &alt);
-            status = glp_get_status(lp);
-            retries++;
-        }
-        simplex_its += glp_get_it_cnt(lp) - before;
-        if (ret != 0 || status != GLP_OPT) {
-            char buf[64];
-            snprintf(buf, sizeof buf, "%s", ret != 0 ? ret_name(ret) : status_name(status));
-            fill_info(info, it, simplex_its, ncuts, NAN, gap, buf, retries);
-            st = rm_error_set(err, RM_ESOLVER,
-                              "rm_tstep_glpk: glp_simplex returned %s, status %s, at LP %d "
-                              "(%d routes, %d cuts)",
-                              ret_name(ret), status_name(status), it, K, ncuts);
+        int ret, status;
+        if (rm_glpk_simplex(lp, &parm, &ret, &status, &retries, &simplex_its)) {
+            st = rm_glpk_simplex_failed("rm_tstep_glpk", ret, status, it, K, ncuts, simplex_its,
+                                        gap, retries, info, err);
             goto done;
         }
         int progress = 0;
@@ -303,18 +189,8 @@ rm_status rm_tstep_glpk(const rm_network *net, const rm_mapping *m, double tol, 
                 double r = k < q ? r1 : r2;
                 rho[k] = r1 + r2 > 0.0 ? p.D * mh[i] * r / (r1 + r2) : 0.5 * p.D * mh[i];
             }
-            Lam[k] = 0.0;
         }
-        for (int j = 0; j < M; j++) {
-            if (!lprow[j])
-                continue;
-            double lam = -glp_get_row_dual(lp, lprow[j]);
-            if (!(lam > 0.0))
-                continue;
-            g -= lam * sp->c[j];
-            for (int e = sp->row_start[j]; e < sp->row_start[j + 1]; e++)
-                Lam[sp->row_var[e]] += lam * sp->row_coef[e];
-        }
+        g = rm_glpk_link_prices(lp, sp, lprow, Lam, g);
         for (int k = 0; k < K; k++) {
             double yk;
             if (Lam[k] > 0.0 && rho[k] > 0.0)
@@ -362,14 +238,11 @@ rm_status rm_tstep_glpk(const rm_network *net, const rm_mapping *m, double tol, 
             break;
     }
     if (gap > tol) {
-        fill_info(info, it, simplex_its, ncuts, NAN, gap, "gap above tolerance", retries);
-        st = rm_error_set(err, RM_ESOLVER,
-                          "rm_tstep_glpk: relative gap %.3g still above %.3g after %d LPs "
-                          "(%d cuts)%s",
-                          gap, tol, it, ncuts, it < max_lp ? ": LP accuracy exhausted" : "");
+        st = rm_glpk_gap_failed("rm_tstep_glpk", gap, tol, it, max_lp, ncuts, simplex_its, retries,
+                                info, err);
         goto done;
     }
-    fill_info(info, it, simplex_its, ncuts, NAN, gap, "optimal", retries);
+    rm_solver_info_fill(info, it, simplex_its, ncuts, NAN, gap, "optimal", retries);
 finish:
     for (int k = 0; k < K; k++)
         x[k] = sp->S * yb[k];

@@ -6,6 +6,7 @@
  * Seed 001 eqs. (1), (5), §4.4.3 method 2.
  */
 #include "solvers/solvers.h"
+#include "solvers/kinsol_common.h"
 #include "solvers/tstep_problem.h"
 
 #include <kinsol/kinsol.h>
@@ -37,7 +38,7 @@ typedef struct tk_work {
     int e2, e3, e4, e5, e6;
     double eps;  /* regularisation weight of this stage */
     double *Lam; /* K scratch */
-    char msg[256];
+    char msg[RM_KINSOL_MSG_SIZE]; /* KINSOL's last error message */
 } tk_work;
 
 static int grp_host(const tk_work *t, int g) { return t->p->parallel ? g % t->q : g; }
@@ -218,13 +219,6 @@ static int tk_jacobian(N_Vector zz, N_Vector ff, SUNMatrix J, void *user, N_Vect
     return 0;
 }
 
-static void tk_error_handler(int code, const char *module, const char *function, char *msg,
-                             void *user)
-{
-    tk_work *t = user;
-    snprintf(t->msg, sizeof t->msg, "%s: %s", function ? function : "KINSOL", msg ? msg : "");
-}
-
 /* Relative residual max |f_i| / mag_i of z. Scratch f, mag (N). */
 static double tk_relres(tk_work *t, const double *z, double *f, double *mag)
 {
@@ -245,13 +239,11 @@ static int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *
                     int *restarts, double *res)
 {
     sunindextype N = t->N;
-    int flag = -1000;
+    int flag = RM_KINSOL_SETUP_FAILED;
     N_Vector u = N_VNew_Serial(N, ctx), us = N_VNew_Serial(N, ctx);
     N_Vector cons = N_VNew_Serial(N, ctx), fs = N_VNew_Serial(N, ctx);
     double *f = malloc((size_t)N * sizeof *f), *mag = malloc((size_t)N * sizeof *mag);
-    SUNMatrix J = NULL;
-    SUNLinearSolver LS = NULL;
-    void *mem = NULL;
+    rm_kinsol ks = {NULL, NULL, NULL};
     *res = INFINITY;
     if (!u || !us || !cons || !fs || !f || !mag)
         goto done;
@@ -260,17 +252,8 @@ static int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *
         ud[i] = z[i];
         cd[i] = i < t->K ? 2.0 : 0.0; /* y > 0, the rest free */
     }
-    J = SUNDenseMatrix(N, N, ctx);
-    LS = J ? SUNLinSol_Dense(u, J, ctx) : NULL;
-    mem = LS ? KINCreate(ctx) : NULL;
-    if (!mem)
-        goto done;
     double fnormtol = accept * 0.01 > 1e-14 ? accept * 0.01 : 1e-14;
-    if (KINSetErrHandlerFn(mem, tk_error_handler, t) || KINInit(mem, tk_residual, u) ||
-        KINSetUserData(mem, t) || KINSetLinearSolver(mem, LS, J) ||
-        KINSetJacFn(mem, tk_jacobian) || KINSetConstraints(mem, cons) ||
-        KINSetFuncNormTol(mem, fnormtol) || KINSetScaledStepTol(mem, 1e-16) ||
-        KINSetMaxSetupCalls(mem, 1) || KINSetNumMaxIters(mem, 200))
+    if (rm_kinsol_create(&ks, ctx, u, cons, tk_residual, tk_jacobian, t, t->msg, fnormtol))
         goto done;
     double *sd = N_VGetArrayPointer(us), *fd = N_VGetArrayPointer(fs);
     for (int round = 0; round < 5; round++) {
@@ -298,10 +281,7 @@ static int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *
             }
             sd[t->ol + x] = pm > 0.0 ? 1.0 / pm : 1.0;
         }
-        flag = KINSol(mem, u, KIN_LINESEARCH, us, fs);
-        long it = 0;
-        KINGetNumNonlinSolvIters(mem, &it);
-        *nni += it;
+        flag = rm_kinsol_solve(&ks, u, us, fs, nni);
         *res = tk_relres(t, ud, f, mag);
         if (*res <= accept)
             break;
@@ -311,20 +291,8 @@ static int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *
     for (sunindextype i = 0; i < N; i++)
         z[i] = ud[i];
 done:
-    if (mem)
-        KINFree(&mem);
-    if (LS)
-        SUNLinSolFree(LS);
-    if (J)
-        SUNMatDestroy(J);
-    if (u)
-        N_VDestroy(u);
-    if (us)
-        N_VDestroy(us);
-    if (cons)
-        N_VDestroy(cons);
-    if (fs)
-        N_VDestroy(fs);
+    rm_kinsol_free(&ks);
+    rm_kinsol_destroy_vectors((N_Vector[]){u, us, cons, fs}, 4);
     free(f);
     free(mag);
     return flag;
@@ -393,20 +361,6 @@ static uint64_t set_hash(const tk_work *t, int m)
     for (int g = 0; g < t->ng; g++)
         h = (h ^ (uint64_t)(t->gpos[g] >= 0 ? 4 : 0)) * 1099511628211ULL;
     return h;
-}
-
-static void fill_info(rm_solver_info *info, int iters, long nni, int nact, double obj, double gap,
-                      const char *status, int restarts)
-{
-    if (!info)
-        return;
-    info->iterations = iters;
-    info->inner_iterations = nni;
-    info->n_active = nact;
-    info->objective = obj;
-    info->gap = gap;
-    info->restarts = restarts;
-    snprintf(info->status, sizeof info->status, "%s", status);
 }
 
 /* Remove element at position x of set S (positions in pos). */
@@ -488,21 +442,9 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
 {
     if (tol <= 0.0)
         tol = 1e-10;
-    fill_info(info, 0, 0, 0, NAN, NAN, "not run", 0);
-    if (!net || !m || m->q < 1)
-        return rm_error_set(err, RM_EINPUT, "rm_tstep_kinsol: no ring");
-    if (m->q == 1) {
-        double w = net->platform->nodes[m->ring[0]].w;
-        if (t_step)
-            *t_step = w;
-        fill_info(info, 0, 0, 0, w, 0.0, "optimal", 0);
-        return RM_OK;
-    }
-    if (!x)
-        return rm_error_set(err, RM_EINPUT, "rm_tstep_kinsol: no output array");
     rm_tstep_problem p;
-    rm_status st = rm_tstep_problem_init(&p, net, m, err);
-    if (st)
+    rm_status st;
+    if (rm_tstep_start(&p, "rm_tstep_kinsol", net, m, x, t_step, info, err, &st))
         return st;
     const rm_share_problem *sp = &p.sp;
     int K = p.K, q = p.q, M = sp->m;
@@ -542,7 +484,7 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
         double tt = rm_tstep_true(net, m, x);
         if (t_step)
             *t_step = tt;
-        fill_info(info, 0, 0, 0, tt, 0.0, "optimal", 0);
+        rm_solver_info_fill(info, 0, 0, 0, tt, 0.0, "optimal", 0);
         goto done;
     }
     /* start: the eq. (5) optimum (max-min rates if that fails) */
@@ -672,8 +614,8 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
             if (seen[s] == h) {
                 if (bestT < INFINITY && bestT - bestg <= TK_ACCEPT * bestT)
                     goto result;
-                fill_info(info, outer, nni, t.nW + t.nA + t.nG, NAN, res, "active set cycling",
-                          restarts);
+                rm_solver_info_fill(info, outer, nni, t.nW + t.nA + t.nG, NAN, res,
+                                    "active set cycling", restarts);
                 st = rm_error_set(err, RM_ESOLVER,
                                   "rm_tstep_kinsol: active set cycling after %d changes", outer);
                 goto done;
@@ -692,11 +634,9 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
         if (!(res <= tol) && bestT < INFINITY && bestT - bestg <= TK_ACCEPT * bestT)
             break; /* a previous stage is certified close enough */
         if (!(res <= tol)) {
-            char *name = flag == -1000 ? NULL : KINGetReturnFlagName(flag);
             char buf[64];
-            snprintf(buf, sizeof buf, "%s", name ? name : "KINSOL setup failed");
-            free(name);
-            fill_info(info, outer, nni, t.nW + t.nA + t.nG, NAN, res, buf, restarts);
+            rm_kinsol_flag_name(flag, buf, sizeof buf);
+            rm_solver_info_fill(info, outer, nni, t.nW + t.nA + t.nG, NAN, res, buf, restarts);
             st = rm_error_set(err, RM_ESOLVER,
                               "rm_tstep_kinsol: KINSOL returned %s (flag %d, relative residual "
                               "%.3g) on the KKT system of %d routes, %d saturated links, %d "
@@ -818,8 +758,8 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
         if (stage_outer >= max_outer && bestT < INFINITY && bestT - bestg <= TK_ACCEPT * bestT)
             break;
         if (stage_outer >= max_outer) {
-            fill_info(info, outer, nni, t.nW + t.nA + t.nG, NAN, res, "active set not settled",
-                      restarts);
+            rm_solver_info_fill(info, outer, nni, t.nW + t.nA + t.nG, NAN, res,
+                                "active set not settled", restarts);
             st = rm_error_set(err, RM_ESOLVER,
                               "rm_tstep_kinsol: active set not settled after %d changes", outer);
             goto done;
@@ -884,8 +824,8 @@ result:
     double tt = rm_tstep_true(net, m, x);
     double gap = (bestT - bestg) / bestT;
     if (!(gap <= TK_ACCEPT)) {
-        fill_info(info, outer, nni, t.nW + t.nA + t.nG, tt, gap, "duality gap too large",
-                  restarts);
+        rm_solver_info_fill(info, outer, nni, t.nW + t.nA + t.nG, tt, gap,
+                            "duality gap too large", restarts);
         st = rm_error_set(err, RM_ESOLVER,
                           "rm_tstep_kinsol: duality gap %.3g of the KKT point above %.3g", gap,
                           TK_ACCEPT);
@@ -893,7 +833,7 @@ result:
     }
     if (t_step)
         *t_step = tt;
-    fill_info(info, outer, nni, t.nW + t.nA + t.nG, tt, gap, "optimal", restarts);
+    rm_solver_info_fill(info, outer, nni, t.nW + t.nA + t.nG, tt, gap, "optimal", restarts);
 done:
     if (ctx)
         SUNContext_Free(&ctx);

@@ -135,3 +135,28 @@ double rm_tstep_true(const rm_network *net, const rm_mapping *m, const double *x
     free(C);
     return t;
 }
+
+int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_network *net,
+                   const rm_mapping *m, double *x, double *t_step, rm_solver_info *info,
+                   rm_error *err, rm_status *st)
+{
+    rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
+    if (!net || !m || m->q < 1) {
+        *st = rm_error_set(err, RM_EINPUT, "%s: no ring", who);
+        return 1;
+    }
+    if (m->q == 1) {
+        double w = net->platform->nodes[m->ring[0]].w;
+        if (t_step)
+            *t_step = w;
+        rm_solver_info_fill(info, 0, 0, 0, w, 0.0, "optimal", 0);
+        *st = RM_OK;
+        return 1;
+    }
+    if (!x) {
+        *st = rm_error_set(err, RM_EINPUT, "%s: no output array", who);
+        return 1;
+    }
+    *st = rm_tstep_problem_init(p, net, m, err);
+    return *st != RM_OK;
+}

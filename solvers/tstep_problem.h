@@ -50,4 +50,17 @@ double rm_tstep_value(const rm_tstep_problem *p, const double *y, double *C, dou
  *  rm_balance). RM_ENOMEM gives NAN. O(q log q + L). */
 double rm_tstep_true(const rm_network *net, const rm_mapping *m, const double *x);
 
+/**
+ * Common start of rm_tstep_kinsol / rm_tstep_glpk (who: the caller's name
+ * for the messages): reports "not run" in info; RM_EINPUT "<who>: no ring"
+ * without a ring; a ring of one host is solved here (T_step = its w,
+ * "optimal"); RM_EINPUT "<who>: no output array" when x is NULL; then
+ * builds p (rm_tstep_problem_init, its errors). Returns 1 when the caller
+ * is done and must return *st, 0 when p is built for the caller to solve
+ * and destroy. O(rm_tstep_problem_init).
+ */
+int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_network *net,
+                   const rm_mapping *m, double *x, double *t_step, rm_solver_info *info,
+                   rm_error *err, rm_status *st);
+
 #endif

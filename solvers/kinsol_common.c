@@ -1,0 +1,69 @@
+/*
+ * kinsol_common.c — helpers shared by shares_kinsol.c and tstep_kinsol.c
+ * (Newton with KINSOL on the KKT systems of seed 001 §4.4.3, method 2);
+ * see kinsol_common.h.
+ */
+#include "solvers/kinsol_common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* KINSOL's error handler: keep the last message in the buffer eh_data. */
+static void error_to_buffer(int code, const char *module, const char *function, char *msg,
+                            void *eh_data)
+{
+    snprintf(eh_data, RM_KINSOL_MSG_SIZE, "%s: %s", function ? function : "KINSOL",
+             msg ? msg : "");
+}
+
+int rm_kinsol_create(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
+                     KINLsJacFn jac, void *user, char *msg, double fnormtol)
+{
+    sunindextype N = N_VGetLength(u);
+    s->J = SUNDenseMatrix(N, N, ctx);
+    s->LS = s->J ? SUNLinSol_Dense(u, s->J, ctx) : NULL;
+    s->mem = s->LS ? KINCreate(ctx) : NULL;
+    if (!s->mem)
+        return -1;
+    if (KINSetErrHandlerFn(s->mem, error_to_buffer, msg) || KINInit(s->mem, F, u) ||
+        KINSetUserData(s->mem, user) || KINSetLinearSolver(s->mem, s->LS, s->J) ||
+        KINSetJacFn(s->mem, jac) || KINSetConstraints(s->mem, cons) ||
+        KINSetFuncNormTol(s->mem, fnormtol) || KINSetScaledStepTol(s->mem, 1e-16) ||
+        KINSetMaxSetupCalls(s->mem, 1) || KINSetNumMaxIters(s->mem, 200))
+        return -1;
+    return 0;
+}
+
+int rm_kinsol_solve(rm_kinsol *s, N_Vector u, N_Vector us, N_Vector fs, long *nni)
+{
+    int flag = KINSol(s->mem, u, KIN_LINESEARCH, us, fs);
+    long it = 0;
+    KINGetNumNonlinSolvIters(s->mem, &it);
+    *nni += it;
+    return flag;
+}
+
+void rm_kinsol_free(rm_kinsol *s)
+{
+    if (s->mem)
+        KINFree(&s->mem);
+    if (s->LS)
+        SUNLinSolFree(s->LS);
+    if (s->J)
+        SUNMatDestroy(s->J);
+    s->mem = NULL, s->LS = NULL, s->J = NULL;
+}
+
+void rm_kinsol_destroy_vectors(N_Vector *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i])
+            N_VDestroy(v[i]);
+}
+
+void rm_kinsol_flag_name(int flag, char *buf, size_t size)
+{
+    char *name = flag == RM_KINSOL_SETUP_FAILED ? NULL : KINGetReturnFlagName(flag);
+    snprintf(buf, size, "%s", name ? name : "KINSOL setup failed");
+    free(name);
+}
