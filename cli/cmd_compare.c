@@ -62,11 +62,9 @@ static int bad_option(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("ringmap compare: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputs(" (see ringmap compare --help)\n", stderr);
+    int code = rm_cli_vreport("ringmap compare: ", "ringmap compare --help", fmt, ap);
     va_end(ap);
-    return 2;
+    return code;
 }
 
 static int run_one(const rm_network *net, rm_options *opt, rm_mapping **m, rm_error *err)
@@ -96,8 +94,8 @@ int rm_cmd_compare(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
-    int c, code, v;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    int c, code, li = 0;
+    while ((c = getopt_long(argc, argv, ":h", longopts, &li)) != -1) {
         switch (c) {
         case 'r':
             /* a ratio may be given twice here: its row is printed twice */
@@ -105,24 +103,12 @@ int rm_cmd_compare(int argc, char **argv)
                                               bad_option)) >= 0)
                 return code;
             break;
-        case 'd':
-            if ((code = rm_cli_opt_name("--duplex", rm_cli_duplexes, RM_CLI_N_DUPLEXES, optarg, &v,
-                                        bad_option)) >= 0)
-                return code;
-            base.duplex = (rm_duplex)v;
-            break;
+        case 'd': /* the options map, sweep and compare share */
         case 'm':
-            if ((code = rm_cli_opt_max_q(optarg, &base.max_q, bad_option)) >= 0)
-                return code;
-            break;
         case 'w':
-            if ((code = rm_cli_opt_positive("--host-w", "s/Mflop", optarg, &ro.host_w,
-                                            bad_option)) >= 0)
-                return code;
-            break;
         case 'b':
-            if ((code = rm_cli_opt_positive("--default-bandwidth", "Mb/s", optarg,
-                                            &ro.default_bandwidth, bad_option)) >= 0)
+            if ((code = rm_cli_opt_common(longopts[li].name, optarg, &base, &ro,
+                                          bad_option)) >= 0)
                 return code;
             break;
         case 'j': json_path = optarg; break;

@@ -106,11 +106,9 @@ static int bad_option(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("ringmap: sweep: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputs(" (see ringmap sweep --help)\n", stderr);
+    int code = rm_cli_vreport("ringmap: sweep: ", "ringmap sweep --help", fmt, ap);
     va_end(ap);
-    return 2;
+    return code;
 }
 
 static int parse_refines(const char *s, sweep_args *a)
@@ -185,8 +183,8 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         a->refs[r] = r;
     opterr = 0;
     optind = 1;
-    int c, code;
-    while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
+    int c, code, li = 0;
+    while ((c = getopt_long(argc, argv, ":qh", longopts, &li)) != -1) {
         const char *arg = optarg;
         int v;
         switch (c) {
@@ -211,24 +209,12 @@ static int parse_args(int argc, char **argv, sweep_args *a)
             if ((code = parse_refines(arg, a)) >= 0)
                 return code;
             break;
-        case OPT_DUPLEX:
-            if ((code = rm_cli_opt_name("--duplex", rm_cli_duplexes, RM_CLI_N_DUPLEXES, arg, &v,
-                                        bad_option)) >= 0)
-                return code;
-            a->opt.duplex = (rm_duplex)v;
-            break;
+        case OPT_DUPLEX: /* the options map, sweep and compare share */
         case OPT_MAXQ:
-            if ((code = rm_cli_opt_max_q(arg, &a->opt.max_q, bad_option)) >= 0)
-                return code;
-            break;
         case OPT_HOSTW:
-            if ((code = rm_cli_opt_positive("--host-w", "s/Mflop", arg, &a->ro.host_w,
-                                            bad_option)) >= 0)
-                return code;
-            break;
         case OPT_DEFBW:
-            if ((code = rm_cli_opt_positive("--default-bandwidth", "Mb/s", arg,
-                                            &a->ro.default_bandwidth, bad_option)) >= 0)
+            if ((code = rm_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro,
+                                          bad_option)) >= 0)
                 return code;
             break;
         case OPT_CSV:

@@ -1,14 +1,15 @@
 /* options.c — the option values shared by the map, sweep and compare
  * commands (cli/options.h): finite numbers with their ranges and units,
  * the name tables of --heuristic, --refine, --duplex and --routing, the
- * list of ratios D_c/D_w of --dc-dw, and the getopt error cases. Nothing
- * here prints: the command's reporter does, with its own prefix. */
+ * list of ratios D_c/D_w of --dc-dw, and the getopt error cases. Only
+ * rm_cli_vreport prints (for the command's reporter, with its prefix). */
 #include "cli/options.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,4 +153,33 @@ int rm_cli_platform_operand(int argc, char **argv, const char **platform, rm_cli
                    argv[optind + 1]);
     *platform = argv[optind];
     return -1;
+}
+
+int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_read_options *ro,
+                      rm_cli_bad_fn bad)
+{
+    int v, code;
+    if (strcmp(name, "duplex") == 0) {
+        if ((code = rm_cli_opt_name("--duplex", rm_cli_duplexes, RM_CLI_N_DUPLEXES, arg, &v,
+                                    bad)) >= 0)
+            return code;
+        opt->duplex = (rm_duplex)v;
+        return -1;
+    }
+    if (strcmp(name, "max-q") == 0)
+        return rm_cli_opt_max_q(arg, &opt->max_q, bad);
+    if (strcmp(name, "host-w") == 0)
+        return rm_cli_opt_positive("--host-w", "s/Mflop", arg, &ro->host_w, bad);
+    if (strcmp(name, "default-bandwidth") == 0)
+        return rm_cli_opt_positive("--default-bandwidth", "Mb/s", arg, &ro->default_bandwidth,
+                                   bad);
+    return bad("unknown option '--%s'", name);
+}
+
+int rm_cli_vreport(const char *prefix, const char *help, const char *fmt, va_list ap)
+{
+    fputs(prefix, stderr);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, " (see %s)\n", help);
+    return 2;
 }

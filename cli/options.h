@@ -12,6 +12,8 @@
 #include "ring/refine.h" /* RM_N_REFINE */
 #include "ringmap.h"
 
+#include <stdarg.h>
+
 /** A command's reporter of a bad option: prints the printf-style message
  *  with the command's prefix and suffix on stderr and returns the exit
  *  code 2. */
@@ -89,6 +91,19 @@ int rm_cli_opt_max_q(const char *arg, int *out, rm_cli_bad_fn bad);
  *  unspecified). O(|s| + n^2). */
 int rm_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int distinct,
                           rm_cli_bad_fn bad);
+
+/** The options map, sweep and compare share, by long name without "--":
+ *  "duplex" (half or full) into opt->duplex, "max-q" into opt->max_q,
+ *  "host-w" (s/Mflop, > 0) into ro->host_w, "default-bandwidth" (Mb/s, > 0)
+ *  into ro->default_bandwidth. Returns -1 or bad's exit code (also for a
+ *  name not in this list, "unknown option '--NAME'"). */
+int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_read_options *ro,
+                      rm_cli_bad_fn bad);
+
+/** What a command's bad-option reporter prints on stderr: prefix (e.g.
+ *  "ringmap: sweep: "), the message fmt/ap, " (see HELP)" (e.g. help =
+ *  "ringmap sweep --help") and a newline. Returns the exit code 2. */
+int rm_cli_vreport(const char *prefix, const char *help, const char *fmt, va_list ap);
 
 /** The error cases of a getopt_long loop run with a leading ':' in its
  *  optstring and opterr = 0: c == ':' gives bad("option 'X' needs an
