@@ -395,6 +395,25 @@ static double fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj,
     return T5 >= d ? T5 : d;
 }
 
+/* Non-zero when the widest-path tree TO a node is the mirror of the tree FROM
+ * it: undirected platform, half duplex (both arcs of a link share one
+ * resource), widest-path routing (the CSR lists of in- and out-arcs follow the
+ * same link order, so the searches explore the same links in the same order;
+ * checked by tests/test_mirror.c). */
+static int mirror_trees(const rm_network *net, rm_routing routing)
+{
+    return routing == RM_ROUTING_WIDEST && !net->platform->directed &&
+           net->duplex == RM_DUPLEX_HALF;
+}
+
+/* The reverse tree from a forward one: same widths, partner arcs. O(N). */
+static void mirror_tree(int N, const double *wid, const int *arc, double *wid_r, int *arc_r)
+{
+    memcpy(wid_r, wid, (size_t)N * sizeof *wid);
+    for (int v = 0; v < N; v++)
+        arc_r[v] = arc[v] < 0 ? -1 : (arc[v] ^ 1);
+}
+
 /* One insertion step (§4.4.1–4.4.2): the (host k, ring edge s) of least T_step.
  * Returns RM_OK with *found = 0 if no host can be inserted. */
 static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *found, rm_error *err)
@@ -424,10 +443,18 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
         for (int res = 0; res < net->n_res; res++)
             if (wk->res2[res] > net->res_cap[res])
                 wk->res2[res] = net->res_cap[res];
-        if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
-            (st = rm_routing_tree(net, wk->routing, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
-            (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
-            (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
+        if (mirror_trees(net, wk->routing)) {
+            /* undirected, half duplex: the tree to a node mirrors the tree
+             * from it (tests/test_mirror.c), two trees instead of four */
+            if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+                (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
+                return st;
+            mirror_tree(wk->N, wk->wid[0], wk->arc[0], wk->wid[1], wk->arc[1]);
+            mirror_tree(wk->N, wk->wid[2], wk->arc[2], wk->wid[3], wk->arc[3]);
+        } else if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+                   (st = rm_routing_tree(net, wk->routing, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
+                   (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
+                   (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
             return st;
         /* costs of the hosts other than i, j, k are unchanged */
         int m = 0;
