@@ -52,20 +52,7 @@ static void usage(FILE *f)
 }
 
 /* Report a bad option or argument on stderr; returns exit code 2. */
-static int bad_option(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
-static int bad_option(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int code = rm_cli_vreport("ringmap compare: ", "ringmap compare --help", fmt, ap);
-    va_end(ap);
-    return code;
-}
+RM_CLI_DEFINE_REPORTER(bad_option, "ringmap compare: ", "ringmap compare --help")
 
 static int run_one(const rm_network *net, rm_options *opt, rm_mapping **m, rm_error *err)
 {

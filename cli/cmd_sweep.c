@@ -96,20 +96,8 @@ static void usage(FILE *f)
         f);
 }
 
-static int bad_option(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
-static int bad_option(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int code = rm_cli_vreport("ringmap: sweep: ", "ringmap sweep --help", fmt, ap);
-    va_end(ap);
-    return code;
-}
+/* Report a bad option or argument on stderr; returns exit code 2. */
+RM_CLI_DEFINE_REPORTER(bad_option, "ringmap: sweep: ", "ringmap sweep --help")
 
 static int parse_refines(const char *s, sweep_args *a)
 {

@@ -110,20 +110,7 @@ static void usage(FILE *f)
 }
 
 /* Report a bad option or argument on stderr; returns exit code 2. */
-static int bad_option(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
-static int bad_option(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int code = rm_cli_vreport("ringmap: ", "ringmap --help", fmt, ap);
-    va_end(ap);
-    return code;
-}
+RM_CLI_DEFINE_REPORTER(bad_option, "ringmap: ", "ringmap --help")
 
 enum {
     OPT_DCDW = 256,

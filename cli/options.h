@@ -17,11 +17,7 @@
 /** A command's reporter of a bad option: prints the printf-style message
  *  with the command's prefix and suffix on stderr and returns the exit
  *  code 2. */
-typedef int (*rm_cli_bad_fn)(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
+typedef int (*rm_cli_bad_fn)(const char *fmt, ...);
 
 /** One accepted name of an option value and the value it stands for. */
 typedef struct rm_cli_name {
@@ -104,6 +100,25 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
  *  "ringmap: sweep: "), the message fmt/ap, " (see HELP)" (e.g. help =
  *  "ringmap sweep --help") and a newline. Returns the exit code 2. */
 int rm_cli_vreport(const char *prefix, const char *help, const char *fmt, va_list ap);
+
+/** printf-style format checking of a reporter's (fmt, ...) under GCC/Clang. */
+#if defined(__GNUC__)
+#define RM_CLI_PRINTF(fmt_arg, first_arg) __attribute__((format(printf, fmt_arg, first_arg)))
+#else
+#define RM_CLI_PRINTF(fmt_arg, first_arg)
+#endif
+
+/** Define `static int NAME(const char *fmt, ...)`, a command's reporter of a
+ *  bad option (an rm_cli_bad_fn): rm_cli_vreport(PREFIX, HELP, fmt, ...). */
+#define RM_CLI_DEFINE_REPORTER(name, prefix, help)                                  \
+    RM_CLI_PRINTF(1, 2) static int name(const char *fmt, ...)                        \
+    {                                                                                \
+        va_list ap;                                                                  \
+        va_start(ap, fmt);                                                           \
+        int code = rm_cli_vreport(prefix, help, fmt, ap);                            \
+        va_end(ap);                                                                  \
+        return code;                                                                 \
+    }
 
 /** The error cases of a getopt_long loop run with a leading ':' in its
  *  optstring and opterr = 0: c == ':' gives bad("option 'X' needs an
