@@ -15,7 +15,10 @@ typedef struct rm_ring_state {
     rm_route *succ, *pred;
 } rm_ring_state;
 
+/** An empty ring of capacity max_q with the cost model of opt (latency,
+ *  parallel send, D_c). RM_ENOMEM. O(max_q). Source: seed 001 §4.4.1. */
 rm_status rm_ring_state_init(rm_ring_state *s, int max_q, const rm_options *opt, rm_error *err);
+/** Free the ring's arrays and routes. O(max_q + L). */
 void rm_ring_state_destroy(rm_ring_state *s);
 /** Recompute C from the routes' bandwidths (and latencies). O(q + L). */
 void rm_ring_state_costs(const rm_network *net, rm_ring_state *s);

@@ -43,6 +43,7 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
                                 int n_routes, const rm_route *routes, const double *a,
                                 int zero_weight, rm_error *err);
 
+/** Free what rm_share_problem_init allocated (p may be zeroed). O(1). */
 void rm_share_problem_destroy(rm_share_problem *p);
 
 /** Max-min fair y (progressive filling) on p's constraints. If bott is not
