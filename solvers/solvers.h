@@ -228,16 +228,21 @@ rm_status rm_share_glpk(const rm_network *net, const double *cap, int n_routes,
  * eq. (5) optimum is the optimum) eps = 1e-10 at once; else continuation:
  * eps = 1e-2, 1e-3, ..., 1e-10, each stage from the previous one's KKT
  * point (with a tiny eps the routes of a host of weight 0 collapse between
- * two set changes, too far for Newton).
+ * two set changes, too far for Newton). Step control on that path: when
+ * a stage fails (KINSOL, cycling, not settled), it restarts from the last
+ * stage's KKT point with the eps ratio square-rooted (0.1 -> 0.32 -> 0.56
+ * ..., at most 40 times in all); each stage that settles squares the ratio
+ * back towards 0.1.
  * CERTIFICATE: every solved point gives T(x) of its shares made exactly
  * feasible (an upper bound) and a Lagrangian lower bound from its
  * multipliers (the bound g of rm_tstep_glpk, valid for any multipliers);
  * the stages stop at a certified relative gap <= 1e-9. If a later round
  * fails (KINSOL, cycling, no settling) the best point is still returned
  * when its certified gap is <= 1e-7; otherwise RM_ESOLVER.
- * Known limit: degenerate rings where many hosts end with alpha = 0 and
- * tiny multipliers (some SliceRing rings at small D_c/D_w) can make the
- * active set fail before the gap closes: RM_ESOLVER, never a wrong value.
+ * Degenerate rings where many hosts end with alpha = 0 and tiny
+ * multipliers (SliceRing's rings on medium_tiers.gml and tiers_fig3.gml at
+ * D_c/D_w = 0.00064) need that step control; should it still fail before
+ * the gap closes: RM_ESOLVER, never a wrong value.
  *
  * m: the mapping whose ring, routes, dc_dw and cost model (latency,
  * parallel_send, dc) are used (its bandwidths are ignored and not changed);

@@ -25,6 +25,7 @@
 #define TK_DUAL 1e-9     /* relative negative multiplier that drops one */
 #define TK_GAP 1e-9      /* certified relative duality gap that ends the stages */
 #define TK_ACCEPT 1e-7   /* certified gap accepted when a later stage fails */
+#define TK_BACKOFFS 40   /* stages restarted with a smaller step in eps */
 
 /* Active sets and the layout of the unknowns z = (y, u, T, lambda_W, mu_A,
  * rho_G) and of the equations (E1 K, E2 q, E3 1, E4 nA, E5 nG, E6 nW). */
@@ -373,6 +374,59 @@ static void set_remove(int *S, int *pos, int *n, int x)
     (*n)--;
 }
 
+/* The KKT point that ended the last stage of the continuation in eps
+ * (sets, unknowns, eps), to return to with a smaller step in eps when the
+ * next stage fails. */
+typedef struct tk_snap {
+    int have, nW, nA, nG;
+    int *W, *wpos, *A, *apos, *G, *gpos;
+    double *z, eps;
+} tk_snap;
+
+static void tk_snap_save(tk_snap *s, const tk_work *t, const double *z)
+{
+    int M = t->p->sp.m;
+    s->have = 1, s->eps = t->eps;
+    s->nW = t->nW, s->nA = t->nA, s->nG = t->nG;
+    memcpy(s->W, t->W, (size_t)t->nW * sizeof(int));
+    memcpy(s->wpos, t->wpos, (size_t)M * sizeof(int));
+    memcpy(s->A, t->A, (size_t)t->nA * sizeof(int));
+    memcpy(s->apos, t->apos, (size_t)(t->q + 1) * sizeof(int));
+    memcpy(s->G, t->G, (size_t)t->nG * sizeof(int));
+    memcpy(s->gpos, t->gpos, (size_t)t->ng * sizeof(int));
+    memcpy(s->z, z, (size_t)t->N * sizeof *z);
+}
+
+/* Step control of the continuation: if a snapshot exists, the step from
+ * its eps can still shrink and fewer than TK_BACKOFFS restarts were made,
+ * restore its sets and unknowns (layout, basis B of W rebuilt; v scratch
+ * K), take *fac = sqrt(*fac) and eps = max(snapshot eps * fac, TK_EPS),
+ * and return 1 (the caller restarts the stage); else 0. */
+static int tk_backoff(const tk_snap *s, tk_work *t, double *z, double *fac, int *backoffs,
+                      tk_basis *B, double *v)
+{
+    double eps = s->eps * sqrt(*fac);
+    if (eps < TK_EPS)
+        eps = TK_EPS;
+    if (!s->have || !(s->eps / eps > 1.02) || *backoffs >= TK_BACKOFFS)
+        return 0;
+    (*backoffs)++;
+    *fac = sqrt(*fac);
+    t->eps = eps;
+    int M = t->p->sp.m;
+    t->nW = s->nW, t->nA = s->nA, t->nG = s->nG;
+    memcpy(t->W, s->W, (size_t)s->nW * sizeof(int));
+    memcpy(t->wpos, s->wpos, (size_t)M * sizeof(int));
+    memcpy(t->A, s->A, (size_t)s->nA * sizeof(int));
+    memcpy(t->apos, s->apos, (size_t)(t->q + 1) * sizeof(int));
+    memcpy(t->G, s->G, (size_t)s->nG * sizeof(int));
+    memcpy(t->gpos, s->gpos, (size_t)t->ng * sizeof(int));
+    layout(t);
+    memcpy(z, s->z, (size_t)t->N * sizeof *z);
+    basis_rebuild(B, &t->p->sp, t->W, t->nW, v);
+    return 1;
+}
+
 /* Certificate of the current KKT point: T(yf) of the shares made exactly
  * feasible (yf, K entries) and a Lagrangian lower bound g on the optimum
  * from the multipliers (solvers.h, rm_tstep_glpk: any m >= 0 of sum 1,
@@ -470,9 +524,21 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
     double *yc = malloc((size_t)K * sizeof *yc), *ybest = malloc((size_t)K * sizeof *ybest);
     uint64_t *seen = NULL;
     int n_seen = 0, cap_seen = 0;
+    /* the KKT point that ended the last stage (sets, unknowns, eps), to
+       return to with a smaller step in eps when a stage fails */
+    tk_snap snap = {.W = malloc(((size_t)M + 1) * sizeof(int)),
+                    .wpos = malloc(((size_t)M + 1) * sizeof(int)),
+                    .A = malloc(((size_t)q + 2) * sizeof(int)),
+                    .apos = malloc(((size_t)q + 2) * sizeof(int)),
+                    .G = malloc(((size_t)ng + 1) * sizeof(int)),
+                    .gpos = malloc(((size_t)ng + 1) * sizeof(int)),
+                    .z = malloc(Nmax * sizeof(double))};
+    int backoffs = 0;
+    double fac = 0.1; /* eps ratio of the next stage */
     SUNContext ctx = NULL;
     if (!t.W || !t.wpos || !t.A || !t.apos || !t.G || !t.gpos || !t.Lam || !z || !zn || !y || !C ||
-        !F || !load || !x0 || !a0 || !v || !ord || !oj || !cover || !flat || !B.b || !yc || !ybest) {
+        !F || !load || !x0 || !a0 || !v || !ord || !oj || !cover || !flat || !B.b || !yc || !ybest ||
+        !snap.W || !snap.wpos || !snap.A || !snap.apos || !snap.G || !snap.gpos || !snap.z) {
         st = rm_error_set(err, RM_ENOMEM, "rm_tstep_kinsol: out of memory");
         goto done;
     }
@@ -603,13 +669,30 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
        routes of a host whose weight is 0 collapse towards 0 between two
        changes of the sets, too far for Newton; each stage starts from the
        previous one's optimum. Otherwise the eq. (5) start is already the
-       optimum's neighbourhood: one stage at TK_EPS. */
+       optimum's neighbourhood: one stage at TK_EPS. Step control: when a
+       stage fails (KINSOL, cycling, not settled) it restarts from the last
+       stage's KKT point with the eps ratio fac square-rooted (0.1, 0.32,
+       0.56, ...; at most TK_BACKOFFS times); after a stage that settles fac
+       is squared back towards 0.1. In degenerate SliceRing rings (many
+       hosts end with alpha = 0, tiny multipliers) a step of 10 in eps moves
+       the point too far from the next stage's sets: F_0, dropped at a large
+       eps, must come back with a dozen clamped pieces and Newton fails. */
     int stage = 0;
     t.eps = t.nA == 1 ? TK_EPS : 1e-2;
     for (;;) {
         outer++;
         stage_outer++;
         uint64_t h = set_hash(&t, M);
+        int cycling = 0;
+        for (int s = 0; s < n_seen; s++)
+            cycling |= seen[s] == h;
+        if (cycling) { /* a failed stage: smaller step in eps first */
+            if (tk_backoff(&snap, &t, z, &fac, &backoffs, &B, v)) {
+                n_seen = 0;
+                stage_outer = 0;
+                continue;
+            }
+        }
         for (int s = 0; s < n_seen; s++)
             if (seen[s] == h) {
                 if (bestT < INFINITY && bestT - bestg <= TK_ACCEPT * bestT)
@@ -633,6 +716,13 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
         int flag = tk_solve(ctx, &t, z, tol, &nni, &restarts, &res);
         if (!(res <= tol) && bestT < INFINITY && bestT - bestg <= TK_ACCEPT * bestT)
             break; /* a previous stage is certified close enough */
+        if (!(res <= tol)) { /* a failed stage: smaller step in eps first */
+            if (tk_backoff(&snap, &t, z, &fac, &backoffs, &B, v)) {
+                n_seen = 0;
+                stage_outer = 0;
+                continue;
+            }
+        }
         if (!(res <= tol)) {
             char buf[64];
             rm_kinsol_flag_name(flag, buf, sizeof buf);
@@ -749,7 +839,9 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
                 if (t.eps <= TK_EPS || (bestT - bestg) <= TK_GAP * bestT)
                     break;
                 stage++;
-                t.eps = t.eps * 0.1 > TK_EPS ? t.eps * 0.1 : TK_EPS;
+                tk_snap_save(&snap, &t, z);
+                fac = fac * fac < 0.1 ? 0.1 : fac * fac; /* a stage went well: longer steps */
+                t.eps = t.eps * fac > TK_EPS ? t.eps * fac : TK_EPS;
                 n_seen = 0;
                 stage_outer = 0;
                 continue;
@@ -757,6 +849,13 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
         }
         if (stage_outer >= max_outer && bestT < INFINITY && bestT - bestg <= TK_ACCEPT * bestT)
             break;
+        if (stage_outer >= max_outer) { /* a failed stage: smaller step in eps first */
+            if (tk_backoff(&snap, &t, z, &fac, &backoffs, &B, v)) {
+                n_seen = 0;
+                stage_outer = 0;
+                continue;
+            }
+        }
         if (stage_outer >= max_outer) {
             rm_solver_info_fill(info, outer, nni, t.nW + t.nA + t.nG, NAN, res,
                                 "active set not settled", restarts);
@@ -841,6 +940,8 @@ done:
     free(z), free(zn), free(y), free(C), free(F), free(load), free(x0), free(a0), free(v);
     free(ord), free(oj), free(cover), free(flat), free(B.b), free(seen);
     free(yc), free(ybest);
+    free(snap.W), free(snap.wpos), free(snap.A), free(snap.apos), free(snap.G), free(snap.gpos);
+    free(snap.z);
     rm_tstep_problem_destroy(&p);
     return st;
 }
