@@ -234,12 +234,6 @@ static int parse_args(int argc, char **argv, sweep_args *a)
     return rm_cli_platform_operand(argc, argv, &a->platform, bad_option);
 }
 
-static int lib_failure(const rm_error *err)
-{
-    fprintf(stderr, "ringmap: %s\n", err->msg[0] ? err->msg : rm_status_name(err->status));
-    int code = rm_status_exit_code(err->status);
-    return code ? code : 1;
-}
 
 static const char *heur_name(rm_heuristic h)
 {
@@ -270,7 +264,7 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
                 fputs("\n", stderr);
             if (err.status == RM_OK)
                 err.status = st;
-            return lib_failure(&err);
+            return rm_cli_lib_failure(&err);
         }
         if (rm_mapping_check(net, r->m, SWEEP_CHECK_TOL, &err)) {
             if (tty)
@@ -473,7 +467,7 @@ static int write_json(const rm_network *net, const sweep_args *a, sweep_run *run
     rm_error err = {RM_OK, ""};
     json_t *j = build_json(net, a, runs, n_runs, &err);
     if (!j)
-        return lib_failure(&err);
+        return rm_cli_lib_failure(&err);
     int code = 0;
     FILE *f = open_out(a->json, "--json", &code);
     if (!f) {
@@ -483,7 +477,7 @@ static int write_json(const rm_network *net, const sweep_args *a, sweep_run *run
     rm_status st = rm_json_write(f, j, &err);
     json_decref(j);
     code = close_out(f, a->json, "--json");
-    return st ? lib_failure(&err) : code;
+    return st ? rm_cli_lib_failure(&err) : code;
 }
 
 /* A gnuplot single-quoted string for enhanced text: _ ^ { } @ & ~ \ are
@@ -740,23 +734,10 @@ int rm_cmd_sweep(int argc, char **argv)
     int code = parse_args(argc, argv, &a);
     if (code >= 0)
         return code;
-    rm_error err = {RM_OK, ""};
-    rm_status st = rm_options_check(&a.opt, &err);
-    if (st)
-        return lib_failure(&err);
-    rm_platform *p = NULL;
-    if ((st = rm_platform_read(a.platform, &a.ro, &p, &err))) {
-        if (err.status == RM_OK)
-            err.status = st;
-        return lib_failure(&err);
-    }
+    rm_platform *p;
     rm_network net;
-    if ((st = rm_network_init(&net, p, a.opt.duplex, &err))) {
-        if (err.status == RM_OK)
-            err.status = st;
-        rm_platform_free(p);
-        return lib_failure(&err);
-    }
+    if ((code = rm_cli_load(a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
+        return code;
     int n_runs = a.n_ratios * a.n_heur * a.n_ref;
     sweep_run *runs = calloc((size_t)n_runs, sizeof *runs);
     if (!runs) {

@@ -245,12 +245,6 @@ static int parse_args(int argc, char **argv, map_args *a)
     return rm_cli_platform_operand(argc, argv, &a->platform, bad_option);
 }
 
-static int lib_failure(const rm_error *err)
-{
-    fprintf(stderr, "ringmap: %s\n", err->msg[0] ? err->msg : rm_status_name(err->status));
-    int code = rm_status_exit_code(err->status);
-    return code ? code : 1;
-}
 
 /* Progress of a long mapping on stderr (only when it is a terminal). */
 static void show_progress(void *ctx, int q, int max_q, double t_best)
@@ -278,7 +272,7 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
         *out = NULL;
         if (err.status == RM_OK)
             err.status = st;
-        return lib_failure(&err);
+        return rm_cli_lib_failure(&err);
     }
     if (rm_mapping_check(net, *out, MAP_CHECK_TOL, &err)) {
         fprintf(stderr, "ringmap: internal error: the %s mapping violates an invariant: %s\n",
@@ -303,7 +297,7 @@ static int refine_all(const rm_network *net, map_args *a, rm_mapping **m)
     rm_mapping *best = NULL;
     rm_status st = rm_mapping_refinements(net, *m, a->ref_t, NULL, &best, &err);
     if (st)
-        return lib_failure(&err);
+        return rm_cli_lib_failure(&err);
     if (!best) {
         fprintf(stderr, "ringmap: --refine all: both the KINSOL and the GLPK solvers failed\n");
         return 1;
@@ -434,7 +428,7 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *s
     rm_error err = {RM_OK, ""};
     json_t *j = build_json(net, a, shared, slice, &err);
     if (!j)
-        return lib_failure(&err);
+        return rm_cli_lib_failure(&err);
     FILE *f = json_stdout ? stdout : fopen(a->json, "w");
     if (!f) {
         json_decref(j);
@@ -446,7 +440,7 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *s
     json_decref(j);
     if (!json_stdout && fclose(f) != 0 && !st)
         st = rm_error_set(&err, RM_EINTERNAL, "cannot write the JSON to '%s'", a->json);
-    return st ? lib_failure(&err) : 0;
+    return st ? rm_cli_lib_failure(&err) : 0;
 }
 
 int rm_cmd_map(int argc, char **argv)
@@ -455,23 +449,10 @@ int rm_cmd_map(int argc, char **argv)
     int code = parse_args(argc, argv, &a);
     if (code >= 0)
         return code;
-    rm_error err = {RM_OK, ""};
-    rm_status st = rm_options_check(&a.opt, &err);
-    if (st)
-        return lib_failure(&err);
-    rm_platform *p = NULL;
-    if ((st = rm_platform_read(a.platform, &a.ro, &p, &err))) {
-        if (err.status == RM_OK)
-            err.status = st;
-        return lib_failure(&err);
-    }
+    rm_platform *p;
     rm_network net;
-    if ((st = rm_network_init(&net, p, a.opt.duplex, &err))) {
-        if (err.status == RM_OK)
-            err.status = st;
-        rm_platform_free(p);
-        return lib_failure(&err);
-    }
+    if ((code = rm_cli_load(a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
+        return code;
     rm_mapping *shared = NULL, *slice = NULL;
     code = -1;
     if (a.both || a.opt.heuristic != RM_HEUR_SLICE)

@@ -183,3 +183,33 @@ int rm_cli_vreport(const char *prefix, const char *help, const char *fmt, va_lis
     fprintf(stderr, " (see %s)\n", help);
     return 2;
 }
+
+int rm_cli_lib_failure(const rm_error *err)
+{
+    fprintf(stderr, "ringmap: %s\n", err->msg[0] ? err->msg : rm_status_name(err->status));
+    int code = rm_status_exit_code(err->status);
+    return code ? code : 1;
+}
+
+int rm_cli_load(const char *path, const rm_read_options *ro, const rm_options *opt,
+                rm_platform **p, rm_network *net)
+{
+    rm_error err = {RM_OK, ""};
+    rm_status st = rm_options_check(opt, &err);
+    if (st)
+        return rm_cli_lib_failure(&err);
+    *p = NULL;
+    if ((st = rm_platform_read(path, ro, p, &err))) {
+        if (err.status == RM_OK)
+            err.status = st;
+        return rm_cli_lib_failure(&err);
+    }
+    if ((st = rm_network_init(net, *p, opt->duplex, &err))) {
+        if (err.status == RM_OK)
+            err.status = st;
+        rm_platform_free(*p);
+        *p = NULL;
+        return rm_cli_lib_failure(&err);
+    }
+    return -1;
+}

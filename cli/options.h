@@ -131,4 +131,19 @@ int rm_cli_getopt_error(int c, char **argv, rm_cli_bad_fn bad);
  *  expected, got 'A' and 'B'"). */
 int rm_cli_platform_operand(int argc, char **argv, const char **platform, rm_cli_bad_fn bad);
 
+
+/** Print a library error as "ringmap: MESSAGE" on stderr and return its exit
+ *  code (rm_status_exit_code; 1 if that is 0). O(1). */
+int rm_cli_lib_failure(const rm_error *err);
+
+/**
+ * The preamble of the commands that map: check the options, read the
+ * platform (ro), build its network with opt->duplex. Returns -1 on success
+ * (*p and *net to be freed by the caller), else the exit code after printing
+ * the library's message (rm_cli_lib_failure); nothing to free then.
+ * Complexity: reading + rm_network_init.
+ */
+int rm_cli_load(const char *path, const rm_read_options *ro, const rm_options *opt,
+                rm_platform **p, rm_network *net);
+
 #endif
