@@ -21,6 +21,7 @@ typedef struct h2_work {
     double *wid[4];   /* N each: trees from i, to i, from j, to j */
     int *arc[4];
     int *stamp; /* n_res, for detecting shared resources */
+    unsigned char *rmask; /* n_res, all 0 between calls: which of 4 routes cross it */
     int stamp_now;
     int *in_ring; /* N */
     double *tw, *tC; /* q+1 scratch for rm_balance */
@@ -47,6 +48,7 @@ static void work_destroy(h2_work *wk)
         rm_route_clear(&wk->best[t]);
     }
     free(wk->stamp);
+    free(wk->rmask);
     free(wk->in_ring);
     free(wk->tw);
     free(wk->tC);
@@ -66,10 +68,11 @@ static rm_status work_init(h2_work *wk, const rm_network *net, int max_q, rm_err
     wk->residual = malloc(nr * sizeof(double));
     wk->res2 = malloc(nr * sizeof(double));
     wk->stamp = calloc(nr, sizeof(int));
+    wk->rmask = calloc(nr, 1);
     wk->in_ring = calloc(N, sizeof(int));
     wk->tw = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->tC = malloc((size_t)(max_q + 1) * sizeof(double));
-    int ok = wk->residual && wk->res2 && wk->stamp && wk->in_ring && wk->tw && wk->tC;
+    int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->in_ring && wk->tw && wk->tC;
     for (int t = 0; t < 4; t++) {
         wk->wid[t] = malloc(N * sizeof(double));
         wk->arc[t] = malloc(N * sizeof(int));
@@ -395,6 +398,108 @@ static double fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj,
     return T5 >= d ? T5 : d;
 }
 
+/*
+ * Fast path: least value of sum_{t in G} a_t / x_t over 0 < x_t <= u_t with
+ * sum_{t in G} x_t <= c (one resource crossed by every route of G; a route
+ * crossing it m >= 1 times only tightens the constraint, so m = 1 is a
+ * relaxation). KKT: x_t = min(u_t, sqrt(a_t / lambda)); the routes whose
+ * unconstrained share exceeds their bound stay at it (water filling, at most
+ * |G| rounds). c = INFINITY: every x_t = u_t. O(|G|^2).
+ */
+static double group_min(int G, const double *a, const double *u, double c)
+{
+    int capped = 0;
+    for (;;) {
+        double rest = c, sq = 0.0;
+        for (int t = 0; t < 4; t++) {
+            if (!(G >> t & 1))
+                continue;
+            if (capped >> t & 1)
+                rest -= u[t];
+            else
+                sq += sqrt(a[t]);
+        }
+        int more = 0;
+        if (sq > 0.0 && rest > 0.0 && rest < INFINITY) {
+            for (int t = 0; t < 4; t++)
+                if ((G >> t & 1) && !(capped >> t & 1) && sqrt(a[t]) * rest / sq > u[t])
+                    more |= 1 << t;
+        } else if (sq > 0.0 && !(rest > 0.0)) {
+            return INFINITY; /* the capped routes already fill c: infeasible */
+        } else {
+            more = G & ~capped; /* infinite capacity: every route at its bound */
+        }
+        if (!more) {
+            double v = sq > 0.0 ? sq * sq / rest : 0.0;
+            for (int t = 0; t < 4; t++)
+                if ((capped >> t & 1) && (G >> t & 1))
+                    v += a[t] / u[t];
+            return v;
+        }
+        capped |= more;
+    }
+}
+
+/*
+ * Fast path: a lower bound of min sum_t a_t / x_t over the shares x of the
+ * four candidate routes r on the capacities cap (rm_share_optimal's problem;
+ * its answer, and max-min's, are feasible, so their objective is at least
+ * this). Relaxation: keep only, for each group of a partition of the routes,
+ * the tightest non-backbone resource crossed by every route of the group,
+ * plus x_t <= width_t (a share never exceeds the route's width); the groups
+ * are then independent (group_min). The best of the 15 partitions of
+ * {0,1,2,3} is returned. O(L) for routes of L arcs.
+ */
+static double share_lower_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
+                                double *k_lb)
+{
+    const rm_network *net = wk->net;
+    double mincap[16];
+    for (int g = 0; g < 16; g++)
+        mincap[g] = INFINITY;
+    for (int t = 0; t < 4; t++)
+        for (int i = 0; i < r[t].n_arcs; i++) {
+            int res = net->arc_res[r[t].arcs[i]];
+            if (!net->res_backbone[res])
+                wk->rmask[res] |= (unsigned char)(1u << t);
+        }
+    for (int t = 0; t < 4; t++)
+        for (int i = 0; i < r[t].n_arcs; i++) {
+            int res = net->arc_res[r[t].arcs[i]];
+            int M = wk->rmask[res];
+            if (!M)
+                continue;
+            wk->rmask[res] = 0;
+            double c = cap[res];
+            /* every group inside M may use this resource */
+            for (int g = M; g; g = (g - 1) & M)
+                if (c < mincap[g])
+                    mincap[g] = c;
+        }
+    double u[4], gm[16];
+    for (int t = 0; t < 4; t++)
+        u[t] = r[t].bandwidth;
+    for (int g = 1; g < 16; g++)
+        gm[g] = group_min(g, a, u, mincap[g]);
+    /* the new host's two routes (1: k -> i, 2: k -> j) with unit weights:
+     * a lower bound of 1/x_1 + 1/x_2 */
+    static const double ones[4] = {1.0, 1.0, 1.0, 1.0};
+    *k_lb = group_min(6, ones, u, mincap[6]);
+    static const unsigned char parts[15][4] = {
+        {15, 0, 0, 0}, {7, 8, 0, 0}, {11, 4, 0, 0}, {13, 2, 0, 0}, {14, 1, 0, 0},
+        {3, 12, 0, 0}, {5, 10, 0, 0}, {9, 6, 0, 0}, {3, 4, 8, 0}, {5, 2, 8, 0},
+        {9, 2, 4, 0}, {6, 1, 8, 0}, {10, 1, 4, 0}, {12, 1, 2, 0}, {1, 2, 4, 8}};
+    double best = 0.0;
+    for (int k = 0; k < 15; k++) {
+        double v = 0.0;
+        for (int t = 0; t < 4 && parts[k][t]; t++)
+            v += gm[parts[k][t]];
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
 /* Non-zero when the widest-path tree TO a node is the mirror of the tree FROM
  * it: undirected platform, half duplex (both arcs of a link share one
  * resource), widest-path routing (the CSR lists of in- and out-arcs follow the
@@ -507,6 +612,31 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
             wk->cand[2].bandwidth = w2;
             wk->cand[3].bandwidth = w3;
             double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4];
+            if (wk->fast) {
+                /* Lower bound of T_step from the shares (see share_lower_bound):
+                 * T_step >= max(T5, D_c/D_w * C_k) (as fast_eval_lb) and
+                 * T5 grows with every cost; c_t >= 1/x_t (latencies >= 0).
+                 * C_k = c_2 + c_1 >= 1/x_1 + 1/x_2 >= k_lb, or with parallel
+                 * send max(c_2, c_1) >= k_lb / 2. Summed costs: Ci/wi + Cj/wj
+                 * + Ck/wk = ci_keep/wi + cj_keep/wj + sum_t a_t c_t, so a
+                 * lower bound of sum a_t/x_t bounds T5 from below. The
+                 * relative margin covers rounding. */
+                double k_lb;
+                double sum_lb = share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
+                double Tb = Tlow;
+                double dk = dc_dw * (par ? 0.5 * k_lb : k_lb);
+                if (dk > Tb)
+                    Tb = dk;
+                if (!par) {
+                    double phi = ci_keep / wi + cj_keep / wj + sum_lb;
+                    double inv = ev.sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wkk;
+                    double T5 = (1.0 + dc_dw * (ev.sum_cw + phi)) / inv;
+                    if (T5 > Tb)
+                        Tb = T5;
+                }
+                if (Tb * (1.0 - 1e-12) > bestT)
+                    continue;
+            }
             if ((st = share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
                 return st;
             if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
