@@ -8,8 +8,13 @@
 #include "ring/ring_internal.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* smallest ring on which the fast path scans its edges on two threads */
+#define H2_THREAD_MIN_Q 4
 
 typedef struct h2_work {
     const rm_network *net;
@@ -35,6 +40,10 @@ typedef struct h2_work {
     int *order;      /* max_q: ring edges by increasing edge_lb */
     rm_route cand[4];
     rm_route best[4];
+    /* fast path: scratch of the second edge scan (its own network: the
+     * routing scratch in priv is not thread-safe), NULL if none */
+    struct h2_work *twin;
+    rm_network *twin_net;
 } h2_work;
 
 static void work_destroy(h2_work *wk)
@@ -56,6 +65,14 @@ static void work_destroy(h2_work *wk)
     free(wk->full);
     free(wk->edge_lb);
     free(wk->order);
+    if (wk->twin) {
+        work_destroy(wk->twin);
+        free(wk->twin);
+    }
+    if (wk->twin_net) {
+        rm_network_destroy(wk->twin_net);
+        free(wk->twin_net);
+    }
 }
 
 static rm_status work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err)
@@ -519,153 +536,296 @@ static void mirror_tree(int N, const double *wid, const int *arc, double *wid_r,
         arc_r[v] = arc[v] < 0 ? -1 : (arc[v] ^ 1);
 }
 
+/* One scan of the edge loop: its work (thread-private scratch), its own best
+ * insertion so far (least T_step, ties: least ring edge, then first host in
+ * host order — the reference's first strict improvement in scan order). */
+typedef struct h2_scan {
+    h2_work *wk;
+    const rm_ring_state *s;
+    double dc_dw;
+    atomic_int *next; /* next position in the edge order, shared by the scans */
+    _Atomic double *gbest; /* least T_step found by any scan (fast path pruning) */
+    double bestT, bx[4];
+    int bk, bs;
+    rm_status st;
+    rm_error err;
+} h2_scan;
+
+/* Every candidate host k of ring edge e (i -> j): trees on the residual with
+ * the edge's routes given back, bounds, shares, T_step; updates sc's best.
+ * Writes only sc and sc->wk's scratch. O(E log N + H (L + share)). */
+static rm_status scan_edge(h2_scan *sc, int e, rm_error *err)
+{
+    h2_work *wk = sc->wk;
+    const rm_ring_state *s = sc->s;
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    double dc_dw = sc->dc_dw;
+    int q = s->q;
+    double bestT = sc->bestT;
+    int bk = sc->bk, bs = sc->bs;
+    rm_status st = RM_OK;
+    int ni = (e + 1) % q, i = s->ring[e], j = s->ring[ni];
+    memcpy(wk->res2, wk->residual, (size_t)net->n_res * sizeof(double));
+    rm_residual_apply(net, wk->res2, &s->succ[e], s->succ[e].bandwidth, -1);
+    rm_residual_apply(net, wk->res2, &s->pred[ni], s->pred[ni].bandwidth, -1);
+    for (int res = 0; res < net->n_res; res++)
+        if (wk->res2[res] > net->res_cap[res])
+            wk->res2[res] = net->res_cap[res];
+    if (mirror_trees(net, wk->routing)) {
+        /* undirected, half duplex: the tree to a node mirrors the tree
+         * from it (tests/test_mirror.c), two trees instead of four */
+        if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+            (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
+            goto done;
+        mirror_tree(wk->N, wk->wid[0], wk->arc[0], wk->wid[1], wk->arc[1]);
+        mirror_tree(wk->N, wk->wid[2], wk->arc[2], wk->wid[3], wk->arc[3]);
+    } else if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+               (st = rm_routing_tree(net, wk->routing, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
+               (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
+               (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
+        goto done;
+    /* costs of the hosts other than i, j, k are unchanged */
+    int m = 0;
+    for (int t = 0; t < q; t++) {
+        if (t == e || t == ni)
+            continue;
+        wk->tw[m] = s->w[t];
+        wk->tC[m] = s->C[t];
+        m++;
+    }
+    fast_eval ev;
+    fast_eval_init(&ev, wk->tw, wk->tC, m, dc_dw);
+    double wi = s->w[e], wj = s->w[ni];
+    /* the routes of i and j that stay: i's predecessor route, j's successor route */
+    double ci_keep = rm_ring_state_route_cost(net, s, &s->pred[e], s->pred[e].bandwidth);
+    double cj_keep = rm_ring_state_route_cost(net, s, &s->succ[ni], s->succ[ni].bandwidth);
+    int par = s->parallel_send;
+    for (int h = 0; h < p->n_hosts; h++) {
+        int k = p->hosts[h];
+        if (wk->in_ring[k])
+            continue;
+        /* cand: 0 = i->k, 1 = k->i, 2 = k->j, 3 = j->k */
+        double w0 = wk->wid[0][k], w1 = wk->wid[1][k], w2 = wk->wid[3][k], w3 = wk->wid[2][k];
+        if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
+            continue;
+        double wkk = p->nodes[k].w;
+        /* Sharing can only lower the four bandwidths below their widths,
+         * latencies are >= 0, and T_step grows with every cost: the
+         * widths alone give a lower bound, which prunes most candidates
+         * without building routes. */
+        double Tlow =
+            wk->fast ? fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                    rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                    rm_host_cost(1.0 / w2, 1.0 / w1, par))
+                     : fast_eval_T(&ev, wk, m, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                   rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                   rm_host_cost(1.0 / w2, 1.0 / w1, par));
+        /* the reference scans edges in ring order and keeps the first of
+         * equal T_step: with edges out of order, a tie goes to the
+         * lexicographically first (edge, host) */
+        if (!(Tlow < bestT) && !(wk->fast && Tlow == bestT && e < bs))
+            continue;
+        /* fast path: a candidate that loses strictly to another scan's
+         * insertion cannot be the global best (the winner's T_step is at
+         * most that one), so it may be skipped by any scan */
+        if (wk->fast && Tlow * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+            continue;
+        if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
+            (st = rm_route_from_tree(net, i, 1, wk->arc[1], k, &wk->cand[1], err)) ||
+            (st = rm_route_from_tree(net, j, 1, wk->arc[3], k, &wk->cand[2], err)) ||
+            (st = rm_route_from_tree(net, j, 0, wk->arc[2], k, &wk->cand[3], err)))
+            goto done;
+        wk->cand[0].bandwidth = w0;
+        wk->cand[1].bandwidth = w1;
+        wk->cand[2].bandwidth = w2;
+        wk->cand[3].bandwidth = w3;
+        double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4];
+        if (wk->fast) {
+            /* Lower bound of T_step from the shares (see share_lower_bound):
+             * T_step >= max(T5, D_c/D_w * C_k) (as fast_eval_lb) and
+             * T5 grows with every cost; c_t >= 1/x_t (latencies >= 0).
+             * C_k = c_2 + c_1 >= 1/x_1 + 1/x_2 >= k_lb, or with parallel
+             * send max(c_2, c_1) >= k_lb / 2. Summed costs: Ci/wi + Cj/wj
+             * + Ck/wk = ci_keep/wi + cj_keep/wj + sum_t a_t c_t, so a
+             * lower bound of sum a_t/x_t bounds T5 from below. The
+             * relative margin covers rounding. */
+            double k_lb;
+            double sum_lb = share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
+            double Tb = Tlow;
+            double dk = dc_dw * (par ? 0.5 * k_lb : k_lb);
+            if (dk > Tb)
+                Tb = dk;
+            if (!par) {
+                double phi = ci_keep / wi + cj_keep / wj + sum_lb;
+                double inv = ev.sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wkk;
+                double T5 = (1.0 + dc_dw * (ev.sum_cw + phi)) / inv;
+                if (T5 > Tb)
+                    Tb = T5;
+            }
+            if (Tb * (1.0 - 1e-12) > bestT ||
+                Tb * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+                continue;
+        }
+        if ((st = share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
+            goto done;
+        if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
+            continue;
+        double c[4];
+        for (int t = 0; t < 4; t++)
+            c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
+        if (wk->fast) {
+            /* a candidate whose bound already loses needs no rm_balance */
+            double Tq = fast_eval_lb(&ev, wi, rm_host_cost(c[0], ci_keep, par), wj,
+                                     rm_host_cost(cj_keep, c[3], par), wkk,
+                                     rm_host_cost(c[2], c[1], par));
+            if (Tq > bestT || (Tq == bestT && !(e < bs)) ||
+                Tq > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+                continue;
+        }
+        double T = fast_eval_T(&ev, wk, m, wi, rm_host_cost(c[0], ci_keep, par), wj,
+                               rm_host_cost(cj_keep, c[3], par), wkk,
+                               rm_host_cost(c[2], c[1], par));
+        if (T < bestT || (wk->fast && T == bestT && e < bs)) {
+            bestT = T;
+            double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+            while (T < g && !atomic_compare_exchange_weak(sc->gbest, &g, T))
+                ;
+            bk = k;
+            bs = e;
+            memcpy(sc->bx, x, sizeof sc->bx);
+            for (int t = 0; t < 4; t++)
+                if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
+                    goto done;
+        }
+    }
+done:
+    sc->bestT = bestT;
+    sc->bk = bk;
+    sc->bs = bs;
+    return st;
+}
+
+/* One scan: takes ring edges from the shared cursor (in edge_lb order on the
+ * fast path) until none is left or, on the fast path, the next edge's lower
+ * bound already loses to this scan's best (every later edge's bound is
+ * larger: none of them can beat or tie earlier than the best insertion). A
+ * scan's best is never better than the global best, so this pruning is
+ * exact whichever scan took which edge. */
+static void scan_edges(h2_scan *sc)
+{
+    const h2_work *wk = sc->wk;
+    int q = sc->s->q;
+    for (;;) {
+        int oe = atomic_fetch_add(sc->next, 1);
+        if (oe >= q)
+            break;
+        int e = oe;
+        if (wk->fast && q >= 2) {
+            e = wk->order[oe];
+            double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+            if (wk->edge_lb[e] > (sc->bestT < g ? sc->bestT : g) * (1.0 + 1e-12))
+                break;
+        }
+        if ((sc->st = scan_edge(sc, e, &sc->err)))
+            break;
+    }
+}
+
+static void *scan_thread(void *arg)
+{
+    scan_edges(arg);
+    return NULL;
+}
+
+/* The second scan's view of the work: the shared read-only state of wk (ring
+ * membership, residual, bounds) with the scratch of tw (its own network for
+ * the routing scratch, residual copy, trees, routes). */
+static void twin_view(h2_work *tv, const h2_work *wk, const h2_work *tw)
+{
+    *tv = *wk;
+    tv->net = tw->net;
+    tv->res2 = tw->res2;
+    for (int t = 0; t < 4; t++) {
+        tv->wid[t] = tw->wid[t];
+        tv->arc[t] = tw->arc[t];
+        tv->cand[t] = tw->cand[t];
+        tv->best[t] = tw->best[t];
+    }
+    tv->stamp = tw->stamp;
+    tv->stamp_now = tw->stamp_now;
+    tv->rmask = tw->rmask;
+    tv->tw = tw->tw;
+    tv->tC = tw->tC;
+}
+
+/* Give the view's scratch (routes may have been reallocated) back to tw. */
+static void twin_back(h2_work *tw, const h2_work *tv)
+{
+    for (int t = 0; t < 4; t++) {
+        tw->cand[t] = tv->cand[t];
+        tw->best[t] = tv->best[t];
+    }
+    tw->stamp_now = tv->stamp_now;
+}
+
 /* One insertion step (§4.4.1–4.4.2): the (host k, ring edge s) of least T_step.
- * Returns RM_OK with *found = 0 if no host can be inserted. */
+ * Returns RM_OK with *found = 0 if no host can be inserted. On the fast path
+ * with a twin work, two POSIX threads scan the ring edges; their bests are
+ * merged by (T_step, edge) — the same insertion as the sequential scan. */
 static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *found, rm_error *err)
 {
     const rm_network *net = wk->net;
     const rm_platform *p = wk->p;
     int q = s->q;
     rm_status st = RM_OK;
-    double bestT = INFINITY, bx[4] = {0};
-    int bk = -1, bs = -1;
     *found = 0;
     if (wk->fast && q >= 2)
         edge_bounds(wk, s, dc_dw);
-    for (int oe = 0; oe < q; oe++) {
-        int e = oe;
-        if (wk->fast && q >= 2) {
-            e = wk->order[oe];
-            /* every later edge has a bound at least this one: none can beat
-             * (or tie earlier than) the best insertion found */
-            if (wk->edge_lb[e] > bestT * (1.0 + 1e-12))
-                break;
-        }
-        int ni = (e + 1) % q, i = s->ring[e], j = s->ring[ni];
-        memcpy(wk->res2, wk->residual, (size_t)net->n_res * sizeof(double));
-        rm_residual_apply(net, wk->res2, &s->succ[e], s->succ[e].bandwidth, -1);
-        rm_residual_apply(net, wk->res2, &s->pred[ni], s->pred[ni].bandwidth, -1);
-        for (int res = 0; res < net->n_res; res++)
-            if (wk->res2[res] > net->res_cap[res])
-                wk->res2[res] = net->res_cap[res];
-        if (mirror_trees(net, wk->routing)) {
-            /* undirected, half duplex: the tree to a node mirrors the tree
-             * from it (tests/test_mirror.c), two trees instead of four */
-            if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
-                (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
-                return st;
-            mirror_tree(wk->N, wk->wid[0], wk->arc[0], wk->wid[1], wk->arc[1]);
-            mirror_tree(wk->N, wk->wid[2], wk->arc[2], wk->wid[3], wk->arc[3]);
-        } else if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
-                   (st = rm_routing_tree(net, wk->routing, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
-                   (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
-                   (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
-            return st;
-        /* costs of the hosts other than i, j, k are unchanged */
-        int m = 0;
-        for (int t = 0; t < q; t++) {
-            if (t == e || t == ni)
-                continue;
-            wk->tw[m] = s->w[t];
-            wk->tC[m] = s->C[t];
-            m++;
-        }
-        fast_eval ev;
-        fast_eval_init(&ev, wk->tw, wk->tC, m, dc_dw);
-        double wi = s->w[e], wj = s->w[ni];
-        /* the routes of i and j that stay: i's predecessor route, j's successor route */
-        double ci_keep = rm_ring_state_route_cost(net, s, &s->pred[e], s->pred[e].bandwidth);
-        double cj_keep = rm_ring_state_route_cost(net, s, &s->succ[ni], s->succ[ni].bandwidth);
-        int par = s->parallel_send;
-        for (int h = 0; h < p->n_hosts; h++) {
-            int k = p->hosts[h];
-            if (wk->in_ring[k])
-                continue;
-            /* cand: 0 = i->k, 1 = k->i, 2 = k->j, 3 = j->k */
-            double w0 = wk->wid[0][k], w1 = wk->wid[1][k], w2 = wk->wid[3][k], w3 = wk->wid[2][k];
-            if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
-                continue;
-            double wkk = p->nodes[k].w;
-            /* Sharing can only lower the four bandwidths below their widths,
-             * latencies are >= 0, and T_step grows with every cost: the
-             * widths alone give a lower bound, which prunes most candidates
-             * without building routes. */
-            double Tlow =
-                wk->fast ? fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
-                                        rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
-                                        rm_host_cost(1.0 / w2, 1.0 / w1, par))
-                         : fast_eval_T(&ev, wk, m, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
-                                       rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
-                                       rm_host_cost(1.0 / w2, 1.0 / w1, par));
-            /* the reference scans edges in ring order and keeps the first of
-             * equal T_step: with edges out of order, a tie goes to the
-             * lexicographically first (edge, host) */
-            if (!(Tlow < bestT) && !(wk->fast && Tlow == bestT && e < bs))
-                continue;
-            if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
-                (st = rm_route_from_tree(net, i, 1, wk->arc[1], k, &wk->cand[1], err)) ||
-                (st = rm_route_from_tree(net, j, 1, wk->arc[3], k, &wk->cand[2], err)) ||
-                (st = rm_route_from_tree(net, j, 0, wk->arc[2], k, &wk->cand[3], err)))
-                return st;
-            wk->cand[0].bandwidth = w0;
-            wk->cand[1].bandwidth = w1;
-            wk->cand[2].bandwidth = w2;
-            wk->cand[3].bandwidth = w3;
-            double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4];
-            if (wk->fast) {
-                /* Lower bound of T_step from the shares (see share_lower_bound):
-                 * T_step >= max(T5, D_c/D_w * C_k) (as fast_eval_lb) and
-                 * T5 grows with every cost; c_t >= 1/x_t (latencies >= 0).
-                 * C_k = c_2 + c_1 >= 1/x_1 + 1/x_2 >= k_lb, or with parallel
-                 * send max(c_2, c_1) >= k_lb / 2. Summed costs: Ci/wi + Cj/wj
-                 * + Ck/wk = ci_keep/wi + cj_keep/wj + sum_t a_t c_t, so a
-                 * lower bound of sum a_t/x_t bounds T5 from below. The
-                 * relative margin covers rounding. */
-                double k_lb;
-                double sum_lb = share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
-                double Tb = Tlow;
-                double dk = dc_dw * (par ? 0.5 * k_lb : k_lb);
-                if (dk > Tb)
-                    Tb = dk;
-                if (!par) {
-                    double phi = ci_keep / wi + cj_keep / wj + sum_lb;
-                    double inv = ev.sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wkk;
-                    double T5 = (1.0 + dc_dw * (ev.sum_cw + phi)) / inv;
-                    if (T5 > Tb)
-                        Tb = T5;
-                }
-                if (Tb * (1.0 - 1e-12) > bestT)
-                    continue;
-            }
-            if ((st = share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
-                return st;
-            if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
-                continue;
-            double c[4];
-            for (int t = 0; t < 4; t++)
-                c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
-            if (wk->fast) {
-                /* a candidate whose bound already loses needs no rm_balance */
-                double Tq = fast_eval_lb(&ev, wi, rm_host_cost(c[0], ci_keep, par), wj,
-                                         rm_host_cost(cj_keep, c[3], par), wkk,
-                                         rm_host_cost(c[2], c[1], par));
-                if (Tq > bestT || (Tq == bestT && !(e < bs)))
-                    continue;
-            }
-            double T = fast_eval_T(&ev, wk, m, wi, rm_host_cost(c[0], ci_keep, par), wj,
-                                   rm_host_cost(cj_keep, c[3], par), wkk,
-                                   rm_host_cost(c[2], c[1], par));
-            if (T < bestT || (wk->fast && T == bestT && e < bs)) {
-                bestT = T;
-                bk = k;
-                bs = e;
-                memcpy(bx, x, sizeof bx);
-                for (int t = 0; t < 4; t++)
-                    if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
-                        return st;
-            }
-        }
+    atomic_int next;
+    atomic_init(&next, 0);
+    _Atomic double gbest;
+    atomic_init(&gbest, INFINITY);
+    h2_work tv;
+    h2_scan sc[2];
+    int nsc = wk->fast && wk->twin && q >= H2_THREAD_MIN_Q ? 2 : 1;
+    for (int t = 0; t < nsc; t++) {
+        memset(&sc[t], 0, sizeof sc[t]);
+        sc[t].wk = t ? &tv : wk;
+        sc[t].s = s;
+        sc[t].dc_dw = dc_dw;
+        sc[t].next = &next;
+        sc[t].gbest = &gbest;
+        sc[t].bestT = INFINITY;
+        sc[t].bk = sc[t].bs = -1;
     }
+    if (nsc == 2) {
+        twin_view(&tv, wk, wk->twin);
+        pthread_t th;
+        int started = pthread_create(&th, NULL, scan_thread, &sc[1]) == 0;
+        scan_edges(&sc[0]);
+        if (started)
+            pthread_join(th, NULL);
+        else
+            scan_edges(&sc[1]); /* no thread: the same scans one after the other */
+        twin_back(wk->twin, &tv);
+    } else {
+        scan_edges(&sc[0]);
+    }
+    for (int t = 0; t < nsc; t++)
+        if (sc[t].st) {
+            if (err)
+                *err = sc[t].err;
+            return sc[t].st;
+        }
+    int win = 0;
+    if (nsc == 2 && sc[1].bk >= 0 &&
+        (sc[0].bk < 0 || sc[1].bestT < sc[0].bestT ||
+         (sc[1].bestT == sc[0].bestT && sc[1].bs < sc[0].bs)))
+        win = 1;
+    int bk = sc[win].bk, bs = sc[win].bs;
+    double *bx = sc[win].bx;
+    rm_route *best = sc[win].wk->best;
     if (bk < 0)
         return RM_OK;
     /* apply: give back the edge's two routes, insert k after position bs */
@@ -676,14 +836,14 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
         if (wk->residual[res] > net->res_cap[res])
             wk->residual[res] = net->res_cap[res];
     for (int t = 0; t < 4; t++)
-        wk->best[t].bandwidth = bx[t];
-    take_routes(net, wk->residual, 4, wk->best, +1);
-    if ((st = rm_route_copy(&s->succ[bs], &wk->best[0])) ||
-        (st = rm_route_copy(&s->pred[ni], &wk->best[3])))
+        best[t].bandwidth = bx[t];
+    take_routes(net, wk->residual, 4, best, +1);
+    if ((st = rm_route_copy(&s->succ[bs], &best[0])) ||
+        (st = rm_route_copy(&s->pred[ni], &best[3])))
         return st;
     rm_ring_state_insert(s, bs + 1, bk, p->nodes[bk].w);
-    if ((st = rm_route_copy(&s->pred[bs + 1], &wk->best[1])) ||
-        (st = rm_route_copy(&s->succ[bs + 1], &wk->best[2])))
+    if ((st = rm_route_copy(&s->pred[bs + 1], &best[1])) ||
+        (st = rm_route_copy(&s->succ[bs + 1], &best[2])))
         return st;
     wk->in_ring[bk] = 1;
     rm_ring_state_costs(net, s);
@@ -742,6 +902,22 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
             wk.hidx[v] = -1;
         for (int h = 0; h < H; h++)
             wk.hidx[p->hosts[h]] = h;
+        if (max_q >= H2_THREAD_MIN_Q) {
+            /* the second scan's work; without memory for it, one scan */
+            wk.twin_net = calloc(1, sizeof *wk.twin_net);
+            wk.twin = calloc(1, sizeof *wk.twin);
+            rm_error terr;
+            if (!wk.twin_net || !wk.twin ||
+                rm_network_init(wk.twin_net, p, net->duplex, &terr) != RM_OK) {
+                free(wk.twin_net);
+                free(wk.twin);
+                wk.twin_net = NULL;
+                wk.twin = NULL;
+            } else if (work_init(wk.twin, wk.twin_net, max_q, &terr) != RM_OK) {
+                free(wk.twin); /* work_init freed its parts */
+                wk.twin = NULL;
+            }
+        }
     } else {
         wk.fast = 0; /* nothing to prune */
     }
