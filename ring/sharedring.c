@@ -358,26 +358,61 @@ static void sort_edges(h2_work *wk, int q)
 static double fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
                            double wk3, double Ck);
 
+/* Give back to residual the two routes of ring edge e (i -> j: i's
+ * successor route and j's predecessor route), capped at the capacities
+ * (§4.4.2: "reinject ... the bandwidth portions used by the two
+ * communication paths between P_i and P_j"). O(len + R). */
+static void give_back_edge(const rm_network *net, double *residual, const rm_ring_state *s, int e)
+{
+    int ni = (e + 1) % s->q;
+    rm_residual_apply(net, residual, &s->succ[e], s->succ[e].bandwidth, -1);
+    rm_residual_apply(net, residual, &s->pred[ni], s->pred[ni].bandwidth, -1);
+    for (int res = 0; res < net->n_res; res++)
+        if (residual[res] > net->res_cap[res])
+            residual[res] = net->res_cap[res];
+}
+
+/* What the evaluation of insertions into ring edge e (i -> j) needs: the
+ * unchanged hosts (all but i and j) summed into ev, their count m in
+ * wk->tw/tC, the cycle-times of i and j and the costs of the routes of i and
+ * j that stay (i's predecessor route, j's successor route). O(q + len). */
+typedef struct edge_ctx {
+    int ni, i, j, m;
+    fast_eval ev;
+    double wi, wj, ci_keep, cj_keep;
+} edge_ctx;
+
+static void edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw)
+{
+    int q = s->q;
+    c->ni = (e + 1) % q;
+    c->i = s->ring[e];
+    c->j = s->ring[c->ni];
+    c->m = 0;
+    for (int t = 0; t < q; t++) {
+        if (t == e || t == c->ni)
+            continue;
+        wk->tw[c->m] = s->w[t];
+        wk->tC[c->m] = s->C[t];
+        c->m++;
+    }
+    fast_eval_init(&c->ev, wk->tw, wk->tC, c->m, dc_dw);
+    c->wi = s->w[e];
+    c->wj = s->w[c->ni];
+    c->ci_keep = rm_ring_state_route_cost(wk->net, s, &s->pred[e], s->pred[e].bandwidth);
+    c->cj_keep = rm_ring_state_route_cost(wk->net, s, &s->succ[c->ni], s->succ[c->ni].bandwidth);
+}
+
 static void edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
 {
-    const rm_network *net = wk->net;
     const rm_platform *p = wk->p;
     int q = s->q, H = wk->H, par = s->parallel_send;
     for (int e = 0; e < q; e++) {
-        int ni = (e + 1) % q, i = s->ring[e], j = s->ring[ni];
-        int m = 0;
-        for (int t = 0; t < q; t++) {
-            if (t == e || t == ni)
-                continue;
-            wk->tw[m] = s->w[t];
-            wk->tC[m] = s->C[t];
-            m++;
-        }
-        fast_eval ev;
-        fast_eval_init(&ev, wk->tw, wk->tC, m, dc_dw);
-        double wi = s->w[e], wj = s->w[ni];
-        double ci_keep = rm_ring_state_route_cost(net, s, &s->pred[e], s->pred[e].bandwidth);
-        double cj_keep = rm_ring_state_route_cost(net, s, &s->succ[ni], s->succ[ni].bandwidth);
+        edge_ctx c;
+        edge_ctx_init(&c, wk, s, e, dc_dw);
+        int i = c.i, j = c.j;
+        const fast_eval ev = c.ev;
+        double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
         const double *fi = wk->full + (size_t)wk->hidx[i] * H, *fj = wk->full + (size_t)wk->hidx[j] * H;
         int hi = wk->hidx[i], hj = wk->hidx[j];
         double lb = INFINITY;
@@ -567,11 +602,7 @@ static rm_status scan_edge(h2_scan *sc, int e, rm_error *err)
     rm_status st = RM_OK;
     int ni = (e + 1) % q, i = s->ring[e], j = s->ring[ni];
     memcpy(wk->res2, wk->residual, (size_t)net->n_res * sizeof(double));
-    rm_residual_apply(net, wk->res2, &s->succ[e], s->succ[e].bandwidth, -1);
-    rm_residual_apply(net, wk->res2, &s->pred[ni], s->pred[ni].bandwidth, -1);
-    for (int res = 0; res < net->n_res; res++)
-        if (wk->res2[res] > net->res_cap[res])
-            wk->res2[res] = net->res_cap[res];
+    give_back_edge(net, wk->res2, s, e);
     if (mirror_trees(net, wk->routing)) {
         /* undirected, half duplex: the tree to a node mirrors the tree
          * from it (tests/test_mirror.c), two trees instead of four */
@@ -586,20 +617,11 @@ static rm_status scan_edge(h2_scan *sc, int e, rm_error *err)
                (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
         goto done;
     /* costs of the hosts other than i, j, k are unchanged */
-    int m = 0;
-    for (int t = 0; t < q; t++) {
-        if (t == e || t == ni)
-            continue;
-        wk->tw[m] = s->w[t];
-        wk->tC[m] = s->C[t];
-        m++;
-    }
-    fast_eval ev;
-    fast_eval_init(&ev, wk->tw, wk->tC, m, dc_dw);
-    double wi = s->w[e], wj = s->w[ni];
-    /* the routes of i and j that stay: i's predecessor route, j's successor route */
-    double ci_keep = rm_ring_state_route_cost(net, s, &s->pred[e], s->pred[e].bandwidth);
-    double cj_keep = rm_ring_state_route_cost(net, s, &s->succ[ni], s->succ[ni].bandwidth);
+    edge_ctx c;
+    edge_ctx_init(&c, wk, s, e, dc_dw);
+    int m = c.m;
+    const fast_eval ev = c.ev;
+    double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
     int par = s->parallel_send;
     for (int h = 0; h < p->n_hosts; h++) {
         int k = p->hosts[h];
@@ -830,11 +852,7 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
         return RM_OK;
     /* apply: give back the edge's two routes, insert k after position bs */
     int ni = (bs + 1) % q;
-    rm_residual_apply(net, wk->residual, &s->succ[bs], s->succ[bs].bandwidth, -1);
-    rm_residual_apply(net, wk->residual, &s->pred[ni], s->pred[ni].bandwidth, -1);
-    for (int res = 0; res < net->n_res; res++)
-        if (wk->residual[res] > net->res_cap[res])
-            wk->residual[res] = net->res_cap[res];
+    give_back_edge(net, wk->residual, s, bs);
     for (int t = 0; t < 4; t++)
         best[t].bandwidth = bx[t];
     take_routes(net, wk->residual, 4, best, +1);
