@@ -226,7 +226,13 @@ int rm_cmd_export_simgrid(int argc, char **argv)
     if (mapfile) {
         json_error_t je;
         root = json_load_file(mapfile, 0, &je);
-        json_t *jr = root ? json_object_get(root, "ring") : NULL;
+        json_t *top = root, *jsh = root ? json_object_get(root, "shared") : NULL;
+        if (root && !json_object_get(root, "ring") && json_is_object(jsh)) {
+            top = jsh; /* the JSON of --heuristic both */
+            fprintf(stderr, "ringmap export-simgrid: %s: a --heuristic both mapping: using "
+                            "SharedRing's ring\n", mapfile);
+        }
+        json_t *jr = top ? json_object_get(top, "ring") : NULL;
         if (!root || !json_is_array(jr) || json_array_size(jr) < 1 ||
             (int)json_array_size(jr) > H) {
             if (!root)

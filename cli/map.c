@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* isatty, fileno */
 #include "cli/commands.h"
+#include "cli/launch_outputs.h"
 #include "cli/options.h"
 #include "ring/output.h"
 #include "ring/refine.h"
@@ -37,6 +38,7 @@ typedef struct map_args {
     int quiet;
     int refine_all;              /* --refine all: the five share methods side by side */
     double ref_t[RM_N_REFINE];   /* their T_step/D_w (NAN: failed) */
+    rm_cli_launch launch;        /* --hostfile, --rankfile, ..., --units (issue 12) */
 } map_args;
 
 static void usage(FILE *f)
@@ -95,6 +97,7 @@ static void usage(FILE *f)
         "                        as a Graphviz DOT file (SharedRing's with 'both')\n"
         "  --svg FILE            the same picture as SVG, made by Graphviz 'dot' when\n"
         "                        it is installed\n"
+        RM_CLI_LAUNCH_HELP
         "  -q, --quiet           do not print the table\n"
         "  -h, --help            print this help and exit\n"
         "  -V, --version         print the version and exit\n"
@@ -149,11 +152,13 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"routing", required_argument, NULL, OPT_ROUTING},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
+        RM_CLI_LAUNCH_LONGOPTS,
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
+    rm_cli_launch_init(&a->launch);
     rm_options_init(&a->opt);
     rm_read_options_init(&a->ro);
     opterr = 0;
@@ -224,7 +229,11 @@ static int parse_args(int argc, char **argv, map_args *a)
         case 'q': a->quiet = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("ringmap %s\n", RINGMAP_VERSION); return 0;
-        default: return rm_cli_getopt_error(c, argv, bad_option);
+        default:
+            if (!RM_CLI_IS_LAUNCH_OPT(c))
+                return rm_cli_getopt_error(c, argv, bad_option);
+            if ((code = rm_cli_launch_opt(&a->launch, c, arg, bad_option)) >= 0)
+                return code;
         }
     }
     if (a->have_dc != a->have_dw)
@@ -242,7 +251,9 @@ static int parse_args(int argc, char **argv, map_args *a)
         if (!isfinite(a->opt.dc_dw))
             return bad_option("--dc/--dw: the ratio D_c/D_w is not finite");
     }
-    return rm_cli_platform_operand(argc, argv, &a->platform, bad_option);
+    if ((code = rm_cli_platform_operand(argc, argv, &a->platform, bad_option)) >= 0)
+        return code;
+    return rm_cli_launch_check(&a->launch, a->platform, a->json, bad_option);
 }
 
 
@@ -357,7 +368,7 @@ static json_t *build_json(const rm_network *net, const map_args *a, rm_mapping *
     if (!a->both) {
         rm_mapping *m = shared ? shared : slice;
         json_t *j = rm_mapping_json(net, &o, m, err);
-        if (j && (add_absolute(j, a, m) | add_refinements(j, a))) {
+        if (j && (add_absolute(j, a, m) | add_refinements(j, a) | rm_cli_launch_json(&a->launch, j))) {
             json_decref(j);
             rm_error_set(err, RM_ENOMEM, "out of memory building the JSON");
             return NULL;
@@ -370,6 +381,7 @@ static json_t *build_json(const rm_network *net, const map_args *a, rm_mapping *
     int bad = !root || !js || !jl;
     if (!bad) {
         bad |= add_absolute(js, a, shared) | add_absolute(jl, a, slice) | add_refinements(js, a);
+        bad |= rm_cli_launch_json(&a->launch, js);
         bad |= json_object_set_new(root, "ringmap_version", json_string(RINGMAP_VERSION));
         bad |= json_object_set_new(root, "shared", js);
         js = NULL;
@@ -401,7 +413,7 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *s
                          rm_mapping *slice)
 {
     int json_stdout = a->json && strcmp(a->json, "-") == 0;
-    if (!a->quiet && !json_stdout) {
+    if (!a->quiet && !json_stdout && !rm_cli_launch_stdout(&a->launch)) {
         if (a->both) {
             puts("== SharedRing (H2) ==");
             rm_mapping_print(stdout, net, shared);
@@ -418,6 +430,7 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *s
             print_absolute(stdout, a, m);
             print_refinements(stdout, a);
         }
+        rm_cli_launch_print(stdout, &a->launch, net, shared ? shared : slice);
         if (fflush(stdout) != 0) {
             fprintf(stderr, "ringmap: cannot write the table to standard output\n");
             return 1;
@@ -454,17 +467,22 @@ int rm_cmd_map(int argc, char **argv)
     if ((code = rm_cli_load(a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
         return code;
     rm_mapping *shared = NULL, *slice = NULL;
-    code = -1;
-    if (a.both || a.opt.heuristic != RM_HEUR_SLICE)
+    code = rm_cli_launch_check_labels(&a.launch, p);
+    if (code < 0 && (a.both || a.opt.heuristic != RM_HEUR_SLICE))
         code = run_heuristic(&net, &a.opt, a.both ? RM_HEUR_SHARED : a.opt.heuristic, &shared);
     if (code < 0 && (a.both || a.opt.heuristic == RM_HEUR_SLICE))
         code = run_heuristic(&net, &a.opt, RM_HEUR_SLICE, &slice);
     if (code < 0 && a.refine_all)
         code = refine_all(&net, &a, shared ? &shared : &slice);
     if (code < 0)
+        code = rm_cli_launch_prepare(&a.launch, &net, shared ? shared : slice, a.both);
+    if (code < 0)
         code = write_outputs(&net, &a, shared, slice);
     if (code == 0)
+        code = rm_cli_launch_write(&a.launch, &net, shared ? shared : slice);
+    if (code == 0)
         code = rm_cli_write_pictures(&net, shared ? shared : slice, a.dot, a.svg);
+    rm_cli_launch_free(&a.launch);
     rm_mapping_free(shared);
     rm_mapping_free(slice);
     rm_network_destroy(&net);

@@ -555,4 +555,6 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m);
 }
 #endif
 
+#include "ringmap/shares.h" /* work units, part sizes (issue 12) */
+
 #endif /* RINGMAP_H */

@@ -395,6 +395,9 @@ static int run(int argc, char **argv, int wrank, int wsize)
             fprintf(stderr, "iterapp: %s\n", err.msg);
         return rm_status_exit_code(st);
     }
+    if (wrank == 0 && spec->from_both)
+        fprintf(stderr, "iterapp: %s: a --heuristic both mapping: running SharedRing's ring\n",
+                a.mapping);
     const int q = spec->q;
     int code = 0;
     long *cols = calloc((size_t)q, sizeof(long));

@@ -113,7 +113,11 @@ rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *e
         return rm_error_set(err, RM_EINPUT, "%s:%d:%d: %s", path, je.line, je.column, je.text);
     rm_status st = RM_OK;
     rm_ringspec *s = NULL;
-    json_t *ring = json_object_get(root, "ring");
+    json_t *top = root, *shared = json_object_get(root, "shared");
+    int from_both = !json_object_get(root, "ring") && json_is_object(shared);
+    if (from_both)
+        top = shared; /* --heuristic both: SharedRing's mapping */
+    json_t *ring = json_object_get(top, "ring");
     if (!json_is_array(ring) || json_array_size(ring) < 1) {
         st = rm_error_set(err, RM_EINPUT, "%s: \"ring\": expected a non-empty array", path);
         goto done;
@@ -161,7 +165,8 @@ rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *e
                           asum);
         goto done;
     }
-    json_t *par = json_object_get(root, "params"), *t = json_object_get(root, "t_step_per_dw");
+    s->from_both = from_both;
+    json_t *par = json_object_get(top, "params"), *t = json_object_get(top, "t_step_per_dw");
     json_t *dc = par ? json_object_get(par, "dc_dw") : NULL;
     if (json_is_number(dc))
         s->dc_dw = json_number_value(dc);

@@ -27,6 +27,7 @@ typedef struct rm_ringspec {
     double *b_pred;       /* route bandwidth to the predecessor, Mb/s */
     double dc_dw;         /* the mapping's D_c/D_w, NAN if unknown */
     double t_step_per_dw; /* the mapping's T_step/D_w, NAN if unknown */
+    int from_both;        /* 1: read from the "shared" mapping of a --heuristic both JSON */
 } rm_ringspec;
 
 /** Allocate a spec of size q (labels "", nodes -1, w 1, alpha 1/q, free
@@ -39,7 +40,9 @@ void rm_ringspec_free(rm_ringspec *s);
 /**
  * Read the mapping JSON of DESIGN.md: ring[].label, .node, .w, .alpha,
  * .succ.bandwidth, .pred.bandwidth (succ/pred null when q = 1),
- * params.dc_dw, t_step_per_dw. Errors: RM_EINPUT naming the file and the
+ * params.dc_dw, t_step_per_dw. The JSON of `ringmap --heuristic both` (no
+ * "ring", a "shared" and a "slice" mapping) gives its "shared" mapping
+ * (from_both = 1). Errors: RM_EINPUT naming the file and the
  * field (with jansson's line/column for syntax errors), RM_ENOMEM.
  * O(size of the file).
  */

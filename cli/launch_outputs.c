@@ -1,0 +1,257 @@
+/*
+ * launch_outputs.c — hostfile, rankfile, machinefile, METIS tpwgts and
+ * integer work units of a ring mapping (cli/launch_outputs.h, issue 12).
+ * Rank k = ring position k in every file.
+ */
+#include "cli/launch_outputs.h"
+#include "cli/launch_tmpout.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rm_cli_launch_init(rm_cli_launch *l)
+{
+    memset(l, 0, sizeof *l);
+    l->units = -1;
+}
+
+int rm_cli_launch_opt(rm_cli_launch *l, int c, const char *arg, rm_cli_bad_fn bad)
+{
+    static const char *const names[] = {"--hostfile", "--rankfile",   "--machinefile",
+                                        "--tpwgts",   "--units",      "--units-csv"};
+    const char *name = names[c - RM_CLI_LAUNCH_HOSTFILE];
+    if (c == RM_CLI_LAUNCH_UNITS) {
+        char *end = NULL;
+        errno = 0;
+        long long n = strtoll(arg, &end, 10);
+        if (end == arg || *end || errno == ERANGE || n < 1 || n > LONG_MAX / 2)
+            return bad("--units: expected an integer >= 1, got '%s'", arg);
+        l->units = (long)n;
+        return -1;
+    }
+    if (!*arg)
+        return bad("%s: expected a file name or '-'", name);
+    const char **slot = c == RM_CLI_LAUNCH_HOSTFILE      ? &l->hostfile
+                        : c == RM_CLI_LAUNCH_RANKFILE    ? &l->rankfile
+                        : c == RM_CLI_LAUNCH_MACHINEFILE ? &l->machinefile
+                        : c == RM_CLI_LAUNCH_TPWGTS      ? &l->tpwgts
+                                                         : &l->units_csv;
+    *slot = arg;
+    return -1;
+}
+
+#define N_OUT 6
+/* The launch outputs and --json, with their option names. */
+static void outputs(const rm_cli_launch *l, const char *json, const char **path,
+                    const char **what)
+{
+    const char *p[N_OUT] = {l->hostfile, l->rankfile, l->machinefile, l->tpwgts, l->units_csv,
+                            json};
+    const char *w[N_OUT] = {"--hostfile", "--rankfile", "--machinefile",
+                            "--tpwgts",   "--units-csv", "--json"};
+    memcpy(path, p, sizeof p);
+    memcpy(what, w, sizeof w);
+}
+
+int rm_cli_launch_stdout(const rm_cli_launch *l)
+{
+    const char *path[N_OUT], *what[N_OUT];
+    outputs(l, NULL, path, what);
+    for (int i = 0; i < N_OUT; i++)
+        if (path[i] && strcmp(path[i], "-") == 0)
+            return 1;
+    return 0;
+}
+
+int rm_cli_launch_check(const rm_cli_launch *l, const char *platform, const char *json,
+                        rm_cli_bad_fn bad)
+{
+    if (l->units_csv && l->units < 0)
+        return bad("--units-csv needs --units N");
+    const char *path[N_OUT], *what[N_OUT];
+    outputs(l, json, path, what);
+    for (int i = 0; i < N_OUT; i++) {
+        if (!path[i])
+            continue;
+        for (int j = 0; j < i; j++)
+            if (path[j] && strcmp(path[i], path[j]) == 0)
+                return bad("%s and %s name the same output '%s'", what[j], what[i],
+                           strcmp(path[i], "-") ? path[i] : "-' (standard output");
+        int code;
+        if (i < N_OUT - 1 && (code = rm_tmpout_check(what[i], path[i], platform)) >= 0)
+            return code;
+    }
+    return -1;
+}
+
+/* A host name the launch files can carry unquoted: Open MPI's hostfile and
+ * rankfile lexers and Hydra's machinefile split on blanks, '=', ':', '#'. */
+static int good_host_name(const char *s)
+{
+    if (!s || !*s || strlen(s) > 255)
+        return 0;
+    for (const char *c = s; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '.' || *c == '-' || *c == '_'))
+            return 0;
+    return *s != '-';
+}
+
+int rm_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p)
+{
+    if (!l->hostfile && !l->rankfile && !l->machinefile)
+        return -1;
+    for (int h = 0; h < p->n_hosts; h++) {
+        const rm_node *v = &p->nodes[p->hosts[h]];
+        if (!good_host_name(v->label)) {
+            fprintf(stderr,
+                    "ringmap: host node %ld: label '%.80s' is not a host name a hostfile, "
+                    "rankfile or machinefile can carry (letters, digits, '.', '-', '_'; "
+                    "not empty, not starting with '-')\n",
+                    v->id, v->label ? v->label : "");
+            return 2;
+        }
+    }
+    return -1;
+}
+
+int rm_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapping *m,
+                          int both)
+{
+    l->q = m->q;
+    if (both && (l->hostfile || l->rankfile || l->machinefile || l->tpwgts || l->units >= 0))
+        fprintf(stderr, "ringmap: --heuristic both: the launch files and work units follow "
+                        "SharedRing's ring\n");
+    if (l->units < 0)
+        return -1;
+    l->unit_count = calloc((size_t)m->q, sizeof(long));
+    if (!l->unit_count) {
+        fprintf(stderr, "ringmap: out of memory\n");
+        return 1;
+    }
+    rm_error err = {RM_OK, ""};
+    if (rm_mapping_units(net, m, l->units, 0, l->unit_count, &err))
+        return rm_cli_lib_failure(&err);
+    l->units_t = rm_mapping_units_tstep(net, m, l->units, l->unit_count);
+    return -1;
+}
+
+int rm_cli_launch_json(const rm_cli_launch *l, json_t *j)
+{
+    if (!l->unit_count || !j)
+        return 0;
+    json_t *u = json_object(), *ring = json_object_get(j, "ring");
+    int bad = !u || !json_is_array(ring) || (int)json_array_size(ring) != l->q;
+    if (!bad) {
+        bad |= json_object_set_new(u, "total", json_integer(l->units));
+        bad |= json_object_set_new(u, "t_step_per_dw", json_real(l->units_t));
+        for (int k = 0; k < l->q; k++)
+            bad |= json_object_set_new(json_array_get(ring, (size_t)k), "units",
+                                       json_integer(l->unit_count[k]));
+        bad |= json_object_set_new(j, "units", u);
+        u = NULL;
+    }
+    json_decref(u);
+    return bad;
+}
+
+void rm_cli_launch_print(FILE *f, const rm_cli_launch *l, const rm_network *net,
+                         const rm_mapping *m)
+{
+    if (!l->unit_count)
+        return;
+    fprintf(f, "\nInteger work shares of %ld units (T_step/D_w %.7g s/Mflop):\n", l->units,
+            l->units_t);
+    fprintf(f, " %-5s %-20s %8s\n", "rank", "host", "units");
+    for (int k = 0; k < m->q; k++)
+        fprintf(f, " %-5d %-20s %8ld\n", k, net->platform->nodes[m->ring[k]].label,
+                l->unit_count[k]);
+}
+
+/* A CSV field (RFC 4180): quoted when it has a comma, quote or line break. */
+static void csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+enum { F_HOST, F_RANK, F_MACHINE, F_TPWGTS, F_UNITS };
+
+static void write_one(FILE *f, int kind, const rm_cli_launch *l, const rm_network *net,
+                      const rm_mapping *m)
+{
+    const rm_platform *p = net->platform;
+    /* no comment in the machinefile: smpirun reads every line as HOST:N */
+    if (kind == F_HOST || kind == F_RANK)
+        fprintf(f, "# ringmap %s: ring of %d hosts of %s, rank k = ring position k\n",
+                RINGMAP_VERSION, m->q, p->name ? p->name : "");
+    for (int k = 0; k < m->q; k++) {
+        const rm_node *v = &p->nodes[m->ring[k]];
+        switch (kind) {
+        case F_HOST: fprintf(f, "%s slots=1\n", v->label); break;
+        case F_RANK: fprintf(f, "rank %d=%s slot=0\n", k, v->label); break;
+        case F_MACHINE: fprintf(f, "%s:1\n", v->label); break;
+        case F_TPWGTS:
+            /* gpmetis takes weights in (0, 1) and rescales them to sum 1;
+               nparts = 1 needs no line (and 1.0 would be refused) */
+            if (m->q > 1)
+                fprintf(f, "%d = %.9f\n", k, m->alpha[k] > 1e-9 ? m->alpha[k] : 1e-9);
+            break;
+        case F_UNITS:
+            if (k == 0)
+                fputs("rank,host,w,alpha,units\n", f);
+            fprintf(f, "%d,", k);
+            csv_field(f, v->label);
+            fprintf(f, ",%.17g,%.17g,%ld\n", v->w, m->alpha[k], l->unit_count[k]);
+            break;
+        }
+    }
+}
+
+int rm_cli_launch_write(const rm_cli_launch *l, const rm_network *net, const rm_mapping *m)
+{
+    const char *path[5] = {l->hostfile, l->rankfile, l->machinefile, l->tpwgts, l->units_csv};
+    const char *what[5] = {"--hostfile", "--rankfile", "--machinefile", "--tpwgts",
+                           "--units-csv"};
+    for (int i = 0; i < 5; i++) {
+        if (!path[i])
+            continue;
+        if (i == F_TPWGTS) {
+            int zero = 0;
+            for (int k = 0; k < m->q; k++)
+                zero += !(m->alpha[k] > 1e-9);
+            if (m->q == 1)
+                fprintf(stderr, "ringmap: --tpwgts: a ring of 1 host: the file is empty "
+                                "(gpmetis with 1 part needs no weights)\n");
+            else if (zero)
+                fprintf(stderr, "ringmap: --tpwgts: %d ring position(s) with alpha = 0 get "
+                                "the smallest weight 1e-9 (METIS refuses 0)\n", zero);
+        }
+        rm_tmpout o;
+        int code = rm_tmpout_open(&o, what[i], path[i]);
+        if (code >= 0)
+            return code;
+        write_one(o.f, i, l, net, m);
+        if (rm_tmpout_commit(&o))
+            return 1;
+    }
+    return 0;
+}
+
+void rm_cli_launch_free(rm_cli_launch *l)
+{
+    free(l->unit_count);
+    l->unit_count = NULL;
+}

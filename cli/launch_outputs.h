@@ -1,0 +1,112 @@
+/* launch_outputs.h — the files that launch a solver on the computed ring
+ * (issue 12), written by `ringmap map` next to the table and JSON:
+ *   --hostfile F     Open MPI hostfile, "HOST slots=1" in ring order;
+ *   --rankfile F     Open MPI rankfile, "rank k=HOST slot=0";
+ *   --machinefile F  MPICH Hydra machinefile, "HOST:1" in ring order (also
+ *                    what smpirun takes);
+ *   --tpwgts F       METIS target part weights (gpmetis -tpwgts), "k = alpha_k";
+ *   --units N        integer work shares of N units (include/ringmap/shares.h)
+ *                    in the table and the JSON; --units-csv F as CSV
+ *                    "rank,host,w,alpha,units".
+ * Rank k = ring position k everywhere. With --heuristic both the files follow
+ * SharedRing's ring. Each file is checked before any computation and written
+ * through a temporary file renamed at the end (cli/launch_tmpout.h); "-" is
+ * standard output (then the table is not printed). */
+#ifndef RINGMAP_CLI_LAUNCH_OUTPUTS_H
+#define RINGMAP_CLI_LAUNCH_OUTPUTS_H
+
+#include "cli/options.h"
+#include "ringmap.h"
+
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+
+enum {
+    RM_CLI_LAUNCH_HOSTFILE = 700,
+    RM_CLI_LAUNCH_RANKFILE,
+    RM_CLI_LAUNCH_MACHINEFILE,
+    RM_CLI_LAUNCH_TPWGTS,
+    RM_CLI_LAUNCH_UNITS,
+    RM_CLI_LAUNCH_UNITS_CSV,
+    RM_CLI_LAUNCH_END
+};
+
+/** The getopt_long entries of the launch options (for a longopts table). */
+#define RM_CLI_LAUNCH_LONGOPTS                                                \
+    {"hostfile", required_argument, NULL, RM_CLI_LAUNCH_HOSTFILE},            \
+    {"rankfile", required_argument, NULL, RM_CLI_LAUNCH_RANKFILE},            \
+    {"machinefile", required_argument, NULL, RM_CLI_LAUNCH_MACHINEFILE},      \
+    {"tpwgts", required_argument, NULL, RM_CLI_LAUNCH_TPWGTS},                \
+    {"units", required_argument, NULL, RM_CLI_LAUNCH_UNITS},                  \
+    {"units-csv", required_argument, NULL, RM_CLI_LAUNCH_UNITS_CSV}
+
+/** Is getopt's value c one of the launch options? */
+#define RM_CLI_IS_LAUNCH_OPT(c) ((c) >= RM_CLI_LAUNCH_HOSTFILE && (c) < RM_CLI_LAUNCH_END)
+
+/** The help lines of the launch options. */
+#define RM_CLI_LAUNCH_HELP                                                               \
+    "  --hostfile FILE       Open MPI hostfile of the ring, 'HOST slots=1' in ring\n"    \
+    "                        order: mpirun -np Q --hostfile FILE puts rank k on ring\n"  \
+    "                        position k\n"                                               \
+    "  --rankfile FILE       Open MPI rankfile, 'rank k=HOST slot=0' (Open MPI 4:\n"     \
+    "                        mpirun -np Q --rankfile FILE; 5: --map-by rankfile:file=FILE)\n" \
+    "  --machinefile FILE    MPICH (Hydra) machinefile, 'HOST:1' in ring order\n"        \
+    "                        (mpiexec -f FILE; smpirun -hostfile FILE)\n"                \
+    "  --tpwgts FILE         METIS target part weights 'k = alpha_k' (gpmetis\n"         \
+    "                        -tpwgts=FILE GRAPH Q): part k for ring position k\n"        \
+    "  --units N             integer work shares of N equal units (optimal for eq. (1)\n" \
+    "                        with the route costs) in the table and the JSON\n"          \
+    "  --units-csv FILE      the same as CSV: rank,host,w,alpha,units (needs --units)\n"
+
+typedef struct rm_cli_launch {
+    const char *hostfile, *rankfile, *machinefile, *tpwgts, *units_csv;
+    long units;       /* N of --units, -1: not asked */
+    long *unit_count; /* q entries once prepared */
+    double units_t;   /* T_step/D_w of the integer shares */
+    int q;
+} rm_cli_launch;
+
+/** Zero l (no launch output asked). */
+void rm_cli_launch_init(rm_cli_launch *l);
+
+/** Option c (RM_CLI_IS_LAUNCH_OPT) with value arg into l. -1 or bad's code. */
+int rm_cli_launch_opt(rm_cli_launch *l, int c, const char *arg, rm_cli_bad_fn bad);
+
+/** After parsing, before reading anything: --units-csv needs --units; at
+ *  most one output (json included) on standard output; every path checked
+ *  (not a directory, not the platform, no two outputs the same file).
+ *  -1 or an exit code (2) after a message. */
+int rm_cli_launch_check(const rm_cli_launch *l, const char *platform, const char *json,
+                        rm_cli_bad_fn bad);
+
+/** 1 if a launch output goes to standard output. */
+int rm_cli_launch_stdout(const rm_cli_launch *l);
+
+/** After reading the platform, before mapping: with a hostfile, rankfile or
+ *  machinefile asked, every host's label must be a host name those files can
+ *  carry (letters, digits, '.', '-', '_'; not empty). -1 or 2 after a message
+ *  naming the node. */
+int rm_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p);
+
+/** Compute the integer shares of --units for mapping m. With both (the
+ *  --heuristic both run) says on stderr that the launch outputs follow
+ *  SharedRing's ring. -1 or an exit code. */
+int rm_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapping *m,
+                          int both);
+
+/** Add "units" (total, t_step_per_dw) and ring[k].units to the mapping JSON j.
+ *  0 or nonzero on allocation failure. */
+int rm_cli_launch_json(const rm_cli_launch *l, json_t *j);
+
+/** Print the integer shares under the table (nothing without --units). */
+void rm_cli_launch_print(FILE *f, const rm_cli_launch *l, const rm_network *net,
+                         const rm_mapping *m);
+
+/** Write every launch file asked for mapping m. 0 or an exit code. */
+int rm_cli_launch_write(const rm_cli_launch *l, const rm_network *net, const rm_mapping *m);
+
+/** Free what prepare allocated. */
+void rm_cli_launch_free(rm_cli_launch *l);
+
+#endif

@@ -1,0 +1,88 @@
+/*
+ * shares.c — a mapping's work shares as integer units and as part sizes
+ * (include/ringmap/shares.h): the optimal integer allocation of seeds
+ * 000/002 with the route costs of eq. (1) of seed 001 (ring/alloc.h), and
+ * alpha as Zoltan/METIS relative part sizes.
+ */
+#include "ring/alloc.h"
+#include "ringmap.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* w (cycle-times) and C (route costs) of the ring positions of m, in two
+ * freshly allocated arrays (freed by the caller). */
+static rm_status ring_w_c(const rm_network *net, const rm_mapping *m, double **w, double **C,
+                          rm_error *err)
+{
+    *w = malloc((size_t)m->q * sizeof(double));
+    *C = malloc((size_t)m->q * sizeof(double));
+    if (!*w || !*C) {
+        free(*w);
+        free(*C);
+        *w = *C = NULL;
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the work units");
+    }
+    for (int k = 0; k < m->q; k++)
+        (*w)[k] = net->platform->nodes[m->ring[k]].w;
+    rm_mapping_costs(net, m, *C);
+    return RM_OK;
+}
+
+rm_status rm_mapping_units(const rm_network *net, const rm_mapping *m, long n_units,
+                           long min_units, long *units, rm_error *err)
+{
+    if (!net || !m || !units || m->q < 1)
+        return rm_error_set(err, RM_EINPUT, "work units: NULL network, mapping or output");
+    if (n_units < 0 || min_units < 0)
+        return rm_error_set(err, RM_EINPUT,
+                            "work units: expected a number of units >= 0 and a minimum >= 0, "
+                            "got %ld and %ld", n_units, min_units);
+    if (min_units > 0 && (long)m->q > n_units / min_units)
+        return rm_error_set(err, RM_EINPUT,
+                            "work units: %ld units cannot give %ld to each of the %d ring "
+                            "positions", n_units, min_units, m->q);
+    double *w, *C;
+    rm_status st = ring_w_c(net, m, &w, &C, err);
+    if (st)
+        return st;
+    st = rm_alloc_columns(m->q, w, C, m->dc_dw, n_units, min_units, units, err);
+    free(w);
+    free(C);
+    return st;
+}
+
+double rm_mapping_units_tstep(const rm_network *net, const rm_mapping *m, long n_units,
+                              const long *units)
+{
+    if (!net || !m || !units || m->q < 1 || n_units < 1)
+        return NAN;
+    double *w, *C;
+    if (ring_w_c(net, m, &w, &C, NULL))
+        return NAN;
+    double t = 0;
+    for (int k = 0; k < m->q; k++) {
+        double tk = (double)units[k] * w[k] / (double)n_units + m->dc_dw * C[k];
+        if (tk > t)
+            t = tk;
+    }
+    free(w);
+    free(C);
+    return t;
+}
+
+rm_status rm_mapping_part_sizes(const rm_mapping *m, int len, int *part_ids, float *part_sizes,
+                                rm_error *err)
+{
+    if (!m || !part_sizes)
+        return rm_error_set(err, RM_EINPUT, "part sizes: NULL mapping or output");
+    if (len < m->q)
+        return rm_error_set(err, RM_EINPUT, "part sizes: room for %d parts, the ring has %d",
+                            len, m->q);
+    for (int k = 0; k < m->q; k++) {
+        if (part_ids)
+            part_ids[k] = k;
+        part_sizes[k] = (float)m->alpha[k];
+    }
+    return RM_OK;
+}
