@@ -22,6 +22,7 @@
  * Exit codes: 0 ok, 2 bad input, 1 internal failure.
  */
 #include "cli/commands.h"
+#include "cli/outfile.h"
 #include "ringmap.h"
 
 #include <jansson.h>
@@ -193,6 +194,12 @@ int rm_cmd_export_simgrid(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    /* the outputs, before any computation (cli/outfile.h) */
+    int oc = rm_out_check_all((const char *[]){plat, mapfile}, 2,
+                              (const char *[]){"export-simgrid -o", "export-simgrid --hostfile"},
+                              (const char *[]){out, hostfile}, 2);
+    if (oc >= 0)
+        return oc;
     rm_error err = {RM_OK, ""};
     rm_platform *p = NULL;
     rm_status st = rm_platform_read(plat, &ro, &p, &err);
@@ -332,12 +339,11 @@ int rm_cmd_export_simgrid(int argc, char **argv)
         }
     if (code)
         goto done;
-    FILE *f = out ? fopen(out, "w") : stdout;
-    if (!f) {
-        fprintf(stderr, "ringmap export-simgrid: cannot write %s\n", out);
-        code = 2;
+    rm_out xo, ho;
+    if ((code = rm_out_open(&xo, out ? "export-simgrid -o" : "export-simgrid", out ? out : "-")) >= 0)
         goto done;
-    }
+    code = 0;
+    FILE *f = xo.f;
     fprintf(f, "<?xml version='1.0'?>\n"
                "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
                "<!-- ringmap export-simgrid %s%s%s: hosts speed 1/w Mflop/s, links in Mb/s,\n"
@@ -377,21 +383,13 @@ int rm_cmd_export_simgrid(int argc, char **argv)
             fprintf(f, "</route>\n");
         }
     fprintf(f, "  </zone>\n</platform>\n");
-    if (out && fclose(f)) {
-        fprintf(stderr, "ringmap export-simgrid: error writing %s\n", out);
-        code = 1;
-    }
+    code = rm_out_commit(&xo);
     if (!code && hostfile) {
-        FILE *hf = fopen(hostfile, "w");
-        if (!hf) {
-            fprintf(stderr, "ringmap export-simgrid: cannot write %s\n", hostfile);
-            code = 2;
-        } else {
-            for (int k = 0; k < q; k++)
-                fprintf(hf, "%s\n", id[ring[k]]);
-            if (fclose(hf))
-                code = 1;
-        }
+        if ((code = rm_out_open(&ho, "export-simgrid --hostfile", hostfile)) >= 0)
+            goto done;
+        for (int k = 0; k < q; k++)
+            fprintf(ho.f, "%s\n", id[ring[k]]);
+        code = rm_out_commit(&ho);
     }
 done:
     if (have_net)

@@ -5,6 +5,7 @@
  * Exit codes: 0 ok, 2 bad option, 1 internal failure.
  */
 #include "cli/commands.h"
+#include "cli/outfile.h"
 #include "ringmap.h"
 #include "topo/readers.h"
 
@@ -171,6 +172,8 @@ int rm_cmd_generate(int argc, char **argv)
         fprintf(stderr, "ringmap generate: unexpected argument '%s'\n", av[optind]);
         rc = 2;
     }
+    if (rc == 0 && output && (rc = rm_out_check("generate -o", output, NULL, 0)) < 0)
+        rc = 0;
     if (rc) {
         free(cmdline);
         return rc;
@@ -191,21 +194,18 @@ int rm_cmd_generate(int argc, char **argv)
              "Units: speed Mflop/s (w = 1/speed, s/Mflop), bandwidth Mb/s, latency s.",
              cmdline, RINGMAP_VERSION, p->n_hosts, p->n_nodes - p->n_hosts, p->n_links);
     free(cmdline);
-    FILE *f = stdout;
-    if (output && strcmp(output, "-") != 0) {
-        f = fopen(output, "w");
-        if (!f) {
-            fprintf(stderr, "ringmap generate: cannot open '%s' for writing: %s\n", output,
-                    strerror(errno));
-            rm_platform_free(p);
-            return 2;
-        }
+    rm_out o; /* through a temporary file (cli/outfile.h) */
+    int oc = rm_out_open(&o, "generate -o", output ? output : "-");
+    if (oc >= 0) {
+        rm_platform_free(p);
+        return oc;
     }
-    st = rm_platform_write_gml(f, p, comment, &err);
-    int close_rc = f != stdout ? fclose(f) : fflush(f);
-    if (st || close_rc != 0) {
-        fprintf(stderr, "ringmap generate: write error%s%s\n", st ? ": " : "",
-                st ? err.msg : "");
+    st = rm_platform_write_gml(o.f, p, comment, &err);
+    if (st)
+        rm_out_abort(&o);
+    if (st || rm_out_commit(&o) != 0) {
+        if (st)
+            fprintf(stderr, "ringmap generate: write error: %s\n", err.msg);
         rm_platform_free(p);
         return 1;
     }

@@ -13,6 +13,7 @@
 #define _DEFAULT_SOURCE /* mkstemps, fdopen, posix_spawn, isatty */
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/outfile.h"
 #include "ring/output.h"
 #include "ringmap.h"
 
@@ -142,6 +143,20 @@ static const char *extension(const char *path)
     return dot && (!slash || dot > slash) ? dot : NULL;
 }
 
+/* The gnuplot script written beside picture path: its extension replaced
+ * by .gp (a new string, NULL: out of memory). */
+static char *script_path(const char *plot)
+{
+    const char *ext = extension(plot);
+    size_t base = ext ? (size_t)(ext - plot) : strlen(plot);
+    char *script = malloc(base + 4);
+    if (script) {
+        memcpy(script, plot, base);
+        strcpy(script + base, ".gp");
+    }
+    return script;
+}
+
 static int parse_args(int argc, char **argv, sweep_args *a)
 {
     static const struct option longopts[] = {
@@ -231,7 +246,17 @@ static int parse_args(int argc, char **argv, sweep_args *a)
     }
     if (a->csv && a->json && strcmp(a->csv, "-") == 0 && strcmp(a->json, "-") == 0)
         return bad_option("--csv - and --json - cannot both write to standard output");
-    return rm_cli_platform_operand(argc, argv, &a->platform, bad_option);
+    if ((code = rm_cli_platform_operand(argc, argv, &a->platform, bad_option)) >= 0)
+        return code;
+    /* the outputs, before any computation (cli/outfile.h); --plot also writes FILE.gp */
+    char *script = a->plot ? script_path(a->plot) : NULL;
+    if (a->plot && !script)
+        return bad_option("out of memory");
+    code = rm_out_check_all((const char *[]){a->platform}, 1,
+                            (const char *[]){"--csv", "--json", "--plot", "--plot (script)"},
+                            (const char *[]){a->csv, a->json, a->plot, script}, 4);
+    free(script);
+    return code;
 }
 
 
@@ -319,31 +344,25 @@ static void print_summary(FILE *f, const rm_platform *p, const sweep_args *a, sw
           f);
 }
 
-static FILE *open_out(const char *path, const char *opt, int *code)
+/* Open an output through cli/outfile.h: its stream, or NULL with *code set. */
+static FILE *open_out(rm_out *o, const char *path, const char *opt, int *code)
 {
-    if (strcmp(path, "-") == 0)
-        return stdout;
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "ringmap: sweep: %s: cannot open '%s' for writing: %s\n", opt, path,
-                strerror(errno));
-        *code = 2;
+    int c = rm_out_open(o, opt, path);
+    if (c >= 0) {
+        *code = c;
+        return NULL;
     }
-    return f;
+    return o->f;
 }
 
-static int close_out(FILE *f, const char *path, const char *opt)
+/* Commit the output (rename over the file), or give it up if bad. Exit code. */
+static int close_out(rm_out *o, int bad)
 {
-    int bad = ferror(f);
-    if (f == stdout)
-        bad |= fflush(f) != 0;
-    else
-        bad |= fclose(f) != 0;
     if (bad) {
-        fprintf(stderr, "ringmap: sweep: %s: cannot write '%s'\n", opt, path);
+        rm_out_abort(o);
         return 1;
     }
-    return 0;
+    return rm_out_commit(o);
 }
 
 /* x with the fewest significant digits (15..17) that read back as x. */
@@ -361,7 +380,8 @@ static const char *num(char buf[32], double x)
 static int write_csv(const sweep_args *a, sweep_run *runs, int n_runs)
 {
     int code = 0;
-    FILE *f = open_out(a->csv, "--csv", &code);
+    rm_out o;
+    FILE *f = open_out(&o, a->csv, "--csv", &code);
     if (!f)
         return code;
     fputs("heuristic,refine,dc_dw,q,t_step_per_dw,t_step_per_dw_unshared,best_q,"
@@ -380,7 +400,7 @@ static int write_csv(const sweep_args *a, sweep_run *runs, int n_runs)
             fprintf(f, ",%d,%s\n", m->q, num(b1, m->t_step_per_dw));
         }
     }
-    return close_out(f, a->csv, "--csv");
+    return close_out(&o, 0);
 }
 
 static int jset(json_t *o, const char *key, json_t *v)
@@ -469,15 +489,19 @@ static int write_json(const rm_network *net, const sweep_args *a, sweep_run *run
     if (!j)
         return rm_cli_lib_failure(&err);
     int code = 0;
-    FILE *f = open_out(a->json, "--json", &code);
+    rm_out o;
+    FILE *f = open_out(&o, a->json, "--json", &code);
     if (!f) {
         json_decref(j);
         return code;
     }
     rm_status st = rm_json_write(f, j, &err);
     json_decref(j);
-    code = close_out(f, a->json, "--json");
-    return st ? rm_cli_lib_failure(&err) : code;
+    if (st) {
+        rm_out_abort(&o);
+        return rm_cli_lib_failure(&err);
+    }
+    return close_out(&o, 0);
 }
 
 /* A gnuplot single-quoted string for enhanced text: _ ^ { } @ & ~ \ are
@@ -527,8 +551,10 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     int ref0 = a->refs[0];
     fputs("# gnuplot script written by `ringmap sweep` (cli/cmd_sweep.c); run: gnuplot FILE.gp\n",
           f);
-    fprintf(f, "# platform: %s; data: T_step/D_w (s/Mflop) per ring size q\n",
-            p->name ? p->name : "");
+    fputs("# platform: ", f);
+    for (const char *c = p->name ? p->name : ""; *c; c++) /* no line break in a comment */
+        fputc((unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c, f);
+    fputs("; data: T_step/D_w (s/Mflop) per ring size q\n", f);
     if (strcmp(ext, ".png") == 0)
         fputs("if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
               "  set terminal pngcairo size 1200,900 enhanced font 'DejaVu Sans,11' linewidth 1.5\n"
@@ -542,9 +568,10 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
               f);
     else
         fputs("set terminal pdfcairo size 12in,9in enhanced font 'Helvetica,11'\n", f);
-    fputs("set output ", f);
+    /* `gnuplot -e "ringmap_output='...'" FILE.gp` (write_plot) writes elsewhere */
+    fputs("if (!exists('ringmap_output')) ringmap_output = ", f);
     gp_path(f, a->plot);
-    fputs("\n\n", f);
+    fputs("\nset output ringmap_output\n\n", f);
 
     /* datablocks: $T_h_r_k (q t [t_unshared]) per run; $B_h_r (ratio best_q best_t gain) */
     for (int i = 0; i < n_runs; i++) {
@@ -690,41 +717,61 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     return ferror(f);
 }
 
+/* The script FILE.gp (kept), then gnuplot run on it without a shell, its
+ * picture written to a temporary file beside FILE (passed with -e, quoted)
+ * and renamed over FILE when gnuplot succeeded. Exit code. */
 static int write_plot(const rm_platform *p, const sweep_args *a, sweep_run *runs, int n_runs)
 {
-    const char *ext = extension(a->plot);
-    size_t base = (size_t)(ext - a->plot);
-    char *script = malloc(base + 4);
-    if (!script) {
+    char *script = script_path(a->plot);
+    char *script_arg = script ? rm_cli_safe_arg(script) : NULL;
+    if (!script_arg) {
+        free(script);
         fputs("ringmap: sweep: out of memory\n", stderr);
         return 1;
     }
-    memcpy(script, a->plot, base);
-    strcpy(script + base, ".gp");
     int code = 0;
-    FILE *f = open_out(script, "--plot", &code);
-    if (!f) {
-        free(script);
-        return code;
-    }
-    int bad = write_gnuplot(f, p, a, runs, n_runs);
-    if (fclose(f) != 0 || bad) {
-        fprintf(stderr, "ringmap: sweep: --plot: cannot write '%s'\n", script);
-        free(script);
-        return 1;
-    }
-    char *argv[] = {"gnuplot", script, NULL};
-    int rc = rm_cli_run_tool(argv);
-    if (rc < 0)
-        fprintf(stderr,
-                "ringmap: sweep: --plot: gnuplot is not installed (Debian package gnuplot-nox); "
-                "wrote the script '%s' only\n",
-                script);
-    else if (rc > 0) {
-        fprintf(stderr, "ringmap: sweep: --plot: gnuplot failed on '%s'\n", script);
-        code = 1;
+    rm_out o;
+    FILE *f = open_out(&o, script, "--plot (script)", &code);
+    if (f)
+        code = close_out(&o, write_gnuplot(f, p, a, runs, n_runs));
+    rm_out pic;
+    if (!code && (code = rm_out_open_tool(&pic, "--plot", a->plot)) < 0) {
+        /* -e "ringmap_output='TMP'": a gnuplot single-quoted string, ' doubled;
+           the path has no control character (rm_out_check) */
+        const char *tp = rm_out_tool_path(&pic);
+        char *e = malloc(2 * strlen(tp) + 32);
+        if (!e) {
+            rm_out_abort(&pic);
+            code = 1;
+        } else {
+            char *w = e + sprintf(e, "ringmap_output='");
+            for (const char *c = tp; *c; c++) {
+                if (*c == '\'')
+                    *w++ = '\'';
+                *w++ = *c;
+            }
+            strcpy(w, "'");
+            char *argv[] = {"gnuplot", "-e", e, script_arg, NULL};
+            int rc = rm_cli_run_tool(argv);
+            free(e);
+            if (rc < 0) {
+                rm_out_abort(&pic);
+                fprintf(stderr,
+                        "ringmap: sweep: --plot: gnuplot is not installed (Debian package "
+                        "gnuplot-nox); wrote the script '%s' only\n",
+                        script);
+                code = 0;
+            } else if (rc > 0) {
+                rm_out_abort(&pic);
+                fprintf(stderr, "ringmap: sweep: --plot: gnuplot failed on '%s'; '%s' left as it was\n",
+                        script, a->plot);
+                code = 1;
+            } else
+                code = rm_out_commit(&pic);
+        }
     }
     free(script);
+    free(script_arg);
     return code;
 }
 

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/launch_outputs.h"
 #include "cli/options.h"
+#include "cli/outfile.h"
 #include "ring/output.h"
 #include "ring/refine.h"
 #include "ring/ring_internal.h"
@@ -253,7 +254,11 @@ static int parse_args(int argc, char **argv, map_args *a)
     }
     if ((code = rm_cli_platform_operand(argc, argv, &a->platform, bad_option)) >= 0)
         return code;
-    return rm_cli_launch_check(&a->launch, a->platform, a->json, bad_option);
+    if ((code = rm_cli_launch_check(&a->launch, a->platform, a->json, bad_option)) >= 0)
+        return code;
+    return rm_out_check_all((const char *[]){a->platform}, 1,
+                            (const char *[]){"--json", "--dot", "--svg"},
+                            (const char *[]){a->json, a->dot, a->svg}, 3); /* cli/outfile.h */
 }
 
 
@@ -442,18 +447,19 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *s
     json_t *j = build_json(net, a, shared, slice, &err);
     if (!j)
         return rm_cli_lib_failure(&err);
-    FILE *f = json_stdout ? stdout : fopen(a->json, "w");
-    if (!f) {
+    rm_out o; /* through a temporary file (cli/outfile.h) */
+    int code = rm_out_open(&o, "--json", a->json);
+    if (code >= 0) {
         json_decref(j);
-        fprintf(stderr, "ringmap: --json: cannot open '%s' for writing: %s\n", a->json,
-                strerror(errno));
-        return 2;
+        return code;
     }
-    rm_status st = rm_json_write(f, j, &err);
+    rm_status st = rm_json_write(o.f, j, &err);
     json_decref(j);
-    if (!json_stdout && fclose(f) != 0 && !st)
-        st = rm_error_set(&err, RM_EINTERNAL, "cannot write the JSON to '%s'", a->json);
-    return st ? rm_cli_lib_failure(&err) : 0;
+    if (st) {
+        rm_out_abort(&o);
+        return rm_cli_lib_failure(&err);
+    }
+    return rm_out_commit(&o);
 }
 
 int rm_cmd_map(int argc, char **argv)

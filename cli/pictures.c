@@ -6,6 +6,7 @@
  */
 #define _DEFAULT_SOURCE /* mkstemps, fdopen, posix_spawn, isatty */
 #include "cli/commands.h"
+#include "cli/outfile.h"
 #include "ring/dot.h"
 
 #include <errno.h>
@@ -42,67 +43,77 @@ int rm_cli_run_tool(char *const argv[])
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }
 
+/* The DOT picture of m into f; 0, or 1 after a message. */
+static int write_dot(FILE *f, const rm_network *net, const rm_mapping *m, const char *what)
+{
+    rm_error err = {RM_OK, ""};
+    if (rm_mapping_write_dot(f, net, m, &err)) {
+        fprintf(stderr, "ringmap: %s: %s\n", what, err.msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* The SVG: the DOT into a private temporary file, `dot -Tsvg` into a
+ * temporary file beside svg_path (both names start with '/' or "./", never
+ * with '-'), renamed over svg_path when dot succeeded. Exit code. */
+static int write_svg(const rm_network *net, const rm_mapping *m, const char *svg_path)
+{
+    const char *td = getenv("TMPDIR");
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s/ringmap-XXXXXX.dot", td && td[0] == '/' ? td : "/tmp");
+    int fd = mkstemps(tmp, 4);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        fprintf(stderr, "ringmap: --svg: cannot create a temporary DOT file: %s\n",
+                strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        return 1;
+    }
+    int code = write_dot(f, net, m, "--svg");
+    if (fclose(f) != 0 && !code) {
+        fprintf(stderr, "ringmap: --svg: cannot write the temporary DOT file '%s'\n", tmp);
+        code = 1;
+    }
+    rm_out svg;
+    if (!code && (code = rm_out_open_tool(&svg, "--svg", svg_path)) < 0) {
+        char *argv[] = {"dot", "-Tsvg", "-o", (char *)rm_out_tool_path(&svg), tmp, NULL};
+        int rc = rm_cli_run_tool(argv);
+        if (rc < 0) {
+            rm_out_abort(&svg);
+            fprintf(stderr,
+                    "ringmap: --svg: Graphviz 'dot' is not installed (Debian package "
+                    "graphviz); no SVG written\n");
+            code = 0;
+        } else if (rc > 0) {
+            rm_out_abort(&svg);
+            fprintf(stderr, "ringmap: --svg: 'dot -Tsvg' failed; '%s' left as it was\n",
+                    svg_path);
+            code = 1;
+        } else
+            code = rm_out_commit(&svg);
+    }
+    unlink(tmp);
+    return code;
+}
+
 int rm_cli_write_pictures(const rm_network *net, const rm_mapping *m, const char *dot_path,
                           const char *svg_path)
 {
-    if (!dot_path && !svg_path)
-        return 0;
-    char tmp[] = "/tmp/ringmap-XXXXXX.dot";
-    const char *path = dot_path;
-    FILE *f = NULL;
     if (dot_path) {
-        f = fopen(dot_path, "w");
-        if (!f) {
-            fprintf(stderr, "ringmap: --dot: cannot open '%s' for writing: %s\n", dot_path,
-                    strerror(errno));
-            return 2;
-        }
-    } else {
-        int fd = mkstemps(tmp, 4);
-        f = fd >= 0 ? fdopen(fd, "w") : NULL;
-        if (!f) {
-            fprintf(stderr, "ringmap: --svg: cannot create a temporary DOT file: %s\n",
-                    strerror(errno));
-            if (fd >= 0) {
-                close(fd);
-                unlink(tmp);
-            }
+        rm_out o; /* through a temporary file (cli/outfile.h) */
+        int code = rm_out_open(&o, "--dot", dot_path);
+        if (code >= 0)
+            return code;
+        if (write_dot(o.f, net, m, "--dot")) {
+            rm_out_abort(&o);
             return 1;
         }
-        path = tmp;
+        if ((code = rm_out_commit(&o)) != 0)
+            return code;
     }
-    rm_error err = {RM_OK, ""};
-    rm_status st = rm_mapping_write_dot(f, net, m, &err);
-    if (fclose(f) != 0 && !st)
-        st = rm_error_set(&err, RM_EINTERNAL, "cannot write '%s'", path);
-    int code = 0;
-    if (st) {
-        fprintf(stderr, "ringmap: %s\n", err.msg);
-        code = 1;
-    } else if (svg_path) {
-        /* the svg file must be writable: check it ourselves for a clear message */
-        FILE *s = fopen(svg_path, "w");
-        if (!s) {
-            fprintf(stderr, "ringmap: --svg: cannot open '%s' for writing: %s\n", svg_path,
-                    strerror(errno));
-            code = 2;
-        } else {
-            fclose(s);
-            char *argv[] = {"dot", "-Tsvg", "-o", (char *)svg_path, (char *)path, NULL};
-            int rc = rm_cli_run_tool(argv);
-            if (rc < 0) {
-                remove(svg_path);
-                fprintf(stderr,
-                        "ringmap: --svg: Graphviz 'dot' is not installed (Debian package "
-                        "graphviz); no SVG written%s%s\n",
-                        dot_path ? ", the DOT file is " : "", dot_path ? dot_path : "");
-            } else if (rc > 0) {
-                fprintf(stderr, "ringmap: --svg: 'dot -Tsvg' failed on %s\n", path);
-                code = 1;
-            }
-        }
-    }
-    if (!dot_path)
-        unlink(tmp);
-    return code;
+    return svg_path ? write_svg(net, m, svg_path) : 0;
 }

@@ -23,6 +23,7 @@
  * index (node index = position of the node in the file), its target the
  * larger one: arc 2l goes from the smaller to the larger index.
  */
+#include "topo/input_file.h"
 #include "ringmap.h"
 #include "topo/igraph_guard.h"
 
@@ -356,9 +357,9 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
     if (!(isfinite(ro->default_bandwidth) && ro->default_bandwidth >= 0.0))
         return rm_error_set(err, RM_EINPUT, "%s: default bandwidth option %g must be finite and >= 0", path,
                             ro->default_bandwidth);
-    FILE *f = fopen(path, "r");
+    FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)
-        return rm_error_set(err, RM_EINPUT, "%s: cannot open: %s", path, strerror(errno));
+        return err ? err->status : RM_EINPUT;
 
     long nan_line = find_nan_token(f);
     if (nan_line > 0) {

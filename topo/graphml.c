@@ -4,6 +4,7 @@
  * bandwidth, LinkSpeedRaw, latency, backbone). See rm_platform_read_graphml
  * in topo/readers.h.
  */
+#include "topo/input_file.h"
 #include "topo/readers.h"
 
 #include "topo/igraph_guard.h"
@@ -224,9 +225,9 @@ rm_status rm_platform_read_graphml(const char *path, const rm_read_options *ro,
     if (!path || !out)
         return rm_error_set(err, RM_EINPUT, "rm_platform_read_graphml: NULL argument");
     *out = NULL;
-    FILE *f = fopen(path, "r");
+    FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)
-        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
+        return err ? err->status : RM_EINPUT;
     igraph_t g;
     rm_igraph_guard guard;
     rm_igraph_guard_begin(&guard);

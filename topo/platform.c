@@ -5,6 +5,7 @@
  * file extension (.gml: gml.c; .xml SimGrid, .tiers, .graphml: the readers
  * of topo/readers.h; case-insensitive), and freeing.
  */
+#include "topo/input_file.h"
 #include "ringmap.h"
 #include "topo/readers.h"
 
@@ -295,14 +296,18 @@ rm_status rm_platform_read(const char *path, const rm_read_options *ro, rm_platf
         *out = NULL;
     if (!path || !out)
         return rm_error_set(err, RM_EINPUT, "no platform file given");
+    if (!has_ext(path, ".gml") && !has_ext(path, ".xml") && !has_ext(path, ".tiers") &&
+        !has_ext(path, ".graphml"))
+        return rm_error_set(err, RM_EINPUT,
+                        "%s: unknown platform format (expected .gml, .xml (SimGrid), .tiers or .graphml)", path);
+    rm_status cst = rm_input_check(path, err); /* regular file, size limit (topo/input_file.h) */
+    if (cst)
+        return cst;
     if (has_ext(path, ".gml"))
         return rm_platform_read_gml(path, ro, out, err);
     if (has_ext(path, ".xml"))
         return rm_platform_read_simgrid(path, ro, out, err);
     if (has_ext(path, ".tiers"))
         return rm_platform_read_tiers(path, ro, out, err);
-    if (has_ext(path, ".graphml"))
-        return rm_platform_read_graphml(path, ro, out, err);
-    return rm_error_set(err, RM_EINPUT,
-                        "%s: unknown platform format (expected .gml, .xml (SimGrid), .tiers or .graphml)", path);
+    return rm_platform_read_graphml(path, ro, out, err);
 }

@@ -4,6 +4,7 @@
  * nodes become hosts with a seeded ~30 % rule, speeds from the LINPACK-like
  * list. See rm_platform_read_tiers in topo/readers.h.
  */
+#include "topo/input_file.h"
 #include "topo/readers.h"
 
 #include <ctype.h>
@@ -122,9 +123,9 @@ rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
     if (!(to->hosts_fraction > 0 && to->hosts_fraction <= 1))
         return rm_error_set(err, RM_EINPUT, "%s: hosts fraction must be in (0, 1] (got %g)", path,
                             to->hosts_fraction);
-    FILE *f = fopen(path, "r");
+    FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)
-        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
+        return err ? err->status : RM_EINPUT;
 
     tr_node *nodes = NULL, *sorted = NULL;
     tr_edge *edges = NULL;
