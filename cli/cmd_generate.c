@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/outfile.h"
 #include "ringmap.h"
+#include "topo/generators.h"
 #include "topo/readers.h"
 
 #include <errno.h>
@@ -19,6 +20,7 @@
 static void gen_usage(FILE *f)
 {
     fputs("Usage: ringmap generate tiers [options] [-o FILE.gml]\n"
+          "       ringmap generate star|cluster|fattree|tiers --hosts N [--seed S] [-o FILE.gml]\n"
           "\n"
           "Generate a three-level WAN/MAN/LAN platform in the spirit of the Tiers\n"
           "generator (Legrand et al., IEEE TPDS 2004, section 5.1): a WAN backbone,\n"
@@ -41,6 +43,13 @@ static void gen_usage(FILE *f)
           "                       (default 0.3)\n"
           "  --no-prune           keep routers that are leaves\n"
           "  --seed S             seed of the generator, integer >= 0 (default 1)\n"
+          "  --hosts N            platform of N hosts (issue 15, bench/bench_scale):\n"
+          "                       star: N hosts on one switch (1 or 10 Gb/s links);\n"
+          "                       cluster: cabinets of 40 hosts (1 Gb/s), cabinet switches\n"
+          "                       (10 Gb/s) on a shared 40 Gb/s backbone; fattree: leaf\n"
+          "                       switches of 40 hosts, each linked to every spine\n"
+          "                       (10 Gb/s); tiers: the counts above scaled to ~N hosts\n"
+          "                       (not combined with --wan ... --no-prune)\n"
           "  -o, --output FILE    write the GML to FILE (default: standard output)\n"
           "  -h, --help           print this help and exit\n",
           f);
@@ -66,8 +75,11 @@ int rm_cmd_generate(int argc, char **argv)
         gen_usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
-    if (strcmp(argv[1], "tiers") != 0) {
-        fprintf(stderr, "ringmap generate: unknown generator '%s' (expected: tiers)\n", argv[1]);
+    int topo = rm_gen_topology_parse(argv[1]);
+    if (topo < 0) {
+        fprintf(stderr, "ringmap generate: unknown generator '%s' (expected: tiers, star, cluster, "
+                        "fattree)\n",
+                argv[1]);
         return 2;
     }
     /* The command line, for the GML header comment. */
@@ -96,7 +108,8 @@ int rm_cmd_generate(int argc, char **argv)
     rm_generate_options_init(&go);
     const char *output = NULL;
     enum { O_WAN = 1000, O_MAN, O_LAN, O_MANN, O_LANN, O_WANX, O_MANX, O_FRAC, O_NOPRUNE,
-           O_SEED };
+           O_SEED, O_HOSTS };
+    int n_hosts = 0, layout_given = 0;
     static const struct option longopts[] = {
         {"wan", required_argument, NULL, O_WAN},
         {"man", required_argument, NULL, O_MAN},
@@ -108,6 +121,7 @@ int rm_cmd_generate(int argc, char **argv)
         {"hosts-fraction", required_argument, NULL, O_FRAC},
         {"no-prune", no_argument, NULL, O_NOPRUNE},
         {"seed", required_argument, NULL, O_SEED},
+        {"hosts", required_argument, NULL, O_HOSTS},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -118,7 +132,10 @@ int rm_cmd_generate(int argc, char **argv)
     int ac = argc - 1;
     char **av = argv + 1;
     while (rc == 0 && (c = getopt_long(ac, av, ":o:h", longopts, NULL)) != -1) {
+        if (c >= O_WAN && c <= O_NOPRUNE)
+            layout_given = 1;
         switch (c) {
+        case O_HOSTS: rc = gen_int("--hosts", optarg, 2, &n_hosts); break;
         case O_WAN: rc = gen_int("--wan", optarg, 1, &go.n_wan); break;
         case O_MAN: rc = gen_int("--man", optarg, 1, &go.n_man); break;
         case O_LAN: rc = gen_int("--lan", optarg, 1, &go.n_lan); break;
@@ -172,6 +189,17 @@ int rm_cmd_generate(int argc, char **argv)
         fprintf(stderr, "ringmap generate: unexpected argument '%s'\n", av[optind]);
         rc = 2;
     }
+    if (rc == 0 && topo != RM_GEN_TIERS && (layout_given || n_hosts == 0)) {
+        fprintf(stderr, "ringmap generate %s: needs --hosts N and takes no tiers layout option\n",
+                argv[1]);
+        rc = 2;
+    }
+    if (rc == 0 && topo == RM_GEN_TIERS && layout_given && n_hosts > 0) {
+        fprintf(stderr, "ringmap generate tiers: --hosts is not combined with --wan, --man, --lan, "
+                        "--man-nodes, --lan-nodes, --wan-extra, --man-extra, --hosts-fraction, "
+                        "--no-prune\n");
+        rc = 2;
+    }
     if (rc == 0 && output && (rc = rm_out_check("generate -o", output, NULL, 0)) < 0)
         rc = 0;
     if (rc) {
@@ -181,7 +209,8 @@ int rm_cmd_generate(int argc, char **argv)
 
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
-    rm_status st = rm_generate_tiers(&go, &p, &err);
+    rm_status st = n_hosts > 0 ? rm_generate_topology((rm_gen_topology)topo, n_hosts, go.seed, &p, &err)
+                               : rm_generate_tiers(&go, &p, &err);
     if (st) {
         fprintf(stderr, "ringmap generate: %s\n", err.msg[0] ? err.msg : rm_status_name(st));
         free(cmdline);
@@ -190,9 +219,13 @@ int rm_cmd_generate(int argc, char **argv)
     char comment[4096];
     snprintf(comment, sizeof comment,
              "Generated by: %s\n"
-             "Tiers-like WAN/MAN/LAN platform (ringmap %s): %d hosts, %d routers, %d links.\n"
+             "%s platform (ringmap %s): %d hosts, %d routers, %d links.\n"
              "Units: speed Mflop/s (w = 1/speed, s/Mflop), bandwidth Mb/s, latency s.",
-             cmdline, RINGMAP_VERSION, p->n_hosts, p->n_nodes - p->n_hosts, p->n_links);
+             cmdline,
+             topo == RM_GEN_TIERS ? "Tiers-like WAN/MAN/LAN"
+             : topo == RM_GEN_STAR ? "Star" : topo == RM_GEN_CLUSTER ? "Two-level cluster"
+                                                                      : "Leaf-spine fat-tree",
+             RINGMAP_VERSION, p->n_hosts, p->n_nodes - p->n_hosts, p->n_links);
     free(cmdline);
     rm_out o; /* through a temporary file (cli/outfile.h) */
     int oc = rm_out_open(&o, "generate -o", output ? output : "-");
