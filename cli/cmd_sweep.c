@@ -80,6 +80,9 @@ static void usage(FILE *f)
         "                        use the first one\n"
         "  --duplex D            half (default) or full\n"
         "  --max-q N             largest ring size tried (0 = all hosts, default)\n"
+        "  --full-curve          the curves up to --max-q; without it a curve ends where\n"
+        "                        a lower bound proves that no larger ring can beat its\n"
+        "                        best (the best ring and T_step are the same)\n"
         "  --host-w W            cycle-time in s/Mflop (> 0) given to every node without\n"
         "                        w/speed (default: such nodes are routers)\n"
         "  --default-bandwidth B bandwidth in Mb/s (> 0) for links that have none\n"
@@ -133,7 +136,8 @@ enum {
     OPT_DEFBW,
     OPT_CSV,
     OPT_JSON,
-    OPT_PLOT
+    OPT_PLOT,
+    OPT_FULLCURVE
 };
 
 static const char *extension(const char *path)
@@ -170,6 +174,7 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         {"csv", required_argument, NULL, OPT_CSV},
         {"json", required_argument, NULL, OPT_JSON},
         {"plot", required_argument, NULL, OPT_PLOT},
+        {"full-curve", no_argument, NULL, OPT_FULLCURVE},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -220,6 +225,7 @@ static int parse_args(int argc, char **argv, sweep_args *a)
                                           bad_option)) >= 0)
                 return code;
             break;
+        case OPT_FULLCURVE: a->opt.full_curve = 1; break;
         case OPT_CSV:
             if (!*arg)
                 return bad_option("--csv: expected a file name or '-'");

@@ -88,6 +88,9 @@ static void usage(FILE *f)
         "                        of the two route costs in eq. (1)\n"
         "  --max-q N             largest ring size tried, integer >= 0 (0 = all hosts,\n"
         "                        default)\n"
+        "  --full-curve          grow the ring to --max-q even when a lower bound proves\n"
+        "                        that no larger ring can beat the best (same mapping;\n"
+        "                        the whole T_step curve per ring size in the JSON)\n"
         "  --host-w W            cycle-time in s/Mflop (> 0) given to every node without\n"
         "                        w/speed (default: such nodes are routers)\n"
         "  --default-bandwidth B bandwidth in Mb/s (> 0) for links that have none\n"
@@ -131,7 +134,8 @@ enum {
     OPT_PARSEND,
     OPT_DOT,
     OPT_SVG,
-    OPT_ROUTING
+    OPT_ROUTING,
+    OPT_FULLCURVE
 };
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -151,6 +155,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"latency", no_argument, NULL, OPT_LATENCY},
         {"parallel-send", no_argument, NULL, OPT_PARSEND},
         {"routing", required_argument, NULL, OPT_ROUTING},
+        {"full-curve", no_argument, NULL, OPT_FULLCURVE},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
         RM_CLI_LAUNCH_LONGOPTS,
@@ -221,6 +226,7 @@ static int parse_args(int argc, char **argv, map_args *a)
             break;
         case OPT_LATENCY: a->opt.latency = 1; break;
         case OPT_PARSEND: a->opt.parallel_send = 1; break;
+        case OPT_FULLCURVE: a->opt.full_curve = 1; break;
         case OPT_DOT:
         case OPT_SVG:
             if (!*arg)

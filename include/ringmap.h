@@ -378,6 +378,11 @@ typedef struct rm_options {
        far). NULL (default): none. It must not call back into the mapper. */
     void (*progress)(void *progress_ctx, int q, int max_q, double t_best);
     void *progress_ctx;
+    /* 1: grow the greedy rings up to max_q even when no larger ring can beat
+       the best one (every sweep_t entry filled, the full "bath tub" curve);
+       0 (default): stop once a provable lower bound of T_step of every larger
+       ring (ring/cut_bound.h) is >= the best T_step — same ring and T_step */
+    int full_curve;
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1). */

@@ -5,6 +5,7 @@
  * insertion share their common links optimally for eq. (5) (§4.4.2); the
  * best ring size is kept (§4.4.1: T_step is not monotone in q).
  */
+#include "ring/cut_bound.h"
 #include "ring/ring_internal.h"
 
 #include <math.h>
@@ -44,6 +45,7 @@ typedef struct h2_work {
      * routing scratch in priv is not thread-safe), NULL if none */
     struct h2_work *twin;
     rm_network *twin_net;
+    int last_k; /* the host inserted by the last insert_best */
 } h2_work;
 
 static void work_destroy(h2_work *wk)
@@ -864,6 +866,7 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
         (st = rm_route_copy(&s->succ[bs + 1], &best[2])))
         return st;
     wk->in_ring[bk] = 1;
+    wk->last_k = bk;
     rm_ring_state_costs(net, s);
     *found = 1;
     return RM_OK;
@@ -886,6 +889,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     double dc_dw = opt->dc_dw;
     rm_ring_state s, best;
     h2_work wk;
+    rm_cut_bound cb;
+    memset(&cb, 0, sizeof cb);
     if ((st = rm_ring_state_init(&s, max_q, opt, err)))
         return st;
     if ((st = rm_ring_state_init(&best, max_q, opt, err))) {
@@ -944,9 +949,18 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     rm_ring_state_insert(&best, 0, f, p->nodes[f].w);
     double bestT = p->nodes[f].w;
     sweep[0] = bestT;
+    /* the stopping rule (ring/cut_bound.h): 4 routes of any larger ring
+     * share a bridge its hosts span */
+    int stop_rule = !opt->full_curve && max_q > 2;
+    if (stop_rule && (st = rm_cut_bound_init(&cb, net, 4.0, 2.0, err)))
+        goto out;
     if (max_q >= 2) {
         if ((st = best_pair(&wk, &s, dc_dw, err)))
             goto out;
+        if (stop_rule) {
+            rm_cut_bound_add(&cb, s.ring[0]);
+            rm_cut_bound_add(&cb, s.ring[1]);
+        }
         for (;;) {
             if (opt->refine == RM_REFINE_MAXMIN || opt->refine == RM_REFINE_OPTIMAL)
                 if ((st = refine_state(&wk, &s, opt->refine, err)))
@@ -962,11 +976,17 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
                 opt->progress(opt->progress_ctx, s.q, max_q, bestT);
             if (s.q >= max_q)
                 break;
+            /* every larger ring contains this one: T_step >= the bound (the
+             * margin covers the solvers' tolerance on capacities) */
+            if (stop_rule && dc_dw * rm_cut_bound_value(&cb) * (1.0 - 1e-9) >= bestT)
+                break;
             int found;
             if ((st = insert_best(&wk, &s, dc_dw, &found, err)))
                 goto out;
             if (!found)
                 break;
+            if (stop_rule)
+                rm_cut_bound_add(&cb, wk.last_k);
         }
     }
     rm_mapping *m;
@@ -980,6 +1000,7 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     m->refine = opt->refine;
     *out = m;
 out:
+    rm_cut_bound_destroy(&cb);
     free(sweep);
     work_destroy(&wk);
     rm_ring_state_destroy(&s);

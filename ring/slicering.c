@@ -5,6 +5,7 @@
  * "we keep the ring and the communicating paths ... and we compute feasible
  * values using the max-min fairness heuristic").
  */
+#include "ring/cut_bound.h"
 #include "ring/exact.h"
 #include "ring/ring_internal.h"
 
@@ -205,11 +206,20 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
  * the ring of each size, est[q-1] its estimate (NAN for sizes not reached
  * or below the start). cs/cp: per-position successor / predecessor route
  * costs. fast: slice_step_fast instead of the reference's rm_balance per
- * candidate (same choices). Returns -1 on allocation failure. */
+ * candidate (same choices). cb (may be NULL): the stopping rule of
+ * ring/cut_bound.h with m = 1 (a route crossing a cut of value c has a
+ * width <= c): growth stops once D_c/D_w times its bound is >= the least
+ * estimate so far (no larger ring can have a smaller one; the sizes not
+ * reached keep est NAN; *stop_q = the size it stopped at, max_q if it did
+ * not, *stop_lb = a lower bound of the estimate of every larger size,
+ * INFINITY if it did not stop). Returns -1 on allocation failure. */
 static int slice_greedy(const rm_platform *p, const double *c, int max_q, double dc_dw, int par,
                         int *rings, double *est, slice_scratch *sc, int n_start,
-                        const int *start, double start_T, int fast)
+                        const int *start, double start_T, int fast, rm_cut_bound *cb,
+                        int *stop_q, double *stop_lb)
 {
+    *stop_q = max_q;
+    *stop_lb = INFINITY;
     int H = p->n_hosts;
     int *ring = sc->ring, *in_ring = sc->in_ring;
     double *cs = sc->cs, *cp = sc->cp, *tw = sc->tw, *tC = sc->tC;
@@ -240,7 +250,19 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         est[0] = W(f);
         rings[0] = f;
     }
+    double best_est = INFINITY;
+    if (cb) {
+        rm_cut_bound_reset(cb);
+        for (int t = 0; t < q; t++)
+            rm_cut_bound_add(cb, p->hosts[ring[t]]);
+        best_est = est[q - 1];
+    }
     while (q < max_q) {
+        if (cb && dc_dw * rm_cut_bound_value(cb) * (1.0 - 1e-9) >= best_est) {
+            *stop_q = q;
+            *stop_lb = dc_dw * rm_cut_bound_value(cb) * (1.0 - 1e-9);
+            break;
+        }
         double bestT = INFINITY;
         int bk = -1, bs = -1;
         if (fast && q >= 2) {
@@ -301,6 +323,11 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         q++;
         est[q - 1] = bestT;
         memcpy(rings + (size_t)(q - 1) * max_q, ring, (size_t)q * sizeof *ring);
+        if (cb) {
+            rm_cut_bound_add(cb, p->hosts[bk]);
+            if (bestT < best_est)
+                best_est = bestT;
+        }
     }
     return 0;
 }
@@ -429,6 +456,8 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     double *sweep = malloc((size_t)max_q * sizeof *sweep);
     slice_scratch sc;
     memset(&sc, 0, sizeof sc);
+    rm_cut_bound cb_store;
+    memset(&cb_store, 0, sizeof cb_store);
     size_t n1 = (size_t)max_q + 1;
     sc.ring = malloc(n1 * sizeof(int));
     sc.in_ring = calloc((size_t)H, sizeof(int));
@@ -458,8 +487,14 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
                 sc.ct[(size_t)b * H + a] = bw[(size_t)a * H + b];
         }
     }
+    if (!opt->full_curve && max_q > 2 &&
+        (st = rm_cut_bound_init(&cb_store, net, 1.0, 1.0, err)))
+        goto out;
+    rm_cut_bound *cb = !opt->full_curve && max_q > 2 ? &cb_store : NULL;
+    int stop_q1, stop_q2;
+    double stop_lb1, stop_lb2;
     if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings, est, &sc, 1, NULL, 0.0,
-                     fast)) {
+                     fast, cb, &stop_q1, &stop_lb1)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
     }
@@ -471,16 +506,34 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
          * each ring size keeps the better of the two rings (ties: the
          * fastest-host start) */
         if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings2, est2, &sc, 2, pair,
-                         pairT, fast)) {
+                         pairT, fast, cb, &stop_q2, &stop_lb2)) {
             st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
             goto out;
         }
-        for (int q = 2; q <= max_q; q++)
-            if (est2[q - 1] < est[q - 1] || (isnan(est[q - 1]) && !isnan(est2[q - 1]))) {
-                est[q - 1] = est2[q - 1];
+        for (int q = 2; q <= max_q; q++) {
+            /* a run stopped by the bound has an unknown estimate >= its
+             * stop_lb beyond its stop: the better of the two is known only
+             * when the other one is below that bound (else NAN: that size
+             * cannot be the best, see slice_greedy) */
+            double e1 = est[q - 1], e2 = est2[q - 1];
+            int u1 = isnan(e1) && q > stop_q1, u2 = isnan(e2) && q > stop_q2;
+            int take2;
+            if (u1 || u2) {
+                double known = u1 ? e2 : e1, lb = u1 ? stop_lb1 : stop_lb2;
+                if ((u1 && u2) || !(known < lb)) {
+                    est[q - 1] = NAN;
+                    continue;
+                }
+                take2 = u1;
+            } else {
+                take2 = e2 < e1 || (isnan(e1) && !isnan(e2));
+            }
+            if (take2) {
+                est[q - 1] = e2;
                 memcpy(rings + (size_t)(q - 1) * max_q, rings2 + (size_t)(q - 1) * max_q,
                        (size_t)q * sizeof *rings);
             }
+        }
     }
     int bq = 1;
     for (int q = 1; q <= max_q; q++)
@@ -512,6 +565,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     *out = m;
     m = NULL;
 out:
+    rm_cut_bound_destroy(&cb_store);
     rm_mapping_free(m);
     free(bw);
     free(est);

@@ -1,0 +1,309 @@
+/*
+ * cut_bound.c — the bridges of a platform and the lower bound of T_step of
+ * every ring containing a set of hosts (see ring/cut_bound.h).
+ */
+#include "ring/cut_bound.h"
+#include "topo/igraph_guard.h"
+
+#include <igraph.h>
+#include <math.h>
+#include <pthread.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+void rm_cut_bound_destroy(rm_cut_bound *cb)
+{
+    free(cb->parent);
+    free(cb->bridge_of);
+    free(cb->inv_cap);
+    free(cb->count);
+    memset(cb, 0, sizeof *cb);
+}
+
+/* Serialises this module's igraph calls (Debian's igraph is built without
+ * thread safety). */
+static pthread_mutex_t cut_igraph_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Node v belongs to the component nodes[0..n-1] (local: its position there,
+ * possibly stale from an earlier component). */
+static int in_comp(int v, const int *local, const int *nodes, int n)
+{
+    return local[v] >= 0 && local[v] < n && nodes[local[v]] == v;
+}
+
+/* Gomory–Hu tree (igraph, Gusfield's flow-equivalent tree) of the 2-edge-
+ * connected component whose nodes are nodes[0..n-1] (global indices), over
+ * its non-bridge links; backbone links get an unbounded capacity. Appends
+ * the n-1 tree edges to tu/tv/tw (global node indices, cut value). */
+static rm_status component_tree(const rm_platform *p, const int *is_bridge, const int *local,
+                                const int *nodes, int n, int *tu, int *tv, double *tw, int *nt,
+                                rm_error *err)
+{
+    int E = p->n_links, m = 0;
+    for (int l = 0; l < E; l++)
+        if (!is_bridge[l] && in_comp(p->links[l].source, local, nodes, n) &&
+            in_comp(p->links[l].target, local, nodes, n))
+            m++;
+    igraph_vector_int_t edges;
+    igraph_vector_t cap, flows;
+    igraph_t g, tree;
+    rm_status st = RM_OK;
+    pthread_mutex_lock(&cut_igraph_lock);
+    rm_igraph_guard guard;
+    rm_igraph_guard_begin(&guard);
+    int have_e = 0, have_c = 0, have_f = 0, have_g = 0, have_t = 0;
+    if (igraph_vector_int_init(&edges, 2 * (igraph_integer_t)m) || !(have_e = 1) ||
+        igraph_vector_init(&cap, m) || !(have_c = 1) || igraph_vector_init(&flows, 0) ||
+        !(have_f = 1)) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory for a cut tree");
+        goto out;
+    }
+    int k = 0;
+    for (int l = 0; l < E; l++) {
+        int a = p->links[l].source, b = p->links[l].target;
+        if (is_bridge[l] || !in_comp(a, local, nodes, n) || !in_comp(b, local, nodes, n))
+            continue;
+        VECTOR(edges)[2 * k] = local[a];
+        VECTOR(edges)[2 * k + 1] = local[b];
+        VECTOR(cap)[k] = p->links[l].backbone ? 1e300 : p->links[l].bandwidth;
+        k++;
+    }
+    if (igraph_create(&g, &edges, n, IGRAPH_UNDIRECTED) || !(have_g = 1) ||
+        igraph_gomory_hu_tree(&g, &tree, &flows, &cap) || !(have_t = 1)) {
+        st = rm_error_set(err, RM_EINTERNAL, "igraph: Gomory-Hu tree: %s", rm_igraph_last_error());
+        goto out;
+    }
+    for (igraph_integer_t e = 0; e < igraph_ecount(&tree); e++) {
+        igraph_integer_t from, to;
+        igraph_edge(&tree, e, &from, &to);
+        tu[*nt] = nodes[from];
+        tv[*nt] = nodes[to];
+        tw[*nt] = VECTOR(flows)[e];
+        (*nt)++;
+    }
+out:
+    if (have_t)
+        igraph_destroy(&tree);
+    if (have_g)
+        igraph_destroy(&g);
+    if (have_f)
+        igraph_vector_destroy(&flows);
+    if (have_c)
+        igraph_vector_destroy(&cap);
+    if (have_e)
+        igraph_vector_int_destroy(&edges);
+    rm_igraph_guard_end(&guard);
+    pthread_mutex_unlock(&cut_igraph_lock);
+    return st;
+}
+
+rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult_half,
+                            double mult_full, rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    int N = p->n_nodes, E = p->n_links;
+    double mult = net->duplex == RM_DUPLEX_FULL ? mult_full : mult_half;
+    memset(cb, 0, sizeof *cb);
+    cb->n_nodes = N;
+    cb->parent = malloc((size_t)N * sizeof *cb->parent);
+    cb->bridge_of = malloc((size_t)N * sizeof *cb->bridge_of);
+    cb->inv_cap = malloc((size_t)(N + 1) * sizeof *cb->inv_cap);
+    cb->count = calloc((size_t)N + 1, sizeof *cb->count);
+    int *off = calloc((size_t)N + 1, sizeof *off), *adj = malloc((size_t)(2 * E + 1) * sizeof *adj);
+    int *tin = malloc((size_t)N * sizeof *tin), *low = malloc((size_t)N * sizeof *low);
+    int *plink = malloc((size_t)N * sizeof *plink), *it = malloc((size_t)N * sizeof *it);
+    int *stack = malloc((size_t)N * sizeof *stack), *par = malloc((size_t)N * sizeof *par);
+    int *is_bridge = calloc((size_t)E + 1, sizeof *is_bridge);
+    int *comp = malloc((size_t)N * sizeof *comp), *local = malloc((size_t)N * sizeof *local);
+    int *tu = malloc((size_t)N * sizeof *tu), *tv = malloc((size_t)N * sizeof *tv);
+    double *tw = malloc((size_t)N * sizeof *tw);
+    rm_status st = RM_OK;
+    if (!cb->parent || !cb->bridge_of || !cb->inv_cap || !cb->count || !off || !adj || !tin ||
+        !low || !plink || !it || !stack || !par || !is_bridge || !comp || !local || !tu || !tv || !tw) {
+        rm_cut_bound_destroy(cb);
+        st = rm_error_set(err, RM_ENOMEM, "out of memory for the cut tree of %d nodes", N);
+        goto out;
+    }
+    for (int v = 0; v < N; v++) {
+        cb->parent[v] = -1;
+        cb->bridge_of[v] = -1;
+        tin[v] = -1;
+    }
+    if (p->directed)
+        goto out; /* no bound */
+    /* CSR of link indices per node */
+    for (int l = 0; l < E; l++) {
+        off[p->links[l].source + 1]++;
+        off[p->links[l].target + 1]++;
+    }
+    for (int v = 0; v < N; v++)
+        off[v + 1] += off[v];
+    for (int v = 0; v < N; v++)
+        it[v] = off[v];
+    for (int l = 0; l < E; l++) {
+        adj[it[p->links[l].source]++] = l;
+        adj[it[p->links[l].target]++] = l;
+    }
+    /* 1. bridges: iterative DFS with low-links over links (a parallel link
+     * is not the parent link, so a doubled link is never a bridge) */
+    int timer = 0;
+    for (int r = 0; r < N; r++) {
+        if (tin[r] >= 0)
+            continue;
+        int top = 0;
+        stack[top++] = r;
+        tin[r] = low[r] = timer++;
+        plink[r] = -1;
+        par[r] = -1;
+        it[r] = off[r];
+        while (top > 0) {
+            int v = stack[top - 1];
+            if (it[v] < off[v + 1]) {
+                int l = adj[it[v]++];
+                if (l == plink[v])
+                    continue;
+                int u = p->links[l].source == v ? p->links[l].target : p->links[l].source;
+                if (tin[u] < 0) {
+                    tin[u] = low[u] = timer++;
+                    plink[u] = l;
+                    par[u] = v;
+                    it[u] = off[u];
+                    stack[top++] = u;
+                } else if (tin[u] < low[v]) {
+                    low[v] = tin[u];
+                }
+            } else {
+                top--;
+                if (par[v] >= 0) {
+                    if (low[v] < low[par[v]])
+                        low[par[v]] = low[v];
+                    if (low[v] > tin[par[v]])
+                        is_bridge[plink[v]] = 1;
+                }
+            }
+        }
+    }
+    /* 2. the cut tree: bridges (value: capacity, none for a backbone link)
+     * plus, inside each 2-edge-connected component of more than one node,
+     * its Gomory–Hu tree. Every tree edge is the minimum cut of some pair of
+     * nodes on its two sides, with that value. */
+    int nt = 0;
+    for (int l = 0; l < E; l++)
+        if (is_bridge[l]) {
+            tu[nt] = p->links[l].source;
+            tv[nt] = p->links[l].target;
+            tw[nt] = p->links[l].backbone ? INFINITY : p->links[l].bandwidth;
+            nt++;
+        }
+    for (int v = 0; v < N; v++) {
+        comp[v] = -1;
+        local[v] = -1;
+    }
+    for (int r = 0; r < N && !st; r++) {
+        if (comp[r] >= 0)
+            continue;
+        int n = 0; /* BFS over non-bridge links: stack[] holds the component */
+        comp[r] = r;
+        stack[n++] = r;
+        for (int h = 0; h < n; h++) {
+            int v = stack[h];
+            local[v] = h;
+            for (int a = off[v]; a < off[v + 1]; a++) {
+                int l = adj[a];
+                if (is_bridge[l])
+                    continue;
+                int u = p->links[l].source == v ? p->links[l].target : p->links[l].source;
+                if (comp[u] < 0) {
+                    comp[u] = r;
+                    stack[n++] = u;
+                }
+            }
+        }
+        if (n >= 2)
+            st = component_tree(p, is_bridge, local, stack, n, tu, tv, tw, &nt, err);
+    }
+    if (st) {
+        rm_cut_bound_destroy(cb);
+        goto out;
+    }
+    /* 3. root the cut tree (BFS from node 0 over its nt = N - 1 edges) */
+    memset(off, 0, (size_t)(N + 1) * sizeof *off);
+    for (int e = 0; e < nt; e++) {
+        off[tu[e] + 1]++;
+        off[tv[e] + 1]++;
+    }
+    for (int v = 0; v < N; v++)
+        off[v + 1] += off[v];
+    for (int v = 0; v < N; v++)
+        it[v] = off[v];
+    for (int e = 0; e < nt; e++) {
+        adj[it[tu[e]]++] = e;
+        adj[it[tv[e]]++] = e;
+    }
+    for (int v = 0; v < N; v++)
+        tin[v] = 0;
+    for (int r = 0; r < N; r++) {
+        if (tin[r])
+            continue;
+        int n = 0;
+        tin[r] = 1;
+        stack[n++] = r;
+        for (int h = 0; h < n; h++) {
+            int v = stack[h];
+            for (int a = off[v]; a < off[v + 1]; a++) {
+                int e = adj[a], u = tu[e] == v ? tv[e] : tu[e];
+                if (tin[u])
+                    continue;
+                tin[u] = 1;
+                cb->parent[u] = v;
+                if (tw[e] < INFINITY) {
+                    cb->bridge_of[u] = cb->n_bridges;
+                    cb->inv_cap[cb->n_bridges++] = mult / tw[e];
+                }
+                stack[n++] = u;
+            }
+        }
+    }
+out:
+    free(off);
+    free(adj);
+    free(tin);
+    free(low);
+    free(plink);
+    free(it);
+    free(stack);
+    free(par);
+    free(is_bridge);
+    free(comp);
+    free(local);
+    free(tu);
+    free(tv);
+    free(tw);
+    return st;
+}
+
+void rm_cut_bound_reset(rm_cut_bound *cb)
+{
+    if (cb->count)
+        memset(cb->count, 0, (size_t)(cb->n_bridges + 1) * sizeof *cb->count);
+    cb->n_set = 0;
+    cb->value = 0.0;
+}
+
+void rm_cut_bound_add(rm_cut_bound *cb, int v)
+{
+    if (!cb->parent)
+        return;
+    cb->n_set++;
+    for (int u = v; u >= 0; u = cb->parent[u])
+        if (cb->bridge_of[u] >= 0)
+            cb->count[cb->bridge_of[u]]++;
+    /* a bridge separates the set when some but not all of its hosts are
+     * below it; separation is kept as the set grows, so the value only rises */
+    double best = cb->value;
+    for (int b = 0; b < cb->n_bridges; b++)
+        if (cb->count[b] > 0 && cb->count[b] < cb->n_set && cb->inv_cap[b] > best)
+            best = cb->inv_cap[b];
+    cb->value = best;
+}
