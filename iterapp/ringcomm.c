@@ -1,9 +1,9 @@
 /*
- * ringcomm.c — MPI communicators in ring order (ringcomm.h): split the base
+ * ringcomm.c — MPI communicators in ring order (include/ringmap_mpi.h, libringmap_mpi): split the base
  * communicator keyed by ring position, then a periodic 1-D Cartesian
  * topology without reordering.
  */
-#include "iterapp/ringcomm.h"
+#include "ringmap_mpi.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,59 @@
+/*
+ * ringmap/error.h — the version, status codes and error reports (bottom layer: uses nothing of ours).
+ *
+ * Part of the public C API of libringmap (include <ringmap.h> for all of it).
+ * Conventions, indices and units: see ringmap.h.
+ */
+#ifndef RINGMAP_ERROR_H
+#define RINGMAP_ERROR_H
+
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+#define RINGMAP_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------------ */
+/* Errors                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/** Status codes. RM_EINPUT and RM_ELIMIT are the user's fault (CLI exit 2);
+ *  the others are internal failures (CLI exit 1). */
+typedef enum rm_status {
+    RM_OK = 0,
+    RM_EINTERNAL = 1, /* a bug or an unexpected library failure */
+    RM_EINPUT = 2,    /* malformed / inconsistent input or option */
+    RM_ENOMEM = 3,    /* allocation failed */
+    RM_ESOLVER = 4,   /* a numerical solver did not converge / said infeasible */
+    RM_ELIMIT = 5     /* instance beyond a documented limit (e.g. exact solvers) */
+} rm_status;
+
+/** An error report: the status and a human-readable message. */
+typedef struct rm_error {
+    rm_status status;
+    char msg[1024];
+} rm_error;
+
+/** Set err (may be NULL) to status st with a printf-style message; returns st.
+ *  Complexity O(len(msg)). */
+rm_status rm_error_set(rm_error *err, rm_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/** Exit code the CLI uses for a status: 0 for RM_OK, 2 for RM_EINPUT and
+ *  RM_ELIMIT, 1 otherwise. */
+int rm_status_exit_code(rm_status st);
+
+/** Short name of a status ("ok", "bad input", ...). */
+const char *rm_status_name(rm_status st);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RINGMAP_ERROR_H */

@@ -1,0 +1,43 @@
+/*
+ * ringmap/mapper.h — the entry points: map a platform (or a built network) with the
+ * heuristic, sharing and final solver the options name.
+ *
+ * Part of the public C API of libringmap (include <ringmap.h> for all of it).
+ * Conventions, indices and units: see ringmap.h.
+ */
+#ifndef RINGMAP_MAPPER_H
+#define RINGMAP_MAPPER_H
+
+#include "ringmap/ring.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+/* ------------------------------------------------------------------------ */
+/* mapper: the entry points                                                   */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Run the heuristic of opt on a built network (SharedRing, SliceRing, or the
+ * exact baselines of ring/exact.h); with opt->refine = RM_REFINE_KINSOL or
+ * RM_REFINE_GLPK, the heuristic's ring then gets the real optimum of its
+ * shares for its fixed routes (min T_step with alpha >= 0, solvers/solvers.h)
+ * by that solver. Errors as the heuristic and the solver (RM_ESOLVER with
+ * the solver's own status; the mapping is never left half-refined).
+ * Complexity: heuristic + solver. Implemented in ring/refine_solvers.c.
+ */
+rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                         rm_error *err);
+
+/** rm_map_network on the platform (builds the network with opt->duplex).
+ *  Errors as rm_map_network. */
+rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, rm_error *err);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RINGMAP_MAPPER_H */

@@ -1,0 +1,37 @@
+/*
+ * ringmap/output.h — writing a mapping: the JSON of the stable interface and a table.
+ *
+ * Part of the public C API of libringmap (include <ringmap.h> for all of it).
+ * Conventions, indices and units: see ringmap.h.
+ */
+#ifndef RINGMAP_OUTPUT_H
+#define RINGMAP_OUTPUT_H
+
+#include <stdio.h>
+#include "ringmap/ring.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+/* ------------------------------------------------------------------------ */
+/* output                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Write the mapping as the JSON of DESIGN.md (stable field names) to f.
+ * RM_ENOMEM / RM_EINTERNAL on failure. O(q + L + E).
+ */
+rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options *opt,
+                                const rm_mapping *m, rm_error *err);
+
+/** Write a human-readable table of the mapping to f. O(q + L + n_sweep). */
+void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RINGMAP_OUTPUT_H */

@@ -1,0 +1,186 @@
+/*
+ * ringmap/ring.h — the mapper's options, mappings (ring, routes, shares, alphas), their
+ * costs and checks, and the heuristics SharedRing and SliceRing.
+ *
+ * Part of the public C API of libringmap (include <ringmap.h> for all of it).
+ * Conventions, indices and units: see ringmap.h.
+ */
+#ifndef RINGMAP_RING_H
+#define RINGMAP_RING_H
+
+#include "ringmap/model.h"
+#include "ringmap/topo.h"
+#include "ringmap/bw.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+/* ------------------------------------------------------------------------ */
+/* ring: T_step, heuristics, mappings                                        */
+/* ------------------------------------------------------------------------ */
+
+/** Which heuristic builds the ring. */
+typedef enum rm_heuristic {
+    RM_HEUR_SHARED = 0, /* SharedRing greedy, H2, seed 001 §4.4 */
+    RM_HEUR_SLICE = 1,  /* SliceRing greedy, H1, seed 001 §5.2.2, made feasible by max-min */
+    RM_HEUR_SHARED_EXACT = 2, /* SharedRing exhaustive for fixed routing, <= 8 hosts
+                                 (ring/exact.h, rm_sharedring_exhaustive); RM_ELIMIT beyond */
+    RM_HEUR_SLICE_EXACT = 3   /* SliceRing exact (proven optimum of eq. (2)), <= 12 hosts
+                                 (ring/exact.h, rm_slicering_exact); RM_ELIMIT beyond */
+} rm_heuristic;
+
+/** How the shares of a built ring are refined. */
+typedef enum rm_refine {
+    RM_REFINE_NONE = 0,   /* keep the greedy's own shares */
+    RM_REFINE_MAXMIN = 1, /* max-min fairness after each insertion (§4.4.3, method 1) */
+    RM_REFINE_OPTIMAL = 2, /* optimal shares (rm_share_optimal) after each insertion */
+    RM_REFINE_KINSOL = 3,  /* optimal shares of the final ring by KINSOL (solvers/) */
+    RM_REFINE_GLPK = 4     /* optimal shares of the final ring by GLPK outer approximation */
+} rm_refine;
+
+/** How routes are chosen. */
+typedef enum rm_routing {
+    RM_ROUTING_WIDEST = 0, /* widest paths on the (residual) network, seed 001 */
+    RM_ROUTING_DIRECT = 1, /* only the direct link between two hosts: the widest single
+                              arc joining them, no route if none (the complete-graph
+                              instance of SliceRing taken as given; Theorem 1) */
+    RM_ROUTING_FIXED = 2   /* routes fixed by the platform file (SimGrid) */
+} rm_routing;
+
+/** The mapper's knobs (GLPK style: initialise with rm_options_init). */
+typedef struct rm_options {
+    double dc_dw;            /* D_c / D_w, Mb/Mflop; default 0.0064 */
+    rm_heuristic heuristic;  /* default RM_HEUR_SHARED */
+    rm_refine refine;        /* default RM_REFINE_NONE */
+    rm_duplex duplex;        /* default RM_DUPLEX_HALF */
+    int max_q;               /* largest ring size tried; 0 = all hosts */
+    rm_routing routing;      /* default RM_ROUTING_WIDEST */
+    int latency;             /* 1: affine route cost D_c/b + sum of link latencies (seed 004,
+                                SimGrid); needs dc > 0 */
+    int parallel_send;       /* 1: a host sends both messages at once (max, not sum, in
+                                eq. (1); seed 001 §2.4) */
+    double dc;               /* absolute D_c in Mb (only the latency model needs it); 0 = unset */
+    /* Optional progress report of the greedy heuristics, called after each
+       ring size is built: progress(progress_ctx, q, max_q, best T_step/D_w so
+       far). NULL (default): none. It must not call back into the mapper. */
+    void (*progress)(void *progress_ctx, int q, int max_q, double t_best);
+    void *progress_ctx;
+    /* 1: grow the greedy rings up to max_q even when no larger ring can beat
+       the best one (every sweep_t entry filled, the full "bath tub" curve);
+       0 (default): stop once a provable lower bound of T_step of every larger
+       ring (ring/cut_bound.h) is >= the best T_step — same ring and T_step */
+    int full_curve;
+} rm_options;
+
+/** Defaults as documented in rm_options. O(1). */
+void rm_options_init(rm_options *opt);
+
+/** Check an options struct: dc_dw finite and >= 0, enums in range, max_q >=
+ *  0. RM_EINPUT naming the option. O(1). */
+rm_status rm_options_check(const rm_options *opt, rm_error *err);
+
+/** A mapping: the ring, its routes and shares, the alphas and T_step. */
+typedef struct rm_mapping {
+    int q;              /* ring size */
+    int *ring;          /* q node indices; ring[k+1] succeeds ring[k] cyclically */
+    double *alpha;      /* q shares of the work, >= 0, sum 1 */
+    rm_route *succ;     /* q routes ring[k] -> ring[k+1] (empty if q == 1) */
+    rm_route *pred;     /* q routes ring[k] -> ring[k-1] (empty if q == 1) */
+    double dc_dw;
+    double t_step_per_dw; /* T_step / D_w by eq. (1) with the alphas */
+    /* SliceRing's own estimate on the fully connected model; NAN otherwise */
+    double t_step_per_dw_unshared;
+    /* best T_step/D_w found for each ring size tried: sweep_t[q-1], NAN if
+       not tried; n_sweep entries */
+    int n_sweep;
+    double *sweep_t;
+    double *sweep_t_unshared; /* SliceRing's own estimates (NULL otherwise) */
+    rm_heuristic heuristic;
+    rm_refine refine;
+    /* cost model (see rm_route_cost): latency and parallel-send flags, and the
+       absolute D_c (Mb) the latency model needs */
+    int latency;
+    int parallel_send;
+    double dc;
+} rm_mapping;
+
+/** Allocate a mapping of ring size q with empty routes and n_sweep sweep
+ *  entries (NAN). NULL on allocation failure. O(q + n_sweep). */
+rm_mapping *rm_mapping_new(int q, int n_sweep);
+
+/** Free a mapping and its routes (NULL is fine). */
+void rm_mapping_free(rm_mapping *m);
+
+/** C[k] = rm_host_cost of position k's two routes under the mapping's cost
+ *  model (0 for q == 1), s/Mb, written to C (q entries); then
+ *  T_step/D_w = rm_balance(q, w, C, dc_dw). O(q + L) (latencies). */
+void rm_mapping_costs(const rm_network *net, const rm_mapping *m, double *C);
+
+/**
+ * Recompute alphas and t_step_per_dw of m from its routes' bandwidths with
+ * rm_balance. O(q log q).
+ */
+void rm_mapping_rebalance(const rm_network *net, rm_mapping *m);
+
+/**
+ * Give the mapping's 2q routes their max-min fair rates on the full
+ * capacities (rm_maxmin), then rebalance. Used by --refine maxmin and to
+ * make SliceRing's ring feasible on the real network (seed 001 §5.2.2).
+ * Errors as rm_maxmin. Complexity as rm_maxmin.
+ */
+rm_status rm_mapping_refine_maxmin(const rm_network *net, rm_mapping *m, rm_error *err);
+
+/** Same with the optimal shares of rm_share_optimal (a = 1/w of the sender). */
+rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_error *err);
+
+/**
+ * SharedRing greedy (H2), seed 001 §4.4.1–4.4.2: start from the best pair;
+ * for each candidate insertion of host k between ring neighbours i -> j,
+ * give back the bandwidth of the two routes between i and j, compute the
+ * four widest routes i->k, k->i, k->j, j->k on the residual network, share
+ * the links they have in common optimally for eq. (5) (rm_share_optimal),
+ * and evaluate T_step by rm_balance; keep the best insertion, peel its
+ * bandwidth off the residual network; grow to max_q; return the best size.
+ * Errors: RM_EINPUT (options), RM_ENOMEM, RM_EINTERNAL.
+ * Complexity: O(p^3 (E log N + S)) with S the cost of one 4-route sharing.
+ */
+rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                        rm_error *err);
+
+/**
+ * SliceRing greedy (H1), seed 001 §5.2.2: complete graph of widest-path
+ * bandwidths (rm_capacity_matrix); start from the fastest host; insert the
+ * (host, position) of least T_step (eq. (5) via rm_balance, no sharing);
+ * grow to max_q; keep the best size by that estimate. The chosen ring keeps
+ * its widest-path routes, which then get max-min shares on the real shared
+ * network (t_step_per_dw), the estimate being kept in
+ * t_step_per_dw_unshared. Errors as rm_sharedring. Complexity O(p^3 + H E log N).
+ */
+rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                       rm_error *err);
+
+/**
+ * The invariants every printed mapping satisfies (checked to relative
+ * tolerance tol, 1e-9 if tol <= 0):
+ *  - ring: q >= 1 distinct hosts;
+ *  - routes: succ[k] is a walk of usable arcs from ring[k] to ring[k+1],
+ *    pred[k] from ring[k] to ring[k-1] (empty when q == 1);
+ *  - capacities: on each non-backbone resource the bandwidths of the routes
+ *    crossing it sum to at most its capacity; on a backbone one each is at most it;
+ *  - every route bandwidth is > 0 and finite (q > 1);
+ *  - alpha[k] >= 0, sum alpha = 1;
+ *  - t_step_per_dw equals eq. (1) recomputed, and equals rm_balance
+ *    (the ring is balanced).
+ * Errors: RM_EINTERNAL with a message naming the first violation.
+ * Complexity O(q + L + n_res).
+ */
+rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double tol, rm_error *err);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RINGMAP_RING_H */

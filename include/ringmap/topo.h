@@ -1,0 +1,235 @@
+/*
+ * ringmap/topo.h — platforms (readers, construction, validation), the network view of
+ * routing and sharing (arcs, resources), routes and widest paths.
+ *
+ * Part of the public C API of libringmap (include <ringmap.h> for all of it).
+ * Conventions, indices and units: see ringmap.h.
+ */
+#ifndef RINGMAP_TOPO_H
+#define RINGMAP_TOPO_H
+
+#include "ringmap/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+/* ------------------------------------------------------------------------ */
+/* topo: platforms (seed 001 §2.1)                                           */
+/* ------------------------------------------------------------------------ */
+
+/** A node of the platform: a host (is_host = 1, cycle-time w > 0, s/Mflop)
+ *  or a router (is_host = 0, w = 0). Hosts forward traffic like routers. */
+typedef struct rm_node {
+    long id;     /* id in the input file (GML id) */
+    char *label; /* never NULL ("" if the file had none) */
+    int is_host;
+    double w; /* cycle-time, s/Mflop; 0 for a router */
+} rm_node;
+
+/** A physical link between two nodes (indices into rm_platform.nodes).
+ *  In an undirected platform a link can be used in both directions; in a
+ *  directed one only from source to target. Parallel links are distinct. */
+typedef struct rm_link {
+    int source, target;
+    double bandwidth; /* capacity, Mb/s, > 0 and finite */
+    double latency;   /* s, >= 0 (0 when the file gives none) */
+    int backbone;     /* 1: every route may use the whole bandwidth (§2.4) */
+} rm_link;
+
+/** A platform: nodes, links, and the list of hosts. */
+typedef struct rm_platform {
+    char *name; /* e.g. the file's base name without extension */
+    int directed;
+    int n_nodes;
+    rm_node *nodes;
+    int n_links;
+    rm_link *links;
+    int n_hosts;
+    int *hosts; /* node indices of the hosts, ascending */
+    /* Routes fixed by the file (SimGrid <route>), used by --routing fixed;
+       both NULL when the file fixes none. The route from node a to node b is
+       the links fixed_route_links[fixed_route_start[a*n_nodes+b] ..
+       fixed_route_start[a*n_nodes+b+1]) in order from a (an empty range: no
+       fixed route). fixed_route_start has n_nodes*n_nodes + 1 entries (kept
+       for platforms of at most 4096 nodes). */
+    int *fixed_route_start;
+    int *fixed_route_links;
+} rm_platform;
+
+/** Options of the platform readers. */
+typedef struct rm_read_options {
+    /** > 0: every node without w/speed becomes a host of cycle-time host_w
+     *  (Topology Zoo files have no speeds); 0 (default): such nodes are routers. */
+    double host_w;
+    /** > 0: bandwidth (Mb/s) given to links that have none (default 0: error). */
+    double default_bandwidth;
+} rm_read_options;
+
+/** Default reader options (host_w = 0, default_bandwidth = 0). O(1). */
+void rm_read_options_init(rm_read_options *ro);
+
+/**
+ * Read a platform from a GML file (DESIGN.md conventions): node attributes
+ * `w` (s/Mflop) or `speed` (Mflop/s, w = 1/speed) make a host, `label`;
+ * edge attributes `bandwidth` (Mb/s) or else the Topology Zoo's
+ * `LinkSpeedRaw` (bit/s, divided by 1e6), `latency` (s), `backbone` (0/1);
+ * graph attribute `directed`.
+ * The result is validated with rm_platform_validate().
+ * Errors: RM_EINPUT with a message naming the file and the line (parse
+ *   errors) or the node/edge (semantic errors); RM_ENOMEM.
+ * Complexity: O(N + E) plus validation.
+ */
+rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro,
+                               rm_platform **out, rm_error *err);
+
+/** Read a platform, choosing the format from the extension (".gml" for
+ *  now). Same errors as the format's reader. */
+rm_status rm_platform_read(const char *path, const rm_read_options *ro,
+                           rm_platform **out, rm_error *err);
+
+/**
+ * Allocate an empty platform with n_nodes routers (label "", id = index) and
+ * n_links zeroed links, for programmatic construction (tests, generators).
+ * Fill nodes/links, then call rm_platform_finalize(). Returns NULL on
+ * allocation failure. O(N + E).
+ */
+rm_platform *rm_platform_new(const char *name, int n_nodes, int n_links, int directed);
+
+/** Set a node's label (copied). RM_ENOMEM on failure. */
+rm_status rm_platform_set_label(rm_platform *p, int node, const char *label);
+
+/** Rebuild p->hosts from the nodes' is_host flags and validate. Errors as
+ *  rm_platform_validate(). O(N + E) plus validation. */
+rm_status rm_platform_finalize(rm_platform *p, rm_error *err);
+
+/**
+ * Check a platform: at least one host; every host has finite w > 0; every
+ * link joins two existing distinct nodes (no self-loop) with finite
+ * bandwidth > 0 and finite latency >= 0; every host can reach every other
+ * host (and be reached, in a directed platform). The message names the
+ * offending node (label and id) or link (index, end labels).
+ * Errors: RM_EINPUT. Complexity O(H (N + E)) worst case.
+ */
+rm_status rm_platform_validate(const rm_platform *p, rm_error *err);
+
+/** Free a platform (NULL is fine). */
+void rm_platform_free(rm_platform *p);
+
+/* ------------------------------------------------------------------------ */
+/* topo: the network seen by routing and sharing                             */
+/* ------------------------------------------------------------------------ */
+
+/** Duplex model (seed 001 §2.4). */
+typedef enum rm_duplex {
+    RM_DUPLEX_HALF = 0, /* an undirected link is ONE capacity for both directions */
+    RM_DUPLEX_FULL = 1  /* each direction of an undirected link has the full capacity */
+} rm_duplex;
+
+/**
+ * The network as routing and bandwidth sharing see it: arcs (directed uses
+ * of links) and resources (capacity constraints). An undirected link gives
+ * two arcs (tail->head both ways); a directed link one. In half duplex the
+ * two arcs of a link share one resource; in full duplex each has its own.
+ * A backbone resource (res_backbone = 1) limits each route separately to
+ * res_cap instead of limiting the sum of the routes.
+ * Arc a of link l: arc 2l is source->target, arc 2l+1 is target->source
+ * (in a directed platform arc 2l+1 exists but is marked unusable:
+ * arc_res[2l+1] = -1). So n_arcs = 2 * n_links always.
+ */
+typedef struct rm_network {
+    const rm_platform *platform;
+    rm_duplex duplex;
+    int n_arcs;
+    int *arc_link; /* n_arcs */
+    int *arc_tail; /* n_arcs, node index */
+    int *arc_head; /* n_arcs, node index */
+    int *arc_res;  /* n_arcs, resource index, -1 = arc unusable */
+    int n_res;
+    double *res_cap;   /* n_res, Mb/s */
+    int *res_backbone; /* n_res */
+    int *res_link;     /* n_res, the link of each resource */
+    void *priv;        /* routing data (CSR adjacency, heap scratch, igraph graph), owned */
+} rm_network;
+
+/** Build the network view of a platform. Errors: RM_ENOMEM, RM_EINTERNAL.
+ *  O(N + E). The platform must outlive the network. */
+rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duplex,
+                          rm_error *err);
+
+/** Release what rm_network_init allocated. */
+void rm_network_destroy(rm_network *net);
+
+/** A route: a walk of arcs from node src to node dst, and the bandwidth
+ *  (Mb/s) it is given (its share on each of its links; INFINITY for an
+ *  empty route, 0 when unassigned). */
+typedef struct rm_route {
+    int src, dst;
+    int n_arcs;
+    int *arcs; /* n_arcs arc indices, arcs[0] leaves src, last enters dst */
+    double bandwidth;
+} rm_route;
+
+/** Free the arcs of a route and reset it to empty. */
+void rm_route_clear(rm_route *r);
+
+/** Deep copy src into dst (dst's old arcs are freed). RM_ENOMEM. O(len). */
+rm_status rm_route_copy(rm_route *dst, const rm_route *src);
+
+/** Sum of the latencies (s) of the route's links. O(len). */
+double rm_route_latency(const rm_network *net, const rm_route *r);
+
+/**
+ * Widest (maximum-bottleneck) path from src to dst where usable arc a has
+ * width residual[arc_res[a]] (residual may be NULL: full capacities; a
+ * backbone resource always counts with its full capacity). A
+ * maximum-bottleneck Dijkstra on a CSR adjacency built once by
+ * rm_network_init (topo/widest.c; no allocation per call; ties: the
+ * smallest node index leaves the heap first, a node keeps the first arc found
+ * at its final width); igraph's igraph_get_widest_paths is kept as the
+ * reference (rm_widest_tree_igraph, topo/widest.h) and the tests check that
+ * both give the same widths. On success *route holds the path and
+ * route->bandwidth its width (INFINITY if src == dst; 0 and n_arcs = 0 if dst
+ * is unreachable through arcs of positive width).
+ * Errors: RM_EINPUT (bad node index), RM_ENOMEM, RM_EINTERNAL.
+ * Complexity: O(E log N). Source: seed 001 §4.4.2 ("paths of maximal
+ * bandwidth, using a standard shortest path algorithm").
+ */
+rm_status rm_widest_route(const rm_network *net, const double *residual, int src, int dst,
+                          rm_route *route, rm_error *err);
+
+/**
+ * Widest paths from one source to every node (one Dijkstra): width[v]
+ * (n_nodes entries, 0 = unreachable, INFINITY for v = src) and
+ * in_arc[v] (the arc entering v on the widest-path tree, -1 for src or
+ * unreachable). Either output may be NULL. Same residual convention and
+ * errors as rm_widest_route. If reverse is non-zero the tree is of paths
+ * from every node TO src (in_arc[v] is then the arc leaving v).
+ * Complexity: O(E log N).
+ */
+rm_status rm_widest_tree(const rm_network *net, const double *residual, int src, int reverse,
+                         double *width, int *in_arc, rm_error *err);
+
+/** Build a route from a tree of rm_widest_tree (same src and reverse
+ *  flag): the route src->dst for a forward tree, dst->src for a reverse tree
+ *  (route->src = dst then). route->bandwidth is left 0 (INFINITY if
+ *  src == dst): the caller sets it from the tree's widths.
+ *  RM_EINPUT if dst is unreachable. O(N). */
+rm_status rm_route_from_tree(const rm_network *net, int src, int reverse, const int *in_arc,
+                             int dst, rm_route *route, rm_error *err);
+
+/**
+ * The complete graph of SliceRing (seed 001 §2.2, §5.2.1): bw[i*H + j] =
+ * width of the widest path from host i to host j on the full-capacity
+ * network (H = n_hosts, indices into platform->hosts; diagonal INFINITY).
+ * Errors: RM_ENOMEM, RM_EINTERNAL. Complexity: O(H E log N).
+ */
+rm_status rm_capacity_matrix(const rm_network *net, double *bw, rm_error *err);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RINGMAP_TOPO_H */
