@@ -1,23 +1,26 @@
 /*
- * ring_comm_example.c — embedding the mapper in your own MPI solver: compute
- * (or read) a ring mapping, get an MPI communicator in ring order, and use
- * it. Here each ring position gets its integer share of N = 1000 columns
- * (optimal allocation of eq. (1), ring/alloc.h) and passes a token to its
- * successor; the token must come from its predecessor.
+ * ring_comm_example.c — embedding the mapper in your own MPI solver: map a
+ * platform, get an MPI communicator in ring order, and use it. Each ring
+ * position gets its integer share of N = 1000 columns (optimal allocation
+ * of eq. (1) of Legrand, Renard, Robert, Vivien, "Mapping and
+ * Load-Balancing Iterative Computations", rm_alloc_columns) and passes a
+ * token to its successor; the token must come from its predecessor.
  *
- *   mpirun -np 4 ring_comm_example PLATFORM.gml   (maps it: rm_map, SharedRing)
- *   mpirun -np 4 ring_comm_example MAPPING.json   (a `ringmap --json` output)
+ *   mpirun -np 4 ring_comm_example PLATFORM.gml
  *
- * Processes beyond the ring size stay idle (MPI_COMM_NULL). Exit 0 on success.
+ * Every process maps the platform (SharedRing, at most one ring position per
+ * process: the same deterministic result everywhere); processes beyond the
+ * ring size stay idle (MPI_COMM_NULL). Exit 0 on success.
+ * Uses only the installed public API: <ringmap.h> (libringmap) and
+ * <ringmap_mpi.h> (libringmap_mpi); build it with examples/CMakeLists.txt
+ * (find_package(ringmap)) or examples/Makefile (pkg-config ringmap-mpi).
  */
-#include "iterapp/ringcomm.h"
-#include "iterapp/ringspec.h"
-#include "ring/alloc.h"
+#include <ringmap.h>
+#include <ringmap_mpi.h>
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 int main(int argc, char **argv)
 {
@@ -27,44 +30,31 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &wsize);
     if (argc != 2) {
         if (wrank == 0)
-            fprintf(stderr, "usage: mpirun -np P %s PLATFORM.gml|MAPPING.json\n", argv[0]);
+            fprintf(stderr, "usage: mpirun -np P %s PLATFORM.gml\n", argv[0]);
         MPI_Finalize();
         return 2;
     }
     rm_error err;
-    rm_ringspec *spec = NULL;
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.max_q = wsize;
+    rm_platform *p = NULL;
+    rm_mapping *m = NULL;
+    rm_network net;
+    int have_net = 0;
     MPI_Comm ring = MPI_COMM_NULL;
-    rm_status st;
-    size_t len = strlen(argv[1]);
-    if (len > 4 && !strcmp(argv[1] + len - 4, ".gml")) {
-        /* 1. map the platform in-process, at most one ring position per process */
-        rm_read_options ro;
-        rm_read_options_init(&ro);
-        rm_platform *p = NULL;
-        rm_mapping *m = NULL;
-        rm_options opt;
-        rm_options_init(&opt);
-        opt.max_q = wsize;
-        st = rm_platform_read(argv[1], &ro, &p, &err);
-        if (!st)
-            st = rm_map(p, &opt, &m, &err);
-        /* 2. the communicator in ring order: rank k runs ring position k */
-        if (!st)
-            st = rm_mpi_ring_comm_for_mapping(MPI_COMM_WORLD, p, m, RM_PLACE_BY_RANK, &ring, &err);
-        if (!st)
-            st = rm_ringspec_from_mapping(p, m, &spec, &err);
-        rm_mapping_free(m);
-        rm_platform_free(p);
-    } else {
-        st = rm_ringspec_read_json(argv[1], &spec, &err);
-        if (!st) {
-            int *pos = malloc(sizeof(int) * (size_t)wsize);
-            for (int r = 0; r < wsize; r++)
-                pos[r] = r < spec->q ? r : -1;
-            st = rm_mpi_ring_comm(MPI_COMM_WORLD, spec->q, pos, &ring, &err);
-            free(pos);
-        }
-    }
+    /* 1. map the platform in-process */
+    rm_status st = rm_platform_read(argv[1], &ro, &p, &err);
+    if (!st)
+        st = rm_network_init(&net, p, opt.duplex, &err);
+    have_net = !st;
+    if (!st)
+        st = rm_map_network(&net, &opt, &m, &err);
+    /* 2. the communicator in ring order: rank k runs ring position k */
+    if (!st)
+        st = rm_mpi_ring_comm_for_mapping(MPI_COMM_WORLD, p, m, RM_PLACE_BY_RANK, &ring, &err);
     if (st) {
         if (wrank == 0)
             fprintf(stderr, "ring_comm_example: %s\n", err.msg);
@@ -75,12 +65,17 @@ int main(int argc, char **argv)
         MPI_Comm_size(ring, &q);
         rm_mpi_ring_neighbors(ring, &pred, &succ, &err);
         /* 3. integer columns: optimal for eq. (1) with the mapping's routes */
-        long cols[64] = {0};
-        double C[64];
-        if (q <= 64) {
-            rm_ringspec_costs(spec, C);
-            rm_alloc_columns(q, spec->w, C, isfinite(spec->dc_dw) ? spec->dc_dw : 0.0, 1000, 1,
-                             cols, &err);
+        double *C = malloc(sizeof(double) * (size_t)q);
+        double *w = malloc(sizeof(double) * (size_t)q);
+        long *cols = calloc((size_t)q, sizeof(long));
+        if (!C || !w || !cols) {
+            code = 1;
+        } else {
+            rm_mapping_costs(&net, m, C);
+            for (int i = 0; i < q; i++)
+                w[i] = p->nodes[m->ring[i]].w;
+            if (rm_alloc_columns(q, w, C, m->dc_dw, 1000, 1, cols, &err))
+                code = 1;
         }
         /* 4. use it: a token around the ring */
         int token = k, got = -1;
@@ -90,11 +85,17 @@ int main(int argc, char **argv)
             code = 1;
         printf("ring position %d of %d (host %s) on MPI rank %d: pred %d, succ %d, "
                "alpha %.4f, %ld of 1000 columns, token from %d %s\n",
-               k, q, spec->label[k], wrank, pred, succ, spec->alpha[k], cols[k], got,
-               got == pred ? "ok" : "WRONG");
+               k, q, p->nodes[m->ring[k]].label, wrank, pred, succ, m->alpha[k],
+               cols ? cols[k] : 0L, got, got == pred ? "ok" : "WRONG");
+        free(C);
+        free(w);
+        free(cols);
         MPI_Comm_free(&ring);
     }
-    rm_ringspec_free(spec);
+    rm_mapping_free(m);
+    if (have_net)
+        rm_network_destroy(&net);
+    rm_platform_free(p);
     int all = 0;
     MPI_Allreduce(&code, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     MPI_Finalize();
