@@ -6,10 +6,12 @@
  * Load-Balancing Iterative Computations", rm_alloc_columns) and passes a
  * token to its successor; the token must come from its predecessor.
  *
- *   mpirun -np 4 ring_comm_example PLATFORM.gml
+ *   mpirun -np 4 ring_comm_example PLATFORM.gml [DC_DW]
  *
- * Every process maps the platform (SharedRing, at most one ring position per
- * process: the same deterministic result everywhere); processes beyond the
+ * Every process maps the platform (SharedRing, D_c/D_w = DC_DW or 0.0064, at
+ * most one ring position per process: the same deterministic result
+ * everywhere, the ring `ringmap PLATFORM --dc-dw DC_DW` prints when it has at
+ * most as many hosts as there are processes); processes beyond the
  * ring size stay idle (MPI_COMM_NULL). Exit 0 on success.
  * Uses only the installed public API: <ringmap.h> (libringmap) and
  * <ringmap_mpi.h> (libringmap_mpi); build it with examples/CMakeLists.txt
@@ -28,25 +30,30 @@ int main(int argc, char **argv)
     int wrank, wsize, code = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
     MPI_Comm_size(MPI_COMM_WORLD, &wsize);
-    if (argc != 2) {
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.max_q = wsize;
+    char *end = NULL;
+    if (argc == 3)
+        opt.dc_dw = strtod(argv[2], &end);
+    if (argc < 2 || argc > 3 || (end && *end)) {
         if (wrank == 0)
-            fprintf(stderr, "usage: mpirun -np P %s PLATFORM.gml\n", argv[0]);
+            fprintf(stderr, "usage: mpirun -np P %s PLATFORM.gml [DC_DW]\n", argv[0]);
         MPI_Finalize();
         return 2;
     }
     rm_error err;
     rm_read_options ro;
     rm_read_options_init(&ro);
-    rm_options opt;
-    rm_options_init(&opt);
-    opt.max_q = wsize;
     rm_platform *p = NULL;
     rm_mapping *m = NULL;
     rm_network net;
     int have_net = 0;
     MPI_Comm ring = MPI_COMM_NULL;
     /* 1. map the platform in-process */
-    rm_status st = rm_platform_read(argv[1], &ro, &p, &err);
+    rm_status st = rm_options_check(&opt, &err);
+    if (!st)
+        st = rm_platform_read(argv[1], &ro, &p, &err);
     if (!st)
         st = rm_network_init(&net, p, opt.duplex, &err);
     have_net = !st;

@@ -34,7 +34,7 @@
    public header wraps its declarations in "#pragma GCC visibility
    push(default)" / "pop": the library is built with -fvisibility=hidden, so
    only what the public headers declare is exported from libringmap.so
-   (tests/install/symbols.sh checks it). */
+   (tests/install/install.sh checks it). */
 #include "ringmap/error.h"  /* version, rm_status, rm_error */
 #include "ringmap/model.h"  /* route/host cost, eq. (1), eq. (5), balance */
 #include "ringmap/topo.h"   /* platforms, network, routes, widest paths */
