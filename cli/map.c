@@ -40,6 +40,7 @@ typedef struct map_args {
     int refine_all;              /* --refine all: the five share methods side by side */
     double ref_t[RM_N_REFINE];   /* their T_step/D_w (NAN: failed) */
     rm_cli_launch launch;        /* --hostfile, --rankfile, ..., --units (issue 12) */
+    int routing_given;           /* --routing given (else: fixed when the file fixes routes) */
 } map_args;
 
 static void usage(FILE *f)
@@ -69,11 +70,14 @@ static void usage(FILE *f)
         "                        routes, optimal or max-min shares), at most 8 hosts;\n"
         "                        slice-exact: proven optimum of SliceRing's model,\n"
         "                        at most 12 hosts (larger platforms: exit status 2)\n"
-        "  --routing R           widest: widest paths through the network (default);\n"
+        "  --routing R           widest: widest paths through the network (default,\n"
+        "                        except for SimGrid .xml files: fixed);\n"
         "                        direct: only a direct link between two hosts (the\n"
         "                        complete-graph instance taken as given);\n"
-        "                        fixed: the routes the platform file fixes (SimGrid\n"
-        "                        <route>), as real IP routing does\n"
+        "                        fixed: the routes the platform file fixes (SimGrid's\n"
+        "                        route of every host pair), as real IP routing does\n"
+        "  --one-core            SimGrid hosts: w from one core's speed (one single-\n"
+        "                        threaded rank per host; default: speed x cores)\n"
         "  --refine M            bandwidth shares: none (the greedy's own, default),\n"
         "                        maxmin (max-min fairness), optimal (optimal shares\n"
         "                        of eq. (5)), kinsol / glpk (the real optimum of the\n"
@@ -135,7 +139,8 @@ enum {
     OPT_DOT,
     OPT_SVG,
     OPT_ROUTING,
-    OPT_FULLCURVE
+    OPT_FULLCURVE,
+    OPT_ONECORE
 };
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -156,6 +161,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"parallel-send", no_argument, NULL, OPT_PARSEND},
         {"routing", required_argument, NULL, OPT_ROUTING},
         {"full-curve", no_argument, NULL, OPT_FULLCURVE},
+        {"one-core", no_argument, NULL, OPT_ONECORE},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
         RM_CLI_LAUNCH_LONGOPTS,
@@ -203,7 +209,9 @@ static int parse_args(int argc, char **argv, map_args *a)
                                         bad_option)) >= 0)
                 return code;
             a->opt.routing = (rm_routing)v;
+            a->routing_given = 1;
             break;
+        case OPT_ONECORE: a->ro.one_core = 1; break;
         case OPT_REFINE:
             if ((code = rm_cli_opt_name("--refine", rm_cli_refines, RM_CLI_N_REFINES, arg, &v,
                                         bad_option)) >= 0)
@@ -478,6 +486,9 @@ int rm_cmd_map(int argc, char **argv)
     rm_network net;
     if ((code = rm_cli_load(a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
         return code;
+    /* SimGrid platforms: SimGrid's own routes unless --routing says otherwise */
+    if (!a.routing_given && p->fixed_route_start)
+        a.opt.routing = RM_ROUTING_FIXED;
     rm_mapping *shared = NULL, *slice = NULL;
     code = rm_cli_launch_check_labels(&a.launch, p);
     if (code < 0 && (a.both || a.opt.heuristic != RM_HEUR_SLICE))

@@ -191,6 +191,12 @@ int rm_cli_lib_failure(const rm_error *err)
     return code ? code : 1;
 }
 
+void rm_cli_print_warning(void *ctx, const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "ringmap: warning: %s\n", msg);
+}
+
 int rm_cli_load(const char *path, const rm_read_options *ro, const rm_options *opt,
                 rm_platform **p, rm_network *net)
 {
@@ -199,7 +205,10 @@ int rm_cli_load(const char *path, const rm_read_options *ro, const rm_options *o
     if (st)
         return rm_cli_lib_failure(&err);
     *p = NULL;
-    if ((st = rm_platform_read(path, ro, p, &err))) {
+    rm_read_options ro_warn = *ro; /* readers' warnings on stderr */
+    if (!ro_warn.warn)
+        ro_warn.warn = rm_cli_print_warning;
+    if ((st = rm_platform_read(path, &ro_warn, p, &err))) {
         if (err.status == RM_OK)
             err.status = st;
         return rm_cli_lib_failure(&err);

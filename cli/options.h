@@ -143,6 +143,9 @@ int rm_cli_lib_failure(const rm_error *err);
  * the library's message (rm_cli_lib_failure); nothing to free then.
  * Complexity: reading + rm_network_init.
  */
+/** Reader warnings (rm_read_options.warn) printed as "ringmap: warning: MSG". */
+void rm_cli_print_warning(void *ctx, const char *msg);
+
 int rm_cli_load(const char *path, const rm_read_options *ro, const rm_options *opt,
                 rm_platform **p, rm_network *net);
 

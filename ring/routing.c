@@ -32,10 +32,30 @@ static double direct_arc_width(const rm_network *net, const double *residual, in
 /* Arcs of the fixed route a -> b (node indices) into arcs[] (capacity
  * cap); returns the count, 0 when the file fixes no route, -1 if the route is
  * not a simple path of usable arcs from a to b. O(len^2). */
+/* Position of node v in p->hosts (ascending), -1 if v is not a host.
+ * O(log H). */
+static int host_position(const rm_platform *p, int v)
+{
+    int lo = 0, hi = p->n_hosts - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (p->hosts[mid] == v)
+            return mid;
+        if (p->hosts[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
 static int fixed_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
 {
     const rm_platform *p = net->platform;
-    size_t N = (size_t)p->n_nodes, k = (size_t)a * N + (size_t)b;
+    int ia = host_position(p, a), ib = host_position(p, b);
+    if (ia < 0 || ib < 0)
+        return 0; /* fixed routes join hosts only */
+    size_t H = (size_t)p->n_hosts, k = (size_t)ia * H + (size_t)ib;
     int s = p->fixed_route_start[k], e = p->fixed_route_start[k + 1];
     if (e - s > cap)
         return -1;

@@ -1,11 +1,9 @@
 /*
- * test_readers.c — the readers of issue 5 (SimGrid XML v2 and v4, raw Tiers,
- * GraphML), the Tiers-like generator and the GML writer: counts and values
- * of the shipped data, unit conversions checked by hand, end nodes read off
- * routes, error messages naming file and line, cross-check of the SimGrid
- * file against the converted platforms/medium_tiers.gml (values and the
- * SharedRing T_step), determinism by seed, and the shipped generated
- * platforms (sizes of seed 001 Figs 3 and 4, reproducible bytes).
+ * test_readers.c — the readers of issue 5 (raw Tiers, GraphML), the
+ * Tiers-like generator and the GML writer: counts and values of the shipped
+ * data, error messages naming file and line, determinism by seed, and the
+ * shipped generated platforms (sizes of seed 001 Figs 3 and 4, reproducible
+ * bytes). SimGrid files: tests/test_simgrid.c.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
@@ -18,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define SIMGRID RM_SHARED_DIR "/data/simgrid/"
+#define SIMGRID RM_SOURCE_DIR "/tests/data/simgrid/"
 #define PLATFORMS RM_SOURCE_DIR "/platforms/"
 
 /* ---------------------------------------------------------------- helpers */
@@ -65,11 +63,6 @@ static int link_between(const rm_platform *p, const char *a, const char *b)
             (p->links[l].source == y && p->links[l].target == x))
             return l;
     return -1;
-}
-
-static int rel_eq(double a, double b, double tol)
-{
-    return fabs(a - b) <= tol * fmax(fabs(a), fabs(b));
 }
 
 /* Read a platform written to a temporary file with the reader `rd`;
@@ -119,249 +112,7 @@ static char *gml_text(const rm_platform *p, const char *comment)
     return buf;
 }
 
-/* ------------------------------------------------------------ SimGrid v2 */
-
-START_TEST(simgrid_v2_counts_and_values)
-{
-    rm_platform *p = NULL;
-    rm_error err = {RM_OK, ""};
-    rm_simgrid_info info;
-    ck_assert_msg(rm_platform_read_simgrid_ex(SIMGRID "medium_tiers-p.xml", NULL, &p, &info,
-                                              &err) == RM_OK,
-                  "%s", err.msg);
-    ck_assert_int_eq(p->n_hosts, 18);
-    ck_assert_int_eq(p->n_nodes - p->n_hosts, 27);
-    ck_assert_int_eq(p->n_links, 44);
-    ck_assert_int_eq(p->directed, 0);
-    ck_assert_str_eq(p->name, "medium_tiers-p");
-    ck_assert_int_eq(info.version_major, 2);
-    ck_assert_int_eq(info.n_routes, 1980);
-    ck_assert_int_eq(info.n_splitduplex, 0);
-    ck_assert_int_eq(info.n_fatpipe, 0);
-    /* document order: first node Boucherville (power 68667000 flop/s), node 3 is router 7 */
-    ck_assert_str_eq(p->nodes[0].label, "Boucherville");
-    ck_assert(p->nodes[0].is_host);
-    ck_assert(rel_eq(p->nodes[0].w, 1.0 / 68.667, 1e-14));
-    ck_assert_str_eq(p->nodes[3].label, "7");
-    ck_assert(!p->nodes[3].is_host);
-    ck_assert_double_eq(p->nodes[3].w, 0.0);
-    /* Interleaf: 114444000 flop/s -> w = 1/114.444 s/Mflop */
-    int il = node_by_label(p, "Interleaf");
-    ck_assert_int_ge(il, 0);
-    ck_assert(rel_eq(p->nodes[il].w, 1.0 / 114.444, 1e-14));
-    /* first link element: id 33, 4133375 B/s = 33.067 Mb/s, 0.009693542 s */
-    ck_assert(rel_eq(p->links[0].bandwidth, 33.067, 1e-14));
-    ck_assert_double_eq(p->links[0].latency, 0.009693542);
-    /* link 34 is the single link of Boucherville -> 30 (line 93) */
-    int l34 = link_between(p, "Boucherville", "30");
-    ck_assert_int_ge(l34, 0);
-    ck_assert(rel_eq(p->links[l34].bandwidth, 556000 * 8 / 1e6, 1e-14));
-    /* link 33 (first <link>) joins 30 and Boyer: Boucherville -> Boyer is 34, 33 */
-    ck_assert_int_eq(link_between(p, "30", "Boyer"), 0);
-    /* total bandwidth, a checksum over all 44 links: sum of bytes/s * 8 / 1e6 */
-    double sum = 0;
-    for (int l = 0; l < p->n_links; l++) {
-        sum += p->links[l].bandwidth;
-        ck_assert_int_eq(p->links[l].backbone, 0);
-    }
-    ck_assert(rel_eq(sum, 876940625.0 * 8 / 1e6, 1e-12));
-    rm_platform_free(p);
-}
-END_TEST
-
-/* The same platform as converted by tools/convert_simgrid_v2.py: same nodes,
- * w, links, bandwidths and latencies; same SharedRing T_step. */
-START_TEST(simgrid_v2_equals_converted_gml)
-{
-    const char *gml = PLATFORMS "medium_tiers.gml";
-    if (access(gml, R_OK) != 0)
-        return; /* not shipped yet */
-    rm_platform *a = NULL, *b = NULL;
-    rm_error err = {RM_OK, ""};
-    ck_assert_msg(rm_platform_read_simgrid(SIMGRID "medium_tiers-p.xml", NULL, &a, &err) == RM_OK,
-                  "%s", err.msg);
-    ck_assert_msg(rm_platform_read(gml, NULL, &b, &err) == RM_OK, "%s", err.msg);
-    ck_assert_int_eq(a->n_nodes, b->n_nodes);
-    ck_assert_int_eq(a->n_hosts, b->n_hosts);
-    ck_assert_int_eq(a->n_links, b->n_links);
-    for (int v = 0; v < a->n_nodes; v++) {
-        int u = node_by_label(b, a->nodes[v].label);
-        ck_assert_msg(u >= 0, "node %s missing from the GML", a->nodes[v].label);
-        ck_assert_int_eq(a->nodes[v].is_host, b->nodes[u].is_host);
-        if (a->nodes[v].is_host)
-            ck_assert_msg(rel_eq(a->nodes[v].w, b->nodes[u].w, 1e-12), "%s: w %.17g vs %.17g",
-                          a->nodes[v].label, a->nodes[v].w, b->nodes[u].w);
-    }
-    for (int l = 0; l < a->n_links; l++) {
-        const rm_link *k = &a->links[l];
-        int m = link_between(b, a->nodes[k->source].label, a->nodes[k->target].label);
-        ck_assert_msg(m >= 0, "link %d (%s -- %s) missing from the GML", l,
-                      a->nodes[k->source].label, a->nodes[k->target].label);
-        ck_assert(rel_eq(k->bandwidth, b->links[m].bandwidth, 1e-12));
-        ck_assert(rel_eq(k->latency, b->links[m].latency, 1e-12) ||
-                  (k->latency == 0 && b->links[m].latency == 0));
-    }
-    rm_options opt;
-    rm_options_init(&opt);
-    opt.dc_dw = 0.0064;
-    rm_mapping *ma = NULL, *mb = NULL;
-    ck_assert_msg(rm_map(a, &opt, &ma, &err) == RM_OK, "%s", err.msg);
-    ck_assert_msg(rm_map(b, &opt, &mb, &err) == RM_OK, "%s", err.msg);
-    ck_assert_int_eq(ma->q, mb->q);
-    ck_assert_msg(rel_eq(ma->t_step_per_dw, mb->t_step_per_dw, 1e-9), "T_step/D_w %.17g vs %.17g",
-                  ma->t_step_per_dw, mb->t_step_per_dw);
-    ck_assert(ma->t_step_per_dw > 0 && isfinite(ma->t_step_per_dw));
-    rm_mapping_free(ma);
-    rm_mapping_free(mb);
-    rm_platform_free(a);
-    rm_platform_free(b);
-}
-END_TEST
-
-/* ------------------------------------------------------------ SimGrid v4 */
-
-static const char *V4 =
-    "<?xml version='1.0'?>\n"                                               /* 1 */
-    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"      /* 2 */
-    "<platform version=\"4.1\">\n"                                          /* 3 */
-    "<zone id=\"z\" routing=\"Full\">\n"                                    /* 4 */
-    "  <host id=\"A\" speed=\"1Gf\"/>\n"                                    /* 5 */
-    "  <host id=\"B\" speed=\"500Mf,100Mf\" core=\"2\"><prop id=\"p\" value=\"1\"/></host>\n"
-    "  <host id=\"C\" speed=\"2.5e7\"/>\n"                                  /* 7 */
-    "  <router id=\"R\"/>\n"                                                /* 8 */
-    "  <link id=\"lA\" bandwidth=\"125MBps\" latency=\"50us\"/>\n"          /* 9 */
-    "  <link id=\"lB\" bandwidth=\"10Gbps\" latency=\"1.5ms\" sharing_policy=\"FATPIPE\"/>\n"
-    "  <link id=\"lC\" bandwidth=\"1KiBps\" sharing_policy=\"SPLITDUPLEX\"/>\n" /* 11 */
-    "  <route src=\"A\" dst=\"R\"><link_ctn id=\"lA\"/></route>\n"          /* 12 */
-    "  <route src=\"B\" dst=\"R\"><link_ctn id=\"lB\"/></route>\n"          /* 13 */
-    "  <route src=\"A\" dst=\"C\"><link_ctn id=\"lA\"/><link_ctn id=\"lC\"/></route>\n"
-    "</zone>\n"
-    "</platform>\n";
-
-START_TEST(simgrid_v4_units_and_ends)
-{
-    char path[512];
-    write_tmp(path, sizeof path, "v4.xml", V4);
-    rm_platform *p = NULL;
-    rm_error err = {RM_OK, ""};
-    rm_simgrid_info info;
-    ck_assert_msg(rm_platform_read_simgrid_ex(path, NULL, &p, &info, &err) == RM_OK, "%s",
-                  err.msg);
-    remove_tmp(path);
-    ck_assert_int_eq(info.version_major, 4);
-    ck_assert_int_eq(info.n_routes, 3);
-    ck_assert_int_eq(info.n_fatpipe, 1);
-    ck_assert_int_eq(info.n_splitduplex, 1);
-    ck_assert_int_eq(p->n_nodes, 4);
-    ck_assert_int_eq(p->n_hosts, 3);
-    ck_assert_int_eq(p->n_links, 3);
-    ck_assert_double_eq_tol(p->nodes[0].w, 1e-3, 1e-18);  /* 1 Gflop/s = 1000 Mflop/s */
-    ck_assert_double_eq_tol(p->nodes[1].w, 2e-3, 1e-18);  /* first pstate, 500 Mflop/s */
-    ck_assert_double_eq_tol(p->nodes[2].w, 4e-2, 1e-16);  /* 2.5e7 flop/s = 25 Mflop/s */
-    ck_assert_double_eq_tol(p->links[0].bandwidth, 1000.0, 1e-9); /* 125 MB/s */
-    ck_assert_double_eq_tol(p->links[0].latency, 5e-5, 1e-18);
-    ck_assert_double_eq_tol(p->links[1].bandwidth, 10000.0, 1e-9); /* 10 Gb/s */
-    ck_assert_double_eq_tol(p->links[1].latency, 1.5e-3, 1e-18);
-    ck_assert_int_eq(p->links[1].backbone, 1);
-    ck_assert_double_eq_tol(p->links[2].bandwidth, 1024 * 8 / 1e6, 1e-15); /* 1 KiB/s */
-    ck_assert_double_eq(p->links[2].latency, 0.0);
-    ck_assert_int_eq(p->links[2].backbone, 0);
-    ck_assert_int_eq(link_between(p, "A", "R"), 0);
-    ck_assert_int_eq(link_between(p, "B", "R"), 1);
-    ck_assert_int_eq(link_between(p, "R", "C"), 2); /* the one unknown link of A -> C */
-    rm_platform_free(p);
-}
-END_TEST
-
-START_TEST(simgrid_errors_name_line)
-{
-    static const char *head = "<?xml version='1.0'?>\n<platform version=\"4.1\">\n<zone id=\"z\" "
-                              "routing=\"Full\">\n";
-    char text[2048];
-    /* missing attribute, line 4 */
-    snprintf(text, sizeof text, "%s<host id=\"A\"/>\n</zone></platform>\n", head);
-    expect_error(rm_platform_read_simgrid, "e1.xml", text,
-                 (const char *const[]){":4:", "<host id=\"A\">", "missing attribute 'speed'",
-                                       NULL});
-    /* unknown unit, line 5 */
-    snprintf(text, sizeof text,
-             "%s<host id=\"A\" speed=\"1Gf\"/>\n<host id=\"B\" speed=\"3Xf\"/>\n</zone></platform>\n",
-             head);
-    expect_error(rm_platform_read_simgrid, "e2.xml", text,
-                 (const char *const[]){":5:", "<host id=\"B\">", "unknown unit", NULL});
-    /* negative number, line 4 */
-    snprintf(text, sizeof text,
-             "%s<link id=\"L\" bandwidth=\"-5MBps\" latency=\"1ms\"/>\n</zone></platform>\n", head);
-    expect_error(rm_platform_read_simgrid, "e3.xml", text,
-                 (const char *const[]){":4:", "<link id=\"L\">", "bandwidth", ">= 0", NULL});
-    /* unknown host in a route, line 7 */
-    snprintf(text, sizeof text,
-             "%s<host id=\"A\" speed=\"1Gf\"/>\n<host id=\"B\" speed=\"1Gf\"/>\n"
-             "<link id=\"L\" bandwidth=\"1MBps\"/>\n"
-             "<route src=\"A\" dst=\"Z\"><link_ctn id=\"L\"/></route>\n</zone></platform>\n",
-             head);
-    expect_error(rm_platform_read_simgrid, "e4.xml", text,
-                 (const char *const[]){":7:", "dst=\"Z\"", NULL});
-    /* unknown link in a route, line 7 */
-    snprintf(text, sizeof text,
-             "%s<host id=\"A\" speed=\"1Gf\"/>\n<host id=\"B\" speed=\"1Gf\"/>\n"
-             "<link id=\"L\" bandwidth=\"1MBps\"/>\n"
-             "<route src=\"A\" dst=\"B\"><link_ctn id=\"Q\"/></route>\n</zone></platform>\n",
-             head);
-    expect_error(rm_platform_read_simgrid, "e5.xml", text,
-                 (const char *const[]){":7:", "id=\"Q\"", NULL});
-    /* a link with no determinable end nodes (line 7): never in a route */
-    snprintf(text, sizeof text,
-             "%s<host id=\"A\" speed=\"1Gf\"/>\n<host id=\"B\" speed=\"1Gf\"/>\n"
-             "<link id=\"L\" bandwidth=\"1MBps\"/>\n<link id=\"M\" bandwidth=\"1MBps\"/>\n"
-             "<route src=\"A\" dst=\"B\"><link_ctn id=\"L\"/></route>\n</zone></platform>\n",
-             head);
-    expect_error(rm_platform_read_simgrid, "e6.xml", text,
-                 (const char *const[]){":7:", "<link id=\"M\">", "no determinable end nodes",
-                                       NULL});
-    /* two unknown links in one route: undeterminable */
-    snprintf(text, sizeof text,
-             "%s<host id=\"A\" speed=\"1Gf\"/>\n<host id=\"B\" speed=\"1Gf\"/>\n"
-             "<link id=\"L\" bandwidth=\"1MBps\"/>\n<link id=\"M\" bandwidth=\"1MBps\"/>\n"
-             "<route src=\"A\" dst=\"B\"><link_ctn id=\"L\"/><link_ctn id=\"M\"/></route>\n"
-             "</zone></platform>\n",
-             head);
-    expect_error(rm_platform_read_simgrid, "e7.xml", text,
-                 (const char *const[]){":6:", "<link id=\"L\">", "no determinable end nodes",
-                                       NULL});
-    /* a link given two different pairs of ends */
-    snprintf(text, sizeof text,
-             "%s<host id=\"A\" speed=\"1Gf\"/>\n<host id=\"B\" speed=\"1Gf\"/>\n"
-             "<host id=\"C\" speed=\"1Gf\"/>\n<link id=\"L\" bandwidth=\"1MBps\"/>\n"
-             "<route src=\"A\" dst=\"B\"><link_ctn id=\"L\"/></route>\n"
-             "<route src=\"A\" dst=\"C\"><link_ctn id=\"L\"/></route>\n</zone></platform>\n",
-             head);
-    expect_error(rm_platform_read_simgrid, "e8.xml", text,
-                 (const char *const[]){":9:", "link \"L\"", "line 8", NULL});
-    /* XML syntax error: unclosed element, reported with a line */
-    expect_error(rm_platform_read_simgrid, "e9.xml",
-                 "<?xml version='1.0'?>\n<platform version=\"4\">\n<zone id=\"z\">\n<host id=\"A\" "
-                 "speed=\"1Gf\">\n</zone>\n</platform>\n",
-                 (const char *const[]){"XML error", NULL});
-    /* unsupported element */
-    snprintf(text, sizeof text,
-             "%s<cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\" "
-             "bw=\"1GBps\" lat=\"1us\"/>\n</zone></platform>\n",
-             head);
-    expect_error(rm_platform_read_simgrid, "e10.xml", text,
-                 (const char *const[]){":4:", "<cluster>", "not supported", NULL});
-    /* v2: missing power */
-    expect_error(rm_platform_read_simgrid, "e11.xml",
-                 "<?xml version='1.0'?>\n<platform version=\"2\">\n<host id=\"A\"/>\n</platform>\n",
-                 (const char *const[]){":3:", "missing attribute 'power'", NULL});
-    /* a missing file */
-    rm_platform *p = NULL;
-    rm_error err = {RM_OK, ""};
-    ck_assert_int_eq(rm_platform_read_simgrid("/nonexistent/x.xml", NULL, &p, &err), RM_EINPUT);
-    ck_assert_ptr_null(p);
-    ck_assert_ptr_nonnull(strstr(err.msg, "/nonexistent/x.xml"));
-}
-END_TEST
+/* SimGrid platform files are read by SimGrid itself: tests/test_simgrid.c. */
 
 /* ----------------------------------------------------------------- Tiers */
 
@@ -734,8 +485,7 @@ START_TEST(gml_writer_round_trip)
 {
     rm_platform *a = NULL, *b = NULL;
     rm_error err = {RM_OK, ""};
-    ck_assert_int_eq(rm_platform_read_simgrid(SIMGRID "medium_tiers-p.xml", NULL, &a, &err),
-                     RM_OK);
+    ck_assert_int_eq(rm_platform_read(PLATFORMS "medium_tiers.gml", NULL, &a, &err), RM_OK);
     char *text = gml_text(a, "round trip\nsecond line");
     const char *want = "# round trip\n# second line\ngraph [\n";
     ck_assert(strncmp(text, want, strlen(want)) == 0);
@@ -763,11 +513,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("readers");
-    TCase *tc = tcase_create("simgrid");
-    tcase_add_test(tc, simgrid_v2_counts_and_values);
-    tcase_add_test(tc, simgrid_v2_equals_converted_gml);
-    tcase_add_test(tc, simgrid_v4_units_and_ends);
-    tcase_add_test(tc, simgrid_errors_name_line);
+    TCase *tc = tcase_create("gml");
     tcase_add_test(tc, gml_writer_round_trip);
     suite_add_tcase(s, tc);
     tc = tcase_create("tiers");

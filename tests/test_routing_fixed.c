@@ -42,7 +42,7 @@ static rm_mapping *map(const rm_platform *p, rm_network *net, rm_routing routing
 
 START_TEST(test_tree_platform_fixed_equals_widest)
 {
-    rm_platform *p = load(RM_SHARED_DIR "/data/simgrid/medium_tiers-p.xml");
+    rm_platform *p = load(RM_SOURCE_DIR "/tests/data/simgrid/medium_tiers-p.xml");
     ck_assert_ptr_nonnull(p->fixed_route_start);
     const double ratios[4] = {0.64, 0.064, 0.0064, 0.00064};
     for (int r = 0; r < 4; r++)
@@ -67,20 +67,19 @@ START_TEST(test_diamond_follows_the_file)
 {
     rm_platform *p = load(RM_SOURCE_DIR "/tests/data/fixed_diamond.xml");
     for (int h = 0; h < 2; h++) {
-        rm_network n1, n2;
-        rm_mapping *w = map(p, &n1, RM_ROUTING_WIDEST, (rm_heuristic)h, 0.01, RM_OK);
+        rm_network n2;
         rm_mapping *f = map(p, &n2, RM_ROUTING_FIXED, (rm_heuristic)h, 0.01, RM_OK);
-        ck_assert_int_eq(w->q, 2);
         ck_assert_int_eq(f->q, 2);
-        /* widest: via R1 (800 Mb/s shared by 4 routes); fixed: via R2 (80) */
-        ck_assert_double_eq_tol(w->t_step_per_dw, 0.5 * (1 + 0.01 * 0.02), 1e-12);
+        /* fixed: via R2 (80 Mb/s shared by 4 routes); a widest path would
+         * go via R1, but SimGrid's routes between the two hosts never use
+         * it: the platform holds SimGrid's links only */
         ck_assert_double_eq_tol(f->t_step_per_dw, 0.5 * (1 + 0.01 * 0.2), 1e-12);
         ck_assert_double_eq_tol(f->succ[0].bandwidth, 20.0, 1e-9);
-        ck_assert_int_eq(f->succ[0].n_arcs, 2);
-        ck_assert_int_eq(n2.arc_link[f->succ[0].arcs[0]], 2); /* link a2 */
-        rm_mapping_free(w);
+        /* host, a2 or b2, the other, host: 2 SimGrid links + 3 connections */
+        ck_assert_int_eq(f->succ[0].n_arcs, 5);
+        const char *lab = p->nodes[p->links[n2.arc_link[f->succ[0].arcs[1]]].source].label;
+        ck_assert_msg(strcmp(lab, "link:a2:in") == 0 || strcmp(lab, "link:b2:in") == 0, "%s", lab);
         rm_mapping_free(f);
-        rm_network_destroy(&n1);
         rm_network_destroy(&n2);
     }
     rm_platform_free(p);

@@ -17,6 +17,9 @@ void rm_read_options_init(rm_read_options *ro)
 {
     ro->host_w = 0.0;
     ro->default_bandwidth = 0.0;
+    ro->one_core = 0;
+    ro->warn = NULL;
+    ro->warn_ctx = NULL;
 }
 
 static char *rm_strdup(const char *s)

@@ -10,7 +10,7 @@
  * ringmap.h: w in s/Mflop, bandwidth in Mb/s, latency in s.
  *
  * Dispatch by extension (topo/platform.c, rm_platform_read): ".xml" →
- * rm_platform_read_simgrid, ".tiers" → rm_platform_read_tiers, ".graphml" →
+ * rm_platform_read_simgrid (SimGrid's own loader, topo/simgrid.c), ".tiers" → rm_platform_read_tiers, ".graphml" →
  * rm_platform_read_graphml.
  */
 #ifndef RM_TOPO_READERS_H
@@ -60,54 +60,80 @@ const double *rm_linpack_speeds(int *n);
 /* SimGrid platform XML                                                       */
 /* ------------------------------------------------------------------------ */
 
-/** What the SimGrid reader saw that the platform model cannot hold. */
+/** Largest number of hosts a SimGrid platform may have: the route of every
+ *  ordered host pair is kept (O(H^2) memory). */
+#define RM_SIMGRID_MAX_HOSTS 2048
+/** Largest SimGrid platform file read, in bytes (256 MiB). */
+#define RM_SIMGRID_MAX_BYTES ((unsigned long long)256 << 20)
+
+/** What the SimGrid reader saw. */
 typedef struct rm_simgrid_info {
-    int version_major; /* 2, 3 or 4 (platform version attribute; 0 if absent) */
-    int n_routes;      /* <route> elements read */
-    int n_splitduplex; /* links with sharing_policy SPLITDUPLEX/FULLDUPLEX: the model has
-                          no per-link duplex flag; they are read as ordinary links */
-    int n_fatpipe;     /* links with sharing_policy FATPIPE (read as backbone = 1) */
+    double version;    /* the <platform version> attribute (-1 absent, -2 not found) */
+    int converted;     /* 1: older than 4, converted with simgrid_update_xml */
+    int n_hosts;       /* hosts SimGrid loaded */
+    int n_kept;        /* hosts mapped (mutually reachable) */
+    int n_links;       /* SimGrid links crossed by the routes of the kept hosts */
+    int n_connections; /* connection links added (see below) */
+    int n_splitduplex; /* of n_links: the _UP/_DOWN halves of SPLITDUPLEX links */
+    int n_fatpipe;     /* of n_links: FATPIPE links (backbone = 1) */
+    int n_wifi;        /* of n_links: WIFI links (their first rate) */
 } rm_simgrid_info;
 
 /**
- * Read a SimGrid platform XML file (libxml2 DOM parser, no network, DTD not
- * loaded).
+ * Read a SimGrid platform file with SimGrid itself (libsimgrid 3.32:
+ * s4u::Engine::load_platform, then Host::route_to for every ordered host
+ * pair), so that every platform SimGrid loads is read as SimGrid sees it:
+ * clusters (flat, backbone, FAT_TREE, TORUS, DRAGONFLY), zones and
+ * zoneRoutes, bypassRoutes, cabinets, Full/Floyd/Dijkstra/... routing.
  *
- * Version 4.x (and 3.x, `<AS>` for `<zone>`): zones are flattened (their
- * routing attribute Full/Floyd/Dijkstra/... is accepted and ignored — ringmap
- * routes by widest paths, or by the file's routes with --routing fixed);
- * `<host id speed>` (speed with a unit: f, flops, kf, Mf, Gf, Tf, ..., first
- * value of a comma-separated pstate list), `<router id>`, `<link id
- * bandwidth latency sharing_policy>` (bandwidth in bps or Bps with prefixes
- * k, M, G, T, P, E or Ki, Mi, Gi, Ti, Pi, Ei; latency in s, ms, us, ns, ps,
- * m, h, d, w; a value without a unit is in flop/s, bytes/s, s), `<route src
- * dst>` with `<link_ctn id>`.
- * Version 2: `<host id power>` (flop/s), `<link id bandwidth latency>`
- * (bytes/s, s), `<route src dst>` with `<route_element name>` or
- * `<link:ctn id>`.
+ * SimGrid's engine is a process singleton that may abort: the file is loaded
+ * in a forked child (topo/sg_loader.cpp) that sends the hosts, links and
+ * routes through a pipe and leaves with _exit; SimGrid's messages go to a
+ * temporary file and a failure (exception or abort) becomes RM_EINPUT with
+ * SimGrid's message. The file must be a regular file of at most
+ * RM_SIMGRID_MAX_BYTES; a <platform> without a version attribute is
+ * refused; version < 4 is converted on a temporary copy with SimGrid's
+ * simgrid_update_xml (ro->warn says so), or refused with that advice when
+ * the script is not installed. More than RM_SIMGRID_MAX_HOSTS hosts:
+ * RM_ELIMIT, before any route is asked.
  *
- * Conversion: w = 1/speed with speed in Mflop/s (flop/s / 1e6); bandwidth in
- * Mb/s (bytes/s * 8 / 1e6); latency in s. sharing_policy FATPIPE →
- * backbone = 1; SHARED (default) → one capacity shared by both directions
- * (half duplex); SPLITDUPLEX/FULLDUPLEX are counted in info->n_splitduplex
- * (no per-link duplex flag in the model: use --duplex full).
- * Nodes are the hosts and routers in document order (label = id; rm_node.id
- * = position); links are the <link> elements in document order.
+ * The model (docs/simgrid.md):
+ *  - host: w = 1e6 / (speed x cores) s/Mflop (speed in flop/s, SimGrid's
+ *    first pstate; one multi-threaded rank per host), or with ro->one_core
+ *    w = 1e6 / speed (one single-threaded rank per host);
+ *  - link (each SimGrid link crossed by some route): bandwidth bytes/s x 8 /
+ *    1e6 Mb/s, latency s; SHARED: one capacity for both directions (one
+ *    resource); SPLITDUPLEX: SimGrid's <id>_UP and <id>_DOWN links, each its
+ *    own capacity; FATPIPE: backbone = 1 (each route alone up to the
+ *    capacity); WIFI: the bandwidth SimGrid reports (first rate, warned);
+ *    NONLINEAR: refused;
+ *  - routes: SimGrid's route of every ordered host pair, loopbacks aside,
+ *    kept as the platform's fixed routes (rm_platform.fixed_route_*, used by
+ *    --routing fixed, which is the CLI's default for .xml files).
+ * SimGrid links have no end nodes: the platform is a directed graph whose
+ * nodes are the hosts (first, in SimGrid's order; labels = host names) and,
+ * for each link l, an entry node "link:<l>:in" and an exit node
+ * "link:<l>:out" joined by the one arc that carries l's capacity and
+ * latency. Connection links (backbone, latency 0, capacity 1000 x the
+ * widest link) join a host to the entry of the first link of its routes,
+ * the exit of a link to the entry of the next link of a route, and the last
+ * exit to the destination host. Each route is then a walk of the graph
+ * crossing exactly SimGrid's links, and every flow that crosses link l
+ * shares l's one arc, whatever the direction. --routing widest finds widest
+ * paths on this graph (it may combine links in orders no SimGrid route
+ * uses); --duplex has no effect (SimGrid's sharing policies decide).
  *
- * End nodes of the links (SimGrid links are not attached to nodes): read off
- * the routes. A link that is the single link of a route X → Y joins X and Y;
- * then, until nothing changes, each route is walked from its source: a link
- * whose ends are known moves the walk to its other end, and the one unknown
- * link of a route whose other links are all known joins the node reached
- * from the source and the node reached (backwards) from the destination.
- * Errors (RM_EINPUT, naming the file, the line and the element): XML syntax,
- * missing attribute, unknown unit, negative or non-finite number, duplicate
- * id, unknown host or link in a route, a link given two different pairs of
- * end nodes, a link with no determinable end nodes, unsupported element
- * (cluster, zoneRoute/ASroute, bypassRoute, backbone, peer...); RM_ENOMEM;
- * then rm_platform_finalize's validation errors.
- * Complexity: O(S + (R L) * I) for a file of size S, R routes of up to L
- * links, I fixpoint rounds (1 or 2 when one-link routes exist).
+ * Hosts without a route (of positive bandwidth) to or from some other host
+ * (zones without a route between them): the hosts missing the most routes
+ * are left out, one at a time, until all kept pairs have routes (greedy);
+ * ro->warn names them; RM_EINPUT when fewer than two hosts are left.
+ * Errors: RM_EINPUT (not a regular file, no version, SimGrid's parse or
+ * routing error with its message, a host speed <= 0, a NONLINEAR link),
+ * RM_ELIMIT (file or host count over the limits), RM_ENOMEM, RM_EINTERNAL
+ * (fork/pipe failure), then rm_platform_finalize's validation.
+ * Thread safety: forks; safe to call from several threads (each load is its
+ * own child). Complexity: SimGrid's load plus H^2 route queries, O(H^2 R)
+ * memory for routes of R links.
  */
 rm_status rm_platform_read_simgrid(const char *path, const rm_read_options *ro,
                                    rm_platform **out, rm_error *err);

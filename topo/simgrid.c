@@ -1,735 +1,680 @@
 /*
- * simgrid.c — reader of SimGrid platform XML files (versions 2, 3 and 4.x)
- * into an rm_platform, with libxml2. See rm_platform_read_simgrid in
- * topo/readers.h for the accepted subset, the unit conversions and how the
- * end nodes of links are read off the routes.
+ * simgrid.c — SimGrid platform files (.xml) read by SimGrid itself
+ * (libsimgrid, issue 11). SimGrid's engine is a process singleton that
+ * reports errors by C++ exceptions and may abort: the file is loaded in a
+ * forked child (topo/sg_loader.cpp, rm_sg_child_extract) that writes the
+ * hosts, the links and the route of every ordered host pair to a pipe; this
+ * parent side decodes them and builds the rm_platform (see
+ * rm_platform_read_simgrid in topo/readers.h for the model).
  */
-#define _POSIX_C_SOURCE 200809L /* fileno */
+#define _POSIX_C_SOURCE 200809L
 #include "topo/readers.h"
+#include "topo/sg_loader.h"
 
-#include <libxml/parser.h>
-#include <libxml/tree.h>
-
-#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
 
 /* ------------------------------------------------------------------------ */
-/* A small string -> index hash map (open addressing, linear probing).        */
+/* Small helpers                                                              */
 /* ------------------------------------------------------------------------ */
 
-typedef struct sg_map {
-    size_t cap;   /* power of two */
-    char **keys;  /* borrowed pointers */
-    int *vals;
-    size_t count;
-} sg_map;
+static void sg_warn(const rm_read_options *ro, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
-static uint64_t sg_hash(const char *s)
+#include <stdarg.h>
+static void sg_warn(const rm_read_options *ro, const char *fmt, ...)
 {
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 1099511628211ULL;
+    if (!ro || !ro->warn)
+        return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ro->warn(ro->warn_ctx, msg);
+}
+
+typedef struct sg_buf {
+    unsigned char *d;
+    size_t n, cap;
+} sg_buf;
+
+static int sg_buf_reserve(sg_buf *b, size_t more)
+{
+    if (b->n + more <= b->cap)
+        return 0;
+    size_t nc = b->cap ? b->cap : 1 << 16;
+    while (nc < b->n + more) {
+        if (nc > SIZE_MAX / 2)
+            return -1;
+        nc *= 2;
     }
-    return h;
-}
-
-static void sg_map_free(sg_map *m)
-{
-    free(m->keys);
-    free(m->vals);
-    memset(m, 0, sizeof *m);
-}
-
-static int sg_map_grow(sg_map *m)
-{
-    size_t ncap = m->cap ? 2 * m->cap : 64;
-    char **nk = calloc(ncap, sizeof *nk);
-    int *nv = calloc(ncap, sizeof *nv);
-    if (!nk || !nv) {
-        free(nk);
-        free(nv);
+    unsigned char *d = realloc(b->d, nc);
+    if (!d)
         return -1;
-    }
-    for (size_t i = 0; i < m->cap; i++) {
-        if (!m->keys[i])
-            continue;
-        size_t j = sg_hash(m->keys[i]) & (ncap - 1);
-        while (nk[j])
-            j = (j + 1) & (ncap - 1);
-        nk[j] = m->keys[i];
-        nv[j] = m->vals[i];
-    }
-    free(m->keys);
-    free(m->vals);
-    m->keys = nk;
-    m->vals = nv;
-    m->cap = ncap;
+    b->d = d;
+    b->cap = nc;
     return 0;
 }
 
-/* -1 if absent. */
-static int sg_map_get(const sg_map *m, const char *key)
+/* Read all of fd into b (at most limit bytes). 0 ok, -1 ENOMEM, -2 read
+ * error, -3 over the limit. */
+static int sg_read_all(int fd, sg_buf *b, size_t limit)
 {
-    if (!m->cap)
-        return -1;
-    size_t j = sg_hash(key) & (m->cap - 1);
-    while (m->keys[j]) {
-        if (strcmp(m->keys[j], key) == 0)
-            return m->vals[j];
-        j = (j + 1) & (m->cap - 1);
+    for (;;) {
+        if (sg_buf_reserve(b, 1 << 16))
+            return -1;
+        ssize_t r = read(fd, b->d + b->n, b->cap - b->n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -2;
+        if (r == 0)
+            return 0;
+        b->n += (size_t)r;
+        if (b->n > limit)
+            return -3;
+    }
+}
+
+/* The last meaningful lines of SimGrid's stderr (no backtrace lines), into
+ * out (size n): what an abort said. */
+static void sg_stderr_tail(int fd, char *out, size_t n)
+{
+    out[0] = '\0';
+    if (fd < 0 || lseek(fd, 0, SEEK_SET) < 0)
+        return;
+    sg_buf b = {0};
+    if (sg_read_all(fd, &b, (size_t)1 << 24) != 0 && !b.n) {
+        free(b.d);
+        return;
+    }
+    /* keep the lines that are not backtrace frames */
+    size_t at = 0;
+    char *keep = malloc(b.n + 1);
+    size_t k = 0;
+    while (keep && at < b.n) {
+        size_t e = at;
+        while (e < b.n && b.d[e] != '\n')
+            e++;
+        const char *line = (const char *)b.d + at;
+        size_t len = e - at;
+        int frame = (len >= 4 && memcmp(line, "  ->", 4) == 0) ||
+                    (len >= 9 && memcmp(line, "Backtrace", 9) == 0) || len == 0;
+        if (!frame) {
+            if (k)
+                keep[k++] = ' ';
+            memcpy(keep + k, line, len);
+            k += len;
+        }
+        at = e + 1;
+    }
+    if (keep) {
+        keep[k] = '\0';
+        /* the tail that fits */
+        const char *s = keep;
+        if (k + 1 > n)
+            s = keep + (k + 1 - n);
+        snprintf(out, n, "%s", s);
+        for (char *c = out; *c; c++)
+            if ((unsigned char)*c < 0x20)
+                *c = ' ';
+    }
+    free(keep);
+    free(b.d);
+}
+
+/* Replace every occurrence of `from` in msg (size n) with `to`. */
+static void sg_replace(char *msg, size_t n, const char *from, const char *to)
+{
+    size_t lf = strlen(from);
+    char out[2048];
+    size_t o = 0;
+    for (const char *p = msg; *p && o + 1 < sizeof out;) {
+        if (lf && strncmp(p, from, lf) == 0) {
+            int w = snprintf(out + o, sizeof out - o, "%s", to);
+            o += w > 0 ? (size_t)w : 0;
+            if (o >= sizeof out)
+                o = sizeof out - 1;
+            p += lf;
+        } else
+            out[o++] = *p++;
+    }
+    out[o] = '\0';
+    size_t len = strlen(out);
+    if (len >= n)
+        len = n - 1;
+    memcpy(msg, out, len);
+    msg[len] = '\0';
+}
+
+/* ------------------------------------------------------------------------ */
+/* The file: kind, size, version                                              */
+/* ------------------------------------------------------------------------ */
+
+/* Version of the <platform> element among the first bytes: >= 0 the
+ * number, -1 no version attribute, -2 no <platform> found there. */
+static double sg_file_version(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -2;
+    char buf[65536 + 1];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (buf[i] == '\0')
+            buf[i] = ' ';
+    const char *p = strstr(buf, "<platform");
+    while (p && !(p[9] == ' ' || p[9] == '\t' || p[9] == '\n' || p[9] == '\r' || p[9] == '>' ||
+                  p[9] == '/'))
+        p = strstr(p + 9, "<platform");
+    if (!p)
+        return -2;
+    const char *end = strchr(p, '>');
+    if (!end)
+        return -2;
+    for (const char *q = p + 9; q < end; q++) {
+        if (strncmp(q, "version", 7) != 0 || !(q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' ||
+                                               q[-1] == '\r'))
+            continue;
+        const char *v = q + 7;
+        while (v < end && (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r'))
+            v++;
+        if (v >= end || *v != '=')
+            continue;
+        v++;
+        while (v < end && (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r'))
+            v++;
+        if (v >= end || (*v != '"' && *v != '\''))
+            continue;
+        char *e;
+        double x = strtod(v + 1, &e);
+        if (e == v + 1 || !isfinite(x) || x < 0)
+            return 0.0;
+        return x;
     }
     return -1;
 }
 
-/* 0 ok, 1 duplicate (existing value left), -1 out of memory. key is borrowed. */
-static int sg_map_put(sg_map *m, char *key, int val)
+/* Copy src to dst (a new file). 0 ok. */
+static int sg_copy(const char *src, const char *dst)
 {
-    if (sg_map_get(m, key) >= 0)
-        return 1;
-    if (2 * (m->count + 1) > m->cap && sg_map_grow(m) != 0)
+    int in = open(src, O_RDONLY | O_CLOEXEC);
+    if (in < 0)
         return -1;
-    size_t j = sg_hash(key) & (m->cap - 1);
-    while (m->keys[j])
-        j = (j + 1) & (m->cap - 1);
-    m->keys[j] = key;
-    m->vals[j] = val;
-    m->count++;
-    return 0;
+    int out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (out < 0) {
+        close(in);
+        return -1;
+    }
+    char buf[65536];
+    int rc = 0;
+    for (;;) {
+        ssize_t r = read(in, buf, sizeof buf);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            rc = r < 0 ? -1 : 0;
+            break;
+        }
+        for (ssize_t at = 0; at < r;) {
+            ssize_t w = write(out, buf + at, (size_t)(r - at));
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0) {
+                rc = -1;
+                break;
+            }
+            at += w;
+        }
+        if (rc)
+            break;
+    }
+    close(in);
+    if (close(out))
+        rc = -1;
+    return rc;
+}
+
+/* Run `simgrid_update_xml file` (no shell). 0 ok, 127 not found, else its
+ * failure. */
+static int sg_run_update(const char *file)
+{
+    posix_spawn_file_actions_t fa;
+    if (posix_spawn_file_actions_init(&fa))
+        return -1;
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    char a0[] = "simgrid_update_xml";
+    char *argv[] = {a0, (char *)file, NULL};
+    pid_t pid;
+    int rc = posix_spawnp(&pid, "simgrid_update_xml", &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc == ENOENT)
+        return 127;
+    if (rc)
+        return -1;
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    return -1;
 }
 
 /* ------------------------------------------------------------------------ */
-/* Parsed content                                                             */
+/* The child                                                                  */
 /* ------------------------------------------------------------------------ */
 
-typedef struct sg_node {
-    char *id;
-    int is_host;
-    double speed; /* flop/s, hosts only */
-    long line;
-} sg_node;
+typedef struct sg_load {
+    sg_buf data;       /* the stream */
+    char stderr_tail[512];
+    int exit_code;     /* child's exit status, -1 if killed */
+    int signal;        /* the signal that killed it, 0 if none */
+} sg_load;
 
-typedef struct sg_link {
-    char *id;
-    double bandwidth; /* Mb/s */
-    double latency;   /* s */
-    int backbone;
-    long line;
-    int a, b;       /* end nodes, -1 = unknown */
-    long ends_line; /* line of the route that fixed the ends */
-} sg_link;
-
-typedef struct sg_route {
-    int src, dst;
-    int n;
-    int *links;
-    long line;
-} sg_route;
-
-typedef struct sg_ctx {
-    const char *path;
-    const rm_read_options *ro;
-    rm_error *err;
-    rm_simgrid_info info;
-    sg_node *nodes;
-    int n_nodes, cap_nodes;
-    sg_link *links;
-    int n_links, cap_links;
-    sg_route *routes;
-    int n_routes, cap_routes;
-    sg_map node_map, link_map;
-} sg_ctx;
-
-static void sg_ctx_free(sg_ctx *c)
+static rm_status sg_run_child(const char *path, sg_load *ld, rm_error *err, const char *shown)
 {
-    for (int i = 0; i < c->n_nodes; i++)
-        free(c->nodes[i].id);
-    for (int i = 0; i < c->n_links; i++)
-        free(c->links[i].id);
-    for (int i = 0; i < c->n_routes; i++)
-        free(c->routes[i].links);
-    free(c->nodes);
-    free(c->links);
-    free(c->routes);
-    sg_map_free(&c->node_map);
-    sg_map_free(&c->link_map);
+    memset(ld, 0, sizeof *ld);
+    char tmpl[] = "/tmp/ringmap-sg-err-XXXXXX";
+    int efd = mkstemp(tmpl);
+    if (efd >= 0)
+        unlink(tmpl);
+    int pfd[2];
+    if (pipe(pfd)) {
+        if (efd >= 0)
+            close(efd);
+        return rm_error_set(err, RM_EINTERNAL, "%s: pipe: %s", shown, strerror(errno));
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        int e = errno;
+        close(pfd[0]);
+        close(pfd[1]);
+        if (efd >= 0)
+            close(efd);
+        return rm_error_set(err, RM_EINTERNAL, "%s: fork: %s", shown, strerror(e));
+    }
+    if (pid == 0) {
+        /* the child: SimGrid's messages go to the temporary file; only
+         * _exit (no atexit handlers, no leak check of SimGrid's singleton) */
+        close(pfd[0]);
+        /* default dispositions: a SimGrid abort kills the child plainly,
+         * whatever handlers the parent (a sanitizer, a fuzzer) installed */
+        signal(SIGPIPE, SIG_DFL);
+        signal(SIGABRT, SIG_DFL);
+        signal(SIGSEGV, SIG_DFL);
+        signal(SIGBUS, SIG_DFL);
+        signal(SIGFPE, SIG_DFL);
+        signal(SIGILL, SIG_DFL);
+        int nul = open("/dev/null", O_RDWR);
+        if (nul >= 0) {
+            dup2(nul, 0);
+            dup2(efd >= 0 ? efd : nul, 1);
+            dup2(efd >= 0 ? efd : nul, 2);
+        }
+        int rc = rm_sg_child_extract(path, pfd[1], RM_SIMGRID_MAX_HOSTS);
+        _exit(rc);
+    }
+    close(pfd[1]);
+    int rr = sg_read_all(pfd[0], &ld->data, (size_t)1 << 31);
+    close(pfd[0]);
+    if (rr == -3 || rr == -1)
+        kill(pid, SIGKILL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            break;
+    ld->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    ld->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    sg_stderr_tail(efd, ld->stderr_tail, sizeof ld->stderr_tail);
+    if (efd >= 0)
+        close(efd);
+    if (rr == -1)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory reading SimGrid's platform", shown);
+    if (rr == -3)
+        return rm_error_set(err, RM_ELIMIT, "%s: the platform's routes exceed 2 GiB", shown);
+    if (rr == -2)
+        return rm_error_set(err, RM_EINTERNAL, "%s: cannot read from the SimGrid loader", shown);
+    return RM_OK;
 }
 
-static rm_status sg_nomem(sg_ctx *c)
+/* ------------------------------------------------------------------------ */
+/* Decoding the stream                                                        */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sg_data {
+    int H;
+    char **hname;
+    double *speed;
+    int *cores;
+    int64_t *rstart; /* H*H + 1: pair (i, j) -> offset into rlinks, rlen -1: none */
+    int32_t *rlen;   /* H*H */
+    int32_t *rlinks;
+    int L;
+    char **lname;
+    double *bw, *lat; /* bytes/s, s */
+    int *policy;
+} sg_data;
+
+static void sg_data_free(sg_data *d)
 {
-    return rm_error_set(c->err, RM_ENOMEM, "%s: out of memory", c->path);
+    if (d->hname)
+        for (int i = 0; i < d->H; i++)
+            free(d->hname[i]);
+    if (d->lname)
+        for (int i = 0; i < d->L; i++)
+            free(d->lname[i]);
+    free(d->hname);
+    free(d->speed);
+    free(d->cores);
+    free(d->rstart);
+    free(d->rlen);
+    free(d->rlinks);
+    free(d->lname);
+    free(d->bw);
+    free(d->lat);
+    free(d->policy);
+    memset(d, 0, sizeof *d);
 }
 
-/* Grow an array of elements of size sz to hold n + 1 elements. */
-static int sg_reserve(void **arr, int *cap, int n, size_t sz)
+typedef struct sg_rd {
+    const unsigned char *p;
+    size_t n, at;
+    int bad;
+} sg_rd;
+
+static int sg_take(sg_rd *r, void *dst, size_t k)
 {
-    if (n < *cap)
-        return 0;
-    int ncap = *cap ? 2 * *cap : 32;
-    void *p = realloc(*arr, (size_t)ncap * sz);
-    if (!p)
+    if (r->bad || r->n - r->at < k) {
+        r->bad = 1;
         return -1;
-    *arr = p;
-    *cap = ncap;
+    }
+    memcpy(dst, r->p + r->at, k);
+    r->at += k;
     return 0;
 }
 
-/* An attribute's value as a malloc'ed string, or NULL. */
-static char *sg_attr(xmlNodePtr n, const char *name)
+static int32_t sg_i32(sg_rd *r)
 {
-    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
-    if (!v)
+    int32_t v = 0;
+    sg_take(r, &v, sizeof v);
+    return v;
+}
+
+static double sg_f64(sg_rd *r)
+{
+    double v = 0;
+    sg_take(r, &v, sizeof v);
+    return v;
+}
+
+/* A string (caller frees), NULL on a bad stream or no memory (*nomem). */
+static char *sg_str(sg_rd *r, int *nomem)
+{
+    uint32_t len = 0;
+    if (sg_take(r, &len, sizeof len) || r->n - r->at < len) {
+        r->bad = 1;
         return NULL;
-    size_t len = strlen((const char *)v);
-    char *s = malloc(len + 1);
-    if (s)
-        memcpy(s, v, len + 1);
-    xmlFree(v);
+    }
+    char *s = malloc((size_t)len + 1);
+    if (!s) {
+        *nomem = 1;
+        return NULL;
+    }
+    memcpy(s, r->p + r->at, len);
+    s[len] = '\0';
+    r->at += len;
     return s;
 }
 
-/* ------------------------------------------------------------------------ */
-/* Numbers with units                                                         */
-/* ------------------------------------------------------------------------ */
-
-typedef enum sg_kind { SG_SPEED, SG_BANDWIDTH, SG_LATENCY } sg_kind;
-
-/* Multiplier of a decimal (k, M, G, ...) or binary (Ki, Mi, ...) prefix; 0 if
- * unknown. */
-static double sg_prefix(const char *p, size_t len)
+static int sg_magic(sg_rd *r, const char *m)
 {
-    static const struct {
-        const char *s;
-        double f;
-    } tab[] = {{"", 1.0},
-               {"k", 1e3},
-               {"K", 1e3},
-               {"M", 1e6},
-               {"G", 1e9},
-               {"T", 1e12},
-               {"P", 1e15},
-               {"E", 1e18},
-               {"Z", 1e21},
-               {"Y", 1e24},
-               {"Ki", 1024.0},
-               {"Mi", 1048576.0},
-               {"Gi", 1073741824.0},
-               {"Ti", 1099511627776.0},
-               {"Pi", 1125899906842624.0},
-               {"Ei", 1152921504606846976.0}};
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strlen(tab[i].s) == len && strncmp(tab[i].s, p, len) == 0)
-            return tab[i].f;
-    return 0.0;
-}
-
-static int sg_ends_with(const char *s, const char *suf, size_t *prefix_len)
-{
-    size_t ls = strlen(s), lf = strlen(suf);
-    if (ls < lf || strcmp(s + ls - lf, suf) != 0)
+    if (r->n - r->at < 4 || memcmp(r->p + r->at, m, 4) != 0)
         return 0;
-    *prefix_len = ls - lf;
+    r->at += 4;
     return 1;
 }
 
-/*
- * Parse "value[unit]" of the given kind into base units: flop/s, bit/s, s.
- * A value without unit is flop/s, BYTES/s (SimGrid's historical default) or
- * s. Returns 0 on success, 1 bad number, 2 unknown unit, 3 negative or not
- * finite.
- */
-static int sg_parse_value(const char *text, sg_kind kind, double *out)
+/* RM_OK, RM_ENOMEM, or RM_EINTERNAL (a stream that is not what the child
+ * writes: *bad_at set). An "ERR!" record: RM_EINPUT with its message. */
+static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const char *shown)
 {
-    char buf[128];
-    size_t len = strlen(text);
-    if (kind == SG_SPEED) { /* pstate list: first value */
-        const char *comma = strchr(text, ',');
-        if (comma)
-            len = (size_t)(comma - text);
+    sg_rd r = {b->d, b->n, 0, 0};
+    int nomem = 0;
+    memset(d, 0, sizeof *d);
+    int limit = sg_magic(&r, "LIM!");
+    if (limit || sg_magic(&r, "ERR!")) {
+        char *m = sg_str(&r, &nomem);
+        for (char *c = m; c && *c; c++)
+            if ((unsigned char)*c < 0x20)
+                *c = ' ';
+        rm_status st = limit ? rm_error_set(err, RM_ELIMIT, "%s: %s", shown, m ? m : "too large")
+                             : rm_error_set(err, RM_EINPUT, "%s: SimGrid: %s", shown, m ? m : "error");
+        free(m);
+        return st;
     }
-    if (len >= sizeof buf)
-        return 1;
-    memcpy(buf, text, len);
-    buf[len] = '\0';
-    char *s = buf;
-    while (isspace((unsigned char)*s))
-        s++;
-    char *end = s + strlen(s);
-    while (end > s && isspace((unsigned char)end[-1]))
-        *--end = '\0';
-    errno = 0;
-    char *rest;
-    double v = strtod(s, &rest);
-    if (rest == s || errno == ERANGE)
-        return 1;
-    while (isspace((unsigned char)*rest))
-        rest++;
-    double f = 0.0;
-    size_t pl;
-    if (*rest == '\0') {
-        f = kind == SG_BANDWIDTH ? 8.0 : 1.0;
-    } else if (kind == SG_SPEED) {
-        if (sg_ends_with(rest, "flops", &pl) || sg_ends_with(rest, "f", &pl))
-            f = sg_prefix(rest, pl);
-    } else if (kind == SG_BANDWIDTH) {
-        if (sg_ends_with(rest, "Bps", &pl))
-            f = 8.0 * sg_prefix(rest, pl);
-        else if (sg_ends_with(rest, "bps", &pl))
-            f = sg_prefix(rest, pl);
-    } else {
-        static const struct {
-            const char *s;
-            double f;
-        } tab[] = {{"s", 1.0},    {"ms", 1e-3},       {"us", 1e-6}, {"ns", 1e-9},
-                   {"ps", 1e-12}, {"m", 60.0},        {"h", 3600.0}, {"d", 86400.0},
-                   {"w", 604800.0}};
-        for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-            if (strcmp(rest, tab[i].s) == 0)
-                f = tab[i].f;
+    if (!sg_magic(&r, "RMSG") || sg_i32(&r) != 1)
+        goto bad;
+    int H = sg_i32(&r);
+    if (r.bad || H < 1 || H > RM_SIMGRID_MAX_HOSTS)
+        goto bad;
+    d->H = H;
+    d->hname = calloc((size_t)H, sizeof *d->hname);
+    d->speed = malloc((size_t)H * sizeof *d->speed);
+    d->cores = malloc((size_t)H * sizeof *d->cores);
+    d->rstart = malloc(((size_t)H * H + 1) * sizeof *d->rstart);
+    d->rlen = malloc((size_t)H * H * sizeof *d->rlen);
+    if (!d->hname || !d->speed || !d->cores || !d->rstart || !d->rlen)
+        goto nomem;
+    for (int i = 0; i < H; i++) {
+        d->hname[i] = sg_str(&r, &nomem);
+        d->speed[i] = sg_f64(&r);
+        d->cores[i] = sg_i32(&r);
+        if (nomem)
+            goto nomem;
+        if (r.bad)
+            goto bad;
     }
-    if (f == 0.0)
-        return 2;
-    v *= f;
-    if (!isfinite(v) || v < 0)
-        return 3;
-    *out = v;
-    return 0;
-}
-
-static const char *sg_unit_help(sg_kind kind)
-{
-    switch (kind) {
-    case SG_SPEED:
-        return "a speed such as 1.5Gf, 300Mf, 2e9 (flop/s), 1Gflops";
-    case SG_BANDWIDTH:
-        return "a bandwidth such as 125MBps, 1Gbps, 10KiBps, 1e6 (bytes/s)";
-    default:
-        return "a latency such as 50us, 1.5ms, 0.01s, 0.01 (s)";
+    /* routes: one pass to find their total length (the stream is in memory) */
+    size_t at0 = r.at, total = 0;
+    for (size_t k = 0; k < (size_t)H * H; k++) {
+        if (k / H == k % H)
+            continue;
+        int32_t n = sg_i32(&r);
+        if (r.bad || n < -1 || (n > 0 && (size_t)n > (r.n - r.at) / 4))
+            goto bad;
+        if (n > 0) {
+            r.at += (size_t)n * 4;
+            total += (size_t)n;
+        }
     }
-}
-
-/* Read attribute `name` of element `el` as a number of the given kind.
- * *present = 0 and RM_OK if absent and !required. */
-static rm_status sg_number_attr(sg_ctx *c, xmlNodePtr el, const char *elid, const char *name,
-                                sg_kind kind, int required, double *out, int *present)
-{
-    char *v = sg_attr(el, name);
-    if (present)
-        *present = v != NULL;
-    if (!v) {
-        if (!required)
-            return RM_OK;
-        return rm_error_set(c->err, RM_EINPUT, "%s:%ld: <%s id=\"%s\">: missing attribute '%s'",
-                            c->path, xmlGetLineNo(el), (const char *)el->name, elid, name);
+    d->rlinks = malloc((total ? total : 1) * sizeof *d->rlinks);
+    if (!d->rlinks)
+        goto nomem;
+    r.at = at0;
+    size_t at = 0;
+    for (size_t k = 0; k < (size_t)H * H; k++) {
+        d->rstart[k] = (int64_t)at;
+        if (k / H == k % H) {
+            d->rlen[k] = 0;
+            continue;
+        }
+        int32_t n = sg_i32(&r);
+        d->rlen[k] = n;
+        for (int32_t i = 0; i < n; i++)
+            d->rlinks[at++] = sg_i32(&r);
     }
-    int rc = sg_parse_value(v, kind, out);
-    rm_status st = RM_OK;
-    if (rc == 1)
-        st = rm_error_set(c->err, RM_EINPUT, "%s:%ld: <%s id=\"%s\">: %s=\"%s\" is not a number",
-                          c->path, xmlGetLineNo(el), (const char *)el->name, elid, name, v);
-    else if (rc == 2)
-        st = rm_error_set(c->err, RM_EINPUT,
-                          "%s:%ld: <%s id=\"%s\">: %s=\"%s\": unknown unit (expected %s)", c->path,
-                          xmlGetLineNo(el), (const char *)el->name, elid, name, v,
-                          sg_unit_help(kind));
-    else if (rc == 3)
-        st = rm_error_set(c->err, RM_EINPUT,
-                          "%s:%ld: <%s id=\"%s\">: %s=\"%s\" must be finite and >= 0", c->path,
-                          xmlGetLineNo(el), (const char *)el->name, elid, name, v);
-    free(v);
-    return st;
+    d->rstart[(size_t)H * H] = (int64_t)at;
+    int L = sg_i32(&r);
+    if (r.bad || L < 0 || (size_t)L > r.n - r.at)
+        goto bad;
+    d->L = L;
+    d->lname = calloc((size_t)L + 1, sizeof *d->lname);
+    d->bw = malloc(((size_t)L + 1) * sizeof *d->bw);
+    d->lat = malloc(((size_t)L + 1) * sizeof *d->lat);
+    d->policy = malloc(((size_t)L + 1) * sizeof *d->policy);
+    if (!d->lname || !d->bw || !d->lat || !d->policy)
+        goto nomem;
+    for (int l = 0; l < L; l++) {
+        d->lname[l] = sg_str(&r, &nomem);
+        d->bw[l] = sg_f64(&r);
+        d->lat[l] = sg_f64(&r);
+        d->policy[l] = sg_i32(&r);
+        if (nomem)
+            goto nomem;
+        if (r.bad)
+            goto bad;
+    }
+    for (size_t k = 0; k < at; k++)
+        if (d->rlinks[k] < 0 || d->rlinks[k] >= L)
+            goto bad;
+    if (!sg_magic(&r, "END!") || r.at != r.n)
+        goto bad;
+    return RM_OK;
+bad:
+    sg_data_free(d);
+    return rm_error_set(err, RM_EINTERNAL, "%s: the SimGrid loader's output is truncated or malformed",
+                        shown);
+nomem:
+    sg_data_free(d);
+    return rm_error_set(err, RM_ENOMEM, "%s: out of memory for SimGrid's platform", shown);
 }
 
 /* ------------------------------------------------------------------------ */
-/* Elements                                                                   */
+/* Reachability: the largest set of mutually reachable hosts (greedy)         */
 /* ------------------------------------------------------------------------ */
 
-static int sg_is(xmlNodePtr n, const char *name)
+/* SimGrid gives a route between two distinct hosts that crosses links; an
+ * empty route is what SimGrid's Full routing answers for a pair the file
+ * gives no route (a free, instant transfer in SimGrid): no route here. */
+static int sg_route_ok(const sg_data *d, size_t k)
 {
-    return strcmp((const char *)n->name, name) == 0;
+    return d->rlen[k] > 0;
 }
 
-static rm_status sg_required_id(sg_ctx *c, xmlNodePtr el, const char *attr, char **out)
+/* alive[i] = 1 for the hosts kept. Greedy: while some kept pair has no
+ * route, drop the kept host missing the most routes (ties: the last one).
+ * O(H^2). Returns the number kept, -1 on ENOMEM. */
+static int sg_reachable(const sg_data *d, char *alive)
 {
-    *out = sg_attr(el, attr);
-    if (!*out)
-        return rm_error_set(c->err, RM_EINPUT, "%s:%ld: <%s>: missing attribute '%s'", c->path,
-                            xmlGetLineNo(el), (const char *)el->name, attr);
-    return RM_OK;
-}
-
-static rm_status sg_add_node(sg_ctx *c, xmlNodePtr el, int is_host)
-{
-    char *id;
-    rm_status st = sg_required_id(c, el, "id", &id);
-    if (st)
-        return st;
-    double speed = 0.0;
-    if (is_host) {
-        int present = 0;
-        /* v2/v3: power (flop/s); v4: speed with a unit */
-        const char *attr = xmlHasProp(el, (const xmlChar *)"speed")   ? "speed"
-                           : xmlHasProp(el, (const xmlChar *)"power") ? "power"
-                           : c->info.version_major >= 4              ? "speed"
-                                                                     : "power";
-        st = sg_number_attr(c, el, id, attr, SG_SPEED, c->ro->host_w <= 0, &speed, &present);
-        if (st) {
-            free(id);
-            return st;
-        }
-        if (!present)
-            speed = 1e6 / c->ro->host_w;
-        if (!(speed > 0)) {
-            st = rm_error_set(c->err, RM_EINPUT, "%s:%ld: <host id=\"%s\">: speed must be > 0",
-                              c->path, xmlGetLineNo(el), id);
-            free(id);
-            return st;
-        }
-    }
-    if (sg_reserve((void **)&c->nodes, &c->cap_nodes, c->n_nodes, sizeof *c->nodes)) {
-        free(id);
-        return sg_nomem(c);
-    }
-    int rc = sg_map_put(&c->node_map, id, c->n_nodes);
-    if (rc != 0) {
-        if (rc < 0) {
-            free(id);
-            return sg_nomem(c);
-        }
-        int prev = sg_map_get(&c->node_map, id);
-        st = rm_error_set(c->err, RM_EINPUT,
-                          "%s:%ld: <%s id=\"%s\">: duplicate id (already declared line %ld)",
-                          c->path, xmlGetLineNo(el), (const char *)el->name, id,
-                          c->nodes[prev].line);
-        free(id);
-        return st;
-    }
-    sg_node *nd = &c->nodes[c->n_nodes++];
-    nd->id = id;
-    nd->is_host = is_host;
-    nd->speed = speed;
-    nd->line = xmlGetLineNo(el);
-    return RM_OK;
-}
-
-static rm_status sg_add_link(sg_ctx *c, xmlNodePtr el)
-{
-    char *id;
-    rm_status st = sg_required_id(c, el, "id", &id);
-    if (st)
-        return st;
-    double bw = 0.0, lat = 0.0;
-    int present = 0;
-    st = sg_number_attr(c, el, id, "bandwidth", SG_BANDWIDTH, c->ro->default_bandwidth <= 0, &bw,
-                        &present);
-    if (!st && !present)
-        bw = c->ro->default_bandwidth * 1e6;
-    if (!st)
-        st = sg_number_attr(c, el, id, "latency", SG_LATENCY, 0, &lat, NULL);
-    if (!st && !(bw > 0))
-        st = rm_error_set(c->err, RM_EINPUT, "%s:%ld: <link id=\"%s\">: bandwidth must be > 0",
-                          c->path, xmlGetLineNo(el), id);
-    int backbone = 0;
-    if (!st) {
-        char *pol = sg_attr(el, "sharing_policy");
-        if (pol) {
-            if (strcmp(pol, "FATPIPE") == 0) {
-                backbone = 1;
-                c->info.n_fatpipe++;
-            } else if (strcmp(pol, "SPLITDUPLEX") == 0 || strcmp(pol, "FULLDUPLEX") == 0) {
-                c->info.n_splitduplex++;
-            } else if (strcmp(pol, "SHARED") != 0 && strcmp(pol, "WIFI") != 0) {
-                st = rm_error_set(c->err, RM_EINPUT,
-                                  "%s:%ld: <link id=\"%s\">: unknown sharing_policy \"%s\" "
-                                  "(expected SHARED, SPLITDUPLEX, FULLDUPLEX or FATPIPE)",
-                                  c->path, xmlGetLineNo(el), id, pol);
+    int H = d->H;
+    int *miss = calloc((size_t)H, sizeof *miss);
+    if (!miss)
+        return -1;
+    for (int i = 0; i < H; i++) {
+        alive[i] = 1;
+        for (int j = 0; j < H; j++)
+            if (i != j && !sg_route_ok(d, (size_t)i * H + j)) {
+                miss[i]++;
+                miss[j]++;
             }
-            free(pol);
-        }
     }
-    if (st) {
-        free(id);
-        return st;
-    }
-    if (sg_reserve((void **)&c->links, &c->cap_links, c->n_links, sizeof *c->links)) {
-        free(id);
-        return sg_nomem(c);
-    }
-    int rc = sg_map_put(&c->link_map, id, c->n_links);
-    if (rc != 0) {
-        if (rc < 0) {
-            free(id);
-            return sg_nomem(c);
-        }
-        int prev = sg_map_get(&c->link_map, id);
-        st = rm_error_set(c->err, RM_EINPUT,
-                          "%s:%ld: <link id=\"%s\">: duplicate id (already declared line %ld)",
-                          c->path, xmlGetLineNo(el), id, c->links[prev].line);
-        free(id);
-        return st;
-    }
-    sg_link *l = &c->links[c->n_links++];
-    l->id = id;
-    l->bandwidth = bw / 1e6; /* bit/s -> Mb/s */
-    l->latency = lat;
-    l->backbone = backbone;
-    l->line = xmlGetLineNo(el);
-    l->a = l->b = -1;
-    l->ends_line = 0;
-    return RM_OK;
-}
-
-static rm_status sg_route_node(sg_ctx *c, xmlNodePtr el, const char *attr, int *out)
-{
-    char *name;
-    rm_status st = sg_required_id(c, el, attr, &name);
-    if (st)
-        return st;
-    *out = sg_map_get(&c->node_map, name);
-    if (*out < 0)
-        st = rm_error_set(c->err, RM_EINPUT,
-                          "%s:%ld: <route>: %s=\"%s\" is not a host or router declared before",
-                          c->path, xmlGetLineNo(el), attr, name);
-    free(name);
-    return st;
-}
-
-static rm_status sg_add_route(sg_ctx *c, xmlNodePtr el)
-{
-    int src, dst;
-    rm_status st = sg_route_node(c, el, "src", &src);
-    if (!st)
-        st = sg_route_node(c, el, "dst", &dst);
-    if (st)
-        return st;
-    int n = 0;
-    for (xmlNodePtr ch = el->children; ch; ch = ch->next)
-        if (ch->type == XML_ELEMENT_NODE)
-            n++;
-    int *links = malloc((size_t)(n ? n : 1) * sizeof *links);
-    if (!links)
-        return sg_nomem(c);
-    n = 0;
-    for (xmlNodePtr ch = el->children; ch; ch = ch->next) {
-        if (ch->type != XML_ELEMENT_NODE)
-            continue;
-        const char *attr;
-        if (sg_is(ch, "link_ctn") || sg_is(ch, "link:ctn"))
-            attr = "id";
-        else if (sg_is(ch, "route_element"))
-            attr = "name";
-        else if (sg_is(ch, "prop"))
-            continue;
-        else {
-            free(links);
-            return rm_error_set(c->err, RM_EINPUT,
-                                "%s:%ld: <%s> in a <route>: expected <link_ctn id>, <link:ctn id> "
-                                "or <route_element name>",
-                                c->path, xmlGetLineNo(ch), (const char *)ch->name);
-        }
-        char *lid;
-        st = sg_required_id(c, ch, attr, &lid);
-        if (st) {
-            free(links);
-            return st;
-        }
-        int l = sg_map_get(&c->link_map, lid);
-        if (l < 0) {
-            st = rm_error_set(c->err, RM_EINPUT,
-                              "%s:%ld: <%s %s=\"%s\">: no link of that id declared before",
-                              c->path, xmlGetLineNo(ch), (const char *)ch->name, attr, lid);
-            free(lid);
-            free(links);
-            return st;
-        }
-        free(lid);
-        links[n++] = l;
-    }
-    if (sg_reserve((void **)&c->routes, &c->cap_routes, c->n_routes, sizeof *c->routes)) {
-        free(links);
-        return sg_nomem(c);
-    }
-    sg_route *r = &c->routes[c->n_routes++];
-    r->src = src;
-    r->dst = dst;
-    r->n = n;
-    r->links = links;
-    r->line = xmlGetLineNo(el);
-    c->info.n_routes++;
-    return RM_OK;
-}
-
-static rm_status sg_walk(sg_ctx *c, xmlNodePtr parent, int depth)
-{
-    static const char *const ignored[] = {"prop",   "config", "actor", "process", "argument",
-                                          "trace",  "trace_connect", "disk", "storage_type",
-                                          "storage", "mount",  "model_prop"};
-    if (depth > 64)
-        return rm_error_set(c->err, RM_EINPUT, "%s:%ld: zones nested too deeply", c->path,
-                            xmlGetLineNo(parent));
-    for (xmlNodePtr el = parent->children; el; el = el->next) {
-        if (el->type != XML_ELEMENT_NODE)
-            continue;
-        rm_status st = RM_OK;
-        if (sg_is(el, "zone") || sg_is(el, "AS"))
-            st = sg_walk(c, el, depth + 1);
-        else if (sg_is(el, "host"))
-            st = sg_add_node(c, el, 1);
-        else if (sg_is(el, "router"))
-            st = sg_add_node(c, el, 0);
-        else if (sg_is(el, "link"))
-            st = sg_add_link(c, el);
-        else {
-            int skip = 0;
-            for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
-                if (sg_is(el, ignored[i]))
-                    skip = 1;
-            if (!skip && !sg_is(el, "route"))
-                return rm_error_set(c->err, RM_EINPUT,
-                                    "%s:%ld: <%s>: element not supported by ringmap's SimGrid "
-                                    "reader (hosts, routers, links and routes inside zones only)",
-                                    c->path, xmlGetLineNo(el), (const char *)el->name);
-        }
-        if (st)
-            return st;
-    }
-    /* Routes after the declarations of this level (SimGrid requires that order
-     * anyway; nested zones have been read above). */
-    for (xmlNodePtr el = parent->children; el; el = el->next) {
-        if (el->type == XML_ELEMENT_NODE && sg_is(el, "route")) {
-            rm_status st = sg_add_route(c, el);
-            if (st)
-                return st;
-        }
-    }
-    return RM_OK;
-}
-
-/* ------------------------------------------------------------------------ */
-/* End nodes of the links                                                     */
-/* ------------------------------------------------------------------------ */
-
-static rm_status sg_set_ends(sg_ctx *c, int l, int x, int y, const sg_route *r)
-{
-    sg_link *k = &c->links[l];
-    if (x == y)
-        return rm_error_set(c->err, RM_EINPUT,
-                            "%s:%ld: <route src=\"%s\" dst=\"%s\">: link \"%s\" would join node "
-                            "\"%s\" to itself",
-                            c->path, r->line, c->nodes[r->src].id, c->nodes[r->dst].id, k->id,
-                            c->nodes[x].id);
-    if (k->a < 0) {
-        k->a = x < y ? x : y;
-        k->b = x < y ? y : x;
-        k->ends_line = r->line;
-        return RM_OK;
-    }
-    if ((k->a == x && k->b == y) || (k->a == y && k->b == x))
-        return RM_OK;
-    return rm_error_set(c->err, RM_EINPUT,
-                        "%s:%ld: <route src=\"%s\" dst=\"%s\">: link \"%s\" (line %ld) would join "
-                        "\"%s\" and \"%s\", but the route of line %ld makes it join \"%s\" and "
-                        "\"%s\"",
-                        c->path, r->line, c->nodes[r->src].id, c->nodes[r->dst].id, k->id,
-                        k->line, c->nodes[x].id, c->nodes[y].id, k->ends_line,
-                        c->nodes[k->a].id, c->nodes[k->b].id);
-}
-
-static int sg_other_end(const sg_link *k, int v)
-{
-    if (k->a == v)
-        return k->b;
-    if (k->b == v)
-        return k->a;
-    return -1;
-}
-
-static rm_status sg_not_walk(sg_ctx *c, const sg_route *r, const sg_link *k, int at)
-{
-    return rm_error_set(c->err, RM_EINPUT,
-                        "%s:%ld: <route src=\"%s\" dst=\"%s\">: not a path: link \"%s\" joins "
-                        "\"%s\" and \"%s\" (route of line %ld), not node \"%s\" reached so far",
-                        c->path, r->line, c->nodes[r->src].id, c->nodes[r->dst].id, k->id,
-                        c->nodes[k->a].id, c->nodes[k->b].id, k->ends_line, c->nodes[at].id);
-}
-
-/* One pass over a route: walk known links from both ends; if exactly one
- * link is unknown, fix it. *changed is set when a link got its ends. */
-static rm_status sg_route_pass(sg_ctx *c, const sg_route *r, int *changed)
-{
-    if (r->n == 1) { /* the single link of a route joins its two ends */
-        int was_known = c->links[r->links[0]].a >= 0;
-        rm_status st = sg_set_ends(c, r->links[0], r->src, r->dst, r);
-        if (!st && !was_known)
-            *changed = 1;
-        return st;
-    }
-    int i = 0, fwd = r->src;
-    while (i < r->n && c->links[r->links[i]].a >= 0) {
-        int nx = sg_other_end(&c->links[r->links[i]], fwd);
-        if (nx < 0)
-            return sg_not_walk(c, r, &c->links[r->links[i]], fwd);
-        fwd = nx;
-        i++;
-    }
-    if (i == r->n) {
-        if (fwd != r->dst)
-            return rm_error_set(c->err, RM_EINPUT,
-                                "%s:%ld: <route src=\"%s\" dst=\"%s\">: its links lead to \"%s\", "
-                                "not to the destination",
-                                c->path, r->line, c->nodes[r->src].id, c->nodes[r->dst].id,
-                                c->nodes[fwd].id);
-        return RM_OK;
-    }
-    int j = r->n - 1, bwd = r->dst;
-    while (j > i && c->links[r->links[j]].a >= 0) {
-        int nx = sg_other_end(&c->links[r->links[j]], bwd);
-        if (nx < 0)
-            return sg_not_walk(c, r, &c->links[r->links[j]], bwd);
-        bwd = nx;
-        j--;
-    }
-    if (i == j) {
-        rm_status st = sg_set_ends(c, r->links[i], fwd, bwd, r);
-        if (st)
-            return st;
-        *changed = 1;
-    }
-    return RM_OK;
-}
-
-static rm_status sg_infer_ends(sg_ctx *c)
-{
-    int changed = 1;
-    while (changed) {
-        changed = 0;
-        for (int k = 0; k < c->n_routes; k++) {
-            const sg_route *r = &c->routes[k];
-            if (r->src == r->dst || r->n == 0)
+    int kept = H;
+    for (;;) {
+        int worst = -1;
+        for (int i = 0; i < H; i++)
+            if (alive[i] && miss[i] > 0 && (worst < 0 || miss[i] >= miss[worst]))
+                worst = i;
+        if (worst < 0)
+            break;
+        alive[worst] = 0;
+        kept--;
+        for (int j = 0; j < H; j++) {
+            if (j == worst || !alive[j])
                 continue;
-            rm_status st = sg_route_pass(c, r, &changed);
-            if (st)
-                return st;
+            if (!sg_route_ok(d, (size_t)worst * H + j))
+                miss[j]--;
+            if (!sg_route_ok(d, (size_t)j * H + worst))
+                miss[j]--;
         }
     }
-    for (int l = 0; l < c->n_links; l++)
-        if (c->links[l].a < 0)
-            return rm_error_set(c->err, RM_EINPUT,
-                                "%s:%ld: <link id=\"%s\">: no determinable end nodes (it is "
-                                "neither the single link of a route nor the one link of a route "
-                                "whose other links are known)",
-                                c->path, c->links[l].line, c->links[l].id);
-    return RM_OK;
+    free(miss);
+    return kept;
 }
 
 /* ------------------------------------------------------------------------ */
-/* Entry points                                                               */
+/* The platform                                                               */
 /* ------------------------------------------------------------------------ */
+
+/* A hash set of connection links (tail, head) -> link index. */
+typedef struct sg_conn {
+    size_t cap, count;
+    uint64_t *key; /* (tail+1) << 32 | head, 0 = empty */
+    int *val;
+} sg_conn;
+
+static uint64_t sg_mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return x;
+}
+
+/* Index of (u, v), adding it as index *next if new; -1 ENOMEM. */
+static int sg_conn_get(sg_conn *c, int u, int v, int *next)
+{
+    if (2 * (c->count + 1) > c->cap) {
+        size_t nc = c->cap ? 2 * c->cap : 1024;
+        uint64_t *nk = calloc(nc, sizeof *nk);
+        int *nv = malloc(nc * sizeof *nv);
+        if (!nk || !nv) {
+            free(nk);
+            free(nv);
+            return -1;
+        }
+        for (size_t i = 0; i < c->cap; i++)
+            if (c->key[i]) {
+                size_t j = sg_mix(c->key[i]) & (nc - 1);
+                while (nk[j])
+                    j = (j + 1) & (nc - 1);
+                nk[j] = c->key[i];
+                nv[j] = c->val[i];
+            }
+        free(c->key);
+        free(c->val);
+        c->key = nk;
+        c->val = nv;
+        c->cap = nc;
+    }
+    uint64_t key = ((uint64_t)(uint32_t)(u + 1) << 32) | (uint32_t)v;
+    size_t j = sg_mix(key) & (c->cap - 1);
+    while (c->key[j]) {
+        if (c->key[j] == key)
+            return c->val[j];
+        j = (j + 1) & (c->cap - 1);
+    }
+    c->key[j] = key;
+    c->val[j] = (*next)++;
+    c->count++;
+    return c->val[j];
+}
+
+typedef struct sg_lk {
+    int u, v;
+} sg_lk;
 
 static char *sg_stem(const char *path)
 {
@@ -745,91 +690,215 @@ static char *sg_stem(const char *path)
     return s;
 }
 
-/* The file's routes, kept for --routing fixed (rm_platform.fixed_route_*):
- * CSR over ordered node pairs; a pair given no route of its own takes the
- * reverse of the route the other way (SimGrid's symmetrical routes). The
- * routes were checked to be walks by sg_infer_ends. Returns -1 on ENOMEM. */
-static int sg_fixed_routes(const sg_ctx *c, rm_platform *p)
+static rm_status sg_build(const sg_data *d, const char *alive, int kept, const char *path,
+                          const rm_read_options *ro, rm_platform **out, rm_simgrid_info *info,
+                          rm_error *err)
 {
-    size_t N = (size_t)c->n_nodes;
-    int *fwd = malloc(N * N * sizeof *fwd); /* route index for (a,b), -1 none */
-    if (!fwd)
-        return -1;
-    for (size_t k = 0; k < N * N; k++)
-        fwd[k] = -1;
-    for (int r = 0; r < c->n_routes; r++)
-        fwd[(size_t)c->routes[r].src * N + (size_t)c->routes[r].dst] = r;
+    int H = d->H;
+    rm_status st = RM_OK;
+    int *hpos = malloc((size_t)H * sizeof *hpos);   /* host -> kept position */
+    int *lpos = malloc(((size_t)d->L + 1) * sizeof *lpos); /* SimGrid link -> used index */
+    int *lorig = malloc(((size_t)d->L + 1) * sizeof *lorig);
+    sg_conn conn = {0};
+    sg_lk *cl = NULL; /* connection links */
+    size_t ncl_cap = 0;
+    int *rs = NULL, *rl = NULL;
+    rm_platform *p = NULL;
+    if (!hpos || !lpos || !lorig)
+        goto nomem;
+    int k = 0;
+    for (int i = 0; i < H; i++)
+        hpos[i] = alive[i] ? k++ : -1;
+    int Lu = 0;
+    for (int l = 0; l < d->L; l++)
+        lpos[l] = -1;
     size_t total = 0;
-    for (size_t a = 0; a < N; a++)
-        for (size_t b = 0; b < N; b++) {
-            int r = fwd[a * N + b], rev = fwd[b * N + a];
-            total += (size_t)(r >= 0 ? c->routes[r].n : rev >= 0 ? c->routes[rev].n : 0);
+    for (int i = 0; i < H; i++)
+        for (int j = 0; j < H; j++) {
+            if (i == j || !alive[i] || !alive[j])
+                continue;
+            size_t q = (size_t)i * H + j;
+            for (int32_t t = 0; t < d->rlen[q]; t++) {
+                int l = d->rlinks[d->rstart[q] + t];
+                if (lpos[l] < 0) {
+                    lorig[Lu] = l;
+                    lpos[l] = Lu++;
+                }
+            }
+            total += 2 * (size_t)d->rlen[q] + 1;
         }
-    p->fixed_route_start = malloc((N * N + 1) * sizeof(int));
-    p->fixed_route_links = malloc((total ? total : 1) * sizeof(int));
-    if (!p->fixed_route_start || !p->fixed_route_links) {
-        free(fwd);
-        return -1;
+    /* nodes: kept hosts, then each used link's entry and exit */
+    long nn = (long)kept + 2L * Lu;
+    if (nn > INT32_MAX / 2 || total > (size_t)INT32_MAX) {
+        st = rm_error_set(err, RM_ELIMIT, "%s: the platform's routes are too large", path);
+        goto fail;
     }
+    int N = (int)nn;
+    int next = Lu; /* connection links are numbered after the used links */
+    rs = malloc(((size_t)kept * kept + 1) * sizeof *rs);
+    rl = malloc((total ? total : 1) * sizeof *rl);
+    if (!rs || !rl)
+        goto nomem;
     size_t at = 0;
-    for (size_t a = 0; a < N; a++)
-        for (size_t b = 0; b < N; b++) {
-            p->fixed_route_start[a * N + b] = (int)at;
-            int r = fwd[a * N + b], rev = fwd[b * N + a];
-            if (r >= 0)
-                for (int i = 0; i < c->routes[r].n; i++)
-                    p->fixed_route_links[at++] = c->routes[r].links[i];
-            else if (rev >= 0)
-                for (int i = c->routes[rev].n - 1; i >= 0; i--)
-                    p->fixed_route_links[at++] = c->routes[rev].links[i];
+    for (int i = 0; i < H; i++) {
+        if (!alive[i])
+            continue;
+        for (int j = 0; j < H; j++) {
+            if (!alive[j])
+                continue;
+            rs[(size_t)hpos[i] * kept + hpos[j]] = (int)at;
+            if (i == j)
+                continue;
+            size_t q = (size_t)i * H + j;
+            int prev = hpos[i];
+            for (int32_t t = 0; t <= d->rlen[q]; t++) {
+                int l = t < d->rlen[q] ? lpos[d->rlinks[d->rstart[q] + t]] : -1;
+                int to = l >= 0 ? kept + 2 * l : hpos[j];
+                int before = next;
+                int c = sg_conn_get(&conn, prev, to, &next);
+                if (c < 0)
+                    goto nomem;
+                if (c == before) { /* a new connection link */
+                    if ((size_t)(c - Lu) >= ncl_cap) {
+                        size_t nc = ncl_cap ? 2 * ncl_cap : 1024;
+                        sg_lk *x = realloc(cl, nc * sizeof *cl);
+                        if (!x)
+                            goto nomem;
+                        cl = x;
+                        ncl_cap = nc;
+                    }
+                    cl[c - Lu].u = prev;
+                    cl[c - Lu].v = to;
+                }
+                rl[at++] = c;
+                if (l >= 0) {
+                    rl[at++] = l;
+                    prev = kept + 2 * l + 1;
+                }
+            }
         }
-    p->fixed_route_start[N * N] = (int)at;
-    free(fwd);
-    return 0;
-}
+    }
+    rs[(size_t)kept * kept] = (int)at;
 
-static rm_status sg_build(sg_ctx *c, rm_platform **out)
-{
-    char *name = sg_stem(c->path);
+    char *name = sg_stem(path);
     if (!name)
-        return sg_nomem(c);
-    rm_platform *p = rm_platform_new(name, c->n_nodes, c->n_links, 0);
+        goto nomem;
+    p = rm_platform_new(name, N, next, 1);
     free(name);
     if (!p)
-        return sg_nomem(c);
-    for (int i = 0; i < c->n_nodes; i++) {
-        rm_node *nd = &p->nodes[i];
-        nd->id = i;
-        nd->is_host = c->nodes[i].is_host;
-        nd->w = nd->is_host ? 1e6 / c->nodes[i].speed : 0.0; /* s/Mflop */
-        if (rm_platform_set_label(p, i, c->nodes[i].id) != RM_OK) {
-            rm_platform_free(p);
-            return sg_nomem(c);
+        goto nomem;
+    double maxbw = 0.0;
+    for (int l = 0; l < Lu; l++) {
+        int o = lorig[l];
+        double mb = d->bw[o] * 8.0 / 1e6; /* bytes/s -> Mb/s */
+        if (mb > maxbw)
+            maxbw = mb;
+    }
+    for (int i = 0; i < H; i++) {
+        if (!alive[i])
+            continue;
+        rm_node *nd = &p->nodes[hpos[i]];
+        nd->is_host = 1;
+        double cores = ro && ro->one_core ? 1.0 : (d->cores[i] > 0 ? d->cores[i] : 1);
+        double sp = d->speed[i] * cores; /* flop/s */
+        if (!(sp > 0) || !isfinite(sp)) {
+            st = rm_error_set(err, RM_EINPUT, "%s: host \"%s\": speed %g flop/s (must be > 0)",
+                              path, d->hname[i], d->speed[i]);
+            goto fail;
+        }
+        nd->w = 1e6 / sp; /* s/Mflop */
+        if (rm_platform_set_label(p, hpos[i], d->hname[i]))
+            goto nomem;
+    }
+    for (int l = 0; l < Lu; l++) {
+        int o = lorig[l];
+        size_t len = strlen(d->lname[o]);
+        char *lab = malloc(len + 16);
+        if (!lab)
+            goto nomem;
+        snprintf(lab, len + 16, "link:%s:in", d->lname[o]);
+        st = rm_platform_set_label(p, kept + 2 * l, lab);
+        snprintf(lab, len + 16, "link:%s:out", d->lname[o]);
+        if (!st)
+            st = rm_platform_set_label(p, kept + 2 * l + 1, lab);
+        free(lab);
+        if (st)
+            goto nomem;
+        rm_link *lk = &p->links[l];
+        lk->source = kept + 2 * l;
+        lk->target = kept + 2 * l + 1;
+        lk->bandwidth = d->bw[o] * 8.0 / 1e6;
+        lk->latency = d->lat[o];
+        lk->backbone = d->policy[o] == RM_SG_FATPIPE;
+        if (!(lk->latency >= 0) || !isfinite(lk->latency)) {
+            st = rm_error_set(err, RM_EINPUT, "%s: link \"%s\": latency %g s", path, d->lname[o],
+                              d->lat[o]);
+            goto fail;
+        }
+        if (d->policy[o] == RM_SG_NONLINEAR) {
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: link \"%s\": sharing policy NONLINEAR (a user callback) has no "
+                              "bandwidth the model can take",
+                              path, d->lname[o]);
+            goto fail;
+        }
+        if (info) {
+            size_t n = strlen(d->lname[o]);
+            if ((n > 3 && strcmp(d->lname[o] + n - 3, "_UP") == 0) ||
+                (n > 5 && strcmp(d->lname[o] + n - 5, "_DOWN") == 0))
+                info->n_splitduplex++;
+            info->n_fatpipe += d->policy[o] == RM_SG_FATPIPE;
+            info->n_wifi += d->policy[o] == RM_SG_WIFI;
         }
     }
-    for (int l = 0; l < c->n_links; l++) {
-        rm_link *k = &p->links[l];
-        k->source = c->links[l].a;
-        k->target = c->links[l].b;
-        k->bandwidth = c->links[l].bandwidth;
-        k->latency = c->links[l].latency;
-        k->backbone = c->links[l].backbone;
+    /* connection links: no capacity of their own (a backbone far wider than
+     * any link of the file), no latency */
+    double cbw = maxbw > 0 ? maxbw * 1e3 : 1e6;
+    for (int c = Lu; c < next; c++) {
+        rm_link *lk = &p->links[c];
+        lk->source = cl[c - Lu].u;
+        lk->target = cl[c - Lu].v;
+        lk->bandwidth = cbw;
+        lk->latency = 0.0;
+        lk->backbone = 1;
     }
-    /* the fixed routes take n_nodes^2 offsets: kept up to 4096 nodes */
-    if (c->n_routes > 0 && c->n_nodes <= 4096 && sg_fixed_routes(c, p)) {
-        rm_platform_free(p);
-        return sg_nomem(c);
+    p->fixed_route_start = rs;
+    p->fixed_route_links = rl;
+    rs = rl = NULL;
+    if (info) {
+        info->n_hosts = H;
+        info->n_kept = kept;
+        info->n_links = Lu;
+        info->n_connections = next - Lu;
     }
-    rm_status st = rm_platform_finalize(p, c->err);
-    if (st) {
-        char msg[sizeof c->err->msg];
-        snprintf(msg, sizeof msg, "%s", c->err ? c->err->msg : "");
-        rm_platform_free(p);
-        return rm_error_set(c->err, st, "%s: %s", c->path, msg);
+    if ((st = rm_platform_finalize(p, err))) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
+        st = rm_error_set(err, st, "%s: %s", path, msg);
+        goto fail;
     }
     *out = p;
-    return RM_OK;
+    p = NULL;
+    goto done;
+nomem:
+    st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+fail:
+    rm_platform_free(p);
+done:
+    free(hpos);
+    free(lpos);
+    free(lorig);
+    free(conn.key);
+    free(conn.val);
+    free(cl);
+    free(rs);
+    free(rl);
+    return st;
 }
+
+/* ------------------------------------------------------------------------ */
+/* Entry points                                                               */
+/* ------------------------------------------------------------------------ */
 
 rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *ro,
                                       rm_platform **out, rm_simgrid_info *info, rm_error *err)
@@ -839,69 +908,157 @@ rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *r
         rm_read_options_init(&defaults);
         ro = &defaults;
     }
+    if (out)
+        *out = NULL;
     if (!path || !out)
         return rm_error_set(err, RM_EINPUT, "rm_platform_read_simgrid: NULL argument");
-    *out = NULL;
-    sg_ctx c;
-    memset(&c, 0, sizeof c);
-    c.path = path;
-    c.ro = ro;
-    c.err = err;
+    rm_simgrid_info inf;
+    memset(&inf, 0, sizeof inf);
 
-    /* Open the file ourselves: libxml2 prints I/O warnings on its own. */
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    struct stat sb;
+    if (stat(path, &sb))
         return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
-    xmlParserCtxtPtr px = xmlNewParserCtxt();
-    if (!px) {
-        fclose(fp);
-        return sg_nomem(&c);
+    if (!S_ISREG(sb.st_mode))
+        return rm_error_set(err, RM_EINPUT, "%s: not a regular file (a SimGrid platform file is expected)",
+                            path);
+    if ((uint64_t)sb.st_size > RM_SIMGRID_MAX_BYTES)
+        return rm_error_set(err, RM_ELIMIT,
+                            "%s: %lld bytes: larger than the %lld bytes ringmap reads as a SimGrid "
+                            "platform",
+                            path, (long long)sb.st_size, (long long)RM_SIMGRID_MAX_BYTES);
+    if (access(path, R_OK))
+        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
+
+    double ver = sg_file_version(path);
+    inf.version = ver;
+    if (ver == -1)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: <platform> has no version attribute (SimGrid reads version 4: "
+                            "write version=\"4.1\" if the file is in that format, or convert an "
+                            "older file with simgrid_update_xml)",
+                            path);
+    const char *load = path;
+    char dir[] = "/tmp/ringmap-sg-XXXXXX";
+    char copy[sizeof dir + 16] = "";
+    if (ver >= 0 && ver < 4) {
+        if (!mkdtemp(dir))
+            return rm_error_set(err, RM_EINTERNAL, "%s: cannot make a temporary directory: %s",
+                                path, strerror(errno));
+        snprintf(copy, sizeof copy, "%s/p.xml", dir);
+        int rc = sg_copy(path, copy) ? -2 : sg_run_update(copy);
+        if (rc) {
+            unlink(copy);
+            rmdir(dir);
+            if (rc == 127)
+                return rm_error_set(err, RM_EINPUT,
+                                    "%s: SimGrid platform version %g: SimGrid reads version 4 only "
+                                    "and simgrid_update_xml (which converts older files) is not "
+                                    "installed; convert the file with it",
+                                    path, ver);
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: SimGrid platform version %g: simgrid_update_xml could not "
+                                "convert it to version 4 (status %d)",
+                                path, ver, rc);
+        }
+        load = copy;
+        inf.converted = 1;
+        sg_warn(ro,
+                "%s: SimGrid platform version %g converted to version 4 with simgrid_update_xml "
+                "(on a temporary copy; the file is unchanged)",
+                path, ver);
     }
-    xmlDocPtr doc = xmlCtxtReadFd(px, fileno(fp), path, NULL,
-                                  XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                                      XML_PARSE_BIG_LINES);
-    fclose(fp);
-    if (!doc) {
-        const xmlError *e = xmlCtxtGetLastError(px);
-        rm_status st;
-        if (e && e->code == XML_IO_LOAD_ERROR)
-            st = rm_error_set(err, RM_EINPUT, "%s: cannot open file", path);
-        else if (e) {
-            char msg[512];
-            snprintf(msg, sizeof msg, "%s", e->message ? e->message : "syntax error");
-            size_t n = strlen(msg);
-            while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
-                msg[--n] = '\0';
-            st = rm_error_set(err, RM_EINPUT, "%s:%d: XML error: %s", path, e->line, msg);
-        } else
-            st = rm_error_set(err, RM_EINPUT, "%s: cannot read XML", path);
-        xmlFreeParserCtxt(px);
+
+    sg_load ld;
+    rm_status st = sg_run_child(load, &ld, err, path);
+    if (copy[0]) {
+        unlink(copy);
+        rmdir(dir);
+    }
+    sg_data d;
+    memset(&d, 0, sizeof d);
+    if (!st) {
+        if (ld.signal || (ld.exit_code != 0 && ld.exit_code != 3)) {
+            if (ld.signal)
+                st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (signal %d): %s",
+                                  path, ld.signal,
+                                  ld.stderr_tail[0] ? ld.stderr_tail : "no message");
+            else
+                st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (status %d): %s",
+                                  path, ld.exit_code,
+                                  ld.stderr_tail[0] ? ld.stderr_tail : "no message");
+        } else {
+            st = sg_decode(&ld.data, &d, err, path);
+        }
+        if (st && copy[0] && err)
+            sg_replace(err->msg, sizeof err->msg, copy, "(converted copy)");
+    }
+    free(ld.data.d);
+    if (st) {
+        if (info)
+            *info = inf;
         return st;
     }
-    xmlFreeParserCtxt(px);
-
-    rm_status st = RM_OK;
-    xmlNodePtr root = xmlDocGetRootElement(doc);
-    if (!root || strcmp((const char *)root->name, "platform") != 0) {
-        st = rm_error_set(err, RM_EINPUT, "%s:%ld: root element is <%s>, expected <platform>",
-                          path, root ? xmlGetLineNo(root) : 0L,
-                          root ? (const char *)root->name : "(none)");
-    } else {
-        char *ver = sg_attr(root, "version");
-        c.info.version_major = ver ? atoi(ver) : 0;
-        free(ver);
-        st = sg_walk(&c, root, 0);
+    /* the links' values (only links crossed by routes were sent) */
+    for (int l = 0; l < d.L && !st; l++) {
+        if (!(d.bw[l] > 0) || !isfinite(d.bw[l]))
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: link \"%s\": bandwidth %g bytes/s (SimGrid's value) must be "
+                              "finite and > 0",
+                              path, d.lname[l], d.bw[l]);
+        else if (!(d.lat[l] >= 0) || !isfinite(d.lat[l]))
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: link \"%s\": latency %g s (SimGrid's value) must be finite "
+                              "and >= 0",
+                              path, d.lname[l], d.lat[l]);
     }
-    xmlFreeDoc(doc);
-    if (!st && c.n_nodes == 0)
-        st = rm_error_set(err, RM_EINPUT, "%s: no <host> or <router>", path);
-    if (!st)
-        st = sg_infer_ends(&c);
-    if (!st)
-        st = sg_build(&c, out);
+    if (st) {
+        sg_data_free(&d);
+        if (info)
+            *info = inf;
+        return st;
+    }
+    char *alive = malloc((size_t)d.H);
+    int kept = alive ? sg_reachable(&d, alive) : -1;
+    if (kept < 0) {
+        free(alive);
+        sg_data_free(&d);
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    }
+    if (kept < 2 && d.H >= 2) {
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: SimGrid gives no route (crossing links) between any two of its "
+                          "%d hosts",
+                          path, d.H);
+    } else {
+        if (kept < d.H) {
+            char names[700];
+            size_t o = 0;
+            int shown = 0;
+            names[0] = '\0';
+            for (int i = 0; i < d.H && o < sizeof names - 80; i++)
+                if (!alive[i]) {
+                    o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", shown ? ", " : "",
+                                          d.hname[i]);
+                    shown++;
+                }
+            if (shown < d.H - kept)
+                snprintf(names + o, sizeof names - o, ", ... (%d in all)", d.H - kept);
+            sg_warn(ro,
+                    "%s: %d of %d hosts left out: SimGrid has no route (crossing links) "
+                    "between them and the others: %s",
+                    path, d.H - kept, d.H, names);
+        }
+        st = sg_build(&d, alive, kept, path, ro, out, &inf, err);
+        if (!st && inf.n_wifi)
+            sg_warn(ro,
+                    "%s: %d WIFI link(s): each taken with the bandwidth SimGrid reports for it "
+                    "(its first rate)",
+                    path, inf.n_wifi);
+    }
+    free(alive);
+    sg_data_free(&d);
     if (info)
-        *info = c.info;
-    sg_ctx_free(&c);
+        *info = inf;
     return st;
 }
 

@@ -48,12 +48,13 @@ typedef struct rm_platform {
     rm_link *links;
     int n_hosts;
     int *hosts; /* node indices of the hosts, ascending */
-    /* Routes fixed by the file (SimGrid <route>), used by --routing fixed;
-       both NULL when the file fixes none. The route from node a to node b is
-       the links fixed_route_links[fixed_route_start[a*n_nodes+b] ..
-       fixed_route_start[a*n_nodes+b+1]) in order from a (an empty range: no
-       fixed route). fixed_route_start has n_nodes*n_nodes + 1 entries (kept
-       for platforms of at most 4096 nodes). */
+    /* Routes fixed by the file (SimGrid's route of every host pair), used by
+       --routing fixed; both NULL when the file fixes none. The route from
+       host a = hosts[i] to host b = hosts[j] is the links
+       fixed_route_links[fixed_route_start[i*n_hosts+j] ..
+       fixed_route_start[i*n_hosts+j+1]) in order from a (an empty range: no
+       fixed route). Routes join hosts only: fixed_route_start has
+       n_hosts*n_hosts + 1 entries. */
     int *fixed_route_start;
     int *fixed_route_links;
 } rm_platform;
@@ -65,6 +66,13 @@ typedef struct rm_read_options {
     double host_w;
     /** > 0: bandwidth (Mb/s) given to links that have none (default 0: error). */
     double default_bandwidth;
+    /** SimGrid platforms: 1 = w from one core's speed (one single-threaded
+     *  rank per host); 0 (default) = speed x core count. */
+    int one_core;
+    /** Called with each warning of a reader (e.g. SimGrid hosts left out,
+     *  a converted file); NULL (default): warnings are dropped. */
+    void (*warn)(void *ctx, const char *msg);
+    void *warn_ctx;
 } rm_read_options;
 
 /** Default reader options (host_w = 0, default_bandwidth = 0). O(1). */

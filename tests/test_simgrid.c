@@ -1,0 +1,371 @@
+/*
+ * test_simgrid.c — SimGrid platform files read by SimGrid itself (issue 11):
+ * every platform style of tests/data/simgrid/ is mapped by SharedRing and
+ * SliceRing on SimGrid's routes (mappings pass rm_mapping_check), with the
+ * hand-computed T_step of the small ones (cluster with a backbone,
+ * SPLITDUPLEX + FATPIPE); the model's values (cores, sharing policies,
+ * bypass route, links of the routes); medium_tiers as SimGrid XML (version
+ * 2, converted by simgrid_update_xml) and as GML give the same mapping;
+ * unreachable hosts are left out with a warning; bad files (syntax error,
+ * unknown host or link in a route, no version, a SimGrid abort, a directory,
+ * a huge file, too many hosts, no conversion script) give RM_EINPUT or
+ * RM_ELIMIT with a message naming the file.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "ringmap.h"
+#include "topo/readers.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SG RM_SOURCE_DIR "/tests/data/simgrid/"
+
+typedef struct warnings {
+    int n;
+    char last[1024];
+} warnings;
+
+static void collect(void *ctx, const char *msg)
+{
+    warnings *w = ctx;
+    w->n++;
+    snprintf(w->last, sizeof w->last, "%s", msg);
+}
+
+static rm_platform *load_ex(const char *path, int one_core, warnings *w, rm_simgrid_info *info)
+{
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    ro.one_core = one_core;
+    if (w) {
+        memset(w, 0, sizeof *w);
+        ro.warn = collect;
+        ro.warn_ctx = w;
+    }
+    rm_platform *p = NULL;
+    rm_error err = {RM_OK, ""};
+    rm_status st = rm_platform_read_simgrid_ex(path, &ro, &p, info, &err);
+    ck_assert_msg(st == RM_OK, "%s: %s", path, err.msg);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_ptr_nonnull(p->fixed_route_start);
+    return p;
+}
+
+static rm_mapping *map(const rm_platform *p, rm_network *net, rm_heuristic h, rm_routing r,
+                       double dc_dw)
+{
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.heuristic = h;
+    opt.routing = r;
+    opt.dc_dw = dc_dw;
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_network_init(net, p, opt.duplex, &err), RM_OK);
+    rm_mapping *m = NULL;
+    rm_status st = h == RM_HEUR_SLICE ? rm_slicering(net, &opt, &m, &err)
+                                      : rm_sharedring(net, &opt, &m, &err);
+    ck_assert_msg(st == RM_OK, "%s: %s", p->name, err.msg);
+    ck_assert_msg(rm_mapping_check(net, m, 1e-9, &err) == RM_OK, "%s: %s", p->name, err.msg);
+    ck_assert(m->q >= 1 && m->q <= p->n_hosts);
+    ck_assert(m->t_step_per_dw > 0 && isfinite(m->t_step_per_dw));
+    return m;
+}
+
+static int rel_eq(double a, double b, double tol)
+{
+    return fabs(a - b) <= tol * fmax(fabs(a), fabs(b));
+}
+
+/* Number of SimGrid links (arcs that are not connection links) on the
+ * fixed route from host position i to host position j. */
+static int sg_links_on_route(const rm_platform *p, const rm_simgrid_info *info, int i, int j)
+{
+    int H = p->n_hosts, n = 0;
+    for (int k = p->fixed_route_start[i * H + j]; k < p->fixed_route_start[i * H + j + 1]; k++)
+        n += p->fixed_route_links[k] < info->n_links;
+    return n;
+}
+
+static int host_by_label(const rm_platform *p, const char *label)
+{
+    for (int i = 0; i < p->n_hosts; i++)
+        if (strcmp(p->nodes[p->hosts[i]].label, label) == 0)
+            return i;
+    return -1;
+}
+
+/* ------------------------------------------------------------ styles */
+
+static const struct {
+    const char *file;
+    int hosts;       /* hosts SimGrid declares and ringmap keeps */
+    int q;           /* SharedRing's ring size at D_c/D_w = 0.01 (0: not checked) */
+    double t;        /* hand-computed T_step/D_w (0: not checked) */
+} styles[] = {
+    {"style_cluster_backbone.xml", 4, 4, 3.3e-4},
+    {"style_split_fat.xml", 2, 2, 5.5e-4},
+    {"style_fat_tree.xml", 8, 0, 0},
+    {"style_torus.xml", 8, 0, 0},
+    {"style_dragonfly.xml", 16, 0, 0},
+    {"style_bypass.xml", 3, 0, 0},
+    {"style_cores.xml", 2, 0, 0},
+    {"cluster2.xml", 8, 0, 0},
+    {"zones.xml", 4, 0, 0},
+    {"full.xml", 8, 0, 0},
+    {"floyd.xml", 8, 0, 0},
+    {"floyd_sd2.xml", 8, 0, 0},
+    {"dijkstra.xml", 8, 0, 0},
+};
+
+START_TEST(styles_are_mapped)
+{
+    int i = _i;
+    char path[512];
+    snprintf(path, sizeof path, SG "%s", styles[i].file);
+    rm_simgrid_info info;
+    rm_platform *p = load_ex(path, 0, NULL, &info);
+    ck_assert_int_eq(p->n_hosts, styles[i].hosts);
+    ck_assert_int_eq(info.n_hosts, styles[i].hosts);
+    ck_assert_int_eq(info.n_kept, styles[i].hosts);
+    ck_assert(p->directed);
+    for (int h = 0; h < 2; h++) {
+        rm_network net;
+        rm_mapping *m = map(p, &net, h ? RM_HEUR_SLICE : RM_HEUR_SHARED, RM_ROUTING_FIXED, 0.01);
+        if (!h && styles[i].q)
+            ck_assert_int_eq(m->q, styles[i].q);
+        if (!h && styles[i].t > 0)
+            ck_assert_msg(rel_eq(m->t_step_per_dw, styles[i].t, 1e-12), "%s: T_step/D_w %.17g, want %g",
+                          styles[i].file, m->t_step_per_dw, styles[i].t);
+        rm_mapping_free(m);
+        rm_network_destroy(&net);
+    }
+    rm_platform_free(p);
+}
+END_TEST
+
+/* The model's values on the small styles. */
+START_TEST(model_values)
+{
+    rm_simgrid_info info;
+    /* cluster: 4 hosts 1 Gflop/s, routes _UP, backbone, _DOWN; private
+     * links 1000 Mb/s, backbone 2000 Mb/s */
+    rm_platform *p = load_ex(SG "style_cluster_backbone.xml", 0, NULL, &info);
+    ck_assert_int_eq(info.n_links, 9);
+    ck_assert_int_eq(info.n_splitduplex, 8);
+    ck_assert_int_eq(info.n_fatpipe, 0);
+    for (int i = 0; i < 4; i++) {
+        ck_assert(rel_eq(p->nodes[p->hosts[i]].w, 1e-3, 1e-15));
+        for (int j = 0; j < 4; j++)
+            if (i != j)
+                ck_assert_int_eq(sg_links_on_route(p, &info, i, j), 3);
+    }
+    int bb = 0;
+    for (int l = 0; l < info.n_links; l++) {
+        ck_assert(p->links[l].bandwidth == 1000.0 || p->links[l].bandwidth == 2000.0);
+        bb += p->links[l].bandwidth == 2000.0;
+    }
+    ck_assert_int_eq(bb, 1);
+    ck_assert_str_eq(p->nodes[p->hosts[0]].label, "n-0");
+    rm_platform_free(p);
+
+    /* SPLITDUPLEX ab (800 Mb/s each way) and FATPIPE bb (400 Mb/s) */
+    p = load_ex(SG "style_split_fat.xml", 0, NULL, &info);
+    ck_assert_int_eq(info.n_links, 3); /* ab_UP, ab_DOWN, bb */
+    ck_assert_int_eq(info.n_splitduplex, 2);
+    ck_assert_int_eq(info.n_fatpipe, 1);
+    for (int l = 0; l < info.n_links; l++)
+        ck_assert_int_eq(p->links[l].backbone, p->links[l].bandwidth == 400.0);
+    rm_platform_free(p);
+
+    /* cores: speed x cores by default, one core on request */
+    p = load_ex(SG "style_cores.xml", 0, NULL, &info);
+    int a = host_by_label(p, "A"), b = host_by_label(p, "B");
+    ck_assert(rel_eq(p->nodes[p->hosts[a]].w, 2.5e-4, 1e-15));
+    ck_assert(rel_eq(p->nodes[p->hosts[b]].w, 5e-4, 1e-15));
+    rm_platform_free(p);
+    p = load_ex(SG "style_cores.xml", 1, NULL, &info);
+    ck_assert(rel_eq(p->nodes[p->hosts[a]].w, 1e-3, 1e-15));
+    ck_assert(rel_eq(p->nodes[p->hosts[b]].w, 5e-4, 1e-15));
+    /* latency of the one link: 10 us */
+    ck_assert_int_eq(info.n_links, 1);
+    ck_assert(rel_eq(p->links[0].latency, 1e-5, 1e-12));
+    ck_assert(rel_eq(p->links[0].bandwidth, 1000.0, 1e-15));
+    rm_platform_free(p);
+
+    /* bypass: a0 -> a1 is the one fast link (8000 Mb/s), a1 -> a0 goes via r */
+    p = load_ex(SG "style_bypass.xml", 0, NULL, &info);
+    int a0 = host_by_label(p, "a0"), a1 = host_by_label(p, "a1");
+    ck_assert_int_eq(sg_links_on_route(p, &info, a0, a1), 1);
+    ck_assert_int_eq(sg_links_on_route(p, &info, a1, a0), 2);
+    int H = p->n_hosts, fast = -1;
+    for (int k = p->fixed_route_start[a0 * H + a1]; k < p->fixed_route_start[a0 * H + a1 + 1]; k++)
+        if (p->fixed_route_links[k] < info.n_links)
+            fast = p->fixed_route_links[k];
+    ck_assert(rel_eq(p->links[fast].bandwidth, 8000.0, 1e-15));
+    ck_assert_str_eq(p->nodes[p->links[fast].source].label, "link:fast:in");
+    rm_platform_free(p);
+}
+END_TEST
+
+/* medium_tiers: SimGrid XML (version 2: converted with simgrid_update_xml)
+ * and the converted GML give the same SharedRing mapping (SliceRing: the
+ * same hosts). */
+START_TEST(medium_tiers_xml_equals_gml)
+{
+    warnings w;
+    rm_simgrid_info info;
+    rm_platform *x = load_ex(SG "medium_tiers-p.xml", 0, &w, &info);
+    ck_assert_int_eq(info.converted, 1);
+    ck_assert(info.version == 2.0);
+    ck_assert_int_eq(w.n, 1);
+    ck_assert_ptr_nonnull(strstr(w.last, "simgrid_update_xml"));
+    ck_assert_int_eq(x->n_hosts, 18);
+    rm_platform *g = NULL;
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_platform_read(RM_SOURCE_DIR "/platforms/medium_tiers.gml", NULL, &g, &err),
+                     RM_OK);
+    const double ratios[3] = {0.64, 0.0064, 0.00064};
+    for (int r = 0; r < 3; r++)
+        for (int h = 0; h < 2; h++) {
+            rm_network nx, ng;
+            rm_heuristic he = h ? RM_HEUR_SLICE : RM_HEUR_SHARED;
+            rm_mapping *a = map(x, &nx, he, RM_ROUTING_FIXED, ratios[r]);
+            rm_mapping *b = map(g, &ng, he, RM_ROUTING_WIDEST, ratios[r]);
+            ck_assert_int_eq(a->q, b->q);
+            if (h) {
+                /* SliceRing: the same hosts; its ties follow the host order
+                 * (SimGrid's: by name), which may mirror the ring */
+                for (int k = 0; k < a->q; k++) {
+                    int found = 0;
+                    for (int j = 0; j < b->q; j++)
+                        found |= !strcmp(x->nodes[a->ring[k]].label, g->nodes[b->ring[j]].label);
+                    ck_assert(found);
+                }
+            } else {
+                for (int k = 0; k < a->q; k++)
+                    ck_assert_str_eq(x->nodes[a->ring[k]].label, g->nodes[b->ring[k]].label);
+                ck_assert_msg(rel_eq(a->t_step_per_dw, b->t_step_per_dw, 1e-9), "%.17g vs %.17g",
+                              a->t_step_per_dw, b->t_step_per_dw);
+            }
+            rm_mapping_free(a);
+            rm_mapping_free(b);
+            rm_network_destroy(&nx);
+            rm_network_destroy(&ng);
+        }
+    rm_platform_free(x);
+    rm_platform_free(g);
+}
+END_TEST
+
+START_TEST(unreachable_hosts_left_out)
+{
+    warnings w;
+    rm_simgrid_info info;
+    rm_platform *p = load_ex(SG "style_unreachable.xml", 0, &w, &info);
+    ck_assert_int_eq(info.n_hosts, 4);
+    ck_assert_int_eq(info.n_kept, 3);
+    ck_assert_int_eq(p->n_hosts, 3);
+    ck_assert_int_eq(host_by_label(p, "x0"), -1);
+    ck_assert_int_eq(w.n, 1);
+    ck_assert_ptr_nonnull(strstr(w.last, "x0"));
+    ck_assert_ptr_nonnull(strstr(w.last, "1 of 4 hosts left out"));
+    rm_network net;
+    rm_mapping *m = map(p, &net, RM_HEUR_SHARED, RM_ROUTING_FIXED, 0.01);
+    rm_mapping_free(m);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
+/* ------------------------------------------------------------ bad files */
+
+static void expect_bad(const char *path, rm_status want, const char *needle)
+{
+    rm_platform *p = NULL;
+    rm_error err = {RM_OK, ""};
+    rm_status st = rm_platform_read_simgrid(path, NULL, &p, &err);
+    ck_assert_msg(st == want, "%s: status %d, want %d (%s)", path, st, want, err.msg);
+    ck_assert_ptr_null(p);
+    ck_assert_msg(strstr(err.msg, path) != NULL, "message does not name the file: %s", err.msg);
+    ck_assert_msg(strstr(err.msg, needle) != NULL, "message lacks '%s': %s", needle, err.msg);
+}
+
+START_TEST(bad_files)
+{
+    expect_bad(SG "bad_syntax.xml", RM_EINPUT, "Parse error");
+    expect_bad(SG "bad_unknown_host.xml", RM_EINPUT, "'Z'");
+    expect_bad(SG "bad_unknown_link.xml", RM_EINPUT, "nolink");
+    expect_bad(SG "bad_noversion.xml", RM_EINPUT, "no version attribute");
+    /* SimGrid aborts (xbt_die) on a duplicate route: the child dies, the
+     * message is SimGrid's */
+    expect_bad(SG "bad_duproute.xml", RM_EINPUT, "already exists");
+    expect_bad("/nonexistent/x.xml", RM_EINPUT, "cannot open");
+    char dir[] = "/tmp/rm_test_simgrid_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/d.xml", dir);
+    ck_assert_int_eq(mkdir(path, 0700), 0);
+    expect_bad(path, RM_EINPUT, "not a regular file");
+    rmdir(path);
+    /* a huge (sparse) file: refused before anything is read */
+    snprintf(path, sizeof path, "%s/huge.xml", dir);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(ftruncate(fileno(f), (off_t)RM_SIMGRID_MAX_BYTES + 1), 0);
+    fclose(f);
+    expect_bad(path, RM_ELIMIT, "larger than");
+    unlink(path);
+    /* more hosts than the routes of every pair can be kept for */
+    snprintf(path, sizeof path, "%s/big.xml", dir);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+               "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
+               "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" "
+               "bw=\"1GBps\" lat=\"1us\"/>\n</platform>\n",
+            RM_SIMGRID_MAX_HOSTS);
+    fclose(f);
+    expect_bad(path, RM_ELIMIT, "more than ringmap maps");
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* Version 2 without simgrid_update_xml on the PATH: refused with the advice. */
+START_TEST(old_version_without_update_script)
+{
+    const char *old = getenv("PATH");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("PATH", "/nonexistent", 1);
+    expect_bad(SG "medium_tiers-p.xml", RM_EINPUT, "simgrid_update_xml");
+    if (saved) {
+        setenv("PATH", saved, 1);
+        free(saved);
+    } else
+        unsetenv("PATH");
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("simgrid");
+    TCase *tc = tcase_create("simgrid");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, styles_are_mapped, 0, (int)(sizeof styles / sizeof styles[0]));
+    tcase_add_test(tc, model_values);
+    tcase_add_test(tc, medium_tiers_xml_equals_gml);
+    tcase_add_test(tc, unreachable_hosts_left_out);
+    tcase_add_test(tc, bad_files);
+    tcase_add_test(tc, old_version_without_update_script);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
