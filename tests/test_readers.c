@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define SIMGRID RM_SOURCE_DIR "/tests/data/simgrid/"
+#define SIMGRID RM_SHARED_DIR "/data/simgrid/"
 #define PLATFORMS RM_SOURCE_DIR "/platforms/"
 
 /* ---------------------------------------------------------------- helpers */

@@ -42,7 +42,7 @@ static rm_mapping *map(const rm_platform *p, rm_network *net, rm_routing routing
 
 START_TEST(test_tree_platform_fixed_equals_widest)
 {
-    rm_platform *p = load(RM_SOURCE_DIR "/tests/data/simgrid/medium_tiers-p.xml");
+    rm_platform *p = load(RM_SHARED_DIR "/data/simgrid/medium_tiers-p.xml");
     ck_assert_ptr_nonnull(p->fixed_route_start);
     const double ratios[4] = {0.64, 0.064, 0.0064, 0.00064};
     for (int r = 0; r < 4; r++)

@@ -24,6 +24,8 @@
 #include <unistd.h>
 
 #define SG RM_SOURCE_DIR "/tests/data/simgrid/"
+#define SHARED RM_SHARED_DIR "/data/simgrid/"
+#define STYLES RM_SHARED_DIR "/data/simgrid-styles/"
 
 typedef struct warnings {
     int n;
@@ -107,26 +109,25 @@ static const struct {
     int q;           /* SharedRing's ring size at D_c/D_w = 0.01 (0: not checked) */
     double t;        /* hand-computed T_step/D_w (0: not checked) */
 } styles[] = {
-    {"style_cluster_backbone.xml", 4, 4, 3.3e-4},
-    {"style_split_fat.xml", 2, 2, 5.5e-4},
-    {"style_fat_tree.xml", 8, 0, 0},
-    {"style_torus.xml", 8, 0, 0},
-    {"style_dragonfly.xml", 16, 0, 0},
-    {"style_bypass.xml", 3, 0, 0},
-    {"style_cores.xml", 2, 0, 0},
-    {"cluster2.xml", 8, 0, 0},
-    {"zones.xml", 4, 0, 0},
-    {"full.xml", 8, 0, 0},
-    {"floyd.xml", 8, 0, 0},
-    {"floyd_sd2.xml", 8, 0, 0},
-    {"dijkstra.xml", 8, 0, 0},
+    {SG "style_cluster_backbone.xml", 4, 4, 3.3e-4},
+    {SG "style_split_fat.xml", 2, 2, 5.5e-4},
+    {SG "style_fat_tree.xml", 8, 0, 0},
+    {SG "style_torus.xml", 8, 0, 0},
+    {SG "style_dragonfly.xml", 16, 0, 0},
+    {SG "style_bypass.xml", 3, 0, 0},
+    {SG "style_cores.xml", 2, 0, 0},
+    {STYLES "cluster2.xml", 8, 0, 0},
+    {STYLES "zones.xml", 4, 0, 0},
+    {STYLES "full.xml", 8, 0, 0},
+    {STYLES "floyd.xml", 8, 0, 0},
+    {STYLES "floyd_sd2.xml", 8, 0, 0},
+    {STYLES "dijkstra.xml", 8, 0, 0},
 };
 
 START_TEST(styles_are_mapped)
 {
     int i = _i;
-    char path[512];
-    snprintf(path, sizeof path, SG "%s", styles[i].file);
+    const char *path = styles[i].file;
     rm_simgrid_info info;
     rm_platform *p = load_ex(path, 0, NULL, &info);
     ck_assert_int_eq(p->n_hosts, styles[i].hosts);
@@ -219,7 +220,7 @@ START_TEST(medium_tiers_xml_equals_gml)
 {
     warnings w;
     rm_simgrid_info info;
-    rm_platform *x = load_ex(SG "medium_tiers-p.xml", 0, &w, &info);
+    rm_platform *x = load_ex(SHARED "medium_tiers-p.xml", 0, &w, &info);
     ck_assert_int_eq(info.converted, 1);
     ck_assert(info.version == 2.0);
     ck_assert_int_eq(w.n, 1);
@@ -342,7 +343,7 @@ START_TEST(old_version_without_update_script)
     const char *old = getenv("PATH");
     char *saved = old ? strdup(old) : NULL;
     setenv("PATH", "/nonexistent", 1);
-    expect_bad(SG "medium_tiers-p.xml", RM_EINPUT, "simgrid_update_xml");
+    expect_bad(SHARED "medium_tiers-p.xml", RM_EINPUT, "simgrid_update_xml");
     if (saved) {
         setenv("PATH", saved, 1);
         free(saved);
