@@ -1,0 +1,251 @@
+/*
+ * bench_scale.c — SharedRing and SliceRing at the scale of real clusters
+ * (issue 15): hosts x topology x D_c/D_w, each case mapped by the current
+ * code (default options) and by today's path (the code path before issue
+ * 15: --full-curve, the ring grown to all hosts) in the same run, each in
+ * its own child process (wall time, peak RSS by getrusage of the child),
+ * with a time limit per case (a case past it is killed and shown as
+ * "timeout" with the limit as a lower bound of its time).
+ * Platforms come from the deterministic generators of topo/generators.h
+ * (tiers, star, cluster, fattree; seed 1). Prints the table, the targets of
+ * issue 15 (SharedRing: 1,000 hosts <= 2 s, 3,000 <= 20 s, 10,000 <= 300 s,
+ * peak RSS <= 2 GiB at 10,000; SliceRing likewise) and --csv FILE writes it.
+ * Usage: bench_scale [--sizes 1000,3000] [--topologies tiers,star,cluster,fattree]
+ *        [--ratios 0.0064,0.00064] [--heuristics shared,slice] [--max-seconds S]
+ *        [--today-max-seconds S] [--no-today] [--seed N] [--csv FILE]
+ */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
+#include "ringmap.h"
+#include "topo/generators.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef struct {
+    int ok;
+    double seconds, t;
+    int q;
+    unsigned long long ring_hash;
+} result;
+
+static void run_child(int fd, const rm_platform *p, rm_heuristic h, double r, int today)
+{
+    result res;
+    memset(&res, 0, sizeof res);
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.heuristic = h;
+    opt.dc_dw = r;
+    opt.full_curve = today;
+    rm_mapping *m = NULL;
+    rm_error err = {RM_OK, ""};
+    double t0 = now();
+    rm_status st = rm_map(p, &opt, &m, &err);
+    res.seconds = now() - t0;
+    if (!st) {
+        res.ok = 1;
+        res.q = m->q;
+        res.t = m->t_step_per_dw;
+        unsigned long long hh = 1469598103934665603ULL;
+        for (int k = 0; k < m->q; k++)
+            hh = (hh ^ (unsigned long long)m->ring[k]) * 1099511628211ULL;
+        res.ring_hash = hh;
+    } else {
+        fprintf(stderr, "bench_scale: %s: %s\n", p->name, err.msg);
+    }
+    if (write(fd, &res, sizeof res) < 0)
+        _exit(3);
+    _exit(0);
+}
+
+/* 0 ok, 1 timeout, 2 failure; *rss_kb = the child's peak RSS */
+static int run_case(const rm_platform *p, rm_heuristic h, double r, int today, int max_seconds,
+                    result *res, long *rss_kb)
+{
+    int fds[2];
+    if (pipe(fds))
+        return 2;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        return 2;
+    if (pid == 0) {
+        close(fds[0]);
+        if (max_seconds > 0)
+            alarm((unsigned)max_seconds);
+        run_child(fds[1], p, h, r, today);
+    }
+    close(fds[1]);
+    memset(res, 0, sizeof *res);
+    ssize_t n = read(fds[0], res, sizeof *res);
+    close(fds[0]);
+    int status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    wait4(pid, &status, 0, &ru);
+    *rss_kb = ru.ru_maxrss;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+        return 1;
+    return n == (ssize_t)sizeof *res && res->ok ? 0 : 2;
+}
+
+static int parse_list(const char *s, double *out, int max)
+{
+    int n = 0;
+    char *dup = strdup(s), *save = NULL;
+    for (char *t = strtok_r(dup, ",", &save); t && n < max; t = strtok_r(NULL, ",", &save))
+        out[n++] = atof(t);
+    free(dup);
+    return n;
+}
+
+static double target_seconds(int hosts)
+{
+    return hosts <= 1000 ? 2.0 : hosts <= 3000 ? 20.0 : 300.0;
+}
+
+int main(int argc, char **argv)
+{
+    double sizes[8] = {1000, 3000}, ratios[8] = {0.0064, 0.00064};
+    int n_sizes = 2, n_ratios = 2, topo[RM_GEN_COUNT], n_topo = RM_GEN_COUNT;
+    rm_heuristic heur[2] = {RM_HEUR_SHARED, RM_HEUR_SLICE};
+    int n_heur = 2, max_seconds = 300, today_max = 120, today = 1;
+    unsigned long long seed = 1;
+    const char *csv = NULL;
+    for (int t = 0; t < RM_GEN_COUNT; t++)
+        topo[t] = t;
+    for (int a = 1; a < argc; a++) {
+        const char *v = a + 1 < argc ? argv[a + 1] : NULL;
+        if (!strcmp(argv[a], "--sizes") && v) {
+            n_sizes = parse_list(v, sizes, 8);
+            a++;
+        } else if (!strcmp(argv[a], "--ratios") && v) {
+            n_ratios = parse_list(v, ratios, 8);
+            a++;
+        } else if (!strcmp(argv[a], "--topologies") && v) {
+            n_topo = 0;
+            char *dup = strdup(v), *save = NULL;
+            for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+                int k = rm_gen_topology_parse(t);
+                if (k < 0 || n_topo == RM_GEN_COUNT) {
+                    fprintf(stderr, "bench_scale: unknown topology '%s'\n", t);
+                    return 2;
+                }
+                topo[n_topo++] = k;
+            }
+            free(dup);
+            a++;
+        } else if (!strcmp(argv[a], "--heuristics") && v) {
+            n_heur = 0;
+            if (strstr(v, "shared"))
+                heur[n_heur++] = RM_HEUR_SHARED;
+            if (strstr(v, "slice"))
+                heur[n_heur++] = RM_HEUR_SLICE;
+            a++;
+        } else if (!strcmp(argv[a], "--max-seconds") && v) {
+            max_seconds = atoi(v);
+            a++;
+        } else if (!strcmp(argv[a], "--today-max-seconds") && v) {
+            today_max = atoi(v);
+            a++;
+        } else if (!strcmp(argv[a], "--no-today")) {
+            today = 0;
+        } else if (!strcmp(argv[a], "--seed") && v) {
+            seed = strtoull(v, NULL, 10);
+            a++;
+        } else if (!strcmp(argv[a], "--csv") && v) {
+            csv = v;
+            a++;
+        } else {
+            fprintf(stderr, "usage: bench_scale [--sizes LIST] [--topologies LIST] [--ratios LIST] "
+                            "[--heuristics shared,slice] [--max-seconds S] [--today-max-seconds S] "
+                            "[--no-today] [--seed N] [--csv FILE]\n");
+            return 2;
+        }
+    }
+    FILE *out = csv ? fopen(csv, "w") : NULL;
+    if (csv && !out) {
+        perror(csv);
+        return 2;
+    }
+    if (out)
+        fprintf(out, "hosts,topology,dc_dw,heuristic,code,seconds,peak_rss_mb,q,t_step_per_dw,"
+                     "today_code,today_seconds,today_peak_rss_mb,today_q,today_t_step_per_dw,"
+                     "speedup,same,target_seconds,met\n");
+    printf("bench_scale: each case in its own process; time limit %d s (today's path: %d s, "
+           "'>' = killed at the limit)\n",
+           max_seconds, today_max);
+    printf("%6s %-8s %-8s %-6s | %9s %8s %5s %12s | %9s %8s %5s %12s | %8s %4s %6s\n", "hosts",
+           "topology", "D_c/D_w", "heur", "seconds", "RSS MB", "q", "T_step/D_w", "today s",
+           "RSS MB", "q", "T_step/D_w", "speedup", "same", "target");
+    int failures = 0;
+    for (int is = 0; is < n_sizes; is++)
+        for (int it = 0; it < n_topo; it++) {
+            rm_platform *p = NULL;
+            rm_error err;
+            if (rm_generate_topology((rm_gen_topology)topo[it], (int)sizes[is], seed, &p, &err)) {
+                fprintf(stderr, "bench_scale: %s\n", err.msg);
+                return 1;
+            }
+            for (int ir = 0; ir < n_ratios; ir++)
+                for (int ih = 0; ih < n_heur; ih++) {
+                    result a, b;
+                    long ra = 0, rb = 0;
+                    int ca = run_case(p, heur[ih], ratios[ir], 0, max_seconds, &a, &ra);
+                    int cb = today ? run_case(p, heur[ih], ratios[ir], 1, today_max, &b, &rb) : 3;
+                    failures += ca == 2 || cb == 2;
+                    double sa = ca == 1 ? max_seconds : a.seconds;
+                    double sb = cb == 1 ? today_max : b.seconds;
+                    const char *same = ca == 0 && cb == 0
+                                           ? (a.q == b.q && a.ring_hash == b.ring_hash &&
+                                                      a.t == b.t
+                                                  ? "yes"
+                                                  : "NO")
+                                           : "-";
+                    char sp[32] = "-", ta[32], tb[32];
+                    if (ca == 0 && cb <= 1)
+                        snprintf(sp, sizeof sp, "%s%.1fx", cb == 1 ? ">" : "", sb / sa);
+                    snprintf(ta, sizeof ta, "%s%.2f", ca == 1 ? ">" : ca == 2 ? "FAIL " : "", sa);
+                    snprintf(tb, sizeof tb, "%s%.2f", cb == 1 ? ">" : cb == 2 ? "FAIL " : "", sb);
+                    if (cb == 3)
+                        snprintf(tb, sizeof tb, "-");
+                    double tgt = target_seconds(p->n_hosts);
+                    int met = ca == 0 && sa <= tgt && (p->n_hosts < 5000 || ra <= 2L * 1024 * 1024);
+                    printf("%6d %-8s %-8g %-6s | %9s %8.1f %5d %12.6g | %9s %8.1f %5d %12.6g | %8s "
+                           "%4s %4.0fs%s\n",
+                           p->n_hosts, rm_gen_topology_name((rm_gen_topology)topo[it]), ratios[ir],
+                           heur[ih] == RM_HEUR_SHARED ? "shared" : "slice", ta, ra / 1024.0,
+                           ca == 0 ? a.q : 0, ca == 0 ? a.t : NAN, tb, rb / 1024.0,
+                           cb == 0 ? b.q : 0, cb == 0 ? b.t : NAN, sp, same, tgt, met ? " ok" : " MISS");
+                    fflush(stdout);
+                    if (out)
+                        fprintf(out, "%d,%s,%g,%s,%d,%.3f,%.1f,%d,%.17g,%d,%.3f,%.1f,%d,%.17g,%s,%s,%g,%d\n",
+                                p->n_hosts, rm_gen_topology_name((rm_gen_topology)topo[it]),
+                                ratios[ir], heur[ih] == RM_HEUR_SHARED ? "shared" : "slice", ca, sa,
+                                ra / 1024.0, ca == 0 ? a.q : 0, ca == 0 ? a.t : NAN, cb, sb,
+                                rb / 1024.0, cb == 0 ? b.q : 0, cb == 0 ? b.t : NAN, sp, same, tgt,
+                                met);
+                }
+            rm_platform_free(p);
+        }
+    if (out)
+        fclose(out);
+    return failures ? 1 : 0;
+}
