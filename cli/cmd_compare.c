@@ -9,6 +9,7 @@
  */
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/progress.h"
 #include "ring/output.h"
 #include "ring/refine.h"
 #include "ringmap.h"
@@ -46,6 +47,9 @@ static void usage(FILE *f)
           "  --host-w W            cycle-time (s/Mflop, > 0) for nodes without w/speed\n"
           "  --default-bandwidth B bandwidth (Mb/s, > 0) for links that have none\n"
           "  --json FILE           also write the results as JSON ('-': stdout, no table)\n"
+          "  --threads N           threads of the heuristics (0 = all cores, default)\n"
+          "  --progress            progress lines on standard error even when it is not\n"
+          "                        a terminal (on a terminal: from 50 hosts)\n"
           "  -h, --help            this help\n"
           "Exit status: 0 success, 2 bad input or option, 1 internal failure.\n",
           f);
@@ -54,9 +58,17 @@ static void usage(FILE *f)
 /* Report a bad option or argument on stderr; returns exit code 2. */
 RM_CLI_DEFINE_REPORTER(bad_option, "ringmap compare: ", "ringmap compare --help")
 
+/* --progress (cli/progress.h): lines even when stderr is not a terminal */
+static int compare_progress_lines;
+
 static int run_one(const rm_network *net, rm_options *opt, rm_mapping **m, rm_error *err)
 {
-    rm_status st = rm_map_network(net, opt, m, err);
+    rm_cli_progress pr;
+    rm_cli_progress_init(&pr, "ringmap compare", compare_progress_lines, net->platform->n_hosts);
+    rm_options o = *opt;
+    rm_cli_progress_attach(&pr, &o, opt->heuristic == RM_HEUR_SLICE ? "SliceRing" : "SharedRing");
+    rm_status st = rm_map_network(net, &o, m, err);
+    rm_cli_progress_done(&pr);
     if (st == RM_OK && (st = rm_mapping_check(net, *m, 1e-9, err)) != RM_OK) {
         rm_mapping_free(*m);
         *m = NULL;
@@ -78,6 +90,7 @@ int rm_cmd_compare(int argc, char **argv)
         {"max-q", required_argument, NULL, 'm'},   {"host-w", required_argument, NULL, 'w'},
         {"default-bandwidth", required_argument, NULL, 'b'},
         {"json", required_argument, NULL, 'j'},    {"help", no_argument, NULL, 'h'},
+        {"threads", required_argument, NULL, 't'}, {"progress", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
@@ -94,11 +107,13 @@ int rm_cmd_compare(int argc, char **argv)
         case 'm':
         case 'w':
         case 'b':
+        case 't':
             if ((code = rm_cli_opt_common(longopts[li].name, optarg, &base, &ro,
                                           bad_option)) >= 0)
                 return code;
             break;
         case 'j': json_path = optarg; break;
+        case 'P': compare_progress_lines = 1; break;
         case 'h': usage(stdout); return 0;
         default: return rm_cli_getopt_error(c, argv, bad_option);
         }

@@ -13,6 +13,7 @@
 #define _DEFAULT_SOURCE /* mkstemps, fdopen, posix_spawn, isatty */
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/progress.h"
 #include "cli/outfile.h"
 #include "ring/output.h"
 #include "ringmap.h"
@@ -58,6 +59,7 @@ typedef struct sweep_args {
     int refs[N_REF];
     const char *csv, *json, *plot;
     int quiet;
+    int progress_lines; /* --progress */
 } sweep_args;
 
 static void usage(FILE *f)
@@ -83,6 +85,9 @@ static void usage(FILE *f)
         "  --full-curve          the curves up to --max-q; without it a curve ends where\n"
         "                        a lower bound proves that no larger ring can beat its\n"
         "                        best (the best ring and T_step are the same)\n"
+        "  --threads N           threads of the heuristics (0 = all cores, default)\n"
+        "  --progress            progress lines on standard error even when it is not\n"
+        "                        a terminal\n"
         "  --host-w W            cycle-time in s/Mflop (> 0) given to every node without\n"
         "                        w/speed (default: such nodes are routers)\n"
         "  --default-bandwidth B bandwidth in Mb/s (> 0) for links that have none\n"
@@ -95,8 +100,8 @@ static void usage(FILE *f)
         "  -q, --quiet           do not print the summary table\n"
         "  -h, --help            print this help and exit\n"
         "\n"
-        "Progress is shown on standard error when it is a terminal. Exit status: 0\n"
-        "success; 2 bad input (platform, option, ratio list); 1 internal failure.\n",
+        "Progress is shown on standard error when it is a terminal (--progress:\n"
+        "always). Exit status: 0 success; 2 bad input (platform, option, ratio list); 1 internal failure.\n",
         f);
 }
 
@@ -137,7 +142,9 @@ enum {
     OPT_CSV,
     OPT_JSON,
     OPT_PLOT,
-    OPT_FULLCURVE
+    OPT_FULLCURVE,
+    OPT_PROGRESS,
+    OPT_THREADS
 };
 
 static const char *extension(const char *path)
@@ -175,6 +182,8 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         {"json", required_argument, NULL, OPT_JSON},
         {"plot", required_argument, NULL, OPT_PLOT},
         {"full-curve", no_argument, NULL, OPT_FULLCURVE},
+        {"progress", no_argument, NULL, OPT_PROGRESS},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -226,6 +235,11 @@ static int parse_args(int argc, char **argv, sweep_args *a)
                 return code;
             break;
         case OPT_FULLCURVE: a->opt.full_curve = 1; break;
+        case OPT_PROGRESS: a->progress_lines = 1; break;
+        case OPT_THREADS:
+            if ((code = rm_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)
+                return code;
+            break;
         case OPT_CSV:
             if (!*arg)
                 return bad_option("--csv: expected a file name or '-'");
@@ -274,32 +288,31 @@ static const char *heur_name(rm_heuristic h)
 /* Run (and check) every heuristic x refinement x ratio; exit code or -1. */
 static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, int n_runs)
 {
-    int tty = isatty(STDERR_FILENO);
+    rm_cli_progress pr; /* cli/progress.h: the run, then the ring sizes */
+    rm_cli_progress_init(&pr, "ringmap sweep", a->progress_lines, net->platform->n_hosts);
     for (int i = 0; i < n_runs; i++) {
         sweep_run *r = &runs[i];
         rm_options o = a->opt;
         o.dc_dw = a->ratios[r->k];
         o.heuristic = r->h;
         o.refine = (rm_refine)r->ref;
-        if (tty) {
-            fprintf(stderr, "\rringmap sweep: run %d/%d (%s, refine %s, D_c/D_w = %g)\033[K",
-                    i + 1, n_runs, heur_name(r->h), ref_name(r->ref), o.dc_dw);
-            fflush(stderr);
-        }
+        char what[128];
+        snprintf(what, sizeof what, "run %d/%d (%s, refine %s, D_c/D_w = %g)", i + 1, n_runs,
+                 heur_name(r->h), ref_name(r->ref), o.dc_dw);
+        rm_cli_progress_note(&pr, "%s", what);
+        rm_cli_progress_attach(&pr, &o, what);
         rm_error err = {RM_OK, ""};
         rm_status st = r->h == RM_HEUR_SLICE ? rm_slicering(net, &o, &r->m, &err)
                                              : rm_sharedring(net, &o, &r->m, &err);
         if (st) {
             r->m = NULL;
-            if (tty)
-                fputs("\n", stderr);
+            rm_cli_progress_done(&pr);
             if (err.status == RM_OK)
                 err.status = st;
             return rm_cli_lib_failure(&err);
         }
         if (rm_mapping_check(net, r->m, SWEEP_CHECK_TOL, &err)) {
-            if (tty)
-                fputs("\n", stderr);
+            rm_cli_progress_done(&pr);
             fprintf(stderr,
                     "ringmap: internal error: the %s mapping (refine %s, D_c/D_w = %g) violates "
                     "an invariant: %s\n",
@@ -307,7 +320,7 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
             return 1;
         }
     }
-    if (tty)
+    if (pr.mode == 1 && pr.shown)
         fputs("\r\033[K", stderr);
     return -1;
 }

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/launch_outputs.h"
 #include "cli/options.h"
+#include "cli/progress.h"
 #include "cli/outfile.h"
 #include "ring/output.h"
 #include "ring/refine.h"
@@ -41,6 +42,7 @@ typedef struct map_args {
     double ref_t[RM_N_REFINE];   /* their T_step/D_w (NAN: failed) */
     rm_cli_launch launch;        /* --hostfile, --rankfile, ..., --units (issue 12) */
     int routing_given;           /* --routing given (else: fixed when the file fixes routes) */
+    int progress_lines;          /* --progress */
 } map_args;
 
 static void usage(FILE *f)
@@ -95,6 +97,11 @@ static void usage(FILE *f)
         "  --full-curve          grow the ring to --max-q even when a lower bound proves\n"
         "                        that no larger ring can beat the best (same mapping;\n"
         "                        the whole T_step curve per ring size in the JSON)\n"
+        "  --threads N           threads of the heuristics (0 = all cores, default); the\n"
+        "                        mapping is the same for any N\n"
+        "  --progress            print progress lines on standard error even when it is\n"
+        "                        not a terminal (on a terminal progress is always shown\n"
+        "                        from 50 hosts)\n"
         "  --host-w W            cycle-time in s/Mflop (> 0) given to every node without\n"
         "                        w/speed (default: such nodes are routers)\n"
         "  --default-bandwidth B bandwidth in Mb/s (> 0) for links that have none\n"
@@ -140,7 +147,9 @@ enum {
     OPT_SVG,
     OPT_ROUTING,
     OPT_FULLCURVE,
-    OPT_ONECORE
+    OPT_ONECORE,
+    OPT_PROGRESS,
+    OPT_THREADS
 };
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -162,6 +171,8 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"routing", required_argument, NULL, OPT_ROUTING},
         {"full-curve", no_argument, NULL, OPT_FULLCURVE},
         {"one-core", no_argument, NULL, OPT_ONECORE},
+        {"progress", no_argument, NULL, OPT_PROGRESS},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
         RM_CLI_LAUNCH_LONGOPTS,
@@ -235,6 +246,11 @@ static int parse_args(int argc, char **argv, map_args *a)
         case OPT_LATENCY: a->opt.latency = 1; break;
         case OPT_PARSEND: a->opt.parallel_send = 1; break;
         case OPT_FULLCURVE: a->opt.full_curve = 1; break;
+        case OPT_PROGRESS: a->progress_lines = 1; break;
+        case OPT_THREADS:
+            if ((code = rm_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)
+                return code;
+            break;
         case OPT_DOT:
         case OPT_SVG:
             if (!*arg)
@@ -276,28 +292,18 @@ static int parse_args(int argc, char **argv, map_args *a)
 }
 
 
-/* Progress of a long mapping on stderr (only when it is a terminal). */
-static void show_progress(void *ctx, int q, int max_q, double t_best)
-{
-    const char *name = ctx;
-    fprintf(stderr, "\r%s: ring of %d / %d hosts, best T_step/D_w %.6g   ", name, q, max_q, t_best);
-    if (q >= max_q)
-        fputc('\n', stderr);
-    fflush(stderr);
-}
-
 /* Run one heuristic and check the mapping's invariants; exit code or -1. */
 static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuristic h,
-                         rm_mapping **out)
+                         int progress_lines, rm_mapping **out)
 {
     rm_options o = *opt;
     o.heuristic = h;
-    if (isatty(fileno(stderr)) && net->platform->n_hosts >= 50) {
-        o.progress = show_progress;
-        o.progress_ctx = (void *)(h == RM_HEUR_SLICE ? "SliceRing" : "SharedRing");
-    }
+    rm_cli_progress pr; /* cli/progress.h */
+    rm_cli_progress_init(&pr, "ringmap", progress_lines, net->platform->n_hosts);
+    rm_cli_progress_attach(&pr, &o, h == RM_HEUR_SLICE ? "SliceRing" : "SharedRing");
     rm_error err = {RM_OK, ""};
     rm_status st = rm_map_network(net, &o, out, &err);
+    rm_cli_progress_done(&pr);
     if (st) {
         *out = NULL;
         if (err.status == RM_OK)
@@ -492,9 +498,10 @@ int rm_cmd_map(int argc, char **argv)
     rm_mapping *shared = NULL, *slice = NULL;
     code = rm_cli_launch_check_labels(&a.launch, p);
     if (code < 0 && (a.both || a.opt.heuristic != RM_HEUR_SLICE))
-        code = run_heuristic(&net, &a.opt, a.both ? RM_HEUR_SHARED : a.opt.heuristic, &shared);
+        code = run_heuristic(&net, &a.opt, a.both ? RM_HEUR_SHARED : a.opt.heuristic, a.progress_lines,
+                             &shared);
     if (code < 0 && (a.both || a.opt.heuristic == RM_HEUR_SLICE))
-        code = run_heuristic(&net, &a.opt, RM_HEUR_SLICE, &slice);
+        code = run_heuristic(&net, &a.opt, RM_HEUR_SLICE, a.progress_lines, &slice);
     if (code < 0 && a.refine_all)
         code = refine_all(&net, &a, shared ? &shared : &slice);
     if (code < 0)

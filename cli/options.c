@@ -168,6 +168,15 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
     }
     if (strcmp(name, "max-q") == 0)
         return rm_cli_opt_max_q(arg, &opt->max_q, bad);
+    if (strcmp(name, "threads") == 0) {
+        char *end;
+        errno = 0;
+        long v = strtol(arg, &end, 10);
+        if (end == arg || *end || errno || v < 0 || v > 1024)
+            return bad("--threads: expected an integer in [0, 1024] (0 = all cores), got '%s'", arg);
+        opt->threads = (int)v;
+        return -1;
+    }
     if (strcmp(name, "host-w") == 0)
         return rm_cli_opt_positive("--host-w", "s/Mflop", arg, &ro->host_w, bad);
     if (strcmp(name, "default-bandwidth") == 0)

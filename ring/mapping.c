@@ -32,6 +32,9 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
         return rm_error_set(err, RM_EINPUT, "unknown refinement %d", (int)opt->refine);
     if (opt->duplex != RM_DUPLEX_HALF && opt->duplex != RM_DUPLEX_FULL)
         return rm_error_set(err, RM_EINPUT, "unknown duplex model %d", (int)opt->duplex);
+    if (opt->threads < 0)
+        return rm_error_set(err, RM_EINPUT, "thread count must be >= 0 (0 = all cores; got %d)",
+                            opt->threads);
     if (opt->max_q < 0)
         return rm_error_set(err, RM_EINPUT, "maximum ring size must be >= 0 (got %d)", opt->max_q);
     if (opt->routing != RM_ROUTING_WIDEST && opt->routing != RM_ROUTING_DIRECT &&

@@ -212,11 +212,12 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
  * estimate so far (no larger ring can have a smaller one; the sizes not
  * reached keep est NAN; *stop_q = the size it stopped at, max_q if it did
  * not, *stop_lb = a lower bound of the estimate of every larger size,
- * INFINITY if it did not stop). Returns -1 on allocation failure. */
+ * INFINITY if it did not stop). opt->progress, if set, is called after
+ * each size. Returns -1 on allocation failure. */
 static int slice_greedy(const rm_platform *p, const double *c, int max_q, double dc_dw, int par,
                         int *rings, double *est, slice_scratch *sc, int n_start,
                         const int *start, double start_T, int fast, rm_cut_bound *cb,
-                        int *stop_q, double *stop_lb)
+                        int *stop_q, double *stop_lb, const rm_options *opt)
 {
     *stop_q = max_q;
     *stop_lb = INFINITY;
@@ -328,6 +329,8 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
             if (bestT < best_est)
                 best_est = bestT;
         }
+        if (opt->progress)
+            opt->progress(opt->progress_ctx, q, max_q, bestT < best_est ? bestT : best_est);
     }
     return 0;
 }
@@ -494,7 +497,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     int stop_q1, stop_q2;
     double stop_lb1, stop_lb2;
     if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings, est, &sc, 1, NULL, 0.0,
-                     fast, cb, &stop_q1, &stop_lb1)) {
+                     fast, cb, &stop_q1, &stop_lb1, opt)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
     }
@@ -506,7 +509,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
          * each ring size keeps the better of the two rings (ties: the
          * fastest-host start) */
         if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings2, est2, &sc, 2, pair,
-                         pairT, fast, cb, &stop_q2, &stop_lb2)) {
+                         pairT, fast, cb, &stop_q2, &stop_lb2, opt)) {
             st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
             goto out;
         }

@@ -237,6 +237,50 @@ START_TEST(test_stop_exact_shipped)
 }
 END_TEST
 
+/* The same mapping for any thread count (the persistent pool's scans are
+ * merged by (T_step, ring edge)). */
+START_TEST(test_threads_same)
+{
+    static const rm_gen_topology topo[] = {RM_GEN_TIERS, RM_GEN_FATTREE, RM_GEN_STAR};
+    static const int hosts[] = {150, 80, 50};
+    for (int c = 0; c < 3; c++) {
+        rm_platform *p = gen(topo[c], hosts[c], 5);
+        rm_mapping *ref = NULL;
+        rm_error err;
+        for (int th = 1; th <= 5; th += 2) {
+            rm_options o;
+            rm_options_init(&o);
+            o.threads = th;
+            o.full_curve = c == 2; /* also the long growth */
+            rm_mapping *m = NULL;
+            ck_assert_msg(rm_map(p, &o, &m, &err) == RM_OK, "%s", err.msg);
+            if (!ref) {
+                ref = m;
+                continue;
+            }
+            ck_assert_int_eq(m->q, ref->q);
+            ck_assert_msg(m->t_step_per_dw == ref->t_step_per_dw, "%s: %d threads", p->name, th);
+            for (int k = 0; k < m->q; k++) {
+                ck_assert_int_eq(m->ring[k], ref->ring[k]);
+                same_route(&m->succ[k], &ref->succ[k], p->name);
+                same_route(&m->pred[k], &ref->pred[k], p->name);
+            }
+            for (int k = 0; k < m->n_sweep; k++)
+                ck_assert((isnan(m->sweep_t[k]) && isnan(ref->sweep_t[k])) ||
+                          m->sweep_t[k] == ref->sweep_t[k]);
+            rm_mapping_free(m);
+        }
+        rm_mapping_free(ref);
+        rm_platform_free(p);
+    }
+    rm_options o;
+    rm_options_init(&o);
+    o.threads = -1;
+    rm_error err;
+    ck_assert_int_eq(rm_options_check(&o, &err), RM_EINPUT);
+}
+END_TEST
+
 static Suite *scale_suite(void)
 {
     Suite *s = suite_create("scale");
@@ -246,6 +290,7 @@ static Suite *scale_suite(void)
     tcase_add_test(tc, test_cut_bound_valid);
     tcase_add_test(tc, test_stop_exact_generated);
     tcase_add_test(tc, test_stop_exact_shipped);
+    tcase_add_test(tc, test_threads_same);
     suite_add_tcase(s, tc);
     return s;
 }

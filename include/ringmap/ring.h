@@ -72,13 +72,17 @@ typedef struct rm_options {
        0 (default): stop once a provable lower bound of T_step of every larger
        ring (ring/cut_bound.h) is >= the best T_step — same ring and T_step */
     int full_curve;
+    /* threads of the heuristics' scans (SharedRing's ring-edge scan on a
+       persistent pool); 0 (default) = all online cores; the result is the
+       same for any count */
+    int threads;
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1). */
 void rm_options_init(rm_options *opt);
 
 /** Check an options struct: dc_dw finite and >= 0, enums in range, max_q >=
- *  0. RM_EINPUT naming the option. O(1). */
+ *  0, threads >= 0. RM_EINPUT naming the option. O(1). */
 rm_status rm_options_check(const rm_options *opt, rm_error *err);
 
 /** A mapping: the ring, its routes and shares, the alphas and T_step. */

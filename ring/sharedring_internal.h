@@ -1,0 +1,147 @@
+/*
+ * sharedring_internal.h — the parts of the SharedRing greedy (seed 001
+ * §4.4) shared by its three files: ring/sharedring.c (the paper's step:
+ * best pair, evaluation of one ring edge's insertions, insertion,
+ * refinement, the growth loop), ring/sharedring_bounds.c (the exact lower
+ * bounds of the fast path: O(1) eq. (5) evaluation, per-edge bounds from
+ * full-capacity widths, the share lower bound) and ring/sharedring_scan.c
+ * (the parallel scan of the ring edges on a persistent thread pool).
+ * Internal to the library; names rm_h2_*.
+ */
+#ifndef RM_RING_SHAREDRING_INTERNAL_H
+#define RM_RING_SHAREDRING_INTERNAL_H
+
+#include "ring/ring_internal.h"
+
+#include <stdatomic.h>
+
+/* smallest ring on which the fast path scans its edges on several threads */
+#define H2_THREAD_MIN_Q 4
+
+typedef struct h2_work {
+    const rm_network *net;
+    const rm_platform *p;
+    rm_routing routing; /* widest paths or direct links (ring/routing.c) */
+    int N;
+    double *residual; /* n_res: what the ring's routes left */
+    double *res2;     /* n_res: residual with one ring edge given back */
+    double *wid[4];   /* N each: trees from i, to i, from j, to j */
+    int *arc[4];
+    int *stamp; /* n_res, for detecting shared resources */
+    unsigned char *rmask; /* n_res, all 0 between calls: which of 4 routes cross it */
+    int stamp_now;
+    int *in_ring; /* N */
+    double *tw, *tC; /* q+1 scratch for rm_balance */
+    /* fast path (issue 6): full-capacity widths between hosts, an upper
+     * bound of every residual width, for lower bounds of insertions */
+    int fast;
+    int H;
+    int *hidx;      /* N: host index of a node, -1 for a router */
+    double *full;   /* H*H: full[a*H + b] = width host a -> host b (NULL: reference) */
+    double *edge_lb; /* max_q: lower bound of each ring edge's best insertion */
+    int *order;      /* max_q: ring edges by increasing edge_lb */
+    rm_route cand[4];
+    rm_route best[4];
+    /* fast path: the persistent pool of scan threads (ring/sharedring_scan.c),
+     * NULL: one scan in the calling thread */
+    struct h2_pool *pool;
+    int last_k; /* the host inserted by the last insert_best */
+} h2_work;
+
+/** Scratch of one scan for a network (routes, trees, residual copies) and a
+ *  ring of up to max_q hosts; residual = the network's capacities.
+ *  RM_ENOMEM (everything freed). O(N + R). */
+rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err);
+
+/** Free what rm_h2_work_init and the fast path allocated (pool included). */
+void rm_h2_work_destroy(h2_work *wk);
+
+/* O(1) evaluation of T_step after an insertion (eq. (5) in incremental
+ * form), exact when every alpha stays >= 0; otherwise rm_balance. The m
+ * unchanged hosts are in tw/tC[0..m-1]; the three changed ones are passed. */
+typedef struct fast_eval {
+    double sum_inv, sum_cw, dmax, dc_dw;
+} fast_eval;
+
+/** Sums of the m unchanged hosts (w, C) for the O(1) evaluations. O(m). */
+void rm_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m, double dc_dw);
+
+/** T_step/D_w after an insertion: eq. (5) in incremental form when every
+ *  alpha stays >= 0, else rm_balance over wk->tw/tC (m unchanged hosts
+ *  there) plus the three changed ones. O(1) or O(q log q). */
+double rm_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
+                         double Cj, double wk3, double Ck);
+
+/** max(T5, D): a lower bound of rm_h2_fast_eval_T, equal to it when T5 >= D. O(1). */
+double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
+                          double wk3, double Ck);
+
+/* What the evaluation of insertions into ring edge e (i -> j) needs: the
+ * unchanged hosts (all but i and j) summed into ev, their count m in
+ * wk->tw/tC, the cycle-times of i and j and the costs of the routes of i and
+ * j that stay (i's predecessor route, j's successor route). O(q + len). */
+typedef struct edge_ctx {
+    int ni, i, j, m;
+    fast_eval ev;
+    double wi, wj, ci_keep, cj_keep;
+} edge_ctx;
+
+/** Fill c for ring edge e (see edge_ctx); writes wk->tw/tC. O(q + len). */
+void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw);
+
+/** Fast path: wk->edge_lb[e] = a lower bound of the best insertion into ring
+ *  edge e (full-capacity widths), wk->order = the edges by increasing
+ *  bound. O(q H + q log q). */
+void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw);
+
+/** Fast path: a lower bound of min sum_t a_t / x_t over the shares x of the
+ *  four routes r on capacities cap; *k_lb = one of 1/x_1 + 1/x_2. O(L). */
+double rm_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
+                               double *k_lb);
+
+/* One scan of the edge loop: its work (thread-private scratch), its own best
+ * insertion so far (least T_step, ties: least ring edge, then first host in
+ * host order — the reference's first strict improvement in scan order). */
+typedef struct h2_scan {
+    h2_work *wk;
+    const rm_ring_state *s;
+    double dc_dw;
+    atomic_int *next; /* next position in the edge order, shared by the scans */
+    _Atomic double *gbest; /* least T_step found by any scan (fast path pruning) */
+    double bestT, bx[4];
+    int bk, bs;
+    rm_status st;
+    rm_error err;
+} h2_scan;
+
+/** The paper's step (§4.4.1–4.4.2) for ring edge e: every candidate host's
+ *  four widest routes on the residual with e's routes given back, their
+ *  shares, T_step; updates sc's best. Thread-private writes only. */
+rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err);
+
+/** The winning insertion of a scan of all ring edges. */
+typedef struct h2_choice {
+    int bk, bs;       /* host node, ring edge; bk < 0: none */
+    double bx[4];     /* shares of the four routes */
+    rm_route *best;   /* the four routes (scratch of the winning scan) */
+} h2_choice;
+
+/** Scan every ring edge (on the fast path: edges by increasing bound, pruned
+ *  exactly, on the pool's threads when there is one) and return the
+ *  insertion of least T_step, ties to the least ring edge then the first
+ *  host: the same choice for any thread count. */
+rm_status rm_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_choice *out,
+                         rm_error *err);
+
+/** Start the persistent pool of threads - 1 scan threads for wk (each with
+ *  its own network and scratch); on any failure fewer (or none: wk->pool
+ *  stays NULL and the scans run in the caller). threads <= 1: none. */
+void rm_h2_pool_create(h2_work *wk, int threads, int max_q);
+
+/** opt->threads, or the number of online cores when it is 0 (at least 1). */
+int rm_h2_threads(const rm_options *opt);
+
+/** Stop and free wk's pool (NULL is fine). */
+void rm_h2_pool_destroy(h2_work *wk);
+
+#endif
