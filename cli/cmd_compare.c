@@ -137,7 +137,7 @@ int rm_cmd_compare(int argc, char **argv)
     int to_stdout = json_path && !strcmp(json_path, "-");
     json_t *jroot = json_object(), *jrows = json_array();
     json_object_set_new(jroot, "ringmap_version", json_string(RINGMAP_VERSION));
-    json_object_set_new(jroot, "platform", json_string(p->name ? p->name : ""));
+    json_object_set_new(jroot, "platform", rm_json_text(p->name));
     json_object_set_new(jroot, "rows", jrows);
     if (!to_stdout) {
         printf("platform %s: %d hosts, %d routers, %d links; %s duplex\n\n", p->name, p->n_hosts,

@@ -23,9 +23,9 @@
  */
 #include "cli/commands.h"
 #include "cli/outfile.h"
+#include "topo/text.h"
 #include "ringmap.h"
 
-#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,8 +49,28 @@ static void usage(FILE *f)
           f);
 }
 
-/* SimGrid ids: the label if it is a non-empty, unique, XML-safe string, else
- * "n<GML id>". */
+/* A label usable as a SimGrid id as it is: non-empty, well-formed UTF-8,
+ * no control character, none of < > & " ' and space (XML attributes,
+ * hostfiles), no "--" and no leading or trailing '-' (it is also written in
+ * XML comments), and not of the form n<digits> (the fallback ids). */
+static int id_ok(const char *l)
+{
+    if (!l || !*l || !rm_utf8_valid(l) || l[0] == '-' || l[strlen(l) - 1] == '-' ||
+        strstr(l, "--"))
+        return 0;
+    for (const unsigned char *c = (const unsigned char *)l; *c; c++)
+        if (*c < 0x20 || *c == 0x7f || strchr("<>&\"' ", *c))
+            return 0;
+    if (l[0] == 'n') {
+        const char *c = l + 1 + (l[1] == '-');
+        if (*c && strspn(c, "0123456789") == strlen(c))
+            return 0;
+    }
+    return 1;
+}
+
+/* SimGrid ids: the label if id_ok and unique, else "n<GML id>" (GML ids are
+ * unique, and no kept label has that form). */
 static char **make_ids(const rm_platform *p)
 {
     char **id = calloc((size_t)p->n_nodes, sizeof(char *));
@@ -58,11 +78,7 @@ static char **make_ids(const rm_platform *p)
         return NULL;
     for (int v = 0; v < p->n_nodes; v++) {
         const char *l = p->nodes[v].label;
-        int ok = l && *l;
-        for (const char *c = l; ok && *c; c++)
-            if (*c == '<' || *c == '>' || *c == '&' || *c == '"' || *c == '\'' || *c == ' ' ||
-                *c == '\n' || *c == '\t')
-                ok = 0;
+        int ok = id_ok(l);
         for (int u = 0; ok && u < p->n_nodes; u++)
             if (u != v && p->nodes[u].label && !strcmp(p->nodes[u].label, l))
                 ok = 0;
@@ -82,6 +98,28 @@ static char **make_ids(const rm_platform *p)
     return id;
 }
 
+/* s as the text of an XML comment: no "--", no control character, bytes
+ * that are not UTF-8 as '?', never ending with '-'. */
+static void put_comment_text(FILE *f, const char *s)
+{
+    int prev = 0;
+    while (s && *s) {
+        size_t n = rm_utf8_seq(s);
+        unsigned char c = (unsigned char)*s;
+        if (n == 0 || (n == 1 && (c < 0x20 || c == 0x7f)) || (c == '-' && prev == '-')) {
+            fputc('?', f);
+            prev = '?';
+            s += n ? n : 1;
+            continue;
+        }
+        fwrite(s, 1, n, f);
+        prev = c;
+        s += n;
+    }
+    if (prev == '-')
+        fputc(' ', f);
+}
+
 static int node_of_gml(const rm_platform *p, long gid)
 {
     for (int v = 0; v < p->n_nodes; v++)
@@ -90,49 +128,45 @@ static int node_of_gml(const rm_platform *p, long gid)
     return -1;
 }
 
-/* Route from the mapping JSON: nodes (GML ids) and links (indices); checks
- * that link i joins nodes i and i+1. Writes the arcs (2 link + direction, as
- * in rm_network) to links (cap entries), returns the count, or -1 with msg. */
-static int json_route(const rm_platform *p, json_t *r, int *src, int *dst, int *links, int cap,
-                      char *msg, size_t msz)
+/* A route of the mapping JSON (rm_mapping_read_json: nodes as GML ids,
+ * links as indices); checks that the nodes are in the platform and that
+ * link i joins nodes i and i+1. Writes the arcs (2 link + direction, as in
+ * rm_network) to links (cap entries), returns the count, or -1 with msg. */
+static int doc_route(const rm_platform *p, const rm_mapping_doc_route *r, int *src, int *dst,
+                     int *links, int cap, char *msg, size_t msz)
 {
-    json_t *jn = json_object_get(r, "nodes"), *jl = json_object_get(r, "links");
-    if (!json_is_array(jn) || !json_is_array(jl) || json_array_size(jn) < 1 ||
-        json_array_size(jn) != json_array_size(jl) + 1 || (int)json_array_size(jl) > cap) {
-        snprintf(msg, msz, "expected \"nodes\" (k+1 GML ids) and \"links\" (k link indices)");
+    if (r->n_links > cap) {
+        snprintf(msg, msz, "a route of %d links, longer than any walk needs (%d)", r->n_links,
+                 cap);
         return -1;
     }
-    int nl = (int)json_array_size(jl);
-    int prev = node_of_gml(p, (long)json_integer_value(json_array_get(jn, 0)));
+    int prev = node_of_gml(p, r->nodes[0]);
     if (prev < 0) {
-        snprintf(msg, msz, "node %lld not in the platform",
-                 (long long)json_integer_value(json_array_get(jn, 0)));
+        snprintf(msg, msz, "node %ld not in the platform", r->nodes[0]);
         return -1;
     }
     *src = prev;
-    for (int i = 0; i < nl; i++) {
-        long long gid = json_integer_value(json_array_get(jn, (size_t)i + 1));
-        int v = node_of_gml(p, (long)gid);
-        json_t *jli = json_array_get(jl, (size_t)i);
-        long long l = json_is_integer(jli) ? json_integer_value(jli) : -1;
-        if (v < 0 || l < 0 || l >= p->n_links) {
-            snprintf(msg, msz, "hop %d: node %lld or link %lld not in the platform", i + 1, gid,
-                     l);
+    for (int i = 0; i < r->n_links; i++) {
+        long gid = r->nodes[i + 1];
+        int v = node_of_gml(p, gid);
+        int l = r->links[i];
+        if (v < 0 || l >= p->n_links) {
+            snprintf(msg, msz, "hop %d: node %ld or link %d not in the platform", i + 1, gid, l);
             return -1;
         }
         const rm_link *lk = &p->links[l];
         if (!((lk->source == prev && lk->target == v) ||
               (!p->directed && lk->source == v && lk->target == prev))) {
-            snprintf(msg, msz, "hop %d: link %lld does not join %s and %s", i + 1, l,
+            snprintf(msg, msz, "hop %d: link %d does not join %s and %s", i + 1, l,
                      p->nodes[prev].label, p->nodes[v].label);
             return -1;
         }
         /* arc 2l: source -> target, arc 2l+1: target -> source (rm_network) */
-        links[i] = 2 * (int)l + ((lk->source == prev && lk->target == v) ? 0 : 1);
+        links[i] = 2 * l + ((lk->source == prev && lk->target == v) ? 0 : 1);
         prev = v;
     }
     *dst = prev;
-    return nl;
+    return r->n_links;
 }
 
 int rm_cmd_export_simgrid(int argc, char **argv)
@@ -216,7 +250,7 @@ int rm_cmd_export_simgrid(int argc, char **argv)
     int *ring = malloc(sizeof(int) * (size_t)(H + 1));
     int *tmp = malloc(sizeof(int) * (size_t)(2 * L + 1));
     int q = 0;
-    json_t *root = NULL;
+    rm_mapping_doc *doc = NULL;
     rm_network net;
     int have_net = 0;
     if (!id || !rt || !rlen || !hidx || !ring || !tmp) {
@@ -231,52 +265,40 @@ int rm_cmd_export_simgrid(int argc, char **argv)
     for (int i = 0; i < H * H; i++)
         rlen[i] = -1;
     if (mapfile) {
-        json_error_t je;
-        root = json_load_file(mapfile, 0, &je);
-        json_t *top = root, *jsh = root ? json_object_get(root, "shared") : NULL;
-        if (root && !json_object_get(root, "ring") && json_is_object(jsh)) {
-            top = jsh; /* the JSON of --heuristic both */
+        /* the one strict reader of the mapping JSON (include/ringmap/mapping_json.h) */
+        if ((st = rm_mapping_read_json(mapfile, &doc, &err))) {
+            fprintf(stderr, "ringmap export-simgrid: %s\n", err.msg);
+            code = rm_status_exit_code(st);
+            goto done;
+        }
+        if (doc->from_both)
             fprintf(stderr, "ringmap export-simgrid: %s: a --heuristic both mapping: using "
                             "SharedRing's ring\n", mapfile);
-        }
-        json_t *jr = top ? json_object_get(top, "ring") : NULL;
-        if (!root || !json_is_array(jr) || json_array_size(jr) < 1 ||
-            (int)json_array_size(jr) > H) {
-            if (!root)
-                fprintf(stderr, "ringmap export-simgrid: %s:%d:%d: %s\n", mapfile, je.line,
-                        je.column, je.text);
-            else
-                fprintf(stderr, "ringmap export-simgrid: %s: \"ring\": expected 1..%d hosts\n",
-                        mapfile, H);
+        if (doc->q > H) {
+            fprintf(stderr, "ringmap export-simgrid: %s: \"ring\": %d hosts, the platform has %d\n",
+                    mapfile, doc->q, H);
             code = 2;
             goto done;
         }
-        q = (int)json_array_size(jr);
+        q = doc->q;
         for (int k = 0; k < q; k++) {
-            json_t *e = json_array_get(jr, (size_t)k);
-            int v = node_of_gml(p, (long)json_integer_value(json_object_get(e, "node")));
+            int v = node_of_gml(p, doc->ring[k].node);
             if (v < 0 || hidx[v] < 0) {
-                fprintf(stderr, "ringmap export-simgrid: %s: ring[%d].node: not a host of %s\n",
-                        mapfile, k, plat);
+                fprintf(stderr,
+                        "ringmap export-simgrid: %s: ring[%d].node: node %ld is not a host of %s\n",
+                        mapfile, k, doc->ring[k].node, plat);
                 code = 2;
                 goto done;
             }
             ring[k] = v;
         }
         for (int k = 0; q > 1 && k < q; k++) {
-            json_t *e = json_array_get(jr, (size_t)k);
             const char *keys[2] = {"succ", "pred"};
             for (int s = 0; s < 2; s++) {
                 char msg[256];
                 int src, dst;
-                int n = json_route(p, json_object_get(e, keys[s]), &src, &dst, tmp, 2 * L + 1,
-                                   msg, sizeof msg);
-                int want = ring[s == 0 ? (k + 1) % q : (k + q - 1) % q];
-                if (n >= 0 && (src != ring[k] || dst != want)) {
-                    snprintf(msg, sizeof msg, "route does not go from %s to %s",
-                             p->nodes[ring[k]].label, p->nodes[want].label);
-                    n = -1;
-                }
+                int n = doc_route(p, s ? &doc->ring[k].pred : &doc->ring[k].succ, &src, &dst, tmp,
+                                  2 * L + 1, msg, sizeof msg);
                 if (n < 0) {
                     fprintf(stderr, "ringmap export-simgrid: %s: ring[%d].%s: %s\n", mapfile, k,
                             keys[s], msg);
@@ -344,13 +366,20 @@ int rm_cmd_export_simgrid(int argc, char **argv)
         goto done;
     code = 0;
     FILE *f = xo.f;
-    fprintf(f, "<?xml version='1.0'?>\n"
-               "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-               "<!-- ringmap export-simgrid %s%s%s: hosts speed 1/w Mflop/s, links in Mb/s,\n"
+    fputs("<?xml version='1.0'?>\n"
+          "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+          "<!-- ringmap export-simgrid ",
+          f);
+    put_comment_text(f, plat);
+    if (mapfile) {
+        fputc(' ', f);
+        put_comment_text(f, mapfile);
+    }
+    fprintf(f, ": hosts speed 1/w Mflop/s, links in Mb/s,\n"
                "     routes of the ring from the mapping, widest paths elsewhere -->\n"
                "<platform version=\"4.1\">\n"
                "  <zone id=\"%s\" routing=\"Full\">\n",
-            plat, mapfile ? " " : "", mapfile ? mapfile : "", "ringmap");
+            "ringmap");
     for (int h = 0; h < H; h++) {
         const rm_node *nd = &p->nodes[p->hosts[h]];
         fprintf(f, "    <host id=\"%s\" speed=\"%.17gMf\"/>\n", id[p->hosts[h]], 1.0 / nd->w);
@@ -362,7 +391,7 @@ int rm_cmd_export_simgrid(int argc, char **argv)
                                                                        : "SHARED";
         fprintf(f,
                 "    <link id=\"l%d\" bandwidth=\"%.17gMbps\" latency=\"%.17gs\" "
-                "sharing_policy=\"%s\"/> <!-- %s -- %s -->\n",
+                "sharing_policy=\"%s\"/> <!-- %s to %s -->\n",
                 l, lk->bandwidth, zero_lat ? 0.0 : lk->latency, pol, id[lk->source], id[lk->target]);
     }
     for (int i = 0; i < H; i++)
@@ -394,7 +423,7 @@ int rm_cmd_export_simgrid(int argc, char **argv)
 done:
     if (have_net)
         rm_network_destroy(&net);
-    json_decref(root);
+    rm_mapping_doc_free(doc);
     if (rt)
         for (int i = 0; i < H * H; i++)
             free(rt[i]);

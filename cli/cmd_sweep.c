@@ -452,7 +452,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
     }
     bad |= jset(root, "ringmap_version", json_string(RINGMAP_VERSION));
     bad |= jset(root, "platform", jp);
-    bad |= jset(jp, "name", json_string(p->name ? p->name : ""));
+    bad |= jset(jp, "name", rm_json_text(p->name));
     bad |= jset(jp, "hosts", json_integer(p->n_hosts));
     bad |= jset(jp, "routers", json_integer(p->n_nodes - p->n_hosts));
     bad |= jset(jp, "links", json_integer(p->n_links));

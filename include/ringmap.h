@@ -45,5 +45,6 @@
 #include "ringmap/alloc.h"  /* integer allocation (seeds 000, 002) */
 
 #include "ringmap/shares.h" /* work units, part sizes (issue 12) */
+#include "ringmap/mapping_json.h" /* reading the mapping JSON back (issue 13) */
 
 #endif /* RINGMAP_H */

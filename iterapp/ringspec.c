@@ -5,7 +5,6 @@
 #include "iterapp/ringspec.h"
 
 #include <errno.h>
-#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,105 +78,35 @@ static int set_label(rm_ringspec *s, int k, const char *l)
     return 0;
 }
 
-/* a route's bandwidth: the route object's "bandwidth", > 0 (null = free) */
-static rm_status route_bw(const char *path, int k, const char *key, json_t *e, int q, double *bw,
-                          rm_error *err)
-{
-    json_t *r = json_object_get(e, key);
-    if (!r || json_is_null(r)) {
-        if (q > 1)
-            return rm_error_set(err, RM_EINPUT, "%s: ring[%d].%s: missing (ring of %d hosts)",
-                                path, k, key, q);
-        *bw = INFINITY;
-        return RM_OK;
-    }
-    json_t *b = json_object_get(r, "bandwidth");
-    if (b && json_is_null(b)) {
-        *bw = INFINITY;
-        return RM_OK;
-    }
-    if (!b || !json_is_number(b) || !(json_number_value(b) > 0))
-        return rm_error_set(err, RM_EINPUT,
-                            "%s: ring[%d].%s.bandwidth: expected a number > 0 (Mb/s)", path, k,
-                            key);
-    *bw = json_number_value(b);
-    return RM_OK;
-}
-
 rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *err)
 {
     *out = NULL;
-    json_error_t je;
-    json_t *root = json_load_file(path, 0, &je);
-    if (!root)
-        return rm_error_set(err, RM_EINPUT, "%s:%d:%d: %s", path, je.line, je.column, je.text);
-    rm_status st = RM_OK;
-    rm_ringspec *s = NULL;
-    json_t *top = root, *shared = json_object_get(root, "shared");
-    int from_both = !json_object_get(root, "ring") && json_is_object(shared);
-    if (from_both)
-        top = shared; /* --heuristic both: SharedRing's mapping */
-    json_t *ring = json_object_get(top, "ring");
-    if (!json_is_array(ring) || json_array_size(ring) < 1) {
-        st = rm_error_set(err, RM_EINPUT, "%s: \"ring\": expected a non-empty array", path);
-        goto done;
-    }
-    int q = (int)json_array_size(ring);
-    s = rm_ringspec_new(q);
-    if (!s) {
-        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
-        goto done;
-    }
-    double asum = 0;
-    for (int k = 0; k < q; k++) {
-        json_t *e = json_array_get(ring, (size_t)k);
-        if (!json_is_object(e)) {
-            st = rm_error_set(err, RM_EINPUT, "%s: ring[%d]: expected an object", path, k);
-            goto done;
-        }
-        json_t *jw = json_object_get(e, "w"), *ja = json_object_get(e, "alpha");
-        if (!json_is_number(jw) || !(json_number_value(jw) > 0) ||
-            !isfinite(json_number_value(jw))) {
-            st = rm_error_set(err, RM_EINPUT,
-                              "%s: ring[%d].w: expected a cycle-time > 0 (s/Mflop)", path, k);
-            goto done;
-        }
-        if (!json_is_number(ja) || !(json_number_value(ja) >= 0)) {
-            st = rm_error_set(err, RM_EINPUT, "%s: ring[%d].alpha: expected a number >= 0",
-                              path, k);
-            goto done;
-        }
-        s->w[k] = json_number_value(jw);
-        s->alpha[k] = json_number_value(ja);
-        asum += s->alpha[k];
-        json_t *jl = json_object_get(e, "label"), *jn = json_object_get(e, "node");
-        if (set_label(s, k, json_is_string(jl) ? json_string_value(jl) : "")) {
-            st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
-            goto done;
-        }
-        s->node[k] = json_is_integer(jn) ? (long)json_integer_value(jn) : -1;
-        if ((st = route_bw(path, k, "succ", e, q, &s->b_succ[k], err)) ||
-            (st = route_bw(path, k, "pred", e, q, &s->b_pred[k], err)))
-            goto done;
-    }
-    if (fabs(asum - 1.0) > 1e-6) {
-        st = rm_error_set(err, RM_EINPUT, "%s: ring[].alpha: sum is %.9g, expected 1", path,
-                          asum);
-        goto done;
-    }
-    s->from_both = from_both;
-    json_t *par = json_object_get(top, "params"), *t = json_object_get(top, "t_step_per_dw");
-    json_t *dc = par ? json_object_get(par, "dc_dw") : NULL;
-    if (json_is_number(dc))
-        s->dc_dw = json_number_value(dc);
-    if (json_is_number(t))
-        s->t_step_per_dw = json_number_value(t);
-done:
-    json_decref(root);
-    if (st) {
-        rm_ringspec_free(s);
+    rm_mapping_doc *d = NULL; /* the one strict reader (include/ringmap/mapping_json.h) */
+    rm_status st = rm_mapping_read_json(path, &d, err);
+    if (st)
         return st;
+    rm_ringspec *s = rm_ringspec_new(d->q);
+    if (!s) {
+        rm_mapping_doc_free(d);
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
     }
+    for (int k = 0; k < d->q; k++) {
+        const rm_mapping_doc_host *h = &d->ring[k];
+        if (set_label(s, k, h->label)) {
+            rm_ringspec_free(s);
+            rm_mapping_doc_free(d);
+            return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+        }
+        s->node[k] = h->node;
+        s->w[k] = h->w;
+        s->alpha[k] = h->alpha;
+        s->b_succ[k] = h->succ.bandwidth;
+        s->b_pred[k] = h->pred.bandwidth;
+    }
+    s->from_both = d->from_both;
+    s->dc_dw = d->dc_dw;
+    s->t_step_per_dw = d->t_step_per_dw;
+    rm_mapping_doc_free(d);
     *out = s;
     return RM_OK;
 }

@@ -5,21 +5,29 @@
  * and alphas (seed 001 §2: w, alpha, eq. (1)). Used by `ringmap --dot/--svg`.
  */
 #include "ring/dot.h"
+#include "topo/text.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Print s as the inside of a DOT double-quoted string (escape " and \,
- * drop control characters). */
+ * drop control characters, bytes that are not UTF-8 as U+FFFD). */
 static void put_escaped(FILE *f, const char *s)
 {
-    for (; s && *s; s++) {
+    while (s && *s) {
+        size_t n = rm_utf8_seq(s); /* topo/text.h */
         unsigned char c = (unsigned char)*s;
+        if (n == 0) {
+            fputs("\xef\xbf\xbd", f);
+            s++;
+            continue;
+        }
         if (c == '"' || c == '\\')
             fputc('\\', f);
-        if (c >= 0x20)
-            fputc(c, f);
+        if (n > 1 || (c >= 0x20 && c != 0x7f))
+            fwrite(s, 1, n, f);
+        s += n;
     }
 }
 

@@ -37,6 +37,12 @@
 json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
                         rm_error *err);
 
+/** A JSON string of a user string (label, platform name, file name): the
+ *  bytes that are not well-formed UTF-8 replaced by U+FFFD (JSON text is
+ *  UTF-8; jansson refuses anything else), control characters escaped by
+ *  the writer; NULL s gives "". NULL on allocation failure. O(|s|). */
+json_t *rm_json_text(const char *s);
+
 /** Dump j to f with RM_JSON_FLAGS and a final newline. RM_EINTERNAL if the
  *  write fails. O(size of j). */
 rm_status rm_json_write(FILE *f, const json_t *j, rm_error *err);

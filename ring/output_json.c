@@ -6,6 +6,7 @@
  * the load of every used link, and T_step/D_w per ring size tried.
  */
 #include "ring/output.h"
+#include "topo/text.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -75,6 +76,18 @@ static json_t *route_json(const rm_network *net, const rm_route *r, int *bad)
     return o;
 }
 
+json_t *rm_json_text(const char *s)
+{
+    if (!s)
+        return json_string("");
+    if (rm_utf8_valid(s))
+        return json_string(s);
+    char *fixed = rm_utf8_fix(s); /* invalid bytes -> U+FFFD (topo/text.h) */
+    json_t *j = fixed ? json_string(fixed) : NULL;
+    free(fixed);
+    return j;
+}
+
 json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
                         rm_error *err)
 {
@@ -103,7 +116,7 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     json_t *jp = json_object();
     put(root, "platform", jp, &bad);
     if (jp) {
-        put(jp, "name", json_string(p->name ? p->name : ""), &bad);
+        put(jp, "name", rm_json_text(p->name), &bad);
         put(jp, "hosts", json_integer(p->n_hosts), &bad);
         put(jp, "routers", json_integer(p->n_nodes - p->n_hosts), &bad);
         put(jp, "links", json_integer(p->n_links), &bad);
@@ -133,7 +146,7 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
         if (!e)
             break;
         put(e, "node", json_integer(nd->id), &bad);
-        put(e, "label", json_string(nd->label ? nd->label : ""), &bad);
+        put(e, "label", rm_json_text(nd->label), &bad);
         put(e, "w", jnum(nd->w), &bad);
         put(e, "alpha", jnum(m->alpha[k]), &bad);
         double C = Cs ? Cs[k] : NAN;

@@ -35,6 +35,7 @@ const char *rm_status_name(rm_status st)
     case RM_ENOMEM: return "out of memory";
     case RM_ESOLVER: return "solver failure";
     case RM_ELIMIT: return "beyond limit";
+    case RM_EINVAL: return "invalid argument";
     }
     return "unknown status";
 }

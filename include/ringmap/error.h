@@ -27,7 +27,9 @@ typedef enum rm_status {
     RM_EINPUT = 2,    /* malformed / inconsistent input or option */
     RM_ENOMEM = 3,    /* allocation failed */
     RM_ESOLVER = 4,   /* a numerical solver did not converge / said infeasible */
-    RM_ELIMIT = 5     /* instance beyond a documented limit (e.g. exact solvers) */
+    RM_ELIMIT = 5,    /* instance beyond a documented limit (e.g. exact solvers) */
+    RM_EINVAL = 6     /* the caller broke a function's contract: NULL argument, platform
+                         not finalized, corrupt index (a bug of the caller; CLI exit 1) */
 } rm_status;
 
 /** An error report: the status and a human-readable message. */

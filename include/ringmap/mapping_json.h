@@ -1,0 +1,81 @@
+/*
+ * ringmap/mapping_json.h — reading back the mapping JSON that `ringmap
+ * --json` writes (docs/cli.md, "JSON output"): the ring in order with each
+ * position's GML node id, label, cycle-time w, share alpha and the routes to
+ * its successor and predecessor (GML node ids, link indices, bandwidth),
+ * plus params.dc_dw and t_step_per_dw. The one reader of that JSON, used by
+ * `ringmap export-simgrid` and by iterapp (issue 10 item 2, issue 13
+ * class 5). Included by ringmap.h. Implemented in ring/mapping_read.c.
+ */
+#ifndef RINGMAP_MAPPING_JSON_H
+#define RINGMAP_MAPPING_JSON_H
+
+#include "ringmap.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+/** A route of the mapping JSON: {"nodes": [...], "links": [...], "bandwidth": b}. */
+typedef struct rm_mapping_doc_route {
+    int n_links;      /* hops (>= 1); nodes has n_links + 1 entries */
+    long *nodes;      /* GML node ids, from the ring host to its neighbour */
+    int *links;       /* link indices (0-based position of the edge in the platform file) */
+    double bandwidth; /* Mb/s, finite > 0; INFINITY when the JSON says null (free route) */
+} rm_mapping_doc_route;
+
+/** One ring position. */
+typedef struct rm_mapping_doc_host {
+    long node;                       /* GML node id */
+    char *label;                     /* "" when absent, never NULL */
+    double w;                        /* cycle-time, s/Mflop, finite > 0 */
+    double alpha;                    /* share of the work, finite >= 0 */
+    rm_mapping_doc_route succ, pred; /* n_links = 0, NULL arrays when q = 1 */
+} rm_mapping_doc_host;
+
+/** A mapping read from its JSON. ring[k+1] succeeds ring[k] (mod q). */
+typedef struct rm_mapping_doc {
+    int q;                     /* ring size >= 1 */
+    rm_mapping_doc_host *ring; /* q entries */
+    double dc_dw;              /* params.dc_dw (Mb/Mflop, finite >= 0), NAN if absent/null */
+    double t_step_per_dw;      /* s/Mflop (finite > 0), NAN if absent/null */
+    int from_both;             /* 1: the "shared" mapping of a --heuristic both JSON */
+} rm_mapping_doc;
+
+/**
+ * Read the mapping JSON at path (a regular file of at most 256 MiB; the
+ * JSON of `ringmap --json`, or of `--heuristic both`, whose "shared"
+ * mapping is taken and from_both set). Strict: duplicate keys, a "ring"
+ * that is not a non-empty array, a "node" that is not an integer (a string,
+ * a real, missing), a host that appears twice in the ring, w not finite > 0,
+ * alpha not finite >= 0 or alphas not summing to 1 (1e-6), a route (q > 1)
+ * that is missing, whose "nodes"/"links" are not integer arrays of lengths
+ * k+1 and k >= 1, that does not go from ring[k].node to its neighbour's
+ * node, or whose bandwidth is not finite > 0 (or null), params.dc_dw not
+ * finite >= 0, t_step_per_dw not finite > 0: RM_EINPUT with a message
+ * naming the file and the element ("FILE: ring[3].node: expected an
+ * integer GML node id"), jansson's line and column for syntax errors.
+ * Node ids and link indices are not checked against a platform (the caller
+ * does that). On success *out is a new document (rm_mapping_doc_free).
+ * Errors: RM_EINPUT, RM_ENOMEM; RM_EINVAL for NULL path or out.
+ * Thread-safe (no shared state). O(size of the file + q log q).
+ */
+rm_status rm_mapping_read_json(const char *path, rm_mapping_doc **out, rm_error *err);
+
+/** The same from len bytes of text (name: used in messages, e.g. "<fuzz>").
+ *  O(len + q log q). */
+rm_status rm_mapping_parse_json(const char *text, size_t len, const char *name,
+                                rm_mapping_doc **out, rm_error *err);
+
+/** Free a document (NULL is fine). O(q + route lengths). */
+void rm_mapping_doc_free(rm_mapping_doc *d);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#endif
