@@ -15,6 +15,7 @@
 #include "cli/options.h"
 #include "cli/progress.h"
 #include "cli/outfile.h"
+#include "topo/text.h"
 #include "ring/output.h"
 #include "ringmap.h"
 
@@ -524,17 +525,31 @@ static int write_json(const rm_network *net, const sweep_args *a, sweep_run *run
 }
 
 /* A gnuplot single-quoted string for enhanced text: _ ^ { } @ & ~ \ are
- * shown literally, ' is doubled. */
+ * shown literally (& as U+FF06), ' is doubled, control characters dropped,
+ * bytes that are not UTF-8 written as U+FFFD (the SVG/PDF terminals copy
+ * text as is). */
 static void gp_str(FILE *f, const char *s)
 {
     fputc('\'', f);
-    for (; s && *s; s++) {
-        if (strchr("_^{}@&~\\", *s))
+    while (s && *s) {
+        size_t n = rm_utf8_seq(s); /* topo/text.h */
+        if (n == 0) {
+            fputs("\xef\xbf\xbd", f);
+            s++;
+            continue;
+        }
+        if (*s == '&') { /* gnuplot's SVG terminal writes "\&" as a bare & (not XML) */
+            fputs("\xef\xbc\x86", f); /* U+FF06 FULLWIDTH AMPERSAND */
+            s++;
+            continue;
+        }
+        if (n == 1 && strchr("_^{}@~\\", *s))
             fputc('\\', f);
         if (*s == '\'')
             fputc('\'', f);
-        if ((unsigned char)*s >= 0x20)
-            fputc(*s, f);
+        if (n > 1 || ((unsigned char)*s >= 0x20 && *s != 0x7f))
+            fwrite(s, 1, n, f);
+        s += n;
     }
     fputc('\'', f);
 }
