@@ -162,31 +162,34 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     const rm_platform *p = wk->p;
     int H = p->n_hosts, N = wk->N;
     rm_status st = RM_OK;
-    double *wid = malloc((size_t)H * N * sizeof *wid);
+    /* the H trees' arcs (routes of the chosen pairs) and their host-to-host
+     * widths (wk->full on the fast path): H x N ints + H x H doubles, not
+     * H x N of each (issue 15: memory at 10,000 hosts) */
+    double *wid = malloc((size_t)N * sizeof *wid);
+    double *hw = wk->full ? wk->full : malloc((size_t)H * H * sizeof *hw);
     int *arc = malloc((size_t)H * N * sizeof *arc);
-    if (!wid || !arc) {
+    if (!wid || !hw || !arc) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
         goto out;
     }
-    for (int h = 0; h < H; h++)
-        if ((st = rm_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid + (size_t)h * N,
-                                 arc + (size_t)h * N, err)))
+    for (int h = 0; h < H; h++) {
+        if ((st = rm_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid,
+                                  arc + (size_t)h * N, err)))
             goto out;
-    if (wk->full)
-        for (int a = 0; a < H; a++)
-            for (int b = 0; b < H; b++)
-                wk->full[(size_t)a * H + b] = a == b ? INFINITY : wid[(size_t)a * N + p->hosts[b]];
+        for (int b = 0; b < H; b++)
+            hw[(size_t)h * H + b] = h == b ? INFINITY : wid[p->hosts[b]];
+    }
     double bestT = INFINITY, bx[4] = {0};
     int bi = -1, bj = -1;
     for (int hi = 0; hi < H; hi++) {
         for (int hj = hi + 1; hj < H; hj++) {
             int i = p->hosts[hi], j = p->hosts[hj];
-            if (!(wid[(size_t)hi * N + j] > 0.0) || !(wid[(size_t)hj * N + i] > 0.0))
+            if (!(hw[(size_t)hi * H + hj] > 0.0) || !(hw[(size_t)hj * H + hi] > 0.0))
                 continue;
             if (wk->fast) {
                 /* fast path: the unshared value (widths, no latency) bounds
                  * the pair's T_step from below; skip a pair that cannot win */
-                double b0 = wid[(size_t)hi * N + j], b2 = wid[(size_t)hj * N + i];
+                double b0 = hw[(size_t)hi * H + hj], b2 = hw[(size_t)hj * H + hi];
                 double w2l[2] = {p->nodes[i].w, p->nodes[j].w};
                 double C2l[2] = {rm_host_cost(1.0 / b0, 1.0 / b0, s->parallel_send),
                                  rm_host_cost(1.0 / b2, 1.0 / b2, s->parallel_send)};
@@ -198,8 +201,8 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
                 (st = rm_route_copy(&wk->cand[1], &wk->cand[0])) ||
                 (st = rm_route_copy(&wk->cand[3], &wk->cand[2])))
                 goto out;
-            wk->cand[0].bandwidth = wk->cand[1].bandwidth = wid[(size_t)hi * N + j];
-            wk->cand[2].bandwidth = wk->cand[3].bandwidth = wid[(size_t)hj * N + i];
+            wk->cand[0].bandwidth = wk->cand[1].bandwidth = hw[(size_t)hi * H + hj];
+            wk->cand[2].bandwidth = wk->cand[3].bandwidth = hw[(size_t)hj * H + hi];
             double wi = p->nodes[i].w, wj = p->nodes[j].w;
             double a[4] = {1.0 / wi, 1.0 / wi, 1.0 / wj, 1.0 / wj}, x[4];
             if ((st = share_routes(wk, NULL, 4, wk->cand, a, x, err)))
@@ -243,6 +246,8 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     wk->in_ring[bi] = wk->in_ring[bj] = 1;
 out:
     free(wid);
+    if (hw != wk->full)
+        free(hw);
     free(arc);
     return st;
 }

@@ -214,11 +214,27 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
  * not, *stop_lb = a lower bound of the estimate of every larger size,
  * INFINITY if it did not stop). opt->progress, if set, is called after
  * each size. Returns -1 on allocation failure. */
+/* Keep the ring of size q (estimate e): in its slot of rings (keep_all) or,
+ * without keep_all, in rings[0..q-1] when it is the first of the least
+ * estimate so far (*first_best) — all that the lazy sweep needs (O(max_q)
+ * memory instead of O(max_q^2), issue 15). */
+static void store_ring(int *rings, int max_q, int keep_all, int q, const int *ring, double e,
+                       double *first_best)
+{
+    if (keep_all) {
+        memcpy(rings + (size_t)(q - 1) * max_q, ring, (size_t)q * sizeof *ring);
+    } else if (e < *first_best) {
+        *first_best = e;
+        memcpy(rings, ring, (size_t)q * sizeof *ring);
+    }
+}
+
 static int slice_greedy(const rm_platform *p, const double *c, int max_q, double dc_dw, int par,
                         int *rings, double *est, slice_scratch *sc, int n_start,
                         const int *start, double start_T, int fast, rm_cut_bound *cb,
-                        int *stop_q, double *stop_lb, const rm_options *opt)
+                        int *stop_q, double *stop_lb, const rm_options *opt, int keep_all)
 {
+    double first_best = INFINITY;
     *stop_q = max_q;
     *stop_lb = INFINITY;
     int H = p->n_hosts;
@@ -237,8 +253,7 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         cs[0] = cp[0] = c[a * H + b];
         cs[1] = cp[1] = c[b * H + a];
         est[1] = start_T;
-        rings[(size_t)1 * max_q] = a;
-        rings[(size_t)1 * max_q + 1] = b;
+        store_ring(rings, max_q, keep_all, 2, ring, start_T, &first_best);
     } else {
         int f = 0;
         for (int h = 1; h < H; h++)
@@ -249,7 +264,7 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         in_ring[f] = 1;
         cs[0] = cp[0] = 0.0;
         est[0] = W(f);
-        rings[0] = f;
+        store_ring(rings, max_q, keep_all, 1, ring, est[0], &first_best);
     }
     double best_est = INFINITY;
     if (cb) {
@@ -323,7 +338,7 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         in_ring[bk] = 1;
         q++;
         est[q - 1] = bestT;
-        memcpy(rings + (size_t)(q - 1) * max_q, ring, (size_t)q * sizeof *ring);
+        store_ring(rings, max_q, keep_all, q, ring, bestT, &first_best);
         if (cb) {
             rm_cut_bound_add(cb, p->hosts[bk]);
             if (bestT < best_est)
@@ -453,9 +468,12 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     int lazy = (flags & RM_SLICE_LAZY_SWEEP) && H > RM_SLICE_FULL_SWEEP_MAX;
     double *bw = malloc((size_t)H * H * sizeof *bw);
     double *est = malloc((size_t)max_q * sizeof *est);
-    int *rings = malloc((size_t)max_q * max_q * sizeof *rings);
+    /* every size's ring only when every size is made feasible */
+    size_t ring_room = lazy ? (size_t)max_q : (size_t)max_q * max_q;
+    int *rings = malloc(ring_room * sizeof *rings);
+    unsigned char *took2 = lazy ? calloc((size_t)max_q, 1) : NULL;
     double *est2 = two ? malloc((size_t)max_q * sizeof *est2) : NULL;
-    int *rings2 = two ? malloc((size_t)max_q * max_q * sizeof *rings2) : NULL;
+    int *rings2 = two ? malloc(ring_room * sizeof *rings2) : NULL;
     double *sweep = malloc((size_t)max_q * sizeof *sweep);
     slice_scratch sc;
     memset(&sc, 0, sizeof sc);
@@ -471,7 +489,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     sc.Cq = malloc(n1 * sizeof(double));
     rm_mapping *m = NULL;
     if (!bw || !est || !rings || !sweep || !sc.ring || !sc.in_ring || !sc.cs || !sc.cp || !sc.tw ||
-        !sc.tC || !sc.Cq || (two && (!est2 || !rings2))) {
+        !sc.tC || !sc.Cq || (two && (!est2 || !rings2)) || (lazy && !took2)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
     }
@@ -497,7 +515,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     int stop_q1, stop_q2;
     double stop_lb1, stop_lb2;
     if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings, est, &sc, 1, NULL, 0.0,
-                     fast, cb, &stop_q1, &stop_lb1, opt)) {
+                     fast, cb, &stop_q1, &stop_lb1, opt, !lazy)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
     }
@@ -509,7 +527,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
          * each ring size keeps the better of the two rings (ties: the
          * fastest-host start) */
         if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings2, est2, &sc, 2, pair,
-                         pairT, fast, cb, &stop_q2, &stop_lb2, opt)) {
+                         pairT, fast, cb, &stop_q2, &stop_lb2, opt, !lazy)) {
             st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
             goto out;
         }
@@ -533,8 +551,11 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
             }
             if (take2) {
                 est[q - 1] = e2;
-                memcpy(rings + (size_t)(q - 1) * max_q, rings2 + (size_t)(q - 1) * max_q,
-                       (size_t)q * sizeof *rings);
+                if (lazy)
+                    took2[q - 1] = 1;
+                else
+                    memcpy(rings + (size_t)(q - 1) * max_q, rings2 + (size_t)(q - 1) * max_q,
+                           (size_t)q * sizeof *rings);
             }
         }
     }
@@ -548,7 +569,11 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
         if (isnan(est[q - 1]) || (lazy && q != bq))
             continue;
         rm_mapping *mq = NULL;
-        if ((st = feasible_mapping(net, rings + (size_t)(q - 1) * max_q, q, opt->dc_dw, opt, &mq,
+        /* lazy: the chosen size is the first best of the run it comes from
+         * (the combined minimum is that run's minimum, first reached there),
+         * whose ring that run kept */
+        const int *hring = !lazy ? rings + (size_t)(q - 1) * max_q : took2[q - 1] ? rings2 : rings;
+        if ((st = feasible_mapping(net, hring, q, opt->dc_dw, opt, &mq,
                                    err)))
             goto out;
         sweep[q - 1] = mq->t_step_per_dw;
@@ -575,6 +600,7 @@ out:
     free(rings);
     free(est2);
     free(rings2);
+    free(took2);
     free(sweep);
     free(sc.ring);
     free(sc.in_ring);
