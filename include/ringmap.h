@@ -19,7 +19,14 @@
  *   - a function that can fail returns rm_status and fills an rm_error
  *     (status + message naming the file, line, node or link); a library
  *     function never prints and never exits;
- *   - knobs live in option structs initialised by rm_*_init().
+ *   - knobs live in option structs initialised by rm_*_init();
+ *   - thread safety (stated for every function): any function may run in
+ *     several threads at once as long as what a call writes (its non-const
+ *     arguments) is not shared; what it only reads (a const platform,
+ *     network, options, mapping) may be shared. Routing on a shared network
+ *     takes a workspace per call from the network's pool; igraph calls (GML
+ *     and GraphML readers, network construction) are serialised by one
+ *     process-wide mutex because Debian's igraph is not thread-safe.
  *
  * Indices: a "node" is an index 0..n_nodes-1 into rm_platform.nodes (not the
  * GML id); a "link" is an index 0..n_links-1 into rm_platform.links (= the

@@ -4,7 +4,30 @@
  */
 #include "topo/igraph_guard.h"
 
+#include <pthread.h>
 #include <stdio.h>
+
+/* The process-wide mutex of all igraph use (igraph_guard.h), recursive so
+ * that a guarded section may call a function that guards again. */
+static pthread_mutex_t rm_ig_mutex;
+static pthread_once_t rm_ig_once = PTHREAD_ONCE_INIT;
+
+static void rm_ig_mutex_init(void)
+{
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&rm_ig_mutex, &a);
+    pthread_mutexattr_destroy(&a);
+}
+
+void rm_igraph_lock(void)
+{
+    pthread_once(&rm_ig_once, rm_ig_mutex_init);
+    pthread_mutex_lock(&rm_ig_mutex);
+}
+
+void rm_igraph_unlock(void) { pthread_mutex_unlock(&rm_ig_mutex); }
 
 static _Thread_local char rm_ig_error[512];
 static _Thread_local char rm_ig_warning[512];
@@ -32,6 +55,7 @@ static void rm_ig_warning_handler(const char *reason, const char *file, int line
 
 void rm_igraph_guard_begin(rm_igraph_guard *g)
 {
+    rm_igraph_lock();
     rm_ig_error[0] = '\0';
     rm_ig_warning[0] = '\0';
     g->error_handler = igraph_set_error_handler(rm_ig_error_handler);
@@ -42,6 +66,7 @@ void rm_igraph_guard_end(const rm_igraph_guard *g)
 {
     igraph_set_error_handler(g->error_handler);
     igraph_set_warning_handler(g->warning_handler);
+    rm_igraph_unlock();
 }
 
 const char *rm_igraph_last_error(void) { return rm_ig_error; }

@@ -12,6 +12,15 @@
  * igraph's handlers take no user-data pointer, so the recorded message lives
  * in a thread-local buffer: the one piece of mutable static state of topo/,
  * forced on us by igraph's API. It is only meaningful between begin and end.
+ *
+ * Thread safety: Debian's igraph is built without thread support: its error
+ * handlers, FINALLY stack, attribute table and RNG are process-wide globals.
+ * So every igraph call of the library runs under ONE process-wide recursive
+ * mutex: rm_igraph_guard_begin() takes it (and rm_igraph_guard_end()
+ * releases it); code that calls igraph without the guard (destroying igraph
+ * objects) takes it with rm_igraph_lock()/rm_igraph_unlock(). igraph work
+ * of concurrent threads is thus serialised; everything else runs in
+ * parallel. Lock order: this mutex is innermost (take module locks first).
  */
 #ifndef RM_TOPO_IGRAPH_GUARD_H
 #define RM_TOPO_IGRAPH_GUARD_H
@@ -24,11 +33,18 @@ typedef struct rm_igraph_guard {
     igraph_warning_handler_t *warning_handler;
 } rm_igraph_guard;
 
-/** Install the recording handlers and clear the recorded messages. O(1). */
+/** Take the library's igraph mutex (recursive), then install the recording
+ *  handlers and clear the recorded messages. O(1) plus the wait. */
 void rm_igraph_guard_begin(rm_igraph_guard *g);
 
-/** Restore the handlers saved by rm_igraph_guard_begin(). O(1). */
+/** Restore the handlers saved by rm_igraph_guard_begin() and release the
+ *  igraph mutex. O(1). */
 void rm_igraph_guard_end(const rm_igraph_guard *g);
+
+/** Take / release the library's igraph mutex without touching the
+ *  handlers (recursive: may be nested in a guard). O(1) plus the wait. */
+void rm_igraph_lock(void);
+void rm_igraph_unlock(void);
 
 /** igraph's last error message since begin ("" if none). */
 const char *rm_igraph_last_error(void);

@@ -6,14 +6,19 @@
  * (topo/widest.c; igraph's is kept as the reference, rm_widest_tree_igraph),
  * and SliceRing's complete-graph capacity matrix (§2.2, §5.2.1).
  *
- * The network keeps in priv a CSR adjacency of the usable arcs with a heap
- * (topo/widest.h), a directed igraph graph of the usable arcs (an edge->arc
- * map, for the reference implementation) and scratch vectors reused by
- * every routing call, so that the O(p^3) calls of SharedRing do not rebuild
- * or allocate anything. Consequence: the
- * routing functions taking a `const rm_network *` still write the scratch
- * space in priv — a network is NOT thread-safe; give each thread its own
- * (rm_network_init is O(N + E)).
+ * The network keeps in priv a CSR adjacency of the usable arcs
+ * (topo/widest.h) and a directed igraph graph of the usable arcs (an
+ * edge->arc map, for the reference implementation), both read-only after
+ * rm_network_init, and a pool of routing workspaces (rm_route_ws: tree,
+ * heap, stack). Each routing call takes a workspace from the pool for its
+ * duration and gives it back, so that
+ *  - one thread reuses one workspace: the O(p^3) calls of SharedRing
+ *    allocate nothing (the first workspace is made by rm_network_init);
+ *  - several threads may route on the same `const rm_network *` at once:
+ *    each holds its own workspace (the pool grows to the number of
+ *    concurrent calls); only the pool's free list is under a mutex.
+ * The igraph reference (rm_widest_tree_igraph) runs under the library's
+ * igraph mutex (topo/igraph_guard.h), with its igraph scratch vectors.
  */
 #include "ringmap.h"
 #include "topo/igraph_guard.h"
@@ -21,6 +26,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,30 +35,35 @@ typedef struct rm_netpriv {
     igraph_t g;                  /* directed graph of usable arcs (vertex = node index) */
     int n_edges;                 /* edges of g = usable arcs */
     int *edge_arc;               /* n_edges: igraph edge -> arc */
-    igraph_vector_t weights;     /* scratch: arc widths for one Dijkstra */
-    igraph_vector_int_t parents; /* scratch: parents in the widest-path tree */
-    igraph_vector_int_t inbound; /* scratch: tree edges */
-    double *width;               /* scratch: n_nodes widths */
-    int *arc;                    /* scratch: n_nodes tree arcs */
-    int *stack;                  /* scratch: n_nodes */
-    rm_widest_csr csr;           /* CSR adjacency + heap of our own Dijkstra */
+    igraph_vector_t weights;     /* igraph scratch (under the igraph mutex): arc widths */
+    igraph_vector_int_t parents; /* igraph scratch: parents in the widest-path tree */
+    igraph_vector_int_t inbound; /* igraph scratch: tree edges */
+    rm_widest_csr csr;           /* CSR adjacency of our own Dijkstra (read-only) */
+    pthread_mutex_t pool_lock;   /* guards pool */
+    rm_route_ws *pool;           /* free workspaces (a stack) */
 } rm_netpriv;
 
-static void priv_free(rm_netpriv *pv, int has_graph)
+/* Take a workspace from the network's pool (a new one if the pool is
+ * empty: another thread holds the others). NULL when out of memory. */
+static rm_route_ws *ws_take(const rm_network *net)
 {
-    if (!pv)
-        return;
-    if (has_graph)
-        igraph_destroy(&pv->g);
-    igraph_vector_destroy(&pv->weights);
-    igraph_vector_int_destroy(&pv->parents);
-    igraph_vector_int_destroy(&pv->inbound);
-    free(pv->edge_arc);
-    free(pv->width);
-    free(pv->arc);
-    free(pv->stack);
-    rm_widest_csr_free(&pv->csr);
-    free(pv);
+    rm_netpriv *pv = net->priv;
+    pthread_mutex_lock(&pv->pool_lock);
+    rm_route_ws *w = pv->pool;
+    if (w)
+        pv->pool = w->next;
+    pthread_mutex_unlock(&pv->pool_lock);
+    return w ? w : rm_route_ws_new(net->platform->n_nodes);
+}
+
+/* Give a workspace back to the pool. */
+static void ws_give(const rm_network *net, rm_route_ws *w)
+{
+    rm_netpriv *pv = net->priv;
+    pthread_mutex_lock(&pv->pool_lock);
+    w->next = pv->pool;
+    pv->pool = w;
+    pthread_mutex_unlock(&pv->pool_lock);
 }
 
 rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duplex, rm_error *err)
@@ -109,10 +120,8 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
         n_usable += net->arc_res[a] >= 0;
     pv->n_edges = n_usable;
     pv->edge_arc = malloc(((size_t)n_usable + 1) * sizeof(int));
-    pv->width = malloc(((size_t)N + 1) * sizeof(double));
-    pv->arc = malloc(((size_t)N + 1) * sizeof(int));
-    pv->stack = malloc(((size_t)N + 1) * sizeof(int));
-    int ok = pv->edge_arc && pv->width && pv->arc && pv->stack;
+    pv->pool = rm_route_ws_new(N); /* the first workspace: one thread never allocates */
+    int ok = pv->edge_arc && pv->pool;
     int vinit = 0, has_graph = 0;
     rm_igraph_guard guard;
     rm_igraph_guard_begin(&guard);
@@ -138,10 +147,9 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
         vinit |= 2;
     if (igraph_vector_int_init(&pv->inbound, N) == IGRAPH_SUCCESS)
         vinit |= 4;
-    igraph_set_attribute_table(old_table);
-    rm_igraph_guard_end(&guard);
     int csr_ok = ok && rm_widest_csr_init(&pv->csr, net) == 0;
-    if (!ok || !has_graph || vinit != 7 || !csr_ok) {
+    int lock_ok = pthread_mutex_init(&pv->pool_lock, NULL) == 0;
+    if (!ok || !has_graph || vinit != 7 || !csr_ok || !lock_ok) {
         if (has_graph)
             igraph_destroy(&pv->g);
         if (vinit & 1)
@@ -150,15 +158,19 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
             igraph_vector_int_destroy(&pv->parents);
         if (vinit & 4)
             igraph_vector_int_destroy(&pv->inbound);
+        igraph_set_attribute_table(old_table);
+        rm_igraph_guard_end(&guard);
+        if (lock_ok)
+            pthread_mutex_destroy(&pv->pool_lock);
         free(pv->edge_arc);
-        free(pv->width);
-        free(pv->arc);
-        free(pv->stack);
+        rm_route_ws_free(pv->pool);
         rm_widest_csr_free(&pv->csr);
         free(pv);
         rm_network_destroy(net);
         return rm_error_set(err, RM_ENOMEM, "out of memory building the routing graph");
     }
+    igraph_set_attribute_table(old_table);
+    rm_igraph_guard_end(&guard);
     net->priv = pv;
     return RM_OK;
 }
@@ -167,10 +179,25 @@ void rm_network_destroy(rm_network *net)
 {
     if (!net)
         return;
-    if (net->priv) {
+    rm_netpriv *pv = net->priv;
+    if (pv) {
+        rm_igraph_lock();
         const igraph_attribute_table_t *old_table = igraph_set_attribute_table(NULL);
-        priv_free(net->priv, 1);
+        igraph_destroy(&pv->g);
+        igraph_vector_destroy(&pv->weights);
+        igraph_vector_int_destroy(&pv->parents);
+        igraph_vector_int_destroy(&pv->inbound);
         igraph_set_attribute_table(old_table);
+        rm_igraph_unlock();
+        while (pv->pool) {
+            rm_route_ws *w = pv->pool;
+            pv->pool = w->next;
+            rm_route_ws_free(w);
+        }
+        pthread_mutex_destroy(&pv->pool_lock);
+        free(pv->edge_arc);
+        rm_widest_csr_free(&pv->csr);
+        free(pv);
     }
     free(net->arc_link);
     free(net->arc_tail);
@@ -241,121 +268,126 @@ double rm_route_latency(const rm_network *net, const rm_route *r)
 
 /*
  * One widest-path Dijkstra from src (mode IGRAPH_OUT, or IGRAPH_IN when
- * reverse), stopping early once node `target` is settled (target < 0: all
- * nodes). Writes pv->width[v] (0 = unreachable through positive widths,
- * INFINITY at src) and pv->arc[v] (tree arc at v, -1 at src / unreachable)
- * for every node if target < 0, else at least along target's tree path.
- * O(E log N). The reference implementation (rm_widest_tree_igraph).
+ * reverse) over all nodes. Writes ws->width[v] (0 = unreachable through
+ * positive widths, INFINITY at src) and ws->arc[v] (tree arc at v, -1 at
+ * src / unreachable). O(E log N). The reference implementation
+ * (rm_widest_tree_igraph); the igraph scratch vectors of the network are
+ * used under the igraph mutex (held from filling them to reading them).
  */
-static rm_status widest_core_igraph(const rm_network *net, const double *residual, int src, int reverse,
-                                    int target, rm_error *err)
+static rm_status widest_core_igraph(const rm_network *net, rm_route_ws *ws, const double *residual,
+                                    int src, int reverse, rm_error *err)
 {
     rm_netpriv *pv = net->priv;
     const rm_platform *p = net->platform;
     int N = p->n_nodes;
-    if (!pv)
-        return rm_error_set(err, RM_EINTERNAL, "network not initialised");
     if (src < 0 || src >= N)
         return rm_error_set(err, RM_EINPUT, "widest path: source node %d not in 0..%d", src, N - 1);
-    for (int e = 0; e < pv->n_edges; e++)
-        VECTOR(pv->weights)[e] = rm_arc_width(net, residual, pv->edge_arc[e]);
+    double *width = ws->width;
+    int *arcv = ws->arc, *stack = ws->stack;
     rm_igraph_guard guard;
     rm_igraph_guard_begin(&guard);
-    igraph_error_t ie = igraph_get_widest_paths(&pv->g, NULL, NULL, src,
-                                                target < 0 ? igraph_vss_all() : igraph_vss_1(target),
+    for (int e = 0; e < pv->n_edges; e++)
+        VECTOR(pv->weights)[e] = rm_arc_width(net, residual, pv->edge_arc[e]);
+    igraph_error_t ie = igraph_get_widest_paths(&pv->g, NULL, NULL, src, igraph_vss_all(),
                                                 &pv->weights, reverse ? IGRAPH_IN : IGRAPH_OUT,
                                                 &pv->parents, &pv->inbound);
-    rm_igraph_guard_end(&guard);
-    if (ie != IGRAPH_SUCCESS)
+    if (ie != IGRAPH_SUCCESS) {
+        rm_igraph_guard_end(&guard);
         return rm_error_set(err, ie == IGRAPH_ENOMEM ? RM_ENOMEM : RM_EINTERNAL,
                             "widest path from node %d: igraph: %s", src, rm_igraph_last_error());
+    }
     /* widths along the tree: width[v] = min(width[parent], width(arc)) */
     const igraph_integer_t *par = VECTOR(pv->parents), *inb = VECTOR(pv->inbound);
     for (int v = 0; v < N; v++) {
-        pv->width[v] = -1.0; /* unknown */
-        pv->arc[v] = -1;
+        width[v] = -1.0; /* unknown */
+        arcv[v] = -1;
     }
-    pv->width[src] = INFINITY;
+    width[src] = INFINITY;
     for (int v0 = 0; v0 < N; v0++) {
-        if (pv->width[v0] >= 0.0)
+        if (width[v0] >= 0.0)
             continue;
         int top = 0, v = v0;
         /* climb to a node of known width */
-        while (pv->width[v] < 0.0) {
+        while (width[v] < 0.0) {
             if (inb[v] < 0 || par[v] < 0) { /* unreached */
-                pv->width[v] = 0.0;
+                width[v] = 0.0;
                 break;
             }
-            pv->stack[top++] = v;
+            stack[top++] = v;
             v = (int)par[v];
         }
-        double wv = pv->width[v];
+        double wv = width[v];
         while (top > 0) {
-            int u = pv->stack[--top];
+            int u = stack[--top];
             int a = pv->edge_arc[inb[u]];
             double wa = VECTOR(pv->weights)[inb[u]];
             wv = wv < wa ? wv : wa;
             if (!(wv > 0.0))
                 wv = 0.0;
-            pv->width[u] = wv;
-            pv->arc[u] = wv > 0.0 ? a : -1;
+            width[u] = wv;
+            arcv[u] = wv > 0.0 ? a : -1;
         }
     }
+    rm_igraph_guard_end(&guard);
     /* a node whose parent is unreachable is unreachable too (width 0) */
     return RM_OK;
 }
 
-/*
- * Same contract as widest_core_igraph, with our own Dijkstra on the CSR
- * adjacency (rm_widest_csr_run: no allocation, deterministic tie-breaking
- * documented in topo/widest.h). O(E log N).
- */
-static rm_status widest_core(const rm_network *net, const double *residual, int src, int reverse,
-                             int target, rm_error *err)
+/* Check that net is initialised and src a node; take a workspace into *ws. */
+static rm_status routing_begin(const rm_network *net, int src, rm_route_ws **ws, rm_error *err)
 {
-    rm_netpriv *pv = net->priv;
-    int N = net->platform->n_nodes;
-    if (!pv)
+    *ws = NULL;
+    if (!net || !net->priv)
         return rm_error_set(err, RM_EINTERNAL, "network not initialised");
+    int N = net->platform->n_nodes;
     if (src < 0 || src >= N)
         return rm_error_set(err, RM_EINPUT, "widest path: source node %d not in 0..%d", src, N - 1);
-    rm_widest_csr_run(&pv->csr, net, residual, src, reverse, target, pv->width, pv->arc);
+    if (!(*ws = ws_take(net)))
+        return rm_error_set(err, RM_ENOMEM, "out of memory for a routing workspace (%d nodes)", N);
     return RM_OK;
 }
 
-/* Copy the tree of the last widest_core* call into the caller's arrays. */
-static void tree_out(const rm_network *net, double *width, int *in_arc)
+/* Copy the tree of a workspace into the caller's arrays. */
+static void tree_out(const rm_network *net, const rm_route_ws *ws, double *width, int *in_arc)
 {
-    const rm_netpriv *pv = net->priv;
     int N = net->platform->n_nodes;
     if (width)
-        memcpy(width, pv->width, (size_t)N * sizeof *width);
+        memcpy(width, ws->width, (size_t)N * sizeof *width);
     if (in_arc)
-        memcpy(in_arc, pv->arc, (size_t)N * sizeof *in_arc);
+        memcpy(in_arc, ws->arc, (size_t)N * sizeof *in_arc);
 }
 
 /* rm_widest_tree_igraph (topo/widest.h): igraph_get_widest_paths in mode OUT
  * (IN when reverse) with parents and inbound edges; widths recomputed along
- * the tree. Measured: 6 us per call on Geant2009 (34 nodes, 104 arcs), -O2. */
+ * the tree. Measured: 6 us per call on Geant2009 (34 nodes, 104 arcs), -O2.
+ * Thread-safe (serialised by the igraph mutex). */
 rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, int src, int reverse,
                                 double *width, int *in_arc, rm_error *err)
 {
-    rm_status st = widest_core_igraph(net, residual, src, reverse, -1, err);
+    rm_route_ws *ws;
+    rm_status st = routing_begin(net, src, &ws, err);
     if (st)
         return st;
-    tree_out(net, width, in_arc);
-    return RM_OK;
+    if (!(st = widest_core_igraph(net, ws, residual, src, reverse, err)))
+        tree_out(net, ws, width, in_arc);
+    ws_give(net, ws);
+    return st;
 }
 
-/* rm_widest_tree (ringmap.h): our own widest-path Dijkstra (topo/widest.c)
- * on the CSR adjacency built by rm_network_init; no allocation per call. */
+/* rm_widest_tree (ringmap/topo.h): our own widest-path Dijkstra
+ * (topo/widest.c) on the CSR adjacency built by rm_network_init, in a
+ * workspace of the network's pool (no allocation per call). */
 rm_status rm_widest_tree(const rm_network *net, const double *residual, int src, int reverse,
                          double *width, int *in_arc, rm_error *err)
 {
-    rm_status st = widest_core(net, residual, src, reverse, -1, err);
+    rm_route_ws *ws;
+    rm_status st = routing_begin(net, src, &ws, err);
     if (st)
         return st;
-    tree_out(net, width, in_arc);
+    const rm_netpriv *pv = net->priv;
+    rm_widest_csr_run(&pv->csr, ws, net, residual, src, reverse, -1, ws->width, ws->arc);
+    tree_out(net, ws, width, in_arc);
+    ws_give(net, ws);
     return RM_OK;
 }
 
@@ -430,34 +462,40 @@ rm_status rm_widest_route(const rm_network *net, const double *residual, int src
         route->bandwidth = INFINITY;
         return RM_OK;
     }
-    rm_status st = widest_core(net, residual, src, 0, dst, err);
+    rm_route_ws *ws;
+    rm_status st = routing_begin(net, src, &ws, err);
     if (st)
         return st;
     const rm_netpriv *pv = net->priv;
-    if (!(pv->width[dst] > 0.0)) {
+    rm_widest_csr_run(&pv->csr, ws, net, residual, src, 0, dst, ws->width, ws->arc);
+    if (!(ws->width[dst] > 0.0)) {
         route_resize(route, 0);
         route->bandwidth = 0.0;
-        return RM_OK;
+    } else if (!(st = route_from_arcs(net, src, 0, ws->arc, dst, route, err))) {
+        route->bandwidth = ws->width[dst];
     }
-    if ((st = route_from_arcs(net, src, 0, pv->arc, dst, route, err)))
-        return st;
-    route->bandwidth = pv->width[dst];
-    return RM_OK;
+    ws_give(net, ws);
+    return st;
 }
 
-/* rm_capacity_matrix (ringmap.h): one full-capacity widest tree per host.
- * O(H E log N). */
+/* rm_capacity_matrix (ringmap/topo.h): one full-capacity widest tree per
+ * host, in one workspace. O(H E log N). */
 rm_status rm_capacity_matrix(const rm_network *net, double *bw, rm_error *err)
 {
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
+    if (H == 0)
+        return RM_OK;
+    rm_route_ws *ws;
+    rm_status st = routing_begin(net, p->hosts[0], &ws, err);
+    if (st)
+        return st;
+    const rm_netpriv *pv = net->priv;
     for (int i = 0; i < H; i++) {
-        rm_status st = widest_core(net, NULL, p->hosts[i], 0, -1, err);
-        if (st)
-            return st;
-        const rm_netpriv *pv = net->priv;
+        rm_widest_csr_run(&pv->csr, ws, net, NULL, p->hosts[i], 0, -1, ws->width, ws->arc);
         for (int j = 0; j < H; j++)
-            bw[(size_t)i * H + j] = i == j ? INFINITY : pv->width[p->hosts[j]];
+            bw[(size_t)i * H + j] = i == j ? INFINITY : ws->width[p->hosts[j]];
     }
+    ws_give(net, ws);
     return RM_OK;
 }

@@ -3,9 +3,9 @@
  * §4.4.2 ("paths of maximal bandwidth, using a standard shortest path
  * algorithm"): Dijkstra where a path's value is the minimum width of its
  * arcs and the widest node is settled first. The adjacency (CSR of the
- * usable arcs, both directions) and the indexed binary max-heap are built
- * once per network, so a call allocates nothing — SharedRing makes
- * O(p^2) to O(p^3) of them. igraph_get_widest_paths (network.c,
+ * usable arcs, both directions) is built once per network and the heap lives
+ * in a workspace the network's pool hands out (rm_route_ws), so a call
+ * allocates nothing — SharedRing makes O(p^2) to O(p^3) of them. igraph_get_widest_paths (network.c,
  * rm_widest_tree_igraph) remains the reference implementation.
  */
 #include "topo/widest.h"
@@ -22,9 +22,37 @@ void rm_widest_csr_free(rm_widest_csr *c)
     free(c->out_arcs);
     free(c->in_start);
     free(c->in_arcs);
-    free(c->heap);
-    free(c->pos);
     memset(c, 0, sizeof *c);
+}
+
+rm_route_ws *rm_route_ws_new(int n_nodes)
+{
+    rm_route_ws *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    size_t ns = (size_t)n_nodes + 1;
+    w->width = malloc(ns * sizeof *w->width);
+    w->arc = malloc(ns * sizeof *w->arc);
+    w->stack = malloc(ns * sizeof *w->stack);
+    w->heap = malloc(ns * sizeof *w->heap);
+    w->pos = malloc(ns * sizeof *w->pos);
+    if (!w->width || !w->arc || !w->stack || !w->heap || !w->pos) {
+        rm_route_ws_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void rm_route_ws_free(rm_route_ws *w)
+{
+    if (!w)
+        return;
+    free(w->width);
+    free(w->arc);
+    free(w->stack);
+    free(w->heap);
+    free(w->pos);
+    free(w);
 }
 
 int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
@@ -37,9 +65,10 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
     c->in_start = calloc(ns, sizeof(int));
     c->out_arcs = malloc(na * sizeof(int));
     c->in_arcs = malloc(na * sizeof(int));
-    c->heap = malloc(ns * sizeof(int));
-    c->pos = malloc(ns * sizeof(int));
-    if (!c->out_start || !c->in_start || !c->out_arcs || !c->in_arcs || !c->heap || !c->pos) {
+    int *oc = malloc(ns * sizeof(int)), *ic = malloc(ns * sizeof(int));
+    if (!c->out_start || !c->in_start || !c->out_arcs || !c->in_arcs || !oc || !ic) {
+        free(oc);
+        free(ic);
         rm_widest_csr_free(c);
         return -1;
     }
@@ -53,8 +82,7 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
         c->out_start[v + 1] += c->out_start[v];
         c->in_start[v + 1] += c->in_start[v];
     }
-    /* fill in increasing arc order, using heap/pos as insertion cursors */
-    int *oc = c->heap, *ic = c->pos;
+    /* fill in increasing arc order (oc, ic: insertion cursors) */
     memcpy(oc, c->out_start, (size_t)N * sizeof(int));
     memcpy(ic, c->in_start, (size_t)N * sizeof(int));
     for (int a = 0; a < A; a++) {
@@ -63,6 +91,8 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
         c->out_arcs[oc[net->arc_tail[a]]++] = a;
         c->in_arcs[ic[net->arc_head[a]]++] = a;
     }
+    free(oc);
+    free(ic);
     return 0;
 }
 
@@ -108,11 +138,12 @@ static inline void sift_down(int *heap, int *pos, const double *width, int n, in
     pos[v] = i;
 }
 
-void rm_widest_csr_run(rm_widest_csr *c, const rm_network *net, const double *residual, int src,
-                       int reverse, int target, double *width, int *arc)
+void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network *net,
+                       const double *residual, int src, int reverse, int target, double *width,
+                       int *arc)
 {
     int N = c->n_nodes;
-    int *heap = c->heap, *pos = c->pos;
+    int *heap = ws->heap, *pos = ws->pos;
     const int *start = reverse ? c->in_start : c->out_start;
     const int *arcs = reverse ? c->in_arcs : c->out_arcs;
     const int *other = reverse ? net->arc_tail : net->arc_head;

@@ -13,16 +13,35 @@
 
 #include <float.h>
 
-/* CSR adjacency of the usable arcs plus Dijkstra scratch space. */
+/* CSR adjacency of the usable arcs: built once, then only read (shared by
+ * all threads routing on the network). */
 typedef struct rm_widest_csr {
     int n_nodes;
     int *out_start; /* n_nodes + 1: out_arcs[out_start[v] .. out_start[v+1]) leave v */
     int *out_arcs;  /* usable arcs sorted by tail, increasing arc index within a node */
     int *in_start;  /* n_nodes + 1: in_arcs[in_start[v] .. in_start[v+1]) enter v */
     int *in_arcs;   /* usable arcs sorted by head, increasing arc index within a node */
-    int *heap;      /* scratch, n_nodes: the binary max-heap of nodes */
-    int *pos;       /* scratch, n_nodes: heap position, -1 = not reached, -2 = settled */
 } rm_widest_csr;
+
+/* The scratch space of one routing call (a workspace): the widest-path tree
+ * (width, arc), the heap of the Dijkstra and a stack. A network keeps a pool
+ * of them (topo/network.c): each routing call takes one for its duration,
+ * so calls from several threads on one `const rm_network` never share
+ * scratch; one thread reuses the same workspace (no allocation per call). */
+typedef struct rm_route_ws {
+    struct rm_route_ws *next; /* the pool's free list */
+    double *width;            /* n_nodes */
+    int *arc;                 /* n_nodes */
+    int *stack;               /* n_nodes */
+    int *heap;                /* n_nodes: the binary max-heap of nodes */
+    int *pos;                 /* n_nodes: heap position, -1 = not reached, -2 = settled */
+} rm_route_ws;
+
+/* A workspace for n_nodes nodes; NULL when out of memory. O(N). */
+rm_route_ws *rm_route_ws_new(int n_nodes);
+
+/* Free a workspace (NULL is fine). */
+void rm_route_ws_free(rm_route_ws *w);
 
 /* Width of usable arc a: the residual bandwidth of its resource (full
  * capacity when residual is NULL or the resource is a backbone). Widths
@@ -37,9 +56,8 @@ static inline double rm_arc_width(const rm_network *net, const double *residual,
     return x > DBL_MAX ? DBL_MAX : x;
 }
 
-/* Build the CSR adjacency of net's usable arcs (arc_res >= 0) and the heap
- * scratch. Returns 0 on success, -1 when out of memory (c is then freed).
- * O(N + A). */
+/* Build the CSR adjacency of net's usable arcs (arc_res >= 0). Returns 0
+ * on success, -1 when out of memory (c is then freed). O(N + A). */
 int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net);
 
 /* Release what rm_widest_csr_init allocated (c may be zeroed). */
@@ -55,10 +73,13 @@ void rm_widest_csr_free(rm_widest_csr *c);
  * Tie-breaking (deterministic): the heap pops the widest node, the smallest
  * node index among equal widths; a node's tree arc is replaced only by a
  * strictly wider one, so it is the first arc reaching the final width, in
- * settling order then CSR (arc index) order. No allocation. O(A log N).
+ * settling order then CSR (arc index) order. No allocation; writes only
+ * ws->heap, ws->pos, width and arc (thread-safe with distinct workspaces).
+ * O(A log N).
  */
-void rm_widest_csr_run(rm_widest_csr *c, const rm_network *net, const double *residual, int src,
-                       int reverse, int target, double *width, int *arc);
+void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network *net,
+                       const double *residual, int src, int reverse, int target, double *width,
+                       int *arc);
 
 /*
  * Reference implementation of rm_widest_tree (same contract, ringmap.h)

@@ -45,6 +45,8 @@ extern "C" {
  * rm_alloc_units_order() (tested) and the cost is O(n^2) in practice
  * (O(n log(range)) for the threshold search plus O(n) per remaining unit).
  * Errors: RM_EINPUT (n < 1, B < 0, a t_i not finite or <= 0, NULL arrays).
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 rm_status rm_alloc_units(int n, const double *t, long B, long *c, rm_error *err);
 
@@ -58,19 +60,26 @@ rm_status rm_alloc_units(int n, const double *t, long B, long *c, rm_error *err)
  * the B - s that remain are the first B - s of the forward order, an optimal
  * allocation for B - s units.
  * Errors as rm_alloc_units. Complexity O(n B).
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 rm_status rm_alloc_units_order(int n, const double *t, long B, long *c, int *order,
                                rm_error *err);
 
 /** Reverse an order of B units in place (seed 000 §5.1, LU: "reading the
- *  second line of Table 5 from right to left"). O(B). */
+ *  second line of Table 5 from right to left"). O(B).
+ *  Thread safety: reentrant (writes only order). */
 void rm_alloc_reverse(long B, int *order);
 
-/** Makespan max_i c_i t_i of an allocation (0 for n = 0). O(n). */
+/** Makespan max_i c_i t_i of an allocation (0 for n = 0). O(n).
+ *  Thread safety: reentrant: no shared state, may be called from any number of
+ *  threads at once. */
 double rm_alloc_makespan(int n, const double *t, const long *c);
 
 /** Cost per unit of an allocation, seed 000 §3.1: max_i c_i t_i / sum_i c_i
- *  (INFINITY if sum c = 0). O(n). */
+ *  (INFINITY if sum c = 0). O(n).
+ *  Thread safety: reentrant: no shared state, may be called from any number of
+ *  threads at once. */
 double rm_alloc_cost(int n, const double *t, const long *c);
 
 /**
@@ -82,6 +91,8 @@ double rm_alloc_cost(int n, const double *t, const long *c);
  * when the makespan is reached by two processors: t = (2, 2, 1.5), c =
  * (1, 1, 0) is optimal for B = 2 (makespan 2, as (1, 0, 1)) but 1.5 (0+1) < 2.
  * Use rm_alloc_is_optimal() for the exact test. O(n).
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 int rm_alloc_certificate(int n, const double *t, const long *c, double tol);
 
@@ -89,6 +100,8 @@ int rm_alloc_certificate(int n, const double *t, const long *c, double tol);
  * Exact optimality test: 1 if the makespan of c equals (relative tolerance
  * tol, exact if tol <= 0) the optimal makespan for B = sum c, i.e. that of
  * rm_alloc_units(); 0 if not; -1 on invalid input. O(n^2).
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 int rm_alloc_is_optimal(int n, const double *t, const long *c, double tol);
 
@@ -101,6 +114,8 @@ int rm_alloc_is_optimal(int n, const double *t, const long *c, double tol);
  * b = 18, (7,3,2,2,2,2,0,0), cost 80/18 = 4.44.
  * Costs are compared exactly as cross products m_a * b_b < m_b * b_a.
  * Errors: RM_EINPUT (u < 1, bad t), RM_ENOMEM. Complexity O(n u).
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 rm_status rm_alloc_best_upto(int n, const double *t, long u, long *c, long *b_best,
                              rm_error *err);
@@ -111,6 +126,8 @@ rm_status rm_alloc_best_upto(int n, const double *t, long u, long *c, long *b_be
  * largest fractional parts, ties to the lowest index) so that sum c = B.
  * For t = (3,5,8), B = 9 it gives (4,3,2), cost 16/9 = 1.78 against the
  * optimum (5,3,1), 15/9 = 1.67. Errors as rm_alloc_units. O(n^2).
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 rm_status rm_alloc_round_shares(int n, const double *t, long B, long *c, rm_error *err);
 
@@ -123,6 +140,8 @@ rm_status rm_alloc_round_shares(int n, const double *t, long B, long *c, rm_erro
  * nondecreasing costs o_i + t_i c_i. o_i must be finite and >= 0.
  * Errors: RM_EINPUT (bad t or o, min_units < 0, n * min_units > B).
  * Complexity as rm_alloc_units.
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 rm_status rm_alloc_affine(int n, const double *t, const double *o, long min_units, long B,
                           long *c, rm_error *err);
@@ -138,6 +157,8 @@ rm_status rm_alloc_affine(int n, const double *t, const double *o, long min_unit
  * than the rational alpha, so it is exact for eq. (1); as N grows c_k / N
  * tends to the rm_balance alphas.
  * Errors as rm_alloc_affine. Complexity as rm_alloc_units.
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 rm_status rm_alloc_columns(int q, const double *w, const double *C, double dc_dw, long N,
                            long min_cols, long *cols, rm_error *err);
@@ -148,6 +169,8 @@ rm_status rm_alloc_columns(int q, const double *w, const double *C, double dc_dw
  * 0 get no column), i.e. the integer c minimising max_k c_k / alpha_k — the
  * one closest to alpha in the minimax sense. Use it when only alpha is
  * known. Errors: RM_EINPUT. Complexity as rm_alloc_units.
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 rm_status rm_alloc_from_alpha(int q, const double *alpha, long N, long *cols, rm_error *err);
 

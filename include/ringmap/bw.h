@@ -29,6 +29,8 @@ extern "C" {
  * Errors: RM_EINPUT (a route uses an unusable arc), RM_ENOMEM.
  * Complexity: O(R (K + L)) with R resources, K routes, L = total route length.
  * Source: seed 001 §4.4.3, method 1; Bertsekas & Gallager, Data Networks.
+ * Thread safety: reentrant: the network and the routes are only read, so one
+ * network may be shared by several threads.
  */
 rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
                     const rm_route *routes, double *rate, rm_error *err);
@@ -47,6 +49,8 @@ rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
  * correct for any size.
  * Errors: RM_EINPUT (unusable arc, negative a), RM_ESOLVER (no convergence),
  * RM_ENOMEM. Complexity: O(iterations * L).
+ * Thread safety: reentrant: the network and the routes are only read, so one
+ * network may be shared by several threads.
  */
 rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_routes,
                            const rm_route *routes, const double *a, double tol, double *x,
@@ -54,7 +58,9 @@ rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_route
 
 /** residual[r] -= sign * x for every non-backbone resource r on the route
  *  (sign = +1 takes bandwidth, -1 gives it back). O(len). Source: seed 001
- *  §4.4.2 ("peeling off the bandwidths"). */
+ *  §4.4.2 ("peeling off the bandwidths").
+ *  Thread safety: writes residual (one array per thread); the network is only
+ *  read. */
 void rm_residual_apply(const rm_network *net, double *residual, const rm_route *route, double x,
                        int sign);
 

@@ -39,7 +39,8 @@ typedef struct rm_error {
 } rm_error;
 
 /** Set err (may be NULL) to status st with a printf-style message; returns st.
- *  Complexity O(len(msg)). */
+ *  Complexity O(len(msg)).
+ *  Thread safety: reentrant (writes only *err: one rm_error per thread). */
 rm_status rm_error_set(rm_error *err, rm_status st, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -47,10 +48,14 @@ rm_status rm_error_set(rm_error *err, rm_status st, const char *fmt, ...)
     ;
 
 /** Exit code the CLI uses for a status: 0 for RM_OK, 2 for RM_EINPUT and
- *  RM_ELIMIT, 1 otherwise. */
+ *  RM_ELIMIT, 1 otherwise.
+ *  Thread safety: reentrant: no shared state, may be called from any number of
+ *  threads at once. */
 int rm_status_exit_code(rm_status st);
 
-/** Short name of a status ("ok", "bad input", ...). */
+/** Short name of a status ("ok", "bad input", ...).
+ *  Thread safety: reentrant: no shared state, may be called from any number of
+ *  threads at once. */
 const char *rm_status_name(rm_status st);
 
 #pragma GCC visibility pop

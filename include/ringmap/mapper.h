@@ -27,12 +27,19 @@ extern "C" {
  * by that solver. Errors as the heuristic and the solver (RM_ESOLVER with
  * the solver's own status; the mapping is never left half-refined).
  * Complexity: heuristic + solver. Implemented in ring/refine_solvers.c.
+ * Thread safety: safe to call from several threads at once on the same network
+ * and options (each call has its own workspaces; the result is the one of a
+ * single thread, tests/test_threads.c); the progress callback is called by the
+ * calling thread.
  */
 rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
                          rm_error *err);
 
 /** rm_map_network on the platform (builds the network with opt->duplex).
- *  Errors as rm_map_network. */
+ *  Errors as rm_map_network.
+ *  Thread safety: safe to call from several threads at once on the same
+ *  platform and options (each call builds its own network;
+ *  tests/test_threads.c). */
 rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, rm_error *err);
 
 #pragma GCC visibility pop

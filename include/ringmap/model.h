@@ -23,12 +23,16 @@ extern "C" {
  * Cost of one route per Mb of message (s/Mb): 1/bandwidth, plus
  * latency_s/dc when the latency model is on (the affine cost D_c/b + L of
  * seed 004 and SimGrid, divided by D_c). O(1).
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 double rm_route_cost(double bandwidth, double latency_s, int latency_model, double dc);
 
 /** A host's communication cost C (s/Mb) from its two route costs: their sum
  *  (seed 001 eq. (1): the two messages are sent one after the other) or,
- *  with parallel_send, their maximum (§2.4). O(1). */
+ *  with parallel_send, their maximum (§2.4). O(1).
+ *  Thread safety: reentrant: no shared state, may be called from any number of
+ *  threads at once. */
 double rm_host_cost(double c_succ, double c_pred, int parallel_send);
 
 /**
@@ -36,6 +40,8 @@ double rm_host_cost(double c_succ, double c_pred, int parallel_send);
  * D_w: max_i [alpha[i] * w[i] + dc_dw * C[i]] over i with alpha[i] > 0 or
  * C[i] > 0 (all q participate), where C[i] = c_{i,pred} + c_{i,succ} (s/Mb).
  * O(q).
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 double rm_tstep_eq1(int q, const double *w, const double *alpha, const double *C, double dc_dw);
 
@@ -43,6 +49,8 @@ double rm_tstep_eq1(int q, const double *w, const double *alpha, const double *C
  * Balanced step time, eq. (5) of seed 001, divided by D_w:
  * w_cumul * (1 + dc_dw * sum_i C[i] / w[i]), w_cumul = 1 / sum_i 1/w[i].
  * May correspond to negative alphas (see rm_balance). O(q).
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 double rm_tstep_eq5(int q, const double *w, const double *C, double dc_dw);
 
@@ -53,6 +61,8 @@ double rm_tstep_eq5(int q, const double *w, const double *C, double dc_dw);
  * dc_dw*C[i]) / w[i]) normalised to sum 1. Equals eq. (5) when all its
  * alphas are >= 0. Returns T/D_w; alpha may be NULL. Inputs must be finite,
  * w > 0, C >= 0. Complexity O(q log q).
+ * Thread safety: reentrant: no shared state, may be called from any number of
+ * threads at once.
  */
 double rm_balance(int q, const double *w, const double *C, double dc_dw, double *alpha);
 

@@ -22,11 +22,15 @@ extern "C" {
 /**
  * Write the mapping as the JSON of DESIGN.md (stable field names) to f.
  * RM_ENOMEM / RM_EINTERNAL on failure. O(q + L + E).
+ * Thread safety: safe from several threads on distinct streams; net and m are
+ * only read.
  */
 rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options *opt,
                                 const rm_mapping *m, rm_error *err);
 
-/** Write a human-readable table of the mapping to f. O(q + L + n_sweep). */
+/** Write a human-readable table of the mapping to f. O(q + L + n_sweep).
+ *  Thread safety: safe from several threads on distinct streams; net and m are
+ *  only read. */
 void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m);
 
 #pragma GCC visibility pop

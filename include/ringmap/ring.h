@@ -78,11 +78,15 @@ typedef struct rm_options {
     int threads;
 } rm_options;
 
-/** Defaults as documented in rm_options. O(1). */
+/** Defaults as documented in rm_options. O(1).
+ *  Thread safety: reentrant: no shared state, may be called from any number of
+ *  threads at once. */
 void rm_options_init(rm_options *opt);
 
 /** Check an options struct: dc_dw finite and >= 0, enums in range, max_q >=
- *  0, threads >= 0. RM_EINPUT naming the option. O(1). */
+ *  0, threads >= 0. RM_EINPUT naming the option. O(1).
+ *  Thread safety: reentrant: no shared state, may be called from any number of
+ *  threads at once. */
 rm_status rm_options_check(const rm_options *opt, rm_error *err);
 
 /** A mapping: the ring, its routes and shares, the alphas and T_step. */
@@ -111,20 +115,25 @@ typedef struct rm_mapping {
 } rm_mapping;
 
 /** Allocate a mapping of ring size q with empty routes and n_sweep sweep
- *  entries (NAN). NULL on allocation failure. O(q + n_sweep). */
+ *  entries (NAN). NULL on allocation failure. O(q + n_sweep).
+ *  Thread safety: reentrant. */
 rm_mapping *rm_mapping_new(int q, int n_sweep);
 
-/** Free a mapping and its routes (NULL is fine). */
+/** Free a mapping and its routes (NULL is fine).
+ *  Thread safety: not while another thread uses m. */
 void rm_mapping_free(rm_mapping *m);
 
 /** C[k] = rm_host_cost of position k's two routes under the mapping's cost
  *  model (0 for q == 1), s/Mb, written to C (q entries); then
- *  T_step/D_w = rm_balance(q, w, C, dc_dw). O(q + L) (latencies). */
+ *  T_step/D_w = rm_balance(q, w, C, dc_dw). O(q + L) (latencies).
+ *  Thread safety: reentrant: net and m are only read. */
 void rm_mapping_costs(const rm_network *net, const rm_mapping *m, double *C);
 
 /**
  * Recompute alphas and t_step_per_dw of m from its routes' bandwidths with
  * rm_balance. O(q log q).
+ * Thread safety: writes m (not shared while it runs); net is only read and may
+ * be shared.
  */
 void rm_mapping_rebalance(const rm_network *net, rm_mapping *m);
 
@@ -133,10 +142,14 @@ void rm_mapping_rebalance(const rm_network *net, rm_mapping *m);
  * capacities (rm_maxmin), then rebalance. Used by --refine maxmin and to
  * make SliceRing's ring feasible on the real network (seed 001 §5.2.2).
  * Errors as rm_maxmin. Complexity as rm_maxmin.
+ * Thread safety: writes m (not shared while it runs); net is only read and may
+ * be shared.
  */
 rm_status rm_mapping_refine_maxmin(const rm_network *net, rm_mapping *m, rm_error *err);
 
-/** Same with the optimal shares of rm_share_optimal (a = 1/w of the sender). */
+/** Same with the optimal shares of rm_share_optimal (a = 1/w of the sender).
+ *  Thread safety: writes m (not shared while it runs); net is only read and
+ *  may be shared. */
 rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_error *err);
 
 /**
@@ -149,6 +162,8 @@ rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_err
  * bandwidth off the residual network; grow to max_q; return the best size.
  * Errors: RM_EINPUT (options), RM_ENOMEM, RM_EINTERNAL.
  * Complexity: O(p^3 (E log N + S)) with S the cost of one 4-route sharing.
+ * Thread safety: as rm_map_network; SharedRing may scan candidate insertions
+ * on a second POSIX thread of its own.
  */
 rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
                         rm_error *err);
@@ -161,6 +176,7 @@ rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping
  * its widest-path routes, which then get max-min shares on the real shared
  * network (t_step_per_dw), the estimate being kept in
  * t_step_per_dw_unshared. Errors as rm_sharedring. Complexity O(p^3 + H E log N).
+ * Thread safety: as rm_map_network.
  */
 rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
                        rm_error *err);
@@ -179,6 +195,7 @@ rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping 
  *    (the ring is balanced).
  * Errors: RM_EINTERNAL with a message naming the first violation.
  * Complexity O(q + L + n_res).
+ * Thread safety: reentrant: net and m are only read.
  */
 rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double tol, rm_error *err);
 

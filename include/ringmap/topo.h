@@ -75,7 +75,9 @@ typedef struct rm_read_options {
     void *warn_ctx;
 } rm_read_options;
 
-/** Default reader options (host_w = 0, default_bandwidth = 0). O(1). */
+/** Default reader options (host_w = 0, default_bandwidth = 0). O(1).
+ *  Thread safety: reentrant: no shared state, may be called from any number of
+ *  threads at once. */
 void rm_read_options_init(rm_read_options *ro);
 
 /**
@@ -88,12 +90,18 @@ void rm_read_options_init(rm_read_options *ro);
  * Errors: RM_EINPUT with a message naming the file and the line (parse
  *   errors) or the node/edge (semantic errors); RM_ENOMEM.
  * Complexity: O(N + E) plus validation.
+ * Thread safety: safe from several threads at once; igraph's part is
+ * serialised by the library's process-wide igraph mutex (Debian's igraph is
+ * not thread-safe).
  */
 rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro,
                                rm_platform **out, rm_error *err);
 
 /** Read a platform, choosing the format from the extension (".gml" for
- *  now). Same errors as the format's reader. */
+ *  now). Same errors as the format's reader.
+ *  Thread safety: safe from several threads at once; igraph's part is
+ *  serialised by the library's process-wide igraph mutex (Debian's igraph is
+ *  not thread-safe). */
 rm_status rm_platform_read(const char *path, const rm_read_options *ro,
                            rm_platform **out, rm_error *err);
 
@@ -102,14 +110,17 @@ rm_status rm_platform_read(const char *path, const rm_read_options *ro,
  * n_links zeroed links, for programmatic construction (tests, generators).
  * Fill nodes/links, then call rm_platform_finalize(). Returns NULL on
  * allocation failure. O(N + E).
+ * Thread safety: reentrant.
  */
 rm_platform *rm_platform_new(const char *name, int n_nodes, int n_links, int directed);
 
-/** Set a node's label (copied). RM_ENOMEM on failure. */
+/** Set a node's label (copied). RM_ENOMEM on failure.
+ *  Thread safety: writes p (not shared while it runs). */
 rm_status rm_platform_set_label(rm_platform *p, int node, const char *label);
 
 /** Rebuild p->hosts from the nodes' is_host flags and validate. Errors as
- *  rm_platform_validate(). O(N + E) plus validation. */
+ *  rm_platform_validate(). O(N + E) plus validation.
+ *  Thread safety: writes p (not shared while it runs). */
 rm_status rm_platform_finalize(rm_platform *p, rm_error *err);
 
 /**
@@ -119,10 +130,12 @@ rm_status rm_platform_finalize(rm_platform *p, rm_error *err);
  * host (and be reached, in a directed platform). The message names the
  * offending node (label and id) or link (index, end labels).
  * Errors: RM_EINPUT. Complexity O(H (N + E)) worst case.
+ * Thread safety: reentrant: p is only read.
  */
 rm_status rm_platform_validate(const rm_platform *p, rm_error *err);
 
-/** Free a platform (NULL is fine). */
+/** Free a platform (NULL is fine).
+ *  Thread safety: not while another thread (or a network) uses p. */
 void rm_platform_free(rm_platform *p);
 
 /* ------------------------------------------------------------------------ */
@@ -158,15 +171,20 @@ typedef struct rm_network {
     double *res_cap;   /* n_res, Mb/s */
     int *res_backbone; /* n_res */
     int *res_link;     /* n_res, the link of each resource */
-    void *priv;        /* routing data (CSR adjacency, heap scratch, igraph graph), owned */
+    void *priv;        /* routing data (CSR adjacency, igraph graph: read-only; a
+                          mutex-guarded pool of routing workspaces), owned */
 } rm_network;
 
 /** Build the network view of a platform. Errors: RM_ENOMEM, RM_EINTERNAL.
- *  O(N + E). The platform must outlive the network. */
+ *  O(N + E). The platform must outlive the network.
+ *  Thread safety: reentrant: p is only read (several networks of one platform
+ *  may be built at once); igraph's part is serialised by the library's igraph
+ *  mutex. */
 rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duplex,
                           rm_error *err);
 
-/** Release what rm_network_init allocated. */
+/** Release what rm_network_init allocated.
+ *  Thread safety: not while another thread uses net. */
 void rm_network_destroy(rm_network *net);
 
 /** A route: a walk of arcs from node src to node dst, and the bandwidth
@@ -179,13 +197,16 @@ typedef struct rm_route {
     double bandwidth;
 } rm_route;
 
-/** Free the arcs of a route and reset it to empty. */
+/** Free the arcs of a route and reset it to empty.
+ *  Thread safety: writes only the destination route. */
 void rm_route_clear(rm_route *r);
 
-/** Deep copy src into dst (dst's old arcs are freed). RM_ENOMEM. O(len). */
+/** Deep copy src into dst (dst's old arcs are freed). RM_ENOMEM. O(len).
+ *  Thread safety: writes only the destination route. */
 rm_status rm_route_copy(rm_route *dst, const rm_route *src);
 
-/** Sum of the latencies (s) of the route's links. O(len). */
+/** Sum of the latencies (s) of the route's links. O(len).
+ *  Thread safety: reentrant: only reads. */
 double rm_route_latency(const rm_network *net, const rm_route *r);
 
 /**
@@ -203,6 +224,9 @@ double rm_route_latency(const rm_network *net, const rm_route *r);
  * Errors: RM_EINPUT (bad node index), RM_ENOMEM, RM_EINTERNAL.
  * Complexity: O(E log N). Source: seed 001 §4.4.2 ("paths of maximal
  * bandwidth, using a standard shortest path algorithm").
+ * Thread safety: safe from several threads on one shared network: each call
+ * takes its own routing workspace from the network's pool (no allocation once
+ * every thread has one).
  */
 rm_status rm_widest_route(const rm_network *net, const double *residual, int src, int dst,
                           rm_route *route, rm_error *err);
@@ -215,6 +239,9 @@ rm_status rm_widest_route(const rm_network *net, const double *residual, int src
  * errors as rm_widest_route. If reverse is non-zero the tree is of paths
  * from every node TO src (in_arc[v] is then the arc leaving v).
  * Complexity: O(E log N).
+ * Thread safety: safe from several threads on one shared network: each call
+ * takes its own routing workspace from the network's pool (no allocation once
+ * every thread has one).
  */
 rm_status rm_widest_tree(const rm_network *net, const double *residual, int src, int reverse,
                          double *width, int *in_arc, rm_error *err);
@@ -223,7 +250,8 @@ rm_status rm_widest_tree(const rm_network *net, const double *residual, int src,
  *  flag): the route src->dst for a forward tree, dst->src for a reverse tree
  *  (route->src = dst then). route->bandwidth is left 0 (INFINITY if
  *  src == dst): the caller sets it from the tree's widths.
- *  RM_EINPUT if dst is unreachable. O(N). */
+ *  RM_EINPUT if dst is unreachable. O(N).
+ *  Thread safety: reentrant: the network and the tree are only read. */
 rm_status rm_route_from_tree(const rm_network *net, int src, int reverse, const int *in_arc,
                              int dst, rm_route *route, rm_error *err);
 
@@ -232,6 +260,9 @@ rm_status rm_route_from_tree(const rm_network *net, int src, int reverse, const 
  * width of the widest path from host i to host j on the full-capacity
  * network (H = n_hosts, indices into platform->hosts; diagonal INFINITY).
  * Errors: RM_ENOMEM, RM_EINTERNAL. Complexity: O(H E log N).
+ * Thread safety: safe from several threads on one shared network: each call
+ * takes its own routing workspace from the network's pool (no allocation once
+ * every thread has one).
  */
 rm_status rm_capacity_matrix(const rm_network *net, double *bw, rm_error *err);
 
