@@ -167,3 +167,11 @@ rm_status rm_glpk_gap_failed(const char *who, double gap, double tol, int it, in
                         "%s: relative gap %.3g still above %.3g after %d LPs (%d cuts)%s", who,
                         gap, tol, it, ncuts, it < max_lp ? ": LP accuracy exhausted" : "");
 }
+
+int rm_glpk_env_begin(void) { return glp_init_env() == 0; }
+
+void rm_glpk_env_end(int fresh)
+{
+    if (fresh)
+        glp_free_env();
+}

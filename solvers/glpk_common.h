@@ -13,6 +13,15 @@
 
 #include <glpk.h>
 
+/** GLPK keeps its environment in thread-local storage, created by the
+ *  first GLPK call of a thread and never freed unless asked (a leak per
+ *  thread that uses the library). rm_glpk_env_begin() creates it if needed
+ *  and returns 1 when this call did (0: it existed, the caller's); pass
+ *  that to rm_glpk_env_end(), which frees the environment only then, so
+ *  the caller's GLPK objects are never touched. O(1). */
+int rm_glpk_env_begin(void);
+void rm_glpk_env_end(int fresh);
+
 /** Name of a glp_simplex return code ("0 (ok)", "GLP_EBADB", ...,
  *  "GLP_E?" for an unknown one). No errors. O(1). */
 const char *rm_glpk_ret_name(int ret);

@@ -15,9 +15,25 @@
 #include <stdio.h>
 #include <string.h>
 
+static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_routes,
+                                const rm_route *routes, const double *a, double tol, double *x,
+                                rm_solver_info *info, rm_error *err);
+
+/* rm_share_glpk (solvers/solvers.h): the solve in this thread's GLPK
+ * environment, freed again if this call created it (glpk_common.h). */
 rm_status rm_share_glpk(const rm_network *net, const double *cap, int n_routes,
                         const rm_route *routes, const double *a, double tol, double *x,
                         rm_solver_info *info, rm_error *err)
+{
+    int fresh = rm_glpk_env_begin();
+    rm_status st = share_glpk_run(net, cap, n_routes, routes, a, tol, x, info, err);
+    rm_glpk_env_end(fresh);
+    return st;
+}
+
+static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_routes,
+                                const rm_route *routes, const double *a, double tol, double *x,
+                                rm_solver_info *info, rm_error *err)
 {
     if (tol <= 0.0)
         tol = 1e-9;

@@ -47,8 +47,22 @@ static double upper_point(const rm_tstep_problem *p, double *y, const double *lb
     return rm_tstep_value(p, y, C, NULL);
 }
 
+static rm_status tstep_glpk_run(const rm_network *net, const rm_mapping *m, double tol, double *x,
+                                double *t_step, rm_solver_info *info, rm_error *err);
+
+/* rm_tstep_glpk (solvers/solvers.h): the solve in this thread's GLPK
+ * environment, freed again if this call created it (glpk_common.h). */
 rm_status rm_tstep_glpk(const rm_network *net, const rm_mapping *m, double tol, double *x,
                         double *t_step, rm_solver_info *info, rm_error *err)
+{
+    int fresh = rm_glpk_env_begin();
+    rm_status st = tstep_glpk_run(net, m, tol, x, t_step, info, err);
+    rm_glpk_env_end(fresh);
+    return st;
+}
+
+static rm_status tstep_glpk_run(const rm_network *net, const rm_mapping *m, double tol, double *x,
+                                double *t_step, rm_solver_info *info, rm_error *err)
 {
     if (tol <= 0.0)
         tol = 1e-9;
