@@ -135,6 +135,8 @@ cmake_ex() { # BUILDDIR EXTRA...
 cmake_ex "$TMP/b-shared"
 check_map_example "$TMP/b-shared/map_example" "map_example (CMake, find_package, ringmap::ringmap)"
 readelf -d "$TMP/b-shared/map_example" | grep -q 'NEEDED.*libringmap.so.1' || fail "map_example (CMake) does not load libringmap.so.1"
+"$TMP/b-shared/dfpa_example" 2000 0.02 | grep -q 'state balanced' || fail "dfpa_example (CMake) did not balance"
+ok "dfpa_example (CMake, ringmap::ringmap) balances"
 if [ $do_mpi = 1 ]; then
     [ -x "$TMP/b-shared/ring_comm_example" ] || fail "CMake did not build ring_comm_example (ringmap::mpi missing?)"
     run_ring_example "$TMP/b-shared/ring_comm_example" "ring_comm_example (CMake, ringmap::mpi)"
@@ -146,7 +148,7 @@ check_map_example "$TMP/b-static/map_example" "map_example (CMake, ringmap::ring
 
 # Makefile + pkg-config
 export PKG_CONFIG_PATH=$LIBDIR/pkgconfig
-targets=(map_example)
+targets=(map_example dfpa_example)
 [ $do_mpi = 1 ] && targets+=(ring_comm_example)
 make -C "$TMP/ex" CFLAGS="-O2 -Wall -Wextra -Werror $CFLAGS_EXTRA" "${targets[@]}" >"$TMP/make.log" 2>&1 ||
     { cat "$TMP/make.log"; fail "examples with make (pkg-config)"; }

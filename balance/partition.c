@@ -1,0 +1,210 @@
+/*
+ * partition.c — partitioning n units over p processors by their functional
+ * performance models: the geometric algorithm of seed 003's [3] (the line
+ * through the origin, found by bisection) and its exact integer version
+ * (seed 000's incremental algorithm generalised to increasing costs, with
+ * a threshold start), plus the ring's communication term of seed 001 eq. (1).
+ */
+#include "balance/balance_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static rm_status check_models(int p, const rm_fpm *models, const double *comm, rm_error *err)
+{
+    if (p < 1)
+        return rm_error_set(err, RM_EINPUT, "partitioning: %d processors (need >= 1)", p);
+    if (!models)
+        return rm_error_set(err, RM_EINPUT, "partitioning: NULL models");
+    for (int i = 0; i < p; i++) {
+        if (models[i].n < 1)
+            return rm_error_set(err, RM_EINPUT,
+                                "partitioning: processor %d has no measured point", i);
+        if (comm && (!isfinite(comm[i]) || comm[i] < 0))
+            return rm_error_set(err, RM_EINPUT,
+                                "partitioning: communication time comm[%d] = %g s (need finite >= 0)",
+                                i, comm[i]);
+    }
+    return RM_OK;
+}
+
+static double comm_of(const double *comm, int i)
+{
+    return comm ? comm[i] : 0.0;
+}
+
+/* Cost of the j-th unit of processor i: comm_i + t^_i(j). One expression for
+ * every comparison, so the threshold start and the greedy see the same
+ * doubles (and ties). With a one-point model (1, w) it is comm + j * w, the
+ * unit value of ring/alloc.c. */
+static double unit_cost(const rm_fpm *m, double comm, long j)
+{
+    return comm + rm_fpm_time_hull(m, (double)j);
+}
+
+rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm, double n,
+                                double *x, double *T, rm_error *err)
+{
+    rm_status st = check_models(p, models, comm, err);
+    if (st)
+        return st;
+    if (!x)
+        return rm_error_set(err, RM_EINPUT, "partitioning: NULL output");
+    if (!isfinite(n) || n <= 0)
+        return rm_error_set(err, RM_EINPUT, "partitioning: n = %g units (need finite > 0)", n);
+    double lo = INFINITY, hi = 0.0;
+    for (int i = 0; i < p; i++) {
+        double c = comm_of(comm, i);
+        if (c < lo)
+            lo = c; /* no processor has work below: sum x = 0 < n */
+        double v = c + rm_fpm_time_hull(&models[i], n); /* each x_i >= n above */
+        if (v > hi)
+            hi = v;
+    }
+    for (int it = 0; it < 2000; it++) {
+        double mid = lo + (hi - lo) / 2;
+        if (!(mid > lo && mid < hi) || hi - lo <= 1e-15 * hi)
+            break;
+        double sum = 0;
+        for (int i = 0; i < p; i++)
+            sum += rm_fpm_hull_inverse(&models[i], mid - comm_of(comm, i));
+        if (sum < n)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double Tm = lo + (hi - lo) / 2;
+    for (int i = 0; i < p; i++)
+        x[i] = rm_fpm_hull_inverse(&models[i], Tm - comm_of(comm, i));
+    if (T)
+        *T = Tm;
+    return RM_OK;
+}
+
+/* Units j in [min, cap] of processor i with cost <= X (at least min): the
+ * largest such j, the model's cost being nondecreasing in j. */
+static long count_below(const rm_fpm *m, double comm, long min, long cap, double X)
+{
+    double q = floor(rm_fpm_hull_inverse(m, X - comm));
+    long j;
+    if (!(q > (double)min))
+        j = min;
+    else if (q >= (double)cap)
+        j = cap;
+    else
+        j = (long)q;
+    while (j > min && unit_cost(m, comm, j) > X)
+        j--;
+    while (j < cap && unit_cost(m, comm, j + 1) <= X)
+        j++;
+    return j;
+}
+
+rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long n,
+                           long min_units, long *d, double *T, rm_error *err)
+{
+    rm_status st = check_models(p, models, comm, err);
+    if (st)
+        return st;
+    if (!d)
+        return rm_error_set(err, RM_EINPUT, "partitioning: NULL output");
+    if (n < 0 || min_units < 0)
+        return rm_error_set(err, RM_EINPUT, "partitioning: n = %ld, min_units = %ld (need >= 0)",
+                            n, min_units);
+    if (min_units > 0 && (long)p > n / min_units)
+        return rm_error_set(err, RM_EINPUT,
+                            "partitioning: %d processors x %ld units minimum exceed n = %ld", p,
+                            min_units, n);
+    long base = (long)p * min_units;
+    for (int i = 0; i < p; i++)
+        d[i] = min_units;
+    if (n > base) {
+        /* lo: strictly below every processor's next unit, so count(lo) = base */
+        double lo = INFINITY, hi = -INFINITY;
+        for (int i = 0; i < p; i++) {
+            double c = comm_of(comm, i);
+            double first = unit_cost(&models[i], c, min_units + 1);
+            if (first < lo)
+                lo = first;
+            double last = unit_cost(&models[i], c, n); /* count_i(hi) = n */
+            if (last > hi)
+                hi = last;
+        }
+        lo = lo - fabs(lo) * 1e-9 - 1e-300;
+        for (int it = 0; it < 2000; it++) {
+            double mid = lo + (hi - lo) / 2;
+            if (!(mid > lo && mid < hi))
+                break;
+            long sum = 0;
+            for (int i = 0; i < p && sum <= n; i++)
+                sum += count_below(&models[i], comm_of(comm, i), min_units, n, mid);
+            if (sum <= n)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        long sum = 0;
+        for (int i = 0; i < p; i++) {
+            d[i] = count_below(&models[i], comm_of(comm, i), min_units, n, lo);
+            sum += d[i];
+        }
+        if (sum > n) { /* cannot happen (count(lo) <= n by construction); be safe */
+            for (int i = 0; i < p; i++)
+                d[i] = min_units;
+            sum = base;
+        }
+        /* greedy finish: next unit to the k of least comm_k + t^_k(d_k + 1),
+           ties to the lowest index (seed 000's incremental algorithm) */
+        for (; sum < n; sum++) {
+            int best = 0;
+            double bv = unit_cost(&models[0], comm_of(comm, 0), d[0] + 1);
+            for (int k = 1; k < p; k++) {
+                double v = unit_cost(&models[k], comm_of(comm, k), d[k] + 1);
+                if (v < bv) {
+                    bv = v;
+                    best = k;
+                }
+            }
+            d[best]++;
+        }
+    }
+    if (T)
+        *T = rm_fpm_step_time(p, models, comm, d, NULL);
+    return RM_OK;
+}
+
+double rm_fpm_step_time(int p, const rm_fpm *models, const double *comm, const long *d,
+                        double *times)
+{
+    if (p < 1 || !models || !d)
+        return NAN;
+    double mx = 0.0;
+    for (int i = 0; i < p; i++) {
+        if (d[i] < 0 || (d[i] > 0 && models[i].n < 1))
+            return NAN;
+        double c = comm_of(comm, i);
+        double v = c + (d[i] > 0 ? rm_fpm_time_hull(&models[i], (double)d[i]) : 0.0);
+        if (times)
+            times[i] = v;
+        if (v > mx || isnan(v))
+            mx = v;
+    }
+    return mx;
+}
+
+rm_status rm_fpm_ring_comm(const rm_network *net, const rm_mapping *m, double dc, double *comm,
+                           rm_error *err)
+{
+    if (!net || !m || !comm)
+        return rm_error_set(err, RM_EINPUT, "ring communication: NULL argument");
+    if (!isfinite(dc) || dc <= 0)
+        return rm_error_set(err, RM_EINPUT, "ring communication: D_c = %g Mb (need finite > 0)", dc);
+    double *C = malloc(sizeof *C * (size_t)(m->q > 0 ? m->q : 1));
+    if (!C)
+        return rm_error_set(err, RM_ENOMEM, "ring communication: out of memory");
+    rm_mapping_costs(net, m, C);
+    for (int k = 0; k < m->q; k++)
+        comm[k] = dc * C[k];
+    free(C);
+    return RM_OK;
+}

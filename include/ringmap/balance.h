@@ -1,0 +1,284 @@
+/*
+ * ringmap/balance.h — functional performance models and DFPA (part of the
+ * public API of libringmap; included by ringmap.h).
+ *
+ * Seed 003: Lastovetsky & Reddy, "Distributed Data Partitioning for
+ * Heterogeneous Processors Based on Partial Estimation of Their Functional
+ * Performance Models" (Euro-Par 2009 workshops) — "DFPA" below; its
+ * reference [3] (Lastovetsky & Reddy, IJHPCA 21(1), 2007) for the geometric
+ * partitioning by speed functions. Seeds 000/002 for the integer
+ * allocation of equal units (the constant-speed special case), seed 001
+ * eq. (1) for the ring's communication term.
+ *
+ * Units and model:
+ *   - a "unit" is one of n equal, independent pieces of work (a stencil
+ *     column, a block row); x is a number of units (real or integer);
+ *   - a processor's speed s(x) is in units/s, its time t(x) = x / s(x) in s;
+ *   - a functional performance model (FPM, rm_fpm) is the piecewise-linear
+ *     speed function through measured points (x_k, s_k), x_1 < ... < x_m,
+ *     flat (s = s_1) on [0, x_1] and flat (s = s_m) beyond x_m (seed 003 §2,
+ *     Fig. 2);
+ *   - shape assumption of [3] (and of DFPA's convergence proposition): every
+ *     line through the origin meets the graph of s once, i.e. t(x) is
+ *     increasing. Measured points may violate it (noise, cache effects); the
+ *     partitioning then uses the increasing hull t^(x) = max_{y <= x} t(y)
+ *     (the first crossing of the line), so it stays well defined;
+ *   - ring communication (seed 001 eq. (1) with speed functions): position
+ *     i's step time is comm[i] + t_i(d_i), comm[i] = D_c * C_i in s (D_c in
+ *     Mb, C_i = c_{i,pred} + c_{i,succ} in s/Mb, see rm_mapping_costs); with
+ *     comm = NULL the times are computation only (seed 003's setting).
+ *
+ * Thread safety: no global state. Functions taking a const object may run
+ * concurrently on the same object; an object being modified must not be used
+ * by another thread at the same time. No function prints or exits.
+ */
+#ifndef RINGMAP_BALANCE_H
+#define RINGMAP_BALANCE_H
+
+#include "ringmap.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+/* ------------------------------------------------------------------------ */
+/* Functional performance models (seed 003 §1-2)                             */
+/* ------------------------------------------------------------------------ */
+
+/** A piecewise-linear speed function built from measured points (seed 003
+ *  §2). Caller-owned storage: rm_fpm_init / rm_fpm_destroy. Read-only for
+ *  the caller (use rm_fpm_add to change it). */
+typedef struct rm_fpm {
+    int n;      /* number of points, 0 = no measurement yet */
+    int cap;    /* allocated entries */
+    double *x;  /* n sizes in units, strictly increasing, > 0 */
+    double *t;  /* n measured times in s, > 0 */
+    double *s;  /* n speeds s = x / t in units/s */
+} rm_fpm;
+
+/** Which of DFPA's insertion cases (seed 003 §2) a new point fell in. */
+typedef enum rm_fpm_case {
+    RM_FPM_FIRST = 0,   /* first point: the constant model s(x) = s(d) */
+    RM_FPM_BELOW = 1,   /* d < x_1: segment (0,s_1)->(x_1,s_1) replaced by
+                           (0,s(d))->(d,s(d))->(x_1,s_1) */
+    RM_FPM_ABOVE = 2,   /* d > x_m: (x_m,s_m)->(inf,s_m) replaced by
+                           (x_m,s_m)->(d,s(d))->(inf,s(d)) */
+    RM_FPM_BETWEEN = 3, /* x_k < d < x_{k+1}: segment split at (d,s(d)) */
+    RM_FPM_REPLACE = 4  /* d = x_k: the newer measurement replaces the point
+                           (not in seed 003; keeps the model a function and
+                           lets it follow load changes) */
+} rm_fpm_case;
+
+#define RM_FPM_NCASES 5
+
+/** Empty model (no points). Never fails; O(1). */
+void rm_fpm_init(rm_fpm *m);
+
+/** Free the points of m (m may be NULL); m is then empty and reusable. O(1). */
+void rm_fpm_destroy(rm_fpm *m);
+
+/** Drop every point, keep the storage (m becomes empty). O(1). */
+void rm_fpm_clear(rm_fpm *m);
+
+/**
+ * Add the measurement "x units took t seconds" (speed x / t) by DFPA's
+ * insertion rule (seed 003 §2, the three cases; see rm_fpm_case). which (may
+ * be NULL) gets the case. Errors: RM_EINPUT (x or t not finite or <= 0,
+ * m NULL), RM_ENOMEM (m unchanged). Complexity O(m->n) (sorted insertion).
+ */
+rm_status rm_fpm_add(rm_fpm *m, double x, double t, rm_fpm_case *which, rm_error *err);
+
+/** Speed s(x) in units/s of the piecewise-linear model (flat before the first
+ *  and after the last point; linear interpolation of s in between), x >= 0.
+ *  NAN if m has no point or x is negative/NaN. O(log n). */
+double rm_fpm_speed(const rm_fpm *m, double x);
+
+/** Time t(x) = x / s(x) in s for x units (0 for x = 0). At a measured point
+ *  it returns the measured time exactly; on the flat parts x * (t_k / x_k),
+ *  so a model with the single point (1, w) gives exactly x * w (the
+ *  cycle-time model of seeds 000/001). NAN as rm_fpm_speed. O(log n). */
+double rm_fpm_time(const rm_fpm *m, double x);
+
+/** The increasing hull max_{0 <= y <= x} t(y) that the partitioning uses
+ *  (= rm_fpm_time when the shape assumption holds). NAN as rm_fpm_speed.
+ *  O(n). */
+double rm_fpm_time_hull(const rm_fpm *m, double x);
+
+/** 1 if the model satisfies the shape assumption of [3] (t(x) strictly
+ *  increasing: every segment's line s = a + b x has a > 0), 0 if not, -1 if
+ *  m is NULL or empty. O(n). */
+int rm_fpm_check_shape(const rm_fpm *m);
+
+/** Copy src into dst (dst initialised, its old points dropped).
+ *  Errors: RM_ENOMEM (dst unchanged). O(n). */
+rm_status rm_fpm_copy(rm_fpm *dst, const rm_fpm *src, rm_error *err);
+
+/* ------------------------------------------------------------------------ */
+/* Partitioning by speed functions ([3] of seed 003; seeds 000/002)          */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Rational partitioning (the geometric algorithm of seed 003's [3], Fig. 1):
+ * find T such that sum_i x_i = n with x_i = max(0, inverse of comm_i +
+ * t^_i at T) — the intersections of the speed graphs with the line through
+ * the origin of slope 1/(T - comm_i) — by bisection on T (relative precision
+ * 1e-15). p models (each with >= 1 point), comm: p times in s (>= 0, finite)
+ * or NULL, n > 0 units (real). x (p entries) gets the shares (sum n up to
+ * rounding), *T (may be NULL) the common step time in s. A position with
+ * comm_i >= T gets x_i = 0 (the alpha = 0 case of ORACLES "Negative alpha").
+ * Errors: RM_EINPUT (p < 1, an empty model, bad comm, n not finite or <= 0,
+ * NULL arrays). Thread-safe on const models. Complexity O(p n_pts log(1/prec)).
+ */
+rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm, double n,
+                                double *x, double *T, rm_error *err);
+
+/**
+ * Integer partitioning: the distribution d of n units (d_i >= min_units,
+ * sum d = n) minimising max_i (comm_i + t^_i(d_i)), exactly (not a rounding
+ * of the rational shares). The units are handed out like seed 000's
+ * incremental algorithm generalised to increasing costs (the next unit goes
+ * to the k minimising comm_k + t^_k(d_k + 1), ties to the lowest index),
+ * computed fast: every unit whose cost is at or below a threshold found by
+ * bisection is given at once, then the greedy finishes. For constant models
+ * (one point (1, w_i) each) this is exactly rm_alloc_affine of ring/alloc.h,
+ * and with comm = NULL, min_units = 0 exactly the optimum of seeds 000/002
+ * (t = (3,5,8), n = 10 -> (5,3,2)). *T (may be NULL) gets the makespan max_i
+ * (comm_i + t^_i(d_i)) in s (seed 001 eq. (1) with speed functions).
+ * Errors: RM_EINPUT (as rm_fpm_partition_real, n < 0, min_units < 0,
+ * p * min_units > n). Thread-safe on const models.
+ * Complexity O(p n_pts (log(1/prec) + log n)) + O(p) per tied unit.
+ */
+rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long n,
+                           long min_units, long *d, double *T, rm_error *err);
+
+/**
+ * Predicted step times of a distribution: times[i] = comm_i + t^_i(d_i) (0
+ * for d_i = 0 and comm_i = 0), times may be NULL; returns their maximum, the
+ * step time of seed 001 eq. (1) with speed functions (NAN on bad input:
+ * p < 1, empty model, d_i < 0, NULL models/d). O(p n_pts).
+ */
+double rm_fpm_step_time(int p, const rm_fpm *models, const double *comm, const long *d,
+                        double *times);
+
+/**
+ * The ring's communication term for rm_fpm_partition: comm[k] = dc *
+ * C_k in s for the q positions of mapping m (C_k from rm_mapping_costs:
+ * s/Mb under the mapping's cost model), dc = D_c in Mb (the message each
+ * position sends to each ring neighbour per step, > 0, finite). comm gets
+ * m->q entries. Errors: RM_EINPUT (NULL, bad dc), RM_ENOMEM. O(q + L).
+ * Source: seed 001 eq. (1).
+ */
+rm_status rm_fpm_ring_comm(const rm_network *net, const rm_mapping *m, double dc, double *comm,
+                           rm_error *err);
+
+/* ------------------------------------------------------------------------ */
+/* DFPA: distributed functional partitioning (seed 003 §2)                   */
+/* ------------------------------------------------------------------------ */
+
+/** Knobs of DFPA; rm_dfpa_options_init sets the defaults given here. */
+typedef struct rm_dfpa_options {
+    double eps;          /* relative accuracy: done when max_{i,j} |T_i - T_j| / T_i
+                            <= eps (default 0.05) */
+    long min_units;      /* every processor keeps >= this many units (default 0;
+                            iterapp's stencil needs 1) */
+    int max_iter;        /* stop after this many steps (default 50) */
+    const double *comm;  /* p communication times in s (eq. (1)), copied at
+                            rm_dfpa_new; NULL = computation only (default) */
+    const long *start;   /* p units to start from (sum n, each >= max(1,
+                            min_units)), copied; NULL = n/p each, the
+                            remainder one each to the lowest indices (seed
+                            003's initialisation; default) */
+} rm_dfpa_options;
+
+/** Why DFPA is done (or not yet). */
+typedef enum rm_dfpa_state {
+    RM_DFPA_RUNNING = 0,  /* run rm_dfpa_distribution() and call rm_dfpa_step */
+    RM_DFPA_BALANCED = 1, /* the measured times meet eps (seed 003's stop) */
+    RM_DFPA_STABLE = 2,   /* the models' integer optimum is the distribution just
+                             measured: eps cannot be met at this granularity */
+    RM_DFPA_MAX_ITER = 3  /* max_iter steps without either */
+} rm_dfpa_state;
+
+/** Counters of a DFPA run (rm_dfpa_stats). */
+typedef struct rm_dfpa_stats {
+    int iterations;            /* rm_dfpa_step calls since new/restart */
+    int cases[RM_FPM_NCASES];  /* insertions by rm_fpm_case, all processors */
+    double imbalance;          /* of the last measurement (see rm_dfpa_step), NAN before */
+    double t_max;              /* its max_i (comm_i + t_i) in s, NAN before */
+    rm_dfpa_state state;
+} rm_dfpa_stats;
+
+/** An opaque DFPA run: p partial FPMs, the current distribution, the state. */
+typedef struct rm_dfpa rm_dfpa;
+
+/** Defaults: eps 0.05, min_units 0, max_iter 50, comm NULL, start NULL. O(1). */
+void rm_dfpa_options_init(rm_dfpa_options *opt);
+
+/**
+ * Start DFPA for n units on p processors (seed 003 §2, "Initialization"):
+ * empty models, the starting distribution (opt->start or n/p each).
+ * opt NULL = defaults. Errors: RM_EINPUT (p < 1, n < p * max(1, min_units),
+ * eps not finite or < 0, max_iter < 1, bad comm, start with sum != n or an
+ * entry < max(1, min_units)), RM_ENOMEM; *out = NULL on error.
+ * Complexity O(p). The object is not thread-safe (one driver at a time).
+ */
+rm_status rm_dfpa_new(int p, long n, const rm_dfpa_options *opt, rm_dfpa **out, rm_error *err);
+
+/** Free a DFPA run (NULL is fine). O(p). */
+void rm_dfpa_free(rm_dfpa *a);
+
+/** The distribution to execute and measure next (p entries, sum n; owned by
+ *  a, valid until the next step/restart/free). O(1). */
+const long *rm_dfpa_distribution(const rm_dfpa *a);
+
+/**
+ * One DFPA step (seed 003 §2, "Iterating"): times[i] = measured computation
+ * time in s of processor i on rm_dfpa_distribution()[i] units (> 0 and
+ * finite where that count is > 0; ignored where it is 0). Adds the points
+ * (d_i, d_i / t_i) to the models by the insertion cases, computes the
+ * imbalance of T_i = comm_i + t_i as (max_i T_i - min_i T_i) / min_i T_i,
+ * the min over processors above min_units (those at the bound may finish
+ * early, like alpha = 0 positions of seed 001), and:
+ *   - imbalance <= eps: state RM_DFPA_BALANCED, distribution kept;
+ *   - otherwise the integer optimum of the updated models (rm_fpm_partition)
+ *     becomes the next distribution; if it equals the measured one, state
+ *     RM_DFPA_STABLE; after max_iter steps RM_DFPA_MAX_ITER.
+ * next (p entries, may be NULL) gets the distribution to run next (the same
+ * one when done). Returns the state through *state (may be NULL).
+ * Calling it when done is allowed (it refines the models and re-tests).
+ * Errors: RM_EINPUT (a bad time; a naming its index), RM_ENOMEM; the object
+ * is unchanged on error. Complexity O(p n_pts (log(1/prec) + log n)).
+ */
+rm_status rm_dfpa_step(rm_dfpa *a, const double *times, long *next, rm_dfpa_state *state,
+                       rm_error *err);
+
+/** Counters and state (see rm_dfpa_stats). O(1). */
+void rm_dfpa_stats_get(const rm_dfpa *a, rm_dfpa_stats *st);
+
+/** Processor i's current partial model (owned by a), NULL if i is out of
+ *  range. O(1). */
+const rm_fpm *rm_dfpa_model(const rm_dfpa *a, int i);
+
+/** Predicted times comm_i + t^_i(d_i) in s of the current distribution under
+ *  the current models (p entries); returns their max, NAN before the first
+ *  step. O(p n_pts). */
+double rm_dfpa_predict(const rm_dfpa *a, double *times);
+
+/**
+ * Restart for a changed platform (dynamic rebalancing, seed 000 §3.2.2:
+ * "use the past to predict the future"): drop every model point (they may
+ * be stale after a load change), reset the counters, state RM_DFPA_RUNNING,
+ * start from start (p entries, sum n, >= max(1, min_units)) or, if NULL, the
+ * current distribution; comm (p entries, may be NULL = keep) replaces the
+ * communication times. Errors: RM_EINPUT (bad start/comm; a unchanged).
+ * Complexity O(p).
+ */
+rm_status rm_dfpa_restart(rm_dfpa *a, const long *start, const double *comm, rm_error *err);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RINGMAP_BALANCE_H */
