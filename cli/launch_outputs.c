@@ -3,14 +3,17 @@
  * integer work units of a ring mapping (cli/launch_outputs.h, issue 12).
  * Rank k = ring position k in every file.
  */
+#define _POSIX_C_SOURCE 200809L /* strdup, access */
 #include "cli/launch_outputs.h"
-#include "cli/launch_tmpout.h"
+#include "cli/outfile.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void rm_cli_launch_init(rm_cli_launch *l)
 {
@@ -66,25 +69,52 @@ int rm_cli_launch_stdout(const rm_cli_launch *l)
     return 0;
 }
 
-int rm_cli_launch_check(const rm_cli_launch *l, const char *platform, const char *json,
-                        rm_cli_bad_fn bad)
+/* The directory of output path exists and is writable (the temporary file
+ * goes there), or the path is an existing non-regular file we can write. */
+static int dir_writable(const char *what, const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return -1;
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return access(path, W_OK) == 0 ? -1 : (fprintf(stderr,
+               "ringmap: %s: cannot open '%s' for writing: %s\n", what, path, strerror(errno)), 2);
+    char *dir = strdup(path);
+    if (!dir) {
+        fprintf(stderr, "ringmap: %s: out of memory\n", what);
+        return 1;
+    }
+    char *slash = strrchr(dir, '/');
+    const char *d = slash ? (slash == dir ? "/" : (*slash = '\0', dir)) : ".";
+    int ok = access(d, W_OK | X_OK) == 0, e = errno;
+    free(dir);
+    if (ok)
+        return -1;
+    fprintf(stderr, "ringmap: %s: cannot open '%s' for writing: %s\n", what, path, strerror(e));
+    return 2;
+}
+
+int rm_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int n_in,
+                        const char *json, const char *dot, const char *svg, rm_cli_bad_fn bad)
 {
     if (l->units_csv && l->units < 0)
         return bad("--units-csv needs --units N");
-    const char *path[N_OUT], *what[N_OUT];
+    const char *path[N_OUT + 2], *what[N_OUT + 2];
     outputs(l, json, path, what);
-    for (int i = 0; i < N_OUT; i++) {
-        if (!path[i])
-            continue;
-        for (int j = 0; j < i; j++)
+    for (int i = 0; i < N_OUT; i++)
+        for (int j = 0; j < i && path[i]; j++)
             if (path[j] && strcmp(path[i], path[j]) == 0)
                 return bad("%s and %s name the same output '%s'", what[j], what[i],
                            strcmp(path[i], "-") ? path[i] : "-' (standard output");
-        int code;
-        if (i < N_OUT - 1 && (code = rm_tmpout_check(what[i], path[i], platform)) >= 0)
-            return code;
-    }
-    return -1;
+    path[N_OUT] = dot;
+    what[N_OUT] = "--dot";
+    path[N_OUT + 1] = svg;
+    what[N_OUT + 1] = "--svg";
+    int code = rm_out_check_all(inputs, n_in, what, path, N_OUT + 2);
+    for (int i = 0; i < N_OUT - 1 && code < 0; i++)
+        if (path[i])
+            code = dir_writable(what[i], path[i]);
+    return code;
 }
 
 /* A host name the launch files can carry unquoted: Open MPI's hostfile and
@@ -239,13 +269,13 @@ int rm_cli_launch_write(const rm_cli_launch *l, const rm_network *net, const rm_
                 fprintf(stderr, "ringmap: --tpwgts: %d ring position(s) with alpha = 0 get "
                                 "the smallest weight 1e-9 (METIS refuses 0)\n", zero);
         }
-        rm_tmpout o;
-        int code = rm_tmpout_open(&o, what[i], path[i]);
+        rm_out o;
+        int code = rm_out_open(&o, what[i], path[i]);
         if (code >= 0)
             return code;
         write_one(o.f, i, l, net, m);
-        if (rm_tmpout_commit(&o))
-            return 1;
+        if ((code = rm_out_commit(&o)) != 0)
+            return code;
     }
     return 0;
 }

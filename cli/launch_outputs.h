@@ -10,7 +10,7 @@
  *                    "rank,host,w,alpha,units".
  * Rank k = ring position k everywhere. With --heuristic both the files follow
  * SharedRing's ring. Each file is checked before any computation and written
- * through a temporary file renamed at the end (cli/launch_tmpout.h); "-" is
+ * through a temporary file renamed at the end (cli/outfile.h); "-" is
  * standard output (then the table is not printed). */
 #ifndef RINGMAP_CLI_LAUNCH_OUTPUTS_H
 #define RINGMAP_CLI_LAUNCH_OUTPUTS_H
@@ -74,11 +74,14 @@ void rm_cli_launch_init(rm_cli_launch *l);
 int rm_cli_launch_opt(rm_cli_launch *l, int c, const char *arg, rm_cli_bad_fn bad);
 
 /** After parsing, before reading anything: --units-csv needs --units; at
- *  most one output (json included) on standard output; every path checked
- *  (not a directory, not the platform, no two outputs the same file).
- *  -1 or an exit code (2) after a message. */
-int rm_cli_launch_check(const rm_cli_launch *l, const char *platform, const char *json,
-                        rm_cli_bad_fn bad);
+ *  most one output (--json included) on standard output; then every output
+ *  of the command (the launch files, json, dot, svg; NULL: not asked)
+ *  through rm_out_check_all against the n_in inputs (cli/outfile.h: not a
+ *  directory, not an input, not two on one file), and the directory of each
+ *  launch file must exist and be writable. -1 or an exit code (2) after a
+ *  message. */
+int rm_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int n_in,
+                        const char *json, const char *dot, const char *svg, rm_cli_bad_fn bad);
 
 /** 1 if a launch output goes to standard output. */
 int rm_cli_launch_stdout(const rm_cli_launch *l);

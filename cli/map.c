@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* isatty, fileno */
 #include "cli/commands.h"
+#include "cli/input.h"
 #include "cli/launch_outputs.h"
 #include "cli/options.h"
 #include "cli/progress.h"
@@ -43,12 +44,14 @@ typedef struct map_args {
     rm_cli_launch launch;        /* --hostfile, --rankfile, ..., --units (issue 12) */
     int routing_given;           /* --routing given (else: fixed when the file fixes routes) */
     int progress_lines;          /* --progress */
+    rm_cli_input input;          /* --format, stdin, --bandwidth-matrix (issue 12) */
 } map_args;
 
 static void usage(FILE *f)
 {
     fputs(
         "Usage: ringmap [map] PLATFORM [options]\n"
+        "       ringmap [map] --bandwidth-matrix BW.csv --speeds SPEEDS.csv [options]\n"
         "\n"
         "Map an iterative computation whose processors talk to their two ring\n"
         "neighbours onto the hosts of PLATFORM (a GML file): choose the hosts, their\n"
@@ -112,6 +115,7 @@ static void usage(FILE *f)
         "                        as a Graphviz DOT file (SharedRing's with 'both')\n"
         "  --svg FILE            the same picture as SVG, made by Graphviz 'dot' when\n"
         "                        it is installed\n"
+        RM_CLI_INPUT_HELP
         RM_CLI_LAUNCH_HELP
         "  -q, --quiet           do not print the table\n"
         "  -h, --help            print this help and exit\n"
@@ -175,6 +179,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"threads", required_argument, NULL, OPT_THREADS},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
+        RM_CLI_INPUT_LONGOPTS,
         RM_CLI_LAUNCH_LONGOPTS,
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -221,6 +226,7 @@ static int parse_args(int argc, char **argv, map_args *a)
                 return code;
             a->opt.routing = (rm_routing)v;
             a->routing_given = 1;
+            a->input.routing_given = 1;
             break;
         case OPT_ONECORE: a->ro.one_core = 1; break;
         case OPT_REFINE:
@@ -261,6 +267,11 @@ static int parse_args(int argc, char **argv, map_args *a)
         case 'h': usage(stdout); return 0;
         case 'V': printf("ringmap %s\n", RINGMAP_VERSION); return 0;
         default:
+            if (RM_CLI_IS_INPUT_OPT(c)) {
+                if ((code = rm_cli_input_opt(&a->input, c, arg, bad_option)) >= 0)
+                    return code;
+                break;
+            }
             if (!RM_CLI_IS_LAUNCH_OPT(c))
                 return rm_cli_getopt_error(c, argv, bad_option);
             if ((code = rm_cli_launch_opt(&a->launch, c, arg, bad_option)) >= 0)
@@ -282,13 +293,11 @@ static int parse_args(int argc, char **argv, map_args *a)
         if (!isfinite(a->opt.dc_dw))
             return bad_option("--dc/--dw: the ratio D_c/D_w is not finite");
     }
-    if ((code = rm_cli_platform_operand(argc, argv, &a->platform, bad_option)) >= 0)
+    if ((code = rm_cli_input_operand(&a->input, argc, argv, &a->platform, &a->opt,
+                                     bad_option)) >= 0)
         return code;
-    if ((code = rm_cli_launch_check(&a->launch, a->platform, a->json, bad_option)) >= 0)
-        return code;
-    return rm_out_check_all((const char *[]){a->platform}, 1,
-                            (const char *[]){"--json", "--dot", "--svg"},
-                            (const char *[]){a->json, a->dot, a->svg}, 3); /* cli/outfile.h */
+    return rm_cli_launch_check(&a->launch, (const char *[]){a->platform, a->input.speeds}, 2,
+                               a->json, a->dot, a->svg, bad_option); /* cli/outfile.h */
 }
 
 
@@ -490,7 +499,7 @@ int rm_cmd_map(int argc, char **argv)
         return code;
     rm_platform *p;
     rm_network net;
-    if ((code = rm_cli_load(a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
+    if ((code = rm_cli_input_load(&a.input, a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
         return code;
     /* SimGrid platforms: SimGrid's own routes unless --routing says otherwise */
     if (!a.routing_given && p->fixed_route_start)

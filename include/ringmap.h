@@ -54,5 +54,6 @@
 #include "ringmap/shares.h" /* work units, part sizes (issue 12) */
 #include "ringmap/mapping_json.h" /* reading the mapping JSON back (issue 13) */
 #include "ringmap/balance.h" /* functional performance models, DFPA (seed 003) */
+#include "ringmap/measured.h" /* measured CSV bandwidth matrix + speeds (issue 12) */
 
 #endif /* RINGMAP_H */

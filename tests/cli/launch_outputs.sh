@@ -60,15 +60,15 @@ expect_bad "name the same output" "two outputs on stdout" "$P" --json - --rankfi
 expect_bad "name the same output" "two outputs in one file" "$P" --hostfile x --machinefile x
 expect_bad "is a directory" "output is a directory" "$P" --tpwgts "$TMP"
 cp "$P" plat.gml
-expect_bad "input platform" "output over the platform" plat.gml --hostfile plat.gml
-expect_bad "input platform" "output over the platform (other path)" plat.gml --rankfile ./plat.gml
+expect_bad "is the input file" "output over the platform" plat.gml --hostfile plat.gml
+expect_bad "is the input file" "output over the platform (other path)" plat.gml --rankfile ./plat.gml
 cmp -s plat.gml "$P" || fail "the platform was modified"
 expect_bad "cannot open" "directory does not exist" "$P" --machinefile "$TMP/nodir/m.txt"
 # a failed run leaves a previous file as it was
 echo "good previous content" >keep.txt
 expect_exit 2 "bad platform" "$SRC/tests/data/bad/neg_w.gml" --hostfile keep.txt
 [ "$(cat keep.txt)" = "good previous content" ] || fail "a failed run changed the previous file"
-ls keep.txt.tmp.* >/dev/null 2>&1 && fail "a temporary file was left behind"
+ls .ringmap-tmp-* keep.txt.tmp.* >/dev/null 2>&1 && fail "a temporary file was left behind"
 ok "a failed run leaves the previous file intact, no temporary file"
 expect_exit 1 "write error on /dev/full" "$P" --hostfile /dev/full -q
 grep -q "cannot write" "$TMP/err" || fail "/dev/full: $(cat "$TMP/err")"

@@ -1,0 +1,213 @@
+/* input.c — platform input of `ringmap map`: --format, standard input, the
+ * measured CSV matrix and speeds (cli/input.h). */
+#define _DEFAULT_SOURCE /* mkstemps, strdup */
+#include "cli/input.h"
+#include "topo/readers.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const rm_cli_name formats[] = {{"gml", 0}, {"xml", 1}, {"graphml", 2}, {"tiers", 3},
+                                      {"csv", 4}};
+#define N_FORMATS 5
+static const char *const format_ext[N_FORMATS] = {".gml", ".xml", ".graphml", ".tiers", ".csv"};
+
+int rm_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn bad)
+{
+    int v, code;
+    switch (c) {
+    case RM_CLI_INPUT_FORMAT:
+        if ((code = rm_cli_opt_name("--format", formats, N_FORMATS, arg, &v, bad)) >= 0)
+            return code;
+        in->format = formats[v].name;
+        return -1;
+    case RM_CLI_INPUT_BW_MATRIX:
+    case RM_CLI_INPUT_SPEEDS:
+        if (!*arg)
+            return bad("--%s: expected a file name or '-'",
+                       c == RM_CLI_INPUT_SPEEDS ? "speeds" : "bandwidth-matrix");
+        *(c == RM_CLI_INPUT_SPEEDS ? &in->speeds : &in->bw_matrix) = arg;
+        return -1;
+    default: /* the units are checked by the reader, which knows the header's */
+        *(c == RM_CLI_INPUT_BW_UNIT ? &in->bw_unit : &in->speed_unit) = arg;
+        return -1;
+    }
+}
+
+static int is_csv(const rm_cli_input *in, const char *path)
+{
+    if (in->bw_matrix || (in->format && !strcmp(in->format, "csv")))
+        return 1;
+    size_t n = strlen(path);
+    return !in->format && n > 4 && !strcmp(path + n - 4, ".csv");
+}
+
+int rm_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **platform,
+                         rm_options *opt, rm_cli_bad_fn bad)
+{
+    int code;
+    if (in->bw_matrix) {
+        if (optind < argc)
+            return bad("--bandwidth-matrix replaces PLATFORM, got also '%s'", argv[optind]);
+        if (in->format && strcmp(in->format, "csv"))
+            return bad("--bandwidth-matrix is CSV, not --format %s", in->format);
+        *platform = in->bw_matrix;
+    } else if ((code = rm_cli_platform_operand(argc, argv, platform, bad)) >= 0) {
+        return code;
+    }
+    if (is_csv(in, *platform)) {
+        if (!in->speeds)
+            return bad("a bandwidth matrix needs --speeds FILE (CSV host,speed or host,w)");
+        if (!strcmp(in->speeds, "-") && !strcmp(*platform, "-"))
+            return bad("the matrix and --speeds cannot both be standard input");
+        if (!in->routing_given)
+            opt->routing = RM_ROUTING_DIRECT;
+    } else if (in->speeds || in->bw_unit || in->speed_unit) {
+        return bad("--speeds, --bandwidth-unit and --speed-unit go with a bandwidth matrix "
+                   "(--bandwidth-matrix or --format csv)");
+    }
+    if (!strcmp(*platform, "-") && !in->format && !in->bw_matrix)
+        return bad("PLATFORM '-' (standard input) needs --format gml|xml|graphml|tiers|csv");
+    return -1;
+}
+
+/* Copy standard input to a temporary file named *.EXT; NULL on failure. */
+static char *stdin_to_file(const char *ext, rm_error *err)
+{
+    const char *dir = getenv("TMPDIR");
+    char *name = malloc(strlen(dir && *dir ? dir : "/tmp") + 32);
+    if (!name) {
+        rm_error_set(err, RM_ENOMEM, "out of memory");
+        return NULL;
+    }
+    sprintf(name, "%s/ringmap-stdin-XXXXXX%s", dir && *dir ? dir : "/tmp", ext);
+    int fd = mkstemps(name, (int)strlen(ext));
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        rm_error_set(err, RM_EINPUT, "cannot make a temporary file for standard input: %s",
+                     strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(name);
+        }
+        free(name);
+        return NULL;
+    }
+    char buf[65536];
+    size_t n;
+    int bad = 0;
+    while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
+        bad |= fwrite(buf, 1, n, f) != n;
+    bad |= ferror(stdin);
+    bad |= fclose(f) != 0;
+    if (bad) {
+        rm_error_set(err, RM_EINPUT, "cannot copy standard input to a temporary file");
+        unlink(name);
+        free(name);
+        return NULL;
+    }
+    return name;
+}
+
+/* Replace every occurrence of from in msg by to (in place, bounded). */
+static void replace_in_msg(char *msg, size_t cap, const char *from, const char *to)
+{
+    char out[1024];
+    size_t o = 0, lf = strlen(from), lt = strlen(to);
+    for (const char *s = msg; *s && o + 1 < sizeof out;) {
+        if (lf && !strncmp(s, from, lf) && o + lt + 1 < sizeof out) {
+            memcpy(out + o, to, lt);
+            o += lt;
+            s += lf;
+        } else {
+            out[o++] = *s++;
+        }
+    }
+    out[o] = '\0';
+    snprintf(msg, cap, "%s", out);
+}
+
+static rm_status read_format(const char *format, const char *path, const rm_read_options *ro,
+                             rm_platform **p, rm_error *err)
+{
+    if (!format)
+        return rm_platform_read(path, ro, p, err);
+    if (!strcmp(format, "gml"))
+        return rm_platform_read_gml(path, ro, p, err);
+    if (!strcmp(format, "xml"))
+        return rm_platform_read_simgrid(path, ro, p, err);
+    if (!strcmp(format, "graphml"))
+        return rm_platform_read_graphml(path, ro, p, err);
+    return rm_platform_read_tiers(path, ro, p, err);
+}
+
+static rm_status read_matrix(const rm_cli_input *in, const char *path, rm_platform **p,
+                             rm_error *err)
+{
+    int mstd = !strcmp(path, "-"), sstd = !strcmp(in->speeds, "-");
+    FILE *fb = mstd ? stdin : fopen(path, "rb");
+    if (!fb)
+        return rm_error_set(err, RM_EINPUT, "%s: cannot open: %s", path, strerror(errno));
+    FILE *fs = sstd ? stdin : fopen(in->speeds, "rb");
+    if (!fs) {
+        int e = errno;
+        if (!mstd)
+            fclose(fb);
+        return rm_error_set(err, RM_EINPUT, "%s: cannot open: %s", in->speeds, strerror(e));
+    }
+    rm_matrix_options mo;
+    rm_matrix_options_init(&mo);
+    mo.bandwidth_unit = in->bw_unit;
+    mo.speed_unit = in->speed_unit;
+    rm_status st = rm_platform_read_matrix(fb, mstd ? "<stdin>" : path, fs,
+                                           sstd ? "<stdin>" : in->speeds, &mo, p, err);
+    if (!mstd)
+        fclose(fb);
+    if (!sstd)
+        fclose(fs);
+    return st;
+}
+
+int rm_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_options *ro,
+                      const rm_options *opt, rm_platform **p, rm_network *net)
+{
+    if (!is_csv(in, path) && strcmp(path, "-") && !in->format)
+        return rm_cli_load(path, ro, opt, p, net); /* the usual case */
+    rm_error err = {RM_OK, ""};
+    rm_status st = rm_options_check(opt, &err);
+    *p = NULL;
+    if (!st && is_csv(in, path)) {
+        st = read_matrix(in, path, p, &err);
+    } else if (!st && !strcmp(path, "-")) {
+        int fi = rm_cli_name_find(formats, N_FORMATS, in->format, strlen(in->format));
+        char *tmp = stdin_to_file(format_ext[fi], &err);
+        st = tmp ? read_format(in->format, tmp, ro, p, &err) : err.status;
+        if (!st) { /* not the temporary file's random name */
+            char *name = strdup("stdin");
+            if (name) {
+                free((*p)->name);
+                (*p)->name = name;
+            }
+        }
+        if (tmp) {
+            replace_in_msg(err.msg, sizeof err.msg, tmp, "<stdin>");
+            unlink(tmp);
+            free(tmp);
+        }
+    } else if (!st) {
+        st = read_format(in->format, path, ro, p, &err);
+    }
+    if (!st && (st = rm_network_init(net, *p, opt->duplex, &err))) {
+        rm_platform_free(*p);
+        *p = NULL;
+    }
+    if (st) {
+        if (err.status == RM_OK)
+            err.status = st;
+        return rm_cli_lib_failure(&err);
+    }
+    return -1;
+}

@@ -1,0 +1,68 @@
+/* input.h — where `ringmap map` reads its platform from (issue 12): a file
+ * whose format its extension says, any file or standard input ('-') with
+ * --format gml|xml|graphml|tiers|csv, or a measured bandwidth matrix and
+ * host speeds (--bandwidth-matrix F --speeds F, CSV with host names,
+ * include/ringmap/measured.h; also PLATFORM --format csv --speeds F). A
+ * measured matrix is mapped with --routing direct unless --routing is given
+ * (its cells are end-to-end figures, not links to route through). */
+#ifndef RINGMAP_CLI_INPUT_H
+#define RINGMAP_CLI_INPUT_H
+
+#include "cli/options.h"
+#include "ringmap.h"
+
+#include <getopt.h>
+
+enum {
+    RM_CLI_INPUT_FORMAT = 760,
+    RM_CLI_INPUT_BW_MATRIX,
+    RM_CLI_INPUT_SPEEDS,
+    RM_CLI_INPUT_BW_UNIT,
+    RM_CLI_INPUT_SPEED_UNIT,
+    RM_CLI_INPUT_END
+};
+
+#define RM_CLI_INPUT_LONGOPTS                                                   \
+    {"format", required_argument, NULL, RM_CLI_INPUT_FORMAT},                   \
+    {"bandwidth-matrix", required_argument, NULL, RM_CLI_INPUT_BW_MATRIX},      \
+    {"speeds", required_argument, NULL, RM_CLI_INPUT_SPEEDS},                   \
+    {"bandwidth-unit", required_argument, NULL, RM_CLI_INPUT_BW_UNIT},          \
+    {"speed-unit", required_argument, NULL, RM_CLI_INPUT_SPEED_UNIT}
+
+#define RM_CLI_IS_INPUT_OPT(c) ((c) >= RM_CLI_INPUT_FORMAT && (c) < RM_CLI_INPUT_END)
+
+#define RM_CLI_INPUT_HELP                                                                \
+    "  --format F            read PLATFORM as F: gml, xml (SimGrid), graphml, tiers or\n" \
+    "                        csv (a bandwidth matrix, with --speeds); PLATFORM '-'\n"     \
+    "                        is standard input (default: from the file's extension)\n"    \
+    "  --bandwidth-matrix F  measured input instead of PLATFORM: CSV matrix with host\n"  \
+    "                        names (empty cell: no link; asymmetric: directed),\n"        \
+    "                        mapped with --routing direct unless --routing is given\n"    \
+    "  --speeds F            CSV 'host,speed' (Mflop/s) or 'host,w' (s/Mflop)\n"          \
+    "  --bandwidth-unit U    unit of the matrix (b/s, kb/s, Mb/s, Gb/s, B/s, kB/s,\n"     \
+    "                        MB/s, GB/s; default: the corner cell's, else Mb/s)\n"        \
+    "  --speed-unit U        unit of the speeds (flop/s, Mflop/s, Gflop/s; s/Mflop,\n"     \
+    "                        s/Gflop for w; default: the header's, else Mflop/s)\n"
+
+typedef struct rm_cli_input {
+    const char *format; /* NULL: from the extension */
+    const char *bw_matrix, *speeds, *bw_unit, *speed_unit;
+    int routing_given; /* set by the command when --routing is given */
+} rm_cli_input;
+
+/** Option c (RM_CLI_IS_INPUT_OPT) with value arg. -1 or bad's code. */
+int rm_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn bad);
+
+/** The PLATFORM operand or the matrix: *platform = the file to read (the
+ *  matrix with --bandwidth-matrix, then no operand is allowed); --speeds
+ *  needed for CSV; standard input used at most once. Sets opt->routing to
+ *  direct for a matrix without --routing. -1 or bad's code. */
+int rm_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **platform,
+                         rm_options *opt, rm_cli_bad_fn bad);
+
+/** rm_cli_load for this input: reads the platform (any format, '-'), builds
+ *  the network. -1 or an exit code after a message. */
+int rm_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_options *ro,
+                      const rm_options *opt, rm_platform **p, rm_network *net);
+
+#endif
