@@ -13,6 +13,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#pragma GCC visibility push(default)
 
 /** Units of the measured CSV files; NULL = from the file's header, else
  *  Mb/s and (speed) Mflop/s / (w) s/Mflop. A unit given both here and in
@@ -53,6 +54,7 @@ void rm_matrix_options_init(rm_matrix_options *mo);
 rm_status rm_platform_read_matrix(FILE *bw, const char *bw_name, FILE *sp, const char *sp_name,
                                   const rm_matrix_options *mo, rm_platform **out, rm_error *err);
 
+#pragma GCC visibility pop
 #ifdef __cplusplus
 }
 #endif

@@ -16,6 +16,7 @@
 extern "C" {
 #endif
 #pragma GCC visibility push(default)
+#pragma GCC visibility push(default)
 
 /**
  * Integer work shares: n_units equal units of work (each D_w / n_units)
@@ -57,6 +58,7 @@ double rm_mapping_units_tstep(const rm_network *net, const rm_mapping *m, long n
 rm_status rm_mapping_part_sizes(const rm_mapping *m, int len, int *part_ids, float *part_sizes,
                                 rm_error *err);
 
+#pragma GCC visibility pop
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }
