@@ -92,21 +92,6 @@ void rm_mapping_free(rm_mapping *m)
     free(m);
 }
 
-double rm_route_cost(double bandwidth, double latency_s, int latency_model, double dc)
-{
-    double c = 1.0 / bandwidth;
-    if (latency_model && dc > 0.0)
-        c += latency_s / dc;
-    return c;
-}
-
-double rm_host_cost(double c_succ, double c_pred, int parallel_send)
-{
-    if (parallel_send)
-        return c_succ > c_pred ? c_succ : c_pred;
-    return c_succ + c_pred;
-}
-
 void rm_mapping_costs(const rm_network *net, const rm_mapping *m, double *C)
 {
     for (int k = 0; k < m->q; k++) {

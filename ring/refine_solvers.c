@@ -67,30 +67,6 @@ rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_refi
     return st;
 }
 
-rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
-                         rm_error *err)
-{
-    *out = NULL;
-    rm_status st = rm_options_check(opt, err);
-    if (st)
-        return st;
-    rm_options o = *opt;
-    int solver = opt->refine == RM_REFINE_KINSOL || opt->refine == RM_REFINE_GLPK;
-    if (solver)
-        o.refine = opt->heuristic == RM_HEUR_SLICE || opt->heuristic == RM_HEUR_SLICE_EXACT
-                       ? RM_REFINE_MAXMIN
-                       : RM_REFINE_NONE;
-    rm_mapping *m = NULL;
-    if ((st = rm_run_heuristic(net, &o, &m, err)))
-        return st;
-    if (solver && (st = rm_mapping_refine_solver(net, m, opt->refine, NULL, err))) {
-        rm_mapping_free(m);
-        return st;
-    }
-    *out = m;
-    return RM_OK;
-}
-
 /* Deep copy of a mapping's ring, routes, alphas and cost model (no sweep). */
 static rm_mapping *mapping_copy(const rm_mapping *m)
 {

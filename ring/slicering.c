@@ -630,33 +630,3 @@ rm_status rm_slicering_reference(const rm_network *net, const rm_options *opt, r
 {
     return rm_slicering_mode(net, opt, 0, out, err);
 }
-
-rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
-                           rm_error *err)
-{
-    rm_status st = rm_options_check(opt, err);
-    if (st)
-        return st;
-    switch (opt->heuristic) {
-    case RM_HEUR_SLICE: return rm_slicering(net, opt, out, err);
-    case RM_HEUR_SHARED_EXACT: st = rm_sharedring_exhaustive(net, opt, out, err); break;
-    case RM_HEUR_SLICE_EXACT: st = rm_slicering_exact(net, opt, out, err); break;
-    default: return rm_sharedring(net, opt, out, err);
-    }
-    if (!st)
-        (*out)->heuristic = opt->heuristic;
-    return st;
-}
-
-rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, rm_error *err)
-{
-    rm_status st = rm_options_check(opt, err);
-    if (st)
-        return st;
-    rm_network net;
-    if ((st = rm_network_init(&net, p, opt->duplex, err)))
-        return st;
-    st = rm_map_network(&net, opt, out, err);
-    rm_network_destroy(&net);
-    return st;
-}

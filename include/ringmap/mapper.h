@@ -26,7 +26,7 @@ extern "C" {
  * shares for its fixed routes (min T_step with alpha >= 0, solvers/solvers.h)
  * by that solver. Errors as the heuristic and the solver (RM_ESOLVER with
  * the solver's own status; the mapping is never left half-refined).
- * Complexity: heuristic + solver. Implemented in ring/refine_solvers.c.
+ * Complexity: heuristic + solver. Implemented in mapper/map.c.
  * Thread safety: safe to call from several threads at once on the same network
  * and options (each call has its own workspaces; the result is the one of a
  * single thread, tests/test_threads.c); the progress callback is called by the

@@ -1,4 +1,4 @@
-/* error.c — rm_error: status codes and messages shared by every module. */
+/* error.c — (module model/) rm_error: status codes and messages shared by every module. */
 #include "ringmap.h"
 
 #include <stdarg.h>

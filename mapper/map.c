@@ -1,0 +1,63 @@
+/*
+ * map.c — the mapper, the library's entry points (the top of the library's
+ * layers): run the heuristic the options name (SharedRing, SliceRing or an
+ * exact baseline), then the final solver (KINSOL / GLPK) on the chosen ring;
+ * rm_map builds the network of a platform first.
+ */
+#include "ring/exact.h"
+#include "ring/refine.h"
+#include "ring/ring_internal.h"
+
+rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                           rm_error *err)
+{
+    rm_status st = rm_options_check(opt, err);
+    if (st)
+        return st;
+    switch (opt->heuristic) {
+    case RM_HEUR_SLICE: return rm_slicering(net, opt, out, err);
+    case RM_HEUR_SHARED_EXACT: st = rm_sharedring_exhaustive(net, opt, out, err); break;
+    case RM_HEUR_SLICE_EXACT: st = rm_slicering_exact(net, opt, out, err); break;
+    default: return rm_sharedring(net, opt, out, err);
+    }
+    if (!st)
+        (*out)->heuristic = opt->heuristic;
+    return st;
+}
+
+rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, rm_error *err)
+{
+    rm_status st = rm_options_check(opt, err);
+    if (st)
+        return st;
+    rm_network net;
+    if ((st = rm_network_init(&net, p, opt->duplex, err)))
+        return st;
+    st = rm_map_network(&net, opt, out, err);
+    rm_network_destroy(&net);
+    return st;
+}
+
+rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                         rm_error *err)
+{
+    *out = NULL;
+    rm_status st = rm_options_check(opt, err);
+    if (st)
+        return st;
+    rm_options o = *opt;
+    int solver = opt->refine == RM_REFINE_KINSOL || opt->refine == RM_REFINE_GLPK;
+    if (solver)
+        o.refine = opt->heuristic == RM_HEUR_SLICE || opt->heuristic == RM_HEUR_SLICE_EXACT
+                       ? RM_REFINE_MAXMIN
+                       : RM_REFINE_NONE;
+    rm_mapping *m = NULL;
+    if ((st = rm_run_heuristic(net, &o, &m, err)))
+        return st;
+    if (solver && (st = rm_mapping_refine_solver(net, m, opt->refine, NULL, err))) {
+        rm_mapping_free(m);
+        return st;
+    }
+    *out = m;
+    return RM_OK;
+}
