@@ -50,7 +50,7 @@ static void usage(FILE *f)
             "Runs a Jacobi 5-point stencil on the ring of the mapping (rank k = ring position k,\n"
             "vertical slabs of columns in ring order, periodic in x) and prints per-rank\n"
             "computation/communication times and predicted vs measured T_step.\n"
-            "  --rows n          grid rows (>= 3, default 256)\n"
+            "  --rows n          grid rows (>= 3, default 256; rows x columns <= 2^28)\n"
             "  --total-cols m    grid columns (default: D_c/D_w of the run = the mapping's dc_dw)\n"
             "  --steps N         iterations (default 100)\n"
             "  --cols LIST       explicit columns per ring position (default: optimal integer\n"
@@ -87,8 +87,16 @@ static int parse_double(const char *s, double *v)
     return 0;
 }
 
-/* Parse "a,b,c" into at most cap longs; returns the count or -1. */
-static int parse_list(const char *s, long *out, int cap)
+/* Limits (issue 13, class 3: refuse what cannot be computed): the grid
+ * has at most 2^28 cells (2 GiB of doubles for --check), at most 10^9
+ * steps, and an emulated run (--emulate, --time-scale) at most one day. */
+#define ITERAPP_MAX_CELLS (1L << 28)
+#define ITERAPP_MAX_STEPS 1000000000L
+#define ITERAPP_MAX_EMULATED_S 86400.0
+
+/* Parse "a,b,c" into at most cap longs, each in [lo, hi]; returns the count
+ * or -1 (also for a value out of range: 4294967296 is not 0). */
+static int parse_list(const char *s, long *out, int cap, long lo, long hi)
 {
     int k = 0;
     const char *p = s;
@@ -96,7 +104,7 @@ static int parse_list(const char *s, long *out, int cap)
         char *e;
         errno = 0;
         long x = strtol(p, &e, 10);
-        if (e == p || errno || k >= cap || (*e != ',' && *e))
+        if (e == p || errno || k >= cap || (*e != ',' && *e) || x < lo || x > hi)
             return -1;
         out[k++] = x;
         p = *e ? e + 1 : e;
@@ -149,18 +157,18 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
         else if (!strcmp(o, "--heuristic"))
             a->heuristic = v;
         else if (!strcmp(o, "--rows")) {
-            if (parse_long(v, &a->n) || a->n < 3) {
-                snprintf(msg, msz, "--rows %s: expected an integer >= 3", v);
+            if (parse_long(v, &a->n) || a->n < 3 || a->n > ITERAPP_MAX_CELLS) {
+                snprintf(msg, msz, "--rows %s: expected an integer in [3, 2^28]", v);
                 return 2;
             }
         } else if (!strcmp(o, "--total-cols")) {
-            if (parse_long(v, &a->m) || a->m < 1) {
-                snprintf(msg, msz, "--total-cols %s: expected an integer >= 1", v);
+            if (parse_long(v, &a->m) || a->m < 1 || a->m > ITERAPP_MAX_CELLS) {
+                snprintf(msg, msz, "--total-cols %s: expected an integer in [1, 2^28]", v);
                 return 2;
             }
         } else if (!strcmp(o, "--steps")) {
-            if (parse_long(v, &a->steps) || a->steps < 0) {
-                snprintf(msg, msz, "--steps %s: expected an integer >= 0", v);
+            if (parse_long(v, &a->steps) || a->steps < 0 || a->steps > ITERAPP_MAX_STEPS) {
+                snprintf(msg, msz, "--steps %s: expected an integer in [0, 10^9]", v);
                 return 2;
             }
         } else if (!strcmp(o, "--time-scale")) {
@@ -182,6 +190,10 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
     int src = !!a->mapping + !!a->weights + !!a->platform;
     if (src != 1) {
         snprintf(msg, msz, "give exactly one of --mapping, --weights, --platform");
+        return 2;
+    }
+    if (a->m && a->m > ITERAPP_MAX_CELLS / a->n) {
+        snprintf(msg, msz, "--rows %ld --total-cols %ld: more than 2^28 grid cells", a->n, a->m);
         return 2;
     }
     if (strcmp(a->alloc, "columns") && strcmp(a->alloc, "alpha")) {
@@ -415,20 +427,30 @@ static int run(int argc, char **argv, int wrank, int wsize)
     const double D_c = 64.0 * (double)n * 1e-6;
     long m = a.m;
     if (a.cols) {
-        int got = parse_list(a.cols, cols, q);
+        int got = parse_list(a.cols, cols, q, 1, ITERAPP_MAX_CELLS);
         m = 0;
         for (int k = 0; k < got; k++)
-            m += cols[k];
-        if (got != q) {
-            snprintf(msg, sizeof msg, "--cols %s: expected %d integers (ring of %d)", a.cols, q, q);
+            m += cols[k]; /* <= q 2^28: no overflow */
+        if (got != q || m > ITERAPP_MAX_CELLS / n) {
+            snprintf(msg, sizeof msg,
+                     "--cols %s: expected %d integers >= 1 (ring of %d), at most 2^28 grid "
+                     "cells in all",
+                     a.cols, q, q);
             code = 2;
         }
     } else {
         if (m == 0) {
-            if (isfinite(spec->dc_dw) && spec->dc_dw > 0)
-                m = lround(D_c / (colwork * spec->dc_dw));
-            else
-                m = n;
+            double md = isfinite(spec->dc_dw) && spec->dc_dw > 0
+                            ? round(D_c / (colwork * spec->dc_dw)) : (double)n;
+            if (!(md <= (double)(ITERAPP_MAX_CELLS / n))) {
+                snprintf(msg, sizeof msg,
+                         "D_c/D_w = %g of the mapping needs %.3g columns of %ld rows, more than "
+                         "2^28 grid cells (give --total-cols)",
+                         spec->dc_dw, md, n);
+                code = 2;
+                goto out_msg;
+            }
+            m = (long)md;
             if (m < q)
                 m = q;
         }
@@ -455,6 +477,17 @@ static int run(int argc, char **argv, int wrank, int wsize)
                  q, q, wsize);
         code = 2;
     }
+    for (int i = 0; !code && a.emulate && i < q; i++) { /* an emulated run ends within a day */
+        double step = (double)cols[i] * spec->w[i] * colwork * a.time_scale + D_c * C[i] * a.time_scale;
+        if (!(step * (double)a.steps <= ITERAPP_MAX_EMULATED_S)) {
+            snprintf(msg, sizeof msg,
+                     "--emulate: ring position %d would run %.3g s (%ld steps, time scale %g), "
+                     "more than one day",
+                     i, step * (double)a.steps, a.steps, a.time_scale);
+            code = 2;
+        }
+    }
+out_msg:
     if (code) {
         if (wrank == 0)
             fprintf(stderr, "iterapp: %s\n", msg);
@@ -470,12 +503,13 @@ static int run(int argc, char **argv, int wrank, int wsize)
             pos[r] = r < q ? r : -1;
         if (a.placement) {
             long *pl = malloc(sizeof(long) * (size_t)wsize);
-            int got = pl ? parse_list(a.placement, pl, wsize) : -1;
+            int got = pl ? parse_list(a.placement, pl, wsize, -1, q - 1) : -1;
             if (got < 0) {
                 free(pl);
                 if (wrank == 0)
-                    fprintf(stderr, "iterapp: --placement %s: expected at most %d integers\n",
-                            a.placement, wsize);
+                    fprintf(stderr,
+                            "iterapp: --placement %s: expected at most %d integers in [-1, %d]\n",
+                            a.placement, wsize, q - 1);
                 code = 2;
                 goto out;
             }

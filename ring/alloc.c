@@ -9,7 +9,16 @@
 #include "ring/alloc.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* Largest number of units: 2^53, so that every unit index j is exact as a
+ * double and B + 1 never overflows. */
+#define RM_ALLOC_MAX_UNITS (1L << 53)
+/* Largest B of the functions that replay the greedy unit by unit
+ * (rm_alloc_units_order, rm_alloc_best_upto: O(n B)): 2^26 units. */
+#define RM_ALLOC_MAX_REPLAY (1L << 26)
 
 /* Value of the j-th unit of processor k: o_k + t_k j. One expression used by
  * every comparison, so the threshold start and the unit-by-unit greedy see
@@ -28,6 +37,11 @@ static rm_status check_t(int n, const double *t, const double *o, long B, const 
         return rm_error_set(err, RM_EINPUT, "allocation: NULL array");
     if (B < 0)
         return rm_error_set(err, RM_EINPUT, "allocation: %ld units (need >= 0)", B);
+    if (B > RM_ALLOC_MAX_UNITS)
+        return rm_error_set(err, RM_ELIMIT,
+                            "allocation: %ld units, more than the limit of 2^53 (integers exact "
+                            "in double precision)",
+                            B);
     for (int i = 0; i < n; i++) {
         if (!isfinite(t[i]) || t[i] <= 0)
             return rm_error_set(err, RM_EINPUT,
@@ -39,23 +53,24 @@ static rm_status check_t(int n, const double *t, const double *o, long B, const 
     return RM_OK;
 }
 
-/* Number of units j > min with value <= X, plus min: the units of
- * processor k that lie at or below the threshold X. */
-static long count_below(double o, double t, long min, double X)
+/* The units of processor k that lie at or below the threshold X, counted
+ * from min and at most cap: the largest j in [min, cap] with j == min or
+ * unit_value(o, t, j) <= X. unit_value is nondecreasing in j (t > 0, and
+ * the conversion (double)j, the product and the sum are monotone under
+ * IEEE rounding), so a binary search is exact; the loop halves [lo, hi]
+ * each time, hence at most 64 iterations (issue 13: the former linear walk
+ * ran ~1e15 steps or forever when t was tiny against X). */
+static long count_below(double o, double t, long min, long cap, double X)
 {
-    double q = floor((X - o) / t);
-    long j;
-    if (!(q > (double)min)) /* also catches NaN */
-        j = min;
-    else if (q > 1e15)
-        j = (long)1e15;
-    else
-        j = (long)q;
-    while (j > min && unit_value(o, t, j) > X)
-        j--;
-    while (unit_value(o, t, j + 1) <= X)
-        j++;
-    return j;
+    long lo = min, hi = cap; /* lo qualifies; no unit above hi is counted */
+    while (lo < hi) {
+        long mid = lo + (hi - lo + 1) / 2;
+        if (unit_value(o, t, mid) <= X)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
 }
 
 /* Greedy from the current c until sum c = B: next unit to the k of least
@@ -79,62 +94,75 @@ static void greedy_finish(int n, const double *t, const double *o, long have, lo
     }
 }
 
-/* The fast path shared by rm_alloc_units and rm_alloc_affine: give at once
- * every unit whose value is <= a threshold X (a prefix of the greedy's
- * order, whatever the tie-breaking, since all units of value <= X come
- * before all units of value > X), X being the largest threshold found by
- * bisection with at most B such units, then finish with the greedy. */
+static uint64_t dbits(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+static double bitsd(uint64_t b)
+{
+    double x;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+
+/* Sum of count_below over the processors, stopping once it exceeds B. */
+static long count_all(int n, const double *t, const double *o, long min, long B, double X)
+{
+    long sum = 0;
+    for (int k = 0; k < n && sum <= B; k++)
+        sum += count_below(o ? o[k] : 0.0, t[k], min, B + 1, X);
+    return sum;
+}
+
+/* The greedy's allocation of B units without replaying it (shared by
+ * rm_alloc_units and rm_alloc_affine). Every unit value o_k + t_k j (j >
+ * min) is > 0. The greedy hands units out in nondecreasing value, ties to
+ * the lowest index. Let X_lo < X_hi be adjacent doubles with count(X_lo) <=
+ * B < count(X_hi) (count(X) = units of value <= X): the first count(X_lo)
+ * units are those of value <= X_lo, and the rest are taken from the units of
+ * value exactly X_hi, which the greedy gives in index order (the lowest
+ * index keeps winning while its next unit is worth X_hi). X_lo is found by
+ * bisection over the bit patterns of the nonnegative doubles (monotone in
+ * the value): at most 64 iterations of O(n log B). Total O(n log^2 B), for
+ * any t and o (issue 13: no endless loop on ratios of 1e18 or w of 1e-300). */
 static void alloc_fast(int n, const double *t, const double *o, long min, long B, long *c)
 {
-    long base = (long)n * min;
     for (int k = 0; k < n; k++)
         c[k] = min;
-    if (B <= base)
+    if (B <= (long)n * min)
         return;
-    /* rational threshold: sum_k (X - o_k) / t_k = B */
-    double inv = 0.0, oinv = 0.0, lo_v = INFINITY, hi_v = -INFINITY;
+    /* hi: a value at which some processor alone has B units, so count(hi) >= B */
+    double hi = 0.0;
     for (int k = 0; k < n; k++) {
-        double ok = o ? o[k] : 0.0;
-        inv += 1.0 / t[k];
-        oinv += ok / t[k];
-        double first = unit_value(ok, t[k], min + 1);
-        if (first < lo_v)
-            lo_v = first;
+        double v = unit_value(o ? o[k] : 0.0, t[k], B);
+        if (v > hi)
+            hi = v;
     }
-    hi_v = ((double)B + oinv) / inv;
-    for (int k = 0; k < n; k++) {
-        double ok = o ? o[k] : 0.0;
-        double v = unit_value(ok, t[k], min) + t[k]; /* hi must be >= each first unit */
-        if (v > hi_v)
-            hi_v = v;
-    }
-    /* lo: strictly below every unit, so count(lo) = base <= B */
-    double lo = lo_v - fabs(lo_v) * 1e-9 - 1e-300, hi = hi_v;
-    long sum;
-    for (int it = 0; it < 200; it++) {
-        double mid = lo + (hi - lo) / 2;
-        if (!(mid > lo && mid < hi))
-            break;
-        sum = 0;
-        for (int k = 0; k < n && sum <= B; k++)
-            sum += count_below(o ? o[k] : 0.0, t[k], min, mid);
-        if (sum <= B)
-            lo = mid;
+    uint64_t lo_b = dbits(0.0), hi_b = dbits(hi); /* count(0) = n min <= B */
+    if (count_all(n, t, o, min, B, hi) <= B)
+        lo_b = hi_b; /* count(hi) = B: every unit of value <= hi */
+    while (hi_b - lo_b > 1) { /* at most 64 halvings */
+        uint64_t mid = lo_b + (hi_b - lo_b) / 2;
+        if (count_all(n, t, o, min, B, bitsd(mid)) <= B)
+            lo_b = mid;
         else
-            hi = mid;
+            hi_b = mid;
     }
-    sum = 0;
+    double X_lo = bitsd(lo_b), X_hi = bitsd(hi_b);
+    long sum = 0;
     for (int k = 0; k < n; k++) {
-        long ck = count_below(o ? o[k] : 0.0, t[k], min, lo);
-        c[k] = ck;
-        sum += ck;
+        c[k] = count_below(o ? o[k] : 0.0, t[k], min, B + 1, X_lo);
+        sum += c[k]; /* <= count(X_lo) <= B: no overflow */
     }
-    if (sum > B) { /* cannot happen (count(lo) <= B by construction); be safe */
-        for (int k = 0; k < n; k++)
-            c[k] = min;
-        sum = base;
+    for (int k = 0; k < n && sum < B; k++) { /* the tie block at X_hi, in index order */
+        long avail = count_below(o ? o[k] : 0.0, t[k], min, B + 1, X_hi) - c[k];
+        long take = avail < B - sum ? avail : B - sum;
+        c[k] += take;
+        sum += take;
     }
-    greedy_finish(n, t, o, sum, B, c, NULL);
 }
 
 rm_status rm_alloc_units(int n, const double *t, long B, long *c, rm_error *err)
@@ -148,9 +176,14 @@ rm_status rm_alloc_units_order(int n, const double *t, long B, long *c, int *ord
     rm_status st = check_t(n, t, NULL, B, c, err);
     if (st)
         return st;
+    if (B > RM_ALLOC_MAX_REPLAY)
+        return rm_error_set(err, RM_ELIMIT,
+                            "allocation: replaying %ld units one by one, more than the limit of "
+                            "2^26 (use rm_alloc_units)",
+                            B);
     for (int k = 0; k < n; k++)
         c[k] = 0;
-    greedy_finish(n, t, NULL, 0, B, c, order);
+    greedy_finish(n, t, NULL, 0, B, c, order); /* B iterations of O(n) */
     return RM_OK;
 }
 
@@ -233,6 +266,9 @@ rm_status rm_alloc_best_upto(int n, const double *t, long u, long *c, long *b_be
         return st;
     if (u < 1)
         return rm_error_set(err, RM_EINPUT, "allocation: panel bound u = %ld (need >= 1)", u);
+    if (u > RM_ALLOC_MAX_REPLAY)
+        return rm_error_set(err, RM_ELIMIT,
+                            "allocation: panel bound u = %ld, more than the limit of 2^26", u);
     long *cur = calloc((size_t)n, sizeof(long));
     if (!cur)
         return rm_error_set(err, RM_ENOMEM, "allocation: out of memory");
