@@ -6,6 +6,7 @@
 #include "cli/options.h"
 
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -65,7 +66,10 @@ int rm_cli_parse_double(const char *s, double *out)
     char *end = NULL;
     errno = 0;
     double x = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(x))
+    /* ERANGE with a finite result is an underflow: a subnormal (1e-320) or
+       0, the nearest double, accepted (issue 13, class 7); an overflow gives
+       HUGE_VAL, refused as not finite */
+    if (end == s || *end != '\0' || !isfinite(x) || (errno == ERANGE && fabs(x) > DBL_MIN))
         return -1;
     *out = x;
     return 0;

@@ -26,6 +26,7 @@
 #include "ring/alloc.h"
 
 #include <errno.h>
+#include <float.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -81,8 +82,8 @@ static int parse_double(const char *s, double *v)
     char *e;
     errno = 0;
     double x = strtod(s, &e);
-    if (e == s || *e || errno || !isfinite(x))
-        return -1;
+    if (e == s || *e || !isfinite(x) || (errno && !(errno == ERANGE && fabs(x) <= DBL_MIN)))
+        return -1; /* an underflow (subnormal, 1e-320) is accepted */
     *v = x;
     return 0;
 }

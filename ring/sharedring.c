@@ -227,8 +227,9 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             }
         }
     }
-    if (bi < 0) {
-        st = rm_error_set(err, RM_EINPUT, "no two hosts can exchange messages (no positive-bandwidth routes)");
+    if (bi < 0) { /* no pair can exchange messages (e.g. a star under --routing direct):
+                     s->q = 0, the caller keeps the ring of one host (issue 13, class 7) */
+        s->q = 0;
         goto out;
     }
     s->q = 0;
@@ -536,6 +537,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     if (max_q >= 2) {
         if ((st = best_pair(&wk, &s, dc_dw, err)))
             goto out;
+        if (s.q < 2)
+            goto single; /* no two hosts can talk: the ring of one host */
         if (stop_rule) {
             rm_cut_bound_add(&cb, s.ring[0]);
             rm_cut_bound_add(&cb, s.ring[1]);
@@ -568,6 +571,7 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
                 rm_cut_bound_add(&cb, wk.last_k);
         }
     }
+single:;
     rm_mapping *m;
     if ((st = rm_ring_state_to_mapping(net, &best, dc_dw, &m, err)))
         goto out;
