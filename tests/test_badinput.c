@@ -77,7 +77,7 @@ static int load_manifest(bad_entry *e, int max)
 static double now_s(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* CPU time: the bound holds on a loaded machine */
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 

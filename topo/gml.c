@@ -23,6 +23,7 @@
  * index (node index = position of the node in the file), its target the
  * larger one: arc 2l goes from the smaller to the larger index.
  */
+#include "topo/gml_scan.h"
 #include "topo/input_file.h"
 #include "ringmap.h"
 #include "topo/igraph_guard.h"
@@ -365,6 +366,12 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
     if (nan_line > 0) {
         fclose(f);
         return rm_error_set(err, RM_EINPUT, "%s: line %ld: NaN is not a valid value", path, nan_line);
+    }
+    rewind(f);
+    rm_status scan = rm_gml_scan(f, path, ro, err); /* what igraph would drop (topo/gml_scan.h) */
+    if (scan) {
+        fclose(f);
+        return scan;
     }
     rewind(f);
     rm_igraph_guard guard;

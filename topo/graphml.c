@@ -4,6 +4,7 @@
  * bandwidth, LinkSpeedRaw, latency, backbone). See rm_platform_read_graphml
  * in topo/readers.h.
  */
+#include "topo/graphml_scan.h"
 #include "topo/input_file.h"
 #include "topo/readers.h"
 
@@ -11,6 +12,7 @@
 
 #include <errno.h>
 #include <igraph.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,12 +110,31 @@ static rm_status gm_convert(const char *path, const rm_read_options *ro, const i
         return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
     rm_status st = RM_OK;
     char who[320];
+    /* node ids: a numeric GraphML id is kept; any other id ("a", "n0") gets
+     * max numeric id + 1 + index, so that two nodes never share an id (ids
+     * "1" and "a" were both 1; issue 13, class 5); the id text stays the
+     * label when there is none */
+    long max_id = -1;
+    for (igraph_integer_t v = 0; v < nv; v++) {
+        const char *id = gm_vstr(g, "id", v);
+        char *end = NULL;
+        errno = 0;
+        long lid = id ? strtol(id, &end, 10) : 0;
+        if (id && end != id && *end == '\0' && !errno && lid > max_id)
+            max_id = lid;
+    }
+    if (max_id > LONG_MAX - 1 - (long)nv) {
+        rm_platform_free(p);
+        return rm_error_set(err, RM_ELIMIT, "%s: node ids up to %ld leave no room to number the "
+                                            "nodes with other ids", path, max_id);
+    }
     for (igraph_integer_t v = 0; v < nv && !st; v++) {
         rm_node *nd = &p->nodes[v];
         const char *id = gm_vstr(g, "id", v);
         char *end = NULL;
+        errno = 0;
         long lid = id ? strtol(id, &end, 10) : 0;
-        nd->id = id && end != id && *end == '\0' ? lid : (long)v;
+        nd->id = id && end != id && *end == '\0' && !errno ? lid : max_id + 1 + (long)v;
         const char *label = gm_vstr(g, "label", v);
         if (rm_platform_set_label(p, (int)v, label ? label : (id ? id : "")) != RM_OK) {
             st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
@@ -228,6 +249,11 @@ rm_status rm_platform_read_graphml(const char *path, const rm_read_options *ro,
     FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)
         return err ? err->status : RM_EINPUT;
+    rm_status sst = rm_graphml_scan(path, err); /* what igraph would get wrong (graphml_scan.h) */
+    if (sst) {
+        fclose(f);
+        return sst;
+    }
     igraph_t g;
     rm_igraph_guard guard;
     rm_igraph_guard_begin(&guard);

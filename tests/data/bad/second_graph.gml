@@ -1,0 +1,9 @@
+graph [
+  directed 0
+  node [ id 0 label "P0" w 1 ]
+  node [ id 1 label "P1" w 1 ]
+  edge [ source 0 target 1 bandwidth 10 ]
+]
+graph [
+  node [ id 0 label "X" w 1 ]
+]
