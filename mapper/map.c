@@ -5,6 +5,7 @@
  * rm_map builds the network of a platform first.
  */
 #include "ring/exact.h"
+#include "topo/args.h"
 #include "ring/refine.h"
 #include "ring/ring_internal.h"
 
@@ -27,7 +28,11 @@ rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapp
 
 rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, rm_error *err)
 {
-    rm_status st = rm_options_check(opt, err);
+    if (out)
+        *out = NULL;
+    rm_status st = rm_arg_nonnull(out, "rm_map", "out", err); /* topo/args.h */
+    if (!st)
+        st = rm_options_check(opt, err);
     if (st)
         return st;
     rm_network net;
@@ -41,6 +46,9 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
 rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
                          rm_error *err)
 {
+    if (!out || !net || !net->platform)
+        return rm_error_set(err, RM_EINVAL, "rm_map_network: %s is NULL",
+                            !out ? "out" : !net ? "net" : "net->platform");
     *out = NULL;
     rm_status st = rm_options_check(opt, err);
     if (st)

@@ -60,6 +60,9 @@ static void add_load(const rm_network *net, const rm_route *r, double *load, dou
 
 rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double tol, rm_error *err)
 {
+    if (!net || !net->platform || !m)
+        return rm_error_set(err, RM_EINVAL, "rm_mapping_check: %s is NULL",
+                            !net ? "net" : !m ? "the mapping" : "net->platform");
     if (tol <= 0.0)
         tol = 1e-9;
     const rm_platform *p = net->platform;

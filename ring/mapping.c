@@ -22,6 +22,8 @@ void rm_options_init(rm_options *opt)
 
 rm_status rm_options_check(const rm_options *opt, rm_error *err)
 {
+    if (!opt)
+        return rm_error_set(err, RM_EINVAL, "options are NULL (use rm_options_init)");
     if (!isfinite(opt->dc_dw) || opt->dc_dw < 0.0)
         return rm_error_set(err, RM_EINPUT, "D_c/D_w must be a finite number >= 0 (got %g)",
                             opt->dc_dw);

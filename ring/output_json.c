@@ -219,6 +219,9 @@ rm_status rm_json_write(FILE *f, const json_t *j, rm_error *err)
 rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options *opt,
                                 const rm_mapping *m, rm_error *err)
 {
+    if (!f || !net || !net->platform || !m)
+        return rm_error_set(err, RM_EINVAL, "rm_mapping_write_json: %s is NULL",
+                            !f ? "the stream" : !net ? "net" : !m ? "the mapping" : "net->platform");
     json_t *j = rm_mapping_json(net, opt, m, err);
     if (!j)
         return err ? err->status : RM_ENOMEM;

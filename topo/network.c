@@ -21,6 +21,7 @@
  * igraph mutex (topo/igraph_guard.h), with its igraph scratch vectors.
  */
 #include "ringmap.h"
+#include "topo/args.h"
 #include "topo/igraph_guard.h"
 #include "topo/widest.h"
 
@@ -68,9 +69,12 @@ static void ws_give(const rm_network *net, rm_route_ws *w)
 
 rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duplex, rm_error *err)
 {
+    if (!net)
+        return rm_error_set(err, RM_EINVAL, "rm_network_init: net is NULL");
     memset(net, 0, sizeof *net);
-    if (!p)
-        return rm_error_set(err, RM_EINPUT, "no platform");
+    rm_status ast = rm_platform_args_check(p, "rm_network_init", err); /* topo/args.h */
+    if (ast)
+        return ast;
     if (duplex != RM_DUPLEX_HALF && duplex != RM_DUPLEX_FULL)
         return rm_error_set(err, RM_EINPUT, "unknown duplex model %d", (int)duplex);
     int L = p->n_links, N = p->n_nodes;
@@ -452,6 +456,9 @@ rm_status rm_route_from_tree(const rm_network *net, int src, int reverse, const 
 rm_status rm_widest_route(const rm_network *net, const double *residual, int src, int dst, rm_route *route,
                           rm_error *err)
 {
+    if (!net || !net->platform || !route)
+        return rm_error_set(err, RM_EINVAL, "rm_widest_route: %s is NULL",
+                            !net ? "net" : !route ? "route" : "net->platform");
     int N = net->platform->n_nodes;
     if (src < 0 || src >= N || dst < 0 || dst >= N)
         return rm_error_set(err, RM_EINPUT, "widest route: node %d or %d not in 0..%d", src, dst, N - 1);
