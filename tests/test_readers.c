@@ -254,7 +254,7 @@ START_TEST(graphml_attributes)
     ck_assert_double_eq(p->nodes[1].w, 1.0 / 50);
     ck_assert_int_eq(p->nodes[2].is_host, 0);
     ck_assert_int_eq(p->nodes[2].id, 7);
-    ck_assert_int_eq(p->nodes[0].id, 0); /* non-numeric id: the position */
+    ck_assert_int_eq(p->nodes[0].id, 8); /* non-numeric id: largest numeric id (7) + 1 + position (0), never another node's id (issue 13) */
     ck_assert_double_eq(p->links[0].bandwidth, 30.51);
     ck_assert_double_eq(p->links[0].latency, 0.001);
     ck_assert_int_eq(p->links[0].backbone, 0);

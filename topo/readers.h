@@ -198,7 +198,8 @@ rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
  * `backbone` (0/1). Attributes may be declared double, int, boolean or
  * string (strings must then hold numbers). edgedefault="directed" gives a
  * directed platform. rm_node.id = the GraphML id if it is an integer, else
- * the node's position.
+ * (largest integer id of the file) + 1 + the node's position, so that no two
+ * nodes share an id. The file is checked first (topo/graphml_scan.h).
  * igraph's C attribute handler is installed for the call and the caller's
  * restored afterwards (igraph keeps it process-wide: not thread-safe).
  * Errors: RM_EINPUT naming the file and igraph's message (XML line when
