@@ -191,20 +191,3 @@ double rm_fpm_step_time(int p, const rm_fpm *models, const double *comm, const l
     }
     return mx;
 }
-
-rm_status rm_fpm_ring_comm(const rm_network *net, const rm_mapping *m, double dc, double *comm,
-                           rm_error *err)
-{
-    if (!net || !m || !comm)
-        return rm_error_set(err, RM_EINPUT, "ring communication: NULL argument");
-    if (!isfinite(dc) || dc <= 0)
-        return rm_error_set(err, RM_EINPUT, "ring communication: D_c = %g Mb (need finite > 0)", dc);
-    double *C = malloc(sizeof *C * (size_t)(m->q > 0 ? m->q : 1));
-    if (!C)
-        return rm_error_set(err, RM_ENOMEM, "ring communication: out of memory");
-    rm_mapping_costs(net, m, C);
-    for (int k = 0; k < m->q; k++)
-        comm[k] = dc * C[k];
-    free(C);
-    return RM_OK;
-}

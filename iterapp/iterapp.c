@@ -19,6 +19,7 @@
  * w_k s, communication to D_c (1/b_succ + 1/b_pred) s, times --time-scale).
  * Exit codes: 0 ok, 2 bad input, 1 internal failure, 3 --check mismatch.
  */
+#include "iterapp/balance_main.h"
 #include "iterapp/ringcomm.h"
 #include "iterapp/ringspec.h"
 #include "iterapp/run.h"
@@ -38,6 +39,9 @@ typedef struct args {
     long n, m, steps;
     double time_scale, dc_dw;
     int emulate, check, quiet, by_name;
+    const char *balance, *emu_spec; /* issue 14: balance_main.h */
+    double eps;
+    long period;
 } args;
 
 static void usage(FILE *f)
@@ -63,7 +67,13 @@ static void usage(FILE *f)
             "                    route bandwidths (padded computation and communication)\n"
             "  --time-scale s    multiply emulated times by s (default 1)\n"
             "  --check           compare the gathered grid with a sequential run, bit for bit\n"
-            "  --json FILE       write the report as JSON ('-' = stdout)\n");
+            "  --json FILE       write the report as JSON ('-' = stdout)\n"
+            "  --balance P       static|dfpa|dynamic: measure per period, DFPA (seed 003) at the\n"
+            "                    start / again when the imbalance exceeds --eps; columns move\n"
+            "  --eps E           balance accuracy (default 0.05); --period K steps (default 4)\n"
+            "  --emulate SPEC    emulate (as --emulate) plus a spec file: 'cliff POS X F' (time\n"
+            "                    per column x F above X columns), 'load POS S F' (F x slower\n"
+            "                    from step S)\n");
 }
 
 static int parse_long(const char *s, long *v)
@@ -124,14 +134,31 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
     a->dc_dw = 0.0064;
     a->alloc = "columns";
     a->heuristic = "shared";
+    a->eps = 0.05;
+    a->period = 4;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = 1;
         if (!strcmp(o, "--help") || !strcmp(o, "-h"))
             return 1;
-        else if (!strcmp(o, "--emulate"))
+        else if (!strcmp(o, "--emulate")) {
             a->emulate = 1, takes = 0;
+            if (v && v[0] != '-') /* --emulate SPEC (issue 14) */
+                a->emu_spec = v, takes = 1;
+        } else if (!strcmp(o, "--balance") && v)
+            a->balance = v;
+        else if (!strcmp(o, "--eps") && v) {
+            if (parse_double(v, &a->eps) || a->eps < 0) {
+                snprintf(msg, msz, "--eps %s: expected a number >= 0", v);
+                return 2;
+            }
+        } else if (!strcmp(o, "--period") && v) {
+            if (parse_long(v, &a->period) || a->period < 1) {
+                snprintf(msg, msz, "--period %s: expected an integer >= 1", v);
+                return 2;
+            }
+        }
         else if (!strcmp(o, "--check"))
             a->check = 1, takes = 0;
         else if (!strcmp(o, "--quiet"))
@@ -199,6 +226,11 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
     }
     if (strcmp(a->alloc, "columns") && strcmp(a->alloc, "alpha")) {
         snprintf(msg, msz, "--alloc %s: expected columns or alpha", a->alloc);
+        return 2;
+    }
+    if (a->balance && strcmp(a->balance, "static") && strcmp(a->balance, "dfpa") &&
+        strcmp(a->balance, "dynamic")) {
+        snprintf(msg, msz, "--balance %s: expected static, dfpa or dynamic", a->balance);
         return 2;
     }
     if (strcmp(a->heuristic, "shared") && strcmp(a->heuristic, "slice")) {
@@ -534,6 +566,17 @@ out_msg:
     for (int i = 0; i < q; i++) {
         emu_col[i] = spec->w[i] * colwork * a.time_scale;
         emu_comm[i] = D_c * C[i] * a.time_scale;
+    }
+    if (a.balance || a.emu_spec) { /* issue 14: balance_main.c */
+        rm_iterapp_balance_args ba = {spec, n, a.steps, a.period, cols,
+            !a.balance || !strcmp(a.balance, "static") ? RM_POLICY_STATIC
+            : !strcmp(a.balance, "dfpa")               ? RM_POLICY_DFPA
+                                                       : RM_POLICY_DYNAMIC,
+            a.eps, a.emulate ? emu_col : NULL, a.emulate ? emu_comm : NULL, a.emu_spec,
+            a.check, a.quiet, a.json};
+        code = rm_iterapp_balance(ring, &ba, &err);
+        MPI_Comm_free(&ring);
+        goto out;
     }
     rm_stencil_run_opts ro = {n, a.steps, cols, a.emulate ? emu_col : NULL,
                               a.emulate ? emu_comm : NULL, a.check};
