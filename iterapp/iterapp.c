@@ -454,10 +454,11 @@ static int run(int argc, char **argv, int wrank, int wsize)
         goto out;
     }
     double *emu_col = C + q, *emu_comm = C + 2 * q;
-    rm_ringspec_costs(spec, C);
     const long n = a.n;
     const double colwork = (double)(n - 2) * RM_STENCIL_FLOPS_PER_CELL * 1e-6;
     const double D_c = 64.0 * (double)n * 1e-6;
+    /* the mapping's own cost model (latency, parallel send) at this run's D_c */
+    rm_ringspec_costs_dc(spec, D_c, C);
     long m = a.m;
     if (a.cols) {
         int got = parse_list(a.cols, cols, q, 1, ITERAPP_MAX_CELLS);

@@ -32,7 +32,10 @@ rm_ringspec *rm_ringspec_new(int q)
     s->alpha = malloc(sizeof(double) * (size_t)q);
     s->b_succ = malloc(sizeof(double) * (size_t)q);
     s->b_pred = malloc(sizeof(double) * (size_t)q);
-    if (!s->label || !s->node || !s->w || !s->alpha || !s->b_succ || !s->b_pred) {
+    s->l_succ = calloc((size_t)q, sizeof(double));
+    s->l_pred = calloc((size_t)q, sizeof(double));
+    if (!s->label || !s->node || !s->w || !s->alpha || !s->b_succ || !s->b_pred || !s->l_succ ||
+        !s->l_pred) {
         rm_ringspec_free(s);
         return NULL;
     }
@@ -65,6 +68,8 @@ void rm_ringspec_free(rm_ringspec *s)
     free(s->alpha);
     free(s->b_succ);
     free(s->b_pred);
+    free(s->l_succ);
+    free(s->l_pred);
     free(s);
 }
 
@@ -102,8 +107,12 @@ rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *e
         s->alpha[k] = h->alpha;
         s->b_succ[k] = h->succ.bandwidth;
         s->b_pred[k] = h->pred.bandwidth;
+        s->l_succ[k] = h->succ.latency;
+        s->l_pred[k] = h->pred.latency;
     }
     s->from_both = d->from_both;
+    s->latency = d->latency;
+    s->parallel_send = d->parallel_send;
     s->dc_dw = d->dc_dw;
     s->t_step_per_dw = d->t_step_per_dw;
     rm_mapping_doc_free(d);
@@ -172,9 +181,16 @@ rm_status rm_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm
         if (m->q > 1) {
             s->b_succ[k] = m->succ[k].bandwidth;
             s->b_pred[k] = m->pred[k].bandwidth;
+            /* arc a is a use of link a / 2 (rm_network) */
+            for (int i = 0; i < m->succ[k].n_arcs; i++)
+                s->l_succ[k] += p->links[m->succ[k].arcs[i] / 2].latency;
+            for (int i = 0; i < m->pred[k].n_arcs; i++)
+                s->l_pred[k] += p->links[m->pred[k].arcs[i] / 2].latency;
         }
     }
     s->dc_dw = m->dc_dw;
+    s->latency = m->latency;
+    s->parallel_send = m->parallel_send;
     s->t_step_per_dw = m->t_step_per_dw;
     *out = s;
     return RM_OK;
@@ -182,6 +198,24 @@ rm_status rm_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm
 
 void rm_ringspec_costs(const rm_ringspec *s, double *C)
 {
-    for (int k = 0; k < s->q; k++)
-        C[k] = s->q == 1 ? 0.0 : 1.0 / s->b_succ[k] + 1.0 / s->b_pred[k];
+    rm_ringspec_costs_dc(s, NAN, C);
+}
+
+/* rm_route_cost and rm_host_cost of ring/mapping.c, repeated here so that
+ * the SMPI build (iterapp/CMakeLists.txt, smpicc) needs no more sources */
+void rm_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C)
+{
+    int lat = s->latency && dc > 0 && isfinite(dc);
+    for (int k = 0; k < s->q; k++) {
+        if (s->q == 1) {
+            C[k] = 0.0;
+            continue;
+        }
+        double cs = 1.0 / s->b_succ[k], cp = 1.0 / s->b_pred[k];
+        if (lat) {
+            cs += s->l_succ[k] / dc;
+            cp += s->l_pred[k] / dc;
+        }
+        C[k] = s->parallel_send ? (cs > cp ? cs : cp) : cs + cp;
+    }
 }

@@ -25,6 +25,10 @@ typedef struct rm_ringspec {
     double *alpha;        /* shares of the work, >= 0, sum 1 */
     double *b_succ;       /* route bandwidth to the successor, Mb/s (INFINITY: free) */
     double *b_pred;       /* route bandwidth to the predecessor, Mb/s */
+    double *l_succ;       /* route latency to the successor, s (0 if unknown) */
+    double *l_pred;       /* route latency to the predecessor, s */
+    int latency;          /* the mapping's cost model: 1 = affine route cost D_c/b + L */
+    int parallel_send;    /* 1 = a host's two sends at once (max, not sum, of the costs) */
     double dc_dw;         /* the mapping's D_c/D_w, NAN if unknown */
     double t_step_per_dw; /* the mapping's T_step/D_w, NAN if unknown */
     int from_both;        /* 1: read from the "shared" mapping of a --heuristic both JSON */
@@ -40,7 +44,8 @@ void rm_ringspec_free(rm_ringspec *s);
 /**
  * Read the mapping JSON of DESIGN.md: ring[].label, .node, .w, .alpha,
  * .succ.bandwidth, .pred.bandwidth (succ/pred null when q = 1),
- * params.dc_dw, t_step_per_dw. The JSON of `ringmap --heuristic both` (no
+ * .succ.latency, .pred.latency (s, written with --latency; else 0),
+ * params.dc_dw, params.latency, params.parallel_send, t_step_per_dw. The JSON of `ringmap --heuristic both` (no
  * "ring", a "shared" and a "slice" mapping) gives its "shared" mapping
  * (from_both = 1). Errors: RM_EINPUT naming the file and the
  * field (with jansson's line/column for syntax errors), RM_ENOMEM.
@@ -61,8 +66,16 @@ rm_status rm_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error
 rm_status rm_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm_ringspec **out,
                                    rm_error *err);
 
-/** C[k] = 1/b_succ[k] + 1/b_pred[k] (s/Mb; 0 when q = 1 or free routes). O(q). */
+/** C[k] = 1/b_succ[k] + 1/b_pred[k] (s/Mb; 0 when q = 1 or free routes), or
+ *  their max with s->parallel_send. O(q). */
 void rm_ringspec_costs(const rm_ringspec *s, double *C);
+
+/** The mapping's own cost model for messages of dc Mb (libringmap's
+ *  rm_route_cost / rm_host_cost): route cost 1/b + L/dc when s->latency
+ *  (L = the route's latency from the JSON), combined by sum or, with
+ *  s->parallel_send, max; C[k] in s/Mb, so that D_c C[k] is position k's
+ *  communication time of eq. (1). dc <= 0 or NAN: latencies left out. O(q). */
+void rm_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C);
 
 #ifdef __cplusplus
 }

@@ -96,6 +96,12 @@ static rm_status read_route(const char *name, int k, const char *key, json_t *e,
                             "%s: ring[%d].%s.bandwidth: expected a finite number > 0 (Mb/s) or "
                             "null",
                             name, k, key);
+    json_t *jl = json_object_get(jr, "latency"); /* written with --latency */
+    r->latency = 0.0;
+    if (jl && (!finite_number(jl, &r->latency) || !(r->latency >= 0)))
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: ring[%d].%s.latency: expected a finite number >= 0 (s)", name, k,
+                            key);
     return RM_OK;
 }
 
@@ -212,6 +218,15 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
     if (dc && !json_is_null(dc) && (!finite_number(dc, &d->dc_dw) || !(d->dc_dw >= 0)))
         return rm_error_set(err, RM_EINPUT,
                             "%s: params.dc_dw: expected a finite number >= 0 (Mb/Mflop)", name);
+    const char *flags[2] = {"latency", "parallel_send"};
+    int *fv[2] = {&d->latency, &d->parallel_send};
+    for (int i = 0; i < 2; i++) {
+        json_t *f = json_is_object(par) ? json_object_get(par, flags[i]) : NULL;
+        if (f && !json_is_boolean(f))
+            return rm_error_set(err, RM_EINPUT, "%s: params.%s: expected true or false", name,
+                                flags[i]);
+        *fv[i] = f && json_is_true(f);
+    }
     json_t *t = json_object_get(top, "t_step_per_dw");
     if (t && !json_is_null(t) && (!finite_number(t, &d->t_step_per_dw) || !(d->t_step_per_dw > 0)))
         return rm_error_set(err, RM_EINPUT,

@@ -53,7 +53,7 @@ static void push(json_t *a, json_t *v, int *bad)
 }
 
 /* {"nodes": [GML ids along the route], "links": [...], "bandwidth": b} */
-static json_t *route_json(const rm_network *net, const rm_route *r, int *bad)
+static json_t *route_json(const rm_network *net, const rm_route *r, int latency, int *bad)
 {
     const rm_node *nodes = net->platform->nodes;
     json_t *o = json_object(), *jn = json_array(), *jl = json_array();
@@ -73,6 +73,8 @@ static json_t *route_json(const rm_network *net, const rm_route *r, int *bad)
     put(o, "nodes", jn, bad);
     put(o, "links", jl, bad);
     put(o, "bandwidth", jnum(r->bandwidth), bad);
+    if (latency) /* the affine cost model's L of the route (s) */
+        put(o, "latency", jnum(rm_route_latency(net, r)), bad);
     return o;
 }
 
@@ -151,8 +153,8 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
         put(e, "alpha", jnum(m->alpha[k]), &bad);
         double C = Cs ? Cs[k] : NAN;
         if (q > 1) {
-            put(e, "succ", route_json(net, &m->succ[k], &bad), &bad);
-            put(e, "pred", route_json(net, &m->pred[k], &bad), &bad);
+            put(e, "succ", route_json(net, &m->succ[k], m->latency, &bad), &bad);
+            put(e, "pred", route_json(net, &m->pred[k], m->latency, &bad), &bad);
             const rm_route *rs[2] = {&m->succ[k], &m->pred[k]};
             for (int s = 0; s < 2; s++)
                 for (int i = 0; i < rs[s]->n_arcs; i++) {

@@ -25,6 +25,7 @@ typedef struct rm_mapping_doc_route {
     long *nodes;      /* GML node ids, from the ring host to its neighbour */
     int *links;       /* link indices (0-based position of the edge in the platform file) */
     double bandwidth; /* Mb/s, finite > 0; INFINITY when the JSON says null (free route) */
+    double latency;   /* s, finite >= 0: "latency" (written with --latency), 0 if absent */
 } rm_mapping_doc_route;
 
 /** One ring position. */
@@ -43,6 +44,8 @@ typedef struct rm_mapping_doc {
     double dc_dw;              /* params.dc_dw (Mb/Mflop, finite >= 0), NAN if absent/null */
     double t_step_per_dw;      /* s/Mflop (finite > 0), NAN if absent/null */
     int from_both;             /* 1: the "shared" mapping of a --heuristic both JSON */
+    int latency;               /* params.latency: the affine route cost D_c/b + L (0 if absent) */
+    int parallel_send;         /* params.parallel_send: max, not sum, of the two costs */
 } rm_mapping_doc;
 
 /**
@@ -54,8 +57,10 @@ typedef struct rm_mapping_doc {
  * alpha not finite >= 0 or alphas not summing to 1 (1e-6), a route (q > 1)
  * that is missing, whose "nodes"/"links" are not integer arrays of lengths
  * k+1 and k >= 1, that does not go from ring[k].node to its neighbour's
- * node, or whose bandwidth is not finite > 0 (or null), params.dc_dw not
- * finite >= 0, t_step_per_dw not finite > 0: RM_EINPUT with a message
+ * node, or whose bandwidth is not finite > 0 (or null) or whose latency (if
+ * there) is not finite >= 0, params.dc_dw not finite >= 0, params.latency or
+ * params.parallel_send (if there) not booleans, t_step_per_dw not finite > 0:
+ * RM_EINPUT with a message
  * naming the file and the element ("FILE: ring[3].node: expected an
  * integer GML node id"), jansson's line and column for syntax errors.
  * Node ids and link indices are not checked against a platform (the caller
