@@ -96,9 +96,9 @@ static rm_status read_route(const char *name, int k, const char *key, json_t *e,
                             "%s: ring[%d].%s.bandwidth: expected a finite number > 0 (Mb/s) or "
                             "null",
                             name, k, key);
-    json_t *jl = json_object_get(jr, "latency"); /* written with --latency */
+    json_t *jlat = json_object_get(jr, "latency"); /* written with --latency */
     r->latency = 0.0;
-    if (jl && (!finite_number(jl, &r->latency) || !(r->latency >= 0)))
+    if (jlat && (!finite_number(jlat, &r->latency) || !(r->latency >= 0)))
         return rm_error_set(err, RM_EINPUT,
                             "%s: ring[%d].%s.latency: expected a finite number >= 0 (s)", name, k,
                             key);
