@@ -116,6 +116,7 @@ static const struct {
     {SG "style_dragonfly.xml", 16, 0, 0},
     {SG "style_bypass.xml", 3, 0, 0},
     {SG "style_cores.xml", 2, 0, 0},
+    {SG "style_vivaldi.xml", 3, 0, 0},
     {STYLES "cluster2.xml", 8, 0, 0},
     {STYLES "zones.xml", 4, 0, 0},
     {STYLES "full.xml", 8, 0, 0},
@@ -263,6 +264,19 @@ START_TEST(medium_tiers_xml_equals_gml)
 }
 END_TEST
 
+/* Vivaldi: the coordinates' latency is not a link's: warned */
+START_TEST(vivaldi_warned)
+{
+    warnings w;
+    rm_simgrid_info info;
+    rm_platform *p = load_ex(SG "style_vivaldi.xml", 0, &w, &info);
+    ck_assert_int_eq(p->n_hosts, 3);
+    ck_assert_int_eq(w.n, 1);
+    ck_assert_ptr_nonnull(strstr(w.last, "Vivaldi"));
+    rm_platform_free(p);
+}
+END_TEST
+
 START_TEST(unreachable_hosts_left_out)
 {
     warnings w;
@@ -305,6 +319,8 @@ START_TEST(bad_files)
     /* SimGrid aborts (xbt_die) on a duplicate route: the child dies, the
      * message is SimGrid's */
     expect_bad(SG "bad_duproute.xml", RM_EINPUT, "already exists");
+    /* a wifi zone: the access point's link twice in a route */
+    expect_bad(SG "bad_wifi.xml", RM_EINPUT, "crosses link \"AP1\" twice");
     expect_bad("/nonexistent/x.xml", RM_EINPUT, "cannot open");
     char dir[] = "/tmp/rm_test_simgrid_XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -361,6 +377,7 @@ int main(void)
     tcase_add_test(tc, model_values);
     tcase_add_test(tc, medium_tiers_xml_equals_gml);
     tcase_add_test(tc, unreachable_hosts_left_out);
+    tcase_add_test(tc, vivaldi_warned);
     tcase_add_test(tc, bad_files);
     tcase_add_test(tc, old_version_without_update_script);
     suite_add_tcase(s, tc);

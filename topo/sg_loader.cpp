@@ -103,7 +103,7 @@ extern "C" int rm_sg_child_extract(const char *path, int fd, int max_hosts)
             return 3;
         }
         o.bytes("RMSG", 4);
-        o.u32(1);
+        o.u32(2);
         o.i32(static_cast<int32_t>(hosts.size()));
         for (const auto *h : hosts) {
             o.str(h->get_name());
@@ -113,6 +113,8 @@ extern "C" int rm_sg_child_extract(const char *path, int fd, int max_hosts)
         std::unordered_map<const simgrid::s4u::Link *, int32_t> ids;
         std::vector<const simgrid::s4u::Link *> links;
         std::vector<simgrid::s4u::Link *> route;
+        int32_t n_extra = 0; /* routes whose latency is more than their links' */
+        double max_extra = 0.0;
         for (size_t i = 0; i < hosts.size(); i++)
             for (size_t j = 0; j < hosts.size(); j++) {
                 if (i == j)
@@ -126,6 +128,14 @@ extern "C" int rm_sg_child_extract(const char *path, int fd, int max_hosts)
                     continue;
                 }
                 o.i32(static_cast<int32_t>(route.size()));
+                double link_lat = 0.0;
+                for (const auto *l : route)
+                    link_lat += l->get_latency();
+                if (lat > link_lat * (1 + 1e-9) + 1e-15) { /* e.g. Vivaldi coordinates */
+                    n_extra++;
+                    if (lat - link_lat > max_extra)
+                        max_extra = lat - link_lat;
+                }
                 for (const auto *l : route) {
                     auto it = ids.find(l);
                     int32_t id;
@@ -138,6 +148,8 @@ extern "C" int rm_sg_child_extract(const char *path, int fd, int max_hosts)
                     o.i32(id);
                 }
             }
+        o.i32(n_extra);
+        o.f64(max_extra);
         o.i32(static_cast<int32_t>(links.size()));
         for (const auto *l : links) {
             o.str(l->get_name());

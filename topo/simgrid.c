@@ -372,6 +372,8 @@ typedef struct sg_data {
     int64_t *rstart; /* H*H + 1: pair (i, j) -> offset into rlinks, rlen -1: none */
     int32_t *rlen;   /* H*H */
     int32_t *rlinks;
+    int n_extra;      /* routes with latency outside their links (Vivaldi) */
+    double max_extra; /* the largest such latency, s */
     int L;
     char **lname;
     double *bw, *lat; /* bytes/s, s */
@@ -475,7 +477,7 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
         free(m);
         return st;
     }
-    if (!sg_magic(&r, "RMSG") || sg_i32(&r) != 1)
+    if (!sg_magic(&r, "RMSG") || sg_i32(&r) != 2)
         goto bad;
     int H = sg_i32(&r);
     if (r.bad || H < 1 || H > RM_SIMGRID_MAX_HOSTS)
@@ -527,6 +529,8 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
             d->rlinks[at++] = sg_i32(&r);
     }
     d->rstart[(size_t)H * H] = (int64_t)at;
+    d->n_extra = sg_i32(&r);
+    d->max_extra = sg_f64(&r);
     int L = sg_i32(&r);
     if (r.bad || L < 0 || (size_t)L > r.n - r.at)
         goto bad;
@@ -750,6 +754,18 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
             if (i == j)
                 continue;
             size_t q = (size_t)i * H + j;
+            for (int32_t t = 1; t < d->rlen[q]; t++)
+                for (int32_t u = 0; u < t; u++)
+                    if (d->rlinks[d->rstart[q] + t] == d->rlinks[d->rstart[q] + u]) {
+                        int l = d->rlinks[d->rstart[q] + t];
+                        st = rm_error_set(err, RM_EINPUT,
+                                          "%s: SimGrid's route %s -> %s crosses link \"%s\" twice "
+                                          "(%s): the model has no route through one link twice",
+                                          path, d->hname[i], d->hname[j], d->lname[l],
+                                          d->policy[l] == RM_SG_WIFI ? "a WIFI access point"
+                                                                     : "a loop");
+                        goto fail;
+                    }
             int prev = hpos[i];
             for (int32_t t = 0; t <= d->rlen[q]; t++) {
                 int l = t < d->rlen[q] ? lpos[d->rlinks[d->rstart[q] + t]] : -1;
@@ -1049,6 +1065,11 @@ rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *r
                     path, d.H - kept, d.H, names);
         }
         st = sg_build(&d, alive, kept, path, ro, out, &inf, err);
+        if (!st && d.n_extra > 0)
+            sg_warn(ro,
+                    "%s: SimGrid gives %d route(s) more latency than their links have (up to %g "
+                    "s: Vivaldi coordinates?); the model counts the links' latencies only",
+                    path, d.n_extra, d.max_extra);
         if (!st && inf.n_wifi)
             sg_warn(ro,
                     "%s: %d WIFI link(s): each taken with the bandwidth SimGrid reports for it "
