@@ -16,8 +16,9 @@ MPIRUN=(mpirun --allow-run-as-root --oversubscribe --mca btl self,vader -np 4)
 fail() { echo "FAIL: $*" >&2; exit 1; }
 run() { # JSON ARGS...
   local j=$1; shift
-  timeout 100 "${MPIRUN[@]}" "$IT" --quiet --json "$j" "$@" >run.out 2>run.err ||
-    { cat run.out run.err; fail "iterapp $* exited $?"; }
+  local rc=0
+  timeout 100 "${MPIRUN[@]}" "$IT" --quiet --json "$j" "$@" >run.out 2>run.err || rc=$?
+  [ "$rc" = 0 ] || { cat run.out run.err; fail "iterapp $* exited $rc (124: killed by the 100 s timeout)"; }
 }
 TD=$SRC/iterapp/testdata
 
