@@ -34,20 +34,33 @@ MPIRUN=(mpirun --allow-run-as-root --oversubscribe --bind-to none
   --mca plm_rsh_agent "$PWD/fakessh" --mca plm_rsh_no_tree_spawn 1
   --mca btl self,vader,tcp --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo)
 
+# mpirun with the ssh stand-in: one retry when the launch itself times out
+# (exit 124: seen once in ~20 runs on a 2-core machine at load 12-16, the
+# daemons never reporting back); any other failure fails at once.
+mpirun_try() { # OUT ERR MPIRUN-ARGS...
+  local out=$1 err=$2 rc=0; shift 2
+  timeout 60 "${MPIRUN[@]}" "$@" >"$out" 2>"$err" || rc=$?
+  if [ "$rc" = 124 ]; then
+    echo "note: mpirun timed out after 60 s; retrying once" >&2
+    rc=0; timeout 90 "${MPIRUN[@]}" "$@" >"$out" 2>"$err" || rc=$?
+  fi
+  return "$rc"
+}
+
 check() { # FILE DESCRIPTION
   sort -k2,2n "$1" >"$1.sorted"
   diff expected.txt "$1.sorted" >/dev/null ||
     fail "$2: ranks not on their ring hosts: $(paste -d'|' expected.txt "$1.sorted")"
   echo "ok: $2: rank k on ring position k's host ($(tr '\n' ' ' <labels.txt))"
 }
-timeout 60 "${MPIRUN[@]}" -np "$Q" --rankfile ring.rankfile "$PROBE" >rf.out 2>rf.err ||
+mpirun_try rf.out rf.err -np "$Q" --rankfile ring.rankfile "$PROBE" ||
   fail "mpirun --rankfile: $(head -c 600 rf.err)"
 check rf.out "Open MPI --rankfile"
-timeout 60 "${MPIRUN[@]}" -np "$Q" --hostfile ring.hosts "$PROBE" >hf.out 2>hf.err ||
+mpirun_try hf.out hf.err -np "$Q" --hostfile ring.hosts "$PROBE" ||
   fail "mpirun --hostfile: $(head -c 600 hf.err)"
 check hf.out "Open MPI --hostfile"
 # (the example maps the platform itself with the same D_c/D_w: the same ring)
-timeout 60 "${MPIRUN[@]}" -np "$Q" --rankfile ring.rankfile "$EXAMPLE" "$PLAT" 0.01 >ex.out 2>ex.err ||
+mpirun_try ex.out ex.err -np "$Q" --rankfile ring.rankfile "$EXAMPLE" "$PLAT" 0.01 ||
   fail "ring_comm_example on the rankfile: $(head -c 600 ex.err)"
 [ "$(grep -c 'token from .* ok' ex.out)" = "$Q" ] || fail "ring_comm_example: $(cat ex.out)"
 echo "ok: ring_comm_example on the rankfile: $Q tokens around the ring"
