@@ -134,6 +134,9 @@ int rm_cmd_compare(int argc, char **argv)
         rm_platform_free(p);
         return rm_status_exit_code(st);
     }
+    /* SimGrid platforms: SimGrid's own routes, as in `ringmap map` */
+    if (p->fixed_route_start)
+        base.routing = RM_ROUTING_FIXED;
     int to_stdout = json_path && !strcmp(json_path, "-");
     json_t *jroot = json_object(), *jrows = json_array();
     json_object_set_new(jroot, "ringmap_version", json_string(RINGMAP_VERSION));

@@ -169,3 +169,13 @@ ok "--help prints the usage"
 expect_exit 0 "ratio 0 is allowed" sweep "$OWN" --dc-dw 0,0.01 --json "$TMP/z.json" --quiet
 jcheck "$TMP/z.json" "D_c/D_w = 0: every host used, T_step/D_w = w_cumul = 0.4" \
     '.runs[0].dc_dw == 0 and .runs[0].q == 3 and ((.runs[0].t_step_per_dw - 0.4) | fabs) < 1e-12'
+
+# SimGrid platforms: sweep (like map) follows SimGrid's own routes. On the
+# torus, widest paths give another ring (T_step/D_w 1.525e-4 at refine none);
+# SimGrid's routes give map's 1.4875e-4.
+SGP="$SRC/tests/data/simgrid/style_torus.xml"
+expect_exit 0 "map of a SimGrid file" map "$SGP" --dc-dw 0.01 --json "$TMP/sgm.json" --quiet
+expect_exit 0 "sweep of a SimGrid file" sweep "$SGP" --dc-dw 0.01 --json "$TMP/sg.json" --quiet
+want=$(jq -r .t_step_per_dw "$TMP/sgm.json")
+jcheck "$TMP/sg.json" "sweep of a SimGrid file uses SimGrid's routes (T_step/D_w = map's $want)" \
+    "[.runs[] | select(.refine == \"none\")][0] | .q == 8 and ((.t_step_per_dw - $want) | fabs) < 1e-12 and ((.t_step_per_dw - 1.4875e-4) | fabs) < 1e-12"
