@@ -6,6 +6,7 @@
 #include "iterapp/balance_run.h"
 
 #include "iterapp/ringcomm.h"
+#include "iterapp/run.h"
 #include "iterapp/stencil.h"
 
 #include <limits.h>
@@ -13,20 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static void wait_until(double deadline)
-{
-    double left = deadline - MPI_Wtime();
-    if (left > 150e-6) {
-        double s = left - 100e-6;
-        struct timespec ts;
-        ts.tv_sec = (time_t)s;
-        ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
-        nanosleep(&ts, NULL);
-    }
-    while (MPI_Wtime() < deadline)
-        ;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -198,7 +185,7 @@ rm_status rm_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
                 rc = MPI_Waitall(4, rq, MPI_STATUSES_IGNORE);
 #ifndef RM_SMPI
             if (comm_t > 0)
-                wait_until(MPI_Wtime() + comm_t);
+                rm_wait_until(MPI_Wtime() + comm_t);
 #endif
             double t1 = MPI_Wtime();
             rm_stencil_step_slab(n, c, a, b);
@@ -214,7 +201,7 @@ rm_status rm_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
             pad = 0;
 #endif
             if (pad > 0)
-                wait_until(t1 + pad);
+                rm_wait_until(t1 + pad);
             tm[u] = t1 - t0;
             tc[u] = MPI_Wtime() - t1;
         }

@@ -13,8 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-/* Wait until MPI_Wtime() >= deadline: sleep to 100 us before, spin the rest. */
-static void wait_until(double deadline)
+void rm_wait_until(double deadline)
 {
     double left = deadline - MPI_Wtime();
     if (left > 150e-6) {
@@ -114,7 +113,7 @@ rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil
         if (rc == MPI_SUCCESS)
             rc = MPI_Waitall(4, rq, MPI_STATUSES_IGNORE);
         if (comm_t > 0)
-            wait_until(MPI_Wtime() + comm_t);
+            rm_wait_until(MPI_Wtime() + comm_t);
         double t1 = MPI_Wtime();
         rm_stencil_step_slab(n, c, a, b);
 #ifdef RM_SMPI
@@ -126,7 +125,7 @@ rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil
         a = b;
         b = x;
         if (col_t > 0)
-            wait_until(t1 + col_t);
+            rm_wait_until(t1 + col_t);
         double t2 = MPI_Wtime();
         tm[s] = t1 - t0;
         tc[s] = t2 - t1;

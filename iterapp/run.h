@@ -70,6 +70,12 @@ rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *opts, rm_sten
 /** Free what rm_stencil_run allocated in res. */
 void rm_stencil_result_destroy(rm_stencil_result *res);
 
+/** Busy-waits until MPI_Wtime() >= deadline (s, MPI_Wtime's clock): sleeps with
+ *  nanosleep until 100 us before it, then spins, so that emulated compute and
+ *  link times are accurate to a few us. Thread-safe; O(deadline - now) time.
+ *  Used by the emulation of slow hosts and links (run.c, balance_run.c). */
+void rm_wait_until(double deadline);
+
 #ifdef __cplusplus
 }
 #endif
