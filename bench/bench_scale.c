@@ -16,27 +16,14 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
+#include "bench/bench_child.h"
 #include "ringmap.h"
 #include "topo/generators.h"
 
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/time.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 typedef struct {
     int ok;
@@ -45,65 +32,45 @@ typedef struct {
     unsigned long long ring_hash;
 } result;
 
-static void run_child(int fd, const rm_platform *p, rm_heuristic h, double r, int today)
+typedef struct {
+    const rm_platform *p;
+    rm_heuristic h;
+    double r;
+    int today;
+} scale_case;
+
+static void run_child(int fd, void *ctx)
 {
+    const scale_case *c = ctx;
     result res;
     memset(&res, 0, sizeof res);
     rm_options opt;
     rm_options_init(&opt);
-    opt.heuristic = h;
-    opt.dc_dw = r;
-    opt.full_curve = today;
+    opt.heuristic = c->h;
+    opt.dc_dw = c->r;
+    opt.full_curve = c->today;
     rm_mapping *m = NULL;
     rm_error err = {RM_OK, ""};
-    double t0 = now();
-    rm_status st = rm_map(p, &opt, &m, &err);
-    res.seconds = now() - t0;
+    double t0 = bench_now();
+    rm_status st = rm_map(c->p, &opt, &m, &err);
+    res.seconds = bench_now() - t0;
     if (!st) {
         res.ok = 1;
         res.q = m->q;
         res.t = m->t_step_per_dw;
-        unsigned long long hh = 1469598103934665603ULL;
-        for (int k = 0; k < m->q; k++)
-            hh = (hh ^ (unsigned long long)m->ring[k]) * 1099511628211ULL;
-        res.ring_hash = hh;
+        res.ring_hash = bench_ring_hash(m);
     } else {
-        fprintf(stderr, "bench_scale: %s: %s\n", p->name, err.msg);
+        fprintf(stderr, "bench_scale: %s: %s\n", c->p->name, err.msg);
     }
-    if (write(fd, &res, sizeof res) < 0)
-        _exit(3);
-    _exit(0);
+    bench_child_report(fd, &res, sizeof res);
 }
 
 /* 0 ok, 1 timeout, 2 failure; *rss_kb = the child's peak RSS */
 static int run_case(const rm_platform *p, rm_heuristic h, double r, int today, int max_seconds,
                     result *res, long *rss_kb)
 {
-    int fds[2];
-    if (pipe(fds))
-        return 2;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0)
-        return 2;
-    if (pid == 0) {
-        close(fds[0]);
-        if (max_seconds > 0)
-            alarm((unsigned)max_seconds);
-        run_child(fds[1], p, h, r, today);
-    }
-    close(fds[1]);
-    memset(res, 0, sizeof *res);
-    ssize_t n = read(fds[0], res, sizeof *res);
-    close(fds[0]);
-    int status = 0;
-    struct rusage ru;
-    memset(&ru, 0, sizeof ru);
-    wait4(pid, &status, 0, &ru);
-    *rss_kb = ru.ru_maxrss;
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
-        return 1;
-    return n == (ssize_t)sizeof *res && res->ok ? 0 : 2;
+    scale_case c = {p, h, r, today};
+    return bench_run_in_child(run_child, &c, res, sizeof *res, max_seconds, rss_kb);
 }
 
 static int parse_list(const char *s, double *out, int max)

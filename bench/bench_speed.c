@@ -15,25 +15,12 @@
 #define _DEFAULT_SOURCE
 #include "ring/ring_internal.h"
 #include "ringmap.h"
+#include "bench/bench_child.h"
 
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/time.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 typedef struct {
     const char *name;
@@ -50,8 +37,18 @@ typedef struct {
     unsigned long long ring_hash;
 } result;
 
-static void run_child(int fd, const char *path, const variant *v, double dc_dw)
+typedef struct {
+    const char *path;
+    const variant *v;
+    double dc_dw;
+} speed_case;
+
+static void run_child(int fd, void *ctx)
 {
+    const speed_case *c = ctx;
+    const char *path = c->path;
+    const variant *v = c->v;
+    double dc_dw = c->dc_dw;
     result r;
     memset(&r, 0, sizeof r);
     rm_error err = {RM_OK, ""};
@@ -71,7 +68,7 @@ static void run_child(int fd, const char *path, const variant *v, double dc_dw)
     opt.dc_dw = dc_dw;
     opt.heuristic = v->heur;
     opt.refine = v->refine;
-    double t0 = now();
+    double t0 = bench_now();
     rm_status st;
     if (v->heur == RM_HEUR_SLICE)
         st = v->reference == 1 ? rm_slicering_reference(&net, &opt, &m, &err)
@@ -81,54 +78,26 @@ static void run_child(int fd, const char *path, const variant *v, double dc_dw)
     else
         st = v->reference ? rm_sharedring_reference(&net, &opt, &m, &err)
                           : rm_sharedring(&net, &opt, &m, &err);
-    r.seconds = now() - t0;
+    r.seconds = bench_now() - t0;
     r.hosts = p->n_hosts;
     r.links = p->n_links;
     if (!st) {
         r.ok = 1;
         r.q = m->q;
         r.t = m->t_step_per_dw;
-        unsigned long long h = 1469598103934665603ULL;
-        for (int k = 0; k < m->q; k++)
-            h = (h ^ (unsigned long long)m->ring[k]) * 1099511628211ULL;
-        r.ring_hash = h;
+        r.ring_hash = bench_ring_hash(m);
     } else {
         fprintf(stderr, "bench_speed: %s: %s\n", path, err.msg);
     }
-    if (write(fd, &r, sizeof r) < 0)
-        _exit(3);
-    _exit(0);
+    bench_child_report(fd, &r, sizeof r);
 }
 
 /* Run one case in a child; *rss_kb its peak RSS; returns 0 ok, 1 timeout, 2 failure. */
 static int run_case(const char *path, const variant *v, double dc_dw, int max_seconds, result *r,
                     long *rss_kb)
 {
-    int fds[2];
-    if (pipe(fds))
-        return 2;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0)
-        return 2;
-    if (pid == 0) {
-        close(fds[0]);
-        if (max_seconds > 0)
-            alarm((unsigned)max_seconds);
-        run_child(fds[1], path, v, dc_dw);
-    }
-    close(fds[1]);
-    memset(r, 0, sizeof *r);
-    ssize_t n = read(fds[0], r, sizeof *r);
-    close(fds[0]);
-    int status = 0;
-    struct rusage ru;
-    memset(&ru, 0, sizeof ru);
-    wait4(pid, &status, 0, &ru);
-    *rss_kb = ru.ru_maxrss;
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
-        return 1;
-    return n == (ssize_t)sizeof *r && r->ok ? 0 : 2;
+    speed_case c = {path, v, dc_dw};
+    return bench_run_in_child(run_child, &c, r, sizeof *r, max_seconds, rss_kb);
 }
 
 static const char *base(const char *path)
