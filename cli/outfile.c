@@ -29,6 +29,14 @@ int rm_out_check(const char *what, const char *path, const char *const *inputs, 
             fprintf(stderr, "ringmap: %s: the file name contains a control character\n", what);
             return 2;
         }
+    /* a name the file system cannot hold: bad input now, not a failed
+       rename (exit 1) after the computation */
+    const char *leaf = strrchr(path, '/');
+    leaf = leaf ? leaf + 1 : path;
+    if (strlen(path) >= PATH_MAX || strlen(leaf) > NAME_MAX) {
+        fprintf(stderr, "ringmap: %s: cannot write '%s': file name too long\n", what, path);
+        return 2;
+    }
     struct stat so;
     int have = stat(path, &so) == 0;
     if (have && S_ISDIR(so.st_mode)) {

@@ -50,7 +50,9 @@ expect_bad "is a directory" "export-simgrid -o DIR" export-simgrid "$STAR" -o "$
 expect_bad "is a directory" "generate -o DIR" generate tiers -o "$TMP/adir"
 expect_bad "both write" "--json and --dot to one file" "$STAR" --json "$TMP/x.out" --dot "$TMP/x.out"
 expect_bad "control character" "--plot name with a newline" sweep "$STAR" --plot "$TMP/$(printf 'a\nb').png"
-N=$((N + 6))
+LONG=$(printf 'x%.0s' $(seq 300))
+expect_bad "file name too long" "--json with a 300-byte file name (found by fuzz_cli)" "$STAR" --json "$TMP/$LONG.json"
+N=$((N + 7))
 
 echo "--- write errors are reported (exit != 0), never a silent exit 0"
 for args in "export-simgrid $STAR" "$STAR --json -" "$STAR" "sweep $STAR --dc-dw 0.01 --csv -" "generate tiers --seed 1"; do
