@@ -173,16 +173,7 @@ rm_status rm_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
         double col_t = o->emu_col_time ? o->emu_col_time[k] : 0.0;
         for (long u = 0; u < len && rc == MPI_SUCCESS; u++, s++) {
             double t0 = MPI_Wtime();
-            MPI_Request rq[4];
-            rc = MPI_Irecv(a, (int)n, MPI_DOUBLE, pred, 1, ring, &rq[0]);
-            if (rc == MPI_SUCCESS)
-                rc = MPI_Irecv(a + (c + 1) * n, (int)n, MPI_DOUBLE, succ, 2, ring, &rq[1]);
-            if (rc == MPI_SUCCESS)
-                rc = MPI_Isend(a + c * n, (int)n, MPI_DOUBLE, succ, 1, ring, &rq[2]);
-            if (rc == MPI_SUCCESS)
-                rc = MPI_Isend(a + n, (int)n, MPI_DOUBLE, pred, 2, ring, &rq[3]);
-            if (rc == MPI_SUCCESS)
-                rc = MPI_Waitall(4, rq, MPI_STATUSES_IGNORE);
+            rc = rm_stencil_halo_exchange(ring, n, c, a, pred, succ);
 #ifndef RM_SMPI
             if (comm_t > 0)
                 rm_wait_until(MPI_Wtime() + comm_t);

@@ -27,6 +27,22 @@ void rm_wait_until(double deadline)
         ;
 }
 
+int rm_stencil_halo_exchange(MPI_Comm ring, long n, long c, double *a, int pred, int succ)
+{
+    /* ghost 0 <- predecessor's last column; ghost c+1 <- successor's first */
+    MPI_Request rq[4];
+    int rc = MPI_Irecv(a, (int)n, MPI_DOUBLE, pred, 1, ring, &rq[0]);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Irecv(a + (c + 1) * n, (int)n, MPI_DOUBLE, succ, 2, ring, &rq[1]);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Isend(a + c * n, (int)n, MPI_DOUBLE, succ, 1, ring, &rq[2]);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Isend(a + n, (int)n, MPI_DOUBLE, pred, 2, ring, &rq[3]);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Waitall(4, rq, MPI_STATUSES_IGNORE);
+    return rc;
+}
+
 void rm_stencil_result_destroy(rm_stencil_result *res)
 {
     if (!res)
@@ -101,17 +117,7 @@ rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil
     double start = MPI_Wtime();
     for (long s = 0; s < steps && rc == MPI_SUCCESS; s++) {
         double t0 = MPI_Wtime();
-        /* ghost 0 <- predecessor's last column; ghost c+1 <- successor's first */
-        MPI_Request rq[4];
-        rc = MPI_Irecv(a, (int)n, MPI_DOUBLE, pred, 1, ring, &rq[0]);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Irecv(a + (c + 1) * n, (int)n, MPI_DOUBLE, succ, 2, ring, &rq[1]);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Isend(a + c * n, (int)n, MPI_DOUBLE, succ, 1, ring, &rq[2]);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Isend(a + n, (int)n, MPI_DOUBLE, pred, 2, ring, &rq[3]);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Waitall(4, rq, MPI_STATUSES_IGNORE);
+        rc = rm_stencil_halo_exchange(ring, n, c, a, pred, succ);
         if (comm_t > 0)
             rm_wait_until(MPI_Wtime() + comm_t);
         double t1 = MPI_Wtime();
