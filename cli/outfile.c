@@ -4,7 +4,9 @@
  * errors reported (including those of fflush/fclose), nothing left behind
  * on failure.
  */
+#ifndef _DEFAULT_SOURCE /* (smpicc defines it: ringmap-measure_smpi) */
 #define _DEFAULT_SOURCE /* mkstemp, realpath, lstat, fchmod */
+#endif
 #include "cli/outfile.h"
 
 #include <errno.h>

@@ -31,12 +31,16 @@ if(TARGET ringmap_mpi)
   install(TARGETS ringmap_mpi EXPORT ringmapTargets
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-  install(FILES ${PROJECT_SOURCE_DIR}/include/ringmap_mpi.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(FILES ${PROJECT_SOURCE_DIR}/include/ringmap_mpi.h ${PROJECT_SOURCE_DIR}/include/ringmap_measure.h
+    DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   configure_file(${PROJECT_SOURCE_DIR}/cmake/ringmap-mpi.pc.in ${PROJECT_BINARY_DIR}/ringmap-mpi.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/ringmap-mpi.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endif()
 if(TARGET iterapp)
   install(TARGETS iterapp RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+if(TARGET ringmap-measure)
+  install(TARGETS ringmap-measure RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
 install(EXPORT ringmapTargets NAMESPACE ringmap:: DESTINATION ${RM_CMAKE_DIR}

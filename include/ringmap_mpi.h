@@ -76,4 +76,6 @@ rm_status rm_mpi_ring_neighbors(MPI_Comm ring, int *pred, int *succ, rm_error *e
 }
 #endif
 
+#include "ringmap_measure.h" /* measuring a platform: rm_measure_platform */
+
 #endif /* RINGMAP_MPI_H */
