@@ -22,6 +22,7 @@ void rm_widest_csr_free(rm_widest_csr *c)
     free(c->out_arcs);
     free(c->in_start);
     free(c->in_arcs);
+    free(c->leaf_of);
     memset(c, 0, sizeof *c);
 }
 
@@ -65,8 +66,9 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
     c->in_start = calloc(ns, sizeof(int));
     c->out_arcs = malloc(na * sizeof(int));
     c->in_arcs = malloc(na * sizeof(int));
+    c->leaf_of = malloc(ns * sizeof(int));
     int *oc = malloc(ns * sizeof(int)), *ic = malloc(ns * sizeof(int));
-    if (!c->out_start || !c->in_start || !c->out_arcs || !c->in_arcs || !oc || !ic) {
+    if (!c->out_start || !c->in_start || !c->out_arcs || !c->in_arcs || !c->leaf_of || !oc || !ic) {
         free(oc);
         free(ic);
         rm_widest_csr_free(c);
@@ -93,6 +95,23 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
     }
     free(oc);
     free(ic);
+    /* leaves: every usable arc of v (out and in) joins v to one node u != v */
+    for (int v = 0; v < N; v++) {
+        int u = -1, ok = 1;
+        for (int k = c->out_start[v]; ok && k < c->out_start[v + 1]; k++) {
+            int h = net->arc_head[c->out_arcs[k]];
+            if (h == v || (u >= 0 && h != u))
+                ok = 0;
+            u = h;
+        }
+        for (int k = c->in_start[v]; ok && k < c->in_start[v + 1]; k++) {
+            int t = net->arc_tail[c->in_arcs[k]];
+            if (t == v || (u >= 0 && t != u))
+                ok = 0;
+            u = t;
+        }
+        c->leaf_of[v] = ok ? u : -1;
+    }
     return 0;
 }
 
@@ -147,6 +166,8 @@ void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network
     const int *start = reverse ? c->in_start : c->out_start;
     const int *arcs = reverse ? c->in_arcs : c->out_arcs;
     const int *other = reverse ? net->arc_tail : net->arc_head;
+    /* full tree: leaves are filled after the search (see widest.h) */
+    const int *leaf = target < 0 ? c->leaf_of : NULL;
     for (int v = 0; v < N; v++) {
         width[v] = 0.0;
         arc[v] = -1;
@@ -170,7 +191,7 @@ void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network
         for (int k = start[u], ke = start[u + 1]; k < ke; k++) {
             int a = arcs[k];
             int v = other[a];
-            if (pos[v] == -2)
+            if (pos[v] == -2 || (leaf && leaf[v] >= 0 && v != src))
                 continue;
             double wa = rm_arc_width(net, residual, a);
             double w = wu < wa ? wu : wa;
@@ -184,6 +205,30 @@ void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network
                 n++;
             }
             sift_up(heap, pos, width, pos[v]);
+        }
+    }
+    if (!leaf)
+        return;
+    /* a leaf v != src would have been relaxed only when its node u was
+     * popped, by u's arcs to v in CSR order (arc index order, as v's own
+     * list in the other direction) */
+    const int *vstart = reverse ? c->out_start : c->in_start;
+    const int *varcs = reverse ? c->out_arcs : c->in_arcs;
+    for (int v = 0; v < N; v++) {
+        int u = leaf[v];
+        if (u < 0 || v == src)
+            continue;
+        double wu = width[u];
+        if (!(wu > 0.0))
+            continue;
+        for (int k = vstart[v], ke = vstart[v + 1]; k < ke; k++) {
+            int a = varcs[k];
+            double wa = rm_arc_width(net, residual, a);
+            double w = wu < wa ? wu : wa;
+            if (w > width[v]) {
+                width[v] = w;
+                arc[v] = a;
+            }
         }
     }
 }

@@ -21,6 +21,8 @@ typedef struct rm_widest_csr {
     int *out_arcs;  /* usable arcs sorted by tail, increasing arc index within a node */
     int *in_start;  /* n_nodes + 1: in_arcs[in_start[v] .. in_start[v+1]) enter v */
     int *in_arcs;   /* usable arcs sorted by head, increasing arc index within a node */
+    int *leaf_of;   /* n_nodes: u when every usable arc of v goes to or comes from one
+                       other node u (a leaf: a host on its access link), else -1 */
 } rm_widest_csr;
 
 /* The scratch space of one routing call (a workspace): the widest-path tree
@@ -73,7 +75,12 @@ void rm_widest_csr_free(rm_widest_csr *c);
  * Tie-breaking (deterministic): the heap pops the widest node, the smallest
  * node index among equal widths; a node's tree arc is replaced only by a
  * strictly wider one, so it is the first arc reaching the final width, in
- * settling order then CSR (arc index) order. No allocation; writes only
+ * settling order then CSR (arc index) order. A full tree (target < 0)
+ * searches only the non-leaf nodes (and src) and fills each leaf v from its
+ * node u afterwards (width min(width[u], arc width), the first widest arc in
+ * CSR order): a leaf relaxes only u, settled before it, so the other nodes'
+ * pops, widths and arcs are those of the search of every node, and the
+ * result is identical (O(core log core + N) on a cluster). No allocation; writes only
  * ws->heap, ws->pos, width and arc (thread-safe with distinct workspaces).
  * O(A log N).
  */
