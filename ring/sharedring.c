@@ -35,6 +35,9 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->full);
     free(wk->edge_lb);
     free(wk->order);
+    free(wk->cand_h);
+    free(wk->sym_r);
+    rm_h2_sym_destroy(wk->sym);
     rm_h2_pool_destroy(wk);
 }
 
@@ -52,7 +55,11 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
     wk->in_ring = calloc(N, sizeof(int));
     wk->tw = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->tC = malloc((size_t)(max_q + 1) * sizeof(double));
-    int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->in_ring && wk->tw && wk->tC;
+    wk->cand_h = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
+    wk->sym_rcap = 4 * wk->N + 4;
+    wk->sym_r = malloc((size_t)wk->sym_rcap * sizeof(int));
+    int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->in_ring && wk->tw && wk->tC &&
+             wk->cand_h && wk->sym_r;
     for (int t = 0; t < 4; t++) {
         wk->wid[t] = malloc(N * sizeof(double));
         wk->arc[t] = malloc(N * sizeof(int));
@@ -245,6 +252,10 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     take_routes(net, wk->residual, 2, s->succ, +1);
     take_routes(net, wk->residual, 2, s->pred, +1);
     wk->in_ring[bi] = wk->in_ring[bj] = 1;
+    if (wk->sym) {
+        rm_h2_sym_remove(wk->sym, wk->hidx[bi]);
+        rm_h2_sym_remove(wk->sym, wk->hidx[bj]);
+    }
 out:
     free(wid);
     if (hw != wk->full)
@@ -323,7 +334,10 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     const fast_eval ev = c.ev;
     double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
     int par = s->parallel_send;
-    for (int h = 0; h < p->n_hosts; h++) {
+    /* symmetry classes: one candidate per run of interchangeable hosts */
+    int n_cand = wk->sym ? rm_h2_sym_candidates(wk, i, j, 1, wk->cand_h) : p->n_hosts;
+    for (int ci = 0; ci < n_cand; ci++) {
+        int h = wk->sym ? wk->cand_h[ci] : ci;
         int k = p->hosts[h];
         if (wk->in_ring[k])
             continue;
@@ -460,6 +474,8 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
         (st = rm_route_copy(&s->succ[bs + 1], &best[2])))
         return st;
     wk->in_ring[bk] = 1;
+    if (wk->sym)
+        rm_h2_sym_remove(wk->sym, wk->hidx[bk]);
     wk->last_k = bk;
     rm_ring_state_costs(net, s);
     *found = 1;
@@ -519,6 +535,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
             wk.hidx[v] = -1;
         for (int h = 0; h < H; h++)
             wk.hidx[p->hosts[h]] = h;
+        if (wk.routing == RM_ROUTING_WIDEST)
+            wk.sym = rm_h2_sym_new(net); /* NULL: every host a candidate */
         if (max_q >= H2_THREAD_MIN_Q)
             rm_h2_pool_create(&wk, rm_h2_threads(opt), max_q);
     } else {

@@ -113,7 +113,10 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         const double *fi = wk->full + (size_t)wk->hidx[i] * H, *fj = wk->full + (size_t)wk->hidx[j] * H;
         int hi = wk->hidx[i], hj = wk->hidx[j];
         double lb = INFINITY;
-        for (int h = 0; h < H; h++) {
+        /* symmetry classes: members give the same bound, one per class */
+        int n_cand = wk->sym ? rm_h2_sym_candidates(wk, i, j, 0, wk->cand_h) : H;
+        for (int ci = 0; ci < n_cand; ci++) {
+            int h = wk->sym ? wk->cand_h[ci] : ci;
             int k = p->hosts[h];
             if (wk->in_ring[k])
                 continue;

@@ -18,6 +18,19 @@
 /* smallest ring on which the fast path scans its edges on several threads */
 #define H2_THREAD_MIN_Q 4
 
+/* Symmetry classes of interchangeable hosts (ring/sharedring_sym.c). */
+typedef struct h2_sym {
+    int n_class, n_mem;
+    int *cls_start; /* n_class + 1: members of class c at mem[cls_start[c] .. cls_start[c+1]) */
+    int *cls_u;     /* n_class: the node every member's access link goes to */
+    int *mem;       /* n_mem: host indices, increasing within a class */
+    int *mres;      /* n_mem: least resource of each member's access link */
+    int *nx;        /* n_mem + 1: first position >= t whose member is out of the ring */
+    int *pos_of;    /* H: position of host h in mem, -1: not in a class (a single) */
+    int *single;    /* the hosts in no class and out of the ring, increasing */
+    int n_single;
+} h2_sym;
+
 typedef struct h2_work {
     const rm_network *net;
     const rm_platform *p;
@@ -46,7 +59,31 @@ typedef struct h2_work {
      * NULL: one scan in the calling thread */
     struct h2_pool *pool;
     int last_k; /* the host inserted by the last insert_best */
+    /* fast path, widest routing: symmetry classes (shared, read-only during
+     * a scan; NULL: every host is a candidate) and the scan's scratch */
+    h2_sym *sym;
+    int *cand_h;  /* H: the candidate hosts of one ring edge */
+    int *sym_r;   /* sym_rcap: resources cutting the classes */
+    int sym_rcap;
 } h2_work;
+
+/** Symmetry classes of net's hosts (undirected platforms only; NULL when
+ *  none or out of memory: the scan then takes every host). O(H log H + L). */
+h2_sym *rm_h2_sym_new(const rm_network *net);
+
+/** Free sy (NULL is fine). */
+void rm_h2_sym_destroy(h2_sym *sy);
+
+/** Host index h joins the ring: no longer a candidate. Amortised O(class). */
+void rm_h2_sym_remove(h2_sym *sy, int h);
+
+/** The candidate host indices of ring edge i -> j, increasing: the hosts out
+ *  of the ring in no class, and of each class the first member out of the
+ *  ring in each run between the resources of the four routes' common part
+ *  (trees wk->arc[0..3] when trees != 0; trees == 0: one per class, for
+ *  bounds that depend on widths only). out: room for H. Returns the count.
+ *  Reads only sym and the trees: thread-safe with distinct scratch. */
+int rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *out);
 
 /** Scratch of one scan for a network (routes, trees, residual copies) and a
  *  ring of up to max_q hosts; residual = the network's capacities.

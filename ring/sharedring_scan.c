@@ -108,6 +108,9 @@ static void twin_view(h2_work *tv, const h2_work *wk, const h2_work *tw)
     tv->rmask = tw->rmask;
     tv->tw = tw->tw;
     tv->tC = tw->tC;
+    tv->cand_h = tw->cand_h;
+    tv->sym_r = tw->sym_r;
+    tv->sym_rcap = tw->sym_rcap;
 }
 
 /* Give the view's scratch (routes may have been reallocated) back to tw. */

@@ -1,0 +1,204 @@
+/*
+ * test_symmetry.c — issue 15: SharedRing's symmetry classes (interchangeable
+ * hosts on their own access links, ring/sharedring_sym.c, one candidate per
+ * class and run between the routes' resources) and the leaf filling of the
+ * widest-path trees (topo/widest.c) change nothing: the fast path returns
+ * the reference path's mapping bit for bit — ring, routes, bandwidths,
+ * alphas, T_step and the whole T_step curve (--full-curve: the growth to
+ * every host, where every class is used up) — on generated star, cluster,
+ * fat-tree and Tiers-like platforms, a hand-made star whose access links are
+ * numbered against the host order (classes cut where the resource order
+ * breaks), half and full duplex, the latency and parallel-send cost models,
+ * and 1 or 3 threads.
+ */
+#include "ring/ring_internal.h"
+#include "ring/sharedring_internal.h"
+#include "ringmap.h"
+#include "topo/generators.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static rm_platform *gen(rm_gen_topology t, int hosts, uint64_t seed)
+{
+    rm_platform *p = NULL;
+    rm_error err;
+    ck_assert_msg(rm_generate_topology(t, hosts, seed, &p, &err) == RM_OK, "%s", err.msg);
+    return p;
+}
+
+static void same_route(const rm_route *a, const rm_route *b, const char *what, int k)
+{
+    ck_assert_msg(a->n_arcs == b->n_arcs, "%s: route %d length %d vs %d", what, k, a->n_arcs,
+                  b->n_arcs);
+    ck_assert_msg(a->bandwidth == b->bandwidth, "%s: route %d bandwidth %.17g vs %.17g", what, k,
+                  a->bandwidth, b->bandwidth);
+    for (int i = 0; i < a->n_arcs; i++)
+        ck_assert_msg(a->arcs[i] == b->arcs[i], "%s: route %d arcs differ", what, k);
+}
+
+/* fast (classes) vs reference: the same mapping and curve, bit for bit */
+static void check_same(const rm_platform *p, double r, rm_duplex duplex, int latency, int par,
+                       int threads)
+{
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
+    rm_options o;
+    rm_options_init(&o);
+    o.dc_dw = r;
+    o.duplex = duplex;
+    o.full_curve = 1;
+    o.threads = threads;
+    o.parallel_send = par;
+    if (latency) {
+        o.latency = 1;
+        o.dc = r * 1000.0; /* D_w = 1000 Mflop */
+    }
+    rm_mapping *a = NULL, *b = NULL;
+    ck_assert_msg(rm_sharedring(&net, &o, &a, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rm_sharedring_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
+    char what[200];
+    snprintf(what, sizeof what, "%s r=%g duplex=%d latency=%d par=%d threads=%d", p->name, r,
+             (int)duplex, latency, par, threads);
+    ck_assert_msg(a->q == b->q, "%s: q %d vs %d", what, a->q, b->q);
+    ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s: T %.17g vs %.17g", what,
+                  a->t_step_per_dw, b->t_step_per_dw);
+    for (int k = 0; k < a->q; k++) {
+        ck_assert_msg(a->ring[k] == b->ring[k], "%s: ring differs at %d", what, k);
+        ck_assert_msg(a->alpha[k] == b->alpha[k], "%s: alpha differs at %d", what, k);
+        same_route(&a->succ[k], &b->succ[k], what, k);
+        same_route(&a->pred[k], &b->pred[k], what, k);
+    }
+    ck_assert_int_eq(a->n_sweep, b->n_sweep);
+    for (int k = 0; k < a->n_sweep; k++)
+        ck_assert_msg((isnan(a->sweep_t[k]) && isnan(b->sweep_t[k])) || a->sweep_t[k] == b->sweep_t[k],
+                      "%s: curve differs at q=%d (%.17g vs %.17g)", what, k + 1, a->sweep_t[k],
+                      b->sweep_t[k]);
+    rm_mapping_free(a);
+    rm_mapping_free(b);
+    rm_network_destroy(&net);
+}
+
+/* the classes are not trivial on the platform (else the test proves nothing) */
+static void check_classes(const rm_platform *p, int max_classes)
+{
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    h2_sym *sy = rm_h2_sym_new(&net);
+    ck_assert_ptr_nonnull(sy);
+    ck_assert_msg(sy->n_class <= max_classes, "%s: %d classes", p->name, sy->n_class);
+    ck_assert_int_eq(sy->n_mem + sy->n_single, p->n_hosts);
+    rm_h2_sym_destroy(sy);
+    rm_network_destroy(&net);
+}
+
+START_TEST(test_sym_generated)
+{
+    static const struct {
+        rm_gen_topology t;
+        int hosts, max_classes;
+    } cases[] = {{RM_GEN_STAR, 48, 14}, {RM_GEN_CLUSTER, 90, 3}, {RM_GEN_FATTREE, 90, 3},
+                 {RM_GEN_TIERS, 60, 60}};
+    static const double ratios[] = {0.0064, 0.00064};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        rm_platform *p = gen(cases[c].t, cases[c].hosts, 3 + c);
+        check_classes(p, cases[c].max_classes);
+        for (int r = 0; r < 2; r++)
+            check_same(p, ratios[r], RM_DUPLEX_HALF, 0, 0, 1);
+        check_same(p, 0.0064, RM_DUPLEX_FULL, 0, 0, 3);
+        check_same(p, 0.0064, RM_DUPLEX_HALF, 1, 0, 1);
+        check_same(p, 0.00064, RM_DUPLEX_HALF, 0, 1, 3);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
+/* A star of 24 identical hosts (two link classes) whose links are listed
+ * in a shuffled order, and a second switch of 6 hosts behind a slow link:
+ * the resource order does not follow the host order. */
+START_TEST(test_sym_shuffled_star)
+{
+    int H = 30, L = 31;
+    rm_platform *p = rm_platform_new("shuffled-star", H + 2, L, 0);
+    ck_assert_ptr_nonnull(p);
+    for (int h = 0; h < H; h++) {
+        p->nodes[h].is_host = 1;
+        p->nodes[h].w = h % 5 == 4 ? 0.02 : 0.01;
+    }
+    unsigned long long s = 12345;
+    int order[30];
+    for (int h = 0; h < H; h++)
+        order[h] = h;
+    for (int h = H - 1; h > 0; h--) {
+        s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+        int j = (int)((s >> 33) % (unsigned long long)(h + 1)), x = order[h];
+        order[h] = order[j];
+        order[j] = x;
+    }
+    for (int l = 0; l < H; l++) {
+        int h = order[l];
+        p->links[l].source = h;
+        p->links[l].target = h < 24 ? H : H + 1;
+        p->links[l].bandwidth = h % 3 == 0 ? 1000.0 : 100.0;
+        p->links[l].latency = 1e-4;
+    }
+    p->links[H].source = H;
+    p->links[H].target = H + 1;
+    p->links[H].bandwidth = 300.0;
+    p->links[H].latency = 2e-4;
+    rm_error err;
+    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
+    check_classes(p, 30);
+    static const double ratios[] = {0.064, 0.0064, 0.00064};
+    for (int r = 0; r < 3; r++) {
+        check_same(p, ratios[r], RM_DUPLEX_HALF, 0, 0, 1);
+        check_same(p, ratios[r], RM_DUPLEX_FULL, 0, 0, 1);
+        check_same(p, ratios[r], RM_DUPLEX_HALF, 1, 1, 3);
+    }
+    rm_platform_free(p);
+}
+END_TEST
+
+START_TEST(test_sym_shipped)
+{
+    static const char *files[] = {"medium_tiers.gml", "geant2009.gml", "renater2001.gml",
+                                  "generated/tiers_fig3.gml"};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/platforms/%s", RM_SOURCE_DIR, files[f]);
+        rm_platform *p = NULL;
+        rm_error err;
+        ck_assert_msg(rm_platform_read(path, NULL, &p, &err) == RM_OK, "%s", err.msg);
+        check_same(p, 0.0064, RM_DUPLEX_HALF, 0, 0, 1);
+        check_same(p, 0.00064, RM_DUPLEX_FULL, 0, 0, 3);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
+static Suite *sym_suite(void)
+{
+    Suite *s = suite_create("symmetry");
+    TCase *tc = tcase_create("symmetry");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_sym_generated);
+    tcase_add_test(tc, test_sym_shuffled_star);
+    tcase_add_test(tc, test_sym_shipped);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(sym_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
