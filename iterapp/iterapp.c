@@ -24,6 +24,9 @@
 #include "iterapp/ringspec.h"
 #include "iterapp/run.h"
 #include "iterapp/stencil.h"
+#ifdef RM_SMPI
+#include "iterapp/smpi_cores.h"
+#endif
 #include "ring/alloc.h"
 
 #include <errno.h>
@@ -440,6 +443,10 @@ static int run(int argc, char **argv, int wrank, int wsize)
             fprintf(stderr, "iterapp: %s\n", err.msg);
         return rm_status_exit_code(st);
     }
+#ifdef RM_SMPI
+    if (wrank == 0) /* a multi-core mapping run by single-threaded ranks: said */
+        rm_smpi_check_cores(spec, stderr);
+#endif
     if (wrank == 0 && spec->from_both)
         fprintf(stderr, "iterapp: %s: a --heuristic both mapping: running SharedRing's ring\n",
                 a.mapping);

@@ -185,12 +185,18 @@ START_TEST(model_values)
     rm_platform_free(p);
 
     /* cores: speed x cores by default, one core on request */
-    p = load_ex(SG "style_cores.xml", 0, NULL, &info);
+    warnings cw;
+    p = load_ex(SG "style_cores.xml", 0, &cw, &info);
     int a = host_by_label(p, "A"), b = host_by_label(p, "B");
     ck_assert(rel_eq(p->nodes[p->hosts[a]].w, 2.5e-4, 1e-15));
     ck_assert(rel_eq(p->nodes[p->hosts[b]].w, 5e-4, 1e-15));
+    /* the policy is said (1 host with 4 cores), pointing to --one-core */
+    ck_assert_int_eq(cw.n, 1);
+    ck_assert_ptr_nonnull(strstr(cw.last, "1 host(s) with several cores (up to 4)"));
+    ck_assert_ptr_nonnull(strstr(cw.last, "--one-core"));
     rm_platform_free(p);
-    p = load_ex(SG "style_cores.xml", 1, NULL, &info);
+    p = load_ex(SG "style_cores.xml", 1, &cw, &info);
+    ck_assert_int_eq(cw.n, 0); /* one core: nothing to say */
     ck_assert(rel_eq(p->nodes[p->hosts[a]].w, 1e-3, 1e-15));
     ck_assert(rel_eq(p->nodes[p->hosts[b]].w, 5e-4, 1e-15));
     /* latency of the one link: 10 us */

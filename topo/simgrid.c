@@ -1070,6 +1070,22 @@ rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *r
                     "%s: SimGrid gives %d route(s) more latency than their links have (up to %g "
                     "s: Vivaldi coordinates?); the model counts the links' latencies only",
                     path, d.n_extra, d.max_extra);
+        if (!st && !ro->one_core) {
+            /* the core-count policy (docs/simgrid.md): said when it matters */
+            int multi = 0, maxc = 1;
+            for (int i = 0; i < d.H; i++)
+                if (alive[i] && d.cores[i] > 1) {
+                    multi++;
+                    if (d.cores[i] > maxc)
+                        maxc = d.cores[i];
+                }
+            if (multi)
+                sg_warn(ro,
+                        "%s: %d host(s) with several cores (up to %d): w = speed x cores (one "
+                        "multi-threaded rank per host, the default); for single-threaded ranks "
+                        "(iterapp, one MPI rank per host) map with --one-core (w = speed)",
+                        path, multi, maxc);
+        }
         if (!st && inf.n_wifi)
             sg_warn(ro,
                     "%s: %d WIFI link(s): each taken with the bandwidth SimGrid reports for it "
