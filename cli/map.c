@@ -11,6 +11,7 @@
 #include "cli/launch_outputs.h"
 #include "cli/options.h"
 #include "cli/progress.h"
+#include "cli/sg_widest.h"
 #include "cli/outfile.h"
 #include "ring/output.h"
 #include "ring/refine.h"
@@ -504,6 +505,9 @@ int rm_cmd_map(int argc, char **argv)
     /* SimGrid platforms: SimGrid's own routes unless --routing says otherwise */
     if (!a.routing_given && p->fixed_route_start)
         a.opt.routing = RM_ROUTING_FIXED;
+    int sg_widest = p->fixed_route_start && a.opt.routing == RM_ROUTING_WIDEST;
+    if (sg_widest)
+        rm_cli_sg_widest_notice(p);
     rm_mapping *shared = NULL, *slice = NULL;
     code = rm_cli_launch_check_labels(&a.launch, p);
     if (code < 0 && (a.both || a.opt.heuristic != RM_HEUR_SLICE))
@@ -511,6 +515,9 @@ int rm_cmd_map(int argc, char **argv)
                              &shared);
     if (code < 0 && (a.both || a.opt.heuristic == RM_HEUR_SLICE))
         code = run_heuristic(&net, &a.opt, RM_HEUR_SLICE, a.progress_lines, &slice);
+    for (int i = 0; i < 2 && code < 0 && sg_widest; i++)
+        if (i ? slice : shared)
+            code = rm_cli_sg_widest_check(&net, i ? slice : shared);
     if (code < 0 && a.refine_all)
         code = refine_all(&net, &a, shared ? &shared : &slice);
     if (code < 0)
