@@ -46,9 +46,10 @@ int rm_fastest_host(const rm_platform *p);
  * at src; in_arc[v] the arc entering v, or leaving v when reverse; either may
  * be NULL), usable by rm_route_from_tree.
  * RM_ROUTING_WIDEST: rm_widest_tree. RM_ROUTING_FIXED: the platform file's
- * routes (rm_platform.fixed_route_*), which must form a tree from (to) src
- * (RM_EINPUT otherwise, or when the file fixes none); width = least residual
- * along the route. RM_ROUTING_DIRECT: only one-hop routes — for each v, the
+ * routes (rm_platform.fixed_route_*), in any shape (they need not form a
+ * tree): in_arc[v] = RM_ARC_FIXED for each host v with a route, whose route
+ * rm_route_from_tree takes from the platform (RM_EINPUT when the file fixes
+ * none); width = least residual along the route. RM_ROUTING_DIRECT: only one-hop routes — for each v, the
  * widest usable arc src -> v (v -> src when reverse) on residual (NULL: full
  * capacities; backbones at full capacity), ties to the lowest arc index.
  * Errors: RM_EINPUT (bad src), those of rm_widest_tree.
@@ -56,6 +57,12 @@ int rm_fastest_host(const rm_platform *p);
  */
 rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
                           int src, int reverse, double *width, int *in_arc, rm_error *err);
+
+/** Latency (s) of the route src -> dst held by the forward tree in_arc of
+ *  rm_routing_tree (any routing mode; RM_ARC_FIXED entries: the platform's
+ *  fixed route): the sum of its links' latencies, 0 if dst is unreachable
+ *  or dst == src. O(N), O(R^2) for a fixed route of R links. */
+double rm_routing_tree_latency(const rm_network *net, int src, const int *in_arc, int dst);
 
 /** One route src -> dst under a routing mode (rm_widest_route conventions:
  *  bandwidth = its width, 0 with no arcs when there is none, INFINITY when

@@ -10,6 +10,7 @@
  * third nodes would give every pair of a connected graph the eps cost.
  */
 #include "ring/ring_internal.h"
+#include "topo/widest.h"
 
 #include <float.h>
 #include <math.h>
@@ -29,59 +30,10 @@ static double direct_arc_width(const rm_network *net, const double *residual, in
 
 /* ---- fixed routes (the platform file's, --routing fixed) ---------------- */
 
-/* Arcs of the fixed route a -> b (node indices) into arcs[] (capacity
- * cap); returns the count, 0 when the file fixes no route, -1 if the route is
- * not a simple path of usable arcs from a to b. O(len^2). */
-/* Position of node v in p->hosts (ascending), -1 if v is not a host.
- * O(log H). */
-static int host_position(const rm_platform *p, int v)
-{
-    int lo = 0, hi = p->n_hosts - 1;
-    while (lo <= hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (p->hosts[mid] == v)
-            return mid;
-        if (p->hosts[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return -1;
-}
-
+/* Arcs of the fixed route a -> b: rm_fixed_route_arcs (topo/widest.h). */
 static int fixed_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
 {
-    const rm_platform *p = net->platform;
-    int ia = host_position(p, a), ib = host_position(p, b);
-    if (ia < 0 || ib < 0)
-        return 0; /* fixed routes join hosts only */
-    size_t H = (size_t)p->n_hosts, k = (size_t)ia * H + (size_t)ib;
-    int s = p->fixed_route_start[k], e = p->fixed_route_start[k + 1];
-    if (e - s > cap)
-        return -1;
-    int at = a;
-    for (int i = s; i < e; i++) {
-        int l = p->fixed_route_links[i], arc;
-        if (l < 0 || l >= p->n_links)
-            return -1;
-        if (p->links[l].source == at)
-            arc = 2 * l;
-        else if (p->links[l].target == at)
-            arc = 2 * l + 1;
-        else
-            return -1;
-        if (net->arc_res[arc] < 0)
-            return -1;
-        arcs[i - s] = arc;
-        at = net->arc_head[arc];
-        /* a simple path only: a node visited twice would loop the tree */
-        if (at == a)
-            return -1;
-        for (int j = s; j < i; j++)
-            if (net->arc_head[arcs[j - s]] == at)
-                return -1;
-    }
-    return at == b ? e - s : -1;
+    return rm_fixed_route_arcs(net, a, b, arcs, cap);
 }
 
 static rm_status need_fixed(const rm_network *net, rm_error *err)
@@ -105,10 +57,14 @@ static double fixed_width(const rm_network *net, const double *residual, const i
     return x;
 }
 
-/* Tree of the fixed routes from src (to src when reverse). The routes of a
- * file from one source must be prefix-closed (to src: suffix-closed), as
- * shortest-path routing tables are, for them to form the tree the heuristics
- * walk; otherwise RM_EINPUT names the pair. */
+/* "Tree" of the fixed routes from src (to src when reverse): the width of
+ * each host's fixed route (least residual along it) and in_arc = RM_ARC_FIXED
+ * for every host with a route, so that rm_route_from_tree takes the file's
+ * route itself. The routes of a file need not form a tree (a SimGrid Full
+ * zone's hand-written routes may enter one link after two different links
+ * from one source, or share links in any way): each route is kept as its
+ * list of links, as SimGrid and SMPI use it. RM_EINPUT names a route that is
+ * not a simple path over usable links. O(H R^2) for routes of R links. */
 static rm_status fixed_tree(const rm_network *net, const double *residual, int src, int reverse,
                             double *width, int *in_arc, rm_error *err)
 {
@@ -118,20 +74,16 @@ static rm_status fixed_tree(const rm_network *net, const double *residual, int s
     const rm_platform *p = net->platform;
     int N = p->n_nodes;
     int *arcs = malloc((size_t)(p->n_links + 1) * sizeof *arcs);
-    int *tree = malloc((size_t)N * sizeof *tree);
-    if (!arcs || !tree) {
-        free(arcs);
-        free(tree);
+    if (!arcs)
         return rm_error_set(err, RM_ENOMEM, "out of memory for fixed routes");
-    }
     for (int v = 0; v < N; v++) {
-        tree[v] = -1;
         if (width)
             width[v] = 0.0;
+        if (in_arc)
+            in_arc[v] = -1;
     }
-    /* every route from src (to src) sets the tree arc of each node it passes;
-     * two routes that disagree on a node's arc do not form a tree */
-    for (int v = 0; v < N && !st; v++) {
+    for (int h = 0; h < p->n_hosts; h++) {
+        int v = p->hosts[h];
         if (v == src)
             continue;
         int n = reverse ? fixed_arcs(net, v, src, arcs, p->n_links)
@@ -147,32 +99,37 @@ static rm_status fixed_tree(const rm_network *net, const double *residual, int s
             double x = fixed_width(net, residual, arcs, n);
             width[v] = x > 0.0 ? x : 0.0;
         }
-        for (int i = 0; i < n; i++) {
-            int a = arcs[i], u = reverse ? net->arc_tail[a] : net->arc_head[a];
-            if (tree[u] < 0) {
-                tree[u] = a;
-            } else if (tree[u] != a) {
-                st = rm_error_set(err, RM_EINPUT,
-                                  "the fixed routes %s %s do not form a tree (the route %s -> %s "
-                                  "reaches %s by another link than an other route does); "
-                                  "--routing fixed needs shortest-path-like routing tables",
-                                  reverse ? "to" : "from", p->nodes[src].label,
-                                  p->nodes[reverse ? v : src].label,
-                                  p->nodes[reverse ? src : v].label, p->nodes[u].label);
-                break;
-            }
-        }
-    }
-    if (!st) {
-        if (width)
-            width[src] = INFINITY;
         if (in_arc)
-            for (int v = 0; v < N; v++)
-                in_arc[v] = v == src ? -1 : tree[v];
+            in_arc[v] = RM_ARC_FIXED;
     }
+    if (!st && width && src >= 0 && src < N)
+        width[src] = INFINITY;
     free(arcs);
-    free(tree);
     return st;
+}
+
+/* Latency (s) of the route between src and dst held by a routing tree
+ * (rm_routing_tree's in_arc, forward): the sum of its links' latencies; 0
+ * when dst is unreachable or dst == src. O(N) (O(R^2) for a fixed route). */
+double rm_routing_tree_latency(const rm_network *net, int src, const int *in_arc, int dst)
+{
+    const rm_platform *p = net->platform;
+    double l = 0.0;
+    if (dst == src)
+        return 0.0;
+    if (in_arc[dst] == RM_ARC_FIXED) {
+        rm_route r = {0};
+        rm_error e = {RM_OK, ""};
+        if (rm_route_from_tree(net, src, 0, in_arc, dst, &r, &e) == RM_OK)
+            for (int i = 0; i < r.n_arcs; i++)
+                l += p->links[net->arc_link[r.arcs[i]]].latency;
+        rm_route_clear(&r);
+        return l;
+    }
+    int n = 0;
+    for (int v = dst; in_arc[v] >= 0 && n < p->n_nodes; v = net->arc_tail[in_arc[v]], n++)
+        l += p->links[net->arc_link[in_arc[v]]].latency;
+    return l;
 }
 
 static rm_status fixed_route(const rm_network *net, const double *residual, int src, int dst,

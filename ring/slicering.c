@@ -401,9 +401,7 @@ static rm_status slice_costs(const rm_network *net, const rm_options *opt, doubl
         if ((st = rm_routing_tree(net, opt->routing, NULL, p->hosts[hi], 0, wid, arc, err)))
             break;
         for (int hj = 0; hj < H; hj++) {
-            double l = 0.0;
-            for (int v = p->hosts[hj]; arc[v] >= 0; v = net->arc_tail[arc[v]])
-                l += p->links[net->arc_link[arc[v]]].latency;
+            double l = rm_routing_tree_latency(net, p->hosts[hi], arc, p->hosts[hj]);
             if (hj != hi)
                 c[hi * H + hj] += l / opt->dc;
         }

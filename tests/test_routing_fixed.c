@@ -1,7 +1,8 @@
 /*
  * test_routing_fixed.c — --routing fixed (issue 5): the routes a SimGrid file
  * fixes are used instead of widest paths; on the tree-shaped medium_tiers
- * platform they coincide with the widest paths, on a diamond they do not.
+ * platform they coincide with the widest paths, on a diamond they do not;
+ * routes that do not form a tree are mapped as the file gives them.
  */
 #include "ringmap.h"
 
@@ -102,12 +103,39 @@ START_TEST(test_fixed_refused)
     ck_assert_ptr_nonnull(strstr(err.msg, "fixes no routes"));
     rm_network_destroy(&net);
     rm_platform_free(p);
-    /* routes that do not form a tree */
-    p = load(RM_SOURCE_DIR "/tests/data/fixed_nontree.xml");
-    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
-    ck_assert_int_eq(rm_sharedring(&net, &opt, &m, &err), RM_EINPUT);
-    ck_assert_ptr_nonnull(strstr(err.msg, "do not form a tree"));
-    rm_network_destroy(&net);
+}
+END_TEST
+
+/* Routes that do not form a tree (from A, link l is entered after x on the
+ * route to B, after y on the route to C): mapped on the file's routes as
+ * they are (issue 11). By hand, D_c/D_w = 0.01, ring A B C (w = 1): l is
+ * crossed by A->B, B->A, A->C, C->A (4 x 200 Mb/s of its 800), w by B->C,
+ * C->B (2 x 400): C_A = 2/200, C_B = C_C = 1/400 + 1/200, T_step/D_w =
+ * (1 + 0.01 (0.01 + 2 x 0.0075)) / 3 = 0.33341666... */
+START_TEST(test_nontree_routes_mapped)
+{
+    rm_platform *p = load(RM_SOURCE_DIR "/tests/data/fixed_nontree.xml");
+    for (int h = 0; h < 2; h++) {
+        rm_network net;
+        rm_mapping *m = map(p, &net, RM_ROUTING_FIXED, (rm_heuristic)h, 0.01, RM_OK);
+        ck_assert_int_eq(m->q, 3);
+        ck_assert_double_eq_tol(m->t_step_per_dw, (1 + 0.01 * 0.025) / 3, 1e-12);
+        /* every route is the file's: A -> C crosses y, l, z (3 SimGrid links
+         * + 4 connections), its bandwidth l's share */
+        for (int k = 0; k < m->q; k++) {
+            const char *a = p->nodes[m->ring[k]].label;
+            const char *b = p->nodes[m->succ[k].dst].label;
+            int sg = (!strcmp(a, "A") && !strcmp(b, "C")) || (!strcmp(a, "C") && !strcmp(b, "A"))
+                         ? 3
+                     : (!strcmp(a, "B") && !strcmp(b, "C")) || (!strcmp(a, "C") && !strcmp(b, "B"))
+                         ? 1
+                         : 2;
+            ck_assert_int_eq(m->succ[k].n_arcs, 2 * sg + 1);
+            ck_assert_double_eq_tol(m->succ[k].bandwidth, sg == 1 ? 400.0 : 200.0, 1e-9);
+        }
+        rm_mapping_free(m);
+        rm_network_destroy(&net);
+    }
     rm_platform_free(p);
 }
 END_TEST
@@ -120,6 +148,7 @@ int main(void)
     tcase_add_test(tc, test_tree_platform_fixed_equals_widest);
     tcase_add_test(tc, test_diamond_follows_the_file);
     tcase_add_test(tc, test_fixed_refused);
+    tcase_add_test(tc, test_nontree_routes_mapped);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -117,6 +117,7 @@ static const struct {
     {SG "style_bypass.xml", 3, 0, 0},
     {SG "style_cores.xml", 2, 0, 0},
     {SG "style_vivaldi.xml", 3, 0, 0},
+    {SG "style_full_cycle.xml", 4, 4, 0.2501},
     {STYLES "cluster2.xml", 8, 0, 0},
     {STYLES "zones.xml", 4, 0, 0},
     {STYLES "full.xml", 8, 0, 0},

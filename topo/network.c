@@ -395,6 +395,87 @@ rm_status rm_widest_tree(const rm_network *net, const double *residual, int src,
     return RM_OK;
 }
 
+/* Position of node v in p->hosts (ascending), -1 if v is not a host.
+ * O(log H). */
+static int host_position(const rm_platform *p, int v)
+{
+    int lo = 0, hi = p->n_hosts - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (p->hosts[mid] == v)
+            return mid;
+        if (p->hosts[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+/* rm_fixed_route_arcs (topo/widest.h). */
+int rm_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
+{
+    const rm_platform *p = net->platform;
+    if (!p->fixed_route_start)
+        return 0;
+    int ia = host_position(p, a), ib = host_position(p, b);
+    if (ia < 0 || ib < 0)
+        return 0; /* fixed routes join hosts only */
+    size_t H = (size_t)p->n_hosts, k = (size_t)ia * H + (size_t)ib;
+    int s = p->fixed_route_start[k], e = p->fixed_route_start[k + 1];
+    if (e - s > cap)
+        return -1;
+    int at = a;
+    for (int i = s; i < e; i++) {
+        int l = p->fixed_route_links[i], arc;
+        if (l < 0 || l >= p->n_links)
+            return -1;
+        if (p->links[l].source == at)
+            arc = 2 * l;
+        else if (p->links[l].target == at)
+            arc = 2 * l + 1;
+        else
+            return -1;
+        if (net->arc_res[arc] < 0)
+            return -1;
+        arcs[i - s] = arc;
+        at = net->arc_head[arc];
+        /* a simple path only (each link's capacity counted once per route) */
+        if (at == a)
+            return -1;
+        for (int j = s; j < i; j++)
+            if (net->arc_head[arcs[j - s]] == at)
+                return -1;
+    }
+    return at == b ? e - s : -1;
+}
+
+/* The fixed route src -> dst (dst -> src when reverse) into route (the
+ * in_arc[dst] == RM_ARC_FIXED case of rm_route_from_tree). */
+static rm_status route_fixed(const rm_network *net, int src, int reverse, int dst, rm_route *route,
+                             rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    int a = reverse ? dst : src, b = reverse ? src : dst;
+    int ia = host_position(p, a), ib = host_position(p, b), cap = 0;
+    if (ia >= 0 && ib >= 0 && p->fixed_route_start) {
+        size_t k = (size_t)ia * (size_t)p->n_hosts + (size_t)ib;
+        cap = p->fixed_route_start[k + 1] - p->fixed_route_start[k];
+    }
+    if (cap > 0 && !route_resize(route, cap))
+        return rm_error_set(err, RM_ENOMEM, "out of memory for a fixed route");
+    int n = cap > 0 ? rm_fixed_route_arcs(net, a, b, route->arcs, cap) : 0;
+    if (n <= 0) {
+        route_resize(route, 0);
+        route->bandwidth = 0.0;
+        return rm_error_set(err, RM_EINPUT, "route: the platform fixes no usable route %s -> %s",
+                            p->nodes[a].label, p->nodes[b].label);
+    }
+    route->n_arcs = n;
+    route->bandwidth = 0.0;
+    return RM_OK;
+}
+
 /* Fill route with the tree path between src and dst (see rm_route_from_tree). */
 static rm_status route_from_arcs(const rm_network *net, int src, int reverse, const int *in_arc, int dst,
                                  rm_route *route, rm_error *err)
@@ -409,6 +490,8 @@ static rm_status route_from_arcs(const rm_network *net, int src, int reverse, co
         route->bandwidth = INFINITY;
         return RM_OK;
     }
+    if (in_arc[dst] == RM_ARC_FIXED)
+        return route_fixed(net, src, reverse, dst, route, err);
     /* count the hops (a tree path has at most N - 1 arcs: guards a corrupt tree) */
     int n = 0, v = dst;
     while (v != src) {

@@ -98,4 +98,11 @@ void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network
 rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, int src, int reverse,
                                 double *width, int *in_arc, rm_error *err);
 
+/* Arcs of the platform's fixed route from node a to node b (both hosts;
+ * rm_platform.fixed_route_*) into arcs[] (capacity cap): the count, 0 when
+ * the file fixes no route between them (or a or b is not a host), -1 when
+ * the route is not a simple path of usable arcs from a to b. O(len^2 +
+ * log H). Thread safety: reentrant (net is only read). */
+int rm_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap);
+
 #endif

@@ -246,10 +246,18 @@ rm_status rm_widest_route(const rm_network *net, const double *residual, int src
 rm_status rm_widest_tree(const rm_network *net, const double *residual, int src, int reverse,
                          double *width, int *in_arc, rm_error *err);
 
+/** in_arc value of a routing tree for a host reached by the platform's
+ *  fixed route (rm_platform.fixed_route_*, --routing fixed): the routes of a
+ *  file need not form a tree (a SimGrid Full zone's hand-written routes), so
+ *  rm_route_from_tree takes that host's route from the platform. */
+#define RM_ARC_FIXED (-2)
+
 /** Build a route from a tree of rm_widest_tree (same src and reverse
  *  flag): the route src->dst for a forward tree, dst->src for a reverse tree
  *  (route->src = dst then). route->bandwidth is left 0 (INFINITY if
- *  src == dst): the caller sets it from the tree's widths.
+ *  src == dst): the caller sets it from the tree's widths. When
+ *  in_arc[dst] == RM_ARC_FIXED the route is the platform's fixed route
+ *  between the two hosts (O(R^2) for a route of R links).
  *  RM_EINPUT if dst is unreachable. O(N).
  *  Thread safety: reentrant: the network and the tree are only read. */
 rm_status rm_route_from_tree(const rm_network *net, int src, int reverse, const int *in_arc,
