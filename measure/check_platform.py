@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""check_platform.py MEASURED.gml EXPECTED TOL — compare the platform that
-ringmap-measure wrote with the known one: every host's w (s/Mflop) and every
-pair's bandwidth (Mb/s) within the relative tolerance TOL (0.05 = 5 %),
-latency reported (and checked within TOL + 2 us when EXPECTED gives it).
+"""check_platform.py MEASURED.gml EXPECTED TOL [LAT_ABS] — compare the platform
+that ringmap-measure wrote with the known one: every host's w (s/Mflop) and
+every pair's bandwidth (Mb/s) within the relative tolerance TOL (0.05 = 5 %),
+every latency within TOL relative + LAT_ABS seconds (default 2e-6).
 
 EXPECTED is either a SimGrid platform (.xml: host speeds, one link per
 route between two hosts: its bandwidth and latency) or ringmap-measure's
@@ -71,6 +71,7 @@ def expected_emu(path, labels):
 
 def main():
     gml, exp, tol = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    lat_abs = float(sys.argv[4]) if len(sys.argv) > 4 else 2e-6
     nodes, edges = parse_gml(gml)
     labels = [nodes[i][0] for i in sorted(nodes)]
     w, pairs = expected_xml(exp) if exp.endswith(".xml") else expected_emu(exp, labels)
@@ -94,7 +95,7 @@ def main():
         el = abs(lm - le) / le if le > 0 else 0.0
         worst_b = max(worst_b, e)
         worst_l = max(worst_l, el)
-        off = e > tol or abs(lm - le) > tol * le + 2e-6
+        off = e > tol or abs(lm - le) > tol * le + lat_abs
         bad += off
         print("%-12s %11.6g %11.6g %6.2f%% %11.4g %11.4g%s" % (
             labels[i] + "-" + labels[j], bm, be, 100 * e, lm, le, "  <- beyond" if off else ""))
@@ -104,8 +105,8 @@ def main():
     if n_got != n_exp:
         print("FAIL: %d of %d expected hosts and pairs found in %s" % (n_got, n_exp, gml))
         return 1
-    print("worst error: w %.2f%%, bandwidth %.2f%%, latency %.2f%% (tolerance %.0f%%)" % (
-        100 * worst_w, 100 * worst_b, 100 * worst_l, 100 * tol))
+    print("worst error: w %.2f%%, bandwidth %.2f%%, latency %.2f%% (tolerance %.0f%%, latency "
+          "%.0f%% + %g s)" % (100 * worst_w, 100 * worst_b, 100 * worst_l, 100 * tol, 100 * tol, lat_abs))
     return 1 if bad else 0
 
 
