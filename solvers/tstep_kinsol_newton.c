@@ -1,0 +1,282 @@
+/*
+ * tstep_kinsol_newton.c — one Newton round of rm_tstep_kinsol (solvers.h):
+ * the KKT equations of the step-time program restricted to the current
+ * active sets, their analytic Jacobian, and the KINSOL solve with fresh
+ * scales (tstep_kinsol_internal.h). Seed 001 eqs. (1), (5), §4.4.3
+ * method 2; Nocedal & Wright, §18.1 (each solve is the SQP step).
+ */
+#include "solvers/tstep_kinsol_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+void tk_layout(tk_work *t)
+{
+    t->ou = t->K;
+    t->oT = t->K + t->q;
+    t->ol = t->oT + 1;
+    t->om = t->ol + t->nW;
+    t->orho = t->om + t->nA;
+    t->N = t->orho + t->nG;
+    t->e2 = t->K;
+    t->e3 = t->K + t->q;
+    t->e4 = t->e3 + 1;
+    t->e5 = t->e4 + t->nA;
+    t->e6 = t->e5 + t->nG;
+}
+
+double tk_route_weight(const tk_work *t, const double *z, int k)
+{
+    int g = tk_route_grp(t, k);
+    double b = t->eps * t->p->a[k % t->q];
+    if (t->gpos[g] >= 0)
+        b += z[t->orho + t->gpos[g]];
+    return b;
+}
+
+/* E1, x-stationarity: beta_k / y_k - Lambda_k y_k (Lambda over W). */
+static void eval_routes(tk_work *t, const double *z, double *f, double *mag)
+{
+    const rm_share_problem *sp = &t->p->sp;
+    const double *y = z, *lam = z + t->ol;
+    for (int k = 0; k < t->K; k++) {
+        double s = 0.0;
+        for (int e = sp->col_start[k]; e < sp->col_start[k + 1]; e++) {
+            int i = t->wpos[sp->col_row[e]];
+            if (i >= 0)
+                s += sp->col_coef[e] * lam[i];
+        }
+        t->Lam[k] = s;
+        double b = tk_route_weight(t, z, k);
+        f[k] = b / y[k] - s * y[k];
+        if (mag)
+            mag[k] = fabs(b) / y[k] + fabs(s) * y[k];
+    }
+}
+
+/* E2, u-stationarity: sum of the host's rho - (a_i mu_0 + mu_i); E3,
+ * sum mu = 1. */
+static void eval_hosts(tk_work *t, const double *z, double *f, double *mag)
+{
+    const rm_tstep_problem *p = t->p;
+    int q = t->q;
+    const double *mu = z + t->om, *rho = z + t->orho;
+    for (int i = 0; i < q; i++) {
+        f[t->e2 + i] = 0.0;
+        if (mag) /* floor: the host's weight when mu_0 = 1 (a host of weight 0) */
+            mag[t->e2 + i] = p->a[i];
+    }
+    for (int x = 0; x < t->nG; x++) {
+        int i = tk_grp_host(t, t->G[x]);
+        f[t->e2 + i] += rho[x];
+        if (mag)
+            mag[t->e2 + i] += fabs(rho[x]);
+    }
+    double smu = 0.0, amu = 0.0;
+    for (int x = 0; x < t->nA; x++) {
+        int pc = t->A[x];
+        smu += mu[x], amu += fabs(mu[x]);
+        if (pc == 0) {
+            for (int i = 0; i < q; i++) {
+                f[t->e2 + i] -= p->a[i] * mu[x];
+                if (mag)
+                    mag[t->e2 + i] += p->a[i] * fabs(mu[x]);
+            }
+        } else {
+            f[t->e2 + pc - 1] -= mu[x];
+            if (mag)
+                mag[t->e2 + pc - 1] += fabs(mu[x]);
+        }
+    }
+    f[t->e3] = smu - 1.0;
+    if (mag)
+        mag[t->e3] = amu + 1.0;
+}
+
+/* E4, binding pieces: F_p - T; E5, binding groups: sum of costs - u_h;
+ * E6, saturated rows: (load_j - c_j) / c_j. */
+static void eval_sets(tk_work *t, const double *z, double *f, double *mag)
+{
+    const rm_tstep_problem *p = t->p;
+    const rm_share_problem *sp = &p->sp;
+    const double *y = z, *u = z + t->ou;
+    double T = z[t->oT];
+    for (int x = 0; x < t->nA; x++) {
+        int pc = t->A[x];
+        double F, Fm;
+        if (pc == 0) {
+            F = 1.0, Fm = 1.0;
+            for (int i = 0; i < t->q; i++)
+                F += p->D * p->a[i] * u[i], Fm += p->D * p->a[i] * fabs(u[i]);
+        } else {
+            F = p->D * u[pc - 1], Fm = fabs(F);
+        }
+        f[t->e4 + x] = F - T;
+        if (mag)
+            mag[t->e4 + x] = Fm + fabs(T);
+    }
+    for (int x = 0; x < t->nG; x++) {
+        int r[2], n = tk_grp_routes(t, t->G[x], r), h = tk_grp_host(t, t->G[x]);
+        double s = 0.0;
+        for (int e = 0; e < n; e++)
+            s += 1.0 / y[r[e]] + p->lc[r[e]];
+        f[t->e5 + x] = s - u[h];
+        if (mag)
+            mag[t->e5 + x] = fabs(s) + fabs(u[h]);
+    }
+    for (int x = 0; x < t->nW; x++) {
+        int j = t->W[x];
+        double s = 0.0;
+        for (int e = sp->row_start[j]; e < sp->row_start[j + 1]; e++)
+            s += sp->row_coef[e] * y[sp->row_var[e]];
+        f[t->e6 + x] = (s - sp->c[j]) / sp->c[j];
+        if (mag)
+            mag[t->e6 + x] = 1.0;
+    }
+}
+
+void tk_eval(tk_work *t, const double *z, double *f, double *mag)
+{
+    eval_routes(t, z, f, mag);
+    eval_hosts(t, z, f, mag);
+    eval_sets(t, z, f, mag);
+}
+
+static int tk_residual(N_Vector zz, N_Vector ff, void *user)
+{
+    tk_eval(user, N_VGetArrayPointer(zz), N_VGetArrayPointer(ff), NULL);
+    return 0;
+}
+
+static int tk_jacobian(N_Vector zz, N_Vector ff, SUNMatrix J, void *user, N_Vector t1, N_Vector t2)
+{
+    (void)ff, (void)t1, (void)t2;
+    tk_work *t = user;
+    const rm_tstep_problem *p = t->p;
+    const rm_share_problem *sp = &p->sp;
+    const double *z = N_VGetArrayPointer(zz), *y = z;
+    int K = t->K, q = t->q;
+    SUNMatZero(J);
+    /* Lam from the current multipliers */
+    for (int k = 0; k < K; k++) {
+        double s = 0.0;
+        for (int e = sp->col_start[k]; e < sp->col_start[k + 1]; e++) {
+            int i = t->wpos[sp->col_row[e]];
+            if (i >= 0) {
+                s += sp->col_coef[e] * z[t->ol + i];
+                SM_ELEMENT_D(J, k, t->ol + i) = -sp->col_coef[e] * y[k];
+                SM_ELEMENT_D(J, t->e6 + i, k) = sp->col_coef[e] / sp->c[sp->col_row[e]];
+            }
+        }
+        double b = tk_route_weight(t, z, k);
+        SM_ELEMENT_D(J, k, k) = -b / (y[k] * y[k]) - s;
+        int g = tk_route_grp(t, k);
+        if (t->gpos[g] >= 0)
+            SM_ELEMENT_D(J, k, t->orho + t->gpos[g]) = 1.0 / y[k];
+    }
+    for (int x = 0; x < t->nG; x++) {
+        int r[2], n = tk_grp_routes(t, t->G[x], r), h = tk_grp_host(t, t->G[x]);
+        SM_ELEMENT_D(J, t->e2 + h, t->orho + x) = 1.0;
+        for (int e = 0; e < n; e++)
+            SM_ELEMENT_D(J, t->e5 + x, r[e]) = -1.0 / (y[r[e]] * y[r[e]]);
+        SM_ELEMENT_D(J, t->e5 + x, t->ou + h) = -1.0;
+    }
+    for (int x = 0; x < t->nA; x++) {
+        int pc = t->A[x];
+        SM_ELEMENT_D(J, t->e3, t->om + x) = 1.0;
+        if (pc == 0) {
+            for (int i = 0; i < q; i++) {
+                SM_ELEMENT_D(J, t->e2 + i, t->om + x) = -p->a[i];
+                SM_ELEMENT_D(J, t->e4 + x, t->ou + i) = p->D * p->a[i];
+            }
+        } else {
+            SM_ELEMENT_D(J, t->e2 + pc - 1, t->om + x) = -1.0;
+            SM_ELEMENT_D(J, t->e4 + x, t->ou + pc - 1) = p->D;
+        }
+        SM_ELEMENT_D(J, t->e4 + x, t->oT) = -1.0;
+    }
+    return 0;
+}
+
+/* Relative residual max |f_i| / mag_i of z. Scratch f, mag (N). */
+static double tk_relres(tk_work *t, const double *z, double *f, double *mag)
+{
+    tk_eval(t, z, f, mag);
+    double r = 0.0;
+    for (int i = 0; i < t->N; i++) {
+        double v = mag[i] > 0.0 ? fabs(f[i]) / mag[i] : fabs(f[i]);
+        if (!(v <= r))
+            r = v;
+    }
+    return r;
+}
+
+/* KINSOL's scales from the point ud: equations by the magnitude of their
+ * terms, y and (u, T) by their size, lambda_j by the price level of row
+ * j's routes. Scratch f, mag (N). */
+static void set_scales(tk_work *t, const double *ud, double *sd, double *fd, double *f,
+                       double *mag)
+{
+    tk_eval(t, ud, f, mag);
+    for (int i = 0; i < t->N; i++) {
+        fd[i] = mag[i] > 0.0 ? 1.0 / mag[i] : 1.0;
+        double v = fabs(ud[i]);
+        sd[i] = 1.0;
+        if (i < t->K)
+            sd[i] = 1.0 / ud[i];
+        else if (i < t->ol && v > 0.0)
+            sd[i] = 1.0 / v;
+    }
+    const rm_share_problem *sp = &t->p->sp;
+    for (int x = 0; x < t->nW; x++) {
+        int j = t->W[x];
+        double pm = 0.0;
+        for (int e = sp->row_start[j]; e < sp->row_start[j + 1]; e++) {
+            int k = sp->row_var[e];
+            double pr = tk_route_weight(t, ud, k) / (ud[k] * ud[k]);
+            if (pr > pm)
+                pm = pr;
+        }
+        sd[t->ol + x] = pm > 0.0 ? 1.0 / pm : 1.0;
+    }
+}
+
+int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *nni, int *restarts,
+             double *res)
+{
+    sunindextype N = t->N;
+    int flag = RM_KINSOL_SETUP_FAILED;
+    N_Vector u = N_VNew_Serial(N, ctx), us = N_VNew_Serial(N, ctx);
+    N_Vector cons = N_VNew_Serial(N, ctx), fs = N_VNew_Serial(N, ctx);
+    double *f = malloc((size_t)N * sizeof *f), *mag = malloc((size_t)N * sizeof *mag);
+    rm_kinsol ks = {NULL, NULL, NULL};
+    *res = INFINITY;
+    if (!u || !us || !cons || !fs || !f || !mag)
+        goto done;
+    double *ud = N_VGetArrayPointer(u), *cd = N_VGetArrayPointer(cons);
+    for (sunindextype i = 0; i < N; i++) {
+        ud[i] = z[i];
+        cd[i] = i < t->K ? 2.0 : 0.0; /* y > 0, the rest free */
+    }
+    double fnormtol = accept * 0.01 > 1e-14 ? accept * 0.01 : 1e-14;
+    if (rm_kinsol_create(&ks, ctx, u, cons, tk_residual, tk_jacobian, t, t->msg, fnormtol))
+        goto done;
+    double *sd = N_VGetArrayPointer(us), *fd = N_VGetArrayPointer(fs);
+    for (int round = 0; round < 5; round++) {
+        set_scales(t, ud, sd, fd, f, mag);
+        flag = rm_kinsol_solve(&ks, u, us, fs, nni);
+        *res = tk_relres(t, ud, f, mag);
+        if (*res <= accept)
+            break;
+        if (round < 4)
+            (*restarts)++;
+    }
+    for (sunindextype i = 0; i < N; i++)
+        z[i] = ud[i];
+done:
+    rm_kinsol_free(&ks);
+    rm_kinsol_destroy_vectors((N_Vector[]){u, us, cons, fs}, 4);
+    free(f);
+    free(mag);
+    return flag;
+}
