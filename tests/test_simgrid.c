@@ -271,7 +271,8 @@ START_TEST(medium_tiers_xml_equals_gml)
 }
 END_TEST
 
-/* Vivaldi: the coordinates' latency is not a link's: warned */
+/* Vivaldi: the coordinates' latency is outside the links: taken from
+ * SimGrid's route latency, warned */
 START_TEST(vivaldi_warned)
 {
     warnings w;
@@ -280,6 +281,21 @@ START_TEST(vivaldi_warned)
     ck_assert_int_eq(p->n_hosts, 3);
     ck_assert_int_eq(w.n, 1);
     ck_assert_ptr_nonnull(strstr(w.last, "Vivaldi"));
+    ck_assert_ptr_nonnull(strstr(w.last, "taken with SimGrid's route latency"));
+    /* each route's latency is SimGrid's (Host::route_to): the coordinates'
+     * distance, by hand for peer-0 -> peer-1: sqrt(74^2 + 39.5^2) + 0.1 +
+     * 0.6 ms = 84.58235808 ms (SimGrid 3.32 gives the peers' private links
+     * no latency of their own) */
+    int a = host_by_label(p, "peer-0"), b = host_by_label(p, "peer-1");
+    int H = p->n_hosts;
+    for (int dir = 0; dir < 2; dir++) {
+        int i = dir ? b : a, j = dir ? a : b;
+        double lat = 0.0;
+        for (int k = p->fixed_route_start[i * H + j]; k < p->fixed_route_start[i * H + j + 1]; k++)
+            lat += p->links[p->fixed_route_links[k]].latency;
+        double want = 1e-3 * (sqrt(74.0 * 74.0 + 39.5 * 39.5) + 0.7);
+        ck_assert_msg(rel_eq(lat, want, 1e-9), "route latency %.12g, want %.12g", lat, want);
+    }
     rm_platform_free(p);
 }
 END_TEST

@@ -103,7 +103,7 @@ extern "C" int rm_sg_child_extract(const char *path, int fd, int max_hosts)
             return 3;
         }
         o.bytes("RMSG", 4);
-        o.u32(2);
+        o.u32(3);
         o.i32(static_cast<int32_t>(hosts.size()));
         for (const auto *h : hosts) {
             o.str(h->get_name());
@@ -128,13 +128,14 @@ extern "C" int rm_sg_child_extract(const char *path, int fd, int max_hosts)
                     continue;
                 }
                 o.i32(static_cast<int32_t>(route.size()));
-                double link_lat = 0.0;
+                double link_lat = 0.0, extra = 0.0;
                 for (const auto *l : route)
                     link_lat += l->get_latency();
                 if (lat > link_lat * (1 + 1e-9) + 1e-15) { /* e.g. Vivaldi coordinates */
+                    extra = lat - link_lat;
                     n_extra++;
-                    if (lat - link_lat > max_extra)
-                        max_extra = lat - link_lat;
+                    if (extra > max_extra)
+                        max_extra = extra;
                 }
                 for (const auto *l : route) {
                     auto it = ids.find(l);
@@ -147,6 +148,7 @@ extern "C" int rm_sg_child_extract(const char *path, int fd, int max_hosts)
                         id = it->second;
                     o.i32(id);
                 }
+                o.f64(extra);
             }
         o.i32(n_extra);
         o.f64(max_extra);

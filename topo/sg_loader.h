@@ -7,11 +7,13 @@
  *
  * Stream written by the child to fd (native byte order, the parent is the
  * same executable):
- *   "RMSG" u32 version=2
+ *   "RMSG" u32 version=3
  *   i32 H, then H times: str name, f64 speed (flop/s), i32 cores
  *   then for every ordered pair (i, j), i != j, in row-major order:
  *     i32 n  (-1: SimGrid has no route; else the route's n link ids follow)
  *     n times i32 link id (ids numbered by first appearance)
+ *     f64 extra (when n >= 0): the route's latency (Host::route_to) beyond
+ *       the sum of its links' latencies (Vivaldi coordinates), s, else 0
  *   i32 E, f64 X: the number of routes whose latency (Host::route_to) exceeds
  *     the sum of their links' latencies (Vivaldi coordinates), the largest excess (s)
  *   i32 L, then L times: str name, f64 bandwidth (bytes/s), f64 latency (s),

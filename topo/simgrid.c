@@ -372,6 +372,7 @@ typedef struct sg_data {
     int64_t *rstart; /* H*H + 1: pair (i, j) -> offset into rlinks, rlen -1: none */
     int32_t *rlen;   /* H*H */
     int32_t *rlinks;
+    double *rextra;   /* H*H: latency SimGrid's route has outside its links, s */
     int n_extra;      /* routes with latency outside their links (Vivaldi) */
     double max_extra; /* the largest such latency, s */
     int L;
@@ -394,6 +395,7 @@ static void sg_data_free(sg_data *d)
     free(d->rstart);
     free(d->rlen);
     free(d->rlinks);
+    free(d->rextra);
     free(d->lname);
     free(d->bw);
     free(d->lat);
@@ -477,7 +479,7 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
         free(m);
         return st;
     }
-    if (!sg_magic(&r, "RMSG") || sg_i32(&r) != 2)
+    if (!sg_magic(&r, "RMSG") || sg_i32(&r) != 3)
         goto bad;
     int H = sg_i32(&r);
     if (r.bad || H < 1 || H > RM_SIMGRID_MAX_HOSTS)
@@ -511,9 +513,12 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
             r.at += (size_t)n * 4;
             total += (size_t)n;
         }
+        if (n >= 0)
+            (void)sg_f64(&r);
     }
     d->rlinks = malloc((total ? total : 1) * sizeof *d->rlinks);
-    if (!d->rlinks)
+    d->rextra = calloc((size_t)H * H, sizeof *d->rextra);
+    if (!d->rlinks || !d->rextra)
         goto nomem;
     r.at = at0;
     size_t at = 0;
@@ -527,6 +532,12 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
         d->rlen[k] = n;
         for (int32_t i = 0; i < n; i++)
             d->rlinks[at++] = sg_i32(&r);
+        if (n >= 0) {
+            double x = sg_f64(&r);
+            if (r.bad || !(x >= 0) || !isfinite(x))
+                goto bad;
+            d->rextra[k] = x;
+        }
     }
     d->rstart[(size_t)H * H] = (int64_t)at;
     d->n_extra = sg_i32(&r);
@@ -678,6 +689,7 @@ static int sg_conn_get(sg_conn *c, int u, int v, int *next)
 
 typedef struct sg_lk {
     int u, v;
+    double lat; /* s: 0, or the latency SimGrid's route has outside its links */
 } sg_lk;
 
 static char *sg_stem(const char *path)
@@ -767,11 +779,15 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
                         goto fail;
                     }
             int prev = hpos[i];
+            double extra = d->rextra[q];
             for (int32_t t = 0; t <= d->rlen[q]; t++) {
                 int l = t < d->rlen[q] ? lpos[d->rlinks[d->rstart[q] + t]] : -1;
                 int to = l >= 0 ? kept + 2 * l : hpos[j];
                 int before = next;
-                int c = sg_conn_get(&conn, prev, to, &next);
+                /* the last hop of a route with latency outside its links
+                 * (Vivaldi coordinates): a connection of its own that
+                 * carries that latency; else the shared one */
+                int c = extra > 0 && l < 0 ? next++ : sg_conn_get(&conn, prev, to, &next);
                 if (c < 0)
                     goto nomem;
                 if (c == before) { /* a new connection link */
@@ -785,6 +801,7 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
                     }
                     cl[c - Lu].u = prev;
                     cl[c - Lu].v = to;
+                    cl[c - Lu].lat = l < 0 ? extra : 0.0;
                 }
                 rl[at++] = c;
                 if (l >= 0) {
@@ -875,7 +892,7 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
         lk->source = cl[c - Lu].u;
         lk->target = cl[c - Lu].v;
         lk->bandwidth = cbw;
-        lk->latency = 0.0;
+        lk->latency = cl[c - Lu].lat;
         lk->backbone = 1;
     }
     p->fixed_route_start = rs;
@@ -1068,7 +1085,8 @@ rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *r
         if (!st && d.n_extra > 0)
             sg_warn(ro,
                     "%s: SimGrid gives %d route(s) more latency than their links have (up to %g "
-                    "s: Vivaldi coordinates?); the model counts the links' latencies only",
+                    "s: Vivaldi coordinates?); each such route is taken with SimGrid's route "
+                    "latency (Host::route_to): the excess on a connection of its own",
                     path, d.n_extra, d.max_extra);
         if (!st && !ro->one_core) {
             /* the core-count policy (docs/simgrid.md): said when it matters */
