@@ -46,11 +46,20 @@ static rm_status need_fixed(const rm_network *net, rm_error *err)
     return RM_OK;
 }
 
+/* Width of a fixed route alone: the least residual along it, a resource
+ * crossed m times (a SimGrid WIFI access point, up then down) giving
+ * residual / m (backbones: each crossing alone). O(n^2). */
 static double fixed_width(const rm_network *net, const double *residual, const int *arcs, int n)
 {
     double x = INFINITY;
     for (int i = 0; i < n; i++) {
         double y = direct_arc_width(net, residual, arcs[i]);
+        int r = net->arc_res[arcs[i]], m = 1;
+        if (r >= 0 && !net->res_backbone[r])
+            for (int j = 0; j < n; j++)
+                if (j != i && net->arc_res[arcs[j]] == r)
+                    m++;
+        y /= m;
         if (y < x)
             x = y;
     }
@@ -89,7 +98,7 @@ static rm_status fixed_tree(const rm_network *net, const double *residual, int s
         int n = reverse ? fixed_arcs(net, v, src, arcs, p->n_links)
                         : fixed_arcs(net, src, v, arcs, p->n_links);
         if (n < 0) {
-            st = rm_error_set(err, RM_EINPUT, "fixed route %s -> %s is not a simple path over usable links",
+            st = rm_error_set(err, RM_EINPUT, "fixed route %s -> %s is not a walk over usable links",
                               p->nodes[reverse ? v : src].label, p->nodes[reverse ? src : v].label);
             break;
         }
@@ -145,7 +154,7 @@ static rm_status fixed_route(const rm_network *net, const double *residual, int 
     int n = src == dst ? 0 : fixed_arcs(net, src, dst, arcs, p->n_links);
     if (n < 0) {
         free(arcs);
-        return rm_error_set(err, RM_EINPUT, "fixed route %s -> %s is not a simple path over usable links",
+        return rm_error_set(err, RM_EINPUT, "fixed route %s -> %s is not a walk over usable links",
                             p->nodes[src].label, p->nodes[dst].label);
     }
     double x = fixed_width(net, residual, arcs, n);

@@ -118,6 +118,7 @@ static const struct {
     {SG "style_cores.xml", 2, 0, 0},
     {SG "style_vivaldi.xml", 3, 0, 0},
     {SG "style_full_cycle.xml", 4, 4, 0.2501},
+    {SG "style_wifi.xml", 2, 2, 2.0 * (1 + 0.01 * 2 * (2 / 6.75) / 0.01) / 400},
     {STYLES "cluster2.xml", 8, 0, 0},
     {STYLES "zones.xml", 4, 0, 0},
     {STYLES "full.xml", 8, 0, 0},
@@ -300,6 +301,25 @@ START_TEST(vivaldi_warned)
 }
 END_TEST
 
+/* Wifi: the access point's link taken at its first rate (from the file:
+ * SimGrid's API gives none), said on stderr; a route between the stations
+ * crosses it twice */
+START_TEST(wifi_first_rate)
+{
+    warnings w;
+    rm_simgrid_info info;
+    rm_platform *p = load_ex(SG "style_wifi.xml", 0, &w, &info);
+    ck_assert_int_eq(p->n_hosts, 2);
+    ck_assert_int_eq(info.n_wifi, 1);
+    ck_assert_int_eq(w.n, 1);
+    ck_assert_ptr_nonnull(strstr(w.last, "WIFI link \"AP1\": rates 54, 36, 24 Mb/s; taken at "
+                                         "its first rate, 54 Mb/s"));
+    ck_assert(rel_eq(p->links[0].bandwidth, 54.0, 1e-12));
+    ck_assert_int_eq(sg_links_on_route(p, &info, 0, 1), 2); /* AP1 up, AP1 down */
+    rm_platform_free(p);
+}
+END_TEST
+
 START_TEST(unreachable_hosts_left_out)
 {
     warnings w;
@@ -342,8 +362,6 @@ START_TEST(bad_files)
     /* SimGrid aborts (xbt_die) on a duplicate route: the child dies, the
      * message is SimGrid's */
     expect_bad(SG "bad_duproute.xml", RM_EINPUT, "already exists");
-    /* a wifi zone: the access point's link twice in a route */
-    expect_bad(SG "bad_wifi.xml", RM_EINPUT, "crosses link \"AP1\" twice");
     expect_bad("/nonexistent/x.xml", RM_EINPUT, "cannot open");
     char dir[] = "/tmp/rm_test_simgrid_XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -401,6 +419,7 @@ int main(void)
     tcase_add_test(tc, medium_tiers_xml_equals_gml);
     tcase_add_test(tc, unreachable_hosts_left_out);
     tcase_add_test(tc, vivaldi_warned);
+    tcase_add_test(tc, wifi_first_rate);
     tcase_add_test(tc, bad_files);
     tcase_add_test(tc, old_version_without_update_script);
     suite_add_tcase(s, tc);

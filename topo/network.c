@@ -440,12 +440,8 @@ int rm_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
             return -1;
         arcs[i - s] = arc;
         at = net->arc_head[arc];
-        /* a simple path only (each link's capacity counted once per route) */
-        if (at == a)
-            return -1;
-        for (int j = s; j < i; j++)
-            if (net->arc_head[arcs[j - s]] == at)
-                return -1;
+        /* a walk: a route may cross a link twice (a SimGrid WIFI access
+         * point, up then down), counted twice on its capacity */
     }
     return at == b ? e - s : -1;
 }

@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "topo/readers.h"
 #include "topo/sg_loader.h"
+#include "topo/sg_wifi.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -768,7 +769,8 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
             size_t q = (size_t)i * H + j;
             for (int32_t t = 1; t < d->rlen[q]; t++)
                 for (int32_t u = 0; u < t; u++)
-                    if (d->rlinks[d->rstart[q] + t] == d->rlinks[d->rstart[q] + u]) {
+                    if (d->rlinks[d->rstart[q] + t] == d->rlinks[d->rstart[q] + u] &&
+                        d->policy[d->rlinks[d->rstart[q] + t]] != RM_SG_WIFI) {
                         int l = d->rlinks[d->rstart[q] + t];
                         st = rm_error_set(err, RM_EINPUT,
                                           "%s: SimGrid's route %s -> %s crosses link \"%s\" twice "
@@ -1031,6 +1033,37 @@ rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *r
             *info = inf;
         return st;
     }
+    /* WIFI links: SimGrid's API gives no rate (get_bandwidth is 1, the
+     * normalised capacity of the link's constraint); the rates are the
+     * file's bandwidth attribute, rate level 0 taken for every station */
+    for (int l = 0; l < d.L && !st; l++) {
+        if (d.policy[l] != RM_SG_WIFI)
+            continue;
+        double rates[64];
+        int nr = rm_sg_wifi_rates(path, d.lname[l], rates, 64);
+        if (nr < 1 || !(rates[0] > 0) || !isfinite(rates[0])) {
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: WIFI link \"%s\": no rate found in the file's <link "
+                              "bandwidth> (SimGrid gives no bandwidth for a WIFI link): the model "
+                              "cannot take it",
+                              path, d.lname[l]);
+            break;
+        }
+        char list[256];
+        size_t o = 0;
+        list[0] = '\0';
+        for (int i = 0; i < nr && o + 32 < sizeof list; i++)
+            o += (size_t)snprintf(list + o, sizeof list - o, "%s%g", i ? ", " : "",
+                                  rates[i] * 8.0 / 1e6);
+        sg_warn(ro,
+                "%s: WIFI link \"%s\": rates %s Mb/s; taken at its first rate, %g Mb/s (rate "
+                "level 0 for every station; SimGrid needs each station's level set by the "
+                "program, Link::set_host_wifi_rate, or aborts its first transfer); a route "
+                "between two stations crosses it twice (up to the access point, down to the "
+                "other station) and counts twice on it, as in SimGrid's sharing",
+                path, d.lname[l], list, rates[0] * 8.0 / 1e6);
+        d.bw[l] = rates[0];
+    }
     /* the links' values (only links crossed by routes were sent) */
     for (int l = 0; l < d.L && !st; l++) {
         if (!(d.bw[l] > 0) || !isfinite(d.bw[l]))
@@ -1104,11 +1137,6 @@ rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *r
                         "(iterapp, one MPI rank per host) map with --one-core (w = speed)",
                         path, multi, maxc);
         }
-        if (!st && inf.n_wifi)
-            sg_warn(ro,
-                    "%s: %d WIFI link(s): each taken with the bandwidth SimGrid reports for it "
-                    "(its first rate)",
-                    path, inf.n_wifi);
     }
     free(alive);
     sg_data_free(&d);
