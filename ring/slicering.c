@@ -8,6 +8,7 @@
 #include "ring/cut_bound.h"
 #include "ring/exact.h"
 #include "ring/ring_internal.h"
+#include "ring/sharedring_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,6 +26,18 @@ typedef struct slice_scratch {
     int *cand_e, *cand_k; /* fast path: near-best candidates */
     double *cand_t5, *cand_d;
     int n_cand, cap_cand;
+    /* fast path: the ring's (D_c/D_w * C, w) sorted by d, stable (ring order
+     * among equal d) — glibc's qsort in rm_balance is a stable merge sort —
+     * for exact evaluations in O(q) without sorting (slice_exact_T_sorted) */
+    double *sd, *sw;
+    int *spos, *stmp;
+    int sorted_ok;
+    /* fast path: classes of interchangeable hosts (bitwise equal w, cost
+     * rows and columns; NULL: none), one candidate per class and step */
+    int *cls_of;   /* H: class of each host, -1: none */
+    int *cls_seen; /* n_class: step stamp */
+    int *cands;    /* H: the step's candidates, increasing */
+    int n_class, stamp;
 } slice_scratch;
 
 #define W(h) (p->nodes[p->hosts[h]].w)
@@ -51,6 +64,105 @@ static double slice_exact_T(const rm_platform *p, const double *c, int H, int q,
     sc->tw[m + 2] = W(k);
     sc->tC[m + 2] = rm_host_cost(c[k * H + j], c[k * H + i], par);
     return rm_balance(q + 1, sc->tw, sc->tC, dc_dw, NULL);
+}
+
+/* Sort the ring's pairs (d = D_c/D_w * C, w) by d, ties in ring order (a
+ * stable merge sort, as glibc's qsort in rm_balance); sc->sorted_ok = 0 when
+ * a d is not finite (rm_balance's special cases: slice_exact_T). O(q log q). */
+static void slice_sort_ring(const rm_platform *p, int q, double dc_dw, slice_scratch *sc)
+{
+    sc->sorted_ok = 1;
+    int *a = sc->spos, *tmp = sc->stmp;
+    for (int t = 0; t < q; t++) {
+        a[t] = t;
+        if (!isfinite(dc_dw * sc->Cq[t]))
+            sc->sorted_ok = 0;
+    }
+    for (int width = 1; width < q; width *= 2) {
+        for (int lo = 0; lo < q; lo += 2 * width) {
+            int mid = lo + width < q ? lo + width : q, hi = lo + 2 * width < q ? lo + 2 * width : q;
+            int x = lo, y = mid, t = lo;
+            while (x < mid && y < hi) {
+                if (dc_dw * sc->Cq[a[y]] < dc_dw * sc->Cq[a[x]])
+                    tmp[t++] = a[y++];
+                else
+                    tmp[t++] = a[x++];
+            }
+            while (x < mid)
+                tmp[t++] = a[x++];
+            while (y < hi)
+                tmp[t++] = a[y++];
+        }
+        memcpy(a, tmp, (size_t)q * sizeof *a);
+    }
+    for (int t = 0; t < q; t++) {
+        sc->sd[t] = dc_dw * sc->Cq[a[t]];
+        sc->sw[t] = W(sc->ring[a[t]]);
+    }
+}
+
+/* slice_exact_T without sorting: rm_balance's stable sort of the unchanged
+ * hosts (ring order) then i, j, k is the ring's sorted list without e and
+ * ni, merged with i, j, k (ties: the ring's hosts first, then i, j, k); the
+ * same sums in the same order give bitwise rm_balance's value. Needs
+ * slice_sort_ring of this step. O(q). */
+static double slice_exact_T_sorted(const rm_platform *p, const double *c, int H, int q, int e,
+                                   int k, int par, double dc_dw, slice_scratch *sc)
+{
+    int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+    double nd[3], nw[3];
+    nd[0] = dc_dw * rm_host_cost(c[i * H + k], sc->cp[e], par);
+    nw[0] = W(i);
+    nd[1] = dc_dw * rm_host_cost(sc->cs[ni], c[j * H + k], par);
+    nw[1] = W(j);
+    nd[2] = dc_dw * rm_host_cost(c[k * H + j], c[k * H + i], par);
+    nw[2] = W(k);
+    if (!sc->sorted_ok || !isfinite(nd[0]) || !isfinite(nd[1]) || !isfinite(nd[2]))
+        return slice_exact_T(p, c, H, q, e, k, par, dc_dw, sc);
+    /* the three new pairs, stable by d */
+    int o[3] = {0, 1, 2};
+    for (int x = 1; x < 3; x++)
+        for (int y = x; y > 0 && nd[o[y]] < nd[o[y - 1]]; y--) {
+            int tt = o[y];
+            o[y] = o[y - 1];
+            o[y - 1] = tt;
+        }
+    double dmax = 0.0;
+    int total = q + 1, bx = 0, nx = 0, taken = 0;
+    double sum_inv = 0.0, sum_dw = 0.0, t = INFINITY;
+    /* dmax: every d is finite, so the maximum in any order */
+    for (int x = 0; x < q; x++)
+        if (sc->spos[x] != e && sc->spos[x] != ni && sc->sd[x] > dmax)
+            dmax = sc->sd[x];
+    for (int x = 0; x < 3; x++)
+        if (nd[x] > dmax)
+            dmax = nd[x];
+    while (bx < q && (sc->spos[bx] == e || sc->spos[bx] == ni))
+        bx++;
+    while (taken < total) {
+        double d, w;
+        if (nx >= 3 || (bx < q && sc->sd[bx] <= nd[o[nx]])) {
+            d = sc->sd[bx];
+            w = sc->sw[bx];
+            bx++;
+            while (bx < q && (sc->spos[bx] == e || sc->spos[bx] == ni))
+                bx++;
+        } else {
+            d = nd[o[nx]];
+            w = nw[o[nx]];
+            nx++;
+        }
+        taken++;
+        sum_inv += 1.0 / w;
+        sum_dw += d / w;
+        t = (1.0 + sum_dw) / sum_inv;
+        if (taken == total)
+            break;
+        double next = (nx >= 3 || (bx < q && sc->sd[bx] <= nd[o[nx]])) ? sc->sd[bx] : nd[o[nx]];
+        if (t <= next)
+            break;
+    }
+    return t > dmax ? t : dmax;
 }
 
 /* Fast search of one SliceRing step (q >= 2), same choice as the
@@ -93,6 +205,25 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
     }
     double best = INFINITY;
     sc->n_cand = 0;
+    /* the hosts out of the ring, the first of each class only: the others
+     * have bitwise the same inputs on every edge, so they are the
+     * duplicates the scan skips below (same value, later: cannot win) */
+    int n_cands = H;
+    if (sc->cls_of) {
+        sc->stamp++;
+        n_cands = 0;
+        for (int k = 0; k < H; k++) {
+            if (sc->in_ring[k])
+                continue;
+            int cl = sc->cls_of[k];
+            if (cl >= 0) {
+                if (sc->cls_seen[cl] == sc->stamp)
+                    continue;
+                sc->cls_seen[cl] = sc->stamp;
+            }
+            sc->cands[n_cands++] = k;
+        }
+    }
     for (int e = 0; e < q; e++) {
         int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
         double wi = W(i), wj = W(j);
@@ -105,7 +236,8 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
         double cpe = sc->cp[e], csn = sc->cs[ni];
         double iwi = 1.0 / wi, iwj = 1.0 / wj;
         const double *cti = sc->ct + (size_t)i * H, *ctj = sc->ct + (size_t)j * H;
-        for (int k = 0; k < H; k++) {
+        for (int ck = 0; ck < n_cands; ck++) {
+            int k = sc->cls_of ? sc->cands[ck] : ck;
             if (sc->in_ring[k])
                 continue;
             double wk = W(k), iwk = sc->invw[k];
@@ -180,10 +312,17 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
         return 0;
     double bestT = INFINITY;
     int bk = -1, bs = -1;
+    /* many near ties (clusters of identical hosts): exact values by merging
+     * into the ring's sorted pairs instead of sorting per candidate */
+    int merged = sc->n_cand > 4 && sc->sd;
+    if (merged)
+        slice_sort_ring(p, q, dc_dw, sc);
     for (int x = 0; x < sc->n_cand; x++) {
         double T;
         if (sc->n_cand > 1 && sc->cand_t5[x] < sc->cand_d[x] * (1.0 - tol))
             T = sc->cand_d[x]; /* rm_balance returns D bitwise */
+        else if (merged)
+            T = slice_exact_T_sorted(p, c, H, q, sc->cand_e[x], sc->cand_k[x], par, dc_dw, sc);
         else
             T = slice_exact_T(p, c, H, q, sc->cand_e[x], sc->cand_k[x], par, dc_dw, sc);
         if (T < bestT) {
@@ -198,6 +337,61 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
     *bs_out = bs;
     *T_out = bestT;
     return 1;
+}
+
+/* Classes of interchangeable hosts for the fast scan: the symmetry classes
+ * of SharedRing (leaves with the same w, node and access link), kept only
+ * when every member's cost row and column equal the first member's bit for
+ * bit outside the class and every cost inside the class is one value (then
+ * members differ in nothing the scan reads). Fills sc->cls_of, or leaves it
+ * NULL. O(H^2) once. */
+static void slice_classes(const rm_network *net, const double *c, slice_scratch *sc)
+{
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts;
+    h2_sym *sy = rm_h2_sym_new(net);
+    if (!sy)
+        return;
+    int *cl = malloc((size_t)H * sizeof *cl);
+    int *seen = calloc((size_t)(sy->n_class + 1), sizeof *seen);
+    int *cands = malloc((size_t)H * sizeof *cands);
+    int ok = cl && seen && cands && sy->n_class < sy->n_mem; /* some class of 2 */
+    for (int h = 0; ok && h < H; h++)
+        cl[h] = -1;
+    for (int k = 0; ok && k < sy->n_class; k++) {
+        int a = sy->cls_start[k], b = sy->cls_start[k + 1];
+        for (int t = a; t < b; t++)
+            cl[sy->mem[t]] = k;
+    }
+    for (int k = 0; ok && k < sy->n_class; k++) {
+        int a = sy->cls_start[k], b = sy->cls_start[k + 1];
+        int r = sy->mem[a];
+        double in = b - a > 1 ? c[(size_t)r * H + sy->mem[a + 1]] : 0.0;
+        for (int t = a + 1; ok && t < b; t++) {
+            int m = sy->mem[t];
+            ok = W(m) == W(r);
+            for (int x = 0; ok && x < H; x++) {
+                if (cl[x] == k)
+                    ok = x == m || c[(size_t)m * H + x] == in;
+                else
+                    ok = c[(size_t)m * H + x] == c[(size_t)r * H + x] &&
+                         c[(size_t)x * H + m] == c[(size_t)x * H + r];
+            }
+            for (int x = a; ok && x < b; x++)
+                ok = sy->mem[x] == r || c[(size_t)r * H + sy->mem[x]] == in;
+        }
+    }
+    if (ok) {
+        sc->cls_of = cl;
+        sc->cls_seen = seen;
+        sc->cands = cands;
+        sc->n_class = sy->n_class;
+    } else {
+        free(cl);
+        free(seen);
+        free(cands);
+    }
+    rm_h2_sym_destroy(sy);
 }
 
 /* Grow the SliceRing ring on cost matrix c (H x H, s/Mb, host indices) from
@@ -496,10 +690,15 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     if (fast) {
         sc.invw = malloc((size_t)H * sizeof *sc.invw);
         sc.ct = malloc((size_t)H * H * sizeof *sc.ct);
-        if (!sc.invw || !sc.ct) {
+        sc.sd = malloc(n1 * sizeof *sc.sd);
+        sc.sw = malloc(n1 * sizeof *sc.sw);
+        sc.spos = malloc(n1 * sizeof *sc.spos);
+        sc.stmp = malloc(n1 * sizeof *sc.stmp);
+        if (!sc.invw || !sc.ct || !sc.sd || !sc.sw || !sc.spos || !sc.stmp) {
             st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
             goto out;
         }
+        slice_classes(net, bw, &sc);
         for (int a = 0; a < H; a++) {
             sc.invw[a] = 1.0 / p->nodes[p->hosts[a]].w;
             for (int b = 0; b < H; b++)
@@ -613,6 +812,13 @@ out:
     free(sc.cand_k);
     free(sc.cand_t5);
     free(sc.cand_d);
+    free(sc.sd);
+    free(sc.sw);
+    free(sc.spos);
+    free(sc.stmp);
+    free(sc.cls_of);
+    free(sc.cls_seen);
+    free(sc.cands);
     return st;
 }
 

@@ -9,7 +9,9 @@
  * fat-tree and Tiers-like platforms, a hand-made star whose access links are
  * numbered against the host order (classes cut where the resource order
  * breaks), half and full duplex, the latency and parallel-send cost models,
- * and 1 or 3 threads.
+ * and 1 or 3 threads. SliceRing's fast scan (one candidate per class of
+ * hosts with bitwise equal costs, exact values by merging into the ring's
+ * sorted pairs) gives the reference's ring and every size's estimate.
  */
 #include "ring/ring_internal.h"
 #include "ring/sharedring_internal.h"
@@ -79,6 +81,23 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int lat
         ck_assert_msg((isnan(a->sweep_t[k]) && isnan(b->sweep_t[k])) || a->sweep_t[k] == b->sweep_t[k],
                       "%s: curve differs at q=%d (%.17g vs %.17g)", what, k + 1, a->sweep_t[k],
                       b->sweep_t[k]);
+    rm_mapping_free(a);
+    rm_mapping_free(b);
+    /* SliceRing: the fast scan (classes, merged exact evaluations) against
+     * the reference, every size's estimate */
+    a = b = NULL;
+    ck_assert_msg(rm_slicering_mode(&net, &o, RM_SLICE_FAST, &a, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rm_slicering_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(a->q == b->q, "%s SliceRing: q %d vs %d", what, a->q, b->q);
+    ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s SliceRing: T %.17g vs %.17g", what,
+                  a->t_step_per_dw, b->t_step_per_dw);
+    for (int k = 0; k < a->q; k++)
+        ck_assert_msg(a->ring[k] == b->ring[k], "%s SliceRing: ring differs at %d", what, k);
+    for (int k = 0; k < a->n_sweep; k++)
+        ck_assert_msg((isnan(a->sweep_t_unshared[k]) && isnan(b->sweep_t_unshared[k])) ||
+                          a->sweep_t_unshared[k] == b->sweep_t_unshared[k],
+                      "%s SliceRing: estimate of size %d differs (%.17g vs %.17g)", what, k + 1,
+                      a->sweep_t_unshared[k], b->sweep_t_unshared[k]);
     rm_mapping_free(a);
     rm_mapping_free(b);
     rm_network_destroy(&net);
