@@ -8,6 +8,7 @@
  * on stdout, JSON with --json.
  */
 #include "cli/commands.h"
+#include "cli/input.h"
 #include "cli/options.h"
 #include "cli/progress.h"
 #include "ring/output.h"
@@ -47,6 +48,7 @@ static void usage(FILE *f)
           "  --host-w W            cycle-time (s/Mflop, > 0) for nodes without w/speed\n"
           "  --default-bandwidth B bandwidth (Mb/s, > 0) for links that have none\n"
           "  --json FILE           also write the results as JSON ('-': stdout, no table)\n"
+          RM_CLI_INPUT_HELP
           "  --threads N           threads of the heuristics (0 = all cores, default)\n"
           "  --progress            progress lines on standard error even when it is not\n"
           "                        a terminal (on a terminal: from 50 hosts)\n"
@@ -91,7 +93,10 @@ int rm_cmd_compare(int argc, char **argv)
         {"default-bandwidth", required_argument, NULL, 'b'},
         {"json", required_argument, NULL, 'j'},    {"help", no_argument, NULL, 'h'},
         {"threads", required_argument, NULL, 't'}, {"progress", no_argument, NULL, 'P'},
+        RM_CLI_INPUT_LONGOPTS,
         {NULL, 0, NULL, 0}};
+    rm_cli_input input;
+    memset(&input, 0, sizeof input);
     optind = 1;
     opterr = 0;
     int c, code, li = 0;
@@ -115,25 +120,24 @@ int rm_cmd_compare(int argc, char **argv)
         case 'j': json_path = optarg; break;
         case 'P': compare_progress_lines = 1; break;
         case 'h': usage(stdout); return 0;
-        default: return rm_cli_getopt_error(c, argv, bad_option);
+        default:
+            if (RM_CLI_IS_INPUT_OPT(c)) {
+                if ((code = rm_cli_input_opt(&input, c, optarg, bad_option)) >= 0)
+                    return code;
+                break;
+            }
+            return rm_cli_getopt_error(c, argv, bad_option);
         }
     }
     const char *platform = NULL;
-    if ((code = rm_cli_platform_operand(argc, argv, &platform, bad_option)) >= 0)
+    if ((code = rm_cli_input_operand(&input, argc, argv, &platform, &base, bad_option)) >= 0)
         return code;
     rm_platform *p;
     rm_error err = {0};
-    rm_status st = rm_platform_read(platform, &ro, &p, &err);
-    if (st) {
-        fprintf(stderr, "ringmap compare: %s\n", err.msg);
-        return rm_status_exit_code(st);
-    }
     rm_network net;
-    if ((st = rm_network_init(&net, p, base.duplex, &err))) {
-        fprintf(stderr, "ringmap compare: %s\n", err.msg);
-        rm_platform_free(p);
-        return rm_status_exit_code(st);
-    }
+    if ((code = rm_cli_input_load(&input, platform, &ro, &base, &p, &net)) >= 0)
+        return code;
+    rm_status st = RM_OK;
     /* SimGrid platforms: SimGrid's own routes, as in `ringmap map` */
     if (p->fixed_route_start)
         base.routing = RM_ROUTING_FIXED;

@@ -12,6 +12,7 @@
  */
 #define _DEFAULT_SOURCE /* mkstemps, fdopen, posix_spawn, isatty */
 #include "cli/commands.h"
+#include "cli/input.h"
 #include "cli/options.h"
 #include "cli/progress.h"
 #include "cli/outfile.h"
@@ -61,6 +62,7 @@ typedef struct sweep_args {
     const char *csv, *json, *plot;
     int quiet;
     int progress_lines; /* --progress */
+    rm_cli_input input; /* --format, standard input, --bandwidth-matrix (issue 12) */
 } sweep_args;
 
 static void usage(FILE *f)
@@ -94,6 +96,7 @@ static void usage(FILE *f)
         "  --default-bandwidth B bandwidth in Mb/s (> 0) for links that have none\n"
         "  --csv FILE            write the curves as CSV ('-': standard output)\n"
         "  --json FILE           write the curves as JSON ('-': standard output)\n"
+        RM_CLI_INPUT_HELP
         "  --plot FILE           draw the curves with gnuplot into FILE (.png, .svg or\n"
         "                        .pdf); the gnuplot script is written next to it as\n"
         "                        FILE with extension .gp. Without gnuplot (Debian\n"
@@ -187,6 +190,7 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         {"threads", required_argument, NULL, OPT_THREADS},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
+        RM_CLI_INPUT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     rm_options_init(&a->opt);
@@ -262,18 +266,25 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         }
         case 'q': a->quiet = 1; break;
         case 'h': usage(stdout); return 0;
-        default: return rm_cli_getopt_error(c, argv, bad_option);
+        default:
+            if (RM_CLI_IS_INPUT_OPT(c)) {
+                if ((code = rm_cli_input_opt(&a->input, c, arg, bad_option)) >= 0)
+                    return code;
+                break;
+            }
+            return rm_cli_getopt_error(c, argv, bad_option);
         }
     }
     if (a->csv && a->json && strcmp(a->csv, "-") == 0 && strcmp(a->json, "-") == 0)
         return bad_option("--csv - and --json - cannot both write to standard output");
-    if ((code = rm_cli_platform_operand(argc, argv, &a->platform, bad_option)) >= 0)
+    if ((code = rm_cli_input_operand(&a->input, argc, argv, &a->platform, &a->opt,
+                                     bad_option)) >= 0)
         return code;
     /* the outputs, before any computation (cli/outfile.h); --plot also writes FILE.gp */
     char *script = a->plot ? script_path(a->plot) : NULL;
     if (a->plot && !script)
         return bad_option("out of memory");
-    code = rm_out_check_all((const char *[]){a->platform}, 1,
+    code = rm_out_check_all((const char *[]){a->platform, a->input.speeds, a->input.lat_matrix}, 3,
                             (const char *[]){"--csv", "--json", "--plot", "--plot (script)"},
                             (const char *[]){a->csv, a->json, a->plot, script}, 4);
     free(script);
@@ -817,7 +828,7 @@ int rm_cmd_sweep(int argc, char **argv)
         return code;
     rm_platform *p;
     rm_network net;
-    if ((code = rm_cli_load(a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
+    if ((code = rm_cli_input_load(&a.input, a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
         return code;
     /* SimGrid platforms: SimGrid's own routes, as in `ringmap map` */
     if (p->fixed_route_start)

@@ -26,10 +26,18 @@ int rm_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn bad
         return -1;
     case RM_CLI_INPUT_BW_MATRIX:
     case RM_CLI_INPUT_SPEEDS:
+    case RM_CLI_INPUT_LAT_MATRIX:
         if (!*arg)
             return bad("--%s: expected a file name or '-'",
-                       c == RM_CLI_INPUT_SPEEDS ? "speeds" : "bandwidth-matrix");
-        *(c == RM_CLI_INPUT_SPEEDS ? &in->speeds : &in->bw_matrix) = arg;
+                       c == RM_CLI_INPUT_SPEEDS       ? "speeds"
+                       : c == RM_CLI_INPUT_LAT_MATRIX ? "latency-matrix"
+                                                      : "bandwidth-matrix");
+        *(c == RM_CLI_INPUT_SPEEDS       ? &in->speeds
+          : c == RM_CLI_INPUT_LAT_MATRIX ? &in->lat_matrix
+                                         : &in->bw_matrix) = arg;
+        return -1;
+    case RM_CLI_INPUT_LAT_UNIT:
+        in->lat_unit = arg;
         return -1;
     default: /* the units are checked by the reader, which knows the header's */
         *(c == RM_CLI_INPUT_BW_UNIT ? &in->bw_unit : &in->speed_unit) = arg;
@@ -63,11 +71,18 @@ int rm_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **p
             return bad("a bandwidth matrix needs --speeds FILE (CSV host,speed or host,w)");
         if (!strcmp(in->speeds, "-") && !strcmp(*platform, "-"))
             return bad("the matrix and --speeds cannot both be standard input");
+        if (in->lat_matrix && !strcmp(in->lat_matrix, "-") &&
+            (!strcmp(in->speeds, "-") || !strcmp(*platform, "-")))
+            return bad("only one of the matrix, --speeds and --latency-matrix can be standard "
+                       "input");
         if (!in->routing_given)
             opt->routing = RM_ROUTING_DIRECT;
-    } else if (in->speeds || in->bw_unit || in->speed_unit) {
-        return bad("--speeds, --bandwidth-unit and --speed-unit go with a bandwidth matrix "
+    } else if (in->speeds || in->bw_unit || in->speed_unit || in->lat_matrix || in->lat_unit) {
+        return bad("--speeds, --latency-matrix and the units go with a bandwidth matrix "
                    "(--bandwidth-matrix or --format csv)");
+    }
+    if (in->lat_unit && !in->lat_matrix) {
+        return bad("--latency-unit goes with --latency-matrix");
     }
     if (!strcmp(*platform, "-") && !in->format && !in->bw_matrix)
         return bad("PLATFORM '-' (standard input) needs --format gml|xml|graphml|tiers|csv");
@@ -158,16 +173,30 @@ static rm_status read_matrix(const rm_cli_input *in, const char *path, rm_platfo
             fclose(fb);
         return rm_error_set(err, RM_EINPUT, "%s: cannot open: %s", in->speeds, strerror(e));
     }
+    int lstd = in->lat_matrix && !strcmp(in->lat_matrix, "-");
+    FILE *fl = !in->lat_matrix ? NULL : lstd ? stdin : fopen(in->lat_matrix, "rb");
+    if (in->lat_matrix && !fl) {
+        int e = errno;
+        if (!mstd)
+            fclose(fb);
+        if (!sstd)
+            fclose(fs);
+        return rm_error_set(err, RM_EINPUT, "%s: cannot open: %s", in->lat_matrix, strerror(e));
+    }
     rm_matrix_options mo;
     rm_matrix_options_init(&mo);
     mo.bandwidth_unit = in->bw_unit;
     mo.speed_unit = in->speed_unit;
-    rm_status st = rm_platform_read_matrix(fb, mstd ? "<stdin>" : path, fs,
-                                           sstd ? "<stdin>" : in->speeds, &mo, p, err);
+    rm_status st = rm_platform_read_matrices(fb, mstd ? "<stdin>" : path, fl,
+                                             lstd ? "<stdin>" : in->lat_matrix, fs,
+                                             sstd ? "<stdin>" : in->speeds, &mo, in->lat_unit, p,
+                                             err);
     if (!mstd)
         fclose(fb);
     if (!sstd)
         fclose(fs);
+    if (fl && !lstd)
+        fclose(fl);
     return st;
 }
 

@@ -19,6 +19,8 @@ enum {
     RM_CLI_INPUT_SPEEDS,
     RM_CLI_INPUT_BW_UNIT,
     RM_CLI_INPUT_SPEED_UNIT,
+    RM_CLI_INPUT_LAT_MATRIX,
+    RM_CLI_INPUT_LAT_UNIT,
     RM_CLI_INPUT_END
 };
 
@@ -27,7 +29,9 @@ enum {
     {"bandwidth-matrix", required_argument, NULL, RM_CLI_INPUT_BW_MATRIX},      \
     {"speeds", required_argument, NULL, RM_CLI_INPUT_SPEEDS},                   \
     {"bandwidth-unit", required_argument, NULL, RM_CLI_INPUT_BW_UNIT},          \
-    {"speed-unit", required_argument, NULL, RM_CLI_INPUT_SPEED_UNIT}
+    {"speed-unit", required_argument, NULL, RM_CLI_INPUT_SPEED_UNIT},           \
+    {"latency-matrix", required_argument, NULL, RM_CLI_INPUT_LAT_MATRIX},       \
+    {"latency-unit", required_argument, NULL, RM_CLI_INPUT_LAT_UNIT}
 
 #define RM_CLI_IS_INPUT_OPT(c) ((c) >= RM_CLI_INPUT_FORMAT && (c) < RM_CLI_INPUT_END)
 
@@ -42,11 +46,16 @@ enum {
     "  --bandwidth-unit U    unit of the matrix (b/s, kb/s, Mb/s, Gb/s, B/s, kB/s,\n"     \
     "                        MB/s, GB/s; default: the corner cell's, else Mb/s)\n"        \
     "  --speed-unit U        unit of the speeds (flop/s, Mflop/s, Gflop/s; s/Mflop,\n"     \
-    "                        s/Gflop for w; default: the header's, else Mflop/s)\n"
+    "                        s/Gflop for w; default: the header's, else Mflop/s)\n"     \
+    "  --latency-matrix F    with a bandwidth matrix: CSV of the same layout with\n"     \
+    "                        each link's latency (s; empty where there is no link)\n"   \
+    "  --latency-unit U      unit of the latencies (s, ms, us, ns; default: the\n"      \
+    "                        corner cell's, else s)\n"
 
 typedef struct rm_cli_input {
     const char *format; /* NULL: from the extension */
     const char *bw_matrix, *speeds, *bw_unit, *speed_unit;
+    const char *lat_matrix, *lat_unit; /* --latency-matrix, --latency-unit */
     int routing_given; /* set by the command when --routing is given */
 } rm_cli_input;
 

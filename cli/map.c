@@ -297,7 +297,8 @@ static int parse_args(int argc, char **argv, map_args *a)
     if ((code = rm_cli_input_operand(&a->input, argc, argv, &a->platform, &a->opt,
                                      bad_option)) >= 0)
         return code;
-    return rm_cli_launch_check(&a->launch, (const char *[]){a->platform, a->input.speeds}, 2,
+    return rm_cli_launch_check(&a->launch,
+                               (const char *[]){a->platform, a->input.speeds, a->input.lat_matrix}, 3,
                                a->json, a->dot, a->svg, bad_option); /* cli/outfile.h */
 }
 

@@ -29,6 +29,8 @@ seed_files() {
         find "$root/tests/data" "$root/fuzz/seeds/graphml" -name '*.graphml' -size -256k 2>/dev/null ;;
     fuzz_cli)
         find "$root/fuzz/seeds/cli" -type f 2>/dev/null ;;
+    fuzz_csv)
+        find "$root/fuzz/seeds/csv" -type f 2>/dev/null ;;
     esac
     [ -d "$root/fuzz/regressions/$t" ] && find "$root/fuzz/regressions/$t" -type f
     return 0

@@ -170,7 +170,7 @@ static rm_status table_read(FILE *f, const char *name, csv_table *t, rm_error *e
 typedef struct unit {
     const char *name;
     double factor; /* to Mb/s, Mflop/s or s/Mflop */
-    int kind;      /* 0 bandwidth, 1 speed, 2 cycle-time */
+    int kind;      /* 0 bandwidth, 1 speed, 2 cycle-time, 3 latency (to s) */
 } unit;
 
 static const unit units[] = {
@@ -183,6 +183,8 @@ static const unit units[] = {
     {"flop/s", 1e-6, 1},     {"kflop/s", 1e-3, 1},    {"Mflop/s", 1, 1},
     {"Gflop/s", 1e3, 1},     {"s/flop", 1e6, 2},      {"s/kflop", 1e3, 2},
     {"s/Mflop", 1, 2},       {"s/Gflop", 1e-3, 2},
+    {"s", 1, 3},             {"ms", 1e-3, 3},         {"us", 1e-6, 3},
+    {"ns", 1e-9, 3},
 };
 
 static const unit *unit_find(const char *s, size_t len)
@@ -273,10 +275,98 @@ static const char *cell(const csv_row *r, int k)
     return k < r->n ? r->f[k] : NULL;
 }
 
+/* ---- the latency matrix ------------------------------------------------- */
+
+/* The latency matrix tl (named ln): the same hosts in the same order as the
+ * bandwidth matrix (header hdr, n hosts, values bwv, NaN = no link), a
+ * latency >= 0 where the bandwidth matrix has a link and an empty cell where
+ * it has none; the diagonal ignored. Into lat[n*n] (s; NaN off the links). */
+static rm_status read_latency(const csv_table *tl, const char *ln, const char *opt_unit,
+                              const csv_row *hdr, int n, const char *bw_name, const double *bwv,
+                              double *lat, rm_error *err)
+{
+    if (tl->n_rows < 1 || tl->rows[0].n != n + 1)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: row 1: %d fields, expected %d (a corner cell, then the %d "
+                            "hosts of %s)",
+                            ln, tl->n_rows < 1 ? 0 : tl->rows[0].n, n + 1, n, bw_name);
+    const csv_row *lh = &tl->rows[0];
+    const char *word;
+    size_t wlen;
+    const unit *fu;
+    if (header_cell(lh->f[0], &word, &wlen, &fu) != 0)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: row 1, column 1: '%s': unknown latency unit (s, ms, us, ns)", ln,
+                            lh->f[0]);
+    double factor;
+    rm_status st = pick_unit(ln, "latency", fu, opt_unit, "s", 8, &factor, NULL, err);
+    if (st)
+        return st;
+    for (int j = 0; j < n; j++)
+        if (!lh->f[j + 1] || strcmp(lh->f[j + 1], hdr->f[j + 1]) != 0)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: row 1, column %d: host '%s', expected '%s' (the hosts of %s, "
+                                "in its order)",
+                                ln, j + 2, lh->f[j + 1] ? lh->f[j + 1] : "", hdr->f[j + 1],
+                                bw_name);
+    if (tl->n_rows - 1 != n)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: size mismatch: the header names %d hosts, the matrix has %d rows",
+                            ln, n, tl->n_rows - 1);
+    for (int i = 0; i < n; i++) {
+        const csv_row *r = &tl->rows[i + 1];
+        const char *hi = hdr->f[i + 1];
+        if (r->n != n + 1)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: row %d: %d fields, expected %d (host name + %d latencies)", ln,
+                                i + 2, r->n, n + 1, n);
+        if (!r->f[0] || strcmp(r->f[0], hi) != 0)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: row %d, column 1: host '%s', expected '%s' (rows in the "
+                                "order of the header's columns)",
+                                ln, i + 2, r->f[0] ? r->f[0] : "", hi);
+        for (int j = 0; j < n; j++) {
+            const char *c = r->f[j + 1];
+            double x = NAN;
+            lat[(size_t)i * n + j] = NAN;
+            if (i == j) {
+                if (c && strcmp(c, "-") && parse_num(c, &x))
+                    return rm_error_set(err, RM_EINPUT,
+                                        "%s: row %d, column %d (diagonal, host '%s'): expected "
+                                        "empty, '-' or a number, got '%s'",
+                                        ln, i + 2, j + 2, hi, c);
+                continue;
+            }
+            int link = !isnan(bwv[(size_t)i * n + j]);
+            if (!link && c)
+                return rm_error_set(err, RM_EINPUT,
+                                    "%s: row %d, column %d (%s -> %s): a latency '%s' for a pair "
+                                    "without a link (empty in %s)",
+                                    ln, i + 2, j + 2, hi, hdr->f[j + 1], c, bw_name);
+            if (!link)
+                continue;
+            if (!c || parse_num(c, &x) || !(x >= 0) || !isfinite(x * factor))
+                return rm_error_set(err, RM_EINPUT,
+                                    "%s: row %d, column %d (%s -> %s): expected a latency >= 0 "
+                                    "(the pair has a bandwidth in %s), got '%s'",
+                                    ln, i + 2, j + 2, hi, hdr->f[j + 1], bw_name, c ? c : "");
+            lat[(size_t)i * n + j] = x * factor;
+        }
+    }
+    return RM_OK;
+}
+
 /* ---- the platform ------------------------------------------------------- */
 
 rm_status rm_platform_read_matrix(FILE *bw, const char *bw_name, FILE *sp, const char *sp_name,
                                   const rm_matrix_options *mo, rm_platform **out, rm_error *err)
+{
+    return rm_platform_read_matrices(bw, bw_name, NULL, NULL, sp, sp_name, mo, NULL, out, err);
+}
+
+rm_status rm_platform_read_matrices(FILE *bw, const char *bw_name, FILE *lt, const char *lt_name,
+                                    FILE *sp, const char *sp_name, const rm_matrix_options *mo,
+                                    const char *latency_unit, rm_platform **out, rm_error *err)
 {
     if (out)
         *out = NULL;
@@ -284,12 +374,14 @@ rm_status rm_platform_read_matrix(FILE *bw, const char *bw_name, FILE *sp, const
         return rm_error_set(err, RM_EINPUT, "measured platform: NULL file or output");
     bw_name = bw_name ? bw_name : "bandwidth matrix";
     sp_name = sp_name ? sp_name : "speeds";
+    lt_name = lt_name ? lt_name : "latency matrix";
     rm_matrix_options dmo;
     if (!mo) {
         rm_matrix_options_init(&dmo);
         mo = &dmo;
     }
-    csv_table tb, ts;
+    csv_table tb, ts, tl;
+    memset(&tl, 0, sizeof tl);
     rm_status st = table_read(bw, bw_name, &tb, err);
     if (st)
         return st;
@@ -298,7 +390,12 @@ rm_status rm_platform_read_matrix(FILE *bw, const char *bw_name, FILE *sp, const
         table_free(&tb);
         return st;
     }
-    double *val = NULL, *w = NULL;
+    if (lt && (st = table_read(lt, lt_name, &tl, err))) {
+        table_free(&tb);
+        table_free(&ts);
+        return st;
+    }
+    double *val = NULL, *w = NULL, *lat = NULL;
     rm_platform *p = NULL;
     int n = 0;
     /* the matrix header: corner (unit) + host names */
@@ -398,6 +495,16 @@ rm_status rm_platform_read_matrix(FILE *bw, const char *bw_name, FILE *sp, const
             val[(size_t)i * n + j] = x * bw_factor;
         }
     }
+    /* the latencies */
+    if (lt) {
+        lat = malloc((size_t)n * (size_t)n * sizeof *lat);
+        if (!lat) {
+            st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", lt_name);
+            goto done;
+        }
+        if ((st = read_latency(&tl, lt_name, latency_unit, hdr, n, bw_name, val, lat, err)))
+            goto done;
+    }
     /* the speeds */
     if (ts.n_rows < 1 || ts.rows[0].n != 2) {
         st = rm_error_set(err, RM_EINPUT, "%s: row 1: expected the header 'host,speed' or "
@@ -471,6 +578,8 @@ rm_status rm_platform_read_matrix(FILE *bw, const char *bw_name, FILE *sp, const
             double a = val[(size_t)i * n + j], b = val[(size_t)j * n + i];
             if (isnan(a) != isnan(b) || (!isnan(a) && a != b))
                 directed = 1;
+            if (lat && !isnan(a) && !isnan(b) && lat[(size_t)i * n + j] != lat[(size_t)j * n + i])
+                directed = 1;
             n_links += !isnan(a);
         }
     if (!directed)
@@ -504,6 +613,8 @@ rm_status rm_platform_read_matrix(FILE *bw, const char *bw_name, FILE *sp, const
             p->links[l].source = i;
             p->links[l].target = j;
             p->links[l].bandwidth = a;
+            if (lat)
+                p->links[l].latency = lat[(size_t)i * n + j];
             l++;
         }
     if ((st = rm_platform_finalize(p, err))) {
@@ -518,8 +629,10 @@ done:
     }
     free(val);
     free(w);
+    free(lat);
     table_free(&tb);
     table_free(&ts);
+    table_free(&tl);
     *out = p;
     return st;
 }

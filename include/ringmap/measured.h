@@ -54,6 +54,25 @@ void rm_matrix_options_init(rm_matrix_options *mo);
 rm_status rm_platform_read_matrix(FILE *bw, const char *bw_name, FILE *sp, const char *sp_name,
                                   const rm_matrix_options *mo, rm_platform **out, rm_error *err);
 
+/**
+ * rm_platform_read_matrix with a latency matrix lt (named lt_name; NULL: no
+ * latencies, as rm_platform_read_matrix): the same layout as the bandwidth
+ * matrix — a corner cell (empty, or a unit "s", "ms", "us", "ns", or
+ * "latency (ms)"; else latency_unit, else s), then the same host names in
+ * the same order; one row per host, in that order: the latency (>= 0) from
+ * it to each host, exactly where the bandwidth matrix has a link (an empty
+ * cell where it has none; the diagonal ignored). Each link gets its latency
+ * (s); an asymmetric latency matrix makes the platform directed, as an
+ * asymmetric bandwidth matrix does. Errors as rm_platform_read_matrix, the
+ * latency matrix's naming its file, row and column (a latency for a pair
+ * without a link, a missing or negative or non-numeric one, other host
+ * names or order, ragged rows, an unknown or conflicting unit). Thread
+ * safety: reentrant. Complexity O(Q^2).
+ */
+rm_status rm_platform_read_matrices(FILE *bw, const char *bw_name, FILE *lt, const char *lt_name,
+                                    FILE *sp, const char *sp_name, const rm_matrix_options *mo,
+                                    const char *latency_unit, rm_platform **out, rm_error *err);
+
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }

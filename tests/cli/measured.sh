@@ -86,4 +86,68 @@ expect_bad "replaces PLATFORM" "matrix and PLATFORM" --bandwidth-matrix bw.csv -
 expect_bad "needs --speeds" "matrix without speeds" --bandwidth-matrix bw.csv
 expect_bad "go with a bandwidth matrix" "--speeds with a GML platform" "$SRC/tests/data/star4.gml" --speeds sp.csv
 expect_bad "is the input file" "output over the speeds" --bandwidth-matrix bw.csv --speeds sp.csv --hostfile sp.csv
+# --latency-matrix: the same layout, latencies where the matrix has links
+cat >lat.csv <<'CSV'
+latency (ms),a,b,c,d
+a,,1,2,
+b,1,,0.5,3
+c,2,0.5,,1
+d,,3,1,
+CSV
+expect_exit 0 "matrix + latencies" --bandwidth-matrix bw.csv --speeds sp.csv --latency-matrix lat.csv \
+  --dc 0.1 --dw 10 --latency --json lat.json -q
+jcheck lat.json "latencies in s on the links (ms in the corner), still undirected" \
+  '.platform.links == 5 and ([.ring[] | {(.label + ">" + (.succ.nodes[-1] | tostring)): .succ.latency}] | add | to_entries | all(.value > 0)) and ([.ring[].succ.latency] | all(. == 0.001 or . == 0.002 or . == 0.0005 or . == 0.003))'
+jcheck lat.json "same ring's routes as without latencies, or a cost with the latencies" \
+  '.t_step_per_dw > 0'
+expect_exit 0 "latencies from stdin" --bandwidth-matrix bw.csv --speeds sp.csv --latency-matrix - \
+  --dc 0.1 --dw 10 --latency --json lat2.json -q <lat.csv
+cmp -s <(jq -S . lat.json) <(jq -S . lat2.json) || fail "latencies from stdin differ"
+ok "the latency matrix on standard input gives the same mapping"
+sed '3s/^b,1,,0.5,3$/b,1.5,,0.5,3/' lat.csv >lat_asym.csv
+expect_exit 0 "asymmetric latencies" --bandwidth-matrix bw.csv --speeds sp.csv --latency-matrix lat_asym.csv --json la.json -q
+jcheck la.json "asymmetric latencies: a directed platform, one link per cell" '.platform.links == 10'
+bad_lat() { # PATTERN DESCRIPTION LATENCY_CONTENT [options]
+  printf '%b' "$3" >bad_lat.csv
+  expect_bad "$1" "$2" --bandwidth-matrix bw.csv --speeds sp.csv --latency-matrix bad_lat.csv "${@:4}"
+}
+bad_lat "bad_lat.csv: row 3, column 4 (b -> c): expected a latency >= 0" "non-numeric latency" \
+  ',a,b,c,d\na,,1,2,\nb,1,,slow,3\nc,2,0.5,,1\nd,,3,1,\n'
+bad_lat "bad_lat.csv: row 3, column 4 (b -> c): expected a latency >= 0" "negative latency" \
+  ',a,b,c,d\na,,1,2,\nb,1,,-1,3\nc,2,0.5,,1\nd,,3,1,\n'
+bad_lat "bad_lat.csv: row 3, column 4 (b -> c): expected a latency >= 0" "missing latency of a link" \
+  ',a,b,c,d\na,,1,2,\nb,1,,,3\nc,2,0.5,,1\nd,,3,1,\n'
+bad_lat "bad_lat.csv: row 2, column 5 (a -> d): a latency '4' for a pair without a link" "latency without a link" \
+  ',a,b,c,d\na,,1,2,4\nb,1,,0.5,3\nc,2,0.5,,1\nd,,3,1,\n'
+bad_lat "bad_lat.csv: row 1, column 4: host 'd', expected 'c'" "other host order" \
+  ',a,b,d,c\na,,1,,2\nb,1,,3,0.5\nd,,3,,1\nc,2,0.5,1,\n'
+bad_lat "bad_lat.csv: row 4: 4 fields, expected 5" "ragged latency row" \
+  ',a,b,c,d\na,,1,2,\nb,1,,0.5,3\nc,2,0.5,\nd,,3,1,\n'
+bad_lat "bad_lat.csv: size mismatch" "latency rows missing" ',a,b,c,d\na,,1,2,\nb,1,,0.5,3\n'
+bad_lat "unknown latency unit" "unknown latency unit" 'lat (fortnights),a,b,c,d\na,,1,2,\nb,1,,0.5,3\nc,2,0.5,,1\nd,,3,1,\n'
+bad_lat "the header says latency in ms, the option s" "conflicting latency units" \
+  'ms,a,b,c,d\na,,1,2,\nb,1,,0.5,3\nc,2,0.5,,1\nd,,3,1,\n' --latency-unit s
+expect_bad "go with a bandwidth matrix" "--latency-matrix with a GML platform" "$SRC/tests/data/star4.gml" --latency-matrix lat.csv
+expect_bad "--latency-unit goes with --latency-matrix" "--latency-unit alone" --bandwidth-matrix bw.csv --speeds sp.csv --latency-unit ms
+expect_bad "only one of the matrix, --speeds and --latency-matrix" "two inputs on stdin" \
+  - --format csv --speeds sp.csv --latency-matrix - <bw.csv
+expect_bad "is the input file" "output over the latency matrix" --bandwidth-matrix bw.csv --speeds sp.csv \
+  --latency-matrix lat.csv --json lat.csv
+
+# sweep and compare: --format, standard input and the measured matrix too
+expect_exit 0 "sweep on the matrix" sweep --bandwidth-matrix bw.csv --speeds sp.csv --dc-dw 0.01 --json sw.json -q
+expect_exit 0 "sweep on the matrix from stdin" sweep - --format csv --speeds sp.csv --dc-dw 0.01 --json sw2.json -q <bw.csv
+jcheck sw.json "sweep: 4 hosts" '.platform.hosts == 4'
+cmp -s <(jq -S 'del(.platform.name)' sw.json) <(jq -S 'del(.platform.name)' sw2.json) || fail "sweep: stdin differs"
+ok "sweep: the matrix on standard input gives the same curves"
+expect_exit 0 "sweep on GML from stdin" sweep - --format gml --dc-dw 0.01 --json sw3.json -q <"$SRC/tests/data/star4.gml"
+jcheck sw3.json "sweep: GML from stdin" '.platform.hosts == 3'
+expect_bad "needs --format" "sweep: stdin without --format" sweep - <"$SRC/tests/data/star4.gml"
+expect_exit 0 "compare on the matrix" compare bw.csv --speeds sp.csv --latency-matrix lat.csv --dc-dw 0.01 --json cmp.json
+expect_exit 0 "compare on the matrix from stdin" compare - --format csv --speeds sp.csv --dc-dw 0.01 --json cmp2.json <bw.csv
+jcheck cmp.json "compare: one row" '.rows | length == 1'
+cmp -s <(jq -S 'del(.platform)' cmp.json) <(jq -S 'del(.platform)' cmp2.json) || fail "compare: stdin differs"
+ok "compare: the matrix on standard input gives the same table"
+expect_exit 2 "compare: a matrix without speeds" compare bw.csv
+grep -q "^ringmap compare: a bandwidth matrix needs --speeds" "$TMP/err" || fail "compare: message $(cat "$TMP/err")"
 echo "all measured-input checks passed"
