@@ -3,7 +3,9 @@
  * the compact "system" view of the resources a set of routes uses, in the
  * vocabulary of SimGrid's lmm (constraints = resources, variables = routes),
  * and the progressive-filling core used by rm_maxmin and by rm_share_optimal
- * (for the routes of zero weight).
+ * (for the routes of zero weight). This is the ONE constraint system of the
+ * library: the solvers (solvers/share_problem.c) build their scaled rows
+ * from it and use its max-min fairness and make-feasible.
  *
  * Not part of the public API (include/ringmap.h).
  */
@@ -74,20 +76,30 @@ void bw_system_free(bw_system *s);
  * capacity of a backbone resource, which limits each route separately);
  * backbone[j] flags backbone resources. rate[k] is written for the
  * participating routes only (INFINITY when nothing limits a route).
- * dwork: 2 R + 2 K doubles, iwork: R + K ints.
+ * If bott is not NULL it receives, in order, the constraints that froze
+ * new routes (*n_bott of them, at most K): a local resource j >= 0 (it
+ * saturated), or -(k + 1) (route k reached its backbone bound); each one
+ * freezes a route no earlier one did, so as rows of the constraint matrix
+ * they are linearly independent, and together they cover every route that
+ * got a finite rate (the active-set start of the solvers).
+ * dwork: 2 R + 2 K doubles, iwork: R + K ints (R + 2 K with bott).
  * Complexity O(rounds * (R + K + T)), rounds <= R + K.
  */
 void bw_fill(const bw_system *s, const double *capl, const int *backbone, const int *take,
-             double *rate, double *dwork, int *iwork);
+             double *rate, double *dwork, int *iwork, int *bott, int *n_bott);
 
 /**
- * Scale down routes so that no non-backbone resource is over capacity
+ * Make-feasible: scale down routes so that no resource is over capacity
  * (removes the rounding excess of an iterative solution): each route k is
- * multiplied by min over its resources of min(1, capl[j] / load[j]).
- * Only routes with take[k] (all if NULL) and finite rate count and move.
- * dwork: R doubles. Complexity O(R + T).
+ * multiplied by the smallest over its non-backbone resources j of
+ * min(1, margin capl[j] / load[j]) (factor 1 where load <= capl) and over
+ * its backbone resources of min(1, margin capl[j] / rate[k]) (where rate[k]
+ * > capl[j]). margin = 1 is the exact ratio (the heuristics); a margin
+ * just below 1 (the solvers: 1 - 2e-15) leaves room for the rounding of a
+ * later rescaling. Only routes with take[k] (all if NULL) and finite rate
+ * count and move. dwork: R doubles. Complexity O(R + T).
  */
 void bw_make_feasible(const bw_system *s, const double *capl, const int *backbone,
-                      const int *take, double *rate, double *dwork);
+                      const int *take, double margin, double *rate, double *dwork);
 
 #endif /* RM_BW_INTERNAL_H */

@@ -17,17 +17,50 @@
 /* Relative tolerance under which two saturation levels are taken as equal. */
 #define BW_TIE 1e-12
 
+/* The constraints that freeze routes at this level, in order, for
+ * bw_fill's bott: each saturated (non-backbone) resource j with a live
+ * route not yet recorded (recorded as j), then each live route at its
+ * backbone bound not yet recorded (as -(k + 1)); mark (K ints) flags the
+ * recorded routes. Reads only: the filling itself is unchanged. */
+static void record_bottlenecks(const bw_system *s, const int *backbone, const int *wt,
+                               const double *dr, const int *live, const double *ub, double level,
+                               int *mark, int *bott, int *nb)
+{
+    for (int j = 0; j < s->n_res; j++) {
+        if (backbone[j] || !(wt[j] > 0 && dr[j] < 0.0))
+            continue;
+        int fresh = 0;
+        for (int t = s->res_start[j]; t < s->res_start[j + 1]; t++) {
+            int k = s->res_route[t];
+            if (live[k] && !mark[k])
+                mark[k] = 1, fresh = 1;
+        }
+        if (fresh)
+            bott[(*nb)++] = j;
+    }
+    for (int k = 0; k < s->n_routes; k++)
+        if (live[k] && !mark[k] && ub[k] <= level * (1.0 + BW_TIE)) {
+            mark[k] = 1;
+            bott[(*nb)++] = -(k + 1);
+        }
+}
+
 void bw_fill(const bw_system *s, const double *capl, const int *backbone, const int *take,
-             double *rate, double *dwork, int *iwork)
+             double *rate, double *dwork, int *iwork, int *bott, int *n_bott)
 {
     int R = s->n_res, K = s->n_routes;
     double *rem = dwork, *dr = dwork + R, *ub = dwork + 2 * R;
     int *wt = iwork, *live = iwork + R; /* wt: unfrozen multiplicity on j */
+    int *mark = bott ? iwork + R + K : NULL;
     int n_live = 0;
+    if (n_bott)
+        *n_bott = 0;
     for (int j = 0; j < R; j++)
         wt[j] = 0;
     for (int k = 0; k < K; k++) {
         live[k] = 0;
+        if (mark)
+            mark[k] = 0;
         if ((take && !take[k]) || s->rt_start[k] == s->rt_start[k + 1])
             continue;
         live[k] = 1;
@@ -78,6 +111,8 @@ void bw_fill(const bw_system *s, const double *capl, const int *backbone, const 
                 }
             }
         }
+        if (bott)
+            record_bottlenecks(s, backbone, wt, dr, live, ub, level, mark, bott, n_bott);
         /* freeze the routes of saturated resources and the routes at their
          * backbone bound, at the current level */
         for (int k = 0; k < K; k++) {
@@ -103,7 +138,7 @@ void bw_fill(const bw_system *s, const double *capl, const int *backbone, const 
 }
 
 void bw_make_feasible(const bw_system *s, const double *capl, const int *backbone,
-                      const int *take, double *rate, double *dwork)
+                      const int *take, double margin, double *rate, double *dwork)
 {
     int R = s->n_res;
     double *f = dwork;
@@ -118,14 +153,19 @@ void bw_make_feasible(const bw_system *s, const double *capl, const int *backbon
                 load += s->res_mult[t] * rate[k];
         }
         if (load > capl[j])
-            f[j] = capl[j] / load;
+            f[j] = capl[j] / load * margin;
     }
     for (int k = 0; k < s->n_routes; k++) {
         if ((take && !take[k]) || !isfinite(rate[k]))
             continue;
         double m = 1.0;
-        for (int t = s->rt_start[k]; t < s->rt_start[k + 1]; t++)
-            m = fmin(m, f[s->rt_res[t]]);
+        for (int t = s->rt_start[k]; t < s->rt_start[k + 1]; t++) {
+            int j = s->rt_res[t];
+            if (!backbone[j])
+                m = fmin(m, f[j]);
+            else if (rate[k] > capl[j]) /* a backbone bound, route by route */
+                m = fmin(m, capl[j] / rate[k] * margin);
+        }
         if (m < 1.0)
             rate[k] *= m;
     }
@@ -174,8 +214,8 @@ rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
     }
     for (int k = 0; k < K; k++)
         rate[k] = INFINITY; /* routes with no arcs */
-    bw_fill(&s, capl, bb, NULL, rate, dw, iw);
-    bw_make_feasible(&s, capl, bb, NULL, rate, dw);
+    bw_fill(&s, capl, bb, NULL, rate, dw, iw, NULL, NULL);
+    bw_make_feasible(&s, capl, bb, NULL, 1.0, rate, dw);
 out:
     free(dw);
     free(iw);

@@ -529,7 +529,7 @@ rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_route
     /* 4. exact feasibility */
     for (int k = 0; k < K; k++)
         filli[k] = state[k] == ACTIVE;
-    bw_make_feasible(&s, capl, bb, filli, x, fillw);
+    bw_make_feasible(&s, capl, bb, filli, 1.0, x, fillw);
     /* 5. zero-weight routes: max-min on what is left */
     int n_free = 0;
     for (int k = 0; k < K; k++)
@@ -549,8 +549,8 @@ rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_route
         int *mask = rs_start; /* K + 1 entries, no longer needed */
         for (int k = 0; k < K; k++)
             mask[k] = state[k] == FREE;
-        bw_fill(&s, left, bb, mask, x, fillw, filli);
-        bw_make_feasible(&s, left, bb, mask, x, fillw);
+        bw_fill(&s, left, bb, mask, x, fillw, filli, NULL, NULL);
+        bw_make_feasible(&s, left, bb, mask, 1.0, x, fillw);
     }
 out:
     free(dw);

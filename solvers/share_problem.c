@@ -3,8 +3,14 @@
  * program (solvers.h) from a network and fixed routes, and the pieces both
  * solvers need: max-min start point, loads, feasibility repair, objective,
  * and writing the result back (routes without arcs, routes of weight 0).
+ * The constraints are those of bw's system (bw/bw_internal.h, the one
+ * constraint system of the library: routes x resources): max-min fairness
+ * and make-feasible are bw_fill and bw_make_feasible on it, with the
+ * scaled capacities; the rows here are its resources merged (duplicates)
+ * and scaled, for the solvers' active sets and LPs.
  */
 #include "solvers/share_problem.h"
+#include "bw/bw_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -25,6 +31,18 @@ void rm_share_problem_destroy(rm_share_problem *p)
     free(p->col_start);
     free(p->col_row);
     free(p->col_coef);
+    if (p->sys)
+        bw_system_free(p->sys);
+    free(p->sys);
+    free(p->caps);
+    free(p->bb);
+    free(p->take);
+    free(p->res_row);
+    free(p->bb_row);
+    free(p->route_var);
+    free(p->xw);
+    free(p->fw);
+    free(p->iw);
     memset(p, 0, sizeof *p);
 }
 
@@ -37,7 +55,7 @@ static const char *node_label(const rm_network *net, int v)
 
 /* Check every route's arcs and the capacities of the resources they use. */
 static rm_status validate(const rm_network *net, const double *capv, int n_routes,
-                          const rm_route *routes, const double *a, int zero_weight, rm_error *err)
+                          const rm_route *routes, const double *a, rm_error *err)
 {
     if (n_routes < 0)
         return rm_error_set(err, RM_EINPUT, "share solver: %d routes", n_routes);
@@ -45,7 +63,7 @@ static rm_status validate(const rm_network *net, const double *capv, int n_route
         return rm_error_set(err, RM_EINPUT, "share solver: routes or weights missing");
     for (int k = 0; k < n_routes; k++) {
         const rm_route *r = &routes[k];
-        if (!zero_weight && (!(a[k] >= 0.0) || !isfinite(a[k])))
+        if (!(a[k] >= 0.0) || !isfinite(a[k]))
             return rm_error_set(err, RM_EINPUT, "share solver: route %d (%s -> %s): weight a = %g",
                                 k, node_label(net, r->src), node_label(net, r->dst), a[k]);
         if (r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
@@ -58,10 +76,10 @@ static rm_status validate(const rm_network *net, const double *capv, int n_route
                                     "share solver: route %d (%s -> %s): arc %d is not usable", k,
                                     node_label(net, r->src), node_label(net, r->dst), arc);
             double c = capv[net->arc_res[arc]];
-            if (!zero_weight && (!(c >= 0.0) || !isfinite(c)))
+            if (!(c >= 0.0) || !isfinite(c))
                 return rm_error_set(err, RM_EINPUT, "share solver: link %d: capacity %g",
                                     net->res_link ? net->res_link[net->arc_res[arc]] : -1, c);
-            if (!zero_weight && c == 0.0 && a[k] > 0.0)
+            if (c == 0.0 && a[k] > 0.0)
                 return rm_error_set(err, RM_ESOLVER,
                                     "share solver: infeasible: route %d (%s -> %s) crosses link "
                                     "%d of capacity 0",
@@ -85,24 +103,66 @@ static int rows_equal(const rm_share_problem *p, int i, int j)
     return 1;
 }
 
+/* Build bw's system of the routes (p->sys) with the scaled capacities of
+ * its resources (p->caps: capv / S, the rows' c; 0 where capv <= 0),
+ * backbone flags, the variables as take mask, and the rows of its
+ * resources (res_row of the global resource through merged_of) and of the
+ * backbone bounds (bb_row), so that its bottlenecks map to rows. */
+static rm_status link_system(rm_share_problem *p, const rm_network *net, const double *capv,
+                             const rm_route *routes, const int *res_row, const int *merged_of,
+                             rm_error *err)
+{
+    int K = p->n_routes;
+    p->sys = malloc(sizeof *p->sys);
+    if (!p->sys)
+        return rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
+    p->sys->heap = NULL;
+    rm_status st = bw_system_build(p->sys, net, K, routes, "share solver", err);
+    if (st)
+        return st;
+    int R = p->sys->n_res;
+    p->caps = malloc(((size_t)R + 1) * sizeof *p->caps);
+    p->bb = malloc(((size_t)R + 1) * sizeof *p->bb);
+    p->take = malloc(((size_t)K + 1) * sizeof *p->take);
+    p->res_row = malloc(((size_t)R + 1) * sizeof *p->res_row);
+    p->xw = malloc(((size_t)K + 1) * sizeof *p->xw);
+    p->fw = malloc(((size_t)3 * R + 2 * K + 1) * sizeof *p->fw);
+    p->iw = malloc(((size_t)R + 3 * K + 1) * sizeof *p->iw);
+    if (!p->caps || !p->bb || !p->take || !p->res_row || !p->xw || !p->fw || !p->iw)
+        return rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
+    for (int j = 0; j < R; j++) {
+        int g = p->sys->res[j];
+        p->caps[j] = capv[g] > 0.0 ? capv[g] / p->S : 0.0;
+        p->bb[j] = net->res_backbone[g] != 0;
+        p->res_row[j] = !p->bb[j] && res_row[g] >= 0 ? merged_of[res_row[g]] : -1;
+    }
+    for (int v = 0; v < p->n; v++)
+        if (p->bb_row[v] >= 0)
+            p->bb_row[v] = merged_of[p->bb_row[v]];
+    for (int k = 0; k < K; k++) {
+        p->take[k] = p->route_var[k] >= 0;
+        p->xw[k] = 0.0;
+    }
+    return RM_OK;
+}
+
 rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, const double *cap,
                                 int n_routes, const rm_route *routes, const double *a,
-                                int zero_weight, rm_error *err)
+                                rm_error *err)
 {
     memset(p, 0, sizeof *p);
     p->S = p->A = 1.0;
     if (!net)
         return rm_error_set(err, RM_EINPUT, "share solver: no network");
     const double *capv = cap ? cap : net->res_cap;
-    rm_status st = validate(net, capv, n_routes, routes, a, zero_weight, err);
+    rm_status st = validate(net, capv, n_routes, routes, a, err);
     if (st)
         return st;
     p->n_routes = n_routes;
     size_t total = 0;
     int n = 0;
     for (int k = 0; k < n_routes; k++) {
-        int sel = zero_weight ? (a[k] == 0.0) : (a[k] > 0.0);
-        if (sel && routes[k].n_arcs > 0) {
+        if (a[k] > 0.0 && routes[k].n_arcs > 0) {
             n++;
             total += (size_t)routes[k].n_arcs + 1;
         }
@@ -112,6 +172,8 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
     p->var_route = malloc(((size_t)n + 1) * sizeof *p->var_route);
     p->alpha = malloc(((size_t)n + 1) * sizeof *p->alpha);
     p->ub = malloc(((size_t)n + 1) * sizeof *p->ub);
+    p->route_var = malloc(((size_t)n_routes + 1) * sizeof *p->route_var);
+    p->bb_row = malloc(((size_t)n + 1) * sizeof *p->bb_row);
     int *ent_row = malloc((total + 1) * sizeof *ent_row);
     int *ent_var = malloc((total + 1) * sizeof *ent_var);
     double *ent_coef = malloc((total + 1) * sizeof *ent_coef);
@@ -119,7 +181,8 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
     int *last_var = malloc(((size_t)n_res + 1) * sizeof *last_var);
     int *last_pos = malloc(((size_t)n_res + 1) * sizeof *last_pos);
     int *res_row = malloc(((size_t)n_res + 1) * sizeof *res_row);
-    if (!p->var_route || !p->alpha || !p->ub || !ent_row || !ent_var || !ent_coef || !ent_cap ||
+    int *merged_of = NULL;
+    if (!p->var_route || !p->alpha || !p->ub || !p->route_var || !p->bb_row || !ent_row || !ent_var || !ent_coef || !ent_cap ||
         !last_var || !last_pos || !res_row) {
         st = rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
         goto done;
@@ -132,19 +195,19 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
     int m = 0;
     double amax = 0.0;
     for (int k = 0, v = 0; k < n_routes; k++) {
-        int sel = zero_weight ? (a[k] == 0.0) : (a[k] > 0.0);
-        if (!sel || routes[k].n_arcs == 0)
+        if (!(a[k] > 0.0) || routes[k].n_arcs == 0) {
+            p->route_var[k] = -1;
             continue;
+        }
+        p->route_var[k] = v;
         p->var_route[v] = k;
-        p->alpha[v] = zero_weight ? 1.0 : a[k];
+        p->alpha[v] = a[k];
         if (p->alpha[v] > amax)
             amax = p->alpha[v];
         double bb = INFINITY;
         for (int i = 0; i < routes[k].n_arcs; i++) {
             int r = net->arc_res[routes[k].arcs[i]];
             double c = capv[r];
-            if (zero_weight && !(c > 0.0))
-                c = 0.0;
             if (net->res_backbone[r]) {
                 if (c < bb)
                     bb = c;
@@ -159,7 +222,9 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
                 ne++;
             }
         }
+        p->bb_row[v] = -1;
         if (bb < INFINITY) {
+            p->bb_row[v] = m;
             ent_row[ne] = m++, ent_var[ne] = v, ent_coef[ne] = 1.0, ent_cap[ne] = bb;
             ne++;
         }
@@ -209,10 +274,11 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
     /* merge rows with the same routes and coefficients (smallest capacity) */
     {
         int *keep_of = malloc(((size_t)m + 1) * sizeof *keep_of);
+        merged_of = malloc(((size_t)m + 1) * sizeof *merged_of);
         int *rs = calloc((size_t)m + 2, sizeof *rs);
         int *rv = malloc((ne + 1) * sizeof *rv);
         double *rc = malloc((ne + 1) * sizeof *rc), *cc = malloc(((size_t)m + 1) * sizeof *cc);
-        if (!keep_of || !rs || !rv || !rc || !cc) {
+        if (!keep_of || !merged_of || !rs || !rv || !rc || !cc) {
             free(keep_of), free(rs), free(rv), free(rc), free(cc);
             st = rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
             goto done;
@@ -223,6 +289,7 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
             for (int i = 0; i < m2 && dup < 0; i++)
                 if (rows_equal(p, keep_of[i], j))
                     dup = i;
+            merged_of[j] = dup >= 0 ? dup : m2;
             if (dup >= 0) {
                 if (p->c[j] < cc[dup])
                     cc[dup] = p->c[j];
@@ -283,7 +350,8 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
             }
         free(cur);
     }
-    st = RM_OK;
+    /* the same constraints as bw's system, for its max-min and make-feasible */
+    st = link_system(p, net, capv, routes, res_row, merged_of, err);
 done:
     free(ent_row);
     free(ent_var);
@@ -292,6 +360,7 @@ done:
     free(last_var);
     free(last_pos);
     free(res_row);
+    free(merged_of);
     if (st)
         rm_share_problem_destroy(p);
     return st;
@@ -318,81 +387,36 @@ double rm_share_objective(const rm_share_problem *p, const double *y)
 void rm_share_make_feasible(const rm_share_problem *p, double *y, double *load)
 {
     rm_share_loads(p, y, load);
-    for (int v = 0; v < p->n; v++) {
-        double f = 1.0;
-        for (int e = p->col_start[v]; e < p->col_start[v + 1]; e++) {
-            int j = p->col_row[e];
-            if (load[j] > p->c[j]) {
-                double g = p->c[j] / load[j] * (1.0 - 2e-15);
-                if (g < f)
-                    f = g;
-            }
-        }
-        y[v] *= f;
-    }
+    for (int v = 0; v < p->n; v++)
+        p->xw[p->var_route[v]] = y[v];
+    bw_make_feasible(p->sys, p->caps, p->bb, p->take, 1.0 - 2e-15, p->xw, p->fw);
+    for (int v = 0; v < p->n; v++)
+        y[v] = p->xw[p->var_route[v]];
 }
 
 rm_status rm_share_maxmin(const rm_share_problem *p, double *y, int *bott, int *n_bott)
 {
-    int n = p->n, m = p->m;
-    char *frozen = calloc((size_t)n + 1, 1);
-    double *load = calloc((size_t)m + 1, sizeof *load), *rate = malloc(((size_t)m + 1) * sizeof *rate);
-    if (!frozen || !load || !rate) {
-        free(frozen), free(load), free(rate);
-        return RM_ENOMEM;
-    }
-    for (int v = 0; v < n; v++)
-        y[v] = 0.0;
-    int left = n, nb = 0;
-    while (left > 0) {
-        double delta = INFINITY;
-        int arg = -1;
-        for (int j = 0; j < m; j++) {
-            double r = 0.0;
-            for (int e = p->row_start[j]; e < p->row_start[j + 1]; e++)
-                if (!frozen[p->row_var[e]])
-                    r += p->row_coef[e];
-            rate[j] = r;
-            if (r > 0.0) {
-                double t = (p->c[j] - load[j]) / r;
-                if (t < 0.0)
-                    t = 0.0;
-                if (t < delta)
-                    delta = t, arg = j;
-            }
-        }
-        if (arg < 0) /* cannot happen: every variable has a row */
-            break;
-        for (int v = 0; v < n; v++)
-            if (!frozen[v])
-                y[v] += delta;
-        for (int j = 0; j < m; j++)
-            load[j] += delta * rate[j];
-        for (int j = 0; j < m; j++) {
-            if (!(rate[j] > 0.0))
-                continue;
-            if (j != arg && p->c[j] - load[j] > 1e-12 * p->c[j])
-                continue;
-            int fresh = 0;
-            for (int e = p->row_start[j]; e < p->row_start[j + 1]; e++) {
-                int v = p->row_var[e];
-                if (!frozen[v])
-                    frozen[v] = 2, fresh++;
-            }
-            if (fresh) {
-                if (bott)
-                    bott[nb] = j;
-                nb++;
-                left -= fresh;
-                for (int e = p->row_start[j]; e < p->row_start[j + 1]; e++)
-                    if (frozen[p->row_var[e]] == 2)
-                        frozen[p->row_var[e]] = 1;
-            }
-        }
+    int K = p->n_routes, nb = 0;
+    int *rec = bott ? p->iw + p->sys->n_res + 2 * K : NULL;
+    bw_fill(p->sys, p->caps, p->bb, p->take, p->xw, p->fw, p->iw, rec, &nb);
+    for (int v = 0; v < p->n; v++)
+        y[v] = p->xw[p->var_route[v]];
+    if (!bott)
+        return RM_OK;
+    /* bw's bottlenecks as rows: a resource's (merged) row, or the row of a
+       route's backbone bound; a merged duplicate only once */
+    int out = 0;
+    for (int i = 0; i < nb; i++) {
+        int e = rec[i];
+        int row = e >= 0 ? p->res_row[e] : p->bb_row[p->route_var[-e - 1]];
+        int dup = row < 0;
+        for (int o = 0; o < out && !dup; o++)
+            dup = bott[o] == row;
+        if (!dup)
+            bott[out++] = row;
     }
     if (n_bott)
-        *n_bott = nb;
-    free(frozen), free(load), free(rate);
+        *n_bott = out;
     return RM_OK;
 }
 
@@ -400,7 +424,7 @@ rm_status rm_share_finish(const rm_share_problem *p, const rm_network *net, cons
                           const rm_route *routes, const double *a, const double *y, double *x,
                           rm_error *err)
 {
-    const double *capv = cap ? cap : net->res_cap;
+    (void)net, (void)cap, (void)err;
     int nz = 0;
     for (int k = 0; k < p->n_routes; k++) {
         x[k] = routes[k].n_arcs == 0 ? INFINITY : 0.0;
@@ -411,35 +435,31 @@ rm_status rm_share_finish(const rm_share_problem *p, const rm_network *net, cons
         x[p->var_route[v]] = p->S * y[v];
     if (nz == 0)
         return RM_OK;
-    /* routes of weight 0: max-min fair shares of what the others left */
-    double *resid = malloc(((size_t)net->n_res + 1) * sizeof *resid);
-    if (!resid)
-        return rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
-    for (int r = 0; r < net->n_res; r++)
-        resid[r] = capv[r];
-    for (int v = 0; v < p->n; v++) {
-        const rm_route *rt = &routes[p->var_route[v]];
-        for (int i = 0; i < rt->n_arcs; i++) {
-            int r = net->arc_res[rt->arcs[i]];
-            if (!net->res_backbone[r])
-                resid[r] -= p->S * y[v];
+    /* routes of weight 0: max-min fair shares (bw_fill) of what the others
+       left on each resource (scaled) */
+    const bw_system *sy = p->sys;
+    int R = sy->n_res;
+    double *left = p->fw + 2 * R + 2 * p->n_routes; /* R more doubles: see link_system */
+    int *take0 = p->iw + R + 2 * p->n_routes;
+    for (int j = 0; j < R; j++) {
+        left[j] = p->caps[j];
+        if (p->bb[j])
+            continue;
+        for (int t = sy->res_start[j]; t < sy->res_start[j + 1]; t++) {
+            int v = p->route_var[sy->res_route[t]];
+            if (v >= 0)
+                left[j] -= sy->res_mult[t] * y[v];
         }
+        if (!(left[j] > 0.0))
+            left[j] = 0.0;
     }
-    rm_share_problem z;
-    rm_status st = rm_share_problem_init(&z, net, resid, p->n_routes, routes, a, 1, err);
-    if (st == RM_OK) {
-        double *yz = malloc(((size_t)z.n + 1) * sizeof *yz);
-        if (!yz || rm_share_maxmin(&z, yz, NULL, NULL) != RM_OK) {
-            st = rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
-        } else {
-            for (int v = 0; v < z.n; v++)
-                x[z.var_route[v]] = z.S * yz[v];
-        }
-        free(yz);
-        rm_share_problem_destroy(&z);
-    }
-    free(resid);
-    return st;
+    for (int k = 0; k < p->n_routes; k++)
+        take0[k] = a[k] == 0.0 && routes[k].n_arcs > 0;
+    bw_fill(sy, left, p->bb, take0, p->xw, p->fw, p->iw, NULL, NULL);
+    for (int k = 0; k < p->n_routes; k++)
+        if (take0[k])
+            x[k] = p->S * p->xw[k];
+    return RM_OK;
 }
 
 void rm_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_active, double obj,
@@ -465,7 +485,7 @@ int rm_share_start(rm_share_problem *p, const char *who, const rm_network *net, 
         *st = rm_error_set(err, RM_EINPUT, "%s: no output array", who);
         return 1;
     }
-    *st = rm_share_problem_init(p, net, cap, n_routes, routes, a, 0, err);
+    *st = rm_share_problem_init(p, net, cap, n_routes, routes, a, err);
     if (*st)
         return 1;
     if (p->n == 0) {

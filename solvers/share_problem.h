@@ -8,12 +8,18 @@
  * row_coef); the same in columns (CSC: col_start, col_row, col_coef).
  * Backbone resources become one-route rows; rows with the same routes and
  * coefficients are merged (smallest capacity kept).
+ * The constraints are bw's system of the routes (bw/bw_internal.h: the one
+ * constraint system, routes x resources), kept in sys with the scaled
+ * capacities: max-min fairness and make-feasible are bw's (bw_fill,
+ * bw_make_feasible); the rows are its resources merged and scaled.
  */
 #ifndef RINGMAP_SHARE_PROBLEM_H
 #define RINGMAP_SHARE_PROBLEM_H
 
 #include "ringmap.h"
 #include "solvers/solvers.h"
+
+struct bw_system;
 
 typedef struct rm_share_problem {
     int n_routes;   /* routes given */
@@ -30,33 +36,44 @@ typedef struct rm_share_problem {
     int *col_row;   /* nnz */
     double *col_coef;
     double S, A; /* scales: x = S y (Mb/s), a = A alpha */
+    int *route_var; /* n_routes: the variable of each route, -1 if none */
+    int *bb_row;    /* n: the row of each variable's backbone bound, -1 if none */
+    /* bw's system of the routes (R resources), for max-min and make-feasible */
+    struct bw_system *sys;
+    double *caps;  /* R: scaled capacities (the rows' c) */
+    int *bb;       /* R: backbone flags */
+    int *take;     /* n_routes: 1 for the variables */
+    int *res_row;  /* R: the (merged) row of each non-backbone resource, else -1 */
+    double *xw;    /* n_routes: scratch rates */
+    double *fw;    /* 3 R + 2 n_routes: scratch */
+    int *iw;       /* R + 3 n_routes: scratch */
 } rm_share_problem;
 
 /**
- * Build the problem for the routes with a[k] > 0 (zero_weight = 0), or for
- * the routes with a[k] == 0 on capacities cap (zero_weight = 1: used to fill
- * those routes on the residual capacities; capacity 0 is then allowed).
- * Validates routes, a, cap (see rm_share_kinsol for the errors). O(L + m^2 d)
- * with L the total route length, d the row length.
+ * Build the problem for the routes with a[k] > 0 (the routes with a[k] ==
+ * 0 are filled on the residual capacities by rm_share_finish).
+ * Validates routes, a, cap (see rm_share_kinsol for the errors). O(L log L
+ * + m^2 d) with L the total route length, d the row length.
  */
 rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, const double *cap,
                                 int n_routes, const rm_route *routes, const double *a,
-                                int zero_weight, rm_error *err);
+                                rm_error *err);
 
 /** Free what rm_share_problem_init allocated (p may be zeroed). O(1). */
 void rm_share_problem_destroy(rm_share_problem *p);
 
-/** Max-min fair y (progressive filling) on p's constraints. If bott is not
- *  NULL it receives the rows that froze new routes, in order (their rows
- *  are linearly independent and cover every variable); *n_bott their count.
- *  RM_ENOMEM. O(m (n + nnz)). */
+/** Max-min fair y (bw_fill: progressive filling) on p's constraints. If
+ *  bott is not NULL it receives the rows that froze new routes, in order
+ *  (their rows are linearly independent and cover every variable); *n_bott
+ *  their count. Always RM_OK (the scratch is p's). O(rounds (R + K + T)). */
 rm_status rm_share_maxmin(const rm_share_problem *p, double *y, int *bott, int *n_bott);
 
 /** load[j] = sum_v coef y_v. O(nnz). */
 void rm_share_loads(const rm_share_problem *p, const double *y, double *load);
 
-/** Scale every y_v down by min(1, c_j / load_j) over its rows: the result is
- *  feasible. Scratch load has m entries. O(nnz). */
+/** Make-feasible (bw_make_feasible with margin 1 - 2e-15): scale every y_v
+ *  down by min(1, c_j / load_j) over its rows: the result is feasible.
+ *  load (m entries) receives the loads before the scaling. O(nnz). */
 void rm_share_make_feasible(const rm_share_problem *p, double *y, double *load);
 
 /** Scaled objective sum_v alpha_v / y_v. O(n). */

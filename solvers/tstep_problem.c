@@ -64,7 +64,7 @@ rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_network *net, cons
         }
         ak[k] = 1.0 / net->platform->nodes[m->ring[i]].w;
     }
-    if ((st = rm_share_problem_init(&p->sp, net, NULL, K, flat, ak, 0, err)))
+    if ((st = rm_share_problem_init(&p->sp, net, NULL, K, flat, ak, err)))
         goto done;
     if (p->sp.n != K) {
         st = rm_error_set(err, RM_EINTERNAL, "step-time solver: %d variables for %d routes",
