@@ -23,7 +23,7 @@ static double now(void)
 typedef struct {
     const char *name;
     rm_heuristic heur;
-    rm_refine refine;
+    rm_sharing sharing;
 } variant;
 
 int main(int argc, char **argv)
@@ -53,9 +53,9 @@ int main(int argc, char **argv)
     if (out)
         fprintf(out, "platform,hosts,links,dc_dw,heuristic,seconds,ratio_to_H1,q,t_step_per_dw\n");
     const double ratios[4] = {0.64, 0.064, 0.0064, 0.00064};
-    const variant vs[3] = {{"H1 slice", RM_HEUR_SLICE, RM_REFINE_MAXMIN},
-                           {"H2 shared", RM_HEUR_SHARED, RM_REFINE_NONE},
-                           {"H2 shared+maxmin", RM_HEUR_SHARED, RM_REFINE_MAXMIN}};
+    const variant vs[3] = {{"H1 slice", RM_HEUR_SLICE, RM_SHARING_MAXMIN},
+                           {"H2 shared", RM_HEUR_SHARED, RM_SHARING_GREEDY},
+                           {"H2 shared+maxmin", RM_HEUR_SHARED, RM_SHARING_MAXMIN}};
     printf("%-22s %5s %5s %8s %-17s %10s %8s %4s %12s\n", "platform", "hosts", "links", "dc_dw",
            "heuristic", "seconds", "x H1", "q", "T_step/D_w");
     int rc = 0;
@@ -80,7 +80,7 @@ int main(int argc, char **argv)
                 rm_options_init(&opt);
                 opt.dc_dw = ratios[r];
                 opt.heuristic = vs[v].heur;
-                opt.refine = vs[v].refine;
+                opt.sharing = vs[v].sharing;
                 double best = 1e300;
                 rm_mapping *m = NULL;
                 for (int k = 0; k < repeat; k++) {

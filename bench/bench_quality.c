@@ -293,17 +293,17 @@ int main(int argc, char **argv)
             t_exact += now() - t0;
             opt.dc_dw = ratios[r];
             opt.heuristic = RM_HEUR_SLICE;
-            opt.refine = RM_REFINE_MAXMIN;
+            opt.sharing = RM_SHARING_MAXMIN;
             rm_mapping *g[4] = {NULL, NULL, NULL, NULL};
             t0 = now();
             if (rm_slicering(&net, &opt, &g[0], &err)) {
                 fprintf(stderr, "bench_quality: %s: %s\n", p->name, err.msg);
                 return 1;
             }
-            const rm_refine rf[3] = {RM_REFINE_NONE, RM_REFINE_MAXMIN, RM_REFINE_OPTIMAL};
+            const rm_sharing rf[3] = {RM_SHARING_GREEDY, RM_SHARING_MAXMIN, RM_SHARING_EQ5};
             opt.heuristic = RM_HEUR_SHARED;
             for (int v = 0; v < 3; v++) {
-                opt.refine = rf[v];
+                opt.sharing = rf[v];
                 rm_status st = rm_sharedring(&net, &opt, &g[v + 1], &err);
                 if (st == RM_ESOLVER) { /* counted as a failure of the greedy */
                     fprintf(stderr, "bench_quality: warning: %s dc_dw %g %s: %s\n", p->name, ratios[r],

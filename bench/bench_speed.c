@@ -25,7 +25,7 @@
 typedef struct {
     const char *name;
     rm_heuristic heur;
-    rm_refine refine;
+    rm_sharing sharing;
     int reference;
 } variant;
 
@@ -67,7 +67,7 @@ static void run_child(int fd, void *ctx)
     rm_options_init(&opt);
     opt.dc_dw = dc_dw;
     opt.heuristic = v->heur;
-    opt.refine = v->refine;
+    opt.sharing = v->sharing;
     double t0 = bench_now();
     rm_status st;
     if (v->heur == RM_HEUR_SLICE)
@@ -140,14 +140,14 @@ int main(int argc, char **argv)
     /* "H1 slice 1-start" is the fast path with the fastest-host start only:
      * the one that must match the reference (the pair start may change the
      * ring on purpose) */
-    const variant all[8] = {{"H1 slice", RM_HEUR_SLICE, RM_REFINE_MAXMIN, 0},
-                            {"H2 shared", RM_HEUR_SHARED, RM_REFINE_NONE, 0},
-                            {"H2 shared+maxmin", RM_HEUR_SHARED, RM_REFINE_MAXMIN, 0},
-                            {"H1 slice 1-start", RM_HEUR_SLICE, RM_REFINE_MAXMIN, 2},
-                            {"H1 slice", RM_HEUR_SLICE, RM_REFINE_MAXMIN, 1},
-                            {"H2 shared", RM_HEUR_SHARED, RM_REFINE_NONE, 1},
-                            {"H2 shared+maxmin", RM_HEUR_SHARED, RM_REFINE_MAXMIN, 1},
-                            {"H1 slice", RM_HEUR_SLICE, RM_REFINE_MAXMIN, 1}};
+    const variant all[8] = {{"H1 slice", RM_HEUR_SLICE, RM_SHARING_MAXMIN, 0},
+                            {"H2 shared", RM_HEUR_SHARED, RM_SHARING_GREEDY, 0},
+                            {"H2 shared+maxmin", RM_HEUR_SHARED, RM_SHARING_MAXMIN, 0},
+                            {"H1 slice 1-start", RM_HEUR_SLICE, RM_SHARING_MAXMIN, 2},
+                            {"H1 slice", RM_HEUR_SLICE, RM_SHARING_MAXMIN, 1},
+                            {"H2 shared", RM_HEUR_SHARED, RM_SHARING_GREEDY, 1},
+                            {"H2 shared+maxmin", RM_HEUR_SHARED, RM_SHARING_MAXMIN, 1},
+                            {"H1 slice", RM_HEUR_SLICE, RM_SHARING_MAXMIN, 1}};
     int nv = reference ? 7 : 3;
     int np = argc - first;
     double *lx = calloc((size_t)np * nv, sizeof *lx), *ly = calloc((size_t)np * nv, sizeof *ly);

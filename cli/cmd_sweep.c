@@ -1,12 +1,14 @@
 /*
  * cmd_sweep.c — `ringmap sweep PLATFORM --dc-dw R1,R2,...`: the curves of
- * seed 001 §5 for a platform. For each ratio D_c/D_w, each heuristic
- * (SharedRing §4.4, SliceRing §5.2.2) and each refinement of the shares
- * (none, max-min, optimal; §4.4.3), one run of the heuristic, which grows
+ * Legrand, Renard, Robert, Vivien, "Mapping and Load-Balancing Iterative
+ * Computations" (IEEE TPDS 2004) §5 for a platform. For each ratio D_c/D_w,
+ * each heuristic (SharedRing §4.4, SliceRing §5.2.2) and each sharing policy
+ * (greedy, maxmin, eq5; §4.4.3; SliceRing: its make-feasible step, greedy
+ * meaning its default maxmin), one run of the heuristic, which grows
  * the ring one host at a time and keeps the best T_step/D_w for every ring
  * size (rm_mapping.sweep_t: the "bath tub" of Figs 7–12); the size it
  * returns is the optimal ring size (Figs 5–6); the best T_step/D_w per
- * refinement gives Figs 13–14. Output: a summary table on stdout, the
+ * sharing policy gives Figs 13–14. Output: a summary table on stdout, the
  * curves as CSV (--csv) and JSON (--json), and a gnuplot script and picture
  * (--plot). Formats are documented in docs/plots.md.
  */
@@ -32,26 +34,26 @@
 #define SWEEP_MAX_RATIOS 64
 #define SWEEP_CHECK_TOL 1e-9
 
-/* The refinements swept: the first N_REF of rm_cli_refines (none, maxmin,
- * optimal); a run's index r is its rm_refine value. */
-#define N_REF 3
+/* The sharing policies swept: rm_cli_sharings (greedy, maxmin, eq5); a
+ * run's index r is its rm_sharing value. */
+#define N_REF RM_CLI_N_SHARINGS
 
 static const char *ref_name(int r)
 {
-    return rm_cli_refine_name((rm_refine)r);
+    return rm_cli_sharing_name((rm_sharing)r);
 }
 
 /* One run: heuristic h, refinement, ratio index; its mapping. */
 typedef struct sweep_run {
     rm_heuristic h;
-    int ref; /* index into rm_cli_refines: the rm_refine value */
+    int ref; /* the rm_sharing value */
     int k;   /* index into the ratios */
     rm_mapping *m;
 } sweep_run;
 
 typedef struct sweep_args {
     const char *platform;
-    rm_options opt; /* duplex, max_q; dc_dw/heuristic/refine set per run */
+    rm_options opt; /* duplex, max_q; dc_dw/heuristic/sharing set per run */
     rm_read_options ro;
     int n_ratios;
     double ratios[SWEEP_MAX_RATIOS];
@@ -70,19 +72,23 @@ static void usage(FILE *f)
     fputs(
         "Usage: ringmap sweep PLATFORM [options]\n"
         "\n"
-        "For each ratio D_c/D_w (Mb/Mflop), each heuristic and each refinement of the\n"
-        "shares, grow the ring one host at a time and record the best T_step/D_w\n"
+        "For each ratio D_c/D_w (Mb/Mflop), each heuristic and each sharing policy,\n"
+        "grow the ring one host at a time and record the best T_step/D_w\n"
         "(s/Mflop) for every ring size: the 'bath tub' curves of Legrand et al. (IEEE\n"
         "TPDS 2004) Figs 7-12, the optimal ring size per ratio (Figs 5-6) and the\n"
-        "effect of the refinements on the best T_step/D_w (Figs 13-14).\n"
+        "effect of the sharing policy on the best T_step/D_w (Figs 13-14).\n"
         "\n"
         "Options:\n"
         "  --dc-dw LIST          comma-separated distinct ratios, each finite >= 0, at\n"
         "                        most 64 (default 0.64,0.064,0.0064,0.00064)\n"
         "  --heuristic H         shared (default), slice or both\n"
-        "  --refine LIST         comma-separated refinements among none, maxmin,\n"
-        "                        optimal (default: all three); the curves of the plot\n"
-        "                        use the first one\n"
+        "  --sharing LIST        comma-separated sharing policies among greedy, maxmin,\n"
+        "                        eq5 (default: all three; see ringmap --help); the\n"
+        "                        curves of the plot use the first one. SliceRing runs\n"
+        "                        use it as their make-feasible step (greedy: maxmin,\n"
+        "                        its default)\n"
+        "  --refine LIST         old spelling of --sharing (none = greedy, optimal =\n"
+        "                        eq5), kept with a note on stderr\n"
         "  --duplex D            half (default) or full\n"
         "  --max-q N             largest ring size tried (0 = all hosts, default)\n"
         "  --full-curve          the curves up to --max-q; without it a curve ends where\n"
@@ -112,21 +118,28 @@ static void usage(FILE *f)
 /* Report a bad option or argument on stderr; returns exit code 2. */
 RM_CLI_DEFINE_REPORTER(bad_option, "ringmap: sweep: ", "ringmap sweep --help")
 
-static int parse_refines(const char *s, sweep_args *a)
+/* --sharing LIST, or with old = 1 its old spelling --refine LIST (none,
+ * maxmin, optimal: a note on stderr). */
+static int parse_refines(const char *s, sweep_args *a, int old)
 {
+    static const rm_cli_name old_names[N_REF] = {
+        {"none", RM_SHARING_GREEDY}, {"maxmin", RM_SHARING_MAXMIN}, {"optimal", RM_SHARING_EQ5}};
+    const char *opt = old ? "--refine" : "--sharing";
     a->n_ref = 0;
     const char *p = s;
     if (!*p)
-        return bad_option("--refine: empty list");
+        return bad_option("%s: empty list", opt);
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        int found = rm_cli_name_find(rm_cli_refines, N_REF, p, len);
+        int found = rm_cli_name_find(old ? old_names : rm_cli_sharings, N_REF, p, len);
         if (found < 0)
-            return bad_option("--refine: expected a list of none, maxmin, optimal, got '%s'", s);
+            return bad_option(old ? "--refine: expected a list of none, maxmin, optimal, got '%s'"
+                                  : "--sharing: expected a list of greedy, maxmin, eq5, got '%s'",
+                              s);
         for (int i = 0; i < a->n_ref; i++)
             if (a->refs[i] == found)
-                return bad_option("--refine: '%s' given twice", ref_name(found));
+                return bad_option("%s: '%.*s' given twice", opt, (int)len, p);
         a->refs[a->n_ref++] = found;
         if (!comma)
             break;
@@ -139,6 +152,7 @@ enum {
     OPT_DCDW = 256,
     OPT_HEUR,
     OPT_REFINE,
+    OPT_SHARING,
     OPT_DUPLEX,
     OPT_MAXQ,
     OPT_HOSTW,
@@ -178,6 +192,7 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         {"dc-dw", required_argument, NULL, OPT_DCDW},
         {"heuristic", required_argument, NULL, OPT_HEUR},
         {"refine", required_argument, NULL, OPT_REFINE},
+        {"sharing", required_argument, NULL, OPT_SHARING},
         {"duplex", required_argument, NULL, OPT_DUPLEX},
         {"max-q", required_argument, NULL, OPT_MAXQ},
         {"host-w", required_argument, NULL, OPT_HOSTW},
@@ -228,8 +243,12 @@ static int parse_args(int argc, char **argv, sweep_args *a)
             }
             break;
         case OPT_REFINE:
-            if ((code = parse_refines(arg, a)) >= 0)
+        case OPT_SHARING:
+            if ((code = parse_refines(arg, a, c == OPT_REFINE)) >= 0)
                 return code;
+            if (c == OPT_REFINE)
+                fprintf(stderr, "ringmap: note: --refine LIST is an old spelling of --sharing "
+                                "LIST (none = greedy, optimal = eq5)\n");
             break;
         case OPT_DUPLEX: /* the options map, sweep and compare share */
         case OPT_MAXQ:
@@ -307,9 +326,10 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
         rm_options o = a->opt;
         o.dc_dw = a->ratios[r->k];
         o.heuristic = r->h;
-        o.refine = (rm_refine)r->ref;
+        o.sharing = (rm_sharing)r->ref;
+        o.make_feasible = r->ref == RM_SHARING_EQ5 ? RM_SHARING_EQ5 : RM_SHARING_MAXMIN;
         char what[128];
-        snprintf(what, sizeof what, "run %d/%d (%s, refine %s, D_c/D_w = %g)", i + 1, n_runs,
+        snprintf(what, sizeof what, "run %d/%d (%s, sharing %s, D_c/D_w = %g)", i + 1, n_runs,
                  heur_name(r->h), ref_name(r->ref), o.dc_dw);
         rm_cli_progress_note(&pr, "%s", what);
         rm_cli_progress_attach(&pr, &o, what);
@@ -326,7 +346,7 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
         if (rm_mapping_check(net, r->m, SWEEP_CHECK_TOL, &err)) {
             rm_cli_progress_done(&pr);
             fprintf(stderr,
-                    "ringmap: internal error: the %s mapping (refine %s, D_c/D_w = %g) violates "
+                    "ringmap: internal error: the %s mapping (sharing %s, D_c/D_w = %g) violates "
                     "an invariant: %s\n",
                     heur_name(r->h), ref_name(r->ref), o.dc_dw, err.msg);
             return 1;
@@ -352,7 +372,7 @@ static void print_summary(FILE *f, const rm_platform *p, const sweep_args *a, sw
     fprintf(f, "%s: %d hosts, %d routers, %d links; %s duplex\n", p->name ? p->name : "platform",
             p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
             a->opt.duplex == RM_DUPLEX_FULL ? "full" : "half");
-    fprintf(f, "%-9s %-12s %-8s %6s %14s %14s %9s\n", "heuristic", "D_c/D_w", "refine", "best q",
+    fprintf(f, "%-9s %-12s %-8s %6s %14s %14s %9s\n", "heuristic", "D_c/D_w", "sharing", "best q",
             "T_step/D_w", "unshared est.", "vs none");
     for (int i = 0; i < n_runs; i++) {
         const sweep_run *r = &runs[i];
@@ -407,7 +427,7 @@ static const char *num(char buf[32], double x)
     return buf;
 }
 
-/* CSV: one row per (heuristic, refine, ratio, ring size tried). */
+/* CSV: one row per (heuristic, sharing, ratio, ring size tried). */
 static int write_csv(const sweep_args *a, sweep_run *runs, int n_runs)
 {
     int code = 0;
@@ -415,7 +435,7 @@ static int write_csv(const sweep_args *a, sweep_run *runs, int n_runs)
     FILE *f = open_out(&o, a->csv, "--csv", &code);
     if (!f)
         return code;
-    fputs("heuristic,refine,dc_dw,q,t_step_per_dw,t_step_per_dw_unshared,best_q,"
+    fputs("heuristic,sharing,dc_dw,q,t_step_per_dw,t_step_per_dw_unshared,best_q,"
           "best_t_step_per_dw\n",
           f);
     for (int i = 0; i < n_runs; i++) {
@@ -477,7 +497,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
     bad |= jset(jpar, "heuristics", jh);
     for (int r = 0; r < a->n_ref; r++)
         bad |= jpush(jf, json_string(ref_name(a->refs[r])));
-    bad |= jset(jpar, "refines", jf);
+    bad |= jset(jpar, "sharings", jf);
     bad |= jset(jpar, "duplex", json_string(a->opt.duplex == RM_DUPLEX_FULL ? "full" : "half"));
     bad |= jset(jpar, "max_q", json_integer(a->opt.max_q));
     bad |= jset(root, "runs", jruns);
@@ -493,7 +513,9 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
         bad |= jpush(jruns, e);
         if (!bad) {
             bad |= jset(e, "heuristic", json_string(heur_name(r->h)));
-            bad |= jset(e, "refine", json_string(ref_name(r->ref)));
+            bad |= jset(e, "sharing", json_string(ref_name(r->ref)));
+            if (r->h == RM_HEUR_SLICE)
+                bad |= jset(e, "make_feasible", json_string(ref_name(r->m->sharing)));
             bad |= jset(e, "dc_dw", json_real(a->ratios[r->k]));
             bad |= jset(e, "q", json_integer(r->m->q));
             bad |= jset(e, "t_step_per_dw", json_incref(json_object_get(mj, "t_step_per_dw")));
@@ -587,7 +609,7 @@ static int cmp_double(const void *x, const void *y)
  * The gnuplot script: data in datablocks, three panels — the bath tubs
  * (T_step/D_w vs ring size, log scale, one curve per ratio, first
  * refinement; SliceRing dashed), the optimal ring size vs D_c/D_w, and the
- * gain of each refinement over none (or the best T_step/D_w without none).
+ * gain of each sharing policy over greedy (or the best T_step/D_w without none).
  */
 static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, sweep_run *runs,
                          int n_runs)
@@ -677,7 +699,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
           f);
     fputs("set title ", f);
     snprintf(title, sizeof title,
-             "'T_{step}/D_w of the best ring of each size (%s, refine %s; big dot: size "
+             "'T_{step}/D_w of the best ring of each size (%s, sharing %s; big dot: size "
              "returned)'",
              a->n_heur == 2                 ? "SharedRing solid, SliceRing dashed"
              : a->heur[0] == RM_HEUR_SLICE ? "SliceRing"
@@ -713,7 +735,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
           "set ylabel 'ring size q'\n",
           f);
     fputs("set title ", f);
-    snprintf(title, sizeof title, "optimal ring size (refine %s)", ref_name(ref0));
+    snprintf(title, sizeof title, "optimal ring size (sharing %s)", ref_name(ref0));
     gp_str(f, title);
     fputs("\nplot \\\n", f);
     for (int h = 0; h < a->n_heur; h++)
@@ -728,17 +750,17 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     int have_none = 0;
     for (int r = 0; r < a->n_ref; r++)
         have_none |= a->refs[r] == 0;
-    fputs("\n# 3. effect of the refinements of the shares (seed 001 Figs 13-14)\n"
+    fputs("\n# 3. effect of the sharing policy (TPDS 2004 Figs 13-14)\n"
           "set origin 0.5,0\nset size 0.5,0.47\nset yrange [*:*]\n"
           "set key below horizontal maxrows 2\n",
           f);
     if (have_none)
         fputs("set format y '%g'\nset ylabel 'gain over none (%)'\n"
-              "set title 'best T_{step}/D_w: gain of each refinement over none'\n",
+              "set title 'best T_{step}/D_w: gain of each sharing policy over greedy'\n",
               f);
     else
         fputs("set logscale y\nset format y '10^{%L}'\nset ylabel 'best T_{step}/D_w (s/Mflop)'\n"
-              "set title 'best T_{step}/D_w per refinement'\n",
+              "set title 'best T_{step}/D_w per sharing policy'\n",
               f);
     fputs("plot \\\n", f);
     first = 1;

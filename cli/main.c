@@ -18,7 +18,7 @@ static const rm_cli_command commands[] = {
     {"map", rm_cmd_map, "map a platform onto a ring (the default command)"},
     {"generate", rm_cmd_generate, "generate a Tiers-like WAN/MAN/LAN platform (GML)"},
     {"sweep", rm_cmd_sweep, "T_step/D_w per ring size for several D_c/D_w: CSV, JSON, gnuplot"},
-    {"compare", rm_cmd_compare, "SliceRing vs SharedRing and the refinements, per D_c/D_w (Tables 3-4)"},
+    {"compare", rm_cmd_compare, "SliceRing vs SharedRing and SharedRing's sharing policies, per D_c/D_w (Tables 3-4)"},
     {"export-simgrid", rm_cmd_export_simgrid, "SimGrid v4.1 platform + ring-order hostfile for SMPI"},
 };
 

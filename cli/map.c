@@ -40,7 +40,7 @@ typedef struct map_args {
     const char *json;            /* NULL, "-" or a file name */
     const char *dot, *svg;       /* --dot / --svg pictures (cli/pictures.c) */
     int quiet;
-    int refine_all;              /* --refine all: the five share methods side by side */
+    int all_shares;              /* --all-shares: the five share methods side by side */
     double ref_t[RM_N_REFINE];   /* their T_step/D_w (NAN: failed) */
     rm_cli_launch launch;        /* --hostfile, --rankfile, ..., --units (issue 12) */
     int routing_given;           /* --routing given (else: fixed when the file fixes routes) */
@@ -68,12 +68,13 @@ static void usage(FILE *f)
         "                        required; sets D_c/D_w = X/Y and also prints T_step (s)\n"
         "  --heuristic H         shared: SharedRing, routes share links (default);\n"
         "                        slice: SliceRing on the fully connected model, its ring\n"
-        "                        made feasible by max-min fairness (its own unshared\n"
-        "                        estimate is printed beside it);\n"
+        "                        then made feasible on the shared network (see\n"
+        "                        --make-feasible; its own unshared estimate is printed\n"
+        "                        beside it);\n"
         "                        both: run both and print the improvement of SharedRing\n"
         "                        over SliceRing, (T_slice - T_shared)/T_slice*100 (%);\n"
         "                        exact: SharedRing exhaustive over every ring (fixed\n"
-        "                        routes, optimal or max-min shares), at most 8 hosts;\n"
+        "                        routes, eq. (5) shares), at most 8 hosts;\n"
         "                        slice-exact: proven optimum of SliceRing's model,\n"
         "                        at most 12 hosts (larger platforms: exit status 2)\n"
         "  --routing R           widest: widest paths through the network (default,\n"
@@ -84,12 +85,26 @@ static void usage(FILE *f)
         "                        route of every host pair), as real IP routing does\n"
         "  --one-core            SimGrid hosts: w from one core's speed (one single-\n"
         "                        threaded rank per host; default: speed x cores)\n"
-        "  --refine M            bandwidth shares: none (the greedy's own, default),\n"
-        "                        maxmin (max-min fairness), optimal (optimal shares\n"
-        "                        of eq. (5)), kinsol / glpk (the real optimum of the\n"
-        "                        chosen ring, alphas >= 0, by KINSOL / by GLPK), all\n"
-        "                        (the chosen ring with the five side by side; the\n"
-        "                        KINSOL one is printed)\n"
+        "  --sharing S           how SharedRing shares a link among the ring's routes\n"
+        "                        while it builds the ring: greedy (each insertion\n"
+        "                        splits the residual bandwidth among its 4 new routes,\n"
+        "                        default), maxmin (after each insertion, max-min\n"
+        "                        fairness over all routes), eq5 (after each insertion,\n"
+        "                        the optimum of eq. (5)'s surrogate sum C_i/w_i, which\n"
+        "                        ignores alpha >= 0: not always the least T_step)\n"
+        "  --make-feasible S     SliceRing's step that gives its ring feasible shares\n"
+        "                        on the real shared network: maxmin (default) or eq5\n"
+        "  --final-solver F      once the ring is chosen, its shares for its fixed\n"
+        "                        routes: none (keep the heuristic's, default), kinsol\n"
+        "                        or glpk (the real optimum of T_step, alphas >= 0, by\n"
+        "                        KINSOL or by GLPK)\n"
+        "  --all-shares          the chosen ring with the five share methods side by\n"
+        "                        side (own, maxmin, eq5, kinsol, glpk); the KINSOL one\n"
+        "                        is printed\n"
+        "  --refine M            old spelling, kept (a note on stderr): none = --sharing\n"
+        "                        greedy, maxmin = --sharing maxmin --make-feasible\n"
+        "                        maxmin, optimal = --sharing eq5 --make-feasible eq5,\n"
+        "                        kinsol / glpk = --final-solver, all = --all-shares\n"
         "  --duplex D            half: an undirected link is one capacity shared by both\n"
         "                        directions (default); full: each direction has it all\n"
         "  --latency             affine route cost D_c/b + sum of the links' latencies\n"
@@ -141,6 +156,10 @@ enum {
     OPT_DW,
     OPT_HEUR,
     OPT_REFINE,
+    OPT_SHARING,
+    OPT_FEASIBLE,
+    OPT_FINAL,
+    OPT_ALLSHARES,
     OPT_DUPLEX,
     OPT_MAXQ,
     OPT_HOSTW,
@@ -166,6 +185,10 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"dw", required_argument, NULL, OPT_DW},
         {"heuristic", required_argument, NULL, OPT_HEUR},
         {"refine", required_argument, NULL, OPT_REFINE},
+        {"sharing", required_argument, NULL, OPT_SHARING},
+        {"make-feasible", required_argument, NULL, OPT_FEASIBLE},
+        {"final-solver", required_argument, NULL, OPT_FINAL},
+        {"all-shares", no_argument, NULL, OPT_ALLSHARES},
         {"duplex", required_argument, NULL, OPT_DUPLEX},
         {"max-q", required_argument, NULL, OPT_MAXQ},
         {"host-w", required_argument, NULL, OPT_HOSTW},
@@ -230,13 +253,15 @@ static int parse_args(int argc, char **argv, map_args *a)
             a->input.routing_given = 1;
             break;
         case OPT_ONECORE: a->ro.one_core = 1; break;
-        case OPT_REFINE:
-            if ((code = rm_cli_opt_name("--refine", rm_cli_refines, RM_CLI_N_REFINES, arg, &v,
-                                        bad_option)) >= 0)
+        case OPT_REFINE: /* old spelling: an alias with a note */
+        case OPT_SHARING:
+        case OPT_FEASIBLE:
+        case OPT_FINAL:
+            if ((code = rm_cli_opt_shares(longopts[li].name, arg, &a->opt, &a->all_shares,
+                                          bad_option)) >= 0)
                 return code;
-            a->refine_all = v == RM_CLI_REFINE_ALL;
-            a->opt.refine = a->refine_all ? RM_REFINE_NONE : (rm_refine)v;
             break;
+        case OPT_ALLSHARES: a->all_shares = 1; break;
         case OPT_DUPLEX: /* the options map, sweep and compare share */
         case OPT_MAXQ:
         case OPT_HOSTW:
@@ -335,10 +360,10 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
     return -1;
 }
 
-/* --refine all: the five share methods on the chosen ring (seed 001 Figs
- * 13-14); *m is replaced by its KINSOL-refined copy (GLPK if KINSOL
- * failed). Exit code or -1. */
-static int refine_all(const rm_network *net, map_args *a, rm_mapping **m)
+/* --all-shares: the five share methods on the chosen ring (TPDS 2004 Figs
+ * 13-14 and the real optimum); *m is replaced by its KINSOL-refined copy
+ * (GLPK if KINSOL failed). Exit code or -1. */
+static int all_shares(const rm_network *net, map_args *a, rm_mapping **m)
 {
     rm_error err = {RM_OK, ""};
     rm_mapping *best = NULL;
@@ -346,7 +371,7 @@ static int refine_all(const rm_network *net, map_args *a, rm_mapping **m)
     if (st)
         return rm_cli_lib_failure(&err);
     if (!best) {
-        fprintf(stderr, "ringmap: --refine all: both the KINSOL and the GLPK solvers failed\n");
+        fprintf(stderr, "ringmap: --all-shares: both the KINSOL and the GLPK solvers failed\n");
         return 1;
     }
     rm_mapping_free(*m);
@@ -354,26 +379,27 @@ static int refine_all(const rm_network *net, map_args *a, rm_mapping **m)
     return -1;
 }
 
-/* Add "refinements": {"none": t, ...} (null where a method failed). */
+/* Add "share_methods": {"own": t, ...} (null where a method failed). */
 static int add_refinements(json_t *j, const map_args *a)
 {
-    if (!a->refine_all)
+    if (!a->all_shares)
         return 0;
     json_t *r = json_object();
     int bad = !r;
     for (int k = 0; k < RM_N_REFINE && !bad; k++)
-        bad |= json_object_set_new(r, rm_cli_refine_name((rm_refine)k),
+        bad |= json_object_set_new(r, rm_cli_share_methods[k],
                                    isnan(a->ref_t[k]) ? json_null() : json_real(a->ref_t[k]));
-    return bad | json_object_set_new(j, "refinements", r);
+    return bad | json_object_set_new(j, "share_methods", r);
 }
 
 static void print_refinements(FILE *f, const map_args *a)
 {
-    if (!a->refine_all)
+    if (!a->all_shares)
         return;
-    fputs("\nShares of this ring and routes (T_step/D_w, s/Mflop):\n", f);
+    fputs("\nShares of this ring and routes (T_step/D_w, s/Mflop; kinsol and glpk: the\n"
+          "optimum of T_step, eq5: of eq. (5)'s surrogate):\n", f);
     for (int k = 0; k < RM_N_REFINE; k++)
-        fprintf(f, " %-12s", rm_cli_refine_name((rm_refine)k));
+        fprintf(f, " %-12s", rm_cli_share_methods[k]);
     fputc('\n', f);
     for (int k = 0; k < RM_N_REFINE; k++) {
         if (isnan(a->ref_t[k]))
@@ -519,8 +545,8 @@ int rm_cmd_map(int argc, char **argv)
     for (int i = 0; i < 2 && code < 0 && sg_widest; i++)
         if (i ? slice : shared)
             code = rm_cli_sg_widest_check(&net, i ? slice : shared);
-    if (code < 0 && a.refine_all)
-        code = refine_all(&net, &a, shared ? &shared : &slice);
+    if (code < 0 && a.all_shares)
+        code = all_shares(&net, &a, shared ? &shared : &slice);
     if (code < 0)
         code = rm_cli_launch_prepare(&a.launch, &net, shared ? shared : slice, a.both);
     if (code < 0)

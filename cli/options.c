@@ -1,6 +1,7 @@
 /* options.c — the option values shared by the map, sweep and compare
  * commands (cli/options.h): finite numbers with their ranges and units,
- * the name tables of --heuristic, --refine, --duplex and --routing, the
+ * the name tables of --heuristic, --sharing, --make-feasible,
+ * --final-solver, --duplex and --routing, the old --refine aliases, the
  * list of ratios D_c/D_w of --dc-dw, and the getopt error cases. Only
  * rm_cli_vreport prints (for the command's reporter, with its prefix). */
 #include "cli/options.h"
@@ -19,21 +20,97 @@ const rm_cli_name rm_cli_heuristics[RM_CLI_N_HEURISTICS] = {
     {"both", RM_CLI_HEUR_BOTH},      {"exact", RM_HEUR_SHARED_EXACT},
     {"slice-exact", RM_HEUR_SLICE_EXACT}};
 
-const rm_cli_name rm_cli_refines[RM_CLI_N_REFINES] = {
-    {"none", RM_REFINE_NONE},     {"maxmin", RM_REFINE_MAXMIN}, {"optimal", RM_REFINE_OPTIMAL},
-    {"kinsol", RM_REFINE_KINSOL}, {"glpk", RM_REFINE_GLPK},     {"all", RM_CLI_REFINE_ALL}};
+const rm_cli_name rm_cli_sharings[RM_CLI_N_SHARINGS] = {
+    {"greedy", RM_SHARING_GREEDY}, {"maxmin", RM_SHARING_MAXMIN}, {"eq5", RM_SHARING_EQ5}};
+
+const rm_cli_name rm_cli_feasibles[RM_CLI_N_FEASIBLES] = {{"maxmin", RM_SHARING_MAXMIN},
+                                                          {"eq5", RM_SHARING_EQ5}};
+
+const rm_cli_name rm_cli_final_solvers[RM_CLI_N_FINAL_SOLVERS] = {
+    {"none", RM_FINAL_NONE}, {"kinsol", RM_FINAL_KINSOL}, {"glpk", RM_FINAL_GLPK}};
+
+const char *const rm_cli_share_methods[RM_N_REFINE] = {"own", "maxmin", "eq5", "kinsol", "glpk"};
+
+/* The old --refine spellings: what each sets, and the notice naming the new
+   spelling (issue 10, item 3). */
+static const struct {
+    const char *old;
+    int sharing, feasible, final, all;
+    const char *now;
+} refine_aliases[] = {
+    {"none", RM_SHARING_GREEDY, RM_SHARING_MAXMIN, RM_FINAL_NONE, 0,
+     "--sharing greedy (SliceRing: --make-feasible maxmin)"},
+    {"maxmin", RM_SHARING_MAXMIN, RM_SHARING_MAXMIN, RM_FINAL_NONE, 0,
+     "--sharing maxmin --make-feasible maxmin"},
+    {"optimal", RM_SHARING_EQ5, RM_SHARING_EQ5, RM_FINAL_NONE, 0,
+     "--sharing eq5 --make-feasible eq5 (the optimum of eq. (5)'s surrogate, not of T_step)"},
+    {"kinsol", RM_SHARING_GREEDY, RM_SHARING_MAXMIN, RM_FINAL_KINSOL, 0, "--final-solver kinsol"},
+    {"glpk", RM_SHARING_GREEDY, RM_SHARING_MAXMIN, RM_FINAL_GLPK, 0, "--final-solver glpk"},
+    {"all", RM_SHARING_GREEDY, RM_SHARING_MAXMIN, RM_FINAL_NONE, 1, "--all-shares"},
+};
+
+const char *rm_cli_sharing_name(rm_sharing s)
+{
+    int k = (int)s;
+    return k >= 0 && k < RM_CLI_N_SHARINGS ? rm_cli_sharings[k].name : "?";
+}
+
+const char *rm_cli_final_solver_name(rm_final_solver s)
+{
+    int k = (int)s;
+    return k >= 0 && k < RM_CLI_N_FINAL_SOLVERS ? rm_cli_final_solvers[k].name : "?";
+}
+
+int rm_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *all_shares,
+                      rm_cli_bad_fn bad)
+{
+    int v, code;
+    if (strcmp(name, "sharing") == 0) {
+        if ((code = rm_cli_opt_name("--sharing", rm_cli_sharings, RM_CLI_N_SHARINGS, arg, &v,
+                                    bad)) >= 0)
+            return code;
+        opt->sharing = (rm_sharing)v;
+        return -1;
+    }
+    if (strcmp(name, "make-feasible") == 0) {
+        if ((code = rm_cli_opt_name("--make-feasible", rm_cli_feasibles, RM_CLI_N_FEASIBLES, arg,
+                                    &v, bad)) >= 0)
+            return code;
+        opt->make_feasible = (rm_sharing)v;
+        return -1;
+    }
+    if (strcmp(name, "final-solver") == 0) {
+        if ((code = rm_cli_opt_name("--final-solver", rm_cli_final_solvers,
+                                    RM_CLI_N_FINAL_SOLVERS, arg, &v, bad)) >= 0)
+            return code;
+        opt->final_solver = (rm_final_solver)v;
+        return -1;
+    }
+    if (strcmp(name, "refine") == 0) {
+        int n = (int)(sizeof refine_aliases / sizeof refine_aliases[0]) - (all_shares ? 0 : 1);
+        for (int k = 0; k < n; k++)
+            if (strcmp(arg, refine_aliases[k].old) == 0) {
+                opt->sharing = (rm_sharing)refine_aliases[k].sharing;
+                opt->make_feasible = (rm_sharing)refine_aliases[k].feasible;
+                opt->final_solver = (rm_final_solver)refine_aliases[k].final;
+                if (all_shares)
+                    *all_shares = refine_aliases[k].all;
+                fprintf(stderr, "ringmap: note: --refine %s is an old spelling of %s\n", arg,
+                        refine_aliases[k].now);
+                return -1;
+            }
+        return bad("--refine (old spelling of --sharing, --make-feasible, --final-solver): "
+                   "expected none, maxmin, optimal, kinsol, glpk%s, got '%s'",
+                   all_shares ? " or all" : "", arg);
+    }
+    return bad("unknown option '--%s'", name);
+}
 
 const rm_cli_name rm_cli_duplexes[RM_CLI_N_DUPLEXES] = {{"half", RM_DUPLEX_HALF},
                                                         {"full", RM_DUPLEX_FULL}};
 
 const rm_cli_name rm_cli_routings[RM_CLI_N_ROUTINGS] = {
     {"widest", RM_ROUTING_WIDEST}, {"direct", RM_ROUTING_DIRECT}, {"fixed", RM_ROUTING_FIXED}};
-
-const char *rm_cli_refine_name(rm_refine r)
-{
-    int k = (int)r;
-    return k >= 0 && k < RM_N_REFINE ? rm_cli_refines[k].name : "?";
-}
 
 int rm_cli_name_find(const rm_cli_name *table, int n, const char *s, size_t len)
 {

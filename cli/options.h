@@ -1,7 +1,8 @@
 /* options.h — parsing of the VALUES of the command-line options shared by
  * `ringmap map`, `ringmap sweep` and `ringmap compare` (cli/options.c): the
  * number checks with their messages, the name tables of the heuristics,
- * refinements, duplex and routing values, and the comma-separated list of
+ * sharing policies, make-feasible steps, final solvers, duplex and routing
+ * values (and the old --refine spellings, kept as aliases), and the comma-separated list of
  * ratios D_c/D_w. Each parser reports a bad value through the command's own
  * reporting function (its "ringmap: ..." prefix and "see --help" suffix) and
  * returns that function's exit code (2), or -1 when the value is good, so
@@ -27,17 +28,25 @@ typedef struct rm_cli_name {
 
 /** Value of "both" in rm_cli_heuristics (SharedRing and SliceRing side by side). */
 #define RM_CLI_HEUR_BOTH (-1)
-/** Value of "all" in rm_cli_refines (the five share methods side by side). */
-#define RM_CLI_REFINE_ALL (-1)
 
 /** --heuristic names: shared, slice, both, exact, slice-exact (in this order,
  *  so that a command accepting only the first 3 passes n = 3). */
 extern const rm_cli_name rm_cli_heuristics[];
 #define RM_CLI_N_HEURISTICS 5
-/** --refine names: none, maxmin, optimal, kinsol, glpk, all; entry k < RM_N_REFINE
- *  has value k (rm_refine), so rm_cli_refines[r].name names refinement r. */
-extern const rm_cli_name rm_cli_refines[];
-#define RM_CLI_N_REFINES (RM_N_REFINE + 1)
+/** --sharing names (the sharing policy during SharedRing, rm_sharing):
+ *  greedy, maxmin, eq5; entry k has value k. */
+extern const rm_cli_name rm_cli_sharings[];
+#define RM_CLI_N_SHARINGS 3
+/** --make-feasible names (SliceRing's make-feasible step): maxmin, eq5. */
+extern const rm_cli_name rm_cli_feasibles[];
+#define RM_CLI_N_FEASIBLES 2
+/** --final-solver names (rm_final_solver): none, kinsol, glpk; entry k has value k. */
+extern const rm_cli_name rm_cli_final_solvers[];
+#define RM_CLI_N_FINAL_SOLVERS 3
+/** Names of the five share methods compared on one ring (--all-shares; the
+ *  internal rm_refine index): own (the heuristic's shares), maxmin, eq5
+ *  (eq. (5)'s surrogate optimum), kinsol, glpk (the real optimum of T_step). */
+extern const char *const rm_cli_share_methods[RM_N_REFINE];
 /** --duplex names: half, full. */
 extern const rm_cli_name rm_cli_duplexes[];
 #define RM_CLI_N_DUPLEXES 2
@@ -45,9 +54,24 @@ extern const rm_cli_name rm_cli_duplexes[];
 extern const rm_cli_name rm_cli_routings[];
 #define RM_CLI_N_ROUTINGS 3
 
-/** The name of refinement r (seed 001 §4.4.3 and the real optimum of the
- *  final ring): "none", "maxmin", "optimal", "kinsol", "glpk". O(1). */
-const char *rm_cli_refine_name(rm_refine r);
+/** The name of a sharing policy ("greedy", "maxmin", "eq5") and of a final
+ *  solver ("none", "kinsol", "glpk"); "?" out of range. O(1). */
+const char *rm_cli_sharing_name(rm_sharing s);
+const char *rm_cli_final_solver_name(rm_final_solver s);
+
+/**
+ * The options that choose the shares, by long name without "--":
+ * "sharing" (greedy | maxmin | eq5) into opt->sharing, "make-feasible"
+ * (maxmin | eq5) into opt->make_feasible, "final-solver" (none | kinsol |
+ * glpk) into opt->final_solver, and the old spelling "refine" (none |
+ * maxmin | optimal | kinsol | glpk | all), kept as an alias that sets the
+ * new options as the old value did and prints one line "ringmap: note:
+ * --refine X is an old spelling of ..." on stderr; "all" sets *all_shares
+ * (may be NULL: then "all" is refused). Returns -1 or bad's exit code (also
+ * for a name not in this list). O(|arg|).
+ */
+int rm_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *all_shares,
+                      rm_cli_bad_fn bad);
 
 /** Index in table[0..n) of the name equal to the len characters at s, or -1.
  *  O(n len). */

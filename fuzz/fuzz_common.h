@@ -90,12 +90,12 @@ static void fuzz_check_platform(const rm_platform *p)
 }
 
 /* Run one heuristic with a small max_q and check the mapping. */
-static void fuzz_run_heuristic(const rm_network *net, rm_heuristic h, rm_refine refine)
+static void fuzz_run_heuristic(const rm_network *net, rm_heuristic h, rm_sharing sharing)
 {
     rm_options opt;
     rm_options_init(&opt);
     opt.heuristic = h;
-    opt.refine = refine;
+    opt.sharing = sharing;
     opt.max_q = 4;
     rm_mapping *m = NULL;
     rm_error err = {RM_OK, ""};
@@ -140,9 +140,9 @@ static void fuzz_map_platform(const rm_platform *p, unsigned variant)
         fprintf(stderr, "fuzz: rm_network_init failed on a valid platform: %s\n", err.msg);
         abort();
     }
-    static const rm_refine refines[] = {RM_REFINE_NONE, RM_REFINE_MAXMIN, RM_REFINE_OPTIMAL};
+    static const rm_sharing sharings[] = {RM_SHARING_GREEDY, RM_SHARING_MAXMIN, RM_SHARING_EQ5};
     fuzz_run_heuristic(&net, RM_HEUR_SHARED, refines[(variant >> 1) % 3]);
-    fuzz_run_heuristic(&net, RM_HEUR_SLICE, RM_REFINE_NONE);
+    fuzz_run_heuristic(&net, RM_HEUR_SLICE, RM_SHARING_GREEDY);
     rm_network_destroy(&net);
 }
 

@@ -53,16 +53,11 @@ rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mappin
     rm_status st = rm_options_check(opt, err);
     if (st)
         return st;
-    rm_options o = *opt;
-    int solver = opt->refine == RM_REFINE_KINSOL || opt->refine == RM_REFINE_GLPK;
-    if (solver)
-        o.refine = opt->heuristic == RM_HEUR_SLICE || opt->heuristic == RM_HEUR_SLICE_EXACT
-                       ? RM_REFINE_MAXMIN
-                       : RM_REFINE_NONE;
     rm_mapping *m = NULL;
-    if ((st = rm_run_heuristic(net, &o, &m, err)))
+    if ((st = rm_run_heuristic(net, opt, &m, err)))
         return st;
-    if (solver && (st = rm_mapping_refine_solver(net, m, opt->refine, NULL, err))) {
+    if (opt->final_solver != RM_FINAL_NONE &&
+        (st = rm_mapping_refine_solver(net, m, opt->final_solver, opt->final_tol, NULL, err))) {
         rm_mapping_free(m);
         return st;
     }

@@ -152,11 +152,13 @@ rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping 
     if (m) {
         static const char *const heur[] = {"SharedRing", "SliceRing", "exact SharedRing",
                                            "exact SliceRing"};
-        static const char *const ref[] = {"none", "maxmin", "optimal", "kinsol", "glpk"};
-        int h = (int)m->heuristic, r = (int)m->refine;
-        fprintf(f, "\\n%s (refine %s): ring of q = %d hosts, D_c/D_w = %.6g Mb/Mflop,"
+        static const char *const shr[] = {"greedy", "maxmin", "eq5"};
+        static const char *const fin[] = {"none", "kinsol", "glpk"};
+        int h = (int)m->heuristic, r = (int)m->sharing, s = (int)m->final_solver;
+        fprintf(f, "\\n%s (%s %s, final solver %s): ring of q = %d hosts, D_c/D_w = %.6g Mb/Mflop,"
                    " T_step/D_w = %.6g s/Mflop",
-                h >= 0 && h < 4 ? heur[h] : "ring", r >= 0 && r < 5 ? ref[r] : "?", q, m->dc_dw,
+                h >= 0 && h < 4 ? heur[h] : "ring", h == 1 || h == 3 ? "make-feasible" : "sharing",
+                r >= 0 && r < 3 ? shr[r] : "?", s >= 0 && s < 3 ? fin[s] : "?", q, m->dc_dw,
                 m->t_step_per_dw);
         if (isfinite(m->t_step_per_dw_unshared))
             fprintf(f, " (unshared estimate %.6g)", m->t_step_per_dw_unshared);

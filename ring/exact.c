@@ -277,7 +277,7 @@ rm_status rm_slicering_exact_costs(int H, const double *w, const double *c, doub
 /* The mapping of a ring of host indices with widest routes on the full
  * network, shared by max-min or optimally (as rm_slicering does). */
 static rm_status routed_mapping(const rm_network *net, const int *hring, int q, double dc_dw,
-                                rm_refine refine, rm_routing routing, rm_mapping **out,
+                                rm_sharing make_feasible, rm_routing routing, rm_mapping **out,
                                 rm_error *err)
 {
     const rm_platform *p = net->platform;
@@ -295,8 +295,8 @@ static rm_status routed_mapping(const rm_network *net, const int *hring, int q, 
                 st = rm_routing_route(net, routing, NULL, m->ring[k], m->ring[(k + q - 1) % q], &m->pred[k], err);
         }
     if (!st)
-        st = refine == RM_REFINE_OPTIMAL ? rm_mapping_refine_optimal(net, m, err)
-                                         : rm_mapping_refine_maxmin(net, m, err);
+        st = make_feasible == RM_SHARING_EQ5 ? rm_mapping_refine_optimal(net, m, err)
+                                             : rm_mapping_refine_maxmin(net, m, err);
     if (st) {
         rm_mapping_free(m);
         return st;
@@ -335,11 +335,11 @@ rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_ma
     if ((st = rm_slicering_exact_costs(H, w, bw, opt->dc_dw, opt->max_q, ring, &q, &t, err)))
         goto out;
     rm_mapping *m = NULL;
-    if ((st = routed_mapping(net, ring, q, opt->dc_dw, opt->refine, opt->routing, &m, err)))
+    if ((st = routed_mapping(net, ring, q, opt->dc_dw, opt->make_feasible, opt->routing, &m, err)))
         goto out;
     m->t_step_per_dw_unshared = t;
     m->heuristic = RM_HEUR_SLICE;
-    m->refine = opt->refine == RM_REFINE_OPTIMAL ? RM_REFINE_OPTIMAL : RM_REFINE_MAXMIN;
+    m->sharing = opt->make_feasible;
     *out = m;
 out:
     free(bw);
@@ -526,7 +526,7 @@ rm_status rm_sharedring_exhaustive_ratios(const rm_network *net, const rm_option
         out[k] = m;
         m->dc_dw = dc_dw[k];
         m->heuristic = RM_HEUR_SHARED;
-        m->refine = RM_REFINE_OPTIMAL;
+        m->sharing = RM_SHARING_EQ5;
         const int *ring = e->best_ring + k * XH;
         const double *x = e->best_x + k * 2 * XH;
         for (int t = 0; t < q; t++)

@@ -77,7 +77,7 @@ rm_status rm_slicering_exact_costs(int H, const double *w, const double *c, doub
  * bandwidths (rm_capacity_matrix, costs 1/b), solved by
  * rm_slicering_exact_costs (opt->dc_dw, opt->max_q); the optimal ring keeps
  * its widest routes on the full network, which get max-min shares (or
- * optimal shares if opt->refine == RM_REFINE_OPTIMAL) on the real shared
+ * eq. (5) shares if opt->make_feasible == RM_SHARING_EQ5) on the real shared
  * network, as rm_slicering does (seed 001 §5.2.2). t_step_per_dw_unshared
  * holds the exact optimum of the complete-graph model.
  * Errors: RM_ELIMIT (more than RM_SLICE_EXACT_MAX hosts), RM_EINPUT
@@ -106,7 +106,7 @@ rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_ma
  * This is the optimum over rings for widest-path routing and these shares,
  * NOT a global optimum over routings: the greedy (which routes on the
  * residual network) can beat it.
- * Output: a mapping (heuristic RM_HEUR_SHARED, refine RM_REFINE_OPTIMAL)
+ * Output: a mapping (heuristic RM_HEUR_SHARED, sharing RM_SHARING_EQ5)
  * that passes rm_mapping_check; sweep_t[q-1] = best T_step of size q.
  * Errors: RM_ELIMIT if the platform has more than RM_SHARED_EXHAUSTIVE_MAX
  * hosts; RM_EINPUT (options), RM_ENOMEM, errors of routing and sharing.

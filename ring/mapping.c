@@ -14,7 +14,11 @@ void rm_options_init(rm_options *opt)
     memset(opt, 0, sizeof *opt);
     opt->dc_dw = 0.0064;
     opt->heuristic = RM_HEUR_SHARED;
-    opt->refine = RM_REFINE_NONE;
+    opt->sharing = RM_SHARING_GREEDY;
+    opt->make_feasible = RM_SHARING_MAXMIN;
+    opt->final_solver = RM_FINAL_NONE;
+    opt->share_tol = 1e-10;
+    opt->final_tol = 0.0;
     opt->duplex = RM_DUPLEX_HALF;
     opt->max_q = 0;
     opt->routing = RM_ROUTING_WIDEST;
@@ -30,8 +34,20 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
     if (opt->heuristic != RM_HEUR_SHARED && opt->heuristic != RM_HEUR_SLICE &&
         opt->heuristic != RM_HEUR_SHARED_EXACT && opt->heuristic != RM_HEUR_SLICE_EXACT)
         return rm_error_set(err, RM_EINPUT, "unknown heuristic %d", (int)opt->heuristic);
-    if ((int)opt->refine < RM_REFINE_NONE || opt->refine > RM_REFINE_GLPK)
-        return rm_error_set(err, RM_EINPUT, "unknown refinement %d", (int)opt->refine);
+    if ((int)opt->sharing < RM_SHARING_GREEDY || opt->sharing > RM_SHARING_EQ5)
+        return rm_error_set(err, RM_EINPUT, "unknown sharing policy %d", (int)opt->sharing);
+    if (opt->make_feasible != RM_SHARING_MAXMIN && opt->make_feasible != RM_SHARING_EQ5)
+        return rm_error_set(err, RM_EINPUT,
+                            "SliceRing's make-feasible step must be max-min or eq. (5) (got %d)",
+                            (int)opt->make_feasible);
+    if ((int)opt->final_solver < RM_FINAL_NONE || opt->final_solver > RM_FINAL_GLPK)
+        return rm_error_set(err, RM_EINPUT, "unknown final solver %d", (int)opt->final_solver);
+    if (!(opt->share_tol >= 0.0 && opt->share_tol <= 0.1))
+        return rm_error_set(err, RM_EINPUT, "share_tol must be in [0, 0.1] (got %g)",
+                            opt->share_tol);
+    if (!(opt->final_tol >= 0.0 && opt->final_tol <= 0.1))
+        return rm_error_set(err, RM_EINPUT, "final_tol must be in [0, 0.1] (got %g)",
+                            opt->final_tol);
     if (opt->duplex != RM_DUPLEX_HALF && opt->duplex != RM_DUPLEX_FULL)
         return rm_error_set(err, RM_EINPUT, "unknown duplex model %d", (int)opt->duplex);
     if (opt->threads < 0)

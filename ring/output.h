@@ -19,17 +19,20 @@
 #define RM_JSON_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17))
 
 /**
- * The JSON object of one mapping, exactly the schema of DESIGN.md:
+ * The JSON object of one mapping, the schema of docs/output.md:
  * ringmap_version, platform{name,hosts,routers,links},
- * params{dc_dw,heuristic,refine,duplex}, t_step_per_dw (s/Mflop),
+ * params{dc_dw, heuristic, sharing (SharedRing) | make_feasible (SliceRing),
+ * final_solver, duplex, routing (if opt), latency, parallel_send, dc (if
+ * latency), max_q (if opt)}, t_step_per_dw (s/Mflop),
  * [t_step_per_dw_unshared for SliceRing], ring[{node,label,w,alpha,succ,pred,
  * time_per_dw}], link_usage[{link,capacity,allocated}],
  * sweep[{q,t_step_per_dw[,t_step_per_dw_unshared]}].
  * "node" and the route "nodes" are GML ids (rm_node.id), "link" the 0-based
- * position of the edge in the file. params.heuristic and params.refine are
- * those of the mapping (m->heuristic, m->refine: what was actually done;
- * SliceRing always refines by max-min or optimal shares); dc_dw and duplex
- * come from opt (opt may be NULL: then m->dc_dw and net->duplex).
+ * position of the edge in the file. params.heuristic, sharing /
+ * make_feasible and final_solver are those of the mapping (m->heuristic,
+ * m->sharing, m->final_solver: what was actually done); dc_dw, duplex,
+ * routing and max_q come from opt (opt may be NULL: then m->dc_dw and
+ * net->duplex, no routing nor max_q).
  * Non-finite numbers are written as null; sweep lists only the ring sizes
  * tried (finite sweep_t). Returns a new reference, or NULL with err set
  * (RM_ENOMEM). Complexity O(q + L + E + n_sweep), L = total route length.

@@ -21,14 +21,32 @@ static const char *heuristic_name(rm_heuristic h)
     }
 }
 
-static const char *refine_name(rm_refine r)
+static const char *sharing_name(rm_sharing s)
+{
+    switch (s) {
+    case RM_SHARING_GREEDY: return "greedy";
+    case RM_SHARING_MAXMIN: return "maxmin";
+    case RM_SHARING_EQ5: return "eq5";
+    }
+    return "unknown";
+}
+
+static const char *final_solver_name(rm_final_solver s)
+{
+    switch (s) {
+    case RM_FINAL_NONE: return "none";
+    case RM_FINAL_KINSOL: return "kinsol";
+    case RM_FINAL_GLPK: return "glpk";
+    }
+    return "unknown";
+}
+
+static const char *routing_name(rm_routing r)
 {
     switch (r) {
-    case RM_REFINE_NONE: return "none";
-    case RM_REFINE_MAXMIN: return "maxmin";
-    case RM_REFINE_OPTIMAL: return "optimal";
-    case RM_REFINE_KINSOL: return "kinsol";
-    case RM_REFINE_GLPK: return "glpk";
+    case RM_ROUTING_WIDEST: return "widest";
+    case RM_ROUTING_DIRECT: return "direct";
+    case RM_ROUTING_FIXED: return "fixed";
     }
     return "unknown";
 }
@@ -129,10 +147,21 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     if (jpar) {
         put(jpar, "dc_dw", jnum(dc_dw), &bad);
         put(jpar, "heuristic", json_string(heuristic_name(m->heuristic)), &bad);
-        put(jpar, "refine", json_string(refine_name(m->refine)), &bad);
+        /* the shares the heuristic left: SharedRing's sharing policy, or
+           SliceRing's make-feasible step (its model has no sharing) */
+        int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
+        put(jpar, slice ? "make_feasible" : "sharing", json_string(sharing_name(m->sharing)),
+            &bad);
+        put(jpar, "final_solver", json_string(final_solver_name(m->final_solver)), &bad);
         put(jpar, "duplex", json_string(duplex == RM_DUPLEX_FULL ? "full" : "half"), &bad);
+        if (opt)
+            put(jpar, "routing", json_string(routing_name(opt->routing)), &bad);
         put(jpar, "latency", json_boolean(m->latency), &bad);
         put(jpar, "parallel_send", json_boolean(m->parallel_send), &bad);
+        if (m->latency)
+            put(jpar, "dc", jnum(m->dc), &bad);
+        if (opt)
+            put(jpar, "max_q", json_integer(opt->max_q), &bad);
     }
 
     put(root, "t_step_per_dw", jnum(m->t_step_per_dw), &bad);

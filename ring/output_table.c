@@ -65,14 +65,22 @@ static const char *heuristic_title(rm_heuristic h)
     }
 }
 
-static const char *refine_title(rm_refine r)
+static const char *sharing_title(rm_sharing s)
 {
-    switch (r) {
-    case RM_REFINE_NONE: return "none";
-    case RM_REFINE_MAXMIN: return "max-min fairness";
-    case RM_REFINE_OPTIMAL: return "optimal shares";
-    case RM_REFINE_KINSOL: return "optimal shares (KINSOL)";
-    case RM_REFINE_GLPK: return "optimal shares (GLPK)";
+    switch (s) {
+    case RM_SHARING_GREEDY: return "greedy shares";
+    case RM_SHARING_MAXMIN: return "max-min fairness";
+    case RM_SHARING_EQ5: return "eq. (5) surrogate optimum";
+    }
+    return "unknown";
+}
+
+static const char *final_title(rm_final_solver s)
+{
+    switch (s) {
+    case RM_FINAL_NONE: return "none";
+    case RM_FINAL_KINSOL: return "optimum of T_step by KINSOL";
+    case RM_FINAL_GLPK: return "optimum of T_step by GLPK";
     }
     return "unknown";
 }
@@ -104,8 +112,10 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     fprintf(f, "platform %s: %d hosts, %d routers, %d links; %s duplex\n",
             p->name ? p->name : "", p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
             net->duplex == RM_DUPLEX_FULL ? "full" : "half");
-    fprintf(f, "heuristic %s, refinement %s, D_c/D_w = %.6g Mb/Mflop\n",
-            heuristic_title(m->heuristic), refine_title(m->refine), m->dc_dw);
+    int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
+    fprintf(f, "heuristic %s, %s %s, final solver %s, D_c/D_w = %.6g Mb/Mflop\n",
+            heuristic_title(m->heuristic), slice ? "made feasible by" : "sharing",
+            sharing_title(m->sharing), final_title(m->final_solver), m->dc_dw);
     fprintf(f, "\n%4s  %-*s  %-11s  %-10s  %-*s  %-*s  %s\n", "pos", wl, "host", "w(s/Mflop)",
             "alpha", ws, "succ route (Mb/s)", wp, "pred route (Mb/s)", "time/D_w(s/Mflop)");
     for (int k = 0; k < q; k++) {

@@ -9,13 +9,26 @@
 #include "ringmap.h"
 #include "solvers/solvers.h"
 
+/** The five share methods compared on one ring (rm_mapping_refinements, the
+ *  CLI's --all-shares and `compare`): the heuristic's own shares, max-min,
+ *  eq. (5)'s surrogate optimum, and the real optimum of T_step by KINSOL and
+ *  by GLPK. Internal: the public options are rm_sharing and rm_final_solver. */
+typedef enum rm_refine {
+    RM_REFINE_NONE = 0,
+    RM_REFINE_MAXMIN = 1,
+    RM_REFINE_OPTIMAL = 2, /* eq. (5)'s surrogate optimum (RM_SHARING_EQ5) */
+    RM_REFINE_KINSOL = 3,
+    RM_REFINE_GLPK = 4
+} rm_refine;
+
 /**
  * Give the routes of m the bandwidths that minimise T_step of its ring
  * with its routes (the real program of solvers.h: alphas >= 0, the
  * mapping's cost model), computed by rm_tstep_kinsol (which =
- * RM_REFINE_KINSOL) or rm_tstep_glpk (RM_REFINE_GLPK); then
+ * RM_FINAL_KINSOL) or rm_tstep_glpk (RM_FINAL_GLPK) to relative tolerance
+ * tol (0: the solver's default, below); then
  * rm_mapping_rebalance, and check the result with rm_mapping_check
- * (tolerance 1e-9). m->refine records which. The new T_step is <= that of
+ * (tolerance 1e-9). m->final_solver records which. The new T_step is <= that of
  * any feasible shares of the same ring and routes (the greedy's own,
  * max-min's, eq. (5)-optimal's), up to the solver's tolerance (KINSOL:
  * 1e-10; GLPK: a relative gap of 1e-9).
@@ -25,17 +38,15 @@
  * RM_EINTERNAL (the refined mapping fails the invariant check), RM_ENOMEM.
  * Complexity: that of the solver. Source: seed 001 §4.4.3, eqs. (1), (5).
  */
-rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_refine which,
-                                   rm_solver_info *info, rm_error *err);
+rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
+                                   double tol, rm_solver_info *info, rm_error *err);
 
 /**
  * The mapper: run the heuristic of opt (rm_sharedring, rm_slicering, or the
- * exact ones, through rm_run_heuristic). For opt->refine KINSOL or GLPK
- * the heuristic runs with refine NONE (SharedRing and the exhaustive
- * SharedRing: the greedy's own shares) or MAXMIN (SliceRing and exact
- * SliceRing, whose ring is made feasible by max-min), then
- * rm_mapping_refine_solver is applied to the chosen ring; mapping->refine
- * records the solver. Other refinements: the heuristic as is.
+ * exact ones, through rm_run_heuristic) with its sharing policy
+ * (opt->sharing) or make-feasible step (opt->make_feasible); then, for
+ * opt->final_solver KINSOL or GLPK, rm_mapping_refine_solver on the chosen
+ * ring; mapping->final_solver records the solver.
  * Errors: those of the heuristic and of rm_mapping_refine_solver; *out is
  * NULL on error. Complexity: heuristic + solver.
  */

@@ -1,8 +1,8 @@
 /*
  * refine_solvers.c — the real optimum of the shares of a fixed ring
  * (solvers.h: KINSOL and GLPK) applied to a mapping, and rm_map_network,
- * the mapper entry point with --refine kinsol | glpk (issue 3; seed 001
- * §4.4.3).
+ * and the five share methods side by side (rm_mapping_refinements; the
+ * final solver of issue 3; TPDS 2004 §4.4.3).
  */
 #include "ring/refine.h"
 #include "ring/ring_internal.h"
@@ -10,16 +10,16 @@
 #include <math.h>
 #include <stdlib.h>
 
-rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_refine which,
-                                   rm_solver_info *info, rm_error *err)
+rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
+                                   double tol, rm_solver_info *info, rm_error *err)
 {
-    if (which != RM_REFINE_KINSOL && which != RM_REFINE_GLPK)
-        return rm_error_set(err, RM_EINPUT, "refinement %d is not a solver (kinsol or glpk)",
+    if (which != RM_FINAL_KINSOL && which != RM_FINAL_GLPK)
+        return rm_error_set(err, RM_EINPUT, "final solver %d is not a solver (kinsol or glpk)",
                             (int)which);
     int q = m->q;
     if (q <= 1) {
         rm_mapping_rebalance(net, m);
-        m->refine = which;
+        m->final_solver = which;
         if (info) {
             *info = (rm_solver_info){0};
             info->objective = m->t_step_per_dw;
@@ -35,9 +35,9 @@ rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_refi
         return rm_error_set(err, RM_ENOMEM, "out of memory refining the shares");
     }
     double t = NAN, told = m->t_step_per_dw;
-    rm_refine rold = m->refine;
-    rm_status st = which == RM_REFINE_KINSOL ? rm_tstep_kinsol(net, m, 0.0, x, &t, info, err)
-                                             : rm_tstep_glpk(net, m, 0.0, x, &t, info, err);
+    rm_final_solver rold = m->final_solver;
+    rm_status st = which == RM_FINAL_KINSOL ? rm_tstep_kinsol(net, m, tol, x, &t, info, err)
+                                            : rm_tstep_glpk(net, m, tol, x, &t, info, err);
     if (st == RM_OK) {
         for (int k = 0; k < q; k++) {
             old[k] = m->succ[k].bandwidth, old[q + k] = m->pred[k].bandwidth;
@@ -46,12 +46,12 @@ rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_refi
             m->pred[k].bandwidth = x[q + k];
         }
         rm_mapping_rebalance(net, m);
-        m->refine = which;
+        m->final_solver = which;
         if (!(fabs(m->t_step_per_dw - t) <= 1e-9 * t))
             st = rm_error_set(err, RM_EINTERNAL,
                               "%s: T_step/D_w %.17g after rebalancing differs from the solver's "
                               "%.17g",
-                              which == RM_REFINE_KINSOL ? "kinsol" : "glpk", m->t_step_per_dw, t);
+                              which == RM_FINAL_KINSOL ? "kinsol" : "glpk", m->t_step_per_dw, t);
         else
             st = rm_mapping_check(net, m, 1e-9, err);
         if (st) {
@@ -60,7 +60,7 @@ rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_refi
                 m->alpha[k] = alpha[k];
             }
             m->t_step_per_dw = told;
-            m->refine = rold;
+            m->final_solver = rold;
         }
     }
     free(x), free(old), free(alpha);
@@ -85,7 +85,8 @@ static rm_mapping *mapping_copy(const rm_mapping *m)
     c->t_step_per_dw = m->t_step_per_dw;
     c->t_step_per_dw_unshared = m->t_step_per_dw_unshared;
     c->heuristic = m->heuristic;
-    c->refine = m->refine;
+    c->sharing = m->sharing;
+    c->final_solver = m->final_solver;
     c->latency = m->latency;
     c->parallel_send = m->parallel_send;
     c->dc = m->dc;
@@ -115,10 +116,12 @@ rm_status rm_mapping_refinements(const rm_network *net, const rm_mapping *m, dou
         case RM_REFINE_NONE: break;
         case RM_REFINE_MAXMIN: s = rm_mapping_refine_maxmin(net, c[r], &e); break;
         case RM_REFINE_OPTIMAL: s = rm_mapping_refine_optimal(net, c[r], &e); break;
-        default: s = rm_mapping_refine_solver(net, c[r], (rm_refine)r, NULL, &e); break;
+        case RM_REFINE_KINSOL: s = rm_mapping_refine_solver(net, c[r], RM_FINAL_KINSOL, 0.0, NULL, &e); break;
+        default: s = rm_mapping_refine_solver(net, c[r], RM_FINAL_GLPK, 0.0, NULL, &e); break;
         }
         if (s == RM_OK) {
-            c[r]->refine = (rm_refine)r;
+            if (r == RM_REFINE_MAXMIN || r == RM_REFINE_OPTIMAL)
+                c[r]->sharing = r == RM_REFINE_MAXMIN ? RM_SHARING_MAXMIN : RM_SHARING_EQ5;
             t[r] = c[r]->t_step_per_dw;
         } else if (s == RM_ENOMEM) {
             for (int i = 0; i < RM_N_REFINE; i++)

@@ -120,7 +120,8 @@ static void take_routes(const rm_network *net, double *residual, int n, const rm
 
 /* Refinement after an insertion (§4.4.3): recompute every share of the ring's
  * routes on the full capacities, then the residual network. */
-static rm_status refine_state(h2_work *wk, rm_ring_state *s, rm_refine refine, rm_error *err)
+static rm_status refine_state(h2_work *wk, rm_ring_state *s, rm_sharing sharing, double tol,
+                               rm_error *err)
 {
     const rm_network *net = wk->net;
     int q = s->q, n = 2 * q;
@@ -136,8 +137,8 @@ static rm_status refine_state(h2_work *wk, rm_ring_state *s, rm_refine refine, r
         r[q + k] = s->pred[k];
         a[k] = a[q + k] = 1.0 / s->w[k];
     }
-    st = refine == RM_REFINE_MAXMIN ? rm_maxmin(net, NULL, n, r, x, err)
-                                    : rm_share_optimal(net, NULL, n, r, a, 1e-10, x, err);
+    st = sharing == RM_SHARING_MAXMIN ? rm_maxmin(net, NULL, n, r, x, err)
+                                      : rm_share_optimal(net, NULL, n, r, a, tol, x, err);
     if (st)
         goto out;
     for (int k = 0; k < q; k++) {
@@ -491,8 +492,6 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     rm_status st = rm_options_check(opt, err);
     if (st)
         return st;
-    if (opt->refine == RM_REFINE_KINSOL || opt->refine == RM_REFINE_GLPK)
-        return rm_error_set(err, RM_EINPUT, "refinement by KINSOL/GLPK is not available in SharedRing yet");
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
     int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
@@ -562,8 +561,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
             rm_cut_bound_add(&cb, s.ring[1]);
         }
         for (;;) {
-            if (opt->refine == RM_REFINE_MAXMIN || opt->refine == RM_REFINE_OPTIMAL)
-                if ((st = refine_state(&wk, &s, opt->refine, err)))
+            if (opt->sharing == RM_SHARING_MAXMIN || opt->sharing == RM_SHARING_EQ5)
+                if ((st = refine_state(&wk, &s, opt->sharing, opt->share_tol, err)))
                     goto out;
             double T = state_tstep(&wk, &s, dc_dw);
             sweep[s.q - 1] = T;
@@ -598,7 +597,7 @@ single:;
     m->n_sweep = max_q;
     sweep = NULL;
     m->heuristic = RM_HEUR_SHARED;
-    m->refine = opt->refine;
+    m->sharing = opt->sharing;
     *out = m;
 out:
     rm_cut_bound_destroy(&cb);

@@ -606,7 +606,7 @@ static rm_status slice_costs(const rm_network *net, const rm_options *opt, doubl
 }
 
 /* The mapping of a SliceRing ring (host indices) with widest routes on the
- * full network, made feasible by max-min (or optimal shares). */
+ * full network, made feasible by its make-feasible step (max-min or eq. (5)). */
 static rm_status feasible_mapping(const rm_network *net, const int *hring, int q, double dc_dw,
                                   const rm_options *opt, rm_mapping **out, rm_error *err)
 {
@@ -628,8 +628,8 @@ static rm_status feasible_mapping(const rm_network *net, const int *hring, int q
                 st = rm_routing_route(net, opt->routing, NULL, m->ring[k], m->ring[(k + q - 1) % q], &m->pred[k], err);
         }
     if (!st)
-        st = opt->refine == RM_REFINE_OPTIMAL ? rm_mapping_refine_optimal(net, m, err)
-                                         : rm_mapping_refine_maxmin(net, m, err);
+        st = opt->make_feasible == RM_SHARING_EQ5 ? rm_mapping_refine_optimal(net, m, err)
+                                                  : rm_mapping_refine_maxmin(net, m, err);
     if (st) {
         rm_mapping_free(m);
         return st;
@@ -651,8 +651,6 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     rm_status st = rm_options_check(opt, err);
     if (st)
         return st;
-    if (opt->refine == RM_REFINE_KINSOL || opt->refine == RM_REFINE_GLPK)
-        return rm_error_set(err, RM_EINPUT, "refinement by KINSOL/GLPK is not available in SliceRing yet");
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
     int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
@@ -786,7 +784,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     m->n_sweep = max_q;
     sweep = est = NULL;
     m->heuristic = RM_HEUR_SLICE;
-    m->refine = opt->refine == RM_REFINE_OPTIMAL ? RM_REFINE_OPTIMAL : RM_REFINE_MAXMIN;
+    m->sharing = opt->make_feasible;
     *out = m;
     m = NULL;
 out:

@@ -524,7 +524,7 @@ START_TEST(test_shared_tree_vs_greedy)
             ck_assert_double_eq(ex[k]->dc_dw, ratios[k]);
             for (int rf = 1; rf <= 2; rf++) {
                 opt.dc_dw = ratios[k];
-                opt.refine = rf == 1 ? RM_REFINE_MAXMIN : RM_REFINE_OPTIMAL;
+                opt.sharing = rf == 1 ? RM_SHARING_MAXMIN : RM_SHARING_EQ5;
                 rm_mapping *g = NULL;
                 rm_status st = rm_sharedring(&net, &opt, &g, &err);
                 n_runs++;
@@ -540,7 +540,7 @@ START_TEST(test_shared_tree_vs_greedy)
             }
         }
         /* the single-ratio call agrees with the multi-ratio one */
-        opt.refine = RM_REFINE_NONE;
+        opt.sharing = RM_SHARING_GREEDY;
         opt.dc_dw = ratios[it % 4];
         rm_mapping *one = NULL;
         ck_assert_int_eq(rm_sharedring_exhaustive(&net, &opt, &one, &err), RM_OK);

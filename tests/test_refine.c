@@ -47,15 +47,16 @@ static rm_mapping *ring_mapping(const rm_network *net, int q, const int *ring, d
 
 /* Refine with a solver, check the invariants and that T agrees with the
  * solver's; returns T_step/D_w. */
-static double solve(const rm_network *net, rm_mapping *m, rm_refine which, rm_solver_info *info)
+static double solve(const rm_network *net, rm_mapping *m, rm_final_solver which,
+                    rm_solver_info *info)
 {
     rm_error err = {RM_OK, ""};
     rm_solver_info local;
     if (!info)
         info = &local;
-    rm_status st = rm_mapping_refine_solver(net, m, which, info, &err);
-    ck_assert_msg(st == RM_OK, "%s: %s", which == RM_REFINE_KINSOL ? "kinsol" : "glpk", err.msg);
-    ck_assert_int_eq(m->refine, which);
+    rm_status st = rm_mapping_refine_solver(net, m, which, 0.0, info, &err);
+    ck_assert_msg(st == RM_OK, "%s: %s", which == RM_FINAL_KINSOL ? "kinsol" : "glpk", err.msg);
+    ck_assert_int_eq(m->final_solver, which);
     ck_assert_msg(rm_mapping_check(net, m, 1e-9, &err) == RM_OK, "%s", err.msg);
     ck_assert_msg(fabs(m->t_step_per_dw - info->objective) <= 1e-9 * m->t_step_per_dw,
                   "rebalanced %.17g vs solver %.17g", m->t_step_per_dw, info->objective);
@@ -102,7 +103,7 @@ START_TEST(test_star_oracle)
     for (int s = 0; s < 2; s++) {
         rm_mapping *m = ring_mapping(&net, 3, ring, 0.01, 0, 0, 0.0);
         ck_assert_double_eq_tol(m->t_step_per_dw, 0.408, 1e-12); /* max-min */
-        double t = solve(&net, m, s ? RM_REFINE_GLPK : RM_REFINE_KINSOL, NULL);
+        double t = solve(&net, m, s ? RM_FINAL_GLPK : RM_FINAL_KINSOL, NULL);
         ck_assert_double_eq_tol(t, 0.4077941, 1e-7);
         /* the shares of the oracle: u = 10/(3 + sqrt 2), v = sqrt 2 u */
         double u = 10.0 / (3.0 + sqrt(2.0)), v = sqrt(2.0) * u;
@@ -156,9 +157,9 @@ START_TEST(test_clamped_alpha)
     double t_eq5 = m->t_step_per_dw;
     ck_assert_double_eq_tol(t_eq5, 8.0, 1e-9); /* alpha_C clamped at 0 */
     ck_assert_double_eq_tol(m->alpha[2], 0.0, 1e-12);
-    double tk = solve(&net, m, RM_REFINE_KINSOL, NULL);
+    double tk = solve(&net, m, RM_FINAL_KINSOL, NULL);
     rm_mapping *g = ring_mapping(&net, 3, ring, 1.0, 0, 0, 0.0);
-    double tg = solve(&net, g, RM_REFINE_GLPK, NULL);
+    double tg = solve(&net, g, RM_FINAL_GLPK, NULL);
     ck_assert_msg(fabs(tk - ref) <= 1e-8 * ref, "kinsol %.15g, reference %.15g", tk, ref);
     ck_assert_msg(fabs(tg - ref) <= 1e-8 * ref, "glpk %.15g, reference %.15g", tg, ref);
     /* the real optimum is 22% better than eq. (5)'s optimal shares */
@@ -208,7 +209,7 @@ START_TEST(test_link_models)
         for (int s = 0; s < 2; s++) {
             rm_mapping *m =
                 ring_mapping(&net, 2, ring, 0.1, cases[c].latency, cases[c].parallel, 1.0);
-            double t = solve(&net, m, s ? RM_REFINE_GLPK : RM_REFINE_KINSOL, NULL);
+            double t = solve(&net, m, s ? RM_FINAL_GLPK : RM_FINAL_KINSOL, NULL);
             ck_assert_msg(fabs(t - cases[c].expect) <= 1e-8, "%s, %s: %.15g, expected %.15g",
                           cases[c].name, s ? "glpk" : "kinsol", t, cases[c].expect);
             rm_mapping_free(m);
@@ -235,9 +236,9 @@ START_TEST(test_parallel_send_star)
     for (int i = 0; i < 3; i++) {
         rm_mapping *mk = ring_mapping(&net, 3, ring, d[i], 0, 1, 0.0);
         double tmm = mk->t_step_per_dw;
-        double tk = solve(&net, mk, RM_REFINE_KINSOL, NULL);
+        double tk = solve(&net, mk, RM_FINAL_KINSOL, NULL);
         rm_mapping *mg = ring_mapping(&net, 3, ring, d[i], 0, 1, 0.0);
-        double tg = solve(&net, mg, RM_REFINE_GLPK, NULL);
+        double tg = solve(&net, mg, RM_FINAL_GLPK, NULL);
         ck_assert_msg(fabs(tk - tg) <= 1e-6 * tg, "d %g: kinsol %.15g glpk %.15g", d[i], tk, tg);
         ck_assert(tk <= tmm * (1 + 1e-9));
         rm_mapping_free(mk);
@@ -259,36 +260,36 @@ START_TEST(test_errors)
     rm_mapping *m = ring_mapping(&net, 2, ring, 0.1, 0, 0, 0.0);
     double t0 = m->t_step_per_dw, x0 = m->succ[0].bandwidth;
     /* not a solver: RM_EINPUT, mapping unchanged */
-    ck_assert_int_eq(rm_mapping_refine_solver(&net, m, RM_REFINE_MAXMIN, NULL, &err), RM_EINPUT);
+    ck_assert_int_eq(rm_mapping_refine_solver(&net, m, RM_FINAL_NONE, 0.0, NULL, &err), RM_EINPUT);
     ck_assert(strstr(err.msg, "not a solver") != NULL);
     ck_assert_double_eq(m->t_step_per_dw, t0);
     ck_assert_double_eq(m->succ[0].bandwidth, x0);
     /* a route with an unusable arc: RM_EINPUT from the solvers, unchanged */
     int saved = m->succ[0].arcs[0];
     m->succ[0].arcs[0] = 999;
-    ck_assert_int_eq(rm_mapping_refine_solver(&net, m, RM_REFINE_KINSOL, NULL, &err), RM_EINPUT);
-    ck_assert_int_eq(rm_mapping_refine_solver(&net, m, RM_REFINE_GLPK, NULL, &err), RM_EINPUT);
+    ck_assert_int_eq(rm_mapping_refine_solver(&net, m, RM_FINAL_KINSOL, 0.0, NULL, &err), RM_EINPUT);
+    ck_assert_int_eq(rm_mapping_refine_solver(&net, m, RM_FINAL_GLPK, 0.0, NULL, &err), RM_EINPUT);
     m->succ[0].arcs[0] = saved;
     ck_assert_double_eq(m->t_step_per_dw, t0);
     /* D_c/D_w = 0: T = w_cumul whatever the shares */
     m->dc_dw = 0.0;
-    ck_assert_double_eq_tol(solve(&net, m, RM_REFINE_KINSOL, NULL), 2.0 / 3.0, 1e-12);
-    ck_assert_double_eq_tol(solve(&net, m, RM_REFINE_GLPK, NULL), 2.0 / 3.0, 1e-12);
+    ck_assert_double_eq_tol(solve(&net, m, RM_FINAL_KINSOL, NULL), 2.0 / 3.0, 1e-12);
+    ck_assert_double_eq_tol(solve(&net, m, RM_FINAL_GLPK, NULL), 2.0 / 3.0, 1e-12);
     rm_mapping_free(m);
     /* one host: T = w */
     rm_mapping *one = rm_mapping_new(1, 0);
     one->ring[0] = 1;
     one->dc_dw = 0.1;
-    ck_assert_double_eq_tol(solve(&net, one, RM_REFINE_KINSOL, NULL), 2.0, 1e-12);
+    ck_assert_double_eq_tol(solve(&net, one, RM_FINAL_KINSOL, NULL), 2.0, 1e-12);
     rm_mapping_free(one);
     /* rm_map_network records the solver and runs the heuristic unrefined */
     rm_options opt;
     rm_options_init(&opt);
     opt.dc_dw = 0.1;
-    opt.refine = RM_REFINE_GLPK;
+    opt.final_solver = RM_FINAL_GLPK;
     rm_mapping *mm = NULL;
     ck_assert_int_eq(rm_map_network(&net, &opt, &mm, &err), RM_OK);
-    ck_assert_int_eq(mm->refine, RM_REFINE_GLPK);
+    ck_assert_int_eq(mm->final_solver, RM_FINAL_GLPK);
     ck_assert_int_eq(rm_mapping_check(&net, mm, 1e-9, &err), RM_OK);
     rm_mapping_free(mm);
     rm_network_destroy(&net);
@@ -333,7 +334,7 @@ START_TEST(test_shipped_platforms)
                 rm_options_init(&opt);
                 opt.dc_dw = ratios[r];
                 opt.heuristic = h ? RM_HEUR_SLICE : RM_HEUR_SHARED;
-                opt.refine = h ? RM_REFINE_MAXMIN : RM_REFINE_NONE;
+                opt.sharing = h ? RM_SHARING_MAXMIN : RM_SHARING_GREEDY;
                 rm_mapping *m = NULL;
                 ck_assert_msg(rm_run_heuristic(&net, &opt, &m, &err) == RM_OK, "%s", err.msg);
                 double t[RM_N_REFINE];
@@ -341,11 +342,11 @@ START_TEST(test_shipped_platforms)
                 ck_assert_int_eq(rm_mapping_refinements(&net, m, t, st, NULL, &err), RM_OK);
                 /* timings and counts of each solver on its own */
                 rm_mapping *mk = NULL, *mg = NULL;
-                opt.refine = RM_REFINE_KINSOL;
+                opt.final_solver = RM_FINAL_KINSOL;
                 double a0 = now();
                 rm_status sk = rm_map_network(&net, &opt, &mk, &err);
                 double a1 = now();
-                opt.refine = RM_REFINE_GLPK;
+                opt.final_solver = RM_FINAL_GLPK;
                 rm_status sg = rm_map_network(&net, &opt, &mg, &err);
                 double a2 = now();
                 tk_time += a1 - a0, tg_time += a2 - a1;

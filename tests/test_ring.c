@@ -371,7 +371,7 @@ static void check_platform(const char *rel, double host_w)
                 rm_options_init(&opt);
                 opt.dc_dw = ratios[r];
                 opt.heuristic = heur ? RM_HEUR_SLICE : RM_HEUR_SHARED;
-                opt.refine = ref ? RM_REFINE_MAXMIN : RM_REFINE_NONE;
+                opt.sharing = ref ? RM_SHARING_MAXMIN : RM_SHARING_GREEDY;
                 rm_mapping *m;
                 rm_status st = heur ? rm_slicering(&net, &opt, &m, &err)
                                     : rm_sharedring(&net, &opt, &m, &err);

@@ -90,7 +90,7 @@ static int compare_all(const rm_platform *p, rm_duplex duplex, const char *name)
             rm_options opt;
             rm_options_init(&opt);
             opt.dc_dw = RATIOS[r];
-            opt.refine = refine ? RM_REFINE_MAXMIN : RM_REFINE_NONE;
+            opt.sharing = refine ? RM_SHARING_MAXMIN : RM_SHARING_GREEDY;
             char what[256];
             rm_mapping *a = NULL, *b = NULL;
             rm_status sa = rm_sharedring(&net, &opt, &a, &err);

@@ -33,19 +33,20 @@
 typedef struct job {
     const char *platform; /* index into the loaded platforms by name */
     rm_heuristic heuristic;
-    rm_refine refine;
+    rm_sharing sharing;
+    rm_final_solver final_solver;
     double dc_dw;
     int on_network; /* 1: rm_map_network on the shared network */
 } job;
 
 static const job JOBS[] = {
-    {"medium_tiers.gml", RM_HEUR_SHARED, RM_REFINE_NONE, 0.0064, 0},
-    {"medium_tiers.gml", RM_HEUR_SLICE, RM_REFINE_MAXMIN, 0.0064, 0},
-    {"medium_tiers.gml", RM_HEUR_SHARED, RM_REFINE_NONE, 0.064, 1},
-    {"geant2009.gml", RM_HEUR_SHARED, RM_REFINE_OPTIMAL, 0.0064, 0},
-    {"geant2009.gml", RM_HEUR_SHARED, RM_REFINE_KINSOL, 0.0064, 1},
-    {"renater2001.gml", RM_HEUR_SLICE, RM_REFINE_GLPK, 0.064, 0},
-    {"renater2001.gml", RM_HEUR_SHARED, RM_REFINE_NONE, 0.00064, 1},
+    {"medium_tiers.gml", RM_HEUR_SHARED, RM_SHARING_GREEDY, RM_FINAL_NONE, 0.0064, 0},
+    {"medium_tiers.gml", RM_HEUR_SLICE, RM_SHARING_MAXMIN, RM_FINAL_NONE, 0.0064, 0},
+    {"medium_tiers.gml", RM_HEUR_SHARED, RM_SHARING_GREEDY, RM_FINAL_NONE, 0.064, 1},
+    {"geant2009.gml", RM_HEUR_SHARED, RM_SHARING_EQ5, RM_FINAL_NONE, 0.0064, 0},
+    {"geant2009.gml", RM_HEUR_SHARED, RM_SHARING_GREEDY, RM_FINAL_KINSOL, 0.0064, 1},
+    {"renater2001.gml", RM_HEUR_SLICE, RM_SHARING_GREEDY, RM_FINAL_GLPK, 0.064, 0},
+    {"renater2001.gml", RM_HEUR_SHARED, RM_SHARING_GREEDY, RM_FINAL_NONE, 0.00064, 1},
 };
 #define NJOBS ((int)(sizeof JOBS / sizeof JOBS[0]))
 static const char *PLATFORMS[] = {"medium_tiers.gml", "geant2009.gml", "renater2001.gml"};
@@ -71,7 +72,8 @@ static rm_status run_job(int j, rm_mapping **out, rm_error *err)
     rm_options opt;
     rm_options_init(&opt);
     opt.heuristic = b->heuristic;
-    opt.refine = b->refine;
+    opt.sharing = b->sharing;
+    opt.final_solver = b->final_solver;
     opt.dc_dw = b->dc_dw;
     return b->on_network ? rm_map_network(&net[i], &opt, out, err) : rm_map(plat[i], &opt, out, err);
 }

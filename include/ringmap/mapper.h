@@ -21,10 +21,11 @@ extern "C" {
 
 /**
  * Run the heuristic of opt on a built network (SharedRing, SliceRing, or the
- * exact baselines of ring/exact.h); with opt->refine = RM_REFINE_KINSOL or
- * RM_REFINE_GLPK, the heuristic's ring then gets the real optimum of its
- * shares for its fixed routes (min T_step with alpha >= 0, solvers/solvers.h)
- * by that solver. Errors as the heuristic and the solver (RM_ESOLVER with
+ * exact baselines) with the sharing policy opt->sharing (SharedRing) or the
+ * make-feasible step opt->make_feasible (SliceRing); then, with
+ * opt->final_solver = RM_FINAL_KINSOL or RM_FINAL_GLPK, the heuristic's ring
+ * gets the real optimum of its shares for its fixed routes (min T_step with
+ * alpha >= 0) by that solver, to tolerance opt->final_tol. Errors as the heuristic and the solver (RM_ESOLVER with
  * the solver's own status; the mapping is never left half-refined).
  * Complexity: heuristic + solver. Implemented in mapper/map.c.
  * Thread safety: safe to call from several threads at once on the same network

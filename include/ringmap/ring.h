@@ -24,21 +24,41 @@ extern "C" {
 /** Which heuristic builds the ring. */
 typedef enum rm_heuristic {
     RM_HEUR_SHARED = 0, /* SharedRing greedy, H2, seed 001 §4.4 */
-    RM_HEUR_SLICE = 1,  /* SliceRing greedy, H1, seed 001 §5.2.2, made feasible by max-min */
+    RM_HEUR_SLICE = 1,  /* SliceRing greedy, H1, seed 001 §5.2.2, then its make-feasible
+                           step (rm_options.make_feasible) */
     RM_HEUR_SHARED_EXACT = 2, /* SharedRing exhaustive for fixed routing, <= 8 hosts
                                  (ring/exact.h, rm_sharedring_exhaustive); RM_ELIMIT beyond */
     RM_HEUR_SLICE_EXACT = 3   /* SliceRing exact (proven optimum of eq. (2)), <= 12 hosts
                                  (ring/exact.h, rm_slicering_exact); RM_ELIMIT beyond */
 } rm_heuristic;
 
-/** How the shares of a built ring are refined. */
-typedef enum rm_refine {
-    RM_REFINE_NONE = 0,   /* keep the greedy's own shares */
-    RM_REFINE_MAXMIN = 1, /* max-min fairness after each insertion (§4.4.3, method 1) */
-    RM_REFINE_OPTIMAL = 2, /* optimal shares (rm_share_optimal) after each insertion */
-    RM_REFINE_KINSOL = 3,  /* optimal shares of the final ring by KINSOL (solvers/) */
-    RM_REFINE_GLPK = 4     /* optimal shares of the final ring by GLPK outer approximation */
-} rm_refine;
+/** How the bandwidth of a link shared by several routes of the ring is split
+ *  among them: the sharing policy DURING a heuristic (rm_options.sharing,
+ *  SharedRing) and the policy of SliceRing's make-feasible step
+ *  (rm_options.make_feasible). Source: Legrand, Renard, Robert, Vivien,
+ *  "Mapping and Load-Balancing Iterative Computations", IEEE TPDS 2004,
+ *  §4.4.2-4.4.3. */
+typedef enum rm_sharing {
+    RM_SHARING_GREEDY = 0, /* SharedRing's own split of the 4 new routes at each insertion
+                              (eq. (5) optimum of those 4 on the residual network), the
+                              routes already in the ring keep their bandwidth */
+    RM_SHARING_MAXMIN = 1, /* after each insertion, every route of the ring gets its max-min
+                              fair rate on the full capacities (§4.4.3, method 1) */
+    RM_SHARING_EQ5 = 2     /* after each insertion, every route of the ring gets the shares
+                              that minimise eq. (5)'s surrogate, sum_i C_i / w_i
+                              (rm_share_optimal): the balanced T_step of eq. (5), which
+                              ignores alpha >= 0 — so NOT always the least T_step; the
+                              final solver gives that */
+} rm_sharing;
+
+/** The final solver, run once on the ring the heuristic chose (its routes
+ *  fixed): the real optimum of T_step over the shares (eq. (1) with
+ *  alpha >= 0, the program of the TPDS 2004 paper §4.4.3). */
+typedef enum rm_final_solver {
+    RM_FINAL_NONE = 0,   /* keep the heuristic's shares */
+    RM_FINAL_KINSOL = 1, /* SUNDIALS KINSOL on the KKT system with an active set */
+    RM_FINAL_GLPK = 2    /* GLPK outer approximation (cutting planes) */
+} rm_final_solver;
 
 /** How routes are chosen. */
 typedef enum rm_routing {
@@ -53,7 +73,17 @@ typedef enum rm_routing {
 typedef struct rm_options {
     double dc_dw;            /* D_c / D_w, Mb/Mflop; default 0.0064 */
     rm_heuristic heuristic;  /* default RM_HEUR_SHARED */
-    rm_refine refine;        /* default RM_REFINE_NONE */
+    /* sharing policy during SharedRing (and its sweep): default
+       RM_SHARING_GREEDY; ignored by SliceRing, whose model has no sharing, and
+       by the exhaustive SharedRing, which always uses RM_SHARING_EQ5 */
+    rm_sharing sharing;
+    /* SliceRing's make-feasible step: the ring it chose on its complete-graph
+       model gets feasible rates on the real, shared network by this policy:
+       RM_SHARING_MAXMIN (default) or RM_SHARING_EQ5 (RM_SHARING_GREEDY is
+       refused: SliceRing has no greedy shares); ignored by SharedRing */
+    rm_sharing make_feasible;
+    /* final solver on the chosen ring; default RM_FINAL_NONE */
+    rm_final_solver final_solver;
     rm_duplex duplex;        /* default RM_DUPLEX_HALF */
     int max_q;               /* largest ring size tried; 0 = all hosts */
     rm_routing routing;      /* default RM_ROUTING_WIDEST */
@@ -76,6 +106,14 @@ typedef struct rm_options {
        persistent pool); 0 (default) = all online cores; the result is the
        same for any count */
     int threads;
+    /* relative KKT tolerance of the eq. (5) sharing after each insertion of
+       SharedRing (sharing RM_SHARING_EQ5); default 1e-10. (SliceRing's
+       make-feasible step and rm_mapping_refine_optimal use 1e-12.) */
+    double share_tol;
+    /* relative tolerance of the final solver: KINSOL's KKT residual, GLPK's
+       gap between its bounds; 0 (default) = the solver's own (KINSOL 1e-12
+       aimed, 1e-10 reached; GLPK 1e-9) */
+    double final_tol;
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1).
@@ -83,8 +121,9 @@ typedef struct rm_options {
  *  threads at once. */
 void rm_options_init(rm_options *opt);
 
-/** Check an options struct: dc_dw finite and >= 0, enums in range, max_q >=
- *  0, threads >= 0. RM_EINPUT naming the option. O(1).
+/** Check an options struct: dc_dw finite and >= 0, enums in range
+ *  (make_feasible MAXMIN or EQ5), max_q >= 0, threads >= 0, share_tol and
+ *  final_tol finite and in [0, 0.1]. RM_EINPUT naming the option. O(1).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
 rm_status rm_options_check(const rm_options *opt, rm_error *err);
@@ -106,7 +145,11 @@ typedef struct rm_mapping {
     double *sweep_t;
     double *sweep_t_unshared; /* SliceRing's own estimates (NULL otherwise) */
     rm_heuristic heuristic;
-    rm_refine refine;
+    /* the shares the heuristic left on its ring: SharedRing, the sharing
+       policy; SliceRing, its make-feasible policy; exhaustive SharedRing,
+       RM_SHARING_EQ5 */
+    rm_sharing sharing;
+    rm_final_solver final_solver; /* the solver run on the ring afterwards */
     /* cost model (see rm_route_cost): latency and parallel-send flags, and the
        absolute D_c (Mb) the latency model needs */
     int latency;
@@ -139,15 +182,16 @@ void rm_mapping_rebalance(const rm_network *net, rm_mapping *m);
 
 /**
  * Give the mapping's 2q routes their max-min fair rates on the full
- * capacities (rm_maxmin), then rebalance. Used by --refine maxmin and to
- * make SliceRing's ring feasible on the real network (seed 001 §5.2.2).
+ * capacities (rm_maxmin), then rebalance. Used by RM_SHARING_MAXMIN and
+ * by SliceRing's make-feasible step on the real network (seed 001 §5.2.2).
  * Errors as rm_maxmin. Complexity as rm_maxmin.
  * Thread safety: writes m (not shared while it runs); net is only read and may
  * be shared.
  */
 rm_status rm_mapping_refine_maxmin(const rm_network *net, rm_mapping *m, rm_error *err);
 
-/** Same with the optimal shares of rm_share_optimal (a = 1/w of the sender).
+/** Same with the shares that optimise eq. (5)'s surrogate (rm_share_optimal,
+ *  a = 1/w of the sender, tolerance 1e-10): RM_SHARING_EQ5.
  *  Thread safety: writes m (not shared while it runs); net is only read and
  *  may be shared. */
 rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_error *err);
@@ -173,8 +217,9 @@ rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping
  * bandwidths (rm_capacity_matrix); start from the fastest host; insert the
  * (host, position) of least T_step (eq. (5) via rm_balance, no sharing);
  * grow to max_q; keep the best size by that estimate. The chosen ring keeps
- * its widest-path routes, which then get max-min shares on the real shared
- * network (t_step_per_dw), the estimate being kept in
+ * its widest-path routes, which then get feasible shares on the real shared
+ * network by its make-feasible step (opt->make_feasible: max-min or eq. (5);
+ * t_step_per_dw), the estimate being kept in
  * t_step_per_dw_unshared. Errors as rm_sharedring. Complexity O(p^3 + H E log N).
  * Thread safety: as rm_map_network.
  */

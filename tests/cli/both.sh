@@ -26,9 +26,9 @@ check_both() { # FILE
 }
 
 for d in 0.64 0.064 0.0064; do
-    for r in none maxmin; do
-        echo "--- $STAR --heuristic both --dc-dw $d --refine $r"
-        expect_exit 0 "both, D_c/D_w $d, refine $r" "$STAR" --heuristic both --dc-dw $d --refine $r --json "$TMP/b.json"
+    for r in greedy maxmin; do
+        echo "--- $STAR --heuristic both --dc-dw $d --sharing $r"
+        expect_exit 0 "both, D_c/D_w $d, sharing $r" "$STAR" --heuristic both --dc-dw $d --sharing $r --json "$TMP/b.json"
         check_both "$TMP/b.json"
         jcheck "$TMP/b.json" "both mappings carry dc_dw = $d" '.shared.params.dc_dw == ($d|tonumber) and .slice.params.dc_dw == ($d|tonumber)' --arg d $d
         for s in "SharedRing" "SliceRing" "Improvement" "%"; do
@@ -40,7 +40,7 @@ for d in 0.64 0.064 0.0064; do
 done
 
 echo "--- hand-solved star, max-min, D_c/D_w = 0.01"
-expect_exit 0 "both on the star" "$OWN" --heuristic both --dc-dw 0.01 --refine maxmin --json "$TMP/s.json"
+expect_exit 0 "both on the star" "$OWN" --heuristic both --dc-dw 0.01 --sharing maxmin --json "$TMP/s.json"
 check_both "$TMP/s.json"
 jcheck "$TMP/s.json" "star: both 0.408 with 3 hosts, improvement 0" \
     '((.shared.t_step_per_dw - 0.408) | fabs) < 1e-9 and ((.slice.t_step_per_dw - 0.408) | fabs) < 1e-9 and (.shared.ring|length) == 3 and (.slice.ring|length) == 3 and (.improvement_percent | fabs) < 1e-6'

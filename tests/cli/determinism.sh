@@ -11,8 +11,8 @@ else
 fi
 
 for p in "${plats[@]}"; do
-    for args in "--heuristic shared" "--heuristic shared --refine maxmin" \
-        "--heuristic shared --refine optimal" "--heuristic slice" "--heuristic both --dc-dw 0.064"; do
+    for args in "--heuristic shared" "--heuristic shared --sharing maxmin" \
+        "--heuristic shared --sharing eq5" "--heuristic slice" "--heuristic both --dc-dw 0.064"; do
         # shellcheck disable=SC2086
         expect_exit 0 "$(basename "$p") $args (run 1)" "$p" $args --json "$TMP/a.json"
         mv "$TMP/out" "$TMP/a.txt"

@@ -1,24 +1,27 @@
 # determinism_all.sh — the same input and options give byte-identical JSON
 # across runs, for every shipped platform (platforms/*.gml, platforms/test/,
-# platforms/generated/), both heuristics and every refinement the command
-# accepts (none, maxmin, optimal, and kinsol/glpk when offered) in half
-# duplex, plus full duplex without refinement. Platforms of more than 60
+# platforms/generated/), both heuristics and every choice of shares the command
+# accepts (--sharing greedy | maxmin | eq5 with the same --make-feasible for
+# SliceRing, and --final-solver kinsol | glpk when offered) in half duplex,
+# plus full duplex with the defaults. Platforms of more than 60
 # hosts are mapped with --max-q 12 to bound the time (the options are the
 # same in both runs).
 source "$(dirname "$0")/helpers.bash"
 
 refines=()
-for r in none maxmin optimal kinsol glpk; do
-    run "$SRC/platforms/test/line2.gml" --refine "$r" --quiet
+for r in "--sharing greedy" "--sharing maxmin --make-feasible maxmin" \
+    "--sharing eq5 --make-feasible eq5" "--final-solver kinsol" "--final-solver glpk"; do
+    # shellcheck disable=SC2086 # $r is a list of options
+    run "$SRC/platforms/test/line2.gml" $r --quiet
     if [ "$RC" = 0 ]; then
         refines+=("$r")
-    elif [ "$RC" = 2 ] && grep -q -- '--refine' "$TMP/err"; then
-        echo "note: --refine $r not offered by this build"
+    elif [ "$RC" = 2 ] && grep -q -- '--final-solver' "$TMP/err"; then
+        echo "note: $r not offered by this build"
     else
-        fail "--refine $r on line2: exit $RC: $(cat "$TMP/err")"
+        fail "$r on line2: exit $RC: $(cat "$TMP/err")"
     fi
 done
-[ ${#refines[@]} -ge 3 ] || fail "expected at least none, maxmin and optimal"
+[ ${#refines[@]} -ge 3 ] || fail "expected at least the three sharing policies"
 
 n=0
 for p in "$SRC"/platforms/*.gml "$SRC"/platforms/test/*.gml "$SRC"/platforms/generated/*.gml; do
@@ -30,9 +33,10 @@ for p in "$SRC"/platforms/*.gml "$SRC"/platforms/test/*.gml "$SRC"/platforms/gen
     for h in shared slice; do
         for r in "${refines[@]}"; do
             duplexes=(half)
-            [ "$r" = none ] && duplexes+=(full)
+            [ "$r" = "--sharing greedy" ] && duplexes+=(full)
             for d in "${duplexes[@]}"; do
-                args=(--heuristic "$h" --refine "$r" --duplex "$d" "${extra[@]}")
+                # shellcheck disable=SC2206 # $r is a list of options
+                args=(--heuristic "$h" $r --duplex "$d" "${extra[@]}")
                 expect_exit 0 "$name ${args[*]} (run 1)" "$p" "${args[@]}" --json - --quiet >/dev/null
                 mv "$TMP/out" "$TMP/a.json"
                 run "$p" "${args[@]}" --json - --quiet
@@ -46,6 +50,6 @@ for p in "$SRC"/platforms/*.gml "$SRC"/platforms/test/*.gml "$SRC"/platforms/gen
             done
         done
     done
-    ok "$name: byte-identical JSON for ${#refines[@]} refinements x 2 heuristics (+ full duplex)"
+    ok "$name: byte-identical JSON for ${#refines[@]} share choices x 2 heuristics (+ full duplex)"
 done
 ok "$n configurations byte-identical across runs"

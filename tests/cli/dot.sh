@@ -62,7 +62,7 @@ check_dot() {
 }
 
 echo "--- the star, max-min at D_c/D_w = 0.01: every link carries 4 routes of 2.5 Mb/s"
-expect_exit 0 "star --dot" "$OWN" --dc-dw 0.01 --refine maxmin --dot "$TMP/s.dot" --json "$TMP/s.json" --quiet
+expect_exit 0 "star --dot" "$OWN" --dc-dw 0.01 --sharing maxmin --dot "$TMP/s.dot" --json "$TMP/s.json" --quiet
 check_dot "$TMP/s.dot" "$TMP/s.json"
 grep 'id="link0"' "$TMP/s.dot" | grep -q 'label="100%"' && grep 'id="link1"' "$TMP/s.dot" | grep -q 'label="100%"' &&
     grep 'id="link2"' "$TMP/s.dot" | grep -q 'label="50%"' || fail "star: expected links at 100%, 100%, 50%"

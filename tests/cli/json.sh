@@ -19,8 +19,13 @@ schema_checks() {
     jcheck "$f" "ringmap_version is a string" '.ringmap_version | type == "string"'
     jcheck "$f" "platform{name,hosts,routers,links}" \
         '.platform | (.name|type) == "string" and (.hosts|type) == "number" and (.routers|type) == "number" and (.links|type) == "number" and .hosts >= 1'
-    jcheck "$f" "params{dc_dw,heuristic,refine,duplex}" \
-        '.params | (.dc_dw|type) == "number" and (.heuristic == "shared" or .heuristic == "slice") and (.refine|type) == "string" and (.duplex == "half" or .duplex == "full")'
+    jcheck "$f" "params{dc_dw,heuristic,sharing|make_feasible,final_solver,duplex,routing,latency,parallel_send,max_q}" \
+        '.params | (.dc_dw|type) == "number" and (.heuristic == "shared" or .heuristic == "slice")
+         and (if .heuristic == "shared" then (.sharing | IN("greedy", "maxmin", "eq5")) and (has("make_feasible") | not)
+              else (.make_feasible | IN("maxmin", "eq5")) and (has("sharing") | not) end)
+         and (.final_solver | IN("none", "kinsol", "glpk")) and (.duplex == "half" or .duplex == "full")
+         and (.routing | IN("widest", "direct", "fixed")) and (.latency|type) == "boolean"
+         and (.parallel_send|type) == "boolean" and (.max_q|type) == "number" and (has("refine") | not)'
     jcheck "$f" "t_step_per_dw is a positive number" '(.t_step_per_dw|type) == "number" and .t_step_per_dw > 0'
     jcheck "$f" "ring is a non-empty array of distinct hosts" \
         '(.ring|type) == "array" and (.ring|length) >= 1 and (.ring|length) <= .platform.hosts and ([.ring[].node]|unique|length) == (.ring|length)'
@@ -71,13 +76,15 @@ capacity_check() {
 }
 
 for h in shared slice; do
-    for r in none maxmin optimal; do
-        echo "--- $STAR --heuristic $h --refine $r"
-        expect_exit 0 "json $h/$r to a file" "$STAR" --heuristic $h --refine $r --json "$TMP/m.json" --quiet
+    for r in greedy maxmin eq5; do
+        f=$r
+        [ "$r" = greedy ] && f=maxmin
+        echo "--- $STAR --heuristic $h --sharing $r --make-feasible $f"
+        expect_exit 0 "json $h/$r to a file" "$STAR" --heuristic $h --sharing $r --make-feasible $f --json "$TMP/m.json" --quiet
         [ ! -s "$TMP/out" ] || fail "--quiet printed something on stdout"
         schema_checks "$TMP/m.json"
         grep -q backbone "$STAR" || capacity_check "$TMP/m.json"
-        jcheck "$TMP/m.json" "params echo the options" '.params.dc_dw == 0.0064 and .params.heuristic == $h and .params.duplex == "half"' --arg h $h
+        jcheck "$TMP/m.json" "params echo the options" '.params.dc_dw == 0.0064 and .params.heuristic == $h and .params.duplex == "half" and .params.final_solver == "none" and (if $h == "shared" then .params.sharing == $r else .params.make_feasible == $f end)' --arg h $h --arg r $r --arg f $f
     done
 done
 
@@ -88,7 +95,7 @@ jcheck "$TMP/q1.json" "q = 1: one host, alpha 1, T_step/D_w = its w, no routes" 
     '(.ring|length) == 1 and .ring[0].alpha == 1 and ((.t_step_per_dw - .ring[0].w) | fabs) <= 1e-12 and .link_usage == [] and [.sweep[].q] == [1]'
 
 echo "--- the hand-solved star of ORACLES.md, D_c/D_w = 0.01"
-expect_exit 0 "star, max-min" "$OWN" --dc-dw 0.01 --refine maxmin --json "$TMP/s.json" --quiet
+expect_exit 0 "star, max-min" "$OWN" --dc-dw 0.01 --sharing maxmin --json "$TMP/s.json" --quiet
 schema_checks "$TMP/s.json"
 capacity_check "$TMP/s.json"
 jcheck "$TMP/s.json" "star max-min: 3 hosts, every route 2.5 Mb/s, T_step/D_w = 0.408" \
@@ -102,13 +109,13 @@ jcheck "$TMP/s.json" "star node ids are the GML ids, labels P0..P2" \
 jcheck "$TMP/s.json" "star sweep: q=1 -> 1, q=2 -> 0.508, q=3 -> 0.408" \
     '[.sweep[].q] == [1, 2, 3] and ((.sweep[0].t_step_per_dw - 1) | fabs) < 1e-12 and ((.sweep[1].t_step_per_dw - 0.508) | fabs) < 1e-9 and ((.sweep[2].t_step_per_dw - 0.408) | fabs) < 1e-9'
 
-expect_exit 0 "star, optimal shares" "$OWN" --dc-dw 0.01 --refine optimal --json "$TMP/o.json" --quiet
+expect_exit 0 "star, eq. (5) shares" "$OWN" --dc-dw 0.01 --sharing eq5 --json "$TMP/o.json" --quiet
 schema_checks "$TMP/o.json"
 capacity_check "$TMP/o.json"
-jcheck "$TMP/o.json" "star optimal shares: T_step/D_w = 0.4077941" \
+jcheck "$TMP/o.json" "star eq. (5) shares: T_step/D_w = 0.4077941" \
     '(.ring|length) == 3 and ((.t_step_per_dw - 0.4077941) | fabs) < 1e-6'
 
-expect_exit 0 "star, full duplex, max-min" "$OWN" --dc-dw 0.01 --refine maxmin --duplex full --json "$TMP/f.json" --quiet
+expect_exit 0 "star, full duplex, max-min" "$OWN" --dc-dw 0.01 --sharing maxmin --duplex full --json "$TMP/f.json" --quiet
 schema_checks "$TMP/f.json"
 jcheck "$TMP/f.json" "star full duplex: routes 5 Mb/s, T_step/D_w = 0.404, 20 Mb/s on a 10 Mb/s link" \
     '.params.duplex == "full" and ((.t_step_per_dw - 0.404) | fabs) < 1e-9 and all(.ring[]; (.succ.bandwidth - 5 | fabs) < 1e-9) and ((.link_usage[0].allocated - 20) | fabs) < 1e-9'
@@ -119,19 +126,19 @@ capacity_check "$TMP/sl.json"
 jcheck "$TMP/sl.json" "star SliceRing: feasible 0.408, unshared estimate 0.402, sweep 1/0.508/0.408 and 1/0.502/0.402" '
     def near(a; b): ((a - b) | fabs) < 1e-9;
     (.ring|length) == 3 and near(.t_step_per_dw; 0.408) and near(.t_step_per_dw_unshared; 0.402)
-    and .params.refine == "maxmin"
+    and .params.make_feasible == "maxmin" and .params.final_solver == "none"
     and near(.sweep[1].t_step_per_dw; 0.508) and near(.sweep[1].t_step_per_dw_unshared; 0.502)
     and near(.sweep[2].t_step_per_dw; 0.408) and near(.sweep[0].t_step_per_dw_unshared; 1)'
 
 echo "--- absolute D_c and D_w"
-expect_exit 0 "--dc 0.02 --dw 2" "$OWN" --dc 0.02 --dw 2 --refine maxmin --json "$TMP/abs.json"
+expect_exit 0 "--dc 0.02 --dw 2" "$OWN" --dc 0.02 --dw 2 --sharing maxmin --json "$TMP/abs.json"
 jcheck "$TMP/abs.json" "--dc/--dw: dc_dw = 0.01, params dc/dw, t_step = 0.816 s" \
     '.params.dc_dw == 0.01 and .params.dc == 0.02 and .params.dw == 2 and ((.t_step - 0.816) | fabs) < 1e-9'
 grep -q "T_step = 0.816 s" "$TMP/out" || fail "table does not give the absolute T_step: $(cat "$TMP/out")"
 ok "table gives the absolute T_step (0.816 s)"
 
 echo "--- where the outputs go"
-expect_exit 0 "table on stdout" "$OWN" --dc-dw 0.01 --refine maxmin
+expect_exit 0 "table on stdout" "$OWN" --dc-dw 0.01 --sharing maxmin
 for s in "T_step/D_w = 0.408" "P0" "R3" "->" "ring size" "alpha"; do
     grep -qF -- "$s" "$TMP/out" || fail "table lacks '$s': $(cat "$TMP/out")"
 done
@@ -155,9 +162,9 @@ jcheck "$TMP/z.json" "--dc-dw 0: no communication cost, all 3 hosts, T_step/D_w 
     '(.ring|length) == 3 and ((.t_step_per_dw - 0.4) | fabs) < 1e-12'
 expect_exit 0 "--max-q 99 (more than the hosts)" "$OWN" --max-q 99 --json "$TMP/m99.json" --quiet
 jcheck "$TMP/m99.json" "--max-q 99: sizes 1..3 tried" '[.sweep[].q] == [1, 2, 3]'
-expect_exit 0 "--max-q 2" "$OWN" --max-q 2 --dc-dw 0.01 --refine maxmin --json "$TMP/m2.json" --quiet
+expect_exit 0 "--max-q 2" "$OWN" --max-q 2 --dc-dw 0.01 --sharing maxmin --json "$TMP/m2.json" --quiet
 schema_checks "$TMP/m2.json"
 jcheck "$TMP/m2.json" "--max-q 2: q = 2, hosts P0 and P1, T_step/D_w = 0.508, succ and pred distinct routes to the same host" \
     '(.ring|length) == 2 and ([.ring[].label] | sort) == ["P0", "P1"] and ((.t_step_per_dw - 0.508) | fabs) < 1e-9 and all(.ring[]; .succ.nodes[-1] == .pred.nodes[-1])'
-expect_exit 0 "--opt=value syntax" "$OWN" --dc-dw=0.01 --refine=maxmin --json=-
-jcheck "$TMP/out" "--dc-dw=0.01 --refine=maxmin gives 0.408" '((.t_step_per_dw - 0.408) | fabs) < 1e-9'
+expect_exit 0 "--opt=value syntax" "$OWN" --dc-dw=0.01 --sharing=maxmin --json=-
+jcheck "$TMP/out" "--dc-dw=0.01 --sharing=maxmin gives 0.408" '((.t_step_per_dw - 0.408) | fabs) < 1e-9'

@@ -8,13 +8,13 @@ P="$TMP/star3.gml"
 write_star3 "$P"
 
 expect_exit 0 "--help" --help
-for o in --dc-dw --dc --dw --heuristic --refine --duplex --max-q --host-w \
+for o in --dc-dw --dc --dw --heuristic --sharing --make-feasible --final-solver --all-shares --refine --duplex --max-q --host-w \
     --default-bandwidth --json --quiet --help --version; do
     grep -qF -- "$o" "$TMP/out" || fail "--help does not mention $o"
 done
 ok "--help mentions every option"
-for u in "s/Mflop" "Mb/s" "Mb/Mflop" "Mflop" "Mb" "shared" "slice" "both" "none" "maxmin" \
-    "optimal" "half" "full"; do
+for u in "s/Mflop" "Mb/s" "Mb/Mflop" "Mflop" "Mb" "shared" "slice" "both" "greedy" "maxmin" "eq5" "kinsol" "glpk" \
+    "half" "full"; do
     grep -qF -- "$u" "$TMP/out" || fail "--help does not mention '$u'"
 done
 ok "--help gives the units and the choices"
@@ -44,7 +44,10 @@ expect_bad "--dw" "negative --dw" "$P" --dc 1 --dw -3
 expect_bad "--dc" "negative --dc" "$P" --dc -1 --dw 3
 expect_bad "--dc-dw" "--dc-dw with --dc/--dw" "$P" --dc-dw 0.1 --dc 1 --dw 10
 expect_bad "--heuristic" "unknown heuristic" "$P" --heuristic greedy
-expect_bad "--refine" "unknown refinement" "$P" --refine best
+expect_bad "--refine" "unknown refinement (old spelling)" "$P" --refine best
+expect_bad "--sharing" "unknown sharing policy" "$P" --sharing optimal
+expect_bad "--make-feasible" "SliceRing has no greedy make-feasible step" "$P" --make-feasible greedy
+expect_bad "--final-solver" "unknown final solver" "$P" --final-solver ipopt
 expect_bad "--duplex" "unknown duplex" "$P" --duplex triple
 expect_bad "--max-q" "--max-q -1" "$P" --max-q -1
 expect_bad "--max-q" "non-integer --max-q" "$P" --max-q 2.5
