@@ -144,6 +144,19 @@ void rm_measure_result_destroy(rm_measure_result *res);
 rm_status rm_measure_write_gml(FILE *f, const rm_measure_result *res, const char *comment,
                                rm_error *err);
 
+/**
+ * The functional performance model (seed 003; rm_fpm, include/ringmap/balance.h)
+ * of one host from the node attributes rm_measure_write_gml writes: fpm_x
+ * ("x1 x2 ...", units) and fpm_t ("t1 t2 ...", s, the median time of one
+ * run at each size), numbers separated by blanks, as many of each, x
+ * strictly increasing > 0, t > 0. m (initialised with rm_fpm_init) is
+ * cleared, then gets the points by rm_fpm_add; rm_fpm_time(m, x_k) is then
+ * t_k. Read the two strings with any GML reader (igraph: string vertex
+ * attributes). Errors: RM_EINPUT naming the point, RM_ENOMEM, RM_EINVAL
+ * (NULL). Reentrant. O(n^2) for n points (sorted insertion).
+ */
+rm_status rm_measure_fpm_parse(const char *fpm_x, const char *fpm_t, rm_fpm *m, rm_error *err);
+
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }

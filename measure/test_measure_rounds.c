@@ -3,9 +3,12 @@
  * (rm_measure_partner): for p = 1..64, every pair of hosts meets in exactly
  * one round, nobody is in two pairs of a round, partners are mutual, and the
  * number of rounds is p - 1 (even p) or p (odd p). No MPI run needed.
+ * Also rm_measure_fpm_parse: the fpm_x / fpm_t attributes of the GML into a
+ * functional performance model (its times at the points), and bad strings.
  */
 #include "ringmap_measure.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -44,5 +47,27 @@ int main(void)
         }
     }
     printf("%s: tournament rounds for p = 1..64\n", bad ? "FAIL" : "ok");
+
+    /* the FPM attributes as ringmap-measure writes them (SMPI, host n2) */
+    rm_fpm m;
+    rm_fpm_init(&m);
+    rm_error err;
+    if (rm_measure_fpm_parse("16 64 256", "0.00279441 0.0111776 0.0447104", &m, &err) != RM_OK ||
+        m.n != 3 || rm_fpm_time(&m, 64) != 0.0111776 || rm_fpm_time(&m, 256) != 0.0447104 ||
+        fabs(rm_fpm_speed(&m, 16) - 16 / 0.00279441) > 1e-9) {
+        printf("FAIL: rm_measure_fpm_parse of a measured model\n");
+        bad++;
+    }
+    const char *badx[] = {"16 64", "16 64 256", "64 16", "16 x", "", "16 64 256"};
+    const char *badt[] = {"0.1 0.2 0.3", "0.1 0.2", "0.1 0.2", "0.1 0.2", "", "0.1 -1 0.3"};
+    for (int i = 0; i < 6; i++) {
+        err.msg[0] = 0;
+        if (rm_measure_fpm_parse(badx[i], badt[i], &m, &err) != RM_EINPUT || !err.msg[0]) {
+            printf("FAIL: rm_measure_fpm_parse('%s', '%s') accepted\n", badx[i], badt[i]);
+            bad++;
+        } else
+            printf("ok: '%s' / '%s': %s\n", badx[i], badt[i], err.msg);
+    }
+    rm_fpm_destroy(&m);
     return bad != 0;
 }
