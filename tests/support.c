@@ -1,1 +1,48 @@
+/* support.c — helpers shared by the Check tests (tests/support.h). */
+#include "support.h"
 
+#include <check.h>
+
+double rmt_rnd(unsigned long long *s)
+{
+    if (*s == 0)
+        *s = 0x9E3779B97F4A7C15ULL;
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return (double)((*s * 2685821657736338717ULL) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+int rmt_rndint(unsigned long long *s, int lo, int hi)
+{
+    return lo + (int)(rmt_rnd(s) * (hi - lo + 1));
+}
+
+rm_platform *rmt_build(const char *name, int n_nodes, int n_hosts, const double *w, int n_links,
+                       const int *lu, const int *lv, const double *b, const double *lat,
+                       const int *bb)
+{
+    rm_platform *p = rm_platform_new(name, n_nodes, n_links, 0);
+    ck_assert_ptr_nonnull(p);
+    for (int i = 0; i < n_hosts; i++) {
+        p->nodes[i].is_host = 1;
+        p->nodes[i].w = w[i];
+    }
+    for (int l = 0; l < n_links; l++) {
+        p->links[l].source = lu[l];
+        p->links[l].target = lv[l];
+        p->links[l].bandwidth = b[l];
+        p->links[l].latency = lat ? lat[l] : 0.0;
+        p->links[l].backbone = bb ? bb[l] : 0;
+    }
+    rm_error err = {RM_OK, ""};
+    ck_assert_msg(rm_platform_finalize(p, &err) == RM_OK, "%s: %s", name, err.msg);
+    return p;
+}
+
+rm_platform *rmt_star3(void)
+{
+    static const double w[3] = {1, 1, 2}, b[3] = {10, 10, 20};
+    static const int lu[3] = {0, 1, 2}, lv[3] = {3, 3, 3};
+    return rmt_build("star3", 4, 3, w, 3, lu, lv, b, NULL, NULL);
+}

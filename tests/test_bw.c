@@ -973,10 +973,7 @@ START_TEST(test_speed)
     printf("bw speed: rm_share_optimal 4 routes/10 links %.2f us, 40 routes/60 res %.1f us; "
            "rm_maxmin %.2f us, %.1f us\n",
            t_opt4, t_opt40, t_mm4, t_mm40);
-    /* generous bounds (shared CI machines): fails only if something is
-     * badly wrong (e.g. thousands of sweeps) */
-    ck_assert(t_opt4 < 200.0);
-    ck_assert(t_opt40 < 20000.0);
+    /* printed, not asserted: speed targets live in bench/ (issue 10, item 8) */
 }
 END_TEST
 

@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "ringmap.h"
+#include "support.h"
 #include "ring/exact.h"
 
 #include <check.h>
@@ -19,19 +20,9 @@
 
 /* ------------------------------------------------------------ helpers */
 
-/* xorshift64*: a local random stream (no global state) */
-static double rnd(unsigned long long *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return (double)((*s * 2685821657736338717ULL) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static int rndint(unsigned long long *s, int lo, int hi)
-{
-    return lo + (int)(rnd(s) * (hi - lo + 1));
-}
+/* the shared random stream (support.h) */
+#define rnd rmt_rnd
+#define rndint rmt_rndint
 
 static double seconds(void)
 {
@@ -178,7 +169,7 @@ START_TEST(test_thm1_petersen)
     ck_assert_double_eq_tol(t, 10.0 / 9.0 + 0.2, 1e-12);
     assert_valid_ring(10, q, ring);
     ck_assert_double_eq_tol(ring_T(10, w, c, 1.0, q, ring), t, 1e-15);
-    ck_assert_msg(dt < 5.0, "Petersen took %.2f s", dt);
+    printf("Petersen took %.2f s (CPU/wall time, not asserted: timings belong to bench/)\n", dt);
 }
 END_TEST
 
@@ -383,7 +374,7 @@ START_TEST(test_twelve)
         for (int k = 1; k <= 12; k++)
             ck_assert(t <= ring_T(12, w, c, ratios[it], k, ord) * (1 + 1e-12));
     }
-    ck_assert_msg(tmax < 20.0, "12 processors took %.2f s", tmax);
+    printf("12 processors took %.2f s (CPU/wall time, not asserted: timings belong to bench/)\n", tmax);
 }
 END_TEST
 
@@ -431,19 +422,7 @@ END_TEST
 
 static rm_platform *star3(void)
 {
-    rm_platform *p = rm_platform_new("star3", 4, 3, 0);
-    ck_assert_ptr_nonnull(p);
-    double w[3] = {1, 1, 2}, b[3] = {10, 10, 20};
-    for (int i = 0; i < 3; i++) {
-        p->nodes[i].is_host = 1;
-        p->nodes[i].w = w[i];
-        p->links[i].source = i;
-        p->links[i].target = 3;
-        p->links[i].bandwidth = b[i];
-    }
-    rm_error err;
-    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
-    return p;
+    return rmt_star3(); /* support.h */
 }
 
 START_TEST(test_shared_star3)

@@ -9,6 +9,7 @@
  * shares, rm_mapping_check passes.
  */
 #include "ring/refine.h"
+#include "support.h"
 #include "ring/ring_internal.h"
 #include "ringmap.h"
 
@@ -69,22 +70,7 @@ static double solve(const rm_network *net, rm_mapping *m, rm_final_solver which,
 static rm_platform *build(int n_nodes, int n_hosts, const double *w, int n_links, const int *lu,
                           const int *lv, const double *b, const double *lat, const int *bb)
 {
-    rm_platform *p = rm_platform_new("hand", n_nodes, n_links, 0);
-    ck_assert_ptr_nonnull(p);
-    for (int i = 0; i < n_hosts; i++) {
-        p->nodes[i].is_host = 1;
-        p->nodes[i].w = w[i];
-    }
-    for (int l = 0; l < n_links; l++) {
-        p->links[l].source = lu[l];
-        p->links[l].target = lv[l];
-        p->links[l].bandwidth = b[l];
-        p->links[l].latency = lat ? lat[l] : 0.0;
-        p->links[l].backbone = bb ? bb[l] : 0;
-    }
-    rm_error err;
-    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
-    return p;
+    return rmt_build("hand", n_nodes, n_hosts, w, n_links, lu, lv, b, lat, bb); /* support.h */
 }
 
 /* ------------------------------------------------------------ oracles */

@@ -4,6 +4,7 @@
  * (Proposition 1, the hand-solved 3-host star) and cross-checks.
  */
 #include "ringmap.h"
+#include "support.h"
 
 #include <check.h>
 #include <math.h>
@@ -65,38 +66,15 @@ END_TEST
 /* The 3-host star of ORACLES.md: hosts 0, 1 (w 1), 2 (w 2), router 3. */
 static rm_platform *star3(void)
 {
-    rm_platform *p = rm_platform_new("star3", 4, 3, 0);
-    ck_assert_ptr_nonnull(p);
-    double w[3] = {1, 1, 2}, b[3] = {10, 10, 20};
-    for (int i = 0; i < 3; i++) {
-        p->nodes[i].is_host = 1;
-        p->nodes[i].w = w[i];
-        p->links[i].source = i;
-        p->links[i].target = 3;
-        p->links[i].bandwidth = b[i];
-    }
-    rm_error err;
-    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
-    return p;
+    return rmt_star3(); /* support.h */
 }
 
 /* Proposition 1: w = (1, 2, 4) joined pairwise by links of bandwidth 1. */
 static rm_platform *homogeneous3(void)
 {
-    rm_platform *p = rm_platform_new("homogeneous3", 3, 3, 0);
-    ck_assert_ptr_nonnull(p);
-    double w[3] = {1, 2, 4};
-    int s[3] = {0, 1, 0}, t[3] = {1, 2, 2};
-    for (int i = 0; i < 3; i++) {
-        p->nodes[i].is_host = 1;
-        p->nodes[i].w = w[i];
-        p->links[i].source = s[i];
-        p->links[i].target = t[i];
-        p->links[i].bandwidth = 1;
-    }
-    rm_error err;
-    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
-    return p;
+    static const double w[3] = {1, 2, 4}, b[3] = {1, 1, 1};
+    static const int s[3] = {0, 1, 0}, t[3] = {1, 2, 2};
+    return rmt_build("homogeneous3", 3, 3, w, 3, s, t, b, NULL, NULL); /* support.h */
 }
 
 /* The fixed ring 0 -> 1 -> 2 on the star with widest routes. */

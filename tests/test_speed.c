@@ -11,6 +11,7 @@
  */
 #include "ring/ring_internal.h"
 #include "ringmap.h"
+#include "support.h"
 
 #include <check.h>
 #include <math.h>
@@ -20,11 +21,7 @@
 
 static const double RATIOS[4] = {0.64, 0.064, 0.0064, 0.00064};
 
-static double rnd(unsigned long long *s)
-{
-    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (double)(*s >> 11) / 9007199254740992.0;
-}
+#define rnd rmt_rnd /* the shared random stream (support.h) */
 
 /* A random connected platform: n_nodes nodes (hosts with probability 0.6,
  * at least 2), a random spanning tree plus extra links; bandwidths from a

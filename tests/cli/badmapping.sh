@@ -11,7 +11,7 @@ source "$(dirname "$0")/helpers.bash"
 BAD="$SRC/tests/data/badmap"
 STAR="$SRC/platforms/test/star3.gml"
 ITERAPP="$(dirname "$RINGMAP")/iterapp/iterapp"
-[ -x "$ITERAPP" ] || { echo "note: $ITERAPP not built (RINGMAP_MPI off): export-simgrid only"; ITERAPP=; }
+[ -x "$ITERAPP" ] || { skip_part "$ITERAPP not built (RINGMAP_MPI off): export-simgrid only"; ITERAPP=; }
 n=0
 while IFS=$'\t' read -r file status frag; do
     case $file in '#'* | '') continue ;; esac
@@ -50,3 +50,4 @@ for m in "$TMP/dir.json" "$TMP/fifo.json" /dev/zero; do
         ok "iterapp --mapping $m: exit 2"
     fi
 done
+finish_test

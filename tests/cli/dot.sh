@@ -57,7 +57,7 @@ check_dot() {
         grep -q '<svg' "$TMP/parsed.svg" || fail "$d: dot made no SVG"
         ok "$(basename "$d"): Graphviz dot parses it"
     else
-        echo "skip: Graphviz dot is not installed (parse check)"
+        skip_part "Graphviz dot is not installed (parse check)"
     fi
 }
 
@@ -111,3 +111,4 @@ expect_exit 2 "unwritable --dot" "$OWN" --dot "$TMP/no_dir/x.dot" --quiet
 grep -q "cannot open" "$TMP/err" || fail "unwritable --dot: no message"
 expect_bad "--dot" "empty --dot" "$OWN" --dot ""
 expect_bad "needs an argument" "--svg without a file" "$OWN" --svg
+finish_test

@@ -133,7 +133,7 @@ if command -v gnuplot >/dev/null; then
     grep -q '<svg' "$TMP/p.svg" || fail "--plot: $TMP/p.svg is not an SVG"
     ok "--plot out.svg: an SVG"
 else
-    echo "skip: gnuplot is not installed (PNG/SVG checks)"
+    skip_part "gnuplot is not installed (PNG/SVG checks)"
 fi
 mkdir -p "$TMP/emptybin"
 PATH="$TMP/emptybin" "$RINGMAP" sweep "$OWN" --dc-dw 0.01 --plot "$TMP/np.png" --csv "$TMP/np.csv" --quiet \
@@ -183,3 +183,4 @@ expect_exit 0 "sweep of a SimGrid file" sweep "$SGP" --dc-dw 0.01 --json "$TMP/s
 want=$(jq -r .t_step_per_dw "$TMP/sgm.json")
 jcheck "$TMP/sg.json" "sweep of a SimGrid file uses SimGrid's routes (T_step/D_w = map's $want)" \
     "[.runs[] | select(.sharing == \"greedy\")][0] | .q == 8 and ((.t_step_per_dw - $want) | fabs) < 1e-12 and ((.t_step_per_dw - 1.4875e-4) | fabs) < 1e-12"
+finish_test

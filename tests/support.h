@@ -1,0 +1,32 @@
+/*
+ * support.h — helpers shared by the Check tests (tests/support.c, linked into
+ * every tests/test_*.c): one random stream and one platform builder, instead
+ * of a copy in each test file (issue 10, item 8).
+ */
+#ifndef RINGMAP_TESTS_SUPPORT_H
+#define RINGMAP_TESTS_SUPPORT_H
+
+#include "ringmap.h"
+
+/** xorshift64* (Vigna): the next double in [0, 1) of the stream *s (53 bits);
+ *  a zero state is replaced by a fixed non-zero one. Local state, no global:
+ *  each test seeds its own stream and is reproducible. O(1). */
+double rmt_rnd(unsigned long long *s);
+
+/** An integer uniform in [lo, hi] from the stream *s. O(1). */
+int rmt_rndint(unsigned long long *s, int lo, int hi);
+
+/** A finalised platform named name: nodes 0..n_hosts-1 are hosts of
+ *  cycle-times w (s/Mflop), n_hosts..n_nodes-1 routers; link l joins lu[l]
+ *  and lv[l] with bandwidth b[l] (Mb/s), latency lat[l] (s; lat may be NULL:
+ *  0) and the backbone flag bb[l] (bb may be NULL: 0). Fails the running
+ *  Check test on any error. O(n_nodes + n_links). */
+rm_platform *rmt_build(const char *name, int n_nodes, int n_hosts, const double *w, int n_links,
+                       const int *lu, const int *lv, const double *b, const double *lat,
+                       const int *bb);
+
+/** The 3-host star of ORACLES.md: hosts 0, 1 (w 1), 2 (w 2), router 3; links
+ *  0-3, 1-3, 2-3 of 10, 10, 20 Mb/s. */
+rm_platform *rmt_star3(void);
+
+#endif
