@@ -36,6 +36,10 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->edge_lb);
     free(wk->order);
     free(wk->cand_h);
+    free(wk->out_start);
+    free(wk->out_arc);
+    free(wk->in_start);
+    free(wk->in_arc);
     free(wk->sym_r);
     rm_h2_sym_destroy(wk->sym);
     rm_h2_pool_destroy(wk);
@@ -536,6 +540,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
             wk.hidx[p->hosts[h]] = h;
         if (wk.routing == RM_ROUTING_WIDEST)
             wk.sym = rm_h2_sym_new(net); /* NULL: every host a candidate */
+        if ((st = rm_h2_adjacency(&wk, err)))
+            goto out;
         if (max_q >= H2_THREAD_MIN_Q)
             rm_h2_pool_create(&wk, rm_h2_threads(opt), max_q);
     } else {

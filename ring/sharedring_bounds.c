@@ -100,6 +100,101 @@ void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e
     c->cj_keep = rm_ring_state_route_cost(wk->net, s, &s->succ[c->ni], s->succ[c->ni].bandwidth);
 }
 
+rm_status rm_h2_adjacency(h2_work *wk, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    int N = wk->N, A = net->n_arcs;
+    wk->out_start = calloc((size_t)N + 1, sizeof(int));
+    wk->in_start = calloc((size_t)N + 1, sizeof(int));
+    wk->out_arc = malloc(((size_t)A + 1) * sizeof(int));
+    wk->in_arc = malloc(((size_t)A + 1) * sizeof(int));
+    int *cur = malloc(((size_t)N + 1) * sizeof(int));
+    if (!wk->out_start || !wk->in_start || !wk->out_arc || !wk->in_arc || !cur) {
+        free(cur);
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (adjacency)");
+    }
+    for (int a = 0; a < A; a++) {
+        wk->out_start[net->arc_tail[a] + 1]++;
+        wk->in_start[net->arc_head[a] + 1]++;
+    }
+    for (int v = 0; v < N; v++) {
+        wk->out_start[v + 1] += wk->out_start[v];
+        wk->in_start[v + 1] += wk->in_start[v];
+    }
+    memcpy(cur, wk->out_start, (size_t)N * sizeof(int));
+    for (int a = 0; a < A; a++)
+        wk->out_arc[cur[net->arc_tail[a]]++] = a;
+    memcpy(cur, wk->in_start, (size_t)N * sizeof(int));
+    for (int a = 0; a < A; a++)
+        wk->in_arc[cur[net->arc_head[a]]++] = a;
+    free(cur);
+    return RM_OK;
+}
+
+static double group_min(int G, const double *a, const double *u, double c);
+
+/* Times route r crosses resource res. O(len). */
+static int route_count(const rm_network *net, const rm_route *r, int res)
+{
+    int n = 0;
+    for (int i = 0; i < r->n_arcs; i++)
+        n += net->arc_res[r->arcs[i]] == res;
+    return n;
+}
+
+/* An upper bound of the width of every route leaving (out = 1) or entering
+ * node v on the residual with ring edge e's two routes given back: the
+ * widest usable arc of v there (every such route crosses one). Backbones
+ * count at full capacity, as in rm_arc_width. O(deg(v) len). */
+static double node_width_ub(const h2_work *wk, const rm_ring_state *s, int e, int v, int out,
+                            int *single)
+{
+    const rm_network *net = wk->net;
+    int ni = (e + 1) % s->q;
+    const rm_route *g0 = &s->succ[e], *g1 = &s->pred[ni];
+    const int *st = out ? wk->out_start : wk->in_start, *arcs = out ? wk->out_arc : wk->in_arc;
+    double ub = 0.0;
+    /* *single: the one non-backbone resource of every usable arc of v (out
+     * and in), -1 if none or several */
+    if (single) {
+        int one = -1;
+        for (int d = 0; d < 2 && one != -2; d++) {
+            const int *st2 = d ? wk->in_start : wk->out_start, *arcs2 = d ? wk->in_arc : wk->out_arc;
+            for (int k = st2[v]; k < st2[v + 1]; k++) {
+                int r = net->arc_res[arcs2[k]];
+                if (r < 0)
+                    continue;
+                if (net->res_backbone[r] || (one >= 0 && r != one)) {
+                    one = -2;
+                    break;
+                }
+                one = r;
+            }
+        }
+        *single = one >= 0 ? one : -1;
+    }
+    for (int k = st[v]; k < st[v + 1]; k++) {
+        int r = net->arc_res[arcs[k]];
+        if (r < 0)
+            continue;
+        double cap = net->res_cap[r], x = cap;
+        if (!net->res_backbone[r]) {
+            x = wk->residual[r];
+            int n0 = route_count(net, g0, r), n1 = route_count(net, g1, r);
+            if (n0 && g0->n_arcs > 0)
+                x += n0 * g0->bandwidth;
+            if (n1 && g1->n_arcs > 0)
+                x += n1 * g1->bandwidth;
+            if (x > cap)
+                x = cap;
+        }
+        if (x > ub)
+            ub = x;
+    }
+    /* rounding of the give-back's sums: a relative margin */
+    return ub * (1.0 + 1e-12);
+}
+
 void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
 {
     const rm_platform *p = wk->p;
@@ -112,6 +207,18 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
         const double *fi = wk->full + (size_t)wk->hidx[i] * H, *fj = wk->full + (size_t)wk->hidx[j] * H;
         int hi = wk->hidx[i], hj = wk->hidx[j];
+        /* every route of an insertion into e leaves or enters i or j
+         * through one of their arcs, on the residual with e given back */
+        int si, sj;
+        double oi = node_width_ub(wk, s, e, i, 1, &si), ii = node_width_ub(wk, s, e, i, 0, NULL);
+        double oj = node_width_ub(wk, s, e, j, 1, &sj), ij = node_width_ub(wk, s, e, j, 0, NULL);
+        /* i (j) on one resource (a host on its access link): routes 0 and
+         * 1 (2 and 3) share it, their shares sum to at most its residual
+         * (oi, the same resource both ways) — the bound of the scan's share
+         * lower bound, with the groups {0, 1} and {2, 3} */
+        int shared_i = si >= 0 && !par, shared_j = sj >= 0 && !par;
+        double base_phi = ci_keep / wi + cj_keep / wj;
+        double ev_inv = ev.sum_inv + 1.0 / wi + 1.0 / wj;
         double lb = INFINITY;
         /* symmetry classes: members give the same bound, one per class */
         int n_cand = wk->sym ? rm_h2_sym_candidates(wk, i, j, 0, wk->cand_h) : H;
@@ -121,12 +228,22 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
             if (wk->in_ring[k])
                 continue;
             const double *fk = wk->full + (size_t)h * H;
-            double w0 = fi[h], w1 = fk[hi], w2 = fk[hj], w3 = fj[h];
+            double w0 = fmin(fi[h], oi), w1 = fmin(fk[hi], ii), w2 = fmin(fk[hj], ij),
+                   w3 = fmin(fj[h], oj);
             if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
                 continue;
+            double wkk = p->nodes[k].w;
             double T = rm_h2_fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
-                                    rm_host_cost(cj_keep, 1.0 / w3, par), p->nodes[k].w,
+                                    rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
                                     rm_host_cost(1.0 / w2, 1.0 / w1, par));
+            if ((shared_i || shared_j) && T < lb) {
+                double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, u[4] = {w0, w1, w2, w3};
+                double g01 = group_min(3, a, u, shared_i ? oi : INFINITY);
+                double g23 = group_min(12, a, u, shared_j ? oj : INFINITY);
+                double T5 = (1.0 + dc_dw * (ev.sum_cw + base_phi + g01 + g23)) / (ev_inv + 1.0 / wkk);
+                if (T5 > T)
+                    T = T5;
+            }
             if (T < lb)
                 lb = T;
         }

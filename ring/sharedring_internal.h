@@ -65,6 +65,9 @@ typedef struct h2_work {
     int *cand_h;  /* H: the candidate hosts of one ring edge */
     int *sym_r;   /* sym_rcap: resources cutting the classes */
     int sym_rcap;
+    /* fast path: the arcs leaving / entering each node (edge bounds from
+     * the residual capacity around the edge's hosts) */
+    int *out_start, *out_arc, *in_start, *in_arc;
 } h2_work;
 
 /** Symmetry classes of net's hosts (undirected platforms only; NULL when
@@ -127,9 +130,14 @@ typedef struct edge_ctx {
 void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw);
 
 /** Fast path: wk->edge_lb[e] = a lower bound of the best insertion into ring
- *  edge e (full-capacity widths), wk->order = the edges by increasing
- *  bound. O(q H + q log q). */
+ *  edge e (full-capacity widths, capped by the widest residual arc around
+ *  the edge's hosts with its routes given back), wk->order = the edges by
+ *  increasing bound. O(q H + q log q). */
 void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw);
+
+/** Fast path: wk's lists of the arcs leaving and entering each node.
+ *  RM_ENOMEM. O(N + A). */
+rm_status rm_h2_adjacency(h2_work *wk, rm_error *err);
 
 /** Fast path: a lower bound of min sum_t a_t / x_t over the shares x of the
  *  four routes r on capacities cap; *k_lb = one of 1/x_1 + 1/x_2. O(L). */
