@@ -36,6 +36,9 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->edge_lb);
     free(wk->order);
     free(wk->cand_h);
+    free(wk->pinv);
+    free(wk->pcw);
+    free(wk->pd);
     free(wk->out_start);
     free(wk->out_arc);
     free(wk->in_start);
@@ -59,11 +62,14 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
     wk->in_ring = calloc(N, sizeof(int));
     wk->tw = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->tC = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->pinv = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->pcw = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->pd = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->cand_h = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
     wk->sym_rcap = 4 * wk->N + 4;
     wk->sym_r = malloc((size_t)wk->sym_rcap * sizeof(int));
     int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->in_ring && wk->tw && wk->tC &&
-             wk->cand_h && wk->sym_r;
+             wk->cand_h && wk->sym_r && wk->pinv && wk->pcw && wk->pd;
     for (int t = 0; t < 4; t++) {
         wk->wid[t] = malloc(N * sizeof(double));
         wk->arc[t] = malloc(N * sizeof(int));
@@ -283,6 +289,27 @@ static void give_back_edge(const rm_network *net, double *residual, const rm_rin
             residual[res] = net->res_cap[res];
 }
 
+/* Clamp the resources of route r to their capacity (give_back_edge's clamp
+ * where it can act). O(len). */
+static void clamp_route(const rm_network *net, double *residual, const rm_route *r)
+{
+    for (int k = 0; k < r->n_arcs; k++) {
+        int res = net->arc_res[r->arcs[k]];
+        if (res >= 0 && residual[res] > net->res_cap[res])
+            residual[res] = net->res_cap[res];
+    }
+}
+
+/* res2 = residual again on the resources of route r. O(len). */
+static void restore_route(const rm_network *net, double *res2, const double *residual, const rm_route *r)
+{
+    for (int k = 0; k < r->n_arcs; k++) {
+        int res = net->arc_res[r->arcs[k]];
+        if (res >= 0)
+            res2[res] = residual[res];
+    }
+}
+
 /* Non-zero when the widest-path tree TO a node is the mirror of the tree FROM
  * it: undirected platform, half duplex (both arcs of a link share one
  * resource), widest-path routing (the CSR lists of in- and out-arcs follow the
@@ -317,8 +344,18 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     int bk = sc->bk, bs = sc->bs;
     rm_status st = RM_OK;
     int ni = (e + 1) % q, i = s->ring[e], j = s->ring[ni];
-    memcpy(wk->res2, wk->residual, (size_t)net->n_res * sizeof(double));
-    give_back_edge(net, wk->res2, s, e);
+    if (wk->fast) {
+        /* res2 == residual here (scan_edges); residual <= capacity
+         * everywhere, so the give-back's clamp only changes the resources
+         * of the two routes: O(len) instead of O(resources); undone at done */
+        rm_residual_apply(net, wk->res2, &s->succ[e], s->succ[e].bandwidth, -1);
+        rm_residual_apply(net, wk->res2, &s->pred[ni], s->pred[ni].bandwidth, -1);
+        clamp_route(net, wk->res2, &s->succ[e]);
+        clamp_route(net, wk->res2, &s->pred[ni]);
+    } else {
+        memcpy(wk->res2, wk->residual, (size_t)net->n_res * sizeof(double));
+        give_back_edge(net, wk->res2, s, e);
+    }
     if (mirror_trees(net, wk->routing)) {
         /* undirected, half duplex: the tree to a node mirrors the tree
          * from it (tests/test_mirror.c), two trees instead of four */
@@ -441,6 +478,10 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
         }
     }
 done:
+    if (wk->fast) {
+        restore_route(net, wk->res2, wk->residual, &s->succ[e]);
+        restore_route(net, wk->res2, wk->residual, &s->pred[ni]);
+    }
     sc->bestT = bestT;
     sc->bk = bk;
     sc->bs = bs;

@@ -86,14 +86,33 @@ void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e
     c->i = s->ring[e];
     c->j = s->ring[c->ni];
     c->m = 0;
-    for (int t = 0; t < q; t++) {
-        if (t == e || t == c->ni)
-            continue;
-        wk->tw[c->m] = s->w[t];
-        wk->tC[c->m] = s->C[t];
-        c->m++;
+    if (wk->fast && q >= 2) {
+        /* rm_h2_fast_eval_init's sums from the step's terms (the same
+         * divisions and products, done once per step): bitwise equal */
+        fast_eval *ev = &c->ev;
+        ev->sum_inv = ev->sum_cw = ev->dmax = 0.0;
+        ev->dc_dw = dc_dw;
+        for (int t = 0; t < q; t++) {
+            if (t == e || t == c->ni)
+                continue;
+            wk->tw[c->m] = s->w[t];
+            wk->tC[c->m] = s->C[t];
+            c->m++;
+            ev->sum_inv += wk->pinv[t];
+            ev->sum_cw += wk->pcw[t];
+            if (wk->pd[t] > ev->dmax)
+                ev->dmax = wk->pd[t];
+        }
+    } else {
+        for (int t = 0; t < q; t++) {
+            if (t == e || t == c->ni)
+                continue;
+            wk->tw[c->m] = s->w[t];
+            wk->tC[c->m] = s->C[t];
+            c->m++;
+        }
+        rm_h2_fast_eval_init(&c->ev, wk->tw, wk->tC, c->m, dc_dw);
     }
-    rm_h2_fast_eval_init(&c->ev, wk->tw, wk->tC, c->m, dc_dw);
     c->wi = s->w[e];
     c->wj = s->w[c->ni];
     c->ci_keep = rm_ring_state_route_cost(wk->net, s, &s->pred[e], s->pred[e].bandwidth);

@@ -68,6 +68,9 @@ typedef struct h2_work {
     /* fast path: the arcs leaving / entering each node (edge bounds from
      * the residual capacity around the edge's hosts) */
     int *out_start, *out_arc, *in_start, *in_arc;
+    /* fast path: per ring position 1/w, C/w, D_c/D_w * C of this step
+     * (rm_h2_scan_all; shared, read-only during the scan) */
+    double *pinv, *pcw, *pd;
 } h2_work;
 
 /** Symmetry classes of net's hosts (undirected platforms only; NULL when

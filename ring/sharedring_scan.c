@@ -49,8 +49,11 @@ typedef struct h2_pool {
  * exact whichever scan took which edge. */
 static void scan_edges(h2_scan *sc)
 {
-    const h2_work *wk = sc->wk;
+    h2_work *wk = sc->wk;
     int q = sc->s->q;
+    /* the scan's residual copy, given back per edge and restored (fast path) */
+    if (wk->fast)
+        memcpy(wk->res2, wk->residual, (size_t)wk->net->n_res * sizeof(double));
     for (;;) {
         int oe = atomic_fetch_add(sc->next, 1);
         if (oe >= q)
@@ -211,8 +214,21 @@ rm_status rm_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_c
     int q = s->q;
     out->bk = out->bs = -1;
     out->best = NULL;
-    if (wk->fast && q >= 2)
+    if (wk->fast && q >= 2) {
+        /* residual <= capacity everywhere (as every give-back leaves it):
+         * the per-edge give-back then only touches its routes' resources */
+        const rm_network *net = wk->net;
+        for (int r = 0; r < net->n_res; r++)
+            if (wk->residual[r] > net->res_cap[r])
+                wk->residual[r] = net->res_cap[r];
+        /* per position, once per step: the terms of the edges' sums */
+        for (int t = 0; t < q; t++) {
+            wk->pinv[t] = 1.0 / s->w[t];
+            wk->pcw[t] = s->C[t] / s->w[t];
+            wk->pd[t] = dc_dw * s->C[t];
+        }
         rm_h2_edge_bounds(wk, s, dc_dw);
+    }
     atomic_int next;
     atomic_init(&next, 0);
     _Atomic double gbest;
