@@ -11,6 +11,7 @@
  */
 #include "ring/cut_bound.h"
 #include "ring/sharedring_internal.h"
+#include "topo/widest.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -37,6 +38,9 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->order);
     free(wk->cand_h);
     free(wk->pinv);
+    free(wk->ectx);
+    free(wk->pmax_pre);
+    free(wk->pmax_suf);
     free(wk->pcw);
     free(wk->pd);
     free(wk->out_start);
@@ -63,13 +67,16 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
     wk->tw = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->tC = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->pinv = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->pmax_pre = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->pmax_suf = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->ectx = malloc((size_t)(max_q + 1) * sizeof *wk->ectx);
     wk->pcw = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->pd = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->cand_h = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
     wk->sym_rcap = 4 * wk->N + 4;
     wk->sym_r = malloc((size_t)wk->sym_rcap * sizeof(int));
     int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->in_ring && wk->tw && wk->tC &&
-             wk->cand_h && wk->sym_r && wk->pinv && wk->pcw && wk->pd;
+             wk->cand_h && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf;
     for (int t = 0; t < 4; t++) {
         wk->wid[t] = malloc(N * sizeof(double));
         wk->arc[t] = malloc(N * sizeof(int));
@@ -329,6 +336,20 @@ static void mirror_tree(int N, const double *wid, const int *arc, double *wid_r,
         arc_r[v] = arc[v] < 0 ? -1 : (arc[v] ^ 1);
 }
 
+/* Tree t + 1 at node v mirrored from tree t (mirror_tree for one node). */
+static void mirror_at(h2_work *wk, int t, int v)
+{
+    wk->wid[t + 1][v] = wk->wid[t][v];
+    wk->arc[t + 1][v] = wk->arc[t][v] < 0 ? -1 : (wk->arc[t][v] ^ 1);
+}
+
+/* Trees 1 and 3 at node v mirrored from trees 0 and 2. */
+static void mirror_one(h2_work *wk, int v)
+{
+    mirror_at(wk, 0, v);
+    mirror_at(wk, 2, v);
+}
+
 /* Every candidate host k of ring edge e (i -> j): trees on the residual with
  * the edge's routes given back, bounds, shares, T_step; updates sc's best.
  * Writes only sc and sc->wk's scratch. O(E log N + H (L + share)). */
@@ -356,7 +377,25 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
         memcpy(wk->res2, wk->residual, (size_t)net->n_res * sizeof(double));
         give_back_edge(net, wk->res2, s, e);
     }
-    if (mirror_trees(net, wk->routing)) {
+    int mirror = mirror_trees(net, wk->routing);
+    if (wk->sym) {
+        /* fast path, widest routing: trees of the core nodes only, the
+         * candidates' leaves filled below (topo/widest.h) */
+        if ((st = rm_widest_tree_core(net, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+            (st = rm_widest_tree_core(net, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
+            goto done;
+        if (mirror) {
+            int n_core;
+            const int *core = rm_widest_core_nodes(net, &n_core);
+            for (int x = 0; x < n_core; x++)
+                mirror_one(wk, core[x]);
+            mirror_at(wk, 0, i); /* the roots (maybe leaves) */
+            mirror_at(wk, 2, j);
+        } else if ((st = rm_widest_tree_core(net, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
+                   (st = rm_widest_tree_core(net, wk->res2, j, 1, wk->wid[3], wk->arc[3], err))) {
+            goto done;
+        }
+    } else if (mirror) {
         /* undirected, half duplex: the tree to a node mirrors the tree
          * from it (tests/test_mirror.c), two trees instead of four */
         if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
@@ -371,13 +410,38 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
         goto done;
     /* costs of the hosts other than i, j, k are unchanged */
     edge_ctx c;
-    rm_h2_edge_ctx_init(&c, wk, s, e, dc_dw);
+    if (wk->fast && q >= 2) {
+        /* the context rm_h2_edge_bounds computed for this step; the
+         * unchanged hosts into tw/tC for rm_balance */
+        c = wk->ectx[e];
+        int m2 = 0;
+        for (int t = 0; t < q; t++)
+            if (t != e && t != c.ni) {
+                wk->tw[m2] = s->w[t];
+                wk->tC[m2] = s->C[t];
+                m2++;
+            }
+    } else {
+        rm_h2_edge_ctx_init(&c, wk, s, e, dc_dw);
+    }
     int m = c.m;
     const fast_eval ev = c.ev;
     double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
     int par = s->parallel_send;
     /* symmetry classes: one candidate per run of interchangeable hosts */
     int n_cand = wk->sym ? rm_h2_sym_candidates(wk, i, j, 1, wk->cand_h) : p->n_hosts;
+    if (wk->sym)
+        for (int ci = 0; ci < n_cand; ci++) {
+            int k = p->hosts[wk->cand_h[ci]];
+            rm_widest_tree_leaf(net, wk->res2, i, 0, k, wk->wid[0], wk->arc[0]);
+            rm_widest_tree_leaf(net, wk->res2, j, 0, k, wk->wid[2], wk->arc[2]);
+            if (mirror) {
+                mirror_one(wk, k);
+            } else {
+                rm_widest_tree_leaf(net, wk->res2, i, 1, k, wk->wid[1], wk->arc[1]);
+                rm_widest_tree_leaf(net, wk->res2, j, 1, k, wk->wid[3], wk->arc[3]);
+            }
+        }
     for (int ci = 0; ci < n_cand; ci++) {
         int h = wk->sym ? wk->cand_h[ci] : ci;
         int k = p->hosts[h];

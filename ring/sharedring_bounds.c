@@ -214,13 +214,89 @@ static double node_width_ub(const h2_work *wk, const rm_ring_state *s, int e, in
     return ub * (1.0 + 1e-12);
 }
 
+/* Running sums of positions 0 .. e-1 (what rm_h2_fast_eval_init's loop
+ * holds before skipping e and e + 1) and the largest d after each position. */
+typedef struct ctx_prefix {
+    double inv, cw;
+    int upto;
+} ctx_prefix;
+
+/* rm_h2_edge_ctx_init without tw/tC and with the step's terms: the sums of
+ * positions 0 .. e-1 are the prefix (the same additions in the same order),
+ * then e + 2 .. q - 1 are added; dmax (order-free) from the prefix and
+ * suffix maxima. Bitwise the same ev. O(q - e). */
+static void edge_ctx_fast(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw,
+                          ctx_prefix *pre)
+{
+    int q = s->q;
+    c->ni = (e + 1) % q;
+    c->i = s->ring[e];
+    c->j = s->ring[c->ni];
+    c->m = q - 2;
+    fast_eval *ev = &c->ev;
+    ev->dc_dw = dc_dw;
+    double si = 0.0, sw = 0.0, dm = 0.0;
+    int from;
+    if (c->ni == e + 1) {
+        /* advance the prefix to e (edges are visited in increasing order) */
+        while (pre->upto < e) {
+            pre->inv += wk->pinv[pre->upto];
+            pre->cw += wk->pcw[pre->upto];
+            pre->upto++;
+        }
+        si = pre->inv;
+        sw = pre->cw;
+        from = e + 2;
+        dm = e > 0 ? wk->pmax_pre[e - 1] : 0.0;
+        if (from < q && wk->pmax_suf[from] > dm)
+            dm = wk->pmax_suf[from];
+    } else {
+        /* the wrap edge (e = q - 1, ni = 0): positions 1 .. q - 2 */
+        from = 1;
+        for (int t = 1; t < q - 1; t++)
+            if (wk->pd[t] > dm)
+                dm = wk->pd[t];
+    }
+    int to = c->ni == e + 1 ? q : q - 1;
+    for (int t = from; t < to; t++) {
+        si += wk->pinv[t];
+        sw += wk->pcw[t];
+    }
+    ev->sum_inv = si;
+    ev->sum_cw = sw;
+    ev->dmax = dm;
+    c->wi = s->w[e];
+    c->wj = s->w[c->ni];
+    c->ci_keep = rm_ring_state_route_cost(wk->net, s, &s->pred[e], s->pred[e].bandwidth);
+    c->cj_keep = rm_ring_state_route_cost(wk->net, s, &s->succ[c->ni], s->succ[c->ni].bandwidth);
+}
+
 void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
 {
+    ctx_prefix pre = {0.0, 0.0, 0};
+    {
+        /* prefix / suffix maxima of d (the comparisons of fast_eval_init
+         * pick the largest value, whatever the order; NaN never counts) */
+        int q = s->q;
+        double m = 0.0;
+        for (int t = 0; t < q; t++) {
+            if (wk->pd[t] > m)
+                m = wk->pd[t];
+            wk->pmax_pre[t] = m;
+        }
+        m = 0.0;
+        for (int t = q - 1; t >= 0; t--) {
+            if (wk->pd[t] > m)
+                m = wk->pd[t];
+            wk->pmax_suf[t] = m;
+        }
+    }
     const rm_platform *p = wk->p;
     int q = s->q, H = wk->H, par = s->parallel_send;
     for (int e = 0; e < q; e++) {
         edge_ctx c;
-        rm_h2_edge_ctx_init(&c, wk, s, e, dc_dw);
+        edge_ctx_fast(&c, wk, s, e, dc_dw, &pre);
+        wk->ectx[e] = c;
         int i = c.i, j = c.j;
         const fast_eval ev = c.ev;
         double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;

@@ -70,7 +70,8 @@ typedef struct h2_work {
     int *out_start, *out_arc, *in_start, *in_arc;
     /* fast path: per ring position 1/w, C/w, D_c/D_w * C of this step
      * (rm_h2_scan_all; shared, read-only during the scan) */
-    double *pinv, *pcw, *pd;
+    double *pinv, *pcw, *pd, *pmax_pre, *pmax_suf;
+    struct edge_ctx *ectx; /* max_q: each edge's context of this step (rm_h2_edge_bounds) */
 } h2_work;
 
 /** Symmetry classes of net's hosts (undirected platforms only; NULL when
@@ -123,7 +124,7 @@ double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, 
  * unchanged hosts (all but i and j) summed into ev, their count m in
  * wk->tw/tC, the cycle-times of i and j and the costs of the routes of i and
  * j that stay (i's predecessor route, j's successor route). O(q + len). */
-typedef struct edge_ctx {
+typedef struct edge_ctx { /* struct tag used by h2_work */
     int ni, i, j, m;
     fast_eval ev;
     double wi, wj, ci_keep, cj_keep;

@@ -96,11 +96,32 @@ h2_sym *rm_h2_sym_new(const rm_network *net)
         rm_h2_sym_destroy(sy);
         return NULL;
     }
+    /* nb1[v]: v's first neighbour; multi[v]: v has two distinct ones */
+    int *nb1 = malloc((size_t)N * sizeof *nb1);
+    unsigned char *multi = calloc((size_t)N, 1);
+    if (!nb1 || !multi) {
+        free(nb1);
+        free(multi);
+        free(deg);
+        free(lnk);
+        free(key);
+        rm_h2_sym_destroy(sy);
+        return NULL;
+    }
+    for (int v = 0; v < N; v++)
+        nb1[v] = -1;
     for (int l = 0; l < p->n_links; l++) {
         const rm_link *e = &p->links[l];
         deg[e->source]++;
         deg[e->target]++;
         lnk[e->source] = lnk[e->target] = l;
+        for (int d = 0; d < 2; d++) {
+            int v = d ? e->target : e->source, o = d ? e->source : e->target;
+            if (nb1[v] < 0)
+                nb1[v] = o;
+            else if (nb1[v] != o)
+                multi[v] = 1;
+        }
     }
     int nk = 0;
     for (int h = 0; h < H; h++) {
@@ -111,7 +132,8 @@ h2_sym *rm_h2_sym_new(const rm_network *net)
         int l = lnk[v];
         const rm_link *e = &p->links[l];
         int u = e->source == v ? e->target : e->source;
-        if (u == v || net->arc_res[2 * l] < 0 || net->arc_res[2 * l + 1] < 0)
+        /* u must not be a leaf itself (the trees' core nodes include it) */
+        if (u == v || !multi[u] || net->arc_res[2 * l] < 0 || net->arc_res[2 * l + 1] < 0)
             continue;
         key[nk].h = h;
         key[nk].u = u;
@@ -150,6 +172,8 @@ h2_sym *rm_h2_sym_new(const rm_network *net)
     free(deg);
     free(lnk);
     free(key);
+    free(nb1);
+    free(multi);
     return sy;
 }
 

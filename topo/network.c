@@ -472,6 +472,35 @@ static rm_status route_fixed(const rm_network *net, int src, int reverse, int ds
     return RM_OK;
 }
 
+/* rm_widest_tree_core (topo/widest.h): the tree straight into the caller's
+ * arrays, leaves left out; the workspace only lends its heap. */
+rm_status rm_widest_tree_core(const rm_network *net, const double *residual, int src, int reverse,
+                              double *width, int *in_arc, rm_error *err)
+{
+    rm_route_ws *ws;
+    rm_status st = routing_begin(net, src, &ws, err);
+    if (st)
+        return st;
+    const rm_netpriv *pv = net->priv;
+    rm_widest_csr_run(&pv->csr, ws, net, residual, src, reverse, RM_WIDEST_CORE, width, in_arc);
+    ws_give(net, ws);
+    return RM_OK;
+}
+
+const int *rm_widest_core_nodes(const rm_network *net, int *n)
+{
+    const rm_netpriv *pv = net->priv;
+    *n = pv->csr.n_core;
+    return pv->csr.core;
+}
+
+void rm_widest_tree_leaf(const rm_network *net, const double *residual, int src, int reverse, int v,
+                         double *width, int *in_arc)
+{
+    const rm_netpriv *pv = net->priv;
+    rm_widest_csr_leaf(&pv->csr, net, residual, src, reverse, v, width, in_arc);
+}
+
 /* Fill route with the tree path between src and dst (see rm_route_from_tree). */
 static rm_status route_from_arcs(const rm_network *net, int src, int reverse, const int *in_arc, int dst,
                                  rm_route *route, rm_error *err)

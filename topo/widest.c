@@ -23,6 +23,7 @@ void rm_widest_csr_free(rm_widest_csr *c)
     free(c->in_start);
     free(c->in_arcs);
     free(c->leaf_of);
+    free(c->core);
     memset(c, 0, sizeof *c);
 }
 
@@ -67,8 +68,9 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
     c->out_arcs = malloc(na * sizeof(int));
     c->in_arcs = malloc(na * sizeof(int));
     c->leaf_of = malloc(ns * sizeof(int));
+    c->core = malloc(ns * sizeof(int));
     int *oc = malloc(ns * sizeof(int)), *ic = malloc(ns * sizeof(int));
-    if (!c->out_start || !c->in_start || !c->out_arcs || !c->in_arcs || !c->leaf_of || !oc || !ic) {
+    if (!c->out_start || !c->in_start || !c->out_arcs || !c->in_arcs || !c->leaf_of || !c->core || !oc || !ic) {
         free(oc);
         free(ic);
         rm_widest_csr_free(c);
@@ -111,6 +113,8 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
             u = t;
         }
         c->leaf_of[v] = ok ? u : -1;
+        if (!ok)
+            c->core[c->n_core++] = v;
     }
     return 0;
 }
@@ -168,11 +172,22 @@ void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network
     const int *other = reverse ? net->arc_tail : net->arc_head;
     /* full tree: leaves are filled after the search (see widest.h) */
     const int *leaf = target < 0 ? c->leaf_of : NULL;
-    for (int v = 0; v < N; v++) {
-        width[v] = 0.0;
-        arc[v] = -1;
-        pos[v] = -1;
+    int core_only = target == RM_WIDEST_CORE;
+    if (core_only) {
+        for (int x = 0; x < c->n_core; x++) {
+            int v = c->core[x];
+            width[v] = 0.0;
+            arc[v] = -1;
+            pos[v] = -1;
+        }
+    } else {
+        for (int v = 0; v < N; v++) {
+            width[v] = 0.0;
+            arc[v] = -1;
+            pos[v] = -1;
+        }
     }
+    arc[src] = -1;
     width[src] = INFINITY;
     heap[0] = src;
     pos[src] = 0;
@@ -191,7 +206,7 @@ void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network
         for (int k = start[u], ke = start[u + 1]; k < ke; k++) {
             int a = arcs[k];
             int v = other[a];
-            if (pos[v] == -2 || (leaf && leaf[v] >= 0 && v != src))
+            if ((leaf && leaf[v] >= 0 && v != src) || pos[v] == -2)
                 continue;
             double wa = rm_arc_width(net, residual, a);
             double w = wu < wa ? wu : wa;
@@ -207,7 +222,7 @@ void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network
             sift_up(heap, pos, width, pos[v]);
         }
     }
-    if (!leaf)
+    if (!leaf || core_only)
         return;
     /* a leaf v != src would have been relaxed only when its node u was
      * popped, by u's arcs to v in CSR order (arc index order, as v's own
@@ -229,6 +244,35 @@ void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network
                 width[v] = w;
                 arc[v] = a;
             }
+        }
+    }
+}
+
+void rm_widest_csr_leaf(const rm_widest_csr *c, const rm_network *net, const double *residual,
+                        int src, int reverse, int v, double *width, int *arc)
+{
+    int u = c->leaf_of[v];
+    if (u < 0 || v == src)
+        return;
+    /* as the fill of rm_widest_csr_run; u is a core node or src (a leaf
+     * whose node is a leaf too: a component of two nodes, unreachable
+     * unless src is in it) */
+    width[v] = 0.0;
+    arc[v] = -1;
+    if (c->leaf_of[u] >= 0 && u != src)
+        return;
+    double wu = width[u];
+    if (!(wu > 0.0))
+        return;
+    const int *vstart = reverse ? c->out_start : c->in_start;
+    const int *varcs = reverse ? c->out_arcs : c->in_arcs;
+    for (int k = vstart[v], ke = vstart[v + 1]; k < ke; k++) {
+        int a = varcs[k];
+        double wa = rm_arc_width(net, residual, a);
+        double w = wu < wa ? wu : wa;
+        if (w > width[v]) {
+            width[v] = w;
+            arc[v] = a;
         }
     }
 }

@@ -21,6 +21,8 @@ typedef struct rm_widest_csr {
     int *out_arcs;  /* usable arcs sorted by tail, increasing arc index within a node */
     int *in_start;  /* n_nodes + 1: in_arcs[in_start[v] .. in_start[v+1]) enter v */
     int *in_arcs;   /* usable arcs sorted by head, increasing arc index within a node */
+    int *core;      /* n_core: the nodes that are not leaves, increasing */
+    int n_core;
     int *leaf_of;   /* n_nodes: u when every usable arc of v goes to or comes from one
                        other node u (a leaf: a host on its access link), else -1 */
 } rm_widest_csr;
@@ -87,6 +89,32 @@ void rm_widest_csr_free(rm_widest_csr *c);
 void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network *net,
                        const double *residual, int src, int reverse, int target, double *width,
                        int *arc);
+
+/* target value of rm_widest_csr_run: a full tree whose leaves are neither
+ * initialised nor filled (rm_widest_csr_leaf fills one on demand). */
+#define RM_WIDEST_CORE (-2)
+
+/* Fill leaf v (not src) of a tree of rm_widest_csr_run(..., RM_WIDEST_CORE)
+ * on the same residual: width[v], arc[v] as the full tree has them. A node
+ * that is not a leaf, or src, is left as it is. O(deg v). */
+void rm_widest_csr_leaf(const rm_widest_csr *c, const rm_network *net, const double *residual,
+                        int src, int reverse, int v, double *width, int *arc);
+
+/* Internal (ring/ uses it on the fast path): the widest-path tree of
+ * rm_widest_tree computed into width/in_arc directly, leaves left out
+ * (neither written nor valid until rm_widest_tree_leaf fills them); the
+ * core nodes and src are valid. O(core log core + arcs of the core). */
+rm_status rm_widest_tree_core(const rm_network *net, const double *residual, int src, int reverse,
+                              double *width, int *in_arc, rm_error *err);
+
+/* The core nodes (not leaves) of net's routing graph, increasing; *n their
+ * count. Read-only, valid while net is. O(1). */
+const int *rm_widest_core_nodes(const rm_network *net, int *n);
+
+/* Fill leaf v of a tree of rm_widest_tree_core (same residual, src,
+ * reverse). O(deg v). */
+void rm_widest_tree_leaf(const rm_network *net, const double *residual, int src, int reverse, int v,
+                         double *width, int *in_arc);
 
 /*
  * Reference implementation of rm_widest_tree (same contract, ringmap.h)
