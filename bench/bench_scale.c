@@ -12,11 +12,17 @@
  * peak RSS <= 2 GiB at 10,000; SliceRing likewise) and --csv FILE writes it.
  * Usage: bench_scale [--sizes 1000,3000] [--topologies tiers,star,cluster,fattree]
  *        [--ratios 0.0064,0.00064] [--heuristics shared,slice] [--max-seconds S]
- *        [--today-max-seconds S] [--no-today] [--seed N] [--csv FILE]
+ *        [--today-max-seconds S] [--no-today] [--baseline full-curve|reference]
+ *        [--threads N] [--seed N] [--csv FILE]
+ * The baseline is today's path (--full-curve, default) or the reference
+ * code path (rm_sharedring_reference / rm_slicering_reference: before the
+ * fast paths of issues 6 and 15); CPU seconds are the child's own
+ * (CLOCK_PROCESS_CPUTIME_ID around the mapping: every thread).
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include "bench/bench_child.h"
+#include "ring/ring_internal.h"
 #include "ringmap.h"
 #include "topo/generators.h"
 
@@ -24,10 +30,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct {
     int ok;
-    double seconds, t;
+    double seconds, cpu, t;
     int q;
     unsigned long long ring_hash;
 } result;
@@ -36,8 +43,16 @@ typedef struct {
     const rm_platform *p;
     rm_heuristic h;
     double r;
-    int today;
+    int today; /* 0: current code, 1: --full-curve, 2: the reference code path */
+    int threads;
 } scale_case;
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static void run_child(int fd, void *ctx)
 {
@@ -48,12 +63,26 @@ static void run_child(int fd, void *ctx)
     rm_options_init(&opt);
     opt.heuristic = c->h;
     opt.dc_dw = c->r;
-    opt.full_curve = c->today;
+    opt.full_curve = c->today == 1;
+    opt.threads = c->threads;
     rm_mapping *m = NULL;
     rm_error err = {RM_OK, ""};
-    double t0 = bench_now();
-    rm_status st = rm_map(c->p, &opt, &m, &err);
+    double t0 = bench_now(), c0 = cpu_now();
+    rm_status st;
+    if (c->today == 2) {
+        /* the reference code path (before the fast paths of issues 6 and 15) */
+        rm_network net;
+        st = rm_network_init(&net, c->p, opt.duplex, &err);
+        if (!st) {
+            st = c->h == RM_HEUR_SHARED ? rm_sharedring_reference(&net, &opt, &m, &err)
+                                        : rm_slicering_reference(&net, &opt, &m, &err);
+            rm_network_destroy(&net);
+        }
+    } else {
+        st = rm_map(c->p, &opt, &m, &err);
+    }
     res.seconds = bench_now() - t0;
+    res.cpu = cpu_now() - c0;
     if (!st) {
         res.ok = 1;
         res.q = m->q;
@@ -66,10 +95,10 @@ static void run_child(int fd, void *ctx)
 }
 
 /* 0 ok, 1 timeout, 2 failure; *rss_kb = the child's peak RSS */
-static int run_case(const rm_platform *p, rm_heuristic h, double r, int today, int max_seconds,
-                    result *res, long *rss_kb)
+static int run_case(const rm_platform *p, rm_heuristic h, double r, int today, int threads,
+                    int max_seconds, result *res, long *rss_kb)
 {
-    scale_case c = {p, h, r, today};
+    scale_case c = {p, h, r, today, threads};
     return bench_run_in_child(run_child, &c, res, sizeof *res, max_seconds, rss_kb);
 }
 
@@ -93,7 +122,7 @@ int main(int argc, char **argv)
     double sizes[8] = {1000, 3000}, ratios[8] = {0.0064, 0.00064};
     int n_sizes = 2, n_ratios = 2, topo[RM_GEN_COUNT], n_topo = RM_GEN_COUNT;
     rm_heuristic heur[2] = {RM_HEUR_SHARED, RM_HEUR_SLICE};
-    int n_heur = 2, max_seconds = 300, today_max = 120, today = 1;
+    int n_heur = 2, max_seconds = 300, today_max = 120, today = 1, threads = 0;
     unsigned long long seed = 1;
     const char *csv = NULL;
     for (int t = 0; t < RM_GEN_COUNT; t++)
@@ -134,6 +163,19 @@ int main(int argc, char **argv)
             a++;
         } else if (!strcmp(argv[a], "--no-today")) {
             today = 0;
+        } else if (!strcmp(argv[a], "--baseline") && v) {
+            if (!strcmp(v, "full-curve"))
+                today = 1;
+            else if (!strcmp(v, "reference"))
+                today = 2;
+            else {
+                fprintf(stderr, "bench_scale: --baseline full-curve|reference\n");
+                return 2;
+            }
+            a++;
+        } else if (!strcmp(argv[a], "--threads") && v) {
+            threads = atoi(v);
+            a++;
         } else if (!strcmp(argv[a], "--seed") && v) {
             seed = strtoull(v, NULL, 10);
             a++;
@@ -143,7 +185,8 @@ int main(int argc, char **argv)
         } else {
             fprintf(stderr, "usage: bench_scale [--sizes LIST] [--topologies LIST] [--ratios LIST] "
                             "[--heuristics shared,slice] [--max-seconds S] [--today-max-seconds S] "
-                            "[--no-today] [--seed N] [--csv FILE]\n");
+                            "[--no-today] [--baseline full-curve|reference] [--threads N] "
+                            "[--seed N] [--csv FILE]\n");
             return 2;
         }
     }
@@ -153,15 +196,16 @@ int main(int argc, char **argv)
         return 2;
     }
     if (out)
-        fprintf(out, "hosts,topology,dc_dw,heuristic,code,seconds,peak_rss_mb,q,t_step_per_dw,"
-                     "today_code,today_seconds,today_peak_rss_mb,today_q,today_t_step_per_dw,"
-                     "speedup,same,target_seconds,met\n");
-    printf("bench_scale: each case in its own process; time limit %d s (today's path: %d s, "
-           "'>' = killed at the limit)\n",
-           max_seconds, today_max);
-    printf("%6s %-8s %-8s %-6s | %9s %8s %5s %12s | %9s %8s %5s %12s | %8s %4s %6s\n", "hosts",
-           "topology", "D_c/D_w", "heur", "seconds", "RSS MB", "q", "T_step/D_w", "today s",
-           "RSS MB", "q", "T_step/D_w", "speedup", "same", "target");
+        fprintf(out, "hosts,topology,dc_dw,heuristic,code,seconds,cpu_seconds,peak_rss_mb,q,t_step_per_dw,"
+                     "today_code,today_seconds,today_cpu_seconds,today_peak_rss_mb,today_q,"
+                     "today_t_step_per_dw,speedup,same,target_seconds,met\n");
+    printf("bench_scale: each case in its own process; time limit %d s (baseline, %s: %d s, "
+           "'>' = killed at the limit); threads %d (0 = all cores); wall and CPU seconds\n",
+           max_seconds, today == 2 ? "the reference code path" : "today's path, --full-curve",
+           today_max, threads);
+    printf("%6s %-8s %-8s %-6s | %9s %8s %8s %5s %12s | %9s %8s %8s %5s %12s | %8s %4s %6s\n",
+           "hosts", "topology", "D_c/D_w", "heur", "seconds", "CPU s", "RSS MB", "q", "T_step/D_w",
+           "base s", "CPU s", "RSS MB", "q", "T_step/D_w", "speedup", "same", "target");
     int failures = 0;
     for (int is = 0; is < n_sizes; is++)
         for (int it = 0; it < n_topo; it++) {
@@ -175,8 +219,9 @@ int main(int argc, char **argv)
                 for (int ih = 0; ih < n_heur; ih++) {
                     result a, b;
                     long ra = 0, rb = 0;
-                    int ca = run_case(p, heur[ih], ratios[ir], 0, max_seconds, &a, &ra);
-                    int cb = today ? run_case(p, heur[ih], ratios[ir], 1, today_max, &b, &rb) : 3;
+                    int ca = run_case(p, heur[ih], ratios[ir], 0, threads, max_seconds, &a, &ra);
+                    int cb = today ? run_case(p, heur[ih], ratios[ir], today, threads, today_max, &b, &rb)
+                                   : 3;
                     failures += ca == 2 || cb == 2;
                     double sa = ca == 1 ? max_seconds : a.seconds;
                     double sb = cb == 1 ? today_max : b.seconds;
@@ -195,20 +240,21 @@ int main(int argc, char **argv)
                         snprintf(tb, sizeof tb, "-");
                     double tgt = target_seconds(p->n_hosts);
                     int met = ca == 0 && sa <= tgt && (p->n_hosts < 5000 || ra <= 2L * 1024 * 1024);
-                    printf("%6d %-8s %-8g %-6s | %9s %8.1f %5d %12.6g | %9s %8.1f %5d %12.6g | %8s "
-                           "%4s %4.0fs%s\n",
+                    printf("%6d %-8s %-8g %-6s | %9s %8.2f %8.1f %5d %12.6g | %9s %8.2f %8.1f %5d %12.6g | "
+                           "%8s %4s %4.0fs%s\n",
                            p->n_hosts, rm_gen_topology_name((rm_gen_topology)topo[it]), ratios[ir],
-                           heur[ih] == RM_HEUR_SHARED ? "shared" : "slice", ta, ra / 1024.0,
-                           ca == 0 ? a.q : 0, ca == 0 ? a.t : NAN, tb, rb / 1024.0,
-                           cb == 0 ? b.q : 0, cb == 0 ? b.t : NAN, sp, same, tgt, met ? " ok" : " MISS");
+                           heur[ih] == RM_HEUR_SHARED ? "shared" : "slice", ta, ca == 0 ? a.cpu : NAN,
+                           ra / 1024.0, ca == 0 ? a.q : 0, ca == 0 ? a.t : NAN, tb,
+                           cb == 0 ? b.cpu : NAN, rb / 1024.0, cb == 0 ? b.q : 0, cb == 0 ? b.t : NAN,
+                           sp, same, tgt, met ? " ok" : " MISS");
                     fflush(stdout);
                     if (out)
-                        fprintf(out, "%d,%s,%g,%s,%d,%.3f,%.1f,%d,%.17g,%d,%.3f,%.1f,%d,%.17g,%s,%s,%g,%d\n",
+                        fprintf(out, "%d,%s,%g,%s,%d,%.3f,%.3f,%.1f,%d,%.17g,%d,%.3f,%.3f,%.1f,%d,%.17g,%s,%s,%g,%d\n",
                                 p->n_hosts, rm_gen_topology_name((rm_gen_topology)topo[it]),
                                 ratios[ir], heur[ih] == RM_HEUR_SHARED ? "shared" : "slice", ca, sa,
-                                ra / 1024.0, ca == 0 ? a.q : 0, ca == 0 ? a.t : NAN, cb, sb,
-                                rb / 1024.0, cb == 0 ? b.q : 0, cb == 0 ? b.t : NAN, sp, same, tgt,
-                                met);
+                                ca == 0 ? a.cpu : NAN, ra / 1024.0, ca == 0 ? a.q : 0,
+                                ca == 0 ? a.t : NAN, cb, sb, cb == 0 ? b.cpu : NAN, rb / 1024.0,
+                                cb == 0 ? b.q : 0, cb == 0 ? b.t : NAN, sp, same, tgt, met);
                 }
             rm_platform_free(p);
         }

@@ -37,6 +37,7 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->edge_lb);
     free(wk->order);
     free(wk->cand_h);
+    free(wk->cand_x);
     free(wk->pinv);
     free(wk->ectx);
     free(wk->pmax_pre);
@@ -73,10 +74,11 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
     wk->pcw = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->pd = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->cand_h = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
+    wk->cand_x = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
     wk->sym_rcap = 4 * wk->N + 4;
-    wk->sym_r = malloc((size_t)wk->sym_rcap * sizeof(int));
+    wk->sym_r = malloc(2 * (size_t)wk->sym_rcap * sizeof(int)); /* paths, then cuts */
     int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->in_ring && wk->tw && wk->tC &&
-             wk->cand_h && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf;
+             wk->cand_h && wk->cand_x && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf;
     for (int t = 0; t < 4; t++) {
         wk->wid[t] = malloc(N * sizeof(double));
         wk->arc[t] = malloc(N * sizeof(int));
@@ -429,10 +431,11 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
     int par = s->parallel_send;
     /* symmetry classes: one candidate per run of interchangeable hosts */
-    int n_cand = wk->sym ? rm_h2_sym_candidates(wk, i, j, 1, wk->cand_h) : p->n_hosts;
-    if (wk->sym)
+    int n_cand = p->n_hosts;
+    const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 1, &n_cand) : NULL;
+    if (cands)
         for (int ci = 0; ci < n_cand; ci++) {
-            int k = p->hosts[wk->cand_h[ci]];
+            int k = p->hosts[cands[ci]];
             rm_widest_tree_leaf(net, wk->res2, i, 0, k, wk->wid[0], wk->arc[0]);
             rm_widest_tree_leaf(net, wk->res2, j, 0, k, wk->wid[2], wk->arc[2]);
             if (mirror) {
@@ -443,7 +446,7 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
             }
         }
     for (int ci = 0; ci < n_cand; ci++) {
-        int h = wk->sym ? wk->cand_h[ci] : ci;
+        int h = cands ? cands[ci] : ci;
         int k = p->hosts[h];
         if (wk->in_ring[k])
             continue;

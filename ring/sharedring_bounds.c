@@ -316,9 +316,10 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         double ev_inv = ev.sum_inv + 1.0 / wi + 1.0 / wj;
         double lb = INFINITY;
         /* symmetry classes: members give the same bound, one per class */
-        int n_cand = wk->sym ? rm_h2_sym_candidates(wk, i, j, 0, wk->cand_h) : H;
+        int n_cand = H;
+        const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 0, &n_cand) : NULL;
         for (int ci = 0; ci < n_cand; ci++) {
-            int h = wk->sym ? wk->cand_h[ci] : ci;
+            int h = cands ? cands[ci] : ci;
             int k = p->hosts[h];
             if (wk->in_ring[k])
                 continue;

@@ -29,6 +29,11 @@ typedef struct h2_sym {
     int *pos_of;    /* H: position of host h in mem, -1: not in a class (a single) */
     int *single;    /* the hosts in no class and out of the ring, increasing */
     int n_single;
+    /* this step (rm_h2_sym_step): the singles and each class's first member
+     * out of the ring, increasing; the classes with two or more out */
+    int *base, n_base;
+    int *multi, n_multi;
+    int *tmp; /* n_class + 1 */
 } h2_sym;
 
 typedef struct h2_work {
@@ -63,6 +68,7 @@ typedef struct h2_work {
      * a scan; NULL: every host is a candidate) and the scan's scratch */
     h2_sym *sym;
     int *cand_h;  /* H: the candidate hosts of one ring edge */
+    int *cand_x;  /* H: scratch of rm_h2_sym_candidates */
     int *sym_r;   /* sym_rcap: resources cutting the classes */
     int sym_rcap;
     /* fast path: the arcs leaving / entering each node (edge bounds from
@@ -84,13 +90,18 @@ void rm_h2_sym_destroy(h2_sym *sy);
 /** Host index h joins the ring: no longer a candidate. Amortised O(class). */
 void rm_h2_sym_remove(h2_sym *sy, int h);
 
-/** The candidate host indices of ring edge i -> j, increasing: the hosts out
- *  of the ring in no class, and of each class the first member out of the
- *  ring in each run between the resources of the four routes' common part
- *  (trees wk->arc[0..3] when trees != 0; trees == 0: one per class, for
- *  bounds that depend on widths only). out: room for H. Returns the count.
- *  Reads only sym and the trees: thread-safe with distinct scratch. */
-int rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *out);
+/** The step's base list and multi classes (see h2_sym), after the ring
+ *  changed. O(H + C log C). */
+void rm_h2_sym_step(h2_sym *sy);
+
+/** The candidate host indices of ring edge i -> j, increasing (*n of them):
+ *  the hosts out of the ring in no class, and of each class the first
+ *  member out of the ring in each run between the resources of the four
+ *  routes' common part (trees wk->arc[0..3] when trees != 0; trees == 0:
+ *  one per class, for bounds that depend on widths only: the step's base
+ *  list). Either the base list or wk->cand_h. Reads only sym and the trees:
+ *  thread-safe with distinct scratch. O(base + multi classes' paths). */
+const int *rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n);
 
 /** Scratch of one scan for a network (routes, trees, residual copies) and a
  *  ring of up to max_q hosts; residual = the network's capacities.

@@ -112,6 +112,7 @@ static void twin_view(h2_work *tv, const h2_work *wk, const h2_work *tw)
     tv->tw = tw->tw;
     tv->tC = tw->tC;
     tv->cand_h = tw->cand_h;
+    tv->cand_x = tw->cand_x;
     tv->sym_r = tw->sym_r;
     tv->sym_rcap = tw->sym_rcap;
 }
@@ -227,6 +228,8 @@ rm_status rm_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_c
             wk->pcw[t] = s->C[t] / s->w[t];
             wk->pd[t] = dc_dw * s->C[t];
         }
+        if (wk->sym)
+            rm_h2_sym_step(wk->sym); /* before the bounds: they read its base list */
         rm_h2_edge_bounds(wk, s, dc_dw);
     }
     atomic_int next;

@@ -66,6 +66,9 @@ void rm_h2_sym_destroy(h2_sym *sy)
     free(sy->nx);
     free(sy->pos_of);
     free(sy->single);
+    free(sy->base);
+    free(sy->multi);
+    free(sy->tmp);
     free(sy);
 }
 
@@ -87,7 +90,11 @@ h2_sym *rm_h2_sym_new(const rm_network *net)
         sy->nx = malloc((size_t)(H + 1) * sizeof(int));
         sy->pos_of = malloc((size_t)(H + 1) * sizeof(int));
         sy->single = malloc((size_t)(H + 1) * sizeof(int));
-        ok = sy->cls_start && sy->cls_u && sy->mem && sy->mres && sy->nx && sy->pos_of && sy->single;
+        sy->base = malloc((size_t)(H + 1) * sizeof(int));
+        sy->multi = malloc((size_t)(H + 1) * sizeof(int));
+        sy->tmp = malloc((size_t)(H + 1) * sizeof(int));
+        ok = sy->cls_start && sy->cls_u && sy->mem && sy->mres && sy->nx && sy->pos_of && sy->single &&
+             sy->base && sy->multi && sy->tmp;
     }
     if (!ok) {
         free(deg);
@@ -252,50 +259,81 @@ static int int_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *out)
+/* Merge the increasing lists a (na) and b (nb) into out. */
+static int merge_sorted(const int *a, int na, const int *b, int nb, int *out)
 {
-    const h2_sym *sy = wk->sym;
-    const rm_network *net = wk->net;
-    int nr = 0, cap = wk->sym_rcap;
-    int *rr = wk->sym_r;
-    int n = 0;
+    int x = 0, y = 0, z = 0;
+    while (x < na || y < nb)
+        out[z++] = (y >= nb || (x < na && a[x] < b[y])) ? a[x++] : b[y++];
+    return z;
+}
+
+void rm_h2_sym_step(h2_sym *sy)
+{
+    int nf = 0;
+    sy->n_multi = 0;
     for (int c = 0; c < sy->n_class; c++) {
         int s = sy->cls_start[c], e = sy->cls_start[c + 1];
         int first = sy->nx[s];
         if (first >= e)
-            continue; /* every member is in the ring */
-        if (!trees || first + 1 >= e || sy->nx[first + 1] >= e) {
-            out[n++] = sy->mem[first]; /* one unused member (or bounds only) */
             continue;
-        }
-        /* the cuts: resources of the four routes' common part */
+        sy->tmp[nf++] = sy->mem[first];
+        if (first + 1 < e && sy->nx[first + 1] < e)
+            sy->multi[sy->n_multi++] = c;
+    }
+    qsort(sy->tmp, (size_t)nf, sizeof *sy->tmp, int_cmp);
+    sy->n_base = merge_sorted(sy->tmp, nf, sy->single, sy->n_single, sy->base);
+}
+
+const int *rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n_out)
+{
+    const h2_sym *sy = wk->sym;
+    const rm_network *net = wk->net;
+    *n_out = sy->n_base;
+    if (!trees || sy->n_multi == 0)
+        return sy->base;
+    int nr = 0, cap = wk->sym_rcap, last_u = -1;
+    int *rr = wk->sym_r;
+    /* the extra members (beyond each class's first, already in the base
+     * list), sorted and merged with it into cand_h */
+    int *extra = wk->cand_x;
+    int n = 0;
+    for (int mc = 0; mc < sy->n_multi; mc++) {
+        int c = sy->multi[mc];
+        int s = sy->cls_start[c], e = sy->cls_start[c + 1];
+        int first = sy->nx[s];
+        /* the cuts: resources of the four routes' common part (classes are
+         * ordered by node: one computation per node) */
         int u = sy->cls_u[c];
-        nr = 0;
-        nr = path_res(net, wk->arc[0], 0, u, i, rr, nr, cap);
-        nr = path_res(net, wk->arc[1], 1, u, i, rr, nr, cap);
-        nr = path_res(net, wk->arc[2], 0, u, j, rr, nr, cap);
-        nr = path_res(net, wk->arc[3], 1, u, j, rr, nr, cap);
-        nr = sort_unique(rr, nr);
+        if (u != last_u) {
+            nr = 0;
+            nr = path_res(net, wk->arc[0], 0, u, i, rr, nr, cap);
+            nr = path_res(net, wk->arc[1], 1, u, i, rr, nr, cap);
+            nr = path_res(net, wk->arc[2], 0, u, j, rr, nr, cap);
+            nr = path_res(net, wk->arc[3], 1, u, j, rr, nr, cap);
+            last_u = u;
+        }
+        /* only the cuts strictly inside the class's resource range split it */
+        int lo_r = sy->mres[first], hi_r = sy->mres[e - 1];
+        int *cut = rr + nr, nc = 0;
+        for (int x = 0; x < nr; x++) /* room: sym_r holds 2 * cap */
+            if (rr[x] > lo_r && rr[x] < hi_r)
+                cut[nc++] = rr[x];
+        nc = sort_unique(cut, nc);
         int lo = first;
-        for (int t = 0; t <= nr && lo < e; t++) {
-            int hi = t < nr ? lower_bound(sy->mres, lo, e, rr[t]) : e;
+        for (int t = 0; t <= nc && lo < e; t++) {
+            int hi = t < nc ? lower_bound(sy->mres, lo, e, cut[t]) : e;
             if (hi > lo) {
                 int r = sy->nx[lo];
-                if (r < hi)
-                    out[n++] = sy->mem[r];
+                if (r < hi && r != first)
+                    extra[n++] = sy->mem[r];
                 lo = hi;
             }
         }
     }
-    /* host order: the class members found, merged with the unused singles */
-    qsort(out, (size_t)n, sizeof *out, int_cmp);
-    int ns = sy->n_single, total = n + ns;
-    int x = n - 1, y = ns - 1;
-    for (int z = total - 1; z >= 0; z--) {
-        if (y < 0 || (x >= 0 && out[x] > sy->single[y]))
-            out[z] = out[x--];
-        else
-            out[z] = sy->single[y--];
-    }
-    return total;
+    if (n == 0)
+        return sy->base;
+    qsort(extra, (size_t)n, sizeof *extra, int_cmp);
+    *n_out = merge_sorted(sy->base, sy->n_base, extra, n, wk->cand_h);
+    return wk->cand_h;
 }
