@@ -24,6 +24,10 @@ void rm_widest_csr_free(rm_widest_csr *c)
     free(c->in_arcs);
     free(c->leaf_of);
     free(c->core);
+    free(c->cout_start);
+    free(c->cout_arcs);
+    free(c->cin_start);
+    free(c->cin_arcs);
     memset(c, 0, sizeof *c);
 }
 
@@ -116,6 +120,30 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
         if (!ok)
             c->core[c->n_core++] = v;
     }
+    /* the core adjacency: the arcs between a node and a core node (a search
+     * of the core never relaxes an arc to a leaf other than src, and src is
+     * settled first), in the same order */
+    c->cout_start = malloc(ns * sizeof(int));
+    c->cin_start = malloc(ns * sizeof(int));
+    c->cout_arcs = malloc(na * sizeof(int));
+    c->cin_arcs = malloc(na * sizeof(int));
+    if (!c->cout_start || !c->cin_start || !c->cout_arcs || !c->cin_arcs) {
+        rm_widest_csr_free(c);
+        return -1;
+    }
+    int no = 0, ni = 0;
+    for (int v = 0; v < N; v++) {
+        c->cout_start[v] = no;
+        c->cin_start[v] = ni;
+        for (int k = c->out_start[v]; k < c->out_start[v + 1]; k++)
+            if (c->leaf_of[net->arc_head[c->out_arcs[k]]] < 0)
+                c->cout_arcs[no++] = c->out_arcs[k];
+        for (int k = c->in_start[v]; k < c->in_start[v + 1]; k++)
+            if (c->leaf_of[net->arc_tail[c->in_arcs[k]]] < 0)
+                c->cin_arcs[ni++] = c->in_arcs[k];
+    }
+    c->cout_start[N] = no;
+    c->cin_start[N] = ni;
     return 0;
 }
 
@@ -167,8 +195,11 @@ void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network
 {
     int N = c->n_nodes;
     int *heap = ws->heap, *pos = ws->pos;
-    const int *start = reverse ? c->in_start : c->out_start;
-    const int *arcs = reverse ? c->in_arcs : c->out_arcs;
+    int core_mode = target == RM_WIDEST_CORE;
+    const int *start = core_mode ? (reverse ? c->cin_start : c->cout_start)
+                                 : (reverse ? c->in_start : c->out_start);
+    const int *arcs = core_mode ? (reverse ? c->cin_arcs : c->cout_arcs)
+                                : (reverse ? c->in_arcs : c->out_arcs);
     const int *other = reverse ? net->arc_tail : net->arc_head;
     /* full tree: leaves are filled after the search (see widest.h) */
     const int *leaf = target < 0 ? c->leaf_of : NULL;

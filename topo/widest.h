@@ -22,6 +22,8 @@ typedef struct rm_widest_csr {
     int *in_start;  /* n_nodes + 1: in_arcs[in_start[v] .. in_start[v+1]) enter v */
     int *in_arcs;   /* usable arcs sorted by head, increasing arc index within a node */
     int *core;      /* n_core: the nodes that are not leaves, increasing */
+    int *cout_start, *cout_arcs; /* as out_start/out_arcs, only the arcs to core nodes */
+    int *cin_start, *cin_arcs;   /* as in_start/in_arcs, only the arcs from core nodes */
     int n_core;
     int *leaf_of;   /* n_nodes: u when every usable arc of v goes to or comes from one
                        other node u (a leaf: a host on its access link), else -1 */
