@@ -425,7 +425,21 @@ rm_status rm_platform_write_gml(FILE *f, const rm_platform *p, const char *comme
         while (*s) {
             const char *nl = strchr(s, '\n');
             size_t n = nl ? (size_t)(nl - s) : strlen(s);
-            fprintf(f, "# %.*s\n", (int)n, s);
+            /* one comment line per line: a control character (a \r would
+             * end the comment for igraph's lexer) is written escaped */
+            fputs("# ", f);
+            for (size_t i = 0; i < n; i++) {
+                unsigned char ch = (unsigned char)s[i];
+                if (ch == '\r')
+                    fputs("\\r", f);
+                else if (ch == '\t')
+                    fputs("\\t", f);
+                else if (ch < 0x20 || ch == 0x7f)
+                    fprintf(f, "\\x%02x", ch);
+                else
+                    fputc(ch, f);
+            }
+            fputc('\n', f);
             s += n;
             if (*s == '\n')
                 s++;
