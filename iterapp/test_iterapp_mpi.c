@@ -199,10 +199,35 @@ int main(int argc, char **argv)
         CHECK(&f, rm_stencil_run(ring, &o, &res, &err) == RM_OK, "emulated run: %s", err.msg);
         double t = res.wall / 20;
         if (wrank == 0) {
-            printf("emulated run: T_step measured %.4f ms, eq. (1) predicts 6.0000 ms, ratio %.4f\n",
-                   t * 1e3, t / 6e-3);
+            /* the fastest step: max over ranks of comp + comm (comm holds the
+             * wait for the neighbours) */
+            double fastest = INFINITY;
+            for (int s = 0; s < 20; s++) {
+                double x = 0.0;
+                for (int k = 0; k < 4; k++)
+                    if (res.comp[k * 20 + s] + res.comm[k * 20 + s] > x)
+                        x = res.comp[k * 20 + s] + res.comm[k * 20 + s];
+                if (x < fastest)
+                    fastest = x;
+            }
+            printf("emulated run: T_step measured %.4f ms, eq. (1) predicts 6.0000 ms, ratio %.4f; "
+                   "fastest step %.4f ms, ratio %.4f\n",
+                   t * 1e3, t / 6e-3, fastest * 1e3, fastest / 6e-3);
+            /* Bands (issue 13): below, exact (the emulation waits at least
+             * the predicted times). Above, the tightest that held on this
+             * 2-core machine loaded by other builds and tests plus two busy
+             * loops (load average 6-7.5, 4 ranks oversubscribed; 22 runs):
+             * the mean step up to 3.72 x the prediction, the fastest step
+             * up to 1.87 x; bands 5 x and 2.5 x (a third above the worst
+             * seen). Unloaded both are 1.00-1.02 x. A tighter band on the
+             * mean would fail under load: the ranks wait for CPU time, not
+             * for the emulated hosts and links. */
             CHECK(&f, t >= 6e-3 * 0.999, "T_step %.6f below the emulated bound", t);
+            CHECK(&f, fastest >= 6e-3 * 0.999, "fastest step %.6f below the emulated bound",
+                  fastest);
             CHECK(&f, t <= 6e-3 * 5, "T_step %.6f far above the emulated 6 ms", t);
+            CHECK(&f, fastest <= 6e-3 * 2.5, "fastest step %.6f far above the emulated 6 ms",
+                  fastest);
             for (int k = 0; k < 4; k++)
                 for (int s = 0; s < 20; s++)
                     CHECK(&f, res.comp[k * 20 + s] >= c[k] * col_t[k] * 0.999,
