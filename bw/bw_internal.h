@@ -66,6 +66,24 @@ static inline double bw_clean_cap(double c, double full)
 rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
                           const rm_route *routes, const char *who, rm_error *err);
 
+/**
+ * The same from route lists (rm_share_system: resource indices per route;
+ * capacities not read). Errors: RM_EINPUT (a resource out of 0..n_res-1, a
+ * route of negative length), RM_ENOMEM. Complexity O(L log L).
+ */
+rm_status bw_system_build_lists(bw_system *s, const rm_share_system *sys, const char *who,
+                                rm_error *err);
+
+/**
+ * Routes given as arcs of net -> resource lists (the rm_share_system
+ * form): *start (n_routes + 1) and *res (total length) malloc'ed, to be
+ * freed by the caller. Checks every arc (in range, usable in its
+ * direction). Errors: RM_EINPUT naming the route and the arc, RM_ENOMEM.
+ * O(L).
+ */
+rm_status bw_route_lists(const rm_network *net, int n_routes, const rm_route *routes, int **start,
+                         int **res, const char *who, rm_error *err);
+
 /** Release a system (safe on a zeroed or failed one). */
 void bw_system_free(bw_system *s);
 

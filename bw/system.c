@@ -51,56 +51,35 @@ void bw_system_free(bw_system *s)
     }
 }
 
-rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
-                          const rm_route *routes, const char *who, rm_error *err)
+/* Allocate s's arrays for n_routes routes of total length L (small[] when
+ * it is enough); returns the pair buffer (2 L ints) or NULL (RM_ENOMEM). */
+static pair *system_alloc(bw_system *s, int n_routes, long L, const char *who, rm_error *err,
+                          rm_status *st)
 {
-    s->heap = NULL;
-    s->n_routes = n_routes;
-    s->n_res = s->n_terms = 0;
-    if (n_routes < 0 || (n_routes > 0 && !routes) || !net)
-        return rm_error_set(err, RM_EINPUT, "%s: invalid arguments (%d routes)", who, n_routes);
-    long L = 0;
-    for (int k = 0; k < n_routes; k++) {
-        const rm_route *r = &routes[k];
-        if (r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
-            return rm_error_set(err, RM_EINPUT, "%s: route %d (%d -> %d) has an invalid arc list",
-                                who, k, r->src, r->dst);
-        for (int i = 0; i < r->n_arcs; i++) {
-            int a = r->arcs[i];
-            if (a < 0 || a >= net->n_arcs)
-                return rm_error_set(err, RM_EINPUT,
-                                    "%s: route %d (%d -> %d): arc %d at position %d does not exist "
-                                    "(%d arcs)",
-                                    who, k, r->src, r->dst, a, i, net->n_arcs);
-            int res = net->arc_res[a];
-            if (res < 0 || res >= net->n_res)
-                return rm_error_set(err, RM_EINPUT,
-                                    "%s: route %d (%d -> %d): arc %d at position %d (link %d) "
-                                    "is unusable in this direction",
-                                    who, k, r->src, r->dst, a, i, net->arc_link ? net->arc_link[a] : -1);
-        }
-        L += r->n_arcs;
+    *st = RM_OK;
+    if (L > (1L << 26)) {
+        *st = rm_error_set(err, RM_ENOMEM, "%s: routes too long (%ld arcs)", who, L);
+        return NULL;
     }
-    if (L > (1L << 26))
-        return rm_error_set(err, RM_ENOMEM, "%s: routes too long (%ld arcs)", who, L);
     /* ints: pairs 2L, res L, res_start L+1, res_route L, res_mult L,
      * rt_start K+1, rt_res L, rt_mult L, counters K+1 */
     size_t need = (size_t)(8 * L + 2 * (long)n_routes + 4);
     int *mem = s->small;
     if (need > BW_SYSTEM_SMALL) {
         s->heap = malloc(need * sizeof(int));
-        if (!s->heap)
-            return rm_error_set(err, RM_ENOMEM, "%s: out of memory (%ld arcs)", who, L);
+        if (!s->heap) {
+            *st = rm_error_set(err, RM_ENOMEM, "%s: out of memory (%ld arcs)", who, L);
+            return NULL;
+        }
         mem = s->heap;
     }
-    pair *pr = (pair *)(void *)mem;
-    int n = 0;
-    for (int k = 0; k < n_routes; k++)
-        for (int i = 0; i < routes[k].n_arcs; i++) {
-            pr[n].res = net->arc_res[routes[k].arcs[i]];
-            pr[n].route = k;
-            n++;
-        }
+    return (pair *)(void *)mem;
+}
+
+/* Sort the n pairs and compress them into s's incidence lists (both ways). */
+static void system_compress(bw_system *s, pair *pr, int n, long L, int n_routes)
+{
+    int *mem = (int *)(void *)pr;
     sort_pairs(pr, n);
     int *p = mem + 2 * L;
     s->res = p;
@@ -152,5 +131,122 @@ rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
             s->rt_res[pos] = j;
             s->rt_mult[pos] = s->res_mult[t];
         }
+}
+
+rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
+                          const rm_route *routes, const char *who, rm_error *err)
+{
+    s->heap = NULL;
+    s->n_routes = n_routes;
+    s->n_res = s->n_terms = 0;
+    if (n_routes < 0 || (n_routes > 0 && !routes) || !net)
+        return rm_error_set(err, RM_EINPUT, "%s: invalid arguments (%d routes)", who, n_routes);
+    long L = 0;
+    for (int k = 0; k < n_routes; k++) {
+        const rm_route *r = &routes[k];
+        if (r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
+            return rm_error_set(err, RM_EINPUT, "%s: route %d (%d -> %d) has an invalid arc list",
+                                who, k, r->src, r->dst);
+        for (int i = 0; i < r->n_arcs; i++) {
+            int a = r->arcs[i];
+            if (a < 0 || a >= net->n_arcs)
+                return rm_error_set(err, RM_EINPUT,
+                                    "%s: route %d (%d -> %d): arc %d at position %d does not exist "
+                                    "(%d arcs)",
+                                    who, k, r->src, r->dst, a, i, net->n_arcs);
+            int res = net->arc_res[a];
+            if (res < 0 || res >= net->n_res)
+                return rm_error_set(err, RM_EINPUT,
+                                    "%s: route %d (%d -> %d): arc %d at position %d (link %d) "
+                                    "is unusable in this direction",
+                                    who, k, r->src, r->dst, a, i, net->arc_link ? net->arc_link[a] : -1);
+        }
+        L += r->n_arcs;
+    }
+    rm_status st;
+    pair *pr = system_alloc(s, n_routes, L, who, err, &st);
+    if (!pr)
+        return st;
+    int n = 0;
+    for (int k = 0; k < n_routes; k++)
+        for (int i = 0; i < routes[k].n_arcs; i++) {
+            pr[n].res = net->arc_res[routes[k].arcs[i]];
+            pr[n].route = k;
+            n++;
+        }
+    system_compress(s, pr, n, L, n_routes);
+    return RM_OK;
+}
+
+rm_status bw_system_build_lists(bw_system *s, const rm_share_system *sys, const char *who,
+                                rm_error *err)
+{
+    s->heap = NULL;
+    s->n_routes = 0;
+    s->n_res = s->n_terms = 0;
+    int K = sys ? sys->n_routes : -1;
+    if (K < 0 || (K > 0 && (!sys->route_start || !sys->route_res)))
+        return rm_error_set(err, RM_EINPUT, "%s: invalid route lists", who);
+    s->n_routes = K;
+    for (int k = 0; k < K; k++)
+        if (sys->route_start[k + 1] < sys->route_start[k])
+            return rm_error_set(err, RM_EINPUT, "%s: route %d has a negative length", who, k);
+    long L = K > 0 ? sys->route_start[K] - sys->route_start[0] : 0;
+    for (long i = 0; i < L; i++) {
+        int r = sys->route_res[sys->route_start[0] + i];
+        if (r < 0 || r >= sys->n_res)
+            return rm_error_set(err, RM_EINPUT, "%s: resource %d does not exist (%d resources)",
+                                who, r, sys->n_res);
+    }
+    rm_status st;
+    pair *pr = system_alloc(s, K, L, who, err, &st);
+    if (!pr)
+        return st;
+    int n = 0;
+    for (int k = 0; k < K; k++)
+        for (int i = sys->route_start[k]; i < sys->route_start[k + 1]; i++) {
+            pr[n].res = sys->route_res[i];
+            pr[n].route = k;
+            n++;
+        }
+    system_compress(s, pr, n, L, K);
+    return RM_OK;
+}
+
+rm_status bw_route_lists(const rm_network *net, int n_routes, const rm_route *routes, int **start,
+                         int **res, const char *who, rm_error *err)
+{
+    *start = NULL, *res = NULL;
+    if (n_routes < 0 || (n_routes > 0 && !routes) || !net)
+        return rm_error_set(err, RM_EINPUT, "%s: invalid arguments (%d routes)", who, n_routes);
+    long L = 0;
+    for (int k = 0; k < n_routes; k++) {
+        const rm_route *r = &routes[k];
+        if (r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
+            return rm_error_set(err, RM_EINPUT, "%s: route %d has %d arcs", who, k, r->n_arcs);
+        for (int i = 0; i < r->n_arcs; i++) {
+            int a = r->arcs[i];
+            if (a < 0 || a >= net->n_arcs || net->arc_res[a] < 0 || net->arc_res[a] >= net->n_res)
+                return rm_error_set(err, RM_EINPUT, "%s: route %d (%d -> %d): arc %d is not usable",
+                                    who, k, r->src, r->dst, a);
+        }
+        L += r->n_arcs;
+    }
+    if (L > (1L << 26))
+        return rm_error_set(err, RM_ENOMEM, "%s: routes too long (%ld arcs)", who, L);
+    *start = malloc(((size_t)n_routes + 1) * sizeof **start);
+    *res = malloc(((size_t)L + 1) * sizeof **res);
+    if (!*start || !*res) {
+        free(*start), free(*res);
+        *start = NULL, *res = NULL;
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", who);
+    }
+    int n = 0;
+    for (int k = 0; k < n_routes; k++) {
+        (*start)[k] = n;
+        for (int i = 0; i < routes[k].n_arcs; i++)
+            (*res)[n++] = net->arc_res[routes[k].arcs[i]];
+    }
+    (*start)[n_routes] = n;
     return RM_OK;
 }

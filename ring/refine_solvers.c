@@ -36,8 +36,13 @@ rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_fina
     }
     double t = NAN, told = m->t_step_per_dw;
     rm_final_solver rold = m->final_solver;
-    rm_status st = which == RM_FINAL_KINSOL ? rm_tstep_kinsol(net, m, tol, x, &t, info, err)
-                                            : rm_tstep_glpk(net, m, tol, x, &t, info, err);
+    rm_ring_instance ri;
+    rm_status st = rm_ring_instance_of_mapping(net, m, &ri, err);
+    if (st == RM_OK) {
+        st = which == RM_FINAL_KINSOL ? rm_tstep_kinsol(&ri, tol, x, &t, info, err)
+                                      : rm_tstep_glpk(&ri, tol, x, &t, info, err);
+        rm_ring_instance_free(&ri);
+    }
     if (st == RM_OK) {
         for (int k = 0; k < q; k++) {
             old[k] = m->succ[k].bandwidth, old[q + k] = m->pred[k].bandwidth;

@@ -8,7 +8,8 @@
 #ifndef RINGMAP_GLPK_COMMON_H
 #define RINGMAP_GLPK_COMMON_H
 
-#include "ringmap.h"
+#include "ringmap/bw.h"
+#include "ringmap/model.h"
 #include "solvers/share_problem.h"
 
 #include <glpk.h>

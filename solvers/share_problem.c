@@ -46,45 +46,26 @@ void rm_share_problem_destroy(rm_share_problem *p)
     memset(p, 0, sizeof *p);
 }
 
-static const char *node_label(const rm_network *net, int v)
+/* Check the weights and the capacities of the resources the routes use
+ * (the resource indices are checked by bw_system_build_lists). */
+static rm_status validate(const rm_share_system *sys, const double *a, rm_error *err)
 {
-    if (net->platform && v >= 0 && v < net->platform->n_nodes && net->platform->nodes[v].label)
-        return net->platform->nodes[v].label;
-    return "?";
-}
-
-/* Check every route's arcs and the capacities of the resources they use. */
-static rm_status validate(const rm_network *net, const double *capv, int n_routes,
-                          const rm_route *routes, const double *a, rm_error *err)
-{
-    if (n_routes < 0)
-        return rm_error_set(err, RM_EINPUT, "share solver: %d routes", n_routes);
-    if (n_routes > 0 && (!routes || !a))
-        return rm_error_set(err, RM_EINPUT, "share solver: routes or weights missing");
-    for (int k = 0; k < n_routes; k++) {
-        const rm_route *r = &routes[k];
+    int K = sys->n_routes;
+    if (K > 0 && !a)
+        return rm_error_set(err, RM_EINPUT, "share solver: weights missing");
+    for (int k = 0; k < K; k++) {
         if (!(a[k] >= 0.0) || !isfinite(a[k]))
-            return rm_error_set(err, RM_EINPUT, "share solver: route %d (%s -> %s): weight a = %g",
-                                k, node_label(net, r->src), node_label(net, r->dst), a[k]);
-        if (r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
-            return rm_error_set(err, RM_EINPUT, "share solver: route %d has %d arcs", k, r->n_arcs);
-        for (int i = 0; i < r->n_arcs; i++) {
-            int arc = r->arcs[i];
-            if (arc < 0 || arc >= net->n_arcs || net->arc_res[arc] < 0 ||
-                net->arc_res[arc] >= net->n_res)
-                return rm_error_set(err, RM_EINPUT,
-                                    "share solver: route %d (%s -> %s): arc %d is not usable", k,
-                                    node_label(net, r->src), node_label(net, r->dst), arc);
-            double c = capv[net->arc_res[arc]];
+            return rm_error_set(err, RM_EINPUT, "share solver: route %d: weight a = %g", k, a[k]);
+        for (int i = sys->route_start[k]; i < sys->route_start[k + 1]; i++) {
+            int r = sys->route_res[i];
+            double c = sys->res_cap[r];
             if (!(c >= 0.0) || !isfinite(c))
-                return rm_error_set(err, RM_EINPUT, "share solver: link %d: capacity %g",
-                                    net->res_link ? net->res_link[net->arc_res[arc]] : -1, c);
+                return rm_error_set(err, RM_EINPUT, "share solver: resource %d: capacity %g", r, c);
             if (c == 0.0 && a[k] > 0.0)
                 return rm_error_set(err, RM_ESOLVER,
-                                    "share solver: infeasible: route %d (%s -> %s) crosses link "
-                                    "%d of capacity 0",
-                                    k, node_label(net, r->src), node_label(net, r->dst),
-                                    net->res_link ? net->res_link[net->arc_res[arc]] : -1);
+                                    "share solver: infeasible: route %d crosses resource %d of "
+                                    "capacity 0",
+                                    k, r);
         }
     }
     return RM_OK;
@@ -108,16 +89,15 @@ static int rows_equal(const rm_share_problem *p, int i, int j)
  * backbone flags, the variables as take mask, and the rows of its
  * resources (res_row of the global resource through merged_of) and of the
  * backbone bounds (bb_row), so that its bottlenecks map to rows. */
-static rm_status link_system(rm_share_problem *p, const rm_network *net, const double *capv,
-                             const rm_route *routes, const int *res_row, const int *merged_of,
-                             rm_error *err)
+static rm_status link_system(rm_share_problem *p, const rm_share_system *in, const int *res_row,
+                             const int *merged_of, rm_error *err)
 {
     int K = p->n_routes;
     p->sys = malloc(sizeof *p->sys);
     if (!p->sys)
         return rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
     p->sys->heap = NULL;
-    rm_status st = bw_system_build(p->sys, net, K, routes, "share solver", err);
+    rm_status st = bw_system_build_lists(p->sys, in, "share solver", err);
     if (st)
         return st;
     int R = p->sys->n_res;
@@ -132,8 +112,8 @@ static rm_status link_system(rm_share_problem *p, const rm_network *net, const d
         return rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
     for (int j = 0; j < R; j++) {
         int g = p->sys->res[j];
-        p->caps[j] = capv[g] > 0.0 ? capv[g] / p->S : 0.0;
-        p->bb[j] = net->res_backbone[g] != 0;
+        p->caps[j] = in->res_cap[g] > 0.0 ? in->res_cap[g] / p->S : 0.0;
+        p->bb[j] = in->res_backbone ? in->res_backbone[g] != 0 : 0;
         p->res_row[j] = !p->bb[j] && res_row[g] >= 0 ? merged_of[res_row[g]] : -1;
     }
     for (int v = 0; v < p->n; v++)
@@ -146,28 +126,35 @@ static rm_status link_system(rm_share_problem *p, const rm_network *net, const d
     return RM_OK;
 }
 
-rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, const double *cap,
-                                int n_routes, const rm_route *routes, const double *a,
+rm_status rm_share_problem_init(rm_share_problem *p, const rm_share_system *in, const double *a,
                                 rm_error *err)
 {
     memset(p, 0, sizeof *p);
     p->S = p->A = 1.0;
-    if (!net)
-        return rm_error_set(err, RM_EINPUT, "share solver: no network");
-    const double *capv = cap ? cap : net->res_cap;
-    rm_status st = validate(net, capv, n_routes, routes, a, err);
+    if (!in || in->n_routes < 0 || (in->n_routes > 0 && (!in->route_start || !in->route_res)) ||
+        !in->res_cap)
+        return rm_error_set(err, RM_EINPUT, "share solver: no routes or capacities");
+    int n_routes = in->n_routes;
+    const int *rs = in->route_start, *rr = in->route_res;
+    const double *capv = in->res_cap;
+    for (int k = 0; k < n_routes; k++)
+        for (int i = rs[k]; i < rs[k + 1]; i++)
+            if (rr[i] < 0 || rr[i] >= in->n_res)
+                return rm_error_set(err, RM_EINPUT, "share solver: route %d: resource %d does "
+                                    "not exist", k, rr[i]);
+    rm_status st = validate(in, a, err);
     if (st)
         return st;
     p->n_routes = n_routes;
     size_t total = 0;
     int n = 0;
     for (int k = 0; k < n_routes; k++) {
-        if (a[k] > 0.0 && routes[k].n_arcs > 0) {
+        if (a[k] > 0.0 && rs[k + 1] > rs[k]) {
             n++;
-            total += (size_t)routes[k].n_arcs + 1;
+            total += (size_t)(rs[k + 1] - rs[k]) + 1;
         }
     }
-    int n_res = net->n_res;
+    int n_res = in->n_res;
     p->n = n;
     p->var_route = malloc(((size_t)n + 1) * sizeof *p->var_route);
     p->alpha = malloc(((size_t)n + 1) * sizeof *p->alpha);
@@ -195,7 +182,7 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
     int m = 0;
     double amax = 0.0;
     for (int k = 0, v = 0; k < n_routes; k++) {
-        if (!(a[k] > 0.0) || routes[k].n_arcs == 0) {
+        if (!(a[k] > 0.0) || rs[k + 1] == rs[k]) {
             p->route_var[k] = -1;
             continue;
         }
@@ -205,10 +192,10 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
         if (p->alpha[v] > amax)
             amax = p->alpha[v];
         double bb = INFINITY;
-        for (int i = 0; i < routes[k].n_arcs; i++) {
-            int r = net->arc_res[routes[k].arcs[i]];
+        for (int i = rs[k]; i < rs[k + 1]; i++) {
+            int r = rr[i];
             double c = capv[r];
-            if (net->res_backbone[r]) {
+            if (in->res_backbone && in->res_backbone[r]) {
                 if (c < bb)
                     bb = c;
             } else if (last_var[r] == v) {
@@ -351,7 +338,7 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, cons
         free(cur);
     }
     /* the same constraints as bw's system, for its max-min and make-feasible */
-    st = link_system(p, net, capv, routes, res_row, merged_of, err);
+    st = link_system(p, in, res_row, merged_of, err);
 done:
     free(ent_row);
     free(ent_var);
@@ -420,24 +407,22 @@ rm_status rm_share_maxmin(const rm_share_problem *p, double *y, int *bott, int *
     return RM_OK;
 }
 
-rm_status rm_share_finish(const rm_share_problem *p, const rm_network *net, const double *cap,
-                          const rm_route *routes, const double *a, const double *y, double *x,
-                          rm_error *err)
+void rm_share_finish(const rm_share_problem *p, const double *a, const double *y, double *x)
 {
-    (void)net, (void)cap, (void)err;
+    const bw_system *sy = p->sys;
     int nz = 0;
     for (int k = 0; k < p->n_routes; k++) {
-        x[k] = routes[k].n_arcs == 0 ? INFINITY : 0.0;
-        if (a[k] == 0.0 && routes[k].n_arcs > 0)
+        int empty = sy->rt_start[k] == sy->rt_start[k + 1];
+        x[k] = empty ? INFINITY : 0.0;
+        if (a[k] == 0.0 && !empty)
             nz++;
     }
     for (int v = 0; v < p->n; v++)
         x[p->var_route[v]] = p->S * y[v];
     if (nz == 0)
-        return RM_OK;
+        return;
     /* routes of weight 0: max-min fair shares (bw_fill) of what the others
        left on each resource (scaled) */
-    const bw_system *sy = p->sys;
     int R = sy->n_res;
     double *left = p->fw + 2 * R + 2 * p->n_routes; /* R more doubles: see link_system */
     int *take0 = p->iw + R + 2 * p->n_routes;
@@ -454,12 +439,11 @@ rm_status rm_share_finish(const rm_share_problem *p, const rm_network *net, cons
             left[j] = 0.0;
     }
     for (int k = 0; k < p->n_routes; k++)
-        take0[k] = a[k] == 0.0 && routes[k].n_arcs > 0;
+        take0[k] = a[k] == 0.0 && sy->rt_start[k] < sy->rt_start[k + 1];
     bw_fill(sy, left, p->bb, take0, p->xw, p->fw, p->iw, NULL, NULL);
     for (int k = 0; k < p->n_routes; k++)
         if (take0[k])
             x[k] = p->S * p->xw[k];
-    return RM_OK;
 }
 
 void rm_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_active, double obj,
@@ -476,23 +460,38 @@ void rm_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_acti
     snprintf(info->status, sizeof info->status, "%s", status);
 }
 
-int rm_share_start(rm_share_problem *p, const char *who, const rm_network *net, const double *cap,
-                   int n_routes, const rm_route *routes, const double *a, double *x,
-                   rm_solver_info *info, rm_error *err, rm_status *st)
+int rm_share_start(rm_share_problem *p, const char *who, const rm_share_system *in,
+                   const double *a, double *x, rm_solver_info *info, rm_error *err, rm_status *st)
 {
     rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
-    if (n_routes > 0 && !x) {
+    if (in && in->n_routes > 0 && !x) {
         *st = rm_error_set(err, RM_EINPUT, "%s: no output array", who);
         return 1;
     }
-    *st = rm_share_problem_init(p, net, cap, n_routes, routes, a, err);
+    *st = rm_share_problem_init(p, in, a, err);
     if (*st)
         return 1;
     if (p->n == 0) {
-        *st = rm_share_finish(p, net, cap, routes, a, NULL, x, err);
+        rm_share_finish(p, a, NULL, x);
         rm_solver_info_fill(info, 0, 0, 0, 0.0, 0.0, "optimal", 0);
         rm_share_problem_destroy(p);
         return 1;
     }
     return 0;
+}
+
+int rm_share_start_net(rm_share_problem *p, const char *who, const rm_network *net,
+                       const double *cap, int n_routes, const rm_route *routes, const double *a,
+                       double *x, rm_solver_info *info, rm_error *err, rm_status *st)
+{
+    rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
+    int *start = NULL, *res = NULL;
+    *st = bw_route_lists(net, n_routes, routes, &start, &res, "share solver", err);
+    if (*st)
+        return 1;
+    rm_share_system in = {n_routes, start, res, net->n_res, cap ? cap : net->res_cap,
+                          net->res_backbone};
+    int done = rm_share_start(p, who, &in, a, x, info, err, st);
+    free(start), free(res);
+    return done;
 }

@@ -16,7 +16,8 @@
 #ifndef RINGMAP_SHARE_PROBLEM_H
 #define RINGMAP_SHARE_PROBLEM_H
 
-#include "ringmap.h"
+#include "ringmap/bw.h"
+#include "ringmap/model.h"
 #include "solvers/solvers.h"
 
 struct bw_system;
@@ -50,13 +51,13 @@ typedef struct rm_share_problem {
 } rm_share_problem;
 
 /**
- * Build the problem for the routes with a[k] > 0 (the routes with a[k] ==
- * 0 are filled on the residual capacities by rm_share_finish).
- * Validates routes, a, cap (see rm_share_kinsol for the errors). O(L log L
- * + m^2 d) with L the total route length, d the row length.
+ * Build the problem of the routes of in (resource lists and capacities)
+ * with a[k] > 0 (the routes with a[k] == 0 are filled on the residual
+ * capacities by rm_share_finish). Validates the resource indices, a and
+ * the capacities (see rm_share_kinsol for the errors). O(L log L + m^2 d)
+ * with L the total route length, d the row length.
  */
-rm_status rm_share_problem_init(rm_share_problem *p, const rm_network *net, const double *cap,
-                                int n_routes, const rm_route *routes, const double *a,
+rm_status rm_share_problem_init(rm_share_problem *p, const rm_share_system *in, const double *a,
                                 rm_error *err);
 
 /** Free what rm_share_problem_init allocated (p may be zeroed). O(1). */
@@ -81,12 +82,11 @@ double rm_share_objective(const rm_share_problem *p, const double *y);
 
 /**
  * Write the result: x[k] = S y_v for the variables, INFINITY for routes
- * without arcs, and max-min fair shares of the residual capacities for the
- * routes with a[k] == 0. RM_ENOMEM. O(L + m n).
+ * without resources, and max-min fair shares (bw_fill) of the residual
+ * capacities for the routes with a[k] == 0. No errors. O(L + rounds (R +
+ * K + T)).
  */
-rm_status rm_share_finish(const rm_share_problem *p, const rm_network *net, const double *cap,
-                          const rm_route *routes, const double *a, const double *y, double *x,
-                          rm_error *err);
+void rm_share_finish(const rm_share_problem *p, const double *a, const double *y, double *x);
 
 /**
  * Fill the solver report info (nothing if info is NULL): iterations,
@@ -97,17 +97,23 @@ void rm_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_acti
                          double gap, const char *status, int restarts);
 
 /**
- * Common start of rm_share_kinsol / rm_share_glpk (who: the caller's name
- * for the messages): reports "not run" in info, checks x (RM_EINPUT
- * "<who>: no output array" when n_routes > 0 and x is NULL), builds p
+ * Common start of the share solvers (who: the caller's name for the
+ * messages): reports "not run" in info, checks x (RM_EINPUT "<who>: no
+ * output array" when there are routes and x is NULL), builds p
  * (rm_share_problem_init, its errors) and, when no route is a variable
  * (n == 0), writes the result (rm_share_finish), reports "optimal" and
  * destroys p. Returns 1 when the caller is done and must return *st (an
  * error, or the n == 0 case solved), 0 when p holds a problem with n > 0
  * for the caller to solve and destroy. O(rm_share_problem_init).
  */
-int rm_share_start(rm_share_problem *p, const char *who, const rm_network *net, const double *cap,
-                   int n_routes, const rm_route *routes, const double *a, double *x,
-                   rm_solver_info *info, rm_error *err, rm_status *st);
+int rm_share_start(rm_share_problem *p, const char *who, const rm_share_system *in,
+                   const double *a, double *x, rm_solver_info *info, rm_error *err, rm_status *st);
+
+/** The same for routes given as arcs of net on capacities cap (NULL =
+ *  net->res_cap): the routes become resource lists first (bw_route_lists:
+ *  RM_EINPUT naming an unusable arc). O(L + rm_share_start). */
+int rm_share_start_net(rm_share_problem *p, const char *who, const rm_network *net,
+                       const double *cap, int n_routes, const rm_route *routes, const double *a,
+                       double *x, rm_solver_info *info, rm_error *err, rm_status *st);
 
 #endif

@@ -39,7 +39,7 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
         tol = 1e-9;
     rm_share_problem p;
     rm_status st;
-    if (rm_share_start(&p, "rm_share_glpk", net, cap, n_routes, routes, a, x, info, err, &st))
+    if (rm_share_start_net(&p, "rm_share_glpk", net, cap, n_routes, routes, a, x, info, err, &st))
         return st;
     int n = p.n, m = p.m;
     double *y = malloc(((size_t)n + 1) * sizeof *y), *yb = malloc(((size_t)n + 1) * sizeof *yb);
@@ -169,10 +169,8 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
                                 info, err);
         goto done;
     }
-    st = rm_share_finish(&p, net, cap, routes, a, yb, x, err);
-    if (st == RM_OK)
-        rm_solver_info_fill(info, it, simplex_its, ncuts, best * p.A / p.S, gap, "optimal",
-                            retries);
+    rm_share_finish(&p, a, yb, x);
+    rm_solver_info_fill(info, it, simplex_its, ncuts, best * p.A / p.S, gap, "optimal", retries);
 done:
     if (lp)
         glp_delete_prob(lp);

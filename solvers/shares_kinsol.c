@@ -152,16 +152,11 @@ done:
     return flag;
 }
 
-rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes,
-                          const rm_route *routes, const double *a, double tol, double *x,
-                          rm_solver_info *info, rm_error *err)
+/* The active set on the built problem p (n > 0; destroyed here). */
+static rm_status share_kinsol_solve(rm_share_problem p, const double *a, double tol, double *x,
+                                    rm_solver_info *info, rm_error *err)
 {
-    if (tol <= 0.0)
-        tol = 1e-12;
-    rm_share_problem p;
-    rm_status st;
-    if (rm_share_start(&p, "rm_share_kinsol", net, cap, n_routes, routes, a, x, info, err, &st))
-        return st;
+    rm_status st = RM_OK;
     int n = p.n, m = p.m;
     kin_work kw = {.p = &p, .nw = 0};
     kw.msg[0] = '\0';
@@ -313,9 +308,8 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
     }
     rm_share_make_feasible(&p, u, load);
     double obj = rm_share_objective(&p, u) * p.A / p.S;
-    st = rm_share_finish(&p, net, cap, routes, a, u, x, err);
-    if (st == RM_OK)
-        rm_solver_info_fill(info, outer, nni, kw.nw, obj, kkt, "optimal", restarts);
+    rm_share_finish(&p, a, u, x);
+    rm_solver_info_fill(info, outer, nni, kw.nw, obj, kkt, "optimal", restarts);
 done:
     if (ctx)
         SUNContext_Free(&ctx);
@@ -323,4 +317,26 @@ done:
     free(u), free(load), free(lam), free(ystar), free(cover);
     rm_share_problem_destroy(&p);
     return st;
+}
+
+rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes,
+                          const rm_route *routes, const double *a, double tol, double *x,
+                          rm_solver_info *info, rm_error *err)
+{
+    rm_share_problem p;
+    rm_status st;
+    if (rm_share_start_net(&p, "rm_share_kinsol", net, cap, n_routes, routes, a, x, info, err,
+                           &st))
+        return st;
+    return share_kinsol_solve(p, a, tol > 0.0 ? tol : 1e-12, x, info, err);
+}
+
+rm_status rm_share_kinsol_sys(const rm_share_system *sys, const double *a, double tol, double *x,
+                              rm_solver_info *info, rm_error *err)
+{
+    rm_share_problem p;
+    rm_status st;
+    if (rm_share_start(&p, "rm_share_kinsol", sys, a, x, info, err, &st))
+        return st;
+    return share_kinsol_solve(p, a, tol > 0.0 ? tol : 1e-12, x, info, err);
 }

@@ -39,7 +39,8 @@
 #ifndef RINGMAP_SOLVERS_H
 #define RINGMAP_SOLVERS_H
 
-#include "ringmap.h"
+#include "ringmap/bw.h"
+#include "ringmap/model.h"
 
 /** What a share solver did (filled when the pointer is not NULL). */
 typedef struct rm_solver_info {
@@ -117,6 +118,13 @@ rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes
                           const rm_route *routes, const double *a, double tol, double *x,
                           rm_solver_info *info, rm_error *err);
 
+/** rm_share_kinsol on a constraint system given as resource lists (sys:
+ *  the routes, their resources and the resources' capacities; bw.h) with
+ *  weights a (sys->n_routes entries). Same result, errors and complexity;
+ *  x has sys->n_routes entries. */
+rm_status rm_share_kinsol_sys(const rm_share_system *sys, const double *a, double tol, double *x,
+                              rm_solver_info *info, rm_error *err);
+
 /**
  * Optimal shares by outer approximation (Kelley's cutting planes) with
  * GLPK's simplex. Same arguments and result as rm_share_kinsol; tol is the
@@ -165,7 +173,8 @@ rm_status rm_share_glpk(const rm_network *net, const double *cap, int n_routes,
 /**
  * THE REAL PROGRAM FOR A FIXED RING AND FIXED ROUTES. Eq. (5) is T_step
  * only when every alpha_i >= 0 (ORACLES.md, "Negative alpha"). For the ring
- * of mapping m (q >= 2 hosts, cycle-times w_i, routes succ[i], pred[i]
+ * of a ring instance (rm_ring_instance, bw.h: q >= 2 hosts, cycle-times
+ * w_i, routes succ[i], pred[i]
  * kept), with d = dc_dw, the step time T_step/D_w of route bandwidths x
  * (Mb/s) with the best alphas is
  *
@@ -244,8 +253,10 @@ rm_status rm_share_glpk(const rm_network *net, const double *cap, int n_routes,
  * D_c/D_w = 0.00064) need that step control; should it still fail before
  * the gap closes: RM_ESOLVER, never a wrong value.
  *
- * m: the mapping whose ring, routes, dc_dw and cost model (latency,
- * parallel_send, dc) are used (its bandwidths are ignored and not changed);
+ * ri: the ring instance (rm_ring_instance, bw.h; built from a mapping by
+ * rm_ring_instance_of_mapping in ring/): cycle-times, routes as resource
+ * lists with capacities, latencies, dc_dw and the cost model (latency,
+ * parallel_send, dc) — the solvers never see a mapping;
  * tol: accepted relative KKT residual of each Newton solve (1e-10 if <= 0);
  * x (2q entries, Mb/s): receives the bandwidths, succ[i] at i, pred[i] at
  * q + i; t_step (may be NULL): T_step/D_w of x by rm_balance (what
@@ -263,8 +274,8 @@ rm_status rm_share_glpk(const rm_network *net, const double *cap, int n_routes,
  * Source: seed 001 eqs. (1), (5), §4.4.3 (method 2, KINSOL); Nocedal &
  * Wright, Numerical Optimization, §16.5, §18.1.
  */
-rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol, double *x,
-                          double *t_step, rm_solver_info *info, rm_error *err);
+rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, double *t_step,
+                          rm_solver_info *info, rm_error *err);
 
 /**
  * The same program by outer approximation (Kelley's cutting planes) with
@@ -296,7 +307,7 @@ rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol
  * Complexity: O(LPs * simplex(q + m + cuts rows, 1 + q + 4q columns)).
  * Source: Kelley (1960); seed 001 eqs. (1), (5), §4.4.3.
  */
-rm_status rm_tstep_glpk(const rm_network *net, const rm_mapping *m, double tol, double *x,
-                        double *t_step, rm_solver_info *info, rm_error *err);
+rm_status rm_tstep_glpk(const rm_ring_instance *ri, double tol, double *x, double *t_step,
+                        rm_solver_info *info, rm_error *err);
 
 #endif

@@ -47,28 +47,28 @@ static double upper_point(const rm_tstep_problem *p, double *y, const double *lb
     return rm_tstep_value(p, y, C, NULL);
 }
 
-static rm_status tstep_glpk_run(const rm_network *net, const rm_mapping *m, double tol, double *x,
+static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *x,
                                 double *t_step, rm_solver_info *info, rm_error *err);
 
 /* rm_tstep_glpk (solvers/solvers.h): the solve in this thread's GLPK
  * environment, freed again if this call created it (glpk_common.h). */
-rm_status rm_tstep_glpk(const rm_network *net, const rm_mapping *m, double tol, double *x,
+rm_status rm_tstep_glpk(const rm_ring_instance *ri, double tol, double *x,
                         double *t_step, rm_solver_info *info, rm_error *err)
 {
     int fresh = rm_glpk_env_begin();
-    rm_status st = tstep_glpk_run(net, m, tol, x, t_step, info, err);
+    rm_status st = tstep_glpk_run(ri, tol, x, t_step, info, err);
     rm_glpk_env_end(fresh);
     return st;
 }
 
-static rm_status tstep_glpk_run(const rm_network *net, const rm_mapping *m, double tol, double *x,
+static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *x,
                                 double *t_step, rm_solver_info *info, rm_error *err)
 {
     if (tol <= 0.0)
         tol = 1e-9;
     rm_tstep_problem p;
     rm_status st;
-    if (rm_tstep_start(&p, "rm_tstep_glpk", net, m, x, t_step, info, err, &st))
+    if (rm_tstep_start(&p, "rm_tstep_glpk", ri, x, t_step, info, err, &st))
         return st;
     const rm_share_problem *sp = &p.sp;
     int K = p.K, q = p.q, M = sp->m;
@@ -261,7 +261,7 @@ finish:
     for (int k = 0; k < K; k++)
         x[k] = sp->S * yb[k];
     {
-        double tt = rm_tstep_true(net, m, x);
+        double tt = rm_tstep_true(ri, x);
         if (t_step)
             *t_step = tt;
         if (info)

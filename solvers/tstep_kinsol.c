@@ -24,7 +24,7 @@ static void state_free(tk_state *s)
         SUNContext_Free(&s->ctx);
     free(t->W), free(t->wpos), free(t->A), free(t->apos), free(t->G), free(t->gpos), free(t->Lam);
     free(s->z), free(s->zn), free(s->y), free(s->C), free(s->F), free(s->load), free(s->x0);
-    free(s->a0), free(s->v), free(s->ord), free(s->oj), free(s->cover), free(s->flat);
+    free(s->a0), free(s->v), free(s->ord), free(s->oj), free(s->cover);
     free(s->B.b), free(s->seen), free(s->yc), free(s->ybest);
     free(s->snap.W), free(s->snap.wpos), free(s->snap.A), free(s->snap.apos), free(s->snap.G);
     free(s->snap.gpos), free(s->snap.z);
@@ -55,7 +55,6 @@ static rm_status state_init(tk_state *s, const rm_tstep_problem *p, double tol)
     s->x0 = malloc(k * sizeof(double)), s->a0 = malloc(k * sizeof(double));
     s->v = malloc(k * sizeof(double)), s->ord = malloc(m1 * sizeof(double));
     s->oj = malloc(m1 * sizeof(int)), s->cover = calloc(k, sizeof(int));
-    s->flat = malloc(k * sizeof(rm_route));
     s->B = (tk_basis){.K = K, .n = 0, .b = malloc(k * k * sizeof(double))};
     s->yc = malloc(k * sizeof(double)), s->ybest = malloc(k * sizeof(double));
     s->snap = (tk_snap){.W = malloc(m1 * sizeof(int)), .wpos = malloc(m1 * sizeof(int)),
@@ -64,7 +63,7 @@ static rm_status state_init(tk_state *s, const rm_tstep_problem *p, double tol)
                         .z = malloc(Nmax * sizeof(double))};
     if (!t->W || !t->wpos || !t->A || !t->apos || !t->G || !t->gpos || !t->Lam || !s->z ||
         !s->zn || !s->y || !s->C || !s->F || !s->load || !s->x0 || !s->a0 || !s->v || !s->ord ||
-        !s->oj || !s->cover || !s->flat || !s->B.b || !s->yc || !s->ybest || !s->snap.W ||
+        !s->oj || !s->cover || !s->B.b || !s->yc || !s->ybest || !s->snap.W ||
         !s->snap.wpos || !s->snap.A || !s->snap.apos || !s->snap.G || !s->snap.gpos ||
         !s->snap.z)
         return RM_ENOMEM;
@@ -73,17 +72,15 @@ static rm_status state_init(tk_state *s, const rm_tstep_problem *p, double tol)
 
 /* Start shares s->y: the eq. (5) optimum (rm_share_kinsol, made exactly
  * feasible), or the max-min rates if that fails. */
-static void start_point(tk_state *s, const rm_network *net)
+static void start_point(tk_state *s)
 {
     const rm_tstep_problem *p = s->t.p;
     const rm_share_problem *sp = &p->sp;
     int K = p->K, q = p->q;
-    for (int k = 0; k < K; k++) {
-        s->flat[k] = *p->route[k];
+    for (int k = 0; k < K; k++)
         s->a0[k] = p->a[k % q];
-    }
     rm_error e2 = {RM_OK, ""};
-    if (rm_share_kinsol(net, NULL, K, s->flat, s->a0, 1e-12, s->x0, NULL, &e2) == RM_OK) {
+    if (rm_share_kinsol_sys(&p->ri->sys, s->a0, 1e-12, s->x0, NULL, &e2) == RM_OK) {
         for (int k = 0; k < K; k++)
             s->y[k] = s->x0[k] / sp->S;
         rm_share_make_feasible(sp, s->y, s->load);
@@ -327,13 +324,13 @@ static int drive(tk_state *s, rm_solver_info *info, rm_error *err, rm_status *st
 }
 
 /* The result: the best certified shares (exactly feasible), T of them. */
-static rm_status result(tk_state *s, const rm_network *net, const rm_mapping *m, double *x,
-                        double *t_step, rm_solver_info *info, rm_error *err)
+static rm_status result(tk_state *s, double *x, double *t_step, rm_solver_info *info,
+                        rm_error *err)
 {
     const rm_share_problem *sp = &s->t.p->sp;
     for (int k = 0; k < s->t.K; k++)
         x[k] = sp->S * s->ybest[k];
-    double tt = rm_tstep_true(net, m, x);
+    double tt = rm_tstep_true(s->t.p->ri, x);
     double gap = (s->bestT - s->bestg) / s->bestT;
     if (!(gap <= TK_ACCEPT)) {
         report(s, info, tt, gap, "duality gap too large");
@@ -348,43 +345,42 @@ static rm_status result(tk_state *s, const rm_network *net, const rm_mapping *m,
 }
 
 /* No communication cost: every share gives T = w_cumul; x = max-min. */
-static void no_communication(tk_state *s, const rm_network *net, const rm_mapping *m, double *x,
-                             double *t_step, rm_solver_info *info)
+static void no_communication(tk_state *s, double *x, double *t_step, rm_solver_info *info)
 {
     const rm_share_problem *sp = &s->t.p->sp;
     rm_share_maxmin(sp, s->y, NULL, NULL);
     for (int k = 0; k < s->t.K; k++)
         x[k] = sp->S * s->y[k];
-    double tt = rm_tstep_true(net, m, x);
+    double tt = rm_tstep_true(s->t.p->ri, x);
     if (t_step)
         *t_step = tt;
     rm_solver_info_fill(info, 0, 0, 0, tt, 0.0, "optimal", 0);
 }
 
-rm_status rm_tstep_kinsol(const rm_network *net, const rm_mapping *m, double tol, double *x,
-                          double *t_step, rm_solver_info *info, rm_error *err)
+rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, double *t_step,
+                          rm_solver_info *info, rm_error *err)
 {
     if (tol <= 0.0)
         tol = 1e-10;
     rm_tstep_problem p;
     rm_status st;
-    if (rm_tstep_start(&p, "rm_tstep_kinsol", net, m, x, t_step, info, err, &st))
+    if (rm_tstep_start(&p, "rm_tstep_kinsol", ri, x, t_step, info, err, &st))
         return st;
     tk_state s;
     if (state_init(&s, &p, tol)) {
         st = rm_error_set(err, RM_ENOMEM, "rm_tstep_kinsol: out of memory");
     } else if (p.D == 0.0) {
-        no_communication(&s, net, m, x, t_step, info);
+        no_communication(&s, x, t_step, info);
         st = RM_OK;
     } else {
-        start_point(&s, net);
+        start_point(&s);
         if (!(SUNContext_Create(NULL, &s.ctx) == 0 && s.ctx)) {
             st = rm_error_set(err, RM_ESOLVER, "rm_tstep_kinsol: SUNContext_Create failed");
         } else {
             tk_initial_sets(&s);
             st = RM_OK;
             if (drive(&s, info, err, &st) == TK_RESULT)
-                st = result(&s, net, m, x, t_step, info, err);
+                st = result(&s, x, t_step, info, err);
         }
     }
     state_free(&s);

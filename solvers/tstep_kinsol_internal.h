@@ -69,7 +69,6 @@ typedef struct tk_state {
     double *z, *zn; /* unknowns (N <= Nmax), and the previous ones */
     double *y, *C, *F, *load, *x0, *a0, *v, *ord; /* scratch */
     int *oj, *cover;
-    rm_route *flat;
     tk_basis B;          /* basis of the working rows */
     double *yc, *ybest;  /* certified shares: last, best */
     uint64_t *seen;      /* hashes of the sets met in this stage */

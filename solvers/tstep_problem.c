@@ -1,6 +1,6 @@
 /*
  * tstep_problem.c — builds the scaled step-time program of a fixed ring
- * (tstep_problem.h) from a mapping: capacity rows through rm_share_problem,
+ * (tstep_problem.h) from a ring instance (bw.h): capacity rows through rm_share_problem,
  * host weights, latency parts of the route costs; and evaluates T(y).
  */
 #include "solvers/tstep_problem.h"
@@ -17,35 +17,35 @@ void rm_tstep_problem_destroy(rm_tstep_problem *p)
     free(p->a);
     free(p->w);
     free(p->lc);
-    free(p->route);
     memset(p, 0, sizeof *p);
 }
 
-rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_network *net, const rm_mapping *m,
-                                rm_error *err)
+rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_ring_instance *ri, rm_error *err)
 {
     memset(p, 0, sizeof *p);
-    if (!net || !m || m->q < 2)
+    if (!ri || ri->q < 2 || !ri->w)
         return rm_error_set(err, RM_EINPUT, "step-time solver: needs a ring of at least 2 hosts");
-    if (!(isfinite(m->dc_dw) && m->dc_dw >= 0.0))
-        return rm_error_set(err, RM_EINPUT, "step-time solver: D_c/D_w = %g", m->dc_dw);
-    int q = m->q, K = 2 * q;
+    if (!(isfinite(ri->dc_dw) && ri->dc_dw >= 0.0))
+        return rm_error_set(err, RM_EINPUT, "step-time solver: D_c/D_w = %g", ri->dc_dw);
+    int q = ri->q, K = 2 * q;
+    if (ri->sys.n_routes != K || !ri->sys.route_start)
+        return rm_error_set(err, RM_EINPUT, "step-time solver: %d routes for a ring of %d hosts",
+                            ri->sys.n_routes, q);
+    p->ri = ri;
     p->q = q, p->K = K;
-    p->parallel = m->parallel_send;
+    p->parallel = ri->parallel_send;
     p->a = malloc((size_t)q * sizeof *p->a);
     p->w = malloc((size_t)q * sizeof *p->w);
     p->lc = malloc((size_t)K * sizeof *p->lc);
-    p->route = malloc((size_t)K * sizeof *p->route);
-    rm_route *flat = malloc((size_t)K * sizeof *flat);
     double *ak = malloc((size_t)K * sizeof *ak);
     rm_status st = RM_OK;
-    if (!p->a || !p->w || !p->lc || !p->route || !flat || !ak) {
+    if (!p->a || !p->w || !p->lc || !ak) {
         st = rm_error_set(err, RM_ENOMEM, "step-time solver: out of memory");
         goto done;
     }
     double inv = 0.0;
     for (int i = 0; i < q; i++) {
-        double w = net->platform->nodes[m->ring[i]].w;
+        double w = ri->w[i];
         if (!(w > 0.0) || !isfinite(w)) {
             st = rm_error_set(err, RM_EINPUT, "step-time solver: host %d has cycle-time %g", i, w);
             goto done;
@@ -55,16 +55,14 @@ rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_network *net, cons
     p->tau = 1.0 / inv;
     for (int k = 0; k < K; k++) {
         int i = k % q;
-        p->route[k] = k < q ? &m->succ[i] : &m->pred[i];
-        flat[k] = *p->route[k];
-        if (flat[k].n_arcs <= 0) {
+        if (ri->sys.route_start[k + 1] <= ri->sys.route_start[k]) {
             st = rm_error_set(err, RM_EINPUT, "step-time solver: ring position %d: empty %s route",
                               i, k < q ? "successor" : "predecessor");
             goto done;
         }
-        ak[k] = 1.0 / net->platform->nodes[m->ring[i]].w;
+        ak[k] = 1.0 / ri->w[i];
     }
-    if ((st = rm_share_problem_init(&p->sp, net, NULL, K, flat, ak, err)))
+    if ((st = rm_share_problem_init(&p->sp, &ri->sys, ak, err)))
         goto done;
     if (p->sp.n != K) {
         st = rm_error_set(err, RM_EINTERNAL, "step-time solver: %d variables for %d routes",
@@ -72,16 +70,17 @@ rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_network *net, cons
         goto done;
     }
     for (int i = 0; i < q; i++) {
-        p->w[i] = net->platform->nodes[m->ring[i]].w / p->tau;
+        p->w[i] = ri->w[i] / p->tau;
         p->a[i] = 1.0 / p->w[i];
     }
-    p->D = m->dc_dw / (p->sp.S * p->tau);
+    p->D = ri->dc_dw / (p->sp.S * p->tau);
     for (int k = 0; k < K; k++) {
-        double lat = m->latency && m->dc > 0.0 ? rm_route_latency(net, p->route[k]) / m->dc : 0.0;
+        double lat = ri->latency && ri->dc > 0.0 && ri->route_latency
+                         ? ri->route_latency[k] / ri->dc
+                         : 0.0;
         p->lc[k] = lat * p->sp.S;
     }
 done:
-    free(flat);
     free(ak);
     if (st)
         rm_tstep_problem_destroy(p);
@@ -116,37 +115,34 @@ double rm_tstep_value(const rm_tstep_problem *p, const double *y, double *C, dou
     return t;
 }
 
-double rm_tstep_true(const rm_network *net, const rm_mapping *m, const double *x)
+double rm_tstep_true(const rm_ring_instance *ri, const double *x)
 {
-    int q = m->q;
-    double *w = malloc((size_t)q * sizeof *w), *C = malloc((size_t)q * sizeof *C);
+    int q = ri->q;
+    double *C = malloc((size_t)q * sizeof *C);
     double t = NAN;
-    if (w && C) {
+    if (C) {
         for (int i = 0; i < q; i++) {
-            w[i] = net->platform->nodes[m->ring[i]].w;
-            double ls = m->latency ? rm_route_latency(net, &m->succ[i]) : 0.0;
-            double lp = m->latency ? rm_route_latency(net, &m->pred[i]) : 0.0;
-            C[i] = rm_host_cost(rm_route_cost(x[i], ls, m->latency, m->dc),
-                                rm_route_cost(x[q + i], lp, m->latency, m->dc), m->parallel_send);
+            const double *L = ri->route_latency;
+            double ls = ri->latency && L ? L[i] : 0.0, lp = ri->latency && L ? L[q + i] : 0.0;
+            C[i] = rm_host_cost(rm_route_cost(x[i], ls, ri->latency, ri->dc),
+                                rm_route_cost(x[q + i], lp, ri->latency, ri->dc), ri->parallel_send);
         }
-        t = rm_balance(q, w, C, m->dc_dw, NULL);
+        t = rm_balance(q, ri->w, C, ri->dc_dw, NULL);
     }
-    free(w);
     free(C);
     return t;
 }
 
-int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_network *net,
-                   const rm_mapping *m, double *x, double *t_step, rm_solver_info *info,
-                   rm_error *err, rm_status *st)
+int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_ring_instance *ri, double *x,
+                   double *t_step, rm_solver_info *info, rm_error *err, rm_status *st)
 {
     rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
-    if (!net || !m || m->q < 1) {
+    if (!ri || ri->q < 1 || !ri->w) {
         *st = rm_error_set(err, RM_EINPUT, "%s: no ring", who);
         return 1;
     }
-    if (m->q == 1) {
-        double w = net->platform->nodes[m->ring[0]].w;
+    if (ri->q == 1) {
+        double w = ri->w[0];
         if (t_step)
             *t_step = w;
         rm_solver_info_fill(info, 0, 0, 0, w, 0.0, "optimal", 0);
@@ -157,6 +153,6 @@ int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_network *net,
         *st = rm_error_set(err, RM_EINPUT, "%s: no output array", who);
         return 1;
     }
-    *st = rm_tstep_problem_init(p, net, m, err);
+    *st = rm_tstep_problem_init(p, ri, err);
     return *st != RM_OK;
 }

@@ -16,7 +16,8 @@
 #ifndef RINGMAP_TSTEP_PROBLEM_H
 #define RINGMAP_TSTEP_PROBLEM_H
 
-#include "ringmap.h"
+#include "ringmap/bw.h"
+#include "ringmap/model.h"
 #include "solvers/share_problem.h"
 
 typedef struct rm_tstep_problem {
@@ -28,14 +29,13 @@ typedef struct rm_tstep_problem {
     double *a;           /* q: tau / w_i, sum 1 */
     double *w;           /* q: w_i / tau (= 1 / a_i) */
     double *lc;          /* K: scaled latency part of the route cost */
-    const rm_route **route; /* K: the mapping's routes (succ then pred) */
+    const rm_ring_instance *ri; /* the instance (routes: succ then pred) */
 } rm_tstep_problem;
 
-/** Build the program of mapping m (q >= 2, every route non-empty) on the
- *  full capacities of net. RM_EINPUT (bad routes), RM_ESOLVER (a route on a
- *  zero capacity), RM_ENOMEM. O(L + m^2 d). */
-rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_network *net, const rm_mapping *m,
-                                rm_error *err);
+/** Build the program of the ring instance ri (q >= 2, 2q non-empty routes)
+ *  on its capacities. RM_EINPUT (bad instance), RM_ESOLVER (a route on a
+ *  zero capacity), RM_ENOMEM. O(L log L + m^2 d). */
+rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_ring_instance *ri, rm_error *err);
 void rm_tstep_problem_destroy(rm_tstep_problem *p);
 
 /** Scaled host costs C (q entries) of shares y. O(q). */
@@ -47,8 +47,8 @@ double rm_tstep_value(const rm_tstep_problem *p, const double *y, double *C, dou
 
 /** The unscaled T_step/D_w of bandwidths x (K entries, Mb/s) as
  *  rm_mapping_rebalance computes it (rm_route_cost, rm_host_cost,
- *  rm_balance). RM_ENOMEM gives NAN. O(q log q + L). */
-double rm_tstep_true(const rm_network *net, const rm_mapping *m, const double *x);
+ *  rm_balance of model/). RM_ENOMEM gives NAN. O(q log q). */
+double rm_tstep_true(const rm_ring_instance *ri, const double *x);
 
 /**
  * Common start of rm_tstep_kinsol / rm_tstep_glpk (who: the caller's name
@@ -59,8 +59,7 @@ double rm_tstep_true(const rm_network *net, const rm_mapping *m, const double *x
  * is done and must return *st, 0 when p is built for the caller to solve
  * and destroy. O(rm_tstep_problem_init).
  */
-int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_network *net,
-                   const rm_mapping *m, double *x, double *t_step, rm_solver_info *info,
-                   rm_error *err, rm_status *st);
+int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_ring_instance *ri, double *x,
+                   double *t_step, rm_solver_info *info, rm_error *err, rm_status *st);
 
 #endif

@@ -56,6 +56,50 @@ rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_route
                            const rm_route *routes, const double *a, double tol, double *x,
                            rm_error *err);
 
+/* ------------------------------------------------------------------------ */
+/* The constraint system and the ring instance the solvers take              */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Routes x resources: the constraint system of bandwidth sharing in the
+ * vocabulary of SimGrid's lmm (variables = routes, constraints = links).
+ * Route k crosses the resources route_res[route_start[k] ..
+ * route_start[k + 1]) in order (a walk may cross one several times: it
+ * then counts that many times in the resource's load; once on a
+ * backbone). A resource is a link (one per direction with full duplex;
+ * rm_network's res_* arrays): capacity res_cap[r] (Mb/s, >= 0), and
+ * res_backbone[r] != 0 when each route may use the whole capacity
+ * (seed 001 §2.4; NULL: none). The arrays are the caller's (only read).
+ */
+typedef struct rm_share_system {
+    int n_routes;
+    const int *route_start; /* n_routes + 1, route_start[0] = 0 */
+    const int *route_res;   /* route_start[n_routes] resource indices in 0..n_res-1 */
+    int n_res;
+    const double *res_cap;   /* n_res */
+    const int *res_backbone; /* n_res, or NULL */
+} rm_share_system;
+
+/**
+ * A ring instance: everything the solvers of a fixed ring with fixed
+ * routes need (seed 001 eqs. (1), (5)), without the platform or the
+ * mapping it came from: the cycle-times of the q ring positions, the 2q
+ * routes as resource lists with the resources' capacities (sys: route i
+ * is position i's route to its successor, route q + i its route to its
+ * predecessor), the route latencies, D_c/D_w and the cost model. Built
+ * from a mapping by rm_ring_instance_of_mapping (ring/).
+ */
+typedef struct rm_ring_instance {
+    int q;                       /* ring size, >= 1 */
+    const double *w;             /* q cycle-times (s/Mflop), > 0 */
+    double dc_dw;                /* D_c / D_w (Mb/Mflop), >= 0 */
+    double dc;                   /* D_c (Mb): latency model only */
+    int latency;                 /* route cost 1/x + L/D_c instead of 1/x */
+    int parallel_send;           /* host cost max(c_succ, c_pred) instead of the sum */
+    const double *route_latency; /* 2q route latencies L_k (s), or NULL (0) */
+    rm_share_system sys;         /* 2q routes (q >= 2) */
+} rm_ring_instance;
+
 /** residual[r] -= sign * x for every non-backbone resource r on the route
  *  (sign = +1 takes bandwidth, -1 gives it back). O(len). Source: seed 001
  *  §4.4.2 ("peeling off the bandwidths").

@@ -244,6 +244,26 @@ rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping 
  */
 rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double tol, rm_error *err);
 
+/**
+ * The ring instance of mapping m (rm_ring_instance, bw.h): cycle-times of
+ * its ring positions, its 2q routes (succ[i] as route i, pred[i] as route
+ * q + i) as resource lists on net's capacities, their latencies
+ * (rm_route_latency), D_c/D_w, D_c and the cost model (latency, parallel
+ * send). What the solvers of a fixed ring take. The arrays are allocated
+ * here (net's capacity arrays are referenced, not copied: net must outlive
+ * ri); free them with rm_ring_instance_free. Bandwidths and alphas of m
+ * are not used.
+ * Errors: RM_EINVAL (NULL net or m, q < 1), RM_EINPUT (an unusable arc),
+ * RM_ENOMEM; ri is zeroed on error. Thread safety: reentrant (net and m
+ * only read). Complexity O(q + L).
+ */
+rm_status rm_ring_instance_of_mapping(const rm_network *net, const rm_mapping *m,
+                                      rm_ring_instance *ri, rm_error *err);
+
+/** Free the arrays of an instance built by rm_ring_instance_of_mapping
+ *  (ri zeroed; NULL or a zeroed ri is fine). O(1). */
+void rm_ring_instance_free(rm_ring_instance *ri);
+
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }
