@@ -42,9 +42,27 @@ export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_hwloc_base_binding_policy=no
 export OMPI_MCA_plm_rsh_agent="$WORK/bin/fakessh" OMPI_MCA_plm_rsh_no_tree_spawn=1
 export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
 export OMPI_MCA_mpi_yield_when_idle=1
+# mpirun with the ssh stand-in: one retry when the launch itself times out
+# (exit 124: the daemons never reporting back, seen on the 2-core machine
+# under the whole suite; the policy of iterapp/launch_test.sh); any other
+# failure fails at once. A function, exported, so that the page's own
+# `mpirun` lines go through it unchanged.
+REAL_MPIRUN=$(command -v mpirun)
+export REAL_MPIRUN
+mpirun() {
+  local rc=0
+  timeout 60 "$REAL_MPIRUN" "$@" || rc=$?
+  if [ "$rc" = 124 ]; then
+    echo "note: mpirun timed out after 60 s; retrying once" >&2
+    rc=0
+    timeout 90 "$REAL_MPIRUN" "$@" || rc=$?
+  fi
+  return "$rc"
+}
+export -f mpirun
 
 rc=0
-timeout 240 bash -e -o pipefail page.sh >page.out 2>page.err || rc=$?
+timeout 280 bash -e -o pipefail page.sh >page.out 2>page.err || rc=$?
 cat page.out
 [ "$rc" = 0 ] || fail "the page's commands stopped with exit $rc: $(tail -c 1500 page.err)"
 echo "ok: the $n 'sh ci' blocks of docs/cluster-to-run.md ran"
@@ -57,7 +75,7 @@ done
 # rank k on ring position k's host
 Q=$(jq '.ring | length' ring.json)
 jq -r '.ring[].label' ring.json | awk '{print "rank " NR-1 " host " $0}' >expected.txt
-timeout 90 mpirun -np "$Q" --rankfile ring.rankfile "$PROBE" >probe.out 2>probe.err ||
+mpirun -np "$Q" --rankfile ring.rankfile "$PROBE" >probe.out 2>probe.err ||
   fail "launch_probe on the rankfile: $(head -c 600 probe.err)"
 sort -k2,2n probe.out | diff expected.txt - >/dev/null ||
   fail "ranks not on their ring hosts: $(paste -d'|' expected.txt probe.out)"

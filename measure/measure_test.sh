@@ -57,6 +57,13 @@ smpi)
     --cfg=smpi/bw-factor:1 --cfg=smpi/lat-factor:1 --log=root.thres:critical \
     "$MEASURE" -o measured.gml --pp-reps 5,3 -q || fail "smpirun ringmap-measure_smpi"
   python3 "$CHECK" measured.gml "$PLAT" 0.05 || fail "SimGrid platform not recovered within 5 %"
+  # one pair at a time (--one-pair): the same figures (direct links, no sharing)
+  timeout 120 smpirun -platform "$PLAT" -hostfile hosts -np 4 \
+    --cfg=smpi/simulate-computation:no --cfg=network/model:CM02 --cfg=network/crosstraffic:0 \
+    --cfg=smpi/bw-factor:1 --cfg=smpi/lat-factor:1 --log=root.thres:critical \
+    "$MEASURE" -o one_pair.gml --pp-reps 5,3 --one-pair -q || fail "smpirun ringmap-measure_smpi --one-pair"
+  python3 "$CHECK" one_pair.gml "$PLAT" 0.05 >/dev/null || fail "--one-pair: not recovered within 5 %"
+  echo "ok: --one-pair recovers the platform too"
   ;;
 *) fail "mode $MODE" ;;
 esac
