@@ -3,6 +3,7 @@
  * ring validity, route validity, link capacities, alphas, and T_step equal to
  * eq. (1) recomputed and to the balanced value (seed 001 eq. (1), (5)).
  */
+#include "ring/args.h"
 #include "ringmap.h"
 
 #include <math.h>
@@ -63,6 +64,9 @@ rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double to
     if (!net || !net->platform || !m)
         return rm_error_set(err, RM_EINVAL, "rm_mapping_check: %s is NULL",
                             !net ? "net" : !m ? "the mapping" : "net->platform");
+    rm_status ast = rm_mapping_args_check(net, m, "rm_mapping_check", err); /* indices in range */
+    if (ast)
+        return ast;
     if (tol <= 0.0)
         tol = 1e-9;
     const rm_platform *p = net->platform;

@@ -3,6 +3,7 @@
  * mapper's options, and the refinements of seed 001 §4.4.3 that recompute
  * all shares of a fixed ring with fixed routes.
  */
+#include "ring/args.h"
 #include "ringmap.h"
 
 #include <math.h>
@@ -199,10 +200,16 @@ static rm_status refine_with(const rm_network *net, rm_mapping *m, int optimal, 
 
 rm_status rm_mapping_refine_maxmin(const rm_network *net, rm_mapping *m, rm_error *err)
 {
+    rm_status st = rm_mapping_args_check(net, m, "rm_mapping_refine_maxmin", err);
+    if (st)
+        return st;
     return refine_with(net, m, 0, err);
 }
 
 rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_error *err)
 {
+    rm_status st = rm_mapping_args_check(net, m, "rm_mapping_refine_optimal", err);
+    if (st)
+        return st;
     return refine_with(net, m, 1, err);
 }

@@ -5,6 +5,7 @@
  * ids, link indices, bandwidth) and time per unit of work (seed 001 eq. (1)),
  * the load of every used link, and T_step/D_w per ring size tried.
  */
+#include "ring/args.h"
 #include "ring/output.h"
 #include "topo/text.h"
 
@@ -253,6 +254,9 @@ rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options
     if (!f || !net || !net->platform || !m)
         return rm_error_set(err, RM_EINVAL, "rm_mapping_write_json: %s is NULL",
                             !f ? "the stream" : !net ? "net" : !m ? "the mapping" : "net->platform");
+    rm_status ast = rm_mapping_args_check(net, m, "rm_mapping_write_json", err);
+    if (ast)
+        return ast;
     json_t *j = rm_mapping_json(net, opt, m, err);
     if (!j)
         return err ? err->status : RM_ENOMEM;

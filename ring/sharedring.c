@@ -9,6 +9,7 @@
  * fast path are in ring/sharedring_bounds.c, the parallel scan of the ring
  * edges in ring/sharedring_scan.c.
  */
+#include "ring/args.h"
 #include "ring/cut_bound.h"
 #include "ring/sharedring_internal.h"
 #include "topo/widest.h"
@@ -725,7 +726,8 @@ out:
 rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
                         rm_error *err)
 {
-    return sharedring_run(net, opt, 1, out, err);
+    rm_status st = rm_heuristic_args_check(net, opt, out, "rm_sharedring", err); /* ring/args.h */
+    return st ? st : sharedring_run(net, opt, 1, out, err);
 }
 
 rm_status rm_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,

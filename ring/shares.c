@@ -4,6 +4,7 @@
  * 000/002 with the route costs of eq. (1) of seed 001 (ring/alloc.h), and
  * alpha as Zoltan/METIS relative part sizes.
  */
+#include "ring/args.h"
 #include "ring/alloc.h"
 #include "ringmap.h"
 
@@ -32,8 +33,11 @@ static rm_status ring_w_c(const rm_network *net, const rm_mapping *m, double **w
 rm_status rm_mapping_units(const rm_network *net, const rm_mapping *m, long n_units,
                            long min_units, long *units, rm_error *err)
 {
-    if (!net || !m || !units || m->q < 1)
-        return rm_error_set(err, RM_EINPUT, "work units: NULL network, mapping or output");
+    rm_status ast = rm_mapping_args_check(net, m, "rm_mapping_units", err); /* ring/args.h */
+    if (ast)
+        return ast;
+    if (!units)
+        return rm_error_set(err, RM_EINVAL, "rm_mapping_units: units is NULL");
     if (n_units < 0 || min_units < 0)
         return rm_error_set(err, RM_EINPUT,
                             "work units: expected a number of units >= 0 and a minimum >= 0, "
@@ -55,7 +59,7 @@ rm_status rm_mapping_units(const rm_network *net, const rm_mapping *m, long n_un
 double rm_mapping_units_tstep(const rm_network *net, const rm_mapping *m, long n_units,
                               const long *units)
 {
-    if (!net || !m || !units || m->q < 1 || n_units < 1)
+    if (!units || n_units < 1 || rm_mapping_args_check(net, m, "rm_mapping_units_tstep", NULL))
         return NAN;
     double *w, *C;
     if (ring_w_c(net, m, &w, &C, NULL))
@@ -75,7 +79,11 @@ rm_status rm_mapping_part_sizes(const rm_mapping *m, int len, int *part_ids, flo
                                 rm_error *err)
 {
     if (!m || !part_sizes)
-        return rm_error_set(err, RM_EINPUT, "part sizes: NULL mapping or output");
+        return rm_error_set(err, RM_EINVAL, "rm_mapping_part_sizes: %s is NULL",
+                            !m ? "the mapping" : "part_sizes");
+    if (m->q < 1 || !m->alpha)
+        return rm_error_set(err, RM_EINVAL, "rm_mapping_part_sizes: mapping of ring size %d%s",
+                            m->q, m->alpha ? "" : " without alphas");
     if (len < m->q)
         return rm_error_set(err, RM_EINPUT, "part sizes: room for %d parts, the ring has %d",
                             len, m->q);

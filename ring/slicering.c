@@ -5,6 +5,7 @@
  * "we keep the ring and the communicating paths ... and we compute feasible
  * values using the max-min fairness heuristic").
  */
+#include "ring/args.h"
 #include "ring/cut_bound.h"
 #include "ring/exact.h"
 #include "ring/ring_internal.h"
@@ -823,6 +824,9 @@ out:
 rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
                        rm_error *err)
 {
+    rm_status st = rm_heuristic_args_check(net, opt, out, "rm_slicering", err); /* ring/args.h */
+    if (st)
+        return st;
     return rm_slicering_mode(net, opt, RM_SLICE_FAST | RM_SLICE_PAIR_START | RM_SLICE_LAZY_SWEEP,
                              out, err);
 }

@@ -384,6 +384,8 @@ rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, i
 rm_status rm_widest_tree(const rm_network *net, const double *residual, int src, int reverse,
                          double *width, int *in_arc, rm_error *err)
 {
+    if (!net || !net->platform)
+        return rm_error_set(err, RM_EINVAL, "rm_widest_tree: %s is NULL", !net ? "net" : "net->platform");
     rm_route_ws *ws;
     rm_status st = routing_begin(net, src, &ws, err);
     if (st)
@@ -556,6 +558,9 @@ static rm_status route_from_arcs(const rm_network *net, int src, int reverse, co
 rm_status rm_route_from_tree(const rm_network *net, int src, int reverse, const int *in_arc, int dst,
                              rm_route *route, rm_error *err)
 {
+    if (!net || !net->platform || !in_arc || !route)
+        return rm_error_set(err, RM_EINVAL, "rm_route_from_tree: %s is NULL",
+                            !net ? "net" : !in_arc ? "in_arc" : !route ? "route" : "net->platform");
     return route_from_arcs(net, src, reverse, in_arc, dst, route, err);
 }
 
@@ -597,6 +602,9 @@ rm_status rm_widest_route(const rm_network *net, const double *residual, int src
  * host, in one workspace. O(H E log N). */
 rm_status rm_capacity_matrix(const rm_network *net, double *bw, rm_error *err)
 {
+    if (!net || !net->platform || !bw)
+        return rm_error_set(err, RM_EINVAL, "rm_capacity_matrix: %s is NULL",
+                            !net ? "net" : !bw ? "bw" : "net->platform");
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
     if (H == 0)

@@ -184,14 +184,16 @@ void rm_mapping_rebalance(const rm_network *net, rm_mapping *m);
  * Give the mapping's 2q routes their max-min fair rates on the full
  * capacities (rm_maxmin), then rebalance. Used by RM_SHARING_MAXMIN and
  * by SliceRing's make-feasible step on the real network (seed 001 §5.2.2).
- * Errors as rm_maxmin. Complexity as rm_maxmin.
+ * Errors as rm_maxmin; RM_EINVAL for a NULL net or m, or a mapping whose
+ * ring positions or route arcs are not net's. Complexity as rm_maxmin.
  * Thread safety: writes m (not shared while it runs); net is only read and may
  * be shared.
  */
 rm_status rm_mapping_refine_maxmin(const rm_network *net, rm_mapping *m, rm_error *err);
 
 /** Same with the shares that optimise eq. (5)'s surrogate (rm_share_optimal,
- *  a = 1/w of the sender, tolerance 1e-10): RM_SHARING_EQ5.
+ *  a = 1/w of the sender, tolerance 1e-10): RM_SHARING_EQ5. Same RM_EINVAL
+ *  checks.
  *  Thread safety: writes m (not shared while it runs); net is only read and
  *  may be shared. */
 rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_error *err);
@@ -204,7 +206,9 @@ rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_err
  * the links they have in common optimally for eq. (5) (rm_share_optimal),
  * and evaluate T_step by rm_balance; keep the best insertion, peel its
  * bandwidth off the residual network; grow to max_q; return the best size.
- * Errors: RM_EINPUT (options), RM_ENOMEM, RM_EINTERNAL.
+ * Errors: RM_EINPUT (options), RM_EINVAL (NULL net, options or out; a
+ * platform not finalized or changed after rm_network_init), RM_ENOMEM,
+ * RM_EINTERNAL.
  * Complexity: O(p^3 (E log N + S)) with S the cost of one 4-route sharing.
  * Thread safety: as rm_map_network; SharedRing may scan candidate insertions
  * on a second POSIX thread of its own.

@@ -30,8 +30,9 @@ extern "C" {
  * allocations of seed 000 Table 3 (ORACLES.md: t = (3,5,8), 10 units ->
  * (5,3,2)). As n_units grows units[k] / n_units tends to m->alpha[k].
  * Shapes: units has m->q entries, sum = n_units.
- * Errors: RM_EINPUT (n_units < 0, min_units < 0, q * min_units > n_units,
- * NULL arguments), RM_ENOMEM. Thread safety: reentrant (reads net and m
+ * Errors: RM_EINPUT (n_units < 0, min_units < 0, q * min_units > n_units),
+ * RM_EINVAL (NULL arguments; a mapping whose ring positions or route arcs
+ * are not net's), RM_ENOMEM. Thread safety: reentrant (reads net and m
  * only). Complexity: O(q^2) in practice (rm_alloc_units), O(q + L) for the
  * costs.
  */
@@ -52,8 +53,8 @@ double rm_mapping_units_tstep(const rm_network *net, const rm_mapping *m, long n
  * alpha_k (relative sizes summing to 1), k = 0..q-1, ready for
  * Zoltan_LB_Set_Part_Sizes(zz, 1, q, part_ids, wgt_idx (all 0), part_sizes)
  * when part k is computed by MPI rank k = ring position k. len must be >=
- * m->q; part_ids may be NULL. Errors: RM_EINPUT (len < q, NULL
- * part_sizes). Reentrant. O(q).
+ * m->q; part_ids may be NULL. Errors: RM_EINPUT (len < q), RM_EINVAL
+ * (NULL mapping or part_sizes, a mapping without alphas). Reentrant. O(q).
  */
 rm_status rm_mapping_part_sizes(const rm_mapping *m, int len, int *part_ids, float *part_sizes,
                                 rm_error *err);
