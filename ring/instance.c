@@ -17,7 +17,7 @@ rm_status rm_ring_instance_of_mapping(const rm_network *net, const rm_mapping *m
         return rm_error_set(err, RM_EINVAL, "rm_ring_instance_of_mapping: no network or ring");
     int q = m->q, K = 2 * q;
     double *w = malloc((size_t)q * sizeof *w), *lat = malloc((size_t)K * sizeof *lat);
-    rm_route *flat = malloc((size_t)K * sizeof *flat);
+    rm_route *flat = calloc((size_t)K, sizeof *flat); /* calloc: no maybe-uninitialized */
     int *start = NULL, *res = NULL;
     rm_status st = RM_OK;
     if (!w || !lat || !flat) {
