@@ -9,12 +9,12 @@
 #include "ring/refine.h"
 #include "ring/ring_internal.h"
 
-rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
-                           rm_error *err)
+/* The heuristic opt names, on options already checked (rm_options_check
+ * runs once per call, at the entry point: issue 10 item 4). */
+static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                               rm_error *err)
 {
-    rm_status st = rm_options_check(opt, err);
-    if (st)
-        return st;
+    rm_status st;
     switch (opt->heuristic) {
     case RM_HEUR_SLICE: return rm_slicering(net, opt, out, err);
     case RM_HEUR_SHARED_EXACT: st = rm_sharedring_exhaustive(net, opt, out, err); break;
@@ -24,6 +24,33 @@ rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapp
     if (!st)
         (*out)->heuristic = opt->heuristic;
     return st;
+}
+
+rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                           rm_error *err)
+{
+    rm_status st = rm_options_check(opt, err);
+    if (st)
+        return st;
+    return run_heuristic(net, opt, out, err);
+}
+
+/* rm_map_network on checked arguments and options: the heuristic, then the
+ * final solver on its ring. */
+static rm_status map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                             rm_error *err)
+{
+    rm_mapping *m = NULL;
+    rm_status st = run_heuristic(net, opt, &m, err);
+    if (st)
+        return st;
+    if (opt->final_solver != RM_FINAL_NONE &&
+        (st = rm_mapping_refine_solver(net, m, opt->final_solver, opt->final_tol, NULL, err))) {
+        rm_mapping_free(m);
+        return st;
+    }
+    *out = m;
+    return RM_OK;
 }
 
 rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, rm_error *err)
@@ -38,7 +65,7 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
     rm_network net;
     if ((st = rm_network_init(&net, p, opt->duplex, err)))
         return st;
-    st = rm_map_network(&net, opt, out, err);
+    st = map_network(&net, opt, out, err); /* options checked above */
     rm_network_destroy(&net);
     return st;
 }
@@ -53,14 +80,5 @@ rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mappin
     rm_status st = rm_options_check(opt, err);
     if (st)
         return st;
-    rm_mapping *m = NULL;
-    if ((st = rm_run_heuristic(net, opt, &m, err)))
-        return st;
-    if (opt->final_solver != RM_FINAL_NONE &&
-        (st = rm_mapping_refine_solver(net, m, opt->final_solver, opt->final_tol, NULL, err))) {
-        rm_mapping_free(m);
-        return st;
-    }
-    *out = m;
-    return RM_OK;
+    return map_network(net, opt, out, err);
 }
