@@ -141,7 +141,7 @@ static void fuzz_map_platform(const rm_platform *p, unsigned variant)
         abort();
     }
     static const rm_sharing sharings[] = {RM_SHARING_GREEDY, RM_SHARING_MAXMIN, RM_SHARING_EQ5};
-    fuzz_run_heuristic(&net, RM_HEUR_SHARED, refines[(variant >> 1) % 3]);
+    fuzz_run_heuristic(&net, RM_HEUR_SHARED, sharings[(variant >> 1) % 3]);
     fuzz_run_heuristic(&net, RM_HEUR_SLICE, RM_SHARING_GREEDY);
     rm_network_destroy(&net);
 }
