@@ -20,6 +20,9 @@
 
 #include "ringmap.h"
 
+#include <jansson.h>
+#include <math.h>
+
 /* Largest platform the mapper is run on (keeps an execution in milliseconds). */
 #define FUZZ_MAX_HOSTS 64
 #define FUZZ_MAX_LINKS 4096
@@ -89,7 +92,51 @@ static void fuzz_check_platform(const rm_platform *p)
             abort();
 }
 
-/* Run one heuristic with a small max_q and check the mapping. */
+/* Property (issue 13, class 9): a mapping's JSON (rm_mapping_write_json)
+ * parses with jansson, and the mapping-JSON reader (export-simgrid's,
+ * iterapp's) takes it back as the same ring: q, nodes, w, alphas. */
+static void fuzz_mapping_json_round_trip(const rm_network *net, const rm_options *opt,
+                                         const rm_mapping *m)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return;
+    rm_error err = {RM_OK, ""};
+    rm_status st = rm_mapping_write_json(f, net, opt, m, &err);
+    fclose(f);
+    if (st != RM_OK) {
+        fprintf(stderr, "fuzz: rm_mapping_write_json failed: %s\n", err.msg);
+        abort();
+    }
+    json_error_t je;
+    json_t *j = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+    if (!j) {
+        fprintf(stderr, "fuzz: a mapping's JSON does not parse (jansson): %s at line %d\n", je.text,
+                je.line);
+        abort();
+    }
+    json_decref(j);
+    rm_mapping_doc *d = NULL;
+    if (rm_mapping_parse_json(buf, len, "<fuzz mapping>", &d, &err) != RM_OK) {
+        fprintf(stderr, "fuzz: a mapping's JSON is refused by the mapping reader: %s\n", err.msg);
+        abort();
+    }
+    int same = d->q == m->q;
+    for (int k = 0; same && k < m->q; k++)
+        same = d->ring[k].node == net->platform->nodes[m->ring[k]].id &&
+               fabs(d->ring[k].w - net->platform->nodes[m->ring[k]].w) <= 1e-15 * d->ring[k].w &&
+               fabs(d->ring[k].alpha - m->alpha[k]) <= 1e-12;
+    if (!same) {
+        fprintf(stderr, "fuzz: a mapping's JSON reads back as another ring\n%.*s\n", (int)len, buf);
+        abort();
+    }
+    rm_mapping_doc_free(d);
+    free(buf);
+}
+
+/* Run one heuristic with a small max_q and check the mapping (and its JSON). */
 static void fuzz_run_heuristic(const rm_network *net, rm_heuristic h, rm_sharing sharing)
 {
     rm_options opt;
@@ -110,6 +157,7 @@ static void fuzz_run_heuristic(const rm_network *net, rm_heuristic h, rm_sharing
                     h == RM_HEUR_SLICE ? "SliceRing" : "SharedRing", cerr.msg);
             abort();
         }
+        fuzz_mapping_json_round_trip(net, &opt, m);
         rm_mapping_free(m);
         return;
     }

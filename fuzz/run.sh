@@ -31,6 +31,9 @@ seed_files() {
         find "$root/fuzz/seeds/cli" -type f 2>/dev/null ;;
     fuzz_csv)
         find "$root/fuzz/seeds/csv" -type f 2>/dev/null ;;
+    fuzz_mapping_json)
+        find "$root/iterapp/testdata" "$root/tests/data/badmap" "$root/tests/reference" \
+            -name '*.json' -size -256k 2>/dev/null ;;
     esac
     [ -d "$root/fuzz/regressions/$t" ] && find "$root/fuzz/regressions/$t" -type f
     return 0
