@@ -42,7 +42,8 @@ static void usage(FILE *f)
 {
     fputs("Usage: ringmap compare PLATFORM [--dc-dw R1,R2,...] [options]\n"
           "\n"
-          "For each ratio D_c/D_w (Mb/Mflop), prints Tables 3-4 of Legrand et al. (IEEE\n"
+          "For each ratio D_c/D_w (Mb/Mflop), prints Tables 3-4 of Legrand, Renard,\n"
+          "Robert, Vivien, \"Mapping and Load-Balancing Iterative Computations\" (IEEE\n"
           "TPDS 2004): T_step/D_w (s/Mflop) of SliceRing's ring made feasible by max-min\n"
           "fairness on the real shared network, SliceRing's own fully-connected estimate,\n"
           "SharedRing, their ring sizes and the improvement (T_slice - T_shared)/T_slice\n"

@@ -7,13 +7,13 @@
  *  - every host of PLATFORM becomes a <host> with speed 1/w Mflop/s ("Mf");
  *  - every link a <link> with its bandwidth (Mb/s, "Mbps"), its latency (s)
  *    and sharing policy SHARED (half duplex: one capacity for both
- *    directions, the model of seed 001 §2.4), SPLITDUPLEX with --duplex full,
+ *    directions, the model of Legrand et al. 2004 §2.4), SPLITDUPLEX with --duplex full,
  *    FATPIPE for a backbone link;
  *  - routing="Full" (with --duplex full each hop names its direction, UP =
  *    GML source -> target): one <route> per ordered pair of hosts, not symmetrical.
  *    The routes of the mapping's ring (ring[k].succ and .pred, given as GML
  *    node ids and link indices) are used as they are; every other pair gets
- *    its widest path on the full network (seed 001 §4.4.2). SimGrid allows
+ *    its widest path on the full network (Legrand et al. 2004 §4.4.2). SimGrid allows
  *    one route per ordered pair: when a ring of 2 hosts has two different
  *    routes from one host to the other (succ and pred), the succ route wins
  *    (reported on stderr).
@@ -42,7 +42,7 @@ static void usage(FILE *f)
           "                           (file order without a mapping)\n"
           "  --duplex half|full       half: SHARED links (default); full: SPLITDUPLEX\n"
           "  --zero-latency           write every link with latency 0 (the model of\n"
-          "                           seed 001, which has no latency)\n"
+          "                           Legrand et al. 2004, which has no latency)\n"
           "  --host-w W               cycle-time for nodes without w/speed\n"
           "  --default-bandwidth B    bandwidth (Mb/s) for links without one\n"
           "  -h, --help               this help\n",

@@ -1,6 +1,6 @@
 /*
  * cmd_generate.c — `ringmap generate tiers [options]`: write a three-level
- * WAN/MAN/LAN platform in the spirit of the Tiers generator (seed 001 §5.1)
+ * WAN/MAN/LAN platform in the spirit of the Tiers generator (Legrand et al. 2004 §5.1)
  * as GML, deterministic for a seed (rm_generate_tiers in topo/readers.h).
  * Exit codes: 0 ok, 2 bad option, 1 internal failure.
  */

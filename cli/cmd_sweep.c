@@ -74,7 +74,8 @@ static void usage(FILE *f)
         "\n"
         "For each ratio D_c/D_w (Mb/Mflop), each heuristic and each sharing policy,\n"
         "grow the ring one host at a time and record the best T_step/D_w\n"
-        "(s/Mflop) for every ring size: the 'bath tub' curves of Legrand et al. (IEEE\n"
+        "(s/Mflop) for every ring size: the 'bath tub' curves of Legrand, Renard,\n"
+        "Robert, Vivien, \"Mapping and Load-Balancing Iterative Computations\" (IEEE\n"
         "TPDS 2004) Figs 7-12, the optimal ring size per ratio (Figs 5-6) and the\n"
         "effect of the sharing policy on the best T_step/D_w (Figs 13-14).\n"
         "\n"
@@ -692,7 +693,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     const int n_col = (int)(sizeof colours / sizeof colours[0]);
 
     /* panel 1: the bath tubs */
-    fputs("\n# 1. T_step/D_w vs ring size, one curve per ratio (seed 001 Figs 7-12)\n"
+    fputs("\n# 1. T_step/D_w vs ring size, one curve per ratio (Legrand et al. 2004 Figs 7-12)\n"
           "set origin 0,0.47\nset size 1,0.49\n"
           "set logscale y\nset format y '10^{%L}'\nset xlabel 'ring size q (hosts)'\n"
           "set ylabel 'T_{step}/D_w (s/Mflop)'\nset xrange [0.5:*]\n",
@@ -727,7 +728,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     fputs("\n", f);
 
     /* panel 2: optimal ring size vs ratio */
-    fputs("\n# 2. optimal ring size vs D_c/D_w (seed 001 Figs 5-6)\n"
+    fputs("\n# 2. optimal ring size vs D_c/D_w (Legrand et al. 2004 Figs 5-6)\n"
           "set origin 0,0\nset size 0.5,0.47\n"
           "unset logscale\nset logscale x\nset format x '10^{%L}'\nset format y '%g'\n"
           "set xrange [*:*]\nset yrange [0:*]\nset xlabel 'D_c/D_w (Mb/Mflop)'\n"

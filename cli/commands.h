@@ -19,12 +19,12 @@ int rm_cmd_generate(int argc, char **argv);
  *  order, for SMPI runs of iterapp (cli/cmd_export_simgrid.c). */
 int rm_cmd_export_simgrid(int argc, char **argv);
 
-/** `ringmap compare PLATFORM [--dc-dw R1,R2,...]`: Tables 3-4 of seed 001
+/** `ringmap compare PLATFORM [--dc-dw R1,R2,...]`: Tables 3-4 of Legrand et al. 2004
  *  and the refinements, per ratio (cli/cmd_compare.c). */
 int rm_cmd_compare(int argc, char **argv);
 
 /** `ringmap sweep PLATFORM [--dc-dw R1,R2,...] [options]`: for each D_c/D_w,
- *  T_step/D_w per ring size (the "bath tub" of seed 001 Figs 7-12), the
+ *  T_step/D_w per ring size (the "bath tub" of Legrand et al. 2004 Figs 7-12), the
  *  optimal ring size (Figs 5-6) and the effect of the refinements (Figs
  *  13-14), as a table, CSV, JSON and a gnuplot picture (cli/cmd_sweep.c). */
 int rm_cmd_sweep(int argc, char **argv);

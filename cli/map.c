@@ -1,8 +1,8 @@
 /*
  * map.c — `ringmap [map] PLATFORM [options]`: read a platform, build the
- * ring with SharedRing (seed 001 §4.4), SliceRing (§5.2.2) or both, check
+ * ring with SharedRing (Legrand et al. 2004 §4.4), SliceRing (§5.2.2) or both, check
  * every invariant of the mapping (rm_mapping_check), and print it as a
- * table and/or the JSON of DESIGN.md. Exit codes: 0 ok, 2 bad input or
+ * table and/or the JSON of docs/cli.md. Exit codes: 0 ok, 2 bad input or
  * option, 1 internal failure.
  */
 #define _POSIX_C_SOURCE 200809L /* isatty, fileno */
@@ -58,7 +58,8 @@ static void usage(FILE *f)
         "neighbours onto the hosts of PLATFORM (a GML file): choose the hosts, their\n"
         "order on the ring, the routes and their bandwidth shares, and each host's\n"
         "share alpha of the work so that the step time T_step is minimal (Legrand,\n"
-        "Renard, Robert, Vivien, IEEE TPDS 2004). Units: cycle-time w in s/Mflop,\n"
+        "Renard, Robert, Vivien, \"Mapping and Load-Balancing Iterative Computations\",\n"
+        "IEEE TPDS 2004; the model: docs/model.md). Units: cycle-time w in s/Mflop,\n"
         "bandwidth in Mb/s, D_c (message to each neighbour per step) in Mb, D_w\n"
         "(total work per step) in Mflop, T_step/D_w in s/Mflop.\n"
         "\n"
@@ -484,7 +485,7 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *s
             puts("\n== SliceRing (H1), made feasible by max-min fairness ==");
             rm_mapping_print(stdout, net, slice);
             print_absolute(stdout, a, slice);
-            puts("\n== SliceRing vs SharedRing (seed 001, Tables 3-4) ==");
+            puts("\n== SliceRing vs SharedRing (Legrand et al. 2004, Tables 3-4) ==");
             rm_compare_print(stdout, slice, shared);
         } else {
             rm_mapping *m = shared ? shared : slice;

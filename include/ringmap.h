@@ -3,10 +3,28 @@
  *
  * libringmap maps an iterative computation whose processors only talk to their
  * two ring neighbours onto a heterogeneous platform with a sparse, shared
- * network (Legrand, Renard, Robert, Vivien, "Mapping and Load-Balancing
- * Iterative Computations", IEEE TPDS 2004 — "seed 001" below).
+ * network (A. Legrand, H. Renard, Y. Robert, F. Vivien, "Mapping and
+ * Load-Balancing Iterative Computations", IEEE Transactions on Parallel and
+ * Distributed Systems, 2004 — "Legrand et al. 2004" below).
  *
- * Model and units (seed 001 §2):
+ * Other works cited by short name in the headers:
+ *   - Boulet et al. 1999: P. Boulet, J. Dongarra, F. Rastello, Y. Robert,
+ *     F. Vivien, "Algorithmic issues on heterogeneous computing platforms",
+ *     Parallel Processing Letters, 1999 (integer allocation, alloc.h);
+ *   - Casanova, ICS 632: H. Casanova, "Principles of High Performance
+ *     Computing (ICS 632): Heterogeneous Parallel Computing", lecture slides
+ *     (the incremental allocation);
+ *   - Lastovetsky and Reddy: A. Lastovetsky, R. Reddy, "Distributed Data
+ *     Partitioning for Heterogeneous Processors Based on Partial Estimation
+ *     of Their Functional Performance Models" (functional performance
+ *     models, DFPA, balance.h);
+ *   - Weissman 1995: J. B. Weissman, "Scheduling Parallel Computations in a
+ *     Heterogeneous Environment", PhD thesis, University of Virginia, 1995
+ *     (the affine latency + size/bandwidth cost).
+ * The model, units and equations: docs/model.md; input formats:
+ * docs/formats.md; the JSON output: docs/cli.md.
+ *
+ * Model and units (Legrand et al. 2004 §2):
  *   - host cycle-time w (s/Mflop: time for one unit of work), router w = 0;
  *   - link bandwidth b (Mb/s); a route of bandwidth b costs c = 1/b (s/Mb);
  *   - per step: work D_w (Mflop) shared as alpha_i * D_w, message D_c (Mb) to
@@ -49,11 +67,11 @@
 #include "ringmap/ring.h"   /* options, mappings, SharedRing, SliceRing */
 #include "ringmap/mapper.h" /* rm_map, rm_map_network */
 #include "ringmap/output.h" /* JSON and table */
-#include "ringmap/alloc.h"  /* integer allocation (seeds 000, 002) */
+#include "ringmap/alloc.h"  /* integer allocation (Boulet et al. 1999, Casanova, ICS 632) */
 
 #include "ringmap/shares.h" /* work units, part sizes (issue 12) */
 #include "ringmap/mapping_json.h" /* reading the mapping JSON back (issue 13) */
-#include "ringmap/balance.h" /* functional performance models, DFPA (seed 003) */
+#include "ringmap/balance.h" /* functional performance models, DFPA (Lastovetsky and Reddy) */
 #include "ringmap/measured.h" /* measured CSV bandwidth matrix + speeds (issue 12) */
 
 #endif /* RINGMAP_H */

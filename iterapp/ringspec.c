@@ -1,6 +1,6 @@
 /*
  * ringspec.c — reading a ring mapping for the runtime (ringspec.h): the
- * DESIGN.md JSON with jansson, a list of cycle-times, or an rm_mapping.
+ * docs/cli.md JSON with jansson, a list of cycle-times, or an rm_mapping.
  */
 #include "iterapp/ringspec.h"
 

@@ -3,7 +3,7 @@
  * in order with each position's host label, cycle-time w (s/Mflop), share
  * alpha and the bandwidths (Mb/s) of its routes to successor and
  * predecessor, plus the mapping's D_c/D_w and T_step/D_w. Read from the
- * mapping JSON of DESIGN.md (jansson), built from a list of cycle-times
+ * mapping JSON of docs/cli.md (jansson), built from a list of cycle-times
  * (tests), or from an rm_mapping computed in-process. MPI-free.
  */
 #ifndef RINGMAP_ITERAPP_RINGSPEC_H
@@ -42,7 +42,7 @@ rm_ringspec *rm_ringspec_new(int q);
 void rm_ringspec_free(rm_ringspec *s);
 
 /**
- * Read the mapping JSON of DESIGN.md: ring[].label, .node, .w, .alpha,
+ * Read the mapping JSON of docs/cli.md: ring[].label, .node, .w, .alpha,
  * .succ.bandwidth, .pred.bandwidth (succ/pred null when q = 1),
  * .succ.latency, .pred.latency (s, written with --latency; else 0),
  * params.dc_dw, params.latency, params.parallel_send, t_step_per_dw. The JSON of `ringmap --heuristic both` (no

@@ -1,7 +1,7 @@
 /*
  * output.h — builders behind the mapping outputs (not part of the public
  * header ringmap.h because they expose jansson types): the JSON object of
- * one mapping (DESIGN.md, "JSON output ... a stable interface"), a dumper
+ * one mapping (docs/cli.md, "JSON output (a stable interface)"), a dumper
  * with the project's fixed formatting flags, and the side-by-side table of
  * SliceRing vs SharedRing (seed 001, Tables 3–4).
  */
@@ -19,7 +19,7 @@
 #define RM_JSON_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17))
 
 /**
- * The JSON object of one mapping, the schema of docs/output.md:
+ * The JSON object of one mapping, the schema of docs/cli.md ("JSON output"):
  * ringmap_version, platform{name,hosts,routers,links},
  * params{dc_dw, heuristic, sharing (SharedRing) | make_feasible (SliceRing),
  * final_solver, duplex, routing (if opt), latency, parallel_send, dc (if

@@ -1,5 +1,5 @@
 /*
- * output_json.c — the JSON output of a mapping (DESIGN.md, "JSON output ...
+ * output_json.c — the JSON output of a mapping (docs/cli.md, "JSON output ...
  * a stable interface"), built with jansson: the ring in order with each
  * host's cycle-time w, share alpha, successor/predecessor routes (GML node
  * ids, link indices, bandwidth) and time per unit of work (seed 001 eq. (1)),

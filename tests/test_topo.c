@@ -1,5 +1,5 @@
 /*
- * test_topo.c — the topo module: GML reading (DESIGN.md conventions, the
+ * test_topo.c — the topo module: GML reading (docs/formats.md conventions, the
  * Topology Zoo's LinkSpeedRaw), error reports on bad input, validation,
  * the network view (arcs, resources, duplex), widest paths and trees
  * (values checked by hand and against an independent O(N^3) max-min

@@ -1,6 +1,6 @@
 /*
  * gml.c — read a platform from a GML file with igraph's GML reader
- * (DESIGN.md "Platform GML"), mapping igraph's vertex/edge attributes onto
+ * (docs/formats.md, "GML"), mapping igraph's vertex/edge attributes onto
  * rm_node / rm_link and reporting every problem as RM_EINPUT naming the
  * file and the node (label and GML id) or edge (index and end labels).
  *

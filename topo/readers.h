@@ -191,7 +191,7 @@ rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
 
 /**
  * Read a GraphML platform with igraph's GraphML reader (igraph 0.10 built
- * with libxml2), with the GML attribute names of DESIGN.md: node `w`
+ * with libxml2), with the GML attribute names of docs/formats.md: node `w`
  * (s/Mflop) or `speed` (Mflop/s) makes a host (else ro->host_w, else a
  * router), `label` (else the GraphML node id); edge `bandwidth` (Mb/s, else
  * LinkSpeedRaw in bit/s / 1e6, else ro->default_bandwidth), `latency` (s),
@@ -263,7 +263,7 @@ void rm_generate_options_init(rm_generate_options *go);
 rm_status rm_generate_tiers(const rm_generate_options *go, rm_platform **out, rm_error *err);
 
 /**
- * Write p as GML (DESIGN.md format, readable by rm_platform_read_gml):
+ * Write p as GML (docs/formats.md format, readable by rm_platform_read_gml):
  * `# ` comment lines (comment may be NULL or hold several lines), then
  * graph [ directed ... node [ id label speed|w ] ... edge [ source target
  * bandwidth latency backbone ] ]. A host is written `speed S` when S =

@@ -4,15 +4,15 @@
  *
  * Seed 000 (Boulet, Dongarra, Rastello, Robert, Vivien, "Algorithmic issues
  * on heterogeneous computing platforms", §3.1, Table 3, Lemma 1, Prop. 1)
- * and seed 002 (lecture slides, "an incremental algorithm"): processor i
+ * and Casanova, ICS 632 (lecture slides, "an incremental algorithm"): processor i
  * takes t_i time units per work unit; an allocation c (sum c_i = B) costs
  * max_i c_i t_i (its makespan), or that divided by B (cost per unit). The
  * incremental algorithm gives the next unit to the processor k minimising
  * t_k (c_k + 1), ties to the lowest index, and is optimal for every prefix
- * B' <= B (seed 000, Lemma 2).
+ * B' <= B (Boulet et al. 1999, Lemma 2).
  *
  * The affine generalisation used for the stencil columns: processor i's time
- * is o_i + t_i c_i (o_i = its communication time in eq. (1) of seed 001); the
+ * is o_i + t_i c_i (o_i = its communication time in eq. (1) of Legrand et al. 2004); the
  * same greedy (next unit to the k minimising o_k + t_k (c_k + 1)) minimises
  * max_i (o_i + t_i c_i), because the cost of processor i is nondecreasing in
  * c_i: the greedy takes the B smallest of the values o_i + t_i j (j >= 1),
@@ -35,7 +35,7 @@ extern "C" {
 
 /**
  * Optimal allocation of B units to n processors of unit times t (n entries,
- * finite, > 0), the result of seed 000's incremental algorithm (next unit to
+ * finite, > 0), the result of Boulet et al. 1999's incremental algorithm (next unit to
  * the k minimising t_k (c_k + 1), ties to the lowest index) for exactly B
  * units: c (n entries) gets the counts, sum c = B.
  * Computed without replaying all B steps: every unit whose value t_k j lies
@@ -51,12 +51,12 @@ extern "C" {
 rm_status rm_alloc_units(int n, const double *t, long B, long *c, rm_error *err);
 
 /**
- * The incremental algorithm itself (seed 000 Table 3, seed 002), replayed unit
+ * The incremental algorithm itself (Boulet et al. 1999 Table 3, Casanova, ICS 632), replayed unit
  * by unit from c = 0: c gets the allocation for B units and order (B entries,
  * may be NULL) the 0-based processor index that received unit s+1, s =
- * 0..B-1 (seed 000 Table 5: P1 P2 P1 P3 P1 P2 P1 P1 P2 P3 for t = (3,5,8)).
+ * 0..B-1 (Boulet et al. 1999 Table 5: P1 P2 P1 P3 P1 P2 P1 P1 P2 P3 for t = (3,5,8)).
  * For LU-like shrinking domains use the order backwards (rm_alloc_reverse,
- * seed 000 §5.1): when the s leftmost units of a slice have been consumed,
+ * Boulet et al. 1999 §5.1): when the s leftmost units of a slice have been consumed,
  * the B - s that remain are the first B - s of the forward order, an optimal
  * allocation for B - s units.
  * Errors as rm_alloc_units. Complexity O(n B).
@@ -66,7 +66,7 @@ rm_status rm_alloc_units(int n, const double *t, long B, long *c, rm_error *err)
 rm_status rm_alloc_units_order(int n, const double *t, long B, long *c, int *order,
                                rm_error *err);
 
-/** Reverse an order of B units in place (seed 000 §5.1, LU: "reading the
+/** Reverse an order of B units in place (Boulet et al. 1999 §5.1, LU: "reading the
  *  second line of Table 5 from right to left"). O(B).
  *  Thread safety: reentrant (writes only order). */
 void rm_alloc_reverse(long B, int *order);
@@ -76,14 +76,14 @@ void rm_alloc_reverse(long B, int *order);
  *  threads at once. */
 double rm_alloc_makespan(int n, const double *t, const long *c);
 
-/** Cost per unit of an allocation, seed 000 §3.1: max_i c_i t_i / sum_i c_i
+/** Cost per unit of an allocation, Boulet et al. 1999 §3.1: max_i c_i t_i / sum_i c_i
  *  (INFINITY if sum c = 0). O(n).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
 double rm_alloc_cost(int n, const double *t, const long *c);
 
 /**
- * Optimality certificate of seed 000, Lemma 1: with m = max_i t_i c_i,
+ * Optimality certificate of Boulet et al. 1999, Lemma 1: with m = max_i t_i c_i,
  * returns 1 if t_i c_i <= m <= t_i (c_i + 1) for every i (relative tolerance
  * tol, exact comparison if tol <= 0), else 0.
  * The condition is SUFFICIENT for optimality (Lemma 1), and every allocation
@@ -106,7 +106,7 @@ int rm_alloc_certificate(int n, const double *t, const long *c, double tol);
 int rm_alloc_is_optimal(int n, const double *t, const long *c, double tol);
 
 /**
- * Best allocation over panel sizes b <= u (seed 000 §3.2, Table 4, "C_u"):
+ * Best allocation over panel sizes b <= u (Boulet et al. 1999 §3.2, Table 4, "C_u"):
  * run the incremental algorithm for b = 1..u and keep the allocation of
  * least cost per unit max_i c_i t_i / b; ties go to the smallest b (the
  * smaller panel). c (n entries) gets the allocation, *b_best (may be NULL)
@@ -121,7 +121,7 @@ rm_status rm_alloc_best_upto(int n, const double *t, long u, long *c, long *b_be
                              rm_error *err);
 
 /**
- * Naive baseline of seed 000 §3.1: round the rational shares B (1/t_i) /
+ * Naive baseline of Boulet et al. 1999 §3.1: round the rational shares B (1/t_i) /
  * sum(1/t) by largest remainders (floor each, then one more unit to the
  * largest fractional parts, ties to the lowest index) so that sum c = B.
  * For t = (3,5,8), B = 9 it gives (4,3,2), cost 16/9 = 1.78 against the
@@ -136,7 +136,7 @@ rm_status rm_alloc_round_shares(int n, const double *t, long B, long *c, rm_erro
  * min_units with sum c = B, by the greedy from c_i = min_units (next unit to
  * the k minimising o_k + t_k (c_k + 1), ties to the lowest index); o = NULL
  * means all zero (then, with min_units = 0, this is rm_alloc_units). The
- * optimality argument is the one of seed 000 Lemma 1/2 with the
+ * optimality argument is the one of Boulet et al. 1999 Lemma 1/2 with the
  * nondecreasing costs o_i + t_i c_i. o_i must be finite and >= 0.
  * Errors: RM_EINPUT (bad t or o, min_units < 0, n * min_units > B).
  * Complexity as rm_alloc_units.
@@ -148,7 +148,7 @@ rm_status rm_alloc_affine(int n, const double *t, const double *o, long min_unit
 
 /**
  * Columns of a stencil for a ring mapping: the integer version of eq. (1)
- * of seed 001. N equal columns (each D_w / N of the work) go to the q ring
+ * of Legrand et al. 2004. N equal columns (each D_w / N of the work) go to the q ring
  * positions so that max_k (c_k w_k / N + dc_dw C_k) is minimal, with at
  * least min_cols columns each (the stencil runtime needs 1); C_k =
  * c_{k,pred} + c_{k,succ} in s/Mb (NULL or dc_dw = 0: no communication term,

@@ -7,7 +7,7 @@
  * Performance Models" (Euro-Par 2009 workshops) — "DFPA" below; its
  * reference [3] (Lastovetsky & Reddy, IJHPCA 21(1), 2007) for the geometric
  * partitioning by speed functions. Seeds 000/002 for the integer
- * allocation of equal units (the constant-speed special case), seed 001
+ * allocation of equal units (the constant-speed special case), Legrand et al. 2004
  * eq. (1) for the ring's communication term.
  *
  * Units and model:
@@ -16,17 +16,17 @@
  *   - a processor's speed s(x) is in units/s, its time t(x) = x / s(x) in s;
  *   - a functional performance model (FPM, rm_fpm) is the piecewise-linear
  *     speed function through measured points (x_k, s_k), x_1 < ... < x_m,
- *     flat (s = s_1) on [0, x_1] and flat (s = s_m) beyond x_m (seed 003 §2,
+ *     flat (s = s_1) on [0, x_1] and flat (s = s_m) beyond x_m (Lastovetsky and Reddy §2,
  *     Fig. 2);
  *   - shape assumption of [3] (and of DFPA's convergence proposition): every
  *     line through the origin meets the graph of s once, i.e. t(x) is
  *     increasing. Measured points may violate it (noise, cache effects); the
  *     partitioning then uses the increasing hull t^(x) = max_{y <= x} t(y)
  *     (the first crossing of the line), so it stays well defined;
- *   - ring communication (seed 001 eq. (1) with speed functions): position
+ *   - ring communication (Legrand et al. 2004 eq. (1) with speed functions): position
  *     i's step time is comm[i] + t_i(d_i), comm[i] = D_c * C_i in s (D_c in
  *     Mb, C_i = c_{i,pred} + c_{i,succ} in s/Mb, see rm_mapping_costs); with
- *     comm = NULL the times are computation only (seed 003's setting).
+ *     comm = NULL the times are computation only (Lastovetsky and Reddy's setting).
  *
  * Thread safety: no global state. Functions taking a const object may run
  * concurrently on the same object; an object being modified must not be used
@@ -43,10 +43,10 @@ extern "C" {
 #pragma GCC visibility push(default)
 
 /* ------------------------------------------------------------------------ */
-/* Functional performance models (seed 003 §1-2)                             */
+/* Functional performance models (Lastovetsky and Reddy §1-2)                             */
 /* ------------------------------------------------------------------------ */
 
-/** A piecewise-linear speed function built from measured points (seed 003
+/** A piecewise-linear speed function built from measured points (Lastovetsky and Reddy
  *  §2). Caller-owned storage: rm_fpm_init / rm_fpm_destroy. Read-only for
  *  the caller (use rm_fpm_add to change it). */
 typedef struct rm_fpm {
@@ -57,7 +57,7 @@ typedef struct rm_fpm {
     double *s;  /* n speeds s = x / t in units/s */
 } rm_fpm;
 
-/** Which of DFPA's insertion cases (seed 003 §2) a new point fell in. */
+/** Which of DFPA's insertion cases (Lastovetsky and Reddy §2) a new point fell in. */
 typedef enum rm_fpm_case {
     RM_FPM_FIRST = 0,   /* first point: the constant model s(x) = s(d) */
     RM_FPM_BELOW = 1,   /* d < x_1: segment (0,s_1)->(x_1,s_1) replaced by
@@ -66,7 +66,7 @@ typedef enum rm_fpm_case {
                            (x_m,s_m)->(d,s(d))->(inf,s(d)) */
     RM_FPM_BETWEEN = 3, /* x_k < d < x_{k+1}: segment split at (d,s(d)) */
     RM_FPM_REPLACE = 4  /* d = x_k: the newer measurement replaces the point
-                           (not in seed 003; keeps the model a function and
+                           (not in Lastovetsky and Reddy; keeps the model a function and
                            lets it follow load changes) */
 } rm_fpm_case;
 
@@ -83,7 +83,7 @@ void rm_fpm_clear(rm_fpm *m);
 
 /**
  * Add the measurement "x units took t seconds" (speed x / t) by DFPA's
- * insertion rule (seed 003 §2, the three cases; see rm_fpm_case). which (may
+ * insertion rule (Lastovetsky and Reddy §2, the three cases; see rm_fpm_case). which (may
  * be NULL) gets the case. Errors: RM_EINPUT (x or t not finite or <= 0,
  * m NULL), RM_ENOMEM (m unchanged). Complexity O(m->n) (sorted insertion).
  */
@@ -97,7 +97,7 @@ double rm_fpm_speed(const rm_fpm *m, double x);
 /** Time t(x) = x / s(x) in s for x units (0 for x = 0). At a measured point
  *  it returns the measured time exactly; on the flat parts x * (t_k / x_k),
  *  so a model with the single point (1, w) gives exactly x * w (the
- *  cycle-time model of seeds 000/001). NAN as rm_fpm_speed. O(log n). */
+ *  cycle-time model of Boulet et al. 1999 and Legrand et al. 2004). NAN as rm_fpm_speed. O(log n). */
 double rm_fpm_time(const rm_fpm *m, double x);
 
 /** The increasing hull max_{0 <= y <= x} t(y) that the partitioning uses
@@ -115,11 +115,11 @@ int rm_fpm_check_shape(const rm_fpm *m);
 rm_status rm_fpm_copy(rm_fpm *dst, const rm_fpm *src, rm_error *err);
 
 /* ------------------------------------------------------------------------ */
-/* Partitioning by speed functions ([3] of seed 003; seeds 000/002)          */
+/* Partitioning by speed functions ([3] of Lastovetsky and Reddy; Boulet et al. 1999) */
 /* ------------------------------------------------------------------------ */
 
 /**
- * Rational partitioning (the geometric algorithm of seed 003's [3], Fig. 1):
+ * Rational partitioning (the geometric algorithm of Lastovetsky and Reddy's [3], Fig. 1):
  * find T such that sum_i x_i = n with x_i = max(0, inverse of comm_i +
  * t^_i at T) — the intersections of the speed graphs with the line through
  * the origin of slope 1/(T - comm_i) — by bisection on T (relative precision
@@ -136,15 +136,15 @@ rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm,
 /**
  * Integer partitioning: the distribution d of n units (d_i >= min_units,
  * sum d = n) minimising max_i (comm_i + t^_i(d_i)), exactly (not a rounding
- * of the rational shares). The units are handed out like seed 000's
+ * of the rational shares). The units are handed out like Boulet et al. 1999's
  * incremental algorithm generalised to increasing costs (the next unit goes
  * to the k minimising comm_k + t^_k(d_k + 1), ties to the lowest index),
  * computed fast: every unit whose cost is at or below a threshold found by
  * bisection is given at once, then the greedy finishes. For constant models
  * (one point (1, w_i) each) this is exactly rm_alloc_affine of ring/alloc.h,
- * and with comm = NULL, min_units = 0 exactly the optimum of seeds 000/002
+ * and with comm = NULL, min_units = 0 exactly the optimum of Boulet et al. 1999 and Casanova, ICS 632
  * (t = (3,5,8), n = 10 -> (5,3,2)). *T (may be NULL) gets the makespan max_i
- * (comm_i + t^_i(d_i)) in s (seed 001 eq. (1) with speed functions).
+ * (comm_i + t^_i(d_i)) in s (Legrand et al. 2004 eq. (1) with speed functions).
  * Errors: RM_EINPUT (as rm_fpm_partition_real, n < 0, min_units < 0,
  * p * min_units > n). Thread-safe on const models.
  * Complexity O(p n_pts (log(1/prec) + log n)) + O(p) per tied unit.
@@ -155,7 +155,7 @@ rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long
 /**
  * Predicted step times of a distribution: times[i] = comm_i + t^_i(d_i) (0
  * for d_i = 0 and comm_i = 0), times may be NULL; returns their maximum, the
- * step time of seed 001 eq. (1) with speed functions (NAN on bad input:
+ * step time of Legrand et al. 2004 eq. (1) with speed functions (NAN on bad input:
  * p < 1, empty model, d_i < 0, NULL models/d). O(p n_pts).
  */
 double rm_fpm_step_time(int p, const rm_fpm *models, const double *comm, const long *d,
@@ -167,13 +167,13 @@ double rm_fpm_step_time(int p, const rm_fpm *models, const double *comm, const l
  * s/Mb under the mapping's cost model), dc = D_c in Mb (the message each
  * position sends to each ring neighbour per step, > 0, finite). comm gets
  * m->q entries. Errors: RM_EINPUT (NULL, bad dc), RM_ENOMEM. O(q + L).
- * Source: seed 001 eq. (1).
+ * Source: Legrand et al. 2004 eq. (1).
  */
 rm_status rm_fpm_ring_comm(const rm_network *net, const rm_mapping *m, double dc, double *comm,
                            rm_error *err);
 
 /* ------------------------------------------------------------------------ */
-/* DFPA: distributed functional partitioning (seed 003 §2)                   */
+/* DFPA: distributed functional partitioning (Lastovetsky and Reddy §2)                   */
 /* ------------------------------------------------------------------------ */
 
 /** Knobs of DFPA; rm_dfpa_options_init sets the defaults given here. */
@@ -194,7 +194,7 @@ typedef struct rm_dfpa_options {
 /** Why DFPA is done (or not yet). */
 typedef enum rm_dfpa_state {
     RM_DFPA_RUNNING = 0,  /* run rm_dfpa_distribution() and call rm_dfpa_step */
-    RM_DFPA_BALANCED = 1, /* the measured times meet eps (seed 003's stop) */
+    RM_DFPA_BALANCED = 1, /* the measured times meet eps (Lastovetsky and Reddy's stop) */
     RM_DFPA_STABLE = 2,   /* the models' integer optimum is the distribution just
                              measured: eps cannot be met at this granularity */
     RM_DFPA_MAX_ITER = 3  /* max_iter steps without either */
@@ -216,7 +216,7 @@ typedef struct rm_dfpa rm_dfpa;
 void rm_dfpa_options_init(rm_dfpa_options *opt);
 
 /**
- * Start DFPA for n units on p processors (seed 003 §2, "Initialization"):
+ * Start DFPA for n units on p processors (Lastovetsky and Reddy §2, "Initialization"):
  * empty models, the starting distribution (opt->start or n/p each).
  * opt NULL = defaults. Errors: RM_EINPUT (p < 1, n < p * max(1, min_units),
  * eps not finite or < 0, max_iter < 1, bad comm, start with sum != n or an
@@ -233,13 +233,13 @@ void rm_dfpa_free(rm_dfpa *a);
 const long *rm_dfpa_distribution(const rm_dfpa *a);
 
 /**
- * One DFPA step (seed 003 §2, "Iterating"): times[i] = measured computation
+ * One DFPA step (Lastovetsky and Reddy §2, "Iterating"): times[i] = measured computation
  * time in s of processor i on rm_dfpa_distribution()[i] units (> 0 and
  * finite where that count is > 0; ignored where it is 0). Adds the points
  * (d_i, d_i / t_i) to the models by the insertion cases, computes the
  * imbalance of T_i = comm_i + t_i as (max_i T_i - min_i T_i) / min_i T_i,
  * the min over processors above min_units (those at the bound may finish
- * early, like alpha = 0 positions of seed 001), and:
+ * early, like alpha = 0 positions of Legrand et al. 2004), and:
  *   - imbalance <= eps: state RM_DFPA_BALANCED, distribution kept;
  *   - otherwise the integer optimum of the updated models (rm_fpm_partition)
  *     becomes the next distribution; if it equals the measured one, state
@@ -266,7 +266,7 @@ const rm_fpm *rm_dfpa_model(const rm_dfpa *a, int i);
 double rm_dfpa_predict(const rm_dfpa *a, double *times);
 
 /**
- * Restart for a changed platform (dynamic rebalancing, seed 000 §3.2.2:
+ * Restart for a changed platform (dynamic rebalancing, Boulet et al. 1999 §3.2.2:
  * "use the past to predict the future"): drop every model point (they may
  * be stale after a load change), reset the counters, state RM_DFPA_RUNNING,
  * start from start (p entries, sum n, >= max(1, min_units)) or, if NULL, the

@@ -13,7 +13,13 @@ extern "C" {
 #endif
 #pragma GCC visibility push(default)
 
-#define RINGMAP_VERSION "0.1.0"
+/* The version of the package and of the library (one number, the same as
+   CMakeLists.txt's project VERSION, checked at configure time); the SONAME
+   libringmap.so.N is its major number N. */
+#define RINGMAP_VERSION "1.0.0"
+#define RINGMAP_VERSION_MAJOR 1
+#define RINGMAP_VERSION_MINOR 0
+#define RINGMAP_VERSION_PATCH 0
 
 /* ------------------------------------------------------------------------ */
 /* Errors                                                                     */

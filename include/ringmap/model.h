@@ -1,5 +1,5 @@
 /*
- * ringmap/model.h — the cost model of seed 001 (bottom layer): cost of a route and of a host,
+ * ringmap/model.h — the cost model of Legrand et al. 2004 (bottom layer): cost of a route and of a host,
  * T_step by eq. (1), the balanced T_step of eq. (5), and the alpha >= 0 balance.
  *
  * Part of the public C API of libringmap (include <ringmap.h> for all of it).
@@ -22,21 +22,21 @@ extern "C" {
 /**
  * Cost of one route per Mb of message (s/Mb): 1/bandwidth, plus
  * latency_s/dc when the latency model is on (the affine cost D_c/b + L of
- * seed 004 and SimGrid, divided by D_c). O(1).
+ * Weissman 1995 and SimGrid, divided by D_c). O(1).
  * Thread safety: reentrant: no shared state, may be called from any number of
  * threads at once.
  */
 double rm_route_cost(double bandwidth, double latency_s, int latency_model, double dc);
 
 /** A host's communication cost C (s/Mb) from its two route costs: their sum
- *  (seed 001 eq. (1): the two messages are sent one after the other) or,
+ *  (Legrand et al. 2004 eq. (1): the two messages are sent one after the other) or,
  *  with parallel_send, their maximum (§2.4). O(1).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
 double rm_host_cost(double c_succ, double c_pred, int parallel_send);
 
 /**
- * Step time of a ring with given alphas, eq. (1) of seed 001, divided by
+ * Step time of a ring with given alphas, eq. (1) of Legrand et al. 2004, divided by
  * D_w: max_i [alpha[i] * w[i] + dc_dw * C[i]] over i with alpha[i] > 0 or
  * C[i] > 0 (all q participate), where C[i] = c_{i,pred} + c_{i,succ} (s/Mb).
  * O(q).
@@ -46,7 +46,7 @@ double rm_host_cost(double c_succ, double c_pred, int parallel_send);
 double rm_tstep_eq1(int q, const double *w, const double *alpha, const double *C, double dc_dw);
 
 /**
- * Balanced step time, eq. (5) of seed 001, divided by D_w:
+ * Balanced step time, eq. (5) of Legrand et al. 2004, divided by D_w:
  * w_cumul * (1 + dc_dw * sum_i C[i] / w[i]), w_cumul = 1 / sum_i 1/w[i].
  * May correspond to negative alphas (see rm_balance). O(q).
  * Thread safety: reentrant: no shared state, may be called from any number of

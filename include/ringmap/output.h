@@ -20,7 +20,7 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 
 /**
- * Write the mapping as the JSON of DESIGN.md (stable field names) to f.
+ * Write the mapping as the JSON of docs/cli.md (stable field names) to f.
  * RM_ENOMEM / RM_EINTERNAL on failure. O(q + L + E).
  * Thread safety: safe from several threads on distinct streams; net and m are
  * only read.

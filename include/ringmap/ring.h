@@ -23,8 +23,8 @@ extern "C" {
 
 /** Which heuristic builds the ring. */
 typedef enum rm_heuristic {
-    RM_HEUR_SHARED = 0, /* SharedRing greedy, H2, seed 001 §4.4 */
-    RM_HEUR_SLICE = 1,  /* SliceRing greedy, H1, seed 001 §5.2.2, then its make-feasible
+    RM_HEUR_SHARED = 0, /* SharedRing greedy, H2, Legrand et al. 2004 §4.4 */
+    RM_HEUR_SLICE = 1,  /* SliceRing greedy, H1, Legrand et al. 2004 §5.2.2, then its make-feasible
                            step (rm_options.make_feasible) */
     RM_HEUR_SHARED_EXACT = 2, /* SharedRing exhaustive for fixed routing, <= 8 hosts
                                  (ring/exact.h, rm_sharedring_exhaustive); RM_ELIMIT beyond */
@@ -62,7 +62,7 @@ typedef enum rm_final_solver {
 
 /** How routes are chosen. */
 typedef enum rm_routing {
-    RM_ROUTING_WIDEST = 0, /* widest paths on the (residual) network, seed 001 */
+    RM_ROUTING_WIDEST = 0, /* widest paths on the (residual) network, Legrand et al. 2004 */
     RM_ROUTING_DIRECT = 1, /* only the direct link between two hosts: the widest single
                               arc joining them, no route if none (the complete-graph
                               instance of SliceRing taken as given; Theorem 1) */
@@ -87,10 +87,10 @@ typedef struct rm_options {
     rm_duplex duplex;        /* default RM_DUPLEX_HALF */
     int max_q;               /* largest ring size tried; 0 = all hosts */
     rm_routing routing;      /* default RM_ROUTING_WIDEST */
-    int latency;             /* 1: affine route cost D_c/b + sum of link latencies (seed 004,
+    int latency;             /* 1: affine route cost D_c/b + sum of link latencies (Weissman 1995,
                                 SimGrid); needs dc > 0 */
     int parallel_send;       /* 1: a host sends both messages at once (max, not sum, in
-                                eq. (1); seed 001 §2.4) */
+                                eq. (1); Legrand et al. 2004 §2.4) */
     double dc;               /* absolute D_c in Mb (only the latency model needs it); 0 = unset */
     /* Optional progress report of the greedy heuristics, called after each
        ring size is built: progress(progress_ctx, q, max_q, best T_step/D_w so
@@ -183,7 +183,7 @@ void rm_mapping_rebalance(const rm_network *net, rm_mapping *m);
 /**
  * Give the mapping's 2q routes their max-min fair rates on the full
  * capacities (rm_maxmin), then rebalance. Used by RM_SHARING_MAXMIN and
- * by SliceRing's make-feasible step on the real network (seed 001 §5.2.2).
+ * by SliceRing's make-feasible step on the real network (Legrand et al. 2004 §5.2.2).
  * Errors as rm_maxmin; RM_EINVAL for a NULL net or m, or a mapping whose
  * ring positions or route arcs are not net's. Complexity as rm_maxmin.
  * Thread safety: writes m (not shared while it runs); net is only read and may
@@ -199,7 +199,7 @@ rm_status rm_mapping_refine_maxmin(const rm_network *net, rm_mapping *m, rm_erro
 rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_error *err);
 
 /**
- * SharedRing greedy (H2), seed 001 §4.4.1–4.4.2: start from the best pair;
+ * SharedRing greedy (H2), Legrand et al. 2004 §4.4.1–4.4.2: start from the best pair;
  * for each candidate insertion of host k between ring neighbours i -> j,
  * give back the bandwidth of the two routes between i and j, compute the
  * four widest routes i->k, k->i, k->j, j->k on the residual network, share
@@ -217,7 +217,7 @@ rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping
                         rm_error *err);
 
 /**
- * SliceRing greedy (H1), seed 001 §5.2.2: complete graph of widest-path
+ * SliceRing greedy (H1), Legrand et al. 2004 §5.2.2: complete graph of widest-path
  * bandwidths (rm_capacity_matrix); start from the fastest host; insert the
  * (host, position) of least T_step (eq. (5) via rm_balance, no sharing);
  * grow to max_q; keep the best size by that estimate. The chosen ring keeps

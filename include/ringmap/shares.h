@@ -1,7 +1,7 @@
 /*
  * ringmap/shares.h — a mapping's work shares in the forms that solvers and
  * partitioners take: integer units per ring position (the optimal integer
- * allocation of seeds 000/002 with the route costs of eq. (1) of seed 001)
+ * allocation of Boulet et al. 1999 and Casanova, ICS 632 with the route costs of eq. (1) of Legrand et al. 2004)
  * and relative part sizes for Zoltan (Zoltan_LB_Set_Part_Sizes) or METIS
  * (tpwgts). Part k is ring position k, i.e. MPI rank k when the solver is
  * launched with the hostfile/rankfile of `ringmap map`.
@@ -21,13 +21,13 @@ extern "C" {
 /**
  * Integer work shares: n_units equal units of work (each D_w / n_units)
  * given to the q ring positions of m so that the integer version of eq. (1)
- * of seed 001, max_k (units[k] w_k / n_units + dc_dw C_k), is minimal, each
+ * of Legrand et al. 2004, max_k (units[k] w_k / n_units + dc_dw C_k), is minimal, each
  * position getting at least min_units (C_k = rm_mapping_costs, s/Mb; w_k the
- * cycle-time of host ring[k], s/Mflop). The greedy of seeds 000/002 (next
+ * cycle-time of host ring[k], s/Mflop). The greedy of Boulet et al. 1999 and Casanova, ICS 632 (next
  * unit to the position whose time grows least) with the route costs as a
  * constant term, which is optimal (ring/alloc.h, rm_alloc_affine; ties to the
  * lowest ring position). Without communication (dc_dw = 0) these are the
- * allocations of seed 000 Table 3 (ORACLES.md: t = (3,5,8), 10 units ->
+ * allocations of Boulet et al. 1999 Table 3 (ORACLES.md: t = (3,5,8), 10 units ->
  * (5,3,2)). As n_units grows units[k] / n_units tends to m->alpha[k].
  * Shapes: units has m->q entries, sum = n_units.
  * Errors: RM_EINPUT (n_units < 0, min_units < 0, q * min_units > n_units),

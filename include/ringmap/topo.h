@@ -16,7 +16,7 @@ extern "C" {
 #pragma GCC visibility push(default)
 
 /* ------------------------------------------------------------------------ */
-/* topo: platforms (seed 001 §2.1)                                           */
+/* topo: platforms (Legrand et al. 2004 §2.1)                                           */
 /* ------------------------------------------------------------------------ */
 
 /** A node of the platform: a host (is_host = 1, cycle-time w > 0, s/Mflop)
@@ -81,7 +81,7 @@ typedef struct rm_read_options {
 void rm_read_options_init(rm_read_options *ro);
 
 /**
- * Read a platform from a GML file (DESIGN.md conventions): node attributes
+ * Read a platform from a GML file (docs/formats.md): node attributes
  * `w` (s/Mflop) or `speed` (Mflop/s, w = 1/speed) make a host, `label`;
  * edge attributes `bandwidth` (Mb/s) or else the Topology Zoo's
  * `LinkSpeedRaw` (bit/s, divided by 1e6), `latency` (s), `backbone` (0/1);
@@ -142,7 +142,7 @@ void rm_platform_free(rm_platform *p);
 /* topo: the network seen by routing and sharing                             */
 /* ------------------------------------------------------------------------ */
 
-/** Duplex model (seed 001 §2.4). */
+/** Duplex model (Legrand et al. 2004 §2.4). */
 typedef enum rm_duplex {
     RM_DUPLEX_HALF = 0, /* an undirected link is ONE capacity for both directions */
     RM_DUPLEX_FULL = 1  /* each direction of an undirected link has the full capacity */
@@ -222,7 +222,7 @@ double rm_route_latency(const rm_network *net, const rm_route *r);
  * route->bandwidth its width (INFINITY if src == dst; 0 and n_arcs = 0 if dst
  * is unreachable through arcs of positive width).
  * Errors: RM_EINPUT (bad node index), RM_ENOMEM, RM_EINTERNAL.
- * Complexity: O(E log N). Source: seed 001 §4.4.2 ("paths of maximal
+ * Complexity: O(E log N). Source: Legrand et al. 2004 §4.4.2 ("paths of maximal
  * bandwidth, using a standard shortest path algorithm").
  * Thread safety: safe from several threads on one shared network: each call
  * takes its own routing workspace from the network's pool (no allocation once
@@ -264,7 +264,7 @@ rm_status rm_route_from_tree(const rm_network *net, int src, int reverse, const 
                              int dst, rm_route *route, rm_error *err);
 
 /**
- * The complete graph of SliceRing (seed 001 §2.2, §5.2.1): bw[i*H + j] =
+ * The complete graph of SliceRing (Legrand et al. 2004 §2.2, §5.2.1): bw[i*H + j] =
  * width of the widest path from host i to host j on the full-capacity
  * network (H = n_hosts, indices into platform->hosts; diagonal INFINITY).
  * Errors: RM_ENOMEM, RM_EINTERNAL. Complexity: O(H E log N).
