@@ -69,7 +69,7 @@ rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_route
  * backbone). A resource is a link (one per direction with full duplex;
  * rm_network's res_* arrays): capacity res_cap[r] (Mb/s, >= 0), and
  * res_backbone[r] != 0 when each route may use the whole capacity
- * (seed 001 §2.4; NULL: none). The arrays are the caller's (only read).
+ * (Legrand et al. 2004 §2.4; NULL: none). The arrays are the caller's (only read).
  */
 typedef struct rm_share_system {
     int n_routes;
@@ -82,7 +82,7 @@ typedef struct rm_share_system {
 
 /**
  * A ring instance: everything the solvers of a fixed ring with fixed
- * routes need (seed 001 eqs. (1), (5)), without the platform or the
+ * routes need (Legrand et al. 2004 eqs. (1), (5)), without the platform or the
  * mapping it came from: the cycle-times of the q ring positions, the 2q
  * routes as resource lists with the resources' capacities (sys: route i
  * is position i's route to its successor, route q + i its route to its
