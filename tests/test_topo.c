@@ -287,6 +287,67 @@ START_TEST(test_read_comments_and_string_numbers)
 }
 END_TEST
 
+START_TEST(test_read_subnormal_numbers)
+{
+    /* issue 13, class 7: igraph's GML lexer refuses numbers strtod reports
+     * as out of range, subnormal ones included (1e-310 is a double); the
+     * reader gives igraph 0 and puts the value back (topo/gml_subnormal.c).
+     * Values on the right element even when nodes and edges interleave and a
+     * string-typed attribute, a nested list and a comment hold one too. */
+    const char *text = "# 1e-310 in a comment\n"
+                       "graph [\n"
+                       "  node [ id 5 label \"a\" w 1 ]\n"
+                       "  edge [ source 5 target 7 bandwidth 2 latency 4.9e-324 ]\n"
+                       "  node [ id 7 label \"b\" w 2.5e-310 graphics [ x 1e-310 ] ]\n"
+                       "  node [ id 9 label \"c\" w \"3\" ]\n"
+                       "  edge [ source 7 target 9 bandwidth -1e-315 ]\n"
+                       "  edge [ source 5 target 9 bandwidth 1e-310 latency 0.5 ]\n"
+                       "]\n";
+    char path[256];
+    write_tmp(path, sizeof path, text, strlen(text));
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    rm_platform *p = NULL;
+    rm_error err = {RM_OK, ""};
+    rm_status st = rm_platform_read_gml(path, &ro, &p, &err);
+    /* the negative subnormal bandwidth is read as itself, then refused as a
+     * bandwidth (must be > 0) naming the edge: not igraph's parse error */
+    ck_assert_int_eq(st, RM_EINPUT);
+    ck_assert_msg(strstr(err.msg, "Parse error") == NULL, "%s", err.msg);
+    ck_assert_msg(strstr(err.msg, "bandwidth") != NULL, "%s", err.msg);
+    remove_tmp(path);
+
+    const char *ok = "graph [\n"
+                     "  node [ id 5 label \"a\" w 1 ]\n"
+                     "  edge [ source 5 target 7 bandwidth 2 latency 4.9e-324 ]\n"
+                     "  node [ id 7 label \"b\" w 2.5e-310 graphics [ x 1e-310 ] ]\n"
+                     "  node [ id 9 label \"c\" w \"3\" ]\n"
+                     "  edge [ source 7 target 9 bandwidth 1e-310 ]\n"
+                     "  edge [ source 5 target 9 bandwidth 4 latency 0.5 ]\n"
+                     "]\n";
+    write_tmp(path, sizeof path, ok, strlen(ok));
+    p = read_ok(path, 0, 0);
+    ck_assert_int_eq(p->n_nodes, 3);
+    ck_assert_str_eq(p->nodes[1].label, "b");
+    ck_assert_double_eq(p->nodes[0].w, 1.0);
+    ck_assert_double_eq(p->nodes[1].w, 2.5e-310);
+    ck_assert_double_eq(p->nodes[2].w, 3.0);
+    ck_assert_double_eq(p->links[0].bandwidth, 2.0);
+    ck_assert_double_eq(p->links[0].latency, 4.9e-324);
+    ck_assert_double_eq(p->links[1].bandwidth, 1e-310);
+    ck_assert_double_eq(p->links[1].latency, 0.0);
+    ck_assert_double_eq(p->links[2].bandwidth, 4.0);
+    ck_assert_double_eq(p->links[2].latency, 0.5);
+    rm_platform_free(p);
+    remove_tmp(path);
+
+    /* 1e-400 underflows to 0 (not a subnormal): still igraph's error */
+    expect_bad("graph [\n node [ id 0 w 1 ]\n node [ id 1 w 1e-400 ]\n"
+               " edge [ source 0 target 1 bandwidth 1 ]\n]\n",
+               "Parse error", NULL);
+}
+END_TEST
+
 START_TEST(test_bad_inputs)
 {
     rm_platform *p = NULL;
@@ -848,6 +909,7 @@ int main(void)
     tcase_add_test(tc, test_read_diamond_ids_and_dring);
     tcase_add_test(tc, test_read_geant_zoo);
     tcase_add_test(tc, test_read_abilene_no_speeds);
+    tcase_add_test(tc, test_read_subnormal_numbers);
     tcase_add_test(tc, test_read_comments_and_string_numbers);
     tcase_add_test(tc, test_bad_inputs);
     tcase_add_test(tc, test_programmatic_and_validate);

@@ -24,6 +24,7 @@
  * larger one: arc 2l goes from the smaller to the larger index.
  */
 #include "topo/gml_scan.h"
+#include "topo/gml_subnormal.h"
 #include "topo/input_file.h"
 #include "ringmap.h"
 #include "topo/igraph_guard.h"
@@ -374,6 +375,23 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
         return scan;
     }
     rewind(f);
+    rm_gml_subnormals sub; /* 1e-310 etc.: igraph's lexer refuses them (topo/gml_subnormal.h) */
+    if ((scan = rm_gml_subnormal_scan(f, path, &sub, err))) {
+        fclose(f);
+        return scan;
+    }
+    if (sub.text) {
+        FILE *mf = rm_gml_subnormal_open(&sub);
+        if (!mf) {
+            fclose(f);
+            rm_gml_subnormal_free(&sub);
+            return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+        }
+        fclose(f);
+        f = mf;
+    } else {
+        rewind(f);
+    }
     rm_igraph_guard guard;
     igraph_t g;
     rm_status st = RM_OK;
@@ -388,6 +406,8 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
                           m[0] ? m : "cannot read GML file");
         goto restore;
     }
+    if ((st = rm_gml_subnormal_apply(&sub, &g, path, err)))
+        goto destroy;
     if (strstr(rm_igraph_first_warning(), "'directed'")) {
         st = rm_error_set(err, RM_EINPUT, "%s: %s", path, rm_igraph_first_warning());
         goto destroy;
@@ -414,6 +434,7 @@ destroy:
 restore:
     igraph_set_attribute_table(old_table);
     rm_igraph_guard_end(&guard);
+    rm_gml_subnormal_free(&sub);
     if (st == RM_OK) {
         rm_error verr;
         verr.status = RM_OK;
