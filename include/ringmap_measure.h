@@ -2,7 +2,7 @@
  * ringmap_measure.h — measuring a platform with MPI (part of libringmap_mpi,
  * included by ringmap_mpi.h): each host's cycle-time with a computational
  * kernel at several problem sizes (the points of a functional performance
- * model, seed 003: Lastovetsky & Reddy, "Distributed Data Partitioning for
+ * model, Lastovetsky & Reddy, "Distributed Data Partitioning for
  * Heterogeneous Processors Based on Partial Estimation of Their Functional
  * Performance Models"), and the bandwidth and latency of every pair of hosts
  * by ping-pong, pairs measured in the rounds of a round-robin tournament.
@@ -11,7 +11,7 @@
  *
  * One MPI process per host: process r of the communicator is host r.
  *
- * Units (those of the model, seed 001 §2: Legrand, Renard, Robert, Vivien,
+ * Units (those of the model, Legrand et al. 2004 §2: Legrand, Renard, Robert, Vivien,
  * "Mapping and Load-Balancing Iterative Computations"):
  *   - a kernel "unit" is one of the equal pieces of work of the user's
  *     computation (a stencil column, a block row) worth mflop_per_unit Mflop;
@@ -145,7 +145,7 @@ rm_status rm_measure_write_gml(FILE *f, const rm_measure_result *res, const char
                                rm_error *err);
 
 /**
- * The functional performance model (seed 003; rm_fpm, include/ringmap/balance.h)
+ * The functional performance model (Lastovetsky and Reddy; rm_fpm, include/ringmap/balance.h)
  * of one host from the node attributes rm_measure_write_gml writes: fpm_x
  * ("x1 x2 ...", units) and fpm_t ("t1 t2 ...", s, the median time of one
  * run at each size), numbers separated by blanks, as many of each, x

@@ -4,7 +4,7 @@
  * KINSOL (shares_kinsol.c) and outer approximation by tangent cuts with GLPK
  * (shares_glpk.c). Used by bw/ and ring/ for --refine kinsol | glpk (issue 3).
  *
- * THE CONVEX PROGRAM (seed 001 §4.4.3, method 2; eq. (5)). For a ring whose
+ * THE CONVEX PROGRAM (Legrand et al. 2004 §4.4.3, method 2; eq. (5)). For a ring whose
  * routes k = 0..K-1 are fixed, let x_k > 0 be the bandwidth (Mb/s) of route
  * k and a_k >= 0 its weight (a_k = 1/w of the route's sender, Mflop/s).
  * By eq. (5), T_step/D_w = w_cumul (1 + dc_dw sum_i (c_i,pred + c_i,succ)/w_i)
@@ -111,7 +111,7 @@ typedef struct rm_solver_info {
  * constraints (dense LU), plus O(m^2 d) to merge duplicate rows.
  * Measured (tests/test_solvers.c, 2..30 routes): ~0.1 ms, 1.1 active-set
  * iterations and 10 Newton iterations on average.
- * Source: seed 001 §4.4.3 (method 2, "KINSOL"), eq. (5); Nocedal & Wright,
+ * Source: Legrand et al. 2004 §4.4.3 (method 2, "KINSOL"), eq. (5); Nocedal & Wright,
  * Numerical Optimization, §16.5 (active-set methods) and §18.1 (SQP).
  */
 rm_status rm_share_kinsol(const rm_network *net, const double *cap, int n_routes,
@@ -160,7 +160,7 @@ rm_status rm_share_kinsol_sys(const rm_share_system *sys, const double *a, doubl
  * Measured (2..30 routes): ~2 ms, 13 LPs and 200 simplex iterations on
  * average to a gap of 1e-9.
  * Source: Kelley (1960), "The cutting-plane method for solving convex
- * programs"; seed 001 §4.4.3, eq. (5).
+ * programs"; Legrand et al. 2004 §4.4.3, eq. (5).
  */
 rm_status rm_share_glpk(const rm_network *net, const double *cap, int n_routes,
                         const rm_route *routes, const double *a, double tol, double *x,
@@ -271,7 +271,7 @@ rm_status rm_share_glpk(const rm_network *net, const double *cap, int n_routes,
  * gap above 1e-7, a route on a zero capacity), RM_ENOMEM.
  * Complexity: O(rounds * Newton steps * N^3), N = 2q + q + 1 + |W| + |A| +
  * |G| (dense LU), plus O(q m K) per round for the independence tests.
- * Source: seed 001 eqs. (1), (5), §4.4.3 (method 2, KINSOL); Nocedal &
+ * Source: Legrand et al. 2004 eqs. (1), (5), §4.4.3 (method 2, KINSOL); Nocedal &
  * Wright, Numerical Optimization, §16.5, §18.1.
  */
 rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, double *t_step,
@@ -305,7 +305,7 @@ rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, dou
  * and glp_get_status when an LP fails after two retries, or the gap above
  * tol (after 1000 LPs, or when no bound moved for 5 LPs).
  * Complexity: O(LPs * simplex(q + m + cuts rows, 1 + q + 4q columns)).
- * Source: Kelley (1960); seed 001 eqs. (1), (5), §4.4.3.
+ * Source: Kelley (1960); Legrand et al. 2004 eqs. (1), (5), §4.4.3.
  */
 rm_status rm_tstep_glpk(const rm_ring_instance *ri, double tol, double *x, double *t_step,
                         rm_solver_info *info, rm_error *err);
