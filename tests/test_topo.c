@@ -320,7 +320,7 @@ START_TEST(test_read_subnormal_numbers)
     const char *ok = "graph [\n"
                      "  node [ id 5 label \"a\" w 1 ]\n"
                      "  edge [ source 5 target 7 bandwidth 2 latency 4.9e-324 ]\n"
-                     "  node [ id 7 label \"b\" w 2.5e-310 graphics [ x 1e-310 ] ]\n"
+                     "  node [ id 7 label \"b\" w 1e-300 graphics [ x 1e-310 ] ]\n"
                      "  node [ id 9 label \"c\" w \"3\" ]\n"
                      "  edge [ source 7 target 9 bandwidth 1e-310 ]\n"
                      "  edge [ source 5 target 9 bandwidth 4 latency 0.5 ]\n"
@@ -330,7 +330,7 @@ START_TEST(test_read_subnormal_numbers)
     ck_assert_int_eq(p->n_nodes, 3);
     ck_assert_str_eq(p->nodes[1].label, "b");
     ck_assert_double_eq(p->nodes[0].w, 1.0);
-    ck_assert_double_eq(p->nodes[1].w, 2.5e-310);
+    ck_assert_double_eq(p->nodes[1].w, 1e-300);
     ck_assert_double_eq(p->nodes[2].w, 3.0);
     ck_assert_double_eq(p->links[0].bandwidth, 2.0);
     ck_assert_double_eq(p->links[0].latency, 4.9e-324);
@@ -341,6 +341,11 @@ START_TEST(test_read_subnormal_numbers)
     rm_platform_free(p);
     remove_tmp(path);
 
+    /* a subnormal w is read, then refused by the model: its speed 1/w
+     * overflows (alpha would be inf), named with the host */
+    expect_bad("graph [\n node [ id 0 w 1 ]\n node [ id 1 label \"fast\" w 2.5e-310 ]\n"
+               " edge [ source 0 target 1 bandwidth 1 ]\n]\n",
+               "host fast", "too small");
     /* 1e-400 underflows to 0 (not a subnormal): still igraph's error */
     expect_bad("graph [\n node [ id 0 w 1 ]\n node [ id 1 w 1e-400 ]\n"
                " edge [ source 0 target 1 bandwidth 1 ]\n]\n",

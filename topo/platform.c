@@ -9,6 +9,7 @@
 #include "ringmap.h"
 #include "topo/readers.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +174,11 @@ rm_status rm_platform_validate(const rm_platform *p, rm_error *err)
             return rm_error_set(err, RM_EINPUT,
                                 "platform %s: host %s (id %ld): cycle-time w = %g must be finite and > 0",
                                 name, nd->label, nd->id, nd->w);
+        if (nd->is_host && !isfinite(1.0 / nd->w)) /* subnormal w: the speed 1/w and alpha overflow */
+            return rm_error_set(err, RM_EINPUT,
+                                "platform %s: host %s (id %ld): cycle-time w = %g s/Mflop is too small: "
+                                "its speed 1/w is not a finite number (w must be >= %g)",
+                                name, nd->label, nd->id, nd->w, 1.0 / DBL_MAX);
     }
     for (int l = 0; l < p->n_links; l++) {
         const rm_link *e = &p->links[l];
