@@ -159,8 +159,22 @@ static void base_name(const char *path, char *buf, size_t n)
         *dot = '\0';
 }
 
-/* Fill the platform from the igraph graph; RM_EINPUT naming the element. */
-static rm_status convert(const char *path, const rm_read_options *ro, const igraph_t *g, rm_platform *p,
+/* The attribute listing of convert(), for rm_gml_subnormal_apply. */
+typedef struct attr_lists {
+    const igraph_strvector_t *names[3];
+    const igraph_vector_int_t *types[3];
+} attr_lists;
+
+static int list_type(void *ctx, int level, const char *key)
+{
+    const attr_lists *l = ctx;
+    return find_type(l->names[level], l->types[level], key);
+}
+
+/* Fill the platform from the igraph graph (subnormal values `sub` put back
+ * first, topo/gml_subnormal.h); RM_EINPUT naming the element. */
+static rm_status convert(const char *path, const rm_read_options *ro, igraph_t *g,
+                         const rm_gml_subnormals *sub, rm_platform *p,
                          rm_error *err)
 {
     igraph_strvector_t gn, vn, en;
@@ -183,6 +197,11 @@ static rm_status convert(const char *path, const rm_read_options *ro, const igra
     if (init != 63 || igraph_cattribute_list(g, &gn, &gt, &vn, &vt, &en, &et) != IGRAPH_SUCCESS) {
         st = rm_error_set(err, RM_ENOMEM, "%s: out of memory listing GML attributes", path);
         goto out;
+    }
+    {
+        attr_lists lists = {{&gn, &vn, &en}, {&gt, &vt, &et}};
+        if ((st = rm_gml_subnormal_apply(sub, g, list_type, &lists, path, err)))
+            goto out;
     }
     ai.v_w = find_type(&vn, &vt, "w");
     ai.v_speed = find_type(&vn, &vt, "speed");
@@ -406,8 +425,6 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
                           m[0] ? m : "cannot read GML file");
         goto restore;
     }
-    if ((st = rm_gml_subnormal_apply(&sub, &g, path, err)))
-        goto destroy;
     if (strstr(rm_igraph_first_warning(), "'directed'")) {
         st = rm_error_set(err, RM_EINPUT, "%s: %s", path, rm_igraph_first_warning());
         goto destroy;
@@ -426,7 +443,7 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
             st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
             goto destroy;
         }
-        if ((st = convert(path, ro, &g, p, err)))
+        if ((st = convert(path, ro, &g, &sub, p, err)))
             goto destroy;
     }
 destroy:

@@ -214,42 +214,12 @@ rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *ou
     return RM_OK;
 }
 
-/* Type of attribute `name` among names/types, or -1. */
-static int attr_type(const igraph_strvector_t *names, const igraph_vector_int_t *types, const char *name)
+rm_status rm_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, rm_gml_attr_type_fn type_of,
+                                 void *ctx, const char *path, rm_error *err)
 {
-    for (igraph_integer_t i = 0; i < igraph_strvector_size(names); i++)
-        if (!strcmp(igraph_strvector_get(names, i), name))
-            return (int)VECTOR(*types)[i];
-    return -1;
-}
-
-rm_status rm_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, const char *path, rm_error *err)
-{
-    if (s->n == 0)
-        return RM_OK;
-    igraph_strvector_t gn, vn, en;
-    igraph_vector_int_t gt, vt, et;
-    int init = 0;
-    rm_status st = RM_OK;
-    if (igraph_strvector_init(&gn, 0) == IGRAPH_SUCCESS)
-        init |= 1;
-    if (igraph_strvector_init(&vn, 0) == IGRAPH_SUCCESS)
-        init |= 2;
-    if (igraph_strvector_init(&en, 0) == IGRAPH_SUCCESS)
-        init |= 4;
-    if (igraph_vector_int_init(&gt, 0) == IGRAPH_SUCCESS)
-        init |= 8;
-    if (igraph_vector_int_init(&vt, 0) == IGRAPH_SUCCESS)
-        init |= 16;
-    if (igraph_vector_int_init(&et, 0) == IGRAPH_SUCCESS)
-        init |= 32;
-    if (init != 63 || igraph_cattribute_list(g, &gn, &gt, &vn, &vt, &en, &et) != IGRAPH_SUCCESS)
-        st = RM_ENOMEM;
-    for (int k = 0; k < s->n && st == RM_OK; k++) {
+    for (int k = 0; k < s->n; k++) {
         const rm_gml_patch *p = &s->patch[k];
-        int type = p->level == 0   ? attr_type(&gn, &gt, p->key)
-                   : p->level == 1 ? attr_type(&vn, &vt, p->key)
-                                   : attr_type(&en, &et, p->key);
+        int type = type_of(ctx, p->level, p->key);
         igraph_error_t ie = IGRAPH_SUCCESS;
         if (type == IGRAPH_ATTRIBUTE_NUMERIC) {
             ie = p->level == 0   ? igraph_cattribute_GAN_set(g, p->key, p->value)
@@ -263,22 +233,8 @@ rm_status rm_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, const 
                                  : igraph_cattribute_EAS_set(g, p->key, p->index, num);
         } /* else: igraph did not keep this key (or made it boolean: 0 = false either way) */
         if (ie != IGRAPH_SUCCESS)
-            st = RM_ENOMEM;
+            return rm_error_set(err, RM_ENOMEM, "%s: out of memory putting back subnormal numbers", path);
     }
-    if (init & 1)
-        igraph_strvector_destroy(&gn);
-    if (init & 2)
-        igraph_strvector_destroy(&vn);
-    if (init & 4)
-        igraph_strvector_destroy(&en);
-    if (init & 8)
-        igraph_vector_int_destroy(&gt);
-    if (init & 16)
-        igraph_vector_int_destroy(&vt);
-    if (init & 32)
-        igraph_vector_int_destroy(&et);
-    if (st != RM_OK)
-        return rm_error_set(err, RM_ENOMEM, "%s: out of memory putting back subnormal numbers", path);
     return RM_OK;
 }
 

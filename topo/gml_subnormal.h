@@ -32,9 +32,15 @@ typedef struct rm_gml_subnormals {
  * the file) time and memory. Not thread-safe on one FILE. */
 rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *out, rm_error *err);
 
+/* Type (igraph_attribute_type_t, or -1 if igraph did not keep it) of the
+ * graph (level 0), vertex (1) or edge (2) attribute `key`. */
+typedef int (*rm_gml_attr_type_fn)(void *ctx, int level, const char *key);
+
 /* Put the scanned values back into the graph igraph read from out->text
- * (numeric attribute; a string attribute gets the number as "%.17g"). */
-rm_status rm_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, const char *path, rm_error *err);
+ * (numeric attribute; a string attribute gets the number as "%.17g"),
+ * types from the caller's attribute listing. O(number of values). */
+rm_status rm_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, rm_gml_attr_type_fn type_of,
+                                 void *ctx, const char *path, rm_error *err);
 
 /* A stream over s->text (fmemopen); NULL on failure. */
 FILE *rm_gml_subnormal_open(const rm_gml_subnormals *s);
