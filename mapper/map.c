@@ -4,22 +4,25 @@
  * exact baseline), then the final solver (KINSOL / GLPK) on the chosen ring;
  * rm_map builds the network of a platform first.
  */
+#include "ring/args.h"
 #include "ring/exact.h"
 #include "topo/args.h"
 #include "ring/refine.h"
 #include "ring/ring_internal.h"
 
-/* The heuristic opt names, on options already checked (rm_options_check
- * runs once per call, at the entry point: issue 10 item 4). */
+/* The heuristic opt names, on arguments and options already checked: each
+ * entry point below checks them ONCE (rm_options_check, and the network by
+ * rm_network_args_check or rm_network_init), then only unchecked internal
+ * functions run (rmi_sharedring, rmi_slicering, the exact baselines). */
 static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                rm_error *err)
 {
     rm_status st;
     switch (opt->heuristic) {
-    case RM_HEUR_SLICE: return rm_slicering(net, opt, out, err);
+    case RM_HEUR_SLICE: return rmi_slicering(net, opt, out, err);
     case RM_HEUR_SHARED_EXACT: st = rm_sharedring_exhaustive(net, opt, out, err); break;
     case RM_HEUR_SLICE_EXACT: st = rm_slicering_exact(net, opt, out, err); break;
-    default: return rm_sharedring(net, opt, out, err);
+    default: return rmi_sharedring(net, opt, out, err);
     }
     if (!st)
         (*out)->heuristic = opt->heuristic;
@@ -29,10 +32,8 @@ static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_
 rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                            rm_error *err)
 {
-    rm_status st = rm_options_check(opt, err);
-    if (st)
-        return st;
-    return run_heuristic(net, opt, out, err);
+    rm_status st = rm_heuristic_args_check(net, opt, out, "rm_run_heuristic", err);
+    return st ? st : run_heuristic(net, opt, out, err);
 }
 
 /* rm_map_network on checked arguments and options: the heuristic, then the
@@ -73,12 +74,7 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
 rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
                          rm_error *err)
 {
-    if (!out || !net || !net->platform)
-        return rm_error_set(err, RM_EINVAL, "rm_map_network: %s is NULL",
-                            !out ? "out" : !net ? "net" : "net->platform");
-    *out = NULL;
-    rm_status st = rm_options_check(opt, err);
-    if (st)
-        return st;
-    return map_network(net, opt, out, err);
+    /* out, the network (and its platform) and the options, once */
+    rm_status st = rm_heuristic_args_check(net, opt, out, "rm_map_network", err); /* ring/args.h */
+    return st ? st : map_network(net, opt, out, err);
 }

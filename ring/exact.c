@@ -308,9 +308,7 @@ static rm_status routed_mapping(const rm_network *net, const int *hring, int q, 
 rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_mapping **out,
                              rm_error *err)
 {
-    rm_status st = rm_options_check(opt, err);
-    if (st)
-        return st;
+    rm_status st = RM_OK; /* opt checked by the caller (ring/exact.h) */
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
     if (H > RM_SLICE_EXACT_MAX)
@@ -456,9 +454,7 @@ rm_status rm_sharedring_exhaustive_ratios(const rm_network *net, const rm_option
                                           int n_ratios, const double *dc_dw, rm_mapping **out,
                                           rm_error *err)
 {
-    rm_status st = rm_options_check(opt, err);
-    if (st)
-        return st;
+    rm_status st = RM_OK; /* opt checked by the caller (ring/exact.h) */
     if (n_ratios < 1)
         return rm_error_set(err, RM_EINPUT, "at least one D_c/D_w ratio is needed");
     for (int k = 0; k < n_ratios; k++)

@@ -80,8 +80,11 @@ rm_status rm_slicering_exact_costs(int H, const double *w, const double *c, doub
  * eq. (5) shares if opt->make_feasible == RM_SHARING_EQ5) on the real shared
  * network, as rm_slicering does (seed 001 §5.2.2). t_step_per_dw_unshared
  * holds the exact optimum of the complete-graph model.
- * Errors: RM_ELIMIT (more than RM_SLICE_EXACT_MAX hosts), RM_EINPUT
- * (options), RM_ENOMEM, errors of routing and sharing.
+ * net, opt and out are NOT checked here: opt must have passed
+ * rm_options_check and net rm_network_args_check (the mapper's entry
+ * checks them once, mapper/map.c).
+ * Errors: RM_ELIMIT (more than RM_SLICE_EXACT_MAX hosts), RM_ENOMEM,
+ * errors of routing and sharing.
  * Complexity: O(H E log N) + rm_slicering_exact_costs.
  */
 rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_mapping **out,
@@ -108,8 +111,10 @@ rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_ma
  * residual network) can beat it.
  * Output: a mapping (heuristic RM_HEUR_SHARED, sharing RM_SHARING_EQ5)
  * that passes rm_mapping_check; sweep_t[q-1] = best T_step of size q.
+ * net, opt and out are NOT checked here (as rm_slicering_exact: the
+ * mapper's entry checks them once).
  * Errors: RM_ELIMIT if the platform has more than RM_SHARED_EXHAUSTIVE_MAX
- * hosts; RM_EINPUT (options), RM_ENOMEM, errors of routing and sharing.
+ * hosts; RM_ENOMEM, errors of routing and sharing.
  * Complexity: O(H^2 E log N) for the routes plus O(sum_q C(H,q)(q-1)!/2)
  * sharings (8 hosts: at most 7,936 rings) of cost O(S) each.
  */
@@ -120,8 +125,9 @@ rm_status rm_sharedring_exhaustive(const rm_network *net, const rm_options *opt,
  * Same as rm_sharedring_exhaustive for n_ratios values of D_c/D_w at once
  * (the shares do not depend on dc_dw, so each ring is shared once):
  * out[k] gets the best mapping for dc_dw[k]; opt->dc_dw is ignored.
- * On error no mapping is returned (out[] all NULL). Same errors and
- * complexity (plus O(n_ratios) per ring).
+ * On error no mapping is returned (out[] all NULL). Same errors (and
+ * RM_EINPUT: n_ratios < 1 or a dc_dw[k] not finite >= 0) and complexity
+ * (plus O(n_ratios) per ring).
  */
 rm_status rm_sharedring_exhaustive_ratios(const rm_network *net, const rm_options *opt,
                                           int n_ratios, const double *dc_dw, rm_mapping **out,

@@ -80,10 +80,23 @@ rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *b
 /** Run the heuristic opt->heuristic on a built network: rm_sharedring,
  *  rm_slicering, rm_sharedring_exhaustive (RM_HEUR_SHARED_EXACT) or
  *  rm_slicering_exact (RM_HEUR_SLICE_EXACT, ring/exact.h); the mapping's
- *  heuristic field is set to opt->heuristic. Errors as the heuristic
- *  (RM_ELIMIT beyond the exact solvers' limits). */
+ *  heuristic field is set to opt->heuristic. Checks net, opt and out once
+ *  (rm_heuristic_args_check), then runs the unchecked internals. Errors as
+ *  the heuristic (RM_ELIMIT beyond the exact solvers' limits). */
 rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                            rm_error *err);
+
+/** SharedRing and SliceRing on arguments ALREADY checked: net usable
+ *  (rm_network_args_check, or built by rm_network_init), opt valid
+ *  (rm_options_check), out not NULL. The public rm_sharedring /
+ *  rm_slicering check once, then call these; the mapper (mapper/map.c)
+ *  calls them after its own single check. Same results, errors (but
+ *  RM_EINVAL / RM_EINPUT of the checks), complexity and thread safety as
+ *  rm_sharedring / rm_slicering (include/ringmap/ring.h). */
+rm_status rmi_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                         rm_error *err);
+rm_status rmi_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                        rm_error *err);
 
 /** The pre-issue-6 code paths, kept to check that the fast ones return the
  *  same ring and T_step (tests/test_speed.c, bench_speed --reference):
@@ -106,8 +119,10 @@ enum {
                                 by SliceRing's own estimate */
     RM_SLICE_LAZY_SWEEP = 4  /* beyond 100 hosts, only the chosen ring size is made feasible */
 };
-/** SliceRing with a choice of the issue-6 changes (flags above). Same
- *  contract and errors as rm_slicering. */
+/** SliceRing with a choice of the issue-6 changes (flags above), on
+ *  arguments already checked (as rmi_slicering). Same results and errors
+ *  as rm_slicering. (The two reference entries above check their
+ *  arguments and options once, as rm_slicering.) */
 rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
                             rm_mapping **out, rm_error *err);
 #endif

@@ -602,9 +602,7 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
 static rm_status sharedring_run(const rm_network *net, const rm_options *opt, int fast,
                                 rm_mapping **out, rm_error *err)
 {
-    rm_status st = rm_options_check(opt, err);
-    if (st)
-        return st;
+    rm_status st; /* net, opt and out checked by the entry (rm_sharedring) */
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
     int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
@@ -723,15 +721,22 @@ out:
     return st;
 }
 
+rm_status rmi_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                         rm_error *err)
+{
+    return sharedring_run(net, opt, 1, out, err);
+}
+
 rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
                         rm_error *err)
 {
     rm_status st = rm_heuristic_args_check(net, opt, out, "rm_sharedring", err); /* ring/args.h */
-    return st ? st : sharedring_run(net, opt, 1, out, err);
+    return st ? st : rmi_sharedring(net, opt, out, err);
 }
 
 rm_status rm_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                   rm_error *err)
 {
-    return sharedring_run(net, opt, 0, out, err);
+    rm_status st = rm_heuristic_args_check(net, opt, out, "rm_sharedring_reference", err);
+    return st ? st : sharedring_run(net, opt, 0, out, err);
 }

@@ -649,9 +649,7 @@ static rm_status feasible_mapping(const rm_network *net, const int *hring, int q
 rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
                             rm_mapping **out, rm_error *err)
 {
-    rm_status st = rm_options_check(opt, err);
-    if (st)
-        return st;
+    rm_status st; /* net, opt and out checked by the entry (rm_slicering) */
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
     int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
@@ -821,18 +819,23 @@ out:
     return st;
 }
 
+rm_status rmi_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                        rm_error *err)
+{
+    return rm_slicering_mode(net, opt, RM_SLICE_FAST | RM_SLICE_PAIR_START | RM_SLICE_LAZY_SWEEP,
+                             out, err);
+}
+
 rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
                        rm_error *err)
 {
     rm_status st = rm_heuristic_args_check(net, opt, out, "rm_slicering", err); /* ring/args.h */
-    if (st)
-        return st;
-    return rm_slicering_mode(net, opt, RM_SLICE_FAST | RM_SLICE_PAIR_START | RM_SLICE_LAZY_SWEEP,
-                             out, err);
+    return st ? st : rmi_slicering(net, opt, out, err);
 }
 
 rm_status rm_slicering_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                  rm_error *err)
 {
-    return rm_slicering_mode(net, opt, 0, out, err);
+    rm_status st = rm_heuristic_args_check(net, opt, out, "rm_slicering_reference", err);
+    return st ? st : rm_slicering_mode(net, opt, 0, out, err);
 }
