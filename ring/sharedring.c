@@ -51,6 +51,7 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->in_arc);
     free(wk->sym_r);
     rm_h2_sym_destroy(wk->sym);
+    rm_h2_cache_destroy(wk);
     rm_h2_pool_destroy(wk);
 }
 
@@ -114,8 +115,8 @@ static int routes_share(h2_work *wk, int n, const rm_route *r)
 
 /* Bandwidths of n routes computed independently on cap: their widths if
  * they share nothing, else the optimal split of rm_share_optimal. */
-static rm_status share_routes(h2_work *wk, const double *cap, int n, const rm_route *r,
-                              const double *a, double *x, rm_error *err)
+rm_status rm_h2_share_routes(h2_work *wk, const double *cap, int n, const rm_route *r, const double *a,
+                             double *x, rm_error *err)
 {
     if (!routes_share(wk, n, r)) {
         for (int k = 0; k < n; k++)
@@ -233,7 +234,7 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             wk->cand[2].bandwidth = wk->cand[3].bandwidth = hw[(size_t)hj * H + hi];
             double wi = p->nodes[i].w, wj = p->nodes[j].w;
             double a[4] = {1.0 / wi, 1.0 / wi, 1.0 / wj, 1.0 / wj}, x[4];
-            if ((st = share_routes(wk, NULL, 4, wk->cand, a, x, err)))
+            if ((st = rm_h2_share_routes(wk, NULL, 4, wk->cand, a, x, err)))
                 goto out;
             if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
                 continue;
@@ -434,6 +435,25 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     /* symmetry classes: one candidate per run of interchangeable hosts */
     int n_cand = p->n_hosts;
     const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 1, &n_cand) : NULL;
+    if (cands && wk->ecache && n_cand <= H2_CACHE_MAX_CAND) {
+        /* incremental: the edge's cached costs (ring/sharedring_inc.c) */
+        for (int ci = 0; ci < n_cand; ci++) {
+            int k = p->hosts[cands[ci]];
+            rm_widest_tree_leaf(net, wk->res2, i, 0, k, wk->wid[0], wk->arc[0]);
+            rm_widest_tree_leaf(net, wk->res2, j, 0, k, wk->wid[2], wk->arc[2]);
+            if (mirror) {
+                mirror_one(wk, k);
+            } else {
+                rm_widest_tree_leaf(net, wk->res2, i, 1, k, wk->wid[1], wk->arc[1]);
+                rm_widest_tree_leaf(net, wk->res2, j, 1, k, wk->wid[3], wk->arc[3]);
+            }
+        }
+        st = rm_h2_scan_cached(sc, e, &c, cands, n_cand, err);
+        bestT = sc->bestT;
+        bk = sc->bk;
+        bs = sc->bs;
+        goto done;
+    }
     if (cands)
         for (int ci = 0; ci < n_cand; ci++) {
             int k = p->hosts[cands[ci]];
@@ -513,7 +533,7 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
                 Tb * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
                 continue;
         }
-        if ((st = share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
+        if ((st = rm_h2_share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
             goto done;
         if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
             continue;
@@ -648,6 +668,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
         if (wk.routing == RM_ROUTING_WIDEST)
             wk.sym = rm_h2_sym_new(net); /* NULL: every host a candidate */
         if ((st = rm_h2_adjacency(&wk, err)))
+            goto out;
+        if (wk.sym && opt->sharing == RM_SHARING_GREEDY && (st = rm_h2_cache_init(&wk, err)))
             goto out;
         if (max_q >= H2_THREAD_MIN_Q)
             rm_h2_pool_create(&wk, rm_h2_threads(opt), max_q);

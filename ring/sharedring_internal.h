@@ -36,6 +36,35 @@ typedef struct h2_sym {
     int *tmp; /* n_class + 1 */
 } h2_sym;
 
+/* Incremental scan (ring/sharedring_inc.c): one candidate's shares and route
+ * costs for one ring edge, as of step `step`, and the tree paths they were
+ * computed from (the arcs of its four routes walked from the candidate:
+ * arcs[a0 ..] of its edge's pool, len[t] each, -1 ends a path that does not
+ * reach the root). */
+typedef struct h2_cent {
+    int h;     /* host index */
+    int ok;    /* 1: four shares > 0, x and c valid; 0: the host cannot be inserted there */
+    int a0, len[4];
+    unsigned long step;
+    double x[4], c[4];
+} h2_cent;
+
+/* The cache of ring edge i -> j (kept at i's host index): j, its routes'
+ * bandwidths (its give-back), and the entries of its candidates by
+ * increasing host index (ent/arcs; ent2/arcs2: the lists being built by a
+ * visit). */
+typedef struct h2_ecache {
+    int j; /* -1: empty */
+    double bw[2];
+    h2_cent *ent, *ent2;
+    int n_ent, cap_ent, n_ent2, cap_ent2;
+    int *arcs, *arcs2;
+    int n_arcs, cap_arcs, n_arcs2, cap_arcs2;
+} h2_ecache;
+
+/* candidates per ring edge up to which the incremental scan is used */
+#define H2_CACHE_MAX_CAND 64
+
 typedef struct h2_work {
     const rm_network *net;
     const rm_platform *p;
@@ -78,6 +107,15 @@ typedef struct h2_work {
      * (rm_h2_scan_all; shared, read-only during the scan) */
     double *pinv, *pcw, *pd, *pmax_pre, *pmax_suf;
     struct edge_ctx *ectx; /* max_q: each edge's context of this step (rm_h2_edge_bounds) */
+    /* fast path, widest routing, greedy sharing: the incremental scan
+     * (ring/sharedring_inc.c; NULL: off). ecache: H edge caches by tail host
+     * index (shared: each edge is visited by one scan per step); res_step:
+     * the step at which each resource's residual last changed; res_prev: the
+     * residual at the last step */
+    h2_ecache *ecache;
+    unsigned long *res_step;
+    double *res_prev;
+    unsigned long step;
 } h2_work;
 
 /** Symmetry classes of net's hosts (undirected platforms only; NULL when
@@ -203,5 +241,28 @@ int rm_h2_threads(const rm_options *opt);
 
 /** Stop and free wk's pool (NULL is fine). */
 void rm_h2_pool_destroy(h2_work *wk);
+
+/** Bandwidths of n routes computed independently on cap: their widths if
+ *  they share nothing, else rm_share_optimal's split (max-min if the
+ *  solver fails). Thread-private scratch of wk. */
+rm_status rm_h2_share_routes(h2_work *wk, const double *cap, int n, const rm_route *r, const double *a,
+                             double *x, rm_error *err);
+
+/** Start the incremental scan on wk (main work, after wk->residual is the
+ *  network's capacities): H empty edge caches, resource stamps. RM_ENOMEM. */
+rm_status rm_h2_cache_init(h2_work *wk, rm_error *err);
+
+/** Free the incremental scan's state (NULL fields are fine). */
+void rm_h2_cache_destroy(h2_work *wk);
+
+/** A new step: stamp the resources whose residual changed since the last. O(R). */
+void rm_h2_cache_step(h2_work *wk);
+
+/** rm_h2_scan_edge's candidate loop for ring edge e (context c, trees in
+ *  wk, candidates cands[0 .. n_cand) of the symmetry classes) from the
+ *  edge's cache: costs reused while valid, computed otherwise; updates sc's
+ *  best by the same rule. Thread-private writes and the edge's own cache. */
+rm_status rm_h2_scan_cached(h2_scan *sc, int e, const edge_ctx *c, const int *cands, int n_cand,
+                            rm_error *err);
 
 #endif

@@ -222,6 +222,8 @@ rm_status rm_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_c
         for (int r = 0; r < net->n_res; r++)
             if (wk->residual[r] > net->res_cap[r])
                 wk->residual[r] = net->res_cap[r];
+        if (wk->ecache)
+            rm_h2_cache_step(wk);
         /* per position, once per step: the terms of the edges' sums */
         for (int t = 0; t < q; t++) {
             wk->pinv[t] = 1.0 / s->w[t];
