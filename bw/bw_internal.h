@@ -84,6 +84,26 @@ rm_status bw_system_build_lists(bw_system *s, const rm_share_system *sys, const 
 rm_status bw_route_lists(const rm_network *net, int n_routes, const rm_route *routes, int **start,
                          int **res, const char *who, rm_error *err);
 
+/**
+ * Entry checks of the public functions taking routes as arcs of net
+ * (rm_maxmin, rm_share_optimal): RM_EINVAL "<who>: ..." naming the argument
+ * for a NULL net, n_routes < 0, NULL routes (n_routes > 0), a route with
+ * n_arcs < 0 or NULL arcs, an arc index outside 0..net->n_arcs-1. (An arc
+ * that exists but is unusable in its direction is bw_system_build's
+ * RM_EINPUT.) O(L).
+ */
+rm_status bw_check_routes(const rm_network *net, int n_routes, const rm_route *routes,
+                          const char *who, rm_error *err);
+
+/**
+ * Entry checks of the public functions taking an rm_share_system: RM_EINVAL
+ * naming the field for a NULL sys, negative counts, NULL arrays,
+ * route_start not starting at 0 or decreasing, a resource index outside
+ * 0..n_res-1, a capacity that is NaN or negative (INFINITY is allowed: no
+ * limit). O(L + n_res).
+ */
+rm_status bw_check_share_system(const rm_share_system *sys, const char *who, rm_error *err);
+
 /** Release a system (safe on a zeroed or failed one). */
 void bw_system_free(bw_system *s);
 

@@ -171,23 +171,24 @@ void bw_make_feasible(const bw_system *s, const double *capl, const int *backbon
     }
 }
 
-/* rm_maxmin (ringmap.h): bw_fill on the routes' resources, then the
+/* rm_maxmin (bw.h): bw_fill on the routes' resources, then the
  * rounding excess removed. Capacities: NULL = net->res_cap; negative or
  * noise-level values (bw_clean_cap) count as 0, so routes crossing them get
- * 0. Errors: RM_EINPUT (unusable or unknown arc, NaN capacity), RM_ENOMEM.
+ * 0. Errors: RM_EINVAL (bw_check_routes; rate NULL), RM_EINPUT (unusable
+ * arc, NaN capacity), RM_ENOMEM.
  * O(rounds (R + K + T)) on the R resources actually used, plus
  * O(L log L) to collect them. */
 rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
                     const rm_route *routes, double *rate, rm_error *err)
 {
-    bw_system s;
-    rm_status st = bw_system_build(&s, net, n_routes, routes, "max-min sharing", err);
+    rm_status st = bw_check_routes(net, n_routes, routes, "rm_maxmin", err);
     if (st)
         return st;
-    if (n_routes > 0 && !rate) {
-        bw_system_free(&s);
-        return rm_error_set(err, RM_EINPUT, "max-min sharing: rate is NULL");
-    }
+    if (n_routes > 0 && !rate)
+        return rm_error_set(err, RM_EINVAL, "rm_maxmin: rate is NULL (%d routes)", n_routes);
+    bw_system s;
+    if ((st = bw_system_build(&s, net, n_routes, routes, "rm_maxmin", err)))
+        return st;
     if (!cap)
         cap = net->res_cap;
     int R = s.n_res, K = n_routes;
@@ -197,7 +198,7 @@ rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
         free(dw);
         free(iw);
         bw_system_free(&s);
-        return rm_error_set(err, RM_ENOMEM, "max-min sharing: out of memory (%d routes)", K);
+        return rm_error_set(err, RM_ENOMEM, "rm_maxmin: out of memory (%d routes)", K);
     }
     double *capl = dw + 2 * R + 2 * K;
     int *bb = iw + R + K;
@@ -205,7 +206,7 @@ rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
         int g = s.res[j];
         double c = cap[g];
         if (isnan(c)) {
-            st = rm_error_set(err, RM_EINPUT, "max-min sharing: capacity of resource %d (link %d) is NaN",
+            st = rm_error_set(err, RM_EINPUT, "rm_maxmin: capacity of resource %d (link %d) is NaN",
                               g, net->res_link ? net->res_link[g] : -1);
             goto out;
         }

@@ -379,182 +379,290 @@ static rm_status solve_dual(const dual *d, double tol, double *lam, double *sp, 
                         SHARE_MAX_SWEEPS, d->nS, res, tol);
 }
 
-/* rm_share_optimal (ringmap.h): the method above. Specifics: a route that
- * crosses a resource of capacity 0 (or below the noise level, or negative:
- * an over-used residual) gets x = 0 and is left out — the objective is then
- * infinite and the caller (SharedRing) discards the candidate by testing
- * x > 0; a walk counts m times on a resource it crosses m times (once on a
- * backbone); the zero-weight routes share the leftover by max-min.
- * Errors: RM_EINPUT (unusable or unknown arc, a < 0 or not finite, NaN
- * capacity), RM_ESOLVER (no convergence in 20000 sweeps), RM_ENOMEM. */
+/* ---- one solve, step by step (the method at the top of this file) ------- */
+
+enum { EMPTY = 0, ZERO = 1, FREE = 2, ACTIVE = 3 }; /* route states */
+
+/* The data of one solve: the system of the routes, the local capacities,
+ * the route states and the dual's arrays, carved from two blocks. */
+typedef struct share_run {
+    const bw_system *s;
+    int K, R, T, nN, nS, nT;
+    const double *a;
+    double *x, tol;
+    double *dw; /* doubles */
+    int *iw;    /* ints */
+    double *u, *sp, *sp_t, *fillw, *capl, *sc, *lam, *lam_t, *load, *load_t, *g, *tt, *H, *Hc,
+        *rhs;
+    int *state, *bb, *sidx, *cnt, *sr_start, *sr_route, *sr_mult, *rs_start, *rs_res, *rs_mult,
+        *pos, *act, *filli, *in, *sub;
+} share_run;
+
+/* Allocate and carve the workspace of run (K, R, T, nN set). RM_ENOMEM. */
+static rm_status share_alloc(share_run *run, const char *who, rm_error *err)
+{
+    int K = run->K, R = run->R, T = run->T, nN = run->nN;
+    size_t nd = (size_t)4 * K + 11 * (size_t)R + (size_t)T + 2 * (size_t)nN * nN + 4;
+    size_t ni = (size_t)4 * K + 9 * (size_t)R + 4 * (size_t)T + 8;
+    run->dw = malloc(nd * sizeof(double));
+    run->iw = malloc(ni * sizeof(int));
+    if (!run->dw || !run->iw)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory (%d routes)", who, K);
+    double *d = run->dw;
+    run->u = d, run->sp = d + K, run->sp_t = d + 2 * K, run->fillw = d + 3 * K; /* 2R + K */
+    run->capl = run->fillw + 2 * R + K, run->sc = run->capl + R, run->lam = run->sc + R;
+    run->lam_t = run->lam + R, run->load = run->lam_t + R, run->load_t = run->load + R;
+    run->g = run->load_t + R, run->tt = run->g + R, run->H = run->tt + T;
+    run->Hc = run->H + (size_t)nN * nN, run->rhs = run->Hc + (size_t)nN * nN;
+    int *i = run->iw;
+    run->state = i, run->bb = i + K, run->sidx = run->bb + R, run->cnt = run->sidx + R;
+    run->sr_start = run->cnt + R, run->sr_route = run->sr_start + R + 1;
+    run->sr_mult = run->sr_route + T, run->rs_start = run->sr_mult + T;
+    run->rs_res = run->rs_start + K + 1, run->rs_mult = run->rs_res + T;
+    run->pos = run->rs_mult + T, run->act = run->pos + R, run->filli = run->act + R; /* R + K */
+    run->in = run->filli + R + K, run->sub = run->in + R;
+    return RM_OK;
+}
+
+/* Local capacities capl (bw_clean_cap of cap against full) and backbone
+ * flags of the system's resources (global arrays cap, full, backbone).
+ * RM_EINPUT on a NaN capacity (res_link, may be NULL, names the link). */
+static rm_status share_local_caps(share_run *run, const double *cap, const double *full,
+                                  const int *backbone, const int *res_link, const char *who,
+                                  rm_error *err)
+{
+    for (int j = 0; j < run->R; j++) {
+        int gi = run->s->res[j];
+        double c = cap[gi];
+        if (isnan(c))
+            return rm_error_set(err, RM_EINPUT, "%s: capacity of resource %d (link %d) is NaN",
+                                who, gi, res_link ? res_link[gi] : -1);
+        run->capl[j] = bw_clean_cap(c, full[gi]);
+        run->bb[j] = backbone ? backbone[gi] != 0 : 0;
+    }
+    return RM_OK;
+}
+
+/* Step 1: route states; x = INFINITY for routes with no arcs, 0 for routes
+ * crossing a resource of capacity 0. */
+static void share_route_states(share_run *run)
+{
+    const bw_system *s = run->s;
+    for (int k = 0; k < run->K; k++) {
+        run->u[k] = INFINITY;
+        if (s->rt_start[k] == s->rt_start[k + 1]) {
+            run->state[k] = EMPTY;
+            run->x[k] = INFINITY;
+            continue;
+        }
+        run->state[k] = run->a[k] > 0.0 ? ACTIVE : FREE;
+        for (int t = s->rt_start[k]; t < s->rt_start[k + 1]; t++)
+            if (run->capl[s->rt_res[t]] == 0.0)
+                run->state[k] = ZERO;
+        if (run->state[k] == ZERO)
+            run->x[k] = 0.0;
+    }
+}
+
+/* Step 2: private constraints (backbones, resources of one active route)
+ * become the upper bounds u; the others are the shared resources (sidx,
+ * capacities sc, nS of them). Infinite capacities are dropped. */
+static void share_private_bounds(share_run *run)
+{
+    const bw_system *s = run->s;
+    int nS = 0;
+    for (int j = 0; j < run->R; j++) {
+        run->sidx[j] = -1;
+        run->cnt[j] = 0;
+        int last = -1, lm = 0;
+        for (int t = s->res_start[j]; t < s->res_start[j + 1]; t++)
+            if (run->state[s->res_route[t]] == ACTIVE) {
+                run->cnt[j]++;
+                last = s->res_route[t];
+                lm = s->res_mult[t];
+            }
+        if (run->cnt[j] == 0 || run->capl[j] == INFINITY)
+            continue;
+        if (run->bb[j]) {
+            for (int t = s->res_start[j]; t < s->res_start[j + 1]; t++)
+                if (run->state[s->res_route[t]] == ACTIVE)
+                    run->u[s->res_route[t]] = fmin(run->u[s->res_route[t]], run->capl[j]);
+        } else if (run->cnt[j] == 1) {
+            run->u[last] = fmin(run->u[last], run->capl[j] / lm);
+        } else {
+            run->sidx[j] = nS;
+            run->sc[nS++] = run->capl[j];
+        }
+    }
+    run->nS = nS;
+}
+
+/* The incidence of the active routes and the shared resources, both ways
+ * (sr_*: by shared resource, rs_*: by route). */
+static void share_incidence(share_run *run)
+{
+    const bw_system *s = run->s;
+    int nT = 0;
+    for (int j = 0; j < run->R; j++) {
+        if (run->sidx[j] < 0)
+            continue;
+        run->sr_start[run->sidx[j]] = nT;
+        for (int t = s->res_start[j]; t < s->res_start[j + 1]; t++)
+            if (run->state[s->res_route[t]] == ACTIVE) {
+                run->sr_route[nT] = s->res_route[t];
+                run->sr_mult[nT] = s->res_mult[t];
+                nT++;
+            }
+    }
+    run->sr_start[run->nS] = nT;
+    run->nT = nT;
+    int nr = 0;
+    for (int k = 0; k < run->K; k++) {
+        run->rs_start[k] = nr;
+        if (run->state[k] != ACTIVE)
+            continue;
+        for (int t = s->rt_start[k]; t < s->rt_start[k + 1]; t++)
+            if (run->sidx[s->rt_res[t]] >= 0) {
+                run->rs_res[nr] = run->sidx[s->rt_res[t]];
+                run->rs_mult[nr] = s->rt_mult[t];
+                nr++;
+            }
+    }
+    run->rs_start[run->K] = nr;
+}
+
+/* Step 3: the prices of the shared resources (dual ascent) and the shares
+ * of the active routes; step 4: exact feasibility. RM_ESOLVER. */
+static rm_status share_prices(share_run *run, rm_error *err)
+{
+    int K = run->K;
+    if (run->nS > 0) {
+        dual d = {K,         run->nS,      run->nT,      run->a,        run->u,
+                  run->sc,   run->sr_start, run->sr_route, run->sr_mult, run->rs_start,
+                  run->rs_res, run->rs_mult, run->tt};
+        newton_ws w = {run->H, run->Hc, run->g, run->rhs, run->pos, run->act, run->in, run->sub};
+        rm_status st = solve_dual(&d, run->tol, run->lam, run->sp, run->load, &w, run->lam_t,
+                                  run->sp_t, run->load_t, err);
+        if (st)
+            return st;
+    } else {
+        for (int k = 0; k < K; k++)
+            run->sp[k] = 0.0;
+    }
+    for (int k = 0; k < K; k++)
+        if (run->state[k] == ACTIVE)
+            run->x[k] = x_of(run->a[k], run->u[k], run->sp[k]);
+    for (int k = 0; k < K; k++)
+        run->filli[k] = run->state[k] == ACTIVE;
+    bw_make_feasible(run->s, run->capl, run->bb, run->filli, 1.0, run->x, run->fillw);
+    return RM_OK;
+}
+
+/* Step 5: the routes of weight 0 share what the active ones left by
+ * max-min fairness. */
+static void share_zero_weight(share_run *run)
+{
+    const bw_system *s = run->s;
+    int n_free = 0;
+    for (int k = 0; k < run->K; k++)
+        n_free += run->state[k] == FREE;
+    if (n_free == 0)
+        return;
+    double *left = run->sc; /* reuse: R entries */
+    for (int j = 0; j < run->R; j++) {
+        left[j] = run->capl[j];
+        if (run->bb[j] || run->capl[j] == INFINITY)
+            continue;
+        for (int t = s->res_start[j]; t < s->res_start[j + 1]; t++)
+            if (run->state[s->res_route[t]] == ACTIVE)
+                left[j] -= s->res_mult[t] * run->x[s->res_route[t]];
+        if (!(left[j] > 0.0))
+            left[j] = 0.0;
+    }
+    int *mask = run->rs_start; /* K + 1 entries, no longer needed */
+    for (int k = 0; k < run->K; k++)
+        mask[k] = run->state[k] == FREE;
+    bw_fill(s, left, run->bb, mask, run->x, run->fillw, run->filli, NULL, NULL);
+    bw_make_feasible(s, left, run->bb, mask, 1.0, run->x, run->fillw);
+}
+
+/* The whole solve on a built system s: weights a (checked here: RM_EINPUT
+ * naming the route), global capacity arrays cap / full / backbone (see
+ * share_local_caps), tolerance tol (1e-12 if <= 0), result x. */
+static rm_status share_solve(const bw_system *s, const double *cap, const double *full,
+                             const int *backbone, const int *res_link, const double *a,
+                             double tol, double *x, const char *who, rm_error *err)
+{
+    for (int k = 0; k < s->n_routes; k++)
+        if (!(a[k] >= 0.0) || !isfinite(a[k]))
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: route %d has weight a = %g (must be finite and >= 0)", who, k,
+                                a[k]);
+    share_run run = {.s = s, .K = s->n_routes, .R = s->n_res, .T = s->n_terms, .a = a, .x = x,
+                     .tol = tol > 0.0 ? tol : 1e-12};
+    run.nN = run.R < SHARE_NEWTON_MAX ? run.R : SHARE_NEWTON_MAX;
+    rm_status st = share_alloc(&run, who, err);
+    if (!st)
+        st = share_local_caps(&run, cap, full, backbone, res_link, who, err);
+    if (!st) {
+        share_route_states(&run);
+        share_private_bounds(&run);
+        share_incidence(&run);
+        st = share_prices(&run, err);
+    }
+    if (!st)
+        share_zero_weight(&run);
+    free(run.dw);
+    free(run.iw);
+    return st;
+}
+
+/* rm_share_optimal (bw.h): the argument checks, bw's system of the routes,
+ * then the steps above. A route that crosses a resource of capacity 0 (or
+ * below the noise level, or negative: an over-used residual) gets x = 0 and
+ * is left out — the objective is then infinite and the caller (SharedRing)
+ * discards the candidate by testing x > 0; a walk counts m times on a
+ * resource it crosses m times (once on a backbone). */
 rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_routes,
                            const rm_route *routes, const double *a, double tol, double *x,
                            rm_error *err)
 {
-    bw_system s;
-    rm_status st = bw_system_build(&s, net, n_routes, routes, "optimal sharing", err);
+    rm_status st = bw_check_routes(net, n_routes, routes, "rm_share_optimal", err);
     if (st)
         return st;
-    int K = n_routes, R = s.n_res, T = s.n_terms;
-    if (K > 0 && (!a || !x)) {
-        bw_system_free(&s);
-        return rm_error_set(err, RM_EINPUT, "optimal sharing: a or x is NULL");
-    }
-    for (int k = 0; k < K; k++)
-        if (!(a[k] >= 0.0) || !isfinite(a[k])) {
-            bw_system_free(&s);
-            return rm_error_set(err, RM_EINPUT,
-                                "optimal sharing: route %d (%d -> %d) has weight a = %g "
-                                "(must be finite and >= 0)",
-                                k, routes[k].src, routes[k].dst, a[k]);
-        }
-    if (!cap)
-        cap = net->res_cap;
-    if (!(tol > 0.0))
-        tol = 1e-12;
-    int nN = R < SHARE_NEWTON_MAX ? R : SHARE_NEWTON_MAX;
-    size_t nd = (size_t)4 * K + 11 * (size_t)R + (size_t)T + 2 * (size_t)nN * nN + 4;
-    size_t ni = (size_t)4 * K + 9 * (size_t)R + 4 * (size_t)T + 8;
-    double *dw = malloc(nd * sizeof(double));
-    int *iw = malloc(ni * sizeof(int));
-    if (!dw || !iw) {
-        st = rm_error_set(err, RM_ENOMEM, "optimal sharing: out of memory (%d routes)", K);
-        goto out;
-    }
-    /* doubles */
-    double *u = dw, *sp = u + K, *sp_t = sp + K, *fillw = sp_t + K; /* fillw: 2R + K */
-    double *capl = fillw + 2 * R + K, *sc = capl + R, *lam = sc + R, *lam_t = lam + R;
-    double *load = lam_t + R, *load_t = load + R, *g = load_t + R, *tt = g + R, *H = tt + T;
-    double *Hc = H + (size_t)nN * nN, *rhs = Hc + (size_t)nN * nN;
-    /* ints */
-    int *state = iw, *bb = state + K, *sidx = bb + R, *cnt = sidx + R;
-    int *sr_start = cnt + R, *sr_route = sr_start + R + 1, *sr_mult = sr_route + T;
-    int *rs_start = sr_mult + T, *rs_res = rs_start + K + 1, *rs_mult = rs_res + T;
-    int *pos = rs_mult + T, *act = pos + R, *filli = act + R; /* filli: R + K */
-    int *in = filli + R + K, *sub = in + R;
-    enum { EMPTY = 0, ZERO = 1, FREE = 2, ACTIVE = 3 };
+    if (n_routes > 0 && !a)
+        return rm_error_set(err, RM_EINVAL, "rm_share_optimal: a is NULL (%d routes)", n_routes);
+    if (n_routes > 0 && !x)
+        return rm_error_set(err, RM_EINVAL, "rm_share_optimal: x is NULL (%d routes)", n_routes);
+    bw_system s;
+    if ((st = bw_system_build(&s, net, n_routes, routes, "rm_share_optimal", err)))
+        return st;
+    st = share_solve(&s, cap ? cap : net->res_cap, net->res_cap, net->res_backbone, net->res_link,
+                     a, tol, x, "rm_share_optimal", err);
+    bw_system_free(&s);
+    return st;
+}
 
-    for (int j = 0; j < R; j++) {
-        int gi = s.res[j];
-        double c = cap[gi];
-        if (isnan(c)) {
-            st = rm_error_set(err, RM_EINPUT, "optimal sharing: capacity of resource %d (link %d) is NaN",
-                              gi, net->res_link ? net->res_link[gi] : -1);
-            goto out;
-        }
-        capl[j] = bw_clean_cap(c, net->res_cap[gi]);
-        bb[j] = net->res_backbone ? net->res_backbone[gi] != 0 : 0;
-    }
-    /* 1. route states */
-    for (int k = 0; k < K; k++) {
-        u[k] = INFINITY;
-        if (s.rt_start[k] == s.rt_start[k + 1]) {
-            state[k] = EMPTY;
-            x[k] = INFINITY;
-            continue;
-        }
-        state[k] = a[k] > 0.0 ? ACTIVE : FREE;
-        for (int t = s.rt_start[k]; t < s.rt_start[k + 1]; t++)
-            if (capl[s.rt_res[t]] == 0.0)
-                state[k] = ZERO;
-        if (state[k] == ZERO)
-            x[k] = 0.0;
-    }
-    /* 2. private bounds; shared resources */
-    int nS = 0;
-    for (int j = 0; j < R; j++) {
-        sidx[j] = -1;
-        cnt[j] = 0;
-        int last = -1, lm = 0;
-        for (int t = s.res_start[j]; t < s.res_start[j + 1]; t++)
-            if (state[s.res_route[t]] == ACTIVE) {
-                cnt[j]++;
-                last = s.res_route[t];
-                lm = s.res_mult[t];
-            }
-        if (cnt[j] == 0 || capl[j] == INFINITY)
-            continue;
-        if (bb[j]) {
-            for (int t = s.res_start[j]; t < s.res_start[j + 1]; t++)
-                if (state[s.res_route[t]] == ACTIVE)
-                    u[s.res_route[t]] = fmin(u[s.res_route[t]], capl[j]);
-        } else if (cnt[j] == 1) {
-            u[last] = fmin(u[last], capl[j] / lm);
-        } else {
-            sidx[j] = nS;
-            sc[nS++] = capl[j];
-        }
-    }
-    /* incidence restricted to active routes and shared resources */
-    int nT = 0;
-    for (int j = 0; j < R; j++) {
-        if (sidx[j] < 0)
-            continue;
-        sr_start[sidx[j]] = nT;
-        for (int t = s.res_start[j]; t < s.res_start[j + 1]; t++)
-            if (state[s.res_route[t]] == ACTIVE) {
-                sr_route[nT] = s.res_route[t];
-                sr_mult[nT] = s.res_mult[t];
-                nT++;
-            }
-    }
-    sr_start[nS] = nT;
-    int nr = 0;
-    for (int k = 0; k < K; k++) {
-        rs_start[k] = nr;
-        if (state[k] != ACTIVE)
-            continue;
-        for (int t = s.rt_start[k]; t < s.rt_start[k + 1]; t++)
-            if (sidx[s.rt_res[t]] >= 0) {
-                rs_res[nr] = sidx[s.rt_res[t]];
-                rs_mult[nr] = s.rt_mult[t];
-                nr++;
-            }
-    }
-    rs_start[K] = nr;
-    /* 3. prices of the shared resources */
-    if (nS > 0) {
-        dual d = {K, nS, nT, a, u, sc, sr_start, sr_route, sr_mult, rs_start, rs_res, rs_mult, tt};
-        newton_ws w = {H, Hc, g, rhs, pos, act, in, sub};
-        st = solve_dual(&d, tol, lam, sp, load, &w, lam_t, sp_t, load_t, err);
-        if (st)
-            goto out;
-    } else {
-        for (int k = 0; k < K; k++)
-            sp[k] = 0.0;
-    }
-    for (int k = 0; k < K; k++)
-        if (state[k] == ACTIVE)
-            x[k] = x_of(a[k], u[k], sp[k]);
-    /* 4. exact feasibility */
-    for (int k = 0; k < K; k++)
-        filli[k] = state[k] == ACTIVE;
-    bw_make_feasible(&s, capl, bb, filli, 1.0, x, fillw);
-    /* 5. zero-weight routes: max-min on what is left */
-    int n_free = 0;
-    for (int k = 0; k < K; k++)
-        n_free += state[k] == FREE;
-    if (n_free > 0) {
-        double *left = sc; /* reuse: R entries */
-        for (int j = 0; j < R; j++) {
-            left[j] = capl[j];
-            if (bb[j] || capl[j] == INFINITY)
-                continue;
-            for (int t = s.res_start[j]; t < s.res_start[j + 1]; t++)
-                if (state[s.res_route[t]] == ACTIVE)
-                    left[j] -= s.res_mult[t] * x[s.res_route[t]];
-            if (!(left[j] > 0.0))
-                left[j] = 0.0;
-        }
-        int *mask = rs_start; /* K + 1 entries, no longer needed */
-        for (int k = 0; k < K; k++)
-            mask[k] = state[k] == FREE;
-        bw_fill(&s, left, bb, mask, x, fillw, filli, NULL, NULL);
-        bw_make_feasible(&s, left, bb, mask, 1.0, x, fillw);
-    }
-out:
-    free(dw);
-    free(iw);
+/* rm_share_optimal_sys (bw.h): the same on resource lists; a capacity is
+ * its own full capacity (only values <= 0 count as 0). */
+rm_status rm_share_optimal_sys(const rm_share_system *sys, const double *a, double tol, double *x,
+                               rm_error *err)
+{
+    rm_status st = bw_check_share_system(sys, "rm_share_optimal_sys", err);
+    if (st)
+        return st;
+    if (sys->n_routes > 0 && !a)
+        return rm_error_set(err, RM_EINVAL, "rm_share_optimal_sys: a is NULL (%d routes)",
+                            sys->n_routes);
+    if (sys->n_routes > 0 && !x)
+        return rm_error_set(err, RM_EINVAL, "rm_share_optimal_sys: x is NULL (%d routes)",
+                            sys->n_routes);
+    bw_system s;
+    s.heap = NULL;
+    if ((st = bw_system_build_lists(&s, sys, "rm_share_optimal_sys", err)))
+        return st;
+    st = share_solve(&s, sys->res_cap, sys->res_cap, sys->res_backbone, NULL, a, tol, x,
+                     "rm_share_optimal_sys", err);
     bw_system_free(&s);
     return st;
 }

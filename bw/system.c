@@ -250,3 +250,64 @@ rm_status bw_route_lists(const rm_network *net, int n_routes, const rm_route *ro
     (*start)[n_routes] = n;
     return RM_OK;
 }
+
+rm_status bw_check_routes(const rm_network *net, int n_routes, const rm_route *routes,
+                          const char *who, rm_error *err)
+{
+    if (!net)
+        return rm_error_set(err, RM_EINVAL, "%s: net is NULL", who);
+    if (n_routes < 0)
+        return rm_error_set(err, RM_EINVAL, "%s: n_routes = %d is negative", who, n_routes);
+    if (n_routes > 0 && !routes)
+        return rm_error_set(err, RM_EINVAL, "%s: routes is NULL (%d routes)", who, n_routes);
+    for (int k = 0; k < n_routes; k++) {
+        const rm_route *r = &routes[k];
+        if (r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
+            return rm_error_set(err, RM_EINVAL, "%s: routes[%d] (%d -> %d) has n_arcs = %d and "
+                                "arcs %s", who, k, r->src, r->dst, r->n_arcs,
+                                r->arcs ? "set" : "NULL");
+        for (int i = 0; i < r->n_arcs; i++)
+            if (r->arcs[i] < 0 || r->arcs[i] >= net->n_arcs)
+                return rm_error_set(err, RM_EINVAL,
+                                    "%s: routes[%d] (%d -> %d): arc %d at position %d does not "
+                                    "exist (%d arcs)",
+                                    who, k, r->src, r->dst, r->arcs[i], i, net->n_arcs);
+    }
+    return RM_OK;
+}
+
+rm_status bw_check_share_system(const rm_share_system *sys, const char *who, rm_error *err)
+{
+    if (!sys)
+        return rm_error_set(err, RM_EINVAL, "%s: sys is NULL", who);
+    int K = sys->n_routes;
+    if (K < 0)
+        return rm_error_set(err, RM_EINVAL, "%s: sys->n_routes = %d is negative", who, K);
+    if (sys->n_res < 0)
+        return rm_error_set(err, RM_EINVAL, "%s: sys->n_res = %d is negative", who, sys->n_res);
+    if (K > 0 && !sys->route_start)
+        return rm_error_set(err, RM_EINVAL, "%s: sys->route_start is NULL", who);
+    if (K > 0 && !sys->route_res)
+        return rm_error_set(err, RM_EINVAL, "%s: sys->route_res is NULL", who);
+    if (sys->n_res > 0 && !sys->res_cap)
+        return rm_error_set(err, RM_EINVAL, "%s: sys->res_cap is NULL", who);
+    if (K > 0 && sys->route_start[0] != 0)
+        return rm_error_set(err, RM_EINVAL, "%s: sys->route_start[0] = %d (must be 0)", who,
+                            sys->route_start[0]);
+    for (int k = 0; k < K; k++) {
+        if (sys->route_start[k + 1] < sys->route_start[k])
+            return rm_error_set(err, RM_EINVAL, "%s: sys->route_start[%d] = %d < "
+                                "route_start[%d] = %d", who, k + 1, sys->route_start[k + 1], k,
+                                sys->route_start[k]);
+        for (int i = sys->route_start[k]; i < sys->route_start[k + 1]; i++)
+            if (sys->route_res[i] < 0 || sys->route_res[i] >= sys->n_res)
+                return rm_error_set(err, RM_EINVAL, "%s: route %d: sys->route_res[%d] = %d is "
+                                    "not a resource (0..%d)", who, k, i, sys->route_res[i],
+                                    sys->n_res - 1);
+    }
+    for (int r = 0; r < sys->n_res; r++)
+        if (!(sys->res_cap[r] >= 0.0))
+            return rm_error_set(err, RM_EINVAL, "%s: sys->res_cap[%d] = %g (must be >= 0)", who,
+                                r, sys->res_cap[r]);
+    return RM_OK;
+}

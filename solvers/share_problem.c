@@ -459,39 +459,3 @@ void rm_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_acti
     info->restarts = restarts;
     snprintf(info->status, sizeof info->status, "%s", status);
 }
-
-int rm_share_start(rm_share_problem *p, const char *who, const rm_share_system *in,
-                   const double *a, double *x, rm_solver_info *info, rm_error *err, rm_status *st)
-{
-    rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
-    if (in && in->n_routes > 0 && !x) {
-        *st = rm_error_set(err, RM_EINPUT, "%s: no output array", who);
-        return 1;
-    }
-    *st = rm_share_problem_init(p, in, a, err);
-    if (*st)
-        return 1;
-    if (p->n == 0) {
-        rm_share_finish(p, a, NULL, x);
-        rm_solver_info_fill(info, 0, 0, 0, 0.0, 0.0, "optimal", 0);
-        rm_share_problem_destroy(p);
-        return 1;
-    }
-    return 0;
-}
-
-int rm_share_start_net(rm_share_problem *p, const char *who, const rm_network *net,
-                       const double *cap, int n_routes, const rm_route *routes, const double *a,
-                       double *x, rm_solver_info *info, rm_error *err, rm_status *st)
-{
-    rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
-    int *start = NULL, *res = NULL;
-    *st = bw_route_lists(net, n_routes, routes, &start, &res, "share solver", err);
-    if (*st)
-        return 1;
-    rm_share_system in = {n_routes, start, res, net->n_res, cap ? cap : net->res_cap,
-                          net->res_backbone};
-    int done = rm_share_start(p, who, &in, a, x, info, err, st);
-    free(start), free(res);
-    return done;
-}

@@ -1,6 +1,7 @@
 /*
  * share_problem.h — the convex share program of solvers.h in a compact,
- * scaled form shared by the KINSOL and GLPK solvers (not public).
+ * scaled form shared by the final solvers of a fixed ring (tstep_kinsol.c,
+ * tstep_glpk.c) and the tests' GLPK cross-check (not public).
  *
  * Variables y_v (v = 0..n-1) are the routes with a_k > 0 and at least one
  * arc, in units of S Mb/s (x = S y); weights alpha_v = a_k / A. Constraint j
@@ -54,7 +55,7 @@ typedef struct rm_share_problem {
  * Build the problem of the routes of in (resource lists and capacities)
  * with a[k] > 0 (the routes with a[k] == 0 are filled on the residual
  * capacities by rm_share_finish). Validates the resource indices, a and
- * the capacities (see rm_share_kinsol for the errors). O(L log L + m^2 d)
+ * the capacities (RM_EINPUT: NULL or malformed route lists, a resource index out of range, a[k] or a capacity negative or not finite; RM_ESOLVER: a route of weight > 0 on a capacity of 0; RM_ENOMEM). O(L log L + m^2 d)
  * with L the total route length, d the row length.
  */
 rm_status rm_share_problem_init(rm_share_problem *p, const rm_share_system *in, const double *a,
@@ -95,25 +96,5 @@ void rm_share_finish(const rm_share_problem *p, const double *a, const double *y
  */
 void rm_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_active, double obj,
                          double gap, const char *status, int restarts);
-
-/**
- * Common start of the share solvers (who: the caller's name for the
- * messages): reports "not run" in info, checks x (RM_EINPUT "<who>: no
- * output array" when there are routes and x is NULL), builds p
- * (rm_share_problem_init, its errors) and, when no route is a variable
- * (n == 0), writes the result (rm_share_finish), reports "optimal" and
- * destroys p. Returns 1 when the caller is done and must return *st (an
- * error, or the n == 0 case solved), 0 when p holds a problem with n > 0
- * for the caller to solve and destroy. O(rm_share_problem_init).
- */
-int rm_share_start(rm_share_problem *p, const char *who, const rm_share_system *in,
-                   const double *a, double *x, rm_solver_info *info, rm_error *err, rm_status *st);
-
-/** The same for routes given as arcs of net on capacities cap (NULL =
- *  net->res_cap): the routes become resource lists first (bw_route_lists:
- *  RM_EINPUT naming an unusable arc). O(L + rm_share_start). */
-int rm_share_start_net(rm_share_problem *p, const char *who, const rm_network *net,
-                       const double *cap, int n_routes, const rm_route *routes, const double *a,
-                       double *x, rm_solver_info *info, rm_error *err, rm_status *st);
 
 #endif

@@ -70,8 +70,9 @@ static rm_status state_init(tk_state *s, const rm_tstep_problem *p, double tol)
     return RM_OK;
 }
 
-/* Start shares s->y: the eq. (5) optimum (rm_share_kinsol, made exactly
- * feasible), or the max-min rates if that fails. */
+/* Start shares s->y: the eq. (5) optimum (rm_share_optimal_sys, bw's one
+ * eq. (5) solver; made exactly feasible), or the max-min rates if that
+ * fails or leaves a route at 0. */
 static void start_point(tk_state *s)
 {
     const rm_tstep_problem *p = s->t.p;
@@ -80,7 +81,10 @@ static void start_point(tk_state *s)
     for (int k = 0; k < K; k++)
         s->a0[k] = p->a[k % q];
     rm_error e2 = {RM_OK, ""};
-    if (rm_share_kinsol_sys(&p->ri->sys, s->a0, 1e-12, s->x0, NULL, &e2) == RM_OK) {
+    int ok = rm_share_optimal_sys(&p->ri->sys, s->a0, 1e-12, s->x0, &e2) == RM_OK;
+    for (int k = 0; k < K && ok; k++)
+        ok = s->x0[k] > 0.0 && isfinite(s->x0[k]);
+    if (ok) {
         for (int k = 0; k < K; k++)
             s->y[k] = s->x0[k] / sp->S;
         rm_share_make_feasible(sp, s->y, s->load);

@@ -500,8 +500,9 @@ START_TEST(test_special_routes)
     ck_assert_int_eq(rm_share_optimal(&net, NULL, 3, r, anan, 0, x, &err), RM_EINPUT);
     int bad[1] = {7};
     rm_route rb = route_arcs(1, bad);
-    ck_assert_int_eq(rm_maxmin(&net, NULL, 1, &rb, x, &err), RM_EINPUT);
-    ck_assert_int_eq(rm_share_optimal(&net, NULL, 1, &rb, a, 0, x, &err), RM_EINPUT);
+    /* an arc index that does not exist breaks the contract (RM_EINVAL) */
+    ck_assert_int_eq(rm_maxmin(&net, NULL, 1, &rb, x, &err), RM_EINVAL);
+    ck_assert_int_eq(rm_share_optimal(&net, NULL, 1, &rb, a, 0, x, &err), RM_EINVAL);
     free(rb.arcs);
     /* no routes at all */
     ck_assert_int_eq(rm_maxmin(&net, NULL, 0, NULL, NULL, &err), RM_OK);
@@ -977,6 +978,138 @@ START_TEST(test_speed)
 }
 END_TEST
 
+/* ------------------------------------------------ entry checks (issue 10) */
+
+#define EXPECT_EINVAL_MSG(call, text)                                                          \
+    do {                                                                                       \
+        rm_error e_ = {RM_OK, ""};                                                             \
+        ck_assert_int_eq((call), RM_EINVAL);                                                   \
+        ck_assert_msg(strstr(e_.msg, (text)) != NULL, "message '%s' lacks '%s'", e_.msg,      \
+                      (text));                                                                 \
+    } while (0)
+
+/* RM_EINVAL naming the function and the argument at every public entry of
+ * bw.h that returns a status; nothing is written on failure. */
+START_TEST(test_entry_checks)
+{
+    rm_network net;
+    double cap[3] = {10, 4, 6};
+    net_flat(&net, 3, cap, NULL);
+    int p01[2] = {0, 1}, bad[2] = {0, 3}, neg[1] = {-1};
+    rm_route r[2] = {route_arcs(2, p01), route_arcs(1, p01)};
+    rm_route rbad = route_arcs(2, bad), rneg = route_arcs(1, neg);
+    rm_route rnull = {0, 1, 2, NULL, 0}, rlen = {0, 1, -1, NULL, 0};
+    double a[2] = {1, 2}, x[2] = {-7, -7};
+
+    EXPECT_EINVAL_MSG(rm_maxmin(NULL, NULL, 2, r, x, &e_), "rm_maxmin: net is NULL");
+    EXPECT_EINVAL_MSG(rm_maxmin(&net, NULL, -1, r, x, &e_), "rm_maxmin: n_routes = -1");
+    EXPECT_EINVAL_MSG(rm_maxmin(&net, NULL, 2, NULL, x, &e_), "rm_maxmin: routes is NULL");
+    EXPECT_EINVAL_MSG(rm_maxmin(&net, NULL, 2, r, NULL, &e_), "rm_maxmin: rate is NULL");
+    EXPECT_EINVAL_MSG(rm_maxmin(&net, NULL, 1, &rbad, x, &e_), "arc 3 at position 1 does not exist");
+    EXPECT_EINVAL_MSG(rm_maxmin(&net, NULL, 1, &rneg, x, &e_), "arc -1 at position 0");
+    EXPECT_EINVAL_MSG(rm_maxmin(&net, NULL, 1, &rnull, x, &e_), "routes[0]");
+    EXPECT_EINVAL_MSG(rm_maxmin(&net, NULL, 1, &rlen, x, &e_), "n_arcs = -1");
+    EXPECT_EINVAL_MSG(rm_share_optimal(NULL, NULL, 2, r, a, 0, x, &e_),
+                      "rm_share_optimal: net is NULL");
+    EXPECT_EINVAL_MSG(rm_share_optimal(&net, NULL, -3, r, a, 0, x, &e_),
+                      "rm_share_optimal: n_routes = -3");
+    EXPECT_EINVAL_MSG(rm_share_optimal(&net, NULL, 2, NULL, a, 0, x, &e_),
+                      "rm_share_optimal: routes is NULL");
+    EXPECT_EINVAL_MSG(rm_share_optimal(&net, NULL, 2, r, NULL, 0, x, &e_),
+                      "rm_share_optimal: a is NULL");
+    EXPECT_EINVAL_MSG(rm_share_optimal(&net, NULL, 2, r, a, 0, NULL, &e_),
+                      "rm_share_optimal: x is NULL");
+    EXPECT_EINVAL_MSG(rm_share_optimal(&net, NULL, 1, &rbad, a, 0, x, &e_),
+                      "rm_share_optimal: routes[0] (0 -> 1): arc 3");
+    ck_assert(x[0] == -7 && x[1] == -7); /* nothing written */
+    /* the system form */
+    int start[3] = {0, 2, 3}, res[3] = {0, 1, 1};
+    rm_share_system sys = {2, start, res, 3, cap, NULL};
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(NULL, a, 0, x, &e_), "rm_share_optimal_sys: sys is NULL");
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&sys, NULL, 0, x, &e_), "rm_share_optimal_sys: a is NULL");
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&sys, a, 0, NULL, &e_), "rm_share_optimal_sys: x is NULL");
+    rm_share_system s2 = sys;
+    s2.n_routes = -1;
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&s2, a, 0, x, &e_), "sys->n_routes = -1");
+    s2 = sys, s2.n_res = -2;
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&s2, a, 0, x, &e_), "sys->n_res = -2");
+    s2 = sys, s2.route_start = NULL;
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&s2, a, 0, x, &e_), "sys->route_start is NULL");
+    s2 = sys, s2.route_res = NULL;
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&s2, a, 0, x, &e_), "sys->route_res is NULL");
+    s2 = sys, s2.res_cap = NULL;
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&s2, a, 0, x, &e_), "sys->res_cap is NULL");
+    int start1[3] = {1, 2, 3}, startd[3] = {0, 2, 1}, res_bad[3] = {0, 3, 1};
+    s2 = sys, s2.route_start = start1;
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&s2, a, 0, x, &e_), "sys->route_start[0] = 1");
+    s2 = sys, s2.route_start = startd;
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&s2, a, 0, x, &e_), "sys->route_start[2] = 1");
+    s2 = sys, s2.route_res = res_bad;
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&s2, a, 0, x, &e_), "sys->route_res[1] = 3");
+    double capneg[3] = {10, -1, 6}, capnan[3] = {10, 4, NAN};
+    s2 = sys, s2.res_cap = capneg;
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&s2, a, 0, x, &e_), "sys->res_cap[1] = -1");
+    s2 = sys, s2.res_cap = capnan;
+    EXPECT_EINVAL_MSG(rm_share_optimal_sys(&s2, a, 0, x, &e_), "sys->res_cap[2] = nan");
+    ck_assert(x[0] == -7 && x[1] == -7);
+
+    /* weights stay RM_EINPUT (data, documented) */
+    double aneg[2] = {1, -1};
+    rm_error err;
+    ck_assert_int_eq(rm_share_optimal_sys(&sys, aneg, 0, x, &err), RM_EINPUT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "route 1"));
+    /* the valid call, and no routes at all */
+    ck_assert_int_eq(rm_share_optimal_sys(&sys, a, 0, x, &err), RM_OK);
+    rm_share_system s0 = {0, NULL, NULL, 0, NULL, NULL};
+    ck_assert_int_eq(rm_share_optimal_sys(&s0, NULL, 0, NULL, &err), RM_OK);
+    /* rm_residual_apply: NULL arguments are a no-op */
+    double resid[3] = {1, 2, 3};
+    rm_residual_apply(NULL, resid, &r[0], 1.0, 1);
+    rm_residual_apply(&net, NULL, &r[0], 1.0, 1);
+    rm_residual_apply(&net, resid, NULL, 1.0, 1);
+    ck_assert(resid[0] == 1 && resid[1] == 2 && resid[2] == 3);
+    routes_free(2, r);
+    free(rbad.arcs), free(rneg.arcs);
+    net_free(&net);
+}
+END_TEST
+
+/* rm_share_optimal_sys is rm_share_optimal on resource lists: bit for bit
+ * the same shares on random instances (flat networks: arc a = resource a),
+ * with and without backbones, zero weights and infinite capacities. */
+START_TEST(test_optimal_sys_same)
+{
+    rng g = {777};
+    for (int trial = 0; trial < 300; trial++) {
+        int R = 2 + rndi(&g, 12), K = 1 + rndi(&g, 12);
+        rm_network net;
+        rm_route r[16];
+        double a[16], x[16], xs[16];
+        random_instance(&g, &net, R, K, 5, 0.15, r, a);
+        if (trial % 3 == 0)
+            a[rndi(&g, K)] = 0.0;
+        if (trial % 5 == 0)
+            net.res_cap[rndi(&g, R)] = INFINITY;
+        int start[17], res[16 * 16], n = 0;
+        for (int k = 0; k < K; k++) {
+            start[k] = n;
+            for (int i = 0; i < r[k].n_arcs; i++)
+                res[n++] = r[k].arcs[i];
+        }
+        start[K] = n;
+        rm_share_system sys = {K, start, res, R, net.res_cap, net.res_backbone};
+        rm_error err;
+        ck_assert_msg(rm_share_optimal(&net, NULL, K, r, a, 0, x, &err) == RM_OK, "%s", err.msg);
+        ck_assert_msg(rm_share_optimal_sys(&sys, a, 0, xs, &err) == RM_OK, "%s", err.msg);
+        for (int k = 0; k < K; k++)
+            ck_assert_msg(x[k] == xs[k] || (isnan(x[k]) && isnan(xs[k])),
+                          "trial %d route %d: %.17g vs %.17g", trial, k, x[k], xs[k]);
+        routes_free(K, r);
+        net_free(&net);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------ suite */
 
 static Suite *bw_suite(void)
@@ -993,6 +1126,7 @@ static Suite *bw_suite(void)
     tcase_add_test(tc, test_special_routes);
     tcase_add_test(tc, test_residual_noise);
     tcase_add_test(tc, test_tiny_capacity_regression);
+    tcase_add_test(tc, test_entry_checks);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("random");
     tcase_set_timeout(tr, 120);
@@ -1003,6 +1137,7 @@ static Suite *bw_suite(void)
     tcase_add_test(tr, test_maxmin_random_certificate);
     tcase_add_test(tr, test_optimal_beats_maxmin);
     tcase_add_test(tr, test_optimal_larger_random);
+    tcase_add_test(tr, test_optimal_sys_same);
     tcase_add_test(tr, test_speed);
     suite_add_tcase(s, tr);
     return s;

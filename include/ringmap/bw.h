@@ -20,15 +20,27 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 
 /**
- * Max-min fair rates of a set of routes on capacities cap (n_res entries;
- * NULL = net->res_cap), by progressive filling as SimGrid's lmm does: all
- * unfrozen routes grow at the same rate; when a resource saturates, its
- * routes freeze. A backbone resource limits each route separately. Routes
- * with no arcs get INFINITY. rate[k] is written (n_routes entries); the
- * routes' bandwidth fields are not touched.
- * Errors: RM_EINPUT (a route uses an unusable arc), RM_ENOMEM.
- * Complexity: O(R (K + L)) with R resources, K routes, L = total route length.
- * Source: Legrand et al. 2004 §4.4.3, method 1; Bertsekas & Gallager, Data Networks.
+ * Max-min fair rates of a set of routes on capacities cap, by progressive
+ * filling as SimGrid's lmm does: all unfrozen routes grow at the same rate;
+ * when a resource saturates, its routes freeze. A backbone resource limits
+ * each route separately. A route crossing a resource m times (a walk)
+ * weighs m on it.
+ * Shapes and units: cap has net->n_res entries (Mb/s; NULL = net->res_cap;
+ * negative or noise-level values, <= 1e-12 of the full capacity, count as
+ * 0); routes has n_routes entries (arcs of net); rate (n_routes entries,
+ * Mb/s) is written: INFINITY for a route with no arcs, 0 for a route
+ * crossing a resource of capacity 0. The routes' bandwidth fields are not
+ * touched.
+ * Errors: RM_EINVAL "rm_maxmin: ..." naming the argument (NULL net,
+ * n_routes < 0, NULL routes or rate with n_routes > 0, a route with
+ * n_arcs < 0 or NULL arcs, an arc index outside 0..net->n_arcs-1);
+ * RM_EINPUT (an arc unusable in its direction, a NaN capacity); RM_ENOMEM.
+ * Complexity: O(rounds (R + K + T)) with R resources used, K routes, T
+ * (resource, route) pairs, rounds <= R + K; plus O(L log L) to collect the
+ * resources (L = total route length).
+ * Source: Legrand et al., "Mapping and Load-Balancing Iterative
+ * Computations" (IEEE TPDS 2004), §4.4.3, method 1; Bertsekas & Gallager,
+ * Data Networks, §6.5.2.
  * Thread safety: reentrant: the network and the routes are only read, so one
  * network may be shared by several threads.
  */
@@ -36,19 +48,44 @@ rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
                     const rm_route *routes, double *rate, rm_error *err);
 
 /**
+ * THE eq. (5) share solver of the library (SharedRing's split of each
+ * insertion, the sharing policy and make-feasible "eq5", the start of the
+ * final KINSOL solver; rm_share_optimal_sys is the same on resource lists).
  * Optimal shares for fixed routes: minimise sum_k a[k] / x[k] subject to,
- * for each non-backbone resource r, sum_{k uses r} x[k] <= cap[r], and for
- * each backbone resource x[k] <= cap[r] (cap NULL = net->res_cap). By
- * eq. (5) of Legrand et al. 2004 this minimises T_step of a balanced ring when a[k] is
- * 1/w of route k's sender. Routes with a[k] == 0 get the bandwidth left on
- * their path after the others (0 if none); routes with no arcs get INFINITY.
- * Solved on the dual by coordinate ascent on the link prices (KKT:
- * x_k = sqrt(a_k / sum_{r in k} lambda_r), lambda_r (cap_r - load_r) = 0) to
- * relative accuracy tol (1e-12 if tol <= 0). Meant for the small problems of
- * one insertion (Legrand et al. 2004 §4.4.2, "brute force (analytical) method") but
- * correct for any size.
- * Errors: RM_EINPUT (unusable arc, negative a), RM_ESOLVER (no convergence),
- * RM_ENOMEM. Complexity: O(iterations * L).
+ * for each non-backbone resource r, sum_{k uses r} m_kr x[k] <= cap[r]
+ * (m_kr: how many times route k crosses r), and for each backbone resource
+ * x[k] <= cap[r]. By eq. (5) of Legrand et al. 2004 this minimises T_step of a
+ * balanced ring when a[k] is 1/w of route k's sender.
+ * Shapes and units: cap has net->n_res entries (Mb/s; NULL = net->res_cap;
+ * negative, zero or noise-level values, <= 1e-12 of the full capacity,
+ * count as 0; INFINITY = no limit); routes, a and x have n_routes entries;
+ * a[k] >= 0 finite (1/(s/Mflop) when a = 1/w); x (Mb/s) is written.
+ * Routes with a[k] == 0 get the bandwidth left on their path by the others,
+ * shared by max-min (0 if none); routes with no arcs get INFINITY; a route
+ * crossing a resource of capacity 0 gets 0 (its cost is infinite: callers
+ * test x > 0). The result is always feasible (scaled down by at most a
+ * factor 1 - tol where rounding left a load above capacity).
+ * Method: the dual by Gauss-Seidel coordinate ascent on the link prices,
+ * each price exact by a 1-D Newton solve, accelerated by full Newton steps
+ * with a primal-dual active set (KKT: x_k = min(u_k, sqrt(a_k / sum_{r in k}
+ * m_kr lambda_r)), lambda_r (cap_r - load_r) = 0), to relative KKT
+ * accuracy tol (1e-12 if tol <= 0); bw/share.c has the details. Agrees with
+ * an independent KINSOL active-set solver to 9e-13 relative in the
+ * objective and with GLPK cutting planes to their 1e-9 gap on the rings and
+ * random route sets of the shipped platforms (tests/test_solvers.c keeps
+ * the GLPK cross-check), 10-100x faster than the former.
+ * Errors: RM_EINVAL "rm_share_optimal: ..." naming the argument (NULL net,
+ * n_routes < 0, NULL routes, a or x with n_routes > 0, a route with n_arcs <
+ * 0 or NULL arcs, an arc index outside 0..net->n_arcs-1); RM_EINPUT (an arc
+ * unusable in its direction, a[k] negative or not finite, a NaN capacity);
+ * RM_ESOLVER (no convergence in 20000 sweeps); RM_ENOMEM.
+ * Complexity: O(L log L) to build, then O(sweeps * T * n1d + Newton steps
+ * * (T + sum_k d_k^2 + |P|^3)) (T terms, n1d ~ 3-6, d_k shared resources of
+ * route k, |P| <= 200 priced resources); typically 1-3 sweeps: ~1.4 us for
+ * the 4 routes of one SharedRing insertion, ~45 us for 40 routes on 60
+ * resources (tests/test_bw.c test_speed).
+ * Source: Legrand et al. 2004 §4.4.2 ("brute force (analytical) method"),
+ * §4.4.3, eq. (5); Bertsekas, Nonlinear Programming, §6 (dual ascent).
  * Thread safety: reentrant: the network and the routes are only read, so one
  * network may be shared by several threads.
  */
@@ -100,9 +137,31 @@ typedef struct rm_ring_instance {
     rm_share_system sys;         /* 2q routes (q >= 2) */
 } rm_ring_instance;
 
+/**
+ * rm_share_optimal on a constraint system given as resource lists (the form
+ * the solvers and rm_ring_instance take): the routes sys->route_res
+ * [route_start[k] .. route_start[k + 1]), capacities sys->res_cap (Mb/s,
+ * >= 0, INFINITY = no limit; each is its own full capacity: only 0 counts
+ * as 0), backbone flags sys->res_backbone (NULL: none). a and x have
+ * sys->n_routes entries. Same result, method and complexity as
+ * rm_share_optimal.
+ * Errors: RM_EINVAL "rm_share_optimal_sys: ..." naming the field (NULL sys,
+ * a or x; n_routes or n_res negative; NULL route_start, route_res or
+ * res_cap; route_start[0] != 0 or decreasing; a resource index outside
+ * 0..n_res-1; a capacity NaN or negative); RM_EINPUT (a[k] negative or not
+ * finite); RM_ESOLVER; RM_ENOMEM.
+ * Source: Legrand et al. 2004 §4.4.2-4.4.3, eq. (5).
+ * Thread safety: reentrant (sys and a only read).
+ */
+rm_status rm_share_optimal_sys(const rm_share_system *sys, const double *a, double tol, double *x,
+                               rm_error *err);
+
 /** residual[r] -= sign * x for every non-backbone resource r on the route
  *  (sign = +1 takes bandwidth, -1 gives it back). O(len). Source: Legrand et al. 2004
  *  §4.4.2 ("peeling off the bandwidths").
+ *  Shapes and units: residual has net->n_res entries (Mb/s), x in Mb/s.
+ *  No errors (void): a NULL argument is a no-op and unusable or unknown arcs
+ *  are skipped (the routes given are the widest paths of the same net).
  *  Thread safety: writes residual (one array per thread); the network is only
  *  read. */
 void rm_residual_apply(const rm_network *net, double *residual, const rm_route *route, double x,

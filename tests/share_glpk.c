@@ -1,13 +1,22 @@
 /*
- * shares_glpk.c — optimal link shares for fixed routes (the convex program
- * of solvers.h) by outer approximation: Kelley's cutting planes, tangent
- * cuts of the convex 1/x added to an LP solved by GLPK's simplex until the
- * gap between the LP bound and the objective at the LP point is below tol.
- * An independent check of the KINSOL solver (seed 001 §4.4.3).
+ * share_glpk.c — THE TESTS' independent cross-check of the library's one
+ * eq. (5) share solver (rm_share_optimal, bw/share.c): the same convex
+ * program (solvers/solvers.h) by outer approximation: Kelley's cutting
+ * planes, tangent cuts of the convex 1/x added to an LP solved by GLPK's
+ * simplex until the gap between the LP bound (a certified lower bound) and
+ * the objective at the LP point is below tol. Legrand et al., "Mapping and
+ * Load-Balancing Iterative Computations", §4.4.3, eq. (5); Kelley (1960).
+ * Not in the library (issue 10: one eq. (5) solver); linked into
+ * test_solvers (tests/CMakeLists.txt). It was solvers/shares_glpk.c; the
+ * KINSOL share solver (solvers/shares_kinsol.c) was removed: on the rings
+ * and random route sets of the shipped platforms it agreed with
+ * rm_share_optimal to 9e-13 but failed on 4 of 467 instances and was
+ * 10-100x slower.
  */
+#include "share_glpk.h"
 #include "solvers/glpk_common.h"
 #include "solvers/share_problem.h"
-#include "solvers/solvers.h"
+#include "bw/bw_internal.h"
 
 #include <glpk.h>
 #include <math.h>
@@ -19,9 +28,44 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
                                 const rm_route *routes, const double *a, double tol, double *x,
                                 rm_solver_info *info, rm_error *err);
 
-/* rm_share_glpk (solvers/solvers.h): the solve in this thread's GLPK
+/* Common start (was rm_share_start / rm_share_start_net of
+ * solvers/share_problem.c): reports "not run" in info, turns the routes into
+ * resource lists (bw_route_lists), checks x, builds p and, when no route is a
+ * variable, writes the result. Returns 1 when the caller must return *st, 0
+ * when p holds a problem with n > 0 to solve and destroy. */
+static int share_start_net(rm_share_problem *p, const char *who, const rm_network *net,
+                           const double *cap, int n_routes, const rm_route *routes,
+                           const double *a, double *x, rm_solver_info *info, rm_error *err,
+                           rm_status *st)
+{
+    rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
+    int *start = NULL, *res = NULL;
+    *st = bw_route_lists(net, n_routes, routes, &start, &res, who, err);
+    if (*st)
+        return 1;
+    rm_share_system in = {n_routes, start, res, net->n_res, cap ? cap : net->res_cap,
+                          net->res_backbone};
+    if (n_routes > 0 && !x) {
+        free(start), free(res);
+        *st = rm_error_set(err, RM_EINPUT, "%s: no output array", who);
+        return 1;
+    }
+    *st = rm_share_problem_init(p, &in, a, err);
+    free(start), free(res);
+    if (*st)
+        return 1;
+    if (p->n == 0) {
+        rm_share_finish(p, a, NULL, x);
+        rm_solver_info_fill(info, 0, 0, 0, 0.0, 0.0, "optimal", 0);
+        rm_share_problem_destroy(p);
+        return 1;
+    }
+    return 0;
+}
+
+/* rmt_share_glpk (share_glpk.h): the solve in this thread's GLPK
  * environment, freed again if this call created it (glpk_common.h). */
-rm_status rm_share_glpk(const rm_network *net, const double *cap, int n_routes,
+rm_status rmt_share_glpk(const rm_network *net, const double *cap, int n_routes,
                         const rm_route *routes, const double *a, double tol, double *x,
                         rm_solver_info *info, rm_error *err)
 {
@@ -39,7 +83,7 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
         tol = 1e-9;
     rm_share_problem p;
     rm_status st;
-    if (rm_share_start_net(&p, "rm_share_glpk", net, cap, n_routes, routes, a, x, info, err, &st))
+    if (share_start_net(&p, "rmt_share_glpk", net, cap, n_routes, routes, a, x, info, err, &st))
         return st;
     int n = p.n, m = p.m;
     double *y = malloc(((size_t)n + 1) * sizeof *y), *yb = malloc(((size_t)n + 1) * sizeof *yb);
@@ -51,13 +95,13 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
     glp_prob *lp = NULL;
     int term = glp_term_out(GLP_OFF);
     if (!y || !yb || !ylp || !lb || !load || !ind || !val || !lprow || !Lam) {
-        st = rm_error_set(err, RM_ENOMEM, "rm_share_glpk: out of memory");
+        st = rm_error_set(err, RM_ENOMEM, "rmt_share_glpk: out of memory");
         goto done;
     }
     /* max-min rates: a feasible point, hence f(opt) <= f0 and
        y_v >= alpha_v / f0 at the optimum */
     if (rm_share_maxmin(&p, y, NULL, NULL)) {
-        st = rm_error_set(err, RM_ENOMEM, "rm_share_glpk: out of memory");
+        st = rm_error_set(err, RM_ENOMEM, "rmt_share_glpk: out of memory");
         goto done;
     }
     double f0 = rm_share_objective(&p, y), best = f0;
@@ -92,7 +136,7 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
         it++;
         int ret, status;
         if (rm_glpk_simplex(lp, &parm, &ret, &status, &retries, &simplex_its)) {
-            st = rm_glpk_simplex_failed("rm_share_glpk", ret, status, it, n, ncuts, simplex_its,
+            st = rm_glpk_simplex_failed("rmt_share_glpk", ret, status, it, n, ncuts, simplex_its,
                                         gap, retries, info, err);
             goto done;
         }
@@ -165,7 +209,7 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
             break;
     }
     if (gap > tol) {
-        st = rm_glpk_gap_failed("rm_share_glpk", gap, tol, it, max_lp, ncuts, simplex_its, retries,
+        st = rm_glpk_gap_failed("rmt_share_glpk", gap, tol, it, max_lp, ncuts, simplex_its, retries,
                                 info, err);
         goto done;
     }
