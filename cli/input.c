@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE /* mkstemps, strdup */
 #include "cli/input.h"
 #include "topo/readers.h"
+#include "topo/unusable.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -207,9 +208,15 @@ int rm_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_op
         return rm_cli_load(path, ro, opt, p, net); /* the usual case */
     rm_error err = {RM_OK, ""};
     rm_status st = rm_options_check(opt, &err);
+    rm_read_options ro_warn = *ro; /* readers' warnings on stderr, as rm_cli_load */
+    if (!ro_warn.warn)
+        ro_warn.warn = rm_cli_print_warning;
+    ro = &ro_warn;
     *p = NULL;
     if (!st && is_csv(in, path)) {
         st = read_matrix(in, path, p, &err);
+        if (!st)
+            rm_platform_warn_unusable(*p, path, ro); /* links too slow for the model */
     } else if (!st && !strcmp(path, "-")) {
         int fi = rm_cli_name_find(formats, N_FORMATS, in->format, strlen(in->format));
         char *tmp = stdin_to_file(format_ext[fi], &err);

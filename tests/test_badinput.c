@@ -104,15 +104,31 @@ static void map_and_check(const rm_platform *p, const char *what)
     rm_network_destroy(&net);
 }
 
+/* The readers' warnings of one read, concatenated (issue 13, class 7: a link
+ * too slow for the model is named in a warning). */
+static char warnings[4096];
+
+static void collect_warning(void *ctx, const char *msg)
+{
+    (void)ctx;
+    size_t n = strlen(warnings);
+    snprintf(warnings + n, sizeof warnings - n, "%s\n", msg);
+}
+
 /* Read path and compare with the expectation; returns the platform on RM_OK
- * (caller frees) — else NULL. */
+ * (caller frees) — else NULL. For RM_OK a non-empty fragment must be in the
+ * reader's warnings. */
 static rm_platform *expect_read(const char *path, rm_status want, const char *fragment,
                                 const char *name_in_msg)
 {
     rm_platform *p = (rm_platform *)0x1; /* must be overwritten */
     rm_error err = {RM_OK, ""};
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    ro.warn = collect_warning;
+    warnings[0] = '\0';
     double t0 = now_s();
-    rm_status st = rm_platform_read(path, NULL, &p, &err);
+    rm_status st = rm_platform_read(path, &ro, &p, &err);
     double dt = now_s() - t0;
     ck_assert_msg(st == want, "%s: status %d (%s), expected %d; message: %s", path, (int)st,
                   rm_status_name(st), (int)want, err.msg);
@@ -120,6 +136,9 @@ static rm_platform *expect_read(const char *path, rm_status want, const char *fr
     if (want == RM_OK) {
         ck_assert_ptr_nonnull(p);
         ck_assert_ptr_ne(p, (rm_platform *)0x1);
+        ck_assert_msg(!fragment || !fragment[0] || strstr(warnings, fragment),
+                      "%s: accepted, but no warning with '%s' (warnings: %s)", path, fragment,
+                      warnings);
         return p;
     }
     ck_assert_msg(p == NULL, "%s: failed but *out was not set to NULL", path);

@@ -6,9 +6,11 @@
  * the file, row and column of every error.
  */
 #include "ringmap.h"
+#include "topo/unusable.h"
 
 #include <csv.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,7 +269,8 @@ static int parse_num(const char *s, double *x)
     *x = strtod(s, &end);
     while (end && (*end == ' ' || *end == '\t'))
         end++;
-    return end == s || *end || errno == ERANGE || !isfinite(*x) ? -1 : 0;
+    /* a subnormal (1e-310) is a number (topo/unusable.h); an underflow to 0 is not */
+    return end == s || *end || (errno == ERANGE && !rm_is_subnormal(*x)) || !isfinite(*x) ? -1 : 0;
 }
 
 static const char *cell(const csv_row *r, int k)
@@ -493,6 +496,8 @@ rm_status rm_platform_read_matrices(FILE *bw, const char *bw_name, FILE *lt, con
                 goto done;
             }
             val[(size_t)i * n + j] = x * bw_factor;
+            if (val[(size_t)i * n + j] == 0.0) /* > 0 in the file, 0 once converted: the least */
+                val[(size_t)i * n + j] = DBL_TRUE_MIN; /* double, unusable (topo/unusable.h) */
         }
     }
     /* the latencies */

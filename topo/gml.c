@@ -25,6 +25,7 @@
  */
 #include "topo/gml_scan.h"
 #include "topo/gml_subnormal.h"
+#include "topo/unusable.h"
 #include "topo/input_file.h"
 #include "ringmap.h"
 #include "topo/igraph_guard.h"
@@ -469,6 +470,7 @@ restore:
         rm_platform_free(p);
         return st;
     }
+    rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/unusable.h) */
     *out = p;
     return RM_OK;
 }

@@ -7,6 +7,7 @@
 #include "topo/graphml_scan.h"
 #include "topo/input_file.h"
 #include "topo/readers.h"
+#include "topo/unusable.h"
 
 #include "topo/igraph_guard.h"
 
@@ -49,7 +50,7 @@ static int gm_attr(const igraph_t *g, int is_edge, const char *name, igraph_inte
         double v = strtod(s, &end);
         while (*end == ' ' || *end == '\t')
             end++;
-        if (end == s || *end || errno == ERANGE)
+        if (end == s || *end || (errno == ERANGE && !rm_is_subnormal(v))) /* 1e-310 is a number */
             return -1;
         *out = v;
         return 1;
@@ -231,6 +232,7 @@ static rm_status gm_convert(const char *path, const rm_read_options *ro, const i
         rm_platform_free(p);
         return st;
     }
+    rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/unusable.h) */
     *out = p;
     return RM_OK;
 }

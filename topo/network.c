@@ -23,6 +23,7 @@
 #include "ringmap.h"
 #include "topo/args.h"
 #include "topo/igraph_guard.h"
+#include "topo/unusable.h"
 #include "topo/widest.h"
 
 #include <float.h>
@@ -105,7 +106,9 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
             net->arc_link[a] = l;
             net->arc_tail[a] = d ? e->target : e->source;
             net->arc_head[a] = d ? e->source : e->target;
-            if (p->directed)
+            if (!rm_link_bw_usable(e->bandwidth))
+                net->arc_res[a] = -1; /* too slow for the model: as absent (topo/unusable.h) */
+            else if (p->directed)
                 net->arc_res[a] = d ? -1 : l;
             else
                 net->arc_res[a] = full ? a : l;
@@ -438,8 +441,8 @@ int rm_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
             arc = 2 * l + 1;
         else
             return -1;
-        if (net->arc_res[arc] < 0)
-            return -1;
+        if (net->arc_res[arc] < 0) /* a link too slow for the model: no route (topo/unusable.h) */
+            return rm_link_bw_usable(p->links[l].bandwidth) ? -1 : 0;
         arcs[i - s] = arc;
         at = net->arc_head[arc];
         /* a walk: a route may cross a link twice (a SimGrid WIFI access

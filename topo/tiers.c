@@ -6,6 +6,7 @@
  */
 #include "topo/input_file.h"
 #include "topo/readers.h"
+#include "topo/unusable.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -69,7 +70,7 @@ static int tr_numbers(const char *s, double *v, int max)
         char *end;
         errno = 0;
         v[n] = strtod(s, &end);
-        if (end == s || errno == ERANGE || !isfinite(v[n]) ||
+        if (end == s || (errno == ERANGE && !rm_is_subnormal(v[n])) || !isfinite(v[n]) ||
             (*end && !isspace((unsigned char)*end)))
             return -1;
         n++;
@@ -116,7 +117,7 @@ rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
         rm_tiers_options_init(&tdef);
         to = &tdef;
     }
-    (void)ro; /* Tiers files carry neither speeds nor missing bandwidths */
+    /* ro: only its warning callback (Tiers files carry neither speeds nor missing bandwidths) */
     if (!path || !out)
         return rm_error_set(err, RM_EINPUT, "rm_platform_read_tiers: NULL argument");
     *out = NULL;
@@ -375,8 +376,10 @@ rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
         snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
         rm_platform_free(p);
         st = rm_error_set(err, st, "%s: %s", path, msg);
-    } else
+    } else {
+        rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/unusable.h) */
         *out = p;
+    }
     goto done;
 nomem:
     st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);

@@ -116,8 +116,10 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
                 ok = 0;
             u = t;
         }
-        c->leaf_of[v] = ok ? u : -1;
-        if (!ok)
+        /* a node without usable arcs (a link too slow for the model,
+         * topo/unusable.h) is a core node: core searches give it width 0 */
+        c->leaf_of[v] = ok && u >= 0 ? u : -1;
+        if (c->leaf_of[v] < 0)
             c->core[c->n_core++] = v;
     }
     /* the core adjacency: the arcs between a node and a core node (a search

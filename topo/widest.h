@@ -130,7 +130,8 @@ rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, i
 
 /* Arcs of the platform's fixed route from node a to node b (both hosts;
  * rm_platform.fixed_route_*) into arcs[] (capacity cap): the count, 0 when
- * the file fixes no route between them (or a or b is not a host), -1 when
+ * the file fixes no route between them (or a or b is not a host, or the
+ * route crosses a link too slow for the model, topo/unusable.h), -1 when
  * the route is not a walk of usable arcs from a to b (it may cross a link
  * twice: a SimGrid WIFI access point). O(len + log H). Thread safety: reentrant (net is only read). */
 int rm_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap);

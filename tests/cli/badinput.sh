@@ -13,6 +13,7 @@ while IFS=$'\t' read -r file status frag; do
     if [ "$status" = OK ]; then
         expect_exit 0 "$file (accepted)" "$BAD/$file" --max-q 4 --json - --quiet
         jq -e '.ring | length >= 1' "$TMP/out" >/dev/null || fail "$file: no ring in the JSON"
+        [ -z "$frag" ] || grep -qF -- "$frag" "$TMP/err" || fail "$file: no warning with '$frag': $(cat "$TMP/err")"
         continue
     fi
     expect_bad "$frag" "$file" "$BAD/$file"
