@@ -13,7 +13,9 @@
 #include <stddef.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
 
 /** Size of the buffer that receives KINSOL's last error message. */
 #define RM_KINSOL_MSG_SIZE 256
@@ -22,7 +24,9 @@
  *  KINSOL flag). */
 #define RM_KINSOL_SETUP_FAILED (-1000)
 
-/** A KINSOL instance with its dense Jacobian and dense linear solver. */
+/** A KINSOL instance with its Jacobian and linear solver: dense J and
+ *  dense LU (rm_kinsol_create), or compressed-sparse-column J and KLU
+ *  (rm_kinsol_create_sparse). */
 typedef struct rm_kinsol {
     SUNMatrix J;
     SUNLinearSolver LS;
@@ -41,9 +45,31 @@ typedef struct rm_kinsol {
 int rm_kinsol_create(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
                      KINLsJacFn jac, void *user, char *msg, double fnormtol);
 
+/**
+ * rm_kinsol_create with a sparse Jacobian: J compressed sparse column
+ * (SUNSparseMatrix, CSC_MAT) with room for nnz entries, solved by KLU
+ * (SuiteSparse, through SUNLinSol_KLU: sparse LU with fill-reducing
+ * ordering, refactorisation on the same pattern). jac must fill J in CSC
+ * form (rm_kinsol_fill_csc). Same options and return values. O(N + nnz)
+ * memory.
+ */
+int rm_kinsol_create_sparse(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
+                            KINLsJacFn jac, void *user, char *msg, double fnormtol,
+                            sunindextype nnz);
+
+/**
+ * Fill J from n triplets (row[e], col[e], val[e]): a dense J is zeroed and
+ * each entry assigned; a sparse (CSC) J gets the entries sorted by column,
+ * then row, duplicates summed (J must have room for n entries). perm is
+ * scratch of 2n + N + 1 ints. Returns 0, or -1 if a sparse J is too small.
+ * O(n + N).
+ */
+int rm_kinsol_fill(SUNMatrix J, int n, const int *row, const int *col, const double *val,
+                   int *perm);
+
 /** One KINSOL run with line search from u (overwritten) with the scales
  *  us, fs; *nni += its Newton iterations. Returns KINSOL's flag. Time:
- *  KINSOL's, O(N^3) per iteration (dense LU). */
+ *  KINSOL's, O(N^3) per iteration (dense LU), KLU's with a sparse J. */
 int rm_kinsol_solve(rm_kinsol *s, N_Vector u, N_Vector us, N_Vector fs, long *nni);
 
 /** Free what rm_kinsol_create made (NULL members are skipped). O(1). */

@@ -148,6 +148,19 @@ static int tk_residual(N_Vector zz, N_Vector ff, void *user)
     return 0;
 }
 
+/* One Jacobian entry (row, column, value) into the triplet list. */
+static void jset(tk_work *t, int r, int c, double v)
+{
+    t->jr[t->jn] = r, t->jc[t->jn] = c, t->jv[t->jn] = v;
+    t->jn++;
+}
+
+/* Upper bound on the number of Jacobian entries for the current sets. */
+static int jac_capacity(const tk_work *t)
+{
+    return 2 * t->p->sp.col_start[t->K] + 2 * t->K + 4 * t->nG + 4 * t->nA + 2 * t->q + 8;
+}
+
 static int tk_jacobian(N_Vector zz, N_Vector ff, SUNMatrix J, void *user, N_Vector t1, N_Vector t2)
 {
     (void)ff, (void)t1, (void)t2;
@@ -156,7 +169,7 @@ static int tk_jacobian(N_Vector zz, N_Vector ff, SUNMatrix J, void *user, N_Vect
     const rm_share_problem *sp = &p->sp;
     const double *z = N_VGetArrayPointer(zz), *y = z;
     int K = t->K, q = t->q;
-    SUNMatZero(J);
+    t->jn = 0;
     /* Lam from the current multipliers */
     for (int k = 0; k < K; k++) {
         double s = 0.0;
@@ -164,38 +177,38 @@ static int tk_jacobian(N_Vector zz, N_Vector ff, SUNMatrix J, void *user, N_Vect
             int i = t->wpos[sp->col_row[e]];
             if (i >= 0) {
                 s += sp->col_coef[e] * z[t->ol + i];
-                SM_ELEMENT_D(J, k, t->ol + i) = -sp->col_coef[e] * y[k];
-                SM_ELEMENT_D(J, t->e6 + i, k) = sp->col_coef[e] / sp->c[sp->col_row[e]];
+                jset(t, k, t->ol + i, -sp->col_coef[e] * y[k]);
+                jset(t, t->e6 + i, k, sp->col_coef[e] / sp->c[sp->col_row[e]]);
             }
         }
         double b = tk_route_weight(t, z, k);
-        SM_ELEMENT_D(J, k, k) = -b / (y[k] * y[k]) - s;
+        jset(t, k, k, -b / (y[k] * y[k]) - s);
         int g = tk_route_grp(t, k);
         if (t->gpos[g] >= 0)
-            SM_ELEMENT_D(J, k, t->orho + t->gpos[g]) = 1.0 / y[k];
+            jset(t, k, t->orho + t->gpos[g], 1.0 / y[k]);
     }
     for (int x = 0; x < t->nG; x++) {
         int r[2], n = tk_grp_routes(t, t->G[x], r), h = tk_grp_host(t, t->G[x]);
-        SM_ELEMENT_D(J, t->e2 + h, t->orho + x) = 1.0;
+        jset(t, t->e2 + h, t->orho + x, 1.0);
         for (int e = 0; e < n; e++)
-            SM_ELEMENT_D(J, t->e5 + x, r[e]) = -1.0 / (y[r[e]] * y[r[e]]);
-        SM_ELEMENT_D(J, t->e5 + x, t->ou + h) = -1.0;
+            jset(t, t->e5 + x, r[e], -1.0 / (y[r[e]] * y[r[e]]));
+        jset(t, t->e5 + x, t->ou + h, -1.0);
     }
     for (int x = 0; x < t->nA; x++) {
         int pc = t->A[x];
-        SM_ELEMENT_D(J, t->e3, t->om + x) = 1.0;
+        jset(t, t->e3, t->om + x, 1.0);
         if (pc == 0) {
             for (int i = 0; i < q; i++) {
-                SM_ELEMENT_D(J, t->e2 + i, t->om + x) = -p->a[i];
-                SM_ELEMENT_D(J, t->e4 + x, t->ou + i) = p->D * p->a[i];
+                jset(t, t->e2 + i, t->om + x, -p->a[i]);
+                jset(t, t->e4 + x, t->ou + i, p->D * p->a[i]);
             }
         } else {
-            SM_ELEMENT_D(J, t->e2 + pc - 1, t->om + x) = -1.0;
-            SM_ELEMENT_D(J, t->e4 + x, t->ou + pc - 1) = p->D;
+            jset(t, t->e2 + pc - 1, t->om + x, -1.0);
+            jset(t, t->e4 + x, t->ou + pc - 1, p->D);
         }
-        SM_ELEMENT_D(J, t->e4 + x, t->oT) = -1.0;
+        jset(t, t->e4 + x, t->oT, -1.0);
     }
-    return 0;
+    return rm_kinsol_fill(J, t->jn, t->jr, t->jc, t->jv, t->jperm);
 }
 
 /* Relative residual max |f_i| / mag_i of z. Scratch f, mag (N). */
@@ -251,7 +264,11 @@ int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *nni, in
     double *f = malloc((size_t)N * sizeof *f), *mag = malloc((size_t)N * sizeof *mag);
     rm_kinsol ks = {NULL, NULL, NULL};
     *res = INFINITY;
-    if (!u || !us || !cons || !fs || !f || !mag)
+    t->jcap = jac_capacity(t);
+    t->jr = malloc((size_t)t->jcap * sizeof *t->jr), t->jc = malloc((size_t)t->jcap * sizeof *t->jc);
+    t->jv = malloc((size_t)t->jcap * sizeof *t->jv);
+    t->jperm = malloc((2 * (size_t)t->jcap + (size_t)N + 1) * sizeof *t->jperm);
+    if (!u || !us || !cons || !fs || !f || !mag || !t->jr || !t->jc || !t->jv || !t->jperm)
         goto done;
     double *ud = N_VGetArrayPointer(u), *cd = N_VGetArrayPointer(cons);
     for (sunindextype i = 0; i < N; i++) {
@@ -259,7 +276,10 @@ int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *nni, in
         cd[i] = i < t->K ? 2.0 : 0.0; /* y > 0, the rest free */
     }
     double fnormtol = accept * 0.01 > 1e-14 ? accept * 0.01 : 1e-14;
-    if (rm_kinsol_create(&ks, ctx, u, cons, tk_residual, tk_jacobian, t, t->msg, fnormtol))
+    if (N < TK_SPARSE_N ? rm_kinsol_create(&ks, ctx, u, cons, tk_residual, tk_jacobian, t, t->msg,
+                                           fnormtol)
+                        : rm_kinsol_create_sparse(&ks, ctx, u, cons, tk_residual, tk_jacobian, t,
+                                                  t->msg, fnormtol, t->jcap))
         goto done;
     double *sd = N_VGetArrayPointer(us), *fd = N_VGetArrayPointer(fs);
     for (int round = 0; round < 5; round++) {
@@ -278,5 +298,7 @@ done:
     rm_kinsol_destroy_vectors((N_Vector[]){u, us, cons, fs}, 4);
     free(f);
     free(mag);
+    free(t->jr), free(t->jc), free(t->jv), free(t->jperm);
+    t->jr = t->jc = t->jperm = NULL, t->jv = NULL;
     return flag;
 }
