@@ -43,6 +43,7 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->ectx);
     free(wk->pmax_pre);
     free(wk->pmax_suf);
+    free(wk->psuf);
     free(wk->pcw);
     free(wk->pd);
     free(wk->out_start);
@@ -72,6 +73,7 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
     wk->pinv = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->pmax_pre = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->pmax_suf = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->psuf = malloc(2 * (size_t)(max_q + 2) * sizeof(double));
     wk->ectx = malloc((size_t)(max_q + 1) * sizeof *wk->ectx);
     wk->pcw = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->pd = malloc((size_t)(max_q + 1) * sizeof(double));
@@ -80,7 +82,7 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
     wk->sym_rcap = 4 * wk->N + 4;
     wk->sym_r = malloc(2 * (size_t)wk->sym_rcap * sizeof(int)); /* paths, then cuts */
     int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->in_ring && wk->tw && wk->tC &&
-             wk->cand_h && wk->cand_x && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf;
+             wk->cand_h && wk->cand_x && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf && wk->psuf;
     for (int t = 0; t < 4; t++) {
         wk->wid[t] = malloc(N * sizeof(double));
         wk->arc[t] = malloc(N * sizeof(int));
@@ -412,31 +414,16 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
                (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
                (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
         goto done;
-    /* costs of the hosts other than i, j, k are unchanged */
-    edge_ctx c;
-    if (wk->fast && q >= 2) {
-        /* the context rm_h2_edge_bounds computed for this step; the
-         * unchanged hosts into tw/tC for rm_balance */
-        c = wk->ectx[e];
-        int m2 = 0;
-        for (int t = 0; t < q; t++)
-            if (t != e && t != c.ni) {
-                wk->tw[m2] = s->w[t];
-                wk->tC[m2] = s->C[t];
-                m2++;
-            }
-    } else {
-        rm_h2_edge_ctx_init(&c, wk, s, e, dc_dw);
-    }
-    int m = c.m;
-    const fast_eval ev = c.ev;
-    double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
-    int par = s->parallel_send;
     /* symmetry classes: one candidate per run of interchangeable hosts */
     int n_cand = p->n_hosts;
     const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 1, &n_cand) : NULL;
-    if (cands && wk->ecache && n_cand <= H2_CACHE_MAX_CAND) {
-        /* incremental: the edge's cached costs (ring/sharedring_inc.c) */
+    /* costs of the hosts other than i, j, k are unchanged */
+    edge_ctx c;
+    if (wk->fast && q >= 2 && cands && wk->ecache && n_cand <= H2_CACHE_MAX_CAND) {
+        /* incremental: the edge's cached costs (ring/sharedring_inc.c),
+         * with this step's context of rm_h2_edge_bounds (its sums exact
+         * only when needed) */
+        c = wk->ectx[e];
         for (int ci = 0; ci < n_cand; ci++) {
             int k = p->hosts[cands[ci]];
             rm_widest_tree_leaf(net, wk->res2, i, 0, k, wk->wid[0], wk->arc[0]);
@@ -454,6 +441,11 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
         bs = sc->bs;
         goto done;
     }
+    rm_h2_edge_ctx_init(&c, wk, s, e, dc_dw);
+    int m = c.m;
+    const fast_eval ev = c.ev;
+    double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
+    int par = s->parallel_send;
     if (cands)
         for (int ci = 0; ci < n_cand; ci++) {
             int k = p->hosts[cands[ci]];

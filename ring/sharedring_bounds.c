@@ -86,6 +86,7 @@ void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e
     c->i = s->ring[e];
     c->j = s->ring[c->ni];
     c->m = 0;
+    c->exact = 2;
     if (wk->fast && q >= 2) {
         /* rm_h2_fast_eval_init's sums from the step's terms (the same
          * divisions and products, done once per step): bitwise equal */
@@ -221,10 +222,12 @@ typedef struct ctx_prefix {
     int upto;
 } ctx_prefix;
 
-/* rm_h2_edge_ctx_init without tw/tC and with the step's terms: the sums of
- * positions 0 .. e-1 are the prefix (the same additions in the same order),
- * then e + 2 .. q - 1 are added; dmax (order-free) from the prefix and
- * suffix maxima. Bitwise the same ev. O(q - e). */
+/* rm_h2_edge_ctx_init without tw/tC, in O(1): the sums of positions
+ * 0 .. e-1 are the sequential prefix (the same additions in the same
+ * order), plus the suffix sum of e + 2 .. q - 1 (another order: within
+ * H2_CTX_REL, c->exact = 0); dmax (order-free) from the prefix and suffix
+ * maxima, exact. The wrap edge (positions 1 .. q - 2) is summed in order:
+ * exact. Edges are visited in increasing order. */
 static void edge_ctx_fast(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw,
                           ctx_prefix *pre)
 {
@@ -236,7 +239,6 @@ static void edge_ctx_fast(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int 
     fast_eval *ev = &c->ev;
     ev->dc_dw = dc_dw;
     double si = 0.0, sw = 0.0, dm = 0.0;
-    int from;
     if (c->ni == e + 1) {
         /* advance the prefix to e (edges are visited in increasing order) */
         while (pre->upto < e) {
@@ -246,21 +248,24 @@ static void edge_ctx_fast(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int 
         }
         si = pre->inv;
         sw = pre->cw;
-        from = e + 2;
+        int from = e + 2;
         dm = e > 0 ? wk->pmax_pre[e - 1] : 0.0;
         if (from < q && wk->pmax_suf[from] > dm)
             dm = wk->pmax_suf[from];
+        c->exact = from >= q;
+        if (from < q) {
+            si += wk->psuf[from];
+            sw += wk->psuf[q + 1 + from];
+        }
     } else {
         /* the wrap edge (e = q - 1, ni = 0): positions 1 .. q - 2 */
-        from = 1;
-        for (int t = 1; t < q - 1; t++)
+        for (int t = 1; t < q - 1; t++) {
+            si += wk->pinv[t];
+            sw += wk->pcw[t];
             if (wk->pd[t] > dm)
                 dm = wk->pd[t];
-    }
-    int to = c->ni == e + 1 ? q : q - 1;
-    for (int t = from; t < to; t++) {
-        si += wk->pinv[t];
-        sw += wk->pcw[t];
+        }
+        c->exact = 1;
     }
     ev->sum_inv = si;
     ev->sum_cw = sw;
@@ -290,6 +295,13 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
                 m = wk->pd[t];
             wk->pmax_suf[t] = m;
         }
+        /* suffix sums of 1/w and C/w (edge_ctx_fast) */
+        double *si = wk->psuf, *sw = wk->psuf + q + 1;
+        si[q] = sw[q] = 0.0;
+        for (int t = q - 1; t >= 0; t--) {
+            si[t] = si[t + 1] + wk->pinv[t];
+            sw[t] = sw[t + 1] + wk->pcw[t];
+        }
     }
     const rm_platform *p = wk->p;
     int q = s->q, H = wk->H, par = s->parallel_send;
@@ -318,6 +330,14 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         /* symmetry classes: members give the same bound, one per class */
         int n_cand = H;
         const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 0, &n_cand) : NULL;
+        const h2_ecache *ec = wk->ecache ? &wk->ecache[hi] : NULL;
+        if (ec && cands && n_cand <= H2_CACHE_MAX_CAND && !(ec->j == j && ec->n_bad * 4 > ec->n_chk)) {
+            /* the incremental scan evaluates such an edge's candidates in
+             * O(1) each from its cache (unless its entries often go
+             * stale): cheaper than this bound, visit it */
+            n_cand = 0;
+            lb = -INFINITY;
+        }
         for (int ci = 0; ci < n_cand; ci++) {
             int h = cands ? cands[ci] : ci;
             int k = p->hosts[h];
@@ -344,8 +364,8 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
                 lb = T;
         }
         /* a relative margin covers rounding differences between this
-         * evaluation and the reference's */
-        wk->edge_lb[e] = lb * (1.0 - 1e-12);
+         * evaluation and the reference's, and the inexact sums */
+        wk->edge_lb[e] = lb * (c.exact ? 1.0 - 1e-12 : 1.0 - 2 * H2_CTX_REL);
     }
     sort_edges(wk, q);
 }

@@ -105,6 +105,7 @@ static void edge_prepare(h2_ecache *ec, const rm_ring_state *s, int e, int ni)
     ec->bw[1] = b1;
     ec->n_ent = 0;
     ec->n_arcs = 0;
+    ec->n_chk = ec->n_bad = 0;
 }
 
 /* route t of a candidate: 0 = i->k (tree 0, from i), 1 = k->i (tree 1, to
@@ -220,9 +221,11 @@ static rm_status build_routes(h2_work *wk, int i, int j, int k, rm_error *err)
  * its four tree paths, and when its four widths are > 0 its routes
  * (wk->cand), the shares (rm_h2_share_routes on wk->res2) and the route
  * costs — what rm_h2_scan_edge computes for a candidate it does not prune. */
-static rm_status entry_compute(h2_work *wk, h2_ecache *ec, const rm_ring_state *s, const edge_ctx *c,
-                               int h, int k, h2_cent *en, rm_error *err)
+static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, int h, int k, int prune,
+                               h2_cent *en, rm_error *err)
 {
+    h2_work *wk = sc->wk;
+    const rm_ring_state *s = sc->s;
     const rm_network *net = wk->net;
     en->h = h;
     en->step = wk->step;
@@ -233,11 +236,44 @@ static rm_status entry_compute(h2_work *wk, h2_ecache *ec, const rm_ring_state *
             return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
     double w0 = wk->wid[0][k], w1 = wk->wid[1][k], w2 = wk->wid[3][k], w3 = wk->wid[2][k];
     if (w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0) {
+        double wkk = wk->p->nodes[k].w;
+        double wi = c->wi, wj = c->wj, ci_keep = c->ci_keep, cj_keep = c->cj_keep;
+        int par = s->parallel_send;
+        /* the least T_step it may win against, and the margin of rounding
+         * and of inexact sums */
+        double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+        if (sc->bestT < lim)
+            lim = sc->bestT;
+        double mg = 1.0 - 2 * H2_CTX_REL - 1e-12;
+        double Tlow = 0.0;
+        if (prune) {
+            /* rm_h2_scan_edge's bounds: widths, then the share lower bound */
+            Tlow = rm_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                      rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                      rm_host_cost(1.0 / w2, 1.0 / w1, par));
+            if (Tlow * mg > lim)
+                goto pruned;
+        }
         rm_status st = build_routes(wk, c->i, c->j, k, err);
         if (st)
             return st;
-        double wkk = wk->p->nodes[k].w;
-        double a[4] = {1.0 / c->wi, 1.0 / wkk, 1.0 / wkk, 1.0 / c->wj};
+        double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj};
+        if (prune) {
+            double k_lb;
+            double sum_lb = rm_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
+            double Tb = Tlow, dk = sc->dc_dw * (par ? 0.5 * k_lb : k_lb);
+            if (dk > Tb)
+                Tb = dk;
+            if (!par) {
+                double phi = ci_keep / wi + cj_keep / wj + sum_lb;
+                double inv = c->ev.sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wkk;
+                double T5 = (1.0 + sc->dc_dw * (c->ev.sum_cw + phi)) / inv;
+                if (T5 > Tb)
+                    Tb = T5;
+            }
+            if (Tb * mg > lim)
+                goto pruned;
+        }
         if ((st = rm_h2_share_routes(wk, wk->res2, 4, wk->cand, a, en->x, err)))
             return st;
         if (en->x[0] > 0 && en->x[1] > 0 && en->x[2] > 0 && en->x[3] > 0) {
@@ -246,6 +282,10 @@ static rm_status entry_compute(h2_work *wk, h2_ecache *ec, const rm_ring_state *
             en->ok = 1;
         }
     }
+    return RM_OK;
+pruned: /* it cannot win this step: not kept (computed again at the next visit) */
+    ec->n_arcs2 = en->a0;
+    en->ok = -1;
     return RM_OK;
 }
 
@@ -263,13 +303,12 @@ static int entry_keep(h2_ecache *ec, const h2_cent *o, int h, h2_cent *en)
     return 1;
 }
 
-rm_status rm_h2_scan_cached(h2_scan *sc, int e, const edge_ctx *c, const int *cands, int n_cand,
+rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, int n_cand,
                             rm_error *err)
 {
     h2_work *wk = sc->wk;
     const rm_ring_state *s = sc->s;
     const rm_platform *p = wk->p;
-    const fast_eval ev = c->ev;
     int m = c->m, par = s->parallel_send;
     double wi = c->wi, wj = c->wj, ci_keep = c->ci_keep, cj_keep = c->cj_keep;
     h2_ecache *ec = &wk->ecache[wk->hidx[c->i]];
@@ -289,8 +328,13 @@ rm_status rm_h2_scan_cached(h2_scan *sc, int e, const edge_ctx *c, const int *ca
         while (oc < ec->n_ent && ec->ent[oc].h < h)
             oc++;
         const h2_cent *o = NULL;
-        if (oc < ec->n_ent && ec->ent[oc].h == h && entry_valid(wk, ec, &ec->ent[oc], h, k, c->i, c->j))
-            o = &ec->ent[oc];
+        if (oc < ec->n_ent && ec->ent[oc].h == h) {
+            ec->n_chk++;
+            if (entry_valid(wk, ec, &ec->ent[oc], h, k, c->i, c->j))
+                o = &ec->ent[oc];
+            else
+                ec->n_bad++;
+        }
         if (!o && wk->sym->pos_of[h] >= 0)
             /* a member of a class: the entry of a member that joined the ring */
             for (int x = 0; x < ec->n_ent && !o; x++)
@@ -302,8 +346,14 @@ rm_status rm_h2_scan_cached(h2_scan *sc, int e, const edge_ctx *c, const int *ca
             if (!entry_keep(ec, o, h, en))
                 return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
         } else {
-            if ((st = entry_compute(wk, ec, s, c, h, k, en, err)))
+            /* an edge whose entries often go stale (routes through links
+             * that every insertion loads) computes only the candidates that
+             * may win, as rm_h2_scan_edge; else every candidate, once */
+            int prune = ec->n_bad * 4 > ec->n_chk;
+            if ((st = entry_compute(sc, ec, c, h, k, prune, en, err)))
                 return st;
+            if (en->ok < 0)
+                continue;
             fresh = 1;
         }
         ec->n_ent2++;
@@ -311,13 +361,26 @@ rm_status rm_h2_scan_cached(h2_scan *sc, int e, const edge_ctx *c, const int *ca
             continue;
         /* rm_h2_scan_edge's comparisons on the same costs */
         double wkk = p->nodes[k].w;
-        double Tq = rm_h2_fast_eval_lb(&ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+        double Tq = rm_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
                                        rm_host_cost(cj_keep, en->c[3], par), wkk,
                                        rm_host_cost(en->c[2], en->c[1], par));
+        if (!c->exact) {
+            /* inexact sums: a candidate that loses by more than their error
+             * loses; else the exact context (and tw/tC for rm_balance) */
+            double lo = Tq * (1.0 - 2 * H2_CTX_REL);
+            if (lo > sc->bestT || lo > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+                continue;
+            rm_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw);
+            Tq = rm_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+                                    rm_host_cost(cj_keep, en->c[3], par), wkk,
+                                    rm_host_cost(en->c[2], en->c[1], par));
+        }
         if (Tq > sc->bestT || (Tq == sc->bestT && !(e < sc->bs)) ||
             Tq > atomic_load_explicit(sc->gbest, memory_order_relaxed))
             continue;
-        double T = rm_h2_fast_eval_T(&ev, wk, m, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+        if (c->exact < 2)
+            rm_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw); /* tw/tC for rm_balance */
+        double T = rm_h2_fast_eval_T(&c->ev, wk, m, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
                                      rm_host_cost(cj_keep, en->c[3], par), wkk,
                                      rm_host_cost(en->c[2], en->c[1], par));
         if (T < sc->bestT || (T == sc->bestT && e < sc->bs)) {

@@ -60,6 +60,7 @@ typedef struct h2_ecache {
     int n_ent, cap_ent, n_ent2, cap_ent2;
     int *arcs, *arcs2;
     int n_arcs, cap_arcs, n_arcs2, cap_arcs2;
+    long n_chk, n_bad; /* entries checked, found stale (since the edge's cache was emptied) */
 } h2_ecache;
 
 /* candidates per ring edge up to which the incremental scan is used */
@@ -106,6 +107,7 @@ typedef struct h2_work {
     /* fast path: per ring position 1/w, C/w, D_c/D_w * C of this step
      * (rm_h2_scan_all; shared, read-only during the scan) */
     double *pinv, *pcw, *pd, *pmax_pre, *pmax_suf;
+    double *psuf; /* 2 (max_q + 2): suffix sums of pinv, then of pcw (rm_h2_edge_bounds) */
     struct edge_ctx *ectx; /* max_q: each edge's context of this step (rm_h2_edge_bounds) */
     /* fast path, widest routing, greedy sharing: the incremental scan
      * (ring/sharedring_inc.c; NULL: off). ecache: H edge caches by tail host
@@ -175,14 +177,24 @@ double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, 
  * j that stay (i's predecessor route, j's successor route). O(q + len). */
 typedef struct edge_ctx { /* struct tag used by h2_work */
     int ni, i, j, m;
+    int exact; /* 2: rm_h2_edge_ctx_init's (tw/tC filled); 1: its sums bit for
+                  bit, tw/tC not filled; 0: sums within a relative H2_CTX_REL of
+                  them, tw/tC not filled (rm_h2_edge_bounds) */
     fast_eval ev;
     double wi, wj, ci_keep, cj_keep;
 } edge_ctx;
 
-/** Fill c for ring edge e (see edge_ctx); writes wk->tw/tC. O(q + len). */
+/* relative error bound of an inexact edge_ctx's sums and of the T_step
+ * values computed from them (rounding of q <= 10^6 positive terms added in
+ * another order: (q + 3) 2^-53 < 2e-10) */
+#define H2_CTX_REL 1e-9
+
+/** Fill c for ring edge e (see edge_ctx); writes wk->tw/tC; c->exact = 2. O(q + len). */
 void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw);
 
-/** Fast path: wk->edge_lb[e] = a lower bound of the best insertion into ring
+/** Fast path: wk->ectx[e] = edge e's context with sums from prefix and
+ *  suffix sums (exact = 0, except the wrap edge: exact = 1 without tw/tC),
+ *  wk->edge_lb[e] = a lower bound of the best insertion into ring
  *  edge e (full-capacity widths, capped by the widest residual arc around
  *  the edge's hosts with its routes given back), wk->order = the edges by
  *  increasing bound. O(q H + q log q). */
@@ -259,10 +271,10 @@ void rm_h2_cache_destroy(h2_work *wk);
 void rm_h2_cache_step(h2_work *wk);
 
 /** rm_h2_scan_edge's candidate loop for ring edge e (context c, trees in
- *  wk, candidates cands[0 .. n_cand) of the symmetry classes) from the
- *  edge's cache: costs reused while valid, computed otherwise; updates sc's
+ *  wk, candidates cands[0 .. n_cand) of the symmetry classes; c made exact
+ *  when a candidate may win) from the edge's cache: costs reused while valid, computed otherwise; updates sc's
  *  best by the same rule. Thread-private writes and the edge's own cache. */
-rm_status rm_h2_scan_cached(h2_scan *sc, int e, const edge_ctx *c, const int *cands, int n_cand,
+rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, int n_cand,
                             rm_error *err);
 
 #endif
