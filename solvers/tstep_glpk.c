@@ -33,6 +33,51 @@ static void add_cut(glp_prob *lp, const tg_cols *c, int k, double y0)
     rm_glpk_add_tangent_cut(lp, cY(c, k), cTk(c, k), 1.0, y0);
 }
 
+/* The state of one solve: the problem, the LP and its row blocks, the
+ * points and bounds found so far, and scratch. */
+typedef struct tg_state {
+    rm_tstep_problem p;
+    tg_cols cols;
+    glp_prob *lp;
+    int rH, rS, rG;                 /* first host row, the sum row, first group row */
+    double *y, *yb, *ylp, *lb, *ys; /* K: scratch point, best, LP point, lower bounds, scratch */
+    double *Lam, *rho;              /* K: route link prices and weights of the duals */
+    double *C, *mh;                 /* q: host costs, host prices */
+    double *load;                   /* M + 1 */
+    int *lprow, *ind;               /* M + 1; K + q + 8 */
+    double *val;                    /* K + q + 8 */
+    double best, lower;             /* best T(y) found (upper bound), best lower bound */
+    int it, ncuts, retries;
+    long simplex_its;
+} tg_state;
+
+static void tg_free(tg_state *s)
+{
+    if (s->lp)
+        glp_delete_prob(s->lp);
+    free(s->y), free(s->yb), free(s->ylp), free(s->lb), free(s->ys), free(s->Lam), free(s->rho);
+    free(s->C), free(s->mh), free(s->load), free(s->lprow), free(s->ind), free(s->val);
+    rm_tstep_problem_destroy(&s->p);
+}
+
+/* The arrays of a solve of s->p (already built). RM_ENOMEM or RM_OK. */
+static rm_status tg_alloc(tg_state *s, rm_error *err)
+{
+    size_t K = (size_t)s->p.K, q = (size_t)s->p.q, M = (size_t)s->p.sp.m, nind = K + q + 8;
+    s->cols = (tg_cols){s->p.q, s->p.K};
+    s->y = malloc(K * sizeof(double)), s->yb = malloc(K * sizeof(double));
+    s->ylp = malloc(K * sizeof(double)), s->lb = malloc(K * sizeof(double));
+    s->ys = malloc(K * sizeof(double)), s->Lam = malloc(K * sizeof(double));
+    s->rho = malloc(K * sizeof(double)), s->C = malloc(q * sizeof(double));
+    s->mh = malloc(q * sizeof(double)), s->load = malloc((M + 1) * sizeof(double));
+    s->lprow = malloc((M + 1) * sizeof(int)), s->ind = malloc(nind * sizeof(int));
+    s->val = malloc(nind * sizeof(double));
+    if (!s->y || !s->yb || !s->ylp || !s->lb || !s->ys || !s->Lam || !s->rho || !s->C || !s->mh ||
+        !s->load || !s->lprow || !s->ind || !s->val)
+        return rm_error_set(err, RM_ENOMEM, "rm_tstep_glpk: out of memory");
+    return RM_OK;
+}
+
 /* Keep y in the box and make it exactly feasible; return T(y). */
 static double upper_point(const rm_tstep_problem *p, double *y, const double *lb, double *load,
                           double *C)
@@ -45,6 +90,225 @@ static double upper_point(const rm_tstep_problem *p, double *y, const double *lb
     }
     rm_share_make_feasible(&p->sp, y, load);
     return rm_tstep_value(p, y, C, NULL);
+}
+
+/* T on the segment from the best point to the feasible point c (both
+ * feasible, so is every point between: the polytope is convex): s->ys =
+ * yb + t (c - yb), returns T(ys). O(K + q). */
+static double segment_value(tg_state *s, const double *c, double t)
+{
+    for (int k = 0; k < s->p.K; k++)
+        s->ys[k] = s->yb[k] + t * (c[k] - s->yb[k]);
+    return rm_tstep_value(&s->p, s->ys, s->C, NULL);
+}
+
+/* Upper bound from the feasible point c (made feasible by the caller): the
+ * least T on the segment from the best point to c (T is convex along it;
+ * golden-section search, 40 steps); keeps it as the best point if lower.
+ * Returns 1 if the best bound moved. O(40 (K + q)). */
+static int try_upper(tg_state *s, const double *c)
+{
+    const double g = 0.5 * (sqrt(5.0) - 1.0);
+    double a = 0.0, b = 1.0, x1 = b - g * (b - a), x2 = a + g * (b - a);
+    double f1 = segment_value(s, c, x1), f2 = segment_value(s, c, x2);
+    for (int i = 0; i < 40; i++) {
+        if (f1 <= f2)
+            b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = segment_value(s, c, x1);
+        else
+            a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = segment_value(s, c, x2);
+    }
+    double tb = f1 <= f2 ? x1 : x2, fb = segment_value(s, c, tb);
+    double fc = rm_tstep_value(&s->p, c, s->C, NULL);
+    const double *win = s->ys;
+    if (fc <= fb)
+        fb = fc, win = c;
+    if (!(fb < s->best * (1.0 - 1e-15)))
+        return 0;
+    s->best = fb;
+    if (win != s->yb)
+        memcpy(s->yb, win, (size_t)s->p.K * sizeof *win);
+    return 1;
+}
+
+/* Columns T, alpha_i, y_k (in [lb_k, ub_k]), t_k (>= 1/ub_k), u_i
+ * (parallel send), the objective T; lb_k = D / T0 (below y_k). O(K). */
+static void build_columns(tg_state *s, double T0)
+{
+    const rm_tstep_problem *p = &s->p;
+    const tg_cols *c = &s->cols;
+    glp_prob *lp = s->lp;
+    glp_set_obj_dir(lp, GLP_MIN);
+    glp_add_cols(lp, 1 + p->q + 2 * p->K + (p->parallel ? p->q : 0));
+    glp_set_col_bnds(lp, cT(), GLP_LO, 0.0, 0.0);
+    glp_set_obj_coef(lp, cT(), 1.0);
+    for (int i = 0; i < p->q; i++) {
+        glp_set_col_bnds(lp, cA(c, i), GLP_DB, 0.0, 1.0);
+        if (p->parallel)
+            glp_set_col_bnds(lp, cU(c, i), GLP_LO, 0.0, 0.0);
+    }
+    for (int k = 0; k < p->K; k++) {
+        double ub = p->sp.ub[k];
+        s->lb[k] = p->D / T0 < s->y[k] ? p->D / T0 : s->y[k];
+        if (s->lb[k] < ub)
+            glp_set_col_bnds(lp, cY(c, k), GLP_DB, s->lb[k], ub);
+        else
+            glp_set_col_bnds(lp, cY(c, k), GLP_FX, s->lb[k], s->lb[k]);
+        glp_set_col_bnds(lp, cTk(c, k), GLP_LO, 1.0 / ub, 0.0);
+    }
+}
+
+/* Rows: alpha_i w_i + D (t_s + t_p) <= T - D (lc_s + lc_p) (sum) or
+ * alpha_i w_i + D u_i <= T with u_i - t_k >= lc_k (parallel send);
+ * sum alpha = 1; the capacity rows; the first tangent cuts. O(K + nnz). */
+static void build_rows(tg_state *s)
+{
+    const rm_tstep_problem *p = &s->p;
+    const tg_cols *c = &s->cols;
+    glp_prob *lp = s->lp;
+    int q = p->q, K = p->K, *ind = s->ind;
+    double *val = s->val;
+    s->rH = glp_add_rows(lp, q);
+    for (int i = 0; i < q; i++) {
+        int n = 0;
+        ind[++n] = cT(), val[n] = -1.0;
+        ind[++n] = cA(c, i), val[n] = p->w[i];
+        if (p->parallel) {
+            ind[++n] = cU(c, i), val[n] = p->D;
+            glp_set_row_bnds(lp, s->rH + i, GLP_UP, 0.0, 0.0);
+        } else {
+            ind[++n] = cTk(c, i), val[n] = p->D;
+            ind[++n] = cTk(c, q + i), val[n] = p->D;
+            glp_set_row_bnds(lp, s->rH + i, GLP_UP, 0.0, -p->D * (p->lc[i] + p->lc[q + i]));
+        }
+        glp_set_mat_row(lp, s->rH + i, n, ind, val);
+    }
+    s->rS = glp_add_rows(lp, 1);
+    for (int i = 0; i < q; i++)
+        ind[i + 1] = cA(c, i), val[i + 1] = 1.0;
+    glp_set_mat_row(lp, s->rS, q, ind, val);
+    glp_set_row_bnds(lp, s->rS, GLP_FX, 1.0, 1.0);
+    if (p->parallel) {
+        s->rG = glp_add_rows(lp, K);
+        for (int k = 0; k < K; k++) {
+            ind[1] = cU(c, k % q), val[1] = 1.0;
+            ind[2] = cTk(c, k), val[2] = -1.0;
+            glp_set_mat_row(lp, s->rG + k, 2, ind, val);
+            glp_set_row_bnds(lp, s->rG + k, GLP_LO, p->lc[k], 0.0);
+        }
+    }
+    rm_glpk_add_capacity_rows(lp, &p->sp, cY(c, 0), s->lprow, ind, val);
+    for (int k = 0; k < K; k++)
+        s->ncuts += rm_glpk_initial_cuts(lp, cY(c, k), cTk(c, k), 1.0, s->lb[k], p->sp.ub[k],
+                                         s->y[k]);
+}
+
+/* Route weights rho_k from the LP duals: host prices m_i (normalised to
+ * sum 1), D m_i per route (sum), or split by the duals of u_i - t_k >=
+ * lc_k (parallel send). Returns min_i m_i w_i (the alpha part of the
+ * Lagrangian bound). O(K). */
+static double dual_weights(tg_state *s)
+{
+    const rm_tstep_problem *p = &s->p;
+    int q = p->q;
+    double smh = 0.0, g = INFINITY;
+    for (int i = 0; i < q; i++) {
+        s->mh[i] = -glp_get_row_dual(s->lp, s->rH + i);
+        if (!(s->mh[i] > 0.0))
+            s->mh[i] = 0.0;
+        smh += s->mh[i];
+    }
+    for (int i = 0; i < q; i++) {
+        s->mh[i] = smh > 0.0 ? s->mh[i] / smh : 1.0 / q;
+        if (s->mh[i] * p->w[i] < g)
+            g = s->mh[i] * p->w[i];
+    }
+    for (int k = 0; k < p->K; k++) {
+        int i = k % q;
+        if (!p->parallel) {
+            s->rho[k] = p->D * s->mh[i];
+            continue;
+        }
+        double r1 = glp_get_row_dual(s->lp, s->rG + i), r2 = glp_get_row_dual(s->lp, s->rG + q + i);
+        r1 = r1 > 0.0 ? r1 : 0.0, r2 = r2 > 0.0 ? r2 : 0.0;
+        double r = k < q ? r1 : r2;
+        s->rho[k] = r1 + r2 > 0.0 ? p->D * s->mh[i] * r / (r1 + r2) : 0.5 * p->D * s->mh[i];
+    }
+    return g;
+}
+
+/* The Lagrangian bound of the LP's duals (solvers.h; valid whatever the
+ * LP's accuracy) and, in s->y, its minimiser x_k = sqrt(rho_k / Lam_k) in
+ * the box (the LP point where rho_k or Lam_k is 0: there the minimiser is
+ * not unique). O(K + nnz). */
+static double dual_bound(tg_state *s)
+{
+    const rm_tstep_problem *p = &s->p;
+    double g = rm_glpk_link_prices(s->lp, &p->sp, s->lprow, s->Lam, dual_weights(s));
+    for (int k = 0; k < p->K; k++) {
+        double lo = s->lb[k], hi = p->sp.ub[k], yk, yb;
+        if (s->Lam[k] > 0.0 && s->rho[k] > 0.0)
+            yk = sqrt(s->rho[k] / s->Lam[k]);
+        else
+            yk = s->rho[k] > 0.0 ? hi : lo;
+        yk = yk < lo ? lo : yk > hi ? hi : yk;
+        g += s->rho[k] * (1.0 / yk + p->lc[k]) + s->Lam[k] * yk;
+        yb = s->Lam[k] > 0.0 && s->rho[k] > 0.0 ? yk : s->ylp[k];
+        s->y[k] = yb;
+    }
+    return g;
+}
+
+/* New cuts at the LP point (and at the Lagrangian point s->y) for every
+ * route whose t_k underestimates 1/y_k by more than 1e-4 tol best.
+ * Returns the number of routes cut. O(K). */
+static int add_cuts(tg_state *s, double tol)
+{
+    const rm_tstep_problem *p = &s->p;
+    int added = 0;
+    for (int k = 0; k < p->K; k++) {
+        double tk = glp_get_col_prim(s->lp, cTk(&s->cols, k)), lo = s->lb[k], hi = p->sp.ub[k];
+        double yk = s->ylp[k] < lo ? lo : s->ylp[k] > hi ? hi : s->ylp[k];
+        if (p->D * (1.0 / yk - tk) > 1e-4 * tol * s->best) {
+            add_cut(s->lp, &s->cols, k, yk), s->ncuts++, added++;
+            double yl = s->y[k] < lo ? lo : s->y[k] > hi ? hi : s->y[k];
+            if (fabs(yl - yk) > 1e-9 * yk)
+                add_cut(s->lp, &s->cols, k, yl), s->ncuts++;
+        }
+    }
+    return added;
+}
+
+/* One LP and its bounds: solve, upper bounds at the LP point and at the
+ * Lagrangian point, lower bound max(LP optimum, Lagrangian bound).
+ * Returns -1 if the LP failed (*ret, *status: GLPK's codes), 1 if a bound
+ * moved, else 0. */
+static int lp_round(tg_state *s, glp_smcp *parm, int *ret, int *status)
+{
+    const rm_tstep_problem *p = &s->p;
+    int K = p->K, progress = 0;
+    s->it++;
+    if (rm_glpk_simplex(s->lp, parm, ret, status, &s->retries, &s->simplex_its))
+        return -1;
+    double lpobj = glp_get_obj_val(s->lp);
+    for (int k = 0; k < K; k++)
+        s->ylp[k] = s->y[k] = glp_get_col_prim(s->lp, cY(&s->cols, k));
+    upper_point(p, s->y, s->lb, s->load, s->C);
+    progress |= try_upper(s, s->y);
+    double g = dual_bound(s);
+    memcpy(s->ys, s->y, (size_t)K * sizeof *s->y);
+    upper_point(p, s->ys, s->lb, s->load, s->C);
+    {
+        /* try_upper reads s->ys as scratch: keep the candidate apart */
+        double *cand = s->Lam; /* the prices are not needed any more */
+        memcpy(cand, s->ys, (size_t)K * sizeof *cand);
+        progress |= try_upper(s, cand);
+    }
+    double lower = lpobj > g ? lpobj : g;
+    if (lower > s->lower * (1.0 + 1e-15)) {
+        s->lower = lower;
+        progress = 1;
+    }
+    return progress;
 }
 
 static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *x,
@@ -61,218 +325,82 @@ rm_status rm_tstep_glpk(const rm_ring_instance *ri, double tol, double *x,
     return st;
 }
 
+/* The best shares x = S yb and their true T_step/D_w. */
+static void finish(const tg_state *s, const rm_ring_instance *ri, double *x, double *t_step,
+                   rm_solver_info *info)
+{
+    for (int k = 0; k < s->p.K; k++)
+        x[k] = s->p.sp.S * s->yb[k];
+    double tt = rm_tstep_true(ri, x);
+    if (t_step)
+        *t_step = tt;
+    if (info)
+        info->objective = tt;
+}
+
 static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *x,
                                 double *t_step, rm_solver_info *info, rm_error *err)
 {
+    if (isnan(tol))
+        return rm_error_set(err, RM_EINVAL, "rm_tstep_glpk: tol is NaN");
     if (tol <= 0.0)
         tol = 1e-9;
-    rm_tstep_problem p;
+    tg_state s = {0};
     rm_status st;
-    if (rm_tstep_start(&p, "rm_tstep_glpk", ri, x, t_step, info, err, &st))
+    if (rm_tstep_start(&s.p, "rm_tstep_glpk", ri, x, t_step, info, err, &st))
         return st;
-    const rm_share_problem *sp = &p.sp;
-    int K = p.K, q = p.q, M = sp->m;
-    tg_cols cols = {q, K};
-    double *y = malloc((size_t)K * sizeof *y), *yb = malloc((size_t)K * sizeof *yb);
-    double *ylp = malloc((size_t)K * sizeof *ylp), *lb = malloc((size_t)K * sizeof *lb);
-    double *Lam = malloc((size_t)K * sizeof *Lam), *rho = malloc((size_t)K * sizeof *rho);
-    double *C = malloc((size_t)q * sizeof *C), *mh = malloc((size_t)q * sizeof *mh);
-    double *load = malloc(((size_t)M + 1) * sizeof *load);
-    int *lprow = malloc(((size_t)M + 1) * sizeof *lprow);
-    int nind = K + q + 8;
-    int *ind = malloc((size_t)nind * sizeof *ind);
-    double *val = malloc((size_t)nind * sizeof *val);
-    glp_prob *lp = NULL;
     int term = glp_term_out(GLP_OFF);
-    if (!y || !yb || !ylp || !lb || !Lam || !rho || !C || !mh || !load || !lprow || !ind || !val) {
-        st = rm_error_set(err, RM_ENOMEM, "rm_tstep_glpk: out of memory");
+    if ((st = tg_alloc(&s, err)))
         goto done;
-    }
     /* max-min rates: feasible, T(opt) <= T0, so y_k >= D / T0 at the optimum */
-    if (rm_share_maxmin(sp, y, NULL, NULL)) {
+    if (rm_share_maxmin(&s.p.sp, s.y, NULL, NULL)) {
         st = rm_error_set(err, RM_ENOMEM, "rm_tstep_glpk: out of memory");
         goto done;
     }
-    double T0 = rm_tstep_value(&p, y, C, NULL), best = T0;
-    memcpy(yb, y, (size_t)K * sizeof *y);
-    if (p.D == 0.0) {
+    double T0 = rm_tstep_value(&s.p, s.y, s.C, NULL), gap = INFINITY;
+    s.best = T0, s.lower = -INFINITY;
+    memcpy(s.yb, s.y, (size_t)s.p.K * sizeof *s.y);
+    if (s.p.D == 0.0) {
         rm_solver_info_fill(info, 0, 0, 0, NAN, 0.0, "optimal", 0);
-        goto finish;
+        finish(&s, ri, x, t_step, info);
+        goto done;
     }
-    lp = glp_create_prob();
-    glp_set_obj_dir(lp, GLP_MIN);
-    glp_add_cols(lp, 1 + q + 2 * K + (p.parallel ? q : 0));
-    glp_set_col_bnds(lp, cT(), GLP_LO, 0.0, 0.0);
-    glp_set_obj_coef(lp, cT(), 1.0);
-    for (int i = 0; i < q; i++) {
-        glp_set_col_bnds(lp, cA(&cols, i), GLP_DB, 0.0, 1.0);
-        if (p.parallel)
-            glp_set_col_bnds(lp, cU(&cols, i), GLP_LO, 0.0, 0.0);
-    }
-    for (int k = 0; k < K; k++) {
-        lb[k] = p.D / T0;
-        if (lb[k] > y[k])
-            lb[k] = y[k];
-        if (lb[k] < sp->ub[k])
-            glp_set_col_bnds(lp, cY(&cols, k), GLP_DB, lb[k], sp->ub[k]);
-        else
-            glp_set_col_bnds(lp, cY(&cols, k), GLP_FX, lb[k], lb[k]);
-        glp_set_col_bnds(lp, cTk(&cols, k), GLP_LO, 1.0 / sp->ub[k], 0.0);
-    }
-    /* host rows */
-    int rH = glp_add_rows(lp, q);
-    for (int i = 0; i < q; i++) {
-        int n = 0;
-        ind[++n] = cT(), val[n] = -1.0;
-        ind[++n] = cA(&cols, i), val[n] = p.w[i];
-        if (p.parallel) {
-            ind[++n] = cU(&cols, i), val[n] = p.D;
-            glp_set_row_bnds(lp, rH + i, GLP_UP, 0.0, 0.0);
-        } else {
-            ind[++n] = cTk(&cols, i), val[n] = p.D;
-            ind[++n] = cTk(&cols, q + i), val[n] = p.D;
-            glp_set_row_bnds(lp, rH + i, GLP_UP, 0.0, -p.D * (p.lc[i] + p.lc[q + i]));
-        }
-        glp_set_mat_row(lp, rH + i, n, ind, val);
-    }
-    int rS = glp_add_rows(lp, 1);
-    for (int i = 0; i < q; i++)
-        ind[i + 1] = cA(&cols, i), val[i + 1] = 1.0;
-    glp_set_mat_row(lp, rS, q, ind, val);
-    glp_set_row_bnds(lp, rS, GLP_FX, 1.0, 1.0);
-    int rG = 0;
-    if (p.parallel) {
-        rG = glp_add_rows(lp, K);
-        for (int k = 0; k < K; k++) {
-            ind[1] = cU(&cols, k % q), val[1] = 1.0;
-            ind[2] = cTk(&cols, k), val[2] = -1.0;
-            glp_set_mat_row(lp, rG + k, 2, ind, val);
-            glp_set_row_bnds(lp, rG + k, GLP_LO, p.lc[k], 0.0);
-        }
-    }
-    rm_glpk_add_capacity_rows(lp, sp, cY(&cols, 0), lprow, ind, val);
-    int ncuts = 0;
-    for (int k = 0; k < K; k++)
-        ncuts += rm_glpk_initial_cuts(lp, cY(&cols, k), cTk(&cols, k), 1.0, lb[k], sp->ub[k], y[k]);
+    s.lp = glp_create_prob();
+    build_columns(&s, T0);
+    build_rows(&s);
     glp_smcp parm;
     rm_glpk_init_smcp(&parm);
-    int it = 0, stalled = 0, retries = 0;
-    long simplex_its = 0;
-    double gap = INFINITY, lower = 0.0, prev_lower = -INFINITY;
+    int stalled = 0, ret, status;
     const int max_lp = 1000;
     for (;;) {
-        it++;
-        int ret, status;
-        if (rm_glpk_simplex(lp, &parm, &ret, &status, &retries, &simplex_its)) {
-            st = rm_glpk_simplex_failed("rm_tstep_glpk", ret, status, it, K, ncuts, simplex_its,
-                                        gap, retries, info, err);
+        int progress = lp_round(&s, &parm, &ret, &status);
+        if (progress < 0 && !(s.lower > -INFINITY)) { /* no bound yet: nothing certified */
+            st = rm_glpk_simplex_failed("rm_tstep_glpk", ret, status, s.it, s.p.K, s.ncuts,
+                                        s.simplex_its, gap, s.retries, info, err);
             goto done;
         }
-        int progress = 0;
-        double lpobj = glp_get_obj_val(lp);
-        /* upper bound at the LP point */
-        for (int k = 0; k < K; k++)
-            ylp[k] = y[k] = glp_get_col_prim(lp, cY(&cols, k));
-        double f = upper_point(&p, y, lb, load, C);
-        if (f < best * (1.0 - 1e-15)) {
-            progress = 1;
-            best = f;
-            memcpy(yb, y, (size_t)K * sizeof *y);
+        if (progress < 0) { /* the best point so far, with its certified gap */
+            char buf[64];
+            snprintf(buf, sizeof buf, "gap above tolerance (%s)",
+                     ret != 0 ? rm_glpk_ret_name(ret) : rm_glpk_status_name(status));
+            rm_solver_info_fill(info, s.it, s.simplex_its, s.ncuts, NAN, gap, buf, s.retries);
+            finish(&s, ri, x, t_step, info);
+            goto done;
         }
-        /* Lagrangian bound from the LP duals (solvers.h) */
-        double smh = 0.0;
-        for (int i = 0; i < q; i++) {
-            mh[i] = -glp_get_row_dual(lp, rH + i);
-            if (!(mh[i] > 0.0))
-                mh[i] = 0.0;
-            smh += mh[i];
-        }
-        for (int i = 0; i < q; i++)
-            mh[i] = smh > 0.0 ? mh[i] / smh : 1.0 / q;
-        double g = INFINITY;
-        for (int i = 0; i < q; i++)
-            if (mh[i] * p.w[i] < g)
-                g = mh[i] * p.w[i];
-        for (int k = 0; k < K; k++) {
-            int i = k % q;
-            if (!p.parallel) {
-                rho[k] = p.D * mh[i];
-            } else {
-                double r1 = glp_get_row_dual(lp, rG + i), r2 = glp_get_row_dual(lp, rG + q + i);
-                r1 = r1 > 0.0 ? r1 : 0.0, r2 = r2 > 0.0 ? r2 : 0.0;
-                double r = k < q ? r1 : r2;
-                rho[k] = r1 + r2 > 0.0 ? p.D * mh[i] * r / (r1 + r2) : 0.5 * p.D * mh[i];
-            }
-        }
-        g = rm_glpk_link_prices(lp, sp, lprow, Lam, g);
-        for (int k = 0; k < K; k++) {
-            double yk;
-            if (Lam[k] > 0.0 && rho[k] > 0.0)
-                yk = sqrt(rho[k] / Lam[k]);
-            else
-                yk = rho[k] > 0.0 ? sp->ub[k] : lb[k];
-            if (yk < lb[k])
-                yk = lb[k];
-            if (yk > sp->ub[k])
-                yk = sp->ub[k];
-            g += rho[k] * (1.0 / yk + p.lc[k]) + Lam[k] * yk;
-            y[k] = yk;
-        }
-        lower = lpobj > g ? lpobj : g;
-        double f2 = upper_point(&p, y, lb, load, C);
-        if (f2 < best * (1.0 - 1e-15)) {
-            progress = 1;
-            best = f2;
-            memcpy(yb, y, (size_t)K * sizeof *y);
-        }
-        if (lower > prev_lower * (1.0 + 1e-15)) {
-            progress = 1;
-            prev_lower = lower;
-        }
-        gap = (best - lower) / best;
+        gap = (s.best - s.lower) / s.best;
         if (gap <= tol)
             break;
-        if (!progress) {
-            if (++stalled >= 5)
-                break;
-        } else {
-            stalled = 0;
-        }
-        int added = 0;
-        for (int k = 0; k < K; k++) {
-            double tk = glp_get_col_prim(lp, cTk(&cols, k));
-            double yk = ylp[k] < lb[k] ? lb[k] : ylp[k] > sp->ub[k] ? sp->ub[k] : ylp[k];
-            if (p.D * (1.0 / yk - tk) > 1e-4 * tol * best) {
-                add_cut(lp, &cols, k, yk), ncuts++, added++;
-                if (fabs(y[k] - yk) > 1e-9 * yk)
-                    add_cut(lp, &cols, k, y[k]), ncuts++;
-            }
-        }
-        if (!added || it >= max_lp)
+        stalled = progress ? 0 : stalled + 1;
+        if (stalled >= 5 || !add_cuts(&s, tol) || s.it >= max_lp)
             break;
     }
-    if (gap > tol) {
-        st = rm_glpk_gap_failed("rm_tstep_glpk", gap, tol, it, max_lp, ncuts, simplex_its, retries,
-                                info, err);
-        goto done;
-    }
-    rm_solver_info_fill(info, it, simplex_its, ncuts, NAN, gap, "optimal", retries);
-finish:
-    for (int k = 0; k < K; k++)
-        x[k] = sp->S * yb[k];
-    {
-        double tt = rm_tstep_true(ri, x);
-        if (t_step)
-            *t_step = tt;
-        if (info)
-            info->objective = tt;
-    }
+    /* above tol (bounds stalled, or max_lp LPs): the best point, with its
+       certified gap, instead of a failure */
+    rm_solver_info_fill(info, s.it, s.simplex_its, s.ncuts, NAN, gap,
+                        gap <= tol ? "optimal" : "gap above tolerance", s.retries);
+    finish(&s, ri, x, t_step, info);
 done:
-    if (lp)
-        glp_delete_prob(lp);
     glp_term_out(term);
-    free(y), free(yb), free(ylp), free(lb), free(Lam), free(rho), free(C), free(mh), free(load);
-    free(lprow), free(ind), free(val);
-    rm_tstep_problem_destroy(&p);
+    tg_free(&s);
     return st;
 }

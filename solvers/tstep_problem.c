@@ -5,6 +5,8 @@
  */
 #include "solvers/tstep_problem.h"
 
+#include "bw/bw_internal.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,7 +139,22 @@ int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_ring_instance 
                    double *t_step, rm_solver_info *info, rm_error *err, rm_status *st)
 {
     rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
-    if (!ri || ri->q < 1 || !ri->w) {
+    /* arguments (RM_EINVAL) */
+    if (!ri) {
+        *st = rm_error_set(err, RM_EINVAL, "%s: the ring instance ri is NULL", who);
+        return 1;
+    }
+    if (ri->q >= 2 && !x) {
+        *st = rm_error_set(err, RM_EINVAL, "%s: the output array x is NULL", who);
+        return 1;
+    }
+    if (ri->q >= 1 && !ri->w) {
+        *st = rm_error_set(err, RM_EINVAL, "%s: ri->w (the cycle-times) is NULL", who);
+        return 1;
+    }
+    if (ri->q >= 2 && (*st = bw_check_share_system(&ri->sys, who, err)))
+        return 1;
+    if (ri->q < 1) {
         *st = rm_error_set(err, RM_EINPUT, "%s: no ring", who);
         return 1;
     }

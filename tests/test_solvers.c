@@ -6,10 +6,17 @@
  * bounds), error reporting, and each other on seeded random instances
  * (objective within 1e-6 relative, feasibility, no worse than max-min).
  * Networks and routes are built by hand here.
+ * The step-time solvers of a fixed ring (rm_tstep_kinsol, rm_tstep_glpk)
+ * at scale (issue 15): SliceRing's rings of 65 and 100 hosts on the
+ * generated 999-host Tiers-like platform (agreement to 1e-6, certified
+ * gaps), the best certified point when the tolerance cannot be reached,
+ * and RM_EINVAL argument checks.
  */
 #include "ringmap.h"
 #include "share_glpk.h"
 #include "solvers/solvers.h"
+#include "solvers/tstep_problem.h"
+#include "topo/generators.h"
 
 #include <check.h>
 #include <math.h>
@@ -681,6 +688,157 @@ START_TEST(test_random_agree)
 }
 END_TEST
 
+/* ------------------------------------------------ T_step solvers at scale */
+
+/* SliceRing's ring of at most max_q hosts on the generated 999-host
+ * Tiers-like platform (seed 1, deterministic) at D_c/D_w r, as a ring
+ * instance; *t_heur the T_step/D_w of the heuristic's own (max-min) shares. */
+typedef struct gen_ring {
+    rm_platform *p;
+    rm_network net;
+    rm_mapping *m;
+    rm_ring_instance ri;
+} gen_ring;
+
+static void gen_ring_make(gen_ring *g, int max_q, double r)
+{
+    rm_error err = {0};
+    memset(g, 0, sizeof *g);
+    ck_assert_int_eq(rm_generate_topology(RM_GEN_TIERS, 999, 1, &g->p, &err), RM_OK);
+    ck_assert_int_eq(rm_network_init(&g->net, g->p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.heuristic = RM_HEUR_SLICE;
+    opt.dc_dw = r;
+    opt.max_q = max_q;
+    ck_assert_msg(rm_map_network(&g->net, &opt, &g->m, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rm_ring_instance_of_mapping(&g->net, g->m, &g->ri, &err) == RM_OK, "%s",
+                  err.msg);
+}
+
+static void gen_ring_free(gen_ring *g)
+{
+    rm_ring_instance_free(&g->ri);
+    rm_mapping_free(g->m);
+    rm_network_destroy(&g->net);
+    rm_platform_free(g->p);
+}
+
+/* Both solvers on the ring: "optimal", certified gaps <= 1e-9 (GLPK) and
+ * 1e-7 (KINSOL), the same T_step to 1e-6, no worse than the heuristic's
+ * shares, T equal to rm_tstep_true of the returned shares. */
+static void check_agree(int max_q, double r, int q_expect)
+{
+    gen_ring g;
+    gen_ring_make(&g, max_q, r);
+    int q = g.ri.q;
+    ck_assert_int_eq(q, q_expect);
+    double *xk = malloc((size_t)(2 * q) * sizeof *xk), *xg = malloc((size_t)(2 * q) * sizeof *xg);
+    double tk = NAN, tg = NAN;
+    rm_solver_info ik, ig;
+    rm_error err = {0};
+    ck_assert_msg(rm_tstep_kinsol(&g.ri, 0.0, xk, &tk, &ik, &err) == RM_OK, "kinsol q=%d: %s", q,
+                  err.msg);
+    ck_assert_msg(rm_tstep_glpk(&g.ri, 0.0, xg, &tg, &ig, &err) == RM_OK, "glpk q=%d: %s", q,
+                  err.msg);
+    ck_assert_str_eq(ik.status, "optimal");
+    ck_assert_str_eq(ig.status, "optimal");
+    ck_assert(ig.gap >= 0.0 && ig.gap <= 1e-9);
+    ck_assert(ik.gap <= 1e-7);
+    ck_assert_msg(fabs(tk - tg) <= 1e-6 * tg, "q=%d: kinsol %.15g glpk %.15g", q, tk, tg);
+    /* each T is the lower bound of the other's certificate, within its gap */
+    ck_assert(tk >= tg * (1.0 - ig.gap) * (1.0 - 1e-12));
+    ck_assert(tg >= tk * (1.0 - ik.gap) * (1.0 - 1e-12));
+    ck_assert(tk <= g.m->t_step_per_dw * (1.0 + 1e-9));
+    ck_assert(tg <= g.m->t_step_per_dw * (1.0 + 1e-9));
+    ck_assert(fabs(rm_tstep_true(&g.ri, xk) - tk) <= 1e-12 * tk);
+    ck_assert(fabs(rm_tstep_true(&g.ri, xg) - tg) <= 1e-12 * tg);
+    printf("SliceRing ring of %d hosts at %g: kinsol %.12g (%d rounds, %ld Newton), glpk %.12g "
+           "(%d LPs, %ld simplex), |diff| %.2g\n",
+           q, r, tk, ik.iterations, ik.inner_iterations, tg, ig.iterations, ig.inner_iterations,
+           fabs(tk - tg) / tg);
+    free(xk), free(xg);
+    gen_ring_free(&g);
+}
+
+/* A 100-host ring (issue 15: the solvers at scale). */
+START_TEST(test_tstep_ring_100)
+{
+    check_agree(100, 0.00064, 100);
+}
+END_TEST
+
+/* The 65-host ring where GLPK's upper bound used to stall ("LP accuracy
+ * exhausted" at a gap of 1.8e-3): Kelley's LP points zig-zag between the
+ * cuts, the line search from the best point settles it. */
+START_TEST(test_tstep_ring_65)
+{
+    check_agree(65, 0.0064, 65);
+}
+END_TEST
+
+/* A tolerance GLPK cannot reach: RM_OK with the best point, its certified
+ * gap above the tolerance and said so in the status; the point's T is the
+ * true T of its shares and within its gap of KINSOL's. */
+START_TEST(test_tstep_best_bound)
+{
+    gen_ring g;
+    gen_ring_make(&g, 33, 0.00064);
+    int q = g.ri.q;
+    double *x = malloc((size_t)(2 * q) * sizeof *x), t = NAN, tk = NAN;
+    rm_solver_info info;
+    rm_error err = {0};
+    ck_assert_msg(rm_tstep_glpk(&g.ri, 1e-16, x, &t, &info, &err) == RM_OK, "%s", err.msg);
+    ck_assert_str_eq(info.status, "gap above tolerance");
+    ck_assert(info.gap > 1e-16 && info.gap < 1e-6);
+    ck_assert(fabs(rm_tstep_true(&g.ri, x) - t) <= 1e-12 * t);
+    ck_assert_int_eq(rm_tstep_kinsol(&g.ri, 0.0, x, &tk, NULL, &err), RM_OK);
+    ck_assert(tk >= t * (1.0 - info.gap) * (1.0 - 1e-12));
+    ck_assert(fabs(tk - t) <= 1e-6 * t);
+    free(x);
+    gen_ring_free(&g);
+}
+END_TEST
+
+/* RM_EINVAL naming the function and the argument. */
+START_TEST(test_tstep_args)
+{
+    gen_ring g;
+    gen_ring_make(&g, 8, 0.0064);
+    double x[64], t;
+    rm_error err = {0};
+    typedef rm_status (*tstep_fn)(const rm_ring_instance *, double, double *, double *,
+                                  rm_solver_info *, rm_error *);
+    tstep_fn fn[2] = {rm_tstep_kinsol, rm_tstep_glpk};
+    const char *name[2] = {"rm_tstep_kinsol", "rm_tstep_glpk"};
+    ck_assert_int_le(2 * g.ri.q, 64);
+    for (int f = 0; f < 2; f++) {
+        char want[80];
+        ck_assert_int_eq(fn[f](NULL, 0.0, x, &t, NULL, &err), RM_EINVAL);
+        snprintf(want, sizeof want, "%s: the ring instance ri is NULL", name[f]);
+        ck_assert_str_eq(err.msg, want);
+        ck_assert_int_eq(fn[f](&g.ri, 0.0, NULL, &t, NULL, &err), RM_EINVAL);
+        snprintf(want, sizeof want, "%s: the output array x is NULL", name[f]);
+        ck_assert_str_eq(err.msg, want);
+        ck_assert_int_eq(fn[f](&g.ri, NAN, x, &t, NULL, &err), RM_EINVAL);
+        snprintf(want, sizeof want, "%s: tol is NaN", name[f]);
+        ck_assert_str_eq(err.msg, want);
+        rm_ring_instance bad = g.ri;
+        bad.w = NULL;
+        ck_assert_int_eq(fn[f](&bad, 0.0, x, &t, NULL, &err), RM_EINVAL);
+        ck_assert_ptr_nonnull(strstr(err.msg, name[f]));
+        ck_assert_ptr_nonnull(strstr(err.msg, "ri->w"));
+        bad = g.ri;
+        bad.sys.route_start = NULL;
+        ck_assert_int_eq(fn[f](&bad, 0.0, x, &t, NULL, &err), RM_EINVAL);
+        ck_assert_ptr_nonnull(strstr(err.msg, name[f]));
+        /* and the instance itself still solves */
+        ck_assert_int_eq(fn[f](&g.ri, 0.0, x, &t, NULL, &err), RM_OK);
+    }
+    gen_ring_free(&g);
+}
+END_TEST
+
 static Suite *solvers_suite(void)
 {
     Suite *s = suite_create("solvers");
@@ -694,6 +852,13 @@ static Suite *solvers_suite(void)
     tcase_add_test(tc, test_errors);
     tcase_add_test(tc, test_random_agree);
     suite_add_tcase(s, tc);
+    TCase *ts = tcase_create("tstep_scale");
+    tcase_set_timeout(ts, 120);
+    tcase_add_test(ts, test_tstep_args);
+    tcase_add_test(ts, test_tstep_best_bound);
+    tcase_add_test(ts, test_tstep_ring_65);
+    tcase_add_test(ts, test_tstep_ring_100);
+    suite_add_tcase(s, ts);
     return s;
 }
 
