@@ -126,62 +126,93 @@ static rm_status link_system(rm_share_problem *p, const rm_share_system *in, con
     return RM_OK;
 }
 
-rm_status rm_share_problem_init(rm_share_problem *p, const rm_share_system *in, const double *a,
-                                rm_error *err)
+/* The temporaries of rm_share_problem_init: the entries (row id, variable,
+ * coefficient, capacity) in variable order, per-resource cursors, the row
+ * of each resource and the merged row of each row. */
+typedef struct sp_build {
+    size_t ne;
+    int *ent_row, *ent_var;
+    double *ent_coef, *ent_cap;
+    int *last_var, *last_pos, *res_row, *merged_of;
+    double amax;
+} sp_build;
+
+static void sp_build_free(sp_build *b)
 {
-    memset(p, 0, sizeof *p);
-    p->S = p->A = 1.0;
+    free(b->ent_row);
+    free(b->ent_var);
+    free(b->ent_coef);
+    free(b->ent_cap);
+    free(b->last_var);
+    free(b->last_pos);
+    free(b->res_row);
+    free(b->merged_of);
+}
+
+/* The arguments: route lists, resource indices in range, weights and the
+ * capacities of the resources used (validate). RM_EINPUT, RM_ESOLVER. */
+static rm_status sp_check(const rm_share_system *in, const double *a, rm_error *err)
+{
     if (!in || in->n_routes < 0 || (in->n_routes > 0 && (!in->route_start || !in->route_res)) ||
         !in->res_cap)
         return rm_error_set(err, RM_EINPUT, "share solver: no routes or capacities");
-    int n_routes = in->n_routes;
     const int *rs = in->route_start, *rr = in->route_res;
-    const double *capv = in->res_cap;
-    for (int k = 0; k < n_routes; k++)
+    for (int k = 0; k < in->n_routes; k++)
         for (int i = rs[k]; i < rs[k + 1]; i++)
             if (rr[i] < 0 || rr[i] >= in->n_res)
                 return rm_error_set(err, RM_EINPUT, "share solver: route %d: resource %d does "
                                     "not exist", k, rr[i]);
-    rm_status st = validate(in, a, err);
-    if (st)
-        return st;
-    p->n_routes = n_routes;
+    return validate(in, a, err);
+}
+
+/* The variables (routes with a > 0 and at least one resource) and the
+ * arrays sized by them. RM_ENOMEM. */
+static rm_status sp_alloc(rm_share_problem *p, sp_build *b, const rm_share_system *in,
+                          const double *a, rm_error *err)
+{
+    int n_routes = in->n_routes, n_res = in->n_res, n = 0;
+    const int *rs = in->route_start;
     size_t total = 0;
-    int n = 0;
     for (int k = 0; k < n_routes; k++) {
         if (a[k] > 0.0 && rs[k + 1] > rs[k]) {
             n++;
             total += (size_t)(rs[k + 1] - rs[k]) + 1;
         }
     }
-    int n_res = in->n_res;
+    p->n_routes = n_routes;
     p->n = n;
     p->var_route = malloc(((size_t)n + 1) * sizeof *p->var_route);
     p->alpha = malloc(((size_t)n + 1) * sizeof *p->alpha);
     p->ub = malloc(((size_t)n + 1) * sizeof *p->ub);
     p->route_var = malloc(((size_t)n_routes + 1) * sizeof *p->route_var);
     p->bb_row = malloc(((size_t)n + 1) * sizeof *p->bb_row);
-    int *ent_row = malloc((total + 1) * sizeof *ent_row);
-    int *ent_var = malloc((total + 1) * sizeof *ent_var);
-    double *ent_coef = malloc((total + 1) * sizeof *ent_coef);
-    double *ent_cap = malloc((total + 1) * sizeof *ent_cap);
-    int *last_var = malloc(((size_t)n_res + 1) * sizeof *last_var);
-    int *last_pos = malloc(((size_t)n_res + 1) * sizeof *last_pos);
-    int *res_row = malloc(((size_t)n_res + 1) * sizeof *res_row);
-    int *merged_of = NULL;
-    if (!p->var_route || !p->alpha || !p->ub || !p->route_var || !p->bb_row || !ent_row || !ent_var || !ent_coef || !ent_cap ||
-        !last_var || !last_pos || !res_row) {
-        st = rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
-        goto done;
-    }
+    b->ent_row = malloc((total + 1) * sizeof *b->ent_row);
+    b->ent_var = malloc((total + 1) * sizeof *b->ent_var);
+    b->ent_coef = malloc((total + 1) * sizeof *b->ent_coef);
+    b->ent_cap = malloc((total + 1) * sizeof *b->ent_cap);
+    b->last_var = malloc(((size_t)n_res + 1) * sizeof *b->last_var);
+    b->last_pos = malloc(((size_t)n_res + 1) * sizeof *b->last_pos);
+    b->res_row = malloc(((size_t)n_res + 1) * sizeof *b->res_row);
+    if (!p->var_route || !p->alpha || !p->ub || !p->route_var || !p->bb_row || !b->ent_row ||
+        !b->ent_var || !b->ent_coef || !b->ent_cap || !b->last_var || !b->last_pos || !b->res_row)
+        return rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
     for (int r = 0; r < n_res; r++)
-        last_var[r] = -1, res_row[r] = -1;
-    /* entries (row id, var, coef): a resource's row id is assigned when it
-       is first met; backbone bounds get rows of their own */
+        b->last_var[r] = -1, b->res_row[r] = -1;
+    return RM_OK;
+}
+
+/* The entries (row id, var, coef, cap), variable by variable: a resource's
+ * row id is assigned when it is first met (a walk adds 1 to its
+ * coefficient per crossing); a variable's backbone bounds become one row of
+ * its own (the smallest capacity). Sets p->m, the weights and b->amax. */
+static void sp_entries(rm_share_problem *p, sp_build *b, const rm_share_system *in,
+                       const double *a)
+{
+    const int *rs = in->route_start, *rr = in->route_res;
     size_t ne = 0;
     int m = 0;
     double amax = 0.0;
-    for (int k = 0, v = 0; k < n_routes; k++) {
+    for (int k = 0, v = 0; k < in->n_routes; k++) {
         if (!(a[k] > 0.0) || rs[k + 1] == rs[k]) {
             p->route_var[k] = -1;
             continue;
@@ -194,160 +225,179 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_share_system *in, 
         double bb = INFINITY;
         for (int i = rs[k]; i < rs[k + 1]; i++) {
             int r = rr[i];
-            double c = capv[r];
+            double c = in->res_cap[r];
             if (in->res_backbone && in->res_backbone[r]) {
                 if (c < bb)
                     bb = c;
-            } else if (last_var[r] == v) {
-                ent_coef[last_pos[r]] += 1.0;
+            } else if (b->last_var[r] == v) {
+                b->ent_coef[b->last_pos[r]] += 1.0;
             } else {
-                if (res_row[r] < 0)
-                    res_row[r] = m++;
-                last_var[r] = v;
-                last_pos[r] = (int)ne;
-                ent_row[ne] = res_row[r], ent_var[ne] = v, ent_coef[ne] = 1.0, ent_cap[ne] = c;
+                if (b->res_row[r] < 0)
+                    b->res_row[r] = m++;
+                b->last_var[r] = v;
+                b->last_pos[r] = (int)ne;
+                b->ent_row[ne] = b->res_row[r], b->ent_var[ne] = v;
+                b->ent_coef[ne] = 1.0, b->ent_cap[ne] = c;
                 ne++;
             }
         }
         p->bb_row[v] = -1;
         if (bb < INFINITY) {
             p->bb_row[v] = m;
-            ent_row[ne] = m++, ent_var[ne] = v, ent_coef[ne] = 1.0, ent_cap[ne] = bb;
+            b->ent_row[ne] = m++, b->ent_var[ne] = v, b->ent_coef[ne] = 1.0, b->ent_cap[ne] = bb;
             ne++;
         }
         v++;
     }
     p->m = m;
+    b->ne = ne;
+    b->amax = amax;
+}
+
+/* The rows (CSR) and their capacities from the entries, by counting sort
+ * on the row id (entries are var-major, so each row's vars come out
+ * ascending); also allocates the columns. RM_ENOMEM. */
+static rm_status sp_rows(rm_share_problem *p, sp_build *b, int n_res, rm_error *err)
+{
+    int m = p->m;
+    size_t ne = b->ne;
     p->c = malloc(((size_t)m + 1) * sizeof *p->c);
     p->row_start = calloc((size_t)m + 2, sizeof *p->row_start);
     p->row_var = malloc((ne + 1) * sizeof *p->row_var);
     p->row_coef = malloc((ne + 1) * sizeof *p->row_coef);
-    p->col_start = calloc((size_t)n + 2, sizeof *p->col_start);
+    p->col_start = calloc((size_t)p->n + 2, sizeof *p->col_start);
     p->col_row = malloc((ne + 1) * sizeof *p->col_row);
     p->col_coef = malloc((ne + 1) * sizeof *p->col_coef);
+    int *tmp = m > n_res ? malloc(((size_t)m + 1) * sizeof *tmp) : NULL;
     if (!p->c || !p->row_start || !p->row_var || !p->row_coef || !p->col_start || !p->col_row ||
-        !p->col_coef) {
-        st = rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
-        goto done;
+        !p->col_coef || (m > n_res && !tmp)) {
+        free(tmp);
+        return rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
     }
-    /* CSR by counting sort on the row id (entries are var-major, so each
-       row's vars come out ascending) */
     for (size_t e = 0; e < ne; e++) {
-        p->row_start[ent_row[e] + 1]++;
-        p->c[ent_row[e]] = ent_cap[e];
+        p->row_start[b->ent_row[e] + 1]++;
+        p->c[b->ent_row[e]] = b->ent_cap[e];
     }
     for (int j = 0; j < m; j++)
         p->row_start[j + 1] += p->row_start[j];
-    {
-        int *fill = last_pos; /* reuse as per-row cursor when m <= n_res */
-        int *tmp = NULL;
-        if (m > n_res) {
-            tmp = malloc(((size_t)m + 1) * sizeof *tmp);
-            if (!tmp) {
-                st = rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
-                goto done;
-            }
-            fill = tmp;
-        }
-        for (int j = 0; j < m; j++)
-            fill[j] = p->row_start[j];
-        for (size_t e = 0; e < ne; e++) {
-            int pos = fill[ent_row[e]]++;
-            p->row_var[pos] = ent_var[e];
-            p->row_coef[pos] = ent_coef[e];
-        }
-        free(tmp);
+    int *fill = tmp ? tmp : b->last_pos; /* per-row cursor */
+    for (int j = 0; j < m; j++)
+        fill[j] = p->row_start[j];
+    for (size_t e = 0; e < ne; e++) {
+        int pos = fill[b->ent_row[e]]++;
+        p->row_var[pos] = b->ent_var[e];
+        p->row_coef[pos] = b->ent_coef[e];
     }
-    /* merge rows with the same routes and coefficients (smallest capacity) */
-    {
-        int *keep_of = malloc(((size_t)m + 1) * sizeof *keep_of);
-        merged_of = malloc(((size_t)m + 1) * sizeof *merged_of);
-        int *rs = calloc((size_t)m + 2, sizeof *rs);
-        int *rv = malloc((ne + 1) * sizeof *rv);
-        double *rc = malloc((ne + 1) * sizeof *rc), *cc = malloc(((size_t)m + 1) * sizeof *cc);
-        if (!keep_of || !merged_of || !rs || !rv || !rc || !cc) {
-            free(keep_of), free(rs), free(rv), free(rc), free(cc);
-            st = rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
-            goto done;
-        }
-        int m2 = 0, pos = 0;
-        for (int j = 0; j < m; j++) {
-            int dup = -1;
-            for (int i = 0; i < m2 && dup < 0; i++)
-                if (rows_equal(p, keep_of[i], j))
-                    dup = i;
-            merged_of[j] = dup >= 0 ? dup : m2;
-            if (dup >= 0) {
-                if (p->c[j] < cc[dup])
-                    cc[dup] = p->c[j];
-                continue;
-            }
-            int len = p->row_start[j + 1] - p->row_start[j], from = p->row_start[j];
-            memcpy(rv + pos, p->row_var + from, (size_t)len * sizeof *rv);
-            memcpy(rc + pos, p->row_coef + from, (size_t)len * sizeof *rc);
-            keep_of[m2] = j;
-            cc[m2] = p->c[j];
-            rs[m2] = pos;
-            pos += len;
-            rs[m2 + 1] = pos;
-            m2++;
-        }
-        free(keep_of);
-        free(p->row_start), free(p->row_var), free(p->row_coef), free(p->c);
-        p->row_start = rs, p->row_var = rv, p->row_coef = rc, p->c = cc;
-        p->m = m = m2;
-        ne = (size_t)pos;
+    free(tmp);
+    return RM_OK;
+}
+
+/* Merge rows with the same routes and coefficients (the smallest capacity
+ * kept); b->merged_of maps each old row to its merged row. RM_ENOMEM. */
+static rm_status sp_merge_rows(rm_share_problem *p, sp_build *b, rm_error *err)
+{
+    int m = p->m;
+    size_t ne = b->ne;
+    int *keep_of = malloc(((size_t)m + 1) * sizeof *keep_of);
+    b->merged_of = malloc(((size_t)m + 1) * sizeof *b->merged_of);
+    int *rs = calloc((size_t)m + 2, sizeof *rs), *rv = malloc((ne + 1) * sizeof *rv);
+    double *rc = malloc((ne + 1) * sizeof *rc), *cc = malloc(((size_t)m + 1) * sizeof *cc);
+    if (!keep_of || !b->merged_of || !rs || !rv || !rc || !cc) {
+        free(keep_of), free(rs), free(rv), free(rc), free(cc);
+        return rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
     }
-    /* scales: capacities and weights at most 1 */
-    {
-        double cmax = 0.0;
-        for (int j = 0; j < m; j++)
-            if (p->c[j] > cmax)
-                cmax = p->c[j];
-        p->S = cmax > 0.0 ? cmax : 1.0;
-        p->A = amax > 0.0 ? amax : 1.0;
-        for (int j = 0; j < m; j++)
-            p->c[j] /= p->S;
-        for (int v = 0; v < n; v++)
-            p->alpha[v] /= p->A;
+    int m2 = 0, pos = 0;
+    for (int j = 0; j < m; j++) {
+        int dup = -1;
+        for (int i = 0; i < m2 && dup < 0; i++)
+            if (rows_equal(p, keep_of[i], j))
+                dup = i;
+        b->merged_of[j] = dup >= 0 ? dup : m2;
+        if (dup >= 0) {
+            if (p->c[j] < cc[dup])
+                cc[dup] = p->c[j];
+            continue;
+        }
+        int len = p->row_start[j + 1] - p->row_start[j], from = p->row_start[j];
+        memcpy(rv + pos, p->row_var + from, (size_t)len * sizeof *rv);
+        memcpy(rc + pos, p->row_coef + from, (size_t)len * sizeof *rc);
+        keep_of[m2] = j;
+        cc[m2] = p->c[j];
+        rs[m2] = pos;
+        pos += len;
+        rs[m2 + 1] = pos;
+        m2++;
     }
-    /* CSC and the per-variable upper bounds */
-    for (size_t e = 0; e < ne; e++)
+    free(keep_of);
+    free(p->row_start), free(p->row_var), free(p->row_coef), free(p->c);
+    p->row_start = rs, p->row_var = rv, p->row_coef = rc, p->c = cc;
+    p->m = m2;
+    b->ne = (size_t)pos;
+    return RM_OK;
+}
+
+/* Scales (capacities and weights at most 1), then the columns (CSC) and
+ * the per-variable upper bounds ub_v = min_j c_j / coef. RM_ENOMEM. */
+static rm_status sp_scale_columns(rm_share_problem *p, const sp_build *b, rm_error *err)
+{
+    int m = p->m, n = p->n;
+    double cmax = 0.0;
+    for (int j = 0; j < m; j++)
+        if (p->c[j] > cmax)
+            cmax = p->c[j];
+    p->S = cmax > 0.0 ? cmax : 1.0;
+    p->A = b->amax > 0.0 ? b->amax : 1.0;
+    for (int j = 0; j < m; j++)
+        p->c[j] /= p->S;
+    for (int v = 0; v < n; v++)
+        p->alpha[v] /= p->A;
+    for (size_t e = 0; e < b->ne; e++)
         p->col_start[p->row_var[e] + 1]++;
     for (int v = 0; v < n; v++) {
         p->col_start[v + 1] += p->col_start[v];
         p->ub[v] = INFINITY;
     }
-    {
-        int *cur = malloc(((size_t)n + 1) * sizeof *cur);
-        if (!cur) {
-            st = rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
-            goto done;
+    int *cur = malloc(((size_t)n + 1) * sizeof *cur);
+    if (!cur)
+        return rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
+    for (int v = 0; v < n; v++)
+        cur[v] = p->col_start[v];
+    for (int j = 0; j < m; j++)
+        for (int e = p->row_start[j]; e < p->row_start[j + 1]; e++) {
+            int v = p->row_var[e], at = cur[v]++;
+            p->col_row[at] = j;
+            p->col_coef[at] = p->row_coef[e];
+            double u = p->c[j] / p->row_coef[e];
+            if (u < p->ub[v])
+                p->ub[v] = u;
         }
-        for (int v = 0; v < n; v++)
-            cur[v] = p->col_start[v];
-        for (int j = 0; j < m; j++)
-            for (int e = p->row_start[j]; e < p->row_start[j + 1]; e++) {
-                int v = p->row_var[e], at = cur[v]++;
-                p->col_row[at] = j;
-                p->col_coef[at] = p->row_coef[e];
-                double u = p->c[j] / p->row_coef[e];
-                if (u < p->ub[v])
-                    p->ub[v] = u;
-            }
-        free(cur);
+    free(cur);
+    return RM_OK;
+}
+
+/* rm_share_problem_init (share_problem.h): the steps above, then bw's
+ * system of the same routes (link_system) for max-min and make-feasible. */
+rm_status rm_share_problem_init(rm_share_problem *p, const rm_share_system *in, const double *a,
+                                rm_error *err)
+{
+    memset(p, 0, sizeof *p);
+    p->S = p->A = 1.0;
+    rm_status st = sp_check(in, a, err);
+    if (st)
+        return st;
+    sp_build b = {0};
+    st = sp_alloc(p, &b, in, a, err);
+    if (!st) {
+        sp_entries(p, &b, in, a);
+        st = sp_rows(p, &b, in->n_res, err);
     }
-    /* the same constraints as bw's system, for its max-min and make-feasible */
-    st = link_system(p, in, res_row, merged_of, err);
-done:
-    free(ent_row);
-    free(ent_var);
-    free(ent_coef);
-    free(ent_cap);
-    free(last_var);
-    free(last_pos);
-    free(res_row);
-    free(merged_of);
+    if (!st)
+        st = sp_merge_rows(p, &b, err);
+    if (!st)
+        st = sp_scale_columns(p, &b, err);
+    if (!st)
+        st = link_system(p, in, b.res_row, b.merged_of, err);
+    sp_build_free(&b);
     if (st)
         rm_share_problem_destroy(p);
     return st;
