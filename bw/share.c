@@ -244,6 +244,75 @@ typedef struct newton_ws {
     int *in, *sub;     /* nN each */
 } newton_ws;
 
+/* The priced set P (positive price, or resource over capacity): w->pos,
+ * w->act; returns |P|, or -1 when it exceeds SHARE_NEWTON_MAX. */
+static int newton_active(const dual *d, const double *lam, const double *load, newton_ws *w)
+{
+    int nP = 0;
+    for (int j = 0; j < d->nS; j++) {
+        w->pos[j] = -1;
+        if (lam[j] > 0.0 || load[j] > d->c[j]) { /* priced, or over capacity */
+            if (nP >= SHARE_NEWTON_MAX)
+                return -1;
+            w->pos[j] = nP;
+            w->act[nP++] = j;
+        }
+    }
+    return nP;
+}
+
+/* The Newton direction on the prices of P still in (w->in): solve
+ * Hc delta = g + (H on the dropped prices) lambda by Cholesky (a slightly
+ * regularised one if singular) into w->rhs (nA entries, w->sub the rows).
+ * Returns nA (0: none left), or -1 when no step can be computed. */
+static int newton_direction(const dual *d, const double *lam, int nP, const double *H,
+                            newton_ws *w)
+{
+    double *Hc = w->Hc, *x = w->rhs;
+    int nA = 0;
+    for (int i = 0; i < nP; i++)
+        if (w->in[i])
+            w->sub[nA++] = i;
+    if (nA == 0)
+        return 0;
+    double dmax = 0.0;
+    for (int a = 0; a < nA; a++) {
+        int i = w->sub[a];
+        double r = w->g[i];
+        for (int l = 0; l < nP; l++)
+            if (!w->in[l])
+                r += H[i * nP + l] * lam[w->act[l]];
+        x[a] = r;
+        for (int b = 0; b < nA; b++)
+            Hc[a * nA + b] = H[i * nP + w->sub[b]];
+        dmax = fmax(dmax, Hc[a * nA + a]);
+    }
+    if (!(dmax > 0.0))
+        return -1;
+    if (!cholesky(Hc, nA, 1e-13 * dmax, 0.0)) {
+        /* singular (e.g. two resources crossed by the same routes): a
+         * slightly regularised step, still checked by the residual */
+        for (int a = 0; a < nA; a++)
+            for (int b = 0; b < nA; b++)
+                Hc[a * nA + b] = H[w->sub[a] * nP + w->sub[b]];
+        if (!cholesky(Hc, nA, 1e-15 * dmax, 1e-9 * dmax))
+            return -1; /* leave it to coordinate ascent */
+    }
+    for (int a = 0; a < nA; a++) { /* L y = rhs */
+        double t = x[a];
+        for (int l = 0; l < a; l++)
+            t -= Hc[a * nA + l] * x[l];
+        x[a] = t / Hc[a * nA + a];
+    }
+    for (int a = nA - 1; a >= 0; a--) { /* L^T delta = y */
+        double t = x[a];
+        for (int l = a + 1; l < nA; l++)
+            t -= Hc[l * nA + a] * x[l];
+        x[a] = t / Hc[a * nA + a];
+    }
+    return nA;
+}
+
 /* One Newton step on the prices P that are positive or whose resource is
  * over capacity, with a primal-dual active-set
  * correction: prices the step would make negative are fixed at 0 and the
@@ -254,70 +323,24 @@ typedef struct newton_ws {
 static double newton_step(const dual *d, const double *lam, const double *sp, const double *load,
                           newton_ws *w, double *lam_t, double *sp_t, double *load_t)
 {
-    int nP = 0;
-    for (int j = 0; j < d->nS; j++) {
-        w->pos[j] = -1;
-        if (lam[j] > 0.0 || load[j] > d->c[j]) { /* priced, or over capacity */
-            if (nP >= SHARE_NEWTON_MAX)
-                return INFINITY;
-            w->pos[j] = nP;
-            w->act[nP++] = j;
-        }
-    }
-    if (nP == 0)
+    int nP = newton_active(d, lam, load, w);
+    if (nP <= 0)
         return INFINITY;
-    double *H = w->H, *Hc = w->Hc, *g = w->g, *x = w->rhs;
     for (int i = 0; i < nP; i++) {
-        g[i] = load[w->act[i]] - d->c[w->act[i]];
+        w->g[i] = load[w->act[i]] - d->c[w->act[i]];
         w->in[i] = 1;
     }
-    newton_hessian(d, sp, w->pos, nP, H);
+    newton_hessian(d, sp, w->pos, nP, w->H);
     for (int round = 0; round <= nP; round++) {
-        int nA = 0;
-        for (int i = 0; i < nP; i++)
-            if (w->in[i])
-                w->sub[nA++] = i;
+        int nA = newton_direction(d, lam, nP, w->H, w);
+        if (nA < 0)
+            return INFINITY;
         if (nA == 0)
             break;
-        double dmax = 0.0;
-        for (int a = 0; a < nA; a++) {
-            int i = w->sub[a];
-            double r = g[i];
-            for (int l = 0; l < nP; l++)
-                if (!w->in[l])
-                    r += H[i * nP + l] * lam[w->act[l]];
-            x[a] = r;
-            for (int b = 0; b < nA; b++)
-                Hc[a * nA + b] = H[i * nP + w->sub[b]];
-            dmax = fmax(dmax, Hc[a * nA + a]);
-        }
-        if (!(dmax > 0.0))
-            return INFINITY;
-        if (!cholesky(Hc, nA, 1e-13 * dmax, 0.0)) {
-            /* singular (e.g. two resources crossed by the same routes): a
-             * slightly regularised step, still checked by the residual */
-            for (int a = 0; a < nA; a++)
-                for (int b = 0; b < nA; b++)
-                    Hc[a * nA + b] = H[w->sub[a] * nP + w->sub[b]];
-            if (!cholesky(Hc, nA, 1e-15 * dmax, 1e-9 * dmax))
-                return INFINITY; /* leave it to coordinate ascent */
-        }
-        for (int a = 0; a < nA; a++) { /* L y = rhs */
-            double t = x[a];
-            for (int l = 0; l < a; l++)
-                t -= Hc[a * nA + l] * x[l];
-            x[a] = t / Hc[a * nA + a];
-        }
-        for (int a = nA - 1; a >= 0; a--) { /* L^T delta = y */
-            double t = x[a];
-            for (int l = a + 1; l < nA; l++)
-                t -= Hc[l * nA + a] * x[l];
-            x[a] = t / Hc[a * nA + a];
-        }
         int dropped = 0;
         for (int a = 0; a < nA; a++) {
             int i = w->sub[a];
-            lam_t[w->act[i]] = lam[w->act[i]] + x[a];
+            lam_t[w->act[i]] = lam[w->act[i]] + w->rhs[a];
             if (lam_t[w->act[i]] < 0.0) {
                 w->in[i] = 0;
                 dropped = 1;
