@@ -40,12 +40,12 @@ rm_status rm_mapping_units(const rm_network *net, const rm_mapping *m, long n_un
         return rm_error_set(err, RM_EINVAL, "rm_mapping_units: units is NULL");
     if (n_units < 0 || min_units < 0)
         return rm_error_set(err, RM_EINPUT,
-                            "work units: expected a number of units >= 0 and a minimum >= 0, "
-                            "got %ld and %ld", n_units, min_units);
+                            "rm_mapping_units: work units: expected n_units >= 0 and min_units "
+                            ">= 0, got %ld and %ld", n_units, min_units);
     if (min_units > 0 && (long)m->q > n_units / min_units)
         return rm_error_set(err, RM_EINPUT,
-                            "work units: %ld units cannot give %ld to each of the %d ring "
-                            "positions", n_units, min_units, m->q);
+                            "rm_mapping_units: work units: n_units = %ld cannot give min_units "
+                            "= %ld to each of the %d ring positions", n_units, min_units, m->q);
     double *w, *C;
     rm_status st = ring_w_c(net, m, &w, &C, err);
     if (st)
@@ -85,8 +85,9 @@ rm_status rm_mapping_part_sizes(const rm_mapping *m, int len, int *part_ids, flo
         return rm_error_set(err, RM_EINVAL, "rm_mapping_part_sizes: mapping of ring size %d%s",
                             m->q, m->alpha ? "" : " without alphas");
     if (len < m->q)
-        return rm_error_set(err, RM_EINPUT, "part sizes: room for %d parts, the ring has %d",
-                            len, m->q);
+        return rm_error_set(err, RM_EINPUT,
+                            "rm_mapping_part_sizes: part sizes: len = %d leaves room for %d "
+                            "parts, the ring has %d", len, len, m->q);
     for (int k = 0; k < m->q; k++) {
         if (part_ids)
             part_ids[k] = k;

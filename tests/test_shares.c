@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A star: n hosts of cycle-times w joined to one router by links of
  * bandwidths b (Mb/s). */
@@ -179,6 +180,58 @@ START_TEST(units_oracle_eight_hosts)
 }
 END_TEST
 
+/* Entry checks (issue 10): RM_EINVAL naming the function and the argument
+ * for contract violations, RM_EINPUT naming the function for bad counts;
+ * nothing written on failure; NAN from rm_mapping_units_tstep. */
+START_TEST(entry_checks)
+{
+    const double w[3] = {3, 5, 8}, b[3] = {100, 100, 100};
+    rm_platform *p = star(3, w, b);
+    rm_network net;
+    rm_mapping *m = map_it(p, 0.01, &net);
+    long units[3] = {-5, -5, -5};
+    int ids[3] = {-5, -5, -5};
+    float sz[3] = {-5, -5, -5};
+    rm_error err;
+#define EXPECT(call, code, text)                                                                \
+    do {                                                                                        \
+        ck_assert_int_eq((call), (code));                                                       \
+        ck_assert_msg(strstr(err.msg, (text)) != NULL, "'%s' lacks '%s'", err.msg, (text));     \
+    } while (0)
+    EXPECT(rm_mapping_units(NULL, m, 10, 0, units, &err), RM_EINVAL, "rm_mapping_units: net");
+    EXPECT(rm_mapping_units(&net, NULL, 10, 0, units, &err), RM_EINVAL, "mapping is NULL");
+    EXPECT(rm_mapping_units(&net, m, 10, 0, NULL, &err), RM_EINVAL,
+           "rm_mapping_units: units is NULL");
+    EXPECT(rm_mapping_units(&net, m, -1, 0, units, &err), RM_EINPUT,
+           "rm_mapping_units: work units: expected n_units >= 0");
+    EXPECT(rm_mapping_units(&net, m, 10, -2, units, &err), RM_EINPUT, "got 10 and -2");
+    EXPECT(rm_mapping_units(&net, m, 5, 2, units, &err), RM_EINPUT,
+           "n_units = 5 cannot give min_units = 2 to each of the 3 ring positions");
+    ck_assert(units[0] == -5 && units[1] == -5 && units[2] == -5);
+    EXPECT(rm_mapping_part_sizes(NULL, 3, ids, sz, &err), RM_EINVAL, "the mapping is NULL");
+    EXPECT(rm_mapping_part_sizes(m, 3, ids, NULL, &err), RM_EINVAL, "part_sizes is NULL");
+    EXPECT(rm_mapping_part_sizes(m, 2, ids, sz, &err), RM_EINPUT,
+           "rm_mapping_part_sizes: part sizes: len = 2");
+    double *alpha = m->alpha;
+    m->alpha = NULL;
+    EXPECT(rm_mapping_part_sizes(m, 3, ids, sz, &err), RM_EINVAL, "without alphas");
+    m->alpha = alpha;
+    ck_assert(ids[0] == -5 && sz[0] == -5);
+#undef EXPECT
+    ck_assert(isnan(rm_mapping_units_tstep(NULL, m, 10, units)));
+    ck_assert(isnan(rm_mapping_units_tstep(&net, NULL, 10, units)));
+    ck_assert(isnan(rm_mapping_units_tstep(&net, m, 10, NULL)));
+    ck_assert(isnan(rm_mapping_units_tstep(&net, m, 0, units)));
+    /* the valid calls */
+    ck_assert_int_eq(rm_mapping_units(&net, m, 10, 1, units, &err), RM_OK);
+    ck_assert(isfinite(rm_mapping_units_tstep(&net, m, 10, units)));
+    ck_assert_int_eq(rm_mapping_part_sizes(m, 3, NULL, sz, &err), RM_OK);
+    rm_mapping_free(m);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("shares");
@@ -186,6 +239,7 @@ int main(void)
     tcase_add_test(tc, units_equal_brute_force);
     tcase_add_test(tc, units_oracles_without_communication);
     tcase_add_test(tc, units_oracle_eight_hosts);
+    tcase_add_test(tc, entry_checks);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -16,7 +16,6 @@
 extern "C" {
 #endif
 #pragma GCC visibility push(default)
-#pragma GCC visibility push(default)
 
 /**
  * Integer work shares: n_units equal units of work (each D_w / n_units)
@@ -29,21 +28,32 @@ extern "C" {
  * lowest ring position). Without communication (dc_dw = 0) these are the
  * allocations of Boulet et al. 1999 Table 3 (ORACLES.md: t = (3,5,8), 10 units ->
  * (5,3,2)). As n_units grows units[k] / n_units tends to m->alpha[k].
- * Shapes: units has m->q entries, sum = n_units.
- * Errors: RM_EINPUT (n_units < 0, min_units < 0, q * min_units > n_units),
- * RM_EINVAL (NULL arguments; a mapping whose ring positions or route arcs
- * are not net's), RM_ENOMEM. Thread safety: reentrant (reads net and m
- * only). Complexity: O(q^2) in practice (rm_alloc_units), O(q + L) for the
- * costs.
+ * Shapes and units: m is a mapping on net (q >= 1 ring positions, routes
+ * of net's arcs); units has m->q entries (written only on success), sum =
+ * n_units; a unit is D_w / n_units Mflop.
+ * Errors: RM_EINVAL "rm_mapping_units: ..." naming the argument (NULL net,
+ * m or units; a mapping whose ring positions are not hosts of net or
+ * whose route arcs are out of range); RM_EINPUT "rm_mapping_units: ..."
+ * (n_units < 0, min_units < 0, q * min_units > n_units); RM_ENOMEM.
+ * Thread safety: reentrant (reads net and m only).
+ * Complexity: O(q^2) in practice (rm_alloc_units), O(q + L) for the costs
+ * (L = total route length).
+ * Source: Boulet, Dongarra, Rastello, Robert, Vivien, "Algorithmic issues
+ * on heterogeneous computing platforms" (1999) §3 (the greedy and its
+ * optimality); Legrand et al., "Mapping and Load-Balancing Iterative
+ * Computations", eq. (1) (the route costs).
  */
 rm_status rm_mapping_units(const rm_network *net, const rm_mapping *m, long n_units,
                            long min_units, long *units, rm_error *err);
 
 /**
- * T_step / D_w (s/Mflop) of an integer allocation units (q entries, sum
+ * T_step / D_w (s/Mflop) of an integer allocation units (m->q entries, sum
  * n_units > 0) on the ring of m: max_k (units[k] w_k / n_units + dc_dw C_k)
- * over every position (a position with 0 units still sends its messages).
- * NAN on invalid input. Reentrant. O(q + L).
+ * over every position (a position with 0 units still sends its messages);
+ * eq. (1) of Legrand et al. with alpha_k = units[k] / n_units.
+ * Errors: none reported: NAN on invalid input (NULL net, m or units,
+ * n_units < 1, a mapping that is not net's), or when out of memory.
+ * Thread safety: reentrant (reads only). Complexity: O(q + L).
  */
 double rm_mapping_units_tstep(const rm_network *net, const rm_mapping *m, long n_units,
                               const long *units);
@@ -53,13 +63,19 @@ double rm_mapping_units_tstep(const rm_network *net, const rm_mapping *m, long n
  * alpha_k (relative sizes summing to 1), k = 0..q-1, ready for
  * Zoltan_LB_Set_Part_Sizes(zz, 1, q, part_ids, wgt_idx (all 0), part_sizes)
  * when part k is computed by MPI rank k = ring position k. len must be >=
- * m->q; part_ids may be NULL. Errors: RM_EINPUT (len < q), RM_EINVAL
- * (NULL mapping or part_sizes, a mapping without alphas). Reentrant. O(q).
+ * m->q; part_ids may be NULL. Shapes: part_ids and part_sizes have len
+ * entries, the first m->q written (only on success); sizes are fractions
+ * of the work (no unit).
+ * Errors: RM_EINVAL "rm_mapping_part_sizes: ..." (NULL mapping or
+ * part_sizes, ring size < 1, a mapping without alphas); RM_EINPUT
+ * "rm_mapping_part_sizes: len = ..." (len < q).
+ * Thread safety: reentrant (reads m only). Complexity: O(q).
+ * Source: Zoltan User's Guide, Zoltan_LB_Set_Part_Sizes; METIS 5 manual,
+ * tpwgts; alpha from Legrand et al. eq. (1).
  */
 rm_status rm_mapping_part_sizes(const rm_mapping *m, int len, int *part_ids, float *part_sizes,
                                 rm_error *err);
 
-#pragma GCC visibility pop
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }
