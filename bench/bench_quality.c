@@ -170,7 +170,7 @@ static int timing(unsigned long long seed)
                 }
                 rm_error err;
                 double t0 = now();
-                if (rm_slicering_exact_costs(n, w, c, ratios[r], 0, ring, &q, &t, &err)) {
+                if (rmi_slicering_exact_costs(n, w, c, ratios[r], 0, ring, &q, &t, &err)) {
                     fprintf(stderr, "bench_quality: %s\n", err.msg);
                     return 1;
                 }
@@ -196,7 +196,7 @@ static int timing(unsigned long long seed)
         c[pe[k][0] * 10 + pe[k][1]] = c[pe[k][1] * 10 + pe[k][0]] = 0.1;
     rm_error err;
     double t0 = now();
-    if (rm_slicering_exact_costs(10, w, c, 1.0, 0, ring, &q, &t, &err)) {
+    if (rmi_slicering_exact_costs(10, w, c, 1.0, 0, ring, &q, &t, &err)) {
         fprintf(stderr, "bench_quality: %s\n", err.msg);
         return 1;
     }
@@ -277,7 +277,7 @@ int main(int argc, char **argv)
         rm_options_init(&opt);
         rm_mapping *ex[4];
         double t0 = now();
-        if (rm_sharedring_exhaustive_ratios(&net, &opt, 4, ratios, ex, &err)) {
+        if (rmi_sharedring_exhaustive_ratios(&net, &opt, 4, ratios, ex, &err)) {
             fprintf(stderr, "bench_quality: %s: %s\n", p->name, err.msg);
             return 1;
         }
@@ -286,7 +286,7 @@ int main(int argc, char **argv)
             int ring[8], q;
             double t_se;
             t0 = now();
-            if (rm_slicering_exact_costs(H, w, c, ratios[r], 0, ring, &q, &t_se, &err)) {
+            if (rmi_slicering_exact_costs(H, w, c, ratios[r], 0, ring, &q, &t_se, &err)) {
                 fprintf(stderr, "bench_quality: %s: %s\n", p->name, err.msg);
                 return 1;
             }

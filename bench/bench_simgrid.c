@@ -2,7 +2,7 @@
  * bench_simgrid.c — loading SimGrid platforms through libsimgrid (issue 11,
  * item 4): for clusters of H hosts (a SPLITDUPLEX private link each and a
  * shared backbone, SimGrid's <cluster>; and a two-level FAT_TREE), the time
- * of rm_platform_read_simgrid (SimGrid's load in the forked child, the H^2
+ * of rmi_platform_read_simgrid (SimGrid's load in the forked child, the H^2
  * route queries, the stream, the platform built), the peak RSS of the
  * loading child and of this process, and the time SharedRing then takes on
  * it (fixed routes, rings of at most 4 hosts) in the same run.
@@ -87,7 +87,7 @@ int main(int argc, char **argv)
             rm_platform *pl = NULL;
             rm_error err = {RM_OK, ""};
             double c0 = cpu(), t0 = now();
-            rm_status st = rm_platform_read_simgrid(path, NULL, &pl, &err);
+            rm_status st = rmi_platform_read_simgrid(path, NULL, &pl, &err);
             double t1 = now(), c1 = cpu();
             if (st) {
                 fprintf(stderr, "bench_simgrid: %s\n", err.msg);

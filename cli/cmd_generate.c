@@ -1,7 +1,7 @@
 /*
  * cmd_generate.c — `ringmap generate tiers [options]`: write a three-level
  * WAN/MAN/LAN platform in the spirit of the Tiers generator (Legrand et al. 2004 §5.1)
- * as GML, deterministic for a seed (rm_generate_tiers in topo/readers.h).
+ * as GML, deterministic for a seed (rmi_generate_tiers in topo/readers.h).
  * Exit codes: 0 ok, 2 bad option, 1 internal failure.
  */
 #include "cli/commands.h"
@@ -105,7 +105,7 @@ int rm_cmd_generate(int argc, char **argv)
     }
 
     rm_generate_options go;
-    rm_generate_options_init(&go);
+    rmi_generate_options_init(&go);
     const char *output = NULL;
     enum { O_WAN = 1000, O_MAN, O_LAN, O_MANN, O_LANN, O_WANX, O_MANX, O_FRAC, O_NOPRUNE,
            O_SEED, O_HOSTS };
@@ -210,7 +210,7 @@ int rm_cmd_generate(int argc, char **argv)
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
     rm_status st = n_hosts > 0 ? rm_generate_topology((rm_gen_topology)topo, n_hosts, go.seed, &p, &err)
-                               : rm_generate_tiers(&go, &p, &err);
+                               : rmi_generate_tiers(&go, &p, &err);
     if (st) {
         fprintf(stderr, "ringmap generate: %s\n", err.msg[0] ? err.msg : rm_status_name(st));
         free(cmdline);
@@ -233,7 +233,7 @@ int rm_cmd_generate(int argc, char **argv)
         rm_platform_free(p);
         return oc;
     }
-    st = rm_platform_write_gml(o.f, p, comment, &err);
+    st = rmi_platform_write_gml(o.f, p, comment, &err);
     if (st)
         rm_out_abort(&o);
     if (st || rm_out_commit(&o) != 0) {

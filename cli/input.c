@@ -154,10 +154,10 @@ static rm_status read_format(const char *format, const char *path, const rm_read
     if (!strcmp(format, "gml"))
         return rm_platform_read_gml(path, ro, p, err);
     if (!strcmp(format, "xml"))
-        return rm_platform_read_simgrid(path, ro, p, err);
+        return rmi_platform_read_simgrid(path, ro, p, err);
     if (!strcmp(format, "graphml"))
-        return rm_platform_read_graphml(path, ro, p, err);
-    return rm_platform_read_tiers(path, ro, p, err);
+        return rmi_platform_read_graphml(path, ro, p, err);
+    return rmi_platform_read_tiers(path, ro, p, err);
 }
 
 static rm_status read_matrix(const rm_cli_input *in, const char *path, rm_platform **p,

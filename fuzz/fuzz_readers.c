@@ -16,7 +16,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Property (issue 13, class 9): a platform a reader accepted, written as GML
- * (rm_platform_write_gml) and read back by the GML reader, is the same
+ * (rmi_platform_write_gml) and read back by the GML reader, is the same
  * platform: directedness, nodes (host or router, w exactly), links (ends,
  * bandwidth, latency, backbone exactly). Fixed routes (SimGrid) are not part
  * of GML. Platforms with a subnormal or huge value are skipped: igraph's GML
@@ -43,10 +43,10 @@ static void fuzz_gml_round_trip(const rm_platform *p)
     if (!f)
         return;
     rm_error err = {RM_OK, ""};
-    rm_status st = rm_platform_write_gml(f, p, "fuzz round trip", &err);
+    rm_status st = rmi_platform_write_gml(f, p, "fuzz round trip", &err);
     fclose(f);
     if (st != RM_OK) {
-        fprintf(stderr, "fuzz: rm_platform_write_gml failed: %s\n", err.msg);
+        fprintf(stderr, "fuzz: rmi_platform_write_gml failed: %s\n", err.msg);
         abort();
     }
     char path[64];
@@ -104,8 +104,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_to_path(data, size, ".xml", path, sizeof path);
     rm_simgrid_info info;
     memset(&info, 0, sizeof info);
-    st = rm_platform_read_simgrid_ex(path, &ro, &p, &info, &err);
-    const char *what = "rm_platform_read_simgrid";
+    st = rmi_platform_read_simgrid_ex(path, &ro, &p, &info, &err);
+    const char *what = "rmi_platform_read_simgrid";
     /* SimGrid loads the file in a forked child (topo/simgrid.c): what is
      * fuzzed here is the parent side (file checks, version scan, the
      * child's stream, reachability, the platform built) on whatever
@@ -120,16 +120,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #elif defined(FUZZ_TIERS)
     fuzz_to_path(data, size, ".tiers", path, sizeof path);
     rm_tiers_options to;
-    rm_tiers_options_init(&to);
+    rmi_tiers_options_init(&to);
     to.seed = v >> 5;
     static const double fractions[] = {0.3, 1.0, 0.01, 0.5};
     to.hosts_fraction = fractions[(v >> 5) & 3];
-    st = rm_platform_read_tiers_ex(path, &ro, &to, &p, &err);
-    const char *what = "rm_platform_read_tiers";
+    st = rmi_platform_read_tiers_ex(path, &ro, &to, &p, &err);
+    const char *what = "rmi_platform_read_tiers";
 #elif defined(FUZZ_GRAPHML)
     fuzz_to_path(data, size, ".graphml", path, sizeof path);
-    st = rm_platform_read_graphml(path, &ro, &p, &err);
-    const char *what = "rm_platform_read_graphml";
+    st = rmi_platform_read_graphml(path, &ro, &p, &err);
+    const char *what = "rmi_platform_read_graphml";
 #else
 #error "define one of FUZZ_GML, FUZZ_SIMGRID, FUZZ_TIERS, FUZZ_GRAPHML"
 #endif

@@ -12,7 +12,7 @@
 
 /* The heuristic opt names, on arguments and options already checked: each
  * entry point below checks them ONCE (rm_options_check, and the network by
- * rm_network_args_check or rm_network_init), then only unchecked internal
+ * rmi_network_args_check or rm_network_init), then only unchecked internal
  * functions run (rmi_sharedring, rmi_slicering, the exact baselines). */
 static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                rm_error *err)
@@ -20,8 +20,8 @@ static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_
     rm_status st;
     switch (opt->heuristic) {
     case RM_HEUR_SLICE: return rmi_slicering(net, opt, out, err);
-    case RM_HEUR_SHARED_EXACT: st = rm_sharedring_exhaustive(net, opt, out, err); break;
-    case RM_HEUR_SLICE_EXACT: st = rm_slicering_exact(net, opt, out, err); break;
+    case RM_HEUR_SHARED_EXACT: st = rmi_sharedring_exhaustive(net, opt, out, err); break;
+    case RM_HEUR_SLICE_EXACT: st = rmi_slicering_exact(net, opt, out, err); break;
     default: return rmi_sharedring(net, opt, out, err);
     }
     if (!st)
@@ -32,7 +32,7 @@ static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_
 rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                            rm_error *err)
 {
-    rm_status st = rm_heuristic_args_check(net, opt, out, "rm_run_heuristic", err);
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_run_heuristic", err);
     return st ? st : run_heuristic(net, opt, out, err);
 }
 
@@ -75,6 +75,6 @@ rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mappin
                          rm_error *err)
 {
     /* out, the network (and its platform) and the options, once */
-    rm_status st = rm_heuristic_args_check(net, opt, out, "rm_map_network", err); /* ring/args.h */
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_map_network", err); /* ring/args.h */
     return st ? st : map_network(net, opt, out, err);
 }

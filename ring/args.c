@@ -2,7 +2,7 @@
 #include "ring/args.h"
 #include "topo/args.h"
 
-rm_status rm_network_args_check(const rm_network *net, const char *fn, rm_error *err)
+rm_status rmi_network_args_check(const rm_network *net, const char *fn, rm_error *err)
 {
     if (!net)
         return rm_error_set(err, RM_EINVAL, "%s: net is NULL", fn);
@@ -20,13 +20,13 @@ rm_status rm_network_args_check(const rm_network *net, const char *fn, rm_error 
     return RM_OK;
 }
 
-rm_status rm_heuristic_args_check(const rm_network *net, const rm_options *opt,
-                                  rm_mapping **out, const char *fn, rm_error *err)
+rm_status rmi_heuristic_args_check(const rm_network *net, const rm_options *opt,
+                                   rm_mapping **out, const char *fn, rm_error *err)
 {
     if (!out)
         return rm_error_set(err, RM_EINVAL, "%s: out is NULL", fn);
     *out = NULL;
-    rm_status st = rm_network_args_check(net, fn, err);
+    rm_status st = rmi_network_args_check(net, fn, err);
     return st ? st : rm_options_check(opt, err);
 }
 
@@ -45,10 +45,10 @@ static rm_status route_check(const rm_network *net, const rm_route *r, const cha
     return RM_OK;
 }
 
-rm_status rm_mapping_args_check(const rm_network *net, const rm_mapping *m, const char *fn,
-                                rm_error *err)
+rm_status rmi_mapping_args_check(const rm_network *net, const rm_mapping *m, const char *fn,
+                                 rm_error *err)
 {
-    rm_status st = rm_network_args_check(net, fn, err);
+    rm_status st = rmi_network_args_check(net, fn, err);
     if (st)
         return st;
     if (!m)

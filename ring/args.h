@@ -13,19 +13,19 @@
 /** RM_EINVAL "FN: ..." unless net is a usable network (not NULL, its
  *  platform passes rm_platform_args_check, arcs = 2 x links with their
  *  arrays). O(N + E). Thread-safe. */
-rm_status rm_network_args_check(const rm_network *net, const char *fn, rm_error *err);
+rm_status rmi_network_args_check(const rm_network *net, const char *fn, rm_error *err);
 
 /** The checks of a heuristic's entry (rm_sharedring, rm_slicering, the
  *  exact ones): out not NULL (*out set to NULL), net usable, opt valid
  *  (rm_options_check). O(N + E). Thread-safe. */
-rm_status rm_heuristic_args_check(const rm_network *net, const rm_options *opt,
-                                  rm_mapping **out, const char *fn, rm_error *err);
+rm_status rmi_heuristic_args_check(const rm_network *net, const rm_options *opt,
+                                   rm_mapping **out, const char *fn, rm_error *err);
 
 /** RM_EINVAL "FN: ..." unless m is a mapping of net: not NULL, 1 <= q <=
  *  n_hosts, ring/alpha arrays present, every ring[k] a host node of net's
  *  platform, every route (q > 1) with its arcs in 0..n_arcs-1. net is
  *  checked too. O(N + E + q + L). Thread-safe. */
-rm_status rm_mapping_args_check(const rm_network *net, const rm_mapping *m, const char *fn,
-                                rm_error *err);
+rm_status rmi_mapping_args_check(const rm_network *net, const rm_mapping *m, const char *fn,
+                                 rm_error *err);
 
 #endif

@@ -64,7 +64,7 @@ rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double to
     if (!net || !net->platform || !m)
         return rm_error_set(err, RM_EINVAL, "rm_mapping_check: %s is NULL",
                             !net ? "net" : !m ? "the mapping" : "net->platform");
-    rm_status ast = rm_mapping_args_check(net, m, "rm_mapping_check", err); /* indices in range */
+    rm_status ast = rmi_mapping_args_check(net, m, "rm_mapping_check", err); /* indices in range */
     if (ast)
         return ast;
     if (tol <= 0.0)

@@ -128,8 +128,8 @@ static int lowest(unsigned x)
     return k;
 }
 
-rm_status rm_slicering_exact_costs(int H, const double *w, const double *c, double dc_dw,
-                                   int max_q, int *ring, int *q, double *t, rm_error *err)
+rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, double dc_dw,
+                                    int max_q, int *ring, int *q, double *t, rm_error *err)
 {
     if (H > RM_SLICE_EXACT_MAX)
         return rm_error_set(err, RM_ELIMIT,
@@ -305,8 +305,8 @@ static rm_status routed_mapping(const rm_network *net, const int *hring, int q, 
     return RM_OK;
 }
 
-rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_mapping **out,
-                             rm_error *err)
+rm_status rmi_slicering_exact(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                              rm_error *err)
 {
     rm_status st = RM_OK; /* opt checked by the caller (ring/exact.h) */
     const rm_platform *p = net->platform;
@@ -330,7 +330,7 @@ rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_ma
         w[h] = p->nodes[p->hosts[h]].w;
     int q;
     double t;
-    if ((st = rm_slicering_exact_costs(H, w, bw, opt->dc_dw, opt->max_q, ring, &q, &t, err)))
+    if ((st = rmi_slicering_exact_costs(H, w, bw, opt->dc_dw, opt->max_q, ring, &q, &t, err)))
         goto out;
     rm_mapping *m = NULL;
     if ((st = routed_mapping(net, ring, q, opt->dc_dw, opt->make_feasible, opt->routing, &m, err)))
@@ -450,9 +450,9 @@ static rm_status shared_dfs(shared_ex *e, unsigned S, int q, int k, unsigned use
     return RM_OK;
 }
 
-rm_status rm_sharedring_exhaustive_ratios(const rm_network *net, const rm_options *opt,
-                                          int n_ratios, const double *dc_dw, rm_mapping **out,
-                                          rm_error *err)
+rm_status rmi_sharedring_exhaustive_ratios(const rm_network *net, const rm_options *opt,
+                                           int n_ratios, const double *dc_dw, rm_mapping **out,
+                                           rm_error *err)
 {
     rm_status st = RM_OK; /* opt checked by the caller (ring/exact.h) */
     if (n_ratios < 1)
@@ -560,8 +560,8 @@ out:
     return st;
 }
 
-rm_status rm_sharedring_exhaustive(const rm_network *net, const rm_options *opt,
-                                   rm_mapping **out, rm_error *err)
+rm_status rmi_sharedring_exhaustive(const rm_network *net, const rm_options *opt,
+                                    rm_mapping **out, rm_error *err)
 {
-    return rm_sharedring_exhaustive_ratios(net, opt, 1, &opt->dc_dw, out, err);
+    return rmi_sharedring_exhaustive_ratios(net, opt, 1, &opt->dc_dw, out, err);
 }

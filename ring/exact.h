@@ -3,17 +3,19 @@
  * optimum of SliceRing, eq. (2) of seed 001, on a complete graph of up to 12
  * processors, and the exhaustive SharedRing over every ring for fixed
  * widest-path routing, up to 8 hosts. Used by the quality benchmark and by
- * `--heuristic exact`. Not part of include/ringmap.h (yet): include
- * "ring/exact.h" with the repository root on the include path.
+ * `--heuristic exact` (RM_HEUR_SHARED_EXACT / RM_HEUR_SLICE_EXACT through
+ * rm_map). Internal to the library (issue 10): the rmi_ prefix, hidden by
+ * -fvisibility=hidden (tests and benchmarks link the static library).
+ * Thread safety: reentrant (no global state; net and opt only read).
  */
 #ifndef RINGMAP_RING_EXACT_H
 #define RINGMAP_RING_EXACT_H
 
 #include "ringmap.h"
 
-/** Largest number of processors rm_slicering_exact_costs accepts. */
+/** Largest number of processors rmi_slicering_exact_costs accepts. */
 #define RM_SLICE_EXACT_MAX 12
-/** Largest number of hosts rm_sharedring_exhaustive accepts. */
+/** Largest number of hosts rmi_sharedring_exhaustive accepts. */
 #define RM_SHARED_EXHAUSTIVE_MAX 8
 
 /**
@@ -69,26 +71,26 @@
  * Errors: RM_ELIMIT if H > RM_SLICE_EXACT_MAX (the message says so);
  *   RM_EINPUT (H < 1, bad w, c or dc_dw); RM_ENOMEM.
  */
-rm_status rm_slicering_exact_costs(int H, const double *w, const double *c, double dc_dw,
-                                   int max_q, int *ring, int *q, double *t, rm_error *err);
+rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, double dc_dw,
+                                    int max_q, int *ring, int *q, double *t, rm_error *err);
 
 /**
  * SliceRing exact on a network: the complete graph of widest-path
  * bandwidths (rm_capacity_matrix, costs 1/b), solved by
- * rm_slicering_exact_costs (opt->dc_dw, opt->max_q); the optimal ring keeps
+ * rmi_slicering_exact_costs (opt->dc_dw, opt->max_q); the optimal ring keeps
  * its widest routes on the full network, which get max-min shares (or
  * eq. (5) shares if opt->make_feasible == RM_SHARING_EQ5) on the real shared
  * network, as rm_slicering does (seed 001 §5.2.2). t_step_per_dw_unshared
  * holds the exact optimum of the complete-graph model.
  * net, opt and out are NOT checked here: opt must have passed
- * rm_options_check and net rm_network_args_check (the mapper's entry
+ * rm_options_check and net rmi_network_args_check (the mapper's entry
  * checks them once, mapper/map.c).
  * Errors: RM_ELIMIT (more than RM_SLICE_EXACT_MAX hosts), RM_ENOMEM,
  * errors of routing and sharing.
- * Complexity: O(H E log N) + rm_slicering_exact_costs.
+ * Complexity: O(H E log N) + rmi_slicering_exact_costs.
  */
-rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_mapping **out,
-                             rm_error *err);
+rm_status rmi_slicering_exact(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                              rm_error *err);
 
 /**
  * SharedRing exhaustive for FIXED routing (seed 001 §4.2, eq. (5)): every
@@ -111,26 +113,26 @@ rm_status rm_slicering_exact(const rm_network *net, const rm_options *opt, rm_ma
  * residual network) can beat it.
  * Output: a mapping (heuristic RM_HEUR_SHARED, sharing RM_SHARING_EQ5)
  * that passes rm_mapping_check; sweep_t[q-1] = best T_step of size q.
- * net, opt and out are NOT checked here (as rm_slicering_exact: the
+ * net, opt and out are NOT checked here (as rmi_slicering_exact: the
  * mapper's entry checks them once).
  * Errors: RM_ELIMIT if the platform has more than RM_SHARED_EXHAUSTIVE_MAX
  * hosts; RM_ENOMEM, errors of routing and sharing.
  * Complexity: O(H^2 E log N) for the routes plus O(sum_q C(H,q)(q-1)!/2)
  * sharings (8 hosts: at most 7,936 rings) of cost O(S) each.
  */
-rm_status rm_sharedring_exhaustive(const rm_network *net, const rm_options *opt,
-                                   rm_mapping **out, rm_error *err);
+rm_status rmi_sharedring_exhaustive(const rm_network *net, const rm_options *opt,
+                                    rm_mapping **out, rm_error *err);
 
 /**
- * Same as rm_sharedring_exhaustive for n_ratios values of D_c/D_w at once
+ * Same as rmi_sharedring_exhaustive for n_ratios values of D_c/D_w at once
  * (the shares do not depend on dc_dw, so each ring is shared once):
  * out[k] gets the best mapping for dc_dw[k]; opt->dc_dw is ignored.
  * On error no mapping is returned (out[] all NULL). Same errors (and
  * RM_EINPUT: n_ratios < 1 or a dc_dw[k] not finite >= 0) and complexity
  * (plus O(n_ratios) per ring).
  */
-rm_status rm_sharedring_exhaustive_ratios(const rm_network *net, const rm_options *opt,
-                                          int n_ratios, const double *dc_dw, rm_mapping **out,
-                                          rm_error *err);
+rm_status rmi_sharedring_exhaustive_ratios(const rm_network *net, const rm_options *opt,
+                                           int n_ratios, const double *dc_dw, rm_mapping **out,
+                                           rm_error *err);
 
 #endif

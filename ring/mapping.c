@@ -200,7 +200,7 @@ static rm_status refine_with(const rm_network *net, rm_mapping *m, int optimal, 
 
 rm_status rm_mapping_refine_maxmin(const rm_network *net, rm_mapping *m, rm_error *err)
 {
-    rm_status st = rm_mapping_args_check(net, m, "rm_mapping_refine_maxmin", err);
+    rm_status st = rmi_mapping_args_check(net, m, "rm_mapping_refine_maxmin", err);
     if (st)
         return st;
     return refine_with(net, m, 0, err);
@@ -208,7 +208,7 @@ rm_status rm_mapping_refine_maxmin(const rm_network *net, rm_mapping *m, rm_erro
 
 rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_error *err)
 {
-    rm_status st = rm_mapping_args_check(net, m, "rm_mapping_refine_optimal", err);
+    rm_status st = rmi_mapping_args_check(net, m, "rm_mapping_refine_optimal", err);
     if (st)
         return st;
     return refine_with(net, m, 1, err);

@@ -254,7 +254,7 @@ rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options
     if (!f || !net || !net->platform || !m)
         return rm_error_set(err, RM_EINVAL, "rm_mapping_write_json: %s is NULL",
                             !f ? "the stream" : !net ? "net" : !m ? "the mapping" : "net->platform");
-    rm_status ast = rm_mapping_args_check(net, m, "rm_mapping_write_json", err);
+    rm_status ast = rmi_mapping_args_check(net, m, "rm_mapping_write_json", err);
     if (ast)
         return ast;
     json_t *j = rm_mapping_json(net, opt, m, err);

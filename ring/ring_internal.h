@@ -78,16 +78,16 @@ rm_status rm_routing_route(const rm_network *net, rm_routing routing, const doub
 rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *bw, rm_error *err);
 
 /** Run the heuristic opt->heuristic on a built network: rm_sharedring,
- *  rm_slicering, rm_sharedring_exhaustive (RM_HEUR_SHARED_EXACT) or
- *  rm_slicering_exact (RM_HEUR_SLICE_EXACT, ring/exact.h); the mapping's
+ *  rm_slicering, rmi_sharedring_exhaustive (RM_HEUR_SHARED_EXACT) or
+ *  rmi_slicering_exact (RM_HEUR_SLICE_EXACT, ring/exact.h); the mapping's
  *  heuristic field is set to opt->heuristic. Checks net, opt and out once
- *  (rm_heuristic_args_check), then runs the unchecked internals. Errors as
+ *  (rmi_heuristic_args_check), then runs the unchecked internals. Errors as
  *  the heuristic (RM_ELIMIT beyond the exact solvers' limits). */
 rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                            rm_error *err);
 
 /** SharedRing and SliceRing on arguments ALREADY checked: net usable
- *  (rm_network_args_check, or built by rm_network_init), opt valid
+ *  (rmi_network_args_check, or built by rm_network_init), opt valid
  *  (rm_options_check), out not NULL. The public rm_sharedring /
  *  rm_slicering check once, then call these; the mapper (mapper/map.c)
  *  calls them after its own single check. Same results, errors (but

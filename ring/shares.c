@@ -33,7 +33,7 @@ static rm_status ring_w_c(const rm_network *net, const rm_mapping *m, double **w
 rm_status rm_mapping_units(const rm_network *net, const rm_mapping *m, long n_units,
                            long min_units, long *units, rm_error *err)
 {
-    rm_status ast = rm_mapping_args_check(net, m, "rm_mapping_units", err); /* ring/args.h */
+    rm_status ast = rmi_mapping_args_check(net, m, "rm_mapping_units", err); /* ring/args.h */
     if (ast)
         return ast;
     if (!units)
@@ -59,7 +59,7 @@ rm_status rm_mapping_units(const rm_network *net, const rm_mapping *m, long n_un
 double rm_mapping_units_tstep(const rm_network *net, const rm_mapping *m, long n_units,
                               const long *units)
 {
-    if (!units || n_units < 1 || rm_mapping_args_check(net, m, "rm_mapping_units_tstep", NULL))
+    if (!units || n_units < 1 || rmi_mapping_args_check(net, m, "rm_mapping_units_tstep", NULL))
         return NAN;
     double *w, *C;
     if (ring_w_c(net, m, &w, &C, NULL))

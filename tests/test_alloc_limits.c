@@ -104,18 +104,18 @@ static void replay(int n, const double *t, const double *o, long min, long B, lo
 START_TEST(test_property_extreme)
 {
     rm_rng r;
-    rm_rng_seed(&r, 13);
+    rmi_rng_seed(&r, 13);
     rm_error err = {RM_OK, ""};
     for (int it = 0; it < 400; it++) {
-        int n = 1 + (int)rm_rng_below(&r, 6);
+        int n = 1 + (int)rmi_rng_below(&r, 6);
         double t[6], o[6], zero[6] = {0};
         for (int k = 0; k < n; k++) {
             /* 10^(-300..300), a few repeated to force ties */
-            t[k] = k > 0 && rm_rng_below(&r, 4) == 0 ? t[k - 1]
-                                                      : pow(10.0, -300.0 + 600.0 * rm_rng_uniform(&r));
-            o[k] = rm_rng_below(&r, 3) == 0 ? 0.0 : pow(10.0, -300.0 + 600.0 * rm_rng_uniform(&r));
+            t[k] = k > 0 && rmi_rng_below(&r, 4) == 0 ? t[k - 1]
+                                                      : pow(10.0, -300.0 + 600.0 * rmi_rng_uniform(&r));
+            o[k] = rmi_rng_below(&r, 3) == 0 ? 0.0 : pow(10.0, -300.0 + 600.0 * rmi_rng_uniform(&r));
         }
-        long B = (long)rm_rng_below(&r, 3000), min = (long)rm_rng_below(&r, 3);
+        long B = (long)rmi_rng_below(&r, 3000), min = (long)rmi_rng_below(&r, 3);
         if ((long)n * min > B)
             min = 0;
         long c[6], g[6];

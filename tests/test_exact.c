@@ -141,7 +141,7 @@ START_TEST(test_thm1_cycle6)
     int ring[6], q;
     rm_error err;
     thm1_costs(6, 6, e, 0.1, w, c);
-    ck_assert_int_eq(rm_slicering_exact_costs(6, w, c, 1.0, 0, ring, &q, &t, &err), RM_OK);
+    ck_assert_int_eq(rmi_slicering_exact_costs(6, w, c, 1.0, 0, ring, &q, &t, &err), RM_OK);
     ck_assert_int_eq(q, 6);
     ck_assert_double_eq_tol(t, 1.2, 1e-12);
     assert_valid_ring(6, q, ring);
@@ -160,7 +160,7 @@ START_TEST(test_thm1_petersen)
     rm_error err;
     thm1_costs(10, 15, petersen, 0.1, w, c);
     double t0 = seconds();
-    ck_assert_int_eq(rm_slicering_exact_costs(10, w, c, 1.0, 0, ring, &q, &t, &err), RM_OK);
+    ck_assert_int_eq(rmi_slicering_exact_costs(10, w, c, 1.0, 0, ring, &q, &t, &err), RM_OK);
     double dt = seconds() - t0;
     /* no Hamiltonian cycle: T > 1 + 2 eps. Petersen is hypohamiltonian, so
      * the optimum is a 9-cycle: T = 10/9 + 2 eps, alphas 1/9 each. */
@@ -183,11 +183,11 @@ START_TEST(test_thm1_prism10)
     int ring[10], q;
     rm_error err;
     thm1_costs(10, 15, e, 0.1, w, c);
-    ck_assert_int_eq(rm_slicering_exact_costs(10, w, c, 1.0, 0, ring, &q, &t, &err), RM_OK);
+    ck_assert_int_eq(rmi_slicering_exact_costs(10, w, c, 1.0, 0, ring, &q, &t, &err), RM_OK);
     ck_assert_int_eq(q, 10);
     ck_assert_double_eq_tol(t, 1.2, 1e-12);
     /* ring size limited to 9: at least 10/9 + 2 eps (one processor fewer) */
-    ck_assert_int_eq(rm_slicering_exact_costs(10, w, c, 1.0, 9, ring, &q, &t, &err), RM_OK);
+    ck_assert_int_eq(rmi_slicering_exact_costs(10, w, c, 1.0, 9, ring, &q, &t, &err), RM_OK);
     ck_assert_int_le(q, 9);
     ck_assert(t >= 10.0 / 9.0 + 0.2 - 1e-12);
 }
@@ -200,10 +200,10 @@ START_TEST(test_prop1_oracle)
     double w[3] = {1, 2, 4}, c[9] = {0, 1, 1, 1, 0, 1, 1, 1, 0}, t;
     int ring[3], q;
     rm_error err;
-    ck_assert_int_eq(rm_slicering_exact_costs(3, w, c, 0.01, 0, ring, &q, &t, &err), RM_OK);
+    ck_assert_int_eq(rmi_slicering_exact_costs(3, w, c, 0.01, 0, ring, &q, &t, &err), RM_OK);
     ck_assert_int_eq(q, 3);
     ck_assert_double_eq_tol(t, 4.0 / 7.0 + 0.02, 1e-12);
-    ck_assert_int_eq(rm_slicering_exact_costs(3, w, c, 0.3, 0, ring, &q, &t, &err), RM_OK);
+    ck_assert_int_eq(rmi_slicering_exact_costs(3, w, c, 0.3, 0, ring, &q, &t, &err), RM_OK);
     ck_assert_int_eq(q, 1);
     ck_assert_int_eq(ring[0], 0);
     ck_assert_double_eq_tol(t, 1.0, 1e-15);
@@ -226,7 +226,7 @@ START_TEST(test_prop1_random)
         }
         int ring[10], q;
         rm_error err;
-        ck_assert_int_eq(rm_slicering_exact_costs(n, w, c, r, 0, ring, &q, &t, &err), RM_OK);
+        ck_assert_int_eq(rmi_slicering_exact_costs(n, w, c, r, 0, ring, &q, &t, &err), RM_OK);
         double expect = n == 1 ? wmin : fmin(wmin, 1.0 / inv + 2.0 * r * cc);
         ck_assert_msg(fabs(t - expect) <= 1e-12 * expect, "n=%d: %.15g vs %.15g", n, t, expect);
         ck_assert_int_eq(q, expect == wmin ? 1 : n);
@@ -251,7 +251,7 @@ START_TEST(test_bruteforce)
         double r = ratios[it % 4] * (it % 8 < 4 ? 1.0 : 3.0);
         int ring[7], q;
         rm_error err;
-        ck_assert_int_eq(rm_slicering_exact_costs(n, w, c, r, 0, ring, &q, &t, &err), RM_OK);
+        ck_assert_int_eq(rmi_slicering_exact_costs(n, w, c, r, 0, ring, &q, &t, &err), RM_OK);
         assert_valid_ring(n, q, ring);
         double bf = brute_force(n, w, c, r);
         ck_assert_msg(fabs(t - bf) <= 1e-12 * bf, "it %d n=%d: exact %.15g brute %.15g", it, n, t, bf);
@@ -277,11 +277,11 @@ START_TEST(test_bruteforce)
         double r = 0.002 + 0.01 * rnd(&s);
         int ring[6], q;
         rm_error err;
-        ck_assert_int_eq(rm_slicering_exact_costs(n, w, c, r, 0, ring, &q, &t, &err), RM_OK);
+        ck_assert_int_eq(rmi_slicering_exact_costs(n, w, c, r, 0, ring, &q, &t, &err), RM_OK);
         double bf = brute_force(n, w, c, r);
         ck_assert_msg(fabs(t - bf) <= 1e-12 * bf, "clamp it %d: exact %.15g brute %.15g", it, t, bf);
         /* max_q honoured */
-        ck_assert_int_eq(rm_slicering_exact_costs(n, w, c, r, 2, ring, &q, &t, &err), RM_OK);
+        ck_assert_int_eq(rmi_slicering_exact_costs(n, w, c, r, 2, ring, &q, &t, &err), RM_OK);
         ck_assert_int_le(q, 2);
         ck_assert(t >= bf - 1e-12 * bf);
     }
@@ -300,7 +300,7 @@ START_TEST(test_negative_alpha_ring)
     double t;
     int ring[3], q;
     rm_error err;
-    ck_assert_int_eq(rm_slicering_exact_costs(3, w, c, 0.01, 0, ring, &q, &t, &err), RM_OK);
+    ck_assert_int_eq(rmi_slicering_exact_costs(3, w, c, 0.01, 0, ring, &q, &t, &err), RM_OK);
     /* pair {0,1}: C = 1 each, T = 0.5 (1 + 0.01 * 2) = 0.51.
      * ring of 3: C = (100.5, 100.5, 200); eq. (5): (1/3)(1 + 0.01*401) = 1.67,
      * dmax = 2: T = 2. Single: 1. Optimum 0.51. */
@@ -308,7 +308,7 @@ START_TEST(test_negative_alpha_ring)
     ck_assert_double_eq_tol(t, 0.51, 1e-12);
     /* with dc_dw tiny, eq. (5) of the 3-ring: (1/3)(1 + 1e-4*401) = 0.34670 <
      * dmax? dmax = 0.02: T = 0.34670 beats the pair 0.5001 */
-    ck_assert_int_eq(rm_slicering_exact_costs(3, w, c, 1e-4, 0, ring, &q, &t, &err), RM_OK);
+    ck_assert_int_eq(rmi_slicering_exact_costs(3, w, c, 1e-4, 0, ring, &q, &t, &err), RM_OK);
     ck_assert_int_eq(q, 3);
     ck_assert_double_eq_tol(t, (1.0 + 1e-4 * 401.0) / 3.0, 1e-12);
 }
@@ -324,19 +324,19 @@ START_TEST(test_limits)
         for (int j = 0; j < 13; j++)
             c[i * 13 + j] = i == j ? 0 : 1;
     }
-    ck_assert_int_eq(rm_slicering_exact_costs(13, w, c, 0.1, 0, ring, &q, &t, &err), RM_ELIMIT);
+    ck_assert_int_eq(rmi_slicering_exact_costs(13, w, c, 0.1, 0, ring, &q, &t, &err), RM_ELIMIT);
     ck_assert(strstr(err.msg, "12") != NULL);
-    ck_assert_int_eq(rm_slicering_exact_costs(0, w, c, 0.1, 0, ring, &q, &t, &err), RM_EINPUT);
+    ck_assert_int_eq(rmi_slicering_exact_costs(0, w, c, 0.1, 0, ring, &q, &t, &err), RM_EINPUT);
     w[1] = -1;
-    ck_assert_int_eq(rm_slicering_exact_costs(3, w, c, 0.1, 0, ring, &q, &t, &err), RM_EINPUT);
+    ck_assert_int_eq(rmi_slicering_exact_costs(3, w, c, 0.1, 0, ring, &q, &t, &err), RM_EINPUT);
     w[1] = 1;
     c[1] = NAN;
-    ck_assert_int_eq(rm_slicering_exact_costs(3, w, c, 0.1, 0, ring, &q, &t, &err), RM_EINPUT);
+    ck_assert_int_eq(rmi_slicering_exact_costs(3, w, c, 0.1, 0, ring, &q, &t, &err), RM_EINPUT);
     c[1] = 1;
-    ck_assert_int_eq(rm_slicering_exact_costs(3, w, c, -1, 0, ring, &q, &t, &err), RM_EINPUT);
+    ck_assert_int_eq(rmi_slicering_exact_costs(3, w, c, -1, 0, ring, &q, &t, &err), RM_EINPUT);
     /* dc_dw = 0 with an unreachable pair: communication is free, all used */
     c[1] = INFINITY;
-    ck_assert_int_eq(rm_slicering_exact_costs(3, w, c, 0.0, 0, ring, &q, &t, &err), RM_OK);
+    ck_assert_int_eq(rmi_slicering_exact_costs(3, w, c, 0.0, 0, ring, &q, &t, &err), RM_OK);
     ck_assert_int_eq(q, 3);
     ck_assert_double_eq_tol(t, 1.0 / 3.0, 1e-15);
 }
@@ -356,7 +356,8 @@ START_TEST(test_twelve)
         int ring[12], q;
         rm_error err;
         double t0 = seconds();
-        ck_assert_int_eq(rm_slicering_exact_costs(12, w, c, ratios[it], 0, ring, &q, &t, &err), RM_OK);
+        ck_assert_int_eq(rmi_slicering_exact_costs(12, w, c, ratios[it], 0, ring, &q, &t, &err),
+                         RM_OK);
         tmax = fmax(tmax, seconds() - t0);
         assert_valid_ring(12, q, ring);
         /* no worse than simple feasible rings: index order of every prefix of
@@ -402,11 +403,12 @@ START_TEST(test_greedy_ge_exact)
         rm_mapping *g = NULL, *x = NULL;
         ck_assert_int_eq(rm_slicering(&net, &opt, &g, &err), RM_OK);
         int ring[8], q;
-        ck_assert_int_eq(rm_slicering_exact_costs(H, w, c, opt.dc_dw, 0, ring, &q, &t, &err), RM_OK);
+        ck_assert_int_eq(rmi_slicering_exact_costs(H, w, c, opt.dc_dw, 0, ring, &q, &t, &err),
+                         RM_OK);
         ck_assert_msg(g->t_step_per_dw_unshared >= t * (1 - 1e-12), "greedy %.15g < exact %.15g",
                       g->t_step_per_dw_unshared, t);
         /* the network version: same optimum, a checked mapping */
-        ck_assert_int_eq(rm_slicering_exact(&net, &opt, &x, &err), RM_OK);
+        ck_assert_int_eq(rmi_slicering_exact(&net, &opt, &x, &err), RM_OK);
         ck_assert_double_eq_tol(x->t_step_per_dw_unshared, t, 1e-12 * t);
         ck_assert_int_eq(x->q, q);
         ck_assert_msg(rm_mapping_check(&net, x, 1e-9, &err) == RM_OK, "%s", err.msg);
@@ -435,7 +437,7 @@ START_TEST(test_shared_star3)
     rm_options_init(&opt);
     opt.dc_dw = 0.01;
     rm_mapping *m = NULL;
-    ck_assert_int_eq(rm_sharedring_exhaustive(&net, &opt, &m, &err), RM_OK);
+    ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &m, &err), RM_OK);
     /* ORACLES.md: ring 0 -> 1 -> 2 with optimal shares: 0.4077941; the pair
      * {0, 1} gives 0.5 (1 + 0.01 * 1.6) = 0.508, one host 1 */
     ck_assert_int_eq(m->q, 3);
@@ -447,7 +449,7 @@ START_TEST(test_shared_star3)
     rm_mapping_free(m);
     /* max_q = 2: the pair */
     opt.max_q = 2;
-    ck_assert_int_eq(rm_sharedring_exhaustive(&net, &opt, &m, &err), RM_OK);
+    ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &m, &err), RM_OK);
     ck_assert_int_eq(m->q, 2);
     ck_assert_double_eq_tol(m->t_step_per_dw, 0.508, 1e-9);
     ck_assert_msg(rm_mapping_check(&net, m, 1e-9, &err) == RM_OK, "%s", err.msg);
@@ -455,7 +457,7 @@ START_TEST(test_shared_star3)
     /* communication dear: the fastest host alone */
     opt.max_q = 0;
     opt.dc_dw = 10.0;
-    ck_assert_int_eq(rm_sharedring_exhaustive(&net, &opt, &m, &err), RM_OK);
+    ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &m, &err), RM_OK);
     ck_assert_int_eq(m->q, 1);
     ck_assert_double_eq_tol(m->t_step_per_dw, 1.0, 1e-15);
     rm_mapping_free(m);
@@ -474,7 +476,7 @@ START_TEST(test_shared_limit)
     rm_options opt;
     rm_options_init(&opt);
     rm_mapping *m = NULL;
-    ck_assert_int_eq(rm_sharedring_exhaustive(&net, &opt, &m, &err), RM_ELIMIT);
+    ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &m, &err), RM_ELIMIT);
     ck_assert_ptr_null(m);
     ck_assert(strstr(err.msg, "8 hosts") != NULL);
     rm_network_destroy(&net);
@@ -497,7 +499,7 @@ START_TEST(test_shared_tree_vs_greedy)
         rm_options opt;
         rm_options_init(&opt);
         rm_mapping *ex[4];
-        ck_assert_int_eq(rm_sharedring_exhaustive_ratios(&net, &opt, 4, ratios, ex, &err), RM_OK);
+        ck_assert_int_eq(rmi_sharedring_exhaustive_ratios(&net, &opt, 4, ratios, ex, &err), RM_OK);
         for (int k = 0; k < 4; k++) {
             ck_assert_msg(rm_mapping_check(&net, ex[k], 1e-9, &err) == RM_OK, "%s", err.msg);
             ck_assert_double_eq(ex[k]->dc_dw, ratios[k]);
@@ -522,7 +524,7 @@ START_TEST(test_shared_tree_vs_greedy)
         opt.sharing = RM_SHARING_GREEDY;
         opt.dc_dw = ratios[it % 4];
         rm_mapping *one = NULL;
-        ck_assert_int_eq(rm_sharedring_exhaustive(&net, &opt, &one, &err), RM_OK);
+        ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &one, &err), RM_OK);
         ck_assert_double_eq_tol(one->t_step_per_dw, ex[it % 4]->t_step_per_dw, 1e-15);
         rm_mapping_free(one);
         for (int k = 0; k < 4; k++)

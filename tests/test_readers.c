@@ -107,7 +107,7 @@ static char *gml_text(const rm_platform *p, const char *comment)
     FILE *f = open_memstream(&buf, &len);
     ck_assert_ptr_nonnull(f);
     rm_error err = {RM_OK, ""};
-    ck_assert_int_eq(rm_platform_write_gml(f, p, comment, &err), RM_OK);
+    ck_assert_int_eq(rmi_platform_write_gml(f, p, comment, &err), RM_OK);
     fclose(f);
     return buf;
 }
@@ -127,7 +127,7 @@ static int in_list(double x, const double *list, int n)
 START_TEST(tiers_small_and_medium)
 {
     int ns;
-    const double *speeds = rm_linpack_speeds(&ns);
+    const double *speeds = rmi_linpack_speeds(&ns);
     ck_assert_int_eq(ns, 7);
     double inv[7];
     for (int i = 0; i < ns; i++)
@@ -135,7 +135,7 @@ START_TEST(tiers_small_and_medium)
 
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
-    ck_assert_msg(rm_platform_read_tiers(SIMGRID "small.tiers", NULL, &p, &err) == RM_OK, "%s",
+    ck_assert_msg(rmi_platform_read_tiers(SIMGRID "small.tiers", NULL, &p, &err) == RM_OK, "%s",
                   err.msg);
     /* 3 WAN + 6 MAN + 18 LAN nodes; 26 distinct edges (a tree); round(0.3*18) = 5 hosts */
     ck_assert_int_eq(p->n_nodes, 27);
@@ -159,12 +159,12 @@ START_TEST(tiers_small_and_medium)
     /* same seed, same hosts; another seed, other hosts (medium: 9 of 30 LAN nodes) */
     rm_platform *m1 = NULL, *m2 = NULL, *m3 = NULL;
     rm_tiers_options to;
-    rm_tiers_options_init(&to);
-    ck_assert_int_eq(rm_platform_read_tiers_ex(SIMGRID "medium.tiers", NULL, &to, &m1, &err),
+    rmi_tiers_options_init(&to);
+    ck_assert_int_eq(rmi_platform_read_tiers_ex(SIMGRID "medium.tiers", NULL, &to, &m1, &err),
                      RM_OK);
-    ck_assert_int_eq(rm_platform_read_tiers(SIMGRID "medium.tiers", NULL, &m2, &err), RM_OK);
+    ck_assert_int_eq(rmi_platform_read_tiers(SIMGRID "medium.tiers", NULL, &m2, &err), RM_OK);
     to.seed = 2;
-    ck_assert_int_eq(rm_platform_read_tiers_ex(SIMGRID "medium.tiers", NULL, &to, &m3, &err),
+    ck_assert_int_eq(rmi_platform_read_tiers_ex(SIMGRID "medium.tiers", NULL, &to, &m3, &err),
                      RM_OK);
     ck_assert_int_eq(m1->n_nodes, 45);
     ck_assert_int_eq(m1->n_links, 44);
@@ -179,7 +179,7 @@ START_TEST(tiers_small_and_medium)
     /* hosts_fraction 1: every LAN node a host */
     to.hosts_fraction = 1.0;
     rm_platform *m4 = NULL;
-    ck_assert_int_eq(rm_platform_read_tiers_ex(SIMGRID "medium.tiers", NULL, &to, &m4, &err),
+    ck_assert_int_eq(rmi_platform_read_tiers_ex(SIMGRID "medium.tiers", NULL, &to, &m4, &err),
                      RM_OK);
     ck_assert_int_eq(m4->n_hosts, 30);
     rm_platform_free(p);
@@ -192,20 +192,20 @@ END_TEST
 
 START_TEST(tiers_errors_name_line)
 {
-    expect_error(rm_platform_read_tiers, "a.tiers",
+    expect_error(rmi_platform_read_tiers, "a.tiers",
                  "# NODES\n0 1 1 0\n1 2 2 2\n# EDGES\n0 1 5 10 0 2 3\n0 7 5 10 0 2 3\n",
                  (const char *const[]){":6:", "node 7 is not declared", NULL});
-    expect_error(rm_platform_read_tiers, "b.tiers", "# NODES\n0 1 1 0\n1 2 2\n",
+    expect_error(rmi_platform_read_tiers, "b.tiers", "# NODES\n0 1 1 0\n1 2 2\n",
                  (const char *const[]){":3:", "expected 4 numbers", NULL});
-    expect_error(rm_platform_read_tiers, "c.tiers", "# NODES\n0 1 1 0\n1 2 2 5\n",
+    expect_error(rmi_platform_read_tiers, "c.tiers", "# NODES\n0 1 1 0\n1 2 2 5\n",
                  (const char *const[]){":3:", "type 5", NULL});
-    expect_error(rm_platform_read_tiers, "d.tiers",
+    expect_error(rmi_platform_read_tiers, "d.tiers",
                  "# NODES\n0 1 1 0\n1 2 2 2\n# EDGES\n0 1 5 10 0 2 3\n1 0 5 20 2 0 3\n",
                  (const char *const[]){":6:", "line 5", "bandwidth", NULL});
-    expect_error(rm_platform_read_tiers, "e.tiers",
+    expect_error(rmi_platform_read_tiers, "e.tiers",
                  "# NODES\n0 1 1 0\n1 2 2 2\n# EDGES\n0 1 5 x 0 2 3\n",
                  (const char *const[]){":5:", "expected 7 numbers", NULL});
-    expect_error(rm_platform_read_tiers, "f.tiers",
+    expect_error(rmi_platform_read_tiers, "f.tiers",
                  "# NODES\n0 1 1 0\n1 2 2 2\n2 3 3 2\n3 3 3 2\n4 3 3 2\n5 3 3 2\n6 3 3 2\n"
                  "7 3 3 2\n8 3 3 2\n9 3 3 2\n10 3 3 2\n# EDGES\n0 1 5 10 0 2 3\n",
                  (const char *const[]){"cannot reach", NULL});
@@ -241,7 +241,7 @@ START_TEST(graphml_attributes)
     snprintf(text, sizeof text, GRAPHML, "undirected", "");
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
-    ck_assert_msg(read_text(rm_platform_read_graphml, "g.graphml", text, &p, &err, NULL, 0) ==
+    ck_assert_msg(read_text(rmi_platform_read_graphml, "g.graphml", text, &p, &err, NULL, 0) ==
                       RM_OK,
                   "%s", err.msg);
     ck_assert_int_eq(p->n_nodes, 3);
@@ -266,12 +266,12 @@ START_TEST(graphml_attributes)
 
     /* directed: n0 -> R -> n1 only: n1 cannot reach n0 */
     snprintf(text, sizeof text, GRAPHML, "directed", "");
-    ck_assert_int_eq(read_text(rm_platform_read_graphml, "d.graphml", text, &p, &err, NULL, 0),
+    ck_assert_int_eq(read_text(rmi_platform_read_graphml, "d.graphml", text, &p, &err, NULL, 0),
                      RM_EINPUT);
     ck_assert_ptr_nonnull(strstr(err.msg, "reach"));
     snprintf(text, sizeof text, GRAPHML, "directed",
              "<edge source=\"n1\" target=\"n0\"><data key=\"k3\">5</data></edge>\n");
-    ck_assert_int_eq(read_text(rm_platform_read_graphml, "d.graphml", text, &p, &err, NULL, 0),
+    ck_assert_int_eq(read_text(rmi_platform_read_graphml, "d.graphml", text, &p, &err, NULL, 0),
                      RM_OK);
     ck_assert_int_eq(p->directed, 1);
     ck_assert_int_eq(p->n_links, 3);
@@ -279,9 +279,9 @@ START_TEST(graphml_attributes)
 
     /* errors: an edge without bandwidth names the edge; bad XML */
     snprintf(text, sizeof text, GRAPHML, "undirected", "<edge source=\"n1\" target=\"n0\"/>\n");
-    expect_error(rm_platform_read_graphml, "e.graphml", text,
+    expect_error(rmi_platform_read_graphml, "e.graphml", text,
                  (const char *const[]){"edge 2", "no bandwidth", NULL});
-    expect_error(rm_platform_read_graphml, "x.graphml", "<graphml><graph>\n<node id=\"a\">\n",
+    expect_error(rmi_platform_read_graphml, "x.graphml", "<graphml><graph>\n<node id=\"a\">\n",
                  (const char *const[]){"GraphML error", NULL});
 }
 END_TEST
@@ -292,16 +292,16 @@ START_TEST(rng_splitmix64)
 {
     /* reference outputs of splitmix64 seeded with 0 (Vigna's splitmix64.c) */
     rm_rng r;
-    rm_rng_seed(&r, 0);
-    ck_assert_uint_eq(rm_rng_next(&r), 0xE220A8397B1DCDAFULL);
-    ck_assert_uint_eq(rm_rng_next(&r), 0x6E789E6AA1B965F4ULL);
-    rm_rng_seed(&r, 42);
+    rmi_rng_seed(&r, 0);
+    ck_assert_uint_eq(rmi_rng_next(&r), 0xE220A8397B1DCDAFULL);
+    ck_assert_uint_eq(rmi_rng_next(&r), 0x6E789E6AA1B965F4ULL);
+    rmi_rng_seed(&r, 42);
     int hist[5] = {0};
     for (int i = 0; i < 50000; i++) {
-        uint64_t k = rm_rng_below(&r, 5);
+        uint64_t k = rmi_rng_below(&r, 5);
         ck_assert_uint_lt(k, 5);
         hist[k]++;
-        double u = rm_rng_uniform(&r);
+        double u = rmi_rng_uniform(&r);
         ck_assert(u >= 0 && u < 1);
     }
     for (int k = 0; k < 5; k++) /* 10000 expected, sd ~ 90 */
@@ -311,7 +311,7 @@ END_TEST
 
 static void fig3_options(rm_generate_options *go)
 {
-    rm_generate_options_init(go);
+    rmi_generate_options_init(go);
     go->n_wan = 5;
     go->n_man = 5;
     go->n_lan = 25;
@@ -324,7 +324,7 @@ static void fig3_options(rm_generate_options *go)
 
 static void fig4_options(rm_generate_options *go)
 {
-    rm_generate_options_init(go);
+    rmi_generate_options_init(go);
     go->n_wan = 3;
     go->n_man = 3;
     go->n_lan = 30;
@@ -337,7 +337,7 @@ static void fig4_options(rm_generate_options *go)
 
 static void big_options(rm_generate_options *go)
 {
-    rm_generate_options_init(go);
+    rmi_generate_options_init(go);
     go->n_wan = 8;
     go->n_man = 16;
     go->n_lan = 111;
@@ -354,10 +354,10 @@ START_TEST(generate_deterministic)
     fig3_options(&go);
     rm_platform *a = NULL, *b = NULL, *c = NULL;
     rm_error err = {RM_OK, ""};
-    ck_assert_msg(rm_generate_tiers(&go, &a, &err) == RM_OK, "%s", err.msg);
-    ck_assert_int_eq(rm_generate_tiers(&go, &b, &err), RM_OK);
+    ck_assert_msg(rmi_generate_tiers(&go, &a, &err) == RM_OK, "%s", err.msg);
+    ck_assert_int_eq(rmi_generate_tiers(&go, &b, &err), RM_OK);
     go.seed = 21;
-    ck_assert_int_eq(rm_generate_tiers(&go, &c, &err), RM_OK);
+    ck_assert_int_eq(rmi_generate_tiers(&go, &c, &err), RM_OK);
     /* seed 001 Fig. 3: 38 hosts, 49 routers, 92 links */
     ck_assert_int_eq(a->n_hosts, 38);
     ck_assert_int_eq(a->n_nodes - a->n_hosts, 49);
@@ -371,7 +371,7 @@ START_TEST(generate_deterministic)
 
     /* hosts: speeds from the list; links: bandwidths from the class lists */
     int ns;
-    const double *speeds = rm_linpack_speeds(&ns);
+    const double *speeds = rmi_linpack_speeds(&ns);
     static const double bws[] = {100, 34.3, 45, 100, 30.5, 45, 155, 10, 16.7, 34.3, 2.0, 4.9,
                                  8.2, 10};
     for (int k = 0; k < a->n_hosts; k++) {
@@ -401,7 +401,7 @@ START_TEST(generate_deterministic)
     /* without pruning: all 25*5 LAN nodes, 5 WAN, 25 MAN nodes; round(0.3*125) = 38 hosts */
     fig3_options(&go);
     go.prune = 0;
-    ck_assert_int_eq(rm_generate_tiers(&go, &a, &err), RM_OK);
+    ck_assert_int_eq(rmi_generate_tiers(&go, &a, &err), RM_OK);
     ck_assert_int_eq(a->n_nodes, 5 + 25 + 125);
     ck_assert_int_eq(a->n_hosts, 38);
     /* edges: WAN tree 4 + 1 extra; MANs 5*(4 + 1) + 5 uplinks; LANs 25*(4 + 1) */
@@ -409,13 +409,13 @@ START_TEST(generate_deterministic)
     rm_platform_free(a);
 
     /* bad options */
-    rm_generate_options_init(&go);
+    rmi_generate_options_init(&go);
     go.n_wan = 0;
-    ck_assert_int_eq(rm_generate_tiers(&go, &a, &err), RM_EINPUT);
+    ck_assert_int_eq(rmi_generate_tiers(&go, &a, &err), RM_EINPUT);
     ck_assert_ptr_nonnull(strstr(err.msg, "--wan"));
-    rm_generate_options_init(&go);
+    rmi_generate_options_init(&go);
     go.hosts_fraction = 0;
-    ck_assert_int_eq(rm_generate_tiers(&go, &a, &err), RM_EINPUT);
+    ck_assert_int_eq(rmi_generate_tiers(&go, &a, &err), RM_EINPUT);
     ck_assert_ptr_null(a);
 }
 END_TEST
@@ -436,7 +436,7 @@ static void check_shipped(const char *file, void (*opts)(rm_generate_options *),
     ck_assert_int_eq(p->n_links, links);
     rm_generate_options go;
     opts(&go);
-    ck_assert_int_eq(rm_generate_tiers(&go, &g, &err), RM_OK);
+    ck_assert_int_eq(rmi_generate_tiers(&go, &g, &err), RM_OK);
     /* values read back equal the generated ones exactly */
     ck_assert_int_eq(g->n_nodes, p->n_nodes);
     for (int v = 0; v < p->n_nodes; v++) {

@@ -51,7 +51,7 @@ static rm_platform *load_ex(const char *path, int one_core, warnings *w, rm_simg
     }
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
-    rm_status st = rm_platform_read_simgrid_ex(path, &ro, &p, info, &err);
+    rm_status st = rmi_platform_read_simgrid_ex(path, &ro, &p, info, &err);
     ck_assert_msg(st == RM_OK, "%s: %s", path, err.msg);
     ck_assert_ptr_nonnull(p);
     ck_assert_ptr_nonnull(p->fixed_route_start);
@@ -346,7 +346,7 @@ static void expect_bad(const char *path, rm_status want, const char *needle)
 {
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
-    rm_status st = rm_platform_read_simgrid(path, NULL, &p, &err);
+    rm_status st = rmi_platform_read_simgrid(path, NULL, &p, &err);
     ck_assert_msg(st == want, "%s: status %d, want %d (%s)", path, st, want, err.msg);
     ck_assert_ptr_null(p);
     ck_assert_msg(strstr(err.msg, path) != NULL, "message does not name the file: %s", err.msg);

@@ -13,9 +13,9 @@
 /* splitmix64                                                                 */
 /* ------------------------------------------------------------------------ */
 
-void rm_rng_seed(rm_rng *r, uint64_t seed) { r->state = seed; }
+void rmi_rng_seed(rm_rng *r, uint64_t seed) { r->state = seed; }
 
-uint64_t rm_rng_next(rm_rng *r)
+uint64_t rmi_rng_next(rm_rng *r)
 {
     uint64_t z = (r->state += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -23,21 +23,21 @@ uint64_t rm_rng_next(rm_rng *r)
     return z ^ (z >> 31);
 }
 
-uint64_t rm_rng_below(rm_rng *r, uint64_t n)
+uint64_t rmi_rng_below(rm_rng *r, uint64_t n)
 {
     if (n <= 1)
         return 0;
     uint64_t limit = UINT64_MAX - UINT64_MAX % n; /* reject the incomplete last block */
     uint64_t x;
     do
-        x = rm_rng_next(r);
+        x = rmi_rng_next(r);
     while (x >= limit);
     return x % n;
 }
 
-double rm_rng_uniform(rm_rng *r) { return (double)(rm_rng_next(r) >> 11) * 0x1.0p-53; }
+double rmi_rng_uniform(rm_rng *r) { return (double)(rmi_rng_next(r) >> 11) * 0x1.0p-53; }
 
-const double *rm_linpack_speeds(int *n)
+const double *rmi_linpack_speeds(int *n)
 {
     /* Mflop/s; the distinct host powers of medium_tiers-p.xml (flop/s / 1e6). */
     static const double speeds[] = {22.151, 34.333, 42.917, 48.492, 68.667, 98.095, 114.444};
@@ -50,7 +50,7 @@ const double *rm_linpack_speeds(int *n)
 /* Generator                                                                  */
 /* ------------------------------------------------------------------------ */
 
-void rm_generate_options_init(rm_generate_options *go)
+void rmi_generate_options_init(rm_generate_options *go)
 {
     go->n_wan = 4;
     go->n_man = 6;
@@ -118,7 +118,7 @@ static int gen_add_edge(gen *g, rm_rng *r, int u, int v, int cls)
     e->u = u;
     e->v = v;
     e->cls = cls;
-    e->bw = gc_class[cls].bw[rm_rng_below(r, (uint64_t)gc_class[cls].n)];
+    e->bw = gc_class[cls].bw[rmi_rng_below(r, (uint64_t)gc_class[cls].n)];
     return 0;
 }
 
@@ -129,15 +129,15 @@ static int gen_add_edge(gen *g, rm_rng *r, int u, int v, int cls)
 static int gen_mesh(gen *g, rm_rng *r, int first, int k, int extra, int cls)
 {
     for (int i = 1; i < k; i++)
-        if (gen_add_edge(g, r, first + (int)rm_rng_below(r, (uint64_t)i), first + i, cls))
+        if (gen_add_edge(g, r, first + (int)rmi_rng_below(r, (uint64_t)i), first + i, cls))
             return -1;
     long max_extra = (long)k * (k - 1) / 2 - (k - 1);
     if (extra > max_extra)
         extra = (int)max_extra;
     int tries = 0;
     for (int added = 0; added < extra && tries < 1000 * (extra + 1); tries++) {
-        int a = first + (int)rm_rng_below(r, (uint64_t)k);
-        int b = first + (int)rm_rng_below(r, (uint64_t)k);
+        int a = first + (int)rmi_rng_below(r, (uint64_t)k);
+        int b = first + (int)rmi_rng_below(r, (uint64_t)k);
         if (a == b || gen_has_edge(g, a, b))
             continue;
         if (gen_add_edge(g, r, a, b, cls))
@@ -155,15 +155,15 @@ static void gen_free(gen *g)
     free(g->edges);
 }
 
-rm_status rm_generate_tiers(const rm_generate_options *go, rm_platform **out, rm_error *err)
+rm_status rmi_generate_tiers(const rm_generate_options *go, rm_platform **out, rm_error *err)
 {
     rm_generate_options d;
     if (!go) {
-        rm_generate_options_init(&d);
+        rmi_generate_options_init(&d);
         go = &d;
     }
     if (!out)
-        return rm_error_set(err, RM_EINPUT, "rm_generate_tiers: NULL output");
+        return rm_error_set(err, RM_EINPUT, "rmi_generate_tiers: NULL output");
     *out = NULL;
     if (go->n_wan < 1 || go->n_man < 1 || go->n_lan < 1)
         return rm_error_set(err, RM_EINPUT,
@@ -187,7 +187,7 @@ rm_status rm_generate_tiers(const rm_generate_options *go, rm_platform **out, rm
     int wan_extra = go->wan_extra < 0 ? go->n_wan / 2 : go->wan_extra;
 
     rm_rng rng;
-    rm_rng_seed(&rng, go->seed);
+    rmi_rng_seed(&rng, go->seed);
     gen g;
     memset(&g, 0, sizeof g);
     g.n = (int)n_long;
@@ -231,7 +231,7 @@ rm_status rm_generate_tiers(const rm_generate_options *go, rm_platform **out, rm
         int first = man0 + m * go->man_nodes;
         if (gen_mesh(&g, &rng, first, go->man_nodes, go->man_extra, GC_MAN))
             goto nomem;
-        int w = m < go->n_wan ? m : (int)rm_rng_below(&rng, (uint64_t)go->n_wan);
+        int w = m < go->n_wan ? m : (int)rmi_rng_below(&rng, (uint64_t)go->n_wan);
         if (gen_add_edge(&g, &rng, w, first, GC_MAN_WAN))
             goto nomem;
     }
@@ -242,7 +242,7 @@ rm_status rm_generate_tiers(const rm_generate_options *go, rm_platform **out, rm
             if (gen_add_edge(&g, &rng, hub, hub + i, GC_LAN))
                 goto nomem;
         int m = l % go->n_man;
-        int mn = man0 + m * go->man_nodes + (int)rm_rng_below(&rng, (uint64_t)go->man_nodes);
+        int mn = man0 + m * go->man_nodes + (int)rmi_rng_below(&rng, (uint64_t)go->man_nodes);
         if (gen_add_edge(&g, &rng, mn, hub, GC_LAN_MAN))
             goto nomem;
     }
@@ -257,17 +257,17 @@ rm_status rm_generate_tiers(const rm_generate_options *go, rm_platform **out, rm
     for (int i = 0; i < n_lan_nodes; i++)
         lan_ids[i] = lan0 + i;
     for (int i = 0; i < k; i++) {
-        int j = i + (int)rm_rng_below(&rng, (uint64_t)(n_lan_nodes - i));
+        int j = i + (int)rmi_rng_below(&rng, (uint64_t)(n_lan_nodes - i));
         int t = lan_ids[i];
         lan_ids[i] = lan_ids[j];
         lan_ids[j] = t;
         host[lan_ids[i]] = 1;
     }
     int n_speeds;
-    const double *speeds = rm_linpack_speeds(&n_speeds);
+    const double *speeds = rmi_linpack_speeds(&n_speeds);
     for (int u = 0; u < g.n; u++)
         if (host[u])
-            speed[u] = speeds[rm_rng_below(&rng, (uint64_t)n_speeds)];
+            speed[u] = speeds[rmi_rng_below(&rng, (uint64_t)n_speeds)];
 
     /* 5. Prune routers of degree <= 1, repeatedly. */
     alive = malloc((size_t)g.n * sizeof *alive);
@@ -415,11 +415,11 @@ static void gml_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-rm_status rm_platform_write_gml(FILE *f, const rm_platform *p, const char *comment,
-                                rm_error *err)
+rm_status rmi_platform_write_gml(FILE *f, const rm_platform *p, const char *comment,
+                                 rm_error *err)
 {
     if (!f || !p)
-        return rm_error_set(err, RM_EINTERNAL, "rm_platform_write_gml: NULL argument");
+        return rm_error_set(err, RM_EINTERNAL, "rmi_platform_write_gml: NULL argument");
     if (comment) {
         const char *s = comment;
         while (*s) {

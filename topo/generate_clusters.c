@@ -68,14 +68,14 @@ static rm_status label_nodes(rm_platform *p, int H, const char *const *router_pr
 static double draw_w(rm_rng *r)
 {
     int n;
-    const double *speeds = rm_linpack_speeds(&n);
-    return 1.0 / speeds[rm_rng_below(r, (uint64_t)n)];
+    const double *speeds = rmi_linpack_speeds(&n);
+    return 1.0 / speeds[rmi_rng_below(r, (uint64_t)n)];
 }
 
 static rm_status gen_tiers(int H, uint64_t seed, rm_platform **out, rm_error *err)
 {
     rm_generate_options go;
-    rm_generate_options_init(&go);
+    rmi_generate_options_init(&go);
     go.lan_nodes = 30;
     go.man_nodes = 6;
     go.hosts_fraction = 0.3;
@@ -86,7 +86,7 @@ static rm_status gen_tiers(int H, uint64_t seed, rm_platform **out, rm_error *er
     go.wan_extra = go.n_wan / 2;
     go.man_extra = 2;
     go.seed = seed;
-    return rm_generate_tiers(&go, out, err);
+    return rmi_generate_tiers(&go, out, err);
 }
 
 rm_status rm_generate_topology(rm_gen_topology t, int H, uint64_t seed, rm_platform **out,
@@ -102,7 +102,7 @@ rm_status rm_generate_topology(rm_gen_topology t, int H, uint64_t seed, rm_platf
     if ((int)t < 0 || t >= RM_GEN_COUNT)
         return rm_error_set(err, RM_EINPUT, "generate: unknown topology %d", (int)t);
     rm_rng rng;
-    rm_rng_seed(&rng, seed);
+    rmi_rng_seed(&rng, seed);
     int n_cab = (H + GEN_CAB - 1) / GEN_CAB;
     int n_routers, n_links;
     const char *prefix[3];
@@ -146,7 +146,7 @@ rm_status rm_generate_topology(rm_gen_topology t, int H, uint64_t seed, rm_platf
         p->nodes[h].is_host = 1;
         if (t == RM_GEN_STAR) {
             p->nodes[h].w = draw_w(&rng);
-            add_link(&b, h, H, rm_rng_below(&rng, 5) == 0 ? 10000.0 : 1000.0, 5e-5);
+            add_link(&b, h, H, rmi_rng_below(&rng, 5) == 0 ? 10000.0 : 1000.0, 5e-5);
         } else {
             if (h % GEN_CAB == 0)
                 cab_w = draw_w(&rng);

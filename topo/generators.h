@@ -3,7 +3,7 @@
  * clusters (issue 15): a star (hosts behind one switch), a two-level cluster
  * (cabinets of hosts, cabinet switches on a shared backbone), a two-level
  * fat-tree (leaf-spine folded Clos), and a Tiers-like WAN/MAN/LAN platform
- * of a given size (rm_generate_tiers of topo/readers.h with scaled counts).
+ * of a given size (rmi_generate_tiers of topo/readers.h with scaled counts).
  * Every generator is deterministic for a seed (splitmix64, rm_rng of
  * topo/readers.h): the same arguments give the same platform on every machine.
  * Units as in ringmap.h: w in s/Mflop, bandwidth in Mb/s, latency in s.
@@ -33,8 +33,8 @@ int rm_gen_topology_parse(const char *name);
 /**
  * Generate a platform of the given topology with about n_hosts hosts
  * (exactly n_hosts except for tiers: 30 % of LAN nodes of 30-node LANs,
- * i.e. 9 * ceil(n_hosts / 9) rounded as rm_generate_tiers does, 999 for
- * 1,000). Host speeds come from the LINPACK-like list (rm_linpack_speeds);
+ * i.e. 9 * ceil(n_hosts / 9) rounded as rmi_generate_tiers does, 999 for
+ * 1,000). Host speeds come from the LINPACK-like list (rmi_linpack_speeds);
  * in star every host draws its speed and its access link (1 or 10 Gb/s);
  * in cluster and fattree the hosts of one cabinet / leaf share one speed
  * (bought together), drawn per cabinet. Links (Mb/s, s):
@@ -46,7 +46,7 @@ int rm_gen_topology_parse(const char *name);
  *   fattree: host - leaf 1000, 5e-5; leaf - spine 10000, 1e-4, every leaf
  *            to every one of max(4, leaves / 8) spines.
  * Errors: RM_EINPUT (n_hosts < 2 or > 10^6, unknown topology), RM_ENOMEM.
- * Thread-safe (no shared state). O(H + E) except tiers (see rm_generate_tiers).
+ * Thread-safe (no shared state). O(H + E) except tiers (see rmi_generate_tiers).
  */
 rm_status rm_generate_topology(rm_gen_topology t, int n_hosts, uint64_t seed, rm_platform **out,
                                rm_error *err);

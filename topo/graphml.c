@@ -1,7 +1,7 @@
 /*
  * graphml.c — reader of GraphML platforms with igraph's GraphML reader,
  * using the attribute names of the GML platforms (w, speed, label,
- * bandwidth, LinkSpeedRaw, latency, backbone). See rm_platform_read_graphml
+ * bandwidth, LinkSpeedRaw, latency, backbone). See rmi_platform_read_graphml
  * in topo/readers.h.
  */
 #include "topo/graphml_scan.h"
@@ -237,8 +237,8 @@ static rm_status gm_convert(const char *path, const rm_read_options *ro, const i
     return RM_OK;
 }
 
-rm_status rm_platform_read_graphml(const char *path, const rm_read_options *ro,
-                                   rm_platform **out, rm_error *err)
+rm_status rmi_platform_read_graphml(const char *path, const rm_read_options *ro,
+                                    rm_platform **out, rm_error *err)
 {
     rm_read_options defaults;
     if (!ro) {
@@ -246,7 +246,7 @@ rm_status rm_platform_read_graphml(const char *path, const rm_read_options *ro,
         ro = &defaults;
     }
     if (!path || !out)
-        return rm_error_set(err, RM_EINPUT, "rm_platform_read_graphml: NULL argument");
+        return rm_error_set(err, RM_EINPUT, "rmi_platform_read_graphml: NULL argument");
     *out = NULL;
     FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)

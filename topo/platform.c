@@ -315,8 +315,8 @@ rm_status rm_platform_read(const char *path, const rm_read_options *ro, rm_platf
     if (has_ext(path, ".gml"))
         return rm_platform_read_gml(path, ro, out, err);
     if (has_ext(path, ".xml"))
-        return rm_platform_read_simgrid(path, ro, out, err);
+        return rmi_platform_read_simgrid(path, ro, out, err);
     if (has_ext(path, ".tiers"))
-        return rm_platform_read_tiers(path, ro, out, err);
-    return rm_platform_read_graphml(path, ro, out, err);
+        return rmi_platform_read_tiers(path, ro, out, err);
+    return rmi_platform_read_graphml(path, ro, out, err);
 }

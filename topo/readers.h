@@ -10,8 +10,13 @@
  * ringmap.h: w in s/Mflop, bandwidth in Mb/s, latency in s.
  *
  * Dispatch by extension (topo/platform.c, rm_platform_read): ".xml" →
- * rm_platform_read_simgrid (SimGrid's own loader, topo/simgrid.c), ".tiers" → rm_platform_read_tiers, ".graphml" →
- * rm_platform_read_graphml.
+ * rmi_platform_read_simgrid (SimGrid's own loader, topo/simgrid.c),
+ * ".tiers" → rmi_platform_read_tiers, ".graphml" → rmi_platform_read_graphml.
+ *
+ * Internal to the library (issue 10): the rmi_ prefix, hidden by
+ * -fvisibility=hidden; the public readers are rm_platform_read* in
+ * include/ringmap/topo.h. Thread safety of every function here: reentrant
+ * (no global state; caller-owned rm_rng).
  */
 #ifndef RM_TOPO_READERS_H
 #define RM_TOPO_READERS_H
@@ -33,17 +38,17 @@ typedef struct rm_rng {
 } rm_rng;
 
 /** Seed the generator. O(1). */
-void rm_rng_seed(rm_rng *r, uint64_t seed);
+void rmi_rng_seed(rm_rng *r, uint64_t seed);
 
 /** Next 64 random bits. O(1). */
-uint64_t rm_rng_next(rm_rng *r);
+uint64_t rmi_rng_next(rm_rng *r);
 
 /** Uniform integer in [0, n) (n >= 1; rejection sampling, no modulo bias). O(1)
  *  expected. */
-uint64_t rm_rng_below(rm_rng *r, uint64_t n);
+uint64_t rmi_rng_below(rm_rng *r, uint64_t n);
 
 /** Uniform double in [0, 1) with 53 random bits. O(1). */
-double rm_rng_uniform(rm_rng *r);
+double rmi_rng_uniform(rm_rng *r);
 
 /**
  * Host speeds (Mflop/s) of the LINPACK-like list used by the Tiers reader
@@ -54,7 +59,7 @@ double rm_rng_uniform(rm_rng *r);
  * was generated from the same kind of list: 22.151, 34.333, 42.917, 48.492,
  * 68.667, 98.095, 114.444 Mflop/s. Returns the list and sets *n (= 7).
  */
-const double *rm_linpack_speeds(int *n);
+const double *rmi_linpack_speeds(int *n);
 
 /* ------------------------------------------------------------------------ */
 /* SimGrid platform XML                                                       */
@@ -135,12 +140,12 @@ typedef struct rm_simgrid_info {
  * own child). Complexity: SimGrid's load plus H^2 route queries, O(H^2 R)
  * memory for routes of R links.
  */
-rm_status rm_platform_read_simgrid(const char *path, const rm_read_options *ro,
-                                   rm_platform **out, rm_error *err);
+rm_status rmi_platform_read_simgrid(const char *path, const rm_read_options *ro,
+                                    rm_platform **out, rm_error *err);
 
 /** Same, also filling *info (may be NULL). */
-rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *ro,
-                                      rm_platform **out, rm_simgrid_info *info, rm_error *err);
+rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *ro,
+                                       rm_platform **out, rm_simgrid_info *info, rm_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* Tiers generator output                                                     */
@@ -153,7 +158,7 @@ typedef struct rm_tiers_options {
 } rm_tiers_options;
 
 /** Defaults: hosts_fraction 0.3 (seed 001 §5.1.1), seed 1. O(1). */
-void rm_tiers_options_init(rm_tiers_options *to);
+void rmi_tiers_options_init(rm_tiers_options *to);
 
 /**
  * Read the raw output of the Tiers topology generator (Calvert, Doar,
@@ -165,7 +170,7 @@ void rm_tiers_options_init(rm_tiers_options *to);
  * Hosts: k = max(1, round(hosts_fraction * n_LAN)) LAN nodes chosen by a
  * partial Fisher–Yates shuffle (splitmix64 seeded with to->seed) of the LAN
  * nodes in file order; each host then draws its speed uniformly from
- * rm_linpack_speeds() in ascending node order (w = 1/speed). All other nodes
+ * rmi_linpack_speeds() in ascending node order (w = 1/speed). All other nodes
  * are routers. Labels: "WAN<id>", "MAN<id>", "LAN<id>"; rm_node.id = Tiers id.
  * Links: Tiers lists each edge in both directions (and internetwork edges
  * twice): the edges are merged by unordered pair, one undirected link per
@@ -177,13 +182,13 @@ void rm_tiers_options_init(rm_tiers_options *to);
  * bandwidths, non-positive bandwidth; RM_ENOMEM; then validation.
  * Complexity: O(N + E log E).
  */
-rm_status rm_platform_read_tiers(const char *path, const rm_read_options *ro,
-                                 rm_platform **out, rm_error *err);
+rm_status rmi_platform_read_tiers(const char *path, const rm_read_options *ro,
+                                  rm_platform **out, rm_error *err);
 
 /** Same with explicit Tiers options (NULL = defaults). */
-rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
-                                    const rm_tiers_options *to, rm_platform **out,
-                                    rm_error *err);
+rm_status rmi_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
+                                     const rm_tiers_options *to, rm_platform **out,
+                                     rm_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* GraphML                                                                    */
@@ -206,14 +211,14 @@ rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
  * libxml2 gives one) or the node/edge; RM_ENOMEM; then validation.
  * Complexity: O(S + N + E).
  */
-rm_status rm_platform_read_graphml(const char *path, const rm_read_options *ro,
-                                   rm_platform **out, rm_error *err);
+rm_status rmi_platform_read_graphml(const char *path, const rm_read_options *ro,
+                                    rm_platform **out, rm_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* Generator and writer                                                       */
 /* ------------------------------------------------------------------------ */
 
-/** Parameters of the Tiers-like generator (see rm_generate_tiers). */
+/** Parameters of the Tiers-like generator (see rmi_generate_tiers). */
 typedef struct rm_generate_options {
     int n_wan;             /* WAN backbone nodes; default 4 */
     int n_man;             /* MANs (each hangs off a WAN node); default 6 */
@@ -229,7 +234,7 @@ typedef struct rm_generate_options {
 
 /** Defaults as documented in rm_generate_options (wan_extra = -1 means
  *  n_wan/2). O(1). */
-void rm_generate_options_init(rm_generate_options *go);
+void rmi_generate_options_init(rm_generate_options *go);
 
 /**
  * Generate a three-level WAN/MAN/LAN platform in the spirit of Tiers (seed
@@ -243,7 +248,7 @@ void rm_generate_options_init(rm_generate_options *go);
  *  3. LAN l: a star (hub + lan_nodes - 1 leaves); the hub joins a uniform
  *     node of MAN (l mod n_man);
  *  4. hosts: k = max(1, round(hosts_fraction * n_lan * lan_nodes)) LAN nodes
- *     by partial Fisher–Yates shuffle; speeds drawn from rm_linpack_speeds();
+ *     by partial Fisher–Yates shuffle; speeds drawn from rmi_linpack_speeds();
  *  5. prune (as the platforms of the paper's Figs 3 and 4, whose routers are
  *     all on paths between hosts): routers of degree <= 1 are removed until
  *     none is left.
@@ -260,7 +265,7 @@ void rm_generate_options_init(rm_generate_options *go);
  * negative extra), RM_ENOMEM, and validation. Complexity: O(N + E) plus
  * the extra-edge draws.
  */
-rm_status rm_generate_tiers(const rm_generate_options *go, rm_platform **out, rm_error *err);
+rm_status rmi_generate_tiers(const rm_generate_options *go, rm_platform **out, rm_error *err);
 
 /**
  * Write p as GML (docs/formats.md format, readable by rm_platform_read_gml):
@@ -271,7 +276,7 @@ rm_status rm_generate_tiers(const rm_generate_options *go, rm_platform **out, rm
  * are printed with %.17g at most, so output is byte-identical for identical
  * platforms. Errors: RM_EINTERNAL on a write error. O(N + E).
  */
-rm_status rm_platform_write_gml(FILE *f, const rm_platform *p, const char *comment,
-                                rm_error *err);
+rm_status rmi_platform_write_gml(FILE *f, const rm_platform *p, const char *comment,
+                                 rm_error *err);
 
 #endif

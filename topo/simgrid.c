@@ -5,7 +5,7 @@
  * forked child (topo/sg_loader.cpp, rm_sg_child_extract) that writes the
  * hosts, the links and the route of every ordered host pair to a pipe; this
  * parent side decodes them and builds the rm_platform (see
- * rm_platform_read_simgrid in topo/readers.h for the model).
+ * rmi_platform_read_simgrid in topo/readers.h for the model).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "topo/readers.h"
@@ -935,8 +935,8 @@ done:
 /* Entry points                                                               */
 /* ------------------------------------------------------------------------ */
 
-rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *ro,
-                                      rm_platform **out, rm_simgrid_info *info, rm_error *err)
+rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *ro,
+                                       rm_platform **out, rm_simgrid_info *info, rm_error *err)
 {
     rm_read_options defaults;
     if (!ro) {
@@ -946,7 +946,7 @@ rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *r
     if (out)
         *out = NULL;
     if (!path || !out)
-        return rm_error_set(err, RM_EINPUT, "rm_platform_read_simgrid: NULL argument");
+        return rm_error_set(err, RM_EINPUT, "rmi_platform_read_simgrid: NULL argument");
     rm_simgrid_info inf;
     memset(&inf, 0, sizeof inf);
 
@@ -1145,8 +1145,8 @@ rm_status rm_platform_read_simgrid_ex(const char *path, const rm_read_options *r
     return st;
 }
 
-rm_status rm_platform_read_simgrid(const char *path, const rm_read_options *ro,
-                                   rm_platform **out, rm_error *err)
+rm_status rmi_platform_read_simgrid(const char *path, const rm_read_options *ro,
+                                    rm_platform **out, rm_error *err)
 {
-    return rm_platform_read_simgrid_ex(path, ro, out, NULL, err);
+    return rmi_platform_read_simgrid_ex(path, ro, out, NULL, err);
 }

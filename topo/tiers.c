@@ -2,7 +2,7 @@
  * tiers.c — reader of the raw output of the Tiers topology generator (the
  * generator of the platforms of seed 001 §5.1) into an rm_platform: LAN
  * nodes become hosts with a seeded ~30 % rule, speeds from the LINPACK-like
- * list. See rm_platform_read_tiers in topo/readers.h.
+ * list. See rmi_platform_read_tiers in topo/readers.h.
  */
 #include "topo/input_file.h"
 #include "topo/readers.h"
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rm_tiers_options_init(rm_tiers_options *to)
+void rmi_tiers_options_init(rm_tiers_options *to)
 {
     to->hosts_fraction = 0.3;
     to->seed = 1;
@@ -108,18 +108,18 @@ static char *tr_stem(const char *path)
     return s;
 }
 
-rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
-                                    const rm_tiers_options *to, rm_platform **out,
-                                    rm_error *err)
+rm_status rmi_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
+                                     const rm_tiers_options *to, rm_platform **out,
+                                     rm_error *err)
 {
     rm_tiers_options tdef;
     if (!to) {
-        rm_tiers_options_init(&tdef);
+        rmi_tiers_options_init(&tdef);
         to = &tdef;
     }
     /* ro: only its warning callback (Tiers files carry neither speeds nor missing bandwidths) */
     if (!path || !out)
-        return rm_error_set(err, RM_EINPUT, "rm_platform_read_tiers: NULL argument");
+        return rm_error_set(err, RM_EINPUT, "rmi_platform_read_tiers: NULL argument");
     *out = NULL;
     if (!(to->hosts_fraction > 0 && to->hosts_fraction <= 1))
         return rm_error_set(err, RM_EINPUT, "%s: hosts fraction must be in (0, 1] (got %g)", path,
@@ -330,19 +330,19 @@ rm_status rm_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
     if (k < 1)
         k = 1;
     rm_rng rng;
-    rm_rng_seed(&rng, to->seed);
+    rmi_rng_seed(&rng, to->seed);
     for (int i = 0; i < k; i++) {
-        int j = i + (int)rm_rng_below(&rng, (uint64_t)(n_lan - i));
+        int j = i + (int)rmi_rng_below(&rng, (uint64_t)(n_lan - i));
         int t = lan[i];
         lan[i] = lan[j];
         lan[j] = t;
         is_host[lan[i]] = 1;
     }
     int n_speeds;
-    const double *speeds = rm_linpack_speeds(&n_speeds);
+    const double *speeds = rmi_linpack_speeds(&n_speeds);
     for (int i = 0; i < n_nodes; i++)
         if (is_host[i])
-            speed[i] = speeds[rm_rng_below(&rng, (uint64_t)n_speeds)];
+            speed[i] = speeds[rmi_rng_below(&rng, (uint64_t)n_speeds)];
 
     char *name = tr_stem(path);
     if (!name)
@@ -395,8 +395,8 @@ done:
     return st;
 }
 
-rm_status rm_platform_read_tiers(const char *path, const rm_read_options *ro,
-                                 rm_platform **out, rm_error *err)
+rm_status rmi_platform_read_tiers(const char *path, const rm_read_options *ro,
+                                  rm_platform **out, rm_error *err)
 {
-    return rm_platform_read_tiers_ex(path, ro, NULL, out, err);
+    return rmi_platform_read_tiers_ex(path, ro, NULL, out, err);
 }

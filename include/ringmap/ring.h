@@ -27,9 +27,9 @@ typedef enum rm_heuristic {
     RM_HEUR_SLICE = 1,  /* SliceRing greedy, H1, Legrand et al. 2004 §5.2.2, then its make-feasible
                            step (rm_options.make_feasible) */
     RM_HEUR_SHARED_EXACT = 2, /* SharedRing exhaustive for fixed routing, <= 8 hosts
-                                 (ring/exact.h, rm_sharedring_exhaustive); RM_ELIMIT beyond */
+                                 (ring/exact.h, rmi_sharedring_exhaustive); RM_ELIMIT beyond */
     RM_HEUR_SLICE_EXACT = 3   /* SliceRing exact (proven optimum of eq. (2)), <= 12 hosts
-                                 (ring/exact.h, rm_slicering_exact); RM_ELIMIT beyond */
+                                 (ring/exact.h, rmi_slicering_exact); RM_ELIMIT beyond */
 } rm_heuristic;
 
 /** How the bandwidth of a link shared by several routes of the ring is split
