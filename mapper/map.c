@@ -46,7 +46,8 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
     if (st)
         return st;
     if (opt->final_solver != RM_FINAL_NONE &&
-        (st = rm_mapping_refine_solver(net, m, opt->final_solver, opt->final_tol, NULL, err))) {
+        (st = rmi_mapping_refine_solver_lim(net, m, opt->final_solver, opt->final_tol,
+                                            &opt->final_limits, NULL, err))) {
         rm_mapping_free(m);
         return st;
     }

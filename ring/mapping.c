@@ -20,6 +20,7 @@ void rm_options_init(rm_options *opt)
     opt->final_solver = RM_FINAL_NONE;
     opt->share_tol = 1e-10;
     opt->final_tol = 0.0;
+    opt->final_limits = (rm_solver_limits){0, 0, 0}; /* the solvers' own */
     opt->duplex = RM_DUPLEX_HALF;
     opt->max_q = 0;
     opt->routing = RM_ROUTING_WIDEST;
@@ -49,6 +50,15 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
     if (!(opt->final_tol >= 0.0 && opt->final_tol <= 0.1))
         return rm_error_set(err, RM_EINPUT, "final_tol must be in [0, 0.1] (got %g)",
                             opt->final_tol);
+    const rm_solver_limits *fl = &opt->final_limits;
+    if (fl->kinsol_max_newton < 0 || fl->kinsol_max_set_changes < 0 || fl->glpk_max_lps < 0)
+        return rm_error_set(err, RM_EINPUT, "final_limits.%s must be >= 0 (0 = the solver's own; got %d)",
+                            fl->kinsol_max_newton < 0        ? "kinsol_max_newton"
+                            : fl->kinsol_max_set_changes < 0 ? "kinsol_max_set_changes"
+                                                             : "glpk_max_lps",
+                            fl->kinsol_max_newton < 0        ? fl->kinsol_max_newton
+                            : fl->kinsol_max_set_changes < 0 ? fl->kinsol_max_set_changes
+                                                             : fl->glpk_max_lps);
     if (opt->duplex != RM_DUPLEX_HALF && opt->duplex != RM_DUPLEX_FULL)
         return rm_error_set(err, RM_EINPUT, "unknown duplex model %d", (int)opt->duplex);
     if (opt->threads < 0)

@@ -163,6 +163,18 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
             put(jpar, "dc", jnum(m->dc), &bad);
         if (opt)
             put(jpar, "max_q", json_integer(opt->max_q), &bad);
+        /* the final solver's own tolerance and limits are not written (0) */
+        const rm_solver_limits *fl = opt ? &opt->final_limits : NULL;
+        if (fl && m->final_solver != RM_FINAL_NONE &&
+            (fl->kinsol_max_newton || fl->kinsol_max_set_changes || fl->glpk_max_lps)) {
+            json_t *jl = json_object();
+            put(jpar, "final_limits", jl, &bad);
+            if (jl) {
+                put(jl, "kinsol_max_newton", json_integer(fl->kinsol_max_newton), &bad);
+                put(jl, "kinsol_max_set_changes", json_integer(fl->kinsol_max_set_changes), &bad);
+                put(jl, "glpk_max_lps", json_integer(fl->glpk_max_lps), &bad);
+            }
+        }
     }
 
     put(root, "t_step_per_dw", jnum(m->t_step_per_dw), &bad);

@@ -41,6 +41,15 @@ typedef enum rm_refine {
 rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
                                    double tol, rm_solver_info *info, rm_error *err);
 
+/** rm_mapping_refine_solver with the solver's iteration limits lim
+ *  (rm_options.final_limits; NULL or zero fields = the solver's own). Same
+ *  results with the own limits, same errors (RM_ESOLVER when a limit is
+ *  reached before tol), complexity and thread safety. */
+rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
+                                        rm_final_solver which, double tol,
+                                        const rm_solver_limits *lim, rm_solver_info *info,
+                                        rm_error *err);
+
 /**
  * The mapper: run the heuristic of opt (rm_sharedring, rm_slicering, or the
  * exact ones, through rm_run_heuristic) with its sharing policy

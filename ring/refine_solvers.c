@@ -13,6 +13,14 @@
 rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
                                    double tol, rm_solver_info *info, rm_error *err)
 {
+    return rmi_mapping_refine_solver_lim(net, m, which, tol, NULL, info, err);
+}
+
+rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
+                                        rm_final_solver which, double tol,
+                                        const rm_solver_limits *lim, rm_solver_info *info,
+                                        rm_error *err)
+{
     if (which != RM_FINAL_KINSOL && which != RM_FINAL_GLPK)
         return rm_error_set(err, RM_EINPUT, "final solver %d is not a solver (kinsol or glpk)",
                             (int)which);
@@ -38,6 +46,8 @@ rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_fina
     rm_final_solver rold = m->final_solver;
     rm_ring_instance ri;
     rm_status st = rm_ring_instance_of_mapping(net, m, &ri, err);
+    if (st == RM_OK && lim)
+        ri.limits = *lim;
     if (st == RM_OK) {
         st = which == RM_FINAL_KINSOL ? rm_tstep_kinsol(&ri, tol, x, &t, info, err)
                                       : rm_tstep_glpk(&ri, tol, x, &t, info, err);

@@ -371,7 +371,7 @@ static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *
     glp_smcp parm;
     rm_glpk_init_smcp(&parm);
     int stalled = 0, ret, status;
-    const int max_lp = 1000;
+    const int max_lp = ri->limits.glpk_max_lps > 0 ? ri->limits.glpk_max_lps : 1000;
     for (;;) {
         int progress = lp_round(&s, &parm, &ret, &status);
         if (progress < 0 && !(s.lower > -INFINITY)) { /* no bound yet: nothing certified */

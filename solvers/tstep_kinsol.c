@@ -43,7 +43,8 @@ static rm_status state_init(tk_state *s, const rm_tstep_problem *p, double tol)
     s->tol = tol, s->M = M;
     s->bestT = INFINITY, s->bestg = -INFINITY, s->res = INFINITY;
     s->fac = 0.1;
-    s->max_outer = 60 + 4 * (M + q + ng);
+    s->max_outer = p->ri->limits.kinsol_max_set_changes > 0 ? p->ri->limits.kinsol_max_set_changes
+                                                             : 60 + 4 * (M + q + ng);
     tk_work *t = &s->t;
     t->W = malloc(m1 * sizeof(int)), t->wpos = malloc(m1 * sizeof(int));
     t->A = malloc(q2 * sizeof(int)), t->apos = malloc(q2 * sizeof(int));

@@ -281,6 +281,8 @@ int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *nni, in
                         : rm_kinsol_create_sparse(&ks, ctx, u, cons, tk_residual, tk_jacobian, t,
                                                   t->msg, fnormtol, t->jcap))
         goto done;
+    if (t->p->ri->limits.kinsol_max_newton > 0) /* rm_options.final_limits (own: 200) */
+        KINSetNumMaxIters(ks.mem, t->p->ri->limits.kinsol_max_newton);
     double *sd = N_VGetArrayPointer(us), *fd = N_VGetArrayPointer(fs);
     for (int round = 0; round < 5; round++) {
         set_scales(t, ud, sd, fd, f, mag);

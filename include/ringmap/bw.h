@@ -126,6 +126,19 @@ typedef struct rm_share_system {
  * predecessor), the route latencies, D_c/D_w and the cost model. Built
  * from a mapping by rm_ring_instance_of_mapping (ring/).
  */
+/** Iteration limits of the final solvers of a fixed ring (rm_tstep_kinsol,
+ *  rm_tstep_glpk): rm_options.final_limits, copied into
+ *  rm_ring_instance.limits by the mapper. 0 in a field = that solver's own
+ *  limit (the default, rm_options_init). Reaching a limit before the
+ *  tolerance is an RM_ESOLVER error naming what was reached (the mapper then
+ *  returns no mapping), never a silently less accurate answer. */
+typedef struct rm_solver_limits {
+    int kinsol_max_newton;      /* KINSOL Newton iterations per solve (own: 200) */
+    int kinsol_max_set_changes; /* KINSOL active-set changes per continuation stage (own:
+                                   60 + 4 (link rows + q + host groups) of the instance) */
+    int glpk_max_lps;           /* GLPK cutting-plane LPs (own: 1000) */
+} rm_solver_limits;
+
 typedef struct rm_ring_instance {
     int q;                       /* ring size, >= 1 */
     const double *w;             /* q cycle-times (s/Mflop), > 0 */
@@ -135,6 +148,8 @@ typedef struct rm_ring_instance {
     int parallel_send;           /* host cost max(c_succ, c_pred) instead of the sum */
     const double *route_latency; /* 2q route latencies L_k (s), or NULL (0) */
     rm_share_system sys;         /* 2q routes (q >= 2) */
+    rm_solver_limits limits;     /* the solvers' iteration limits; zeroed (= their own)
+                                    by rm_ring_instance_of_mapping */
 } rm_ring_instance;
 
 /**

@@ -114,6 +114,11 @@ typedef struct rm_options {
        gap between its bounds; 0 (default) = the solver's own (KINSOL 1e-12
        aimed, 1e-10 reached; GLPK 1e-9) */
     double final_tol;
+    /* iteration limits of the final solver (rm_solver_limits, bw.h): KINSOL's
+       Newton iterations per solve and active-set changes per stage, GLPK's
+       cutting-plane LPs; 0 in a field (default) = the solver's own limit.
+       Recorded in the JSON params ("final_limits") when one is set. */
+    rm_solver_limits final_limits;
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1).
@@ -123,7 +128,8 @@ void rm_options_init(rm_options *opt);
 
 /** Check an options struct: dc_dw finite and >= 0, enums in range
  *  (make_feasible MAXMIN or EQ5), max_q >= 0, threads >= 0, share_tol and
- *  final_tol finite and in [0, 0.1]. RM_EINPUT naming the option. O(1).
+ *  final_tol finite and in [0, 0.1], the final_limits fields >= 0.
+ *  RM_EINPUT naming the option. O(1).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
 rm_status rm_options_check(const rm_options *opt, rm_error *err);
