@@ -3,8 +3,9 @@
  * (rm_options.final_limits, issue 10 item 3): rm_options_init leaves the
  * solvers' own limits (0), rm_options_check refuses negative ones, explicit
  * limits at the solvers' own values give the same mapping as the defaults,
- * and a limit too small to reach the tolerance is an RM_ESOLVER error that
- * names it, never a silently worse answer.
+ * a limit reaches the solver, and a limit too small to reach the tolerance
+ * never gives a silently wrong answer (GLPK: its certified gap; KINSOL: the
+ * same optimum or RM_ESOLVER).
  */
 #include <check.h>
 #include <math.h>
@@ -93,38 +94,60 @@ START_TEST(test_explicit_own_limits_same_result)
 }
 END_TEST
 
-/* one cutting-plane LP cannot close GLPK's gap to 1e-9: RM_ESOLVER naming
- * the LPs. KINSOL restarts a solve that stopped at its Newton limit and
- * backs off in its continuation, so a tight KINSOL limit may still converge:
- * then to the same T_step (its certificate), otherwise RM_ESOLVER. */
+/* A tight limit never gives a silently wrong answer. GLPK stopped after 1
+ * LP returns its best point with its certified gap (rm_solver_info.gap):
+ * T_step >= the optimum and (T_step - optimum) / T_step <= gap. KINSOL
+ * restarts a solve stopped by its Newton limit and backs off in its
+ * continuation: a tight KINSOL limit converges to the same T_step (its
+ * certificate) or fails with RM_ESOLVER. */
 START_TEST(test_tight_limits_fail_loudly)
 {
     rm_platform *p = platform6();
-    rm_status st;
+    rm_network net;
     rm_error err;
-    rm_mapping *m = map_with(p, RM_FINAL_GLPK, (rm_solver_limits){0, 0, 1}, &st, &err);
-    ck_assert_ptr_null(m);
-    ck_assert_int_eq(st, RM_ESOLVER);
-    ck_assert_msg(strstr(err.msg, "after 1 LPs"), "%s", err.msg);
-    rm_mapping *ref = map_with(p, RM_FINAL_KINSOL, (rm_solver_limits){0, 0, 0}, &st, &err);
-    ck_assert_msg(st == RM_OK, "%s", err.msg);
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_options o;
+    rm_options_init(&o);
+    o.dc_dw = 0.64;
+    rm_mapping *ref = NULL, *m = NULL;
+    ck_assert_int_eq(rm_map_network(&net, &o, &ref, &err), RM_OK);
+    ck_assert_msg(rm_mapping_refine_solver(&net, ref, RM_FINAL_KINSOL, 0.0, NULL, &err) == RM_OK,
+                  "%s", err.msg);
+    double t_opt = ref->t_step_per_dw;
+    ck_assert_int_eq(rm_map_network(&net, &o, &m, &err), RM_OK);
+    rm_solver_info info;
+    rm_solver_limits one_lp = {0, 0, 1};
+    rm_status st = rmi_mapping_refine_solver_lim(&net, m, RM_FINAL_GLPK, 0.0, &one_lp, &info, &err);
+    printf("GLPK, 1 LP: %s, %d LPs, gap %.3g (%s), T_step %.12g (optimum %.12g)\n",
+           rm_status_name(st), info.iterations, info.gap, info.status, m->t_step_per_dw, t_opt);
+    if (st == RM_OK) {
+        ck_assert_int_eq(info.iterations, 1);
+        ck_assert(m->t_step_per_dw >= t_opt * (1.0 - 1e-9));
+        ck_assert(m->t_step_per_dw - t_opt <= (info.gap + 1e-9) * m->t_step_per_dw);
+    } else {
+        ck_assert_int_eq(st, RM_ESOLVER);
+    }
+    rm_mapping_free(m);
     rm_solver_limits tight[2] = {{1, 0, 0}, {0, 1, 0}};
     int n_fail = 0;
     for (int k = 0; k < 2; k++) {
-        m = map_with(p, RM_FINAL_KINSOL, tight[k], &st, &err);
+        rm_mapping *mk = NULL;
+        o.final_solver = RM_FINAL_KINSOL;
+        o.final_limits = tight[k];
+        st = rm_map_network(&net, &o, &mk, &err);
         if (st == RM_OK) {
-            ck_assert_double_eq_tol(m->t_step_per_dw, ref->t_step_per_dw,
-                                    1e-9 * ref->t_step_per_dw);
-            rm_mapping_free(m);
+            ck_assert_double_eq_tol(mk->t_step_per_dw, t_opt, 1e-9 * t_opt);
+            rm_mapping_free(mk);
         } else {
-            ck_assert_ptr_null(m);
+            ck_assert_ptr_null(mk);
             ck_assert_msg(st == RM_ESOLVER, "%d: %s", (int)st, err.msg);
             n_fail++;
         }
     }
     printf("tight KINSOL limits: %d of 2 stopped with RM_ESOLVER, the rest reached T_step %.12g\n",
-           n_fail, ref->t_step_per_dw);
+           n_fail, t_opt);
     rm_mapping_free(ref);
+    rm_network_destroy(&net);
     rm_platform_free(p);
 }
 END_TEST

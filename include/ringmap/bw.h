@@ -129,9 +129,10 @@ typedef struct rm_share_system {
 /** Iteration limits of the final solvers of a fixed ring (rm_tstep_kinsol,
  *  rm_tstep_glpk): rm_options.final_limits, copied into
  *  rm_ring_instance.limits by the mapper. 0 in a field = that solver's own
- *  limit (the default, rm_options_init). Reaching a limit before the
- *  tolerance is an RM_ESOLVER error naming what was reached (the mapper then
- *  returns no mapping), never a silently less accurate answer. */
+ *  limit (the default, rm_options_init). A limit reached before the
+ *  tolerance: GLPK returns its best point so far with its certified gap
+ *  (rm_solver_info.gap); KINSOL restarts or backs off, then returns a
+ *  certified point or RM_ESOLVER (the mapper then returns no mapping). */
 typedef struct rm_solver_limits {
     int kinsol_max_newton;      /* KINSOL Newton iterations per solve (own: 200) */
     int kinsol_max_set_changes; /* KINSOL active-set changes per continuation stage (own:
