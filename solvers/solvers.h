@@ -200,9 +200,10 @@ rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, dou
  * alpha_i w_i + d u_i <= T with u_i - t_k >= L_k (parallel send), sum alpha
  * = 1, the capacity rows, and tangent cuts t_k >= 2/x0 - x_k/x0^2 of the
  * convex 1/x; minimise T. lb = d / T(max-min rates) cuts off no optimum
- * (d/x_k <= d C_i <= T). Cuts first at ub, lb, the max-min rate and three
- * geometric points between, then after each LP at the LP point and at the
- * Lagrangian minimiser below, for every route whose t_k underestimates.
+ * (d/x_k <= d C_i <= T). Cuts first at ub, lb, the start (the best point
+ * on the segment from the max-min rates to the eq. (5) optimum of
+ * rm_share_optimal_sys) and three geometric points between, then after each LP at the LP point, for every route whose t_k
+ * underestimates.
  * Bounds: lower = max(LP optimum, Lagrangian bound from the LP's duals:
  * with host prices m_i (normalised to sum 1), route weights rho_k (sum:
  * d m_i; parallel send: the duals of u_i - t_k >= L_k scaled to sum d m_i)

@@ -131,7 +131,8 @@ static int try_upper(tg_state *s, const double *c)
 }
 
 /* Columns T, alpha_i, y_k (in [lb_k, ub_k]), t_k (>= 1/ub_k), u_i
- * (parallel send), the objective T; lb_k = D / T0 (below y_k). O(K). */
+ * (parallel send), the objective T; lb_k = D / T0 (below y_k; T0 the T of
+ * a feasible point, >= the optimum's: D / y_k <= D C_i <= T there). O(K). */
 static void build_columns(tg_state *s, double T0)
 {
     const rm_tstep_problem *p = &s->p;
@@ -258,9 +259,10 @@ static double dual_bound(tg_state *s)
     return g;
 }
 
-/* New cuts at the LP point (and at the Lagrangian point s->y) for every
- * route whose t_k underestimates 1/y_k by more than 1e-4 tol best.
- * Returns the number of routes cut. O(K). */
+/* A new cut at the LP point for every route whose t_k underestimates
+ * 1/y_k by more than 1e-4 tol best (one per route: a second one at the
+ * Lagrangian point made each LP larger and slower, bench_solvers). Returns
+ * the number of cuts added. O(K). */
 static int add_cuts(tg_state *s, double tol)
 {
     const rm_tstep_problem *p = &s->p;
@@ -268,12 +270,8 @@ static int add_cuts(tg_state *s, double tol)
     for (int k = 0; k < p->K; k++) {
         double tk = glp_get_col_prim(s->lp, cTk(&s->cols, k)), lo = s->lb[k], hi = p->sp.ub[k];
         double yk = s->ylp[k] < lo ? lo : s->ylp[k] > hi ? hi : s->ylp[k];
-        if (p->D * (1.0 / yk - tk) > 1e-4 * tol * s->best) {
+        if (p->D * (1.0 / yk - tk) > 1e-4 * tol * s->best)
             add_cut(s->lp, &s->cols, k, yk), s->ncuts++, added++;
-            double yl = s->y[k] < lo ? lo : s->y[k] > hi ? hi : s->y[k];
-            if (fabs(yl - yk) > 1e-9 * yk)
-                add_cut(s->lp, &s->cols, k, yl), s->ncuts++;
-        }
     }
     return added;
 }
@@ -325,6 +323,41 @@ rm_status rm_tstep_glpk(const rm_ring_instance *ri, double tol, double *x,
     return st;
 }
 
+/* The start: the max-min rates (feasible; T(opt) <= their T0, so y_k >=
+ * D / T0 at the optimum), or the eq. (5) optimum (rm_share_optimal_sys,
+ * bw's solver; made exactly feasible), the best point on the segment
+ * between them: the first cuts are drawn there, near the optimum when few
+ * alphas are clamped (cuts at the eq. (5) point as well made the first LP
+ * of a shipped ring, renater2001 SliceRing 0.00064, fail in GLPK). s->y =
+ * s->yb = the start, s->best its T. Returns RM_ENOMEM or RM_OK. */
+static rm_status start_point(tg_state *s, const rm_ring_instance *ri)
+{
+    const rm_tstep_problem *p = &s->p;
+    int K = p->K;
+    if (rm_share_maxmin(&p->sp, s->y, NULL, NULL))
+        return RM_ENOMEM;
+    s->best = rm_tstep_value(p, s->y, s->C, NULL);
+    memcpy(s->yb, s->y, (size_t)K * sizeof *s->y);
+    double *a0 = s->Lam, *x0 = s->rho; /* scratch: not used yet */
+    for (int k = 0; k < K; k++)
+        a0[k] = p->a[k % p->q];
+    rm_error e2 = {RM_OK, ""};
+    int ok = rm_share_optimal_sys(&ri->sys, a0, 1e-12, x0, &e2) == RM_OK;
+    for (int k = 0; k < K && ok; k++)
+        ok = x0[k] > 0.0 && isfinite(x0[k]);
+    if (!ok)
+        return RM_OK;
+    for (int k = 0; k < K; k++)
+        s->ys[k] = x0[k] / p->sp.S;
+    rm_share_make_feasible(&p->sp, s->ys, s->load);
+    /* the best point on the segment from max-min to it (s->ylp: scratch,
+       not used before the first LP) */
+    memcpy(s->ylp, s->ys, (size_t)K * sizeof *s->y);
+    try_upper(s, s->ylp);
+    memcpy(s->y, s->yb, (size_t)K * sizeof *s->y);
+    return RM_OK;
+}
+
 /* The best shares x = S yb and their true T_step/D_w. */
 static void finish(const tg_state *s, const rm_ring_instance *ri, double *x, double *t_step,
                    rm_solver_info *info)
@@ -352,14 +385,12 @@ static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *
     int term = glp_term_out(GLP_OFF);
     if ((st = tg_alloc(&s, err)))
         goto done;
-    /* max-min rates: feasible, T(opt) <= T0, so y_k >= D / T0 at the optimum */
-    if (rm_share_maxmin(&s.p.sp, s.y, NULL, NULL)) {
+    if (start_point(&s, ri)) {
         st = rm_error_set(err, RM_ENOMEM, "rm_tstep_glpk: out of memory");
         goto done;
     }
-    double T0 = rm_tstep_value(&s.p, s.y, s.C, NULL), gap = INFINITY;
-    s.best = T0, s.lower = -INFINITY;
-    memcpy(s.yb, s.y, (size_t)s.p.K * sizeof *s.y);
+    double T0 = s.best, gap = INFINITY;
+    s.lower = -INFINITY;
     if (s.p.D == 0.0) {
         rm_solver_info_fill(info, 0, 0, 0, NAN, 0.0, "optimal", 0);
         finish(&s, ri, x, t_step, info);

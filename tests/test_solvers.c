@@ -789,7 +789,8 @@ START_TEST(test_tstep_best_bound)
     rm_solver_info info;
     rm_error err = {0};
     ck_assert_msg(rm_tstep_glpk(&g.ri, 1e-16, x, &t, &info, &err) == RM_OK, "%s", err.msg);
-    ck_assert_str_eq(info.status, "gap above tolerance");
+    /* "gap above tolerance", with GLPK's code when an LP failed on the way */
+    ck_assert_msg(strncmp(info.status, "gap above tolerance", 19) == 0, "%s", info.status);
     ck_assert(info.gap > 1e-16 && info.gap < 1e-6);
     ck_assert(fabs(rm_tstep_true(&g.ri, x) - t) <= 1e-12 * t);
     ck_assert_int_eq(rm_tstep_kinsol(&g.ri, 0.0, x, &tk, NULL, &err), RM_OK);
