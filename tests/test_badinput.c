@@ -228,6 +228,69 @@ static void tmp_remove(tmpdir *t)
     rmdir(t->dir);
 }
 
+/* Issue 13, class 7: subnormal GraphML values (double- and string-typed,
+ * igraph's reader refused "1e-310") are read onto the right elements: nodes
+ * found by their GraphML id (an edge naming "b" and "a" before they are
+ * declared makes igraph number them b = 0, a = 1), edges by position; a link
+ * below 1e-140 Mb/s is named in one warning and left out of routing. */
+START_TEST(graphml_subnormal_values)
+{
+    tmpdir t;
+    FILE *f = tmp_open(&t, "sub.graphml");
+    fputs("<?xml version=\"1.0\"?>\n"
+          "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+          "<key id=\"w\" for=\"node\" attr.name=\"w\" attr.type=\"double\"/>\n"
+          "<key id=\"b\" for=\"edge\" attr.name=\"bandwidth\" attr.type=\"double\"/>\n"
+          "<key id=\"l\" for=\"edge\" attr.name=\"latency\" attr.type=\"string\"/>\n"
+          "<graph id=\"G\" edgedefault=\"undirected\">\n"
+          "<edge source=\"b\" target=\"a\"><data key=\"b\">10</data><data key=\"l\">4.9e-324</data></edge>\n"
+          "<node id=\"a\"><data key=\"w\">1</data></node>\n"
+          "<node id=\"b\"><data key=\"w\">2</data></node>\n"
+          "<node id=\"c\"><data key=\"w\">3</data></node>\n"
+          "<edge source=\"a\" target=\"c\"><data key=\"b\"> 2e-310 </data></edge>\n"
+          "<edge source=\"b\" target=\"c\"><data key=\"b\">1e-300</data><data key=\"l\">0.5</data></edge>\n"
+          "<edge source=\"a\" target=\"c\"><data key=\"b\">5</data></edge>\n"
+          "</graph>\n</graphml>\n",
+          f);
+    fclose(f);
+    rm_platform *p = expect_read(t.path, RM_OK, "2 links with a bandwidth below 1e-140 Mb/s", NULL);
+    ck_assert(strstr(warnings, "link 1 (c -- a) 2e-310 Mb/s, link 2 (c -- b) 1e-300 Mb/s") != NULL);
+    ck_assert_int_eq(p->n_links, 4);
+    ck_assert_double_eq(p->links[0].bandwidth, 10.0);
+    ck_assert_double_eq(p->links[0].latency, 4.9e-324);
+    ck_assert_double_eq(p->links[1].bandwidth, 2e-310);
+    ck_assert_double_eq(p->links[2].bandwidth, 1e-300);
+    ck_assert_double_eq(p->links[2].latency, 0.5);
+    ck_assert_double_eq(p->links[3].bandwidth, 5.0);
+    for (int v = 0; v < 3; v++) /* w by label, whatever igraph's order */
+        ck_assert_double_eq(p->nodes[v].w, p->nodes[v].label[0] == 'a' ? 1.0 : p->nodes[v].label[0] == 'b' ? 2.0 : 3.0);
+    /* routing: a -- c only by link 3 (5 Mb/s); b reaches a by link 0 */
+    rm_network net;
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    for (int l = 1; l <= 2; l++)
+        ck_assert(net.arc_res[2 * l] < 0 && net.arc_res[2 * l + 1] < 0);
+    ck_assert(net.arc_res[0] >= 0 && net.arc_res[6] >= 0);
+    int a = -1, c = -1;
+    for (int v = 0; v < 3; v++) {
+        if (p->nodes[v].label[0] == 'a')
+            a = v;
+        if (p->nodes[v].label[0] == 'c')
+            c = v;
+    }
+    rm_route r = {0};
+    ck_assert_int_eq(rm_widest_route(&net, NULL, a, c, &r, &err), RM_OK);
+    ck_assert_int_eq(r.n_arcs, 1);
+    ck_assert_int_eq(net.arc_link[r.arcs[0]], 3);
+    ck_assert_double_eq(r.bandwidth, 5.0);
+    rm_route_clear(&r);
+    map_and_check(p, "sub.graphml");
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+    tmp_remove(&t);
+}
+END_TEST
+
 /* A GML file declaring a million nodes (all hosts, no links): refused as
  * disconnected, quickly. */
 START_TEST(million_nodes_gml)
@@ -391,6 +454,7 @@ int main(void)
     tcase_add_test(tc, deep_nesting_gml);
     tcase_add_test(tc, long_labels);
     tcase_add_test(tc, million_nodes_valid_chain);
+    tcase_add_test(tc, graphml_subnormal_values);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -18,6 +18,7 @@
 #include "topo/graphml_scan.h"
 
 #include <errno.h>
+#include <float.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <math.h>
@@ -192,4 +193,189 @@ rm_status rm_graphml_scan(const char *path, rm_error *err)
     free(ids);
     xmlFreeDoc(doc);
     return st;
+}
+
+/* ---- subnormal values (issue 13, class 7) -------------------------------- */
+
+/* 1 if the text s (surrounding blanks allowed) is one number strtod reads
+ * as subnormal; *x set. */
+static int text_subnormal(const char *s, double *x)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+        s++;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s)
+        return 0;
+    while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+        end++;
+    if (*end || v == 0.0 || !isfinite(v) || fabs(v) >= DBL_MIN)
+        return 0;
+    *x = v;
+    return 1;
+}
+
+/* The <data> children of el: patch and zero each subnormal value. */
+static rm_status sub_data(xmlNode *root, xmlNode *el, int is_edge, long index, rm_graphml_subnormals *out,
+                          int *cap)
+{
+    for (xmlNode *d = el->children; d; d = d->next) {
+        if (!is_elem(d, "data"))
+            continue;
+        xmlChar *txt = xmlNodeGetContent(d);
+        double v;
+        int sub = txt && text_subnormal((const char *)txt, &v);
+        xmlFree(txt);
+        if (!sub)
+            continue;
+        xmlChar *kid = xmlGetProp(d, (const xmlChar *)"key"), *hold = NULL;
+        const char *name = kid ? key_name(root, (const char *)kid, &hold) : NULL;
+        rm_status st = RM_OK;
+        if (name && strlen(name) < sizeof out->patch[0].key) {
+            if (out->n == *cap) {
+                int nc = *cap ? 2 * *cap : 8;
+                rm_graphml_patch *np = realloc(out->patch, (size_t)nc * sizeof *np);
+                if (!np)
+                    st = RM_ENOMEM;
+                else {
+                    out->patch = np;
+                    *cap = nc;
+                }
+            }
+            xmlChar *id = is_edge ? NULL : xmlGetProp(el, (const xmlChar *)"id");
+            if (!st) {
+                rm_graphml_patch *p = &out->patch[out->n];
+                p->is_edge = is_edge;
+                p->index = index;
+                p->node_id = id ? strdup((const char *)id) : NULL;
+                snprintf(p->key, sizeof p->key, "%s", name);
+                p->value = v;
+                if (!is_edge && !p->node_id)
+                    st = id ? RM_ENOMEM : RM_OK; /* a node without id: igraph's error */
+                else
+                    out->n++;
+            }
+            xmlFree(id);
+            if (!st)
+                xmlNodeSetContent(d, (const xmlChar *)"0");
+        }
+        xmlFree(hold);
+        xmlFree(kid);
+        if (st)
+            return st;
+    }
+    return RM_OK;
+}
+
+rm_status rm_graphml_subnormal_scan(const char *path, rm_graphml_subnormals *out, rm_error *err)
+{
+    memset(out, 0, sizeof *out);
+    xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    if (!doc)
+        return RM_OK; /* not XML: igraph's reader gives the parse error */
+    xmlNode *root = xmlDocGetRootElement(doc);
+    xmlNode *graph = NULL;
+    for (xmlNode *g = root ? root->children : NULL; g && !graph; g = g->next)
+        if (is_elem(g, "graph"))
+            graph = g;
+    rm_status st = RM_OK;
+    int cap = 0;
+    long e_no = 0;
+    for (xmlNode *v = graph ? graph->children : NULL; v && !st; v = v->next) {
+        if (is_elem(v, "node"))
+            st = sub_data(root, v, 0, -1, out, &cap);
+        else if (is_elem(v, "edge"))
+            st = sub_data(root, v, 1, e_no++, out, &cap);
+    }
+    if (!st && out->n > 0) {
+        xmlChar *mem = NULL;
+        int len = 0;
+        xmlDocDumpMemory(doc, &mem, &len);
+        out->text = mem && len > 0 ? malloc((size_t)len) : NULL;
+        if (out->text) {
+            memcpy(out->text, mem, (size_t)len);
+            out->len = (size_t)len;
+        } else
+            st = RM_ENOMEM;
+        xmlFree(mem);
+    }
+    xmlFreeDoc(doc);
+    if (st) {
+        rm_graphml_subnormal_free(out);
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    }
+    return RM_OK;
+}
+
+typedef struct id_vertex {
+    const char *id;
+    igraph_integer_t v;
+} id_vertex;
+
+static int cmp_id_vertex(const void *a, const void *b)
+{
+    return strcmp(((const id_vertex *)a)->id, ((const id_vertex *)b)->id);
+}
+
+rm_status rm_graphml_subnormal_apply(const rm_graphml_subnormals *s, igraph_t *g, const char *path,
+                                     rm_error *err)
+{
+    if (s->n == 0)
+        return RM_OK;
+    igraph_integer_t nv = igraph_vcount(g), ne = igraph_ecount(g);
+    int have_ids = igraph_cattribute_has_attr(g, IGRAPH_ATTRIBUTE_VERTEX, "id");
+    igraph_attribute_type_t idt = IGRAPH_ATTRIBUTE_UNSPECIFIED;
+    if (have_ids && igraph_cattribute_table.gettype(g, &idt, IGRAPH_ATTRIBUTE_VERTEX, "id") != IGRAPH_SUCCESS)
+        have_ids = 0;
+    have_ids = have_ids && idt == IGRAPH_ATTRIBUTE_STRING;
+    id_vertex *ix = have_ids ? malloc(((size_t)nv + 1) * sizeof *ix) : NULL;
+    if (have_ids && !ix)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    for (igraph_integer_t v = 0; ix && v < nv; v++) {
+        const char *id = VAS(g, "id", v);
+        ix[v] = (id_vertex){id ? id : "", v};
+    }
+    if (ix)
+        qsort(ix, (size_t)nv, sizeof *ix, cmp_id_vertex);
+    rm_status st = RM_OK;
+    for (int k = 0; k < s->n && !st; k++) {
+        const rm_graphml_patch *p = &s->patch[k];
+        igraph_attribute_elemtype_t et = p->is_edge ? IGRAPH_ATTRIBUTE_EDGE : IGRAPH_ATTRIBUTE_VERTEX;
+        igraph_integer_t at = -1;
+        if (p->is_edge) {
+            at = p->index < ne ? (igraph_integer_t)p->index : -1;
+        } else if (ix) {
+            id_vertex key = {p->node_id, 0};
+            id_vertex *f = bsearch(&key, ix, (size_t)nv, sizeof *ix, cmp_id_vertex);
+            at = f ? f->v : -1;
+        }
+        igraph_attribute_type_t type;
+        if (at < 0 || !igraph_cattribute_has_attr(g, et, p->key) ||
+            igraph_cattribute_table.gettype(g, &type, et, p->key) != IGRAPH_SUCCESS)
+            continue; /* igraph kept no such value: nothing to put back */
+        igraph_error_t ie = IGRAPH_SUCCESS;
+        if (type == IGRAPH_ATTRIBUTE_NUMERIC) {
+            ie = p->is_edge ? igraph_cattribute_EAN_set(g, p->key, at, p->value)
+                            : igraph_cattribute_VAN_set(g, p->key, at, p->value);
+        } else if (type == IGRAPH_ATTRIBUTE_STRING) {
+            char num[64];
+            snprintf(num, sizeof num, "%.17g", p->value);
+            ie = p->is_edge ? igraph_cattribute_EAS_set(g, p->key, at, num)
+                            : igraph_cattribute_VAS_set(g, p->key, at, num);
+        }
+        if (ie != IGRAPH_SUCCESS)
+            st = rm_error_set(err, RM_ENOMEM, "%s: out of memory putting back subnormal numbers", path);
+    }
+    free(ix);
+    return st;
+}
+
+void rm_graphml_subnormal_free(rm_graphml_subnormals *s)
+{
+    for (int k = 0; k < s->n; k++)
+        free(s->patch[k].node_id);
+    free(s->patch);
+    free(s->text);
+    memset(s, 0, sizeof *s);
 }
