@@ -11,6 +11,7 @@
 #include "topo/readers.h"
 #include "topo/sg_loader.h"
 #include "topo/sg_wifi.h"
+#include "topo/unusable.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -912,6 +913,7 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
         st = rm_error_set(err, st, "%s: %s", path, msg);
         goto fail;
     }
+    rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/unusable.h) */
     *out = p;
     p = NULL;
     goto done;
