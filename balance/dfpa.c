@@ -101,7 +101,7 @@ void rm_dfpa_free(rm_dfpa *a)
 rm_status rm_dfpa_new(int p, long n, const rm_dfpa_options *opt, rm_dfpa **out, rm_error *err)
 {
     if (!out)
-        return rm_error_set(err, RM_EINPUT, "DFPA: NULL output");
+        return rm_error_set(err, RM_EINVAL, "rm_dfpa_new: out is NULL");
     *out = NULL;
     rm_dfpa_options def;
     if (!opt) {
@@ -187,7 +187,7 @@ rm_status rm_dfpa_step(rm_dfpa *a, const double *times, long *next, rm_dfpa_stat
                        rm_error *err)
 {
     if (!a || !times)
-        return rm_error_set(err, RM_EINPUT, "DFPA: NULL argument");
+        return rm_error_set(err, RM_EINVAL, "rm_dfpa_step: %s is NULL", !a ? "a" : "times");
     int p = a->p;
     for (int i = 0; i < p; i++)
         if (a->d[i] > 0 && (!isfinite(times[i]) || times[i] <= 0))
@@ -246,7 +246,7 @@ rm_status rm_dfpa_step(rm_dfpa *a, const double *times, long *next, rm_dfpa_stat
 rm_status rm_dfpa_restart(rm_dfpa *a, const long *start, const double *comm, rm_error *err)
 {
     if (!a)
-        return rm_error_set(err, RM_EINPUT, "DFPA: NULL object");
+        return rm_error_set(err, RM_EINVAL, "rm_dfpa_restart: a is NULL");
     rm_status st = check_comm(a->p, comm, err);
     if (st)
         return st;

@@ -63,7 +63,10 @@ rm_status rm_fpm_reserve(rm_fpm *m, int cap, rm_error *err)
 rm_status rm_fpm_add(rm_fpm *m, double x, double t, rm_fpm_case *which, rm_error *err)
 {
     if (!m)
-        return rm_error_set(err, RM_EINPUT, "functional performance model: NULL model");
+        return rm_error_set(err, RM_EINVAL, "rm_fpm_add: m is NULL");
+    if (m->n < 0 || m->n > m->cap || (m->n > 0 && (!m->x || !m->t || !m->s)))
+        return rm_error_set(err, RM_EINVAL, "rm_fpm_add: model with %d points and room for %d "
+                                            "(not made by rm_fpm_init?)", m->n, m->cap);
     if (!isfinite(x) || x <= 0)
         return rm_error_set(err, RM_EINPUT,
                             "functional performance model: size x = %g units (need finite > 0)", x);
@@ -120,7 +123,9 @@ rm_status rm_fpm_add(rm_fpm *m, double x, double t, rm_fpm_case *which, rm_error
 rm_status rm_fpm_copy(rm_fpm *dst, const rm_fpm *src, rm_error *err)
 {
     if (!dst || !src)
-        return rm_error_set(err, RM_EINPUT, "functional performance model: NULL model");
+        return rm_error_set(err, RM_EINVAL, "rm_fpm_copy: %s is NULL", !dst ? "dst" : "src");
+    if (src->n < 0 || (src->n > 0 && (!src->x || !src->t || !src->s)))
+        return rm_error_set(err, RM_EINVAL, "rm_fpm_copy: src has %d points and NULL arrays", src->n);
     rm_status st = rm_fpm_reserve(dst, src->n, err);
     if (st)
         return st;
@@ -186,6 +191,8 @@ double rm_fpm_time(const rm_fpm *m, double x)
 
 double rm_fpm_time_hull(const rm_fpm *m, double x)
 {
+    if (!m)
+        return NAN; /* issue 13, class 8 */
     double t = rm_fpm_time(m, x);
     if (isnan(t))
         return t;

@@ -10,12 +10,13 @@
 #include <math.h>
 #include <stdlib.h>
 
-static rm_status check_models(int p, const rm_fpm *models, const double *comm, rm_error *err)
+static rm_status check_models(int p, const rm_fpm *models, const double *comm, const char *fn,
+                              rm_error *err)
 {
     if (p < 1)
         return rm_error_set(err, RM_EINPUT, "partitioning: %d processors (need >= 1)", p);
     if (!models)
-        return rm_error_set(err, RM_EINPUT, "partitioning: NULL models");
+        return rm_error_set(err, RM_EINVAL, "%s: models is NULL", fn);
     for (int i = 0; i < p; i++) {
         if (models[i].n < 1)
             return rm_error_set(err, RM_EINPUT,
@@ -45,11 +46,11 @@ static double unit_cost(const rm_fpm *m, double comm, long j)
 rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm, double n,
                                 double *x, double *T, rm_error *err)
 {
-    rm_status st = check_models(p, models, comm, err);
+    rm_status st = check_models(p, models, comm, "rm_fpm_partition_real", err);
     if (st)
         return st;
     if (!x)
-        return rm_error_set(err, RM_EINPUT, "partitioning: NULL output");
+        return rm_error_set(err, RM_EINVAL, "rm_fpm_partition_real: x is NULL");
     if (!isfinite(n) || n <= 0)
         return rm_error_set(err, RM_EINPUT, "partitioning: n = %g units (need finite > 0)", n);
     double lo = INFINITY, hi = 0.0;
@@ -103,11 +104,11 @@ static long count_below(const rm_fpm *m, double comm, long min, long cap, double
 rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long n,
                            long min_units, long *d, double *T, rm_error *err)
 {
-    rm_status st = check_models(p, models, comm, err);
+    rm_status st = check_models(p, models, comm, "rm_fpm_partition", err);
     if (st)
         return st;
     if (!d)
-        return rm_error_set(err, RM_EINPUT, "partitioning: NULL output");
+        return rm_error_set(err, RM_EINVAL, "rm_fpm_partition: d is NULL");
     if (n < 0 || min_units < 0)
         return rm_error_set(err, RM_EINPUT, "partitioning: n = %ld, min_units = %ld (need >= 0)",
                             n, min_units);

@@ -4,6 +4,7 @@
  * SMPI build of iterapp compiles without the mapping code).
  */
 #include "balance/balance_internal.h"
+#include "ring/args.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -11,8 +12,11 @@
 rm_status rm_fpm_ring_comm(const rm_network *net, const rm_mapping *m, double dc, double *comm,
                            rm_error *err)
 {
-    if (!net || !m || !comm)
-        return rm_error_set(err, RM_EINPUT, "ring communication: NULL argument");
+    rm_status ast = rmi_mapping_args_check(net, m, "rm_fpm_ring_comm", err); /* ring/args.h */
+    if (ast)
+        return ast;
+    if (!comm)
+        return rm_error_set(err, RM_EINVAL, "rm_fpm_ring_comm: comm is NULL");
     if (!isfinite(dc) || dc <= 0)
         return rm_error_set(err, RM_EINPUT, "ring communication: D_c = %g Mb (need finite > 0)", dc);
     double *C = malloc(sizeof *C * (size_t)(m->q > 0 ? m->q : 1));

@@ -9,6 +9,8 @@
 
 double rm_tstep_eq1(int q, const double *w, const double *alpha, const double *C, double dc_dw)
 {
+    if (q < 0 || (q > 0 && (!w || !alpha || !C)))
+        return NAN; /* issue 13, class 8: an invalid argument, not a crash */
     double t = 0.0;
     for (int i = 0; i < q; i++) {
         double ti = alpha[i] * w[i] + dc_dw * C[i];
@@ -20,6 +22,8 @@ double rm_tstep_eq1(int q, const double *w, const double *alpha, const double *C
 
 double rm_tstep_eq5(int q, const double *w, const double *C, double dc_dw)
 {
+    if (q < 1 || !w || !C)
+        return NAN; /* issue 13, class 8: an invalid argument, not a crash */
     double inv = 0.0, s = 0.0;
     for (int i = 0; i < q; i++) {
         inv += 1.0 / w[i];
@@ -55,8 +59,8 @@ static double balance_sorted(int q, const rm_dw_pair *p)
 
 double rm_balance(int q, const double *w, const double *C, double dc_dw, double *alpha)
 {
-    if (q <= 0)
-        return NAN;
+    if (q <= 0 || !w || !C)
+        return NAN; /* issue 13, class 8: an invalid argument, not a crash */
     double dmax = 0.0;
     int small = q <= 16;
     rm_dw_pair stackbuf[16];

@@ -29,12 +29,12 @@ static double unit_value(double o, double t, long j)
 }
 
 static rm_status check_t(int n, const double *t, const double *o, long B, const long *c,
-                         rm_error *err)
+                         const char *fn, rm_error *err)
 {
     if (n < 1)
         return rm_error_set(err, RM_EINPUT, "allocation: %d processors (need >= 1)", n);
-    if (!t || !c)
-        return rm_error_set(err, RM_EINPUT, "allocation: NULL array");
+    if (!t || !c) /* issue 13, class 8: the function and the argument */
+        return rm_error_set(err, RM_EINVAL, "%s: %s is NULL", fn, !t ? "t" : "c");
     if (B < 0)
         return rm_error_set(err, RM_EINPUT, "allocation: %ld units (need >= 0)", B);
     if (B > RM_ALLOC_MAX_UNITS)
@@ -167,13 +167,15 @@ static void alloc_fast(int n, const double *t, const double *o, long min, long B
 
 rm_status rm_alloc_units(int n, const double *t, long B, long *c, rm_error *err)
 {
+    if (!t || !c) /* issue 13, class 8 */
+        return rm_error_set(err, RM_EINVAL, "rm_alloc_units: %s is NULL", !t ? "t" : "c");
     return rm_alloc_affine(n, t, NULL, 0, B, c, err);
 }
 
 rm_status rm_alloc_units_order(int n, const double *t, long B, long *c, int *order,
                                rm_error *err)
 {
-    rm_status st = check_t(n, t, NULL, B, c, err);
+    rm_status st = check_t(n, t, NULL, B, c, "rm_alloc_units_order", err);
     if (st)
         return st;
     if (B > RM_ALLOC_MAX_REPLAY)
@@ -189,6 +191,8 @@ rm_status rm_alloc_units_order(int n, const double *t, long B, long *c, int *ord
 
 void rm_alloc_reverse(long B, int *order)
 {
+    if (!order)
+        return; /* issue 13, class 8 */
     for (long i = 0, j = B - 1; i < j; i++, j--) {
         int x = order[i];
         order[i] = order[j];
@@ -198,6 +202,8 @@ void rm_alloc_reverse(long B, int *order)
 
 double rm_alloc_makespan(int n, const double *t, const long *c)
 {
+    if (n < 0 || (n > 0 && (!t || !c)))
+        return NAN; /* issue 13, class 8: an invalid argument, not a crash */
     double m = 0.0;
     for (int i = 0; i < n; i++) {
         double v = t[i] * (double)c[i];
@@ -209,6 +215,8 @@ double rm_alloc_makespan(int n, const double *t, const long *c)
 
 double rm_alloc_cost(int n, const double *t, const long *c)
 {
+    if (n < 0 || (n > 0 && (!t || !c)))
+        return NAN; /* issue 13, class 8 */
     long s = 0;
     for (int i = 0; i < n; i++)
         s += c[i];
@@ -226,6 +234,8 @@ static int leq_tol(double a, double b, double tol)
 
 int rm_alloc_certificate(int n, const double *t, const long *c, double tol)
 {
+    if (n < 0 || (n > 0 && (!t || !c)))
+        return 0; /* issue 13, class 8: nothing certified */
     double m = rm_alloc_makespan(n, t, c);
     for (int i = 0; i < n; i++) {
         if (c[i] < 0)
@@ -261,7 +271,7 @@ int rm_alloc_is_optimal(int n, const double *t, const long *c, double tol)
 rm_status rm_alloc_best_upto(int n, const double *t, long u, long *c, long *b_best,
                              rm_error *err)
 {
-    rm_status st = check_t(n, t, NULL, u, c, err);
+    rm_status st = check_t(n, t, NULL, u, c, "rm_alloc_best_upto", err);
     if (st)
         return st;
     if (u < 1)
@@ -293,7 +303,7 @@ rm_status rm_alloc_best_upto(int n, const double *t, long u, long *c, long *b_be
 
 rm_status rm_alloc_round_shares(int n, const double *t, long B, long *c, rm_error *err)
 {
-    rm_status st = check_t(n, t, NULL, B, c, err);
+    rm_status st = check_t(n, t, NULL, B, c, "rm_alloc_round_shares", err);
     if (st)
         return st;
     double inv = 0.0;
@@ -334,7 +344,7 @@ rm_status rm_alloc_round_shares(int n, const double *t, long B, long *c, rm_erro
 rm_status rm_alloc_affine(int n, const double *t, const double *o, long min_units, long B,
                           long *c, rm_error *err)
 {
-    rm_status st = check_t(n, t, o, B, c, err);
+    rm_status st = check_t(n, t, o, B, c, "rm_alloc_affine", err);
     if (st)
         return st;
     if (min_units < 0)
@@ -351,8 +361,10 @@ rm_status rm_alloc_affine(int n, const double *t, const double *o, long min_unit
 rm_status rm_alloc_columns(int q, const double *w, const double *C, double dc_dw, long N,
                            long min_cols, long *cols, rm_error *err)
 {
-    if (q < 1 || !w || !cols)
-        return rm_error_set(err, RM_EINPUT, "columns: ring size %d or NULL array", q);
+    if (!w || !cols)
+        return rm_error_set(err, RM_EINVAL, "rm_alloc_columns: %s is NULL", !w ? "w" : "cols");
+    if (q < 1)
+        return rm_error_set(err, RM_EINPUT, "columns: ring size %d (need >= 1)", q);
     if (N < 1)
         return rm_error_set(err, RM_EINPUT, "columns: N = %ld (need >= 1)", N);
     if (!isfinite(dc_dw) || dc_dw < 0)
@@ -377,8 +389,10 @@ rm_status rm_alloc_columns(int q, const double *w, const double *C, double dc_dw
 
 rm_status rm_alloc_from_alpha(int q, const double *alpha, long N, long *cols, rm_error *err)
 {
-    if (q < 1 || !alpha || !cols)
-        return rm_error_set(err, RM_EINPUT, "columns: ring size %d or NULL array", q);
+    if (!alpha || !cols)
+        return rm_error_set(err, RM_EINVAL, "rm_alloc_from_alpha: %s is NULL", !alpha ? "alpha" : "cols");
+    if (q < 1)
+        return rm_error_set(err, RM_EINPUT, "columns: ring size %d (need >= 1)", q);
     if (N < 0)
         return rm_error_set(err, RM_EINPUT, "columns: N = %ld (need >= 0)", N);
     int npos = 0;

@@ -21,6 +21,8 @@
 
 void rm_matrix_options_init(rm_matrix_options *mo)
 {
+    if (!mo)
+        return;
     mo->bandwidth_unit = NULL;
     mo->speed_unit = NULL;
 }
@@ -374,7 +376,8 @@ rm_status rm_platform_read_matrices(FILE *bw, const char *bw_name, FILE *lt, con
     if (out)
         *out = NULL;
     if (!bw || !sp || !out)
-        return rm_error_set(err, RM_EINPUT, "measured platform: NULL file or output");
+        return rm_error_set(err, RM_EINVAL, "rm_platform_read_matrices: %s is NULL",
+                            !bw ? "bw (the bandwidth matrix stream)" : !sp ? "sp (the speeds stream)" : "out");
     bw_name = bw_name ? bw_name : "bandwidth matrix";
     sp_name = sp_name ? sp_name : "speeds";
     lt_name = lt_name ? lt_name : "latency matrix";

@@ -368,7 +368,7 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
     if (out)
         *out = NULL;
     if (!path || !out)
-        return rm_error_set(err, RM_EINPUT, "no platform file given");
+        return rm_error_set(err, RM_EINVAL, "rm_platform_read_gml: %s is NULL", !path ? "path" : "out");
     if (!ro) {
         rm_read_options_init(&ro_def);
         ro = &ro_def;

@@ -247,7 +247,7 @@ rm_status rmi_platform_read_graphml(const char *path, const rm_read_options *ro,
         ro = &defaults;
     }
     if (!path || !out)
-        return rm_error_set(err, RM_EINPUT, "rmi_platform_read_graphml: NULL argument");
+        return rm_error_set(err, RM_EINVAL, "rmi_platform_read_graphml: %s is NULL", !path ? "path" : "out");
     *out = NULL;
     FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)

@@ -249,6 +249,8 @@ static int route_resize(rm_route *r, int n)
 
 rm_status rm_route_copy(rm_route *dst, const rm_route *src)
 {
+    if (!dst || !src || src->n_arcs < 0 || (src->n_arcs > 0 && !src->arcs))
+        return RM_EINVAL; /* issue 13, class 8 (no rm_error here: the status alone) */
     if (dst == src)
         return RM_OK;
     if (!route_resize(dst, src->n_arcs))
@@ -263,9 +265,14 @@ rm_status rm_route_copy(rm_route *dst, const rm_route *src)
 
 double rm_route_latency(const rm_network *net, const rm_route *r)
 {
+    if (!net || !net->platform || !r || r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
+        return NAN; /* issue 13, class 8: an invalid argument, not a crash */
     double s = 0.0;
-    for (int k = 0; k < r->n_arcs; k++)
+    for (int k = 0; k < r->n_arcs; k++) {
+        if (r->arcs[k] < 0 || r->arcs[k] >= net->n_arcs)
+            return NAN; /* an arc that does not exist */
         s += net->platform->links[net->arc_link[r->arcs[k]]].latency;
+    }
     return s;
 }
 

@@ -16,6 +16,8 @@
 
 void rm_read_options_init(rm_read_options *ro)
 {
+    if (!ro)
+        return;
     ro->host_w = 0.0;
     ro->default_bandwidth = 0.0;
     ro->one_core = 0;
@@ -63,8 +65,8 @@ rm_platform *rm_platform_new(const char *name, int n_nodes, int n_links, int dir
 
 rm_status rm_platform_set_label(rm_platform *p, int node, const char *label)
 {
-    if (!p || node < 0 || node >= p->n_nodes)
-        return RM_EINPUT;
+    if (!p || node < 0 || node >= p->n_nodes || !p->nodes)
+        return RM_EINVAL; /* issue 13, class 8 (no rm_error here: the status alone) */
     char *d = rm_strdup(label ? label : "");
     if (!d)
         return RM_ENOMEM;
@@ -76,7 +78,13 @@ rm_status rm_platform_set_label(rm_platform *p, int node, const char *label)
 rm_status rm_platform_finalize(rm_platform *p, rm_error *err)
 {
     if (!p)
-        return rm_error_set(err, RM_EINPUT, "no platform");
+        return rm_error_set(err, RM_EINVAL, "rm_platform_finalize: the platform is NULL");
+    if (p->n_nodes < 0 || p->n_links < 0 || (p->n_nodes > 0 && (!p->nodes || !p->hosts)) ||
+        (p->n_links > 0 && !p->links))
+        return rm_error_set(err, RM_EINVAL,
+                            "rm_platform_finalize: platform with inconsistent sizes (%d nodes, %d "
+                            "links) or NULL arrays (not made by rm_platform_new?)",
+                            p->n_nodes, p->n_links);
     p->n_hosts = 0;
     for (int v = 0; v < p->n_nodes; v++)
         if (p->nodes[v].is_host)
@@ -160,7 +168,7 @@ static int build_adj(const rm_platform *p, int reverse, int **off_out, int **adj
 rm_status rm_platform_validate(const rm_platform *p, rm_error *err)
 {
     if (!p)
-        return rm_error_set(err, RM_EINPUT, "no platform");
+        return rm_error_set(err, RM_EINVAL, "rm_platform_validate: the platform is NULL");
     if (p->n_nodes < 0 || p->n_links < 0 || (p->n_nodes > 0 && !p->nodes) ||
         (p->n_links > 0 && !p->links))
         return rm_error_set(err, RM_EINPUT, "platform %s: inconsistent sizes", p->name ? p->name : "");
@@ -304,7 +312,7 @@ rm_status rm_platform_read(const char *path, const rm_read_options *ro, rm_platf
     if (out)
         *out = NULL;
     if (!path || !out)
-        return rm_error_set(err, RM_EINPUT, "no platform file given");
+        return rm_error_set(err, RM_EINVAL, "rm_platform_read: %s is NULL", !path ? "path" : "out");
     if (!has_ext(path, ".gml") && !has_ext(path, ".xml") && !has_ext(path, ".tiers") &&
         !has_ext(path, ".graphml"))
         return rm_error_set(err, RM_EINPUT,

@@ -119,7 +119,7 @@ rm_status rmi_platform_read_tiers_ex(const char *path, const rm_read_options *ro
     }
     /* ro: only its warning callback (Tiers files carry neither speeds nor missing bandwidths) */
     if (!path || !out)
-        return rm_error_set(err, RM_EINPUT, "rmi_platform_read_tiers: NULL argument");
+        return rm_error_set(err, RM_EINVAL, "rmi_platform_read_tiers: %s is NULL", !path ? "path" : "out");
     *out = NULL;
     if (!(to->hosts_fraction > 0 && to->hosts_fraction <= 1))
         return rm_error_set(err, RM_EINPUT, "%s: hosts fraction must be in (0, 1] (got %g)", path,

@@ -44,7 +44,8 @@ extern "C" {
  * out), then the greedy finishes; so the result is identical to
  * rm_alloc_units_order() (tested) and the cost is O(n^2) in practice
  * (O(n log(range)) for the threshold search plus O(n) per remaining unit).
- * Errors: RM_EINPUT (n < 1, B < 0, a t_i not finite or <= 0, NULL arrays).
+ * Errors: RM_EINPUT (n < 1, B < 0, a t_i not finite or <= 0); RM_EINVAL
+ * "FUNCTION: t is NULL" (or c) for a NULL array (every rm_alloc_* entry).
  * Thread safety: reentrant: no shared state, may be called from any number of
  * threads at once.
  */
@@ -67,17 +68,18 @@ rm_status rm_alloc_units_order(int n, const double *t, long B, long *c, int *ord
                                rm_error *err);
 
 /** Reverse an order of B units in place (Boulet et al. 1999 §5.1, LU: "reading the
- *  second line of Table 5 from right to left"). O(B).
+ *  second line of Table 5 from right to left"); nothing when order is NULL. O(B).
  *  Thread safety: reentrant (writes only order). */
 void rm_alloc_reverse(long B, int *order);
 
-/** Makespan max_i c_i t_i of an allocation (0 for n = 0). O(n).
+/** Makespan max_i c_i t_i of an allocation (0 for n = 0; NaN when n < 0 or
+ *  t or c is NULL). O(n).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
 double rm_alloc_makespan(int n, const double *t, const long *c);
 
 /** Cost per unit of an allocation, Boulet et al. 1999 §3.1: max_i c_i t_i / sum_i c_i
- *  (INFINITY if sum c = 0). O(n).
+ *  (INFINITY if sum c = 0; NaN when n < 0 or t or c is NULL). O(n).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
 double rm_alloc_cost(int n, const double *t, const long *c);
@@ -90,7 +92,8 @@ double rm_alloc_cost(int n, const double *t, const long *c);
  * of the incremental algorithm satisfies it (Lemma 2). It is not necessary
  * when the makespan is reached by two processors: t = (2, 2, 1.5), c =
  * (1, 1, 0) is optimal for B = 2 (makespan 2, as (1, 0, 1)) but 1.5 (0+1) < 2.
- * Use rm_alloc_is_optimal() for the exact test. O(n).
+ * Use rm_alloc_is_optimal() for the exact test. 0 when n < 0 or t or c is
+ * NULL. O(n).
  * Thread safety: reentrant: no shared state, may be called from any number of
  * threads at once.
  */

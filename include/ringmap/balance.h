@@ -84,8 +84,8 @@ void rm_fpm_clear(rm_fpm *m);
 /**
  * Add the measurement "x units took t seconds" (speed x / t) by DFPA's
  * insertion rule (Lastovetsky and Reddy §2, the three cases; see rm_fpm_case). which (may
- * be NULL) gets the case. Errors: RM_EINPUT (x or t not finite or <= 0,
- * m NULL), RM_ENOMEM (m unchanged). Complexity O(m->n) (sorted insertion).
+ * be NULL) gets the case. Errors: RM_EINPUT (x or t not finite or <= 0),
+ * RM_EINVAL (m NULL or not made by rm_fpm_init), RM_ENOMEM (m unchanged). Complexity O(m->n) (sorted insertion).
  */
 rm_status rm_fpm_add(rm_fpm *m, double x, double t, rm_fpm_case *which, rm_error *err);
 
@@ -111,7 +111,7 @@ double rm_fpm_time_hull(const rm_fpm *m, double x);
 int rm_fpm_check_shape(const rm_fpm *m);
 
 /** Copy src into dst (dst initialised, its old points dropped).
- *  Errors: RM_ENOMEM (dst unchanged). O(n). */
+ *  Errors: RM_ENOMEM (dst unchanged), RM_EINVAL (dst or src NULL). O(n). */
 rm_status rm_fpm_copy(rm_fpm *dst, const rm_fpm *src, rm_error *err);
 
 /* ------------------------------------------------------------------------ */
@@ -127,8 +127,8 @@ rm_status rm_fpm_copy(rm_fpm *dst, const rm_fpm *src, rm_error *err);
  * or NULL, n > 0 units (real). x (p entries) gets the shares (sum n up to
  * rounding), *T (may be NULL) the common step time in s. A position with
  * comm_i >= T gets x_i = 0 (the alpha = 0 case of ORACLES "Negative alpha").
- * Errors: RM_EINPUT (p < 1, an empty model, bad comm, n not finite or <= 0,
- * NULL arrays). Thread-safe on const models. Complexity O(p n_pts log(1/prec)).
+ * Errors: RM_EINPUT (p < 1, an empty model, bad comm, n not finite or <= 0),
+ * RM_EINVAL (models or x NULL, naming the function and the argument). Thread-safe on const models. Complexity O(p n_pts log(1/prec)).
  */
 rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm, double n,
                                 double *x, double *T, rm_error *err);
@@ -146,7 +146,7 @@ rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm,
  * (t = (3,5,8), n = 10 -> (5,3,2)). *T (may be NULL) gets the makespan max_i
  * (comm_i + t^_i(d_i)) in s (Legrand et al. 2004 eq. (1) with speed functions).
  * Errors: RM_EINPUT (as rm_fpm_partition_real, n < 0, min_units < 0,
- * p * min_units > n). Thread-safe on const models.
+ * p * min_units > n), RM_EINVAL (models or d NULL). Thread-safe on const models.
  * Complexity O(p n_pts (log(1/prec) + log n)) + O(p) per tied unit.
  */
 rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long n,
@@ -166,7 +166,8 @@ double rm_fpm_step_time(int p, const rm_fpm *models, const double *comm, const l
  * C_k in s for the q positions of mapping m (C_k from rm_mapping_costs:
  * s/Mb under the mapping's cost model), dc = D_c in Mb (the message each
  * position sends to each ring neighbour per step, > 0, finite). comm gets
- * m->q entries. Errors: RM_EINPUT (NULL, bad dc), RM_ENOMEM. O(q + L).
+ * m->q entries. Errors: RM_EINPUT (bad dc), RM_EINVAL (net, m or comm NULL,
+ * m not a mapping of net), RM_ENOMEM. O(q + L).
  * Source: Legrand et al. 2004 eq. (1).
  */
 rm_status rm_fpm_ring_comm(const rm_network *net, const rm_mapping *m, double dc, double *comm,
@@ -218,7 +219,7 @@ void rm_dfpa_options_init(rm_dfpa_options *opt);
 /**
  * Start DFPA for n units on p processors (Lastovetsky and Reddy §2, "Initialization"):
  * empty models, the starting distribution (opt->start or n/p each).
- * opt NULL = defaults. Errors: RM_EINPUT (p < 1, n < p * max(1, min_units),
+ * opt NULL = defaults. Errors: RM_EINVAL (out NULL), RM_EINPUT (p < 1, n < p * max(1, min_units),
  * eps not finite or < 0, max_iter < 1, bad comm, start with sum != n or an
  * entry < max(1, min_units)), RM_ENOMEM; *out = NULL on error.
  * Complexity O(p). The object is not thread-safe (one driver at a time).
@@ -247,7 +248,8 @@ const long *rm_dfpa_distribution(const rm_dfpa *a);
  * next (p entries, may be NULL) gets the distribution to run next (the same
  * one when done). Returns the state through *state (may be NULL).
  * Calling it when done is allowed (it refines the models and re-tests).
- * Errors: RM_EINPUT (a bad time; a naming its index), RM_ENOMEM; the object
+ * Errors: RM_EINPUT (a bad time; a naming its index), RM_EINVAL (a or times
+ * NULL), RM_ENOMEM; the object
  * is unchanged on error. Complexity O(p n_pts (log(1/prec) + log n)).
  */
 rm_status rm_dfpa_step(rm_dfpa *a, const double *times, long *next, rm_dfpa_state *state,
@@ -271,7 +273,8 @@ double rm_dfpa_predict(const rm_dfpa *a, double *times);
  * be stale after a load change), reset the counters, state RM_DFPA_RUNNING,
  * start from start (p entries, sum n, >= max(1, min_units)) or, if NULL, the
  * current distribution; comm (p entries, may be NULL = keep) replaces the
- * communication times. Errors: RM_EINPUT (bad start/comm; a unchanged).
+ * communication times. Errors: RM_EINPUT (bad start/comm; a unchanged),
+ * RM_EINVAL (a NULL).
  * Complexity O(p).
  */
 rm_status rm_dfpa_restart(rm_dfpa *a, const long *start, const double *comm, rm_error *err);

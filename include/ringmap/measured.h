@@ -44,7 +44,7 @@ void rm_matrix_options_init(rm_matrix_options *mo);
  * one row per host of the matrix, any order.
  * Result: Q hosts (labels = names, ids 0..Q-1 in matrix order), no routers,
  * latencies 0; validated (rm_platform_validate: every host reaches every
- * other). Errors: RM_EINPUT naming the file, row and column (1-based, the
+ * other). Errors: RM_EINVAL (bw, sp or out NULL); RM_EINPUT naming the file, row and column (1-based, the
  * header is row 1): malformed CSV, non-numeric or negative or zero value,
  * ragged row, size mismatch (rows vs header), duplicate host name, a row
  * naming another host than its column, a host missing from the speeds or

@@ -39,7 +39,7 @@ double rm_host_cost(double c_succ, double c_pred, int parallel_send);
  * Step time of a ring with given alphas, eq. (1) of Legrand et al. 2004, divided by
  * D_w: max_i [alpha[i] * w[i] + dc_dw * C[i]] over i with alpha[i] > 0 or
  * C[i] > 0 (all q participate), where C[i] = c_{i,pred} + c_{i,succ} (s/Mb).
- * O(q).
+ * NaN when q < 0 or (q > 0) an array is NULL. O(q).
  * Thread safety: reentrant: no shared state, may be called from any number of
  * threads at once.
  */
@@ -48,7 +48,8 @@ double rm_tstep_eq1(int q, const double *w, const double *alpha, const double *C
 /**
  * Balanced step time, eq. (5) of Legrand et al. 2004, divided by D_w:
  * w_cumul * (1 + dc_dw * sum_i C[i] / w[i]), w_cumul = 1 / sum_i 1/w[i].
- * May correspond to negative alphas (see rm_balance). O(q).
+ * May correspond to negative alphas (see rm_balance). NaN when q < 1 or w
+ * or C is NULL. O(q).
  * Thread safety: reentrant: no shared state, may be called from any number of
  * threads at once.
  */
@@ -60,7 +61,7 @@ double rm_tstep_eq5(int q, const double *w, const double *C, double dc_dw);
  * sum_i max(0, (T* - dc_dw*C[i]) / w[i]) = 1; alpha[i] = max(0, (T -
  * dc_dw*C[i]) / w[i]) normalised to sum 1. Equals eq. (5) when all its
  * alphas are >= 0. Returns T/D_w; alpha may be NULL. Inputs must be finite,
- * w > 0, C >= 0. Complexity O(q log q).
+ * w > 0, C >= 0; NaN when q < 1 or w or C is NULL. Complexity O(q log q).
  * Thread safety: reentrant: no shared state, may be called from any number of
  * threads at once.
  */

@@ -29,6 +29,8 @@ rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options
                                 const rm_mapping *m, rm_error *err);
 
 /** Write a human-readable table of the mapping to f. O(q + L + n_sweep).
+ *  Nothing is written when f is NULL or m is not a mapping of net (NULL,
+ *  a ring position that is not a host, a route arc out of range).
  *  Thread safety: safe from several threads on distinct streams; net and m are
  *  only read. */
 void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m);

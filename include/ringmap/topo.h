@@ -88,7 +88,8 @@ void rm_read_options_init(rm_read_options *ro);
  * graph attribute `directed`.
  * The result is validated with rm_platform_validate().
  * Errors: RM_EINPUT with a message naming the file and the line (parse
- *   errors) or the node/edge (semantic errors); RM_ENOMEM.
+ *   errors) or the node/edge (semantic errors); RM_ENOMEM; RM_EINVAL
+ *   "rm_platform_read_gml: path is NULL" (or out).
  * Complexity: O(N + E) plus validation.
  * Thread safety: safe from several threads at once; igraph's part is
  * serialised by the library's process-wide igraph mutex (Debian's igraph is
@@ -98,7 +99,8 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro,
                                rm_platform **out, rm_error *err);
 
 /** Read a platform, choosing the format from the extension (".gml" for
- *  now). Same errors as the format's reader.
+ *  now). Same errors as the format's reader; RM_EINVAL when path or out is
+ *  NULL.
  *  Thread safety: safe from several threads at once; igraph's part is
  *  serialised by the library's process-wide igraph mutex (Debian's igraph is
  *  not thread-safe). */
@@ -114,12 +116,14 @@ rm_status rm_platform_read(const char *path, const rm_read_options *ro,
  */
 rm_platform *rm_platform_new(const char *name, int n_nodes, int n_links, int directed);
 
-/** Set a node's label (copied). RM_ENOMEM on failure.
+/** Set a node's label (copied). RM_ENOMEM on failure; RM_EINVAL when p is
+ *  NULL or node is not in 0..n_nodes-1 (no message: there is no rm_error).
  *  Thread safety: writes p (not shared while it runs). */
 rm_status rm_platform_set_label(rm_platform *p, int node, const char *label);
 
 /** Rebuild p->hosts from the nodes' is_host flags and validate. Errors as
- *  rm_platform_validate(). O(N + E) plus validation.
+ *  rm_platform_validate(); RM_EINVAL for a NULL p or one whose arrays do
+ *  not match its sizes (not made by rm_platform_new). O(N + E) plus validation.
  *  Thread safety: writes p (not shared while it runs). */
 rm_status rm_platform_finalize(rm_platform *p, rm_error *err);
 
@@ -129,7 +133,7 @@ rm_status rm_platform_finalize(rm_platform *p, rm_error *err);
  * bandwidth > 0 and finite latency >= 0; every host can reach every other
  * host (and be reached, in a directed platform). The message names the
  * offending node (label and id) or link (index, end labels).
- * Errors: RM_EINPUT. Complexity O(H (N + E)) worst case.
+ * Errors: RM_EINPUT; RM_EINVAL when p is NULL. Complexity O(H (N + E)) worst case.
  * Thread safety: reentrant: p is only read.
  */
 rm_status rm_platform_validate(const rm_platform *p, rm_error *err);
@@ -201,11 +205,13 @@ typedef struct rm_route {
  *  Thread safety: writes only the destination route. */
 void rm_route_clear(rm_route *r);
 
-/** Deep copy src into dst (dst's old arcs are freed). RM_ENOMEM. O(len).
+/** Deep copy src into dst (dst's old arcs are freed). RM_ENOMEM; RM_EINVAL
+ *  when dst or src is NULL or src has arcs but a NULL array. O(len).
  *  Thread safety: writes only the destination route. */
 rm_status rm_route_copy(rm_route *dst, const rm_route *src);
 
-/** Sum of the latencies (s) of the route's links. O(len).
+/** Sum of the latencies (s) of the route's links; NaN when net or r is NULL
+ *  or an arc is not in 0..n_arcs-1. O(len).
  *  Thread safety: reentrant: only reads. */
 double rm_route_latency(const rm_network *net, const rm_route *r);
 
