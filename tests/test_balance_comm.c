@@ -121,7 +121,7 @@ START_TEST(test_comm_by_hand)
     /* bad D_c */
     ck_assert_int_eq(rm_fpm_ring_comm(&f.net, f.m, 0.0, comm, &err), RM_EINPUT);
     ck_assert_int_eq(rm_fpm_ring_comm(&f.net, f.m, NAN, comm, &err), RM_EINPUT);
-    ck_assert_int_eq(rm_fpm_ring_comm(NULL, f.m, dc, comm, &err), RM_EINPUT);
+    ck_assert_int_eq(rm_fpm_ring_comm(NULL, f.m, dc, comm, &err), RM_EINVAL); /* issue 13, class 8 */
     unload(&f);
 }
 END_TEST

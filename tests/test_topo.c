@@ -468,7 +468,7 @@ START_TEST(test_programmatic_and_validate)
     ck_assert_int_eq(p->nodes[2].id, 2);
     ck_assert_int_eq(rm_platform_set_label(p, 0, "h0"), RM_OK);
     ck_assert_int_eq(rm_platform_set_label(p, 2, "h2"), RM_OK);
-    ck_assert_int_eq(rm_platform_set_label(p, 3, "x"), RM_EINPUT);
+    ck_assert_int_eq(rm_platform_set_label(p, 3, "x"), RM_EINVAL); /* issue 13, class 8 */
     p->nodes[0].is_host = p->nodes[2].is_host = 1;
     p->nodes[0].w = 1;
     p->nodes[2].w = 3;
