@@ -4,7 +4,7 @@
 #ifndef RINGMAP_BALANCE_INTERNAL_H
 #define RINGMAP_BALANCE_INTERNAL_H
 
-#include "ringmap.h"
+#include "ringmap/balance.h"
 
 /* Grow m's storage to cap points (>= 8), keeping its points. RM_ENOMEM with
  * m unchanged. */

@@ -12,7 +12,7 @@
 #ifndef RM_BW_INTERNAL_H
 #define RM_BW_INTERNAL_H
 
-#include "ringmap.h"
+#include "ringmap/bw.h"
 
 #include <math.h>
 

@@ -4,11 +4,14 @@
  * exact baseline), then the final solver (KINSOL / GLPK) on the chosen ring;
  * rm_map builds the network of a platform first.
  */
+#include "ringmap/mapper.h"
 #include "ring/args.h"
 #include "ring/exact.h"
 #include "topo/args.h"
 #include "ring/refine.h"
 #include "ring/ring_internal.h"
+
+#include <stddef.h>
 
 /* The heuristic opt names, on arguments and options already checked: each
  * entry point below checks them ONCE (rm_options_check, and the network by

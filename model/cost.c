@@ -3,7 +3,7 @@
  * and §2.4; the affine cost of SimGrid): part of the bottom module model/
  * (errors, costs, eq. (1), eq. (5), balance), which uses nothing of ours.
  */
-#include "ringmap.h"
+#include "ringmap/model.h"
 
 double rm_route_cost(double bandwidth, double latency_s, int latency_model, double dc)
 {

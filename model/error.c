@@ -1,5 +1,5 @@
 /* error.c — (module model/) rm_error: status codes and messages shared by every module. */
-#include "ringmap.h"
+#include "ringmap/error.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * tstep.c — (module model/) step time of a ring: eq. (1) and eq. (5) of seed 001, and the
  * optimal alphas with alpha >= 0 for fixed route costs (ORACLES.md).
  */
-#include "ringmap.h"
+#include "ringmap/model.h"
 
 #include <math.h>
 #include <stdlib.h>

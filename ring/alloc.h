@@ -4,5 +4,5 @@
  */
 #ifndef RINGMAP_RING_ALLOC_H
 #define RINGMAP_RING_ALLOC_H
-#include "ringmap.h" /* as before: the whole API */
+#include "ringmap/alloc.h" /* as before: the whole API */
 #endif

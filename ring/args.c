@@ -1,6 +1,7 @@
 /* args.c — argument checks of the ring module's entry points (ring/args.h). */
 #include "ring/args.h"
 #include "topo/args.h"
+#include <stddef.h>
 
 rm_status rmi_network_args_check(const rm_network *net, const char *fn, rm_error *err)
 {

@@ -8,7 +8,7 @@
 #ifndef RM_RING_ARGS_H
 #define RM_RING_ARGS_H
 
-#include "ringmap.h"
+#include "ringmap/ring.h"
 
 /** RM_EINVAL "FN: ..." unless net is a usable network (not NULL, its
  *  platform passes rm_platform_args_check, arcs = 2 x links with their

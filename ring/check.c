@@ -4,7 +4,7 @@
  * eq. (1) recomputed and to the balanced value (seed 001 eq. (1), (5)).
  */
 #include "ring/args.h"
-#include "ringmap.h"
+#include "ringmap/ring.h"
 
 #include <math.h>
 #include <stdlib.h>

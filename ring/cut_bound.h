@@ -26,7 +26,7 @@
 #ifndef RM_RING_CUT_BOUND_H
 #define RM_RING_CUT_BOUND_H
 
-#include "ringmap.h"
+#include "ringmap/ring.h"
 
 typedef struct rm_cut_bound {
     int n_nodes;

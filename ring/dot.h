@@ -8,7 +8,7 @@
 #ifndef RINGMAP_RING_DOT_H
 #define RINGMAP_RING_DOT_H
 
-#include "ringmap.h"
+#include "ringmap/ring.h"
 
 #include <stdio.h>
 

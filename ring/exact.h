@@ -11,7 +11,7 @@
 #ifndef RINGMAP_RING_EXACT_H
 #define RINGMAP_RING_EXACT_H
 
-#include "ringmap.h"
+#include "ringmap/ring.h"
 
 /** Largest number of processors rmi_slicering_exact_costs accepts. */
 #define RM_SLICE_EXACT_MAX 12

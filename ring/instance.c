@@ -8,6 +8,7 @@
 #include "bw/bw_internal.h"
 
 #include <stdlib.h>
+#include "ringmap/ring.h"
 
 rm_status rm_ring_instance_of_mapping(const rm_network *net, const rm_mapping *m,
                                       rm_ring_instance *ri, rm_error *err)

@@ -4,7 +4,7 @@
  * all shares of a fixed ring with fixed routes.
  */
 #include "ring/args.h"
-#include "ringmap.h"
+#include "ringmap/ring.h"
 
 #include <math.h>
 #include <stdlib.h>

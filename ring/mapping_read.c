@@ -3,7 +3,7 @@
  * (include/ringmap/mapping_json.h): strict, every element checked and named
  * in the message, used by export-simgrid and iterapp.
  */
-#include "ringmap.h"
+#include "ringmap/mapping_json.h"
 #include "topo/input_file.h"
 
 #include <jansson.h>

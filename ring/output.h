@@ -8,7 +8,7 @@
 #ifndef RINGMAP_RING_OUTPUT_H
 #define RINGMAP_RING_OUTPUT_H
 
-#include "ringmap.h"
+#include "ringmap/output.h"
 
 #include <jansson.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #ifndef RINGMAP_REFINE_H
 #define RINGMAP_REFINE_H
 
-#include "ringmap.h"
+#include "ringmap/ring.h"
 #include "solvers/solvers.h"
 
 /** The five share methods compared on one ring (rm_mapping_refinements, the
@@ -50,17 +50,7 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
                                         const rm_solver_limits *lim, rm_solver_info *info,
                                         rm_error *err);
 
-/**
- * The mapper: run the heuristic of opt (rm_sharedring, rm_slicering, or the
- * exact ones, through rm_run_heuristic) with its sharing policy
- * (opt->sharing) or make-feasible step (opt->make_feasible); then, for
- * opt->final_solver KINSOL or GLPK, rm_mapping_refine_solver on the chosen
- * ring; mapping->final_solver records the solver.
- * Errors: those of the heuristic and of rm_mapping_refine_solver; *out is
- * NULL on error. Complexity: heuristic + solver.
- */
-rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
-                         rm_error *err);
+/* rm_map_network, the mapper's entry: include/ringmap/mapper.h (mapper/map.c). */
 
 /** Number of share methods compared by rm_mapping_refinements
  *  (RM_REFINE_NONE .. RM_REFINE_GLPK). */

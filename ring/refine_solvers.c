@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 
 rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
                                    double tol, rm_solver_info *info, rm_error *err)

@@ -2,7 +2,7 @@
 #ifndef RINGMAP_RING_INTERNAL_H
 #define RINGMAP_RING_INTERNAL_H
 
-#include "ringmap.h"
+#include "ringmap/ring.h"
 
 /** A ring being grown: positions, routes (owned), per-position cost
  *  C = c_pred + c_succ (s/Mb) and cycle-time w. Capacity max_q. */

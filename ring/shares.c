@@ -6,7 +6,7 @@
  */
 #include "ring/args.h"
 #include "ring/alloc.h"
-#include "ringmap.h"
+#include "ringmap/shares.h"
 
 #include <math.h>
 #include <stdlib.h>

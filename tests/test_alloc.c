@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ringmap.h"
 
 static const double T358[3] = {3, 5, 8};
 static const double T8[8] = {11, 26, 33, 33, 38, 40, 528, 530};

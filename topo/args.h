@@ -6,7 +6,7 @@
 #ifndef RM_TOPO_ARGS_H
 #define RM_TOPO_ARGS_H
 
-#include "ringmap.h"
+#include "ringmap/topo.h"
 
 /** RM_EINVAL "FN: ..." unless p is a usable platform: not NULL, sizes >= 0
  *  with their arrays, finalized (rm_platform_finalize: hosts listed, each

@@ -5,7 +5,8 @@
  * this file collects the records, then checks and interprets them, naming
  * the file, row and column of every error.
  */
-#include "ringmap.h"
+#include "ringmap/topo.h"
+#include "ringmap/measured.h"
 #include "topo/unusable.h"
 
 #include <csv.h>

@@ -11,7 +11,7 @@
 #ifndef RM_TOPO_GENERATORS_H
 #define RM_TOPO_GENERATORS_H
 
-#include "ringmap.h"
+#include "ringmap/topo.h"
 
 #include <stdint.h>
 

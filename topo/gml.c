@@ -27,7 +27,7 @@
 #include "topo/gml_subnormal.h"
 #include "topo/unusable.h"
 #include "topo/input_file.h"
-#include "ringmap.h"
+#include "ringmap/topo.h"
 #include "topo/igraph_guard.h"
 
 #include <errno.h>

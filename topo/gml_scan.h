@@ -5,7 +5,7 @@
 #ifndef RM_TOPO_GML_SCAN_H
 #define RM_TOPO_GML_SCAN_H
 
-#include "ringmap.h"
+#include "ringmap/topo.h"
 
 #include <stdio.h>
 

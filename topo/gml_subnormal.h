@@ -1,7 +1,7 @@
 #ifndef RM_TOPO_GML_SUBNORMAL_H
 #define RM_TOPO_GML_SUBNORMAL_H
 
-#include "ringmap.h"
+#include "ringmap/topo.h"
 
 #include <igraph.h>
 #include <stdio.h>

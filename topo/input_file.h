@@ -10,7 +10,7 @@
 #ifndef RM_TOPO_INPUT_FILE_H
 #define RM_TOPO_INPUT_FILE_H
 
-#include "ringmap.h"
+#include "ringmap/topo.h"
 
 #include <stdio.h>
 

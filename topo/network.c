@@ -20,7 +20,7 @@
  * The igraph reference (rm_widest_tree_igraph) runs under the library's
  * igraph mutex (topo/igraph_guard.h), with its igraph scratch vectors.
  */
-#include "ringmap.h"
+#include "ringmap/topo.h"
 #include "topo/args.h"
 #include "topo/igraph_guard.h"
 #include "topo/unusable.h"

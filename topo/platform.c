@@ -6,7 +6,7 @@
  * of topo/readers.h; case-insensitive), and freeing.
  */
 #include "topo/input_file.h"
-#include "ringmap.h"
+#include "ringmap/topo.h"
 #include "topo/readers.h"
 
 #include <float.h>

@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ringmap.h"
+#include "ringmap/topo.h"
 
 /* ------------------------------------------------------------------------ */
 /* Deterministic pseudo-random numbers (splitmix64)                           */

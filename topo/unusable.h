@@ -8,7 +8,7 @@
 #ifndef RM_TOPO_UNUSABLE_H
 #define RM_TOPO_UNUSABLE_H
 
-#include "ringmap.h"
+#include "ringmap/topo.h"
 
 #include <float.h>
 #include <math.h>

@@ -9,7 +9,7 @@
 #ifndef RM_TOPO_WIDEST_H
 #define RM_TOPO_WIDEST_H
 
-#include "ringmap.h"
+#include "ringmap/topo.h"
 
 #include <float.h>
 

@@ -35,7 +35,7 @@
 #ifndef RINGMAP_BALANCE_H
 #define RINGMAP_BALANCE_H
 
-#include "ringmap.h"
+#include "ringmap/ring.h"
 
 #ifdef __cplusplus
 extern "C" {

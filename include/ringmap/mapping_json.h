@@ -10,7 +10,7 @@
 #ifndef RINGMAP_MAPPING_JSON_H
 #define RINGMAP_MAPPING_JSON_H
 
-#include "ringmap.h"
+#include "ringmap/error.h"
 
 #include <stddef.h>
 

@@ -6,7 +6,7 @@
 #ifndef RINGMAP_MEASURED_H
 #define RINGMAP_MEASURED_H
 
-#include "ringmap.h"
+#include "ringmap/topo.h"
 
 #include <stdio.h>
 

@@ -10,7 +10,7 @@
 #ifndef RINGMAP_SHARES_H
 #define RINGMAP_SHARES_H
 
-#include "ringmap.h"
+#include "ringmap/ring.h"
 
 #ifdef __cplusplus
 extern "C" {
