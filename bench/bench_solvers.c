@@ -187,15 +187,15 @@ int main(int argc, char **argv)
             if (!use[s])
                 continue;
             const char *name = s == 0 ? "kinsol" : "glpk";
-            char cpu[32], status[64];
+            char cpu[32];
             if (code[s] == 1)
                 snprintf(cpu, sizeof cpu, ">%d", max_seconds);
             else if (code[s] == 2)
                 snprintf(cpu, sizeof cpu, "crash");
             else
                 snprintf(cpu, sizeof cpu, "%.2f", r[s].cpu);
-            snprintf(status, sizeof status, "%s",
-                     code[s] == 1 ? "timeout" : code[s] == 2 ? "FAIL" : r[s].info.status);
+            const char *status =
+                code[s] == 1 ? "timeout" : code[s] == 2 ? "FAIL" : r[s].info.status;
             int have = code[s] == 0 || code[s] == 4;
             printf("%5d %-8g %-7s | %9s %6d %9ld %4d %-22.22s %9.2g %14.9g | %9.2g\n", m->q, rs[c],
                    name, cpu, have ? r[s].info.iterations : 0,
