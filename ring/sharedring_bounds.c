@@ -24,15 +24,34 @@ void rm_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m
     }
 }
 
-double rm_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
-                          double Cj, double wk3, double Ck)
+double rm_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj, double Cj, double wk3,
+                             double Ck, int *ok)
 {
     double r = ev->dc_dw;
     double inv = ev->sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wk3;
     double T5 = (1.0 + r * (ev->sum_cw + Ci / wi + Cj / wj + Ck / wk3)) / inv;
     double d = fmax(ev->dmax, fmax(r * Ci, fmax(r * Cj, r * Ck)));
+    *ok = 1;
     if (T5 >= d)
         return T5;
+    /* T5 clearly below the largest D_c/D_w * C: rm_balance's active prefix
+     * stops at a t <= the next d <= dmax (or takes every host: t = T5 in
+     * another order, within the margin), and it returns its dmax, the
+     * largest of the same products: d bit for bit */
+    if (T5 < d * (1.0 - 1e-9))
+        return d;
+    *ok = 0;
+    return NAN;
+}
+
+double rm_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
+                          double Cj, double wk3, double Ck)
+{
+    int ok;
+    double T = rm_h2_fast_eval_T_try(ev, wi, Ci, wj, Cj, wk3, Ck, &ok);
+    if (ok)
+        return T;
+    double r = ev->dc_dw;
     wk->tw[m] = wi;
     wk->tC[m] = Ci;
     wk->tw[m + 1] = wj;

@@ -378,11 +378,17 @@ rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, i
         if (Tq > sc->bestT || (Tq == sc->bestT && !(e < sc->bs)) ||
             Tq > atomic_load_explicit(sc->gbest, memory_order_relaxed))
             continue;
-        if (c->exact < 2)
-            rm_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw); /* tw/tC for rm_balance */
-        double T = rm_h2_fast_eval_T(&c->ev, wk, m, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
-                                     rm_host_cost(cj_keep, en->c[3], par), wkk,
-                                     rm_host_cost(en->c[2], en->c[1], par));
+        int ok;
+        double T = rm_h2_fast_eval_T_try(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+                                         rm_host_cost(cj_keep, en->c[3], par), wkk,
+                                         rm_host_cost(en->c[2], en->c[1], par), &ok);
+        if (!ok) {
+            if (c->exact < 2)
+                rm_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw); /* tw/tC for rm_balance */
+            T = rm_h2_fast_eval_T(&c->ev, wk, m, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+                                  rm_host_cost(cj_keep, en->c[3], par), wkk,
+                                  rm_host_cost(en->c[2], en->c[1], par));
+        }
         if (T < sc->bestT || (T == sc->bestT && e < sc->bs)) {
             sc->bestT = T;
             double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);

@@ -167,6 +167,11 @@ void rm_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m
 double rm_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
                          double Cj, double wk3, double Ck);
 
+/** rm_h2_fast_eval_T when it needs no rm_balance (*ok = 1): T5 >= D, or
+ *  T5 < D (1 - 1e-9), where rm_balance returns D bit for bit; else *ok = 0. O(1). */
+double rm_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj, double Cj, double wk3,
+                             double Ck, int *ok);
+
 /** max(T5, D): a lower bound of rm_h2_fast_eval_T, equal to it when T5 >= D. O(1). */
 double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
                           double wk3, double Ck);
