@@ -162,11 +162,17 @@ rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, dou
         free(b);
         return rm_error_set(err, RM_ENOMEM, "out of memory in exact SliceRing (%d processors)", n);
     }
-    /* free communication (dc_dw = 0): costs do not matter; zero them so
-     * that 0 * INFINITY never appears */
+    /* free communication (dc_dw = 0): the search runs with a ratio r so
+     * small that r * C < 2^-53 for every finite cost C (C <= 1e140 s/Mb:
+     * links below RM_LINK_BW_MIN = 1e-140 Mb/s are unusable), so every
+     * finite ring gets exactly its computation bound, while a pair without
+     * a route keeps its infinite cost (0 * INFINITY = NaN would let such a
+     * pair into the ring: "successor route is empty"). The reported T_step
+     * below is computed with the caller's dc_dw. */
+    double r = dc_dw > 0.0 ? dc_dw : 1e-300;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            cc[i * n + j] = i == j || dc_dw == 0.0 ? 0.0 : c[i * n + j];
+            cc[i * n + j] = i == j ? 0.0 : c[i * n + j];
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             d[i * n + j] = i == j ? 0.0 : cc[i * n + j] / w[i] + cc[j * n + i] / w[j];
@@ -177,7 +183,7 @@ rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, dou
     b->c = cc;
     b->d = d;
     b->P = P;
-    b->r = dc_dw;
+    b->r = r;
     /* q = 1: the fastest processor, no communication */
     int f = 0;
     for (int i = 1; i < n; i++)
@@ -191,7 +197,7 @@ rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, dou
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
                 double w2[2] = {w[i], w[j]}, C2[2] = {2.0 * cc[i * n + j], 2.0 * cc[j * n + i]};
-                double t2 = rm_balance(2, w2, C2, dc_dw, NULL);
+                double t2 = rm_balance(2, w2, C2, r, NULL);
                 if (t2 < b->best_t) {
                     b->best_t = t2;
                     b->best_q = 2;
@@ -233,7 +239,7 @@ rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, dou
                         tsp = P[S * n + l] + d[l * n + s];
                 }
             order[no].S = (unsigned)S;
-            order[no].lb = (1.0 / inv) * (1.0 + dc_dw * tsp);
+            order[no].lb = (1.0 / inv) * (1.0 + r * tsp);
             no++;
         }
         qsort(order, no, sizeof *order, cmp_lb);

@@ -14,6 +14,12 @@ for h in shared slice both exact slice-exact; do
     jcheck "$TMP/d.json" "star --routing direct --heuristic $h: the ring of one host P0, T_step/D_w = w = 1" \
         '(if has("shared") then .shared else . end) | (.ring | length) == 1 and .ring[0].label == "P0" and .t_step_per_dw == 1'
     N=$((N + 1))
+    # free communication (--dc-dw 0): a pair without a route still cannot be
+    # ring neighbours (slice-exact exited 1: "successor route P0->P1 is empty")
+    expect_exit 0 "star --routing direct --dc-dw 0 --heuristic $h" "$STAR" --routing direct --dc-dw 0 --heuristic $h --json "$TMP/d0.json" --quiet
+    jcheck "$TMP/d0.json" "star --routing direct --dc-dw 0 --heuristic $h: the ring of one host P0, T_step/D_w = 1" \
+        '(if has("shared") then .shared else . end) | (.ring | length) == 1 and .ring[0].label == "P0" and .t_step_per_dw == 1'
+    N=$((N + 1))
 done
 
 cat >"$TMP/lat.gml" <<'GML'
