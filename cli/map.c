@@ -358,6 +358,12 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
         *out = NULL;
         return 1;
     }
+    if ((*out)->final_solver != RM_FINAL_NONE && !(*out)->final_converged)
+        fprintf(stderr,
+                "ringmap: warning: the final solver (%s) stopped at its limit before its "
+                "tolerance: T_step is its best point, certified within a relative gap of %.3g "
+                "of the optimum of the shares (JSON final_gap)\n",
+                rm_cli_final_solver_name((*out)->final_solver), (*out)->final_gap);
     return -1;
 }
 

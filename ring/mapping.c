@@ -99,6 +99,8 @@ rm_mapping *rm_mapping_new(int q, int n_sweep)
         m->succ[k].bandwidth = m->pred[k].bandwidth = INFINITY;
     m->t_step_per_dw = NAN;
     m->t_step_per_dw_unshared = NAN;
+    m->final_gap = NAN;
+    m->final_converged = 1;
     return m;
 }
 

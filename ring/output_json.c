@@ -178,6 +178,11 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     }
 
     put(root, "t_step_per_dw", jnum(m->t_step_per_dw), &bad);
+    if (m->final_solver != RM_FINAL_NONE && isfinite(m->final_gap)) {
+        /* the final solver's certified gap: T_step is optimal within it */
+        put(root, "final_gap", jnum(m->final_gap), &bad);
+        put(root, "final_converged", json_boolean(m->final_converged), &bad);
+    }
     if ((m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
         put(root, "t_step_per_dw_unshared", jnum(m->t_step_per_dw_unshared), &bad);
 

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <string.h>
 
 rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
                                    double tol, rm_solver_info *info, rm_error *err)
@@ -22,6 +23,9 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
                                         const rm_solver_limits *lim, rm_solver_info *info,
                                         rm_error *err)
 {
+    rm_solver_info own;
+    if (!info)
+        info = &own; /* the mapping records the gap and status */
     if (which != RM_FINAL_KINSOL && which != RM_FINAL_GLPK)
         return rm_error_set(err, RM_EINPUT, "final solver %d is not a solver (kinsol or glpk)",
                             (int)which);
@@ -29,12 +33,12 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
     if (q <= 1) {
         rm_mapping_rebalance(net, m);
         m->final_solver = which;
-        if (info) {
-            *info = (rm_solver_info){0};
-            info->objective = m->t_step_per_dw;
-            info->gap = 0.0;
-            snprintf(info->status, sizeof info->status, "optimal");
-        }
+        m->final_gap = 0.0;
+        m->final_converged = 1;
+        *info = (rm_solver_info){0};
+        info->objective = m->t_step_per_dw;
+        info->gap = 0.0;
+        snprintf(info->status, sizeof info->status, "optimal");
         return RM_OK;
     }
     double *x = malloc((size_t)(2 * q) * sizeof *x), *old = malloc((size_t)(2 * q) * sizeof *old);
@@ -45,6 +49,8 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
     }
     double t = NAN, told = m->t_step_per_dw;
     rm_final_solver rold = m->final_solver;
+    double gold = m->final_gap;
+    int cold = m->final_converged;
     rm_ring_instance ri;
     rm_status st = rm_ring_instance_of_mapping(net, m, &ri, err);
     if (st == RM_OK && lim)
@@ -63,6 +69,8 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
         }
         rm_mapping_rebalance(net, m);
         m->final_solver = which;
+        m->final_gap = info->gap;
+        m->final_converged = strncmp(info->status, "optimal", 7) == 0;
         if (!(fabs(m->t_step_per_dw - t) <= 1e-9 * t))
             st = rm_error_set(err, RM_EINTERNAL,
                               "%s: T_step/D_w %.17g after rebalancing differs from the solver's "
@@ -77,6 +85,8 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
             }
             m->t_step_per_dw = told;
             m->final_solver = rold;
+            m->final_gap = gold;
+            m->final_converged = cold;
         }
     }
     free(x), free(old), free(alpha);
@@ -106,6 +116,8 @@ static rm_mapping *mapping_copy(const rm_mapping *m)
     c->latency = m->latency;
     c->parallel_send = m->parallel_send;
     c->dc = m->dc;
+    c->final_gap = m->final_gap;
+    c->final_converged = m->final_converged;
     return c;
 }
 

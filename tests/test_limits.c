@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* open_memstream */
 /*
  * test_limits.c — the final solvers' iteration limits in rm_options
  * (rm_options.final_limits, issue 10 item 3): rm_options_init leaves the
@@ -10,6 +11,7 @@
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "support.h"
@@ -114,6 +116,8 @@ START_TEST(test_tight_limits_fail_loudly)
     ck_assert_msg(rm_mapping_refine_solver(&net, ref, RM_FINAL_KINSOL, 0.0, NULL, &err) == RM_OK,
                   "%s", err.msg);
     double t_opt = ref->t_step_per_dw;
+    ck_assert_int_eq(ref->final_converged, 1);
+    ck_assert(ref->final_gap >= 0.0 && ref->final_gap <= 1e-6);
     ck_assert_int_eq(rm_map_network(&net, &o, &m, &err), RM_OK);
     rm_solver_info info;
     rm_solver_limits one_lp = {0, 0, 1};
@@ -124,6 +128,21 @@ START_TEST(test_tight_limits_fail_loudly)
         ck_assert_int_eq(info.iterations, 1);
         ck_assert(m->t_step_per_dw >= t_opt * (1.0 - 1e-9));
         ck_assert(m->t_step_per_dw - t_opt <= (info.gap + 1e-9) * m->t_step_per_dw);
+        /* the mapping says so (JSON final_gap / final_converged; the CLI warns) */
+        ck_assert_double_eq(m->final_gap, info.gap);
+        ck_assert_int_eq(m->final_converged, strncmp(info.status, "optimal", 7) == 0);
+        if (info.gap > 1e-6)
+            ck_assert_int_eq(m->final_converged, 0);
+        char *js = NULL;
+        size_t jn = 0;
+        FILE *f = open_memstream(&js, &jn);
+        ck_assert_ptr_nonnull(f);
+        ck_assert_int_eq(rm_mapping_write_json(f, &net, NULL, m, &err), RM_OK);
+        fclose(f);
+        ck_assert_ptr_nonnull(strstr(js, "\"final_gap\""));
+        ck_assert_ptr_nonnull(strstr(js, m->final_converged ? "\"final_converged\": true"
+                                                             : "\"final_converged\": false"));
+        free(js);
     } else {
         ck_assert_int_eq(st, RM_ESOLVER);
     }

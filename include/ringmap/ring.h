@@ -161,6 +161,13 @@ typedef struct rm_mapping {
     int latency;
     int parallel_send;
     double dc;
+    /* the final solver's result (final_solver != RM_FINAL_NONE): its
+       certified relative gap on T_step (>= 0: T_step is within this factor
+       of the optimum of the shares), and 1 if it reached its tolerance, 0 if
+       it stopped at a limit with its best point (rm_solver_info.status
+       "gap above tolerance"); NAN and 1 when no final solver ran */
+    double final_gap;
+    int final_converged;
 } rm_mapping;
 
 /** Allocate a mapping of ring size q with empty routes and n_sweep sweep
