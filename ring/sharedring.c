@@ -359,6 +359,26 @@ static void mirror_one(h2_work *wk, int v)
 /* Every candidate host k of ring edge e (i -> j): trees on the residual with
  * the edge's routes given back, bounds, shares, T_step; updates sc's best.
  * Writes only sc and sc->wk's scratch. O(E log N + H (L + share)). */
+/* The four widest-path trees of edge (i, j) completed at the leaves that
+ * are the candidate hosts cands[0..n_cand-1] (core-mode trees stop at the
+ * core; a leaf host hangs off it): from i and j, and to them (mirrored on
+ * an undirected half-duplex network). O(n_cand * degree). */
+static void tree_leaves(h2_work *wk, const rm_network *net, const rm_platform *p, int i, int j,
+                        int mirror, const int *cands, int n_cand)
+{
+    for (int ci = 0; ci < n_cand; ci++) {
+        int k = p->hosts[cands[ci]];
+        rm_widest_tree_leaf(net, wk->res2, i, 0, k, wk->wid[0], wk->arc[0]);
+        rm_widest_tree_leaf(net, wk->res2, j, 0, k, wk->wid[2], wk->arc[2]);
+        if (mirror) {
+            mirror_one(wk, k);
+        } else {
+            rm_widest_tree_leaf(net, wk->res2, i, 1, k, wk->wid[1], wk->arc[1]);
+            rm_widest_tree_leaf(net, wk->res2, j, 1, k, wk->wid[3], wk->arc[3]);
+        }
+    }
+}
+
 rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
 {
     h2_work *wk = sc->wk;
@@ -424,17 +444,7 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
          * with this step's context of rm_h2_edge_bounds (its sums exact
          * only when needed) */
         c = wk->ectx[e];
-        for (int ci = 0; ci < n_cand; ci++) {
-            int k = p->hosts[cands[ci]];
-            rm_widest_tree_leaf(net, wk->res2, i, 0, k, wk->wid[0], wk->arc[0]);
-            rm_widest_tree_leaf(net, wk->res2, j, 0, k, wk->wid[2], wk->arc[2]);
-            if (mirror) {
-                mirror_one(wk, k);
-            } else {
-                rm_widest_tree_leaf(net, wk->res2, i, 1, k, wk->wid[1], wk->arc[1]);
-                rm_widest_tree_leaf(net, wk->res2, j, 1, k, wk->wid[3], wk->arc[3]);
-            }
-        }
+        tree_leaves(wk, net, p, i, j, mirror, cands, n_cand);
         st = rm_h2_scan_cached(sc, e, &c, cands, n_cand, err);
         bestT = sc->bestT;
         bk = sc->bk;
@@ -447,17 +457,7 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
     int par = s->parallel_send;
     if (cands)
-        for (int ci = 0; ci < n_cand; ci++) {
-            int k = p->hosts[cands[ci]];
-            rm_widest_tree_leaf(net, wk->res2, i, 0, k, wk->wid[0], wk->arc[0]);
-            rm_widest_tree_leaf(net, wk->res2, j, 0, k, wk->wid[2], wk->arc[2]);
-            if (mirror) {
-                mirror_one(wk, k);
-            } else {
-                rm_widest_tree_leaf(net, wk->res2, i, 1, k, wk->wid[1], wk->arc[1]);
-                rm_widest_tree_leaf(net, wk->res2, j, 1, k, wk->wid[3], wk->arc[3]);
-            }
-        }
+        tree_leaves(wk, net, p, i, j, mirror, cands, n_cand);
     for (int ci = 0; ci < n_cand; ci++) {
         int h = cands ? cands[ci] : ci;
         int k = p->hosts[h];
