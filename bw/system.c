@@ -133,15 +133,16 @@ static void system_compress(bw_system *s, pair *pr, int n, long L, int n_routes)
         }
 }
 
-rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
-                          const rm_route *routes, const char *who, rm_error *err)
+/* Check the routes against net (every arc exists and is usable in its
+ * direction) and count their arcs into *L: the common first pass of
+ * bw_system_build and bw_route_lists. RM_EINPUT naming the route and the
+ * arc. O(total arcs). */
+static rm_status routes_arcs(const rm_network *net, int n_routes, const rm_route *routes,
+                             const char *who, long *L, rm_error *err)
 {
-    s->heap = NULL;
-    s->n_routes = n_routes;
-    s->n_res = s->n_terms = 0;
+    *L = 0;
     if (n_routes < 0 || (n_routes > 0 && !routes) || !net)
         return rm_error_set(err, RM_EINPUT, "%s: invalid arguments (%d routes)", who, n_routes);
-    long L = 0;
     for (int k = 0; k < n_routes; k++) {
         const rm_route *r = &routes[k];
         if (r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
@@ -161,9 +162,21 @@ rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
                                     "is unusable in this direction",
                                     who, k, r->src, r->dst, a, i, net->arc_link ? net->arc_link[a] : -1);
         }
-        L += r->n_arcs;
+        *L += r->n_arcs;
     }
-    rm_status st;
+    return RM_OK;
+}
+
+rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
+                          const rm_route *routes, const char *who, rm_error *err)
+{
+    s->heap = NULL;
+    s->n_routes = n_routes;
+    s->n_res = s->n_terms = 0;
+    long L = 0;
+    rm_status st = routes_arcs(net, n_routes, routes, who, &L, err);
+    if (st)
+        return st;
     pair *pr = system_alloc(s, n_routes, L, who, err, &st);
     if (!pr)
         return st;
@@ -217,21 +230,10 @@ rm_status bw_route_lists(const rm_network *net, int n_routes, const rm_route *ro
                          int **res, const char *who, rm_error *err)
 {
     *start = NULL, *res = NULL;
-    if (n_routes < 0 || (n_routes > 0 && !routes) || !net)
-        return rm_error_set(err, RM_EINPUT, "%s: invalid arguments (%d routes)", who, n_routes);
     long L = 0;
-    for (int k = 0; k < n_routes; k++) {
-        const rm_route *r = &routes[k];
-        if (r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
-            return rm_error_set(err, RM_EINPUT, "%s: route %d has %d arcs", who, k, r->n_arcs);
-        for (int i = 0; i < r->n_arcs; i++) {
-            int a = r->arcs[i];
-            if (a < 0 || a >= net->n_arcs || net->arc_res[a] < 0 || net->arc_res[a] >= net->n_res)
-                return rm_error_set(err, RM_EINPUT, "%s: route %d (%d -> %d): arc %d is not usable",
-                                    who, k, r->src, r->dst, a);
-        }
-        L += r->n_arcs;
-    }
+    rm_status st = routes_arcs(net, n_routes, routes, who, &L, err);
+    if (st)
+        return st;
     if (L > (1L << 26))
         return rm_error_set(err, RM_ENOMEM, "%s: routes too long (%ld arcs)", who, L);
     *start = malloc(((size_t)n_routes + 1) * sizeof **start);
