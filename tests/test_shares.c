@@ -48,7 +48,12 @@ static rm_mapping *map_it(const rm_platform *p, double dc_dw, rm_network *net)
     return m;
 }
 
-/* Least max_k (c_k t_k + o_k) over every c >= 0 with sum c = left. */
+/* Least max_k (c_k t_k + o_k) over every c >= 0 with sum c = left.  Not
+   inlined: GCC -O3 unrolls the recursion past q and then warns
+   (-Warray-bounds) about indices the k == q - 1 test never reaches. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static double brute(int q, const double *t, const double *o, long left, int k, double cur)
 {
     if (k == q - 1) {
