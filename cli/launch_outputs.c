@@ -104,8 +104,12 @@ int rm_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int n
     for (int i = 0; i < N_OUT; i++)
         for (int j = 0; j < i && path[i]; j++)
             if (path[j] && strcmp(path[i], path[j]) == 0)
-                return bad("%s and %s name the same output '%s'", what[j], what[i],
-                           strcmp(path[i], "-") ? path[i] : "-' (standard output");
+                return strcmp(path[i], "-")
+                           ? bad("%s and %s name the same output '%s'", what[j], what[i],
+                                 path[i])
+                           : bad("%s and %s both write to standard output ('-'): give one of "
+                                 "them a file",
+                                 what[j], what[i]);
     path[N_OUT] = dot;
     what[N_OUT] = "--dot";
     path[N_OUT + 1] = svg;

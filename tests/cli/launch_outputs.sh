@@ -56,7 +56,7 @@ ok "both: the launch files follow SharedRing's ring"
 expect_bad "--units: expected an integer >= 1" "--units 0" "$P" --units 0
 expect_bad "--units: expected an integer >= 1" "--units x" "$P" --units 12x
 expect_bad "--units-csv needs --units" "--units-csv alone" "$P" --units-csv u2.csv
-expect_bad "name the same output" "two outputs on stdout" "$P" --json - --rankfile -
+expect_bad "both write to standard output" "two outputs on stdout" "$P" --json - --rankfile -
 expect_bad "name the same output" "two outputs in one file" "$P" --hostfile x --machinefile x
 expect_bad "is a directory" "output is a directory" "$P" --tpwgts "$TMP"
 cp "$P" plat.gml
