@@ -35,6 +35,7 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->tC);
     free(wk->hidx);
     free(wk->full);
+    rm_h2_fullw_destroy(wk);
     free(wk->edge_lb);
     free(wk->order);
     free(wk->cand_h);
@@ -185,6 +186,56 @@ static double state_tstep(h2_work *wk, const rm_ring_state *s, double dc_dw)
     return rm_balance(s->q, s->w, s->C, dc_dw, NULL);
 }
 
+/* best_pair's trees: on the fast path with factored widths (wk->fw), each
+ * host's widest-path tree of the core at full capacity, kept as its arcs at
+ * the core nodes only (H x nc ints: the leaf filled on demand, its node's
+ * width from the factored widths); else every tree's arcs (H x N ints) and
+ * host-to-host widths (wk->full, or an H x H matrix on the reference path). */
+typedef struct pair_trees {
+    int compact;
+    int nc;
+    int *arc;    /* compact: H x nc; else H x N */
+    int *tarc;   /* compact: N scratch arcs of the route being built */
+    double *twid; /* compact: N scratch widths (the leaf's node) */
+    double *hw;  /* not compact: H x H widths */
+} pair_trees;
+
+/* Width host index a -> host index b at full capacity. */
+static double pair_width(const h2_work *wk, const pair_trees *pt, int a, int b)
+{
+    return pt->compact ? rm_h2_full(wk, a, b) : pt->hw[(size_t)a * wk->H + b];
+}
+
+/* The route host index ha -> host index hb of ha's tree (rm_route_from_tree
+ * on the tree rm_routing_tree gives: its arcs at the core nodes are the core
+ * tree's, a leaf's arc is the fill from its node, topo/widest.h). */
+static rm_status pair_route(h2_work *wk, pair_trees *pt, int ha, int hb, rm_route *r, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    int src = wk->p->hosts[ha], dst = wk->p->hosts[hb];
+    if (!pt->compact)
+        return rm_route_from_tree(net, src, 0, pt->arc + (size_t)ha * wk->N, dst, r, err);
+    const h2_fullw *f = &wk->fw;
+    const int *row = pt->arc + (size_t)ha * pt->nc;
+    int v = dst;
+    if (f->cpos[dst] < 0) {
+        /* a leaf: filled from its node u (width src -> u at full capacity) */
+        int u = f->cnode[f->anchor[hb]];
+        double wu = f->core[(size_t)f->anchor[ha] * f->nc + f->anchor[hb]];
+        pt->twid[u] = f->out[ha] < wu ? f->out[ha] : wu;
+        rm_widest_tree_leaf(net, NULL, src, 0, dst, pt->twid, pt->tarc);
+        v = pt->tarc[dst] < 0 ? src : u; /* unreachable: rm_route_from_tree says so */
+    }
+    for (int n = 0; v != src && n < wk->N; n++) {
+        int a = f->cpos[v] >= 0 ? row[f->cpos[v]] : -1;
+        pt->tarc[v] = a;
+        if (a < 0)
+            break;
+        v = net->arc_tail[a];
+    }
+    return rm_route_from_tree(net, src, 0, pt->tarc, dst, r, err);
+}
+
 /* The best pair (§4.4.1): for every pair of hosts, the widest routes both
  * ways, each used twice (successor and predecessor), shared optimally. */
 static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error *err)
@@ -193,47 +244,67 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     const rm_platform *p = wk->p;
     int H = p->n_hosts, N = wk->N;
     rm_status st = RM_OK;
-    /* the H trees' arcs (routes of the chosen pairs) and their host-to-host
-     * widths (wk->full on the fast path): H x N ints + H x H doubles, not
-     * H x N of each (issue 15: memory at 10,000 hosts) */
+    pair_trees pt;
+    memset(&pt, 0, sizeof pt);
+    pt.compact = wk->fast && wk->fw.core;
     double *wid = malloc((size_t)N * sizeof *wid);
-    double *hw = wk->full ? wk->full : malloc((size_t)H * H * sizeof *hw);
-    int *arc = malloc((size_t)H * N * sizeof *arc);
-    if (!wid || !hw || !arc) {
-        st = rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
-        goto out;
-    }
-    for (int h = 0; h < H; h++) {
-        if ((st = rm_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid,
-                                  arc + (size_t)h * N, err)))
+    if (pt.compact) {
+        pt.nc = wk->fw.nc;
+        pt.arc = malloc(((size_t)H * pt.nc + 1) * sizeof *pt.arc);
+        pt.tarc = malloc((size_t)N * sizeof *pt.tarc);
+        pt.twid = malloc((size_t)N * sizeof *pt.twid);
+        if (!wid || !pt.arc || !pt.tarc || !pt.twid) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
             goto out;
-        for (int b = 0; b < H; b++)
-            hw[(size_t)h * H + b] = h == b ? INFINITY : wid[p->hosts[b]];
+        }
+        for (int h = 0; h < H; h++) {
+            if ((st = rm_widest_tree_core(net, NULL, p->hosts[h], 0, wid, pt.tarc, err)))
+                goto out;
+            for (int x = 0; x < pt.nc; x++)
+                pt.arc[(size_t)h * pt.nc + x] = pt.tarc[wk->fw.cnode[x]];
+        }
+    } else {
+        /* the H trees' arcs (routes of the chosen pairs) and their
+         * host-to-host widths (wk->full on the fast path) */
+        pt.hw = wk->full ? wk->full : malloc((size_t)H * H * sizeof *pt.hw);
+        pt.arc = malloc((size_t)H * N * sizeof *pt.arc);
+        if (!wid || !pt.hw || !pt.arc) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
+            goto out;
+        }
+        for (int h = 0; h < H; h++) {
+            if ((st = rm_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid,
+                                      pt.arc + (size_t)h * N, err)))
+                goto out;
+            for (int b = 0; b < H; b++)
+                pt.hw[(size_t)h * H + b] = h == b ? INFINITY : wid[p->hosts[b]];
+        }
     }
     double bestT = INFINITY, bx[4] = {0};
     int bi = -1, bj = -1;
     for (int hi = 0; hi < H; hi++) {
         for (int hj = hi + 1; hj < H; hj++) {
             int i = p->hosts[hi], j = p->hosts[hj];
-            if (!(hw[(size_t)hi * H + hj] > 0.0) || !(hw[(size_t)hj * H + hi] > 0.0))
+            double wij = pair_width(wk, &pt, hi, hj), wji = pair_width(wk, &pt, hj, hi);
+            if (!(wij > 0.0) || !(wji > 0.0))
                 continue;
             if (wk->fast) {
                 /* fast path: the unshared value (widths, no latency) bounds
                  * the pair's T_step from below; skip a pair that cannot win */
-                double b0 = hw[(size_t)hi * H + hj], b2 = hw[(size_t)hj * H + hi];
+                double b0 = wij, b2 = wji;
                 double w2l[2] = {p->nodes[i].w, p->nodes[j].w};
                 double C2l[2] = {rm_host_cost(1.0 / b0, 1.0 / b0, s->parallel_send),
                                  rm_host_cost(1.0 / b2, 1.0 / b2, s->parallel_send)};
                 if (rm_balance(2, w2l, C2l, dc_dw, NULL) * (1.0 - 1e-12) > bestT)
                     continue;
             }
-            if ((st = rm_route_from_tree(net, i, 0, arc + (size_t)hi * N, j, &wk->cand[0], err)) ||
-                (st = rm_route_from_tree(net, j, 0, arc + (size_t)hj * N, i, &wk->cand[2], err)) ||
+            if ((st = pair_route(wk, &pt, hi, hj, &wk->cand[0], err)) ||
+                (st = pair_route(wk, &pt, hj, hi, &wk->cand[2], err)) ||
                 (st = rm_route_copy(&wk->cand[1], &wk->cand[0])) ||
                 (st = rm_route_copy(&wk->cand[3], &wk->cand[2])))
                 goto out;
-            wk->cand[0].bandwidth = wk->cand[1].bandwidth = hw[(size_t)hi * H + hj];
-            wk->cand[2].bandwidth = wk->cand[3].bandwidth = hw[(size_t)hj * H + hi];
+            wk->cand[0].bandwidth = wk->cand[1].bandwidth = wij;
+            wk->cand[2].bandwidth = wk->cand[3].bandwidth = wji;
             double wi = p->nodes[i].w, wj = p->nodes[j].w;
             double a[4] = {1.0 / wi, 1.0 / wi, 1.0 / wj, 1.0 / wj}, x[4];
             if ((st = rm_h2_share_routes(wk, NULL, 4, wk->cand, a, x, err)))
@@ -282,9 +353,11 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     }
 out:
     free(wid);
-    if (hw != wk->full)
-        free(hw);
-    free(arc);
+    if (pt.hw != wk->full)
+        free(pt.hw);
+    free(pt.arc);
+    free(pt.tarc);
+    free(pt.twid);
     return st;
 }
 
@@ -646,10 +719,9 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     wk.H = H;
     if (fast && max_q >= 3) {
         wk.hidx = malloc((size_t)wk.N * sizeof *wk.hidx);
-        wk.full = malloc((size_t)H * H * sizeof *wk.full);
         wk.edge_lb = malloc((size_t)max_q * sizeof *wk.edge_lb);
         wk.order = malloc((size_t)max_q * sizeof *wk.order);
-        if (!wk.hidx || !wk.full || !wk.edge_lb || !wk.order) {
+        if (!wk.hidx || !wk.edge_lb || !wk.order) {
             st = rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", H);
             goto out;
         }
@@ -659,7 +731,7 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
             wk.hidx[p->hosts[h]] = h;
         if (wk.routing == RM_ROUTING_WIDEST)
             wk.sym = rm_h2_sym_new(net); /* NULL: every host a candidate */
-        if ((st = rm_h2_adjacency(&wk, err)))
+        if ((st = rm_h2_adjacency(&wk, err)) || (st = rm_h2_fullw_init(&wk, err)))
             goto out;
         if (wk.sym && opt->sharing == RM_SHARING_GREEDY && (st = rm_h2_cache_init(&wk, err)))
             goto out;

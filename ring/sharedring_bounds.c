@@ -7,6 +7,7 @@
  * only skip candidates that cannot win: the choices are the reference's.
  */
 #include "ring/sharedring_internal.h"
+#include "topo/widest.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -331,7 +332,6 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         int i = c.i, j = c.j;
         const fast_eval ev = c.ev;
         double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
-        const double *fi = wk->full + (size_t)wk->hidx[i] * H, *fj = wk->full + (size_t)wk->hidx[j] * H;
         int hi = wk->hidx[i], hj = wk->hidx[j];
         /* every route of an insertion into e leaves or enters i or j
          * through one of their arcs, on the residual with e given back */
@@ -362,9 +362,8 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
             int k = p->hosts[h];
             if (wk->in_ring[k])
                 continue;
-            const double *fk = wk->full + (size_t)h * H;
-            double w0 = fmin(fi[h], oi), w1 = fmin(fk[hi], ii), w2 = fmin(fk[hj], ij),
-                   w3 = fmin(fj[h], oj);
+            double w0 = fmin(rm_h2_full(wk, hi, h), oi), w1 = fmin(rm_h2_full(wk, h, hi), ii),
+                   w2 = fmin(rm_h2_full(wk, h, hj), ij), w3 = fmin(rm_h2_full(wk, hj, h), oj);
             if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
                 continue;
             double wkk = p->nodes[k].w;
@@ -502,4 +501,107 @@ double rm_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r
             best = v;
     }
     return best;
+}
+
+void rm_h2_fullw_destroy(h2_work *wk)
+{
+    h2_fullw *f = &wk->fw;
+    free(f->cpos);
+    free(f->anchor);
+    free(f->out);
+    free(f->in);
+    free(f->core);
+    memset(f, 0, sizeof *f);
+}
+
+/* The factored widths of wk->fw (see h2_fullw); 0 when a leaf host hangs
+ * off a node that is not a core node (a component of two nodes): the caller
+ * then keeps the matrix. Leaf access widths: the widest usable arc (the
+ * Dijkstra keeps the first strictly wider arc: the largest width), as
+ * rm_arc_width gives it at full capacity. */
+static rm_status fullw_build(h2_work *wk, int *ok, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    h2_fullw *f = &wk->fw;
+    int N = wk->N, H = wk->H;
+    *ok = 0;
+    f->cnode = rm_widest_core_nodes(net, &f->nc);
+    int nc = f->nc;
+    f->cpos = malloc((size_t)N * sizeof *f->cpos);
+    f->anchor = malloc((size_t)H * sizeof *f->anchor);
+    f->out = malloc((size_t)H * sizeof *f->out);
+    f->in = malloc((size_t)H * sizeof *f->in);
+    if (!f->cpos || !f->anchor || !f->out || !f->in)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", H);
+    for (int v = 0; v < N; v++)
+        f->cpos[v] = -1;
+    for (int x = 0; x < nc; x++)
+        f->cpos[f->cnode[x]] = x;
+    for (int h = 0; h < H; h++) {
+        int v = p->hosts[h];
+        if (f->cpos[v] >= 0) {
+            f->anchor[h] = f->cpos[v];
+            f->out[h] = f->in[h] = INFINITY;
+            continue;
+        }
+        int u = -1;
+        double o = 0.0, in = 0.0;
+        for (int k = wk->out_start[v]; k < wk->out_start[v + 1]; k++) {
+            int a = wk->out_arc[k];
+            if (net->arc_res[a] < 0)
+                continue;
+            u = net->arc_head[a];
+            double x = rm_arc_width(net, NULL, a);
+            if (x > o)
+                o = x;
+        }
+        for (int k = wk->in_start[v]; k < wk->in_start[v + 1]; k++) {
+            int a = wk->in_arc[k];
+            if (net->arc_res[a] < 0)
+                continue;
+            u = net->arc_tail[a];
+            double x = rm_arc_width(net, NULL, a);
+            if (x > in)
+                in = x;
+        }
+        if (u < 0 || f->cpos[u] < 0)
+            return RM_OK; /* not a leaf on a core node: the matrix */
+        f->anchor[h] = f->cpos[u];
+        f->out[h] = o;
+        f->in[h] = in;
+    }
+    double *wid = malloc((size_t)N * sizeof *wid);
+    int *arc = malloc((size_t)N * sizeof *arc);
+    f->core = malloc((size_t)nc * (size_t)nc * sizeof *f->core);
+    if (!wid || !arc || !f->core) {
+        free(wid);
+        free(arc);
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d core nodes)", nc);
+    }
+    rm_status st = RM_OK;
+    for (int x = 0; x < nc && !st; x++) {
+        st = rm_widest_tree_core(net, NULL, f->cnode[x], 0, wid, arc, err);
+        for (int y = 0; y < nc && !st; y++)
+            f->core[(size_t)x * nc + y] = wid[f->cnode[y]];
+    }
+    free(wid);
+    free(arc);
+    *ok = !st;
+    return st;
+}
+
+rm_status rm_h2_fullw_init(h2_work *wk, rm_error *err)
+{
+    int ok = 0;
+    rm_status st = RM_OK;
+    if (wk->routing == RM_ROUTING_WIDEST && (st = fullw_build(wk, &ok, err)) == RM_OK && ok)
+        return RM_OK;
+    rm_h2_fullw_destroy(wk);
+    if (st)
+        return st;
+    wk->full = malloc((size_t)wk->H * (size_t)wk->H * sizeof *wk->full);
+    if (!wk->full)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", wk->H);
+    return RM_OK;
 }

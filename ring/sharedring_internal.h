@@ -13,7 +13,9 @@
 
 #include "ring/ring_internal.h"
 
+#include <math.h>
 #include <stdatomic.h>
+#include <stddef.h>
 
 /* smallest ring on which the fast path scans its edges on several threads */
 #define H2_THREAD_MIN_Q 4
@@ -63,6 +65,22 @@ typedef struct h2_ecache {
     long n_chk, n_bad; /* entries checked, found stale (since the edge's cache was emptied) */
 } h2_ecache;
 
+/* Full-capacity widths between hosts without an H x H matrix (issue 15:
+ * memory at 10,000 hosts). A host is a core node of the routing graph or a
+ * leaf on one core node (topo/widest.h): every route from leaf a leaves by
+ * one of its arcs to its node u_a and every route to leaf b enters by one of
+ * u_b's arcs to b, and no widest path crosses a leaf, so the width host a ->
+ * host b (a != b) is min(out[a], core[u_a][u_b], in[b]) — the bottleneck
+ * value of the Dijkstra, bit for bit (min is exact). O(nc^2) doubles. */
+typedef struct h2_fullw {
+    int nc;          /* core nodes (rm_widest_core_nodes) */
+    const int *cnode; /* nc: the core nodes (the network's list) */
+    int *cpos;       /* N: index of a core node in cnode, -1: a leaf */
+    int *anchor;     /* H: core index of the host (a core node) or of its leaf's node */
+    double *out, *in; /* H: widest usable arc host -> node, node -> host; INFINITY: a core host */
+    double *core;    /* nc * nc: width core x -> core y at full capacity, INFINITY at x = y */
+} h2_fullw;
+
 /* candidates per ring edge up to which the incremental scan is used */
 #define H2_CACHE_MAX_CAND 64
 
@@ -85,7 +103,8 @@ typedef struct h2_work {
     int fast;
     int H;
     int *hidx;      /* N: host index of a node, -1 for a router */
-    double *full;   /* H*H: full[a*H + b] = width host a -> host b (NULL: reference) */
+    double *full;   /* H*H: full[a*H + b] = width host a -> host b (NULL: reference, or fw) */
+    h2_fullw fw;    /* fw.core != NULL: the factored widths instead of full (rm_h2_fullw_init) */
     double *edge_lb; /* max_q: lower bound of each ring edge's best insertion */
     int *order;      /* max_q: ring edges by increasing edge_lb */
     rm_route cand[4];
@@ -119,6 +138,32 @@ typedef struct h2_work {
     double *res_prev;
     unsigned long step;
 } h2_work;
+
+/** Full-capacity width host index a -> host index b (INFINITY when a == b),
+ *  from wk->fw (factored) or wk->full (the H x H matrix). O(1). */
+static inline double rm_h2_full(const h2_work *wk, int a, int b)
+{
+    const h2_fullw *f = &wk->fw;
+    if (!f->core)
+        return wk->full[(size_t)a * (size_t)wk->H + (size_t)b];
+    if (a == b)
+        return INFINITY;
+    double w = f->core[(size_t)f->anchor[a] * (size_t)f->nc + (size_t)f->anchor[b]];
+    if (f->out[a] < w)
+        w = f->out[a];
+    if (f->in[b] < w)
+        w = f->in[b];
+    return w;
+}
+
+/** Fast path (after rm_h2_adjacency, wk->hidx and wk->H set): the factored
+ *  full-capacity widths wk->fw when routing is widest and every leaf host's
+ *  node is a core node, else the H x H matrix wk->full (filled by
+ *  best_pair). nc widest-path trees of the core. RM_ENOMEM. */
+rm_status rm_h2_fullw_init(h2_work *wk, rm_error *err);
+
+/** Free wk->fw. */
+void rm_h2_fullw_destroy(h2_work *wk);
 
 /** Symmetry classes of net's hosts (undirected platforms only; NULL when
  *  none or out of memory: the scan then takes every host). O(H log H + L). */

@@ -103,6 +103,47 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int lat
     rm_network_destroy(&net);
 }
 
+/* The factored full-capacity widths of the fast path (h2_fullw: core x core
+ * widths and the leaves' access arcs, instead of an H x H matrix) are the
+ * widths of the full widest-path trees, bit for bit, for every host pair. */
+static void check_fullw(const rm_platform *p, rm_duplex duplex, int factored)
+{
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
+    h2_work wk;
+    int H = p->n_hosts, N = p->n_nodes;
+    ck_assert_int_eq(rm_h2_work_init(&wk, &net, 4, &err), RM_OK);
+    wk.routing = RM_ROUTING_WIDEST;
+    wk.fast = 1;
+    wk.H = H;
+    wk.hidx = malloc((size_t)N * sizeof *wk.hidx);
+    ck_assert_ptr_nonnull(wk.hidx);
+    for (int v = 0; v < N; v++)
+        wk.hidx[v] = -1;
+    for (int h = 0; h < H; h++)
+        wk.hidx[p->hosts[h]] = h;
+    ck_assert_int_eq(rm_h2_adjacency(&wk, &err), RM_OK);
+    ck_assert_int_eq(rm_h2_fullw_init(&wk, &err), RM_OK);
+    ck_assert_msg((wk.fw.core != NULL) == factored, "%s: factored %d", p->name, wk.fw.core != NULL);
+    double *wid = malloc((size_t)N * sizeof *wid);
+    int *arc = malloc((size_t)N * sizeof *arc);
+    ck_assert_ptr_nonnull(wid);
+    ck_assert_ptr_nonnull(arc);
+    for (int a = 0; a < H && wk.fw.core; a++) {
+        ck_assert_int_eq(rm_widest_tree(&net, NULL, p->hosts[a], 0, wid, arc, &err), RM_OK);
+        for (int b = 0; b < H; b++) {
+            double x = a == b ? INFINITY : wid[p->hosts[b]], y = rm_h2_full(&wk, a, b);
+            ck_assert_msg(memcmp(&x, &y, sizeof x) == 0, "%s duplex %d: width %d -> %d %.17g vs %.17g",
+                          p->name, (int)duplex, a, b, y, x);
+        }
+    }
+    free(wid);
+    free(arc);
+    rm_h2_work_destroy(&wk);
+    rm_network_destroy(&net);
+}
+
 /* the classes are not trivial on the platform (else the test proves nothing) */
 static void check_classes(const rm_platform *p, int max_classes)
 {
@@ -128,6 +169,8 @@ START_TEST(test_sym_generated)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         rm_platform *p = gen(cases[c].t, cases[c].hosts, 3 + c);
         check_classes(p, cases[c].max_classes);
+        check_fullw(p, RM_DUPLEX_HALF, 1);
+        check_fullw(p, RM_DUPLEX_FULL, 1);
         for (int r = 0; r < 2; r++)
             check_same(p, ratios[r], RM_DUPLEX_HALF, 0, 0, 1);
         check_same(p, 0.0064, RM_DUPLEX_FULL, 0, 0, 3);
@@ -174,6 +217,8 @@ START_TEST(test_sym_shuffled_star)
     rm_error err;
     ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
     check_classes(p, 30);
+    check_fullw(p, RM_DUPLEX_HALF, 1);
+    check_fullw(p, RM_DUPLEX_FULL, 1);
     static const double ratios[] = {0.064, 0.0064, 0.00064};
     for (int r = 0; r < 3; r++) {
         check_same(p, ratios[r], RM_DUPLEX_HALF, 0, 0, 1);
@@ -194,10 +239,81 @@ START_TEST(test_sym_shipped)
         rm_platform *p = NULL;
         rm_error err;
         ck_assert_msg(rm_platform_read(path, NULL, &p, &err) == RM_OK, "%s", err.msg);
+        check_fullw(p, RM_DUPLEX_HALF, 1);
+        check_fullw(p, RM_DUPLEX_FULL, 1);
         check_same(p, 0.0064, RM_DUPLEX_HALF, 0, 0, 1);
         check_same(p, 0.00064, RM_DUPLEX_FULL, 0, 0, 3);
         rm_platform_free(p);
     }
+}
+END_TEST
+
+/* The factored widths on a directed platform (each access link one way, the
+ * two ways of different capacities, hosts on two switches joined by two
+ * one-way links): the same widths and the
+ * same mapping as the reference path; and the matrix kept where a host hangs
+ * off a host that is a leaf too (two hosts joined only to each other). */
+START_TEST(test_fullw_directed_and_pair)
+{
+    int H = 10, S = H, T = H + 1, L = 2 * 8 + 2 + 4;
+    rm_platform *p = rm_platform_new("directed-two-switches", H + 2, L, 1);
+    ck_assert_ptr_nonnull(p);
+    for (int h = 0; h < H; h++) {
+        p->nodes[h].is_host = 1;
+        p->nodes[h].w = h % 3 == 2 ? 0.02 : 0.01;
+    }
+    int l = 0;
+    for (int h = 0; h < 8; h++) {
+        int sw = h < 5 ? S : T;
+        double bw = h % 2 ? 1000.0 : 300.0;
+        p->links[l].source = h;
+        p->links[l].target = sw;
+        p->links[l].bandwidth = bw;
+        p->links[l++].latency = 1e-4;
+        p->links[l].source = sw;
+        p->links[l].target = h;
+        p->links[l].bandwidth = h % 3 ? bw : 2.0 * bw;
+        p->links[l++].latency = 1e-4;
+    }
+    p->links[l].source = S;
+    p->links[l].target = T;
+    p->links[l].bandwidth = 500.0;
+    p->links[l++].latency = 2e-4;
+    p->links[l].source = T;
+    p->links[l].target = S;
+    p->links[l].bandwidth = 700.0;
+    p->links[l++].latency = 2e-4;
+    /* hosts 8 and 9: the way in much wider than the way out, and the reverse */
+    const int hs[4] = {8, S, 9, T}, ht[4] = {S, 8, T, 9};
+    static const double hb[4] = {400.0, 2500.0, 2600.0, 90.0};
+    for (int x = 0; x < 4; x++) {
+        p->links[l].source = hs[x];
+        p->links[l].target = ht[x];
+        p->links[l].bandwidth = hb[x];
+        p->links[l++].latency = 1e-4;
+    }
+    ck_assert_int_eq(l, L);
+    rm_error err;
+    ck_assert_msg(rm_platform_finalize(p, &err) == RM_OK, "%s", err.msg);
+    check_fullw(p, RM_DUPLEX_HALF, 1);
+    check_fullw(p, RM_DUPLEX_FULL, 1);
+    check_same(p, 0.0064, RM_DUPLEX_HALF, 0, 0, 1);
+    check_same(p, 0.00064, RM_DUPLEX_FULL, 1, 0, 3);
+    rm_platform_free(p);
+    /* two hosts joined only to each other: neither is a core node */
+    p = rm_platform_new("pair", 2, 1, 0);
+    ck_assert_ptr_nonnull(p);
+    p->nodes[0].is_host = p->nodes[1].is_host = 1;
+    p->nodes[0].w = 0.01;
+    p->nodes[1].w = 0.02;
+    p->links[0].source = 0;
+    p->links[0].target = 1;
+    p->links[0].bandwidth = 100.0;
+    p->links[0].latency = 1e-4;
+    ck_assert_msg(rm_platform_finalize(p, &err) == RM_OK, "%s", err.msg);
+    check_fullw(p, RM_DUPLEX_HALF, 0);
+    check_same(p, 0.0064, RM_DUPLEX_HALF, 0, 0, 1);
+    rm_platform_free(p);
 }
 END_TEST
 
@@ -209,6 +325,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_sym_generated);
     tcase_add_test(tc, test_sym_shuffled_star);
     tcase_add_test(tc, test_sym_shipped);
+    tcase_add_test(tc, test_fullw_directed_and_pair);
     suite_add_tcase(s, tc);
     return s;
 }
