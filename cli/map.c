@@ -119,6 +119,16 @@ static void usage(FILE *f)
         "                        the whole T_step curve per ring size in the JSON)\n"
         "  --threads N           threads of the heuristics (0 = all cores, default); the\n"
         "                        mapping is the same for any N\n"
+        "  --improve             after the heuristic, a local search on its ring (not in\n"
+        "                        the paper): re-route a ring edge, swap neighbours,\n"
+        "                        remove, replace, insert or move a host, keeping a move\n"
+        "                        when T_step (eq. (5) or max-min shares) drops; never\n"
+        "                        worse than the heuristic's ring; off by default\n"
+        "  --improve-seconds S   its wall-time budget, s (default 10; 0 = none); the\n"
+        "                        result is the same for the same input unless the\n"
+        "                        budget stops it (the JSON's params.improve.stop)\n"
+        "  --improve-moves N     its deterministic stop: at most N accepted moves\n"
+        "                        (default 1000; 0 = until a local optimum)\n"
         "  --progress            print progress lines on standard error even when it is\n"
         "                        not a terminal (on a terminal progress is always shown\n"
         "                        from 50 hosts)\n"
@@ -174,7 +184,9 @@ enum {
     OPT_FULLCURVE,
     OPT_ONECORE,
     OPT_PROGRESS,
-    OPT_THREADS
+    OPT_THREADS,
+    OPT_IMPROVE,
+    OPT_IMPROVE_ARG
 };
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -202,6 +214,9 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"one-core", no_argument, NULL, OPT_ONECORE},
         {"progress", no_argument, NULL, OPT_PROGRESS},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"improve", no_argument, NULL, OPT_IMPROVE},
+        {"improve-seconds", required_argument, NULL, OPT_IMPROVE_ARG},
+        {"improve-moves", required_argument, NULL, OPT_IMPROVE_ARG},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
         RM_CLI_INPUT_LONGOPTS,
@@ -280,6 +295,8 @@ static int parse_args(int argc, char **argv, map_args *a)
         case OPT_PARSEND: a->opt.parallel_send = 1; break;
         case OPT_FULLCURVE: a->opt.full_curve = 1; break;
         case OPT_PROGRESS: a->progress_lines = 1; break;
+        case OPT_IMPROVE: a->opt.improve = 1; break;
+        case OPT_IMPROVE_ARG: /* cli/options.c; either sets --improve */
         case OPT_THREADS:
             if ((code = rm_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)
                 return code;

@@ -258,6 +258,21 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
         opt->threads = (int)v;
         return -1;
     }
+    if (strcmp(name, "improve-seconds") == 0) { /* --improve's budget (ring/improve.h) */
+        opt->improve = 1;
+        return rm_cli_opt_nonneg("--improve-seconds", "s, 0 = no budget", arg,
+                                 &opt->improve_seconds, bad);
+    }
+    if (strcmp(name, "improve-moves") == 0) {
+        char *end;
+        errno = 0;
+        long v = strtol(arg, &end, 10);
+        if (end == arg || *end || errno || v < 0 || v > INT_MAX)
+            return bad("--improve-moves: expected an integer >= 0 (0 = no limit), got '%s'", arg);
+        opt->improve = 1;
+        opt->improve_max_moves = (int)v;
+        return -1;
+    }
     if (strcmp(name, "host-w") == 0)
         return rm_cli_opt_positive("--host-w", "s/Mflop", arg, &ro->host_w, bad);
     if (strcmp(name, "default-bandwidth") == 0)

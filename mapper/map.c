@@ -7,6 +7,7 @@
 #include "ringmap/mapper.h"
 #include "ring/args.h"
 #include "ring/exact.h"
+#include "ring/improve.h"
 #include "topo/args.h"
 #include "ring/refine.h"
 #include "ring/ring_internal.h"
@@ -48,9 +49,10 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
     rm_status st = run_heuristic(net, opt, &m, err);
     if (st)
         return st;
-    if (opt->final_solver != RM_FINAL_NONE &&
-        (st = rmi_mapping_refine_solver_lim(net, m, opt->final_solver, opt->final_tol,
-                                            &opt->final_limits, NULL, err))) {
+    if (opt->improve ? (st = rmi_improve_step(net, opt, &m, err)) /* ring/improve.h */
+        : opt->final_solver != RM_FINAL_NONE &&
+              (st = rmi_mapping_refine_solver_lim(net, m, opt->final_solver, opt->final_tol,
+                                                  &opt->final_limits, NULL, err))) {
         rm_mapping_free(m);
         return st;
     }

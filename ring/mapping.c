@@ -24,6 +24,9 @@ void rm_options_init(rm_options *opt)
     opt->duplex = RM_DUPLEX_HALF;
     opt->max_q = 0;
     opt->routing = RM_ROUTING_WIDEST;
+    opt->improve = 0;
+    opt->improve_seconds = 10.0;
+    opt->improve_max_moves = 1000;
 }
 
 rm_status rm_options_check(const rm_options *opt, rm_error *err)
@@ -74,6 +77,15 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
                             "the latency model needs the absolute message size D_c > 0 (Mb)");
     if (!isfinite(opt->dc) || opt->dc < 0.0)
         return rm_error_set(err, RM_EINPUT, "D_c must be a finite number >= 0 (got %g)", opt->dc);
+    if (opt->improve != 0 && opt->improve != 1)
+        return rm_error_set(err, RM_EINPUT, "improve must be 0 or 1 (got %d)", opt->improve);
+    if (!isfinite(opt->improve_seconds) || opt->improve_seconds < 0.0)
+        return rm_error_set(err, RM_EINPUT,
+                            "improve_seconds must be a finite number >= 0 (0 = no budget; got %g)",
+                            opt->improve_seconds);
+    if (opt->improve_max_moves < 0)
+        return rm_error_set(err, RM_EINPUT, "improve_max_moves must be >= 0 (0 = no limit; got %d)",
+                            opt->improve_max_moves);
     return RM_OK;
 }
 

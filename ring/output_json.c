@@ -177,6 +177,21 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
         }
     }
 
+    if (jpar && m->improve_stop != RM_IMPROVE_NOT_RUN) { /* --improve (ring/improve.h) */
+        static const char *const why[] = {"", "local_optimum", "move_limit", "time_budget"};
+        json_t *ji = json_object();
+        put(jpar, "improve", ji, &bad);
+        if (ji) {
+            put(ji, "stop", json_string(m->improve_stop >= 1 && m->improve_stop <= 3
+                                            ? why[m->improve_stop] : "?"), &bad);
+            put(ji, "moves", json_integer(m->improve_moves), &bad);
+            put(ji, "t_step_per_dw_heuristic", jnum(m->improve_t_start), &bad);
+            if (opt) {
+                put(ji, "max_moves", json_integer(opt->improve_max_moves), &bad);
+                put(ji, "seconds", jnum(opt->improve_seconds), &bad);
+            }
+        }
+    }
     put(root, "t_step_per_dw", jnum(m->t_step_per_dw), &bad);
     if (m->final_solver != RM_FINAL_NONE && isfinite(m->final_gap)) {
         /* the final solver's certified gap: T_step is optimal within it */

@@ -119,6 +119,19 @@ typedef struct rm_options {
        cutting-plane LPs; 0 in a field (default) = the solver's own limit.
        Recorded in the JSON params ("final_limits") when one is set. */
     rm_solver_limits final_limits;
+    /* --improve (issue 15, beyond the paper): 1 = after the heuristic, a
+       local search on its ring (re-share, re-route an edge, swap, remove,
+       replace, insert, move a host), accepting moves that lower T_step
+       (shares by eq. (5) or max-min); never worse than the heuristic's ring.
+       Default 0 (off). Appended in 1.1 (docs/library.md, ABI notes). */
+    int improve;
+    /* wall-time budget of the local search, s; 0 = none; default 10. The
+       result is the same for the same input unless this budget stops the
+       search (rm_mapping.improve_stop says so). */
+    double improve_seconds;
+    /* accepted moves at most (the deterministic stop); 0 = no limit;
+       default 1000 */
+    int improve_max_moves;
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1).
@@ -168,7 +181,23 @@ typedef struct rm_mapping {
        "gap above tolerance"); NAN and 1 when no final solver ran */
     double final_gap;
     int final_converged;
+    /* --improve (rm_options.improve): why the local search stopped, one of
+       rm_improve_stop (RM_IMPROVE_NOT_RUN = 0 when it did not run), the moves
+       it accepted, and the heuristic's T_step/D_w before it (0 when it did
+       not run). Appended in 1.1. */
+    int improve_stop;
+    int improve_moves;
+    double improve_t_start;
 } rm_mapping;
+
+/** rm_mapping.improve_stop: why the local search of --improve stopped. */
+typedef enum rm_improve_stop {
+    RM_IMPROVE_NOT_RUN = 0,
+    RM_IMPROVE_STOP_LOCAL = 1,  /* no move lowers T_step: a local optimum */
+    RM_IMPROVE_STOP_MOVES = 2,  /* rm_options.improve_max_moves moves accepted */
+    RM_IMPROVE_STOP_BUDGET = 3  /* rm_options.improve_seconds of wall time passed: the
+                                   result may depend on the machine's speed */
+} rm_improve_stop;
 
 /** Allocate a mapping of ring size q with empty routes and n_sweep sweep
  *  entries (NAN). NULL on allocation failure. O(q + n_sweep).
