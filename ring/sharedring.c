@@ -36,6 +36,8 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->hidx);
     free(wk->full);
     rm_h2_fullw_destroy(wk);
+    free(wk->kres_out);
+    free(wk->kres_in);
     free(wk->edge_lb);
     free(wk->order);
     free(wk->cand_h);
@@ -562,6 +564,14 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
          * most that one), so it may be skipped by any scan */
         if (wk->fast && Tlow * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
             continue;
+        if (wk->fast) {
+            /* k's access link shared by its routes, before building them */
+            double u[4] = {w0, w1, w2, w3};
+            double Tk = rm_h2_k_bound(wk, &c, h, wkk, u, wk->res2, s->parallel_send, dc_dw);
+            if (Tk * (1.0 - 1e-12) > bestT ||
+                Tk * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+                continue;
+        }
         if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
             (st = rm_route_from_tree(net, i, 1, wk->arc[1], k, &wk->cand[1], err)) ||
             (st = rm_route_from_tree(net, j, 1, wk->arc[3], k, &wk->cand[2], err)) ||
@@ -731,7 +741,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
             wk.hidx[p->hosts[h]] = h;
         if (wk.routing == RM_ROUTING_WIDEST)
             wk.sym = rm_h2_sym_new(net); /* NULL: every host a candidate */
-        if ((st = rm_h2_adjacency(&wk, err)) || (st = rm_h2_fullw_init(&wk, err)))
+        if ((st = rm_h2_adjacency(&wk, err)) || (st = rm_h2_fullw_init(&wk, err)) ||
+            (st = rm_h2_kres_init(&wk, err)))
             goto out;
         if (wk.sym && opt->sharing == RM_SHARING_GREEDY && (st = rm_h2_cache_init(&wk, err)))
             goto out;

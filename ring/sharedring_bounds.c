@@ -370,6 +370,13 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
             double T = rm_h2_fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
                                     rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
                                     rm_host_cost(1.0 / w2, 1.0 / w1, par));
+            if (T < lb) {
+                /* the resources every route of k crosses (its access link) */
+                double u[4] = {w0, w1, w2, w3};
+                double Tk = rm_h2_k_bound(wk, &c, h, wkk, u, wk->net->res_cap, par, dc_dw);
+                if (Tk > T)
+                    T = Tk;
+            }
             if ((shared_i || shared_j) && T < lb) {
                 double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, u[4] = {w0, w1, w2, w3};
                 double g01 = group_min(3, a, u, shared_i ? oi : INFINITY);
@@ -409,7 +416,7 @@ double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, 
  * unconstrained share exceeds their bound stay at it (water filling, at most
  * |G| rounds). c = INFINITY: every x_t = u_t. O(|G|^2).
  */
-static double group_min(int G, const double *a, const double *u, double c)
+static double group_min_s(int G, const double *a, const double *sa, const double *u, double c)
 {
     int capped = 0;
     for (;;) {
@@ -420,12 +427,12 @@ static double group_min(int G, const double *a, const double *u, double c)
             if (capped >> t & 1)
                 rest -= u[t];
             else
-                sq += sqrt(a[t]);
+                sq += sa[t];
         }
         int more = 0;
         if (sq > 0.0 && rest > 0.0 && rest < INFINITY) {
             for (int t = 0; t < 4; t++)
-                if ((G >> t & 1) && !(capped >> t & 1) && sqrt(a[t]) * rest / sq > u[t])
+                if ((G >> t & 1) && !(capped >> t & 1) && sa[t] * rest / sq > u[t])
                     more |= 1 << t;
         } else if (sq > 0.0 && !(rest > 0.0)) {
             return INFINITY; /* the capped routes already fill c: infeasible */
@@ -441,6 +448,16 @@ static double group_min(int G, const double *a, const double *u, double c)
         }
         capped |= more;
     }
+}
+
+/* group_min_s with sa[t] = sqrt(a[t]) (the same values: sqrt is correctly
+ * rounded), computed once per call of the caller instead of per round. */
+static double group_min(int G, const double *a, const double *u, double c)
+{
+    double sa[4];
+    for (int t = 0; t < 4; t++)
+        sa[t] = (G >> t & 1) ? sqrt(a[t]) : 0.0;
+    return group_min_s(G, a, sa, u, c);
 }
 
 /*
@@ -482,12 +499,15 @@ double rm_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r
     double u[4], gm[16];
     for (int t = 0; t < 4; t++)
         u[t] = r[t].bandwidth;
+    double sa[4];
+    for (int t = 0; t < 4; t++)
+        sa[t] = sqrt(a[t]);
     for (int g = 1; g < 16; g++)
-        gm[g] = group_min(g, a, u, mincap[g]);
+        gm[g] = group_min_s(g, a, sa, u, mincap[g]);
     /* the new host's two routes (1: k -> i, 2: k -> j) with unit weights:
      * a lower bound of 1/x_1 + 1/x_2 */
     static const double ones[4] = {1.0, 1.0, 1.0, 1.0};
-    *k_lb = group_min(6, ones, u, mincap[6]);
+    *k_lb = group_min_s(6, ones, ones, u, mincap[6]);
     static const unsigned char parts[15][4] = {
         {15, 0, 0, 0}, {7, 8, 0, 0}, {11, 4, 0, 0}, {13, 2, 0, 0}, {14, 1, 0, 0},
         {3, 12, 0, 0}, {5, 10, 0, 0}, {9, 6, 0, 0}, {3, 4, 8, 0}, {5, 2, 8, 0},
@@ -604,4 +624,58 @@ rm_status rm_h2_fullw_init(h2_work *wk, rm_error *err)
     if (!wk->full)
         return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", wk->H);
     return RM_OK;
+}
+
+/* The one non-backbone resource of every usable arc leaving (out = 1) or
+ * entering node v, -1 when none or several. O(deg v). */
+static int node_single_res(const h2_work *wk, int v, int out)
+{
+    const rm_network *net = wk->net;
+    const int *st = out ? wk->out_start : wk->in_start, *arcs = out ? wk->out_arc : wk->in_arc;
+    int one = -1;
+    for (int k = st[v]; k < st[v + 1]; k++) {
+        int r = net->arc_res[arcs[k]];
+        if (r < 0)
+            continue;
+        if (net->res_backbone[r] || (one >= 0 && r != one))
+            return -1;
+        one = r;
+    }
+    return one;
+}
+
+rm_status rm_h2_kres_init(h2_work *wk, rm_error *err)
+{
+    int H = wk->H;
+    wk->kres_out = malloc(((size_t)H + 1) * sizeof *wk->kres_out);
+    wk->kres_in = malloc(((size_t)H + 1) * sizeof *wk->kres_in);
+    if (!wk->kres_out || !wk->kres_in)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", H);
+    for (int h = 0; h < H; h++) {
+        wk->kres_out[h] = node_single_res(wk, wk->p->hosts[h], 1);
+        wk->kres_in[h] = node_single_res(wk, wk->p->hosts[h], 0);
+    }
+    return RM_OK;
+}
+
+double rm_h2_k_bound(const h2_work *wk, const edge_ctx *c, int h, double wkk, const double *u,
+                     const double *cap, int par, double dc_dw)
+{
+    int ro = wk->kres_out[h], ri = wk->kres_in[h];
+    double co = ro >= 0 ? cap[ro] : INFINITY, cin = ri >= 0 ? cap[ri] : INFINITY;
+    static const double ones[4] = {1.0, 1.0, 1.0, 1.0};
+    /* C_k >= 1/x_1 + 1/x_2 (routes 1 and 2 leave k) */
+    double k_lb = group_min_s(6, ones, ones, u, co);
+    double T = dc_dw * (par ? 0.5 * k_lb : k_lb);
+    if (!par) {
+        double a[4] = {1.0 / c->wi, 1.0 / wkk, 1.0 / wkk, 1.0 / c->wj};
+        double gk = ro >= 0 && ro == ri ? group_min(15, a, u, co)
+                                        : group_min(6, a, u, co) + group_min(9, a, u, cin);
+        double phi = c->ci_keep / c->wi + c->cj_keep / c->wj + gk;
+        double inv = c->ev.sum_inv + 1.0 / c->wi + 1.0 / c->wj + 1.0 / wkk;
+        double T5 = (1.0 + dc_dw * (c->ev.sum_cw + phi)) / inv;
+        if (T5 > T)
+            T = T5;
+    }
+    return T;
 }

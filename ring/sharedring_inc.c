@@ -253,6 +253,10 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
                                       rm_host_cost(1.0 / w2, 1.0 / w1, par));
             if (Tlow * mg > lim)
                 goto pruned;
+            /* k's access link shared by its routes, before building them */
+            double u[4] = {w0, w1, w2, w3};
+            if (rm_h2_k_bound(wk, c, h, wkk, u, wk->res2, par, sc->dc_dw) * mg > lim)
+                goto pruned;
         }
         rm_status st = build_routes(wk, c->i, c->j, k, err);
         if (st)

@@ -105,6 +105,8 @@ typedef struct h2_work {
     int *hidx;      /* N: host index of a node, -1 for a router */
     double *full;   /* H*H: full[a*H + b] = width host a -> host b (NULL: reference, or fw) */
     h2_fullw fw;    /* fw.core != NULL: the factored widths instead of full (rm_h2_fullw_init) */
+    int *kres_out, *kres_in; /* H: the one non-backbone resource of every usable arc
+                                leaving / entering a host, -1: none or several */
     double *edge_lb; /* max_q: lower bound of each ring edge's best insertion */
     int *order;      /* max_q: ring edges by increasing edge_lb */
     rm_route cand[4];
@@ -161,6 +163,9 @@ static inline double rm_h2_full(const h2_work *wk, int a, int b)
  *  node is a core node, else the H x H matrix wk->full (filled by
  *  best_pair). nc widest-path trees of the core. RM_ENOMEM. */
 rm_status rm_h2_fullw_init(h2_work *wk, rm_error *err);
+
+/** Fast path (after rm_h2_adjacency): wk->kres_out / kres_in. RM_ENOMEM. O(H deg). */
+rm_status rm_h2_kres_init(h2_work *wk, rm_error *err);
 
 /** Free wk->fw. */
 void rm_h2_fullw_destroy(h2_work *wk);
@@ -241,6 +246,18 @@ typedef struct edge_ctx { /* struct tag used by h2_work */
 
 /** Fill c for ring edge e (see edge_ctx); writes wk->tw/tC; c->exact = 2. O(q + len). */
 void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw);
+
+/** Fast path: a lower bound of T_step/D_w of inserting host index h (cycle-time
+ *  wkk) into the edge of context c, when its four routes' shares are at most
+ *  u[t] (their widths) and routes 1, 2 (leaving k) share kres_out[h], routes
+ *  0, 3 (entering k) kres_in[h], of capacities cap[] (both ways one resource:
+ *  all four share it): D_c/D_w C_k >= D_c/D_w (1/x_1 + 1/x_2) (half that
+ *  with parallel send) and, without parallel send, eq. (5)'s T5 with
+ *  sum_t a_t c_t >= the least sum_t a_t / x_t under those constraints (the
+ *  group bound of rm_h2_share_lower_bound on k's resources, without the
+ *  routes). A lower bound of rm_h2_share_lower_bound's value. O(1). */
+double rm_h2_k_bound(const h2_work *wk, const edge_ctx *c, int h, double wkk, const double *u,
+                     const double *cap, int par, double dc_dw);
 
 /** Fast path: wk->ectx[e] = edge e's context with sums from prefix and
  *  suffix sums (exact = 0, except the wrap edge: exact = 1 without tw/tC),
