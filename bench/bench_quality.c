@@ -15,12 +15,24 @@
  * Prints median, 95th percentile, worst and best per comparison and ratio,
  * and, with --timing, the time of the exact SliceRing solver on random
  * complete graphs of 8, 10 and 12 processors and on the Petersen instance.
- * Exit status 1 if SliceRing greedy ever beats the exact optimum (a bug).
- * Usage: bench_quality [--platforms N] [--seed S] [--max-hosts H] [--timing] [--csv FILE]
+ * With --improve (issue 15): the local search after the heuristic
+ * (rm_options.improve, ring/improve.c) on the same platforms and ratios, for
+ * SharedRing (greedy sharing) and SliceRing (max-min make-feasible): how often
+ * it beats the plain heuristic (by > 1e-9 relative), the gain T_heuristic /
+ * T_improved (median, 95th percentile, max over all runs), both values'
+ * ratios to the exhaustive SharedRing (median, 95th percentile), and the time;
+ * with --shipped also the shipped platforms (GML files of platforms/, no
+ * exhaustive baseline) per platform and ratio.
+ * Exit status 1 if SliceRing greedy ever beats the exact optimum, or an
+ * improved mapping is worse than its heuristic's or fails rm_mapping_check
+ * (bugs).
+ * Usage: bench_quality [--platforms N] [--seed S] [--max-hosts H] [--timing] [--improve]
+ *                      [--shipped] [--csv FILE]
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "ringmap.h"
 #include "ring/exact.h"
+#include "ring/improve.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -205,9 +217,154 @@ static int timing(unsigned long long seed)
     return 0;
 }
 
+/* --improve: one heuristic's mapping and its improved copy */
+typedef struct imp_run {
+    double tg, ti, tex; /* heuristic, improved, exhaustive (NAN on the shipped platforms) */
+    double sec_g, sec_i;
+    int qg, qi, moves, stop;
+} imp_run;
+
+/* Run heuristic h at dc_dw on net, then the local search on its mapping. */
+static int improve_run(const rm_network *net, rm_heuristic h, double dc_dw, imp_run *r)
+{
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.dc_dw = dc_dw;
+    opt.heuristic = h;
+    opt.threads = 1;
+    opt.improve = 1;
+    rm_mapping *m = NULL;
+    rm_error err;
+    double t0 = now();
+    rm_status st = h == RM_HEUR_SLICE ? rm_slicering(net, &opt, &m, &err)
+                                      : rm_sharedring(net, &opt, &m, &err);
+    r->sec_g = now() - t0;
+    if (st) {
+        fprintf(stderr, "bench_quality: %s: %s\n", net->platform->name, err.msg);
+        return 1;
+    }
+    r->tg = m->t_step_per_dw;
+    r->qg = m->q;
+    rm_improve_info info;
+    t0 = now();
+    st = rmi_mapping_improve(net, &opt, m, &info, &err);
+    r->sec_i = now() - t0;
+    if (st) {
+        fprintf(stderr, "bench_quality: %s: improve: %s\n", net->platform->name, err.msg);
+        rm_mapping_free(m);
+        return 1;
+    }
+    r->ti = m->t_step_per_dw;
+    r->qi = m->q;
+    r->moves = info.moves;
+    r->stop = info.stop;
+    int bad = 0;
+    if (!(r->ti <= r->tg)) {
+        fprintf(stderr, "bench_quality: %s dc_dw %g: improved %.17g worse than the heuristic %.17g\n",
+                net->platform->name, dc_dw, r->ti, r->tg);
+        bad = 1;
+    }
+    if (rm_mapping_check(net, m, 1e-9, &err)) {
+        fprintf(stderr, "bench_quality: %s dc_dw %g: improved mapping: %s\n", net->platform->name,
+                dc_dw, err.msg);
+        bad = 1;
+    }
+    rm_mapping_free(m);
+    return bad;
+}
+
+static const char *const imp_heur[2] = {"SharedRing", "SliceRing"};
+
+/* One row of the --improve table over n runs (a ratio or all). */
+static void improve_row(const char *heur, const char *ratio, const imp_run *rs, int n)
+{
+    double *g = malloc((size_t)(n ? n : 1) * sizeof *g), *eg = malloc((size_t)(n ? n : 1) * sizeof *eg);
+    double *ei = malloc((size_t)(n ? n : 1) * sizeof *ei);
+    int better = 0, better1 = 0, ne = 0, budget = 0, over_g = 0, over_i = 0;
+    double sg = 0, si = 0, mi = 0;
+    for (int k = 0; k < n; k++) {
+        g[k] = rs[k].tg / rs[k].ti;
+        better += rs[k].ti < rs[k].tg * (1 - 1e-9);
+        better1 += g[k] > 1.01;
+        budget += rs[k].stop == RM_IMPROVE_STOP_BUDGET;
+        sg += rs[k].sec_g, si += rs[k].sec_i;
+        mi = rs[k].sec_i > mi ? rs[k].sec_i : mi;
+        if (!isnan(rs[k].tex)) {
+            eg[ne] = rs[k].tg / rs[k].tex, ei[ne] = rs[k].ti / rs[k].tex;
+            over_g += eg[ne] > 1.02, over_i += ei[ne] > 1.02;
+            ne++;
+        }
+    }
+    qsort(g, (size_t)n, sizeof *g, cmp_double);
+    qsort(eg, (size_t)ne, sizeof *eg, cmp_double);
+    qsort(ei, (size_t)ne, sizeof *ei, cmp_double);
+    printf("%-10s %8s %4d %6d %6d %8.4f %8.4f %8.4f", heur, ratio, n, better, better1, pct(g, n, 50),
+           pct(g, n, 95),
+           g[n - 1]);
+    if (ne)
+        printf(" %8.4f %8.4f %8.4f %8.4f %5d %5d", pct(eg, ne, 50), pct(eg, ne, 95), pct(ei, ne, 50),
+               pct(ei, ne, 95), over_g, over_i);
+    else
+        printf(" %8s %8s %8s %8s %5s %5s", "-", "-", "-", "-", "-", "-");
+    printf(" %9.4f %9.4f %9.4f %6d\n", sg, si, mi, budget);
+    free(g), free(eg), free(ei);
+}
+
+static void improve_header(void)
+{
+    printf("%-10s %8s %4s %6s %6s %8s %8s %8s %8s %8s %8s %8s %5s %5s %9s %9s %9s %6s\n", "heuristic",
+           "dc_dw", "n", "better", ">1%", "gain_med", "gain_p95", "gain_max", "h/ex_med", "h/ex_p95",
+           "i/ex_med", "i/ex_p95", "h>1.02", "i>1.02", "t_heur s", "t_impr s", "max_impr", "budget");
+}
+
+/* The shipped platforms (no exhaustive baseline): per platform and ratio. */
+static int improve_shipped(void)
+{
+    static const char *const files[] = {"platforms/test/shared4.gml", "platforms/renater2001.gml",
+                                        "platforms/geant2009.gml", "platforms/medium_tiers.gml",
+                                        "platforms/generated/tiers_fig3.gml",
+                                        "platforms/generated/tiers_fig4.gml"};
+    printf("\n--improve on the shipped platforms (T_step/D_w heuristic -> improved, gain = ratio):\n");
+    printf("%-16s %-10s %8s %12s %12s %8s %4s %4s %6s %9s %9s %s\n", "platform", "heuristic", "dc_dw",
+           "T_heur", "T_improved", "gain", "q_h", "q_i", "moves", "t_heur s", "t_impr s", "stop");
+    int rc = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", RM_SOURCE_DIR, files[f]);
+        rm_read_options ro;
+        rm_read_options_init(&ro);
+        rm_platform *p = NULL;
+        rm_error err;
+        if (rm_platform_read(path, &ro, &p, &err)) {
+            printf("%-16s (not read: %s)\n", files[f], err.msg);
+            continue;
+        }
+        rm_network net;
+        if (rm_network_init(&net, p, RM_DUPLEX_HALF, &err)) {
+            rm_platform_free(p);
+            continue;
+        }
+        for (int r = 0; r < 4; r++)
+            for (int h = 0; h < 2; h++) {
+                imp_run x;
+                if (improve_run(&net, h ? RM_HEUR_SLICE : RM_HEUR_SHARED, ratios[r], &x)) {
+                    rc = 1;
+                    continue;
+                }
+                static const char *const why[] = {"-", "local", "moves", "BUDGET"};
+                printf("%-16s %-10s %8g %12.6g %12.6g %8.4f %4d %4d %6d %9.3f %9.3f %s\n", p->name,
+                       imp_heur[h], ratios[r], x.tg, x.ti, x.tg / x.ti, x.qg, x.qi, x.moves, x.sec_g,
+                       x.sec_i, why[x.stop & 3]);
+            }
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
-    int n_plat = 200, max_hosts = 8, do_timing = 0;
+    int n_plat = 200, max_hosts = 8, do_timing = 0, do_improve = 0, do_shipped = 0;
     unsigned long long seed = 1;
     const char *csv = NULL;
     for (int a = 1; a < argc; a++) {
@@ -221,9 +378,13 @@ int main(int argc, char **argv)
             csv = argv[++a];
         else if (!strcmp(argv[a], "--timing"))
             do_timing = 1;
+        else if (!strcmp(argv[a], "--improve"))
+            do_improve = 1;
+        else if (!strcmp(argv[a], "--shipped"))
+            do_improve = do_shipped = 1;
         else {
             fprintf(stderr, "usage: bench_quality [--platforms N] [--seed S] [--max-hosts H (5..8)] "
-                            "[--timing] [--csv FILE]\n");
+                            "[--timing] [--improve] [--shipped] [--csv FILE]\n");
             return 2;
         }
     }
@@ -247,6 +408,10 @@ int main(int argc, char **argv)
         for (int r = 0; r < 4; r++)
             val[c][r] = malloc(cap * sizeof(double));
     double *all = malloc(4 * cap * sizeof(double));
+    imp_run *ir[2][4]; /* --improve: [SharedRing, SliceRing][ratio][platform] */
+    for (int h = 0; h < 2; h++)
+        for (int r = 0; r < 4; r++)
+            ir[h][r] = calloc(cap, sizeof(imp_run));
     int nval = 0, rc = 0;
     double t_exact = 0, t_exh = 0, t_greedy = 0;
     for (int i = 0; i < n_plat; i++) {
@@ -338,6 +503,12 @@ int main(int argc, char **argv)
                         QS(g[1]), QS(g[2]), QS(g[3]), ex[r]->q);
             for (int v = 0; v < 4; v++)
                 rm_mapping_free(g[v]);
+            for (int h = 0; do_improve && h < 2; h++) {
+                imp_run *x = &ir[h][r][i];
+                if (improve_run(&net, h ? RM_HEUR_SLICE : RM_HEUR_SHARED, ratios[r], x))
+                    rc = 1;
+                x->tex = ex[r]->t_step_per_dw;
+            }
         }
         for (int r = 0; r < 4; r++)
             rm_mapping_free(ex[r]);
@@ -365,6 +536,33 @@ int main(int argc, char **argv)
     }
     printf("\ntime: exact SliceRing %.3f s, exhaustive SharedRing %.3f s, greedy heuristics %.3f s\n",
            t_exact, t_exh, t_greedy);
+    if (do_improve) {
+        printf("\n--improve: the local search after the heuristic (ring/improve.c) on the same\n"
+               "platforms and ratios; better = improved below the heuristic by > 1e-9 (>1%%: by\n"
+               "more than 1%%); gain =\n"
+               "T_heuristic / T_improved over all runs; h/ex, i/ex = heuristic's, improved\n"
+               "T_step / exhaustive SharedRing; h>1.02, i>1.02 = runs more than 2%% above it;\n"
+               "times summed over the runs (one thread); budget = runs stopped by the 10 s budget\n\n");
+        improve_header();
+        imp_run *allr = malloc(4 * cap * sizeof *allr);
+        for (int h = 0; h < 2; h++) {
+            int na = 0;
+            for (int r = 0; r < 4; r++) {
+                char rs[16];
+                snprintf(rs, sizeof rs, "%g", ratios[r]);
+                improve_row(imp_heur[h], rs, ir[h][r], nval);
+                for (int k = 0; k < nval; k++)
+                    allr[na++] = ir[h][r][k];
+            }
+            improve_row(imp_heur[h], "all", allr, na);
+        }
+        free(allr);
+        if (do_shipped && improve_shipped())
+            rc = 1;
+    }
+    for (int h = 0; h < 2; h++)
+        for (int r = 0; r < 4; r++)
+            free(ir[h][r]);
     if (do_timing && timing(seed))
         rc = 1;
     if (out)

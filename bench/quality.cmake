@@ -7,8 +7,17 @@ add_executable(bench_quality ${CMAKE_CURRENT_LIST_DIR}/bench_quality.c)
 target_include_directories(bench_quality PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_options(bench_quality PRIVATE ${RM_WARN})
 target_link_libraries(bench_quality PRIVATE ringmap_lib)
+target_compile_definitions(bench_quality PRIVATE RM_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 add_custom_target(bench_quality_run
   COMMAND bench_quality --platforms 200 --timing --csv ${CMAKE_BINARY_DIR}/bench_quality.csv
   DEPENDS bench_quality USES_TERMINAL)
 add_test(NAME bench_quality_smoke COMMAND bench_quality --platforms 12 --max-hosts 6)
+# --improve (issue 15): `cmake --build BUILD --target bench_quality_improve` runs
+# 200 platforms with the local search and the shipped platforms' table.
+add_custom_target(bench_quality_improve
+  COMMAND bench_quality --platforms 200 --improve --shipped
+  DEPENDS bench_quality USES_TERMINAL)
+# the local search's own checks (never worse than the heuristic, invariants): exit 1
+add_test(NAME bench_quality_improve_smoke COMMAND bench_quality --platforms 12 --max-hosts 6 --improve)
+set_tests_properties(bench_quality_improve_smoke PROPERTIES TIMEOUT 60)
 set_tests_properties(bench_quality_smoke PROPERTIES TIMEOUT 60)
