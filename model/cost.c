@@ -4,6 +4,7 @@
  * (errors, costs, eq. (1), eq. (5), balance), which uses nothing of ours.
  */
 #include "ringmap/model.h"
+#include "model/cost_inline.h"
 
 double rm_route_cost(double bandwidth, double latency_s, int latency_model, double dc)
 {
@@ -15,7 +16,5 @@ double rm_route_cost(double bandwidth, double latency_s, int latency_model, doub
 
 double rm_host_cost(double c_succ, double c_pred, int parallel_send)
 {
-    if (parallel_send)
-        return c_succ > c_pred ? c_succ : c_pred;
-    return c_succ + c_pred;
+    return rmi_host_cost(c_succ, c_pred, parallel_send);
 }

@@ -10,6 +10,7 @@
 #include "ring/exact.h"
 #include "ring/ring_internal.h"
 #include "ring/sharedring_internal.h"
+#include "model/cost_inline.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -39,6 +40,13 @@ typedef struct slice_scratch {
     int *cls_seen; /* n_class: step stamp */
     int *cands;    /* H: the step's candidates, increasing */
     int n_class, stamp;
+    /* fast path: candidate pruning by a lower bound (slice_prune): least
+     * cost from any ring host to k (mo) and from k to any ring host (mi),
+     * the hosts folded into them, per-edge terms of the O(1) value */
+    double *mo, *mi, *lb, *piv, *pivF, *eA, *eB, *ebase, *edm;
+    unsigned char *folded;
+    int *ord, *kept, n_kept;
+    int prune_reset;
 } slice_scratch;
 
 #define W(h) (p->nodes[p->hosts[h]].w)
@@ -55,15 +63,15 @@ static double slice_exact_T(const rm_platform *p, const double *c, int H, int q,
         if (t == e || t == ni)
             continue;
         sc->tw[m] = W(sc->ring[t]);
-        sc->tC[m] = rm_host_cost(sc->cs[t], sc->cp[t], par);
+        sc->tC[m] = rmi_host_cost(sc->cs[t], sc->cp[t], par);
         m++;
     }
     sc->tw[m] = W(i);
-    sc->tC[m] = rm_host_cost(c[i * H + k], sc->cp[e], par);
+    sc->tC[m] = rmi_host_cost(c[i * H + k], sc->cp[e], par);
     sc->tw[m + 1] = W(j);
-    sc->tC[m + 1] = rm_host_cost(sc->cs[ni], c[j * H + k], par);
+    sc->tC[m + 1] = rmi_host_cost(sc->cs[ni], c[j * H + k], par);
     sc->tw[m + 2] = W(k);
-    sc->tC[m + 2] = rm_host_cost(c[k * H + j], c[k * H + i], par);
+    sc->tC[m + 2] = rmi_host_cost(c[k * H + j], c[k * H + i], par);
     return rm_balance(q + 1, sc->tw, sc->tC, dc_dw, NULL);
 }
 
@@ -112,11 +120,11 @@ static double slice_exact_T_sorted(const rm_platform *p, const double *c, int H,
 {
     int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
     double nd[3], nw[3];
-    nd[0] = dc_dw * rm_host_cost(c[i * H + k], sc->cp[e], par);
+    nd[0] = dc_dw * rmi_host_cost(c[i * H + k], sc->cp[e], par);
     nw[0] = W(i);
-    nd[1] = dc_dw * rm_host_cost(sc->cs[ni], c[j * H + k], par);
+    nd[1] = dc_dw * rmi_host_cost(sc->cs[ni], c[j * H + k], par);
     nw[1] = W(j);
-    nd[2] = dc_dw * rm_host_cost(c[k * H + j], c[k * H + i], par);
+    nd[2] = dc_dw * rmi_host_cost(c[k * H + j], c[k * H + i], par);
     nw[2] = W(k);
     if (!sc->sorted_ok || !isfinite(nd[0]) || !isfinite(nd[1]) || !isfinite(nd[2]))
         return slice_exact_T(p, c, H, q, e, k, par, dc_dw, sc);
@@ -166,6 +174,196 @@ static double slice_exact_T_sorted(const rm_platform *p, const double *c, int H,
     return t > dmax ? t : dmax;
 }
 
+/* The O(1) value max(T5, D) of inserting k (cycle-time 1/iwk, costs Ci, Cj,
+ * Ck of positions i, j, k) on an edge with the terms base and dm of
+ * slice_step_fast; the one expression both the scan and the pruning use
+ * (bitwise the same value). */
+static inline double slice_approx(double base, double dm, double iwi, double iwj, double iwk,
+                                  double Ci, double Cj, double Ck, double S_inv, double dc_dw,
+                                  double *T5_out, double *D_out)
+{
+    double T5 = (1.0 + dc_dw * (base + Ci * iwi + Cj * iwj + Ck * iwk)) / (S_inv + iwk);
+    double D = dm;
+    if (dc_dw * Ci > D)
+        D = dc_dw * Ci;
+    if (dc_dw * Cj > D)
+        D = dc_dw * Cj;
+    if (dc_dw * Ck > D)
+        D = dc_dw * Ck;
+    *T5_out = T5;
+    *D_out = D;
+    return T5 > D ? T5 : D;
+}
+
+/* Groups of the pruning bound: the bound's edge term is computed exactly
+ * at up to this many values of mo (one O(q) pass each). */
+#define SLICE_PRUNE_PIVOTS 64
+/* Fewest candidates worth the pruning's O(H log H) sort. */
+#define SLICE_PRUNE_MIN 32
+/* Steps pruned in this thread (tests check that the pruning ran). */
+_Thread_local long rmi_slice_prune_steps;
+/* Relative margin under which the bound is taken (the bound and the scan's
+ * value add the same terms in other orders). */
+#define SLICE_PRUNE_MARGIN 1e-7
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static _Thread_local const double *t_lb; /* qsort context of cmp_lb */
+static int cmp_lb(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    double u = t_lb[x], v = t_lb[y];
+    return u < v ? -1 : u > v ? 1 : (x > y) - (x < y);
+}
+
+/* Pruning of one fast SliceRing step (sum cost model, 0 < D_c/D_w < inf):
+ * keeps in sc->kept (increasing host index) the candidates cand[0..n-1]
+ * that may come within the scan's tolerance tol of the step's least value,
+ * and returns their number, or -1 when it does not apply.
+ *
+ * Why it is exact: with C = c_succ + c_pred, inserting k on edge i -> j
+ * gives base + Ci/w_i + Cj/w_j + Ck/w_k = S_cw + (c_ik - c_ij)/w_i +
+ * (c_jk - c_ji)/w_j + (c_kj + c_ki)/w_k (Legrand et al., eq. (1) in the form
+ * of eq. (5)). With mo_k = min over ring hosts r of c_rk and mi_k = min of
+ * c_kr, that is >= S_cw + A_e + mo_k B_e + 2 mi_k / w_k where A_e = -(c_ij/w_i +
+ * c_ji/w_j), B_e = 1/w_i + 1/w_j > 0; min_e (A_e + x B_e) is nondecreasing
+ * in x, so its value at any pivot x <= mo_k bounds it. The value max(T5, D)
+ * is also >= D >= 2 D_c/D_w mi_k and >= the third largest D_c/D_w C of the
+ * ring (dm). A candidate whose bound (less a relative 1e-7 for the order
+ * of the additions) exceeds U (1 + tol), U the least value of some
+ * candidates, can never be within tol of the least value: the scan would
+ * keep it only to drop it later, so the scan over the kept candidates makes
+ * the same choice. O(H log H + P q + (kept) q) per step, P = 64 pivots. */
+static int slice_prune(const rm_platform *p, const double *c, int q, double dc_dw,
+                       const int *cand, int n, double S_cw, double S_inv, double d3, double tol,
+                       slice_scratch *sc)
+{
+    int H = p->n_hosts;
+    if (!sc->mo || !(dc_dw > 0.0) || !isfinite(dc_dw) || n < SLICE_PRUNE_MIN)
+        return -1;
+    if (sc->prune_reset) {
+        for (int k = 0; k < H; k++) {
+            sc->mo[k] = sc->mi[k] = INFINITY;
+            sc->folded[k] = 0;
+        }
+        sc->prune_reset = 0;
+    }
+    for (int t = 0; t < q; t++) {
+        int r = sc->ring[t];
+        if (sc->folded[r])
+            continue;
+        sc->folded[r] = 1;
+        const double *row = c + (size_t)r * H, *col = sc->ct + (size_t)r * H;
+        for (int k = 0; k < H; k++) {
+            if (row[k] < sc->mo[k])
+                sc->mo[k] = row[k];
+            if (col[k] < sc->mi[k])
+                sc->mi[k] = col[k];
+        }
+    }
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+        double iwi = 1.0 / W(i), iwj = 1.0 / W(j);
+        sc->eA[e] = -(sc->cs[e] * iwi + sc->cp[ni] * iwj);
+        sc->eB[e] = iwi + iwj;
+        if (!isfinite(sc->eA[e]) || !isfinite(sc->eB[e]))
+            return -1;
+    }
+    /* pivots: the distinct finite mo of the candidates, or P quantiles */
+    int nf = 0;
+    for (int x = 0; x < n; x++)
+        if (isfinite(sc->mo[cand[x]]) && isfinite(sc->mi[cand[x]]))
+            sc->lb[nf++] = sc->mo[cand[x]];
+    if (nf == 0)
+        return -1;
+    qsort(sc->lb, (size_t)nf, sizeof *sc->lb, cmp_double);
+    int np = 0;
+    for (int x = 0; x < nf; x++)
+        if (np == 0 || sc->lb[x] != sc->piv[np - 1]) {
+            if (np == SLICE_PRUNE_PIVOTS) {
+                np = 0;
+                break;
+            }
+            sc->piv[np++] = sc->lb[x];
+        }
+    if (np == 0) /* too many distinct values: quantiles (lower ends) */
+        for (int g = 0; g < SLICE_PRUNE_PIVOTS; g++) {
+            double v = sc->lb[(size_t)g * nf / SLICE_PRUNE_PIVOTS];
+            if (np == 0 || v != sc->piv[np - 1])
+                sc->piv[np++] = v;
+        }
+    for (int g = 0; g < np; g++) {
+        double f = INFINITY, x0 = sc->piv[g];
+        for (int e = 0; e < q; e++) {
+            double v = sc->eA[e] + x0 * sc->eB[e];
+            if (v < f)
+                f = v;
+        }
+        sc->pivF[g] = f;
+    }
+    double dfloor = d3 > 0.0 ? d3 : 0.0;
+    for (int x = 0; x < n; x++) {
+        int k = cand[x];
+        double mo = sc->mo[k], mi = sc->mi[k];
+        if (!isfinite(mo) || !isfinite(mi)) {
+            sc->lb[k] = -INFINITY;
+            continue;
+        }
+        int lo = 0, hi = np - 1; /* the largest pivot <= mo */
+        while (lo < hi) {
+            int mid = (lo + hi + 1) / 2;
+            if (sc->piv[mid] <= mo)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        double iwk = sc->invw[k];
+        double T5 = (1.0 + dc_dw * (S_cw + sc->pivF[lo] + 2.0 * mi * iwk)) / (S_inv + iwk);
+        double b = T5;
+        if (2.0 * dc_dw * mi > b)
+            b = 2.0 * dc_dw * mi;
+        if (dfloor > b)
+            b = dfloor;
+        sc->lb[k] = b * (1.0 - SLICE_PRUNE_MARGIN);
+    }
+    /* U: the least value of the candidates in increasing bound order, until
+     * the next bound exceeds U (1 + tol) */
+    for (int x = 0; x < n; x++)
+        sc->ord[x] = cand[x];
+    t_lb = sc->lb;
+    qsort(sc->ord, (size_t)n, sizeof *sc->ord, cmp_lb);
+    double U = INFINITY;
+    int m = 0;
+    for (; m < n; m++) {
+        int k = sc->ord[m];
+        if (sc->lb[k] > U * (1.0 + tol))
+            break;
+        double iwk = sc->invw[k];
+        const double *ctk = c + (size_t)k * H; /* c_k. : costs from k */
+        for (int e = 0; e < q; e++) {
+            int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+            double t5, d;
+            double T = slice_approx(sc->ebase[e], sc->edm[e], 1.0 / W(i), 1.0 / W(j), iwk,
+                                    rmi_host_cost(c[(size_t)i * H + k], sc->cp[e], 0),
+                                    rmi_host_cost(sc->cs[ni], c[(size_t)j * H + k], 0),
+                                    rmi_host_cost(ctk[j], ctk[i], 0), S_inv, dc_dw, &t5, &d);
+            if (T < U)
+                U = T;
+        }
+    }
+    rmi_slice_prune_steps++;
+    /* kept: bound <= U (1 + tol), in the scan's (increasing) order */
+    int nk = 0;
+    for (int x = 0; x < n; x++)
+        if (sc->lb[cand[x]] <= U * (1.0 + tol))
+            sc->kept[nk++] = cand[x];
+    return nk;
+}
+
 /* Fast search of one SliceRing step (q >= 2), same choice as the
  * reference: every (edge e, host k) gets the O(1) value max(T5, D) of
  * eq. (5) in incremental form (T5 over the q + 1 hosts, D = D_c/D_w times
@@ -185,7 +383,7 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
     int p1 = -1, p2 = -1;
     for (int t = 0; t < q; t++) {
         double wt = W(sc->ring[t]);
-        double C = rm_host_cost(sc->cs[t], sc->cp[t], par);
+        double C = rmi_host_cost(sc->cs[t], sc->cp[t], par);
         sc->Cq[t] = C;
         S_inv += 1.0 / wt;
         S_cw += C / wt;
@@ -209,52 +407,52 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
     /* the hosts out of the ring, the first of each class only: the others
      * have bitwise the same inputs on every edge, so they are the
      * duplicates the scan skips below (same value, later: cannot win) */
-    int n_cands = H;
-    if (sc->cls_of) {
+    int n_cands = 0;
+    if (sc->cls_of)
         sc->stamp++;
-        n_cands = 0;
-        for (int k = 0; k < H; k++) {
-            if (sc->in_ring[k])
+    for (int k = 0; k < H; k++) {
+        if (sc->in_ring[k])
+            continue;
+        int cl = sc->cls_of ? sc->cls_of[k] : -1;
+        if (cl >= 0) {
+            if (sc->cls_seen[cl] == sc->stamp)
                 continue;
-            int cl = sc->cls_of[k];
-            if (cl >= 0) {
-                if (sc->cls_seen[cl] == sc->stamp)
-                    continue;
-                sc->cls_seen[cl] = sc->stamp;
-            }
-            sc->cands[n_cands++] = k;
+            sc->cls_seen[cl] = sc->stamp;
+        }
+        sc->cands[n_cands++] = k;
+    }
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q;
+        sc->ebase[e] = S_cw - sc->Cq[e] / W(sc->ring[e]) - sc->Cq[ni] / W(sc->ring[ni]);
+        /* largest d over the positions other than e and ni */
+        double dm = p1 != e && p1 != ni ? d1 : p2 != e && p2 != ni ? d2 : d3;
+        sc->edm[e] = dm < 0.0 ? 0.0 : dm;
+    }
+    const int *cand = sc->cands;
+    if (!par) {
+        int nk = slice_prune(p, c, q, dc_dw, sc->cands, n_cands, S_cw, S_inv, d3, tol, sc);
+        if (nk >= 0) {
+            cand = sc->kept;
+            n_cands = nk;
         }
     }
     for (int e = 0; e < q; e++) {
         int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
         double wi = W(i), wj = W(j);
-        double base = S_cw - sc->Cq[e] / wi - sc->Cq[ni] / wj;
-        /* largest d over the positions other than e and ni */
-        double dm = p1 != e && p1 != ni ? d1 : p2 != e && p2 != ni ? d2 : d3;
-        if (dm < 0.0)
-            dm = 0.0;
+        double base = sc->ebase[e], dm = sc->edm[e];
         const double *ci = c + (size_t)i * H, *cj = c + (size_t)j * H;
         double cpe = sc->cp[e], csn = sc->cs[ni];
         double iwi = 1.0 / wi, iwj = 1.0 / wj;
         const double *cti = sc->ct + (size_t)i * H, *ctj = sc->ct + (size_t)j * H;
         for (int ck = 0; ck < n_cands; ck++) {
-            int k = sc->cls_of ? sc->cands[ck] : ck;
-            if (sc->in_ring[k])
-                continue;
+            int k = cand[ck];
             double wk = W(k), iwk = sc->invw[k];
-            double Ci = rm_host_cost(ci[k], cpe, par), Cj = rm_host_cost(csn, cj[k], par);
-            double Ck = rm_host_cost(ctj[k], cti[k], par);
+            double Ci = rmi_host_cost(ci[k], cpe, par), Cj = rmi_host_cost(csn, cj[k], par);
+            double Ck = rmi_host_cost(ctj[k], cti[k], par);
             /* approximate (products by 1/w): the candidates near the least
              * value are re-evaluated exactly below */
-            double T5 = (1.0 + dc_dw * (base + Ci * iwi + Cj * iwj + Ck * iwk)) / (S_inv + iwk);
-            double D = dm;
-            if (dc_dw * Ci > D)
-                D = dc_dw * Ci;
-            if (dc_dw * Cj > D)
-                D = dc_dw * Cj;
-            if (dc_dw * Ck > D)
-                D = dc_dw * Ck;
-            double T = T5 > D ? T5 : D;
+            double T5, D;
+            double T = slice_approx(base, dm, iwi, iwj, iwk, Ci, Cj, Ck, S_inv, dc_dw, &T5, &D);
             if (!(T <= best * (1.0 + tol)))
                 continue;
             if (T < best) {
@@ -438,6 +636,7 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
     for (int k = 0; k < max_q; k++)
         est[k] = NAN;
     memset(in_ring, 0, (size_t)H * sizeof *in_ring);
+    sc->prune_reset = 1;
     int q;
     if (n_start == 2 && max_q >= 2) {
         int a = start[0], b = start[1];
@@ -490,7 +689,7 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
                     if (t == e || t == ni)
                         continue;
                     tw[m] = W(ring[t]);
-                    tC[m] = rm_host_cost(cs[t], cp[t], par);
+                    tC[m] = rmi_host_cost(cs[t], cp[t], par);
                     m++;
                 }
                 for (int k = 0; k < H; k++) {
@@ -499,16 +698,16 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
                     if (q == 1) {
                         /* ring i, k: each sends both its messages to the other */
                         tw[0] = W(i);
-                        tC[0] = rm_host_cost(c[i * H + k], c[i * H + k], par);
+                        tC[0] = rmi_host_cost(c[i * H + k], c[i * H + k], par);
                         tw[1] = W(k);
-                        tC[1] = rm_host_cost(c[k * H + i], c[k * H + i], par);
+                        tC[1] = rmi_host_cost(c[k * H + i], c[k * H + i], par);
                     } else {
                         tw[m] = W(i);
-                        tC[m] = rm_host_cost(c[i * H + k], cp[e], par);
+                        tC[m] = rmi_host_cost(c[i * H + k], cp[e], par);
                         tw[m + 1] = W(j);
-                        tC[m + 1] = rm_host_cost(cs[ni], c[j * H + k], par);
+                        tC[m + 1] = rmi_host_cost(cs[ni], c[j * H + k], par);
                         tw[m + 2] = W(k);
-                        tC[m + 2] = rm_host_cost(c[k * H + j], c[k * H + i], par);
+                        tC[m + 2] = rmi_host_cost(c[k * H + j], c[k * H + i], par);
                     }
                     double T = rm_balance(q + 1, tw, tC, dc_dw, NULL);
                     if (T < bestT) {
@@ -557,8 +756,8 @@ static int slice_best_pair(const rm_platform *p, const double *c, double dc_dw, 
     for (int a = 0; a < H; a++)
         for (int b = a + 1; b < H; b++) {
             double w2[2] = {W(a), W(b)};
-            double C2[2] = {rm_host_cost(c[a * H + b], c[a * H + b], par),
-                            rm_host_cost(c[b * H + a], c[b * H + a], par)};
+            double C2[2] = {rmi_host_cost(c[a * H + b], c[a * H + b], par),
+                            rmi_host_cost(c[b * H + a], c[b * H + a], par)};
             double T = rm_balance(2, w2, C2, dc_dw, NULL);
             if (T < best) {
                 best = T;
@@ -696,6 +895,31 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
             goto out;
         }
         slice_classes(net, bw, &sc);
+        if (!sc.cands)
+            sc.cands = malloc((size_t)H * sizeof *sc.cands);
+        sc.ebase = malloc(n1 * sizeof *sc.ebase);
+        sc.edm = malloc(n1 * sizeof *sc.edm);
+        if (!sc.cands || !sc.ebase || !sc.edm) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
+            goto out;
+        }
+        /* the pruning's arrays (optional: without them every candidate is
+         * scanned) */
+        sc.mo = malloc((size_t)H * sizeof *sc.mo);
+        sc.mi = malloc((size_t)H * sizeof *sc.mi);
+        sc.lb = malloc((size_t)H * sizeof *sc.lb);
+        sc.folded = malloc((size_t)H);
+        sc.ord = malloc((size_t)H * sizeof *sc.ord);
+        sc.kept = malloc((size_t)H * sizeof *sc.kept);
+        sc.piv = malloc(SLICE_PRUNE_PIVOTS * sizeof *sc.piv);
+        sc.pivF = malloc(SLICE_PRUNE_PIVOTS * sizeof *sc.pivF);
+        sc.eA = malloc(n1 * sizeof *sc.eA);
+        sc.eB = malloc(n1 * sizeof *sc.eB);
+        if (!sc.mi || !sc.lb || !sc.folded || !sc.ord || !sc.kept || !sc.piv || !sc.pivF ||
+            !sc.eA || !sc.eB) {
+            free(sc.mo);
+            sc.mo = NULL;
+        }
         for (int a = 0; a < H; a++) {
             sc.invw[a] = 1.0 / p->nodes[p->hosts[a]].w;
             for (int b = 0; b < H; b++)
@@ -814,6 +1038,18 @@ out:
     free(sc.spos);
     free(sc.stmp);
     free(sc.cls_of);
+    free(sc.ebase);
+    free(sc.edm);
+    free(sc.mo);
+    free(sc.mi);
+    free(sc.lb);
+    free(sc.folded);
+    free(sc.ord);
+    free(sc.kept);
+    free(sc.piv);
+    free(sc.pivF);
+    free(sc.eA);
+    free(sc.eB);
     free(sc.cls_seen);
     free(sc.cands);
     return st;
