@@ -21,6 +21,16 @@
 typedef struct tg_cols {
     int q, K;
 } tg_cols;
+/* Cut management and trust region (prune_cuts, set_box): a cut inactive
+ * at TG_AGE LPs in a row is deleted; the first LP is global, the next
+ * ones in a box of relative size TG_DELTA0 around the best point, doubled
+ * after an LP that moved the best point (at most 1), quartered after one
+ * that did not (at least 1e-9). Tuned on bench_solvers' SliceRing rings
+ * (65-300 hosts; ages 3, 4, 6, 10 and several box rules tried: age 3
+ * stalled above the tolerance, 10 kept too many rows). */
+#define TG_AGE 6
+#define TG_DELTA0 0.5
+
 static int cT(void) { return 1; }
 static int cA(const tg_cols *c, int i) { return 2 + i; }
 static int cY(const tg_cols *c, int k) { return 2 + c->q + k; }
@@ -48,6 +58,11 @@ typedef struct tg_state {
     double *val;                    /* K + q + 8 */
     double best, lower;             /* best T(y) found (upper bound), best lower bound */
     int it, ncuts, retries;
+    double delta;          /* trust region: y_k within yb_k (1 + delta)^(+-1) */
+    int box;               /* the trust region is on (the LP value is then no bound) */
+    int cut_base;          /* LP row of the first cut; cut c is row cut_base + c */
+    int *age, cap_age;     /* LPs each cut has been inactive (basic) in a row */
+    int *del;              /* rows to delete (1-based list for glp_del_rows) */
     long simplex_its;
 } tg_state;
 
@@ -57,6 +72,7 @@ static void tg_free(tg_state *s)
         glp_delete_prob(s->lp);
     free(s->y), free(s->yb), free(s->ylp), free(s->lb), free(s->ys), free(s->Lam), free(s->rho);
     free(s->C), free(s->mh), free(s->load), free(s->lprow), free(s->ind), free(s->val);
+    free(s->age), free(s->del);
     rm_tstep_problem_destroy(&s->p);
 }
 
@@ -198,6 +214,7 @@ static void build_rows(tg_state *s)
         }
     }
     rm_glpk_add_capacity_rows(lp, &p->sp, cY(c, 0), s->lprow, ind, val);
+    s->cut_base = glp_get_num_rows(lp) + 1;
     for (int k = 0; k < K; k++)
         s->ncuts += rm_glpk_initial_cuts(lp, cY(c, k), cTk(c, k), 1.0, s->lb[k], p->sp.ub[k],
                                          s->y[k]);
@@ -265,15 +282,84 @@ static double dual_bound(tg_state *s)
  * the number of cuts added. O(K). */
 static int add_cuts(tg_state *s, double tol)
 {
+    double thr = 1e-4 * tol * s->best;
     const rm_tstep_problem *p = &s->p;
     int added = 0;
     for (int k = 0; k < p->K; k++) {
         double tk = glp_get_col_prim(s->lp, cTk(&s->cols, k)), lo = s->lb[k], hi = p->sp.ub[k];
         double yk = s->ylp[k] < lo ? lo : s->ylp[k] > hi ? hi : s->ylp[k];
-        if (p->D * (1.0 / yk - tk) > 1e-4 * tol * s->best)
+        if (p->D * (1.0 / yk - tk) > thr)
             add_cut(s->lp, &s->cols, k, yk), s->ncuts++, added++;
     }
     return added;
+}
+
+/* Cut management: a cut inactive (its row basic) at the optimum of TG_AGE
+ * LPs in a row is deleted from the LP (every subset of the cuts is a valid
+ * outer approximation; the Lagrangian bound does not read the cuts). Only
+ * the cuts present at the last LP (n_old of them) age; cuts added since
+ * start at 0. Deleting basic rows keeps the basis valid (warm start).
+ * Without it the LP of the 218-host SliceRing ring grew to 12,000 rows
+ * (2-5 s per LP); with it alone (no trust region) the LP points wandered
+ * and the gap stalled (bench_solvers). Returns RM_ENOMEM or RM_OK.
+ * O(cuts). */
+static rm_status prune_cuts(tg_state *s, int n_old)
+{
+    int n = glp_get_num_rows(s->lp) - s->cut_base + 1;
+    if (n > s->cap_age) {
+        int cap = 2 * n;
+        int *na = realloc(s->age, (size_t)cap * sizeof *na);
+        if (!na)
+            return RM_ENOMEM;
+        s->age = na;
+        int *nd = realloc(s->del, ((size_t)cap + 1) * sizeof *nd);
+        if (!nd)
+            return RM_ENOMEM;
+        s->del = nd;
+        for (int c = s->cap_age; c < cap; c++)
+            s->age[c] = 0;
+        s->cap_age = cap;
+    }
+    int nd = 0, w = 0;
+    for (int c = 0; c < n; c++) {
+        int a = s->age[c];
+        if (c < n_old)
+            a = glp_get_row_stat(s->lp, s->cut_base + c) == GLP_BS ? a + 1 : 0;
+        else
+            a = 0;
+        if (a >= TG_AGE)
+            s->del[++nd] = s->cut_base + c;
+        else
+            s->age[w++] = a;
+    }
+    for (int c = w; c < n; c++)
+        s->age[c] = 0;
+    if (nd > 0)
+        glp_del_rows(s->lp, nd, s->del);
+    s->ncuts = w;
+    return RM_OK;
+}
+
+/* The trust region of the next LP (box-step stabilisation of Kelley's
+ * method): y_k in [yb_k / (1 + delta), yb_k (1 + delta)] around the best
+ * point, within [lb_k, ub_k]. The LP value is then no lower bound (only
+ * the Lagrangian bound of its duals is: it minimises over the whole box
+ * [lb, ub]). O(K). */
+static void set_box(tg_state *s)
+{
+    const rm_tstep_problem *p = &s->p;
+    for (int k = 0; k < p->K; k++) {
+        double lo = s->yb[k] / (1.0 + s->delta), hi = s->yb[k] * (1.0 + s->delta);
+        if (lo < s->lb[k])
+            lo = s->lb[k];
+        if (hi > p->sp.ub[k])
+            hi = p->sp.ub[k];
+        if (lo < hi)
+            glp_set_col_bnds(s->lp, cY(&s->cols, k), GLP_DB, lo, hi);
+        else
+            glp_set_col_bnds(s->lp, cY(&s->cols, k), GLP_FX, lo, lo);
+    }
+    s->box = 1;
 }
 
 /* One LP and its bounds: solve, upper bounds at the LP point and at the
@@ -301,7 +387,7 @@ static int lp_round(tg_state *s, glp_smcp *parm, int *ret, int *status)
         memcpy(cand, s->ys, (size_t)K * sizeof *cand);
         progress |= try_upper(s, cand);
     }
-    double lower = lpobj > g ? lpobj : g;
+    double lower = !s->box && lpobj > g ? lpobj : g;
     if (lower > s->lower * (1.0 + 1e-15)) {
         s->lower = lower;
         progress = 1;
@@ -403,7 +489,9 @@ static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *
     rm_glpk_init_smcp(&parm);
     int stalled = 0, ret, status;
     const int max_lp = ri->limits.glpk_max_lps > 0 ? ri->limits.glpk_max_lps : 1000;
+    s.delta = TG_DELTA0;
     for (;;) {
+        double best_before = s.best;
         int progress = lp_round(&s, &parm, &ret, &status);
         if (progress < 0 && !(s.lower > -INFINITY)) { /* no bound yet: nothing certified */
             st = rm_glpk_simplex_failed("rm_tstep_glpk", ret, status, s.it, s.p.K, s.ncuts,
@@ -422,8 +510,20 @@ static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *
         if (gap <= tol)
             break;
         stalled = progress ? 0 : stalled + 1;
-        if (stalled >= 5 || !add_cuts(&s, tol) || s.it >= max_lp)
+        int n_old = glp_get_num_rows(s.lp) - s.cut_base + 1;
+        int added = add_cuts(&s, tol);
+        if (stalled >= 5 || (!added && !s.box) || s.it >= max_lp)
             break;
+        if (prune_cuts(&s, n_old)) {
+            st = rm_error_set(err, RM_ENOMEM, "rm_tstep_glpk: out of memory");
+            goto done;
+        }
+        /* serious step (the best point moved): a larger region; null
+           step: a smaller one */
+        if (s.box)
+            s.delta = s.best < best_before * (1.0 - 1e-15) ? fmin(2.0 * s.delta, 1.0)
+                                                             : fmax(0.25 * s.delta, 1e-9);
+        set_box(&s);
     }
     /* above tol (bounds stalled, or max_lp LPs): the best point, with its
        certified gap, instead of a failure */
