@@ -54,6 +54,15 @@ typedef struct imp {
     rm_route *routes;
     build b;
     int cap_q; /* capacities of the scratch (ring sizes) */
+    /* routing trees of the current residual state, shared by the candidates
+       that remove the same ring edges (insert / replace at k, every unused
+       host): key (type, k), up to 8 trees (2 roots x 2 directions x 2
+       metrics); key_type -1 = no caching */
+    int key_type, key_k, n_trees;
+    int tree_root[8], tree_rev[8], tree_met[8];
+    double *tree_w[8];
+    int *tree_arc[8];
+    int gen_budget; /* the budget passed while generating */
     double t0_clock;
     rm_improve_info info;
 } imp;
@@ -121,6 +130,8 @@ static void cur_views(imp *s)
         s->B[k] = &m->pred[(k + 1) % m->q];
     }
     res_reset(s);
+    s->n_trees = 0; /* a new ring: no cached tree is valid */
+    s->key_type = -1;
     /* unused hosts, fastest first (ties: lowest node index), at most RM_IMPROVE_MAX_UNUSED */
     s->n_unused = 0;
     for (int h = 0; h < p->n_hosts; h++) {
@@ -212,23 +223,64 @@ static int same_arcs(const rm_route *a, const rm_route *b)
            (a->n_arcs == 0 || memcmp(a->arcs, b->arcs, (size_t)a->n_arcs * sizeof *a->arcs) == 0);
 }
 
-/* One new route src -> dst under metric met on the residual state of s;
- * r is zeroed on entry. Sets *ok = 0 when there is none. */
+/* The tree of the current residual state rooted at root (reverse: paths to
+ * it) for metric met (MET_RESID / MET_FAIR), from the cache or computed. */
+static rm_status cached_tree(imp *s, int root, int rev, int met, int *idx, rm_error *err)
+{
+    for (int t = 0; t < s->n_trees; t++)
+        if (s->tree_root[t] == root && s->tree_rev[t] == rev && s->tree_met[t] == met) {
+            *idx = t;
+            return RM_OK;
+        }
+    int t = s->n_trees < 8 ? s->n_trees++ : 7;
+    s->tree_root[t] = root, s->tree_rev[t] = rev, s->tree_met[t] = met;
+    *idx = t;
+    rm_status st = rm_routing_tree(s->net, s->opt->routing, met == MET_RESID ? s->resid : s->fair,
+                                   root, rev, s->tree_w[t], s->tree_arc[t], err);
+    if (st)
+        s->n_trees = 0;
+    return st;
+}
+
+/* One route src -> dst under metric met (MET_RESID, MET_FAIR or MET_FULL) on
+ * the residual state of s, from a cached tree when caching is on and one
+ * end is a ring host; r zeroed on entry. */
+static rm_status one_route(imp *s, int met, int src, int dst, rm_route *r, rm_error *err)
+{
+    memset(r, 0, sizeof *r);
+    if (s->key_type < 0 || met == MET_FULL || (s->pos[src] < 0) == (s->pos[dst] < 0))
+        return rm_routing_route(s->net, s->opt->routing,
+                                met == MET_FULL ? NULL : met == MET_RESID ? s->resid : s->fair, src,
+                                dst, r, err);
+    int rev = s->pos[src] < 0, root = rev ? dst : src, other = rev ? src : dst, t;
+    rm_status st = cached_tree(s, root, rev, met, &t, err);
+    if (st)
+        return st;
+    double wd = s->tree_w[t][other];
+    if (!(wd > 0.0)) { /* unreachable: no route (bandwidth 0, no arcs) */
+        r->src = src, r->dst = dst;
+        return RM_OK;
+    }
+    if ((st = rm_route_from_tree(s->net, root, rev, s->tree_arc[t], other, r, err)))
+        return st;
+    r->bandwidth = wd;
+    return RM_OK;
+}
+
+/* One new route src -> dst under metric met (MET_AUTO: the wider of the
+ * residual and the fair-share routes, ties to the residual one); r is zeroed
+ * on entry. Sets *ok = 0 when there is none. */
 static rm_status new_route(imp *s, int met, int src, int dst, rm_route *r, int *ok, rm_error *err)
 {
-    rm_routing routing = s->opt->routing;
     rm_status st;
-    memset(r, 0, sizeof *r);
-    if (met == MET_FULL || met == MET_RESID || met == MET_FAIR) {
-        const double *res = met == MET_FULL ? NULL : met == MET_RESID ? s->resid : s->fair;
-        if ((st = rm_routing_route(s->net, routing, res, src, dst, r, err)))
+    if (met != MET_AUTO) {
+        if ((st = one_route(s, met, src, dst, r, err)))
             return st;
-    } else { /* the wider of the two */
-        rm_route r2 = {0};
-        if ((st = rm_routing_route(s->net, routing, s->resid, src, dst, r, err)) ||
-            (st = rm_routing_route(s->net, routing, s->fair, src, dst, &r2, err))) {
+    } else {
+        rm_route r2;
+        if ((st = one_route(s, MET_RESID, src, dst, r, err)) ||
+            (st = one_route(s, MET_FAIR, src, dst, &r2, err))) {
             rm_route_clear(r);
-            rm_route_clear(&r2);
             return st;
         }
         if (r2.n_arcs > 0 && r2.bandwidth > r->bandwidth) {
@@ -251,6 +303,12 @@ static rm_status build_cand(imp *s, const cand *c, rm_error *err)
     build_free(b);
     int forced, q = s->q;
     int nq = cand_seq(s, c, &forced);
+    /* insert / replace at k remove the same ring edges for every unused host:
+       their routing trees are shared (the cache holds the state of one key) */
+    int kt = c->type == MV_INSERT || c->type == MV_REPLACE ? c->type : -1;
+    if (kt < 0 || kt != s->key_type || c->k != s->key_k)
+        s->n_trees = 0;
+    s->key_type = kt, s->key_k = c->k;
     memcpy(b->nring, s->seq, (size_t)nq * sizeof *b->nring);
     b->nq = nq;
     b->valid = 1;
@@ -450,6 +508,10 @@ static rm_status generate(imp *s, cand **cs, int *n, int *cap, int first_round, 
                 return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");     \
             *cs = t_, *cap = nc;                                                               \
         }                                                                                      \
+        if (over_budget(s)) { /* generation alone can exceed the budget on large rings */   \
+            s->gen_budget = 1;                                                                 \
+            goto sorted;                                                                       \
+        }                                                                                      \
         cand c_ = {T, K, J, V, M, *n, 0.0};                                                    \
         if ((st = build_cand(s, &c_, err)))                                                    \
             return st;                                                                         \
@@ -472,12 +534,12 @@ static rm_status generate(imp *s, cand **cs, int *n, int *cap, int first_round, 
     for (int len = 2; len < q; len++) /* a block of len consecutive hosts */
         for (int k = 0; k < q; k++)
             ADD(MV_CUT, k, len, 0, 0);
-    for (int u = 0; u < s->n_unused; u++)
-        for (int k = 0; k < q; k++)
+    for (int k = 0; k < q; k++)
+        for (int u = 0; u < s->n_unused; u++)
             ADD(MV_REPLACE, k, 0, s->unused[u], 0);
     if (max_q == 0 || q < max_q)
-        for (int u = 0; u < s->n_unused; u++)
-            for (int k = 0; k < q; k++)
+        for (int k = 0; k < q; k++)
+            for (int u = 0; u < s->n_unused; u++)
                 ADD(MV_INSERT, k, 0, s->unused[u], 0);
     if (q >= 4) /* j: position in the ring without k; j == k-1 puts it back */
         for (int k = 0; k < q; k++)
@@ -485,6 +547,7 @@ static rm_status generate(imp *s, cand **cs, int *n, int *cap, int first_round, 
                 if (j != (k + q - 2) % (q - 1) && !(k == 0 && j == q - 2))
                     ADD(MV_MOVE, k, j, 0, 0);
 #undef ADD
+sorted:
     qsort(*cs, (size_t)*n, sizeof **cs, cmp_cand);
     return RM_OK;
 }
@@ -496,6 +559,8 @@ static void imp_free(imp *s)
     free(s->F), free(s->B), free(s->pos), free(s->resid), free(s->fair), free(s->cnt);
     free(s->unused), free(s->seq), free(s->edge_old), free(s->edge_rev), free(s->old_used);
     free(s->w), free(s->C), free(s->alpha), free(s->a), free(s->x), free(s->x2), free(s->routes);
+    for (int t = 0; t < 8; t++)
+        free(s->tree_w[t]), free(s->tree_arc[t]);
 }
 
 /* Copy a mapping's ring, routes and shares (no sweep) for the search. */
@@ -565,10 +630,17 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
     s.w = calloc(nh, sizeof *s.w), s.C = calloc(nh, sizeof *s.C), s.alpha = calloc(nh, sizeof *s.alpha);
     s.a = calloc(2 * nh, sizeof *s.a), s.x = calloc(2 * nh, sizeof *s.x), s.x2 = calloc(2 * nh, sizeof *s.x2);
     s.routes = calloc(2 * nh, sizeof *s.routes);
+    s.key_type = -1;
+    int trees_ok = 1;
+    for (int t = 0; t < 8; t++) {
+        s.tree_w[t] = calloc((size_t)N, sizeof *s.tree_w[t]);
+        s.tree_arc[t] = calloc((size_t)N, sizeof *s.tree_arc[t]);
+        trees_ok &= s.tree_w[t] && s.tree_arc[t];
+    }
     s.b.nring = calloc(nh, sizeof *s.b.nring), s.b.nF = calloc(nh, sizeof *s.b.nF);
     s.b.nB = calloc(nh, sizeof *s.b.nB), s.b.own = calloc(2 * nh, 1);
     rm_status st = RM_OK;
-    if (!s.cur || !s.F || !s.B || !s.pos || !s.resid || !s.fair || !s.cnt || !s.unused || !s.seq ||
+    if (!trees_ok || !s.cur || !s.F || !s.B || !s.pos || !s.resid || !s.fair || !s.cnt || !s.unused || !s.seq ||
         !s.edge_old || !s.edge_rev || !s.old_used || !s.w || !s.C || !s.alpha || !s.a || !s.x ||
         !s.x2 || !s.routes || !s.b.nring || !s.b.nF || !s.b.nB || !s.b.own) {
         rm_mapping_free(s.cur);
@@ -592,7 +664,7 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
         if ((st = generate(&s, &cs, &ncs, &cap, s.info.rounds == 1, err)))
             break;
         double tcur = s.cur->t_step_per_dw;
-        int accepted = 0, budget = 0;
+        int accepted = 0, budget = s.gen_budget;
         for (int i = 0; i < ncs && i < RM_IMPROVE_EVALS_PER_ROUND && !accepted; i++) {
             if (over_budget(&s)) {
                 budget = 1;

@@ -15,8 +15,12 @@
  *  t_new < t_cur (1 - RM_IMPROVE_MIN_GAIN). */
 #define RM_IMPROVE_MIN_GAIN 1e-12
 
-/** Candidates fully evaluated per round (best first by the estimate). */
-#define RM_IMPROVE_EVALS_PER_ROUND 64
+/** Candidates fully evaluated per round at most (best first by the
+ *  estimate): the rest of a round's candidates is not tried. 64 missed
+ *  improving moves on rings of 30+ hosts (tiers_1000 at 0.0064: 1 move
+ *  instead of 9); 1024 and 4096 give the same values on the shipped
+ *  platforms, 1024 in half the time (docs/improve.md). */
+#define RM_IMPROVE_EVALS_PER_ROUND 1024
 
 /** Unused hosts tried by insertions and replacements per round: all when
  *  there are at most this many, else the fastest ones (ties: lowest index). */
@@ -40,7 +44,7 @@ typedef struct rm_improve_info {
  * the improve_* fields). Rounds: every candidate move of the current ring
  * is generated with its new routes and an estimate of its T_step (the kept
  * routes at their current bandwidths, the new ones at their widths); the
- * RM_IMPROVE_EVALS_PER_ROUND best by estimate (ties: generation order) get
+ * RM_IMPROVE_EVALS_PER_ROUND (1024) best by estimate (ties: generation order) get
  * their shares by eq. (5) (rm_share_optimal) and by max-min (rm_maxmin) on
  * the full capacities and T_step by rm_balance (the better of the two);
  * the first that lowers T_step by more than RM_IMPROVE_MIN_GAIN (relative)
@@ -49,7 +53,7 @@ typedef struct rm_improve_info {
  * RM_IMPROVE_STOP_LOCAL), after opt->improve_max_moves accepted moves
  * (RM_IMPROVE_STOP_MOVES; 0 = no limit), or when opt->improve_seconds of
  * wall time have passed (RM_IMPROVE_STOP_BUDGET; 0 = no limit; checked
- * before each evaluation). Without the time budget stopping it, the result
+ * before each candidate, while generating and while evaluating). Without the time budget stopping it, the result
  * depends only on the input (no timing, no threads).
  * Moves: re-share the ring (same routes); re-route one ring edge (both of
  * its routes: widest on the residual network left by the other routes at
@@ -60,7 +64,9 @@ typedef struct rm_improve_info {
  * insert an unused host in a ring edge (q < max_q when max_q > 0); move a
  * host to another ring edge (q >= 4). A new ring edge's two routes are
  * each the wider of the residual and the fair-share widest path (ties:
- * residual) under opt->routing.
+ * residual) under opt->routing; the insertions and replacements at one ring
+ * position share the routing trees of their ring hosts (one tree per root,
+ * direction and metric for every unused host).
  * On success m holds the best ring found (never worse than the given one:
  * it is the start), its routes and shares (m->sharing: RM_SHARING_EQ5 or
  * RM_SHARING_MAXMIN once a move was accepted), alphas and T_step, and the
@@ -69,8 +75,9 @@ typedef struct rm_improve_info {
  * Errors: RM_ENOMEM, errors of routing (m unchanged on error).
  * Complexity per round: O(Q (R + S)) with Q <= 3q + q + q + q^2 + 2 q U + q^2
  * candidates (U <= RM_IMPROVE_MAX_UNUSED unused hosts), R the widest paths
- * of a candidate (<= 6 x 2 x O(E log N)), S one sharing (only for the 64
- * evaluated); rounds <= moves + 1.
+ * of a candidate (<= 6 x 2 x O(E log N); insertions and replacements: 8
+ * trees per ring position), S one sharing (at most 1024 per round);
+ * rounds <= moves + 1.
  * Thread safety: reentrant (net and opt only read; m written).
  * Source: seed 001 eqs. (1), (5), §4.4.2-4.4.3 (widest paths on the
  * residual network, max-min and eq. (5) shares); the local search itself is

@@ -203,6 +203,51 @@ START_TEST(test_final_solver)
 }
 END_TEST
 
+/* --max-q bounds the improved ring too; the cost model variants (latency,
+ * parallel send, full duplex, SliceRing with eq. (5) make-feasible) keep the
+ * invariants */
+START_TEST(test_variants)
+{
+    unsigned long long s = 0xBADA55ULL;
+    for (int i = 0; i < 6; i++) {
+        rm_platform *p = random_platform(&s, 7, 3, 3);
+        for (int v = 0; v < 5; v++) {
+            rm_options o;
+            rm_options_init(&o);
+            o.dc_dw = 0.064;
+            o.threads = 1;
+            o.improve_seconds = 0;
+            if (v == 0)
+                o.max_q = 3;
+            if (v == 1)
+                o.latency = 1, o.dc = 0.5;
+            if (v == 2)
+                o.parallel_send = 1;
+            if (v == 3)
+                o.duplex = RM_DUPLEX_FULL;
+            if (v == 4)
+                o.heuristic = RM_HEUR_SLICE, o.make_feasible = RM_SHARING_EQ5;
+            rm_mapping *g = NULL, *m = NULL;
+            rm_error err = {RM_OK, ""};
+            ck_assert_msg(rm_map(p, &o, &g, &err) == RM_OK, "%s", err.msg);
+            o.improve = 1;
+            ck_assert_msg(rm_map(p, &o, &m, &err) == RM_OK, "%s", err.msg);
+            rm_network net;
+            ck_assert_int_eq(rm_network_init(&net, p, o.duplex, &err), RM_OK);
+            ck_assert_msg(rm_mapping_check(&net, m, 1e-9, &err) == RM_OK, "variant %d: %s", v,
+                          err.msg);
+            rm_network_destroy(&net);
+            ck_assert(m->t_step_per_dw <= g->t_step_per_dw);
+            if (v == 0)
+                ck_assert_int_le(m->q, 3);
+            rm_mapping_free(g);
+            rm_mapping_free(m);
+        }
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
 START_TEST(test_options)
 {
     rm_options o;
@@ -236,6 +281,7 @@ int main(void)
     tcase_add_test(tc, test_move_limit);
     tcase_add_test(tc, test_random_invariants);
     tcase_add_test(tc, test_final_solver);
+    tcase_add_test(tc, test_variants);
     tcase_add_test(tc, test_options);
     suite_add_tcase(su, tc);
     SRunner *sr = srunner_create(su);
