@@ -28,6 +28,8 @@ static void state_free(tk_state *s)
     free(s->B.b), free(s->seen), free(s->yc), free(s->ybest);
     free(s->snap.W), free(s->snap.wpos), free(s->snap.A), free(s->snap.apos), free(s->snap.G);
     free(s->snap.gpos), free(s->snap.z);
+    free(s->prev.W), free(s->prev.wpos), free(s->prev.A), free(s->prev.apos), free(s->prev.G);
+    free(s->prev.gpos), free(s->prev.z), free(s->batch);
 }
 
 /* Allocate the state of a solve of p (sets sized for every row, piece and
@@ -62,11 +64,19 @@ static rm_status state_init(tk_state *s, const rm_tstep_problem *p, double tol)
                         .A = malloc(q2 * sizeof(int)), .apos = malloc(q2 * sizeof(int)),
                         .G = malloc(g1 * sizeof(int)), .gpos = malloc(g1 * sizeof(int)),
                         .z = malloc(Nmax * sizeof(double))};
+    s->prev = (tk_snap){.W = malloc(m1 * sizeof(int)), .wpos = malloc(m1 * sizeof(int)),
+                        .A = malloc(q2 * sizeof(int)), .apos = malloc(q2 * sizeof(int)),
+                        .G = malloc(g1 * sizeof(int)), .gpos = malloc(g1 * sizeof(int)),
+                        .z = malloc(Nmax * sizeof(double))};
+    s->last_add_kind = -1;
+    s->batch_ok = 1;
+    s->batch = malloc(q2 * sizeof(int));
     if (!t->W || !t->wpos || !t->A || !t->apos || !t->G || !t->gpos || !t->Lam || !s->z ||
         !s->zn || !s->y || !s->C || !s->F || !s->load || !s->x0 || !s->a0 || !s->v || !s->ord ||
         !s->oj || !s->cover || !s->B.b || !s->yc || !s->ybest || !s->snap.W ||
         !s->snap.wpos || !s->snap.A || !s->snap.apos || !s->snap.G || !s->snap.gpos ||
-        !s->snap.z)
+        !s->snap.z || !s->prev.W || !s->prev.wpos || !s->prev.A || !s->prev.apos ||
+        !s->prev.G || !s->prev.gpos || !s->prev.z || !s->batch)
         return RM_ENOMEM;
     return RM_OK;
 }
@@ -183,7 +193,32 @@ static int accepted(const tk_state *s)
 /* ---- the stage driver ----------------------------------------------------- */
 
 /* What one step of the driver ends with. */
-enum { TK_SOLVED, TK_RESTART, TK_RESULT, TK_FAIL };
+enum { TK_SOLVED, TK_RESTART, TK_RESULT, TK_FAIL, TK_REVERTED };
+
+/* A failed solve after a change of sets, with no stage to back off to:
+ * return to the last solved point; after a batch of pieces, take them one
+ * at a time, else skip that change (addition or drop) in this stage (at
+ * most TK_TABU of them). On SliceRing's 300-host ring of the 999-host
+ * Tiers platform at D_c/D_w 0.0002, the 13th clamped host made Newton
+ * fail in the first stage, which ended the solve at a certified gap of
+ * 0.086. Returns 1 if reverted. O(N + M + nW^2 K). */
+static int revert_change(tk_state *s)
+{
+    if (s->last_add_kind < 0 || !s->prev.have)
+        return 0;
+    if (s->last_batch) {
+        s->batch_ok = 0;
+    } else {
+        if (s->ntabu >= TK_TABU)
+            return 0;
+        s->tabu_kind[s->ntabu] = s->last_add_kind;
+        s->tabu_id[s->ntabu++] = s->last_add_id;
+    }
+    tk_snap_restore(s, &s->prev);
+    s->last_add_kind = -1, s->last_batch = 0;
+    s->prev.have = 0;
+    return 1;
+}
 
 static void report(const tk_state *s, rm_solver_info *info, double obj, double gap,
                    const char *status)
@@ -237,12 +272,18 @@ static int newton_round(tk_state *s, rm_solver_info *info, rm_error *err, rm_sta
         *st = rm_error_set(err, RM_ENOMEM, "rm_tstep_kinsol: out of memory");
         return TK_FAIL;
     }
-    int flag = tk_solve(s->ctx, t, s->z, s->tol, &s->nni, &s->restarts, &s->res);
+    /* a batch of pieces has a fallback (one at a time): fewer restarts */
+    int flag = tk_solve(s->ctx, t, s->z, s->tol, s->last_batch ? 2 : 5, &s->nni, &s->restarts,
+                        &s->res);
     if (!(s->res <= s->tol)) {
         if (accepted(s))
             return TK_RESULT; /* a previous stage is certified close enough */
+        if (s->last_batch && revert_change(s))
+            return TK_REVERTED;
         if (tk_backoff(s)) /* a failed stage: smaller step in eps first */
             return TK_RESTART;
+        if (revert_change(s))
+            return TK_REVERTED;
         char buf[64];
         rm_kinsol_flag_name(flag, buf, sizeof buf);
         report(s, info, NAN, s->res, buf);
@@ -256,6 +297,7 @@ static int newton_round(tk_state *s, rm_solver_info *info, rm_error *err, rm_sta
     /* every solved point is certified: T of its shares made feasible, and
        a Lagrangian lower bound from its multipliers */
     certify(s);
+    s->batch_ok = 1;
     return TK_SOLVED;
 }
 
@@ -272,6 +314,8 @@ static int stage_done(tk_state *s)
     t->eps = t->eps * s->fac > TK_EPS ? t->eps * s->fac : TK_EPS;
     s->n_seen = 0;
     s->stage_outer = 0;
+    s->ntabu = 0;
+    s->prev.have = 0, s->last_add_kind = -1, s->last_batch = 0;
     return 0;
 }
 
@@ -300,7 +344,7 @@ static int drive(tk_state *s, rm_solver_info *info, rm_error *err, rm_status *st
         int r = newton_round(s, info, err, st);
         if (r == TK_RESTART)
             continue;
-        if (r != TK_SOLVED)
+        if (r != TK_SOLVED && r != TK_REVERTED) /* reverted: the last solved point again */
             return r;
         int add_kind, add_id, drop_kind, drop_x;
         tk_find_addition(s, &add_kind, &add_id);
@@ -321,7 +365,20 @@ static int drive(tk_state *s, rm_solver_info *info, rm_error *err, rm_status *st
                                s->outer);
             return TK_FAIL;
         }
-        if (tk_change_sets(s, drop_kind, drop_x, add_kind, add_id)) {
+        /* pieces in a batch: every violated one (SliceRing's large rings
+           clamp dozens of alphas, one Newton round each otherwise) */
+        int nb = drop_kind < 0 && add_kind == 1 && s->batch_ok
+                     ? tk_violated_pieces(s, add_id, s->batch)
+                     : 0;
+        tk_snap_save(&s->prev, t, s->z);
+        /* the change, for revert_change: kind 0-2 an addition, 3-5 a drop */
+        s->last_add_kind = drop_kind < 0 ? add_kind : 3 + drop_kind;
+        s->last_add_id = drop_kind < 0 ? add_id
+                         : drop_kind == 0 ? t->W[drop_x]
+                         : drop_kind == 1 ? t->A[drop_x]
+                                          : t->G[drop_x];
+        s->last_batch = nb > 0;
+        if (tk_change_sets(s, drop_kind, drop_x, add_kind, add_id, s->batch, nb)) {
             *st = rm_error_set(err, RM_ENOMEM, "rm_tstep_kinsol: out of memory");
             return TK_FAIL;
         }

@@ -30,6 +30,8 @@
 #define TK_ACCEPT 1e-7   /* certified gap accepted when a later stage fails */
 #define TK_BACKOFFS 40   /* stages restarted with a smaller step in eps */
 #define TK_SPARSE_N 200  /* from this many unknowns on: sparse Jacobian and KLU */
+#define TK_BATCH 0.5      /* pieces violated by >= this part of the most violated join it */
+#define TK_TABU 16       /* additions skipped in a stage after their solve failed */
 
 /* Active sets and the layout of the unknowns z = (y, u, T, lambda_W, mu_A,
  * rho_G) and of the equations (E1 K, E2 q, E3 1, E4 nA, E5 nG, E6 nW). */
@@ -78,6 +80,12 @@ typedef struct tk_state {
     uint64_t *seen;      /* hashes of the sets met in this stage */
     int n_seen, cap_seen;
     tk_snap snap;        /* the last stage's KKT point */
+    tk_snap prev;        /* the last solved point before the current set change */
+    int last_add_kind, last_add_id; /* the addition that made the current sets (-1: none) */
+    int last_batch;      /* the current sets came from a batch of pieces */
+    int batch_ok;        /* the next addition of a piece may be a batch */
+    int *batch;          /* q + 1: the other pieces of a batch */
+    int ntabu, tabu_kind[TK_TABU], tabu_id[TK_TABU]; /* additions skipped in this stage */
     int backoffs;        /* stages restarted so far */
     double fac;          /* eps ratio of the next stage */
     SUNContext ctx;
@@ -113,7 +121,7 @@ double tk_route_weight(const tk_work *t, const double *z, int k);
 void tk_eval(tk_work *t, const double *z, double *f, double *mag);
 
 /** Solve the equations of the current sets from z (N entries,
- *  overwritten): KINSOL restarted with fresh scales (at most 5 calls)
+ *  overwritten): KINSOL restarted with fresh scales (at most calls calls)
  *  until the relative residual is <= accept. The Jacobian is dense (dense
  *  LU) below TK_SPARSE_N unknowns, else sparse, factorised by KLU: its
  *  O(K + q + nnz) entries make each Newton step near linear in N instead
@@ -121,8 +129,8 @@ void tk_eval(tk_work *t, const double *z, double *f, double *mag);
  *  (RM_KINSOL_SETUP_FAILED on a setup failure); *res the relative
  *  residual at the end; *nni += Newton iterations; *restarts += restarts.
  *  O(calls * Newton steps * N^3) dense, KLU's time sparse. */
-int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *nni, int *restarts,
-             double *res);
+int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, int calls, long *nni,
+             int *restarts, double *res);
 
 /* ---- the active set (tstep_kinsol_set.c) -------------------------------- */
 
@@ -153,14 +161,30 @@ void tk_find_addition(tk_state *s, int *kind, int *id);
  *  O(nnz + nA + nG^2). */
 void tk_find_drop(const tk_state *s, int *kind, int *x);
 
-/** Drop (drop_kind >= 0) or else add one constraint, carrying the
- *  unknowns over to the new layout (primal part unchanged, multipliers by
- *  element, new ones 0) and rebuilding the basis. RM_ENOMEM or RM_OK.
- *  O(N + nW^2 K). */
-rm_status tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, int add_id);
+/** Drop (drop_kind >= 0) or else add one constraint, and with an added
+ *  piece the n_more pieces more[] too, carrying the unknowns over to the
+ *  new layout (primal part unchanged, multipliers by element, new ones 0)
+ *  and rebuilding the basis. RM_ENOMEM or RM_OK. O(N + nW^2 K). */
+rm_status tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, int add_id,
+                         const int *more, int n_more);
+
+/** The violated pieces outside A other than the piece skip (relative
+ *  violation above TK_PRIMAL and at least TK_BATCH times that of skip, the
+ *  most violated; not skipped in this stage), at most q - 1 -
+ *  nA of them (F_0 = 1 + sum a_i F_i: not all q + 1 pieces bind), into
+ *  list; returns their number. Reads s->z. O(q). */
+int tk_violated_pieces(const tk_state *s, int skip, int *list);
 
 /** Save the current KKT point as the end of a stage. O(N + M). */
 void tk_snap_save(tk_snap *s, const tk_work *t, const double *z);
+
+/** Restore the sets and unknowns of a snapshot (eps unchanged) and rebuild
+ *  the basis. O(N + M + nW^2 K). */
+void tk_snap_restore(tk_state *st, const tk_snap *s);
+
+/** 1 if the addition (kind, id) is skipped in this stage (its solve
+ *  failed; tk_find_addition passes over it). O(TK_TABU). */
+int tk_tabu(const tk_state *s, int kind, int id);
 
 /** Step control of the continuation: if a snapshot exists, the step from
  *  its eps can still shrink and fewer than TK_BACKOFFS restarts were

@@ -254,8 +254,8 @@ static void set_scales(tk_work *t, const double *ud, double *sd, double *fd, dou
     }
 }
 
-int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *nni, int *restarts,
-             double *res)
+int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, int calls, long *nni,
+             int *restarts, double *res)
 {
     sunindextype N = t->N;
     int flag = RM_KINSOL_SETUP_FAILED;
@@ -284,13 +284,13 @@ int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, long *nni, in
     if (t->p->ri->limits.kinsol_max_newton > 0) /* rm_options.final_limits (own: 200) */
         KINSetNumMaxIters(ks.mem, t->p->ri->limits.kinsol_max_newton);
     double *sd = N_VGetArrayPointer(us), *fd = N_VGetArrayPointer(fs);
-    for (int round = 0; round < 5; round++) {
+    for (int round = 0; round < calls; round++) {
         set_scales(t, ud, sd, fd, f, mag);
         flag = rm_kinsol_solve(&ks, u, us, fs, nni);
         *res = tk_relres(t, ud, f, mag);
         if (*res <= accept)
             break;
-        if (round < 4)
+        if (round < calls - 1)
             (*restarts)++;
     }
     for (sunindextype i = 0; i < N; i++)

@@ -228,7 +228,7 @@ void tk_find_addition(tk_state *s, int *kind, int *id)
             Fp = p->D * u[pc - 1];
         double vio = (Fp - T) / fabs(T);
         /* all q + 1 pieces cannot bind together (F_0 = 1 + sum a_i F_i) */
-        if (vio > worst && t->nA < q)
+        if (vio > worst && t->nA < q && !tk_tabu(s, 1, pc))
             worst = vio, *kind = 1, *id = pc;
     }
     for (int g = 0; g < t->ng; g++) {
@@ -239,14 +239,14 @@ void tk_find_addition(tk_state *s, int *kind, int *id)
         for (int e = 0; e < n; e++)
             sum += 1.0 / y[r[e]] + p->lc[r[e]];
         double vio = (sum - u[hh]) / fabs(u[hh]);
-        if (vio > worst)
+        if (vio > worst && !tk_tabu(s, 2, g))
             worst = vio, *kind = 2, *id = g;
     }
     rm_share_loads(sp, y, s->load);
     /* rows, most violated first among the independent ones */
     int nc = 0;
     for (int j = 0; j < s->M; j++)
-        if (t->wpos[j] < 0 && s->load[j] / sp->c[j] - 1.0 > worst) {
+        if (t->wpos[j] < 0 && s->load[j] / sp->c[j] - 1.0 > worst && !tk_tabu(s, 0, j)) {
             s->ord[j] = s->load[j] / sp->c[j] - 1.0;
             s->oj[nc++] = j;
         }
@@ -278,12 +278,12 @@ void tk_find_drop(const tk_state *s, int *kind, int *x)
                 scale = pr;
         }
         double rel = scale > 0.0 ? z[t->ol + xW] / scale : z[t->ol + xW];
-        if (rel < neg)
+        if (rel < neg && !tk_tabu(s, 3, j))
             neg = rel, *kind = 0, *x = xW;
     }
     if (t->nA > 1)
         for (int xA = 0; xA < t->nA; xA++)
-            if (z[t->om + xA] < neg)
+            if (z[t->om + xA] < neg && !tk_tabu(s, 4, t->A[xA]))
                 neg = z[t->om + xA], *kind = 1, *x = xA;
     if (!p->parallel)
         return;
@@ -297,7 +297,7 @@ void tk_find_drop(const tk_state *s, int *kind, int *x)
         if (t->apos[hh + 1] >= 0)
             wt += z[t->om + t->apos[hh + 1]];
         double rel = z[t->orho + xG] / (fabs(wt) > 1e-300 ? fabs(wt) : 1.0);
-        if (cnt > 1 && rel < neg)
+        if (cnt > 1 && rel < neg && !tk_tabu(s, 5, g))
             neg = rel, *kind = 2, *x = xG;
     }
 }
@@ -314,7 +314,26 @@ static void carry(double *nz, int n_new, const int *pos, const int *old, int n_o
             nz[pos[old[x]]] = oz[x];
 }
 
-rm_status tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, int add_id)
+int tk_violated_pieces(const tk_state *s, int skip, int *list)
+{
+    const tk_work *t = &s->t;
+    const rm_tstep_problem *p = t->p;
+    const double *z = s->z, *u = z + t->ou;
+    double T = z[t->oT];
+    int n = 0, room = t->q - 1 - t->nA;
+    double top = skip >= 1 ? (p->D * u[skip - 1] - T) / fabs(T) : 0.0;
+    for (int pc = 1; pc <= t->q && n < room; pc++) {
+        if (pc == skip || t->apos[pc] >= 0 || tk_tabu(s, 1, pc))
+            continue;
+        double vio = (p->D * u[pc - 1] - T) / fabs(T);
+        if (vio > TK_PRIMAL && vio >= TK_BATCH * top)
+            list[n++] = pc;
+    }
+    return n;
+}
+
+rm_status tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, int add_id,
+                         const int *more, int n_more)
 {
     tk_work *t = &s->t, old = s->t;
     double *z = s->z, *zo = s->zn;
@@ -341,6 +360,10 @@ rm_status tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, i
     } else if (add_kind == 1) {
         t->apos[add_id] = t->nA;
         t->A[t->nA++] = add_id;
+        for (int i = 0; i < n_more; i++) {
+            t->apos[more[i]] = t->nA;
+            t->A[t->nA++] = more[i];
+        }
     } else {
         t->gpos[add_id] = t->nG;
         t->G[t->nG++] = add_id;
@@ -383,6 +406,17 @@ int tk_backoff(tk_state *st)
     st->backoffs++;
     st->fac = sqrt(st->fac);
     t->eps = eps;
+    tk_snap_restore(st, s);
+    st->n_seen = 0;
+    st->stage_outer = 0;
+    st->ntabu = 0;
+    st->prev.have = 0, st->last_add_kind = -1, st->last_batch = 0;
+    return 1;
+}
+
+void tk_snap_restore(tk_state *st, const tk_snap *s)
+{
+    tk_work *t = &st->t;
     int M = t->p->sp.m;
     t->nW = s->nW, t->nA = s->nA, t->nG = s->nG;
     memcpy(t->W, s->W, (size_t)s->nW * sizeof(int));
@@ -394,7 +428,12 @@ int tk_backoff(tk_state *st)
     tk_layout(t);
     memcpy(st->z, s->z, (size_t)t->N * sizeof *st->z);
     tk_basis_rebuild(&st->B, &t->p->sp, t->W, t->nW, st->v);
-    st->n_seen = 0;
-    st->stage_outer = 0;
-    return 1;
+}
+
+int tk_tabu(const tk_state *s, int kind, int id)
+{
+    for (int i = 0; i < s->ntabu; i++)
+        if (s->tabu_kind[i] == kind && s->tabu_id[i] == id)
+            return 1;
+    return 0;
 }
