@@ -17,7 +17,8 @@
  * The baseline is today's path (--full-curve, default) or the reference
  * code path (rm_sharedring_reference / rm_slicering_reference: before the
  * fast paths of issues 6 and 15); CPU seconds are the child's own
- * (CLOCK_PROCESS_CPUTIME_ID around the mapping: every thread).
+ * (CLOCK_PROCESS_CPUTIME_ID around the mapping: every thread); the target
+ * column compares them (not the wall time) with the targets.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
@@ -239,7 +240,9 @@ int main(int argc, char **argv)
                     if (cb == 3)
                         snprintf(tb, sizeof tb, "-");
                     double tgt = target_seconds(p->n_hosts);
-                    int met = ca == 0 && sa <= tgt && (p->n_hosts < 5000 || ra <= 2L * 1024 * 1024);
+                    /* the targets are CPU seconds (with --threads 1: the
+                     * time of one core, whatever else the machine runs) */
+                    int met = ca == 0 && a.cpu <= tgt && (p->n_hosts < 5000 || ra <= 2L * 1024 * 1024);
                     printf("%6d %-8s %-8g %-6s | %9s %8.2f %8.1f %5d %12.6g | %9s %8.2f %8.1f %5d %12.6g | "
                            "%8s %4s %4.0fs%s\n",
                            p->n_hosts, rm_gen_topology_name((rm_gen_topology)topo[it]), ratios[ir],
