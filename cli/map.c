@@ -398,6 +398,9 @@ static int all_shares(const rm_network *net, map_args *a, rm_mapping **m)
         fprintf(stderr, "ringmap: --all-shares: both the KINSOL and the GLPK solvers failed\n");
         return 1;
     }
+    best->improve_stop = (*m)->improve_stop; /* --improve's record (same ring) */
+    best->improve_moves = (*m)->improve_moves;
+    best->improve_t_start = (*m)->improve_t_start;
     rm_mapping_free(*m);
     *m = best;
     return -1;

@@ -19,6 +19,8 @@ expect_exit 0 "no --improve" "$P" --heuristic slice --dc-dw 0.5 --json "$TMP/c.j
 jcheck "$TMP/c.json" "no params.improve without --improve" '.params | has("improve") | not'
 expect_exit 0 "--improve-moves 1" "$P" --heuristic slice --dc-dw 0.5 --improve-moves 1 --json "$TMP/d.json" -q
 jcheck "$TMP/d.json" "move limit" '.params.improve.stop == "move_limit" and .params.improve.moves == 1'
+expect_exit 0 "--improve --all-shares" "$P" --heuristic slice --dc-dw 0.5 --improve --all-shares --json "$TMP/e.json" -q
+jcheck "$TMP/e.json" "params.improve kept with --all-shares" '.params.improve.moves >= 1'
 expect_bad "improve-seconds" "--improve-seconds -1" "$P" --improve-seconds -1
 expect_bad "improve-moves" "--improve-moves x" "$P" --improve-moves x
 finish_test
