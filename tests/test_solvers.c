@@ -7,10 +7,11 @@
  * (objective within 1e-6 relative, feasibility, no worse than max-min).
  * Networks and routes are built by hand here.
  * The step-time solvers of a fixed ring (rm_tstep_kinsol, rm_tstep_glpk)
- * at scale (issue 15): SliceRing's rings of 65 and 100 hosts on the
+ * at scale (issue 15): SliceRing's rings of 65, 100 and 120 hosts on the
  * generated 999-host Tiers-like platform (agreement to 1e-6, certified
  * gaps), the best certified point when the tolerance cannot be reached,
- * and RM_EINVAL argument checks.
+ * a solver stopped at its limit through the mapper (final_converged 0, a
+ * valid certified gap), and RM_EINVAL argument checks.
  */
 #include "ringmap.h"
 #include "share_glpk.h"
@@ -801,6 +802,63 @@ START_TEST(test_tstep_best_bound)
 }
 END_TEST
 
+/* The 120-host ring at 0.00064 where KINSOL used to stop in its first
+ * stage at a certified gap of 0.15 ("gap above tolerance": a Newton solve
+ * failed after a change of sets with no stage to back off to); now both
+ * solvers reach their tolerance and agree. */
+START_TEST(test_tstep_ring_120_clamped)
+{
+    check_agree(120, 0.00064, 120);
+}
+END_TEST
+
+/* A solver stopped at its limit (rm_options.final_limits) through the
+ * mapper: the mapping says so (final_converged 0) with a valid certified
+ * gap: the optimum (both solvers without limits, agreeing to 1e-6) lies
+ * between T_step (1 - final_gap) and T_step. */
+START_TEST(test_tstep_limit_certified)
+{
+    gen_ring g;
+    gen_ring_make(&g, 100, 0.00064);
+    int q = g.ri.q;
+    double *x = malloc((size_t)(2 * q) * sizeof *x), topt = NAN, tk = NAN;
+    rm_error err = {0};
+    ck_assert_msg(rm_tstep_glpk(&g.ri, 0.0, x, &topt, NULL, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rm_tstep_kinsol(&g.ri, 0.0, x, &tk, NULL, &err) == RM_OK, "%s", err.msg);
+    ck_assert(fabs(tk - topt) <= 1e-6 * topt);
+    for (int solver = 0; solver < 2; solver++) {
+        rm_options opt;
+        rm_options_init(&opt);
+        opt.heuristic = RM_HEUR_SLICE;
+        opt.dc_dw = 0.00064;
+        opt.max_q = 100;
+        opt.final_solver = solver == 0 ? RM_FINAL_KINSOL : RM_FINAL_GLPK;
+        if (solver == 0)
+            opt.final_limits.kinsol_max_set_changes = 3; /* it needs ~40 */
+        else
+            opt.final_limits.glpk_max_lps = 2; /* it needs ~20 */
+        rm_mapping *m = NULL;
+        ck_assert_msg(rm_map_network(&g.net, &opt, &m, &err) == RM_OK, "solver %d: %s", solver,
+                      err.msg);
+        ck_assert_int_eq(m->q, q);
+        ck_assert_int_eq(m->final_converged, 0);
+        ck_assert_msg(isfinite(m->final_gap) && m->final_gap > 1e-9 && m->final_gap < 1.0,
+                      "solver %d: gap %g", solver, m->final_gap);
+        double t = m->t_step_per_dw;
+        ck_assert_msg(t >= topt * (1.0 - 1e-9), "solver %d: %.15g below the optimum %.15g",
+                      solver, t, topt);
+        ck_assert_msg(t * (1.0 - m->final_gap) <= topt * (1.0 + 1e-9),
+                      "solver %d: lower bound %.15g above the optimum %.15g", solver,
+                      t * (1.0 - m->final_gap), topt);
+        printf("limited %s on the %d-host ring: T %.12g, certified gap %.3g, optimum %.12g\n",
+               solver == 0 ? "kinsol" : "glpk", q, t, m->final_gap, topt);
+        rm_mapping_free(m);
+    }
+    free(x);
+    gen_ring_free(&g);
+}
+END_TEST
+
 /* RM_EINVAL naming the function and the argument. */
 START_TEST(test_tstep_args)
 {
@@ -859,6 +917,8 @@ static Suite *solvers_suite(void)
     tcase_add_test(ts, test_tstep_best_bound);
     tcase_add_test(ts, test_tstep_ring_65);
     tcase_add_test(ts, test_tstep_ring_100);
+    tcase_add_test(ts, test_tstep_ring_120_clamped);
+    tcase_add_test(ts, test_tstep_limit_certified);
     suite_add_tcase(s, ts);
     return s;
 }
