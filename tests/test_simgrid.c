@@ -353,6 +353,14 @@ static void expect_bad(const char *path, rm_status want, const char *needle)
     ck_assert_msg(strstr(err.msg, needle) != NULL, "message lacks '%s': %s", needle, err.msg);
 }
 
+static void expect_bad_not(const char *path, const char *needle)
+{
+    rm_platform *p = NULL;
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_ne(rmi_platform_read_simgrid(path, NULL, &p, &err), RM_OK);
+    ck_assert_msg(strstr(err.msg, needle) == NULL, "message has '%s': %s", needle, err.msg);
+}
+
 START_TEST(bad_files)
 {
     expect_bad(SG "bad_syntax.xml", RM_EINPUT, "Parse error");
@@ -362,6 +370,18 @@ START_TEST(bad_files)
     /* SimGrid aborts (xbt_die) on a duplicate route: the child dies, the
      * message is SimGrid's */
     expect_bad(SG "bad_duproute.xml", RM_EINPUT, "already exists");
+    /* SimGrid's abort reason, not the unit warnings logged before it */
+    expect_bad(SG "bad_duproute_unitless.xml", RM_EINPUT,
+               "The route between B and A already exists");
+    expect_bad_not(SG "bad_duproute_unitless.xml", "Deprecated");
+    /* RuleBased routing (gone from SimGrid): SimGrid's "Not a valid model!"
+     * names nothing; ringmap names the zone and its line */
+    expect_bad(SG "bad_rulebased.xml", RM_EINPUT,
+               "line 7: <zone id=\"rules\" routing=\"RuleBased\">");
+    /* an option 3.32 has not: its line, without SimGrid's list of all keys */
+    expect_bad(SG "bad_config_key.xml", RM_EINPUT,
+               "Bad config key: network/coordinates (line 7:");
+    expect_bad_not(SG "bad_config_key.xml", "Existing config keys");
     expect_bad("/nonexistent/x.xml", RM_EINPUT, "cannot open");
     char dir[] = "/tmp/rm_test_simgrid_XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -389,6 +409,19 @@ START_TEST(bad_files)
             RM_SIMGRID_MAX_HOSTS);
     fclose(f);
     expect_bad(path, RM_ELIMIT, "more than ringmap maps");
+    unlink(path);
+    /* a million hosts (SimGrid's cluster_crossbar.xml has 262,145): refused
+     * when host 2049 is created, before SimGrid builds the rest */
+    snprintf(path, sizeof path, "%s/huge_cluster.xml", dir);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+               "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
+               "<zone id=\"w\" routing=\"Full\"><cluster id=\"c\" prefix=\"n\" suffix=\"\" "
+               "radical=\"0-999999\" speed=\"1Gf\" bw=\"1GBps\" lat=\"1us\"/></zone>\n"
+               "</platform>\n");
+    fclose(f);
+    expect_bad(path, RM_ELIMIT, "more than 2048 hosts");
     unlink(path);
     rmdir(dir);
 }

@@ -87,6 +87,22 @@ extern "C" int rm_sg_child_extract(const char *path, int fd, int max_hosts)
         char arg1[] = "--log=root.thres:warning";
         char *argv[] = {arg0, arg1, nullptr};
         simgrid::s4u::Engine e(&argc, argv);
+        /* a platform far beyond max_hosts (a 262,144-host cluster) is refused
+         * as soon as its host max_hosts + 1 is created, not after SimGrid has
+         * built it all (15 s and GiBs) */
+        size_t created = 0;
+        if (max_hosts > 0)
+            simgrid::s4u::Host::on_creation_cb([&o, &created, max_hosts](simgrid::s4u::Host &) {
+                if (++created > static_cast<size_t>(max_hosts)) {
+                    error_record(o,
+                                 "more than " + std::to_string(max_hosts) +
+                                     " hosts: more than ringmap maps (at most " +
+                                     std::to_string(max_hosts) +
+                                     " hosts: the routes of every ordered host pair are kept)",
+                                 "LIM!");
+                    ::_exit(3);
+                }
+            });
         e.load_platform(path);
         e.seal_platform(); /* Floyd/Dijkstra zones compute their routes here */
         std::vector<simgrid::s4u::Host *> hosts = e.get_all_hosts();

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -107,25 +108,48 @@ static void sg_stderr_tail(int fd, char *out, size_t n)
         free(b.d);
         return;
     }
-    /* keep the lines that are not backtrace frames */
-    size_t at = 0;
+    /* keep the lines that are not backtrace frames; when SimGrid logged
+     * CRITICAL or ERROR lines (xbt_die, xbt_assert), only what they say,
+     * without the time/source prefix: the warnings before an abort (e.g.
+     * deprecated unit-less values) hide its reason */
     char *keep = malloc(b.n + 1);
     size_t k = 0;
-    while (keep && at < b.n) {
-        size_t e = at;
-        while (e < b.n && b.d[e] != '\n')
-            e++;
-        const char *line = (const char *)b.d + at;
-        size_t len = e - at;
-        int frame = (len >= 4 && memcmp(line, "  ->", 4) == 0) ||
-                    (len >= 9 && memcmp(line, "Backtrace", 9) == 0) || len == 0;
-        if (!frame) {
-            if (k)
-                keep[k++] = ' ';
-            memcpy(keep + k, line, len);
-            k += len;
+    for (int pass = 0; pass < 2 && keep && !k; pass++) {
+        size_t at = 0;
+        while (at < b.n) {
+            size_t e = at;
+            while (e < b.n && b.d[e] != '\n')
+                e++;
+            const char *line = (const char *)b.d + at;
+            size_t len = e - at;
+            int frame = (len >= 4 && memcmp(line, "  ->", 4) == 0) ||
+                        (len >= 9 && memcmp(line, "Backtrace", 9) == 0) || len == 0;
+            if (pass == 0 && !frame) {
+                /* "[0.000000] ./src/x.cpp:81: [root/CRITICAL] text" */
+                const char *m = NULL;
+                for (size_t i = 0; i + 8 <= len && !m; i++) {
+                    if (line[i] != '/')
+                        continue;
+                    if (i + 11 <= len && memcmp(line + i, "/CRITICAL] ", 11) == 0)
+                        m = line + i + 11;
+                    else if (memcmp(line + i, "/ERROR] ", 8) == 0)
+                        m = line + i + 8;
+                }
+                /* xbt's own "Exiting now." after an uncaught exception says nothing */
+                if (m && !(line + len - m == 12 && memcmp(m, "Exiting now.", 12) == 0)) {
+                    line = m;
+                    len = (size_t)((const char *)b.d + e - m);
+                } else
+                    frame = 1;
+            }
+            if (!frame) {
+                if (k)
+                    keep[k++] = ' ';
+                memcpy(keep + k, line, len);
+                k += len;
+            }
+            at = e + 1;
         }
-        at = e + 1;
     }
     if (keep) {
         keep[k] = '\0';
@@ -164,6 +188,171 @@ static void sg_replace(char *msg, size_t n, const char *from, const char *to)
         len = n - 1;
     memcpy(msg, out, len);
     msg[len] = '\0';
+}
+
+/* The whole file at path into b (at most RM_SIMGRID_MAX_BYTES). 0 ok. */
+static int sg_slurp(const char *path, sg_buf *b)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = sg_read_all(fd, b, (size_t)RM_SIMGRID_MAX_BYTES);
+    close(fd);
+    if (!rc && sg_buf_reserve(b, 1))
+        rc = -1;
+    if (!rc)
+        b->d[b->n] = '\0';
+    return rc;
+}
+
+static int sg_line_at(const sg_buf *b, size_t at)
+{
+    int line = 1;
+    for (size_t i = 0; i < at && i < b->n; i++)
+        line += b->d[i] == '\n';
+    return line;
+}
+
+/* The line of the first occurrence of needle in the file, 0 if none. */
+static int sg_find_line(const char *path, const char *needle)
+{
+    sg_buf b = {0};
+    int line = 0;
+    if (!sg_slurp(path, &b)) {
+        const char *hit = strstr((const char *)b.d, needle);
+        if (hit)
+            line = sg_line_at(&b, (size_t)(hit - (const char *)b.d));
+    }
+    free(b.d);
+    return line;
+}
+
+/* The value of attribute name in the tag [tag, end) into out (size n);
+ * 0 if absent. */
+static int sg_tag_attr(const char *tag, const char *end, const char *name, char *out, size_t n)
+{
+    size_t ln = strlen(name);
+    for (const char *q = tag + 1; q + ln < end; q++) {
+        if (strncmp(q, name, ln) != 0 || !(q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' ||
+                                           q[-1] == '\r'))
+            continue;
+        const char *v = q + ln;
+        while (v < end && (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r'))
+            v++;
+        if (v >= end || *v != '=')
+            continue;
+        v++;
+        while (v < end && (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r'))
+            v++;
+        if (v >= end || (*v != '"' && *v != '\''))
+            continue;
+        const char *e = memchr(v + 1, *v, (size_t)(end - v - 1));
+        if (!e)
+            return 0;
+        size_t len = (size_t)(e - v - 1);
+        if (len >= n)
+            len = n - 1;
+        memcpy(out, v + 1, len);
+        out[len] = '\0';
+        return 1;
+    }
+    return 0;
+}
+
+/* The zone routings SimGrid 3.32 knows (sg_platf.cpp, case-insensitive; the
+ * cluster topologies are <cluster topology=...>). */
+static const char *const sg_routings[] = {"Full", "Floyd", "Dijkstra", "DijkstraCache",
+                                          "None", "Vivaldi", "Cluster", "Wifi"};
+
+/* SimGrid's "Not a valid model!" (an xbt_die that names nothing): the first
+ * element of the file whose routing SimGrid 3.32 does not know, as
+ * "line N: <AS id="x" routing="RuleBased">" into out. 1 found, 0 not. */
+static int sg_unknown_routing(const char *path, char *out, size_t n)
+{
+    sg_buf b = {0};
+    int found = 0;
+    if (sg_slurp(path, &b)) {
+        free(b.d);
+        return 0;
+    }
+    const char *s = (const char *)b.d;
+    for (const char *t = strchr(s, '<'); t && !found; t = strchr(t + 1, '<')) {
+        if (t[1] == '!' || t[1] == '?' || t[1] == '/')
+            continue;
+        const char *end = strchr(t, '>');
+        if (!end)
+            break;
+        char val[64], id[128] = "", elem[32];
+        if (!sg_tag_attr(t, end, "routing", val, sizeof val))
+            continue;
+        int known = 0;
+        for (size_t i = 0; i < sizeof sg_routings / sizeof sg_routings[0]; i++)
+            known |= strcasecmp(val, sg_routings[i]) == 0;
+        if (known)
+            continue;
+        size_t el = strcspn(t + 1, " \t\r\n/>");
+        if (el >= sizeof elem)
+            el = sizeof elem - 1;
+        memcpy(elem, t + 1, el);
+        elem[el] = '\0';
+        sg_tag_attr(t, end, "id", id, sizeof id);
+        snprintf(out, n, "line %d: <%s id=\"%s\" routing=\"%s\">", sg_line_at(&b, (size_t)(t - s)),
+                 elem, id, val);
+        found = 1;
+    }
+    free(b.d);
+    return found;
+}
+
+/* SimGrid's messages that end with a list of every name it has (every
+ * config key, every netpoint of the platform: thousands): the list cut to
+ * its first names. */
+static void sg_trim_lists(char *msg, size_t n, const char *path)
+{
+    static const char *const lists[] = {" Existing config keys:", " Existing netpoints:"};
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+        char *l = strstr(msg, lists[i]);
+        if (!l)
+            continue;
+        if (i == 0) { /* "Bad config key: X Existing config keys: ..." */
+            char key[128] = "", needle[140];
+            const char *k = strstr(msg, "Bad config key: ");
+            if (k) {
+                k += 16;
+                size_t kl = (size_t)(l - k);
+                if (kl >= sizeof key)
+                    kl = sizeof key - 1;
+                memcpy(key, k, kl);
+                key[kl] = '\0';
+            }
+            snprintf(needle, sizeof needle, "\"%s\"", key);
+            int line = key[0] ? sg_find_line(path, needle) : 0;
+            char tail[400];
+            if (line)
+                snprintf(tail, sizeof tail,
+                         " (line %d: a <config> <prop id=\"%s\"> that SimGrid 3.32 does not "
+                         "have; remove it)",
+                         line, key);
+            else
+                snprintf(tail, sizeof tail, " (an option SimGrid 3.32 does not have)");
+            *l = '\0';
+            if (strlen(msg) + strlen(tail) < n)
+                strcat(msg, tail);
+            continue;
+        }
+        /* keep about 200 characters of names, cut after a whole name */
+        char *cut = l + strlen(lists[i]);
+        size_t keep = strlen(cut) > 200 ? 200 : strlen(cut);
+        char *comma = keep < strlen(cut) ? cut + keep : NULL;
+        while (comma && comma > cut && *comma != ',')
+            comma--;
+        if (comma && comma > cut) {
+            const char *tail = ", ...";
+            *comma = '\0';
+            if (strlen(msg) + strlen(tail) < n)
+                strcat(msg, tail);
+        }
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -476,6 +665,8 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
         for (char *c = m; c && *c; c++)
             if ((unsigned char)*c < 0x20)
                 *c = ' ';
+        if (m)
+            sg_trim_lists(m, strlen(m) + 1, shown);
         rm_status st = limit ? rm_error_set(err, RM_ELIMIT, "%s: %s", shown, m ? m : "too large")
                              : rm_error_set(err, RM_EINPUT, "%s: SimGrid: %s", shown, m ? m : "error");
         free(m);
@@ -1014,7 +1205,17 @@ rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *
     sg_data d;
     memset(&d, 0, sizeof d);
     if (!st) {
-        if (ld.signal || (ld.exit_code != 0 && ld.exit_code != 3)) {
+        char where[300];
+        if ((ld.signal || (ld.exit_code != 0 && ld.exit_code != 3)) &&
+            strstr(ld.stderr_tail, "Not a valid model") && sg_unknown_routing(path, where, sizeof where)) {
+            /* SimGrid's abort names nothing: name the zone */
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: %s: SimGrid 3.32 has no such routing (it knows Full, Floyd, "
+                              "Dijkstra, DijkstraCache, None, Vivaldi, Cluster, Wifi; RuleBased "
+                              "is gone from SimGrid: write the zone's routes with Full or Floyd); "
+                              "SimGrid said: Not a valid model!",
+                              path, where);
+        } else if (ld.signal || (ld.exit_code != 0 && ld.exit_code != 3)) {
             if (ld.signal)
                 st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (signal %d): %s",
                                   path, ld.signal,
