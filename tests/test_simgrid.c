@@ -119,6 +119,9 @@ static const struct {
     {SG "style_vivaldi.xml", 3, 0, 0},
     {SG "style_full_cycle.xml", 4, 4, 0.2501},
     {SG "style_wifi.xml", 2, 2, 2.0 * (1 + 0.01 * 2 * (2 / 6.75) / 0.01) / 400},
+    /* version 3 with a profile named relative to the file (found beside the
+     * file, not beside the converted copy): 4 routes share 1000 Mb/s */
+    {SG "old_profile.xml", 2, 2, 1e-3 / 2 + 2 * 0.01 / 250},
     {STYLES "cluster2.xml", 8, 0, 0},
     {STYLES "zones.xml", 4, 0, 0},
     {STYLES "full.xml", 8, 0, 0},
@@ -340,6 +343,31 @@ START_TEST(unreachable_hosts_left_out)
 }
 END_TEST
 
+/* A host of speed 0 (energy plugins' batteries, solar panels) is left out
+ * with a warning; the rest is style_split_fat.xml, T_step/D_w 5.5e-4. */
+START_TEST(zero_speed_left_out)
+{
+    warnings w;
+    rm_simgrid_info info;
+    rm_platform *p = load_ex(SG "style_zero_speed.xml", 0, &w, &info);
+    ck_assert_int_eq(info.n_hosts, 3);
+    ck_assert_int_eq(info.n_kept, 2);
+    ck_assert_int_eq(p->n_hosts, 2);
+    ck_assert_int_eq(host_by_label(p, "panel"), -1);
+    ck_assert_int_ge(host_by_label(p, "A"), 0);
+    ck_assert_int_eq(w.n, 1);
+    ck_assert_ptr_nonnull(strstr(w.last, "1 host(s) of speed 0 left out"));
+    ck_assert_ptr_nonnull(strstr(w.last, "panel"));
+    rm_network net;
+    rm_mapping *m = map(p, &net, RM_HEUR_SHARED, RM_ROUTING_FIXED, 0.01);
+    ck_assert_int_eq(m->q, 2);
+    ck_assert_msg(rel_eq(m->t_step_per_dw, 5.5e-4, 1e-12), "T_step/D_w %.17g", m->t_step_per_dw);
+    rm_mapping_free(m);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
 /* ------------------------------------------------------------ bad files */
 
 static void expect_bad(const char *path, rm_status want, const char *needle)
@@ -382,6 +410,10 @@ START_TEST(bad_files)
     expect_bad(SG "bad_config_key.xml", RM_EINPUT,
                "Bad config key: network/coordinates (line 7:");
     expect_bad_not(SG "bad_config_key.xml", "Existing config keys");
+    /* routing="None" (Constant network model): no route to map on, and no
+     * SimGrid abort from asking one */
+    expect_bad(SG "bad_routing_none.xml", RM_EINPUT, "SimGrid gives no route");
+    expect_bad_not(SG "bad_routing_none.xml", "Empty zone");
     expect_bad("/nonexistent/x.xml", RM_EINPUT, "cannot open");
     char dir[] = "/tmp/rm_test_simgrid_XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -451,6 +483,7 @@ int main(void)
     tcase_add_test(tc, model_values);
     tcase_add_test(tc, medium_tiers_xml_equals_gml);
     tcase_add_test(tc, unreachable_hosts_left_out);
+    tcase_add_test(tc, zero_speed_left_out);
     tcase_add_test(tc, vivaldi_warned);
     tcase_add_test(tc, wifi_first_rate);
     tcase_add_test(tc, bad_files);

@@ -11,11 +11,14 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
 
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <typeinfo>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -74,18 +77,35 @@ void error_record(Out &o, const std::string &msg, const char *magic = "ERR!")
     o.flush();
 }
 
+/* A zone with routing="None" (SimGrid's EmptyZone, for the Constant
+ * network model): it has no route, and SimGrid aborts (xbt_die "There
+ * can't be route in an Empty zone") when asked one between two of its
+ * hosts. EmptyZone is not exported: known by its dynamic type's name. */
+bool empty_zone(const simgrid::s4u::NetZone *z)
+{
+    if (!z || !z->get_impl())
+        return false;
+    const simgrid::kernel::routing::NetZoneImpl &impl = *z->get_impl();
+    return std::strstr(typeid(impl).name(), "EmptyZone") != nullptr;
+}
+
 } // namespace
 
-extern "C" int rm_sg_child_extract(const char *path, int fd, int max_hosts)
+extern "C" int rm_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts)
 {
     Out o(fd);
     try {
         /* SimGrid's own log output: warnings and worse only (the parent shows
-         * them when the load fails) */
-        int argc = 2;
+         * them when the load fails); the platform file's own directory on
+         * SimGrid's search path, for the trace/profile files it names (the
+         * file loaded may be a converted copy elsewhere) */
+        std::string cfg_path = std::string("--cfg=path:") + (dir && *dir ? dir : ".");
+        std::vector<char> a2(cfg_path.begin(), cfg_path.end());
+        a2.push_back('\0');
+        int argc = 3;
         char arg0[] = "ringmap";
         char arg1[] = "--log=root.thres:warning";
-        char *argv[] = {arg0, arg1, nullptr};
+        char *argv[] = {arg0, arg1, a2.data(), nullptr};
         simgrid::s4u::Engine e(&argc, argv);
         /* a platform far beyond max_hosts (a 262,144-host cluster) is refused
          * as soon as its host max_hosts + 1 is created, not after SimGrid has
@@ -137,6 +157,11 @@ extern "C" int rm_sg_child_extract(const char *path, int fd, int max_hosts)
                     continue;
                 route.clear();
                 double lat = 0.0;
+                const simgrid::s4u::NetZone *zi = hosts[i]->get_englobing_zone();
+                if (zi == hosts[j]->get_englobing_zone() && empty_zone(zi)) {
+                    o.i32(-1); /* routing="None": no route (and no abort) */
+                    continue;
+                }
                 try {
                     hosts[i]->route_to(hosts[j], route, &lat);
                 } catch (const std::exception &) { /* no route between them */

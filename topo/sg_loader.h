@@ -40,13 +40,14 @@ enum rm_sg_policy {
     RM_SG_NONLINEAR = 4
 };
 
-/** In the child only: load the platform at path with SimGrid's engine and
- *  write the stream above to fd. Returns 0 when the stream was written
+/** In the child only: load the platform at path with SimGrid's engine (dir,
+ *  the user's platform file's directory, on SimGrid's search path for the
+ *  trace and profile files it names) and write the stream above to fd. Returns 0 when the stream was written
  *  completely, 3 after writing an "ERR!" record (a C++ exception of SimGrid
  *  or of the adapter), 4 when fd could not be written. Never returns
  *  normally after SimGrid aborts (the child dies of SIGABRT). Not
  *  thread-safe, not reentrant: one call per process. */
-int rm_sg_child_extract(const char *path, int fd, int max_hosts);
+int rm_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts);
 
 #ifdef __cplusplus
 }

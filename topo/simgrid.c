@@ -319,7 +319,9 @@ static void sg_trim_lists(char *msg, size_t n, const char *path)
             const char *k = strstr(msg, "Bad config key: ");
             if (k) {
                 k += 16;
-                size_t kl = (size_t)(l - k);
+                size_t kl = strcspn(k, " ");
+                if (k + kl > l)
+                    kl = (size_t)(l - k);
                 if (kl >= sizeof key)
                     kl = sizeof key - 1;
                 memcpy(key, k, kl);
@@ -525,7 +527,15 @@ static rm_status sg_run_child(const char *path, sg_load *ld, rm_error *err, cons
             dup2(efd >= 0 ? efd : nul, 1);
             dup2(efd >= 0 ? efd : nul, 2);
         }
-        int rc = rm_sg_child_extract(path, pfd[1], RM_SIMGRID_MAX_HOSTS);
+        /* the user's file's directory (shown; path may be a converted copy) */
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s", shown);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *(slash == dir ? slash + 1 : slash) = '\0';
+        else
+            snprintf(dir, sizeof dir, ".");
+        int rc = rm_sg_child_extract(path, dir, pfd[1], RM_SIMGRID_MAX_HOSTS);
         _exit(rc);
     }
     close(pfd[1]);
@@ -782,24 +792,27 @@ static int sg_route_ok(const sg_data *d, size_t k)
     return d->rlen[k] > 0;
 }
 
-/* alive[i] = 1 for the hosts kept. Greedy: while some kept pair has no
- * route, drop the kept host missing the most routes (ties: the last one).
- * O(H^2). Returns the number kept, -1 on ENOMEM. */
+/* alive[i] = 1 on entry for the hosts that may be kept, 1 on return for
+ * the hosts kept. Greedy: while some kept pair has no route, drop the kept
+ * host missing the most routes (ties: the last one). O(H^2). Returns the
+ * number kept, -1 on ENOMEM. */
 static int sg_reachable(const sg_data *d, char *alive)
 {
     int H = d->H;
     int *miss = calloc((size_t)H, sizeof *miss);
     if (!miss)
         return -1;
+    int kept = 0;
     for (int i = 0; i < H; i++) {
-        alive[i] = 1;
+        if (!alive[i])
+            continue;
+        kept++;
         for (int j = 0; j < H; j++)
-            if (i != j && !sg_route_ok(d, (size_t)i * H + j)) {
+            if (i != j && alive[j] && !sg_route_ok(d, (size_t)i * H + j)) {
                 miss[i]++;
                 miss[j]++;
             }
     }
-    int kept = H;
     for (;;) {
         int worst = -1;
         for (int i = 0; i < H; i++)
@@ -1216,14 +1229,20 @@ rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *
                               "SimGrid said: Not a valid model!",
                               path, where);
         } else if (ld.signal || (ld.exit_code != 0 && ld.exit_code != 3)) {
+            /* a deployment file (<actor>/<process> on hosts it does not
+             * declare) given for the platform */
+            const char *hint = strstr(ld.stderr_tail, "Cannot create actor")
+                                   ? " (a deployment file? ringmap reads the platform file: "
+                                     "its hosts, links and routes)"
+                                   : "";
             if (ld.signal)
-                st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (signal %d): %s",
+                st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (signal %d): %s%s",
                                   path, ld.signal,
-                                  ld.stderr_tail[0] ? ld.stderr_tail : "no message");
+                                  ld.stderr_tail[0] ? ld.stderr_tail : "no message", hint);
             else
-                st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (status %d): %s",
+                st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (status %d): %s%s",
                                   path, ld.exit_code,
-                                  ld.stderr_tail[0] ? ld.stderr_tail : "no message");
+                                  ld.stderr_tail[0] ? ld.stderr_tail : "no message", hint);
         } else {
             st = sg_decode(&ld.data, &d, err, path);
         }
@@ -1287,35 +1306,64 @@ rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *
         return st;
     }
     char *alive = malloc((size_t)d.H);
+    /* a host of speed 0 (a battery, a solar panel: energy plugins' hosts)
+     * cannot take a share of the work: left out, like a router */
+    int nzero = 0;
+    for (int i = 0; alive && i < d.H; i++) {
+        alive[i] = d.speed[i] != 0.0; /* NaN, < 0, inf: refused below, naming the host */
+        nzero += !alive[i];
+    }
+    if (alive && nzero) {
+        char names[700];
+        size_t o = 0;
+        int shown = 0;
+        names[0] = '\0';
+        for (int i = 0; i < d.H && o < sizeof names - 80; i++)
+            if (!alive[i]) {
+                o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", shown ? ", " : "",
+                                      d.hname[i]);
+                shown++;
+            }
+        if (shown < nzero)
+            snprintf(names + o, sizeof names - o, ", ... (%d in all)", nzero);
+        sg_warn(ro, "%s: %d host(s) of speed 0 left out (they cannot compute): %s", path, nzero,
+                names);
+    }
     int kept = alive ? sg_reachable(&d, alive) : -1;
     if (kept < 0) {
         free(alive);
         sg_data_free(&d);
         return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
     }
-    if (kept < 2 && d.H >= 2) {
+    if (d.H - nzero < 1) {
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: every host has speed 0 (%d host(s)): no host can compute, "
+                          "nothing to map",
+                          path, d.H);
+    } else if (kept < 2 && d.H - nzero >= 2) {
         st = rm_error_set(err, RM_EINPUT,
                           "%s: SimGrid gives no route (crossing links) between any two of its "
-                          "%d hosts",
-                          path, d.H);
+                          "%d hosts%s",
+                          path, d.H - nzero,
+                          nzero ? " of speed > 0" : "");
     } else {
-        if (kept < d.H) {
+        if (kept < d.H - nzero) {
             char names[700];
             size_t o = 0;
             int shown = 0;
             names[0] = '\0';
             for (int i = 0; i < d.H && o < sizeof names - 80; i++)
-                if (!alive[i]) {
+                if (!alive[i] && d.speed[i] != 0.0) {
                     o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", shown ? ", " : "",
                                           d.hname[i]);
                     shown++;
                 }
-            if (shown < d.H - kept)
-                snprintf(names + o, sizeof names - o, ", ... (%d in all)", d.H - kept);
+            if (shown < d.H - nzero - kept)
+                snprintf(names + o, sizeof names - o, ", ... (%d in all)", d.H - nzero - kept);
             sg_warn(ro,
                     "%s: %d of %d hosts left out: SimGrid has no route (crossing links) "
                     "between them and the others: %s",
-                    path, d.H - kept, d.H, names);
+                    path, d.H - nzero - kept, d.H - nzero, names);
         }
         st = sg_build(&d, alive, kept, path, ro, out, &inf, err);
         if (!st && d.n_extra > 0)
