@@ -48,14 +48,18 @@ for h in shared slice; do
     --json "$W/$h.json" --machinefile "$W/$h.hosts" -q
   run $h "$W/$h.hosts" "$(grep -vc '^#' "$W/$h.hosts")" --mapping "$W/$h.json"
 done
-# the naive ring: all hosts in SimGrid's order (as ringmap reads them; the
-# host list and speeds taken from `ringmap export-simgrid`), columns
-# proportional to speed, on the original platform
-"$RINGMAP" export-simgrid "$PLAT" -o "$W/naive.xml" --hostfile "$W/naive.hosts"
-WS=$(python3 - "$W/naive.xml" <<'PY'
-import re, sys
-xml = open(sys.argv[1]).read()
-print(",".join("%.17g" % (1.0 / float(s)) for s in re.findall(r'<host id="[^"]*" speed="([0-9.eE+-]+)Mf"', xml)))
+# the naive ring: all hosts in SimGrid's order, columns proportional to
+# speed, on the original platform. The host names and one-core cycle-times
+# are ringmap's own reading of the file: a mapping at D_c/D_w = 0 (free
+# communication: every host is in the ring), its ring sorted back into
+# SimGrid's host order. (Not `ringmap export-simgrid`: its host ids are
+# SimGrid ids of the export, e.g. n0 for a cluster's host n-0.)
+"$RINGMAP" "$PLAT" --heuristic slice --dc-dw 0 --one-core --json "$W/all.json" -q
+WS=$(python3 - "$W/all.json" "$W/naive.hosts" <<'PY'
+import json, sys
+ring = sorted(json.load(open(sys.argv[1]))["ring"], key=lambda h: h["node"])
+open(sys.argv[2], "w").write("".join(h["label"] + "\n" for h in ring))
+print(",".join("%.17g" % h["w"] for h in ring))
 PY
 )
 run naive "$W/naive.hosts" "$(grep -vc '^#' "$W/naive.hosts")" --weights "$WS"

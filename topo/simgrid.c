@@ -799,6 +799,8 @@ static int sg_route_ok(const sg_data *d, size_t k)
 static int sg_reachable(const sg_data *d, char *alive)
 {
     int H = d->H;
+    if (H < 1) /* never: the stream has >= 1 host */
+        return 0;
     int *miss = calloc((size_t)H, sizeof *miss);
     if (!miss)
         return -1;
