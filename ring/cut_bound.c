@@ -307,3 +307,255 @@ void rm_cut_bound_add(rm_cut_bound *cb, int v)
             best = cb->inv_cap[b];
     cb->value = best;
 }
+
+/* ---------------------------------------------------------------------- */
+/* rm_host_bound: every host's own cost (ring/cut_bound.h, points 1-3)     */
+/* ---------------------------------------------------------------------- */
+
+/* relative slack on capacities and route costs: the shares are feasible up
+ * to rounding (bw.h: rm_share_optimal scales down what rounding left above
+ * capacity; the greedy shares are residuals) */
+#define HB_SLACK 1e-9
+
+void rm_host_bound_destroy(rm_host_bound *hb)
+{
+    free(hb->host_of);
+    free(hb->invw);
+    free(hb->cap);
+    free(hb->L);
+    free(hb->coupled);
+    free(hb->in);
+    free(hb->ord_c);
+    free(hb->ord_u);
+    memset(hb, 0, sizeof *hb);
+}
+
+static rm_status hb_alloc(rm_host_bound *hb, const rm_platform *p, int parallel_send, rm_error *err)
+{
+    int N = p->n_nodes, H = p->n_hosts;
+    memset(hb, 0, sizeof *hb);
+    hb->n_nodes = N;
+    hb->n_hosts = H;
+    hb->parallel_send = parallel_send;
+    hb->host_of = malloc((size_t)N * sizeof *hb->host_of + 1);
+    hb->invw = malloc((size_t)H * sizeof *hb->invw + 1);
+    hb->cap = calloc((size_t)H + 1, sizeof *hb->cap);
+    hb->L = calloc((size_t)H + 1, sizeof *hb->L);
+    hb->coupled = calloc((size_t)H + 1, 1);
+    hb->in = calloc((size_t)H + 1, 1);
+    hb->ord_c = malloc((size_t)H * sizeof *hb->ord_c + 1);
+    hb->ord_u = malloc((size_t)H * sizeof *hb->ord_u + 1);
+    if (!hb->host_of || !hb->invw || !hb->cap || !hb->L || !hb->coupled || !hb->in || !hb->ord_c ||
+        !hb->ord_u) {
+        rm_host_bound_destroy(hb);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the host bound of %d hosts", H);
+    }
+    for (int v = 0; v < N; v++)
+        hb->host_of[v] = -1;
+    for (int h = 0; h < H; h++) {
+        hb->host_of[p->hosts[h]] = h;
+        hb->invw[h] = 1.0 / p->nodes[p->hosts[h]].w;
+    }
+    return RM_OK;
+}
+
+/* idx[0..n-1] sorted by increasing key[idx], ties by host index (the
+ * order is deterministic); -1 on allocation failure */
+typedef struct {
+    double key;
+    int idx;
+} hb_item;
+
+static int hb_cmp(const void *a, const void *b)
+{
+    const hb_item *x = a, *y = b;
+    return x->key < y->key ? -1 : x->key > y->key ? 1 : (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+static int hb_sort(int *idx, int n, const double *key)
+{
+    hb_item *it = malloc((size_t)n * sizeof *it + 1);
+    if (!it)
+        return -1;
+    for (int k = 0; k < n; k++) {
+        it[k].key = key[idx[k]];
+        it[k].idx = idx[k];
+    }
+    qsort(it, (size_t)n, sizeof *it, hb_cmp);
+    for (int k = 0; k < n; k++)
+        idx[k] = it[k].idx;
+    free(it);
+    return 0;
+}
+
+rm_status rm_host_bound_init_shared(rm_host_bound *hb, const rm_network *net, int parallel_send,
+                                    rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    rm_status st = hb_alloc(hb, p, parallel_send, err);
+    if (st)
+        return st;
+    int H = p->n_hosts;
+    /* c_i: the distinct resources of the usable arcs leaving node i (an arc
+     * of link l is 2l or 2l+1: a resource is met at most twice, by the two
+     * arcs of one link in half duplex; a self-loop is skipped) */
+    for (int h = 0; h < H; h++)
+        hb->coupled[h] = net->duplex == RM_DUPLEX_HALF && !p->directed;
+    double *negc = malloc((size_t)H * sizeof *negc + 1);
+    if (!negc) {
+        rm_host_bound_destroy(hb);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the host bound of %d hosts", H);
+    }
+    for (int a = 0; a < net->n_arcs; a++) {
+        int r = net->arc_res[a];
+        if (r < 0 || net->arc_tail[a] == net->arc_head[a])
+            continue;
+        int ht = hb->host_of[net->arc_tail[a]];
+        if (ht >= 0)
+            hb->cap[ht] += net->res_backbone[r] ? 2.0 * net->res_cap[r] : net->res_cap[r];
+        int hh = hb->host_of[net->arc_head[a]];
+        if (hh >= 0 && net->res_backbone[r])
+            hb->coupled[hh] = 0; /* an incoming route may not load the shared capacity */
+        if (ht >= 0 && net->res_backbone[r])
+            hb->coupled[ht] = 0;
+    }
+    /* in half duplex the incoming arcs use the resources of the outgoing
+     * ones (one resource per undirected link): coupled stays valid only
+     * when every arc into i is the reverse of a usable arc out of i, which
+     * holds on an undirected half-duplex network */
+    for (int h = 0; h < H; h++) {
+        if (hb->coupled[h])
+            hb->ord_c[hb->n_c++] = h;
+        else
+            hb->ord_u[hb->n_u++] = h;
+        negc[h] = -hb->cap[h];
+        hb->L[h] = hb->cap[h] > 0.0 ? (parallel_send ? 2.0 : 4.0) / (hb->cap[h] * (1.0 + HB_SLACK))
+                                    : INFINITY;
+    }
+    int bad = hb_sort(hb->ord_c, hb->n_c, negc) || hb_sort(hb->ord_u, hb->n_u, hb->L);
+    free(negc);
+    if (bad) {
+        rm_host_bound_destroy(hb);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the host bound of %d hosts", H);
+    }
+    return RM_OK;
+}
+
+rm_status rm_host_bound_init_costs(rm_host_bound *hb, const rm_platform *p, const double *c,
+                                   int parallel_send, rm_error *err)
+{
+    rm_status st = hb_alloc(hb, p, parallel_send, err);
+    if (st)
+        return st;
+    int H = p->n_hosts;
+    hb->costs = 1;
+    for (int i = 0; i < H; i++) {
+        double m1 = INFINITY, m2 = INFINITY;
+        for (int j = 0; j < H; j++) {
+            double x = c[(size_t)i * H + j];
+            if (j == i || !(x < m2))
+                continue;
+            if (x < m1) {
+                m2 = m1;
+                m1 = x;
+            } else {
+                m2 = x;
+            }
+        }
+        hb->L[i] = rm_host_cost(m1, m2, parallel_send);
+        hb->ord_u[hb->n_u++] = i;
+    }
+    if (hb_sort(hb->ord_u, hb->n_u, hb->L)) {
+        rm_host_bound_destroy(hb);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the host bound of %d hosts", H);
+    }
+    return RM_OK;
+}
+
+void rm_host_bound_reset(rm_host_bound *hb)
+{
+    if (hb->in)
+        memset(hb->in, 0, (size_t)hb->n_hosts);
+    hb->n_in = 0;
+}
+
+void rm_host_bound_add(rm_host_bound *hb, int v)
+{
+    if (!hb->host_of || v < 0 || v >= hb->n_nodes)
+        return;
+    int h = hb->host_of[v];
+    if (h >= 0 && !hb->in[h]) {
+        hb->in[h] = 1;
+        hb->n_in++;
+    }
+}
+
+double rm_host_bound_value(rm_host_bound *hb, double dc_dw, double t0)
+{
+    int H = hb->n_hosts;
+    if (!hb->host_of || hb->n_in >= H)
+        return INFINITY;
+    if (!hb->costs) {
+        /* L_i(T0) of the coupled hosts (point 2): x1 + x2 <= c_i - 2 d/T0,
+         * with the slack on c_i and on d/T0 */
+        double y = 2.0 * dc_dw / t0 * (1.0 - HB_SLACK);
+        double own = hb->parallel_send ? 2.0 : 4.0;
+        for (int k = 0; k < hb->n_c; k++) {
+            int h = hb->ord_c[k];
+            double x = hb->cap[h] * (1.0 + HB_SLACK) - y;
+            hb->L[h] = x > 0.0 ? own / x : INFINITY;
+        }
+    }
+    /* point 1 over the set R */
+    double A = 1.0, B = 0.0, lmax = 0.0;
+    for (int h = 0; h < H; h++)
+        if (hb->in[h]) {
+            A += dc_dw * hb->L[h] * hb->invw[h];
+            B += hb->invw[h];
+            if (hb->L[h] > lmax)
+                lmax = hb->L[h];
+        }
+    /* point 3: the hosts out of the set by increasing L (merge of the two
+     * sorted lists); U' = those with d L_j < T0, a prefix */
+    double best = INFINITY, pa = A, pb = B, first_out = INFINITY;
+    int kc = 0, ku = 0, prefix_on = 1;
+    for (;;) {
+        while (kc < hb->n_c && hb->in[hb->ord_c[kc]])
+            kc++;
+        while (ku < hb->n_u && hb->in[hb->ord_u[ku]])
+            ku++;
+        int j;
+        if (kc < hb->n_c && (ku >= hb->n_u || hb->L[hb->ord_c[kc]] <= hb->L[hb->ord_u[ku]]))
+            j = hb->ord_c[kc++];
+        else if (ku < hb->n_u)
+            j = hb->ord_u[ku++];
+        else
+            break;
+        double dl = dc_dw * hb->L[j];
+        if (!(dl < t0)) {
+            first_out = dl;
+            break;
+        }
+        double a = dl * hb->invw[j], b = hb->invw[j];
+        /* (b) j alone */
+        double single = (A + a) / (B + b);
+        if (single < best)
+            best = single;
+        /* (a) the prefix up to j: once d L_j is not below the prefix ratio,
+         * every longer prefix is larger (ring/cut_bound.h, point 3) */
+        if (prefix_on) {
+            if (pb > B && !(dl < pa / pb))
+                prefix_on = 0;
+            else {
+                pa += a;
+                pb += b;
+                if (pa / pb < best)
+                    best = pa / pb;
+            }
+        }
+    }
+    if (first_out < best)
+        best = first_out;
+    double lm = dc_dw * lmax;
+    return lm > best ? lm : best;
+}

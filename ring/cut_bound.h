@@ -63,4 +63,98 @@ static inline double rm_cut_bound_value(const rm_cut_bound *cb) { return cb->val
 
 void rm_cut_bound_destroy(rm_cut_bound *cb);
 
+/*
+ * rm_host_bound — a second provable lower bound of T_step/D_w of every ring
+ * the greedy can still build, from every host's own cost (issue 15: stars
+ * and Tiers at small D_c/D_w, where one bridge says little).
+ *
+ * 1. Per ring (Legrand et al. 2004, eq. (1)): T_step/D_w = T >= alpha_i w_i
+ *    + d C_i for every host i of the ring (d = D_c/D_w; rm_balance, alpha
+ *    >= 0, every host participates), with sum alpha_i = 1. Hence alpha_i <=
+ *    (T - d C_i)/w_i, and summing, 1 <= sum_i (T - d C_i)/w_i:
+ *        T >= (1 + d sum_i C_i/w_i) / sum_i 1/w_i          (the eq. (5) value)
+ *    and T >= d max_i C_i. Both grow with every C_i, so replacing C_i by a
+ *    lower bound L_i <= C_i valid in every ring keeps them lower bounds.
+ * 2. L_i, SharedRing (shares on the real network): both routes of host i
+ *    (to its successor and predecessor, eq. (1)) leave node i through the
+ *    resources of its incident links, of total capacity c_i (a backbone
+ *    resource counts twice: it limits each route, not their sum), so their
+ *    shares satisfy x1 + x2 <= c_i and C_i >= 1/x1 + 1/x2 >= 4/c_i (parallel
+ *    send: max(1/x1, 1/x2) >= 2/c_i; latency only adds). In half duplex with
+ *    no backbone link at i, the two routes that END at i (from its
+ *    neighbours p, s) share the same resources: x1 + x2 + y1 + y2 <= c_i;
+ *    and in a ring of T_step/D_w = T', d/y1 <= d C_p <= T' gives y1 >= d/T'
+ *    (same for y2): x1 + x2 <= c_i - 2d/T' and C_i >= 4/(c_i - 2d/T')
+ *    (no such ring if c_i <= 2d/T'). For a ring with T' < T0 this is >
+ *    L_i(T0) = 4/(c_i - 2d/T0): every host of a ring better than T0 has
+ *    C_i >= L_i(T0).
+ *    L_i, SliceRing (its estimate on the complete graph of widest paths,
+ *    route cost c_ij = 1/width + latency/D_c): in a ring of >= 3 hosts the
+ *    two neighbours differ, so C_i >= host cost of the two least c_ij.
+ * 3. Every larger ring S the greedy can still build contains the current
+ *    ring R (both heuristics only insert) and at least one other host. A
+ *    host j with d L_j >= T0 makes T(S) >= T0. Over the other hosts U', the
+ *    least value of f(S) = (1 + d sum_S L_i/w_i) / sum_S 1/w_i over S = R +
+ *    a non-empty subset of U' is exact in O(|U'|) with U' sorted by L: it is
+ *    the least of (a) the best prefix of U' by increasing L (when the
+ *    minimiser holds some j with d L_j below the optimum, it holds all of
+ *    them: adding j lowers a ratio iff d L_j is below it) and (b) the best
+ *    single host (when every d L_j is above the optimum, one host is better
+ *    than any set containing it). So every larger ring has
+ *        T(S) >= min(T0, max(d max_R L, min(d L_first outside U', (a), (b)))).
+ *    SliceRing's L does not depend on T0 (so with T0 = the least estimate so
+ *    far this is a lower bound of every larger estimate); SharedRing's does,
+ *    and growth may stop when the value is >= T0 = the best T_step so far.
+ */
+typedef struct rm_host_bound {
+    int n_nodes, n_hosts;
+    int *host_of;            /* n_nodes: host index of a node, -1 for a router */
+    double *invw;            /* n_hosts: 1/w (s/Mflop)^-1 */
+    double *cap;             /* n_hosts: c_i (Mb/s), SharedRing mode */
+    double *L;               /* n_hosts: L_i (s/Mb) of the last evaluation (SliceRing: fixed) */
+    unsigned char *coupled;  /* n_hosts: the incoming routes share c_i (half duplex) */
+    unsigned char *in;       /* n_hosts: in the set */
+    int *ord_c, n_c;         /* coupled hosts by decreasing c_i (increasing L_i for any T0) */
+    int *ord_u, n_u;         /* the others by increasing L_i */
+    int n_in;
+    int parallel_send, costs; /* costs: SliceRing mode (fixed L) */
+} rm_host_bound;
+
+/**
+ * SharedRing mode: c_i and coupling of every host from net's resources (see
+ * above); parallel_send as rm_options. Errors: RM_ENOMEM. O(N + E + H log H)
+ * time, O(N + H) memory. Not thread-safe on one hb.
+ */
+rm_status rm_host_bound_init_shared(rm_host_bound *hb, const rm_network *net, int parallel_send,
+                                    rm_error *err);
+
+/**
+ * SliceRing mode: L_i = rm_host_cost of the two least c[i*H + j], j != i
+ * (c: H x H route costs, s/Mb, host indices; INFINITY with fewer than two
+ * finite). Errors: RM_ENOMEM. O(H^2) time, O(N + H) memory.
+ */
+rm_status rm_host_bound_init_costs(rm_host_bound *hb, const rm_platform *p, const double *c,
+                                   int parallel_send, rm_error *err);
+
+/** Forget the set. O(H). */
+void rm_host_bound_reset(rm_host_bound *hb);
+
+/** Add host node v to the set. O(1). */
+void rm_host_bound_add(rm_host_bound *hb, int v);
+
+/**
+ * A lower bound of T_step/D_w of every ring that strictly contains the set
+ * (see above; dc_dw = D_c/D_w, t0 > 0 = T0): SliceRing mode, every such
+ * estimate is >= the returned value; SharedRing mode (L depends on t0),
+ * every such T_step/D_w is >= min(t0, returned value), so growth may stop
+ * once the value is >= t0. INFINITY if every host is in the set. The
+ * caller keeps a relative margin (the value is computed in floating
+ * point). Needs a set of >= 2 hosts in SliceRing mode (rings of >= 3
+ * hosts). O(H) (one pass over the hosts). Not thread-safe on one hb
+ * (writes its L in SharedRing mode).
+ */
+double rm_host_bound_value(rm_host_bound *hb, double dc_dw, double t0);
+
+void rm_host_bound_destroy(rm_host_bound *hb);
+
 #endif

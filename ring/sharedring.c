@@ -705,7 +705,9 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     rm_ring_state s, best;
     h2_work wk;
     rm_cut_bound cb;
+    rm_host_bound hb;
     memset(&cb, 0, sizeof cb);
+    memset(&hb, 0, sizeof hb);
     if ((st = rm_ring_state_init(&s, max_q, opt, err)))
         return st;
     if ((st = rm_ring_state_init(&best, max_q, opt, err))) {
@@ -757,19 +759,22 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     double bestT = p->nodes[f].w;
     sweep[0] = bestT;
     /* the stopping rule (ring/cut_bound.h): 4 routes of any larger ring
-     * share a bridge its hosts span */
+     * share a bridge its hosts span (rm_cut_bound), and every host's two
+     * routes leave through its own links (rm_host_bound, eq. (1)) */
     int stop_rule = !opt->full_curve && max_q > 2;
-    if (stop_rule && (st = rm_cut_bound_init(&cb, net, 4.0, 2.0, err)))
+    if (stop_rule && ((st = rm_cut_bound_init(&cb, net, 4.0, 2.0, err)) ||
+                      (st = rm_host_bound_init_shared(&hb, net, opt->parallel_send, err))))
         goto out;
     if (max_q >= 2) {
         if ((st = best_pair(&wk, &s, dc_dw, err)))
             goto out;
         if (s.q < 2)
             goto single; /* no two hosts can talk: the ring of one host */
-        if (stop_rule) {
-            rm_cut_bound_add(&cb, s.ring[0]);
-            rm_cut_bound_add(&cb, s.ring[1]);
-        }
+        if (stop_rule)
+            for (int k = 0; k < 2; k++) {
+                rm_cut_bound_add(&cb, s.ring[k]);
+                rm_host_bound_add(&hb, s.ring[k]);
+            }
         for (;;) {
             if (opt->sharing == RM_SHARING_MAXMIN || opt->sharing == RM_SHARING_EQ5)
                 if ((st = refine_state(&wk, &s, opt->sharing, opt->share_tol, err)))
@@ -785,17 +790,21 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
                 opt->progress(opt->progress_ctx, s.q, max_q, bestT);
             if (s.q >= max_q)
                 break;
-            /* every larger ring contains this one: T_step >= the bound (the
-             * margin covers the solvers' tolerance on capacities) */
-            if (stop_rule && dc_dw * rm_cut_bound_value(&cb) * (1.0 - 1e-9) >= bestT)
+            /* every larger ring contains this one: T_step >= the cut bound,
+             * and T_step >= min(bestT, the host bound) (the margin covers the
+             * solvers' tolerance on capacities): none can be better */
+            if (stop_rule && (dc_dw * rm_cut_bound_value(&cb) * (1.0 - 1e-9) >= bestT ||
+                              rm_host_bound_value(&hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT))
                 break;
             int found;
             if ((st = insert_best(&wk, &s, dc_dw, &found, err)))
                 goto out;
             if (!found)
                 break;
-            if (stop_rule)
+            if (stop_rule) {
                 rm_cut_bound_add(&cb, wk.last_k);
+                rm_host_bound_add(&hb, wk.last_k);
+            }
         }
     }
 single:;
@@ -811,6 +820,7 @@ single:;
     *out = m;
 out:
     rm_cut_bound_destroy(&cb);
+    rm_host_bound_destroy(&hb);
     free(sweep);
     rm_h2_work_destroy(&wk);
     rm_ring_state_destroy(&s);

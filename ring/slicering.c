@@ -625,7 +625,8 @@ static void store_ring(int *rings, int max_q, int keep_all, int q, const int *ri
 static int slice_greedy(const rm_platform *p, const double *c, int max_q, double dc_dw, int par,
                         int *rings, double *est, slice_scratch *sc, int n_start,
                         const int *start, double start_T, int fast, rm_cut_bound *cb,
-                        int *stop_q, double *stop_lb, const rm_options *opt, int keep_all)
+                        rm_host_bound *hb, int *stop_q, double *stop_lb, const rm_options *opt,
+                        int keep_all)
 {
     double first_best = INFINITY;
     *stop_q = max_q;
@@ -663,14 +664,25 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
     double best_est = INFINITY;
     if (cb) {
         rm_cut_bound_reset(cb);
-        for (int t = 0; t < q; t++)
+        rm_host_bound_reset(hb);
+        for (int t = 0; t < q; t++) {
             rm_cut_bound_add(cb, p->hosts[ring[t]]);
+            rm_host_bound_add(hb, p->hosts[ring[t]]);
+        }
         best_est = est[q - 1];
     }
     while (q < max_q) {
-        if (cb && dc_dw * rm_cut_bound_value(cb) * (1.0 - 1e-9) >= best_est) {
+        /* every larger ring contains this one: its estimate is >= both
+         * bounds (the host bound needs rings of >= 3 hosts: q >= 2) */
+        double lb = cb ? dc_dw * rm_cut_bound_value(cb) : 0.0;
+        if (cb && q >= 2) {
+            double hl = rm_host_bound_value(hb, dc_dw, best_est);
+            if (hl > lb)
+                lb = hl;
+        }
+        if (cb && lb * (1.0 - 1e-9) >= best_est) {
             *stop_q = q;
-            *stop_lb = dc_dw * rm_cut_bound_value(cb) * (1.0 - 1e-9);
+            *stop_lb = lb * (1.0 - 1e-9);
             break;
         }
         double bestT = INFINITY;
@@ -735,6 +747,7 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         store_ring(rings, max_q, keep_all, q, ring, bestT, &first_best);
         if (cb) {
             rm_cut_bound_add(cb, p->hosts[bk]);
+            rm_host_bound_add(hb, p->hosts[bk]);
             if (bestT < best_est)
                 best_est = bestT;
         }
@@ -866,7 +879,9 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     slice_scratch sc;
     memset(&sc, 0, sizeof sc);
     rm_cut_bound cb_store;
+    rm_host_bound hb_store;
     memset(&cb_store, 0, sizeof cb_store);
+    memset(&hb_store, 0, sizeof hb_store);
     size_t n1 = (size_t)max_q + 1;
     sc.ring = malloc(n1 * sizeof(int));
     sc.in_ring = calloc((size_t)H, sizeof(int));
@@ -927,13 +942,14 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
         }
     }
     if (!opt->full_curve && max_q > 2 &&
-        (st = rm_cut_bound_init(&cb_store, net, 1.0, 1.0, err)))
+        ((st = rm_cut_bound_init(&cb_store, net, 1.0, 1.0, err)) ||
+         (st = rm_host_bound_init_costs(&hb_store, p, bw, opt->parallel_send, err))))
         goto out;
     rm_cut_bound *cb = !opt->full_curve && max_q > 2 ? &cb_store : NULL;
     int stop_q1, stop_q2;
     double stop_lb1, stop_lb2;
     if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings, est, &sc, 1, NULL, 0.0,
-                     fast, cb, &stop_q1, &stop_lb1, opt, !lazy)) {
+                     fast, cb, &hb_store, &stop_q1, &stop_lb1, opt, !lazy)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
     }
@@ -945,7 +961,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
          * each ring size keeps the better of the two rings (ties: the
          * fastest-host start) */
         if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings2, est2, &sc, 2, pair,
-                         pairT, fast, cb, &stop_q2, &stop_lb2, opt, !lazy)) {
+                         pairT, fast, cb, &hb_store, &stop_q2, &stop_lb2, opt, !lazy)) {
             st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
             goto out;
         }
@@ -1012,6 +1028,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     m = NULL;
 out:
     rm_cut_bound_destroy(&cb_store);
+    rm_host_bound_destroy(&hb_store);
     rm_mapping_free(m);
     free(bw);
     free(est);

@@ -5,12 +5,16 @@
  * exactly the mapping of the full growth (--full-curve): same ring, routes,
  * shares, alphas and T_step, the same T_step curve up to the stop — on
  * generated Tiers-like, star, cluster and fat-tree platforms, both ratios of
- * the bench, both heuristics, half and full duplex.
+ * the bench, both heuristics, half and full duplex; on a star and the
+ * Tiers-like platform at 0.00064 also with latency, parallel send, max-min
+ * and eq. (5) shares. The host bound (rm_host_bound) is checked as a
+ * property on random rings of random platforms (directed ones too).
  */
 #include "ring/cut_bound.h"
 #include "ring/ring_internal.h"
 #include "ringmap.h"
 #include "topo/generators.h"
+#include "support.h"
 
 #include <check.h>
 #include <math.h>
@@ -156,21 +160,29 @@ static void same_route(const rm_route *a, const rm_route *b, const char *what)
 /* Default (stopping rule) against --full-curve: the same mapping bit for bit
  * and the same curve where the stopped run has one. Returns whether the
  * stopped run tried fewer sizes. */
-static int check_same(const rm_platform *p, rm_heuristic h, double r, rm_duplex duplex)
+static int check_same_model(const rm_platform *p, rm_heuristic h, double r, rm_duplex duplex,
+                            int latency, int parallel_send, rm_sharing sharing)
 {
     rm_options o;
     rm_options_init(&o);
     o.heuristic = h;
     o.dc_dw = r;
     o.duplex = duplex;
+    o.latency = latency;
+    o.parallel_send = parallel_send;
+    if (latency)
+        o.dc = 10.0;
+    if (h == RM_HEUR_SHARED)
+        o.sharing = sharing;
     rm_mapping *a = NULL, *b = NULL;
     rm_error err;
     ck_assert_msg(rm_map(p, &o, &a, &err) == RM_OK, "%s", err.msg);
     o.full_curve = 1;
     ck_assert_msg(rm_map(p, &o, &b, &err) == RM_OK, "%s", err.msg);
     char what[160];
-    snprintf(what, sizeof what, "%s %s r=%g duplex=%d", p->name, h == RM_HEUR_SHARED ? "shared" : "slice",
-             r, (int)duplex);
+    snprintf(what, sizeof what, "%s %s r=%g duplex=%d lat=%d par=%d sharing=%d", p->name,
+             h == RM_HEUR_SHARED ? "shared" : "slice", r, (int)duplex, latency, parallel_send,
+             (int)sharing);
     ck_assert_msg(a->q == b->q, "%s: q %d vs %d", what, a->q, b->q);
     ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s: T %.17g vs %.17g", what,
                   a->t_step_per_dw, b->t_step_per_dw);
@@ -191,6 +203,11 @@ static int check_same(const rm_platform *p, rm_heuristic h, double r, rm_duplex 
     rm_mapping_free(a);
     rm_mapping_free(b);
     return tried_a < tried_b;
+}
+
+static int check_same(const rm_platform *p, rm_heuristic h, double r, rm_duplex duplex)
+{
+    return check_same_model(p, h, r, duplex, 0, 0, RM_SHARING_GREEDY);
 }
 
 START_TEST(test_stop_exact_generated)
@@ -234,6 +251,225 @@ START_TEST(test_stop_exact_shipped)
         }
         rm_platform_free(p);
     }
+}
+END_TEST
+
+/* The stopping rule's exactness on the cases the host bound is for (issue
+ * 15): a star whose best ring holds the hosts of fast links (it stops at the
+ * best q) and the Tiers-like platform at D_c/D_w = 0.00064, under every cost
+ * model variant: full duplex, the latency model, parallel send, max-min and
+ * eq. (5) shares. */
+START_TEST(test_stop_exact_models)
+{
+    rm_platform *p = gen(RM_GEN_STAR, 500, 1);
+    int stopped = 0;
+    stopped += check_same_model(p, RM_HEUR_SHARED, 0.04, RM_DUPLEX_HALF, 0, 0, RM_SHARING_GREEDY);
+    stopped += check_same_model(p, RM_HEUR_SHARED, 0.04, RM_DUPLEX_FULL, 0, 0, RM_SHARING_GREEDY);
+    stopped += check_same_model(p, RM_HEUR_SHARED, 0.04, RM_DUPLEX_HALF, 0, 1, RM_SHARING_GREEDY);
+    stopped += check_same_model(p, RM_HEUR_SHARED, 0.04, RM_DUPLEX_HALF, 1, 0, RM_SHARING_GREEDY);
+    stopped += check_same_model(p, RM_HEUR_SHARED, 0.04, RM_DUPLEX_HALF, 0, 0, RM_SHARING_MAXMIN);
+    /* the star stops at its best ring (q 118 of 500) in every variant */
+    ck_assert_int_eq(stopped, 5);
+    check_same_model(p, RM_HEUR_SLICE, 0.04, RM_DUPLEX_HALF, 0, 1, RM_SHARING_GREEDY);
+    check_same_model(p, RM_HEUR_SLICE, 0.04, RM_DUPLEX_HALF, 1, 0, RM_SHARING_GREEDY);
+    rm_platform_free(p);
+    p = gen(RM_GEN_TIERS, 200, 1);
+    check_same_model(p, RM_HEUR_SHARED, 0.00064, RM_DUPLEX_FULL, 0, 0, RM_SHARING_GREEDY);
+    check_same_model(p, RM_HEUR_SHARED, 0.00064, RM_DUPLEX_HALF, 0, 1, RM_SHARING_GREEDY);
+    check_same_model(p, RM_HEUR_SHARED, 0.00064, RM_DUPLEX_HALF, 1, 0, RM_SHARING_GREEDY);
+    check_same_model(p, RM_HEUR_SHARED, 0.00064, RM_DUPLEX_HALF, 0, 0, RM_SHARING_MAXMIN);
+    check_same_model(p, RM_HEUR_SHARED, 0.00064, RM_DUPLEX_HALF, 0, 0, RM_SHARING_EQ5);
+    check_same_model(p, RM_HEUR_SLICE, 0.00064, RM_DUPLEX_HALF, 0, 1, RM_SHARING_GREEDY);
+    check_same_model(p, RM_HEUR_SLICE, 0.00064, RM_DUPLEX_HALF, 1, 0, RM_SHARING_GREEDY);
+    rm_platform_free(p);
+}
+END_TEST
+
+/* A random connected platform: H hosts and R routers on a random tree plus
+ * extra links, bandwidths 1-100 Mb/s, some backbone links, latencies; hosts
+ * may be transit nodes. directed: every link is two arcs of different
+ * bandwidths (SimGrid's SPLITDUPLEX). */
+static rm_platform *random_platform(unsigned long long *rs, int directed)
+{
+    int H = rmt_rndint(rs, 4, 12), R = rmt_rndint(rs, 0, 5), N = H + R;
+    int extra = rmt_rndint(rs, 0, N), E1 = N - 1 + extra, E = directed ? 2 * E1 : E1;
+    rm_platform *p = rm_platform_new("random", N, E, directed);
+    ck_assert_ptr_nonnull(p);
+    for (int v = 0; v < H; v++) {
+        p->nodes[v].is_host = 1;
+        p->nodes[v].w = 0.01 * rmt_rndint(rs, 1, 10);
+    }
+    for (int l = 0; l < E1; l++) {
+        int u = l < N - 1 ? l + 1 : rmt_rndint(rs, 0, N - 1);
+        int v = l < N - 1 ? rmt_rndint(rs, 0, l) : rmt_rndint(rs, 0, N - 1);
+        if (u == v)
+            v = (u + 1) % N;
+        for (int d = 0; d < (directed ? 2 : 1); d++) {
+            rm_link *k = &p->links[directed ? 2 * l + d : l];
+            k->source = d ? v : u;
+            k->target = d ? u : v;
+            k->bandwidth = rmt_rndint(rs, 1, 100);
+            k->latency = 1e-4 * rmt_rndint(rs, 0, 10);
+            k->backbone = rmt_rndint(rs, 0, 9) == 0;
+        }
+    }
+    rm_error err = {RM_OK, ""};
+    ck_assert_msg(rm_platform_finalize(p, &err) == RM_OK, "%s", err.msg);
+    return p;
+}
+
+/* Property of the host bound (ring/cut_bound.h): for random rings S with
+ * widest routes and max-min or eq. (5) shares, under every cost model, and
+ * every set R of >= 2 of their hosts (S strictly contains R), T_step/D_w
+ * of S >= min(T0, bound of R at T0) for T0 below, at and above it. */
+START_TEST(test_host_bound_valid)
+{
+    unsigned long long rs = 15;
+    int checked = 0, tight = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        int directed = trial % 5 == 4;
+        rm_platform *p = random_platform(&rs, directed);
+        int H = p->n_hosts;
+        rm_duplex duplex = !directed && trial % 3 == 1 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF;
+        int par = trial % 4 == 2, lat = trial % 7 == 3;
+        static const double ds[4] = {0.0064, 0.064, 0.64, 6.4};
+        double d = ds[(trial / 2) % 4];
+        rm_network net;
+        rm_error err;
+        ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
+        rm_host_bound hb;
+        ck_assert_int_eq(rm_host_bound_init_shared(&hb, &net, par, &err), RM_OK);
+        int q = rmt_rndint(&rs, 3, H), perm[12];
+        for (int h = 0; h < H; h++)
+            perm[h] = h;
+        for (int h = 0; h < q; h++) {
+            int j = rmt_rndint(&rs, h, H - 1), x = perm[h];
+            perm[h] = perm[j];
+            perm[j] = x;
+        }
+        rm_mapping *m = rm_mapping_new(q, 0);
+        m->dc_dw = d;
+        m->parallel_send = par;
+        m->latency = lat;
+        m->dc = 10.0;
+        int ok = 1;
+        for (int k = 0; k < q && ok; k++) {
+            m->ring[k] = p->hosts[perm[k]];
+            ok = rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
+                                  p->hosts[perm[(k + 1) % q]], &m->succ[k], &err) == RM_OK &&
+                 rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
+                                  p->hosts[perm[(k + q - 1) % q]], &m->pred[k], &err) == RM_OK;
+        }
+        if (ok)
+            ck_assert_int_eq(trial % 2 ? rm_mapping_refine_maxmin(&net, m, &err)
+                                       : rm_mapping_refine_optimal(&net, m, &err),
+                             RM_OK);
+        for (int sub = 0; ok && sub < 4; sub++) {
+            int r = rmt_rndint(&rs, 2, q - 1);
+            rm_host_bound_reset(&hb);
+            for (int k = 0; k < r; k++)
+                rm_host_bound_add(&hb, m->ring[(k * 7 + sub) % q]);
+            ck_assert_int_le(hb.n_in, q - 1);
+            double T = m->t_step_per_dw;
+            static const double f[4] = {0.5, 1.0, 1.5, 1e6};
+            double t0 = T * f[sub], v = rm_host_bound_value(&hb, d, t0);
+            double lb = v < t0 ? v : t0;
+            ck_assert_msg(T >= lb * (1.0 - 1e-9),
+                          "trial %d: T %.12g < min(T0 %.12g, bound %.12g) (q %d, |R| %d, "
+                          "duplex %d, "
+                          "par %d, lat %d, directed %d)",
+                          trial, T, t0, v, q, hb.n_in, (int)duplex, par, lat, directed);
+            checked++;
+            tight += v > 0.5 * T;
+        }
+        rm_mapping_free(m);
+        rm_host_bound_destroy(&hb);
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    ck_assert_int_gt(checked, 1000);
+    ck_assert_int_gt(tight, 50); /* not vacuous */
+    /* a ring where the half-duplex coupling is tight: host 0 (w 1) behind
+     * 10 Mb/s, hosts 1, 2 (w 4) behind 1000 Mb/s, eq. (5) shares, D_c/D_w
+     * large: the shares on host 0's link are 10/3 (its own two) and 10/6
+     * (the two incoming), hosts 0, 1, 2 all cost about 0.6 s/Mb, and the
+     * bound of {0, 1} at T0 = T_step is T_step itself (4 / (c - 2 d/T0)) */
+    static const double w3[3] = {1, 4, 4}, b3[3] = {10, 1000, 1000};
+    static const int lu[3] = {0, 1, 2}, lv[3] = {3, 3, 3};
+    rm_platform *p = rmt_build("coupled", 4, 3, w3, 3, lu, lv, b3, NULL, NULL);
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_mapping *m = rm_mapping_new(3, 0);
+    m->dc_dw = 1000.0;
+    for (int k = 0; k < 3; k++) {
+        m->ring[k] = k;
+        ck_assert_int_eq(
+            rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, k, (k + 1) % 3, &m->succ[k], &err),
+            RM_OK);
+        ck_assert_int_eq(
+            rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, k, (k + 2) % 3, &m->pred[k], &err),
+            RM_OK);
+    }
+    ck_assert_int_eq(rm_mapping_refine_optimal(&net, m, &err), RM_OK);
+    rm_host_bound hb;
+    ck_assert_int_eq(rm_host_bound_init_shared(&hb, &net, 0, &err), RM_OK);
+    rm_host_bound_add(&hb, 0);
+    rm_host_bound_add(&hb, 1);
+    double T = m->t_step_per_dw, v = rm_host_bound_value(&hb, m->dc_dw, T);
+    ck_assert_msg(v <= T * (1.0 + 1e-9) && v >= T * (1.0 - 1e-2), "tight case: T %.12g bound %.12g",
+                  T, v);
+    rm_host_bound_destroy(&hb);
+    rm_mapping_free(m);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
+/* The SliceRing form (fixed L from a cost matrix): every ring of >= 3 hosts
+ * strictly containing R has its estimate (rm_balance with the host costs of
+ * the matrix) >= the bound, whatever T0. */
+START_TEST(test_host_bound_costs_valid)
+{
+    unsigned long long rs = 16;
+    int tight = 0;
+    for (int trial = 0; trial < 300; trial++) {
+        rm_platform *p = random_platform(&rs, 0);
+        int H = p->n_hosts, par = trial % 3 == 1;
+        double d = trial % 2 ? 0.0064 : 0.64;
+        double *c = malloc((size_t)H * H * sizeof *c);
+        for (int i = 0; i < H * H; i++)
+            c[i] = i % (H + 1) == 0 ? 0.0 : 1.0 / rmt_rndint(&rs, 1, 100) + 1e-3 * rmt_rnd(&rs);
+        rm_host_bound hb;
+        rm_error err;
+        ck_assert_int_eq(rm_host_bound_init_costs(&hb, p, c, par, &err), RM_OK);
+        int q = rmt_rndint(&rs, 3, H), perm[12];
+        for (int h = 0; h < H; h++)
+            perm[h] = h;
+        for (int h = 0; h < q; h++) {
+            int j = rmt_rndint(&rs, h, H - 1), x = perm[h];
+            perm[h] = perm[j];
+            perm[j] = x;
+        }
+        double w[12], C[12];
+        for (int k = 0; k < q; k++) {
+            int i = perm[k], s = perm[(k + 1) % q], pr = perm[(k + q - 1) % q];
+            w[k] = p->nodes[p->hosts[i]].w;
+            C[k] = rm_host_cost(c[i * H + s], c[i * H + pr], par);
+        }
+        double T = rm_balance(q, w, C, d, NULL);
+        int r = rmt_rndint(&rs, 2, q - 1);
+        rm_host_bound_reset(&hb);
+        for (int k = 0; k < r; k++)
+            rm_host_bound_add(&hb, p->hosts[perm[k]]);
+        double v = rm_host_bound_value(&hb, d, T * (trial % 4 ? 1.0 : 0.5));
+        ck_assert_msg(T >= v * (1.0 - 1e-9), "trial %d: estimate %.12g < bound %.12g", trial, T, v);
+        tight += v > 0.5 * T;
+        rm_host_bound_destroy(&hb);
+        free(c);
+        rm_platform_free(p);
+    }
+    ck_assert_int_gt(tight, 30);
 }
 END_TEST
 
@@ -291,6 +527,9 @@ static Suite *scale_suite(void)
     tcase_add_test(tc, test_stop_exact_generated);
     tcase_add_test(tc, test_stop_exact_shipped);
     tcase_add_test(tc, test_threads_same);
+    tcase_add_test(tc, test_stop_exact_models);
+    tcase_add_test(tc, test_host_bound_valid);
+    tcase_add_test(tc, test_host_bound_costs_valid);
     suite_add_tcase(s, tc);
     return s;
 }
