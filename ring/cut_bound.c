@@ -98,6 +98,179 @@ out:
     return st;
 }
 
+/* A node pair of a directed platform: its links merged, with the capacity
+ * of each direction (a -> b and b -> a, a < b) summed. */
+typedef struct {
+    int a, b, l;
+} pair_link;
+
+static int pair_cmp(const void *x, const void *y)
+{
+    const pair_link *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    if (p->b != q->b)
+        return p->b < q->b ? -1 : 1;
+    return (p->l > q->l) - (p->l < q->l);
+}
+
+/* The cut tree of a directed platform (SimGrid SPLITDUPLEX: one link per
+ * direction): the links between a node pair merged into one edge, the
+ * bridges of that graph with value min(capacity a -> b, capacity b -> a)
+ * (a ring with hosts on both sides crosses the bridge with >= 2 ring edges,
+ * each with one route in each direction: >= 2 routes share each direction's
+ * capacity, so one route of the weaker direction has a share <= c/2 and
+ * m = 2, as in full duplex; a width <= c for SliceRing, m = 1); no bound
+ * (INFINITY) with a backbone link or a direction without capacity; inside a
+ * 2-edge-connected component a spanning tree of unbounded edges. Writes at
+ * most N - 1 edges to tu/tv/tw. O(E log E + N). Errors: RM_ENOMEM. */
+static rm_status directed_tree(const rm_platform *p, int *tu, int *tv, double *tw, int *nt,
+                               rm_error *err)
+{
+    int N = p->n_nodes, E = p->n_links, P = 0;
+    pair_link *pl = malloc((size_t)E * sizeof *pl + 1);
+    int *pa = malloc((size_t)E * sizeof *pa + 1), *pb = malloc((size_t)E * sizeof *pb + 1);
+    double *cf = calloc((size_t)E + 1, sizeof *cf), *cr = calloc((size_t)E + 1, sizeof *cr);
+    unsigned char *bb = calloc((size_t)E + 1, 1), *br = calloc((size_t)E + 1, 1);
+    int *off = calloc((size_t)N + 1, sizeof *off), *adj = malloc((size_t)(2 * E + 1) * sizeof *adj);
+    int *tin = malloc((size_t)N * sizeof *tin + 1), *low = malloc((size_t)N * sizeof *low + 1);
+    int *pe = malloc((size_t)N * sizeof *pe + 1), *it = malloc((size_t)N * sizeof *it + 1);
+    int *stack = malloc((size_t)N * sizeof *stack + 1), *par = malloc((size_t)N * sizeof *par + 1);
+    rm_status st = RM_OK;
+    if (!pl || !pa || !pb || !cf || !cr || !bb || !br || !off || !adj || !tin || !low || !pe ||
+        !it || !stack || !par) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory for the cut tree of %d nodes", N);
+        goto out;
+    }
+    int n = 0;
+    for (int l = 0; l < E; l++) {
+        int u = p->links[l].source, v = p->links[l].target;
+        if (u == v)
+            continue;
+        pl[n].a = u < v ? u : v;
+        pl[n].b = u < v ? v : u;
+        pl[n].l = l;
+        n++;
+    }
+    qsort(pl, (size_t)n, sizeof *pl, pair_cmp);
+    for (int k = 0; k < n; k++) {
+        if (k == 0 || pl[k].a != pl[k - 1].a || pl[k].b != pl[k - 1].b) {
+            pa[P] = pl[k].a;
+            pb[P] = pl[k].b;
+            P++;
+        }
+        const rm_link *lk = &p->links[pl[k].l];
+        if (lk->source == pa[P - 1])
+            cf[P - 1] += lk->bandwidth;
+        else
+            cr[P - 1] += lk->bandwidth;
+        if (lk->backbone)
+            bb[P - 1] = 1;
+    }
+    for (int e = 0; e < P; e++) {
+        off[pa[e] + 1]++;
+        off[pb[e] + 1]++;
+    }
+    for (int v = 0; v < N; v++)
+        off[v + 1] += off[v];
+    for (int v = 0; v < N; v++)
+        it[v] = off[v];
+    for (int e = 0; e < P; e++) {
+        adj[it[pa[e]]++] = e;
+        adj[it[pb[e]]++] = e;
+    }
+    /* bridges of the pair graph (no parallel edges left): iterative DFS */
+    for (int v = 0; v < N; v++)
+        tin[v] = -1;
+    int timer = 0;
+    for (int r = 0; r < N; r++) {
+        if (tin[r] >= 0)
+            continue;
+        int top = 0;
+        stack[top++] = r;
+        tin[r] = low[r] = timer++;
+        pe[r] = -1;
+        par[r] = -1;
+        it[r] = off[r];
+        while (top > 0) {
+            int v = stack[top - 1];
+            if (it[v] < off[v + 1]) {
+                int e = adj[it[v]++];
+                if (e == pe[v])
+                    continue;
+                int u = pa[e] == v ? pb[e] : pa[e];
+                if (tin[u] < 0) {
+                    tin[u] = low[u] = timer++;
+                    pe[u] = e;
+                    par[u] = v;
+                    it[u] = off[u];
+                    stack[top++] = u;
+                } else if (tin[u] < low[v]) {
+                    low[v] = tin[u];
+                }
+            } else {
+                top--;
+                if (par[v] >= 0) {
+                    if (low[v] < low[par[v]])
+                        low[par[v]] = low[v];
+                    if (low[v] > tin[par[v]])
+                        br[pe[v]] = 1;
+                }
+            }
+        }
+    }
+    /* the tree: every bridge with its value, and a BFS spanning tree of
+     * unbounded edges inside each 2-edge-connected component */
+    for (int e = 0; e < P; e++)
+        if (br[e]) {
+            double c = cf[e] < cr[e] ? cf[e] : cr[e];
+            tu[*nt] = pa[e];
+            tv[*nt] = pb[e];
+            tw[*nt] = bb[e] || !(c > 0.0) ? INFINITY : c;
+            (*nt)++;
+        }
+    for (int v = 0; v < N; v++)
+        tin[v] = 0;
+    for (int r = 0; r < N; r++) {
+        if (tin[r])
+            continue;
+        int m = 0;
+        tin[r] = 1;
+        stack[m++] = r;
+        for (int h = 0; h < m; h++) {
+            int v = stack[h];
+            for (int a = off[v]; a < off[v + 1]; a++) {
+                int e = adj[a], u = pa[e] == v ? pb[e] : pa[e];
+                if (br[e] || tin[u])
+                    continue;
+                tin[u] = 1;
+                tu[*nt] = v;
+                tv[*nt] = u;
+                tw[*nt] = INFINITY;
+                (*nt)++;
+                stack[m++] = u;
+            }
+        }
+    }
+out:
+    free(pl);
+    free(pa);
+    free(pb);
+    free(cf);
+    free(cr);
+    free(bb);
+    free(br);
+    free(off);
+    free(adj);
+    free(tin);
+    free(low);
+    free(pe);
+    free(it);
+    free(stack);
+    free(par);
+    return st;
+}
+
 rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult_half,
                             double mult_full, rm_error *err)
 {
@@ -130,8 +303,16 @@ rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult
         cb->bridge_of[v] = -1;
         tin[v] = -1;
     }
-    if (p->directed)
-        goto out; /* no bound */
+    int nt = 0;
+    if (p->directed) {
+        /* per direction: m as in full duplex */
+        mult = mult_full;
+        if ((st = directed_tree(p, tu, tv, tw, &nt, err))) {
+            rm_cut_bound_destroy(cb);
+            goto out;
+        }
+        goto root;
+    }
     /* CSR of link indices per node */
     for (int l = 0; l < E; l++) {
         off[p->links[l].source + 1]++;
@@ -188,7 +369,6 @@ rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult
      * plus, inside each 2-edge-connected component of more than one node,
      * its Gomory–Hu tree. Every tree edge is the minimum cut of some pair of
      * nodes on its two sides, with that value. */
-    int nt = 0;
     for (int l = 0; l < E; l++)
         if (is_bridge[l]) {
             tu[nt] = p->links[l].source;
@@ -227,6 +407,7 @@ rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult
         rm_cut_bound_destroy(cb);
         goto out;
     }
+root:
     /* 3. root the cut tree (BFS from node 0 over its nt = N - 1 edges) */
     memset(off, 0, (size_t)(N + 1) * sizeof *off);
     for (int e = 0; e < nt; e++) {

@@ -18,7 +18,11 @@
  * of every ring and every routing that contains hosts on both sides. Without
  * sharing (SliceRing's estimate on the complete graph of widest paths) the
  * crossing route's width is at most c_l: m = 1. Backbone links (no sharing,
- * §2.4) and directed platforms give no bound. As rings only grow in both
+ * §2.4) give no bound. On a directed platform (SimGrid SPLITDUPLEX: one
+ * link per direction) the links between a node pair are merged into one
+ * edge with the capacity of each direction summed; a bridge of that graph
+ * is crossed by >= 2 routes in each direction, so c_l = the smaller
+ * direction's capacity and m = 2 (as in full duplex; 1 for widths). As rings only grow in both
  * greedy heuristics, the bound of the current ring holds for every larger
  * ring they can still build: once it is >= the best T_step found, growing
  * further cannot change the answer (same ring, same T_step).
@@ -42,8 +46,8 @@ typedef struct rm_cut_bound {
 /**
  * Bridges of net's platform (iterative DFS, O(N + E)), with m = mult_half
  * on a half-duplex network and m = mult_full on a full-duplex one (4 and 2
- * for shared routes, 1 and 1 for widths). A directed platform gets no
- * bridges (the bound is then 0). Errors: RM_ENOMEM. Not thread-safe on one
+ * for shared routes, 1 and 1 for widths). A directed platform: the bridges
+ * of its node-pair graph, m = mult_full (see above), no Gomory–Hu tree. Errors: RM_ENOMEM. Not thread-safe on one
  * cb; O(N + E) memory.
  */
 rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult_half,

@@ -473,6 +473,64 @@ START_TEST(test_host_bound_costs_valid)
 }
 END_TEST
 
+/* A directed copy of p (SimGrid SPLITDUPLEX): each link becomes two links,
+ * one per direction, the reverse one with bandwidth times rev_factor. */
+static rm_platform *directed_copy(const rm_platform *p, double rev_factor)
+{
+    rm_platform *d = rm_platform_new("directed", p->n_nodes, 2 * p->n_links, 1);
+    ck_assert_ptr_nonnull(d);
+    for (int v = 0; v < p->n_nodes; v++) {
+        d->nodes[v].is_host = p->nodes[v].is_host;
+        d->nodes[v].w = p->nodes[v].w;
+    }
+    for (int l = 0; l < p->n_links; l++)
+        for (int k = 0; k < 2; k++) {
+            rm_link *e = &d->links[2 * l + k];
+            *e = p->links[l];
+            e->source = k ? p->links[l].target : p->links[l].source;
+            e->target = k ? p->links[l].source : p->links[l].target;
+            if (k)
+                e->bandwidth *= rev_factor;
+        }
+    rm_error err = {RM_OK, ""};
+    ck_assert_msg(rm_platform_finalize(d, &err) == RM_OK, "%s", err.msg);
+    return d;
+}
+
+/* The cut bound on directed platforms: valid on random rings (random
+ * directed platforms and a directed Tiers-like one), non-zero there, and
+ * the stopping rule gives the mapping of --full-curve. */
+START_TEST(test_cut_bound_directed)
+{
+    unsigned long long rs = 17;
+    for (int t = 0; t < 40; t++) {
+        rm_platform *p = random_platform(&rs, 1);
+        check_bound_random(p, RM_DUPLEX_HALF, 10);
+        rm_platform_free(p);
+    }
+    rm_platform *u = gen(RM_GEN_TIERS, 200, 3), *p = directed_copy(u, 0.5);
+    check_bound_random(p, RM_DUPLEX_HALF, 120);
+    /* a bridge between two hosts' sides gives min(c, c/2) with m = 2 */
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_cut_bound cb;
+    ck_assert_int_eq(rm_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
+    ck_assert_int_gt(cb.n_bridges, 0);
+    rm_cut_bound_destroy(&cb);
+    rm_network_destroy(&net);
+    int stopped = 0;
+    for (int r = 0; r < 2; r++) {
+        double ratio = r ? 0.00064 : 0.0064;
+        stopped += check_same(p, RM_HEUR_SHARED, ratio, RM_DUPLEX_HALF);
+        stopped += check_same(p, RM_HEUR_SLICE, ratio, RM_DUPLEX_HALF);
+    }
+    ck_assert_int_gt(stopped, 0);
+    rm_platform_free(p);
+    rm_platform_free(u);
+}
+END_TEST
+
 /* The same mapping for any thread count (the persistent pool's scans are
  * merged by (T_step, ring edge)). */
 START_TEST(test_threads_same)
@@ -530,6 +588,7 @@ static Suite *scale_suite(void)
     tcase_add_test(tc, test_stop_exact_models);
     tcase_add_test(tc, test_host_bound_valid);
     tcase_add_test(tc, test_host_bound_costs_valid);
+    tcase_add_test(tc, test_cut_bound_directed);
     suite_add_tcase(s, tc);
     return s;
 }
