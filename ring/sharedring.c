@@ -11,6 +11,7 @@
  */
 #include "ring/args.h"
 #include "ring/cut_bound.h"
+#include "ring/res_bound.h"
 #include "ring/sharedring_internal.h"
 #include "topo/widest.h"
 
@@ -706,8 +707,10 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     h2_work wk;
     rm_cut_bound cb;
     rm_host_bound hb;
+    rm_res_bound rb;
     memset(&cb, 0, sizeof cb);
     memset(&hb, 0, sizeof hb);
+    memset(&rb, 0, sizeof rb);
     if ((st = rm_ring_state_init(&s, max_q, opt, err)))
         return st;
     if ((st = rm_ring_state_init(&best, max_q, opt, err))) {
@@ -763,7 +766,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
      * routes leave through its own links (rm_host_bound, eq. (1)) */
     int stop_rule = !opt->full_curve && max_q > 2;
     if (stop_rule && ((st = rm_cut_bound_init(&cb, net, 4.0, 2.0, err)) ||
-                      (st = rm_host_bound_init_shared(&hb, net, opt->parallel_send, err))))
+                      (st = rm_host_bound_init_shared(&hb, net, opt->parallel_send, err)) ||
+                      (st = rm_res_bound_init(&rb, net, opt, err))))
         goto out;
     if (max_q >= 2) {
         if ((st = best_pair(&wk, &s, dc_dw, err)))
@@ -774,6 +778,7 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
             for (int k = 0; k < 2; k++) {
                 rm_cut_bound_add(&cb, s.ring[k]);
                 rm_host_bound_add(&hb, s.ring[k]);
+                rm_res_bound_add(&rb, s.ring[k]);
             }
         for (;;) {
             if (opt->sharing == RM_SHARING_MAXMIN || opt->sharing == RM_SHARING_EQ5)
@@ -794,7 +799,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
              * and T_step >= min(bestT, the host bound) (the margin covers the
              * solvers' tolerance on capacities): none can be better */
             if (stop_rule && (dc_dw * rm_cut_bound_value(&cb) * (1.0 - 1e-9) >= bestT ||
-                              rm_host_bound_value(&hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT))
+                              rm_host_bound_value(&hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT ||
+                              rm_res_bound_value(&rb, dc_dw) * (1.0 - 1e-9) >= bestT))
                 break;
             int found;
             if ((st = insert_best(&wk, &s, dc_dw, &found, err)))
@@ -804,6 +810,7 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
             if (stop_rule) {
                 rm_cut_bound_add(&cb, wk.last_k);
                 rm_host_bound_add(&hb, wk.last_k);
+                rm_res_bound_add(&rb, wk.last_k);
             }
         }
     }
@@ -821,6 +828,7 @@ single:;
 out:
     rm_cut_bound_destroy(&cb);
     rm_host_bound_destroy(&hb);
+    rm_res_bound_destroy(&rb);
     free(sweep);
     rm_h2_work_destroy(&wk);
     rm_ring_state_destroy(&s);
