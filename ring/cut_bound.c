@@ -114,6 +114,67 @@ static int pair_cmp(const void *x, const void *y)
     return (p->l > q->l) - (p->l < q->l);
 }
 
+/* Bridges of the multigraph of E edges ea[e] - eb[e] on N nodes:
+ * iterative DFS with low-links (a parallel edge is not the parent edge, so
+ * a doubled edge is never a bridge); is_bridge[e] = 1 for a bridge. Leaves
+ * in off (N + 1, zeroed by the caller) / adj (2E) the CSR of edge indices
+ * per node. Scratch: it, tin, low, par, pe, stack (N each). O(N + E). */
+static void find_bridges(int N, int E, const int *ea, const int *eb, int *off, int *adj, int *it,
+                         int *tin, int *low, int *par, int *pe, int *stack, int *is_bridge)
+{
+    for (int e = 0; e < E; e++) {
+        off[ea[e] + 1]++;
+        off[eb[e] + 1]++;
+    }
+    for (int v = 0; v < N; v++)
+        off[v + 1] += off[v];
+    for (int v = 0; v < N; v++) {
+        it[v] = off[v];
+        tin[v] = -1;
+    }
+    for (int e = 0; e < E; e++) {
+        adj[it[ea[e]]++] = e;
+        adj[it[eb[e]]++] = e;
+    }
+    int timer = 0;
+    for (int r = 0; r < N; r++) {
+        if (tin[r] >= 0)
+            continue;
+        int top = 0;
+        stack[top++] = r;
+        tin[r] = low[r] = timer++;
+        pe[r] = -1;
+        par[r] = -1;
+        it[r] = off[r];
+        while (top > 0) {
+            int v = stack[top - 1];
+            if (it[v] < off[v + 1]) {
+                int e = adj[it[v]++];
+                if (e == pe[v])
+                    continue;
+                int u = ea[e] == v ? eb[e] : ea[e];
+                if (tin[u] < 0) {
+                    tin[u] = low[u] = timer++;
+                    pe[u] = e;
+                    par[u] = v;
+                    it[u] = off[u];
+                    stack[top++] = u;
+                } else if (tin[u] < low[v]) {
+                    low[v] = tin[u];
+                }
+            } else {
+                top--;
+                if (par[v] >= 0) {
+                    if (low[v] < low[par[v]])
+                        low[par[v]] = low[v];
+                    if (low[v] > tin[par[v]])
+                        is_bridge[pe[v]] = 1;
+                }
+            }
+        }
+    }
+}
+
 /* The cut tree of a directed platform (SimGrid SPLITDUPLEX: one link per
  * direction): the links between a node pair merged into one edge, the
  * bridges of that graph with value min(capacity a -> b, capacity b -> a)
@@ -129,9 +190,10 @@ static rm_status directed_tree(const rm_platform *p, int *tu, int *tv, double *t
 {
     int N = p->n_nodes, E = p->n_links, P = 0;
     pair_link *pl = malloc((size_t)E * sizeof *pl + 1);
-    int *pa = malloc((size_t)E * sizeof *pa + 1), *pb = malloc((size_t)E * sizeof *pb + 1);
+    int *pa = calloc((size_t)E + 1, sizeof *pa), *pb = calloc((size_t)E + 1, sizeof *pb);
     double *cf = calloc((size_t)E + 1, sizeof *cf), *cr = calloc((size_t)E + 1, sizeof *cr);
-    unsigned char *bb = calloc((size_t)E + 1, 1), *br = calloc((size_t)E + 1, 1);
+    unsigned char *bb = calloc((size_t)E + 1, 1);
+    int *br = calloc((size_t)E + 1, sizeof *br);
     int *off = calloc((size_t)N + 1, sizeof *off), *adj = malloc((size_t)(2 * E + 1) * sizeof *adj);
     int *tin = malloc((size_t)N * sizeof *tin + 1), *low = malloc((size_t)N * sizeof *low + 1);
     int *pe = malloc((size_t)N * sizeof *pe + 1), *it = malloc((size_t)N * sizeof *it + 1);
@@ -167,58 +229,8 @@ static rm_status directed_tree(const rm_platform *p, int *tu, int *tv, double *t
         if (lk->backbone)
             bb[P - 1] = 1;
     }
-    for (int e = 0; e < P; e++) {
-        off[pa[e] + 1]++;
-        off[pb[e] + 1]++;
-    }
-    for (int v = 0; v < N; v++)
-        off[v + 1] += off[v];
-    for (int v = 0; v < N; v++)
-        it[v] = off[v];
-    for (int e = 0; e < P; e++) {
-        adj[it[pa[e]]++] = e;
-        adj[it[pb[e]]++] = e;
-    }
-    /* bridges of the pair graph (no parallel edges left): iterative DFS */
-    for (int v = 0; v < N; v++)
-        tin[v] = -1;
-    int timer = 0;
-    for (int r = 0; r < N; r++) {
-        if (tin[r] >= 0)
-            continue;
-        int top = 0;
-        stack[top++] = r;
-        tin[r] = low[r] = timer++;
-        pe[r] = -1;
-        par[r] = -1;
-        it[r] = off[r];
-        while (top > 0) {
-            int v = stack[top - 1];
-            if (it[v] < off[v + 1]) {
-                int e = adj[it[v]++];
-                if (e == pe[v])
-                    continue;
-                int u = pa[e] == v ? pb[e] : pa[e];
-                if (tin[u] < 0) {
-                    tin[u] = low[u] = timer++;
-                    pe[u] = e;
-                    par[u] = v;
-                    it[u] = off[u];
-                    stack[top++] = u;
-                } else if (tin[u] < low[v]) {
-                    low[v] = tin[u];
-                }
-            } else {
-                top--;
-                if (par[v] >= 0) {
-                    if (low[v] < low[par[v]])
-                        low[par[v]] = low[v];
-                    if (low[v] > tin[par[v]])
-                        br[pe[v]] = 1;
-                }
-            }
-        }
-    }
+    /* bridges of the pair graph (no parallel edges left) */
+    find_bridges(N, P, pa, pb, off, adj, it, tin, low, par, pe, stack, br);
     /* the tree: every bridge with its value, and a BFS spanning tree of
      * unbounded edges inside each 2-edge-connected component */
     for (int e = 0; e < P; e++)
@@ -288,12 +300,14 @@ rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult
     int *plink = malloc((size_t)N * sizeof *plink), *it = malloc((size_t)N * sizeof *it);
     int *stack = malloc((size_t)N * sizeof *stack), *par = malloc((size_t)N * sizeof *par);
     int *is_bridge = calloc((size_t)E + 1, sizeof *is_bridge);
+    int *la = calloc((size_t)E + 1, sizeof *la), *lb = calloc((size_t)E + 1, sizeof *lb);
     int *comp = malloc((size_t)N * sizeof *comp), *local = malloc((size_t)N * sizeof *local);
     int *tu = malloc((size_t)N * sizeof *tu), *tv = malloc((size_t)N * sizeof *tv);
     double *tw = malloc((size_t)N * sizeof *tw);
     rm_status st = RM_OK;
     if (!cb->parent || !cb->bridge_of || !cb->inv_cap || !cb->count || !off || !adj || !tin ||
-        !low || !plink || !it || !stack || !par || !is_bridge || !comp || !local || !tu || !tv || !tw) {
+        !low || !plink || !it || !stack || !par || !is_bridge || !la || !lb || !comp || !local ||
+        !tu || !tv || !tw) {
         rm_cut_bound_destroy(cb);
         st = rm_error_set(err, RM_ENOMEM, "out of memory for the cut tree of %d nodes", N);
         goto out;
@@ -313,58 +327,12 @@ rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult
         }
         goto root;
     }
-    /* CSR of link indices per node */
+    /* 1. bridges over links (CSR of link indices per node in off/adj) */
     for (int l = 0; l < E; l++) {
-        off[p->links[l].source + 1]++;
-        off[p->links[l].target + 1]++;
+        la[l] = p->links[l].source;
+        lb[l] = p->links[l].target;
     }
-    for (int v = 0; v < N; v++)
-        off[v + 1] += off[v];
-    for (int v = 0; v < N; v++)
-        it[v] = off[v];
-    for (int l = 0; l < E; l++) {
-        adj[it[p->links[l].source]++] = l;
-        adj[it[p->links[l].target]++] = l;
-    }
-    /* 1. bridges: iterative DFS with low-links over links (a parallel link
-     * is not the parent link, so a doubled link is never a bridge) */
-    int timer = 0;
-    for (int r = 0; r < N; r++) {
-        if (tin[r] >= 0)
-            continue;
-        int top = 0;
-        stack[top++] = r;
-        tin[r] = low[r] = timer++;
-        plink[r] = -1;
-        par[r] = -1;
-        it[r] = off[r];
-        while (top > 0) {
-            int v = stack[top - 1];
-            if (it[v] < off[v + 1]) {
-                int l = adj[it[v]++];
-                if (l == plink[v])
-                    continue;
-                int u = p->links[l].source == v ? p->links[l].target : p->links[l].source;
-                if (tin[u] < 0) {
-                    tin[u] = low[u] = timer++;
-                    plink[u] = l;
-                    par[u] = v;
-                    it[u] = off[u];
-                    stack[top++] = u;
-                } else if (tin[u] < low[v]) {
-                    low[v] = tin[u];
-                }
-            } else {
-                top--;
-                if (par[v] >= 0) {
-                    if (low[v] < low[par[v]])
-                        low[par[v]] = low[v];
-                    if (low[v] > tin[par[v]])
-                        is_bridge[plink[v]] = 1;
-                }
-            }
-        }
-    }
+    find_bridges(N, E, la, lb, off, adj, it, tin, low, par, plink, stack, is_bridge);
     /* 2. the cut tree: bridges (value: capacity, none for a backbone link)
      * plus, inside each 2-edge-connected component of more than one node,
      * its Gomory–Hu tree. Every tree edge is the minimum cut of some pair of
@@ -456,6 +424,8 @@ out:
     free(stack);
     free(par);
     free(is_bridge);
+    free(la);
+    free(lb);
     free(comp);
     free(local);
     free(tu);
