@@ -563,33 +563,6 @@ static void imp_free(imp *s)
         free(s->tree_w[t]), free(s->tree_arc[t]);
 }
 
-/* Copy a mapping's ring, routes and shares (no sweep) for the search. */
-static rm_mapping *copy_ring(const rm_mapping *m)
-{
-    rm_mapping *c = rm_mapping_new(m->q, 0);
-    if (!c)
-        return NULL;
-    for (int k = 0; k < m->q; k++) {
-        c->ring[k] = m->ring[k];
-        c->alpha[k] = m->alpha[k];
-        if (m->q > 1 &&
-            (rm_route_copy(&c->succ[k], &m->succ[k]) || rm_route_copy(&c->pred[k], &m->pred[k]))) {
-            rm_mapping_free(c);
-            return NULL;
-        }
-    }
-    c->dc_dw = m->dc_dw;
-    c->t_step_per_dw = m->t_step_per_dw;
-    c->t_step_per_dw_unshared = m->t_step_per_dw_unshared;
-    c->heuristic = m->heuristic;
-    c->sharing = m->sharing;
-    c->final_solver = m->final_solver;
-    c->latency = m->latency;
-    c->parallel_send = m->parallel_send;
-    c->dc = m->dc;
-    return c;
-}
-
 /* Move the ring, routes, alphas and T_step of src into dst (src freed). */
 static void take_ring(rm_mapping *dst, rm_mapping *src)
 {
@@ -619,7 +592,7 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
     const rm_platform *p = net->platform;
     int H = p->n_hosts, N = p->n_nodes, R = net->n_res;
     size_t nh = (size_t)H + 2;
-    s.cur = copy_ring(m);
+    s.cur = rmi_mapping_copy(m);
     s.F = calloc(nh, sizeof *s.F), s.B = calloc(nh, sizeof *s.B);
     s.pos = calloc((size_t)N, sizeof *s.pos);
     s.resid = calloc((size_t)R + 1, sizeof *s.resid), s.fair = calloc((size_t)R + 1, sizeof *s.fair);
@@ -728,7 +701,7 @@ rm_status rmi_improve_step(const rm_network *net, const rm_options *opt, rm_mapp
                            rm_error *err)
 {
     rm_mapping *greedy = NULL;
-    if (opt->final_solver != RM_FINAL_NONE && !(greedy = copy_ring(*m)))
+    if (opt->final_solver != RM_FINAL_NONE && !(greedy = rmi_mapping_copy(*m)))
         return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
     rm_status st = rmi_mapping_improve(net, opt, *m, NULL, err);
     if (st || opt->final_solver == RM_FINAL_NONE) {

@@ -56,6 +56,12 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
  *  (RM_REFINE_NONE .. RM_REFINE_GLPK). */
 #define RM_N_REFINE 5
 
+/* Deep copy of a mapping's ring, alphas, routes (q > 1) and cost model, T_step
+ * and final-solver record; no sweep. NULL when out of memory. O(q + route
+ * lengths). Reentrant: reads m only. Used by the final solvers' comparison
+ * and by --improve. */
+rm_mapping *rmi_mapping_copy(const rm_mapping *m);
+
 /**
  * The five share methods on the same ring and routes (seed 001 Figs 13-14,
  * with the real optimum): t[r] (RM_N_REFINE entries, indexed by rm_refine)

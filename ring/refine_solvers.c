@@ -93,8 +93,8 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
     return st;
 }
 
-/* Deep copy of a mapping's ring, routes, alphas and cost model (no sweep). */
-static rm_mapping *mapping_copy(const rm_mapping *m)
+/* rmi_mapping_copy (ring/refine.h). */
+rm_mapping *rmi_mapping_copy(const rm_mapping *m)
 {
     rm_mapping *c = rm_mapping_new(m->q, 0);
     if (!c)
@@ -102,7 +102,8 @@ static rm_mapping *mapping_copy(const rm_mapping *m)
     for (int k = 0; k < m->q; k++) {
         c->ring[k] = m->ring[k];
         c->alpha[k] = m->alpha[k];
-        if (rm_route_copy(&c->succ[k], &m->succ[k]) || rm_route_copy(&c->pred[k], &m->pred[k])) {
+        if (m->q > 1 &&
+            (rm_route_copy(&c->succ[k], &m->succ[k]) || rm_route_copy(&c->pred[k], &m->pred[k]))) {
             rm_mapping_free(c);
             return NULL;
         }
@@ -131,7 +132,7 @@ rm_status rm_mapping_refinements(const rm_network *net, const rm_mapping *m, dou
         t[r] = NAN;
         if (st)
             st[r] = RM_OK;
-        if (!(c[r] = mapping_copy(m))) {
+        if (!(c[r] = rmi_mapping_copy(m))) {
             for (int i = 0; i < r; i++)
                 rm_mapping_free(c[i]);
             return rm_error_set(err, RM_ENOMEM, "out of memory comparing refinements");
