@@ -384,27 +384,14 @@ static double sg_file_version(const char *path)
     const char *end = strchr(p, '>');
     if (!end)
         return -2;
-    for (const char *q = p + 9; q < end; q++) {
-        if (strncmp(q, "version", 7) != 0 || !(q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' ||
-                                               q[-1] == '\r'))
-            continue;
-        const char *v = q + 7;
-        while (v < end && (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r'))
-            v++;
-        if (v >= end || *v != '=')
-            continue;
-        v++;
-        while (v < end && (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r'))
-            v++;
-        if (v >= end || (*v != '"' && *v != '\''))
-            continue;
-        char *e;
-        double x = strtod(v + 1, &e);
-        if (e == v + 1 || !isfinite(x) || x < 0)
-            return 0.0;
-        return x;
-    }
-    return -1;
+    char val[64];
+    if (!sg_tag_attr(p, end, "version", val, sizeof val))
+        return -1;
+    char *e;
+    double x = strtod(val, &e);
+    if (e == val || !isfinite(x) || x < 0)
+        return 0.0;
+    return x;
 }
 
 /* Copy src to dst (a new file). 0 ok. */
