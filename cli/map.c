@@ -129,6 +129,11 @@ static void usage(FILE *f)
         "                        budget stops it (the JSON's params.improve.stop)\n"
         "  --improve-moves N     its deterministic stop: at most N accepted moves\n"
         "                        (default 1000; 0 = until a local optimum)\n"
+        "  --slice-ties          SliceRing: among candidates equal in real arithmetic\n"
+        "                        (the same multiset of (D_c/D_w C, w) pairs), the first\n"
+        "                        in scan order wins, not the one whose sums round\n"
+        "                        lowest (faster on clusters; not in the paper; off by\n"
+        "                        default)\n"
         "  --progress            print progress lines on standard error even when it is\n"
         "                        not a terminal (on a terminal progress is always shown\n"
         "                        from 50 hosts)\n"
@@ -186,7 +191,8 @@ enum {
     OPT_PROGRESS,
     OPT_THREADS,
     OPT_IMPROVE,
-    OPT_IMPROVE_ARG
+    OPT_IMPROVE_ARG,
+    OPT_SLICETIES
 };
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -217,6 +223,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"improve", no_argument, NULL, OPT_IMPROVE},
         {"improve-seconds", required_argument, NULL, OPT_IMPROVE_ARG},
         {"improve-moves", required_argument, NULL, OPT_IMPROVE_ARG},
+        {"slice-ties", no_argument, NULL, OPT_SLICETIES},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
         RM_CLI_INPUT_LONGOPTS,
@@ -296,6 +303,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         case OPT_FULLCURVE: a->opt.full_curve = 1; break;
         case OPT_PROGRESS: a->progress_lines = 1; break;
         case OPT_IMPROVE: a->opt.improve = 1; break;
+        case OPT_SLICETIES: a->opt.slice_ties = 1; break;
         case OPT_IMPROVE_ARG: /* cli/options.c; either sets --improve */
         case OPT_THREADS:
             if ((code = rm_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)

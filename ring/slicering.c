@@ -47,7 +47,173 @@ typedef struct slice_scratch {
     unsigned char *folded;
     int *ord, *kept, n_kept;
     int prune_reset;
+    /* the near-tie rule (rm_options.slice_ties): the step's keys seen */
+    int ties;
+    struct slice_keyset *ks;
 } slice_scratch;
+
+/* The near-tie rule (rm_options.slice_ties, issue 15). A candidate (ring
+ * edge e: i -> j, host k) of one step has the T_step of rm_balance over the
+ * multiset M = R - {r0, r1} + {a0, a1, a2} of (d = D_c/D_w * C, w) pairs: R
+ * the ring's pairs, r0 and r1 those of positions e and e + 1, a0..a2 the
+ * new pairs of i, j and k. The optimum of eq. (1) (Legrand et al. 2004,
+ * eq. (5) form) depends on M only, so two candidates with the same M are
+ * equal in real arithmetic; their rm_balance values differ only in the
+ * order of its sums. Two candidates of one step have the same M iff their
+ * deltas (removed, added) after cancelling bitwise equal pairs are equal
+ * (M - R as a signed multiset): the key, each part sorted by (d, w). */
+typedef struct slice_key {
+    int nr, na;         /* removed, added pairs: nr <= 2, na <= 3 */
+    double d[5], w[5];  /* removed first, then added */
+} slice_key;
+
+/* The keys of one step in an open-addressing table (tstamp: the step whose
+ * entry a slot holds, so a new step clears nothing). */
+typedef struct slice_keyset {
+    slice_key *key;
+    int n, cap;
+    int *tab, *tstamp;
+    int tcap, stamp;
+} slice_keyset;
+
+static int pair_less(double d1, double w1, double d2, double w2)
+{
+    return d1 < d2 || (d1 == d2 && w1 < w2);
+}
+
+static void sort_pairs(double *d, double *w, int n)
+{
+    for (int x = 1; x < n; x++)
+        for (int y = x; y > 0 && pair_less(d[y], w[y], d[y - 1], w[y - 1]); y--) {
+            double td = d[y], tw = w[y];
+            d[y] = d[y - 1];
+            w[y] = w[y - 1];
+            d[y - 1] = td;
+            w[y - 1] = tw;
+        }
+}
+
+/* The key of a candidate: removed pairs (rd, rw)[0..1], added (ad, aw)[0..2].
+ * Returns 0 (no key: the candidate is never skipped) when a value is NaN. O(1). */
+static int slice_key_make(const double *rd, const double *rw, const double *ad, const double *aw,
+                          slice_key *k)
+{
+    for (int x = 0; x < 2; x++)
+        if (isnan(rd[x]) || isnan(rw[x]))
+            return 0;
+    for (int x = 0; x < 3; x++)
+        if (isnan(ad[x]) || isnan(aw[x]))
+            return 0;
+    int used[3] = {0, 0, 0};
+    k->nr = 0;
+    for (int r = 0; r < 2; r++) {
+        int hit = -1;
+        for (int a = 0; a < 3 && hit < 0; a++)
+            if (!used[a] && ad[a] == rd[r] && aw[a] == rw[r])
+                hit = a;
+        if (hit >= 0) {
+            used[hit] = 1;
+        } else {
+            k->d[k->nr] = rd[r] + 0.0; /* + 0.0: -0 -> +0 for the hash */
+            k->w[k->nr] = rw[r] + 0.0;
+            k->nr++;
+        }
+    }
+    k->na = 0;
+    for (int a = 0; a < 3; a++)
+        if (!used[a]) {
+            k->d[k->nr + k->na] = ad[a] + 0.0;
+            k->w[k->nr + k->na] = aw[a] + 0.0;
+            k->na++;
+        }
+    sort_pairs(k->d, k->w, k->nr);
+    sort_pairs(k->d + k->nr, k->w + k->nr, k->na);
+    return 1;
+}
+
+static int slice_key_eq(const slice_key *a, const slice_key *b)
+{
+    if (a->nr != b->nr || a->na != b->na)
+        return 0;
+    for (int x = 0; x < a->nr + a->na; x++)
+        if (a->d[x] != b->d[x] || a->w[x] != b->w[x])
+            return 0;
+    return 1;
+}
+
+static unsigned long long slice_key_hash(const slice_key *k)
+{
+    unsigned long long h = 1469598103934665603ULL ^ (unsigned long long)(k->nr * 8 + k->na);
+    for (int x = 0; x < k->nr + k->na; x++) {
+        unsigned long long u, v;
+        memcpy(&u, &k->d[x], sizeof u);
+        memcpy(&v, &k->w[x], sizeof v);
+        h = (h ^ u) * 1099511628211ULL;
+        h ^= h >> 29;
+        h = (h ^ v) * 1099511628211ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* A new step with room for n keys. Returns -1 on allocation failure. */
+static int slice_keyset_begin(slice_keyset *s, int n)
+{
+    if (n > s->cap) {
+        slice_key *nk = realloc(s->key, (size_t)n * sizeof *nk);
+        if (!nk)
+            return -1;
+        s->key = nk;
+        s->cap = n;
+    }
+    if (2 * (size_t)n > (size_t)s->tcap) {
+        int tc = 64;
+        while ((size_t)tc < 2 * (size_t)n)
+            tc *= 2;
+        int *nt = malloc((size_t)tc * sizeof *nt), *ns = calloc((size_t)tc, sizeof *ns);
+        if (!nt || !ns) {
+            free(nt);
+            free(ns);
+            return -1;
+        }
+        free(s->tab);
+        free(s->tstamp);
+        s->tab = nt;
+        s->tstamp = ns;
+        s->tcap = tc;
+        s->stamp = 0;
+    }
+    s->stamp++;
+    s->n = 0;
+    return 0;
+}
+
+/* 1 if k is new in this step (and is added), 0 if an earlier candidate had
+ * it. Needs fewer than the n keys of slice_keyset_begin. O(1) expected. */
+static int slice_keyset_add(slice_keyset *s, const slice_key *k)
+{
+    unsigned mask = (unsigned)s->tcap - 1u;
+    unsigned h = (unsigned)(slice_key_hash(k) & mask);
+    while (s->tstamp[h] == s->stamp) {
+        if (slice_key_eq(&s->key[s->tab[h]], k))
+            return 0;
+        h = (h + 1u) & mask;
+    }
+    s->tstamp[h] = s->stamp;
+    s->tab[h] = s->n;
+    s->key[s->n++] = *k;
+    return 1;
+}
+
+static void slice_keyset_free(slice_keyset *s)
+{
+    if (!s)
+        return;
+    free(s->key);
+    free(s->tab);
+    free(s->tstamp);
+    free(s);
+}
 
 #define W(h) (p->nodes[p->hosts[h]].w)
 
@@ -73,6 +239,27 @@ static double slice_exact_T(const rm_platform *p, const double *c, int H, int q,
     sc->tw[m + 2] = W(k);
     sc->tC[m + 2] = rmi_host_cost(c[k * H + j], c[k * H + i], par);
     return rm_balance(q + 1, sc->tw, sc->tC, dc_dw, NULL);
+}
+
+/* The near-tie key of inserting host k on ring edge e (slice_key): the
+ * pairs of positions e and e + 1 out, those of i, j, k in, with the same
+ * expressions as slice_exact_T (bitwise the same d and w). O(1). */
+static int slice_step_key(const rm_platform *p, const double *c, int H, int q, int e, int k,
+                          int par, double dc_dw, const slice_scratch *sc, slice_key *key)
+{
+    int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+    double rd[2], rw[2], ad[3], aw[3];
+    rd[0] = dc_dw * rmi_host_cost(sc->cs[e], sc->cp[e], par);
+    rw[0] = W(i);
+    rd[1] = dc_dw * rmi_host_cost(sc->cs[ni], sc->cp[ni], par);
+    rw[1] = W(j);
+    ad[0] = dc_dw * rmi_host_cost(c[(size_t)i * H + k], sc->cp[e], par);
+    aw[0] = W(i);
+    ad[1] = dc_dw * rmi_host_cost(sc->cs[ni], c[(size_t)j * H + k], par);
+    aw[1] = W(j);
+    ad[2] = dc_dw * rmi_host_cost(c[(size_t)k * H + j], c[(size_t)k * H + i], par);
+    aw[2] = W(k);
+    return slice_key_make(rd, rw, ad, aw, key);
 }
 
 /* Sort the ring's pairs (d = D_c/D_w * C, w) by d, ties in ring order (a
@@ -200,6 +387,9 @@ static inline double slice_approx(double base, double dm, double iwi, double iwj
 #define SLICE_PRUNE_PIVOTS 64
 /* Fewest candidates worth the pruning's O(H log H) sort. */
 #define SLICE_PRUNE_MIN 32
+/* Near-best candidates the near-tie rule dropped in this thread (tests
+ * check that it ran). */
+_Thread_local long rmi_slice_ties_skipped;
 /* Steps pruned in this thread (tests check that the pruning ran). */
 _Thread_local long rmi_slice_prune_steps;
 /* Relative margin under which the bound is taken (the bound and the scan's
@@ -509,6 +699,27 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
     }
     if (!(best < INFINITY) || sc->n_cand == 0)
         return 0;
+    if (sc->ties && sc->n_cand > 1) {
+        /* the near-tie rule: keep the first candidate of each key (scan
+         * order). A candidate whose earlier twin is not near the best is
+         * itself more than tol above the least value: it cannot win. */
+        if (slice_keyset_begin(sc->ks, sc->n_cand))
+            return -1;
+        int n = 0;
+        for (int x = 0; x < sc->n_cand; x++) {
+            slice_key key;
+            if (slice_step_key(p, c, H, q, sc->cand_e[x], sc->cand_k[x], par, dc_dw, sc, &key) &&
+                !slice_keyset_add(sc->ks, &key))
+                continue;
+            sc->cand_e[n] = sc->cand_e[x];
+            sc->cand_k[n] = sc->cand_k[x];
+            sc->cand_t5[n] = sc->cand_t5[x];
+            sc->cand_d[n] = sc->cand_d[x];
+            n++;
+        }
+        rmi_slice_ties_skipped += sc->n_cand - n;
+        sc->n_cand = n;
+    }
     double bestT = INFINITY;
     int bk = -1, bs = -1;
     /* many near ties (clusters of identical hosts): exact values by merging
@@ -694,6 +905,9 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
             if (r == 0)
                 break;
         } else {
+            int ties = sc->ties && q >= 2;
+            if (ties && slice_keyset_begin(sc->ks, q * (H - q)))
+                return -1;
             for (int e = 0; e < q; e++) {
                 int ni = (e + 1) % q, i = ring[e], j = ring[ni];
                 int m = 0;
@@ -721,6 +935,11 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
                         tw[m + 2] = W(k);
                         tC[m + 2] = rmi_host_cost(c[k * H + j], c[k * H + i], par);
                     }
+                    slice_key key; /* the near-tie rule: first of each key */
+                    if (ties &&
+                        slice_step_key(p, c, H, q, e, k, par, dc_dw, sc, &key) &&
+                        !slice_keyset_add(sc->ks, &key))
+                        continue;
                     double T = rm_balance(q + 1, tw, tC, dc_dw, NULL);
                     if (T < bestT) {
                         bestT = T;
@@ -890,8 +1109,10 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     sc.tw = malloc(n1 * sizeof(double));
     sc.tC = malloc(n1 * sizeof(double));
     sc.Cq = malloc(n1 * sizeof(double));
+    sc.ties = opt->slice_ties != 0;
+    sc.ks = sc.ties ? calloc(1, sizeof *sc.ks) : NULL;
     rm_mapping *m = NULL;
-    if (!bw || !est || !rings || !sweep || !sc.ring || !sc.in_ring || !sc.cs || !sc.cp || !sc.tw ||
+    if ((sc.ties && !sc.ks) || !bw || !est || !rings || !sweep || !sc.ring || !sc.in_ring || !sc.cs || !sc.cp || !sc.tw ||
         !sc.tC || !sc.Cq || (two && (!est2 || !rings2)) || (lazy && !took2)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
@@ -1069,6 +1290,7 @@ out:
     free(sc.eB);
     free(sc.cls_seen);
     free(sc.cands);
+    slice_keyset_free(sc.ks);
     return st;
 }
 

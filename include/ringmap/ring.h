@@ -132,6 +132,14 @@ typedef struct rm_options {
     /* accepted moves at most (the deterministic stop); 0 = no limit;
        default 1000 */
     int improve_max_moves;
+    /* SliceRing's near ties (issue 15, beyond the paper): 1 = a candidate
+       (ring edge, host) whose multiset of (D_c/D_w * C, w) pairs is bit for
+       bit that of an earlier candidate of the same step (scan order: ring
+       edge, then host) is skipped: equal in real arithmetic, the first in
+       scan order wins instead of the one whose rm_balance sums round lowest.
+       Fast path and reference apply it alike. Default 0 (off: today's
+       rings). Appended in 1.1. */
+    int slice_ties;
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1).
