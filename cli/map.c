@@ -117,6 +117,10 @@ static void usage(FILE *f)
         "  --full-curve          grow the ring to --max-q even when a lower bound proves\n"
         "                        that no larger ring can beat the best (same mapping;\n"
         "                        the whole T_step curve per ring size in the JSON)\n"
+        "  --stop-patience N     a heuristic stop, off by default (0): also stop growing\n"
+        "                        the ring once N sizes in a row did not improve on the\n"
+        "                        best T_step (may miss a better larger ring: the curve\n"
+        "                        is not always unimodal); ignored with --full-curve\n"
         "  --threads N           threads of the heuristics (0 = all cores, default); the\n"
         "                        mapping is the same for any N\n"
         "  --improve             after the heuristic, a local search on its ring (not in\n"
@@ -224,6 +228,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"improve-seconds", required_argument, NULL, OPT_IMPROVE_ARG},
         {"improve-moves", required_argument, NULL, OPT_IMPROVE_ARG},
         {"slice-ties", no_argument, NULL, OPT_SLICETIES},
+        {"stop-patience", required_argument, NULL, OPT_THREADS}, /* rm_cli_opt_common */
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
         RM_CLI_INPUT_LONGOPTS,

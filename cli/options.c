@@ -273,6 +273,15 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
         opt->improve_max_moves = (int)v;
         return -1;
     }
+    if (strcmp(name, "stop-patience") == 0) { /* a heuristic stop (docs/scale.md) */
+        char *end;
+        errno = 0;
+        long v = strtol(arg, &end, 10);
+        if (end == arg || *end || errno || v < 0 || v > INT_MAX)
+            return bad("--stop-patience: expected an integer >= 0 (0 = off), got '%s'", arg);
+        opt->stop_patience = (int)v;
+        return -1;
+    }
     if (strcmp(name, "host-w") == 0)
         return rm_cli_opt_positive("--host-w", "s/Mflop", arg, &ro->host_w, bad);
     if (strcmp(name, "default-bandwidth") == 0)

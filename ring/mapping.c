@@ -83,6 +83,9 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
         return rm_error_set(err, RM_EINPUT,
                             "improve_seconds must be a finite number >= 0 (0 = no budget; got %g)",
                             opt->improve_seconds);
+    if (opt->stop_patience < 0)
+        return rm_error_set(err, RM_EINPUT, "stop_patience must be >= 0 (0 = off; got %d)",
+                            opt->stop_patience);
     if (opt->improve_max_moves < 0)
         return rm_error_set(err, RM_EINPUT, "improve_max_moves must be >= 0 (0 = no limit; got %d)",
                             opt->improve_max_moves);

@@ -12,6 +12,7 @@
 #include "ring/args.h"
 #include "ring/cut_bound.h"
 #include "ring/res_bound.h"
+#include "ring/cross_bound.h"
 #include "ring/sharedring_internal.h"
 #include "topo/widest.h"
 
@@ -708,6 +709,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     rm_cut_bound cb;
     rm_host_bound hb;
     rm_res_bound rb;
+    rm_cross_bound xb;
+    memset(&xb, 0, sizeof xb);
     memset(&cb, 0, sizeof cb);
     memset(&hb, 0, sizeof hb);
     memset(&rb, 0, sizeof rb);
@@ -767,7 +770,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     int stop_rule = !opt->full_curve && max_q > 2;
     if (stop_rule && ((st = rm_cut_bound_init(&cb, net, 4.0, 2.0, err)) ||
                       (st = rm_host_bound_init_shared(&hb, net, opt->parallel_send, err)) ||
-                      (st = rm_res_bound_init(&rb, net, opt, err))))
+                      (st = rm_res_bound_init(&rb, net, opt, err)) ||
+                      (st = rm_cross_bound_init(&xb, &cb, net, err))))
         goto out;
     if (max_q >= 2) {
         if ((st = best_pair(&wk, &s, dc_dw, err)))
@@ -795,12 +799,18 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
                 opt->progress(opt->progress_ctx, s.q, max_q, bestT);
             if (s.q >= max_q)
                 break;
+            /* --stop-patience (a heuristic, off by default): no better ring
+             * in the last stop_patience sizes */
+            if (stop_rule && opt->stop_patience > 0 && s.q - best.q >= opt->stop_patience)
+                break;
             /* every larger ring contains this one: T_step >= the cut bound,
              * and T_step >= min(bestT, the host bound) (the margin covers the
              * solvers' tolerance on capacities): none can be better */
             if (stop_rule && (dc_dw * rm_cut_bound_value(&cb) * (1.0 - 1e-9) >= bestT ||
                               rm_host_bound_value(&hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT ||
-                              rm_res_bound_value(&rb, dc_dw) * (1.0 - 1e-9) >= bestT))
+                              rm_res_bound_value(&rb, dc_dw) * (1.0 - 1e-9) >= bestT ||
+                              dc_dw * rm_cross_bound_value(&xb, s.ring, s.q) * (1.0 - 1e-9) >=
+                                  bestT))
                 break;
             int found;
             if ((st = insert_best(&wk, &s, dc_dw, &found, err)))
@@ -829,6 +839,7 @@ out:
     rm_cut_bound_destroy(&cb);
     rm_host_bound_destroy(&hb);
     rm_res_bound_destroy(&rb);
+    rm_cross_bound_destroy(&xb);
     free(sweep);
     rm_h2_work_destroy(&wk);
     rm_ring_state_destroy(&s);

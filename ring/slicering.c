@@ -873,6 +873,7 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         store_ring(rings, max_q, keep_all, 1, ring, est[0], &first_best);
     }
     double best_est = INFINITY;
+    int best_q = q;
     if (cb) {
         rm_cut_bound_reset(cb);
         rm_host_bound_reset(hb);
@@ -881,6 +882,7 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
             rm_host_bound_add(hb, p->hosts[ring[t]]);
         }
         best_est = est[q - 1];
+        best_q = q;
     }
     while (q < max_q) {
         /* every larger ring contains this one: its estimate is >= both
@@ -894,6 +896,14 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         if (cb && lb * (1.0 - 1e-9) >= best_est) {
             *stop_q = q;
             *stop_lb = lb * (1.0 - 1e-9);
+            break;
+        }
+        /* --stop-patience (a heuristic, off by default): no better estimate
+         * in the last stop_patience sizes; beyond, the run's estimate is
+         * taken to stay >= its best (an assumption, not a bound) */
+        if (cb && opt->stop_patience > 0 && q - best_q >= opt->stop_patience) {
+            *stop_q = q;
+            *stop_lb = best_est;
             break;
         }
         double bestT = INFINITY;
@@ -967,8 +977,10 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         if (cb) {
             rm_cut_bound_add(cb, p->hosts[bk]);
             rm_host_bound_add(hb, p->hosts[bk]);
-            if (bestT < best_est)
+            if (bestT < best_est) {
                 best_est = bestT;
+                best_q = q;
+            }
         }
         if (opt->progress)
             opt->progress(opt->progress_ctx, q, max_q, bestT < best_est ? bestT : best_est);

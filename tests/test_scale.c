@@ -10,6 +10,7 @@
  * and eq. (5) shares. The host bound (rm_host_bound) is checked as a
  * property on random rings of random platforms (directed ones too).
  */
+#include "ring/cross_bound.h"
 #include "ring/cut_bound.h"
 #include "ring/ring_internal.h"
 #include "ringmap.h"
@@ -531,6 +532,188 @@ START_TEST(test_cut_bound_directed)
 }
 END_TEST
 
+/* Property of the crossing bound (ring/cross_bound.h): for random rings S
+ * (random hosts and order, widest routes, max-min or eq. (5) shares, every
+ * cost model, half and full duplex, directed platforms) and every ring R
+ * whose hosts are a cyclic subsequence of S's (R in S's order: the rings
+ * the greedy can grow into S), T_step/D_w of S >= D_c/D_w * the bound of R.
+ * A sabotaged bound (twice the value) must fail on some case: the check is
+ * not vacuous. */
+START_TEST(test_cross_bound_valid)
+{
+    unsigned long long rs = 21;
+    int checked = 0, tight = 0, broken = 0;
+    for (int trial = 0; trial < 500; trial++) {
+        int directed = trial % 5 == 4;
+        rm_platform *p = random_platform(&rs, directed);
+        int H = p->n_hosts;
+        rm_duplex duplex = !directed && trial % 3 == 1 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF;
+        int par = trial % 4 == 2, lat = trial % 7 == 3;
+        static const double ds[4] = {0.0064, 0.064, 0.64, 6.4};
+        double d = ds[(trial / 2) % 4];
+        rm_network net;
+        rm_error err;
+        ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
+        rm_cut_bound cb;
+        rm_cross_bound xb;
+        ck_assert_int_eq(rm_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
+        ck_assert_int_eq(rm_cross_bound_init(&xb, &cb, &net, &err), RM_OK);
+        int q = rmt_rndint(&rs, 3, H), perm[12];
+        for (int h = 0; h < H; h++)
+            perm[h] = h;
+        for (int h = 0; h < q; h++) {
+            int j = rmt_rndint(&rs, h, H - 1), x = perm[h];
+            perm[h] = perm[j];
+            perm[j] = x;
+        }
+        rm_mapping *m = rm_mapping_new(q, 0);
+        m->dc_dw = d;
+        m->parallel_send = par;
+        m->latency = lat;
+        m->dc = 10.0;
+        int ok = 1;
+        for (int k = 0; k < q && ok; k++) {
+            m->ring[k] = p->hosts[perm[k]];
+            ok = rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
+                                  p->hosts[perm[(k + 1) % q]], &m->succ[k], &err) == RM_OK &&
+                 rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
+                                  p->hosts[perm[(k + q - 1) % q]], &m->pred[k], &err) == RM_OK;
+        }
+        if (ok)
+            ck_assert_int_eq(trial % 2 ? rm_mapping_refine_maxmin(&net, m, &err)
+                                       : rm_mapping_refine_optimal(&net, m, &err),
+                             RM_OK);
+        for (int sub = 0; ok && sub < 4; sub++) {
+            /* R: a random subset of S's hosts in S's cyclic order (sub 0: S) */
+            int R[12], r = 0, start = rmt_rndint(&rs, 0, q - 1);
+            for (int k = 0; k < q; k++)
+                if (sub == 0 || rmt_rndint(&rs, 0, 2) > 0)
+                    R[r++] = m->ring[(start + k) % q];
+            if (r < 2)
+                continue;
+            double T = m->t_step_per_dw, v = d * rm_cross_bound_value(&xb, R, r);
+            ck_assert_msg(T >= v * (1.0 - 1e-9),
+                          "trial %d: T %.12g < crossing bound %.12g (q %d, |R| %d, duplex %d, "
+                          "par %d, lat %d, directed %d)",
+                          trial, T, v, q, r, (int)duplex, par, lat, directed);
+            checked++;
+            tight += v > 0.4 * T;
+            broken += T < 2.0 * v * (1.0 - 1e-9);
+        }
+        rm_mapping_free(m);
+        rm_cross_bound_destroy(&xb);
+        rm_cut_bound_destroy(&cb);
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    ck_assert_int_gt(checked, 1000);
+    ck_assert_int_gt(tight, 20);  /* not vacuous */
+    ck_assert_int_gt(broken, 0);  /* twice the bound is not a bound */
+    /* two pairs of hosts (w 1) on routers 4 and 5 joined by one 10 Mb/s
+     * link (access links 1000 Mb/s): the ring 0, 2, 1, 3 crosses it with 4
+     * ring edges, 8 routes of 10/8 Mb/s at most: the bound is 8/10 (the cut
+     * bound of ring/cut_bound.h, 4/10, counts 2 edges) */
+    static const double w4[4] = {1, 1, 1, 1}, b5[5] = {1000, 1000, 1000, 1000, 10};
+    static const int lu[5] = {0, 1, 2, 3, 4}, lv[5] = {4, 4, 5, 5, 5};
+    rm_platform *p = rmt_build("pairs", 6, 4, w4, 5, lu, lv, b5, NULL, NULL);
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_cut_bound cb;
+    rm_cross_bound xb;
+    ck_assert_int_eq(rm_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
+    ck_assert_int_eq(rm_cross_bound_init(&xb, &cb, &net, &err), RM_OK);
+    static const int r4[4] = {0, 2, 1, 3}, r2[2] = {0, 2}, b4[4] = {0, 1, 2, 3};
+    ck_assert(fabs(rm_cross_bound_value(&xb, r4, 4) - 0.8) < 1e-9);
+    ck_assert(fabs(rm_cross_bound_value(&xb, r2, 2) - 0.4) < 1e-9);
+    ck_assert(fabs(rm_cross_bound_value(&xb, b4, 4) - 0.4) < 1e-9);
+    rm_cross_bound_destroy(&xb);
+    rm_cut_bound_destroy(&cb);
+    rm_network_destroy(&net);
+    /* full duplex: one direction's 4 routes share 10 Mb/s: 4/10 */
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_FULL, &err), RM_OK);
+    ck_assert_int_eq(rm_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
+    ck_assert_int_eq(rm_cross_bound_init(&xb, &cb, &net, &err), RM_OK);
+    ck_assert(fabs(rm_cross_bound_value(&xb, r4, 4) - 0.4) < 1e-9);
+    rm_cross_bound_destroy(&xb);
+    rm_cut_bound_destroy(&cb);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
+/* --stop-patience N (a heuristic, off by default): SharedRing evaluates the
+ * sizes of the full curve up to the first size N past the last improvement
+ * (or an earlier provable stop), with the full curve's values bit for bit,
+ * and returns the best of them; SliceRing's estimate is never below the
+ * full curve's; the option is checked. */
+START_TEST(test_stop_patience)
+{
+    rm_platform *p = gen(RM_GEN_TIERS, 200, 1);
+    static const int pats[3] = {1, 5, 20};
+    static const double ratios[2] = {0.0064, 0.00064};
+    int shorter = 0;
+    for (int r = 0; r < 2; r++) {
+        rm_options o;
+        rm_options_init(&o);
+        o.dc_dw = ratios[r];
+        o.full_curve = 1;
+        rm_mapping *f = NULL, *a = NULL, *d = NULL;
+        rm_error err;
+        ck_assert_msg(rm_map(p, &o, &f, &err) == RM_OK, "%s", err.msg);
+        o.full_curve = 0;
+        ck_assert_msg(rm_map(p, &o, &d, &err) == RM_OK, "%s", err.msg);
+        int tried_d = 0;
+        for (int k = 0; k < d->n_sweep; k++)
+            tried_d += isfinite(d->sweep_t[k]);
+        for (int i = 0; i < 3; i++) {
+            o.stop_patience = pats[i];
+            ck_assert_msg(rm_map(p, &o, &a, &err) == RM_OK, "%s", err.msg);
+            /* the sizes tried: 1 .. stop, the full curve's values */
+            int stop = 0, bq = 1;
+            for (int k = 0; k < a->n_sweep; k++)
+                if (isfinite(a->sweep_t[k])) {
+                    ck_assert_int_eq(stop, k); /* a prefix */
+                    stop = k + 1;
+                    ck_assert(a->sweep_t[k] == f->sweep_t[k]);
+                    if (a->sweep_t[k] < a->sweep_t[bq - 1])
+                        bq = k + 1;
+                }
+            ck_assert_int_eq(a->q, bq);
+            ck_assert(a->t_step_per_dw == a->sweep_t[bq - 1]);
+            ck_assert(a->t_step_per_dw >= f->t_step_per_dw);
+            /* stopped N sizes after its best, or where the default stops */
+            ck_assert(stop - bq == pats[i] || stop == tried_d);
+            ck_assert_int_le(stop, tried_d);
+            shorter += stop < tried_d;
+            rm_mapping_free(a);
+            /* SliceRing: never below the full curve's estimate */
+            o.heuristic = RM_HEUR_SLICE;
+            ck_assert_msg(rm_map(p, &o, &a, &err) == RM_OK, "%s", err.msg);
+            rm_mapping *fs = NULL;
+            o.full_curve = 1;
+            ck_assert_msg(rm_map(p, &o, &fs, &err) == RM_OK, "%s", err.msg);
+            ck_assert(a->t_step_per_dw_unshared >= fs->t_step_per_dw_unshared);
+            rm_mapping_free(fs);
+            rm_mapping_free(a);
+            o.full_curve = 0;
+            o.heuristic = RM_HEUR_SHARED;
+        }
+        o.stop_patience = 0;
+        rm_mapping_free(f);
+        rm_mapping_free(d);
+    }
+    ck_assert_int_gt(shorter, 2);
+    rm_options o;
+    rm_options_init(&o);
+    ck_assert_int_eq(o.stop_patience, 0);
+    o.stop_patience = -1;
+    rm_error err;
+    ck_assert_int_eq(rm_options_check(&o, &err), RM_EINPUT);
+    rm_platform_free(p);
+}
+END_TEST
+
 /* The same mapping for any thread count (the persistent pool's scans are
  * merged by (T_step, ring edge)). */
 START_TEST(test_threads_same)
@@ -589,6 +772,8 @@ static Suite *scale_suite(void)
     tcase_add_test(tc, test_host_bound_valid);
     tcase_add_test(tc, test_host_bound_costs_valid);
     tcase_add_test(tc, test_cut_bound_directed);
+    tcase_add_test(tc, test_cross_bound_valid);
+    tcase_add_test(tc, test_stop_patience);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -140,6 +140,16 @@ typedef struct rm_options {
        Fast path and reference apply it alike. Default 0 (off: today's
        rings). Appended in 1.1. */
     int slice_ties;
+    /* --stop-patience N (issue 15, a heuristic, not in the paper): the
+       greedy heuristics (SharedRing, SliceRing) also stop growing the ring
+       once N ring sizes in a row have not improved on the best T_step (its
+       estimate for SliceRing) — faster where no provable bound stops the
+       growth (Tiers-like platforms at small D_c/D_w, clusters), but the
+       T_step curve is not always unimodal (seed 001 Figs 5-12), so it may
+       miss a better larger ring (docs/scale.md, "Stopping bounds, session
+       6"). 0 (default): off, the same mapping as --full-curve. Ignored with
+       full_curve. */
+    int stop_patience;
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1).
