@@ -138,6 +138,14 @@ static void usage(FILE *f)
         "                        in scan order wins, not the one whose sums round\n"
         "                        lowest (faster on clusters; not in the paper; off by\n"
         "                        default)\n"
+        "  --route-ties RULE     which of several equally wide routes a ring edge takes\n"
+        "                        (not in the paper; widths unchanged): index (default,\n"
+        "                        the widest-path search's own), hops (fewest links),\n"
+        "                        load (fewest routes of the ring already on its links,\n"
+        "                        then fewest links), bottleneck2 (widest second\n"
+        "                        bottleneck); SliceRing routes its ring by it,\n"
+        "                        SharedRing re-routes its final ring by it and keeps\n"
+        "                        that only when T_step (max-min shares) is lower\n"
         "  --progress            print progress lines on standard error even when it is\n"
         "                        not a terminal (on a terminal progress is always shown\n"
         "                        from 50 hosts)\n"
@@ -196,7 +204,8 @@ enum {
     OPT_THREADS,
     OPT_IMPROVE,
     OPT_IMPROVE_ARG,
-    OPT_SLICETIES
+    OPT_SLICETIES,
+    OPT_ROUTE_TIES
 };
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -229,6 +238,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"improve-moves", required_argument, NULL, OPT_IMPROVE_ARG},
         {"slice-ties", no_argument, NULL, OPT_SLICETIES},
         {"stop-patience", required_argument, NULL, OPT_THREADS}, /* rm_cli_opt_common */
+        {"route-ties", required_argument, NULL, OPT_ROUTE_TIES},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
         RM_CLI_INPUT_LONGOPTS,
@@ -311,6 +321,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         case OPT_SLICETIES: a->opt.slice_ties = 1; break;
         case OPT_IMPROVE_ARG: /* cli/options.c; either sets --improve */
         case OPT_THREADS:
+        case OPT_ROUTE_TIES:
             if ((code = rm_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)
                 return code;
             break;

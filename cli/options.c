@@ -282,6 +282,16 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
         opt->stop_patience = (int)v;
         return -1;
     }
+    if (strcmp(name, "route-ties") == 0) { /* rm_options.route_ties (ring/route_ties.h) */
+        static const rm_cli_name ties[] = {{"index", RM_TIES_INDEX},
+                                           {"hops", RM_TIES_HOPS},
+                                           {"load", RM_TIES_LOAD},
+                                           {"bottleneck2", RM_TIES_BOTTLENECK2}};
+        if ((code = rm_cli_opt_name("--route-ties", ties, 4, arg, &v, bad)) >= 0)
+            return code;
+        opt->route_ties = (rm_route_ties)v;
+        return -1;
+    }
     if (strcmp(name, "host-w") == 0)
         return rm_cli_opt_positive("--host-w", "s/Mflop", arg, &ro->host_w, bad);
     if (strcmp(name, "default-bandwidth") == 0)

@@ -11,6 +11,7 @@
 #include "topo/args.h"
 #include "ring/refine.h"
 #include "ring/ring_internal.h"
+#include "ring/route_ties.h"
 
 #include <stddef.h>
 
@@ -26,7 +27,14 @@ static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_
     case RM_HEUR_SLICE: return rmi_slicering(net, opt, out, err);
     case RM_HEUR_SHARED_EXACT: st = rmi_sharedring_exhaustive(net, opt, out, err); break;
     case RM_HEUR_SLICE_EXACT: st = rmi_slicering_exact(net, opt, out, err); break;
-    default: return rmi_sharedring(net, opt, out, err);
+    default:
+        st = rmi_sharedring(net, opt, out, err);
+        if (!st && opt->route_ties != RM_TIES_INDEX && /* ring/route_ties.h */
+            (st = rmi_ties_reshare(net, opt, opt->route_ties, *out, NULL, err))) {
+            rm_mapping_free(*out);
+            *out = NULL;
+        }
+        return st;
     }
     if (!st)
         (*out)->heuristic = opt->heuristic;

@@ -27,6 +27,7 @@ void rm_options_init(rm_options *opt)
     opt->improve = 0;
     opt->improve_seconds = 10.0;
     opt->improve_max_moves = 1000;
+    opt->route_ties = RM_TIES_INDEX;
 }
 
 rm_status rm_options_check(const rm_options *opt, rm_error *err)
@@ -89,6 +90,10 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
     if (opt->improve_max_moves < 0)
         return rm_error_set(err, RM_EINPUT, "improve_max_moves must be >= 0 (0 = no limit; got %d)",
                             opt->improve_max_moves);
+    if ((int)opt->route_ties < RM_TIES_INDEX || opt->route_ties > RM_TIES_BOTTLENECK2)
+        return rm_error_set(err, RM_EINPUT,
+                            "unknown route tie rule %d (index, hops, load or bottleneck2)",
+                            (int)opt->route_ties);
     return RM_OK;
 }
 

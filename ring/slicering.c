@@ -9,6 +9,7 @@
 #include "ring/cut_bound.h"
 #include "ring/exact.h"
 #include "ring/ring_internal.h"
+#include "ring/route_ties.h"
 #include "ring/sharedring_internal.h"
 #include "model/cost_inline.h"
 
@@ -1065,12 +1066,8 @@ static rm_status feasible_mapping(const rm_network *net, const int *hring, int q
     rm_status st = RM_OK;
     for (int k = 0; k < q; k++)
         m->ring[k] = p->hosts[hring[k]];
-    if (q > 1)
-        for (int k = 0; k < q && !st; k++) {
-            st = rm_routing_route(net, opt->routing, NULL, m->ring[k], m->ring[(k + 1) % q], &m->succ[k], err);
-            if (!st)
-                st = rm_routing_route(net, opt->routing, NULL, m->ring[k], m->ring[(k + q - 1) % q], &m->pred[k], err);
-        }
+    if (q > 1) /* widest routes, ties by opt->route_ties (ring/route_ties.h) */
+        st = rmi_ring_routes(net, opt, m, err);
     if (!st)
         st = opt->make_feasible == RM_SHARING_EQ5 ? rm_mapping_refine_optimal(net, m, err)
                                                   : rm_mapping_refine_maxmin(net, m, err);

@@ -69,6 +69,27 @@ typedef enum rm_routing {
     RM_ROUTING_FIXED = 2   /* routes fixed by the platform file (SimGrid) */
 } rm_routing;
 
+/** Tie rule between equally wide routes (rm_options.route_ties; issue 15,
+ *  beyond the paper). Every route keeps the widest-path width (the maximum
+ *  bottleneck, seed 001 §4.4.2, unique); a rule only chooses which of the
+ *  routes of that width is taken. Exact per route: the width W first, then
+ *  a second search over the arcs of width >= W (a widest path on the rule's
+ *  own value, then a least-cost path), so the lexicographic optimum is
+ *  found although "widest, then shortest" is not isotone. Applies to widest
+ *  routing (RM_ROUTING_WIDEST) only; direct and fixed routes have no ties. */
+typedef enum rm_route_ties {
+    RM_TIES_INDEX = 0,      /* the widest-path Dijkstra's own route (smallest node index
+                               among equal widths, first arc reaching the width;
+                               topo/widest.h): the default, the paper's results */
+    RM_TIES_HOPS = 1,       /* fewest links; then as INDEX-like order (node index) */
+    RM_TIES_LOAD = 2,       /* fewest routes already placed on its links (the ring's
+                               routes routed before it, counted per resource: half
+                               duplex counts both directions; backbones count none),
+                               then fewest links */
+    RM_TIES_BOTTLENECK2 = 3 /* largest second bottleneck (the narrowest of its links
+                               wider than the width W; none: +inf), then fewest links */
+} rm_route_ties;
+
 /** The mapper's knobs (GLPK style: initialise with rm_options_init). */
 typedef struct rm_options {
     double dc_dw;            /* D_c / D_w, Mb/Mflop; default 0.0064 */
@@ -150,6 +171,14 @@ typedef struct rm_options {
        6"). 0 (default): off, the same mapping as --full-curve. Ignored with
        full_curve. */
     int stop_patience;
+    /* tie rule between equally wide routes (rm_route_ties; issue 15,
+       beyond the paper): SliceRing routes its ring's edges by it, one at a
+       time in ring order (succ then pred of each position) on the full
+       capacities; SharedRing re-routes its final ring's edges by it on the
+       full capacities and keeps them only when T_step (max-min shares) is
+       lower. Default RM_TIES_INDEX (today's routes, bit for bit). Recorded
+       in the JSON params ("route_ties") when not the default. */
+    rm_route_ties route_ties;
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1).
