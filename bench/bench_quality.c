@@ -26,13 +26,23 @@
  * Exit status 1 if SliceRing greedy ever beats the exact optimum, or an
  * improved mapping is worse than its heuristic's or fails rm_mapping_check
  * (bugs).
+ * With --route-ties (issue 15, its own table; route_ties_main): the tie rules
+ * between equally wide routes (rm_options.route_ties) against the index rule
+ * on these random platforms (and their ratio to the exhaustive SharedRing),
+ * the Topology Zoo files and the shipped Tiers platforms (docs/route-ties.md);
+ * RM_BENCH_TIES_VERBOSE=1 / RM_BENCH_TIES_DUMP=1 print each run / each
+ * SliceRing mapping's routes on stderr.
  * Usage: bench_quality [--platforms N] [--seed S] [--max-hosts H] [--timing] [--improve]
  *                      [--shipped] [--csv FILE]
+ *        bench_quality --route-ties [--platforms N] [--seed S] [--max-hosts H]
+ *                      [--zoo-draws K] [--md FILE]
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "ringmap.h"
 #include "ring/exact.h"
 #include "ring/improve.h"
+#include "ring/refine.h"
+#include "ring/route_ties.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -362,11 +372,311 @@ static int improve_shipped(void)
     return rc;
 }
 
+/* ---- --route-ties (issue 15, "better rings"): tie rules between equally
+ * wide routes (rm_options.route_ties, ring/route_ties.h) ------------------ */
+
+#define RT_N_RULES 6
+static const char *const rt_rule_names[RT_N_RULES] = {"index", "hops", "load", "bottleneck2", "share",
+                                                      "best"};
+
+/* The ratios of one (set, heuristic, rule, D_c/D_w) cell. */
+typedef struct rt_cell {
+    double *v;  /* T(rule) / T(index) */
+    double *vc; /* SharedRing: T(rule) / T(index re-routed, re-shared): the control */
+    double *ex; /* T(rule) / exhaustive SharedRing (random platforms) */
+    int n, nex;
+} rt_cell;
+
+static void rt_cell_add(rt_cell *c, double v, double vc, double ex)
+{
+    c->v[c->n] = v;
+    c->vc[c->n] = vc;
+    c->n++;
+    if (!isnan(ex))
+        c->ex[c->nex++] = ex;
+}
+
+static void rt_cell_row(const char *set, const char *heur, const char *rule, const char *ratio, rt_cell *c,
+                        FILE *md)
+{
+    if (c->n == 0)
+        return;
+    int win = 0, tie = 0, loss = 0;
+    double lg = 0.0, lgc = 0.0;
+    for (int k = 0; k < c->n; k++) {
+        win += c->v[k] < 1.0 - 1e-9;
+        loss += c->v[k] > 1.0 + 1e-9;
+        lg += log(c->v[k]);
+        lgc += log(c->vc[k]);
+    }
+    tie = c->n - win - loss;
+    double *v = malloc((size_t)c->n * sizeof *v);
+    memcpy(v, c->v, (size_t)c->n * sizeof *v);
+    qsort(v, (size_t)c->n, sizeof *v, cmp_double);
+    qsort(c->ex, (size_t)c->nex, sizeof *c->ex, cmp_double);
+    char exs[40] = "-";
+    if (c->nex)
+        snprintf(exs, sizeof exs, "%.4f / %.4f", pct(c->ex, c->nex, 50), pct(c->ex, c->nex, 95));
+    char cs[16] = "-";
+    if (!strcmp(heur, "SharedRing"))
+        snprintf(cs, sizeof cs, "%.4f", exp(lgc / c->n));
+    printf("%-8s %-10s %-11s %8s %4d %8.4f %8.4f %8.4f %8.4f %8.4f %4d/%3d/%3d %8s %17s\n", set, heur, rule,
+           ratio, c->n, pct(v, c->n, 50), pct(v, c->n, 95), v[0], v[c->n - 1], exp(lg / c->n), win, tie, loss,
+           cs, exs);
+    if (md)
+        fprintf(md, "| %s | %s | %s | %s | %d | %.4f | %.4f | %.4f | %.4f | %.4f | %d/%d/%d | %s | %s |\n", set,
+                heur, rule, ratio, c->n, pct(v, c->n, 50), pct(v, c->n, 95), v[0], v[c->n - 1], exp(lg / c->n),
+                win, tie, loss, cs, exs);
+    free(v);
+}
+
+/* Every rule on one platform at one ratio: SliceRing (max-min make-feasible)
+ * with opt.route_ties, and SharedRing (greedy sharing) followed by
+ * rmi_ties_reshare (what rm_map does with the rule; for the index rule the
+ * control: the same re-route and max-min re-share). cell[h][rule]. Returns 1
+ * on an error (the widths are checked by tests/test_route_ties.c). */
+static int rt_platform(const rm_network *net, double dc_dw, double t_ex, rt_cell cell[2][RT_N_RULES])
+{
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.dc_dw = dc_dw;
+    opt.threads = 1;
+    rm_error err;
+    double ts[RT_N_RULES];
+    opt.heuristic = RM_HEUR_SLICE;
+    for (int k = 0; k < RT_N_RULES; k++) {
+        opt.route_ties = (rm_route_ties)k;
+        rm_mapping *m = NULL;
+        if (rm_slicering(net, &opt, &m, &err)) {
+            fprintf(stderr, "bench_quality: %s: %s\n", net->platform->name, err.msg);
+            return 1;
+        }
+        ts[k] = m->t_step_per_dw;
+        if (getenv("RM_BENCH_TIES_DUMP")) {
+            fprintf(stderr, "%s %g rule %s q %d T %.6g:", net->platform->name, dc_dw, rt_rule_names[k], m->q,
+                    ts[k]);
+            for (int j = 0; j < m->q; j++)
+                fprintf(stderr, " [%d s%.4g/%d p%.4g/%d]", m->ring[j], m->succ[j].bandwidth, m->succ[j].n_arcs,
+                        m->pred[j].bandwidth, m->pred[j].n_arcs);
+            fprintf(stderr, "\n");
+        }
+        rm_mapping_free(m);
+    }
+    for (int k = 0; k < RT_N_RULES; k++)
+        rt_cell_add(&cell[1][k], ts[k] / ts[0], NAN, t_ex > 0 ? ts[k] / t_ex : NAN);
+    if (getenv("RM_BENCH_TIES_VERBOSE")) /* one line per platform and ratio */
+        fprintf(stderr, "%s dc_dw %g SliceRing %.6g %.6g %.6g %.6g %.6g %.6g\n", net->platform->name, dc_dw,
+                ts[0], ts[1], ts[2], ts[3], ts[4], ts[5]);
+    opt.heuristic = RM_HEUR_SHARED;
+    opt.route_ties = RM_TIES_INDEX;
+    rm_mapping *m0 = NULL;
+    if (rm_sharedring(net, &opt, &m0, &err)) {
+        fprintf(stderr, "bench_quality: %s: %s\n", net->platform->name, err.msg);
+        return 1;
+    }
+    double tr[RT_N_RULES];
+    for (int k = 0; k < RT_N_RULES; k++) {
+        rm_mapping *m = rmi_mapping_copy(m0);
+        int kept = 0;
+        if (!m || rmi_ties_reshare(net, &opt, (rm_route_ties)k, m, &kept, &err)) {
+            fprintf(stderr, "bench_quality: %s: reshare: %s\n", net->platform->name, m ? err.msg : "no memory");
+            rm_mapping_free(m);
+            rm_mapping_free(m0);
+            return 1;
+        }
+        tr[k] = m->t_step_per_dw;
+        rm_mapping_free(m);
+    }
+    for (int k = 0; k < RT_N_RULES; k++)
+        rt_cell_add(&cell[0][k], k ? tr[k] / m0->t_step_per_dw : tr[0] / m0->t_step_per_dw, tr[k] / tr[0],
+                    t_ex > 0 ? tr[k] / t_ex : NAN);
+    rm_mapping_free(m0);
+    return 0;
+}
+
+/* bench_quality --route-ties [--platforms N] [--seed S] [--max-hosts H]
+ * [--zoo-draws K] [--md FILE]: the random platforms of the main table (with
+ * the exhaustive SharedRing baseline) and the Topology Zoo files of
+ * /work/shared/data/topology-zoo (RM_SHARED_DIR copy in tests/data/shared:
+ * every node a host, w drawn from Tables 1-2, K draws per file; Abilene's
+ * links, which have no speed, 10,000 Mb/s) and the shipped Tiers platforms,
+ * at the four ratios of seed 001. */
+static int route_ties_main(int argc, char **argv)
+{
+    int n_plat = 200, max_hosts = 8, draws = 20;
+    unsigned long long seed = 1;
+    const char *md_path = NULL;
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--route-ties"))
+            continue;
+        if (!strcmp(argv[a], "--platforms") && a + 1 < argc)
+            n_plat = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--seed") && a + 1 < argc)
+            seed = strtoull(argv[++a], NULL, 10);
+        else if (!strcmp(argv[a], "--max-hosts") && a + 1 < argc)
+            max_hosts = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--zoo-draws") && a + 1 < argc)
+            draws = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--md") && a + 1 < argc)
+            md_path = argv[++a];
+        else {
+            fprintf(stderr, "usage: bench_quality --route-ties [--platforms N] [--seed S] [--max-hosts H] "
+                            "[--zoo-draws K] [--md FILE]\n");
+            return 2;
+        }
+    }
+    if (n_plat < 0 || draws < 0 || max_hosts < 5 || max_hosts > RM_SHARED_EXHAUSTIVE_MAX) {
+        fprintf(stderr, "bench_quality: need --platforms >= 0, --zoo-draws >= 0, 5 <= --max-hosts <= %d\n",
+                RM_SHARED_EXHAUSTIVE_MAX);
+        return 2;
+    }
+    static const char *const zoo[] = {"topology-zoo/Abilene.gml", "topology-zoo/Geant2009.gml",
+                                      "topology-zoo/Renater2001.gml"};
+    static const char *const tiers[] = {"platforms/medium_tiers.gml", "platforms/generated/tiers_fig3.gml",
+                                        "platforms/generated/tiers_fig4.gml"};
+    int n_zoo = 3 * draws, n_tiers = 3, cap = n_plat > n_zoo ? n_plat : n_zoo;
+    rt_cell cell[3][2][RT_N_RULES][4]; /* [set: random, zoo, tiers][heur][rule][ratio] */
+    for (int s = 0; s < 3; s++)
+        for (int h = 0; h < 2; h++)
+            for (int k = 0; k < RT_N_RULES; k++)
+                for (int r = 0; r < 4; r++) {
+                    rt_cell *c = &cell[s][h][k][r];
+                    c->v = malloc((size_t)(cap + n_tiers) * sizeof(double));
+                    c->vc = malloc((size_t)(cap + n_tiers) * sizeof(double));
+                    c->ex = malloc((size_t)(cap + n_tiers) * sizeof(double));
+                    c->n = c->nex = 0;
+                }
+    int rc = 0;
+    double t0 = now();
+    /* random platforms, as the main table draws them */
+    for (int i = 0; i < n_plat && !rc; i++) {
+        unsigned long long s = seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)i * 0xBF58476D1CE4E5B9ULL + 1;
+        for (int k = 0; k < 4; k++)
+            rnd(&s);
+        int nh = rndint(&s, 5, max_hosts), nr = rndint(&s, 2, 6), extra = rndint(&s, 1, 3);
+        rm_platform *p = random_platform(&s, i, nh, nr, extra);
+        rm_network net;
+        rm_error err;
+        if (!p || rm_network_init(&net, p, RM_DUPLEX_HALF, &err))
+            return 1;
+        rm_options opt;
+        rm_options_init(&opt);
+        rm_mapping *ex[4];
+        if (rmi_sharedring_exhaustive_ratios(&net, &opt, 4, ratios, ex, &err)) {
+            fprintf(stderr, "bench_quality: %s: %s\n", p->name, err.msg);
+            return 1;
+        }
+        for (int r = 0; r < 4 && !rc; r++) {
+            rt_cell row[2][RT_N_RULES];
+            for (int h = 0; h < 2; h++)
+                for (int k = 0; k < RT_N_RULES; k++)
+                    row[h][k] = cell[0][h][k][r];
+            rc = rt_platform(&net, ratios[r], ex[r]->t_step_per_dw, row);
+            for (int h = 0; h < 2; h++)
+                for (int k = 0; k < RT_N_RULES; k++)
+                    cell[0][h][k][r] = row[h][k];
+        }
+        for (int r = 0; r < 4; r++)
+            rm_mapping_free(ex[r]);
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    double t_rand = now() - t0;
+    /* Topology Zoo (draws of the hosts' w) and the shipped Tiers platforms */
+    t0 = now();
+    for (int f = 0; f < 6 && !rc; f++) {
+        int is_zoo = f < 3, nd = is_zoo ? draws : 1;
+        char path[1024];
+        if (is_zoo)
+            snprintf(path, sizeof path, "%s/tests/data/shared/data/%s", RM_SOURCE_DIR, zoo[f]);
+        else
+            snprintf(path, sizeof path, "%s/%s", RM_SOURCE_DIR, tiers[f - 3]);
+        rm_read_options ro;
+        rm_read_options_init(&ro);
+        if (is_zoo) {
+            ro.host_w = 0.02;
+            ro.default_bandwidth = 10000.0; /* Abilene: OC-192 */
+        }
+        rm_platform *p = NULL;
+        rm_error err;
+        if (rm_platform_read(path, &ro, &p, &err)) {
+            printf("(%s not read: %s)\n", path, err.msg);
+            continue;
+        }
+        rm_network net;
+        if (rm_network_init(&net, p, RM_DUPLEX_HALF, &err)) {
+            rm_platform_free(p);
+            return 1;
+        }
+        unsigned long long s = seed * 0x2545F4914F6CDD1DULL + (unsigned long long)f + 1;
+        for (int d = 0; d < nd && !rc; d++) {
+            if (is_zoo)
+                for (int h = 0; h < p->n_hosts; h++)
+                    p->nodes[p->hosts[h]].w = tbl_w[rndint(&s, 0, N_TBL_W - 1)];
+            for (int r = 0; r < 4 && !rc; r++) {
+                rt_cell row[2][RT_N_RULES];
+                for (int h = 0; h < 2; h++)
+                    for (int k = 0; k < RT_N_RULES; k++)
+                        row[h][k] = cell[is_zoo ? 1 : 2][h][k][r];
+                rc = rt_platform(&net, ratios[r], NAN, row);
+                for (int h = 0; h < 2; h++)
+                    for (int k = 0; k < RT_N_RULES; k++)
+                        cell[is_zoo ? 1 : 2][h][k][r] = row[h][k];
+            }
+        }
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    double t_zoo = now() - t0;
+    FILE *md = md_path ? fopen(md_path, "w") : NULL;
+    printf("Route tie rules (rm_options.route_ties): ratio = T_step(rule) / T_step(index rule);\n"
+           "SliceRing: max-min make-feasible; SharedRing: greedy sharing, then the ring re-routed by the\n"
+           "rule on the full capacities and re-shared by max-min, kept when T_step drops (index row: that\n"
+           "control itself); vs_ctl = geometric mean of T(rule) / T(index control); w/t/l = wins, ties,\n"
+           "losses (1e-9); ex = T(rule) / exhaustive SharedRing (median / p95), random platforms only.\n"
+           "random: %d platforms, 5..%d hosts, seed %llu; zoo: Abilene, Geant2009, Renater2001, every\n"
+           "node a host, %d draws of w; tiers: medium_tiers, tiers_fig3, tiers_fig4.\n\n",
+           n_plat, max_hosts, seed, draws);
+    printf("%-8s %-10s %-11s %8s %4s %8s %8s %8s %8s %8s %12s %8s %17s\n", "set", "heuristic", "rule", "dc_dw",
+           "n", "median", "p95", "min", "max", "geomean", "w/t/l", "vs_ctl", "ex med / p95");
+    if (md)
+        fprintf(md, "| set | heuristic | rule | D_c/D_w | n | median | p95 | min | max | geomean | w/t/l | "
+                    "vs control | / exhaustive (median / p95) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    static const char *const sets[3] = {"random", "zoo", "tiers"};
+    static const char *const heur[2] = {"SharedRing", "SliceRing"};
+    for (int s = 0; s < 3; s++)
+        for (int h = 1; h >= 0; h--)
+            for (int k = 0; k < RT_N_RULES; k++)
+                for (int r = 0; r < 4; r++) {
+                    char rs[16];
+                    snprintf(rs, sizeof rs, "%g", ratios[r]);
+                    if (h == 1 && k == 0)
+                        continue; /* SliceRing index / index = 1 */
+                    rt_cell_row(sets[s], heur[h], h == 0 && k == 0 ? "index+ctl" : rt_rule_names[k], rs,
+                                &cell[s][h][k][r], md);
+                }
+    printf("\ntime: random %.1f s, zoo + tiers %.1f s\n", t_rand, t_zoo);
+    if (md)
+        fclose(md);
+    for (int s = 0; s < 3; s++)
+        for (int h = 0; h < 2; h++)
+            for (int k = 0; k < RT_N_RULES; k++)
+                for (int r = 0; r < 4; r++) {
+                    free(cell[s][h][k][r].v);
+                    free(cell[s][h][k][r].vc);
+                    free(cell[s][h][k][r].ex);
+                }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     int n_plat = 200, max_hosts = 8, do_timing = 0, do_improve = 0, do_shipped = 0;
     unsigned long long seed = 1;
     const char *csv = NULL;
+    for (int a = 1; a < argc; a++) /* --route-ties: its own table (route_ties_main) */
+        if (!strcmp(argv[a], "--route-ties"))
+            return route_ties_main(argc, argv);
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "--platforms") && a + 1 < argc)
             n_plat = atoi(argv[++a]);

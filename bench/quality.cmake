@@ -21,3 +21,10 @@ add_custom_target(bench_quality_improve
 add_test(NAME bench_quality_improve_smoke COMMAND bench_quality --platforms 12 --max-hosts 6 --improve)
 set_tests_properties(bench_quality_improve_smoke PROPERTIES TIMEOUT 60)
 set_tests_properties(bench_quality_smoke PROPERTIES TIMEOUT 60)
+# --route-ties (issue 15, better rings): `cmake --build BUILD --target
+# bench_quality_route_ties` prints the tie rules' table (docs/route-ties.md).
+add_custom_target(bench_quality_route_ties
+  COMMAND bench_quality --route-ties --platforms 200 --zoo-draws 20
+  DEPENDS bench_quality USES_TERMINAL)
+add_test(NAME bench_quality_route_ties_smoke COMMAND bench_quality --route-ties --platforms 4 --zoo-draws 1)
+set_tests_properties(bench_quality_route_ties_smoke PROPERTIES TIMEOUT 120)

@@ -286,8 +286,10 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
         static const rm_cli_name ties[] = {{"index", RM_TIES_INDEX},
                                            {"hops", RM_TIES_HOPS},
                                            {"load", RM_TIES_LOAD},
-                                           {"bottleneck2", RM_TIES_BOTTLENECK2}};
-        if ((code = rm_cli_opt_name("--route-ties", ties, 4, arg, &v, bad)) >= 0)
+                                           {"bottleneck2", RM_TIES_BOTTLENECK2},
+                                           {"share", RM_TIES_SHARE},
+                                           {"best", RM_TIES_BEST}};
+        if ((code = rm_cli_opt_name("--route-ties", ties, 6, arg, &v, bad)) >= 0)
             return code;
         opt->route_ties = (rm_route_ties)v;
         return -1;

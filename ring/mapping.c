@@ -90,9 +90,9 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
     if (opt->improve_max_moves < 0)
         return rm_error_set(err, RM_EINPUT, "improve_max_moves must be >= 0 (0 = no limit; got %d)",
                             opt->improve_max_moves);
-    if ((int)opt->route_ties < RM_TIES_INDEX || opt->route_ties > RM_TIES_BOTTLENECK2)
+    if ((int)opt->route_ties < RM_TIES_INDEX || opt->route_ties > RM_TIES_BEST)
         return rm_error_set(err, RM_EINPUT,
-                            "unknown route tie rule %d (index, hops, load or bottleneck2)",
+                            "unknown route tie rule %d (index, hops, load, bottleneck2, share or best)",
                             (int)opt->route_ties);
     return RM_OK;
 }

@@ -164,9 +164,9 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
         if (opt)
             put(jpar, "max_q", json_integer(opt->max_q), &bad);
         if (opt && opt->route_ties != RM_TIES_INDEX) { /* ring/route_ties.h */
-            static const char *const ties[] = {"index", "hops", "load", "bottleneck2"};
+            static const char *const ties[] = {"index", "hops", "load", "bottleneck2", "share", "best"};
             int k = (int)opt->route_ties;
-            put(jpar, "route_ties", json_string(k >= 0 && k < 4 ? ties[k] : "?"), &bad);
+            put(jpar, "route_ties", json_string(k >= 0 && k < 6 ? ties[k] : "?"), &bad);
         }
         /* the final solver's own tolerance and limits are not written (0) */
         const rm_solver_limits *fl = opt ? &opt->final_limits : NULL;

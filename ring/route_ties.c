@@ -127,11 +127,20 @@ static void heap_down(rmi_ties *t, int n, int i)
     t->pos[v] = i;
 }
 
-/* Value of arc a for the bottleneck2 phase: its width when wider than W,
- * else +inf (the arcs of width W do not count in the second bottleneck). */
-static inline double second_value(double wa, double W)
+/* Value of arc a (width wa) in the second phase, a widest path: bottleneck2,
+ * its width when wider than W, else +inf (the arcs of width W do not count in
+ * the second bottleneck); share, the equal share wa / (routes on it + 1) the
+ * route would get (a backbone: wa); the other rules, +inf (no second phase). */
+static inline double second_value(const rmi_ties *t, const rm_network *net, int a, double wa,
+                                  double W)
 {
-    return wa > W ? wa : INFINITY;
+    if (t->rule == RM_TIES_BOTTLENECK2)
+        return wa > W ? wa : INFINITY;
+    if (t->rule == RM_TIES_SHARE) {
+        int r = net->arc_res[a];
+        return net->res_backbone[r] ? wa : wa / (double)(t->load[r] + 1);
+    }
+    return INFINITY;
 }
 
 /* Cost of arc a in the least-cost phase: load * N + 1 (the load rule: the
@@ -139,7 +148,7 @@ static inline double second_value(double wa, double W)
  * double below 2^53) or 1 (fewest hops). */
 static inline double arc_cost(const rmi_ties *t, const rm_network *net, int a)
 {
-    if (t->rule != RM_TIES_LOAD)
+    if (t->rule != RM_TIES_LOAD && t->rule != RM_TIES_SHARE)
         return 1.0;
     int r = net->arc_res[a];
     return (double)t->load[r] * (double)t->n_nodes + 1.0;
@@ -185,10 +194,10 @@ static double search(rmi_ties *t, const rm_network *net, const double *residual,
                 continue;
             double kv;
             if (widest2) {
-                double x = -second_value(wa, W); /* key = -(bottleneck so far) */
+                double x = -second_value(t, net, a, wa, W); /* key = -(bottleneck so far) */
                 kv = ku > x ? ku : x;
             } else {
-                if (!(second_value(wa, W) >= V2))
+                if (!(second_value(t, net, a, wa, W) >= V2))
                     continue;
                 kv = ku + arc_cost(t, net, a);
             }
@@ -227,7 +236,7 @@ rm_status rmi_ties_route(rmi_ties *t, const rm_network *net, rm_routing routing,
     double W = route->bandwidth;
     if (src != dst && W > 0.0) {
         double V2 = -INFINITY;
-        if (t->rule == RM_TIES_BOTTLENECK2)
+        if (t->rule == RM_TIES_BOTTLENECK2 || t->rule == RM_TIES_SHARE)
             V2 = -search(t, net, residual, src, dst, W, -INFINITY, 1);
         double c = search(t, net, residual, src, dst, W, V2, 0);
         if (isfinite(c)) { /* always: the index route itself qualifies */
@@ -265,10 +274,46 @@ static rm_status ring_routes_rule(const rm_network *net, rm_routing routing, rm_
     return st;
 }
 
+/* The rules RM_TIES_BEST tries, in this order (ties of T_step: the first). */
+static const rm_route_ties best_rules[] = {RM_TIES_INDEX, RM_TIES_HOPS, RM_TIES_LOAD,
+                                           RM_TIES_SHARE};
+#define N_BEST_RULES ((int)(sizeof best_rules / sizeof best_rules[0]))
+
+/* Swap the routes of two mappings of the same ring. */
+static void swap_routes(rm_mapping *a, rm_mapping *b)
+{
+    rm_route *r = a->succ;
+    a->succ = b->succ, b->succ = r;
+    r = a->pred;
+    a->pred = b->pred, b->pred = r;
+}
+
 rm_status rmi_ring_routes(const rm_network *net, const rm_options *opt, rm_mapping *m,
                           rm_error *err)
 {
-    return ring_routes_rule(net, opt->routing, opt->route_ties, m, err);
+    if (opt->route_ties != RM_TIES_BEST)
+        return ring_routes_rule(net, opt->routing, opt->route_ties, m, err);
+    /* best of the rules by T_step with SliceRing's make-feasible shares */
+    rm_mapping *c = rmi_mapping_copy(m), *best = rmi_mapping_copy(m);
+    rm_status st = c && best ? RM_OK : rm_error_set(err, RM_ENOMEM, "out of memory for a mapping");
+    double tb = INFINITY;
+    for (int k = 0; k < N_BEST_RULES && !st; k++) {
+        if (k > 0 && opt->routing != RM_ROUTING_WIDEST)
+            break; /* no ties: one route per pair */
+        if ((st = ring_routes_rule(net, opt->routing, best_rules[k], c, err)))
+            break;
+        st = opt->make_feasible == RM_SHARING_EQ5 ? rm_mapping_refine_optimal(net, c, err)
+                                                  : rm_mapping_refine_maxmin(net, c, err);
+        if (!st && c->t_step_per_dw < tb) {
+            tb = c->t_step_per_dw;
+            swap_routes(best, c);
+        }
+    }
+    if (!st)
+        swap_routes(m, best);
+    rm_mapping_free(c);
+    rm_mapping_free(best);
+    return st;
 }
 
 rm_status rmi_ties_reshare(const rm_network *net, const rm_options *opt, rm_route_ties rule,
@@ -281,20 +326,22 @@ rm_status rmi_ties_reshare(const rm_network *net, const rm_options *opt, rm_rout
     rm_mapping *c = rmi_mapping_copy(m);
     if (!c)
         return rm_error_set(err, RM_ENOMEM, "out of memory for a mapping");
-    rm_status st = ring_routes_rule(net, opt->routing, rule, c, err);
-    if (!st)
-        st = rm_mapping_refine_maxmin(net, c, err);
-    if (!st && c->t_step_per_dw < m->t_step_per_dw) {
-        rm_route *r = m->succ;
-        m->succ = c->succ, c->succ = r;
-        r = m->pred;
-        m->pred = c->pred, c->pred = r;
-        double *a = m->alpha;
-        m->alpha = c->alpha, c->alpha = a;
-        m->t_step_per_dw = c->t_step_per_dw;
-        m->sharing = RM_SHARING_MAXMIN;
-        if (kept)
-            *kept = 1;
+    rm_status st = RM_OK;
+    int n = rule == RM_TIES_BEST ? N_BEST_RULES : 1;
+    for (int k = 0; k < n && !st; k++) {
+        st = ring_routes_rule(net, opt->routing, rule == RM_TIES_BEST ? best_rules[k] : rule, c,
+                              err);
+        if (!st)
+            st = rm_mapping_refine_maxmin(net, c, err);
+        if (!st && c->t_step_per_dw < m->t_step_per_dw) {
+            swap_routes(m, c);
+            double *a = m->alpha;
+            m->alpha = c->alpha, c->alpha = a;
+            m->t_step_per_dw = c->t_step_per_dw;
+            m->sharing = RM_SHARING_MAXMIN;
+            if (kept)
+                *kept = 1;
+        }
     }
     rm_mapping_free(c);
     return st;

@@ -11,11 +11,17 @@
  *   load:        least sum over its arcs of the routes already placed on the
  *                arc's resource (rmi_ties.load), then fewest arcs;
  *   bottleneck2: largest second bottleneck (narrowest arc wider than W),
- *                then fewest arcs.
+ *                then fewest arcs;
+ *   share:       largest equal share min_a width(a) / (load(a) + 1) (the rate
+ *                the route would get if every link were split equally), then
+ *                as load;
+ *   best:        the whole ring routed by each of index, hops, load, share,
+ *                keeping the lowest T_step (rmi_ring_routes, rmi_ties_reshare).
  * Exact per route (not a Dijkstra with a secondary key, which is not exact
  * since "widest, then shortest" is not isotone): (1) the width W of the
- * index route; (2) for bottleneck2, a widest path over the arcs of width
- * >= W on the value v(a) = width(a) if > W else +inf, giving V2; (3) a
+ * index route; (2) for bottleneck2 and share, a widest path over the arcs
+ * of width >= W on the value v(a) (bottleneck2: width(a) if > W else +inf;
+ * share: width(a) / (load(a) + 1)), giving V2; (3) a
  * least-cost path (Dijkstra, integer costs: load * N + 1, or 1) over the
  * arcs of width >= W (and v(a) >= V2). Ties left by the key: the smallest
  * node index first out of the heap, a node's arc replaced only by a strictly
@@ -33,6 +39,8 @@ typedef struct rmi_ties rmi_ties;
 
 /** A tie state for net under rule and routing; *out NULL (no state needed)
  *  when the rule is RM_TIES_INDEX or the routing is not RM_ROUTING_WIDEST.
+ *  RM_TIES_BEST is a choice between whole rings, not a per-route rule: its
+ *  state routes as hops (use rmi_ring_routes / rmi_ties_reshare for it).
  *  Errors: RM_ENOMEM. O(N + A). Thread safety: reentrant (net only read). */
 rm_status rmi_ties_new(const rm_network *net, rm_routing routing, rm_route_ties rule,
                        rmi_ties **out, rm_error *err);
@@ -61,7 +69,12 @@ rm_status rmi_ties_route(rmi_ties *t, const rm_network *net, rm_routing routing,
  * capacities under opt->routing and opt->route_ties: succ[k] then pred[k]
  * for k = 0..q-1 (the load rule counts the routes placed before each).
  * With RM_TIES_INDEX exactly the rm_routing_route calls SliceRing has always
- * made. Errors: those of rmi_ties_route. O(q A log N).
+ * made. RM_TIES_BEST: the ring routed by index, hops, load and share in
+ * turn, each made feasible by opt->make_feasible (max-min or eq. (5)),
+ * keeping the routes of the lowest T_step (ties: the earlier rule); the
+ * caller makes them feasible again. Errors: those of rmi_ties_route and of
+ * the make-feasible step, RM_ENOMEM. O(q A log N) (x4 plus four
+ * make-feasible steps for best).
  * Thread safety: writes m only; net is only read.
  */
 rm_status rmi_ring_routes(const rm_network *net, const rm_options *opt, rm_mapping *m,
@@ -73,7 +86,8 @@ rm_status rmi_ring_routes(const rm_network *net, const rm_options *opt, rm_mappi
  * capacities (as rmi_ring_routes), shares by max-min fairness
  * (rm_mapping_refine_maxmin, bw/), kept (routes, alphas, T_step, sharing =
  * RM_SHARING_MAXMIN) only when T_step drops: never worse than m. *kept (may
- * be NULL) = 1 when kept. Runs for any rule (RM_TIES_INDEX included: the
+ * be NULL) = 1 when kept. RM_TIES_BEST tries index, hops, load and share in
+ * turn, keeping each that lowers T_step further. Runs for any rule (RM_TIES_INDEX included: the
  * control of the measurement, bench_quality --route-ties); nothing for
  * q < 2 or a routing other than widest. Errors: RM_ENOMEM, those of the
  * max-min sharing. O(q A log N) plus the max-min sharing.

@@ -105,9 +105,12 @@ END_TEST
  * Half duplex: index and hops put all four routes on one route's links
  * (one resource per link): b = 25, T = 0.5 + 2/25 = 0.58; load puts two on
  * each: b = 50, T = 0.54.
+ * Share (equal shares 100, then 50 on the short route's links against 100
+ * on the long one's, ...) alternates as load does. Best: the least of the
+ * four (index, hops, load, share).
  * Full duplex: index puts the two routes 0 -> 1 on the long route's forward
- * arcs and the two 1 -> 0 on its backward ones: b = 50, T = 0.54; load
- * alternates in each direction: b = 100, T = 0.52.
+ * arcs and the two 1 -> 0 on its backward ones: b = 50, T = 0.54; load and
+ * share alternate in each direction: b = 100, T = 0.52.
  */
 START_TEST(test_hand_slicering)
 {
@@ -118,8 +121,10 @@ START_TEST(test_hand_slicering)
     } cases[] = {
         {RM_DUPLEX_HALF, RM_TIES_INDEX, 0.58},       {RM_DUPLEX_HALF, RM_TIES_HOPS, 0.58},
         {RM_DUPLEX_HALF, RM_TIES_BOTTLENECK2, 0.58}, {RM_DUPLEX_HALF, RM_TIES_LOAD, 0.54},
+        {RM_DUPLEX_HALF, RM_TIES_SHARE, 0.54},       {RM_DUPLEX_HALF, RM_TIES_BEST, 0.54},
         {RM_DUPLEX_FULL, RM_TIES_INDEX, 0.54},       {RM_DUPLEX_FULL, RM_TIES_HOPS, 0.54},
-        {RM_DUPLEX_FULL, RM_TIES_LOAD, 0.52},
+        {RM_DUPLEX_FULL, RM_TIES_LOAD, 0.52},        {RM_DUPLEX_FULL, RM_TIES_SHARE, 0.52},
+        {RM_DUPLEX_FULL, RM_TIES_BEST, 0.52},
     };
     rm_platform *p = two_routes();
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -202,7 +207,8 @@ static void check_walk(const rm_network *net, const rm_route *r, int src, int ds
 START_TEST(test_random_widths)
 {
     unsigned long long s = 0x5eed15;
-    rm_route_ties rules[4] = {RM_TIES_INDEX, RM_TIES_HOPS, RM_TIES_LOAD, RM_TIES_BOTTLENECK2};
+    rm_route_ties rules[6] = {RM_TIES_INDEX, RM_TIES_HOPS,  RM_TIES_LOAD,
+                              RM_TIES_BOTTLENECK2, RM_TIES_SHARE, RM_TIES_BEST};
     for (int trial = 0; trial < 24; trial++) {
         int nh = rmt_rndint(&s, 3, 10), nr = rmt_rndint(&s, 0, 12);
         rm_platform *p = random_platform(&s, nh, nr, rmt_rndint(&s, 0, nh + nr));
@@ -210,8 +216,8 @@ START_TEST(test_random_widths)
         rm_network net;
         rm_error err = {RM_OK, ""};
         ck_assert_int_eq(rm_network_init(&net, p, d, &err), RM_OK);
-        rmi_ties *t[4];
-        for (int k = 0; k < 4; k++)
+        rmi_ties *t[5]; /* the per-route rules (best chooses between whole rings) */
+        for (int k = 0; k < 5; k++)
             ck_assert_int_eq(rmi_ties_new(&net, RM_ROUTING_WIDEST, rules[k], &t[k], &err), RM_OK);
         rm_route r0 = {0}, r = {0};
         for (int i = 0; i < nh; i++)
@@ -220,7 +226,7 @@ START_TEST(test_random_widths)
                     continue;
                 ck_assert_int_eq(rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, i, j, &r0, &err), RM_OK);
                 int hops = 0;
-                for (int k = 0; k < 4; k++) {
+                for (int k = 0; k < 5; k++) {
                     ck_assert_int_eq(rmi_ties_route(t[k], &net, RM_ROUTING_WIDEST, NULL, i, j, &r, &err),
                                      RM_OK);
                     ck_assert(r.bandwidth == r0.bandwidth);
@@ -238,7 +244,8 @@ START_TEST(test_random_widths)
             }
         /* SliceRing's mapping: every route has the widest width under every
            rule (its max-min share may differ) */
-        for (int k = 0; k < 4; k++) {
+        double t_index = 0.0;
+        for (int k = 0; k < 6; k++) {
             rm_options o;
             rm_options_init(&o);
             o.heuristic = RM_HEUR_SLICE;
@@ -254,9 +261,13 @@ START_TEST(test_random_widths)
                     check_walk(&net, rs[e], rs[e]->src, rs[e]->dst, r0.bandwidth);
                 }
             }
+            if (k == 0)
+                t_index = m->t_step_per_dw;
+            if (k == 5) /* best: never worse than index (same ring, index tried first) */
+                ck_assert(m->t_step_per_dw <= t_index);
             rm_mapping_free(m);
         }
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 5; k++)
             rmi_ties_free(t[k]);
         rm_route_clear(&r0);
         rm_route_clear(&r);
@@ -273,7 +284,7 @@ START_TEST(test_default_unchanged)
     ck_assert_int_eq(o.route_ties, RM_TIES_INDEX);
     rm_error err = {RM_OK, ""};
     ck_assert_int_eq(rm_options_check(&o, &err), RM_OK);
-    o.route_ties = (rm_route_ties)4;
+    o.route_ties = (rm_route_ties)6;
     ck_assert_int_eq(rm_options_check(&o, &err), RM_EINPUT);
     o.route_ties = (rm_route_ties)-1;
     ck_assert_int_eq(rm_options_check(&o, &err), RM_EINPUT);
