@@ -17,6 +17,7 @@
 #include "support.h"
 #include "ring/refine.h"
 #include "solvers/solvers.h"
+#include "topo/generators.h"
 
 /* A 6-host platform with shared links: a router core, two hosts per
  * router, so that the final solver has links to share. */
@@ -202,6 +203,70 @@ START_TEST(test_limits_reach_the_solver)
 }
 END_TEST
 
+/* The promise at scale (issue 15, "The final solvers at scale"): on the
+ * 300-host SliceRing ring of bench_solvers (999-host Tiers-like platform,
+ * seed 1, D_c/D_w 0.0002) a solver stopped by a small limit returns its best
+ * point (RM_OK) with final_converged 0 and a certified gap that holds
+ * against the optimum: T_step >= optimum and (T_step - optimum) / T_step <=
+ * gap. GLPK: 2 LPs; KINSOL: 5 active-set changes per stage (or RM_ESOLVER,
+ * never a wrong value). The optimum: KINSOL with its own limits, checked
+ * against GLPK's certificate only through the bounds above. */
+static void check_certified(const char *who, rm_status st, const rm_mapping *m,
+                            const rm_solver_info *info, double t_opt)
+{
+    printf("300 hosts, %s: %s, %d outer, gap %.3g (%s), T_step %.12g (optimum %.12g), "
+           "converged %d\n",
+           who, rm_status_name(st), info->iterations, info->gap, info->status,
+           m->t_step_per_dw, t_opt, m->final_converged);
+    ck_assert_int_eq(st, RM_OK);
+    ck_assert(info->gap > 1e-6 && info->gap < 1.0);
+    ck_assert_int_eq(m->final_converged, 0);
+    ck_assert_double_eq(m->final_gap, info->gap);
+    ck_assert(m->t_step_per_dw >= t_opt * (1.0 - 1e-9));
+    ck_assert(m->t_step_per_dw - t_opt <= (info->gap + 1e-9) * m->t_step_per_dw);
+}
+
+START_TEST(test_limits_300_hosts_certified)
+{
+    rm_platform *p = NULL;
+    rm_error err = {RM_OK, ""};
+    ck_assert_msg(rm_generate_topology(RM_GEN_TIERS, 999, 1, &p, &err) == RM_OK, "%s", err.msg);
+    rm_network net;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_options o;
+    rm_options_init(&o);
+    o.heuristic = RM_HEUR_SLICE;
+    o.dc_dw = 0.0002;
+    o.max_q = 300;
+    rm_mapping *ref = NULL;
+    ck_assert_msg(rm_map_network(&net, &o, &ref, &err) == RM_OK, "%s", err.msg);
+    ck_assert_int_eq(ref->q, 300);
+    rm_mapping *g = rmi_mapping_copy(ref), *k = rmi_mapping_copy(ref);
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_nonnull(k);
+    rm_solver_info info;
+    ck_assert_msg(rm_mapping_refine_solver(&net, ref, RM_FINAL_KINSOL, 0.0, &info, &err) == RM_OK,
+                  "%s", err.msg);
+    ck_assert_int_eq(ref->final_converged, 1);
+    double t_opt = ref->t_step_per_dw;
+    rm_solver_limits two_lps = {0, 0, 2};
+    rm_status st = rmi_mapping_refine_solver_lim(&net, g, RM_FINAL_GLPK, 0.0, &two_lps, &info, &err);
+    ck_assert_int_eq(info.iterations, 2);
+    check_certified("GLPK, 2 LPs", st, g, &info, t_opt);
+    rm_solver_limits five_changes = {0, 5, 0};
+    st = rmi_mapping_refine_solver_lim(&net, k, RM_FINAL_KINSOL, 0.0, &five_changes, &info, &err);
+    if (st == RM_OK)
+        check_certified("KINSOL, 5 set changes", st, k, &info, t_opt);
+    else
+        ck_assert_msg(st == RM_ESOLVER, "%d: %s", (int)st, err.msg);
+    rm_mapping_free(g);
+    rm_mapping_free(k);
+    rm_mapping_free(ref);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("limits");
@@ -210,6 +275,8 @@ int main(void)
     tcase_add_test(tc, test_explicit_own_limits_same_result);
     tcase_add_test(tc, test_tight_limits_fail_loudly);
     tcase_add_test(tc, test_limits_reach_the_solver);
+    tcase_add_test(tc, test_limits_300_hosts_certified);
+    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
