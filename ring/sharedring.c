@@ -44,6 +44,7 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->order);
     free(wk->cand_h);
     free(wk->cand_x);
+    free(wk->cand_f);
     free(wk->pinv);
     free(wk->ectx);
     free(wk->pmax_pre);
@@ -84,10 +85,11 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
     wk->pd = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->cand_h = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
     wk->cand_x = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
+    wk->cand_f = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
     wk->sym_rcap = 4 * wk->N + 4;
     wk->sym_r = malloc(2 * (size_t)wk->sym_rcap * sizeof(int)); /* paths, then cuts */
     int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->in_ring && wk->tw && wk->tC &&
-             wk->cand_h && wk->cand_x && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf && wk->psuf;
+             wk->cand_h && wk->cand_x && wk->cand_f && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf && wk->psuf;
     for (int t = 0; t < 4; t++) {
         wk->wid[t] = malloc(N * sizeof(double));
         wk->arc[t] = malloc(N * sizeof(int));
@@ -456,6 +458,92 @@ static void tree_leaves(h2_work *wk, const rm_network *net, const rm_platform *p
     }
 }
 
+/* Trees 1 and 3 at the core nodes and the roots mirrored from 0 and 2 (an
+ * undirected half-duplex network; mirror = 0: nothing to do). */
+static void core_mirror(h2_work *wk, int i, int j, int mirror)
+{
+    if (!mirror)
+        return;
+    int n_core;
+    const int *core = rm_widest_core_nodes(wk->net, &n_core);
+    for (int x = 0; x < n_core; x++)
+        mirror_one(wk, core[x]);
+    mirror_at(wk, 0, i); /* the roots (maybe leaves) */
+    mirror_at(wk, 2, j);
+}
+
+/* The four widest-path trees of ring edge e at the core nodes on wk->res2
+ * (two searches and their mirrors when mirror), stored in the edge's cache
+ * for later steps (rm_h2_trees_reuse). */
+static rm_status core_trees(h2_work *wk, const rm_ring_state *s, int e, int mirror, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    int i = s->ring[e], j = s->ring[(e + 1) % s->q];
+    rm_status st;
+    if ((st = rm_widest_tree_core(net, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+        (st = rm_widest_tree_core(net, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
+        return st;
+    if (!mirror && ((st = rm_widest_tree_core(net, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
+                    (st = rm_widest_tree_core(net, wk->res2, j, 1, wk->wid[3], wk->arc[3], err))))
+        return st;
+    if (wk->ecache && s->q >= 2)
+        rm_h2_trees_store(wk, s, e, mirror);
+    for (int t = 0; t < 4; t++)
+        wk->tlow[t] = -1.0;
+    core_mirror(wk, i, j, mirror);
+    return RM_OK;
+}
+
+/* After rm_h2_trees_reuse with some tlow[t] >= 0 and the candidates' leaves
+ * filled: the candidates of ring edge e into wk->cand_f (their count),
+ * without those whose node has a width <= tlow[t] in a tree t (its exact
+ * route in that tree is at most tlow[t] wide) when the O(1) lower bound of
+ * rm_h2_scan_edge with those widths (the others exact) loses to the best
+ * insertion found so far (margin of the inexact sums of wk->ectx[e]); -1
+ * when one of them may win (the trees are then searched again). O(n_cand). */
+static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
+{
+    h2_work *wk = sc->wk;
+    const rm_platform *p = wk->p;
+    const edge_ctx *c = &wk->ectx[e];
+    int par = sc->s->parallel_send;
+    static const int rt[4] = {0, 1, 3, 2}; /* tree of route t (rm_h2_scan_edge's cand) */
+    double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+    if (sc->bestT < lim)
+        lim = sc->bestT;
+    double mg = 1.0 - 2 * H2_CTX_REL - 1e-12;
+    int n = 0;
+    for (int ci = 0; ci < n_cand; ci++) {
+        int h = cands[ci], k = p->hosts[h], u = wk->kanchor[h];
+        if (wk->in_ring[k])
+            continue;
+        double w[4];
+        int low = 0;
+        for (int t = 0; t < 4; t++) {
+            int tr = rt[t], root = tr < 2 ? c->i : c->j;
+            if (u >= 0 && u != root && wk->tlow[tr] >= 0.0 && wk->core_pos[u] >= 0 &&
+                wk->wid[tr][u] <= wk->tlow[tr]) {
+                low = 1;
+                w[t] = wk->tlow[tr];
+            } else {
+                w[t] = wk->wid[tr][k];
+            }
+        }
+        if (!low) {
+            wk->cand_f[n++] = h;
+            continue;
+        }
+        if (!(w[0] > 0 && w[1] > 0 && w[2] > 0 && w[3] > 0))
+            continue; /* an exact width of 0: never inserted */
+        double Tlow = rm_h2_fast_eval_lb(&c->ev, c->wi, rm_host_cost(1.0 / w[0], c->ci_keep, par), c->wj,
+                                         rm_host_cost(c->cj_keep, 1.0 / w[3], par), p->nodes[k].w,
+                                         rm_host_cost(1.0 / w[2], 1.0 / w[1], par));
+        if (!(Tlow * mg > lim))
+            return -1;
+    }
+    return n;
+}
+
 rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
 {
     h2_work *wk = sc->wk;
@@ -481,23 +569,20 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
         give_back_edge(net, wk->res2, s, e);
     }
     int mirror = mirror_trees(net, wk->routing);
+    /* incremental scan: the edge's trees of an earlier step when they are
+     * provably this step's (ring/sharedring_inc.c) */
+    int reused = 0;
+    if (wk->sym && wk->ecache && q >= 2) {
+        rm_h2_edge_prepare(wk, s, e);
+        reused = rm_h2_trees_reuse(wk, s, e, mirror);
+    }
     if (wk->sym) {
         /* fast path, widest routing: trees of the core nodes only, the
          * candidates' leaves filled below (topo/widest.h) */
-        if ((st = rm_widest_tree_core(net, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
-            (st = rm_widest_tree_core(net, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
+        if (reused)
+            core_mirror(wk, i, j, mirror);
+        else if ((st = core_trees(wk, s, e, mirror, err)))
             goto done;
-        if (mirror) {
-            int n_core;
-            const int *core = rm_widest_core_nodes(net, &n_core);
-            for (int x = 0; x < n_core; x++)
-                mirror_one(wk, core[x]);
-            mirror_at(wk, 0, i); /* the roots (maybe leaves) */
-            mirror_at(wk, 2, j);
-        } else if ((st = rm_widest_tree_core(net, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
-                   (st = rm_widest_tree_core(net, wk->res2, j, 1, wk->wid[3], wk->arc[3], err))) {
-            goto done;
-        }
     } else if (mirror) {
         /* undirected, half duplex: the tree to a node mirrors the tree
          * from it (tests/test_mirror.c), two trees instead of four */
@@ -514,6 +599,22 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     /* symmetry classes: one candidate per run of interchangeable hosts */
     int n_cand = p->n_hosts;
     const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 1, &n_cand) : NULL;
+    if (reused && (wk->tlow[0] >= 0.0 || wk->tlow[1] >= 0.0 || wk->tlow[2] >= 0.0 ||
+                   wk->tlow[3] >= 0.0)) {
+        /* trees reused, exact above tlow: the candidates below it cannot
+         * win, or the trees are searched again */
+        tree_leaves(wk, net, p, i, j, mirror, cands, n_cand);
+        int n = low_filter(sc, e, cands, n_cand);
+        if (n >= 0) {
+            cands = wk->cand_f;
+            n_cand = n;
+        } else {
+            if ((st = core_trees(wk, s, e, mirror, err)))
+                goto done;
+            n_cand = p->n_hosts;
+            cands = rm_h2_sym_candidates(wk, i, j, 1, &n_cand);
+        }
+    }
     /* costs of the hosts other than i, j, k are unchanged */
     edge_ctx c;
     if (wk->fast && q >= 2 && cands && wk->ecache && n_cand <= H2_CACHE_MAX_CAND) {

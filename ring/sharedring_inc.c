@@ -27,6 +27,7 @@
 #include "ring/sharedring_internal.h"
 #include "topo/widest.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,13 +41,25 @@ void rm_h2_cache_destroy(h2_work *wk)
             free(ec->ent2);
             free(ec->arcs);
             free(ec->arcs2);
+            free(ec->twid);
+            free(ec->tarc);
         }
     free(wk->ecache);
     free(wk->res_step);
     free(wk->res_prev);
+    free(wk->clog);
+    free(wk->clog_at);
+    free(wk->ra_start);
+    free(wk->ra_arc);
+    free(wk->core_pos);
+    free(wk->kanchor);
+    wk->kanchor = NULL;
     wk->ecache = NULL;
     wk->res_step = NULL;
     wk->res_prev = NULL;
+    wk->clog = NULL;
+    wk->clog_at = NULL;
+    wk->ra_start = wk->ra_arc = wk->core_pos = NULL;
 }
 
 rm_status rm_h2_cache_init(h2_work *wk, rm_error *err)
@@ -55,7 +68,14 @@ rm_status rm_h2_cache_init(h2_work *wk, rm_error *err)
     wk->ecache = calloc((size_t)wk->H, sizeof *wk->ecache);
     wk->res_step = calloc((size_t)net->n_res + 1, sizeof *wk->res_step);
     wk->res_prev = malloc(((size_t)net->n_res + 1) * sizeof *wk->res_prev);
-    if (!wk->ecache || !wk->res_step || !wk->res_prev) {
+    wk->ra_start = calloc((size_t)net->n_res + 2, sizeof *wk->ra_start);
+    wk->ra_arc = malloc(((size_t)net->n_arcs + 1) * sizeof *wk->ra_arc);
+    wk->core_pos = malloc(((size_t)wk->N + 1) * sizeof *wk->core_pos);
+    wk->kanchor = malloc(((size_t)wk->H + 1) * sizeof *wk->kanchor);
+    wk->cap_clog_at = 64;
+    wk->clog_at = malloc(wk->cap_clog_at * sizeof *wk->clog_at);
+    if (!wk->ecache || !wk->res_step || !wk->res_prev || !wk->ra_start || !wk->ra_arc ||
+        !wk->core_pos || !wk->kanchor || !wk->clog_at) {
         rm_h2_cache_destroy(wk);
         return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge caches)");
     }
@@ -63,6 +83,35 @@ rm_status rm_h2_cache_init(h2_work *wk, rm_error *err)
         wk->ecache[h].j = -1;
     memcpy(wk->res_prev, wk->residual, (size_t)net->n_res * sizeof(double));
     wk->step = 0;
+    wk->clog_at[0] = wk->clog_at[1] = 0;
+    /* the arcs of each resource, by increasing arc index */
+    for (int a = 0; a < net->n_arcs; a++)
+        if (net->arc_res[a] >= 0)
+            wk->ra_start[net->arc_res[a] + 1]++;
+    for (int r = 0; r < net->n_res; r++)
+        wk->ra_start[r + 1] += wk->ra_start[r];
+    for (int a = 0; a < net->n_arcs; a++)
+        if (net->arc_res[a] >= 0)
+            wk->ra_arc[wk->ra_start[net->arc_res[a]]++] = a;
+    for (int r = net->n_res; r > 0; r--)
+        wk->ra_start[r] = wk->ra_start[r - 1];
+    wk->ra_start[0] = 0;
+    wk->core = rm_widest_core_nodes(net, &wk->n_core);
+    for (int v = 0; v < wk->N; v++)
+        wk->core_pos[v] = -1;
+    for (int x = 0; x < wk->n_core; x++)
+        wk->core_pos[wk->core[x]] = x;
+    /* a leaf host's node: the other end of its usable arcs (-1: none) */
+    for (int h = 0; h < wk->H; h++) {
+        int v = wk->p->hosts[h], u = wk->core_pos[v] >= 0 ? v : -1;
+        for (int k = wk->out_start[v]; u < 0 && k < wk->out_start[v + 1]; k++)
+            if (net->arc_res[wk->out_arc[k]] >= 0)
+                u = net->arc_head[wk->out_arc[k]];
+        for (int k = wk->in_start[v]; u < 0 && k < wk->in_start[v + 1]; k++)
+            if (net->arc_res[wk->in_arc[k]] >= 0)
+                u = net->arc_tail[wk->in_arc[k]];
+        wk->kanchor[h] = u;
+    }
     return RM_OK;
 }
 
@@ -70,11 +119,38 @@ void rm_h2_cache_step(h2_work *wk)
 {
     const rm_network *net = wk->net;
     wk->step++;
+    /* the log (off for good after an allocation failure: cap_clog_at 0) */
+    int log_ok = wk->cap_clog_at > 0;
+    if (log_ok && wk->step + 1 >= wk->cap_clog_at) {
+        long *b = realloc(wk->clog_at, 2 * wk->cap_clog_at * sizeof *b);
+        if (b) {
+            wk->clog_at = b;
+            wk->cap_clog_at *= 2;
+        } else {
+            log_ok = 0;
+        }
+    }
     for (int r = 0; r < net->n_res; r++)
         if (memcmp(&wk->residual[r], &wk->res_prev[r], sizeof(double)) != 0) {
             wk->res_step[r] = wk->step;
+            if (log_ok && wk->n_clog >= wk->cap_clog) {
+                long c = wk->cap_clog ? 2 * wk->cap_clog : 1024;
+                h2_clog *b = realloc(wk->clog, (size_t)c * sizeof *b);
+                if (b) {
+                    wk->clog = b;
+                    wk->cap_clog = c;
+                } else {
+                    log_ok = 0;
+                }
+            }
+            if (log_ok)
+                wk->clog[wk->n_clog++] = (h2_clog){wk->step, r, wk->res_prev[r]};
             wk->res_prev[r] = wk->residual[r];
         }
+    if (log_ok)
+        wk->clog_at[wk->step + 1] = wk->n_clog;
+    else
+        wk->cap_clog_at = 0; /* no stored tree is proven any more */
 }
 
 /* Grow *buf (elements of size sz) to hold at least n; 0 on ENOMEM. */
@@ -106,6 +182,149 @@ static void edge_prepare(h2_ecache *ec, const rm_ring_state *s, int e, int ni)
     ec->n_ent = 0;
     ec->n_arcs = 0;
     ec->n_chk = ec->n_bad = 0;
+    ec->tstep = 0;
+}
+
+void rm_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e)
+{
+    int ni = (e + 1) % s->q;
+    edge_prepare(&wk->ecache[wk->hidx[s->ring[e]]], s, e, ni);
+}
+
+/* arc width of a residual value x of a non-backbone resource, as
+ * rm_arc_width gives it */
+static inline double arcw(double x)
+{
+    if (!(x > 0.0))
+        return 0.0;
+    return x > DBL_MAX ? DBL_MAX : x;
+}
+
+int rm_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror)
+{
+    const rm_network *net = wk->net;
+    int ni = (e + 1) % s->q, i = s->ring[e], j = s->ring[ni];
+    h2_ecache *ec = &wk->ecache[wk->hidx[i]];
+    for (int t = 0; t < 4; t++)
+        wk->tlow[t] = -1.0;
+    if (!wk->cap_clog_at || !ec->tstep || ec->j != j || !ec->twid || ec->tchk > wk->step)
+        return 0;
+    long l0 = wk->clog_at[ec->tchk + 1];
+    if (wk->n_clog - l0 > H2_TREE_LOG_MAX)
+        return 0; /* a long log: cheaper to search again */
+    int nt = mirror ? 2 : 4, nc = wk->n_core;
+    const rm_route *own[2] = {&s->succ[e], &s->pred[ni]};
+    for (int g = 0; g < 2; g++)
+        for (int x = 0; x < own[g]->n_arcs; x++) {
+            int r = net->arc_res[own[g]->arcs[x]];
+            if (r >= 0)
+                wk->rmask[r] |= 0x80;
+        }
+    int ok = 1;
+    double low[4] = {ec->tacc[0], ec->tacc[1], ec->tacc[2], ec->tacc[3]};
+    wk->stamp_now++;
+    for (long l = l0; l < wk->n_clog && ok; l++) {
+        int r = wk->clog[l].r;
+        if (wk->stamp[r] == wk->stamp_now)
+            continue; /* a later change of r: the first one holds its old value */
+        wk->stamp[r] = wk->stamp_now;
+        if (net->res_backbone[r])
+            continue; /* its arcs' width is its capacity */
+        if (wk->rmask[r] & 0x80) {
+            ok = 0; /* on the edge's own routes (given back): not proven here */
+            break;
+        }
+        double wo = arcw(wk->clog[l].old), wn = arcw(wk->res2[r]);
+        if (memcmp(&wo, &wn, sizeof wo) == 0)
+            continue;
+        for (int x = wk->ra_start[r]; x < wk->ra_start[r + 1]; x++) {
+            int a = wk->ra_arc[x];
+            for (int t = 0; t < nt; t++) {
+                int tr = mirror ? 2 * t : t, rv = tr & 1, root = tr < 2 ? i : j;
+                int u = rv ? net->arc_head[a] : net->arc_tail[a];
+                int v = rv ? net->arc_tail[a] : net->arc_head[a];
+                if (wk->core_pos[v] < 0)
+                    continue; /* towards a leaf: never relaxed by a search of the core */
+                double wu;
+                if (u == root) {
+                    wu = INFINITY;
+                } else {
+                    if (wk->core_pos[u] < 0)
+                        continue; /* a leaf other than the root: never popped */
+                    wu = ec->twid[(size_t)t * nc + wk->core_pos[u]];
+                    if (!(wu > 0.0) || wu <= low[t])
+                        continue; /* never popped, or below the exact part: its
+                                     relaxations give at most its width */
+                }
+                double mo = wu < wo ? wu : wo, mn = wu < wn ? wu : wn;
+                if (memcmp(&mo, &mn, sizeof mo) != 0) {
+                    /* the searches differ only in values <= max(mo, mn) */
+                    double m = mo > mn ? mo : mn;
+                    if (m > low[t])
+                        low[t] = m;
+                }
+            }
+        }
+    }
+    for (int g = 0; g < 2; g++)
+        for (int x = 0; x < own[g]->n_arcs; x++) {
+            int r = net->arc_res[own[g]->arcs[x]];
+            if (r >= 0)
+                wk->rmask[r] &= 0x7f;
+        }
+    if (!ok)
+        return 0;
+    for (int t = 0; t < 4; t++)
+        ec->tacc[t] = low[t];
+    ec->tchk = wk->step;
+    for (int t = 0; t < nt; t++) {
+        int tr = mirror ? 2 * t : t, root = tr < 2 ? i : j;
+        const double *sw = ec->twid + (size_t)t * nc;
+        const int *sa = ec->tarc + (size_t)t * nc;
+        for (int x = 0; x < nc; x++) {
+            wk->wid[tr][wk->core[x]] = sw[x];
+            wk->arc[tr][wk->core[x]] = sa[x];
+        }
+        wk->wid[tr][root] = INFINITY;
+        wk->arc[tr][root] = -1;
+        wk->tlow[tr] = low[t];
+        if (mirror)
+            wk->tlow[tr + 1] = low[t];
+    }
+    return 1;
+}
+
+void rm_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror)
+{
+    int i = s->ring[e];
+    h2_ecache *ec = &wk->ecache[wk->hidx[i]];
+    int nt = mirror ? 2 : 4, nc = wk->n_core;
+    ec->tstep = 0;
+    if (!wk->cap_clog_at)
+        return;
+    if (!ec->twid) {
+        ec->twid = malloc(((size_t)4 * nc + 1) * sizeof *ec->twid);
+        ec->tarc = malloc(((size_t)4 * nc + 1) * sizeof *ec->tarc);
+        if (!ec->twid || !ec->tarc) {
+            free(ec->twid);
+            free(ec->tarc);
+            ec->twid = NULL;
+            ec->tarc = NULL;
+            return;
+        }
+    }
+    for (int t = 0; t < nt; t++) {
+        int tr = mirror ? 2 * t : t;
+        double *sw = ec->twid + (size_t)t * nc;
+        int *sa = ec->tarc + (size_t)t * nc;
+        for (int x = 0; x < nc; x++) {
+            sw[x] = wk->wid[tr][wk->core[x]];
+            sa[x] = wk->arc[tr][wk->core[x]];
+        }
+    }
+    ec->tstep = ec->tchk = wk->step;
+    for (int t = 0; t < 4; t++)
+        ec->tacc[t] = -1.0;
 }
 
 /* route t of a candidate: 0 = i->k (tree 0, from i), 1 = k->i (tree 1, to

@@ -63,7 +63,26 @@ typedef struct h2_ecache {
     int *arcs, *arcs2;
     int n_arcs, cap_arcs, n_arcs2, cap_arcs2;
     long n_chk, n_bad; /* entries checked, found stale (since the edge's cache was emptied) */
+    /* the edge's widest-path trees at the core nodes as of step tstep (0:
+     * none): trees 0 and 2 (mirror) or 0 .. 3, n_core widths and arcs each
+     * (rm_h2_trees_store / rm_h2_trees_reuse) */
+    unsigned long tstep;
+    double *twid;
+    int *tarc;
+    /* the changes up to step tchk are folded into tacc: tree t is exact
+     * above tacc[t] (rm_h2_trees_reuse) */
+    unsigned long tchk;
+    double tacc[4];
 } h2_ecache;
+
+/* One change of a resource's residual between two steps: at the start of
+ * step `step`, resource r changed from `old` (its value during the scans
+ * of the steps before) */
+typedef struct h2_clog {
+    unsigned long step;
+    int r;
+    double old;
+} h2_clog;
 
 /* Full-capacity widths between hosts without an H x H matrix (issue 15:
  * memory at 10,000 hosts). A host is a core node of the routing graph or a
@@ -80,6 +99,10 @@ typedef struct h2_fullw {
     double *out, *in; /* H: widest usable arc host -> node, node -> host; INFINITY: a core host */
     double *core;    /* nc * nc: width core x -> core y at full capacity, INFINITY at x = y */
 } h2_fullw;
+
+/* longest log of residual changes rm_h2_trees_reuse reads (else the
+ * trees are searched again and stored) */
+#define H2_TREE_LOG_MAX 4096
 
 /* candidates per ring edge up to which the incremental scan is used */
 #define H2_CACHE_MAX_CAND 64
@@ -139,6 +162,24 @@ typedef struct h2_work {
     unsigned long *res_step;
     double *res_prev;
     unsigned long step;
+    /* the log of residual changes (rm_h2_cache_step): clog[clog_at[s] ..
+     * clog_at[s + 1]) are the changes at the start of step s; the arcs of
+     * each resource (ra_start / ra_arc) and the core nodes' positions
+     * (core_pos, -1: a leaf) for rm_h2_trees_reuse */
+    h2_clog *clog;
+    long n_clog, cap_clog;
+    long *clog_at;
+    unsigned long cap_clog_at;
+    int *ra_start, *ra_arc;
+    int *core_pos;
+    int n_core;
+    const int *core;
+    int *kanchor; /* H: the node a host hangs off (itself when a core node) */
+    /* rm_h2_trees_reuse's result (thread-private): tree t is exact at the
+     * nodes of width > tlow[t] (every node when tlow[t] < 0); a node of
+     * width <= tlow[t] has width <= tlow[t] in the exact tree too */
+    double tlow[4];
+    int *cand_f; /* H: scratch of the candidates kept (rm_h2_scan_edge) */
 } h2_work;
 
 /** Full-capacity width host index a -> host index b (INFINITY when a == b),
@@ -336,6 +377,38 @@ void rm_h2_cache_destroy(h2_work *wk);
 
 /** A new step: stamp the resources whose residual changed since the last. O(R). */
 void rm_h2_cache_step(h2_work *wk);
+
+/** The cache of ring edge e emptied unless it holds e (same head, same
+ *  give-back bandwidths). O(1). */
+void rm_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e);
+
+/** Incremental scan, core trees (wk->sym): writes the trees of ring edge e
+ *  stored at an earlier step into wk->wid / wk->arc (trees 0 and 2 when
+ *  mirror, else 0 .. 3) at the core nodes and the roots and returns 1 when
+ *  they provably agree with the widest-path searches on this step's
+ *  wk->res2 at every node of stored width > wk->tlow[t] (tlow[t] < 0: at
+ *  every node), a node of stored width <= tlow[t] having width <= tlow[t]
+ *  in the exact tree; else 0 (a resource of the edge's own routes changed,
+ *  or the log since the last check is longer than H2_TREE_LOG_MAX).
+ *  Proof: a search reads an arc's width only through m = min(width(u),
+ *  width of a) when it relaxes arc a from a node u it pops (the root, or a
+ *  core node of width > 0, towards a core node). Nodes are popped by
+ *  decreasing width (ties: node index) and a node keeps the first arc
+ *  reaching its final width, so relaxations of value <= X never give a
+ *  node of width > X its width or arc, and a node of width <= X only
+ *  relaxes values <= X: two searches whose relaxations of value > X agree
+ *  pop the nodes of width > X in the same order with the same widths and
+ *  arcs. Each check folds the resources changed since the last one (the
+ *  log: old value, the residual now; off the edge's own routes, whose
+ *  give-back is the same) into X = tacc[t]: the largest old or new m of an
+ *  arc whose m changed, u of stored width > X. Thread-private writes (wk's
+ *  trees, tlow, stamp, rmask) and the edge's cache. O(logged changes since
+ *  the last check x arcs per resource + core nodes). */
+int rm_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror);
+
+/** Store wk's trees of ring edge e (just computed on wk->res2) in its
+ *  cache, as of this step (no store when out of memory). O(core nodes). */
+void rm_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror);
 
 /** rm_h2_scan_edge's candidate loop for ring edge e (context c, trees in
  *  wk, candidates cands[0 .. n_cand) of the symmetry classes; c made exact

@@ -113,6 +113,7 @@ static void twin_view(h2_work *tv, const h2_work *wk, const h2_work *tw)
     tv->tC = tw->tC;
     tv->cand_h = tw->cand_h;
     tv->cand_x = tw->cand_x;
+    tv->cand_f = tw->cand_f;
     tv->sym_r = tw->sym_r;
     tv->sym_rcap = tw->sym_rcap;
 }
