@@ -100,6 +100,8 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
         return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing");
     }
     memcpy(wk->residual, net->res_cap, (size_t)net->n_res * sizeof(double));
+    for (int t = 0; t < 4; t++)
+        wk->tlow[t] = -1.0;
     return RM_OK;
 }
 
@@ -517,21 +519,17 @@ static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
         int h = cands[ci], k = p->hosts[h], u = wk->kanchor[h];
         if (wk->in_ring[k])
             continue;
-        double w[4];
-        int low = 0;
-        for (int t = 0; t < 4; t++) {
-            int tr = rt[t], root = tr < 2 ? c->i : c->j;
-            if (u >= 0 && u != root && wk->tlow[tr] >= 0.0 && wk->core_pos[u] >= 0 &&
-                wk->wid[tr][u] <= wk->tlow[tr]) {
-                low = 1;
-                w[t] = wk->tlow[tr];
-            } else {
-                w[t] = wk->wid[tr][k];
-            }
-        }
-        if (!low) {
+        if (!rm_h2_node_low(wk, u, c->i, c->j)) {
             wk->cand_f[n++] = h;
             continue;
+        }
+        /* route widths: at most tlow below it, else at most its node's
+         * (exact there; the leaf's access arc may narrow it) */
+        double w[4];
+        for (int t = 0; t < 4; t++) {
+            int tr = rt[t], root = tr < 2 ? c->i : c->j;
+            double wu = u == root ? INFINITY : wk->wid[tr][u];
+            w[t] = wk->tlow[tr] >= 0.0 && wu <= wk->tlow[tr] ? wk->tlow[tr] : wu;
         }
         if (!(w[0] > 0 && w[1] > 0 && w[2] > 0 && w[3] > 0))
             continue; /* an exact width of 0: never inserted */
@@ -603,7 +601,6 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
                    wk->tlow[3] >= 0.0)) {
         /* trees reused, exact above tlow: the candidates below it cannot
          * win, or the trees are searched again */
-        tree_leaves(wk, net, p, i, j, mirror, cands, n_cand);
         int n = low_filter(sc, e, cands, n_cand);
         if (n >= 0) {
             cands = wk->cand_f;

@@ -182,6 +182,19 @@ typedef struct h2_work {
     int *cand_f; /* H: scratch of the candidates kept (rm_h2_scan_edge) */
 } h2_work;
 
+/** Non-zero when node u (a core node, not the root of tree t) has a stored
+ *  width <= wk->tlow[t] in some tree t after rm_h2_trees_reuse (ring edge
+ *  i -> j): the exact routes through it are at most that wide. O(1). */
+static inline int rm_h2_node_low(const h2_work *wk, int u, int i, int j)
+{
+    if (u < 0 || !wk->core_pos || wk->core_pos[u] < 0)
+        return 0;
+    for (int t = 0; t < 4; t++)
+        if (wk->tlow[t] >= 0.0 && u != (t < 2 ? i : j) && wk->wid[t][u] <= wk->tlow[t])
+            return 1;
+    return 0;
+}
+
 /** Full-capacity width host index a -> host index b (INFINITY when a == b),
  *  from wk->fw (factored) or wk->full (the H x H matrix). O(1). */
 static inline double rm_h2_full(const h2_work *wk, int a, int b)

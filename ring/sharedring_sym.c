@@ -294,6 +294,7 @@ const int *rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n_out
         return sy->base;
     int nr = 0, cap = wk->sym_rcap, last_u = -1;
     int *rr = wk->sym_r;
+    int low = wk->tlow[0] >= 0.0 || wk->tlow[1] >= 0.0 || wk->tlow[2] >= 0.0 || wk->tlow[3] >= 0.0;
     /* the extra members (beyond each class's first, already in the base
      * list), sorted and merged with it into cand_h */
     int *extra = wk->cand_x;
@@ -305,6 +306,10 @@ const int *rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n_out
         /* the cuts: resources of the four routes' common part (classes are
          * ordered by node: one computation per node) */
         int u = sy->cls_u[c];
+        if (low && rm_h2_node_low(wk, u, i, j))
+            continue; /* below the exact part of reused trees: its first member
+                         stands for all (rm_h2_scan_edge drops them or searches
+                         the trees again) */
         if (u != last_u) {
             nr = 0;
             nr = path_res(net, wk->arc[0], 0, u, i, rr, nr, cap);
