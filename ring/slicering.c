@@ -1130,7 +1130,15 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
         goto out;
     if (fast) {
         sc.invw = malloc((size_t)H * sizeof *sc.invw);
-        sc.ct = malloc((size_t)H * H * sizeof *sc.ct);
+        /* the transpose: the costs themselves when they are symmetric bit
+         * for bit (widest paths on an undirected platform without latency:
+         * a width is a minimum over the same links both ways), else a copy
+         * (H x H doubles: 800 MB at 10,000 hosts, issue 15) */
+        int sym = 1;
+        for (int a = 0; a < H && sym; a++)
+            for (int b = a + 1; b < H && sym; b++)
+                sym = bw[(size_t)a * H + b] == bw[(size_t)b * H + a];
+        sc.ct = sym ? bw : malloc((size_t)H * H * sizeof *sc.ct);
         sc.sd = malloc(n1 * sizeof *sc.sd);
         sc.sw = malloc(n1 * sizeof *sc.sw);
         sc.spos = malloc(n1 * sizeof *sc.spos);
@@ -1167,7 +1175,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
         }
         for (int a = 0; a < H; a++) {
             sc.invw[a] = 1.0 / p->nodes[p->hosts[a]].w;
-            for (int b = 0; b < H; b++)
+            for (int b = 0; b < H && sc.ct != bw; b++)
                 sc.ct[(size_t)b * H + a] = bw[(size_t)a * H + b];
         }
     }
@@ -1260,6 +1268,8 @@ out:
     rm_cut_bound_destroy(&cb_store);
     rm_host_bound_destroy(&hb_store);
     rm_mapping_free(m);
+    if (sc.ct != bw)
+        free(sc.ct);
     free(bw);
     free(est);
     free(rings);
@@ -1275,7 +1285,6 @@ out:
     free(sc.tC);
     free(sc.Cq);
     free(sc.invw);
-    free(sc.ct);
     free(sc.cand_e);
     free(sc.cand_k);
     free(sc.cand_t5);
