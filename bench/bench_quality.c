@@ -43,6 +43,7 @@
 #include "ring/improve.h"
 #include "ring/refine.h"
 #include "ring/route_ties.h"
+#include "topo/generators.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -669,9 +670,220 @@ static int route_ties_main(int argc, char **argv)
     return rc;
 }
 
+/* --slice-ties (issue 15, h15u): SliceRing's near-tie rule
+ * (rm_options.slice_ties: among candidates equal in real arithmetic, the
+ * first in scan order) against today's rule (the least rm_balance value as
+ * rounded). Tie-rich small platforms as well as the random ones: generated
+ * stars and two-switch clusters whose hosts share a few w and link values. */
+static double ties_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* nh hosts on two switches joined by a 1000 Mb/s link; w from 3 values of
+ * Tables 1-2, access links 100 or 1000 Mb/s */
+static rm_platform *ties_cluster(unsigned long long *s, int idx, int nh)
+{
+    char name[32];
+    snprintf(name, sizeof name, "cluster2-%03d", idx);
+    rm_platform *p = rm_platform_new(name, nh + 2, nh + 1, 0);
+    if (!p)
+        return NULL;
+    static const double ws[3] = {0.0206, 0.0087, 0.0131};
+    for (int v = 0; v < nh; v++) {
+        p->nodes[v].is_host = 1;
+        p->nodes[v].w = ws[rndint(s, 0, 2)];
+        p->links[v].source = v;
+        p->links[v].target = nh + rndint(s, 0, 1);
+        p->links[v].bandwidth = rnd(s) < 0.7 ? 1000.0 : 100.0;
+    }
+    p->links[nh].source = nh;
+    p->links[nh].target = nh + 1;
+    p->links[nh].bandwidth = 1000.0;
+    rm_error err;
+    if (rm_platform_finalize(p, &err)) {
+        fprintf(stderr, "bench_quality: %s\n", err.msg);
+        rm_platform_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+#define TIES_FAM 3
+static const char *const ties_fam[TIES_FAM] = {"random", "star", "cluster2"};
+
+static int slice_ties_bench(unsigned long long seed, int n_plat, int max_hosts, int large)
+{
+    /* [family][ratio][platform]: today's and the rule's estimate / exact
+     * SliceRing, their feasible T_step / exhaustive SharedRing */
+    double *v[TIES_FAM][4][4];
+    for (int f = 0; f < TIES_FAM; f++)
+        for (int r = 0; r < 4; r++)
+            for (int x = 0; x < 4; x++)
+                v[f][r][x] = malloc((size_t)n_plat * sizeof(double));
+    int ndiff[TIES_FAM][4] = {{0}}, nworse[TIES_FAM][4] = {{0}}, nbetter[TIES_FAM][4] = {{0}};
+    int rc = 0;
+    for (int f = 0; f < TIES_FAM; f++)
+        for (int i = 0; i < n_plat; i++) {
+            unsigned long long s = seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)i * 0xBF58476D1CE4E5B9ULL + 1;
+            for (int k = 0; k < 4; k++)
+                rnd(&s);
+            rm_platform *p = NULL;
+            rm_error err;
+            if (f == 0) {
+                int nh = rndint(&s, 5, max_hosts), nr = rndint(&s, 2, 6), extra = rndint(&s, 1, 3);
+                p = random_platform(&s, i, nh, nr, extra);
+            } else if (f == 1) {
+                if (rm_generate_topology(RM_GEN_STAR, rndint(&s, 6, 8), seed + (unsigned long long)i,
+                                         &p, &err))
+                    p = NULL;
+            } else {
+                p = ties_cluster(&s, i, rndint(&s, 6, 8));
+            }
+            if (!p)
+                return 1;
+            rm_network net;
+            if (rm_network_init(&net, p, RM_DUPLEX_HALF, &err)) {
+                fprintf(stderr, "bench_quality: %s\n", err.msg);
+                return 1;
+            }
+            int H = p->n_hosts;
+            double bw[RM_SLICE_EXACT_MAX * RM_SLICE_EXACT_MAX], c[RM_SLICE_EXACT_MAX * RM_SLICE_EXACT_MAX],
+                w[RM_SLICE_EXACT_MAX];
+            if (rm_capacity_matrix(&net, bw, &err)) {
+                fprintf(stderr, "bench_quality: %s\n", err.msg);
+                return 1;
+            }
+            for (int k = 0; k < H * H; k++)
+                c[k] = 1.0 / bw[k];
+            for (int h = 0; h < H; h++)
+                w[h] = p->nodes[p->hosts[h]].w;
+            rm_mapping *ex[4];
+            rm_options eo;
+            rm_options_init(&eo);
+            if (rmi_sharedring_exhaustive_ratios(&net, &eo, 4, ratios, ex, &err)) {
+                fprintf(stderr, "bench_quality: %s: %s\n", p->name, err.msg);
+                return 1;
+            }
+            for (int r = 0; r < 4; r++) {
+                int ring[RM_SLICE_EXACT_MAX], q;
+                double t_se;
+                if (rmi_slicering_exact_costs(H, w, c, ratios[r], 0, ring, &q, &t_se, &err)) {
+                    fprintf(stderr, "bench_quality: %s: %s\n", p->name, err.msg);
+                    return 1;
+                }
+                rm_options opt;
+                rm_options_init(&opt);
+                opt.dc_dw = ratios[r];
+                opt.heuristic = RM_HEUR_SLICE;
+                rm_mapping *g[2] = {NULL, NULL};
+                for (int t = 0; t < 2; t++) {
+                    opt.slice_ties = t;
+                    if (rm_slicering(&net, &opt, &g[t], &err)) {
+                        fprintf(stderr, "bench_quality: %s: %s\n", p->name, err.msg);
+                        return 1;
+                    }
+                    if (g[t]->t_step_per_dw_unshared < t_se * (1.0 - 1e-9)) {
+                        fprintf(stderr, "bench_quality: %s: SliceRing below the exact optimum\n",
+                                p->name);
+                        rc = 1;
+                    }
+                }
+                v[f][r][0][i] = g[0]->t_step_per_dw_unshared / t_se;
+                v[f][r][1][i] = g[1]->t_step_per_dw_unshared / t_se;
+                v[f][r][2][i] = g[0]->t_step_per_dw / ex[r]->t_step_per_dw;
+                v[f][r][3][i] = g[1]->t_step_per_dw / ex[r]->t_step_per_dw;
+                nworse[f][r] += g[1]->t_step_per_dw > g[0]->t_step_per_dw * (1.0 + 1e-9);
+                nbetter[f][r] += g[1]->t_step_per_dw < g[0]->t_step_per_dw * (1.0 - 1e-9);
+                int same = g[0]->q == g[1]->q;
+                for (int k = 0; same && k < g[0]->q; k++)
+                    same = g[0]->ring[k] == g[1]->ring[k];
+                ndiff[f][r] += !same;
+                rm_mapping_free(g[0]);
+                rm_mapping_free(g[1]);
+            }
+            for (int r = 0; r < 4; r++)
+                rm_mapping_free(ex[r]);
+            rm_network_destroy(&net);
+            rm_platform_free(p);
+        }
+    printf("SliceRing near-tie rule (--slice-ties) against today's rule, %d platforms per family\n"
+           "(random: as above, 5..%d hosts; star: generated, 6..8 hosts; cluster2: two switches,\n"
+           "6..8 hosts, 3 cycle-times, 100/1000 Mb/s access links); 0 = today's rule, 1 = the\n"
+           "near-tie rule; est = SliceRing's estimate / its exact optimum; feas = T_step (max-min\n"
+           "on the real network) / exhaustive SharedRing; rings = platforms where the chosen ring\n"
+           "differs, worse / better = the rule's T_step above / below today's by > 1e-9\n\n",
+           n_plat, max_hosts);
+    printf("%-9s %8s %9s %9s %9s %9s %9s %9s %9s %9s %5s %5s %6s\n", "family", "dc_dw",
+           "est0 med", "est0 p95", "est1 med", "est1 p95", "feas0 med", "feas0 p95", "feas1 med",
+           "feas1 p95", "rings", "worse", "better");
+    for (int f = 0; f < TIES_FAM; f++)
+        for (int r = 0; r < 4; r++) {
+            double st[4][3];
+            for (int x = 0; x < 4; x++) {
+                qsort(v[f][r][x], (size_t)n_plat, sizeof(double), cmp_double);
+                st[x][0] = pct(v[f][r][x], n_plat, 50);
+                st[x][1] = pct(v[f][r][x], n_plat, 95);
+                st[x][2] = v[f][r][x][n_plat - 1];
+            }
+            printf("%-9s %8g %9.5f %9.5f %9.5f %9.5f %9.5f %9.5f %9.5f %9.5f %5d %5d %6d\n",
+                   ties_fam[f], ratios[r], st[0][0], st[0][1], st[1][0], st[1][1], st[2][0],
+                   st[2][1], st[3][0], st[3][1], ndiff[f][r], nworse[f][r], nbetter[f][r]);
+        }
+    for (int f = 0; f < TIES_FAM; f++)
+        for (int r = 0; r < 4; r++)
+            for (int x = 0; x < 4; x++)
+                free(v[f][r][x]);
+    if (!large)
+        return rc;
+    printf("\n1,000 generated hosts (seed 1, --threads 1, default options): today's rule (0) and\n"
+           "the near-tie rule (1); CPU s of the mapping, estimate and feasible T_step/D_w\n\n");
+    printf("%-8s %8s %8s %8s %5s %5s %12s %12s %12s %12s %8s\n", "topology", "dc_dw", "cpu0 s",
+           "cpu1 s", "q0", "q1", "est0", "est1", "feas0", "feas1", "feas1/0");
+    static const double big_r[2] = {0.0064, 0.00064};
+    for (int t = 0; t < RM_GEN_COUNT; t++) {
+        rm_platform *p = NULL;
+        rm_error err;
+        if (rm_generate_topology((rm_gen_topology)t, 1000, 1, &p, &err)) {
+            fprintf(stderr, "bench_quality: %s\n", err.msg);
+            return 1;
+        }
+        for (int r = 0; r < 2; r++) {
+            rm_options opt;
+            rm_options_init(&opt);
+            opt.dc_dw = big_r[r];
+            opt.heuristic = RM_HEUR_SLICE;
+            opt.threads = 1;
+            rm_mapping *g[2] = {NULL, NULL};
+            double cpu[2];
+            for (int x = 0; x < 2; x++) {
+                opt.slice_ties = x;
+                double c0 = ties_cpu();
+                if (rm_map(p, &opt, &g[x], &err)) {
+                    fprintf(stderr, "bench_quality: %s: %s\n", p->name, err.msg);
+                    return 1;
+                }
+                cpu[x] = ties_cpu() - c0;
+            }
+            printf("%-8s %8g %8.2f %8.2f %5d %5d %12.6g %12.6g %12.6g %12.6g %8.4f\n",
+                   rm_gen_topology_name((rm_gen_topology)t), big_r[r], cpu[0], cpu[1], g[0]->q,
+                   g[1]->q, g[0]->t_step_per_dw_unshared, g[1]->t_step_per_dw_unshared,
+                   g[0]->t_step_per_dw, g[1]->t_step_per_dw,
+                   g[1]->t_step_per_dw / g[0]->t_step_per_dw);
+            fflush(stdout);
+            rm_mapping_free(g[0]);
+            rm_mapping_free(g[1]);
+        }
+        rm_platform_free(p);
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
-    int n_plat = 200, max_hosts = 8, do_timing = 0, do_improve = 0, do_shipped = 0;
+    int n_plat = 200, max_hosts = 8, do_timing = 0, do_improve = 0, do_shipped = 0, do_ties = 0;
     unsigned long long seed = 1;
     const char *csv = NULL;
     for (int a = 1; a < argc; a++) /* --route-ties: its own table (route_ties_main) */
@@ -692,9 +904,13 @@ int main(int argc, char **argv)
             do_improve = 1;
         else if (!strcmp(argv[a], "--shipped"))
             do_improve = do_shipped = 1;
+        else if (!strcmp(argv[a], "--slice-ties")) /* h15u: SliceRing's near-tie rule */
+            do_ties = 1;
+        else if (!strcmp(argv[a], "--slice-ties-large"))
+            do_ties = 2;
         else {
             fprintf(stderr, "usage: bench_quality [--platforms N] [--seed S] [--max-hosts H (5..8)] "
-                            "[--timing] [--improve] [--shipped] [--csv FILE]\n");
+                            "[--timing] [--improve] [--shipped] [--slice-ties | --slice-ties-large] [--csv FILE]\n");
             return 2;
         }
     }
@@ -703,6 +919,8 @@ int main(int argc, char **argv)
                 RM_SHARED_EXHAUSTIVE_MAX);
         return 2;
     }
+    if (do_ties)
+        return slice_ties_bench(seed, n_plat, max_hosts, do_ties == 2);
     FILE *out = csv ? fopen(csv, "w") : NULL;
     if (csv && !out) {
         perror(csv);
