@@ -41,6 +41,13 @@ typedef struct slice_scratch {
     int *cls_seen; /* n_class: step stamp */
     int *cands;    /* H: the step's candidates, increasing */
     int n_class, stamp;
+    /* fast path: the costs by class (slice_cost_classes; NULL: none): a
+     * class member's cost row and column are its class's, so the scan
+     * reads H x ncid doubles instead of the H x H matrix (cache) */
+    int *cid;     /* H: cost class of each host (a class, or the host alone) */
+    int ncid;
+    double *ccr;  /* H x ncid: ccr[i*ncid + cid[k]] = c[i*H + k] for every k != i */
+    double *ccc;  /* H x ncid: ccc[i*ncid + cid[k]] = c[k*H + i] for every k != i */
     /* fast path: candidate pruning by a lower bound (slice_prune): least
      * cost from any ring host to k (mo) and from k to any ring host (mi),
      * the hosts folded into them, per-edge terms of the O(1) value */
@@ -535,12 +542,15 @@ static int slice_prune(const rm_platform *p, const double *c, int q, double dc_d
             break;
         double iwk = sc->invw[k];
         const double *ctk = c + (size_t)k * H; /* c_k. : costs from k */
+        /* c_.k : costs to k, from the transpose's row (the same values,
+         * read along one row instead of down a column) */
+        const double *ttk = sc->ct + (size_t)k * H;
         for (int e = 0; e < q; e++) {
             int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
             double t5, d;
-            double T = slice_approx(sc->ebase[e], sc->edm[e], 1.0 / W(i), 1.0 / W(j), iwk,
-                                    rmi_host_cost(c[(size_t)i * H + k], sc->cp[e], 0),
-                                    rmi_host_cost(sc->cs[ni], c[(size_t)j * H + k], 0),
+            double T = slice_approx(sc->ebase[e], sc->edm[e], sc->invw[i], sc->invw[j], iwk,
+                                    rmi_host_cost(ttk[i], sc->cp[e], 0),
+                                    rmi_host_cost(sc->cs[ni], ttk[j], 0),
                                     rmi_host_cost(ctk[j], ctk[i], 0), S_inv, dc_dw, &t5, &d);
             if (T < U)
                 U = T;
@@ -635,11 +645,25 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
         double cpe = sc->cp[e], csn = sc->cs[ni];
         double iwi = 1.0 / wi, iwj = 1.0 / wj;
         const double *cti = sc->ct + (size_t)i * H, *ctj = sc->ct + (size_t)j * H;
+        int nc = sc->ncid;
+        const double *ri = sc->cid ? sc->ccr + (size_t)i * nc : NULL;
+        const double *rj = sc->cid ? sc->ccr + (size_t)j * nc : NULL;
+        const double *ti = sc->cid ? sc->ccc + (size_t)i * nc : NULL;
+        const double *tj = sc->cid ? sc->ccc + (size_t)j * nc : NULL;
         for (int ck = 0; ck < n_cands; ck++) {
             int k = cand[ck];
-            double wk = W(k), iwk = sc->invw[k];
-            double Ci = rmi_host_cost(ci[k], cpe, par), Cj = rmi_host_cost(csn, cj[k], par);
-            double Ck = rmi_host_cost(ctj[k], cti[k], par);
+            double iwk = sc->invw[k];
+            double Ci, Cj, Ck;
+            int K = ri ? sc->cid[k] : -1;
+            if (ri) { /* the same values from the class matrices */
+                Ci = rmi_host_cost(ri[K], cpe, par);
+                Cj = rmi_host_cost(csn, rj[K], par);
+                Ck = rmi_host_cost(tj[K], ti[K], par);
+            } else {
+                Ci = rmi_host_cost(ci[k], cpe, par);
+                Cj = rmi_host_cost(csn, cj[k], par);
+                Ck = rmi_host_cost(ctj[k], cti[k], par);
+            }
             /* approximate (products by 1/w): the candidates near the least
              * value are re-evaluated exactly below */
             double T5, D;
@@ -667,9 +691,15 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
             int dup = 0;
             for (int x = sc->n_cand - 1; x >= 0 && sc->cand_e[x] == e && !dup; x--) {
                 int kx = sc->cand_k[x];
-                dup = W(kx) == wk && ci[kx] == ci[k] && cj[kx] == cj[k] &&
-                      c[(size_t)kx * H + j] == c[(size_t)k * H + j] &&
-                      c[(size_t)kx * H + i] == c[(size_t)k * H + i];
+                if (ri) { /* the same values from the class matrices */
+                    int Kx = sc->cid[kx];
+                    dup = sc->invw[kx] == iwk && W(kx) == W(k) && ri[Kx] == ri[K] &&
+                          rj[Kx] == rj[K] && tj[Kx] == tj[K] && ti[Kx] == ti[K];
+                } else {
+                    dup = W(kx) == W(k) && ci[kx] == ci[k] && cj[kx] == cj[k] &&
+                          c[(size_t)kx * H + j] == c[(size_t)k * H + j] &&
+                          c[(size_t)kx * H + i] == c[(size_t)k * H + i];
+                }
             }
             if (dup)
                 continue;
@@ -803,6 +833,78 @@ static void slice_classes(const rm_network *net, const double *c, slice_scratch 
         free(cands);
     }
     rm_h2_sym_destroy(sy);
+}
+
+/* Runs that read the costs by class in this thread (tests check it ran). */
+_Thread_local long rmi_slice_cost_class_runs;
+
+/* The costs by class for the fast scan, after slice_classes: each class
+ * of sc->cls_of is one cost class, every other host its own. A member k of
+ * class K has c[i][k] = c[i][m] and c[k][i] = c[m][i] for every other
+ * member m and every host i out of K, and every cost inside K is one value
+ * (slice_classes checks it bit for bit), so ccr[i][K] = c[i][m] for any
+ * member m != i is c[i][k] for every k != i of K: the same values. Kept
+ * only when there are at most H / 8 cost classes (else the H x H matrix is
+ * read as it is). O(H ncid) time and memory. */
+static void slice_cost_classes(const rm_platform *p, const double *c, slice_scratch *sc)
+{
+    int H = p->n_hosts;
+    if (!sc->cls_of)
+        return;
+    int *cid = malloc((size_t)H * sizeof *cid);
+    int *first = malloc((size_t)(sc->n_class + H) * sizeof *first); /* first member of each id */
+    int *second = malloc((size_t)(sc->n_class + H) * sizeof *second);
+    if (!cid || !first || !second)
+        goto fail;
+    int n = 0;
+    for (int K = 0; K < sc->n_class; K++)
+        first[K] = second[K] = -1;
+    n = sc->n_class;
+    for (int k = 0; k < H; k++) {
+        int K = sc->cls_of[k];
+        if (K < 0) {
+            cid[k] = n;
+            first[n] = k;
+            second[n] = -1;
+            n++;
+        } else {
+            cid[k] = K;
+            if (first[K] < 0)
+                first[K] = k;
+            else if (second[K] < 0)
+                second[K] = k;
+        }
+    }
+    if ((size_t)n * 8 > (size_t)H)
+        goto fail;
+    double *ccr = malloc((size_t)H * n * sizeof *ccr), *ccc = malloc((size_t)H * n * sizeof *ccc);
+    if (!ccr || !ccc) {
+        free(ccr);
+        free(ccc);
+        goto fail;
+    }
+    for (int i = 0; i < H; i++)
+        for (int K = 0; K < n; K++) {
+            int m = first[K];
+            if (m == i && second[K] >= 0)
+                m = second[K];
+            /* m < 0: a class with no member (cannot happen); m == i: the
+             * class is i alone, never read for i (k != i) */
+            ccr[(size_t)i * n + K] = m >= 0 ? c[(size_t)i * H + m] : 0.0;
+            ccc[(size_t)i * n + K] = m >= 0 ? c[(size_t)m * H + i] : 0.0;
+        }
+    rmi_slice_cost_class_runs++;
+    sc->cid = cid;
+    sc->ncid = n;
+    sc->ccr = ccr;
+    sc->ccc = ccc;
+    free(first);
+    free(second);
+    return;
+fail:
+    free(cid);
+    free(first);
+    free(second);
 }
 
 /* Grow the SliceRing ring on cost matrix c (H x H, s/Mb, host indices) from
@@ -1148,6 +1250,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
             goto out;
         }
         slice_classes(net, bw, &sc);
+        slice_cost_classes(p, bw, &sc);
         if (!sc.cands)
             sc.cands = malloc((size_t)H * sizeof *sc.cands);
         sc.ebase = malloc(n1 * sizeof *sc.ebase);
@@ -1294,6 +1397,9 @@ out:
     free(sc.spos);
     free(sc.stmp);
     free(sc.cls_of);
+    free(sc.cid);
+    free(sc.ccr);
+    free(sc.ccc);
     free(sc.ebase);
     free(sc.edm);
     free(sc.mo);

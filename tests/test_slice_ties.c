@@ -16,6 +16,9 @@
  *    estimate equals today's rule's within 1e-12 relative; and it ran (the
  *    fast path dropped twins) on the star and the cluster.
  *  - Off (default) it changes nothing: rm_options_init leaves it 0.
+ * The cluster and fat-tree cases also run the fast scan on the costs by
+ * class (slice_cost_classes: H x classes matrices; the test fails if it
+ * never ran), compared with the reference bit for bit.
  */
 #include "ring/ring_internal.h"
 #include "ringmap.h"
@@ -27,6 +30,7 @@
 #include <string.h>
 
 extern _Thread_local long rmi_slice_ties_skipped;
+extern _Thread_local long rmi_slice_cost_class_runs;
 
 static void opts(rm_options *o, double r, rm_duplex duplex, int model)
 {
@@ -93,7 +97,7 @@ START_TEST(test_ties_generated)
     } cases[] = {{RM_GEN_STAR, 60},    {RM_GEN_CLUSTER, 60}, {RM_GEN_FATTREE, 60},
                  {RM_GEN_TIERS, 70}};
     static const double ratios[] = {0.64, 0.0064, 0.00064};
-    long before = rmi_slice_ties_skipped;
+    long before = rmi_slice_ties_skipped, cls_before = rmi_slice_cost_class_runs;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         rm_platform *p = NULL;
         rm_error err;
@@ -109,6 +113,9 @@ START_TEST(test_ties_generated)
     /* the rule dropped twins in the fast path (else this proves nothing) */
     ck_assert_msg(rmi_slice_ties_skipped - before >= 1000, "twins skipped: %ld",
                   rmi_slice_ties_skipped - before);
+    /* the scan read the costs by class (cluster, fat-tree: <= H / 8 classes) */
+    ck_assert_msg(rmi_slice_cost_class_runs - cls_before >= 10, "cost-class runs: %ld",
+                  rmi_slice_cost_class_runs - cls_before);
 }
 END_TEST
 
