@@ -8,7 +8,8 @@
  * platforms (heterogeneous hosts and links, where the pruning runs: the
  * test fails if it never ran), a star and a cluster, half and full duplex
  * and the latency model; and on a platform whose hosts cannot all reach
- * each other (infinite costs: no pruning for those candidates).
+ * each other (infinite costs: no pruning for those candidates). Both
+ * near-tie rules (rm_options.slice_ties 0, the default, and 1).
  */
 #include "ring/ring_internal.h"
 #include "ringmap.h"
@@ -21,7 +22,8 @@
 
 extern _Thread_local long rmi_slice_prune_steps;
 
-static void check_same(const rm_platform *p, double r, rm_duplex duplex, int latency)
+static void check_same_ties(const rm_platform *p, double r, rm_duplex duplex, int latency,
+                            int ties)
 {
     rm_network net;
     rm_error err;
@@ -31,6 +33,7 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int lat
     o.dc_dw = r;
     o.duplex = duplex;
     o.full_curve = 1;
+    o.slice_ties = ties;
     if (latency) {
         o.latency = 1;
         o.dc = r * 1000.0; /* D_w = 1000 Mflop */
@@ -39,8 +42,8 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int lat
     ck_assert_msg(rm_slicering_mode(&net, &o, RM_SLICE_FAST, &a, &err) == RM_OK, "%s", err.msg);
     ck_assert_msg(rm_slicering_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
     char what[200];
-    snprintf(what, sizeof what, "%s r=%g duplex=%d latency=%d", p->name, r, (int)duplex,
-             latency);
+    snprintf(what, sizeof what, "%s r=%g duplex=%d latency=%d ties=%d", p->name, r, (int)duplex,
+             latency, ties);
     ck_assert_msg(a->q == b->q, "%s: q %d vs %d", what, a->q, b->q);
     ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s: T %.17g vs %.17g", what,
                   a->t_step_per_dw, b->t_step_per_dw);
@@ -55,6 +58,14 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int lat
     rm_mapping_free(a);
     rm_mapping_free(b);
     rm_network_destroy(&net);
+}
+
+/* both near-tie rules (rm_options.slice_ties): the default (0) and the
+ * first-in-scan-order rule (1) */
+static void check_same(const rm_platform *p, double r, rm_duplex duplex, int latency)
+{
+    check_same_ties(p, r, duplex, latency, 1);
+    check_same_ties(p, r, duplex, latency, 0);
 }
 
 START_TEST(test_prune_generated)
