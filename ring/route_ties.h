@@ -14,7 +14,9 @@
  *                then fewest arcs;
  *   share:       largest equal share min_a width(a) / (load(a) + 1) (the rate
  *                the route would get if every link were split equally), then
- *                as load;
+ *                as load; for a ring (rmi_ring_routes), after the first pass
+ *                two rounds re-route each route in turn against the loads of
+ *                all the others;
  *   best:        the whole ring routed by each of index, hops, load, share,
  *                keeping the lowest T_step (rmi_ring_routes, rmi_ties_reshare).
  * Exact per route (not a Dijkstra with a secondary key, which is not exact

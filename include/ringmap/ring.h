@@ -89,7 +89,9 @@ typedef enum rm_route_ties {
     RM_TIES_BOTTLENECK2 = 3, /* largest second bottleneck (the narrowest of its links
                                wider than the width W; none: +inf), then fewest links */
     RM_TIES_SHARE = 4,      /* largest equal share min over its links of width / (routes
-                               already on it + 1) (backbones: width), then as LOAD */
+                               already on it + 1) (backbones: width), then as LOAD; a
+                               ring's routes then get two rounds of re-routing, each
+                               route against all the others */
     RM_TIES_BEST = 5        /* each of INDEX, HOPS, LOAD, SHARE for the whole ring, keeping
                                the lowest T_step (SliceRing: its make-feasible shares;
                                SharedRing: max-min); ties to the earlier: never worse
