@@ -50,6 +50,8 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->pmax_pre);
     free(wk->pmax_suf);
     free(wk->psuf);
+    rm_h2_seq_free(&wk->seq_inv);
+    rm_h2_seq_free(&wk->seq_cw);
     free(wk->pcw);
     free(wk->pd);
     free(wk->out_start);

@@ -99,6 +99,179 @@ static void sort_edges(h2_work *wk, int q)
 double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
                            double wk3, double Ck);
 
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 h2_u128;
+#endif
+
+void rm_h2_seq_free(h2_seq *sq)
+{
+    free(sq->pre);
+    free(sq->R);
+    free(sq->T);
+    free(sq->win);
+    free(sq->off);
+    memset(sq, 0, sizeof *sq);
+}
+
+void rm_h2_seq_build(h2_seq *sq, const double *a, int n)
+{
+    sq->a = a;
+    sq->n = 0;
+    sq->n_bin = 0;
+    if (n + 1 > sq->cap) {
+        free(sq->pre);
+        sq->pre = malloc(((size_t)n + 1) * sizeof *sq->pre);
+        sq->cap = sq->pre ? n + 1 : 0;
+        if (!sq->pre)
+            return;
+    }
+    sq->n = n;
+    double lo = INFINITY, amax = 0.0;
+    sq->pre[0] = 0.0;
+    for (int k = 0; k < n; k++) {
+        sq->pre[k + 1] = sq->pre[k] + a[k];
+        if (a[k] > 0.0 && a[k] < lo)
+            lo = a[k];
+        if (a[k] > amax)
+            amax = a[k];
+    }
+#ifdef __SIZEOF_INT128__
+    double hi = sq->pre[n];
+    if (n < 32 || !(lo < INFINITY) || !(hi < INFINITY) || !(amax < INFINITY))
+        return; /* short, no positive term or an infinite sum: one by one */
+    int elo, ehi;
+    frexp(lo, &elo);
+    frexp(hi, &ehi);
+    /* binade of x: E = exponent - 1 (x in [2^E, 2^(E+1))) */
+    int nb = ehi - elo + 1;
+    if (nb > sq->bin_cap) {
+        free(sq->win);
+        free(sq->off);
+        sq->win = malloc(2 * (size_t)nb * sizeof *sq->win);
+        sq->off = malloc((size_t)nb * sizeof *sq->off);
+        sq->bin_cap = sq->win && sq->off ? nb : 0;
+        if (!sq->bin_cap)
+            return;
+    }
+    sq->e_lo = elo - 1;
+    /* windows: a running sum of a[0 .. k) without two terms lies in
+     * [pre[k] - 2 amax, pre[k]] up to rounding (the margins): generous */
+    long tot = 0;
+    int k0 = 0;
+    for (int b = 0; b < nb; b++) {
+        double bl = ldexp(1.0, sq->e_lo + b), bh = 2.0 * bl;
+        while (k0 < n && sq->pre[k0] * (1.0 + 1e-6) < bl)
+            k0++;
+        int k1 = k0;
+        while (k1 < n && sq->pre[k1 + 1] * (1.0 - 1e-6) - 2.0 * amax < bh)
+            k1++;
+        sq->win[2 * b] = k0;
+        sq->win[2 * b + 1] = k1;
+        sq->off[b] = (int)tot;
+        tot += k1 - k0 + 1;
+    }
+    if (tot > sq->tab_cap) {
+        free(sq->R);
+        free(sq->T);
+        sq->R = malloc((size_t)tot * sizeof(h2_u128));
+        sq->T = malloc((size_t)tot * sizeof(int));
+        sq->tab_cap = sq->R && sq->T ? tot : 0;
+        if (!sq->tab_cap) {
+            free(sq->R);
+            free(sq->T);
+            sq->R = NULL;
+            sq->T = NULL;
+            return;
+        }
+    }
+    for (int b = 0; b < nb; b++) {
+        h2_u128 *R = (h2_u128 *)sq->R + sq->off[b];
+        int *T = sq->T + sq->off[b];
+        double scale = ldexp(1.0, 52 - (sq->e_lo + b)); /* 1 / u: exact scaling */
+        int w0 = sq->win[2 * b], w1 = sq->win[2 * b + 1];
+        R[0] = 0;
+        T[0] = 0;
+        for (int k = w0; k < w1; k++) {
+            double v = a[k] * scale; /* a / u */
+            unsigned long long U = 0;
+            int irr = 0;
+            if (!(v >= 0.0 && v < 0x1p53)) {
+                irr = 1;
+            } else {
+                unsigned long long f = (unsigned long long)v; /* floor */
+                double r = v - (double)f;                   /* exact */
+                if (r == 0.5)
+                    irr = 1; /* a tie: the parity of the sum decides */
+                else
+                    U = f + (r > 0.5);
+            }
+            R[k - w0 + 1] = R[k - w0] + U;
+            T[k - w0 + 1] = T[k - w0] + irr;
+        }
+    }
+    sq->n_bin = nb;
+#endif
+}
+
+double rm_h2_seq_sum(const h2_seq *sq, double s, int k, int k1)
+{
+    const double *a = sq->a;
+#ifdef __SIZEOF_INT128__
+    if (sq->n_bin > 0) {
+        while (k < k1) {
+            int ex;
+            if (!(s > 0.0) || (frexp(s, &ex), ex - 1 < sq->e_lo || ex - 1 >= sq->e_lo + sq->n_bin)) {
+                s += a[k++];
+                continue;
+            }
+            int b = ex - 1 - sq->e_lo, E = ex - 1;
+            int w0 = sq->win[2 * b], w1 = sq->win[2 * b + 1];
+            if (k < w0 || k >= w1) {
+                s += a[k++];
+                continue;
+            }
+            const h2_u128 *R = (const h2_u128 *)sq->R + sq->off[b] - w0;
+            const int *T = sq->T + sq->off[b] - w0;
+            h2_u128 S = (h2_u128)(unsigned long long)ldexp(s, 52 - E); /* in [2^52, 2^53) */
+            h2_u128 lim = ((h2_u128)1 << 53) - 1 - S;
+            /* the last k' in [k, min(k1, w1)] with no irregular term in
+             * [k, k') and the running sum within the binade */
+            int lo = k, hi = k1 < w1 ? k1 : w1;
+            while (lo < hi) {
+                int mid = lo + (hi - lo + 1) / 2;
+                if (T[mid] == T[k] && R[mid] - R[k] <= lim)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            if (lo > k) {
+                s = ldexp((double)(unsigned long long)(S + (R[lo] - R[k])), E - 52);
+                k = lo;
+            }
+            if (k < k1)
+                s += a[k++];
+        }
+        return s;
+    }
+#endif
+    for (; k < k1; k++)
+        s += a[k];
+    return s;
+}
+
+void rm_h2_edge_ctx_exact(edge_ctx *c, const h2_work *wk, const rm_ring_state *s, int e)
+{
+    int q = s->q;
+    if (c->ni == e + 1) {
+        c->ev.sum_inv = rm_h2_seq_sum(&wk->seq_inv, wk->seq_inv.pre[e], e + 2, q);
+        c->ev.sum_cw = rm_h2_seq_sum(&wk->seq_cw, wk->seq_cw.pre[e], e + 2, q);
+    } else { /* the wrap edge: positions 1 .. q - 2 */
+        c->ev.sum_inv = rm_h2_seq_sum(&wk->seq_inv, 0.0, 1, q - 1);
+        c->ev.sum_cw = rm_h2_seq_sum(&wk->seq_cw, 0.0, 1, q - 1);
+    }
+    c->exact = 1;
+}
+
 void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw)
 {
     int q = s->q;
@@ -315,6 +488,9 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
                 m = wk->pd[t];
             wk->pmax_suf[t] = m;
         }
+        /* sequential sums of 1/w and C/w (rm_h2_edge_ctx_exact) */
+        rm_h2_seq_build(&wk->seq_inv, wk->pinv, q);
+        rm_h2_seq_build(&wk->seq_cw, wk->pcw, q);
         /* suffix sums of 1/w and C/w (edge_ctx_fast) */
         double *si = wk->psuf, *sw = wk->psuf + q + 1;
         si[q] = sw[q] = 0.0;

@@ -436,6 +436,16 @@ static rm_status build_routes(h2_work *wk, int i, int j, int k, rm_error *err)
     return RM_OK;
 }
 
+/* The four tree paths of candidate k into en (ec's new pool). */
+static rm_status store_paths(h2_work *wk, h2_ecache *ec, const edge_ctx *c, int k, h2_cent *en,
+                             rm_error *err)
+{
+    for (int t = 0; t < 4; t++)
+        if ((en->len[t] = walk_store(wk, ec, c->i, c->j, t, k)) < 0)
+            return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
+    return RM_OK;
+}
+
 /* Compute candidate host index h (node k) of the edge into the new entry en:
  * its four tree paths, and when its four widths are > 0 its routes
  * (wk->cand), the shares (rm_h2_share_routes on wk->res2) and the route
@@ -450,9 +460,6 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
     en->step = wk->step;
     en->ok = 0;
     en->a0 = ec->n_arcs2;
-    for (int t = 0; t < 4; t++)
-        if ((en->len[t] = walk_store(wk, ec, c->i, c->j, t, k)) < 0)
-            return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
     double w0 = wk->wid[0][k], w1 = wk->wid[1][k], w2 = wk->wid[3][k], w3 = wk->wid[2][k];
     if (w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0) {
         double wkk = wk->p->nodes[k].w;
@@ -497,6 +504,8 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
             if (Tb * mg > lim)
                 goto pruned;
         }
+        if ((st = store_paths(wk, ec, c, k, en, err)))
+            return st;
         if ((st = rm_h2_share_routes(wk, wk->res2, 4, wk->cand, a, en->x, err)))
             return st;
         if (en->x[0] > 0 && en->x[1] > 0 && en->x[2] > 0 && en->x[3] > 0) {
@@ -504,8 +513,10 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
                 en->c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], en->x[t]);
             en->ok = 1;
         }
+        return RM_OK;
     }
-    return RM_OK;
+    /* a width of 0: the paths show when it can be inserted again */
+    return store_paths(wk, ec, c, k, en, err);
 pruned: /* it cannot win this step: not kept (computed again at the next visit) */
     ec->n_arcs2 = en->a0;
     en->ok = -1;
@@ -593,7 +604,10 @@ rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, i
             double lo = Tq * (1.0 - 2 * H2_CTX_REL);
             if (lo > sc->bestT || lo > atomic_load_explicit(sc->gbest, memory_order_relaxed))
                 continue;
-            rm_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw);
+            if (wk->seq_inv.pre && wk->seq_cw.pre && wk->seq_inv.n == s->q && wk->seq_cw.n == s->q)
+                rm_h2_edge_ctx_exact(c, wk, s, e);
+            else
+                rm_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw);
             Tq = rm_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
                                     rm_host_cost(cj_keep, en->c[3], par), wkk,
                                     rm_host_cost(en->c[2], en->c[1], par));

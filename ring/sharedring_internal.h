@@ -104,6 +104,41 @@ typedef struct h2_fullw {
  * trees are searched again and stored) */
 #define H2_TREE_LOG_MAX 4096
 
+/* Sequential sums in O(log n) per query (rm_h2_seq_*): the value of
+ * s = s0; for k in k0 .. k1 - 1: s = fl(s + a[k]) (IEEE double, round to
+ * nearest), bit for bit, for positive terms a[0 .. n). While s stays in one
+ * binade [2^E, 2^(E+1)), every double there is a multiple of u = 2^(E-52),
+ * and fl(s + a) = s + u rnd(a / u) when a / u is not a half-integer (a tie
+ * would depend on the parity of s) and the exact sum stays below 2^(E+1):
+ * runs of such steps are prefix sums of integers (R, 128-bit), found by
+ * binary search; the other steps (a binade crossed, a tie, a term of 2^53
+ * units or more: T counts them) are done one by one. */
+typedef struct h2_seq {
+    int n, cap;      /* terms; room */
+    int e_lo, n_bin; /* binades e_lo .. e_lo + n_bin - 1 tabulated */
+    int bin_cap;
+    const double *a; /* n terms (not owned) */
+    double *pre;     /* n + 1: the sequential prefix sums from 0.0 */
+    /* binade b: positions win[2b] .. win[2b + 1] (where a running sum can be
+     * in it; elsewhere one by one) at off[b] of R and T */
+    int *win, *off;
+    long tab_cap;
+    void *R;         /* unsigned 128-bit integers (NULL: no tables) */
+    int *T;
+} h2_seq;
+
+/** Tabulate the sequential sums of a[0 .. n) (a kept, not copied; read
+ *  while the tables are used). Without 128-bit integers or memory: prefix
+ *  sums only (rm_h2_seq_sum then adds one by one). O(n x binades). */
+void rm_h2_seq_build(h2_seq *sq, const double *a, int n);
+
+/** fl-sequential sum of a[k0 .. k1) onto s0 (see h2_seq), bit for bit.
+ *  Thread-safe (reads only). O((binades + ties) log n). */
+double rm_h2_seq_sum(const h2_seq *sq, double s0, int k0, int k1);
+
+/** Free sq's tables. */
+void rm_h2_seq_free(h2_seq *sq);
+
 /* candidates per ring edge up to which the incremental scan is used */
 #define H2_CACHE_MAX_CAND 64
 
@@ -180,6 +215,9 @@ typedef struct h2_work {
      * width <= tlow[t] has width <= tlow[t] in the exact tree too */
     double tlow[4];
     int *cand_f; /* H: scratch of the candidates kept (rm_h2_scan_edge) */
+    /* fast path: this step's sequential sums of pinv and pcw
+     * (rm_h2_edge_bounds; rm_h2_edge_ctx_exact) */
+    h2_seq seq_inv, seq_cw;
 } h2_work;
 
 /** Non-zero when node u (a core node, not the root of tree t) has a stored
@@ -297,6 +335,11 @@ typedef struct edge_ctx { /* struct tag used by h2_work */
  * values computed from them (rounding of q <= 10^6 positive terms added in
  * another order: (q + 3) 2^-53 < 2e-10) */
 #define H2_CTX_REL 1e-9
+
+/** The sums of c (ring edge e, from rm_h2_edge_bounds) bit for bit those of
+ *  rm_h2_edge_ctx_init, from the step's sequential-sum tables; c->exact = 1
+ *  (tw/tC not filled). Thread-safe. O((binades + ties) log q). */
+void rm_h2_edge_ctx_exact(edge_ctx *c, const h2_work *wk, const rm_ring_state *s, int e);
 
 /** Fill c for ring edge e (see edge_ctx); writes wk->tw/tC; c->exact = 2. O(q + len). */
 void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw);

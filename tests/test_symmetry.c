@@ -317,6 +317,60 @@ START_TEST(test_fullw_directed_and_pair)
 }
 END_TEST
 
+/* The tabulated sequential sums (h2_seq, rm_h2_edge_ctx_exact's sums of
+ * 1/w and C/w without two ring positions) are the one-by-one sums bit for
+ * bit: random terms, terms from a short list (the generated platforms'
+ * speeds), dyadic terms (ties at every binade: the parity of the sum
+ * decides them), terms spanning many binades, every start value that the
+ * ring edges use. */
+START_TEST(test_seq_sums)
+{
+    enum { N = 3000 };
+    double *a = malloc(N * sizeof *a);
+    ck_assert_ptr_nonnull(a);
+    unsigned long long x = 987654321ULL;
+    h2_seq sq;
+    memset(&sq, 0, sizeof sq);
+    long jumps = 0;
+    for (int kind = 0; kind < 5; kind++) {
+        int n = kind == 4 ? 40 : N;
+        for (int k = 0; k < n; k++) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            double u = (double)(x >> 11) * 0x1p-53;
+            switch (kind) {
+            case 0: a[k] = 22.0 + 90.0 * u; break;                   /* speeds */
+            case 1: a[k] = (double)(22 + (int)(u * 5)) + 0.151 * (int)(u * 3); break; /* a few values */
+            case 2: a[k] = ldexp(1.0 + (double)((int)(u * 8)), -(int)(u * 6)); break; /* dyadic */
+            case 3: a[k] = exp(40.0 * u - 20.0); break;              /* many binades */
+            default: a[k] = 1.0 / (1.0 + u); break;                  /* short */
+            }
+        }
+        rm_h2_seq_build(&sq, a, n);
+        double pre = 0.0;
+        for (int e = 0; e + 2 <= n; e++) {
+            /* the sum without positions e and e + 1 */
+            double want = pre;
+            for (int k = e + 2; k < n; k++)
+                want += a[k];
+            double got = rm_h2_seq_sum(&sq, sq.pre[e], e + 2, n);
+            ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "kind %d e %d: %.17g vs %.17g", kind,
+                          e, got, want);
+            ck_assert_msg(memcmp(&sq.pre[e], &pre, sizeof pre) == 0, "prefix %d", e);
+            pre += a[e];
+        }
+        double want = 0.0;
+        for (int k = 1; k < n - 1; k++)
+            want += a[k];
+        double got = rm_h2_seq_sum(&sq, 0.0, 1, n - 1);
+        ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "kind %d wrap", kind);
+        jumps += sq.n_bin;
+    }
+    ck_assert_msg(jumps > 0, "the tables were never built");
+    rm_h2_seq_free(&sq);
+    free(a);
+}
+END_TEST
+
 static Suite *sym_suite(void)
 {
     Suite *s = suite_create("symmetry");
@@ -326,6 +380,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_sym_shuffled_star);
     tcase_add_test(tc, test_sym_shipped);
     tcase_add_test(tc, test_fullw_directed_and_pair);
+    tcase_add_test(tc, test_seq_sums);
     suite_add_tcase(s, tc);
     return s;
 }
