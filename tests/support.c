@@ -46,3 +46,12 @@ rm_platform *rmt_star3(void)
     static const int lu[3] = {0, 1, 2}, lv[3] = {3, 3, 3};
     return rmt_build("star3", 4, 3, w, 3, lu, lv, b, NULL, NULL);
 }
+
+int rmt_run_suite(Suite *s)
+{
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

@@ -8,6 +8,8 @@
 
 #include "ringmap.h"
 
+#include <check.h>
+
 /** xorshift64* (Vigna): the next double in [0, 1) of the stream *s (53 bits);
  *  a zero state is replaced by a fixed non-zero one. Local state, no global:
  *  each test seeds its own stream and is reproducible. O(1). */
@@ -28,5 +30,10 @@ rm_platform *rmt_build(const char *name, int n_nodes, int n_hosts, const double 
 /** The 3-host star of ORACLES.md: hosts 0, 1 (w 1), 2 (w 2), router 3; links
  *  0-3, 1-3, 2-3 of 10, 10, 20 Mb/s. */
 rm_platform *rmt_star3(void);
+
+/** Run every test of suite s (Check's default fork mode, CK_NORMAL output),
+ *  free the runner and return the test program's exit status: 0 when every
+ *  test passed, 1 otherwise. The main() of every tests/test_*.c. */
+int rmt_run_suite(Suite *s);
 
 #endif

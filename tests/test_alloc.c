@@ -5,6 +5,8 @@
  */
 #include "ring/alloc.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -395,9 +397,5 @@ int main(void)
     tcase_add_test(tc, test_columns);
     tcase_add_test(tc, test_errors);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(s);
 }

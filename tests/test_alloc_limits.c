@@ -14,6 +14,8 @@
 #include "ringmap.h"
 #include "topo/readers.h" /* rm_rng */
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -140,9 +142,5 @@ int main(void)
     tcase_add_test(tc, test_limits);
     tcase_add_test(tc, test_property_extreme);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(s);
 }

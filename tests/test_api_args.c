@@ -9,6 +9,8 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "ringmap.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -408,9 +410,5 @@ int main(void)
     tcase_add_test(tc, test_h13_balance_entries);
     tcase_add_test(tc, test_h13_alloc_entries);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(s);
 }

@@ -19,6 +19,8 @@
 #include "ringmap.h"
 #include "topo/readers.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -457,9 +459,5 @@ int main(void)
     tcase_add_test(tc, graphml_subnormal_values);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(s);
 }

@@ -9,6 +9,8 @@
 #include "ring/alloc.h"
 #include "ringmap.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -645,9 +647,5 @@ int main(void)
     tcase_add_test(tc, test_dfpa_comm_and_step_cliff);
     tcase_add_test(tc, test_dfpa_restart_and_errors);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(s);
 }

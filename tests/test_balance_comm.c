@@ -11,6 +11,8 @@
  */
 #include "ringmap.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -185,9 +187,5 @@ int main(void)
     tcase_add_test(tc, test_comm_by_hand);
     tcase_add_test(tc, test_partition_is_the_mapping);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(s);
 }

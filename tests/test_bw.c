@@ -8,6 +8,8 @@
  */
 #include "ringmap.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -1145,9 +1147,5 @@ static Suite *bw_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(bw_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(bw_suite());
 }

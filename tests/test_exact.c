@@ -565,9 +565,5 @@ int main(void)
     tcase_add_test(tc, test_shared_limit);
     tcase_add_test(tc, test_shared_tree_vs_greedy);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(s);
 }

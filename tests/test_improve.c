@@ -284,9 +284,5 @@ int main(void)
     tcase_add_test(tc, test_variants);
     tcase_add_test(tc, test_options);
     suite_add_tcase(su, tc);
-    SRunner *sr = srunner_create(su);
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? 1 : 0;
+    return rmt_run_suite(su);
 }

@@ -278,9 +278,5 @@ int main(void)
     tcase_add_test(tc, test_limits_300_hosts_certified);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? 1 : 0;
+    return rmt_run_suite(s);
 }

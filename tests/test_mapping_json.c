@@ -15,6 +15,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -200,9 +202,5 @@ int main(void)
     tcase_add_test(tc, test_round_trip);
     tcase_add_test(tc, test_special_and_null);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(s);
 }

@@ -6,6 +6,8 @@
  */
 #include "ringmap.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
@@ -117,9 +119,5 @@ int main(void)
     tcase_add_test(tc, test_mirror_random);
     tcase_add_test(tc, test_mirror_shipped);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(s);
 }

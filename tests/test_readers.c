@@ -9,6 +9,8 @@
 #include "ringmap.h"
 #include "topo/readers.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -528,9 +530,5 @@ int main(void)
     tcase_add_test(tc, generate_deterministic);
     tcase_add_test(tc, generated_platforms_shipped);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(s);
 }

@@ -408,9 +408,5 @@ static Suite *refine_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(refine_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(refine_suite());
 }

@@ -12,6 +12,8 @@
 #include "ring/res_bound.h"
 #include "ringmap.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -147,9 +149,5 @@ int main(void)
     tcase_add_test(tc, test_same_as_full_curve);
     tcase_add_test(tc, test_value_by_hand);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(s);
 }

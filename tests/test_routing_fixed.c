@@ -6,6 +6,8 @@
  */
 #include "ringmap.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -150,9 +152,5 @@ int main(void)
     tcase_add_test(tc, test_fixed_refused);
     tcase_add_test(tc, test_nontree_routes_mapped);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(s);
 }

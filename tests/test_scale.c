@@ -319,6 +319,51 @@ static rm_platform *random_platform(unsigned long long *rs, int directed)
     return p;
 }
 
+/* A random ring of q hosts of H: q uniform in [3, H] and perm[0..q) a random
+ * partial permutation of 0..H-1 (H <= 12), drawn from *rs in a fixed order.
+ * Returns q. O(H). */
+static int random_ring_hosts(unsigned long long *rs, int H, int perm[12])
+{
+    int q = rmt_rndint(rs, 3, H);
+    for (int h = 0; h < H; h++)
+        perm[h] = h;
+    for (int h = 0; h < q; h++) {
+        int j = rmt_rndint(rs, h, H - 1), x = perm[h];
+        perm[h] = perm[j];
+        perm[j] = x;
+    }
+    return q;
+}
+
+/* The mapping of the ring of p's hosts perm[0..q) at D_c/D_w d (cost model
+ * par, lat; D_c 10 Mb) with widest routes on the full network and shares by
+ * max-min (maxmin != 0) or eq. (5). *ok = 0 when some pair has no route
+ * (the shares are then not computed). */
+static rm_mapping *random_ring_mapping(const rm_platform *p, const rm_network *net,
+                                       const int *perm, int q, double d, int par, int lat,
+                                       int maxmin, int *ok)
+{
+    rm_error err;
+    rm_mapping *m = rm_mapping_new(q, 0);
+    m->dc_dw = d;
+    m->parallel_send = par;
+    m->latency = lat;
+    m->dc = 10.0;
+    *ok = 1;
+    for (int k = 0; k < q && *ok; k++) {
+        m->ring[k] = p->hosts[perm[k]];
+        *ok = rm_routing_route(net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
+                               p->hosts[perm[(k + 1) % q]], &m->succ[k], &err) == RM_OK &&
+              rm_routing_route(net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
+                               p->hosts[perm[(k + q - 1) % q]], &m->pred[k], &err) == RM_OK;
+    }
+    if (*ok)
+        ck_assert_int_eq(maxmin ? rm_mapping_refine_maxmin(net, m, &err)
+                                : rm_mapping_refine_optimal(net, m, &err),
+                         RM_OK);
+    return m;
+}
+
 /* Property of the host bound (ring/cut_bound.h): for random rings S with
  * widest routes and max-min or eq. (5) shares, under every cost model, and
  * every set R of >= 2 of their hosts (S strictly contains R), T_step/D_w
@@ -340,31 +385,9 @@ START_TEST(test_host_bound_valid)
         ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
         rm_host_bound hb;
         ck_assert_int_eq(rm_host_bound_init_shared(&hb, &net, par, &err), RM_OK);
-        int q = rmt_rndint(&rs, 3, H), perm[12];
-        for (int h = 0; h < H; h++)
-            perm[h] = h;
-        for (int h = 0; h < q; h++) {
-            int j = rmt_rndint(&rs, h, H - 1), x = perm[h];
-            perm[h] = perm[j];
-            perm[j] = x;
-        }
-        rm_mapping *m = rm_mapping_new(q, 0);
-        m->dc_dw = d;
-        m->parallel_send = par;
-        m->latency = lat;
-        m->dc = 10.0;
-        int ok = 1;
-        for (int k = 0; k < q && ok; k++) {
-            m->ring[k] = p->hosts[perm[k]];
-            ok = rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
-                                  p->hosts[perm[(k + 1) % q]], &m->succ[k], &err) == RM_OK &&
-                 rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
-                                  p->hosts[perm[(k + q - 1) % q]], &m->pred[k], &err) == RM_OK;
-        }
-        if (ok)
-            ck_assert_int_eq(trial % 2 ? rm_mapping_refine_maxmin(&net, m, &err)
-                                       : rm_mapping_refine_optimal(&net, m, &err),
-                             RM_OK);
+        int perm[12], q = random_ring_hosts(&rs, H, perm);
+        int ok;
+        rm_mapping *m = random_ring_mapping(p, &net, perm, q, d, par, lat, trial % 2, &ok);
         for (int sub = 0; ok && sub < 4; sub++) {
             int r = rmt_rndint(&rs, 2, q - 1);
             rm_host_bound_reset(&hb);
@@ -444,14 +467,7 @@ START_TEST(test_host_bound_costs_valid)
         rm_host_bound hb;
         rm_error err;
         ck_assert_int_eq(rm_host_bound_init_costs(&hb, p, c, par, &err), RM_OK);
-        int q = rmt_rndint(&rs, 3, H), perm[12];
-        for (int h = 0; h < H; h++)
-            perm[h] = h;
-        for (int h = 0; h < q; h++) {
-            int j = rmt_rndint(&rs, h, H - 1), x = perm[h];
-            perm[h] = perm[j];
-            perm[j] = x;
-        }
+        int perm[12], q = random_ring_hosts(&rs, H, perm);
         double w[12], C[12];
         for (int k = 0; k < q; k++) {
             int i = perm[k], s = perm[(k + 1) % q], pr = perm[(k + q - 1) % q];
@@ -558,31 +574,9 @@ START_TEST(test_cross_bound_valid)
         rm_cross_bound xb;
         ck_assert_int_eq(rm_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
         ck_assert_int_eq(rm_cross_bound_init(&xb, &cb, &net, &err), RM_OK);
-        int q = rmt_rndint(&rs, 3, H), perm[12];
-        for (int h = 0; h < H; h++)
-            perm[h] = h;
-        for (int h = 0; h < q; h++) {
-            int j = rmt_rndint(&rs, h, H - 1), x = perm[h];
-            perm[h] = perm[j];
-            perm[j] = x;
-        }
-        rm_mapping *m = rm_mapping_new(q, 0);
-        m->dc_dw = d;
-        m->parallel_send = par;
-        m->latency = lat;
-        m->dc = 10.0;
-        int ok = 1;
-        for (int k = 0; k < q && ok; k++) {
-            m->ring[k] = p->hosts[perm[k]];
-            ok = rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
-                                  p->hosts[perm[(k + 1) % q]], &m->succ[k], &err) == RM_OK &&
-                 rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
-                                  p->hosts[perm[(k + q - 1) % q]], &m->pred[k], &err) == RM_OK;
-        }
-        if (ok)
-            ck_assert_int_eq(trial % 2 ? rm_mapping_refine_maxmin(&net, m, &err)
-                                       : rm_mapping_refine_optimal(&net, m, &err),
-                             RM_OK);
+        int perm[12], q = random_ring_hosts(&rs, H, perm);
+        int ok;
+        rm_mapping *m = random_ring_mapping(p, &net, perm, q, d, par, lat, trial % 2, &ok);
         for (int sub = 0; ok && sub < 4; sub++) {
             /* R: a random subset of S's hosts in S's cyclic order (sub 0: S) */
             int R[12], r = 0, start = rmt_rndint(&rs, 0, q - 1);
@@ -780,9 +774,5 @@ static Suite *scale_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(scale_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(scale_suite());
 }

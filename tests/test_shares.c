@@ -9,6 +9,8 @@
  */
 #include "ringmap.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -246,9 +248,5 @@ int main(void)
     tcase_add_test(tc, units_oracle_eight_hosts);
     tcase_add_test(tc, entry_checks);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(s);
 }

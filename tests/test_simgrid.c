@@ -15,6 +15,8 @@
 #include "ringmap.h"
 #include "topo/readers.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -489,9 +491,5 @@ int main(void)
     tcase_add_test(tc, bad_files);
     tcase_add_test(tc, old_version_without_update_script);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(s);
 }

@@ -24,6 +24,8 @@
 #include "ringmap.h"
 #include "topo/generators.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -197,9 +199,5 @@ int main(void)
     tcase_add_test(tc, test_ties_generated);
     tcase_add_test(tc, test_ties_shipped);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(s);
 }

@@ -19,6 +19,8 @@
 #include "solvers/tstep_problem.h"
 #include "topo/generators.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -925,9 +927,5 @@ static Suite *solvers_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(solvers_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(solvers_suite());
 }

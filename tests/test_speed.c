@@ -268,9 +268,5 @@ int main(void)
     tcase_add_loop_test(tc, test_random_same, 0, 4);
     tcase_add_test(tc, test_direct_routing);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? 1 : 0;
+    return rmt_run_suite(s);
 }

@@ -18,6 +18,8 @@
 #include "ringmap.h"
 #include "topo/generators.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
@@ -387,9 +389,5 @@ static Suite *sym_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(sym_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rmt_run_suite(sym_suite());
 }

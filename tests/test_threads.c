@@ -20,6 +20,8 @@
 #include "ringmap.h"
 #include "topo/widest.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <math.h>
 #include <pthread.h>
@@ -242,9 +244,5 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_four_threads_same_result);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(s);
 }

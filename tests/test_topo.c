@@ -8,6 +8,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <float.h>
 #include <math.h>
@@ -929,9 +931,5 @@ int main(void)
     tcase_add_test(tc, test_capacity_matrix_star_and_geant);
     tcase_add_test(tc, test_widest_geant_crosscheck_and_time);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(s);
 }

@@ -13,6 +13,8 @@
 #include "ringmap.h"
 #include "topo/widest.h"
 
+#include "support.h"
+
 #include <check.h>
 #include <float.h>
 #include <math.h>
@@ -375,9 +377,5 @@ static Suite *widest_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(widest_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rmt_run_suite(widest_suite());
 }
