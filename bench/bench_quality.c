@@ -80,6 +80,30 @@ static const double tbl_w[] = {0.0206, 0.0206, 0.0206, 0.0206, 0.0291, 0.0206, 0
 
 static const double ratios[4] = {0.64, 0.064, 0.0064, 0.00064};
 
+/* SliceRing's complete-graph model of p (half duplex): net initialised (the
+ * caller destroys it), c[i*H+j] = 1 / widest-path bandwidth (s/Mb) and w[h]
+ * the hosts' cycle-times; c holds H*H values. Returns 0, or 1 after a
+ * message on stderr (net is then not initialised). */
+static int slice_model(const rm_platform *p, rm_network *net, double *c, double *w)
+{
+    rm_error err;
+    if (rm_network_init(net, p, RM_DUPLEX_HALF, &err)) {
+        fprintf(stderr, "bench_quality: %s\n", err.msg);
+        return 1;
+    }
+    int H = p->n_hosts;
+    if (rm_capacity_matrix(net, c, &err)) {
+        fprintf(stderr, "bench_quality: %s\n", err.msg);
+        rm_network_destroy(net);
+        return 1;
+    }
+    for (int k = 0; k < H * H; k++)
+        c[k] = 1.0 / c[k];
+    for (int h = 0; h < H; h++)
+        w[h] = p->nodes[p->hosts[h]].w;
+    return 0;
+}
+
 /* A random sparse platform: nh hosts and nr routers on a random spanning
  * tree plus `extra` distinct additional links; bandwidths uniform in
  * 10..1000 Mb/s; hosts' w drawn from Tables 1-2. NULL on failure. */
@@ -745,21 +769,10 @@ static int slice_ties_bench(unsigned long long seed, int n_plat, int max_hosts, 
             if (!p)
                 return 1;
             rm_network net;
-            if (rm_network_init(&net, p, RM_DUPLEX_HALF, &err)) {
-                fprintf(stderr, "bench_quality: %s\n", err.msg);
-                return 1;
-            }
             int H = p->n_hosts;
-            double bw[RM_SLICE_EXACT_MAX * RM_SLICE_EXACT_MAX], c[RM_SLICE_EXACT_MAX * RM_SLICE_EXACT_MAX],
-                w[RM_SLICE_EXACT_MAX];
-            if (rm_capacity_matrix(&net, bw, &err)) {
-                fprintf(stderr, "bench_quality: %s\n", err.msg);
+            double c[RM_SLICE_EXACT_MAX * RM_SLICE_EXACT_MAX], w[RM_SLICE_EXACT_MAX];
+            if (slice_model(p, &net, c, w))
                 return 1;
-            }
-            for (int k = 0; k < H * H; k++)
-                c[k] = 1.0 / bw[k];
-            for (int h = 0; h < H; h++)
-                w[h] = p->nodes[p->hosts[h]].w;
             rm_mapping *ex[4];
             rm_options eo;
             rm_options_init(&eo);
@@ -952,20 +965,10 @@ int main(int argc, char **argv)
             return 1;
         rm_network net;
         rm_error err;
-        if (rm_network_init(&net, p, RM_DUPLEX_HALF, &err)) {
-            fprintf(stderr, "bench_quality: %s\n", err.msg);
-            return 1;
-        }
         int H = p->n_hosts;
-        double bw[64], c[64], w[8];
-        if (rm_capacity_matrix(&net, bw, &err)) {
-            fprintf(stderr, "bench_quality: %s\n", err.msg);
+        double c[64], w[8];
+        if (slice_model(p, &net, c, w))
             return 1;
-        }
-        for (int k = 0; k < H * H; k++)
-            c[k] = 1.0 / bw[k];
-        for (int h = 0; h < H; h++)
-            w[h] = p->nodes[p->hosts[h]].w;
         rm_options opt;
         rm_options_init(&opt);
         rm_mapping *ex[4];
