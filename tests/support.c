@@ -2,6 +2,7 @@
 #include "support.h"
 
 #include <check.h>
+#include <stdio.h>
 
 double rmt_rnd(unsigned long long *s)
 {
@@ -54,4 +55,14 @@ int rmt_run_suite(Suite *s)
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
     return failed ? 1 : 0;
+}
+
+rm_platform *rmt_shipped(const char *rel)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/platforms/%s", RM_SOURCE_DIR, rel);
+    rm_platform *p = NULL;
+    rm_error err;
+    ck_assert_msg(rm_platform_read(path, NULL, &p, &err) == RM_OK, "%s: %s", path, err.msg);
+    return p;
 }

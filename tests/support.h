@@ -31,6 +31,11 @@ rm_platform *rmt_build(const char *name, int n_nodes, int n_hosts, const double 
  *  0-3, 1-3, 2-3 of 10, 10, 20 Mb/s. */
 rm_platform *rmt_star3(void);
 
+/** The shipped platform RM_SOURCE_DIR/platforms/rel (e.g. "medium_tiers.gml"),
+ *  read with the default options; fails the running Check test, naming the
+ *  reader's message, when it cannot be read. */
+rm_platform *rmt_shipped(const char *rel);
+
 /** Run every test of suite s (Check's default fork mode, CK_NORMAL output),
  *  free the runner and return the test program's exit status: 0 when every
  *  test passed, 1 otherwise. The main() of every tests/test_*.c. */

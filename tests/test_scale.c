@@ -241,11 +241,7 @@ START_TEST(test_stop_exact_shipped)
                                   "generated/tiers_fig3.gml", "generated/tiers_fig4.gml"};
     static const double ratios[] = {0.64, 0.064, 0.0064, 0.00064};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/platforms/%s", RM_SOURCE_DIR, files[f]);
-        rm_platform *p = NULL;
-        rm_error err;
-        ck_assert_msg(rm_platform_read(path, NULL, &p, &err) == RM_OK, "%s", err.msg);
+        rm_platform *p = rmt_shipped(files[f]);
         for (int r = 0; r < 4; r++) {
             check_same(p, RM_HEUR_SHARED, ratios[r], RM_DUPLEX_HALF);
             check_same(p, RM_HEUR_SLICE, ratios[r], RM_DUPLEX_HALF);

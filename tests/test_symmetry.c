@@ -236,11 +236,7 @@ START_TEST(test_sym_shipped)
     static const char *files[] = {"medium_tiers.gml", "geant2009.gml", "renater2001.gml",
                                   "generated/tiers_fig3.gml"};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/platforms/%s", RM_SOURCE_DIR, files[f]);
-        rm_platform *p = NULL;
-        rm_error err;
-        ck_assert_msg(rm_platform_read(path, NULL, &p, &err) == RM_OK, "%s", err.msg);
+        rm_platform *p = rmt_shipped(files[f]);
         check_fullw(p, RM_DUPLEX_HALF, 1);
         check_fullw(p, RM_DUPLEX_FULL, 1);
         check_same(p, 0.0064, RM_DUPLEX_HALF, 0, 0, 1);
