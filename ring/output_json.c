@@ -168,6 +168,10 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
             int k = (int)opt->route_ties;
             put(jpar, "route_ties", json_string(k >= 0 && k < 6 ? ties[k] : "?"), &bad);
         }
+        if (opt && opt->slice_ties && slice) /* --slice-ties: SliceRing's near-tie rule */
+            put(jpar, "slice_ties", json_true(), &bad);
+        if (opt && opt->stop_patience > 0 && !opt->full_curve) /* --stop-patience N */
+            put(jpar, "stop_patience", json_integer(opt->stop_patience), &bad);
         /* the final solver's own tolerance and limits are not written (0) */
         const rm_solver_limits *fl = opt ? &opt->final_limits : NULL;
         if (fl && m->final_solver != RM_FINAL_NONE &&
