@@ -2,6 +2,7 @@
 #include "support.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 
 double rmt_rnd(unsigned long long *s)
@@ -65,4 +66,19 @@ rm_platform *rmt_shipped(const char *rel)
     rm_error err;
     ck_assert_msg(rm_platform_read(path, NULL, &p, &err) == RM_OK, "%s: %s", path, err.msg);
     return p;
+}
+
+void rmt_same_slice_mapping(const rm_mapping *a, const rm_mapping *b, const char *what)
+{
+    ck_assert_msg(a->q == b->q, "%s: q %d vs %d", what, a->q, b->q);
+    ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s: T %.17g vs %.17g", what,
+                  a->t_step_per_dw, b->t_step_per_dw);
+    for (int k = 0; k < a->q; k++)
+        ck_assert_msg(a->ring[k] == b->ring[k], "%s: ring differs at %d", what, k);
+    ck_assert_int_eq(a->n_sweep, b->n_sweep);
+    for (int k = 0; k < a->n_sweep; k++)
+        ck_assert_msg((isnan(a->sweep_t_unshared[k]) && isnan(b->sweep_t_unshared[k])) ||
+                          a->sweep_t_unshared[k] == b->sweep_t_unshared[k],
+                      "%s: estimate of size %d differs (%.17g vs %.17g)", what, k + 1,
+                      a->sweep_t_unshared[k], b->sweep_t_unshared[k]);
 }

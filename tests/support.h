@@ -36,6 +36,11 @@ rm_platform *rmt_star3(void);
  *  reader's message, when it cannot be read. */
 rm_platform *rmt_shipped(const char *rel);
 
+/** Fails the running Check test, naming what, unless SliceRing mappings a
+ *  and b have the same q, T_step/D_w, ring and estimate of every ring size
+ *  (sweep_t_unshared; NaN equals NaN), bit for bit. O(q + n_sweep). */
+void rmt_same_slice_mapping(const rm_mapping *a, const rm_mapping *b, const char *what);
+
 /** Run every test of suite s (Check's default fork mode, CK_NORMAL output),
  *  free the runner and return the test program's exit status: 0 when every
  *  test passed, 1 otherwise. The main() of every tests/test_*.c. */

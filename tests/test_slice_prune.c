@@ -46,17 +46,7 @@ static void check_same_ties(const rm_platform *p, double r, rm_duplex duplex, in
     char what[200];
     snprintf(what, sizeof what, "%s r=%g duplex=%d latency=%d ties=%d", p->name, r, (int)duplex,
              latency, ties);
-    ck_assert_msg(a->q == b->q, "%s: q %d vs %d", what, a->q, b->q);
-    ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s: T %.17g vs %.17g", what,
-                  a->t_step_per_dw, b->t_step_per_dw);
-    for (int k = 0; k < a->q; k++)
-        ck_assert_msg(a->ring[k] == b->ring[k], "%s: ring differs at %d", what, k);
-    ck_assert_int_eq(a->n_sweep, b->n_sweep);
-    for (int k = 0; k < a->n_sweep; k++)
-        ck_assert_msg((isnan(a->sweep_t_unshared[k]) && isnan(b->sweep_t_unshared[k])) ||
-                          a->sweep_t_unshared[k] == b->sweep_t_unshared[k],
-                      "%s: estimate of size %d differs (%.17g vs %.17g)", what, k + 1,
-                      a->sweep_t_unshared[k], b->sweep_t_unshared[k]);
+    rmt_same_slice_mapping(a, b, what);
     rm_mapping_free(a);
     rm_mapping_free(b);
     rm_network_destroy(&net);

@@ -49,21 +49,6 @@ static void opts(rm_options *o, double r, rm_duplex duplex, int model)
     }
 }
 
-static void check_same_maps(const rm_mapping *a, const rm_mapping *b, const char *what)
-{
-    ck_assert_msg(a->q == b->q, "%s: q %d vs %d", what, a->q, b->q);
-    ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s: T %.17g vs %.17g", what,
-                  a->t_step_per_dw, b->t_step_per_dw);
-    for (int k = 0; k < a->q; k++)
-        ck_assert_msg(a->ring[k] == b->ring[k], "%s: ring differs at %d", what, k);
-    ck_assert_int_eq(a->n_sweep, b->n_sweep);
-    for (int k = 0; k < a->n_sweep; k++)
-        ck_assert_msg((isnan(a->sweep_t_unshared[k]) && isnan(b->sweep_t_unshared[k])) ||
-                          a->sweep_t_unshared[k] == b->sweep_t_unshared[k],
-                      "%s: estimate of size %d differs (%.17g vs %.17g)", what, k + 1,
-                      a->sweep_t_unshared[k], b->sweep_t_unshared[k]);
-}
-
 static void check_same(const rm_platform *p, double r, rm_duplex duplex, int model)
 {
     rm_network net;
@@ -76,14 +61,14 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int mod
     snprintf(what, sizeof what, "%s r=%g duplex=%d model=%d", p->name, r, (int)duplex, model);
     ck_assert_msg(rm_slicering_mode(&net, &o, RM_SLICE_FAST, &a, &err) == RM_OK, "%s", err.msg);
     ck_assert_msg(rm_slicering_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
-    check_same_maps(a, b, what);
+    rmt_same_slice_mapping(a, b, what);
     /* the library's entry (pair start, lazy sweep) against the same flags
      * without the fast path */
     int all = RM_SLICE_FAST | RM_SLICE_PAIR_START | RM_SLICE_LAZY_SWEEP;
     ck_assert_msg(rm_slicering_mode(&net, &o, all, &c, &err) == RM_OK, "%s", err.msg);
     ck_assert_msg(rm_slicering_mode(&net, &o, all & ~RM_SLICE_FAST, &d, &err) == RM_OK, "%s",
                   err.msg);
-    check_same_maps(c, d, what);
+    rmt_same_slice_mapping(c, d, what);
     rm_mapping_free(a);
     rm_mapping_free(b);
     rm_mapping_free(c);
