@@ -78,7 +78,7 @@ int main(int argc, char **argv)
             for (int v = 0; v < 3; v++) {
                 rm_options opt;
                 rm_options_init(&opt);
-                opt.dc_dw = ratios[r];
+                opt.cost.dc_dw = ratios[r];
                 opt.heuristic = vs[v].heur;
                 opt.sharing = vs[v].sharing;
                 double best = 1e300;

@@ -264,7 +264,7 @@ static int improve_run(const rm_network *net, rm_heuristic h, double dc_dw, imp_
 {
     rm_options opt;
     rm_options_init(&opt);
-    opt.dc_dw = dc_dw;
+    opt.cost.dc_dw = dc_dw;
     opt.heuristic = h;
     opt.threads = 1;
     opt.improve = 1;
@@ -464,7 +464,7 @@ static int rt_platform(const rm_network *net, double dc_dw, double t_ex, rt_cell
 {
     rm_options opt;
     rm_options_init(&opt);
-    opt.dc_dw = dc_dw;
+    opt.cost.dc_dw = dc_dw;
     opt.threads = 1;
     rm_error err;
     double ts[RT_N_RULES];
@@ -789,7 +789,7 @@ static int slice_ties_bench(unsigned long long seed, int n_plat, int max_hosts, 
                 }
                 rm_options opt;
                 rm_options_init(&opt);
-                opt.dc_dw = ratios[r];
+                opt.cost.dc_dw = ratios[r];
                 opt.heuristic = RM_HEUR_SLICE;
                 rm_mapping *g[2] = {NULL, NULL};
                 for (int t = 0; t < 2; t++) {
@@ -866,7 +866,7 @@ static int slice_ties_bench(unsigned long long seed, int n_plat, int max_hosts, 
         for (int r = 0; r < 2; r++) {
             rm_options opt;
             rm_options_init(&opt);
-            opt.dc_dw = big_r[r];
+            opt.cost.dc_dw = big_r[r];
             opt.heuristic = RM_HEUR_SLICE;
             opt.threads = 1;
             rm_mapping *g[2] = {NULL, NULL};
@@ -987,7 +987,7 @@ int main(int argc, char **argv)
                 return 1;
             }
             t_exact += now() - t0;
-            opt.dc_dw = ratios[r];
+            opt.cost.dc_dw = ratios[r];
             opt.heuristic = RM_HEUR_SLICE;
             opt.sharing = RM_SHARING_MAXMIN;
             rm_mapping *g[4] = {NULL, NULL, NULL, NULL};

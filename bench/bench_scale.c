@@ -63,7 +63,7 @@ static void run_child(int fd, void *ctx)
     rm_options opt;
     rm_options_init(&opt);
     opt.heuristic = c->h;
-    opt.dc_dw = c->r;
+    opt.cost.dc_dw = c->r;
     opt.full_curve = c->today == 1;
     opt.threads = c->threads;
     rm_mapping *m = NULL;

@@ -188,7 +188,7 @@ int main(int argc, char **argv)
         rm_options opt;
         rm_options_init(&opt);
         opt.heuristic = RM_HEUR_SLICE;
-        opt.dc_dw = rs[c];
+        opt.cost.dc_dw = rs[c];
         opt.max_q = qs[c];
         rm_mapping *m = NULL;
         if (rm_map_network(&net, &opt, &m, &err)) {

@@ -65,7 +65,7 @@ static void run_child(int fd, void *ctx)
     }
     rm_options opt;
     rm_options_init(&opt);
-    opt.dc_dw = dc_dw;
+    opt.cost.dc_dw = dc_dw;
     opt.heuristic = v->heur;
     opt.sharing = v->sharing;
     double t0 = bench_now();

@@ -82,7 +82,7 @@ static void bench_case(const rm_platform *p, const char *label, double ratio, rm
 {
     rm_options o;
     rm_options_init(&o);
-    o.dc_dw = ratio;
+    o.cost.dc_dw = ratio;
     o.threads = 1;
     o.heuristic = h;
     const char *hn = h == RM_HEUR_SLICE ? "slice" : "shared";

@@ -172,7 +172,7 @@ int rm_cmd_compare(int argc, char **argv)
     int rc = 0;
     for (int r = 0; r < n_ratios && !rc; r++) {
         rm_options opt = base;
-        opt.dc_dw = ratios[r];
+        opt.cost.dc_dw = ratios[r];
         rm_mapping *slice = NULL, *shared[N_REF] = {NULL};
         opt.heuristic = RM_HEUR_SLICE;
         opt.make_feasible = RM_SHARING_MAXMIN;

@@ -325,13 +325,13 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
     for (int i = 0; i < n_runs; i++) {
         sweep_run *r = &runs[i];
         rm_options o = a->opt;
-        o.dc_dw = a->ratios[r->k];
+        o.cost.dc_dw = a->ratios[r->k];
         o.heuristic = r->h;
         o.sharing = (rm_sharing)r->ref;
         o.make_feasible = r->ref == RM_SHARING_EQ5 ? RM_SHARING_EQ5 : RM_SHARING_MAXMIN;
         char what[128];
         snprintf(what, sizeof what, "run %d/%d (%s, sharing %s, D_c/D_w = %g)", i + 1, n_runs,
-                 heur_name(r->h), ref_name(r->ref), o.dc_dw);
+                 heur_name(r->h), ref_name(r->ref), o.cost.dc_dw);
         rm_cli_progress_note(&pr, "%s", what);
         rm_cli_progress_attach(&pr, &o, what);
         rm_error err = {RM_OK, ""};
@@ -349,7 +349,7 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
             fprintf(stderr,
                     "ringmap: internal error: the %s mapping (sharing %s, D_c/D_w = %g) violates "
                     "an invariant: %s\n",
-                    heur_name(r->h), ref_name(r->ref), o.dc_dw, err.msg);
+                    heur_name(r->h), ref_name(r->ref), o.cost.dc_dw, err.msg);
             return 1;
         }
     }
@@ -505,7 +505,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
     for (int i = 0; !bad && i < n_runs; i++) {
         const sweep_run *r = &runs[i];
         rm_options o = a->opt;
-        o.dc_dw = a->ratios[r->k];
+        o.cost.dc_dw = a->ratios[r->k];
         /* the map command's own JSON of this mapping: its sweep is reused as is */
         json_t *mj = rm_mapping_json(net, &o, r->m, err);
         if (!mj)

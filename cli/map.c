@@ -262,7 +262,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         int v;
         switch (c) {
         case OPT_DCDW:
-            if ((code = rm_cli_opt_nonneg("--dc-dw", "Mb/Mflop", arg, &a->opt.dc_dw,
+            if ((code = rm_cli_opt_nonneg("--dc-dw", "Mb/Mflop", arg, &a->opt.cost.dc_dw,
                                           bad_option)) >= 0)
                 return code;
             a->have_dcdw = 1;
@@ -316,8 +316,8 @@ static int parse_args(int argc, char **argv, map_args *a)
                 return bad_option("--json: expected a file name or '-'");
             a->json = arg;
             break;
-        case OPT_LATENCY: a->opt.latency = 1; break;
-        case OPT_PARSEND: a->opt.parallel_send = 1; break;
+        case OPT_LATENCY: a->opt.cost.latency = 1; break;
+        case OPT_PARSEND: a->opt.cost.parallel_send = 1; break;
         case OPT_FULLCURVE: a->opt.full_curve = 1; break;
         case OPT_PROGRESS: a->progress_lines = 1; break;
         case OPT_IMPROVE: a->opt.improve = 1; break;
@@ -354,14 +354,14 @@ static int parse_args(int argc, char **argv, map_args *a)
                           a->have_dc ? "--dw" : "--dc");
     if (a->have_dc && a->have_dcdw)
         return bad_option("--dc-dw cannot be combined with --dc/--dw");
-    if (a->opt.latency && !a->have_dc)
+    if (a->opt.cost.latency && !a->have_dc)
         return bad_option("--latency needs the absolute sizes --dc X --dw Y");
-    if (a->opt.latency && !(a->dc > 0))
+    if (a->opt.cost.latency && !(a->dc > 0))
         return bad_option("--latency needs --dc > 0");
     if (a->have_dc) {
-        a->opt.dc = a->dc;
-        a->opt.dc_dw = a->dc / a->dw;
-        if (!isfinite(a->opt.dc_dw))
+        a->opt.cost.dc = a->dc;
+        a->opt.cost.dc_dw = a->dc / a->dw;
+        if (!isfinite(a->opt.cost.dc_dw))
             return bad_option("--dc/--dw: the ratio D_c/D_w is not finite");
     }
     if ((code = rm_cli_input_operand(&a->input, argc, argv, &a->platform, &a->opt,

@@ -32,7 +32,7 @@ int main(int argc, char **argv)
     rm_options_init(&opt);
     if (argc == 3) {
         char *end;
-        opt.dc_dw = strtod(argv[2], &end);
+        opt.cost.dc_dw = strtod(argv[2], &end);
         if (*end) {
             fprintf(stderr, "%s: DC_DW '%s' is not a number\n", argv[0], argv[2]);
             return 2;
@@ -65,7 +65,7 @@ int main(int argc, char **argv)
         rm_mapping_costs(&net, m, C);
         for (int k = 0; k < m->q; k++)
             w[k] = p->nodes[m->ring[k]].w;
-        st = rm_alloc_columns(m->q, w, C, m->dc_dw, 1000, 1, cols, &err);
+        st = rm_alloc_columns(m->q, w, C, m->cost.dc_dw, 1000, 1, cols, &err);
     }
     if (st) {
         fprintf(stderr, "%s: %s\n", argv[0], err.msg);

@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     opt.max_q = wsize;
     char *end = NULL;
     if (argc == 3)
-        opt.dc_dw = strtod(argv[2], &end);
+        opt.cost.dc_dw = strtod(argv[2], &end);
     if (argc < 2 || argc > 3 || (end && *end)) {
         if (wrank == 0)
             fprintf(stderr, "usage: mpirun -np P %s PLATFORM.gml [DC_DW]\n", argv[0]);
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
             rm_mapping_costs(&net, m, C);
             for (int i = 0; i < q; i++)
                 w[i] = p->nodes[m->ring[i]].w;
-            if (rm_alloc_columns(q, w, C, m->dc_dw, 1000, 1, cols, &err))
+            if (rm_alloc_columns(q, w, C, m->cost.dc_dw, 1000, 1, cols, &err))
                 code = 1;
         }
         /* 4. use it: a token around the ring */

@@ -43,6 +43,8 @@ static void check_doc(const rm_mapping_doc *d)
     }
     if (!(fabs(sum - 1.0) <= 1e-6))
         abort();
+    if (!(d->cost.dc >= 0) || !isfinite(d->cost.dc) || !(isnan(d->cost.dc_dw) || d->cost.dc_dw >= 0))
+        abort();
 }
 
 /* The document as JSON again (the fields the reader takes). */
@@ -52,10 +54,12 @@ static char *doc_json(const rm_mapping_doc *d)
     json_object_set_new(root, "ring", ring);
     json_t *par = json_object();
     json_object_set_new(root, "params", par);
-    if (!isnan(d->dc_dw))
-        json_object_set_new(par, "dc_dw", json_real(d->dc_dw));
-    json_object_set_new(par, "latency", json_boolean(d->latency));
-    json_object_set_new(par, "parallel_send", json_boolean(d->parallel_send));
+    if (!isnan(d->cost.dc_dw))
+        json_object_set_new(par, "dc_dw", json_real(d->cost.dc_dw));
+    if (d->cost.dc != 0.0)
+        json_object_set_new(par, "dc", json_real(d->cost.dc));
+    json_object_set_new(par, "latency", json_boolean(d->cost.latency));
+    json_object_set_new(par, "parallel_send", json_boolean(d->cost.parallel_send));
     if (!isnan(d->t_step_per_dw))
         json_object_set_new(root, "t_step_per_dw", json_real(d->t_step_per_dw));
     for (int k = 0; k < d->q; k++) {
@@ -88,7 +92,8 @@ static char *doc_json(const rm_mapping_doc *d)
 
 static int same_doc(const rm_mapping_doc *a, const rm_mapping_doc *b)
 {
-    if (a->q != b->q || a->latency != b->latency || a->parallel_send != b->parallel_send)
+    if (a->q != b->q || a->cost.latency != b->cost.latency || a->cost.dc != b->cost.dc ||
+        a->cost.parallel_send != b->cost.parallel_send)
         return 0;
     for (int k = 0; k < a->q; k++) {
         const rm_mapping_doc_host *x = &a->ring[k], *y = &b->ring[k];

@@ -260,7 +260,7 @@ static rm_status load_spec(const args *a, rm_ringspec **spec, rm_error *err)
         return st;
     rm_options opt;
     rm_options_init(&opt);
-    opt.dc_dw = a->dc_dw;
+    opt.cost.dc_dw = a->dc_dw;
     opt.heuristic = strcmp(a->heuristic, "slice") ? RM_HEUR_SHARED : RM_HEUR_SLICE;
     rm_mapping *m = NULL;
     st = rm_map(p, &opt, &m, err);
@@ -333,7 +333,7 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
                q, mode);
         printf("D_w = %.6g Mflop/step, D_c = %.6g Mb (one column), D_c/D_w = %.6g (mapping: "
                "%.6g), time scale %g\n",
-               D_w, D_c, dc_dw_run, spec->dc_dw, sc);
+               D_w, D_c, dc_dw_run, spec->cost.dc_dw, sc);
         printf("%4s %5s %-12s %11s %9s %9s %8s %8s %10s %10s %10s %10s\n", "pos", "rank", "host",
                "w(s/Mflop)", "alpha", "alpha_run", "cols", "cols/m", "comp(ms)", "pred(ms)",
                "comm(ms)", "pred(ms)");
@@ -364,7 +364,7 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
         json_object_set_new(r, "d_w_mflop", json_real(D_w));
         json_object_set_new(r, "d_c_mb", json_real(D_c));
         json_object_set_new(r, "dc_dw_run", json_real(dc_dw_run));
-        json_object_set_new(r, "dc_dw_mapping", isfinite(spec->dc_dw) ? json_real(spec->dc_dw)
+        json_object_set_new(r, "dc_dw_mapping", isfinite(spec->cost.dc_dw) ? json_real(spec->cost.dc_dw)
                                                                        : json_null());
         json_object_set_new(r, "t_step_predicted", json_real(t_pred));
         json_object_set_new(r, "t_step_predicted_rational", json_real(t_rat));
@@ -481,13 +481,13 @@ static int run(int argc, char **argv, int wrank, int wsize)
         }
     } else {
         if (m == 0) {
-            double md = isfinite(spec->dc_dw) && spec->dc_dw > 0
-                            ? round(D_c / (colwork * spec->dc_dw)) : (double)n;
+            double md = isfinite(spec->cost.dc_dw) && spec->cost.dc_dw > 0
+                            ? round(D_c / (colwork * spec->cost.dc_dw)) : (double)n;
             if (!(md <= (double)(ITERAPP_MAX_CELLS / n))) {
                 snprintf(msg, sizeof msg,
                          "D_c/D_w = %g of the mapping needs %.3g columns of %ld rows, more than "
                          "2^28 grid cells (give --total-cols)",
-                         spec->dc_dw, md, n);
+                         spec->cost.dc_dw, md, n);
                 code = 2;
                 goto out_msg;
             }

@@ -50,7 +50,7 @@ rm_ringspec *rm_ringspec_new(int q)
         s->alpha[k] = 1.0 / q;
         s->b_succ[k] = s->b_pred[k] = INFINITY;
     }
-    s->dc_dw = NAN;
+    s->cost.dc_dw = NAN;
     s->t_step_per_dw = NAN;
     return s;
 }
@@ -111,9 +111,7 @@ rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *e
         s->l_pred[k] = h->pred.latency;
     }
     s->from_both = d->from_both;
-    s->latency = d->latency;
-    s->parallel_send = d->parallel_send;
-    s->dc_dw = d->dc_dw;
+    s->cost = d->cost;
     s->t_step_per_dw = d->t_step_per_dw;
     rm_mapping_doc_free(d);
     *out = s;
@@ -156,7 +154,7 @@ rm_status rm_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error
         }
         s->alpha[k] = (1.0 / s->w[k]) / inv;
     }
-    s->dc_dw = 0.0;
+    s->cost.dc_dw = 0.0;
     s->t_step_per_dw = 1.0 / inv;
     *out = s;
     return RM_OK;
@@ -188,9 +186,7 @@ rm_status rm_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm
                 s->l_pred[k] += p->links[m->pred[k].arcs[i] / 2].latency;
         }
     }
-    s->dc_dw = m->dc_dw;
-    s->latency = m->latency;
-    s->parallel_send = m->parallel_send;
+    s->cost = m->cost;
     s->t_step_per_dw = m->t_step_per_dw;
     *out = s;
     return RM_OK;
@@ -205,7 +201,7 @@ void rm_ringspec_costs(const rm_ringspec *s, double *C)
  * the SMPI build (iterapp/CMakeLists.txt, smpicc) needs no more sources */
 void rm_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C)
 {
-    int lat = s->latency && dc > 0 && isfinite(dc);
+    int lat = s->cost.latency && dc > 0 && isfinite(dc);
     for (int k = 0; k < s->q; k++) {
         if (s->q == 1) {
             C[k] = 0.0;
@@ -216,6 +212,6 @@ void rm_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C)
             cs += s->l_succ[k] / dc;
             cp += s->l_pred[k] / dc;
         }
-        C[k] = s->parallel_send ? (cs > cp ? cs : cp) : cs + cp;
+        C[k] = s->cost.parallel_send ? (cs > cp ? cs : cp) : cs + cp;
     }
 }

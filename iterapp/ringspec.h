@@ -27,9 +27,11 @@ typedef struct rm_ringspec {
     double *b_pred;       /* route bandwidth to the predecessor, Mb/s */
     double *l_succ;       /* route latency to the successor, s (0 if unknown) */
     double *l_pred;       /* route latency to the predecessor, s */
-    int latency;          /* the mapping's cost model: 1 = affine route cost D_c/b + L */
-    int parallel_send;    /* 1 = a host's two sends at once (max, not sum, of the costs) */
-    double dc_dw;         /* the mapping's D_c/D_w, NAN if unknown */
+    /* the mapping's cost model (rm_cost_model): cost.dc_dw its D_c/D_w, NAN if
+       unknown; cost.latency 1 = affine route cost D_c/b + L; cost.parallel_send
+       1 = a host's two sends at once (max, not sum, of the costs); cost.dc its
+       D_c (Mb), 0 if unknown */
+    rm_cost_model cost;
     double t_step_per_dw; /* the mapping's T_step/D_w, NAN if unknown */
     int from_both;        /* 1: read from the "shared" mapping of a --heuristic both JSON */
 } rm_ringspec;
@@ -67,13 +69,13 @@ rm_status rm_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm
                                    rm_error *err);
 
 /** C[k] = 1/b_succ[k] + 1/b_pred[k] (s/Mb; 0 when q = 1 or free routes), or
- *  their max with s->parallel_send. O(q). */
+ *  their max with s->cost.parallel_send. O(q). */
 void rm_ringspec_costs(const rm_ringspec *s, double *C);
 
 /** The mapping's own cost model for messages of dc Mb (libringmap's
  *  rm_route_cost / rm_host_cost): route cost 1/b + L/dc when s->latency
  *  (L = the route's latency from the JSON), combined by sum or, with
- *  s->parallel_send, max; C[k] in s/Mb, so that D_c C[k] is position k's
+ *  s->cost.parallel_send, max; C[k] in s/Mb, so that D_c C[k] is position k's
  *  communication time of eq. (1). dc <= 0 or NAN: latencies left out. O(q). */
 void rm_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C);
 

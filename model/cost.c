@@ -6,6 +6,9 @@
 #include "ringmap/model.h"
 #include "model/cost_inline.h"
 
+#include <math.h>
+#include <string.h>
+
 double rm_route_cost(double bandwidth, double latency_s, int latency_model, double dc)
 {
     double c = 1.0 / bandwidth;
@@ -17,4 +20,31 @@ double rm_route_cost(double bandwidth, double latency_s, int latency_model, doub
 double rm_host_cost(double c_succ, double c_pred, int parallel_send)
 {
     return rmi_host_cost(c_succ, c_pred, parallel_send);
+}
+
+void rm_cost_model_init(rm_cost_model *m)
+{
+    memset(m, 0, sizeof *m);
+    m->dc_dw = 0.0064;
+}
+
+rm_status rm_cost_model_check(const rm_cost_model *m, rm_error *err)
+{
+    if (!m)
+        return rm_error_set(err, RM_EINVAL, "cost model is NULL (use rm_cost_model_init)");
+    if (!isfinite(m->dc_dw) || m->dc_dw < 0.0)
+        return rm_error_set(err, RM_EINPUT, "D_c/D_w must be a finite number >= 0 (got %g)",
+                            m->dc_dw);
+    if (m->latency && !(isfinite(m->dc) && m->dc > 0.0))
+        return rm_error_set(err, RM_EINPUT,
+                            "the latency model needs the absolute message size D_c > 0 (Mb)");
+    if (!isfinite(m->dc) || m->dc < 0.0)
+        return rm_error_set(err, RM_EINPUT, "D_c must be a finite number >= 0 (got %g)", m->dc);
+    for (size_t k = 0; k < sizeof m->reserved / sizeof m->reserved[0]; k++)
+        if (m->reserved[k] != 0.0)
+            return rm_error_set(err, RM_EINPUT,
+                                "cost model: reserved[%zu] must be 0 (a model variant this "
+                                "version does not know; use rm_cost_model_init)",
+                                k);
+    return RM_OK;
 }

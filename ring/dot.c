@@ -158,7 +158,7 @@ rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping 
         fprintf(f, "\\n%s (%s %s, final solver %s): ring of q = %d hosts, D_c/D_w = %.6g Mb/Mflop,"
                    " T_step/D_w = %.6g s/Mflop",
                 h >= 0 && h < 4 ? heur[h] : "ring", h == 1 || h == 3 ? "make-feasible" : "sharing",
-                r >= 0 && r < 3 ? shr[r] : "?", s >= 0 && s < 3 ? fin[s] : "?", q, m->dc_dw,
+                r >= 0 && r < 3 ? shr[r] : "?", s >= 0 && s < 3 ? fin[s] : "?", q, m->cost.dc_dw,
                 m->t_step_per_dw);
         if (isfinite(m->t_step_per_dw_unshared))
             fprintf(f, " (unshared estimate %.6g)", m->t_step_per_dw_unshared);

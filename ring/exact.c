@@ -290,7 +290,7 @@ static rm_status routed_mapping(const rm_network *net, const int *hring, int q, 
     rm_mapping *m = rm_mapping_new(q, 0);
     if (!m)
         return rm_error_set(err, RM_ENOMEM, "out of memory for a mapping");
-    m->dc_dw = dc_dw;
+    m->cost.dc_dw = dc_dw;
     rm_status st = RM_OK;
     for (int k = 0; k < q; k++)
         m->ring[k] = p->hosts[hring[k]];
@@ -336,10 +336,10 @@ rm_status rmi_slicering_exact(const rm_network *net, const rm_options *opt, rm_m
         w[h] = p->nodes[p->hosts[h]].w;
     int q;
     double t;
-    if ((st = rmi_slicering_exact_costs(H, w, bw, opt->dc_dw, opt->max_q, ring, &q, &t, err)))
+    if ((st = rmi_slicering_exact_costs(H, w, bw, opt->cost.dc_dw, opt->max_q, ring, &q, &t, err)))
         goto out;
     rm_mapping *m = NULL;
-    if ((st = routed_mapping(net, ring, q, opt->dc_dw, opt->make_feasible, opt->routing, &m, err)))
+    if ((st = routed_mapping(net, ring, q, opt->cost.dc_dw, opt->make_feasible, opt->routing, &m, err)))
         goto out;
     m->t_step_per_dw_unshared = t;
     m->heuristic = RM_HEUR_SLICE;
@@ -526,7 +526,7 @@ rm_status rmi_sharedring_exhaustive_ratios(const rm_network *net, const rm_optio
             goto out;
         }
         out[k] = m;
-        m->dc_dw = dc_dw[k];
+        m->cost.dc_dw = dc_dw[k];
         m->heuristic = RM_HEUR_SHARED;
         m->sharing = RM_SHARING_EQ5;
         const int *ring = e->best_ring + k * XH;
@@ -569,5 +569,5 @@ out:
 rm_status rmi_sharedring_exhaustive(const rm_network *net, const rm_options *opt,
                                     rm_mapping **out, rm_error *err)
 {
-    return rmi_sharedring_exhaustive_ratios(net, opt, 1, &opt->dc_dw, out, err);
+    return rmi_sharedring_exhaustive_ratios(net, opt, 1, &opt->cost.dc_dw, out, err);
 }

@@ -77,7 +77,7 @@ rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, dou
 /**
  * SliceRing exact on a network: the complete graph of widest-path
  * bandwidths (rm_capacity_matrix, costs 1/b), solved by
- * rmi_slicering_exact_costs (opt->dc_dw, opt->max_q); the optimal ring keeps
+ * rmi_slicering_exact_costs (opt->cost.dc_dw, opt->max_q); the optimal ring keeps
  * its widest routes on the full network, which get max-min shares (or
  * eq. (5) shares if opt->make_feasible == RM_SHARING_EQ5) on the real shared
  * network, as rm_slicering does (seed 001 §5.2.2). t_step_per_dw_unshared
@@ -126,7 +126,7 @@ rm_status rmi_sharedring_exhaustive(const rm_network *net, const rm_options *opt
 /**
  * Same as rmi_sharedring_exhaustive for n_ratios values of D_c/D_w at once
  * (the shares do not depend on dc_dw, so each ring is shared once):
- * out[k] gets the best mapping for dc_dw[k]; opt->dc_dw is ignored.
+ * out[k] gets the best mapping for dc_dw[k]; opt->cost.dc_dw is ignored.
  * On error no mapping is returned (out[] all NULL). Same errors (and
  * RM_EINPUT: n_ratios < 1 or a dc_dw[k] not finite >= 0) and complexity
  * (plus O(n_ratios) per ring).

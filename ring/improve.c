@@ -382,19 +382,19 @@ static double tstep_of(imp *s, const double *x)
     const rm_network *net = s->net;
     int nq = s->b.nq;
     if (nq < 2)
-        return rm_balance(1, s->w, (double[]){0.0}, s->opt->dc_dw, s->alpha);
+        return rm_balance(1, s->w, (double[]){0.0}, s->opt->cost.dc_dw, s->alpha);
     const rm_options *o = s->opt;
     for (int i = 0; i < nq; i++) {
         if (!(x[i] > 0.0) || !(x[nq + i] > 0.0) || !isfinite(x[i]) || !isfinite(x[nq + i]))
             return INFINITY;
-        double ls = o->latency ? rm_route_latency(net, &s->routes[i]) : 0.0;
-        double lp = o->latency ? rm_route_latency(net, &s->routes[nq + i]) : 0.0;
-        s->C[i] = rm_host_cost(rm_route_cost(x[i], ls, o->latency, o->dc),
-                               rm_route_cost(x[nq + i], lp, o->latency, o->dc), o->parallel_send);
+        double ls = o->cost.latency ? rm_route_latency(net, &s->routes[i]) : 0.0;
+        double lp = o->cost.latency ? rm_route_latency(net, &s->routes[nq + i]) : 0.0;
+        s->C[i] = rm_host_cost(rm_route_cost(x[i], ls, o->cost.latency, o->cost.dc),
+                               rm_route_cost(x[nq + i], lp, o->cost.latency, o->cost.dc), o->cost.parallel_send);
         if (!isfinite(s->C[i]))
             return INFINITY;
     }
-    return rm_balance(nq, s->w, s->C, o->dc_dw, s->alpha);
+    return rm_balance(nq, s->w, s->C, o->cost.dc_dw, s->alpha);
 }
 
 /* Estimate: kept routes at their current bandwidths, new ones at their widths. */
@@ -458,10 +458,7 @@ static rm_status to_mapping(imp *s, rm_sharing sharing, rm_mapping **out, rm_err
     if (!m)
         return rm_error_set(err, RM_ENOMEM, "out of memory for an improved ring");
     const rm_mapping *c = s->cur;
-    m->dc_dw = c->dc_dw;
-    m->latency = c->latency;
-    m->parallel_send = c->parallel_send;
-    m->dc = c->dc;
+    m->cost = c->cost;
     m->heuristic = c->heuristic;
     m->sharing = sharing;
     m->final_solver = RM_FINAL_NONE;

@@ -36,10 +36,7 @@ rm_status rm_ring_instance_of_mapping(const rm_network *net, const rm_mapping *m
     free(flat);
     *ri = (rm_ring_instance){.q = q,
                              .w = w,
-                             .dc_dw = m->dc_dw,
-                             .dc = m->dc,
-                             .latency = m->latency,
-                             .parallel_send = m->parallel_send,
+                             .cost = m->cost,
                              .route_latency = lat,
                              .sys = {K, start, res, net->n_res, net->res_cap, net->res_backbone}};
     return RM_OK;

@@ -13,7 +13,7 @@
 void rm_options_init(rm_options *opt)
 {
     memset(opt, 0, sizeof *opt);
-    opt->dc_dw = 0.0064;
+    rm_cost_model_init(&opt->cost);
     opt->heuristic = RM_HEUR_SHARED;
     opt->sharing = RM_SHARING_GREEDY;
     opt->make_feasible = RM_SHARING_MAXMIN;
@@ -34,9 +34,9 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
 {
     if (!opt)
         return rm_error_set(err, RM_EINVAL, "options are NULL (use rm_options_init)");
-    if (!isfinite(opt->dc_dw) || opt->dc_dw < 0.0)
-        return rm_error_set(err, RM_EINPUT, "D_c/D_w must be a finite number >= 0 (got %g)",
-                            opt->dc_dw);
+    rm_status st = rm_cost_model_check(&opt->cost, err);
+    if (st)
+        return st;
     if (opt->heuristic != RM_HEUR_SHARED && opt->heuristic != RM_HEUR_SLICE &&
         opt->heuristic != RM_HEUR_SHARED_EXACT && opt->heuristic != RM_HEUR_SLICE_EXACT)
         return rm_error_set(err, RM_EINPUT, "unknown heuristic %d", (int)opt->heuristic);
@@ -73,11 +73,6 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
     if (opt->routing != RM_ROUTING_WIDEST && opt->routing != RM_ROUTING_DIRECT &&
         opt->routing != RM_ROUTING_FIXED)
         return rm_error_set(err, RM_EINPUT, "unknown routing %d", (int)opt->routing);
-    if (opt->latency && !(isfinite(opt->dc) && opt->dc > 0.0))
-        return rm_error_set(err, RM_EINPUT,
-                            "the latency model needs the absolute message size D_c > 0 (Mb)");
-    if (!isfinite(opt->dc) || opt->dc < 0.0)
-        return rm_error_set(err, RM_EINPUT, "D_c must be a finite number >= 0 (got %g)", opt->dc);
     if (opt->improve != 0 && opt->improve != 1)
         return rm_error_set(err, RM_EINPUT, "improve must be 0 or 1 (got %d)", opt->improve);
     if (!isfinite(opt->improve_seconds) || opt->improve_seconds < 0.0)
@@ -150,11 +145,11 @@ void rm_mapping_costs(const rm_network *net, const rm_mapping *m, double *C)
             C[k] = 0.0;
             continue;
         }
-        double ls = m->latency ? rm_route_latency(net, &m->succ[k]) : 0.0;
-        double lp = m->latency ? rm_route_latency(net, &m->pred[k]) : 0.0;
-        C[k] = rm_host_cost(rm_route_cost(m->succ[k].bandwidth, ls, m->latency, m->dc),
-                            rm_route_cost(m->pred[k].bandwidth, lp, m->latency, m->dc),
-                            m->parallel_send);
+        double ls = m->cost.latency ? rm_route_latency(net, &m->succ[k]) : 0.0;
+        double lp = m->cost.latency ? rm_route_latency(net, &m->pred[k]) : 0.0;
+        C[k] = rm_host_cost(rm_route_cost(m->succ[k].bandwidth, ls, m->cost.latency, m->cost.dc),
+                            rm_route_cost(m->pred[k].bandwidth, lp, m->cost.latency, m->cost.dc),
+                            m->cost.parallel_send);
     }
 }
 
@@ -171,7 +166,7 @@ void rm_mapping_rebalance(const rm_network *net, rm_mapping *m)
     for (int k = 0; k < q; k++)
         w[k] = net->platform->nodes[m->ring[k]].w;
     rm_mapping_costs(net, m, C);
-    m->t_step_per_dw = rm_balance(q, w, C, m->dc_dw, m->alpha);
+    m->t_step_per_dw = rm_balance(q, w, C, m->cost.dc_dw, m->alpha);
     free(w);
     free(C);
 }

@@ -212,14 +212,18 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
         st = rm_error_set(err, RM_EINPUT, "%s: ring[].alpha: sum is %.9g, expected 1", name, asum);
     if (st)
         return st;
-    d->dc_dw = d->t_step_per_dw = NAN;
+    d->cost.dc_dw = d->t_step_per_dw = NAN;
     json_t *par = json_object_get(top, "params");
     json_t *dc = json_is_object(par) ? json_object_get(par, "dc_dw") : NULL;
-    if (dc && !json_is_null(dc) && (!finite_number(dc, &d->dc_dw) || !(d->dc_dw >= 0)))
+    if (dc && !json_is_null(dc) && (!finite_number(dc, &d->cost.dc_dw) || !(d->cost.dc_dw >= 0)))
         return rm_error_set(err, RM_EINPUT,
                             "%s: params.dc_dw: expected a finite number >= 0 (Mb/Mflop)", name);
+    json_t *jdc = json_is_object(par) ? json_object_get(par, "dc") : NULL; /* with --latency */
+    if (jdc && !json_is_null(jdc) && (!finite_number(jdc, &d->cost.dc) || !(d->cost.dc >= 0)))
+        return rm_error_set(err, RM_EINPUT, "%s: params.dc: expected a finite number >= 0 (Mb)",
+                            name);
     const char *flags[2] = {"latency", "parallel_send"};
-    int *fv[2] = {&d->latency, &d->parallel_send};
+    int *fv[2] = {&d->cost.latency, &d->cost.parallel_send};
     for (int i = 0; i < 2; i++) {
         json_t *f = json_is_object(par) ? json_object_get(par, flags[i]) : NULL;
         if (f && !json_is_boolean(f))

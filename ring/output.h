@@ -31,7 +31,7 @@
  * position of the edge in the file. params.heuristic, sharing /
  * make_feasible and final_solver are those of the mapping (m->heuristic,
  * m->sharing, m->final_solver: what was actually done); dc_dw, duplex,
- * routing and max_q come from opt (opt may be NULL: then m->dc_dw and
+ * routing and max_q come from opt (opt may be NULL: then m->cost.dc_dw and
  * net->duplex, no routing nor max_q).
  * Non-finite numbers are written as null; sweep lists only the ring sizes
  * tried (finite sweep_t). Returns a new reference, or NULL with err set

@@ -115,7 +115,7 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     const rm_platform *p = net->platform;
     int bad = 0;
     int q = m->q;
-    double dc_dw = opt ? opt->dc_dw : m->dc_dw;
+    double dc_dw = opt ? opt->cost.dc_dw : m->cost.dc_dw;
     rm_duplex duplex = opt ? opt->duplex : net->duplex;
     double *alloc = calloc((size_t)p->n_links + 1, sizeof *alloc);
     char *used = calloc((size_t)p->n_links + 1, 1);
@@ -157,10 +157,10 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
         put(jpar, "duplex", json_string(duplex == RM_DUPLEX_FULL ? "full" : "half"), &bad);
         if (opt)
             put(jpar, "routing", json_string(routing_name(opt->routing)), &bad);
-        put(jpar, "latency", json_boolean(m->latency), &bad);
-        put(jpar, "parallel_send", json_boolean(m->parallel_send), &bad);
-        if (m->latency)
-            put(jpar, "dc", jnum(m->dc), &bad);
+        put(jpar, "latency", json_boolean(m->cost.latency), &bad);
+        put(jpar, "parallel_send", json_boolean(m->cost.parallel_send), &bad);
+        if (m->cost.latency)
+            put(jpar, "dc", jnum(m->cost.dc), &bad);
         if (opt)
             put(jpar, "max_q", json_integer(opt->max_q), &bad);
         if (opt && opt->route_ties != RM_TIES_INDEX) { /* ring/route_ties.h */
@@ -224,8 +224,8 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
         put(e, "alpha", jnum(m->alpha[k]), &bad);
         double C = Cs ? Cs[k] : NAN;
         if (q > 1) {
-            put(e, "succ", route_json(net, &m->succ[k], m->latency, &bad), &bad);
-            put(e, "pred", route_json(net, &m->pred[k], m->latency, &bad), &bad);
+            put(e, "succ", route_json(net, &m->succ[k], m->cost.latency, &bad), &bad);
+            put(e, "pred", route_json(net, &m->pred[k], m->cost.latency, &bad), &bad);
             const rm_route *rs[2] = {&m->succ[k], &m->pred[k]};
             for (int s = 0; s < 2; s++)
                 for (int i = 0; i < rs[s]->n_arcs; i++) {

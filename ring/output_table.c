@@ -118,7 +118,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
     fprintf(f, "heuristic %s, %s %s, final solver %s, D_c/D_w = %.6g Mb/Mflop\n",
             heuristic_title(m->heuristic), slice ? "made feasible by" : "sharing",
-            sharing_title(m->sharing), final_title(m->final_solver), m->dc_dw);
+            sharing_title(m->sharing), final_title(m->final_solver), m->cost.dc_dw);
     fprintf(f, "\n%4s  %-*s  %-11s  %-10s  %-*s  %-*s  %s\n", "pos", wl, "host", "w(s/Mflop)",
             "alpha", ws, "succ route (Mb/s)", wp, "pred route (Mb/s)", "time/D_w(s/Mflop)");
     for (int k = 0; k < q; k++) {
@@ -129,7 +129,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
         const char *s = q == 1 ? "-" : (succ && succ[k] ? succ[k] : "?");
         const char *r = q == 1 ? "-" : (pred && pred[k] ? pred[k] : "?");
         fprintf(f, "%4d  %-*s  %-11.6g  %-10.6g  %-*s  %-*s  %.6g\n", k, wl, name, nd->w,
-                m->alpha[k], ws, s, wp, r, m->alpha[k] * nd->w + m->dc_dw * C);
+                m->alpha[k], ws, s, wp, r, m->alpha[k] * nd->w + m->cost.dc_dw * C);
     }
     fprintf(f, "\nT_step/D_w = %.6g s/Mflop with a ring of %d host%s\n", m->t_step_per_dw, q,
             q == 1 ? "" : "s");
@@ -182,6 +182,6 @@ void rm_compare_print(FILE *f, const rm_mapping *slice, const rm_mapping *shared
     snprintf(a, sizeof a, "%.6g (%d)", slice->t_step_per_dw, slice->q);
     snprintf(b, sizeof b, "%.6g (%d)", slice->t_step_per_dw_unshared, slice->q);
     snprintf(c, sizeof c, "%.6g (%d)", shared->t_step_per_dw, shared->q);
-    fprintf(f, "%-10.6g  %-22s  %-22s  %-22s  %.2f%%\n", shared->dc_dw, a, b, c,
+    fprintf(f, "%-10.6g  %-22s  %-22s  %-22s  %.2f%%\n", shared->cost.dc_dw, a, b, c,
             rm_improvement_percent(slice->t_step_per_dw, shared->t_step_per_dw));
 }

@@ -108,15 +108,12 @@ rm_mapping *rmi_mapping_copy(const rm_mapping *m)
             return NULL;
         }
     }
-    c->dc_dw = m->dc_dw;
+    c->cost = m->cost;
     c->t_step_per_dw = m->t_step_per_dw;
     c->t_step_per_dw_unshared = m->t_step_per_dw_unshared;
     c->heuristic = m->heuristic;
     c->sharing = m->sharing;
     c->final_solver = m->final_solver;
-    c->latency = m->latency;
-    c->parallel_send = m->parallel_send;
-    c->dc = m->dc;
     c->final_gap = m->final_gap;
     c->final_converged = m->final_converged;
     return c;

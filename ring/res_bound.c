@@ -99,7 +99,7 @@ rm_status rm_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_op
     }
     t_a = rb->a;
     qsort(rb->ord, (size_t)H, sizeof *rb->ord, cmp_a);
-    rb->kappa_per_d = (opt->parallel_send ? 2.0 : 4.0) / cmin;
+    rb->kappa_per_d = (opt->cost.parallel_send ? 2.0 : 4.0) / cmin;
     rb->active = 1;
     return RM_OK;
 }

@@ -8,15 +8,13 @@
  *  C = c_pred + c_succ (s/Mb) and cycle-time w. Capacity max_q. */
 typedef struct rm_ring_state {
     int q, max_q;
-    int latency, parallel_send; /* cost model (rm_route_cost, rm_host_cost) */
-    double dc;
+    rm_cost_model cost; /* the cost model (rm_route_cost, rm_host_cost) */
     int *ring;
     double *w, *C;
     rm_route *succ, *pred;
 } rm_ring_state;
 
-/** An empty ring of capacity max_q with the cost model of opt (latency,
- *  parallel send, D_c). RM_ENOMEM. O(max_q). Source: seed 001 §4.4.1. */
+/** An empty ring of capacity max_q with the cost model of opt (opt->cost). RM_ENOMEM. O(max_q). Source: seed 001 §4.4.1. */
 rm_status rm_ring_state_init(rm_ring_state *s, int max_q, const rm_options *opt, rm_error *err);
 /** Free the ring's arrays and routes. O(max_q + L). */
 void rm_ring_state_destroy(rm_ring_state *s);

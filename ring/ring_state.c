@@ -9,9 +9,7 @@ rm_status rm_ring_state_init(rm_ring_state *s, int max_q, const rm_options *opt,
 {
     memset(s, 0, sizeof *s);
     s->max_q = max_q;
-    s->latency = opt->latency;
-    s->parallel_send = opt->parallel_send;
-    s->dc = opt->dc;
+    s->cost = opt->cost;
     size_t n = (size_t)(max_q > 0 ? max_q : 1);
     s->ring = calloc(n, sizeof *s->ring);
     s->w = calloc(n, sizeof *s->w);
@@ -44,8 +42,8 @@ void rm_ring_state_destroy(rm_ring_state *s)
 double rm_ring_state_route_cost(const rm_network *net, const rm_ring_state *s, const rm_route *r,
                                 double bandwidth)
 {
-    double l = s->latency ? rm_route_latency(net, r) : 0.0;
-    return rm_route_cost(bandwidth, l, s->latency, s->dc);
+    double l = s->cost.latency ? rm_route_latency(net, r) : 0.0;
+    return rm_route_cost(bandwidth, l, s->cost.latency, s->cost.dc);
 }
 
 void rm_ring_state_costs(const rm_network *net, rm_ring_state *s)
@@ -54,7 +52,7 @@ void rm_ring_state_costs(const rm_network *net, rm_ring_state *s)
         s->C[k] = s->q == 1 ? 0.0
                             : rm_host_cost(rm_ring_state_route_cost(net, s, &s->succ[k], s->succ[k].bandwidth),
                                            rm_ring_state_route_cost(net, s, &s->pred[k], s->pred[k].bandwidth),
-                                           s->parallel_send);
+                                           s->cost.parallel_send);
 }
 
 void rm_ring_state_insert(rm_ring_state *s, int pos, int v, double w)
@@ -79,10 +77,8 @@ rm_status rm_ring_state_to_mapping(const rm_network *net, const rm_ring_state *s
     rm_mapping *m = rm_mapping_new(s->q, 0);
     if (!m)
         return rm_error_set(err, RM_ENOMEM, "out of memory for a mapping");
-    m->dc_dw = dc_dw;
-    m->latency = s->latency;
-    m->parallel_send = s->parallel_send;
-    m->dc = s->dc;
+    m->cost = s->cost;
+    m->cost.dc_dw = dc_dw;
     for (int k = 0; k < s->q; k++) {
         m->ring[k] = s->ring[k];
         if (s->q > 1 &&

@@ -303,8 +303,8 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
                  * the pair's T_step from below; skip a pair that cannot win */
                 double b0 = wij, b2 = wji;
                 double w2l[2] = {p->nodes[i].w, p->nodes[j].w};
-                double C2l[2] = {rm_host_cost(1.0 / b0, 1.0 / b0, s->parallel_send),
-                                 rm_host_cost(1.0 / b2, 1.0 / b2, s->parallel_send)};
+                double C2l[2] = {rm_host_cost(1.0 / b0, 1.0 / b0, s->cost.parallel_send),
+                                 rm_host_cost(1.0 / b2, 1.0 / b2, s->cost.parallel_send)};
                 if (rm_balance(2, w2l, C2l, dc_dw, NULL) * (1.0 - 1e-12) > bestT)
                     continue;
             }
@@ -325,8 +325,8 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             for (int t = 0; t < 4; t++)
                 c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
             double w2[2] = {wi, wj};
-            double C2[2] = {rm_host_cost(c[0], c[1], s->parallel_send),
-                            rm_host_cost(c[2], c[3], s->parallel_send)};
+            double C2[2] = {rm_host_cost(c[0], c[1], s->cost.parallel_send),
+                            rm_host_cost(c[2], c[3], s->cost.parallel_send)};
             double T = rm_balance(2, w2, C2, dc_dw, NULL);
             if (T < bestT) {
                 bestT = T;
@@ -510,7 +510,7 @@ static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
     h2_work *wk = sc->wk;
     const rm_platform *p = wk->p;
     const edge_ctx *c = &wk->ectx[e];
-    int par = sc->s->parallel_send;
+    int par = sc->s->cost.parallel_send;
     static const int rt[4] = {0, 1, 3, 2}; /* tree of route t (rm_h2_scan_edge's cand) */
     double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
     if (sc->bestT < lim)
@@ -632,7 +632,7 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     int m = c.m;
     const fast_eval ev = c.ev;
     double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
-    int par = s->parallel_send;
+    int par = s->cost.parallel_send;
     if (cands)
         tree_leaves(wk, net, p, i, j, mirror, cands, n_cand);
     for (int ci = 0; ci < n_cand; ci++) {
@@ -669,7 +669,7 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
         if (wk->fast) {
             /* k's access link shared by its routes, before building them */
             double u[4] = {w0, w1, w2, w3};
-            double Tk = rm_h2_k_bound(wk, &c, h, wkk, u, wk->res2, s->parallel_send, dc_dw);
+            double Tk = rm_h2_k_bound(wk, &c, h, wkk, u, wk->res2, s->cost.parallel_send, dc_dw);
             if (Tk * (1.0 - 1e-12) > bestT ||
                 Tk * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
                 continue;
@@ -803,7 +803,7 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
     int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
-    double dc_dw = opt->dc_dw;
+    double dc_dw = opt->cost.dc_dw;
     rm_ring_state s, best;
     h2_work wk;
     rm_cut_bound cb;
@@ -869,7 +869,7 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
      * routes leave through its own links (rm_host_bound, eq. (1)) */
     int stop_rule = !opt->full_curve && max_q > 2;
     if (stop_rule && ((st = rm_cut_bound_init(&cb, net, 4.0, 2.0, err)) ||
-                      (st = rm_host_bound_init_shared(&hb, net, opt->parallel_send, err)) ||
+                      (st = rm_host_bound_init_shared(&hb, net, opt->cost.parallel_send, err)) ||
                       (st = rm_res_bound_init(&rb, net, opt, err)) ||
                       (st = rm_cross_bound_init(&xb, &cb, net, err))))
         goto out;

@@ -500,7 +500,7 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         }
     }
     const rm_platform *p = wk->p;
-    int q = s->q, H = wk->H, par = s->parallel_send;
+    int q = s->q, H = wk->H, par = s->cost.parallel_send;
     for (int e = 0; e < q; e++) {
         edge_ctx c;
         edge_ctx_fast(&c, wk, s, e, dc_dw, &pre);

@@ -464,7 +464,7 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
     if (w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0) {
         double wkk = wk->p->nodes[k].w;
         double wi = c->wi, wj = c->wj, ci_keep = c->ci_keep, cj_keep = c->cj_keep;
-        int par = s->parallel_send;
+        int par = s->cost.parallel_send;
         /* the least T_step it may win against, and the margin of rounding
          * and of inexact sums */
         double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
@@ -543,7 +543,7 @@ rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, i
     h2_work *wk = sc->wk;
     const rm_ring_state *s = sc->s;
     const rm_platform *p = wk->p;
-    int m = c->m, par = s->parallel_send;
+    int m = c->m, par = s->cost.parallel_send;
     double wi = c->wi, wj = c->wj, ci_keep = c->ci_keep, cj_keep = c->cj_keep;
     h2_ecache *ec = &wk->ecache[wk->hidx[c->i]];
     rm_status st;

@@ -1129,7 +1129,7 @@ static rm_status slice_costs(const rm_network *net, const rm_options *opt, doubl
         return st;
     for (int k = 0; k < H * H; k++)
         c[k] = 1.0 / c[k];
-    if (!opt->latency)
+    if (!opt->cost.latency)
         return RM_OK;
     double *wid = malloc((size_t)N * sizeof *wid);
     int *arc = malloc((size_t)N * sizeof *arc);
@@ -1144,7 +1144,7 @@ static rm_status slice_costs(const rm_network *net, const rm_options *opt, doubl
         for (int hj = 0; hj < H; hj++) {
             double l = rm_routing_tree_latency(net, p->hosts[hi], arc, p->hosts[hj]);
             if (hj != hi)
-                c[hi * H + hj] += l / opt->dc;
+                c[hi * H + hj] += l / opt->cost.dc;
         }
     }
     free(wid);
@@ -1161,10 +1161,8 @@ static rm_status feasible_mapping(const rm_network *net, const int *hring, int q
     rm_mapping *m = rm_mapping_new(q, 0);
     if (!m)
         return rm_error_set(err, RM_ENOMEM, "out of memory for a mapping");
-    m->dc_dw = dc_dw;
-    m->latency = opt->latency;
-    m->parallel_send = opt->parallel_send;
-    m->dc = opt->dc;
+    m->cost = opt->cost;
+    m->cost.dc_dw = dc_dw;
     rm_status st = RM_OK;
     for (int k = 0; k < q; k++)
         m->ring[k] = p->hosts[hring[k]];
@@ -1284,24 +1282,24 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     }
     if (!opt->full_curve && max_q > 2 &&
         ((st = rm_cut_bound_init(&cb_store, net, 1.0, 1.0, err)) ||
-         (st = rm_host_bound_init_costs(&hb_store, p, bw, opt->parallel_send, err))))
+         (st = rm_host_bound_init_costs(&hb_store, p, bw, opt->cost.parallel_send, err))))
         goto out;
     rm_cut_bound *cb = !opt->full_curve && max_q > 2 ? &cb_store : NULL;
     int stop_q1, stop_q2;
     double stop_lb1, stop_lb2;
-    if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings, est, &sc, 1, NULL, 0.0,
+    if (slice_greedy(p, bw, max_q, opt->cost.dc_dw, opt->cost.parallel_send, rings, est, &sc, 1, NULL, 0.0,
                      fast, cb, &hb_store, &stop_q1, &stop_lb1, opt, !lazy)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
     }
     int pair[2];
     double pairT;
-    if (two && slice_best_pair(p, bw, opt->dc_dw, opt->parallel_send, pair, &pairT)) {
+    if (two && slice_best_pair(p, bw, opt->cost.dc_dw, opt->cost.parallel_send, pair, &pairT)) {
         /* second start (an improvement over seed 001 §5.2.2, which always
          * starts from the fastest host): the best pair by the estimate;
          * each ring size keeps the better of the two rings (ties: the
          * fastest-host start) */
-        if (slice_greedy(p, bw, max_q, opt->dc_dw, opt->parallel_send, rings2, est2, &sc, 2, pair,
+        if (slice_greedy(p, bw, max_q, opt->cost.dc_dw, opt->cost.parallel_send, rings2, est2, &sc, 2, pair,
                          pairT, fast, cb, &hb_store, &stop_q2, &stop_lb2, opt, !lazy)) {
             st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
             goto out;
@@ -1348,7 +1346,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
          * (the combined minimum is that run's minimum, first reached there),
          * whose ring that run kept */
         const int *hring = !lazy ? rings + (size_t)(q - 1) * max_q : took2[q - 1] ? rings2 : rings;
-        if ((st = feasible_mapping(net, hring, q, opt->dc_dw, opt, &mq,
+        if ((st = feasible_mapping(net, hring, q, opt->cost.dc_dw, opt, &mq,
                                    err)))
             goto out;
         sweep[q - 1] = mq->t_step_per_dw;

@@ -27,15 +27,15 @@ rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_ring_instance *ri,
     memset(p, 0, sizeof *p);
     if (!ri || ri->q < 2 || !ri->w)
         return rm_error_set(err, RM_EINPUT, "step-time solver: needs a ring of at least 2 hosts");
-    if (!(isfinite(ri->dc_dw) && ri->dc_dw >= 0.0))
-        return rm_error_set(err, RM_EINPUT, "step-time solver: D_c/D_w = %g", ri->dc_dw);
+    if (!(isfinite(ri->cost.dc_dw) && ri->cost.dc_dw >= 0.0))
+        return rm_error_set(err, RM_EINPUT, "step-time solver: D_c/D_w = %g", ri->cost.dc_dw);
     int q = ri->q, K = 2 * q;
     if (ri->sys.n_routes != K || !ri->sys.route_start)
         return rm_error_set(err, RM_EINPUT, "step-time solver: %d routes for a ring of %d hosts",
                             ri->sys.n_routes, q);
     p->ri = ri;
     p->q = q, p->K = K;
-    p->parallel = ri->parallel_send;
+    p->parallel = ri->cost.parallel_send;
     p->a = malloc((size_t)q * sizeof *p->a);
     p->w = malloc((size_t)q * sizeof *p->w);
     p->lc = malloc((size_t)K * sizeof *p->lc);
@@ -75,10 +75,10 @@ rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_ring_instance *ri,
         p->w[i] = ri->w[i] / p->tau;
         p->a[i] = 1.0 / p->w[i];
     }
-    p->D = ri->dc_dw / (p->sp.S * p->tau);
+    p->D = ri->cost.dc_dw / (p->sp.S * p->tau);
     for (int k = 0; k < K; k++) {
-        double lat = ri->latency && ri->dc > 0.0 && ri->route_latency
-                         ? ri->route_latency[k] / ri->dc
+        double lat = ri->cost.latency && ri->cost.dc > 0.0 && ri->route_latency
+                         ? ri->route_latency[k] / ri->cost.dc
                          : 0.0;
         p->lc[k] = lat * p->sp.S;
     }
@@ -125,11 +125,11 @@ double rm_tstep_true(const rm_ring_instance *ri, const double *x)
     if (C) {
         for (int i = 0; i < q; i++) {
             const double *L = ri->route_latency;
-            double ls = ri->latency && L ? L[i] : 0.0, lp = ri->latency && L ? L[q + i] : 0.0;
-            C[i] = rm_host_cost(rm_route_cost(x[i], ls, ri->latency, ri->dc),
-                                rm_route_cost(x[q + i], lp, ri->latency, ri->dc), ri->parallel_send);
+            double ls = ri->cost.latency && L ? L[i] : 0.0, lp = ri->cost.latency && L ? L[q + i] : 0.0;
+            C[i] = rm_host_cost(rm_route_cost(x[i], ls, ri->cost.latency, ri->cost.dc),
+                                rm_route_cost(x[q + i], lp, ri->cost.latency, ri->cost.dc), ri->cost.parallel_send);
         }
-        t = rm_balance(q, ri->w, C, ri->dc_dw, NULL);
+        t = rm_balance(q, ri->w, C, ri->cost.dc_dw, NULL);
     }
     free(C);
     return t;

@@ -214,6 +214,56 @@ START_TEST(test_h13_model_entries)
 }
 END_TEST
 
+/* model/: rm_cost_model_init gives the documented defaults; rm_cost_model_check
+ * refuses each bad field with the message rm_options_check gives for it. */
+START_TEST(test_cost_model)
+{
+    rm_cost_model c;
+    memset(&c, 0xff, sizeof c);
+    rm_cost_model_init(&c);
+    ck_assert(c.dc_dw == 0.0064 && c.dc == 0.0 && c.latency == 0 && c.parallel_send == 0);
+    for (size_t k = 0; k < sizeof c.reserved / sizeof c.reserved[0]; k++)
+        ck_assert(c.reserved[k] == 0.0);
+    rm_options o;
+    rm_options_init(&o);
+    ck_assert(memcmp(&o.cost, &c, sizeof c) == 0); /* rm_options_init uses it */
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_cost_model_check(&c, &err), RM_OK);
+    EXPECT_EINVAL(rm_cost_model_check(NULL, err), "cost model is NULL");
+    static const struct {
+        double dc_dw, dc;
+        int latency, reserved;
+        const char *msg;
+    } bad[] = {{-1.0, 0.0, 0, 0, "D_c/D_w must be a finite number >= 0 (got -1)"},
+               {NAN, 0.0, 0, 0, "D_c/D_w must be a finite number >= 0"},
+               {0.1, 0.0, 1, 0, "the latency model needs the absolute message size D_c > 0"},
+               {0.1, INFINITY, 1, 0, "the latency model needs the absolute message size D_c > 0"},
+               {0.1, -2.0, 0, 0, "D_c must be a finite number >= 0 (got -2)"},
+               {0.1, 0.0, 0, 1, "reserved[3] must be 0"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rm_cost_model_init(&c);
+        c.dc_dw = bad[i].dc_dw;
+        c.dc = bad[i].dc;
+        c.latency = bad[i].latency;
+        if (bad[i].reserved)
+            c.reserved[3] = 1.0;
+        o.cost = c;
+        for (int via = 0; via < 2; via++) {
+            err = (rm_error){RM_OK, ""};
+            rm_status st = via ? rm_options_check(&o, &err) : rm_cost_model_check(&c, &err);
+            ck_assert_msg(st == RM_EINPUT, "case %zu via %d: status %d", i, via, (int)st);
+            ck_assert_msg(strstr(err.msg, bad[i].msg), "case %zu: '%s' lacks '%s'", i, err.msg,
+                          bad[i].msg);
+        }
+    }
+    rm_cost_model_init(&c);
+    c.latency = 1;
+    c.dc = 0.5;
+    c.parallel_send = 1;
+    ck_assert_int_eq(rm_cost_model_check(&c, &err), RM_OK);
+}
+END_TEST
+
 /* topo/: platform construction, readers, network and routes. */
 START_TEST(test_h13_topo_entries)
 {
@@ -406,6 +456,7 @@ int main(void)
     tcase_add_test(tc, test_ring_entries);
     tcase_add_test(tc, test_unfinalized_and_corrupt);
     tcase_add_test(tc, test_h13_model_entries);
+    tcase_add_test(tc, test_cost_model);
     tcase_add_test(tc, test_h13_topo_entries);
     tcase_add_test(tc, test_h13_balance_entries);
     tcase_add_test(tc, test_h13_alloc_entries);

@@ -78,7 +78,7 @@ static void load(fixture *f)
         route_from_doc(&f->net, f->p, &f->d->ring[k].succ, &f->m->succ[k]);
         route_from_doc(&f->net, f->p, &f->d->ring[k].pred, &f->m->pred[k]);
     }
-    f->m->dc_dw = f->d->dc_dw;
+    f->m->cost.dc_dw = f->d->cost.dc_dw;
     f->m->t_step_per_dw = f->d->t_step_per_dw;
 }
 
@@ -114,7 +114,7 @@ START_TEST(test_comm_by_hand)
         ck_assert_double_eq_tol(comm[k], v, 1e-15 * v);
         ck_assert_double_eq_tol(comm[k], hand[k], 1e-13);
     }
-    f.m->parallel_send = 1;
+    f.m->cost.parallel_send = 1;
     ck_assert_int_eq(rm_fpm_ring_comm(&f.net, f.m, dc, comm, &err), RM_OK);
     for (int k = 0; k < 4; k++) {
         double v = dc * fmax(1.0 / bs[k], 1.0 / bp[k]);
@@ -139,7 +139,7 @@ START_TEST(test_partition_is_the_mapping)
     rm_error err = {RM_OK, ""};
     const int q = f.d->q;
     double comm[4], x[4], T = 0;
-    ck_assert_int_eq(rm_fpm_ring_comm(&f.net, f.m, f.d->dc_dw, comm, &err), RM_OK);
+    ck_assert_int_eq(rm_fpm_ring_comm(&f.net, f.m, f.d->cost.dc_dw, comm, &err), RM_OK);
     rm_fpm models[4];
     for (int k = 0; k < q; k++) {
         rm_fpm_init(&models[k]);

@@ -403,11 +403,11 @@ START_TEST(test_greedy_ge_exact)
         rm_options opt;
         rm_options_init(&opt);
         opt.heuristic = RM_HEUR_SLICE;
-        opt.dc_dw = ratios[it % 4];
+        opt.cost.dc_dw = ratios[it % 4];
         rm_mapping *g = NULL, *x = NULL;
         ck_assert_int_eq(rm_slicering(&net, &opt, &g, &err), RM_OK);
         int ring[8], q;
-        ck_assert_int_eq(rmi_slicering_exact_costs(H, w, c, opt.dc_dw, 0, ring, &q, &t, &err),
+        ck_assert_int_eq(rmi_slicering_exact_costs(H, w, c, opt.cost.dc_dw, 0, ring, &q, &t, &err),
                          RM_OK);
         ck_assert_msg(g->t_step_per_dw_unshared >= t * (1 - 1e-12), "greedy %.15g < exact %.15g",
                       g->t_step_per_dw_unshared, t);
@@ -439,7 +439,7 @@ START_TEST(test_shared_star3)
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options opt;
     rm_options_init(&opt);
-    opt.dc_dw = 0.01;
+    opt.cost.dc_dw = 0.01;
     rm_mapping *m = NULL;
     ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &m, &err), RM_OK);
     /* ORACLES.md: ring 0 -> 1 -> 2 with optimal shares: 0.4077941; the pair
@@ -460,7 +460,7 @@ START_TEST(test_shared_star3)
     rm_mapping_free(m);
     /* communication dear: the fastest host alone */
     opt.max_q = 0;
-    opt.dc_dw = 10.0;
+    opt.cost.dc_dw = 10.0;
     ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &m, &err), RM_OK);
     ck_assert_int_eq(m->q, 1);
     ck_assert_double_eq_tol(m->t_step_per_dw, 1.0, 1e-15);
@@ -506,9 +506,9 @@ START_TEST(test_shared_tree_vs_greedy)
         ck_assert_int_eq(rmi_sharedring_exhaustive_ratios(&net, &opt, 4, ratios, ex, &err), RM_OK);
         for (int k = 0; k < 4; k++) {
             ck_assert_msg(rm_mapping_check(&net, ex[k], 1e-9, &err) == RM_OK, "%s", err.msg);
-            ck_assert_double_eq(ex[k]->dc_dw, ratios[k]);
+            ck_assert_double_eq(ex[k]->cost.dc_dw, ratios[k]);
             for (int rf = 1; rf <= 2; rf++) {
-                opt.dc_dw = ratios[k];
+                opt.cost.dc_dw = ratios[k];
                 opt.sharing = rf == 1 ? RM_SHARING_MAXMIN : RM_SHARING_EQ5;
                 rm_mapping *g = NULL;
                 rm_status st = rm_sharedring(&net, &opt, &g, &err);
@@ -526,7 +526,7 @@ START_TEST(test_shared_tree_vs_greedy)
         }
         /* the single-ratio call agrees with the multi-ratio one */
         opt.sharing = RM_SHARING_GREEDY;
-        opt.dc_dw = ratios[it % 4];
+        opt.cost.dc_dw = ratios[it % 4];
         rm_mapping *one = NULL;
         ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &one, &err), RM_OK);
         ck_assert_double_eq_tol(one->t_step_per_dw, ex[it % 4]->t_step_per_dw, 1e-15);

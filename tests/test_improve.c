@@ -67,7 +67,7 @@ static rm_mapping *map(const rm_platform *p, rm_heuristic h, double dc_dw, int i
     rm_options o;
     rm_options_init(&o);
     o.heuristic = h;
-    o.dc_dw = dc_dw;
+    o.cost.dc_dw = dc_dw;
     o.improve = improve;
     o.improve_seconds = 0; /* no budget: deterministic */
     o.final_solver = fs;
@@ -115,7 +115,7 @@ START_TEST(test_move_limit)
     rm_options o;
     rm_options_init(&o);
     o.heuristic = RM_HEUR_SLICE;
-    o.dc_dw = 0.5;
+    o.cost.dc_dw = 0.5;
     o.improve = 1;
     o.improve_max_moves = 1;
     rm_mapping *m = NULL;
@@ -214,15 +214,15 @@ START_TEST(test_variants)
         for (int v = 0; v < 5; v++) {
             rm_options o;
             rm_options_init(&o);
-            o.dc_dw = 0.064;
+            o.cost.dc_dw = 0.064;
             o.threads = 1;
             o.improve_seconds = 0;
             if (v == 0)
                 o.max_q = 3;
             if (v == 1)
-                o.latency = 1, o.dc = 0.5;
+                o.cost.latency = 1, o.cost.dc = 0.5;
             if (v == 2)
-                o.parallel_send = 1;
+                o.cost.parallel_send = 1;
             if (v == 3)
                 o.duplex = RM_DUPLEX_FULL;
             if (v == 4)

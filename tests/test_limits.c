@@ -36,7 +36,7 @@ static rm_mapping *map_with(const rm_platform *p, rm_final_solver fs, rm_solver_
 {
     rm_options o;
     rm_options_init(&o);
-    o.dc_dw = 0.64; /* communication-heavy: the shares matter */
+    o.cost.dc_dw = 0.64; /* communication-heavy: the shares matter */
     o.final_solver = fs;
     o.final_limits = lim;
     rm_mapping *m = NULL;
@@ -111,7 +111,7 @@ START_TEST(test_tight_limits_fail_loudly)
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options o;
     rm_options_init(&o);
-    o.dc_dw = 0.64;
+    o.cost.dc_dw = 0.64;
     rm_mapping *ref = NULL, *m = NULL;
     ck_assert_int_eq(rm_map_network(&net, &o, &ref, &err), RM_OK);
     ck_assert_msg(rm_mapping_refine_solver(&net, ref, RM_FINAL_KINSOL, 0.0, NULL, &err) == RM_OK,
@@ -182,7 +182,7 @@ START_TEST(test_limits_reach_the_solver)
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options o;
     rm_options_init(&o);
-    o.dc_dw = 0.64;
+    o.cost.dc_dw = 0.64;
     rm_mapping *a = NULL, *b = NULL;
     ck_assert_int_eq(rm_map_network(&net, &o, &a, &err), RM_OK);
     ck_assert_int_eq(rm_map_network(&net, &o, &b, &err), RM_OK);
@@ -236,7 +236,7 @@ START_TEST(test_limits_300_hosts_certified)
     rm_options o;
     rm_options_init(&o);
     o.heuristic = RM_HEUR_SLICE;
-    o.dc_dw = 0.0002;
+    o.cost.dc_dw = 0.0002;
     o.max_q = 300;
     rm_mapping *ref = NULL;
     ck_assert_msg(rm_map_network(&net, &o, &ref, &err) == RM_OK, "%s", err.msg);

@@ -8,7 +8,8 @@
  *  - round trip: every shipped test platform mapped (SharedRing and
  *    SliceRing), written by rm_mapping_write_json, read back: same ring
  *    (GML ids), w, alpha, routes (nodes, links) and bandwidths, bit for bit
- *    (17 significant digits);
+ *    (17 significant digits), and the cost model (dc_dw, dc, latency,
+ *    parallel_send) with and without latency and parallel sends;
  *  - the special files of class 2 (directory, FIFO, /dev/zero) refused at
  *    once, and NULL arguments give RM_EINVAL.
  */
@@ -75,7 +76,7 @@ START_TEST(test_values)
     ck_assert_int_eq(rm_mapping_read_json(BADMAP "ok_star3.json", &d, &err), RM_OK);
     ck_assert_int_eq(d->q, 3);
     ck_assert_int_eq(d->from_both, 0);
-    ck_assert(d->dc_dw == 0.01);
+    ck_assert(d->cost.dc_dw == 0.01);
     long nodes[3] = {0, 2, 1};
     for (int k = 0; k < 3; k++) {
         ck_assert_int_eq(d->ring[k].node, nodes[k]);
@@ -95,13 +96,13 @@ START_TEST(test_values)
     ck_assert_int_eq(rm_mapping_read_json(BADMAP "ok_q1.json", &d, &err), RM_OK);
     ck_assert_int_eq(d->q, 1);
     ck_assert(isinf(d->ring[0].succ.bandwidth) && d->ring[0].succ.n_links == 0);
-    ck_assert(isnan(d->dc_dw) && isnan(d->t_step_per_dw));
+    ck_assert(isnan(d->cost.dc_dw) && isnan(d->t_step_per_dw));
     rm_mapping_doc_free(d);
 }
 END_TEST
 
 /* write -> read: the document is the mapping, bit for bit. */
-static void round_trip(const char *plat, rm_heuristic h, double dc_dw)
+static void round_trip(const char *plat, rm_heuristic h, double dc_dw, int latency, int parallel)
 {
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
@@ -111,7 +112,10 @@ static void round_trip(const char *plat, rm_heuristic h, double dc_dw)
     rm_options o;
     rm_options_init(&o);
     o.heuristic = h;
-    o.dc_dw = dc_dw;
+    o.cost.dc_dw = dc_dw;
+    o.cost.latency = latency;
+    o.cost.dc = latency ? 0.5 : 0.0;
+    o.cost.parallel_send = parallel;
     o.max_q = 8;
     rm_mapping *m = NULL;
     ck_assert_msg(rm_map_network(&net, &o, &m, &err) == RM_OK, "%s", err.msg);
@@ -124,7 +128,13 @@ static void round_trip(const char *plat, rm_heuristic h, double dc_dw)
     ck_assert_msg(rm_mapping_parse_json(buf, len, plat, &d, &err) == RM_OK, "%s: %s", plat,
                   err.msg);
     ck_assert_int_eq(d->q, m->q);
-    ck_assert(d->dc_dw == dc_dw);
+    ck_assert(d->cost.dc_dw == dc_dw);
+    /* the cost model comes back whole (params.dc only with the latency model) */
+    ck_assert(d->cost.dc == m->cost.dc && d->cost.dc == (latency ? 0.5 : 0.0));
+    ck_assert_int_eq(d->cost.latency, latency);
+    ck_assert_int_eq(d->cost.parallel_send, parallel);
+    ck_assert_int_eq(m->cost.latency, latency);
+    ck_assert_int_eq(m->cost.parallel_send, parallel);
     ck_assert(d->t_step_per_dw == m->t_step_per_dw);
     for (int k = 0; k < m->q; k++) {
         const rm_node *nd = &p->nodes[m->ring[k]];
@@ -160,8 +170,10 @@ START_TEST(test_round_trip)
     static const double ratios[] = {0.64, 0.0064};
     for (int i = 0; i < 3; i++)
         for (int r = 0; r < 2; r++) {
-            round_trip(plats[i], RM_HEUR_SHARED, ratios[r]);
-            round_trip(plats[i], RM_HEUR_SLICE, ratios[r]);
+            round_trip(plats[i], RM_HEUR_SHARED, ratios[r], 0, 0);
+            round_trip(plats[i], RM_HEUR_SLICE, ratios[r], 0, 0);
+            round_trip(plats[i], RM_HEUR_SHARED, ratios[r], 1, r);
+            round_trip(plats[i], RM_HEUR_SLICE, ratios[r], r, 1);
         }
 }
 END_TEST

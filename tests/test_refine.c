@@ -30,10 +30,10 @@ static rm_mapping *ring_mapping(const rm_network *net, int q, const int *ring, d
     rm_mapping *m = rm_mapping_new(q, 0);
     ck_assert_ptr_nonnull(m);
     rm_error err = {RM_OK, ""};
-    m->dc_dw = dc_dw;
-    m->latency = latency;
-    m->parallel_send = parallel;
-    m->dc = dc;
+    m->cost.dc_dw = dc_dw;
+    m->cost.latency = latency;
+    m->cost.parallel_send = parallel;
+    m->cost.dc = dc;
     for (int k = 0; k < q; k++)
         m->ring[k] = ring[k];
     for (int k = 0; k < q; k++) {
@@ -258,20 +258,20 @@ START_TEST(test_errors)
     m->succ[0].arcs[0] = saved;
     ck_assert_double_eq(m->t_step_per_dw, t0);
     /* D_c/D_w = 0: T = w_cumul whatever the shares */
-    m->dc_dw = 0.0;
+    m->cost.dc_dw = 0.0;
     ck_assert_double_eq_tol(solve(&net, m, RM_FINAL_KINSOL, NULL), 2.0 / 3.0, 1e-12);
     ck_assert_double_eq_tol(solve(&net, m, RM_FINAL_GLPK, NULL), 2.0 / 3.0, 1e-12);
     rm_mapping_free(m);
     /* one host: T = w */
     rm_mapping *one = rm_mapping_new(1, 0);
     one->ring[0] = 1;
-    one->dc_dw = 0.1;
+    one->cost.dc_dw = 0.1;
     ck_assert_double_eq_tol(solve(&net, one, RM_FINAL_KINSOL, NULL), 2.0, 1e-12);
     rm_mapping_free(one);
     /* rm_map_network records the solver and runs the heuristic unrefined */
     rm_options opt;
     rm_options_init(&opt);
-    opt.dc_dw = 0.1;
+    opt.cost.dc_dw = 0.1;
     opt.final_solver = RM_FINAL_GLPK;
     rm_mapping *mm = NULL;
     ck_assert_int_eq(rm_map_network(&net, &opt, &mm, &err), RM_OK);
@@ -318,7 +318,7 @@ START_TEST(test_shipped_platforms)
             for (int h = 0; h < 2; h++) {
                 rm_options opt;
                 rm_options_init(&opt);
-                opt.dc_dw = ratios[r];
+                opt.cost.dc_dw = ratios[r];
                 opt.heuristic = h ? RM_HEUR_SLICE : RM_HEUR_SHARED;
                 opt.sharing = h ? RM_SHARING_MAXMIN : RM_SHARING_GREEDY;
                 rm_mapping *m = NULL;

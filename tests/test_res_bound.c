@@ -32,12 +32,12 @@ static void opts(rm_options *o, double r, int mode)
 {
     rm_options_init(o);
     o->routing = RM_ROUTING_FIXED;
-    o->dc_dw = r;
+    o->cost.dc_dw = r;
     if (mode == 1)
-        o->parallel_send = 1;
+        o->cost.parallel_send = 1;
     if (mode == 2) {
-        o->latency = 1;
-        o->dc = 1.0;
+        o->cost.latency = 1;
+        o->cost.dc = 1.0;
     }
     if (mode == 3)
         o->sharing = RM_SHARING_MAXMIN;

@@ -83,7 +83,7 @@ static rm_mapping *star3_ring(const rm_network *net, double dc_dw)
     rm_mapping *m = rm_mapping_new(3, 0);
     rm_error err;
     ck_assert_ptr_nonnull(m);
-    m->dc_dw = dc_dw;
+    m->cost.dc_dw = dc_dw;
     for (int k = 0; k < 3; k++)
         m->ring[k] = k;
     for (int k = 0; k < 3; k++) {
@@ -169,14 +169,14 @@ START_TEST(test_slicering_prop1)
     rm_error err;
     rm_mapping *m;
     opt.heuristic = RM_HEUR_SLICE;
-    opt.dc_dw = 0.01;
+    opt.cost.dc_dw = 0.01;
     ck_assert_int_eq(rm_map(p, &opt, &m, &err), RM_OK);
     ck_assert_int_eq(m->q, 3);
     ck_assert_double_eq_tol(m->t_step_per_dw_unshared, 4.0 / 7.0 + 0.02, 1e-12);
     /* made feasible on the shared triangle it can only be slower */
     ck_assert(m->t_step_per_dw >= m->t_step_per_dw_unshared - 1e-12);
     rm_mapping_free(m);
-    opt.dc_dw = 0.3;
+    opt.cost.dc_dw = 0.3;
     ck_assert_int_eq(rm_map(p, &opt, &m, &err), RM_OK);
     ck_assert_int_eq(m->q, 1);
     ck_assert_int_eq(m->ring[0], 0);
@@ -201,7 +201,7 @@ START_TEST(test_sharedring_ring_of_one_and_two)
     ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
     rm_options opt;
     rm_options_init(&opt);
-    opt.dc_dw = 0.01;
+    opt.cost.dc_dw = 0.01;
     rm_mapping *m;
     ck_assert_int_eq(rm_map(p, &opt, &m, &err), RM_OK);
     /* 4 routes of equal weight on one link of 100: 25 each; C = 2/25 = 0.08
@@ -213,7 +213,7 @@ START_TEST(test_sharedring_ring_of_one_and_two)
     ck_assert_double_eq_tol(m->sweep_t[0], 1.0, 1e-15);
     rm_mapping_free(m);
     /* very communication-heavy: the ring of one wins */
-    opt.dc_dw = 200.0;
+    opt.cost.dc_dw = 200.0;
     ck_assert_int_eq(rm_map(p, &opt, &m, &err), RM_OK);
     ck_assert_int_eq(m->q, 1);
     ck_assert_double_eq_tol(m->t_step_per_dw, 1.0, 1e-15);
@@ -247,11 +247,11 @@ static double line2_map(rm_platform *p, rm_duplex duplex, int parallel, int late
 {
     rm_options opt;
     rm_options_init(&opt);
-    opt.dc_dw = 0.01;
-    opt.dc = 1.0;
+    opt.cost.dc_dw = 0.01;
+    opt.cost.dc = 1.0;
     opt.duplex = duplex;
-    opt.parallel_send = parallel;
-    opt.latency = latency;
+    opt.cost.parallel_send = parallel;
+    opt.cost.latency = latency;
     opt.heuristic = heur;
     rm_network net;
     rm_error err;
@@ -304,11 +304,11 @@ START_TEST(test_link_models_direction)
     for (int v = 0; v < 4; v++) {
         rm_options opt;
         rm_options_init(&opt);
-        opt.dc = 0.64;
-        opt.dc_dw = 0.0064;
+        opt.cost.dc = 0.64;
+        opt.cost.dc_dw = 0.0064;
         opt.duplex = v == 1 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF;
-        opt.parallel_send = v == 2;
-        opt.latency = v == 3;
+        opt.cost.parallel_send = v == 2;
+        opt.cost.latency = v == 3;
         rm_network net;
         ck_assert_int_eq(rm_network_init(&net, p, opt.duplex, &err), RM_OK);
         rm_mapping *m;
@@ -347,7 +347,7 @@ static void check_platform(const char *rel, double host_w)
             for (int ref = 0; ref < 2; ref++) {
                 rm_options opt;
                 rm_options_init(&opt);
-                opt.dc_dw = ratios[r];
+                opt.cost.dc_dw = ratios[r];
                 opt.heuristic = heur ? RM_HEUR_SLICE : RM_HEUR_SHARED;
                 opt.sharing = ref ? RM_SHARING_MAXMIN : RM_SHARING_GREEDY;
                 rm_mapping *m;
@@ -370,12 +370,12 @@ static void check_platform(const char *rel, double host_w)
                 for (int k = 0; k < m->q; k++)
                     w[k] = p->nodes[m->ring[k]].w;
                 rm_mapping_costs(&net, m, C);
-                double t0 = rm_tstep_eq5(m->q, w, C, m->dc_dw);
+                double t0 = rm_tstep_eq5(m->q, w, C, m->cost.dc_dw);
                 rm_status so = rm_mapping_refine_optimal(&net, m, &err);
                 ck_assert_msg(so == RM_OK, "%s r=%g heur=%d ref=%d q=%d: %s", rel, ratios[r], heur,
                               ref, m->q, err.msg);
                 rm_mapping_costs(&net, m, C);
-                double t1 = rm_tstep_eq5(m->q, w, C, m->dc_dw);
+                double t1 = rm_tstep_eq5(m->q, w, C, m->cost.dc_dw);
                 ck_assert_msg(t1 <= t0 * (1 + 1e-7), "%s: optimal %g > greedy %g (eq. 5)", rel, t1, t0);
                 free(w);
                 free(C);

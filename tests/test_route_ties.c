@@ -134,7 +134,7 @@ START_TEST(test_hand_slicering)
         rm_options o;
         rm_options_init(&o);
         o.heuristic = RM_HEUR_SLICE;
-        o.dc_dw = 1.0;
+        o.cost.dc_dw = 1.0;
         o.route_ties = cases[c].rule;
         rm_mapping *m = NULL;
         ck_assert_int_eq(rm_slicering(&net, &o, &m, &err), RM_OK);
@@ -294,7 +294,7 @@ START_TEST(test_default_unchanged)
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options_init(&o);
     o.heuristic = RM_HEUR_SLICE;
-    o.dc_dw = 1.0;
+    o.cost.dc_dw = 1.0;
     rm_mapping *m = NULL;
     ck_assert_int_eq(rm_slicering(&net, &o, &m, &err), RM_OK);
     rm_route r = {0};

@@ -31,7 +31,7 @@ static rm_mapping *map(const rm_platform *p, rm_network *net, rm_routing routing
     rm_options_init(&opt);
     opt.routing = routing;
     opt.heuristic = h;
-    opt.dc_dw = dc_dw;
+    opt.cost.dc_dw = dc_dw;
     rm_error err;
     ck_assert_int_eq(rm_network_init(net, p, opt.duplex, &err), RM_OK);
     rm_mapping *m = NULL;

@@ -101,7 +101,7 @@ static void check_bound_random(const rm_platform *p, rm_duplex duplex, int trial
             perm[j] = x;
         }
         rm_mapping *m = rm_mapping_new(q, 0);
-        m->dc_dw = 0.0064;
+        m->cost.dc_dw = 0.0064;
         rm_cut_bound_reset(&cb);
         for (int k = 0; k < q; k++) {
             m->ring[k] = p->hosts[perm[k]];
@@ -118,7 +118,7 @@ static void check_bound_random(const rm_platform *p, rm_duplex duplex, int trial
         ck_assert_int_eq(t % 2 ? rm_mapping_refine_maxmin(&net, m, &err)
                                : rm_mapping_refine_optimal(&net, m, &err),
                          RM_OK);
-        double lb = m->dc_dw * rm_cut_bound_value(&cb);
+        double lb = m->cost.dc_dw * rm_cut_bound_value(&cb);
         ck_assert_msg(m->t_step_per_dw >= lb * (1.0 - 1e-9), "%s q=%d: T %.12g < bound %.12g",
                       p->name, q, m->t_step_per_dw, lb);
         /* with max-min shares the bound is tight enough to matter */
@@ -167,12 +167,12 @@ static int check_same_model(const rm_platform *p, rm_heuristic h, double r, rm_d
     rm_options o;
     rm_options_init(&o);
     o.heuristic = h;
-    o.dc_dw = r;
+    o.cost.dc_dw = r;
     o.duplex = duplex;
-    o.latency = latency;
-    o.parallel_send = parallel_send;
+    o.cost.latency = latency;
+    o.cost.parallel_send = parallel_send;
     if (latency)
-        o.dc = 10.0;
+        o.cost.dc = 10.0;
     if (h == RM_HEUR_SHARED)
         o.sharing = sharing;
     rm_mapping *a = NULL, *b = NULL;
@@ -341,10 +341,10 @@ static rm_mapping *random_ring_mapping(const rm_platform *p, const rm_network *n
 {
     rm_error err;
     rm_mapping *m = rm_mapping_new(q, 0);
-    m->dc_dw = d;
-    m->parallel_send = par;
-    m->latency = lat;
-    m->dc = 10.0;
+    m->cost.dc_dw = d;
+    m->cost.parallel_send = par;
+    m->cost.latency = lat;
+    m->cost.dc = 10.0;
     *ok = 1;
     for (int k = 0; k < q && *ok; k++) {
         m->ring[k] = p->hosts[perm[k]];
@@ -421,7 +421,7 @@ START_TEST(test_host_bound_valid)
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_mapping *m = rm_mapping_new(3, 0);
-    m->dc_dw = 1000.0;
+    m->cost.dc_dw = 1000.0;
     for (int k = 0; k < 3; k++) {
         m->ring[k] = k;
         ck_assert_int_eq(
@@ -436,7 +436,7 @@ START_TEST(test_host_bound_valid)
     ck_assert_int_eq(rm_host_bound_init_shared(&hb, &net, 0, &err), RM_OK);
     rm_host_bound_add(&hb, 0);
     rm_host_bound_add(&hb, 1);
-    double T = m->t_step_per_dw, v = rm_host_bound_value(&hb, m->dc_dw, T);
+    double T = m->t_step_per_dw, v = rm_host_bound_value(&hb, m->cost.dc_dw, T);
     ck_assert_msg(v <= T * (1.0 + 1e-9) && v >= T * (1.0 - 1e-2), "tight case: T %.12g bound %.12g",
                   T, v);
     rm_host_bound_destroy(&hb);
@@ -646,7 +646,7 @@ START_TEST(test_stop_patience)
     for (int r = 0; r < 2; r++) {
         rm_options o;
         rm_options_init(&o);
-        o.dc_dw = ratios[r];
+        o.cost.dc_dw = ratios[r];
         o.full_curve = 1;
         rm_mapping *f = NULL, *a = NULL, *d = NULL;
         rm_error err;

@@ -44,7 +44,7 @@ static rm_mapping *map_it(const rm_platform *p, double dc_dw, rm_network *net)
     ck_assert_msg(rm_network_init(net, p, RM_DUPLEX_HALF, &err) == RM_OK, "%s", err.msg);
     rm_options opt;
     rm_options_init(&opt);
-    opt.dc_dw = dc_dw;
+    opt.cost.dc_dw = dc_dw;
     rm_mapping *m = NULL;
     ck_assert_msg(rm_map_network(net, &opt, &m, &err) == RM_OK, "%s", err.msg);
     return m;

@@ -67,7 +67,7 @@ static rm_mapping *map(const rm_platform *p, rm_network *net, rm_heuristic h, rm
     rm_options_init(&opt);
     opt.heuristic = h;
     opt.routing = r;
-    opt.dc_dw = dc_dw;
+    opt.cost.dc_dw = dc_dw;
     rm_error err = {RM_OK, ""};
     ck_assert_int_eq(rm_network_init(net, p, opt.duplex, &err), RM_OK);
     rm_mapping *m = NULL;

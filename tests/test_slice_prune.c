@@ -32,13 +32,13 @@ static void check_same_ties(const rm_platform *p, double r, rm_duplex duplex, in
     ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
     rm_options o;
     rm_options_init(&o);
-    o.dc_dw = r;
+    o.cost.dc_dw = r;
     o.duplex = duplex;
     o.full_curve = 1;
     o.slice_ties = ties;
     if (latency) {
-        o.latency = 1;
-        o.dc = r * 1000.0; /* D_w = 1000 Mflop */
+        o.cost.latency = 1;
+        o.cost.dc = r * 1000.0; /* D_w = 1000 Mflop */
     }
     rm_mapping *a = NULL, *b = NULL;
     ck_assert_msg(rm_slicering_mode(&net, &o, RM_SLICE_FAST, &a, &err) == RM_OK, "%s", err.msg);

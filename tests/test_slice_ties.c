@@ -37,15 +37,15 @@ extern _Thread_local long rmi_slice_cost_class_runs;
 static void opts(rm_options *o, double r, rm_duplex duplex, int model)
 {
     rm_options_init(o);
-    o->dc_dw = r;
+    o->cost.dc_dw = r;
     o->duplex = duplex;
     o->full_curve = 1;
     o->slice_ties = 1;
     if (model == 1) {
-        o->latency = 1;
-        o->dc = r * 1000.0; /* D_w = 1000 Mflop */
+        o->cost.latency = 1;
+        o->cost.dc = r * 1000.0; /* D_w = 1000 Mflop */
     } else if (model == 2) {
-        o->parallel_send = 1;
+        o->cost.parallel_send = 1;
     }
 }
 

@@ -712,7 +712,7 @@ static void gen_ring_make(gen_ring *g, int max_q, double r)
     rm_options opt;
     rm_options_init(&opt);
     opt.heuristic = RM_HEUR_SLICE;
-    opt.dc_dw = r;
+    opt.cost.dc_dw = r;
     opt.max_q = max_q;
     ck_assert_msg(rm_map_network(&g->net, &opt, &g->m, &err) == RM_OK, "%s", err.msg);
     ck_assert_msg(rm_ring_instance_of_mapping(&g->net, g->m, &g->ri, &err) == RM_OK, "%s",
@@ -832,7 +832,7 @@ START_TEST(test_tstep_limit_certified)
         rm_options opt;
         rm_options_init(&opt);
         opt.heuristic = RM_HEUR_SLICE;
-        opt.dc_dw = 0.00064;
+        opt.cost.dc_dw = 0.00064;
         opt.max_q = 100;
         opt.final_solver = solver == 0 ? RM_FINAL_KINSOL : RM_FINAL_GLPK;
         if (solver == 0)

@@ -86,7 +86,7 @@ static int compare_all(const rm_platform *p, rm_duplex duplex, const char *name)
         for (int refine = 0; refine < 2; refine++) {
             rm_options opt;
             rm_options_init(&opt);
-            opt.dc_dw = RATIOS[r];
+            opt.cost.dc_dw = RATIOS[r];
             opt.sharing = refine ? RM_SHARING_MAXMIN : RM_SHARING_GREEDY;
             char what[256];
             rm_mapping *a = NULL, *b = NULL;
@@ -246,7 +246,7 @@ START_TEST(test_direct_routing)
         rm_options_init(&opt);
         opt.routing = RM_ROUTING_DIRECT;
         opt.heuristic = h ? RM_HEUR_SLICE : RM_HEUR_SHARED;
-        opt.dc_dw = 0.1;
+        opt.cost.dc_dw = 0.1;
         rm_mapping *mp = NULL;
         ck_assert_int_eq(rm_run_heuristic(&net, &opt, &mp, &err), RM_OK);
         ck_assert_int_eq(rm_mapping_check(&net, mp, 1e-9, &err), RM_OK);

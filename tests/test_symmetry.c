@@ -54,14 +54,14 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int lat
     ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
     rm_options o;
     rm_options_init(&o);
-    o.dc_dw = r;
+    o.cost.dc_dw = r;
     o.duplex = duplex;
     o.full_curve = 1;
     o.threads = threads;
-    o.parallel_send = par;
+    o.cost.parallel_send = par;
     if (latency) {
-        o.latency = 1;
-        o.dc = r * 1000.0; /* D_w = 1000 Mflop */
+        o.cost.latency = 1;
+        o.cost.dc = r * 1000.0; /* D_w = 1000 Mflop */
     }
     rm_mapping *a = NULL, *b = NULL;
     ck_assert_msg(rm_sharedring(&net, &o, &a, &err) == RM_OK, "%s", err.msg);

@@ -76,7 +76,7 @@ static rm_status run_job(int j, rm_mapping **out, rm_error *err)
     opt.heuristic = b->heuristic;
     opt.sharing = b->sharing;
     opt.final_solver = b->final_solver;
-    opt.dc_dw = b->dc_dw;
+    opt.cost.dc_dw = b->dc_dw;
     return b->on_network ? rm_map_network(&net[i], &opt, out, err) : rm_map(plat[i], &opt, out, err);
 }
 

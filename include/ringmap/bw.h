@@ -8,6 +8,7 @@
 #ifndef RINGMAP_BW_H
 #define RINGMAP_BW_H
 
+#include "ringmap/model.h"
 #include "ringmap/topo.h"
 
 #ifdef __cplusplus
@@ -143,10 +144,11 @@ typedef struct rm_solver_limits {
 typedef struct rm_ring_instance {
     int q;                       /* ring size, >= 1 */
     const double *w;             /* q cycle-times (s/Mflop), > 0 */
-    double dc_dw;                /* D_c / D_w (Mb/Mflop), >= 0 */
-    double dc;                   /* D_c (Mb): latency model only */
-    int latency;                 /* route cost 1/x + L/D_c instead of 1/x */
-    int parallel_send;           /* host cost max(c_succ, c_pred) instead of the sum */
+    /* the cost model (model.h): D_c/D_w (Mb/Mflop, >= 0), D_c (Mb: the latency
+       model only), latency (route cost 1/x + L/D_c instead of 1/x), parallel
+       send (host cost max(c_succ, c_pred) instead of the sum). Before 1.1 the
+       fields dc_dw, dc, latency, parallel_send: ri.dc_dw is ri.cost.dc_dw */
+    rm_cost_model cost;
     const double *route_latency; /* 2q route latencies L_k (s), or NULL (0) */
     rm_share_system sys;         /* 2q routes (q >= 2) */
     rm_solver_limits limits;     /* the solvers' iteration limits; zeroed (= their own)

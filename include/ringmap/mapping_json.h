@@ -3,7 +3,8 @@
  * --json` writes (docs/cli.md, "JSON output"): the ring in order with each
  * position's GML node id, label, cycle-time w, share alpha and the routes to
  * its successor and predecessor (GML node ids, link indices, bandwidth),
- * plus params.dc_dw and t_step_per_dw. The one reader of that JSON, used by
+ * plus the cost model of its params (dc_dw, dc, latency, parallel_send) and
+ * t_step_per_dw. The one reader of that JSON, used by
  * `ringmap export-simgrid` and by iterapp (issue 10 item 2, issue 13
  * class 5). Included by ringmap.h. Implemented in ring/mapping_read.c.
  */
@@ -11,6 +12,7 @@
 #define RINGMAP_MAPPING_JSON_H
 
 #include "ringmap/error.h"
+#include "ringmap/model.h"
 
 #include <stddef.h>
 
@@ -41,11 +43,16 @@ typedef struct rm_mapping_doc_host {
 typedef struct rm_mapping_doc {
     int q;                     /* ring size >= 1 */
     rm_mapping_doc_host *ring; /* q entries */
-    double dc_dw;              /* params.dc_dw (Mb/Mflop, finite >= 0), NAN if absent/null */
+    /* the mapping's cost model (model.h) from its params: cost.dc_dw =
+       params.dc_dw (Mb/Mflop, finite >= 0), NAN if absent/null; cost.dc =
+       params.dc (Mb, finite >= 0; written with --latency), 0 if absent/null;
+       cost.latency = params.latency (the affine route cost D_c/b + L) and
+       cost.parallel_send = params.parallel_send (max, not sum, of the two
+       costs), 0 if absent; reserved 0. Before 1.1 the fields dc_dw, latency,
+       parallel_send: d->dc_dw is now d->cost.dc_dw */
+    rm_cost_model cost;
     double t_step_per_dw;      /* s/Mflop (finite > 0), NAN if absent/null */
     int from_both;             /* 1: the "shared" mapping of a --heuristic both JSON */
-    int latency;               /* params.latency: the affine route cost D_c/b + L (0 if absent) */
-    int parallel_send;         /* params.parallel_send: max, not sum, of the two costs */
 } rm_mapping_doc;
 
 /**
@@ -58,7 +65,7 @@ typedef struct rm_mapping_doc {
  * that is missing, whose "nodes"/"links" are not integer arrays of lengths
  * k+1 and k >= 1, that does not go from ring[k].node to its neighbour's
  * node, or whose bandwidth is not finite > 0 (or null) or whose latency (if
- * there) is not finite >= 0, params.dc_dw not finite >= 0, params.latency or
+ * there) is not finite >= 0, params.dc_dw or params.dc not finite >= 0, params.latency or
  * params.parallel_send (if there) not booleans, t_step_per_dw not finite > 0:
  * RM_EINPUT with a message
  * naming the file and the element ("FILE: ring[3].node: expected an

@@ -1,6 +1,7 @@
 /*
- * ringmap/model.h — the cost model of Legrand et al. 2004 (bottom layer): cost of a route and of a host,
- * T_step by eq. (1), the balanced T_step of eq. (5), and the alpha >= 0 balance.
+ * ringmap/model.h — the cost model of Legrand et al. 2004 (bottom layer): the
+ * rm_cost_model struct, cost of a route and of a host, T_step by eq. (1), the
+ * balanced T_step of eq. (5), and the alpha >= 0 balance.
  *
  * Part of the public C API of libringmap (include <ringmap.h> for all of it).
  * Conventions, indices and units: see ringmap.h.
@@ -14,6 +15,66 @@
 extern "C" {
 #endif
 #pragma GCC visibility push(default)
+
+/* ------------------------------------------------------------------------ */
+/* The cost model                                                             */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * The cost model of one iteration step: what a host's step costs in
+ * computation and communication, the one struct every part of the library
+ * takes it from (rm_options.cost, rm_mapping.cost, rm_ring_instance.cost,
+ * rm_mapping_doc.cost).
+ *
+ * The model (Legrand et al. 2004 §2, eq. (1)): host i of a ring computes
+ * alpha_i D_w Mflop at w_i s/Mflop, then sends D_c Mb to each of its two ring
+ * neighbours; T_step = max_i (alpha_i D_w w_i + D_c C_i), where C_i (s/Mb)
+ * is the host's communication cost from its two route costs c = 1/x (x the
+ * route's share of bandwidth, Mb/s): their sum (eq. (1): the two messages one
+ * after the other) or, with parallel_send, their maximum (§2.4: both at
+ * once). With latency on, a route's cost is affine in the message size,
+ * D_c/x + L (L the sum of its links' latencies, s; the affine cost of
+ * Weissman 1995, as in SimGrid), i.e. c = 1/x + L/D_c per Mb: the
+ * absolute D_c is then needed. The library divides T_step by D_w and works
+ * with the ratio dc_dw = D_c/D_w (§2.4, §5: the computation-communication
+ * ratio).
+ *
+ * Fields and units:
+ *   dc_dw          D_c/D_w, Mb/Mflop, finite >= 0 (default 0.0064)
+ *   dc             absolute D_c, Mb, finite >= 0; 0 = unset (default).
+ *                  Only the latency model uses it, and needs it > 0
+ *   latency        0 (default) or nonzero: the affine route cost above
+ *   parallel_send  0 (default) or nonzero: C_i = max instead of the sum
+ *   reserved       must be 0 (rm_cost_model_init zeroes it): room for the
+ *                  model variants of later versions (e.g. the network's
+ *                  sharing model, overlap of communication and computation)
+ *                  without changing the size of the structs that carry it.
+ *                  The fast evaluators and stopping bounds of the heuristics
+ *                  each declare the models they are proven for (see
+ *                  docs/library.md, "The cost model"); a model none of them
+ *                  knows is mapped by the heuristics' reference evaluation.
+ */
+typedef struct rm_cost_model {
+    double dc_dw;       /* D_c / D_w, Mb/Mflop, finite >= 0; default 0.0064 */
+    double dc;          /* absolute D_c, Mb, finite >= 0; 0 = unset (the latency model needs > 0) */
+    int latency;        /* 1: affine route cost D_c/b + L (Weissman 1995; SimGrid); needs dc > 0 */
+    int parallel_send;  /* 1: a host sends both messages at once: C_i = max, not sum
+                           (Legrand et al. 2004 §2.4) */
+    double reserved[6]; /* 0: room for later model variants (see above) */
+} rm_cost_model;
+
+/** The default model: dc_dw = 0.0064 Mb/Mflop, dc = 0 (unset), latency and
+ *  parallel_send off, reserved zeroed — Legrand et al. 2004 eq. (1). O(1).
+ *  Thread safety: reentrant (writes only *m). */
+void rm_cost_model_init(rm_cost_model *m);
+
+/** Check a cost model: dc_dw finite and >= 0; with latency, dc finite and
+ *  > 0; dc finite and >= 0; reserved all 0. RM_EINPUT naming the field (the
+ *  messages of rm_options_check: "D_c/D_w must be a finite number >= 0 (got
+ *  %g)", "the latency model needs the absolute message size D_c > 0 (Mb)",
+ *  "D_c must be a finite number >= 0 (got %g)"); RM_EINVAL for a NULL m.
+ *  O(1). Thread safety: reentrant: no shared state. */
+rm_status rm_cost_model_check(const rm_cost_model *m, rm_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* model: route and host costs, eq. (1), eq. (5), balance                    */

@@ -100,7 +100,13 @@ typedef enum rm_route_ties {
 
 /** The mapper's knobs (GLPK style: initialise with rm_options_init). */
 typedef struct rm_options {
-    double dc_dw;            /* D_c / D_w, Mb/Mflop; default 0.0064 */
+    /* the cost model (model.h): D_c/D_w (Mb/Mflop, default 0.0064), the
+       absolute D_c (Mb, 0 = unset; the latency model needs it), the affine
+       route cost D_c/b + sum of link latencies (Weissman 1995, SimGrid),
+       parallel sends (max, not sum, in eq. (1); Legrand et al. 2004 §2.4).
+       Before 1.1 these were the fields dc_dw, dc, latency, parallel_send:
+       opt.dc_dw is now opt.cost.dc_dw (docs/library.md, "Migration") */
+    rm_cost_model cost;
     rm_heuristic heuristic;  /* default RM_HEUR_SHARED */
     /* sharing policy during SharedRing (and its sweep): default
        RM_SHARING_GREEDY; ignored by SliceRing, whose model has no sharing, and
@@ -116,11 +122,6 @@ typedef struct rm_options {
     rm_duplex duplex;        /* default RM_DUPLEX_HALF */
     int max_q;               /* largest ring size tried; 0 = all hosts */
     rm_routing routing;      /* default RM_ROUTING_WIDEST */
-    int latency;             /* 1: affine route cost D_c/b + sum of link latencies (Weissman 1995,
-                                SimGrid); needs dc > 0 */
-    int parallel_send;       /* 1: a host sends both messages at once (max, not sum, in
-                                eq. (1); Legrand et al. 2004 §2.4) */
-    double dc;               /* absolute D_c in Mb (only the latency model needs it); 0 = unset */
     /* Optional progress report of the greedy heuristics, called after each
        ring size is built: progress(progress_ctx, q, max_q, best T_step/D_w so
        far). NULL (default): none. It must not call back into the mapper. */
@@ -194,7 +195,8 @@ typedef struct rm_options {
  *  threads at once. */
 void rm_options_init(rm_options *opt);
 
-/** Check an options struct: dc_dw finite and >= 0, enums in range
+/** Check an options struct: the cost model by rm_cost_model_check (its
+ *  messages), enums in range
  *  (make_feasible MAXMIN or EQ5), max_q >= 0, threads >= 0, share_tol and
  *  final_tol finite and in [0, 0.1], the final_limits fields >= 0.
  *  RM_EINPUT naming the option. O(1).
@@ -209,7 +211,10 @@ typedef struct rm_mapping {
     double *alpha;      /* q shares of the work, >= 0, sum 1 */
     rm_route *succ;     /* q routes ring[k] -> ring[k+1] (empty if q == 1) */
     rm_route *pred;     /* q routes ring[k] -> ring[k-1] (empty if q == 1) */
-    double dc_dw;
+    /* the cost model the mapping is valued under (model.h): D_c/D_w, D_c,
+       latency and parallel-send flags (before 1.1: the fields dc_dw, dc,
+       latency, parallel_send; m->dc_dw is now m->cost.dc_dw) */
+    rm_cost_model cost;
     double t_step_per_dw; /* T_step / D_w by eq. (1) with the alphas */
     /* SliceRing's own estimate on the fully connected model; NAN otherwise */
     double t_step_per_dw_unshared;
@@ -224,11 +229,6 @@ typedef struct rm_mapping {
        RM_SHARING_EQ5 */
     rm_sharing sharing;
     rm_final_solver final_solver; /* the solver run on the ring afterwards */
-    /* cost model (see rm_route_cost): latency and parallel-send flags, and the
-       absolute D_c (Mb) the latency model needs */
-    int latency;
-    int parallel_send;
-    double dc;
     /* the final solver's result (final_solver != RM_FINAL_NONE): its
        certified relative gap on T_step (>= 0: T_step is within this factor
        of the optimum of the shares), and 1 if it reached its tolerance, 0 if
@@ -265,7 +265,7 @@ void rm_mapping_free(rm_mapping *m);
 
 /** C[k] = rm_host_cost of position k's two routes under the mapping's cost
  *  model (0 for q == 1), s/Mb, written to C (q entries); then
- *  T_step/D_w = rm_balance(q, w, C, dc_dw). O(q + L) (latencies).
+ *  T_step/D_w = rm_balance(q, w, C, m->cost.dc_dw). O(q + L) (latencies).
  *  Thread safety: reentrant: net and m are only read. */
 void rm_mapping_costs(const rm_network *net, const rm_mapping *m, double *C);
 
@@ -349,8 +349,8 @@ rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double to
  * The ring instance of mapping m (rm_ring_instance, bw.h): cycle-times of
  * its ring positions, its 2q routes (succ[i] as route i, pred[i] as route
  * q + i) as resource lists on net's capacities, their latencies
- * (rm_route_latency), D_c/D_w, D_c and the cost model (latency, parallel
- * send). What the solvers of a fixed ring take. The arrays are allocated
+ * (rm_route_latency) and the mapping's cost model (m->cost: D_c/D_w, D_c,
+ * latency, parallel send). What the solvers of a fixed ring take. The arrays are allocated
  * here (net's capacity arrays are referenced, not copied: net must outlive
  * ri); free them with rm_ring_instance_free. Bandwidths and alphas of m
  * are not used.
