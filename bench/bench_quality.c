@@ -268,6 +268,7 @@ static int improve_run(const rm_network *net, rm_heuristic h, double dc_dw, imp_
     opt.heuristic = h;
     opt.threads = 1;
     opt.improve = 1;
+    opt.routing = rm_routing_resolve(net, opt.routing); /* rmi_mapping_improve: resolved */
     rm_mapping *m = NULL;
     rm_error err;
     double t0 = now();
@@ -586,6 +587,7 @@ static int route_ties_main(int argc, char **argv)
             return 1;
         rm_options opt;
         rm_options_init(&opt);
+        opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
         rm_mapping *ex[4];
         if (rmi_sharedring_exhaustive_ratios(&net, &opt, 4, ratios, ex, &err)) {
             fprintf(stderr, "bench_quality: %s: %s\n", p->name, err.msg);
@@ -776,6 +778,7 @@ static int slice_ties_bench(unsigned long long seed, int n_plat, int max_hosts, 
             rm_mapping *ex[4];
             rm_options eo;
             rm_options_init(&eo);
+            eo.routing = rm_routing_resolve(&net, eo.routing); /* internal entry: resolved */
             if (rmi_sharedring_exhaustive_ratios(&net, &eo, 4, ratios, ex, &err)) {
                 fprintf(stderr, "bench_quality: %s: %s\n", p->name, err.msg);
                 return 1;
@@ -971,6 +974,7 @@ int main(int argc, char **argv)
             return 1;
         rm_options opt;
         rm_options_init(&opt);
+        opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
         rm_mapping *ex[4];
         double t0 = now();
         if (rmi_sharedring_exhaustive_ratios(&net, &opt, 4, ratios, ex, &err)) {

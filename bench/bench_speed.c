@@ -68,6 +68,7 @@ static void run_child(int fd, void *ctx)
     opt.cost.dc_dw = dc_dw;
     opt.heuristic = v->heur;
     opt.sharing = v->sharing;
+    opt.routing = rm_routing_resolve(&net, opt.routing); /* rm_slicering_mode: resolved */
     double t0 = bench_now();
     rm_status st;
     if (v->heur == RM_HEUR_SLICE)

@@ -152,9 +152,6 @@ int rm_cmd_compare(int argc, char **argv)
     if ((code = rm_cli_input_load(&input, platform, &ro, &base, &p, &net)) >= 0)
         return code;
     rm_status st = RM_OK;
-    /* SimGrid platforms: SimGrid's own routes, as in `ringmap map` */
-    if (p->fixed_route_start)
-        base.routing = RM_ROUTING_FIXED;
     int to_stdout = json_path && !strcmp(json_path, "-");
     json_t *jroot = json_object(), *jrows = json_array();
     json_object_set_new(jroot, "ringmap_version", json_string(RINGMAP_VERSION));

@@ -853,9 +853,6 @@ int rm_cmd_sweep(int argc, char **argv)
     rm_network net;
     if ((code = rm_cli_input_load(&a.input, a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
         return code;
-    /* SimGrid platforms: SimGrid's own routes, as in `ringmap map` */
-    if (p->fixed_route_start)
-        a.opt.routing = RM_ROUTING_FIXED;
     int n_runs = a.n_ratios * a.n_heur * a.n_ref;
     sweep_run *runs = calloc((size_t)n_runs, sizeof *runs);
     if (!runs) {

@@ -43,7 +43,6 @@ typedef struct map_args {
     int all_shares;              /* --all-shares: the five share methods side by side */
     double ref_t[RM_N_REFINE];   /* their T_step/D_w (NAN: failed) */
     rm_cli_launch launch;        /* --hostfile, --rankfile, ..., --units (issue 12) */
-    int routing_given;           /* --routing given (else: fixed when the file fixes routes) */
     int progress_lines;          /* --progress */
     rm_cli_input input;          /* --format, stdin, --bandwidth-matrix (issue 12) */
 } map_args;
@@ -290,7 +289,6 @@ static int parse_args(int argc, char **argv, map_args *a)
                                         bad_option)) >= 0)
                 return code;
             a->opt.routing = (rm_routing)v;
-            a->routing_given = 1;
             a->input.routing_given = 1;
             break;
         case OPT_ONECORE: a->ro.one_core = 1; break;
@@ -583,9 +581,8 @@ int rm_cmd_map(int argc, char **argv)
     rm_network net;
     if ((code = rm_cli_input_load(&a.input, a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
         return code;
-    /* SimGrid platforms: SimGrid's own routes unless --routing says otherwise */
-    if (!a.routing_given && p->fixed_route_start)
-        a.opt.routing = RM_ROUTING_FIXED;
+    /* --routing widest on a SimGrid platform (the default, RM_ROUTING_AUTO, is
+       SimGrid's own routes: rm_routing_resolve) */
     int sg_widest = p->fixed_route_start && a.opt.routing == RM_ROUTING_WIDEST;
     if (sg_widest)
         rm_cli_sg_widest_notice(p);

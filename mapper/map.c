@@ -17,7 +17,9 @@
 
 /* The heuristic opt names, on arguments and options already checked: each
  * entry point below checks them ONCE (rm_options_check, and the network by
- * rmi_network_args_check or rm_network_init), then only unchecked internal
+ * rmi_network_args_check or rm_network_init) and resolves the routing on the
+ * network (rm_routing_resolve: RM_ROUTING_AUTO is the platform's fixed routes
+ * when it has them, else widest paths), then only unchecked internal
  * functions run (rmi_sharedring, rmi_slicering, the exact baselines). */
 static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                rm_error *err)
@@ -44,12 +46,13 @@ static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_
 rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                            rm_error *err)
 {
-    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_run_heuristic", err);
-    return st ? st : run_heuristic(net, opt, out, err);
+    rm_options run; /* opt with its routing resolved (ring/args.h) */
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_run_heuristic", &run, err);
+    return st ? st : run_heuristic(net, &run, out, err);
 }
 
-/* rm_map_network on checked arguments and options: the heuristic, then the
- * final solver on its ring. */
+/* rm_map_network on checked arguments and options, routing resolved: the
+ * heuristic, then the final solver on its ring. */
 static rm_status map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
                              rm_error *err)
 {
@@ -80,7 +83,9 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
     rm_network net;
     if ((st = rm_network_init(&net, p, opt->duplex, err)))
         return st;
-    st = map_network(&net, opt, out, err); /* options checked above */
+    rm_options run = *opt; /* checked above; the routing resolved on the network */
+    run.routing = rm_routing_resolve(&net, opt->routing);
+    st = map_network(&net, &run, out, err);
     rm_network_destroy(&net);
     return st;
 }
@@ -88,7 +93,9 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
 rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
                          rm_error *err)
 {
-    /* out, the network (and its platform) and the options, once */
-    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_map_network", err); /* ring/args.h */
-    return st ? st : map_network(net, opt, out, err);
+    /* out, the network (and its platform) and the options, once; the
+       routing resolved on the network (ring/args.h) */
+    rm_options run;
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_map_network", &run, err);
+    return st ? st : map_network(net, &run, out, err);
 }

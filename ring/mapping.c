@@ -23,7 +23,7 @@ void rm_options_init(rm_options *opt)
     opt->final_limits = (rm_solver_limits){0, 0, 0}; /* the solvers' own */
     opt->duplex = RM_DUPLEX_HALF;
     opt->max_q = 0;
-    opt->routing = RM_ROUTING_WIDEST;
+    opt->routing = RM_ROUTING_AUTO; /* rm_routing_resolve (ring/routing.c) */
     opt->improve = 0;
     opt->improve_seconds = 10.0;
     opt->improve_max_moves = 1000;
@@ -71,7 +71,7 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
     if (opt->max_q < 0)
         return rm_error_set(err, RM_EINPUT, "maximum ring size must be >= 0 (got %d)", opt->max_q);
     if (opt->routing != RM_ROUTING_WIDEST && opt->routing != RM_ROUTING_DIRECT &&
-        opt->routing != RM_ROUTING_FIXED)
+        opt->routing != RM_ROUTING_FIXED && opt->routing != RM_ROUTING_AUTO)
         return rm_error_set(err, RM_EINPUT, "unknown routing %d", (int)opt->routing);
     if (opt->improve != 0 && opt->improve != 1)
         return rm_error_set(err, RM_EINPUT, "improve must be 0 or 1 (got %d)", opt->improve);

@@ -32,7 +32,8 @@
  * make_feasible and final_solver are those of the mapping (m->heuristic,
  * m->sharing, m->final_solver: what was actually done); dc_dw, duplex,
  * routing and max_q come from opt (opt may be NULL: then m->cost.dc_dw and
- * net->duplex, no routing nor max_q).
+ * net->duplex, no routing nor max_q); the routing is written resolved on
+ * net (rm_routing_resolve: "fixed" or "widest", never "auto").
  * Non-finite numbers are written as null; sweep lists only the ring sizes
  * tried (finite sweep_t). Returns a new reference, or NULL with err set
  * (RM_ENOMEM). Complexity O(q + L + E + n_sweep), L = total route length.

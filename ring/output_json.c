@@ -48,6 +48,7 @@ static const char *routing_name(rm_routing r)
     case RM_ROUTING_WIDEST: return "widest";
     case RM_ROUTING_DIRECT: return "direct";
     case RM_ROUTING_FIXED: return "fixed";
+    case RM_ROUTING_AUTO: return "auto"; /* not written: the writer resolves it */
     }
     return "unknown";
 }
@@ -156,7 +157,8 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
         put(jpar, "final_solver", json_string(final_solver_name(m->final_solver)), &bad);
         put(jpar, "duplex", json_string(duplex == RM_DUPLEX_FULL ? "full" : "half"), &bad);
         if (opt)
-            put(jpar, "routing", json_string(routing_name(opt->routing)), &bad);
+            put(jpar, "routing",
+                json_string(routing_name(rm_routing_resolve(net, opt->routing))), &bad);
         put(jpar, "latency", json_boolean(m->cost.latency), &bad);
         put(jpar, "parallel_send", json_boolean(m->cost.parallel_send), &bad);
         if (m->cost.latency)

@@ -38,6 +38,10 @@ int rm_fastest_host(const rm_platform *p);
 
 /* ---- routing layer (ring/routing.c, issue 6) ---------------------------- */
 
+/* The routing functions below take a RESOLVED routing (WIDEST, DIRECT or
+ * FIXED: rm_routing_resolve, include/ringmap/ring.h, run by every entry point
+ * of the library): RM_ROUTING_AUTO or a value out of range gives RM_EINTERNAL. */
+
 /**
  * Tree of routes from src (to src when reverse) under a routing mode, same
  * outputs and conventions as rm_widest_tree (width[v] 0 = no route, INFINITY

@@ -28,6 +28,23 @@ static double direct_arc_width(const rm_network *net, const double *residual, in
     return x > 0.0 ? x : 0.0;
 }
 
+rm_routing rm_routing_resolve(const rm_network *net, rm_routing routing)
+{
+    if (routing != RM_ROUTING_AUTO)
+        return routing;
+    return net && net->platform && net->platform->fixed_route_start ? RM_ROUTING_FIXED
+                                                                     : RM_ROUTING_WIDEST;
+}
+
+/* The routing layer runs resolved routings only: RM_ROUTING_AUTO (or a value
+ * out of range) reaching it is a caller that skipped rm_routing_resolve. */
+static rm_status unresolved(rm_routing routing, rm_error *err)
+{
+    return rm_error_set(err, RM_EINTERNAL,
+                        "routing %d reached the routing layer unresolved (rm_routing_resolve)",
+                        (int)routing);
+}
+
 /* ---- fixed routes (the platform file's, --routing fixed) ---------------- */
 
 /* Arcs of the fixed route a -> b: rm_fixed_route_arcs (topo/widest.h). */
@@ -172,10 +189,12 @@ static rm_status fixed_route(const rm_network *net, const double *residual, int 
 rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
                           int src, int reverse, double *width, int *in_arc, rm_error *err)
 {
+    if (routing == RM_ROUTING_WIDEST)
+        return rm_widest_tree(net, residual, src, reverse, width, in_arc, err);
     if (routing == RM_ROUTING_FIXED)
         return fixed_tree(net, residual, src, reverse, width, in_arc, err);
     if (routing != RM_ROUTING_DIRECT)
-        return rm_widest_tree(net, residual, src, reverse, width, in_arc, err);
+        return unresolved(routing, err);
     int N = net->platform->n_nodes;
     if (src < 0 || src >= N)
         return rm_error_set(err, RM_EINPUT, "direct route: source node %d not in 0..%d", src,
@@ -221,10 +240,12 @@ rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const doubl
 rm_status rm_routing_route(const rm_network *net, rm_routing routing, const double *residual,
                            int src, int dst, rm_route *route, rm_error *err)
 {
+    if (routing == RM_ROUTING_WIDEST)
+        return rm_widest_route(net, residual, src, dst, route, err);
     if (routing == RM_ROUTING_FIXED)
         return fixed_route(net, residual, src, dst, route, err);
     if (routing != RM_ROUTING_DIRECT)
-        return rm_widest_route(net, residual, src, dst, route, err);
+        return unresolved(routing, err);
     int N = net->platform->n_nodes;
     if (src < 0 || src >= N || dst < 0 || dst >= N)
         return rm_error_set(err, RM_EINPUT, "direct route: node %d or %d not in 0..%d", src, dst,
@@ -284,8 +305,10 @@ rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *b
         rm_route_clear(&r);
         return st;
     }
-    if (routing != RM_ROUTING_DIRECT)
+    if (routing == RM_ROUTING_WIDEST)
         return rm_capacity_matrix(net, bw, err);
+    if (routing != RM_ROUTING_DIRECT)
+        return unresolved(routing, err);
     int H = p->n_hosts, N = p->n_nodes;
     int *hidx = malloc((size_t)N * sizeof *hidx);
     if (!hidx)

@@ -956,13 +956,16 @@ rm_status rmi_sharedring(const rm_network *net, const rm_options *opt, rm_mappin
 rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
                         rm_error *err)
 {
-    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_sharedring", err); /* ring/args.h */
-    return st ? st : rmi_sharedring(net, opt, out, err);
+    rm_options run; /* opt with its routing resolved */
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_sharedring", &run,
+                                            err); /* ring/args.h */
+    return st ? st : rmi_sharedring(net, &run, out, err);
 }
 
 rm_status rm_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                   rm_error *err)
 {
-    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_sharedring_reference", err);
-    return st ? st : sharedring_run(net, opt, 0, out, err);
+    rm_options run; /* opt with its routing resolved */
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_sharedring_reference", &run, err);
+    return st ? st : sharedring_run(net, &run, 0, out, err);
 }

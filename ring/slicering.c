@@ -1426,13 +1426,16 @@ rm_status rmi_slicering(const rm_network *net, const rm_options *opt, rm_mapping
 rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
                        rm_error *err)
 {
-    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_slicering", err); /* ring/args.h */
-    return st ? st : rmi_slicering(net, opt, out, err);
+    rm_options run; /* opt with its routing resolved */
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_slicering", &run,
+                                            err); /* ring/args.h */
+    return st ? st : rmi_slicering(net, &run, out, err);
 }
 
 rm_status rm_slicering_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                  rm_error *err)
 {
-    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_slicering_reference", err);
-    return st ? st : rm_slicering_mode(net, opt, 0, out, err);
+    rm_options run; /* opt with its routing resolved */
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_slicering_reference", &run, err);
+    return st ? st : rm_slicering_mode(net, &run, 0, out, err);
 }

@@ -402,6 +402,7 @@ START_TEST(test_greedy_ge_exact)
             w[h] = p->nodes[p->hosts[h]].w;
         rm_options opt;
         rm_options_init(&opt);
+        opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
         opt.heuristic = RM_HEUR_SLICE;
         opt.cost.dc_dw = ratios[it % 4];
         rm_mapping *g = NULL, *x = NULL;
@@ -439,6 +440,7 @@ START_TEST(test_shared_star3)
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options opt;
     rm_options_init(&opt);
+    opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
     opt.cost.dc_dw = 0.01;
     rm_mapping *m = NULL;
     ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &m, &err), RM_OK);
@@ -479,6 +481,7 @@ START_TEST(test_shared_limit)
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options opt;
     rm_options_init(&opt);
+    opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
     rm_mapping *m = NULL;
     ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &m, &err), RM_ELIMIT);
     ck_assert_ptr_null(m);
@@ -502,6 +505,7 @@ START_TEST(test_shared_tree_vs_greedy)
         ck_assert_int_eq(rm_network_init(&net, p, it % 3 == 2 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF, &err), RM_OK);
         rm_options opt;
         rm_options_init(&opt);
+        opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
         rm_mapping *ex[4];
         ck_assert_int_eq(rmi_sharedring_exhaustive_ratios(&net, &opt, 4, ratios, ex, &err), RM_OK);
         for (int k = 0; k < 4; k++) {

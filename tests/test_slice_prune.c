@@ -32,6 +32,7 @@ static void check_same_ties(const rm_platform *p, double r, rm_duplex duplex, in
     ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
     rm_options o;
     rm_options_init(&o);
+    o.routing = rm_routing_resolve(&net, o.routing); /* internal entry: resolved */
     o.cost.dc_dw = r;
     o.duplex = duplex;
     o.full_curve = 1;

@@ -56,6 +56,7 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int mod
     ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
     rm_options o;
     opts(&o, r, duplex, model);
+    o.routing = rm_routing_resolve(&net, o.routing); /* rm_slicering_mode runs it resolved */
     rm_mapping *a = NULL, *b = NULL, *c = NULL, *d = NULL;
     char what[200];
     snprintf(what, sizeof what, "%s r=%g duplex=%d model=%d", p->name, r, (int)duplex, model);

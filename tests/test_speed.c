@@ -86,6 +86,7 @@ static int compare_all(const rm_platform *p, rm_duplex duplex, const char *name)
         for (int refine = 0; refine < 2; refine++) {
             rm_options opt;
             rm_options_init(&opt);
+            opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
             opt.cost.dc_dw = RATIOS[r];
             opt.sharing = refine ? RM_SHARING_MAXMIN : RM_SHARING_GREEDY;
             char what[256];

@@ -66,7 +66,12 @@ typedef enum rm_routing {
     RM_ROUTING_DIRECT = 1, /* only the direct link between two hosts: the widest single
                               arc joining them, no route if none (the complete-graph
                               instance of SliceRing taken as given; Theorem 1) */
-    RM_ROUTING_FIXED = 2   /* routes fixed by the platform file (SimGrid) */
+    RM_ROUTING_FIXED = 2,  /* routes fixed by the platform file (SimGrid) */
+    RM_ROUTING_AUTO = 3    /* the default: RM_ROUTING_FIXED when the platform fixes its
+                              routes (rm_platform.fixed_route_start: a SimGrid file, whose
+                              routes are what SimGrid/SMPI will use), else
+                              RM_ROUTING_WIDEST; resolved by rm_routing_resolve when the
+                              network is known. Appended in 1.1. */
 } rm_routing;
 
 /** Tie rule between equally wide routes (rm_options.route_ties; issue 15,
@@ -121,7 +126,10 @@ typedef struct rm_options {
     rm_final_solver final_solver;
     rm_duplex duplex;        /* default RM_DUPLEX_HALF */
     int max_q;               /* largest ring size tried; 0 = all hosts */
-    rm_routing routing;      /* default RM_ROUTING_WIDEST */
+    /* default RM_ROUTING_AUTO (the platform's fixed routes if it has
+       them, else widest paths: rm_routing_resolve); every entry point
+       resolves it on its network, and the JSON records the resolved one */
+    rm_routing routing;
     /* Optional progress report of the greedy heuristics, called after each
        ring size is built: progress(progress_ctx, q, max_q, best T_step/D_w so
        far). NULL (default): none. It must not call back into the mapper. */
@@ -194,6 +202,21 @@ typedef struct rm_options {
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
 void rm_options_init(rm_options *opt);
+
+/**
+ * The routing the mapper runs for routing on net: RM_ROUTING_AUTO becomes
+ * RM_ROUTING_FIXED when net's platform fixes its routes (fixed_route_start
+ * not NULL: a SimGrid file, mapped on the routes SimGrid/SMPI will use) and
+ * RM_ROUTING_WIDEST otherwise (widest paths, Legrand et al. 2004 §4.4.2);
+ * any other value is returned as it is (RM_ROUTING_FIXED on a platform
+ * without fixed routes stays FIXED, which the heuristics refuse with
+ * RM_EINPUT). The one
+ * place this policy is decided: rm_map, rm_map_network, rm_sharedring,
+ * rm_slicering and the JSON writers call it, and so does the CLI. A NULL net
+ * (or net->platform) resolves AUTO to RM_ROUTING_WIDEST. O(1).
+ * Thread safety: reentrant (net only read).
+ */
+rm_routing rm_routing_resolve(const rm_network *net, rm_routing routing);
 
 /** Check an options struct: the cost model by rm_cost_model_check (its
  *  messages), enums in range
