@@ -3,10 +3,16 @@
  * (ring/cross_bound.h has the proof).
  */
 #include "ring/cross_bound.h"
+#include "model/cost_valid.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+int rmi_cross_bound_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m);
+}
 
 void rm_cross_bound_destroy(rm_cross_bound *xb)
 {

@@ -68,6 +68,14 @@ typedef struct rm_cross_bound {
 } rm_cross_bound;
 
 /**
+ * The cost models the bound is proven for (the proof above, step 4): T >=
+ * d max_i C_i (rm_balance, alpha >= 0) and C_i >= 1/x_min (route cost 1/x
+ * plus a latency term >= 0; C_i the sum or, with parallel send, the max of
+ * the two) — Legrand et al. 2004 eq. (1), §2.4, any D_c/D_w:
+ * rmi_cost_model_eq1 (model/cost_valid.h). 1 when valid, else 0. O(1).
+ */
+int rmi_cross_bound_valid_for(const rm_cost_model *m);
+/**
  * From the rooted cut tree of cb (rm_cut_bound_init) and net's resources.
  * cb is only read during the call. Errors: RM_ENOMEM. O((N + E) log N) time,
  * O(N log N) memory. Not thread-safe on one xb.

@@ -3,6 +3,7 @@
  * every ring containing a set of hosts (see ring/cut_bound.h).
  */
 #include "ring/cut_bound.h"
+#include "model/cost_valid.h"
 #include "topo/igraph_guard.h"
 
 #include <igraph.h>
@@ -11,6 +12,16 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+int rmi_cut_bound_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m);
+}
+
+int rmi_host_bound_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m);
+}
 
 void rm_cut_bound_destroy(rm_cut_bound *cb)
 {

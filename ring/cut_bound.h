@@ -44,6 +44,18 @@ typedef struct rm_cut_bound {
 } rm_cut_bound;
 
 /**
+ * The cost models the cut bound is proven for (the proof above): it needs
+ * T_step/D_w >= D_c/D_w max_i C_i (rm_balance, alpha >= 0) and C_i >= 1/x for
+ * each of host i's route shares x (a route cost is 1/x plus a latency term
+ * >= 0; C_i the sum or, with parallel send, the max of the two) — eq. (1)
+ * of Legrand et al. 2004 and §2.4, any D_c/D_w: rmi_cost_model_eq1
+ * (model/cost_valid.h). It holds for every feasible sharing (so also for a
+ * max-min network model) but a variant of the step's form must be proved
+ * again. 1 when valid, else 0: the heuristics then grow without it. O(1).
+ */
+int rmi_cut_bound_valid_for(const rm_cost_model *m);
+
+/**
  * Bridges of net's platform (iterative DFS, O(N + E)), with m = mult_half
  * on a half-duplex network and m = mult_full on a full-duplex one (4 and 2
  * for shared routes, 1 and 1 for widths). A directed platform: the bridges
@@ -110,6 +122,18 @@ void rm_cut_bound_destroy(rm_cut_bound *cb);
  *    far this is a lower bound of every larger estimate); SharedRing's does,
  *    and growth may stop when the value is >= T0 = the best T_step so far.
  */
+/**
+ * The cost models the host bound is proven for (the proof above): eq. (5)'s
+ * value and D_c/D_w max_i C_i bound T_step/D_w from below (eq. (1) with
+ * alpha >= 0, every host taking part) and grow with every C_i; L_i bounds
+ * C_i from below as the sum of the two route costs or, with parallel send
+ * (its factor 2 instead of 4), their max, latencies >= 0 only adding —
+ * Legrand et al. 2004 eq. (1), §2.4, any D_c/D_w: rmi_cost_model_eq1. A
+ * model whose step is not additive (e.g. computation overlapping
+ * communication) breaks step 1 of the proof. 1 when valid, else 0. O(1).
+ */
+int rmi_host_bound_valid_for(const rm_cost_model *m);
+
 typedef struct rm_host_bound {
     int n_nodes, n_hosts;
     int *host_of;            /* n_nodes: host index of a node, -1 for a router */

@@ -3,11 +3,17 @@
  * routes (ring/res_bound.h has the proof).
  */
 #include "ring/res_bound.h"
+#include "model/cost_valid.h"
 #include "topo/widest.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+int rmi_res_bound_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m) && m->dc_dw > 0.0;
+}
 
 void rm_res_bound_destroy(rm_res_bound *rb)
 {
@@ -126,7 +132,7 @@ void rm_res_bound_add(rm_res_bound *rb, int v)
 
 double rm_res_bound_value(const rm_res_bound *rb, double dc_dw)
 {
-    if (!rb->active || !(dc_dw > 0.0))
+    if (!rb->active) /* dc_dw > 0: rmi_res_bound_valid_for, asked by the caller */
         return 0.0;
     double kappa = dc_dw * rb->kappa_per_d;
     /* m added hosts: the m least a (ascending walk) and the m largest a^2

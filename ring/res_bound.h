@@ -50,6 +50,14 @@ typedef struct rm_res_bound {
     double A_R, B_R;     /* sums of a and a^2 over the ring */
 } rm_res_bound;
 
+/** The cost models the bound is proven for (the proof above): step 1 is
+ *  eq. (5)'s value as a lower bound (eq. (1) with alpha >= 0), step 3 the
+ *  sum of the two route costs (>= 1/x each, latencies only adding) or, with
+ *  parallel send (kappa halved), their max — Legrand et al. 2004 eq. (1),
+ *  §2.4 — and the bound is positive only when D_c/D_w > 0:
+ *  rmi_cost_model_eq1 and dc_dw > 0. 1 when valid, else 0 (the heuristic
+ *  then does not use it). O(1). */
+int rmi_res_bound_valid_for(const rm_cost_model *m);
 /** Find the resources every fixed route crosses (only with
  *  opt->routing == RM_ROUTING_FIXED and fixed routes in the platform; else
  *  the bound is inactive). Errors: RM_ENOMEM. O(H^2 L) time (L: route
@@ -61,7 +69,8 @@ void rm_res_bound_reset(rm_res_bound *rb);
 /** Host node v joins the ring. O(1). */
 void rm_res_bound_add(rm_res_bound *rb, int v);
 /** A lower bound of T_step/D_w of every ring that holds the current ring
- *  and at least one other host (0 when inactive or no host is left). O(H). */
+ *  and at least one other host (0 when inactive or no host is left), for a
+ *  model rmi_res_bound_valid_for accepts (dc_dw > 0). O(H). */
 double rm_res_bound_value(const rm_res_bound *rb, double dc_dw);
 /** Release. Safe on a zeroed or destroyed rb. */
 void rm_res_bound_destroy(rm_res_bound *rb);

@@ -121,10 +121,37 @@ enum {
                                 by SliceRing's own estimate */
     RM_SLICE_LAZY_SWEEP = 4  /* beyond 100 hosts, only the chosen ring size is made feasible */
 };
+/** The cost models SliceRing's fast scan (RM_SLICE_FAST: the O(1) value
+ *  max(T5, D) of every candidate, equal to rm_balance per ring/exact.h, with
+ *  the exact re-evaluation of near ties, and the classes of interchangeable
+ *  hosts — bitwise equal w and route costs give bitwise equal values) is
+ *  proven for: eq. (1) of Legrand et al. 2004 with the sum or, with
+ *  parallel send (§2.4), the max of the route costs, latency on or off (the
+ *  costs include it), any D_c/D_w: rmi_cost_model_eq1 (model/cost_valid.h).
+ *  1 when valid, else 0: the scan then evaluates every candidate by
+ *  rm_balance, as rm_slicering_reference. O(1). */
+int rmi_slice_fast_valid_for(const rm_cost_model *m);
+
+/** The cost models the fast scan's candidate pruning (slice_prune in
+ *  ring/slicering.c) is proven for: its bound writes a candidate's eq. (5)
+ *  sum with C = c_succ + c_pred (the sum, not the max: no parallel send) and
+ *  divides by D_c/D_w (0 < D_c/D_w < inf): rmi_cost_model_eq1, parallel_send
+ *  off, 0 < dc_dw < inf. Else the fast scan takes every candidate. O(1). */
+int rmi_slice_prune_valid_for(const rm_cost_model *m);
+
+/** The cost models the second greedy start (RM_SLICE_PAIR_START: the best
+ *  pair by SliceRing's estimate, never worse than the fastest-host start by
+ *  that estimate) is proven for: the estimate is rm_balance under eq. (1)
+ *  (sum or max, latency in the costs): rmi_cost_model_eq1. Else one start,
+ *  the fastest host (seed 001 §5.2.2), as the reference. O(1). */
+int rmi_slice_pair_start_valid_for(const rm_cost_model *m);
+
 /** SliceRing with a choice of the issue-6 changes (flags above), on
  *  arguments already checked (as rmi_slicering). Same results and errors
- *  as rm_slicering. (The two reference entries above check their
- *  arguments and options once, as rm_slicering.) */
+ *  as rm_slicering. A flag whose valid_for (above) refuses opt->cost is
+ *  dropped: the run falls back to the reference's evaluation for it. (The
+ *  two reference entries above check their arguments and options once, as
+ *  rm_slicering.) */
 rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
                             rm_mapping **out, rm_error *err);
 #endif

@@ -793,6 +793,17 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
     return RM_OK;
 }
 
+/* Host node v joins the ring of the stopping bounds in use (NULL: not used). */
+static void stop_bounds_add(rm_cut_bound *cb, rm_host_bound *hb, rm_res_bound *rb, int v)
+{
+    if (cb)
+        rm_cut_bound_add(cb, v);
+    if (hb)
+        rm_host_bound_add(hb, v);
+    if (rb)
+        rm_res_bound_add(rb, v);
+}
+
 /* SharedRing greedy; fast = 0 is the reference code path (every ring edge's
  * four trees at every step), fast = 1 prunes ring edges and pairs by lower
  * bounds and returns the same ring and T_step. */
@@ -833,9 +844,11 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     }
     for (int k = 0; k < max_q; k++)
         sweep[k] = NAN;
-    wk.fast = fast;
+    /* each part of the fast path only where it is proven for the cost model
+     * (its valid_for); else the reference path for it */
+    wk.fast = fast && rmi_h2_fast_valid_for(&opt->cost);
     wk.H = H;
-    if (fast && max_q >= 3) {
+    if (wk.fast && max_q >= 3) {
         wk.hidx = malloc((size_t)wk.N * sizeof *wk.hidx);
         wk.edge_lb = malloc((size_t)max_q * sizeof *wk.edge_lb);
         wk.order = malloc((size_t)max_q * sizeof *wk.order);
@@ -847,12 +860,13 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
             wk.hidx[v] = -1;
         for (int h = 0; h < H; h++)
             wk.hidx[p->hosts[h]] = h;
-        if (wk.routing == RM_ROUTING_WIDEST)
+        if (wk.routing == RM_ROUTING_WIDEST && rmi_h2_sym_valid_for(&opt->cost))
             wk.sym = rm_h2_sym_new(net); /* NULL: every host a candidate */
         if ((st = rm_h2_adjacency(&wk, err)) || (st = rm_h2_fullw_init(&wk, err)) ||
             (st = rm_h2_kres_init(&wk, err)))
             goto out;
-        if (wk.sym && opt->sharing == RM_SHARING_GREEDY && (st = rm_h2_cache_init(&wk, err)))
+        if (wk.sym && opt->sharing == RM_SHARING_GREEDY && rmi_h2_inc_valid_for(&opt->cost) &&
+            (st = rm_h2_cache_init(&wk, err)))
             goto out;
         if (max_q >= H2_THREAD_MIN_Q)
             rm_h2_pool_create(&wk, rm_h2_threads(opt), max_q);
@@ -866,24 +880,27 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     sweep[0] = bestT;
     /* the stopping rule (ring/cut_bound.h): 4 routes of any larger ring
      * share a bridge its hosts span (rm_cut_bound), and every host's two
-     * routes leave through its own links (rm_host_bound, eq. (1)) */
+     * routes leave through its own links (rm_host_bound, eq. (1)); with the
+     * resource and crossing bounds (ring/res_bound.h, cross_bound.h) — each
+     * only where it is proven for the cost model (its valid_for) */
     int stop_rule = !opt->full_curve && max_q > 2;
-    if (stop_rule && ((st = rm_cut_bound_init(&cb, net, 4.0, 2.0, err)) ||
-                      (st = rm_host_bound_init_shared(&hb, net, opt->cost.parallel_send, err)) ||
-                      (st = rm_res_bound_init(&rb, net, opt, err)) ||
-                      (st = rm_cross_bound_init(&xb, &cb, net, err))))
+    int use_cut = stop_rule && rmi_cut_bound_valid_for(&opt->cost);
+    int use_host = stop_rule && rmi_host_bound_valid_for(&opt->cost);
+    int use_res = stop_rule && rmi_res_bound_valid_for(&opt->cost);
+    int use_cross = stop_rule && rmi_cross_bound_valid_for(&opt->cost);
+    if (((use_cut || use_cross) && (st = rm_cut_bound_init(&cb, net, 4.0, 2.0, err))) ||
+        (use_host && (st = rm_host_bound_init_shared(&hb, net, opt->cost.parallel_send, err))) ||
+        (use_res && (st = rm_res_bound_init(&rb, net, opt, err))) ||
+        (use_cross && (st = rm_cross_bound_init(&xb, &cb, net, err))))
         goto out;
     if (max_q >= 2) {
         if ((st = best_pair(&wk, &s, dc_dw, err)))
             goto out;
         if (s.q < 2)
             goto single; /* no two hosts can talk: the ring of one host */
-        if (stop_rule)
-            for (int k = 0; k < 2; k++) {
-                rm_cut_bound_add(&cb, s.ring[k]);
-                rm_host_bound_add(&hb, s.ring[k]);
-                rm_res_bound_add(&rb, s.ring[k]);
-            }
+        for (int k = 0; k < 2; k++)
+            stop_bounds_add(use_cut ? &cb : NULL, use_host ? &hb : NULL, use_res ? &rb : NULL,
+                            s.ring[k]);
         for (;;) {
             if (opt->sharing == RM_SHARING_MAXMIN || opt->sharing == RM_SHARING_EQ5)
                 if ((st = refine_state(&wk, &s, opt->sharing, opt->share_tol, err)))
@@ -906,22 +923,19 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
             /* every larger ring contains this one: T_step >= the cut bound,
              * and T_step >= min(bestT, the host bound) (the margin covers the
              * solvers' tolerance on capacities): none can be better */
-            if (stop_rule && (dc_dw * rm_cut_bound_value(&cb) * (1.0 - 1e-9) >= bestT ||
-                              rm_host_bound_value(&hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT ||
-                              rm_res_bound_value(&rb, dc_dw) * (1.0 - 1e-9) >= bestT ||
-                              dc_dw * rm_cross_bound_value(&xb, s.ring, s.q) * (1.0 - 1e-9) >=
-                                  bestT))
+            if ((use_cut && dc_dw * rm_cut_bound_value(&cb) * (1.0 - 1e-9) >= bestT) ||
+                (use_host && rm_host_bound_value(&hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT) ||
+                (use_res && rm_res_bound_value(&rb, dc_dw) * (1.0 - 1e-9) >= bestT) ||
+                (use_cross &&
+                 dc_dw * rm_cross_bound_value(&xb, s.ring, s.q) * (1.0 - 1e-9) >= bestT))
                 break;
             int found;
             if ((st = insert_best(&wk, &s, dc_dw, &found, err)))
                 goto out;
             if (!found)
                 break;
-            if (stop_rule) {
-                rm_cut_bound_add(&cb, wk.last_k);
-                rm_host_bound_add(&hb, wk.last_k);
-                rm_res_bound_add(&rb, wk.last_k);
-            }
+            stop_bounds_add(use_cut ? &cb : NULL, use_host ? &hb : NULL, use_res ? &rb : NULL,
+                            wk.last_k);
         }
     }
 single:;

@@ -7,11 +7,17 @@
  * only skip candidates that cannot win: the choices are the reference's.
  */
 #include "ring/sharedring_internal.h"
+#include "model/cost_valid.h"
 #include "topo/widest.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+int rmi_h2_fast_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m);
+}
 
 void rm_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m, double dc_dw)
 {

@@ -32,6 +32,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+int rmi_h2_inc_valid_for(const rm_cost_model *m)
+{
+    return rmi_h2_fast_valid_for(m);
+}
+
 void rm_h2_cache_destroy(h2_work *wk)
 {
     if (wk->ecache)

@@ -293,6 +293,32 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
 /** Free what rm_h2_work_init and the fast path allocated (pool included). */
 void rm_h2_work_destroy(h2_work *wk);
 
+/** The cost models SharedRing's fast path is proven for (its O(1) evaluation
+ *  and the lower bounds of ring/sharedring_bounds.c, and the pair start's
+ *  unshared bound): the incremental form of eq. (5) equals rm_balance, and
+ *  the bounds take full-capacity widths (>= every share) with latencies
+ *  left out (>= 0, they only add) and the sum or, with parallel send, the
+ *  max of the two route costs — eq. (1) of Legrand et al. 2004 and §2.4:
+ *  rmi_cost_model_eq1 (model/cost_valid.h), any D_c/D_w, latency on or off.
+ *  1 when valid, else 0: SharedRing then runs its reference path (every
+ *  ring edge and candidate evaluated by rm_balance). O(1). */
+int rmi_h2_fast_valid_for(const rm_cost_model *m);
+
+/** The cost models the incremental scan (ring/sharedring_inc.c) is proven
+ *  for: a candidate's stored shares and route costs are reused while its
+ *  routes and their residuals are unchanged and its T_step is re-evaluated
+ *  by the fast path's O(1) form — so the models of rmi_h2_fast_valid_for.
+ *  (It also needs the symmetry classes and the greedy sharing: not cost
+ *  model conditions, checked by the caller.) O(1). */
+int rmi_h2_inc_valid_for(const rm_cost_model *m);
+
+/** The cost models the symmetry classes (ring/sharedring_sym.c) are proven
+ *  for: members of a class give bit for bit the same route shares, route
+ *  costs (same capacity and latency of their own link) and w, and T_step is
+ *  a function of those under eq. (1) (rm_balance): rmi_cost_model_eq1.
+ *  (Widest-path routing is needed too: checked by the caller.) O(1). */
+int rmi_h2_sym_valid_for(const rm_cost_model *m);
+
 /* O(1) evaluation of T_step after an insertion (eq. (5) in incremental
  * form), exact when every alpha stays >= 0; otherwise rm_balance. The m
  * unchanged hosts are in tw/tC[0..m-1]; the three changed ones are passed. */

@@ -21,9 +21,15 @@
  * new class), so a gap between cuts is a run of positions.
  */
 #include "ring/sharedring_internal.h"
+#include "model/cost_valid.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+int rmi_h2_sym_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m);
+}
 
 typedef struct h2_sym_key {
     int h, u, l, bb;

@@ -12,6 +12,7 @@
 #include "ring/route_ties.h"
 #include "ring/sharedring_internal.h"
 #include "model/cost_inline.h"
+#include "model/cost_valid.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -58,7 +59,35 @@ typedef struct slice_scratch {
     /* the near-tie rule (rm_options.slice_ties): the step's keys seen */
     int ties;
     struct slice_keyset *ks;
+    /* the pruning is valid for the run's cost model (rmi_slice_prune_valid_for) */
+    int prune;
 } slice_scratch;
+
+/* SliceRing's stopping rule (ring/cut_bound.h) for one run: on = the rule
+ * applies (not full_curve, max_q > 2: the best estimate is tracked and
+ * --stop-patience may stop); cb, hb = the cut and host bounds when they are
+ * valid for the cost model (rmi_cut_bound_valid_for,
+ * rmi_host_bound_valid_for), NULL when not: not used. */
+typedef struct slice_stop {
+    int on;
+    rm_cut_bound *cb;
+    rm_host_bound *hb;
+} slice_stop;
+
+int rmi_slice_fast_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m);
+}
+
+int rmi_slice_prune_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m) && !m->parallel_send && m->dc_dw > 0.0 && isfinite(m->dc_dw);
+}
+
+int rmi_slice_pair_start_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m);
+}
 
 /* The near-tie rule (rm_options.slice_ties, issue 15). A candidate (ring
  * edge e: i -> j, host k) of one step has the T_step of rm_balance over the
@@ -441,7 +470,8 @@ static int slice_prune(const rm_platform *p, const double *c, int q, double dc_d
                        slice_scratch *sc)
 {
     int H = p->n_hosts;
-    if (!sc->mo || !(dc_dw > 0.0) || !isfinite(dc_dw) || n < SLICE_PRUNE_MIN)
+    /* 0 < dc_dw < inf and no parallel send: sc->prune (rmi_slice_prune_valid_for) */
+    if (!sc->mo || n < SLICE_PRUNE_MIN)
         return -1;
     if (sc->prune_reset) {
         for (int k = 0; k < H; k++) {
@@ -630,7 +660,7 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
         sc->edm[e] = dm < 0.0 ? 0.0 : dm;
     }
     const int *cand = sc->cands;
-    if (!par) {
+    if (sc->prune) { /* rmi_slice_prune_valid_for: no parallel send, 0 < D_c/D_w < inf */
         int nk = slice_prune(p, c, q, dc_dw, sc->cands, n_cands, S_cw, S_inv, d3, tol, sc);
         if (nk >= 0) {
             cand = sc->kept;
@@ -913,9 +943,11 @@ fail:
  * the ring of each size, est[q-1] its estimate (NAN for sizes not reached
  * or below the start). cs/cp: per-position successor / predecessor route
  * costs. fast: slice_step_fast instead of the reference's rm_balance per
- * candidate (same choices). cb (may be NULL): the stopping rule of
- * ring/cut_bound.h with m = 1 (a route crossing a cut of value c has a
- * width <= c): growth stops once D_c/D_w times its bound is >= the least
+ * candidate (same choices). ss: the stopping rule of ring/cut_bound.h
+ * (ss->on), with the cut bound (ss->cb, m = 1: a route crossing a cut of
+ * value c has a width <= c) and the host bound (ss->hb) where they are
+ * valid for the cost model (else NULL): growth stops once the larger of
+ * D_c/D_w times the cut bound and the host bound is >= the least
  * estimate so far (no larger ring can have a smaller one; the sizes not
  * reached keep est NAN; *stop_q = the size it stopped at, max_q if it did
  * not, *stop_lb = a lower bound of the estimate of every larger size,
@@ -938,8 +970,8 @@ static void store_ring(int *rings, int max_q, int keep_all, int q, const int *ri
 
 static int slice_greedy(const rm_platform *p, const double *c, int max_q, double dc_dw, int par,
                         int *rings, double *est, slice_scratch *sc, int n_start,
-                        const int *start, double start_T, int fast, rm_cut_bound *cb,
-                        rm_host_bound *hb, int *stop_q, double *stop_lb, const rm_options *opt,
+                        const int *start, double start_T, int fast, const slice_stop *ss,
+                        int *stop_q, double *stop_lb, const rm_options *opt,
                         int keep_all)
 {
     double first_best = INFINITY;
@@ -977,12 +1009,18 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
     }
     double best_est = INFINITY;
     int best_q = q;
-    if (cb) {
-        rm_cut_bound_reset(cb);
-        rm_host_bound_reset(hb);
+    rm_cut_bound *cb = ss->cb;
+    rm_host_bound *hb = ss->hb;
+    if (ss->on) {
+        if (cb)
+            rm_cut_bound_reset(cb);
+        if (hb)
+            rm_host_bound_reset(hb);
         for (int t = 0; t < q; t++) {
-            rm_cut_bound_add(cb, p->hosts[ring[t]]);
-            rm_host_bound_add(hb, p->hosts[ring[t]]);
+            if (cb)
+                rm_cut_bound_add(cb, p->hosts[ring[t]]);
+            if (hb)
+                rm_host_bound_add(hb, p->hosts[ring[t]]);
         }
         best_est = est[q - 1];
         best_q = q;
@@ -991,12 +1029,12 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         /* every larger ring contains this one: its estimate is >= both
          * bounds (the host bound needs rings of >= 3 hosts: q >= 2) */
         double lb = cb ? dc_dw * rm_cut_bound_value(cb) : 0.0;
-        if (cb && q >= 2) {
+        if (hb && q >= 2) {
             double hl = rm_host_bound_value(hb, dc_dw, best_est);
             if (hl > lb)
                 lb = hl;
         }
-        if (cb && lb * (1.0 - 1e-9) >= best_est) {
+        if (ss->on && lb * (1.0 - 1e-9) >= best_est) {
             *stop_q = q;
             *stop_lb = lb * (1.0 - 1e-9);
             break;
@@ -1004,7 +1042,7 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         /* --stop-patience (a heuristic, off by default): no better estimate
          * in the last stop_patience sizes; beyond, the run's estimate is
          * taken to stay >= its best (an assumption, not a bound) */
-        if (cb && opt->stop_patience > 0 && q - best_q >= opt->stop_patience) {
+        if (ss->on && opt->stop_patience > 0 && q - best_q >= opt->stop_patience) {
             *stop_q = q;
             *stop_lb = best_est;
             break;
@@ -1077,9 +1115,11 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         q++;
         est[q - 1] = bestT;
         store_ring(rings, max_q, keep_all, q, ring, bestT, &first_best);
-        if (cb) {
-            rm_cut_bound_add(cb, p->hosts[bk]);
-            rm_host_bound_add(hb, p->hosts[bk]);
+        if (ss->on) {
+            if (cb)
+                rm_cut_bound_add(cb, p->hosts[bk]);
+            if (hb)
+                rm_host_bound_add(hb, p->hosts[bk]);
             if (bestT < best_est) {
                 best_est = bestT;
                 best_q = q;
@@ -1193,7 +1233,11 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
     int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
-    int fast = (flags & RM_SLICE_FAST) != 0, two = (flags & RM_SLICE_PAIR_START) && max_q >= 2;
+    /* each change only where it is proven for the cost model (valid_for):
+     * else the reference's evaluation */
+    int fast = (flags & RM_SLICE_FAST) && rmi_slice_fast_valid_for(&opt->cost);
+    int two = (flags & RM_SLICE_PAIR_START) && max_q >= 2 &&
+              rmi_slice_pair_start_valid_for(&opt->cost);
     int lazy = (flags & RM_SLICE_LAZY_SWEEP) && H > RM_SLICE_FULL_SWEEP_MAX;
     double *bw = malloc((size_t)H * H * sizeof *bw);
     double *est = malloc((size_t)max_q * sizeof *est);
@@ -1219,6 +1263,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     sc.tC = malloc(n1 * sizeof(double));
     sc.Cq = malloc(n1 * sizeof(double));
     sc.ties = opt->slice_ties != 0;
+    sc.prune = rmi_slice_prune_valid_for(&opt->cost);
     sc.ks = sc.ties ? calloc(1, sizeof *sc.ks) : NULL;
     rm_mapping *m = NULL;
     if ((sc.ties && !sc.ks) || !bw || !est || !rings || !sweep || !sc.ring || !sc.in_ring || !sc.cs || !sc.cp || !sc.tw ||
@@ -1280,15 +1325,22 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
                 sc.ct[(size_t)b * H + a] = bw[(size_t)a * H + b];
         }
     }
-    if (!opt->full_curve && max_q > 2 &&
-        ((st = rm_cut_bound_init(&cb_store, net, 1.0, 1.0, err)) ||
-         (st = rm_host_bound_init_costs(&hb_store, p, bw, opt->cost.parallel_send, err))))
-        goto out;
-    rm_cut_bound *cb = !opt->full_curve && max_q > 2 ? &cb_store : NULL;
+    /* the stopping rule with the bounds valid for the cost model */
+    slice_stop ss = {!opt->full_curve && max_q > 2, NULL, NULL};
+    if (ss.on && rmi_cut_bound_valid_for(&opt->cost)) {
+        if ((st = rm_cut_bound_init(&cb_store, net, 1.0, 1.0, err)))
+            goto out;
+        ss.cb = &cb_store;
+    }
+    if (ss.on && rmi_host_bound_valid_for(&opt->cost)) {
+        if ((st = rm_host_bound_init_costs(&hb_store, p, bw, opt->cost.parallel_send, err)))
+            goto out;
+        ss.hb = &hb_store;
+    }
     int stop_q1, stop_q2;
     double stop_lb1, stop_lb2;
     if (slice_greedy(p, bw, max_q, opt->cost.dc_dw, opt->cost.parallel_send, rings, est, &sc, 1, NULL, 0.0,
-                     fast, cb, &hb_store, &stop_q1, &stop_lb1, opt, !lazy)) {
+                     fast, &ss, &stop_q1, &stop_lb1, opt, !lazy)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
     }
@@ -1300,7 +1352,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
          * each ring size keeps the better of the two rings (ties: the
          * fastest-host start) */
         if (slice_greedy(p, bw, max_q, opt->cost.dc_dw, opt->cost.parallel_send, rings2, est2, &sc, 2, pair,
-                         pairT, fast, cb, &hb_store, &stop_q2, &stop_lb2, opt, !lazy)) {
+                         pairT, fast, &ss, &stop_q2, &stop_lb2, opt, !lazy)) {
             st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
             goto out;
         }

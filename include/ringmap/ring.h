@@ -326,6 +326,11 @@ rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_err
  * the links they have in common optimally for eq. (5) (rm_share_optimal),
  * and evaluate T_step by rm_balance; keep the best insertion, peel its
  * bandwidth off the residual network; grow to max_q; return the best size.
+ * Valued under opt->cost (rm_cost_model). Its fast path (O(1) evaluation,
+ * pruning by lower bounds, symmetry classes, incremental scan) and the
+ * provable stopping bounds of the growth are used only where each is
+ * proven for opt->cost, else the reference evaluation: the same ring and
+ * T_step (docs/library.md, "Which shortcut holds for which model").
  * Errors: RM_EINPUT (options), RM_EINVAL (NULL net, options or out; a
  * platform not finalized or changed after rm_network_init), RM_ENOMEM,
  * RM_EINTERNAL.
@@ -344,7 +349,10 @@ rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping
  * its widest-path routes, which then get feasible shares on the real shared
  * network by its make-feasible step (opt->make_feasible: max-min or eq. (5);
  * t_step_per_dw), the estimate being kept in
- * t_step_per_dw_unshared. Errors as rm_sharedring. Complexity O(p^3 + H E log N).
+ * t_step_per_dw_unshared. Also a second start from the best pair; its fast
+ * scan, pruning, pair start and stopping bounds only where each is proven
+ * for opt->cost (as rm_sharedring). Errors as rm_sharedring. Complexity
+ * O(p^3 + H E log N).
  * Thread safety: as rm_map_network.
  */
 rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,

@@ -1,0 +1,37 @@
+/*
+ * cost_valid.h — internal: the cost models this version of the library
+ * defines, the common ground of the valid_for declarations of the
+ * heuristics' fast evaluators and stopping bounds (each says, next to its
+ * proof, for which rm_cost_model it holds; the heuristics ask it and fall
+ * back to their reference evaluation when it does not).
+ *
+ * The model of this version is eq. (1) of Legrand et al. 2004 (§2):
+ * T_step/D_w = max_i (alpha_i w_i + (D_c/D_w) C_i), with C_i the sum of a
+ * host's two route costs, or their maximum with parallel sends (§2.4), and a
+ * route cost 1/x, plus L/D_c with the latency model (Weissman 1995's affine
+ * cost; L >= 0 only adds). rm_balance (alpha >= 0) is its optimum for a fixed
+ * ring. A model with a nonzero reserved field is a variant this version does
+ * not know (rm_cost_model_check refuses it at the public entry points): no
+ * fast evaluator or bound is proven for it.
+ */
+#ifndef RINGMAP_MODEL_COST_VALID_H
+#define RINGMAP_MODEL_COST_VALID_H
+
+#include "ringmap/model.h"
+
+#include <stddef.h>
+
+/** 1 when m is a model of eq. (1) as above (every reserved field 0: sum or
+ *  max of the route costs, with or without latency, any D_c/D_w), else 0.
+ *  The models the proofs of ring/cut_bound.h, res_bound.h, cross_bound.h,
+ *  the SharedRing fast path and the SliceRing fast scan are written for.
+ *  O(1). */
+static inline int rmi_cost_model_eq1(const rm_cost_model *m)
+{
+    for (size_t k = 0; k < sizeof m->reserved / sizeof m->reserved[0]; k++)
+        if (m->reserved[k] != 0.0)
+            return 0;
+    return 1;
+}
+
+#endif
