@@ -27,6 +27,7 @@ void rm_dfpa_options_init(rm_dfpa_options *opt)
 {
     if (!opt)
         return;
+    memset(opt, 0, sizeof *opt); /* and the reserved tail */
     opt->eps = 0.05;
     opt->min_units = 0;
     opt->max_iter = 50;

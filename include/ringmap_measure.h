@@ -46,6 +46,10 @@ typedef struct rm_measure_kernel {
     /* One timed run on `units` units. Returns 0, or nonzero to stop. */
     int (*run)(long units, void *user);
     void *user; /* passed to prepare and run */
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); start from {0} or a designated initializer, which zero it */
+    rm_reserved_slot reserved[4];
 } rm_measure_kernel;
 
 /** Progress report, called on rank 0 only: `done` of `total` steps of the
@@ -74,6 +78,10 @@ typedef struct rm_measure_opts {
     const double *emu_latency;   /* s */
     rm_measure_progress_fn progress; /* NULL: none */
     void *progress_user;
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_measure_opts_init */
+    rm_reserved_slot reserved[8];
 } rm_measure_opts;
 
 /** Defaults above. O(1). */
@@ -93,6 +101,10 @@ typedef struct rm_measure_result {
     double *oneway;       /* p * p * n_msg: median one-way time (half round trip), s */
     double *bandwidth;    /* p * p, Mb/s, symmetric (0 on the diagonal) */
     double *latency;      /* p * p, s, symmetric */
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_measure_platform */
+    rm_reserved_slot reserved[8];
 } rm_measure_result;
 
 /**

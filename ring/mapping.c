@@ -20,7 +20,7 @@ void rm_options_init(rm_options *opt)
     opt->final_solver = RM_FINAL_NONE;
     opt->share_tol = 1e-10;
     opt->final_tol = 0.0;
-    opt->final_limits = (rm_solver_limits){0, 0, 0}; /* the solvers' own */
+    opt->final_limits = (rm_solver_limits){0}; /* the solvers' own */
     opt->duplex = RM_DUPLEX_HALF;
     opt->max_q = 0;
     opt->routing = RM_ROUTING_AUTO; /* rm_routing_resolve (ring/routing.c) */

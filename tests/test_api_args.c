@@ -330,7 +330,7 @@ START_TEST(test_h13_balance_entries)
     rm_fpm_clear(NULL);
     rm_fpm_destroy(NULL);
     EXPECT_EINVAL(rm_fpm_add(NULL, 1.0, 1.0, NULL, err), "rm_fpm_add: m is NULL");
-    rm_fpm bad = {3, 0, NULL, NULL, NULL}; /* points without arrays */
+    rm_fpm bad = {.n = 3}; /* points without arrays */
     EXPECT_EINVAL(rm_fpm_add(&bad, 1.0, 1.0, NULL, err), "rm_fpm_add: model with 3 points");
     EXPECT_EINVAL(rm_fpm_copy(NULL, &m, err), "rm_fpm_copy: dst is NULL");
     EXPECT_EINVAL(rm_fpm_copy(&m, NULL, err), "rm_fpm_copy: src is NULL");

@@ -75,11 +75,13 @@ START_TEST(test_explicit_own_limits_same_result)
     for (int s = 0; s < 2; s++) {
         rm_status st0, st1;
         rm_error e0, e1;
-        rm_mapping *a = map_with(p, fs[s], (rm_solver_limits){0, 0, 0}, &st0, &e0);
+        rm_mapping *a = map_with(p, fs[s], (rm_solver_limits){0}, &st0, &e0);
         /* 200 Newton iterations and 1000 LPs are the solvers' own; a
          * generous set-change limit (the own one here is 60 + 4 (rows +
          * q + groups) < 1000) */
-        rm_mapping *b = map_with(p, fs[s], (rm_solver_limits){200, 1000, 1000}, &st1, &e1);
+        rm_solver_limits own = {.kinsol_max_newton = 200, .kinsol_max_set_changes = 1000,
+                                .glpk_max_lps = 1000};
+        rm_mapping *b = map_with(p, fs[s], own, &st1, &e1);
         ck_assert_msg(st0 == RM_OK, "%s", e0.msg);
         ck_assert_msg(st1 == RM_OK, "%s", e1.msg);
         ck_assert_int_eq(a->q, b->q);
@@ -121,7 +123,7 @@ START_TEST(test_tight_limits_fail_loudly)
     ck_assert(ref->final_gap >= 0.0 && ref->final_gap <= 1e-6);
     ck_assert_int_eq(rm_map_network(&net, &o, &m, &err), RM_OK);
     rm_solver_info info;
-    rm_solver_limits one_lp = {0, 0, 1};
+    rm_solver_limits one_lp = {.glpk_max_lps = 1};
     rm_status st = rmi_mapping_refine_solver_lim(&net, m, RM_FINAL_GLPK, 0.0, &one_lp, &info, &err);
     printf("GLPK, 1 LP: %s, %d LPs, gap %.3g (%s), T_step %.12g (optimum %.12g)\n",
            rm_status_name(st), info.iterations, info.gap, info.status, m->t_step_per_dw, t_opt);
@@ -148,7 +150,7 @@ START_TEST(test_tight_limits_fail_loudly)
         ck_assert_int_eq(st, RM_ESOLVER);
     }
     rm_mapping_free(m);
-    rm_solver_limits tight[2] = {{1, 0, 0}, {0, 1, 0}};
+    rm_solver_limits tight[2] = {{.kinsol_max_newton = 1}, {.kinsol_max_set_changes = 1}};
     int n_fail = 0;
     for (int k = 0; k < 2; k++) {
         rm_mapping *mk = NULL;
@@ -187,7 +189,7 @@ START_TEST(test_limits_reach_the_solver)
     ck_assert_int_eq(rm_map_network(&net, &o, &a, &err), RM_OK);
     ck_assert_int_eq(rm_map_network(&net, &o, &b, &err), RM_OK);
     rm_solver_info ia, ib;
-    rm_solver_limits one = {1, 0, 0};
+    rm_solver_limits one = {.kinsol_max_newton = 1};
     ck_assert_msg(rmi_mapping_refine_solver_lim(&net, a, RM_FINAL_KINSOL, 0.0, NULL, &ia, &err) ==
                       RM_OK, "%s", err.msg);
     rm_status st = rmi_mapping_refine_solver_lim(&net, b, RM_FINAL_KINSOL, 0.0, &one, &ib, &err);
@@ -249,11 +251,11 @@ START_TEST(test_limits_300_hosts_certified)
                   "%s", err.msg);
     ck_assert_int_eq(ref->final_converged, 1);
     double t_opt = ref->t_step_per_dw;
-    rm_solver_limits two_lps = {0, 0, 2};
+    rm_solver_limits two_lps = {.glpk_max_lps = 2};
     rm_status st = rmi_mapping_refine_solver_lim(&net, g, RM_FINAL_GLPK, 0.0, &two_lps, &info, &err);
     ck_assert_int_eq(info.iterations, 2);
     check_certified("GLPK, 2 LPs", st, g, &info, t_opt);
-    rm_solver_limits five_changes = {0, 5, 0};
+    rm_solver_limits five_changes = {.kinsol_max_set_changes = 5};
     st = rmi_mapping_refine_solver_lim(&net, k, RM_FINAL_KINSOL, 0.0, &five_changes, &info, &err);
     if (st == RM_OK)
         check_certified("KINSOL, 5 set changes", st, k, &info, t_opt);

@@ -24,6 +24,7 @@ void rm_matrix_options_init(rm_matrix_options *mo)
 {
     if (!mo)
         return;
+    memset(mo, 0, sizeof *mo); /* and the reserved tail */
     mo->bandwidth_unit = NULL;
     mo->speed_unit = NULL;
 }

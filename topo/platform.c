@@ -18,6 +18,7 @@ void rm_read_options_init(rm_read_options *ro)
 {
     if (!ro)
         return;
+    memset(ro, 0, sizeof *ro); /* and the reserved tail */
     ro->host_w = 0.0;
     ro->default_bandwidth = 0.0;
     ro->one_core = 0;

@@ -55,6 +55,10 @@ typedef struct rm_fpm {
     double *x;  /* n sizes in units, strictly increasing, > 0 */
     double *t;  /* n measured times in s, > 0 */
     double *s;  /* n speeds s = x / t in units/s */
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_fpm_init */
+    rm_reserved_slot reserved[4];
 } rm_fpm;
 
 /** Which of DFPA's insertion cases (Lastovetsky and Reddy §2) a new point fell in. */
@@ -190,6 +194,10 @@ typedef struct rm_dfpa_options {
                             min_units)), copied; NULL = n/p each, the
                             remainder one each to the lowest indices (seed
                             003's initialisation; default) */
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_dfpa_options_init */
+    rm_reserved_slot reserved[8];
 } rm_dfpa_options;
 
 /** Why DFPA is done (or not yet). */
@@ -208,6 +216,10 @@ typedef struct rm_dfpa_stats {
     double imbalance;          /* of the last measurement (see rm_dfpa_step), NAN before */
     double t_max;              /* its max_i (comm_i + t_i) in s, NAN before */
     rm_dfpa_state state;
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_dfpa_stats_get */
+    rm_reserved_slot reserved[4];
 } rm_dfpa_stats;
 
 /** An opaque DFPA run: p partial FPMs, the current distribution, the state. */

@@ -139,6 +139,10 @@ typedef struct rm_solver_limits {
     int kinsol_max_set_changes; /* KINSOL active-set changes per continuation stage (own:
                                    60 + 4 (link rows + q + host groups) of the instance) */
     int glpk_max_lps;           /* GLPK cutting-plane LPs (own: 1000) */
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_options_init and rm_ring_instance_of_mapping */
+    rm_reserved_slot reserved[4];
 } rm_solver_limits;
 
 typedef struct rm_ring_instance {
@@ -153,6 +157,11 @@ typedef struct rm_ring_instance {
     rm_share_system sys;         /* 2q routes (q >= 2) */
     rm_solver_limits limits;     /* the solvers' iteration limits; zeroed (= their own)
                                     by rm_ring_instance_of_mapping */
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_ring_instance_of_mapping; an instance filled
+       by hand starts from {0} */
+    rm_reserved_slot reserved[8];
 } rm_ring_instance;
 
 /**

@@ -15,11 +15,26 @@ extern "C" {
 
 /* The version of the package and of the library (one number, the same as
    CMakeLists.txt's project VERSION, checked at configure time); the SONAME
-   libringmap.so.N is its major number N. */
-#define RINGMAP_VERSION "1.0.0"
+   libringmap.so.N is its major number N. A minor release keeps the ABI of
+   its major (tools/check-abi, docs/library.md "ABI notes"). */
+#define RINGMAP_VERSION "1.1.0"
 #define RINGMAP_VERSION_MAJOR 1
-#define RINGMAP_VERSION_MINOR 0
+#define RINGMAP_VERSION_MINOR 1
 #define RINGMAP_VERSION_PATCH 0
+
+/** One slot of the reserved tail that ends every public struct the caller
+ *  allocates (rm_options, rm_read_options, ...): 8 bytes, aligned for any
+ *  scalar field a later 1.x release may add (a double, a 64-bit integer, a
+ *  pointer, a function pointer), so that such a field takes slots of the
+ *  tail and the struct keeps its size and the offsets of its fields
+ *  (docs/library.md, "ABI notes"). The _init functions zero the tail; a
+ *  struct filled by hand must start from {0}. Never read or write it. */
+typedef union rm_reserved_slot {
+    double d;
+    long long i;
+    void *p;
+    void (*f)(void);
+} rm_reserved_slot;
 
 /* ------------------------------------------------------------------------ */
 /* Errors                                                                     */

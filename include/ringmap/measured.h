@@ -23,6 +23,10 @@ typedef struct rm_matrix_options {
                                    B/s, kB/s, MB/s, GB/s (bytes: x 8) */
     const char *speed_unit;     /* flop/s, kflop/s, Mflop/s, Gflop/s (a "speed" column)
                                    or s/flop, s/kflop, s/Mflop, s/Gflop (a "w" column) */
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_matrix_options_init */
+    rm_reserved_slot reserved[4];
 } rm_matrix_options;
 
 /** NULL units (header or defaults). O(1). */

@@ -196,6 +196,10 @@ typedef struct rm_options {
        lower. Default RM_TIES_INDEX (today's routes, bit for bit). Recorded
        in the JSON params ("route_ties") when not the default. */
     rm_route_ties route_ties;
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_options_init */
+    rm_reserved_slot reserved[16];
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1).

@@ -73,6 +73,10 @@ typedef struct rm_read_options {
      *  a converted file); NULL (default): warnings are dropped. */
     void (*warn)(void *ctx, const char *msg);
     void *warn_ctx;
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_read_options_init */
+    rm_reserved_slot reserved[8];
 } rm_read_options;
 
 /** Default reader options (host_w = 0, default_bandwidth = 0). O(1).
@@ -177,6 +181,10 @@ typedef struct rm_network {
     int *res_link;     /* n_res, the link of each resource */
     void *priv;        /* routing data (CSR adjacency, igraph graph: read-only; a
                           mutex-guarded pool of routing workspaces), owned */
+    /* reserved for fields of later 1.x releases, which take slots from it
+       so that the size and the offsets above stay (docs/library.md, "ABI
+       notes"); zeroed by rm_network_init */
+    rm_reserved_slot reserved[8];
 } rm_network;
 
 /** Build the network view of a platform. Errors: RM_ENOMEM, RM_EINTERNAL.

@@ -2,9 +2,16 @@
 # (issue 10, item 6): `cmake --install` into a temporary prefix, then
 #  - the files are there: headers (include/ringmap.h + every
 #    include/ringmap/*.h, each compiling alone, in C and in C++), libringmap.so
-#    with SONAME libringmap.so.1, libringmap.a, ringmap, ringmap.pc,
+#    with SONAME libringmap.so.MAJOR, libringmap.a, ringmap, ringmap.pc,
 #    ringmapConfig.cmake, the docs; with MPI also ringmap_mpi.h,
-#    libringmap_mpi.so.1, ringmap-mpi.pc, iterapp;
+#    libringmap_mpi.so.MAJOR, ringmap-mpi.pc, iterapp;
+#  - the installed package says the version of CMakeLists.txt's project()
+#    everywhere (ringmap --version, RINGMAP_VERSION*, ringmap.pc,
+#    ringmapConfigVersion.cmake, the library's file name), and an outside
+#    program requiring MAJOR.MINOR (find_package(ringmap 1.1), pkg-config
+#    --atleast-version 1.1) builds against it and finds the reserved tails of
+#    the option structs zeroed by their _init functions, while requiring the
+#    next minor or major version fails;
 #  - libringmap.so exports exactly the functions the public headers declare
 #    (-fvisibility=hidden: nothing internal leaks, nothing public is missing);
 #  - examples/ built as an outside project with CMake (find_package(ringmap):
@@ -25,14 +32,21 @@ skip() { echo "SKIP: $*"; exit 77; }
 for tool in cc pkg-config make jq nm; do
     command -v $tool >/dev/null || skip "$tool is not installed"
 done
+# the version the tree says (CMakeLists.txt: project(ringmap VERSION M.m.p))
+VERSION=$(sed -n 's/^project(ringmap VERSION \([0-9]*\.[0-9]*\.[0-9]*\).*/\1/p' "$SRC/CMakeLists.txt")
+[ -n "$VERSION" ] || fail "no project(ringmap VERSION M.m.p) in $SRC/CMakeLists.txt"
+MAJOR=${VERSION%%.*}
+MINOR=${VERSION#*.}
+MINOR=${MINOR%%.*}
 CFLAGS_EXTRA=
 case "$SANITIZE" in ON | on | 1 | TRUE | true) CFLAGS_EXTRA="-fsanitize=address,undefined -fno-omit-frame-pointer" ;; esac
 
 P=$TMP/prefix
 "$CMAKE" --install "$BUILD" --prefix "$P" >"$TMP/install.log" 2>&1 || { cat "$TMP/install.log"; fail "cmake --install"; }
 ok "cmake --install into a temporary prefix"
-LIBDIR=$(dirname "$(find "$P" -name 'libringmap.so.1' | head -n 1)")
-[ -n "$LIBDIR" ] && [ -d "$LIBDIR" ] || fail "no libringmap.so.1 installed"
+LIB=$(find "$P" -name "libringmap.so.$MAJOR" | head -n 1)
+[ -n "$LIB" ] || fail "no libringmap.so.$MAJOR installed"
+LIBDIR=$(dirname "$LIB")
 
 # ------------------------------------------------------------ the files
 need() { [ -e "$P/$1" ] || fail "not installed: $1"; }
@@ -45,16 +59,108 @@ need share/doc/ringmap/examples/CMakeLists.txt
 [ -e "$LIBDIR/libringmap.so" ] || fail "libringmap.so (development link) not installed"
 [ -e "$LIBDIR/pkgconfig/ringmap.pc" ] || fail "ringmap.pc not installed"
 [ -e "$LIBDIR/cmake/ringmap/ringmapConfig.cmake" ] || fail "ringmapConfig.cmake not installed"
-soname=$(readelf -d "$LIBDIR/libringmap.so.1" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\].*/\1/p')
-[ "$soname" = libringmap.so.1 ] || fail "SONAME of libringmap.so is '$soname', expected libringmap.so.1"
+soname=$(readelf -d "$LIBDIR/libringmap.so.$MAJOR" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\].*/\1/p')
+[ "$soname" = "libringmap.so.$MAJOR" ] || fail "SONAME of libringmap.so is '$soname', expected libringmap.so.$MAJOR"
 if [ "$HAVE_MPI" = 1 ]; then
     need include/ringmap_mpi.h
     need bin/iterapp
-    [ -e "$LIBDIR/libringmap_mpi.so.1" ] || fail "libringmap_mpi.so.1 not installed"
+    [ -e "$LIBDIR/libringmap_mpi.so.$MAJOR" ] || fail "libringmap_mpi.so.$MAJOR not installed"
     [ -e "$LIBDIR/pkgconfig/ringmap-mpi.pc" ] || fail "ringmap-mpi.pc not installed"
 fi
 ok "headers, libraries (SONAME $soname), commands, pkg-config and CMake files, docs installed"
 "$P/bin/ringmap" --version >/dev/null || fail "installed ringmap does not run"
+
+# ------------------------------------------------------------ the version
+# one number everywhere: the tree's project(VERSION) = $VERSION
+got=$("$P/bin/ringmap" --version)
+[ "$got" = "ringmap $VERSION" ] || fail "installed ringmap --version says '$got', expected 'ringmap $VERSION'"
+[ -e "$LIBDIR/libringmap.so.$VERSION" ] || fail "no libringmap.so.$VERSION installed (the library's file name)"
+for macro in "RINGMAP_VERSION \"$VERSION\"" "RINGMAP_VERSION_MAJOR $MAJOR" "RINGMAP_VERSION_MINOR $MINOR"; do
+    grep -q "^#define $macro\$" "$P/include/ringmap/error.h" || fail "installed <ringmap/error.h> lacks '#define $macro'"
+done
+export PKG_CONFIG_PATH=$LIBDIR/pkgconfig
+got=$(pkg-config --modversion ringmap) || fail "pkg-config does not find the installed ringmap.pc"
+[ "$got" = "$VERSION" ] || fail "ringmap.pc says version '$got', expected $VERSION"
+REQ=$MAJOR.$MINOR NEXT_MINOR=$MAJOR.$((MINOR + 1)) NEXT_MAJOR=$((MAJOR + 1)).0
+pkg-config --atleast-version "$REQ" ringmap || fail "pkg-config --atleast-version $REQ ringmap fails on the installed $VERSION"
+! pkg-config --atleast-version "$NEXT_MINOR" ringmap || fail "pkg-config --atleast-version $NEXT_MINOR ringmap passes on the installed $VERSION"
+ok "version $VERSION: ringmap --version, libringmap.so.$VERSION, RINGMAP_VERSION*, ringmap.pc (--atleast-version $REQ yes, $NEXT_MINOR no)"
+
+# an outside program that needs $REQ: the reserved tails (rm_reserved_slot)
+# of the option structs, zeroed by their _init functions over garbage
+mkdir -p "$TMP/need"
+cat >"$TMP/need/need_version.c" <<'EOF_C'
+#include <ringmap.h>
+#include <stdio.h>
+#include <string.h>
+#if RINGMAP_VERSION_MAJOR != NEED_MAJOR || RINGMAP_VERSION_MINOR < NEED_MINOR
+#error "ringmap too old"
+#endif
+/* 1 when the bytes of tail (n slots) are all zero */
+static int zero(const rm_reserved_slot *tail, size_t n)
+{
+    const unsigned char *b = (const unsigned char *)tail;
+    for (size_t i = 0; i < n * sizeof *tail; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+#define GARBAGE(x) memset(&(x), 0xA5, sizeof(x))
+#define TAIL(x) zero((x).reserved, sizeof((x).reserved) / sizeof((x).reserved[0]))
+int main(void)
+{
+    rm_options o;
+    rm_read_options ro;
+    rm_matrix_options mo;
+    rm_dfpa_options dfo;
+    rm_fpm fpm;
+    GARBAGE(o); GARBAGE(ro); GARBAGE(mo); GARBAGE(dfo); GARBAGE(fpm);
+    rm_options_init(&o);
+    rm_read_options_init(&ro);
+    rm_matrix_options_init(&mo);
+    rm_dfpa_options_init(&dfo);
+    rm_fpm_init(&fpm);
+    int ok = TAIL(o) && TAIL(o.final_limits) && TAIL(ro) && TAIL(mo) && TAIL(dfo) && TAIL(fpm);
+    rm_dfpa *a = NULL;
+    rm_dfpa_stats st;
+    GARBAGE(st);
+    if (rm_dfpa_new(2, 10, &dfo, &a, NULL) != RM_OK)
+        return 2;
+    rm_dfpa_stats_get(a, &st);
+    ok = ok && TAIL(st);
+    rm_dfpa_free(a);
+    printf("ringmap %s: reserved tails %s\n", RINGMAP_VERSION, ok ? "zeroed" : "NOT ZEROED");
+    return ok ? 0 : 1;
+}
+EOF_C
+cat >"$TMP/need/CMakeLists.txt" <<EOF_CMAKE
+cmake_minimum_required(VERSION 3.18)
+project(need_version LANGUAGES C)
+find_package(ringmap \${NEED} REQUIRED)
+add_executable(need_version need_version.c)
+target_compile_definitions(need_version PRIVATE NEED_MAJOR=$MAJOR NEED_MINOR=$MINOR)
+target_link_libraries(need_version PRIVATE ringmap::ringmap)
+EOF_CMAKE
+need_cmake() { # REQUIRED_VERSION BUILDDIR
+    "$CMAKE" -S "$TMP/need" -B "$2" -DCMAKE_PREFIX_PATH="$P" -DNEED="$1" -DCMAKE_C_FLAGS="$CFLAGS_EXTRA" >"$TMP/need.log" 2>&1 &&
+        "$CMAKE" --build "$2" >>"$TMP/need.log" 2>&1
+}
+need_cmake "$REQ" "$TMP/need-b" || { cat "$TMP/need.log"; fail "an outside project with find_package(ringmap $REQ REQUIRED) does not build"; }
+out=$("$TMP/need-b/need_version") || fail "need_version (CMake, find_package(ringmap $REQ)): exit $?: $out"
+[ "$out" = "ringmap $VERSION: reserved tails zeroed" ] || fail "need_version (CMake) says '$out'"
+for v in "$NEXT_MINOR" "$NEXT_MAJOR"; do
+    ! need_cmake "$v" "$TMP/need-$v" || fail "find_package(ringmap $v REQUIRED) accepts the installed $VERSION"
+    grep -q 'version' "$TMP/need.log" || { cat "$TMP/need.log"; fail "find_package(ringmap $v) failed, but not on the version"; }
+done
+ok "an outside project: find_package(ringmap $REQ) builds and runs ('$out'); find_package(ringmap $NEXT_MINOR), ($NEXT_MAJOR) refused"
+cc -std=c11 -Wall -Wextra -Werror $CFLAGS_EXTRA -DNEED_MAJOR="$MAJOR" -DNEED_MINOR="$MINOR" \
+    $(pkg-config --cflags ringmap) "$TMP/need/need_version.c" -o "$TMP/need/need_pc" \
+    $(pkg-config --libs ringmap) -Wl,-rpath,"$LIBDIR" 2>"$TMP/need.err" || { cat "$TMP/need.err"; fail "need_version with pkg-config"; }
+out=$("$TMP/need/need_pc") || fail "need_version (pkg-config): exit $?: $out"
+[ "$out" = "ringmap $VERSION: reserved tails zeroed" ] || fail "need_version (pkg-config) says '$out'"
+! cc -std=c11 -DNEED_MAJOR="$MAJOR" -DNEED_MINOR="$((MINOR + 1))" $(pkg-config --cflags ringmap) \
+    -fsyntax-only "$TMP/need/need_version.c" 2>/dev/null || fail "RINGMAP_VERSION_MINOR accepts a need of $NEXT_MINOR"
+ok "an outside program with pkg-config ringmap >= $REQ builds and runs ('$out')"
 
 # every public header compiles on its own, in C and C++
 for h in "$P"/include/ringmap.h "$P"/include/ringmap/*.h; do
@@ -93,7 +199,7 @@ check_symbols() { # CC HEADER LIB [HEADER_OF_ANOTHER_LIB]
     [ -z "$extra" ] || fail "$(basename "$3"): exported but not declared in a public header: $extra"
     ok "$(basename "$3") exports exactly the $(wc -l <"$TMP/decl") functions <$2> declares"
 }
-check_symbols cc ringmap.h "$LIBDIR/libringmap.so.1"
+check_symbols cc ringmap.h "$LIBDIR/libringmap.so.$MAJOR"
 
 # ------------------------------------------------------------ the examples
 cp -r "$P/share/doc/ringmap/examples" "$TMP/ex"
@@ -134,7 +240,7 @@ cmake_ex() { # BUILDDIR EXTRA...
 }
 cmake_ex "$TMP/b-shared"
 check_map_example "$TMP/b-shared/map_example" "map_example (CMake, find_package, ringmap::ringmap)"
-readelf -d "$TMP/b-shared/map_example" | grep -q 'NEEDED.*libringmap.so.1' || fail "map_example (CMake) does not load libringmap.so.1"
+readelf -d "$TMP/b-shared/map_example" | grep -q "NEEDED.*libringmap.so.$MAJOR" || fail "map_example (CMake) does not load libringmap.so.$MAJOR"
 "$TMP/b-shared/dfpa_example" 2000 0.02 | grep -q 'state balanced' || fail "dfpa_example (CMake) did not balance"
 ok "dfpa_example (CMake, ringmap::ringmap) balances"
 if [ $do_mpi = 1 ]; then
@@ -146,8 +252,7 @@ cmake_ex "$TMP/b-static" -DRINGMAP_EXAMPLES_STATIC=ON
 ! readelf -d "$TMP/b-static/map_example" | grep -q 'NEEDED.*libringmap' || fail "static map_example still needs libringmap.so"
 check_map_example "$TMP/b-static/map_example" "map_example (CMake, ringmap::ringmap_static)"
 
-# Makefile + pkg-config
-export PKG_CONFIG_PATH=$LIBDIR/pkgconfig
+# Makefile + pkg-config (PKG_CONFIG_PATH set above)
 targets=(map_example dfpa_example)
 [ $do_mpi = 1 ] && targets+=(ring_comm_example)
 make -C "$TMP/ex" CFLAGS="-O2 -Wall -Wextra -Werror $CFLAGS_EXTRA" "${targets[@]}" >"$TMP/make.log" 2>&1 ||
@@ -155,6 +260,6 @@ make -C "$TMP/ex" CFLAGS="-O2 -Wall -Wextra -Werror $CFLAGS_EXTRA" "${targets[@]
 check_map_example "$TMP/ex/map_example" "map_example (Makefile, pkg-config ringmap)"
 if [ $do_mpi = 1 ]; then
     run_ring_example "$TMP/ex/ring_comm_example" "ring_comm_example (Makefile, pkg-config ringmap-mpi)"
-    check_symbols mpicc ringmap_mpi.h "$LIBDIR/libringmap_mpi.so.1" ringmap.h
+    check_symbols mpicc ringmap_mpi.h "$LIBDIR/libringmap_mpi.so.$MAJOR" ringmap.h
 fi
 ok "the installed package builds and runs both examples"
