@@ -37,7 +37,7 @@ static double comm_of(const double *comm, int i)
 /* Cost of the j-th unit of processor i: comm_i + t^_i(j). One expression for
  * every comparison, so the threshold start and the greedy see the same
  * doubles (and ties). With a one-point model (1, w) it is comm + j * w, the
- * unit value of ring/alloc.c. */
+ * unit value of alloc/alloc.c. */
 static double unit_cost(const rm_fpm *m, double comm, long j)
 {
     return comm + rm_fpm_time_hull(m, (double)j);

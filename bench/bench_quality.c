@@ -1,7 +1,7 @@
 /*
  * bench_quality.c — how good is the mapper (issue 6): on random small
  * sparse platforms with routers, the ratio of the greedy heuristics' T_step
- * to the exact baselines of ring/exact.c, at the four D_c/D_w ratios of
+ * to the exact baselines of heur/exact.c, at the four D_c/D_w ratios of
  * seed 001:
  *   - SliceRing greedy estimate (t_step_per_dw_unshared, complete graph of
  *     widest-path bandwidths) / SliceRing exact optimum (same matrix);
@@ -16,7 +16,7 @@
  * and, with --timing, the time of the exact SliceRing solver on random
  * complete graphs of 8, 10 and 12 processors and on the Petersen instance.
  * With --improve (issue 15): the local search after the heuristic
- * (rm_options.improve, ring/improve.c) on the same platforms and ratios, for
+ * (rm_options.improve, heur/improve.c) on the same platforms and ratios, for
  * SharedRing (greedy sharing) and SliceRing (max-min make-feasible): how often
  * it beats the plain heuristic (by > 1e-9 relative), the gain T_heuristic /
  * T_improved (median, 95th percentile, max over all runs), both values'
@@ -39,11 +39,11 @@
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "ringmap.h"
-#include "ring/exact.h"
-#include "ring/improve.h"
+#include "heur/exact.h"
+#include "heur/improve.h"
 #include "ring/refine.h"
-#include "ring/route_ties.h"
-#include "topo/generators.h"
+#include "heur/route_ties.h"
+#include "topo/gen/generators.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -399,7 +399,7 @@ static int improve_shipped(void)
 }
 
 /* ---- --route-ties (issue 15, "better rings"): tie rules between equally
- * wide routes (rm_options.route_ties, ring/route_ties.h) ------------------ */
+ * wide routes (rm_options.route_ties, heur/route_ties.h) ------------------ */
 
 #define RT_N_RULES 6
 static const char *const rt_rule_names[RT_N_RULES] = {"index", "hops", "load", "bottleneck2", "share",
@@ -1072,7 +1072,7 @@ int main(int argc, char **argv)
     printf("\ntime: exact SliceRing %.3f s, exhaustive SharedRing %.3f s, greedy heuristics %.3f s\n",
            t_exact, t_exh, t_greedy);
     if (do_improve) {
-        printf("\n--improve: the local search after the heuristic (ring/improve.c) on the same\n"
+        printf("\n--improve: the local search after the heuristic (heur/improve.c) on the same\n"
                "platforms and ratios; better = improved below the heuristic by > 1e-9 (>1%%: by\n"
                "more than 1%%); gain =\n"
                "T_heuristic / T_improved over all runs; h/ex, i/ex = heuristic's, improved\n"

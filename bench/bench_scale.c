@@ -6,7 +6,7 @@
  * its own child process (wall time, peak RSS by getrusage of the child),
  * with a time limit per case (a case past it is killed and shown as
  * "timeout" with the limit as a lower bound of its time).
- * Platforms come from the deterministic generators of topo/generators.h
+ * Platforms come from the deterministic generators of topo/gen/generators.h
  * (tiers, star, cluster, fattree; seed 1). Prints the table, the targets of
  * issue 15 (SharedRing: 1,000 hosts <= 2 s, 3,000 <= 20 s, 10,000 <= 300 s,
  * peak RSS <= 2 GiB at 10,000; SliceRing likewise) and --csv FILE writes it.
@@ -23,9 +23,9 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include "bench/bench_child.h"
-#include "ring/ring_internal.h"
+#include "heur/heur.h"
 #include "ringmap.h"
-#include "topo/generators.h"
+#include "topo/gen/generators.h"
 
 #include <math.h>
 #include <stdio.h>

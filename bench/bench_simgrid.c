@@ -11,7 +11,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
-#include "topo/readers.h"
+#include "topo/io/readers.h"
 
 #include <stdio.h>
 #include <stdlib.h>

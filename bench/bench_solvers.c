@@ -2,7 +2,7 @@
  * bench_solvers.c — the final solvers of a fixed ring at scale (issue 15,
  * "The final solvers at scale"): T_step of SliceRing's ring at its real
  * optimum (solvers.h: rm_tstep_kinsol, rm_tstep_glpk; seed 001 §4.4.3) on the
- * 999-host Tiers-like platform (topo/generators.h, seed 1), for rings of
+ * 999-host Tiers-like platform (topo/gen/generators.h, seed 1), for rings of
  * about 30 to 300 hosts. Each solve runs in its own child process with a
  * time limit (killed: "timeout", the limit is a lower bound of its time).
  * Prints a table ring size x solver: CPU seconds, outer iterations
@@ -49,7 +49,7 @@
 #include "bench/bench_child.h"
 #include "ringmap.h"
 #include "solvers/solvers.h"
-#include "topo/generators.h"
+#include "topo/gen/generators.h"
 
 #include <math.h>
 #include <stdio.h>

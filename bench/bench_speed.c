@@ -6,14 +6,14 @@
  * RSS (getrusage of the child, ru_maxrss) is its own; a case that exceeds
  * --max-seconds is killed and reported as a timeout. With --reference the
  * variants are also run with the pre-issue-6 code paths (rm_*_reference of
- * ring/ring_internal.h) and the rings are compared (same ring and T_step to
+ * heur/heur.h) and the rings are compared (same ring and T_step to
  * 1e-12 relative: "same" column).
  * Prints a table; --csv FILE also writes the rows as CSV.
  * Usage: bench_speed [--dc-dw R] [--max-seconds S] [--reference] [--csv FILE] PLATFORM...
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
-#include "ring/ring_internal.h"
+#include "heur/heur.h"
 #include "ringmap.h"
 #include "bench/bench_child.h"
 

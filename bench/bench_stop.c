@@ -24,7 +24,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
-#include "topo/generators.h"
+#include "topo/gen/generators.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 # bench_quality: greedy SliceRing / SharedRing against the exact baselines of
-# ring/exact.c on random small platforms (issue 6). Included from
+# heur/exact.c on random small platforms (issue 6). Included from
 # bench/CMakeLists.txt. `cmake --build BUILD --target bench_quality_run`
 # runs the full benchmark (200 platforms x 4 ratios, exact solver timings)
 # and writes bench_quality.csv in the build directory.

@@ -13,7 +13,7 @@
 #include "cli/input.h"
 #include "cli/options.h"
 #include "cli/progress.h"
-#include "ring/output.h"
+#include "output/output.h"
 #include "ring/refine.h"
 #include "ringmap.h"
 

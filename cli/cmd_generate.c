@@ -1,14 +1,14 @@
 /*
  * cmd_generate.c — `ringmap generate tiers [options]`: write a three-level
  * WAN/MAN/LAN platform in the spirit of the Tiers generator (Legrand et al. 2004 §5.1)
- * as GML, deterministic for a seed (rmi_generate_tiers in topo/readers.h).
+ * as GML, deterministic for a seed (rmi_generate_tiers in topo/io/readers.h).
  * Exit codes: 0 ok, 2 bad option, 1 internal failure.
  */
 #include "cli/commands.h"
 #include "cli/outfile.h"
 #include "ringmap.h"
-#include "topo/generators.h"
-#include "topo/readers.h"
+#include "topo/gen/generators.h"
+#include "topo/io/readers.h"
 
 #include <errno.h>
 #include <getopt.h>

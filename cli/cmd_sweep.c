@@ -19,7 +19,7 @@
 #include "cli/progress.h"
 #include "cli/outfile.h"
 #include "topo/text.h"
-#include "ring/output.h"
+#include "output/output.h"
 #include "ringmap.h"
 
 #include <errno.h>

@@ -38,7 +38,7 @@ struct rm_mapping;
  *  the tool is not installed, 1 if it failed (cli/pictures.c). */
 int rm_cli_run_tool(char *const argv[]);
 
-/** Write the DOT picture of mapping m (ring/dot.h) to dot_path and/or an SVG
+/** Write the DOT picture of mapping m (output/dot.h) to dot_path and/or an SVG
  *  made from it by Graphviz `dot -Tsvg` to svg_path (either may be NULL).
  *  Without Graphviz, says so on stderr and writes no SVG (still 0). Returns
  *  an exit code: 0 ok, 2 file not writable, 1 internal failure

@@ -2,8 +2,8 @@
  * measured CSV matrix and speeds (cli/input.h). */
 #define _DEFAULT_SOURCE /* mkstemps, strdup */
 #include "cli/input.h"
-#include "topo/readers.h"
-#include "topo/unusable.h"
+#include "topo/io/readers.h"
+#include "topo/io/unusable.h"
 
 #include <errno.h>
 #include <stdio.h>

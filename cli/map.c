@@ -13,9 +13,9 @@
 #include "cli/progress.h"
 #include "cli/sg_widest.h"
 #include "cli/outfile.h"
-#include "ring/output.h"
+#include "output/output.h"
 #include "ring/refine.h"
-#include "ring/ring_internal.h"
+#include "heur/heur.h"
 #include "ringmap.h"
 
 #include <errno.h>

@@ -258,7 +258,7 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
         opt->threads = (int)v;
         return -1;
     }
-    if (strcmp(name, "improve-seconds") == 0) { /* --improve's budget (ring/improve.h) */
+    if (strcmp(name, "improve-seconds") == 0) { /* --improve's budget (heur/improve.h) */
         opt->improve = 1;
         return rm_cli_opt_nonneg("--improve-seconds", "s, 0 = no budget", arg,
                                  &opt->improve_seconds, bad);
@@ -282,7 +282,7 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
         opt->stop_patience = (int)v;
         return -1;
     }
-    if (strcmp(name, "route-ties") == 0) { /* rm_options.route_ties (ring/route_ties.h) */
+    if (strcmp(name, "route-ties") == 0) { /* rm_options.route_ties (heur/route_ties.h) */
         static const rm_cli_name ties[] = {{"index", RM_TIES_INDEX},
                                            {"hops", RM_TIES_HOPS},
                                            {"load", RM_TIES_LOAD},

@@ -2,12 +2,12 @@
  * pictures.c — the CLI side of the pictures (issue 5, "pictures out"):
  * running an external drawing tool (Graphviz `dot`, `gnuplot`) when it is
  * installed, and writing the DOT/SVG picture of a mapping for `ringmap
- * --dot FILE --svg FILE` (the DOT itself is ring/dot.c).
+ * --dot FILE --svg FILE` (the DOT itself is output/dot.c).
  */
 #define _DEFAULT_SOURCE /* mkstemps, fdopen, posix_spawn, isatty */
 #include "cli/commands.h"
 #include "cli/outfile.h"
-#include "ring/dot.h"
+#include "output/dot.h"
 
 #include <errno.h>
 #include <spawn.h>

@@ -1,7 +1,7 @@
 /*
  * sg_widest.c — `--routing widest` on a SimGrid platform (issue 11): the
  * platform read from SimGrid is a graph of its links joined as its routes
- * join them (topo/simgrid.c); widest paths in it may chain links in orders
+ * join them (topo/io/simgrid.c); widest paths in it may chain links in orders
  * no SimGrid route uses, which SMPI will not follow. Said before mapping;
  * a route that cannot exist in SimGrid at all (through a host, from one link
  * to another that no SimGrid route joins) is refused after mapping.

@@ -11,7 +11,7 @@
  * input (host_w, default_bandwidth; Tiers host fraction and seed).
  */
 #include "fuzz/fuzz_common.h"
-#include "topo/readers.h"
+#include "topo/io/readers.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * bandwidth, latency, backbone exactly). Fixed routes (SimGrid) are not part
  * of GML. Subnormal and huge values (1e-310, 1.7e308) take part: the writer
  * gives each number with the digits that read back to the same double
- * (%.15g to %.17g) and the GML reader reads subnormals (topo/gml_subnormal.h;
+ * (%.15g to %.17g) and the GML reader reads subnormals (topo/io/gml_subnormal.h;
  * issue 13, class 9). */
 static void fuzz_gml_round_trip(const rm_platform *p)
 {
@@ -96,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&info, 0, sizeof info);
     st = rmi_platform_read_simgrid_ex(path, &ro, &p, &info, &err);
     const char *what = "rmi_platform_read_simgrid";
-    /* SimGrid loads the file in a forked child (topo/simgrid.c): what is
+    /* SimGrid loads the file in a forked child (topo/io/simgrid.c): what is
      * fuzzed here is the parent side (file checks, version scan, the
      * child's stream, reachability, the platform built) on whatever
      * SimGrid makes of the input. A one-host platform is valid (it maps to

@@ -64,7 +64,8 @@
 #include "ringmap/model.h"  /* route/host cost, eq. (1), eq. (5), balance */
 #include "ringmap/topo.h"   /* platforms, network, routes, widest paths */
 #include "ringmap/bw.h"     /* max-min fairness, optimal shares, residual */
-#include "ringmap/ring.h"   /* options, mappings, SharedRing, SliceRing */
+#include "ringmap/ring.h"   /* mappings, T_step of a fixed ring */
+#include "ringmap/heur.h"   /* options, SharedRing, SliceRing */
 #include "ringmap/mapper.h" /* rm_map, rm_map_network */
 #include "ringmap/output.h" /* JSON and table */
 #include "ringmap/alloc.h"  /* integer allocation (Boulet et al. 1999, Casanova, ICS 632) */

@@ -1,7 +1,7 @@
 /*
  * iterapp.c — the MPI runtime program: runs a Jacobi 5-point heat stencil on
  * the ring of a mapping, with integer column counts from the optimal
- * allocation (ring/alloc.h), and reports per rank and per step the
+ * allocation (include/ringmap/alloc.h), and reports per rank and per step the
  * computation and communication times, and the predicted T_step (eq. (1) of
  * seed 001 with the mapping's w and route bandwidths) against the measured
  * one, as a table and as JSON.
@@ -27,7 +27,7 @@
 #ifdef RM_SMPI
 #include "iterapp/smpi_cores.h"
 #endif
-#include "ring/alloc.h"
+#include "ringmap/alloc.h"
 
 #include <errno.h>
 #include <float.h>
@@ -62,7 +62,7 @@ static void usage(FILE *f)
             "  --total-cols m    grid columns (default: D_c/D_w of the run = the mapping's dc_dw)\n"
             "  --steps N         iterations (default 100)\n"
             "  --cols LIST       explicit columns per ring position (default: optimal integer\n"
-            "                    allocation of eq. (1), ring/alloc.h rm_alloc_columns)\n"
+            "                    allocation of eq. (1), include/ringmap/alloc.h rm_alloc_columns)\n"
             "  --alloc alpha     columns from the mapping's alpha only (rm_alloc_from_alpha)\n"
             "  --placement LIST  ring position of each MPI rank (-1 = idle); default rank k -> k\n"
             "  --by-name         place position k on a process whose host name is its label\n"

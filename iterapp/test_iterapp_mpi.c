@@ -13,7 +13,7 @@
 #include "iterapp/ringcomm.h"
 #include "iterapp/run.h"
 #include "iterapp/stencil.h"
-#include "ring/alloc.h"
+#include "ringmap/alloc.h"
 
 #include <math.h>
 #include <stdio.h>

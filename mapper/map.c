@@ -6,12 +6,12 @@
  */
 #include "ringmap/mapper.h"
 #include "ring/args.h"
-#include "ring/exact.h"
-#include "ring/improve.h"
+#include "heur/exact.h"
+#include "heur/improve.h"
 #include "topo/args.h"
 #include "ring/refine.h"
-#include "ring/ring_internal.h"
-#include "ring/route_ties.h"
+#include "heur/heur.h"
+#include "heur/route_ties.h"
 
 #include <stddef.h>
 
@@ -31,7 +31,7 @@ static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_
     case RM_HEUR_SLICE_EXACT: st = rmi_slicering_exact(net, opt, out, err); break;
     default:
         st = rmi_sharedring(net, opt, out, err);
-        if (!st && opt->route_ties != RM_TIES_INDEX && /* ring/route_ties.h */
+        if (!st && opt->route_ties != RM_TIES_INDEX && /* heur/route_ties.h */
             (st = rmi_ties_reshare(net, opt, opt->route_ties, *out, NULL, err))) {
             rm_mapping_free(*out);
             *out = NULL;
@@ -60,7 +60,7 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
     rm_status st = run_heuristic(net, opt, &m, err);
     if (st)
         return st;
-    if (opt->improve ? (st = rmi_improve_step(net, opt, &m, err)) /* ring/improve.h */
+    if (opt->improve ? (st = rmi_improve_step(net, opt, &m, err)) /* heur/improve.h */
         : opt->final_solver != RM_FINAL_NONE &&
               (st = rmi_mapping_refine_solver_lim(net, m, opt->final_solver, opt->final_tol,
                                                   &opt->final_limits, NULL, err))) {

@@ -21,23 +21,6 @@ rm_status rmi_network_args_check(const rm_network *net, const char *fn, rm_error
     return RM_OK;
 }
 
-rm_status rmi_heuristic_args_check(const rm_network *net, const rm_options *opt,
-                                   rm_mapping **out, const char *fn, rm_options *run,
-                                   rm_error *err)
-{
-    if (!out)
-        return rm_error_set(err, RM_EINVAL, "%s: out is NULL", fn);
-    *out = NULL;
-    rm_status st = rmi_network_args_check(net, fn, err);
-    if (!st)
-        st = rm_options_check(opt, err);
-    if (!st) {
-        *run = *opt;
-        run->routing = rm_routing_resolve(net, opt->routing); /* the one policy (ring.h) */
-    }
-    return st;
-}
-
 static rm_status route_check(const rm_network *net, const rm_route *r, const char *fn,
                              const char *which, int k, rm_error *err)
 {

@@ -5,7 +5,6 @@
  * final solver of issue 3; TPDS 2004 §4.4.3).
  */
 #include "ring/refine.h"
-#include "ring/ring_internal.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,11 +1,11 @@
 /*
  * shares.c — a mapping's work shares as integer units and as part sizes
  * (include/ringmap/shares.h): the optimal integer allocation of seeds
- * 000/002 with the route costs of eq. (1) of seed 001 (ring/alloc.h), and
+ * 000/002 with the route costs of eq. (1) of seed 001 (include/ringmap/alloc.h), and
  * alpha as Zoltan/METIS relative part sizes.
  */
 #include "ring/args.h"
-#include "ring/alloc.h"
+#include "ringmap/alloc.h"
 #include "ringmap/shares.h"
 
 #include <math.h>

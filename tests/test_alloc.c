@@ -1,9 +1,9 @@
 /*
- * test_alloc.c — the optimal integer allocation of B work units (ring/alloc.h)
+ * test_alloc.c — the optimal integer allocation of B work units (include/ringmap/alloc.h)
  * against every "Integer allocation" oracle of ORACLES.md (seed 000 Tables
  * 1-5, Lemma 1, the LU example, perfect balance) and against brute force.
  */
-#include "ring/alloc.h"
+#include "ringmap/alloc.h"
 
 #include "support.h"
 

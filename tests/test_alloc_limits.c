@@ -1,5 +1,5 @@
 /*
- * test_alloc_limits.c — the integer allocation (ring/alloc.c) on extreme
+ * test_alloc_limits.c — the integer allocation (alloc/alloc.c) on extreme
  * numbers (issue 13, class 3): cycle-time ratios of 1e18, unit times of
  * 1e-300 and subnormal, offsets of 1e300 (bandwidth 1e-300), B near 2^53,
  * all finish at once (the former threshold walk and greedy finish looped
@@ -10,9 +10,9 @@
  * allocation equals the unit-by-unit greedy of seed 000 (rm_alloc_units_order
  * for offsets 0; a local replay of the affine greedy otherwise).
  */
-#include "ring/alloc.h"
+#include "ringmap/alloc.h"
 #include "ringmap.h"
-#include "topo/readers.h" /* rm_rng */
+#include "topo/io/readers.h" /* rm_rng */
 
 #include "support.h"
 

@@ -418,7 +418,7 @@ START_TEST(test_h13_balance_entries)
 }
 END_TEST
 
-/* ring/alloc.c: every rm_alloc_* entry names itself and the NULL array. */
+/* alloc/alloc.c: every rm_alloc_* entry names itself and the NULL array. */
 START_TEST(test_h13_alloc_entries)
 {
     double t[2] = {1.0, 2.0};

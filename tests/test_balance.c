@@ -2,11 +2,11 @@
  * test_balance.c — functional performance models and DFPA
  * (include/ringmap/balance.h, seed 003): the insertion cases, the
  * partitioning by speed functions against seed 000's integer optimum
- * (ORACLES.md "Integer allocation", and ring/alloc.c on random instances),
+ * (ORACLES.md "Integer allocation", and alloc/alloc.c on random instances),
  * hand-solved cliff instances, the ring's communication term, and DFPA on
  * synthetic speed functions (deterministic, no MPI).
  */
-#include "ring/alloc.h"
+#include "ringmap/alloc.h"
 #include "ringmap.h"
 
 #include "support.h"
@@ -172,7 +172,7 @@ START_TEST(test_constant_oracles)
 }
 END_TEST
 
-/* Random instances: identical to ring/alloc.c's affine greedy (with
+/* Random instances: identical to alloc/alloc.c's affine greedy (with
  * communication offsets and a minimum), and, for models whose point is not
  * at x = 1, the same optimal makespan. */
 START_TEST(test_constant_cross_alloc)

@@ -1,5 +1,5 @@
 /*
- * test_exact.c — the exact baselines of ring/exact.c: SliceRing optimum on
+ * test_exact.c — the exact baselines of heur/exact.c: SliceRing optimum on
  * the Hamiltonian-cycle reduction of Theorem 1 (6-cycle, Petersen graph,
  * a Hamiltonian 10-node graph), Proposition 1 (ORACLES.md), a brute-force
  * cross-check including negative-alpha rings, greedy >= exact; SharedRing
@@ -9,7 +9,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "ringmap.h"
 #include "support.h"
-#include "ring/exact.h"
+#include "heur/exact.h"
 
 #include <check.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /*
  * test_improve.c — the local search after the heuristic (rm_options.improve,
- * `--improve`, ring/improve.c; issue 15 "better rings beyond the paper"):
+ * `--improve`, heur/improve.c; issue 15 "better rings beyond the paper"):
  *  - on the hand-solved shared4 platform (platforms/test/shared4.gml) SliceRing
  *    picks the 4-host ring (T_step/D_w = 124/147 with max-min shares at
  *    D_c/D_w = 0.5, worse than the best ring, hosts 0, 1 at 0.54): --improve
@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "support.h"
-#include "ring/improve.h"
+#include "heur/improve.h"
 
 static rm_platform *shared4(void)
 {

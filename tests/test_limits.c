@@ -17,7 +17,7 @@
 #include "support.h"
 #include "ring/refine.h"
 #include "solvers/solvers.h"
-#include "topo/generators.h"
+#include "topo/gen/generators.h"
 
 /* A 6-host platform with shared links: a router core, two hosts per
  * router, so that the final solver has links to share. */

@@ -2,7 +2,7 @@
  * test_mirror.c — on an undirected half-duplex network the widest-path tree
  * TO a node is the mirror image of the tree FROM it (same widths, each arc
  * replaced by its partner arc a^1): SharedRing relies on it to compute two
- * trees per ring edge instead of four (ring/sharedring.c).
+ * trees per ring edge instead of four (heur/sharedring/sharedring.c).
  */
 #include "ringmap.h"
 

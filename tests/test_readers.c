@@ -7,7 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
-#include "topo/readers.h"
+#include "topo/io/readers.h"
 
 #include "support.h"
 

@@ -10,7 +10,7 @@
  */
 #include "ring/refine.h"
 #include "support.h"
-#include "ring/ring_internal.h"
+#include "heur/heur.h"
 #include "ringmap.h"
 
 #include <check.h>

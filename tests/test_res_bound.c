@@ -1,6 +1,6 @@
 /*
  * test_res_bound.c — issue 15: the shared-resource stopping bound of
- * SharedRing with fixed routes (ring/res_bound.h): a resource every route
+ * SharedRing with fixed routes (heur/bounds/res_bound.h): a resource every route
  * crosses (a SimGrid cluster's SHARED backbone) bounds T_step of every
  * larger ring. Checks: the mapping with the bound equals --full-curve's
  * (ring, q, T_step bit for bit) on a 160-host SimGrid cluster and a
@@ -9,7 +9,7 @@
  * the bound's value by hand on the homogeneous cluster; inactive with
  * widest routing.
  */
-#include "ring/res_bound.h"
+#include "heur/bounds/res_bound.h"
 #include "ringmap.h"
 
 #include "support.h"

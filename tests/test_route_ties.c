@@ -1,6 +1,6 @@
 /*
  * test_route_ties.c — tie rules between equally wide routes
- * (rm_options.route_ties, ring/route_ties.h; issue 15, beyond the paper):
+ * (rm_options.route_ties, heur/route_ties.h; issue 15, beyond the paper):
  *  - a hand-made platform with two equally wide routes between two hosts
  *    (3 links and 2 links, all 100 Mb/s): the index rule's route, each
  *    rule's routes and SliceRing's T_step (max-min shares) computed by hand,
@@ -13,8 +13,8 @@
  *    rm_routing_route); rm_options_check refuses unknown rules.
  */
 #include "ringmap.h"
-#include "ring/ring_internal.h"
-#include "ring/route_ties.h"
+#include "heur/heur.h"
+#include "heur/route_ties.h"
 #include "support.h"
 
 #include <check.h>

@@ -1,6 +1,6 @@
 /*
  * test_scale.c — issue 15: the generators of bench/bench_scale are
- * deterministic; the stopping rule of the greedy heuristics (ring/cut_bound.h)
+ * deterministic; the stopping rule of the greedy heuristics (heur/bounds/cut_bound.h)
  * is a valid lower bound of T_step for random rings, and stopping by it gives
  * exactly the mapping of the full growth (--full-curve): same ring, routes,
  * shares, alphas and T_step, the same T_step curve up to the stop — on
@@ -10,11 +10,11 @@
  * and eq. (5) shares. The host bound (rm_host_bound) is checked as a
  * property on random rings of random platforms (directed ones too).
  */
-#include "ring/cross_bound.h"
-#include "ring/cut_bound.h"
-#include "ring/ring_internal.h"
+#include "heur/bounds/cross_bound.h"
+#include "heur/bounds/cut_bound.h"
+#include "heur/heur.h"
 #include "ringmap.h"
-#include "topo/generators.h"
+#include "topo/gen/generators.h"
 #include "support.h"
 
 #include <check.h>
@@ -360,7 +360,7 @@ static rm_mapping *random_ring_mapping(const rm_platform *p, const rm_network *n
     return m;
 }
 
-/* Property of the host bound (ring/cut_bound.h): for random rings S with
+/* Property of the host bound (heur/bounds/cut_bound.h): for random rings S with
  * widest routes and max-min or eq. (5) shares, under every cost model, and
  * every set R of >= 2 of their hosts (S strictly contains R), T_step/D_w
  * of S >= min(T0, bound of R at T0) for T0 below, at and above it. */
@@ -544,7 +544,7 @@ START_TEST(test_cut_bound_directed)
 }
 END_TEST
 
-/* Property of the crossing bound (ring/cross_bound.h): for random rings S
+/* Property of the crossing bound (heur/bounds/cross_bound.h): for random rings S
  * (random hosts and order, widest routes, max-min or eq. (5) shares, every
  * cost model, half and full duplex, directed platforms) and every ring R
  * whose hosts are a cyclic subsequence of S's (R in S's order: the rings
@@ -602,7 +602,7 @@ START_TEST(test_cross_bound_valid)
     /* two pairs of hosts (w 1) on routers 4 and 5 joined by one 10 Mb/s
      * link (access links 1000 Mb/s): the ring 0, 2, 1, 3 crosses it with 4
      * ring edges, 8 routes of 10/8 Mb/s at most: the bound is 8/10 (the cut
-     * bound of ring/cut_bound.h, 4/10, counts 2 edges) */
+     * bound of heur/bounds/cut_bound.h, 4/10, counts 2 edges) */
     static const double w4[4] = {1, 1, 1, 1}, b5[5] = {1000, 1000, 1000, 1000, 10};
     static const int lu[5] = {0, 1, 2, 3, 4}, lv[5] = {4, 4, 5, 5, 5};
     rm_platform *p = rmt_build("pairs", 6, 4, w4, 5, lu, lv, b5, NULL, NULL);

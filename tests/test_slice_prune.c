@@ -1,6 +1,6 @@
 /*
  * test_slice_prune.c — issue 15: SliceRing's candidate pruning
- * (ring/slicering.c, slice_prune: a lower bound on every candidate's O(1)
+ * (heur/slicering.c, slice_prune: a lower bound on every candidate's O(1)
  * value from the least route cost to and from the ring, with the edges'
  * terms at up to 64 pivots) changes nothing: the fast scan with the pruning
  * returns the reference's ring and every ring size's estimate bit for bit
@@ -11,9 +11,9 @@
  * each other (infinite costs: no pruning for those candidates). Both
  * near-tie rules (rm_options.slice_ties 0, the default, and 1).
  */
-#include "ring/ring_internal.h"
+#include "heur/heur.h"
 #include "ringmap.h"
-#include "topo/generators.h"
+#include "topo/gen/generators.h"
 
 #include "support.h"
 

@@ -1,6 +1,6 @@
 /*
  * test_slice_ties.c — issue 15: SliceRing's near-tie rule
- * (rm_options.slice_ties, ring/slicering.c: a candidate whose multiset of
+ * (rm_options.slice_ties, heur/slicering.c: a candidate whose multiset of
  * (D_c/D_w * C, w) pairs is bit for bit that of an earlier candidate of the
  * same step is skipped, so among candidates equal in real arithmetic the
  * first in scan order wins).
@@ -20,9 +20,9 @@
  * class (slice_cost_classes: H x classes matrices; the test fails if it
  * never ran), compared with the reference bit for bit.
  */
-#include "ring/ring_internal.h"
+#include "heur/heur.h"
 #include "ringmap.h"
-#include "topo/generators.h"
+#include "topo/gen/generators.h"
 
 #include "support.h"
 

@@ -17,7 +17,7 @@
 #include "share_glpk.h"
 #include "solvers/solvers.h"
 #include "solvers/tstep_problem.h"
-#include "topo/generators.h"
+#include "topo/gen/generators.h"
 
 #include "support.h"
 

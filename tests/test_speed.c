@@ -7,9 +7,9 @@
  * platforms (sparse, with routers) at the four ratios of seed 001, for
  * refine none and max-min, half and full duplex. Also: the second SliceRing
  * start never worsens the estimate of any ring size, and the direct routing
- * layer (ring/routing.c) on a hand-made graph.
+ * layer (topo/route/routing.c) on a hand-made graph.
  */
-#include "ring/ring_internal.h"
+#include "heur/heur.h"
 #include "ringmap.h"
 #include "support.h"
 

@@ -1,8 +1,8 @@
 /*
  * test_symmetry.c — issue 15: SharedRing's symmetry classes (interchangeable
- * hosts on their own access links, ring/sharedring_sym.c, one candidate per
+ * hosts on their own access links, heur/sharedring/sharedring_sym.c, one candidate per
  * class and run between the routes' resources) and the leaf filling of the
- * widest-path trees (topo/widest.c) change nothing: the fast path returns
+ * widest-path trees (topo/route/widest.c) change nothing: the fast path returns
  * the reference path's mapping bit for bit — ring, routes, bandwidths,
  * alphas, T_step and the whole T_step curve (--full-curve: the growth to
  * every host, where every class is used up) — on generated star, cluster,
@@ -13,10 +13,10 @@
  * hosts with bitwise equal costs, exact values by merging into the ring's
  * sorted pairs) gives the reference's ring and every size's estimate.
  */
-#include "ring/ring_internal.h"
-#include "ring/sharedring_internal.h"
+#include "heur/heur.h"
+#include "heur/sharedring/sharedring_internal.h"
 #include "ringmap.h"
-#include "topo/generators.h"
+#include "topo/gen/generators.h"
 
 #include "support.h"
 

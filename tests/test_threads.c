@@ -18,7 +18,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
-#include "topo/widest.h"
+#include "topo/route/widest.h"
 
 #include "support.h"
 

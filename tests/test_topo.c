@@ -293,7 +293,7 @@ START_TEST(test_read_subnormal_numbers)
 {
     /* issue 13, class 7: igraph's GML lexer refuses numbers strtod reports
      * as out of range, subnormal ones included (1e-310 is a double); the
-     * reader gives igraph 0 and puts the value back (topo/gml_subnormal.c).
+     * reader gives igraph 0 and puts the value back (topo/io/gml_subnormal.c).
      * Values on the right element even when nodes and edges interleave and a
      * string-typed attribute, a nested list and a comment hold one too. */
     const char *text = "# 1e-310 in a comment\n"

@@ -1,6 +1,6 @@
 /*
  * test_widest.c — our own widest (maximum-bottleneck) path trees
- * (topo/widest.c, the default of rm_widest_tree / rm_widest_route) against
+ * (topo/route/widest.c, the default of rm_widest_tree / rm_widest_route) against
  * the igraph reference (rm_widest_tree_igraph): identical widths for every
  * source and node, forward and reverse, on seeded random platforms (trees
  * with extra and parallel links, directed, half / full duplex, random
@@ -11,7 +11,7 @@
  * tie-breaking on a hand-made diamond.
  */
 #include "ringmap.h"
-#include "topo/widest.h"
+#include "topo/route/widest.h"
 
 #include "support.h"
 
@@ -117,7 +117,7 @@ static void random_residual(uint64_t *s, const rm_network *net, double *res)
 #define REQ_INT_GE(x, y)                                                                             \
     REQ_MSG((x) >= (y), "%s:%d: %s >= %s (%d vs %d)", __FILE__, __LINE__, #x, #y, (int)(x), (int)(y))
 
-/* Width of arc a as the contract says (independent of topo/widest.h). */
+/* Width of arc a as the contract says (independent of topo/route/widest.h). */
 static double expect_arc_width(const rm_network *net, const double *res, int a)
 {
     int r = net->arc_res[a];

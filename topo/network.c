@@ -3,11 +3,11 @@
  * §2.4, §4.4.2): arcs (directed uses of links) and resources (capacity
  * constraints) in half or full duplex, routes, widest (maximum-bottleneck)
  * paths on the full or residual network with our own widest-path Dijkstra
- * (topo/widest.c; igraph's is kept as the reference, rm_widest_tree_igraph),
+ * (topo/route/widest.c; igraph's is kept as the reference, rm_widest_tree_igraph),
  * and SliceRing's complete-graph capacity matrix (§2.2, §5.2.1).
  *
  * The network keeps in priv a CSR adjacency of the usable arcs
- * (topo/widest.h) and a directed igraph graph of the usable arcs (an
+ * (topo/route/widest.h) and a directed igraph graph of the usable arcs (an
  * edge->arc map, for the reference implementation), both read-only after
  * rm_network_init, and a pool of routing workspaces (rm_route_ws: tree,
  * heap, stack). Each routing call takes a workspace from the pool for its
@@ -23,8 +23,8 @@
 #include "ringmap/topo.h"
 #include "topo/args.h"
 #include "topo/igraph_guard.h"
-#include "topo/unusable.h"
-#include "topo/widest.h"
+#include "topo/io/unusable.h"
+#include "topo/route/widest.h"
 
 #include <float.h>
 #include <math.h>
@@ -107,7 +107,7 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
             net->arc_tail[a] = d ? e->target : e->source;
             net->arc_head[a] = d ? e->source : e->target;
             if (!rm_link_bw_usable(e->bandwidth))
-                net->arc_res[a] = -1; /* too slow for the model: as absent (topo/unusable.h) */
+                net->arc_res[a] = -1; /* too slow for the model: as absent (topo/io/unusable.h) */
             else if (p->directed)
                 net->arc_res[a] = d ? -1 : l;
             else
@@ -371,7 +371,7 @@ static void tree_out(const rm_network *net, const rm_route_ws *ws, double *width
         memcpy(in_arc, ws->arc, (size_t)N * sizeof *in_arc);
 }
 
-/* rm_widest_tree_igraph (topo/widest.h): igraph_get_widest_paths in mode OUT
+/* rm_widest_tree_igraph (topo/route/widest.h): igraph_get_widest_paths in mode OUT
  * (IN when reverse) with parents and inbound edges; widths recomputed along
  * the tree. Measured: 6 us per call on Geant2009 (34 nodes, 104 arcs), -O2.
  * Thread-safe (serialised by the igraph mutex). */
@@ -389,7 +389,7 @@ rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, i
 }
 
 /* rm_widest_tree (ringmap/topo.h): our own widest-path Dijkstra
- * (topo/widest.c) on the CSR adjacency built by rm_network_init, in a
+ * (topo/route/widest.c) on the CSR adjacency built by rm_network_init, in a
  * workspace of the network's pool (no allocation per call). */
 rm_status rm_widest_tree(const rm_network *net, const double *residual, int src, int reverse,
                          double *width, int *in_arc, rm_error *err)
@@ -424,7 +424,7 @@ static int host_position(const rm_platform *p, int v)
     return -1;
 }
 
-/* rm_fixed_route_arcs (topo/widest.h). */
+/* rm_fixed_route_arcs (topo/route/widest.h). */
 int rm_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
 {
     const rm_platform *p = net->platform;
@@ -448,7 +448,7 @@ int rm_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
             arc = 2 * l + 1;
         else
             return -1;
-        if (net->arc_res[arc] < 0) /* a link too slow for the model: no route (topo/unusable.h) */
+        if (net->arc_res[arc] < 0) /* a link too slow for the model: no route (topo/io/unusable.h) */
             return rm_link_bw_usable(p->links[l].bandwidth) ? -1 : 0;
         arcs[i - s] = arc;
         at = net->arc_head[arc];
@@ -484,7 +484,7 @@ static rm_status route_fixed(const rm_network *net, int src, int reverse, int ds
     return RM_OK;
 }
 
-/* rm_widest_tree_core (topo/widest.h): the tree straight into the caller's
+/* rm_widest_tree_core (topo/route/widest.h): the tree straight into the caller's
  * arrays, leaves left out; the workspace only lends its heap. */
 rm_status rm_widest_tree_core(const rm_network *net, const double *residual, int src, int reverse,
                               double *width, int *in_arc, rm_error *err)

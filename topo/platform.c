@@ -3,11 +3,11 @@
  * routers and links (bandwidth, latency, backbone flag); programmatic
  * construction, validation (values and host reachability), reading by
  * file extension (.gml: gml.c; .xml SimGrid, .tiers, .graphml: the readers
- * of topo/readers.h; case-insensitive), and freeing.
+ * of topo/io/readers.h; case-insensitive), and freeing.
  */
 #include "topo/input_file.h"
 #include "ringmap/topo.h"
-#include "topo/readers.h"
+#include "topo/io/readers.h"
 
 #include <float.h>
 #include <math.h>

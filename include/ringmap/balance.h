@@ -145,7 +145,7 @@ rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm,
  * to the k minimising comm_k + t^_k(d_k + 1), ties to the lowest index),
  * computed fast: every unit whose cost is at or below a threshold found by
  * bisection is given at once, then the greedy finishes. For constant models
- * (one point (1, w_i) each) this is exactly rm_alloc_affine of ring/alloc.h,
+ * (one point (1, w_i) each) this is exactly rm_alloc_affine of include/ringmap/alloc.h,
  * and with comm = NULL, min_units = 0 exactly the optimum of Boulet et al. 1999 and Casanova, ICS 632
  * (t = (3,5,8), n = 10 -> (5,3,2)). *T (may be NULL) gets the makespan max_i
  * (comm_i + t^_i(d_i)) in s (Legrand et al. 2004 eq. (1) with speed functions).

@@ -8,7 +8,7 @@
 #ifndef RINGMAP_MAPPER_H
 #define RINGMAP_MAPPER_H
 
-#include "ringmap/ring.h"
+#include "ringmap/heur.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -6,7 +6,7 @@
  * plus the cost model of its params (dc_dw, dc, latency, parallel_send) and
  * t_step_per_dw. The one reader of that JSON, used by
  * `ringmap export-simgrid` and by iterapp (issue 10 item 2, issue 13
- * class 5). Included by ringmap.h. Implemented in ring/mapping_read.c.
+ * class 5). Included by ringmap.h. Implemented in output/mapping_read.c.
  */
 #ifndef RINGMAP_MAPPING_JSON_H
 #define RINGMAP_MAPPING_JSON_H

@@ -8,7 +8,7 @@
 #define RINGMAP_OUTPUT_H
 
 #include <stdio.h>
-#include "ringmap/ring.h"
+#include "ringmap/heur.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -24,7 +24,7 @@ extern "C" {
  * position getting at least min_units (C_k = rm_mapping_costs, s/Mb; w_k the
  * cycle-time of host ring[k], s/Mflop). The greedy of Boulet et al. 1999 and Casanova, ICS 632 (next
  * unit to the position whose time grows least) with the route costs as a
- * constant term, which is optimal (ring/alloc.h, rm_alloc_affine; ties to the
+ * constant term, which is optimal (include/ringmap/alloc.h, rm_alloc_affine; ties to the
  * lowest ring position). Without communication (dc_dw = 0) these are the
  * allocations of Boulet et al. 1999 Table 3 (ORACLES.md: t = (3,5,8), 10 units ->
  * (5,3,2)). As n_units grows units[k] / n_units tends to m->alpha[k].

@@ -150,6 +150,20 @@ void rm_platform_free(rm_platform *p);
 /* topo: the network seen by routing and sharing                             */
 /* ------------------------------------------------------------------------ */
 
+/** How routes are chosen. */
+typedef enum rm_routing {
+    RM_ROUTING_WIDEST = 0, /* widest paths on the (residual) network, Legrand et al. 2004 */
+    RM_ROUTING_DIRECT = 1, /* only the direct link between two hosts: the widest single
+                              arc joining them, no route if none (the complete-graph
+                              instance of SliceRing taken as given; Theorem 1) */
+    RM_ROUTING_FIXED = 2,  /* routes fixed by the platform file (SimGrid) */
+    RM_ROUTING_AUTO = 3    /* the default: RM_ROUTING_FIXED when the platform fixes its
+                              routes (rm_platform.fixed_route_start: a SimGrid file, whose
+                              routes are what SimGrid/SMPI will use), else
+                              RM_ROUTING_WIDEST; resolved by rm_routing_resolve when the
+                              network is known. Appended in 1.1. */
+} rm_routing;
+
 /** Duplex model (Legrand et al. 2004 §2.4). */
 typedef enum rm_duplex {
     RM_DUPLEX_HALF = 0, /* an undirected link is ONE capacity for both directions */
@@ -228,10 +242,10 @@ double rm_route_latency(const rm_network *net, const rm_route *r);
  * width residual[arc_res[a]] (residual may be NULL: full capacities; a
  * backbone resource always counts with its full capacity). A
  * maximum-bottleneck Dijkstra on a CSR adjacency built once by
- * rm_network_init (topo/widest.c; no allocation per call; ties: the
+ * rm_network_init (topo/route/widest.c; no allocation per call; ties: the
  * smallest node index leaves the heap first, a node keeps the first arc found
  * at its final width); igraph's igraph_get_widest_paths is kept as the
- * reference (rm_widest_tree_igraph, topo/widest.h) and the tests check that
+ * reference (rm_widest_tree_igraph, topo/route/widest.h) and the tests check that
  * both give the same widths. On success *route holds the path and
  * route->bandwidth its width (INFINITY if src == dst; 0 and n_arcs = 0 if dst
  * is unreachable through arcs of positive width).
@@ -287,6 +301,21 @@ rm_status rm_route_from_tree(const rm_network *net, int src, int reverse, const 
  * every thread has one).
  */
 rm_status rm_capacity_matrix(const rm_network *net, double *bw, rm_error *err);
+
+/**
+ * The routing the mapper runs for routing on net: RM_ROUTING_AUTO becomes
+ * RM_ROUTING_FIXED when net's platform fixes its routes (fixed_route_start
+ * not NULL: a SimGrid file, mapped on the routes SimGrid/SMPI will use) and
+ * RM_ROUTING_WIDEST otherwise (widest paths, Legrand et al. 2004 §4.4.2);
+ * any other value is returned as it is (RM_ROUTING_FIXED on a platform
+ * without fixed routes stays FIXED, which the heuristics refuse with
+ * RM_EINPUT). The one
+ * place this policy is decided: rm_map, rm_map_network, rm_sharedring,
+ * rm_slicering and the JSON writers call it, and so does the CLI. A NULL net
+ * (or net->platform) resolves AUTO to RM_ROUTING_WIDEST. O(1).
+ * Thread safety: reentrant (net only read).
+ */
+rm_routing rm_routing_resolve(const rm_network *net, rm_routing routing);
 
 #pragma GCC visibility pop
 #ifdef __cplusplus

@@ -1,4 +1,4 @@
-# dot.sh — `ringmap PLATFORM --dot FILE [--svg FILE]` (ring/dot.c,
+# dot.sh — `ringmap PLATFORM --dot FILE [--svg FILE]` (output/dot.c,
 # cli/pictures.c): the DOT has one node per platform node (hosts boxes,
 # routers circles, labels from the platform), one edge per link, every ring
 # host labelled with its ring position and alpha (as in the JSON), every

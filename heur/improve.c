@@ -1,0 +1,734 @@
+/*
+ * improve.c — local search on a heuristic's ring (issue 15, "better rings
+ * beyond the paper"; heur/improve.h): re-share, re-route an edge, swap,
+ * remove, replace, insert, move; accept a move when T_step (eq. (1) with
+ * alpha >= 0, shares by eq. (5) or max-min, seed 001 §4.4.3) strictly
+ * decreases. Deterministic: no threads, ties by generation order; wall time
+ * only as a budget.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "heur/improve.h"
+#include "ring/refine.h"
+#include "heur/heur.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { MV_RESHARE, MV_REROUTE, MV_SWAP, MV_REMOVE, MV_REPLACE, MV_INSERT, MV_MOVE, MV_CUT };
+enum { MET_AUTO, MET_RESID, MET_FAIR, MET_FULL };
+
+typedef struct cand {
+    int type, k, j, v, metric;
+    int order;  /* generation index: ties */
+    double est; /* estimated T_step/D_w */
+} cand;
+
+/* A candidate ring: nq hosts, edge i from nring[i] to nring[i+1] with
+ * routes nF[i] (forward) and nB[i] (back); own[2i], own[2i+1]: the route
+ * was built here (freed by build_free), else a shallow copy of cur's. */
+typedef struct build {
+    int nq, valid;
+    int *nring;
+    rm_route *nF, *nB;
+    char *own;
+} build;
+
+typedef struct imp {
+    const rm_network *net;
+    const rm_options *opt;
+    rm_mapping *cur; /* owned current ring */
+    int q;
+    /* cur's edges: F[k] = &cur->succ[k], B[k] = &cur->pred[k+1] */
+    rm_route **F, **B;
+    int *pos;      /* n_nodes: ring position of a node in cur, -1 */
+    double *resid; /* n_res: capacity - load of cur's routes (the working copy) */
+    double *fair;  /* n_res: cap / (count + 1) */
+    int *cnt;      /* n_res: crossings of cur's routes */
+    int *unused, n_unused;
+    /* scratch of size n_hosts (+ a few) */
+    int *seq, *edge_old, *edge_rev;
+    char *old_used;
+    double *w, *C, *alpha, *a, *x, *x2;
+    rm_route *routes;
+    build b;
+    int cap_q; /* capacities of the scratch (ring sizes) */
+    /* routing trees of the current residual state, shared by the candidates
+       that remove the same ring edges (insert / replace at k, every unused
+       host): key (type, k), up to 8 trees (2 roots x 2 directions x 2
+       metrics); key_type -1 = no caching */
+    int key_type, key_k, n_trees;
+    int tree_root[8], tree_rev[8], tree_met[8];
+    double *tree_w[8];
+    int *tree_arc[8];
+    int gen_budget; /* the budget passed while generating */
+    double t0_clock;
+    rm_improve_info info;
+} imp;
+
+static double clock_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int over_budget(imp *s)
+{
+    return s->opt->improve_seconds > 0 && clock_now() - s->t0_clock > s->opt->improve_seconds;
+}
+
+static double host_w(const imp *s, int node)
+{
+    return s->net->platform->nodes[node].w;
+}
+
+/* --- the residual network of the current ring ------------------------------------------ */
+
+static void res_apply(imp *s, const rm_route *r, int sign)
+{
+    const rm_network *net = s->net;
+    for (int i = 0; i < r->n_arcs; i++) {
+        int res = net->arc_res[r->arcs[i]];
+        if (res < 0)
+            continue;
+        if (!net->res_backbone[res])
+            s->resid[res] += sign * r->bandwidth; /* sign -1: the route takes it */
+        s->cnt[res] -= sign;
+        s->fair[res] = net->res_cap[res] / (double)(s->cnt[res] + 1);
+    }
+}
+
+static void res_reset(imp *s)
+{
+    const rm_network *net = s->net;
+    for (int r = 0; r < net->n_res; r++) {
+        s->resid[r] = net->res_cap[r];
+        s->cnt[r] = 0;
+        s->fair[r] = net->res_cap[r];
+    }
+    if (s->q < 2)
+        return;
+    for (int k = 0; k < s->q; k++) {
+        res_apply(s, s->F[k], -1);
+        res_apply(s, s->B[k], -1);
+    }
+}
+
+/* The current ring's views, positions, residual and unused hosts. */
+static void cur_views(imp *s)
+{
+    rm_mapping *m = s->cur;
+    const rm_platform *p = s->net->platform;
+    s->q = m->q;
+    for (int v = 0; v < p->n_nodes; v++)
+        s->pos[v] = -1;
+    for (int k = 0; k < m->q; k++) {
+        s->pos[m->ring[k]] = k;
+        s->F[k] = &m->succ[k];
+        s->B[k] = &m->pred[(k + 1) % m->q];
+    }
+    res_reset(s);
+    s->n_trees = 0; /* a new ring: no cached tree is valid */
+    s->key_type = -1;
+    /* unused hosts, fastest first (ties: lowest node index), at most RM_IMPROVE_MAX_UNUSED */
+    s->n_unused = 0;
+    for (int h = 0; h < p->n_hosts; h++) {
+        int v = p->hosts[h];
+        if (s->pos[v] >= 0)
+            continue;
+        int i = s->n_unused < RM_IMPROVE_MAX_UNUSED ? s->n_unused++ : RM_IMPROVE_MAX_UNUSED;
+        if (i == RM_IMPROVE_MAX_UNUSED) { /* full: replace the slowest if v is faster */
+            if (!(p->nodes[v].w < p->nodes[s->unused[i - 1]].w))
+                continue;
+            i--;
+        }
+        while (i > 0 && p->nodes[s->unused[i - 1]].w > p->nodes[v].w) {
+            s->unused[i] = s->unused[i - 1];
+            i--;
+        }
+        s->unused[i] = v;
+    }
+}
+
+/* --- candidates --------------------------------------------------------------------------- */
+
+/* The new host sequence of a candidate in s->seq; returns its size and sets
+ * *forced to the edge re-routed (-1 for none). */
+static int cand_seq(imp *s, const cand *c, int *forced)
+{
+    int q = s->q, n = 0;
+    const int *ring = s->cur->ring;
+    *forced = -1;
+    switch (c->type) {
+    case MV_REROUTE: *forced = c->k; /* fall through */
+    case MV_RESHARE:
+        memcpy(s->seq, ring, (size_t)q * sizeof *ring);
+        return q;
+    case MV_SWAP:
+        memcpy(s->seq, ring, (size_t)q * sizeof *ring);
+        s->seq[c->k] = ring[(c->k + 1) % q];
+        s->seq[(c->k + 1) % q] = ring[c->k];
+        return q;
+    case MV_REMOVE:
+        for (int i = 0; i < q; i++)
+            if (i != c->k)
+                s->seq[n++] = ring[i];
+        return n;
+    case MV_CUT: /* remove the j >= 2 consecutive hosts from position k on */
+        for (int i = 0; i < q; i++)
+            if ((i - c->k + q) % q >= c->j)
+                s->seq[n++] = ring[i];
+        return n;
+    case MV_REPLACE:
+        memcpy(s->seq, ring, (size_t)q * sizeof *ring);
+        s->seq[c->k] = c->v;
+        return q;
+    case MV_INSERT: /* v after position k */
+        for (int i = 0; i < q; i++) {
+            s->seq[n++] = ring[i];
+            if (i == c->k)
+                s->seq[n++] = c->v;
+        }
+        return n;
+    default: { /* MV_MOVE: the host at k after position j of the ring without it */
+        int h = ring[c->k];
+        for (int i = 0; i < q; i++)
+            if (i != c->k) {
+                s->seq[n++] = ring[i];
+                if (n - 1 == c->j)
+                    s->seq[n++] = h;
+            }
+        return n;
+    }
+    }
+}
+
+static void build_free(build *b)
+{
+    for (int i = 0; i < b->nq; i++) {
+        if (b->own[2 * i])
+            rm_route_clear(&b->nF[i]);
+        if (b->own[2 * i + 1])
+            rm_route_clear(&b->nB[i]);
+        b->own[2 * i] = b->own[2 * i + 1] = 0;
+    }
+    b->nq = 0;
+}
+
+static int same_arcs(const rm_route *a, const rm_route *b)
+{
+    return a->n_arcs == b->n_arcs &&
+           (a->n_arcs == 0 || memcmp(a->arcs, b->arcs, (size_t)a->n_arcs * sizeof *a->arcs) == 0);
+}
+
+/* The tree of the current residual state rooted at root (reverse: paths to
+ * it) for metric met (MET_RESID / MET_FAIR), from the cache or computed. */
+static rm_status cached_tree(imp *s, int root, int rev, int met, int *idx, rm_error *err)
+{
+    for (int t = 0; t < s->n_trees; t++)
+        if (s->tree_root[t] == root && s->tree_rev[t] == rev && s->tree_met[t] == met) {
+            *idx = t;
+            return RM_OK;
+        }
+    int t = s->n_trees < 8 ? s->n_trees++ : 7;
+    s->tree_root[t] = root, s->tree_rev[t] = rev, s->tree_met[t] = met;
+    *idx = t;
+    rm_status st = rm_routing_tree(s->net, s->opt->routing, met == MET_RESID ? s->resid : s->fair,
+                                   root, rev, s->tree_w[t], s->tree_arc[t], err);
+    if (st)
+        s->n_trees = 0;
+    return st;
+}
+
+/* One route src -> dst under metric met (MET_RESID, MET_FAIR or MET_FULL) on
+ * the residual state of s, from a cached tree when caching is on and one
+ * end is a ring host; r zeroed on entry. */
+static rm_status one_route(imp *s, int met, int src, int dst, rm_route *r, rm_error *err)
+{
+    memset(r, 0, sizeof *r);
+    if (s->key_type < 0 || met == MET_FULL || (s->pos[src] < 0) == (s->pos[dst] < 0))
+        return rm_routing_route(s->net, s->opt->routing,
+                                met == MET_FULL ? NULL : met == MET_RESID ? s->resid : s->fair, src,
+                                dst, r, err);
+    int rev = s->pos[src] < 0, root = rev ? dst : src, other = rev ? src : dst, t;
+    rm_status st = cached_tree(s, root, rev, met, &t, err);
+    if (st)
+        return st;
+    double wd = s->tree_w[t][other];
+    if (!(wd > 0.0)) { /* unreachable: no route (bandwidth 0, no arcs) */
+        r->src = src, r->dst = dst;
+        return RM_OK;
+    }
+    if ((st = rm_route_from_tree(s->net, root, rev, s->tree_arc[t], other, r, err)))
+        return st;
+    r->bandwidth = wd;
+    return RM_OK;
+}
+
+/* One new route src -> dst under metric met (MET_AUTO: the wider of the
+ * residual and the fair-share routes, ties to the residual one); r is zeroed
+ * on entry. Sets *ok = 0 when there is none. */
+static rm_status new_route(imp *s, int met, int src, int dst, rm_route *r, int *ok, rm_error *err)
+{
+    rm_status st;
+    if (met != MET_AUTO) {
+        if ((st = one_route(s, met, src, dst, r, err)))
+            return st;
+    } else {
+        rm_route r2;
+        if ((st = one_route(s, MET_RESID, src, dst, r, err)) ||
+            (st = one_route(s, MET_FAIR, src, dst, &r2, err))) {
+            rm_route_clear(r);
+            return st;
+        }
+        if (r2.n_arcs > 0 && r2.bandwidth > r->bandwidth) {
+            rm_route_clear(r);
+            *r = r2;
+        } else {
+            rm_route_clear(&r2);
+        }
+    }
+    if (r->n_arcs <= 0 || !(r->bandwidth > 0.0))
+        *ok = 0;
+    return RM_OK;
+}
+
+/* Build candidate c in s->b: host sequence, kept edges (shallow), new
+ * routes (owned) routed on the residual left by the kept routes. */
+static rm_status build_cand(imp *s, const cand *c, rm_error *err)
+{
+    build *b = &s->b;
+    build_free(b);
+    int forced, q = s->q;
+    int nq = cand_seq(s, c, &forced);
+    /* insert / replace at k remove the same ring edges for every unused host:
+       their routing trees are shared (the cache holds the state of one key) */
+    int kt = c->type == MV_INSERT || c->type == MV_REPLACE ? c->type : -1;
+    if (kt < 0 || kt != s->key_type || c->k != s->key_k)
+        s->n_trees = 0;
+    s->key_type = kt, s->key_k = c->k;
+    memcpy(b->nring, s->seq, (size_t)nq * sizeof *b->nring);
+    b->nq = nq;
+    b->valid = 1;
+    if (nq < 2)
+        return RM_OK;
+    memset(s->old_used, 0, (size_t)q);
+    for (int i = 0; i < nq; i++) {
+        int oa = s->pos[b->nring[i]], ob = s->pos[b->nring[(i + 1) % nq]];
+        s->edge_old[i] = -1;
+        s->edge_rev[i] = 0;
+        if (q < 2 || oa < 0 || ob < 0)
+            continue;
+        if ((oa + 1) % q == ob && oa != forced && !s->old_used[oa])
+            s->edge_old[i] = oa;
+        else if ((ob + 1) % q == oa && ob != forced && !s->old_used[ob])
+            s->edge_old[i] = ob, s->edge_rev[i] = 1;
+        if (s->edge_old[i] >= 0)
+            s->old_used[s->edge_old[i]] = 1;
+    }
+    /* give back the bandwidth of the old edges that go */
+    if (q >= 2)
+        for (int e = 0; e < q; e++)
+            if (!s->old_used[e]) {
+                res_apply(s, s->F[e], +1);
+                res_apply(s, s->B[e], +1);
+            }
+    rm_status st = RM_OK;
+    for (int i = 0; i < nq && !st && b->valid; i++) {
+        int e = s->edge_old[i];
+        if (e >= 0) {
+            b->nF[i] = s->edge_rev[i] ? *s->B[e] : *s->F[e];
+            b->nB[i] = s->edge_rev[i] ? *s->F[e] : *s->B[e];
+            continue;
+        }
+        int met = c->type == MV_REROUTE ? c->metric : MET_AUTO;
+        int u = b->nring[i], v = b->nring[(i + 1) % nq];
+        b->own[2 * i] = b->own[2 * i + 1] = 1;
+        if ((st = new_route(s, met, u, v, &b->nF[i], &b->valid, err)) == RM_OK)
+            st = new_route(s, met, v, u, &b->nB[i], &b->valid, err);
+        if (!st && c->type == MV_REROUTE && same_arcs(&b->nF[i], s->F[c->k]) &&
+            same_arcs(&b->nB[i], s->B[c->k]))
+            b->valid = 0; /* the same routes: nothing to try */
+    }
+    if (q >= 2)
+        for (int e = 0; e < q; e++)
+            if (!s->old_used[e]) {
+                res_apply(s, s->F[e], -1);
+                res_apply(s, s->B[e], -1);
+            }
+    return st;
+}
+
+/* The routes of the built ring in mapping order: succ[i] = nF[i],
+ * pred[i] = nB[i-1]. */
+static void gather(imp *s)
+{
+    build *b = &s->b;
+    int nq = b->nq;
+    for (int i = 0; i < nq; i++) {
+        s->routes[i] = b->nF[i];
+        s->routes[nq + i] = b->nB[(i + nq - 1) % nq];
+        s->w[i] = host_w(s, b->nring[i]);
+        s->a[i] = s->a[nq + i] = 1.0 / s->w[i];
+    }
+}
+
+/* T_step/D_w of the built ring with route bandwidths x (2nq, mapping order);
+ * INFINITY when a route has none. */
+static double tstep_of(imp *s, const double *x)
+{
+    const rm_network *net = s->net;
+    int nq = s->b.nq;
+    if (nq < 2)
+        return rm_balance(1, s->w, (double[]){0.0}, s->opt->cost.dc_dw, s->alpha);
+    const rm_options *o = s->opt;
+    for (int i = 0; i < nq; i++) {
+        if (!(x[i] > 0.0) || !(x[nq + i] > 0.0) || !isfinite(x[i]) || !isfinite(x[nq + i]))
+            return INFINITY;
+        double ls = o->cost.latency ? rm_route_latency(net, &s->routes[i]) : 0.0;
+        double lp = o->cost.latency ? rm_route_latency(net, &s->routes[nq + i]) : 0.0;
+        s->C[i] = rm_host_cost(rm_route_cost(x[i], ls, o->cost.latency, o->cost.dc),
+                               rm_route_cost(x[nq + i], lp, o->cost.latency, o->cost.dc), o->cost.parallel_send);
+        if (!isfinite(s->C[i]))
+            return INFINITY;
+    }
+    return rm_balance(nq, s->w, s->C, o->cost.dc_dw, s->alpha);
+}
+
+/* Estimate: kept routes at their current bandwidths, new ones at their widths. */
+static double estimate(imp *s)
+{
+    if (!s->b.valid)
+        return INFINITY;
+    gather(s);
+    int nq = s->b.nq;
+    for (int i = 0; i < 2 * nq; i++)
+        s->x[i] = s->routes[i].bandwidth;
+    if (nq < 2)
+        s->w[0] = host_w(s, s->b.nring[0]);
+    return tstep_of(s, s->x);
+}
+
+/* Full evaluation: eq. (5) shares and max-min shares on the full capacities,
+ * the better T_step; its shares in s->x, *sharing which. */
+static rm_status evaluate(imp *s, double *t, rm_sharing *sharing, rm_error *err)
+{
+    *t = INFINITY;
+    if (!s->b.valid)
+        return RM_OK;
+    gather(s);
+    int nq = s->b.nq;
+    s->info.evaluations++;
+    if (nq < 2) {
+        s->w[0] = host_w(s, s->b.nring[0]);
+        *t = tstep_of(s, s->x);
+        *sharing = RM_SHARING_EQ5;
+        return RM_OK;
+    }
+    rm_error e2;
+    rm_status st = rm_share_optimal(s->net, NULL, 2 * nq, s->routes, s->a, 0.0, s->x, &e2);
+    double t5 = INFINITY, tm = INFINITY;
+    if (st == RM_OK)
+        t5 = tstep_of(s, s->x);
+    else if (st != RM_ESOLVER) /* no convergence: max-min only */
+        return rm_error_set(err, st, "%s", e2.msg);
+    if ((st = rm_maxmin(s->net, NULL, 2 * nq, s->routes, s->x2, err)))
+        return st;
+    tm = tstep_of(s, s->x2);
+    if (tm < t5) {
+        memcpy(s->x, s->x2, (size_t)(2 * nq) * sizeof *s->x);
+        *t = tm;
+        *sharing = RM_SHARING_MAXMIN;
+    } else {
+        *t = t5;
+        *sharing = RM_SHARING_EQ5;
+    }
+    return RM_OK;
+}
+
+/* The built ring with shares s->x as a new mapping (checked). NULL with
+ * *bad = 1 when it fails the invariant check. */
+static rm_status to_mapping(imp *s, rm_sharing sharing, rm_mapping **out, rm_error *err)
+{
+    build *b = &s->b;
+    int nq = b->nq;
+    rm_mapping *m = rm_mapping_new(nq, 0);
+    if (!m)
+        return rm_error_set(err, RM_ENOMEM, "out of memory for an improved ring");
+    const rm_mapping *c = s->cur;
+    m->cost = c->cost;
+    m->heuristic = c->heuristic;
+    m->sharing = sharing;
+    m->final_solver = RM_FINAL_NONE;
+    m->t_step_per_dw_unshared = c->t_step_per_dw_unshared;
+    for (int i = 0; i < nq; i++) {
+        m->ring[i] = b->nring[i];
+        if (nq < 2)
+            continue;
+        if (rm_route_copy(&m->succ[i], &s->routes[i]) ||
+            rm_route_copy(&m->pred[i], &s->routes[nq + i])) {
+            rm_mapping_free(m);
+            return rm_error_set(err, RM_ENOMEM, "out of memory for an improved ring");
+        }
+        m->succ[i].bandwidth = s->x[i];
+        m->pred[i].bandwidth = s->x[nq + i];
+    }
+    rm_mapping_rebalance(s->net, m);
+    *out = m;
+    return RM_OK;
+}
+
+static int cmp_cand(const void *pa, const void *pb)
+{
+    const cand *a = pa, *b = pb;
+    if (a->est < b->est)
+        return -1;
+    if (a->est > b->est)
+        return 1;
+    return (a->order > b->order) - (a->order < b->order);
+}
+
+/* Every candidate of the current ring, with its estimate. */
+static rm_status generate(imp *s, cand **cs, int *n, int *cap, int first_round, rm_error *err)
+{
+    int q = s->q, max_q = s->opt->max_q;
+    *n = 0;
+    rm_status st;
+#define ADD(T, K, J, V, M)                                                                     \
+    do {                                                                                       \
+        if (*n == *cap) {                                                                      \
+            int nc = *cap ? 2 * *cap : 256;                                                    \
+            cand *t_ = realloc(*cs, (size_t)nc * sizeof *t_);                                  \
+            if (!t_)                                                                           \
+                return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");     \
+            *cs = t_, *cap = nc;                                                               \
+        }                                                                                      \
+        if (over_budget(s)) { /* generation alone can exceed the budget on large rings */   \
+            s->gen_budget = 1;                                                                 \
+            goto sorted;                                                                       \
+        }                                                                                      \
+        cand c_ = {T, K, J, V, M, *n, 0.0};                                                    \
+        if ((st = build_cand(s, &c_, err)))                                                    \
+            return st;                                                                         \
+        c_.est = c_.type == MV_RESHARE ? -INFINITY : estimate(s);                              \
+        if (isfinite(c_.est) || c_.type == MV_RESHARE)                                         \
+            (*cs)[(*n)++] = c_;                                                                \
+    } while (0)
+    if (first_round && q >= 2)
+        ADD(MV_RESHARE, 0, 0, 0, 0);
+    if (q >= 2 && s->opt->routing != RM_ROUTING_FIXED)
+        for (int k = 0; k < q; k++)
+            for (int met = MET_RESID; met <= MET_FULL; met++)
+                ADD(MV_REROUTE, k, 0, 0, met);
+    if (q >= 4)
+        for (int k = 0; k < q; k++)
+            ADD(MV_SWAP, k, 0, 0, 0);
+    if (q >= 2)
+        for (int k = 0; k < q; k++)
+            ADD(MV_REMOVE, k, 0, 0, 0);
+    for (int len = 2; len < q; len++) /* a block of len consecutive hosts */
+        for (int k = 0; k < q; k++)
+            ADD(MV_CUT, k, len, 0, 0);
+    for (int k = 0; k < q; k++)
+        for (int u = 0; u < s->n_unused; u++)
+            ADD(MV_REPLACE, k, 0, s->unused[u], 0);
+    if (max_q == 0 || q < max_q)
+        for (int k = 0; k < q; k++)
+            for (int u = 0; u < s->n_unused; u++)
+                ADD(MV_INSERT, k, 0, s->unused[u], 0);
+    if (q >= 4) /* j: position in the ring without k; j == k-1 puts it back */
+        for (int k = 0; k < q; k++)
+            for (int j = 0; j < q - 1; j++)
+                if (j != (k + q - 2) % (q - 1) && !(k == 0 && j == q - 2))
+                    ADD(MV_MOVE, k, j, 0, 0);
+#undef ADD
+sorted:
+    qsort(*cs, (size_t)*n, sizeof **cs, cmp_cand);
+    return RM_OK;
+}
+
+static void imp_free(imp *s)
+{
+    build_free(&s->b);
+    free(s->b.nring), free(s->b.nF), free(s->b.nB), free(s->b.own);
+    free(s->F), free(s->B), free(s->pos), free(s->resid), free(s->fair), free(s->cnt);
+    free(s->unused), free(s->seq), free(s->edge_old), free(s->edge_rev), free(s->old_used);
+    free(s->w), free(s->C), free(s->alpha), free(s->a), free(s->x), free(s->x2), free(s->routes);
+    for (int t = 0; t < 8; t++)
+        free(s->tree_w[t]), free(s->tree_arc[t]);
+}
+
+/* Move the ring, routes, alphas and T_step of src into dst (src freed). */
+static void take_ring(rm_mapping *dst, rm_mapping *src)
+{
+    for (int k = 0; k < dst->q; k++) {
+        rm_route_clear(&dst->succ[k]);
+        rm_route_clear(&dst->pred[k]);
+    }
+    free(dst->ring), free(dst->alpha), free(dst->succ), free(dst->pred);
+    dst->q = src->q;
+    dst->ring = src->ring, dst->alpha = src->alpha, dst->succ = src->succ, dst->pred = src->pred;
+    dst->t_step_per_dw = src->t_step_per_dw;
+    dst->sharing = src->sharing;
+    src->ring = NULL, src->alpha = NULL, src->succ = NULL, src->pred = NULL;
+    src->q = 0;
+    rm_mapping_free(src);
+}
+
+rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_mapping *m,
+                              rm_improve_info *info, rm_error *err)
+{
+    imp s;
+    memset(&s, 0, sizeof s);
+    s.net = net;
+    s.opt = opt;
+    s.t0_clock = clock_now();
+    s.info.t_start = s.info.t_end = m->t_step_per_dw;
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts, N = p->n_nodes, R = net->n_res;
+    size_t nh = (size_t)H + 2;
+    s.cur = rmi_mapping_copy(m);
+    s.F = calloc(nh, sizeof *s.F), s.B = calloc(nh, sizeof *s.B);
+    s.pos = calloc((size_t)N, sizeof *s.pos);
+    s.resid = calloc((size_t)R + 1, sizeof *s.resid), s.fair = calloc((size_t)R + 1, sizeof *s.fair);
+    s.cnt = calloc((size_t)R + 1, sizeof *s.cnt);
+    s.unused = calloc(RM_IMPROVE_MAX_UNUSED + 1, sizeof *s.unused);
+    s.seq = calloc(nh, sizeof *s.seq), s.edge_old = calloc(nh, sizeof *s.edge_old);
+    s.edge_rev = calloc(nh, sizeof *s.edge_rev), s.old_used = calloc(nh, 1);
+    s.w = calloc(nh, sizeof *s.w), s.C = calloc(nh, sizeof *s.C), s.alpha = calloc(nh, sizeof *s.alpha);
+    s.a = calloc(2 * nh, sizeof *s.a), s.x = calloc(2 * nh, sizeof *s.x), s.x2 = calloc(2 * nh, sizeof *s.x2);
+    s.routes = calloc(2 * nh, sizeof *s.routes);
+    s.key_type = -1;
+    int trees_ok = 1;
+    for (int t = 0; t < 8; t++) {
+        s.tree_w[t] = calloc((size_t)N, sizeof *s.tree_w[t]);
+        s.tree_arc[t] = calloc((size_t)N, sizeof *s.tree_arc[t]);
+        trees_ok &= s.tree_w[t] && s.tree_arc[t];
+    }
+    s.b.nring = calloc(nh, sizeof *s.b.nring), s.b.nF = calloc(nh, sizeof *s.b.nF);
+    s.b.nB = calloc(nh, sizeof *s.b.nB), s.b.own = calloc(2 * nh, 1);
+    rm_status st = RM_OK;
+    if (!trees_ok || !s.cur || !s.F || !s.B || !s.pos || !s.resid || !s.fair || !s.cnt || !s.unused || !s.seq ||
+        !s.edge_old || !s.edge_rev || !s.old_used || !s.w || !s.C || !s.alpha || !s.a || !s.x ||
+        !s.x2 || !s.routes || !s.b.nring || !s.b.nF || !s.b.nB || !s.b.own) {
+        rm_mapping_free(s.cur);
+        imp_free(&s);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
+    }
+    cand *cs = NULL;
+    int ncs = 0, cap = 0;
+    int stop = RM_IMPROVE_STOP_LOCAL;
+    for (;;) {
+        if (opt->improve_max_moves > 0 && s.info.moves >= opt->improve_max_moves) {
+            stop = RM_IMPROVE_STOP_MOVES;
+            break;
+        }
+        if (over_budget(&s)) {
+            stop = RM_IMPROVE_STOP_BUDGET;
+            break;
+        }
+        cur_views(&s);
+        s.info.rounds++;
+        if ((st = generate(&s, &cs, &ncs, &cap, s.info.rounds == 1, err)))
+            break;
+        double tcur = s.cur->t_step_per_dw;
+        int accepted = 0, budget = s.gen_budget;
+        for (int i = 0; i < ncs && i < RM_IMPROVE_EVALS_PER_ROUND && !accepted; i++) {
+            if (over_budget(&s)) {
+                budget = 1;
+                break;
+            }
+            double t;
+            rm_sharing sh = RM_SHARING_EQ5;
+            if ((st = build_cand(&s, &cs[i], err)) || (st = evaluate(&s, &t, &sh, err)))
+                break;
+            if (!(t < tcur * (1.0 - RM_IMPROVE_MIN_GAIN)))
+                continue;
+            rm_mapping *nm = NULL;
+            if ((st = to_mapping(&s, sh, &nm, err)))
+                break;
+            rm_error e2;
+            if (!(nm->t_step_per_dw < tcur * (1.0 - RM_IMPROVE_MIN_GAIN)) ||
+                rm_mapping_check(net, nm, 1e-9, &e2)) {
+                rm_mapping_free(nm); /* fails the invariants: not taken */
+                continue;
+            }
+            build_free(&s.b);
+            rm_mapping_free(s.cur);
+            s.cur = nm;
+            s.info.moves++;
+            accepted = 1;
+        }
+        if (st)
+            break;
+        if (budget) {
+            stop = RM_IMPROVE_STOP_BUDGET;
+            break;
+        }
+        if (!accepted)
+            break; /* a local optimum */
+    }
+    build_free(&s.b);
+    free(cs);
+    if (st) {
+        rm_mapping_free(s.cur);
+        imp_free(&s);
+        return st;
+    }
+    s.info.stop = stop;
+    s.info.t_end = s.cur->t_step_per_dw;
+    s.info.seconds = clock_now() - s.t0_clock;
+    double t_start = m->t_step_per_dw;
+    if (s.info.moves > 0)
+        take_ring(m, s.cur);
+    else
+        rm_mapping_free(s.cur);
+    m->improve_stop = stop;
+    m->improve_moves = s.info.moves;
+    m->improve_t_start = t_start;
+    if (info)
+        *info = s.info;
+    imp_free(&s);
+    return RM_OK;
+}
+
+rm_status rmi_improve_step(const rm_network *net, const rm_options *opt, rm_mapping **m,
+                           rm_error *err)
+{
+    rm_mapping *greedy = NULL;
+    if (opt->final_solver != RM_FINAL_NONE && !(greedy = rmi_mapping_copy(*m)))
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
+    rm_status st = rmi_mapping_improve(net, opt, *m, NULL, err);
+    if (st || opt->final_solver == RM_FINAL_NONE) {
+        rm_mapping_free(greedy);
+        return st;
+    }
+    if ((*m)->improve_moves == 0) { /* the same ring: one solve */
+        rm_mapping_free(greedy);
+        return rmi_mapping_refine_solver_lim(net, *m, opt->final_solver, opt->final_tol,
+                                             &opt->final_limits, NULL, err);
+    }
+    rm_error e1, e2;
+    rm_status s1 = rmi_mapping_refine_solver_lim(net, *m, opt->final_solver, opt->final_tol,
+                                                 &opt->final_limits, NULL, &e1);
+    rm_status s2 = rmi_mapping_refine_solver_lim(net, greedy, opt->final_solver, opt->final_tol,
+                                                 &opt->final_limits, NULL, &e2);
+    if (s1 && s2) {
+        rm_mapping_free(greedy);
+        *err = e1;
+        return s1;
+    }
+    if (s1 || (!s2 && greedy->t_step_per_dw <= (*m)->t_step_per_dw)) {
+        /* the heuristic's ring wins after the final solver: keep it, with the record */
+        (*m)->final_gap = greedy->final_gap;
+        (*m)->final_converged = greedy->final_converged;
+        (*m)->final_solver = greedy->final_solver;
+        take_ring(*m, greedy);
+        (*m)->improve_moves = 0;
+        return RM_OK;
+    }
+    rm_mapping_free(greedy);
+    return RM_OK;
+}

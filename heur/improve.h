@@ -1,0 +1,101 @@
+/*
+ * improve.h — local search on a heuristic's ring (issue 15, "better rings
+ * beyond the paper"; rm_options.improve, `--improve`): after SharedRing or
+ * SliceRing, moves on the ring (re-share, re-route one ring edge, swap two
+ * neighbours, remove a host, replace a host by an unused one, insert an
+ * unused host, move a host) accepted when T_step strictly decreases.
+ * Internal to the library (rmi_ prefix); the public switch is rm_options.
+ */
+#ifndef RINGMAP_RING_IMPROVE_H
+#define RINGMAP_RING_IMPROVE_H
+
+#include "ringmap/heur.h"
+
+/** Relative decrease of T_step a move must bring to be accepted:
+ *  t_new < t_cur (1 - RM_IMPROVE_MIN_GAIN). */
+#define RM_IMPROVE_MIN_GAIN 1e-12
+
+/** Candidates fully evaluated per round at most (best first by the
+ *  estimate): the rest of a round's candidates is not tried. 64 missed
+ *  improving moves on rings of 30+ hosts (tiers_1000 at 0.0064: 1 move
+ *  instead of 9); 1024 and 4096 give the same values on the shipped
+ *  platforms, 1024 in half the time (docs/improve.md). */
+#define RM_IMPROVE_EVALS_PER_ROUND 1024
+
+/** Unused hosts tried by insertions and replacements per round: all when
+ *  there are at most this many, else the fastest ones (ties: lowest index). */
+#define RM_IMPROVE_MAX_UNUSED 64
+
+/** What rmi_mapping_improve did (also left in the mapping's improve_*
+ *  fields). */
+typedef struct rm_improve_info {
+    int moves;         /* accepted moves */
+    int rounds;        /* rounds (candidate scans) */
+    long evaluations;  /* candidates whose shares were computed */
+    int stop;          /* RM_IMPROVE_STOP_* */
+    double t_start;    /* T_step/D_w of the mapping given (the greedy's) */
+    double t_end;      /* T_step/D_w of the mapping returned (<= t_start) */
+    double seconds;    /* wall time */
+} rm_improve_info;
+
+/**
+ * Local search on the ring of m (any heuristic's mapping on net; opt as
+ * checked by rm_options_check, its dc_dw, routing, cost model, max_q and
+ * the improve_* fields). Rounds: every candidate move of the current ring
+ * is generated with its new routes and an estimate of its T_step (the kept
+ * routes at their current bandwidths, the new ones at their widths); the
+ * RM_IMPROVE_EVALS_PER_ROUND (1024) best by estimate (ties: generation order) get
+ * their shares by eq. (5) (rm_share_optimal) and by max-min (rm_maxmin) on
+ * the full capacities and T_step by rm_balance (the better of the two);
+ * the first that lowers T_step by more than RM_IMPROVE_MIN_GAIN (relative)
+ * and passes rm_mapping_check is applied, and the next round starts. Stops
+ * at a round with no such move (a local optimum: stop
+ * RM_IMPROVE_STOP_LOCAL), after opt->improve_max_moves accepted moves
+ * (RM_IMPROVE_STOP_MOVES; 0 = no limit), or when opt->improve_seconds of
+ * wall time have passed (RM_IMPROVE_STOP_BUDGET; 0 = no limit; checked
+ * before each candidate, while generating and while evaluating). Without the time budget stopping it, the result
+ * depends only on the input (no timing, no threads).
+ * Moves: re-share the ring (same routes); re-route one ring edge (both of
+ * its routes: widest on the residual network left by the other routes at
+ * their bandwidths, widest for the fair share cap/(n+1) of each link with n
+ * other routes on it, or widest on the full network); swap two neighbours
+ * (q >= 4); remove a host (q >= 2) or a block of 2..q-1 consecutive hosts
+ * (what no single removal reaches when each one alone makes T_step worse); replace a host by an unused one;
+ * insert an unused host in a ring edge (q < max_q when max_q > 0); move a
+ * host to another ring edge (q >= 4). A new ring edge's two routes are
+ * each the wider of the residual and the fair-share widest path (ties:
+ * residual) under opt->routing; the insertions and replacements at one ring
+ * position share the routing trees of their ring hosts (one tree per root,
+ * direction and metric for every unused host).
+ * On success m holds the best ring found (never worse than the given one:
+ * it is the start), its routes and shares (m->sharing: RM_SHARING_EQ5 or
+ * RM_SHARING_MAXMIN once a move was accepted), alphas and T_step, and the
+ * improve_* fields; its sweep and SliceRing's unshared estimate are the
+ * heuristic's (they describe the greedy's rings). info may be NULL.
+ * Errors: RM_ENOMEM, errors of routing (m unchanged on error).
+ * Complexity per round: O(Q (R + S)) with Q <= 3q + q + q + q^2 + 2 q U + q^2
+ * candidates (U <= RM_IMPROVE_MAX_UNUSED unused hosts), R the widest paths
+ * of a candidate (<= 6 x 2 x O(E log N); insertions and replacements: 8
+ * trees per ring position), S one sharing (at most 1024 per round);
+ * rounds <= moves + 1.
+ * Thread safety: reentrant (net and opt only read; m written).
+ * Source: seed 001 eqs. (1), (5), §4.4.2-4.4.3 (widest paths on the
+ * residual network, max-min and eq. (5) shares); the local search itself is
+ * beyond the paper (issue 15).
+ */
+rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_mapping *m,
+                              rm_improve_info *info, rm_error *err);
+
+/**
+ * The mapper's step after the heuristic when opt->improve is set
+ * (mapper/map.c): rmi_mapping_improve on *m, then, with a final solver,
+ * that solver on the improved ring AND on the heuristic's ring, keeping the
+ * better (so the result is never worse than the heuristic's with the same
+ * final solver). *m may be replaced (the old one freed). Errors as
+ * rmi_mapping_improve and the final solver (the improved ring's failure is
+ * an error only if the heuristic's ring fails too).
+ */
+rm_status rmi_improve_step(const rm_network *net, const rm_options *opt, rm_mapping **m,
+                           rm_error *err);
+
+#endif

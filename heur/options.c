@@ -1,0 +1,109 @@
+/*
+ * options.c — the heuristics' options (rm_options: defaults and checks,
+ * include/ringmap/heur.h) and the argument check of their entry points.
+ */
+#include "heur/options.h"
+#include "ring/args.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rm_options_init(rm_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    rm_cost_model_init(&opt->cost);
+    opt->heuristic = RM_HEUR_SHARED;
+    opt->sharing = RM_SHARING_GREEDY;
+    opt->make_feasible = RM_SHARING_MAXMIN;
+    opt->final_solver = RM_FINAL_NONE;
+    opt->share_tol = 1e-10;
+    opt->final_tol = 0.0;
+    opt->final_limits = (rm_solver_limits){0}; /* the solvers' own */
+    opt->duplex = RM_DUPLEX_HALF;
+    opt->max_q = 0;
+    opt->routing = RM_ROUTING_AUTO; /* rm_routing_resolve (topo/route/routing.c) */
+    opt->improve = 0;
+    opt->improve_seconds = 10.0;
+    opt->improve_max_moves = 1000;
+    opt->route_ties = RM_TIES_INDEX;
+}
+
+rm_status rm_options_check(const rm_options *opt, rm_error *err)
+{
+    if (!opt)
+        return rm_error_set(err, RM_EINVAL, "options are NULL (use rm_options_init)");
+    rm_status st = rm_cost_model_check(&opt->cost, err);
+    if (st)
+        return st;
+    if (opt->heuristic != RM_HEUR_SHARED && opt->heuristic != RM_HEUR_SLICE &&
+        opt->heuristic != RM_HEUR_SHARED_EXACT && opt->heuristic != RM_HEUR_SLICE_EXACT)
+        return rm_error_set(err, RM_EINPUT, "unknown heuristic %d", (int)opt->heuristic);
+    if ((int)opt->sharing < RM_SHARING_GREEDY || opt->sharing > RM_SHARING_EQ5)
+        return rm_error_set(err, RM_EINPUT, "unknown sharing policy %d", (int)opt->sharing);
+    if (opt->make_feasible != RM_SHARING_MAXMIN && opt->make_feasible != RM_SHARING_EQ5)
+        return rm_error_set(err, RM_EINPUT,
+                            "SliceRing's make-feasible step must be max-min or eq. (5) (got %d)",
+                            (int)opt->make_feasible);
+    if ((int)opt->final_solver < RM_FINAL_NONE || opt->final_solver > RM_FINAL_GLPK)
+        return rm_error_set(err, RM_EINPUT, "unknown final solver %d", (int)opt->final_solver);
+    if (!(opt->share_tol >= 0.0 && opt->share_tol <= 0.1))
+        return rm_error_set(err, RM_EINPUT, "share_tol must be in [0, 0.1] (got %g)",
+                            opt->share_tol);
+    if (!(opt->final_tol >= 0.0 && opt->final_tol <= 0.1))
+        return rm_error_set(err, RM_EINPUT, "final_tol must be in [0, 0.1] (got %g)",
+                            opt->final_tol);
+    const rm_solver_limits *fl = &opt->final_limits;
+    if (fl->kinsol_max_newton < 0 || fl->kinsol_max_set_changes < 0 || fl->glpk_max_lps < 0)
+        return rm_error_set(err, RM_EINPUT, "final_limits.%s must be >= 0 (0 = the solver's own; got %d)",
+                            fl->kinsol_max_newton < 0        ? "kinsol_max_newton"
+                            : fl->kinsol_max_set_changes < 0 ? "kinsol_max_set_changes"
+                                                             : "glpk_max_lps",
+                            fl->kinsol_max_newton < 0        ? fl->kinsol_max_newton
+                            : fl->kinsol_max_set_changes < 0 ? fl->kinsol_max_set_changes
+                                                             : fl->glpk_max_lps);
+    if (opt->duplex != RM_DUPLEX_HALF && opt->duplex != RM_DUPLEX_FULL)
+        return rm_error_set(err, RM_EINPUT, "unknown duplex model %d", (int)opt->duplex);
+    if (opt->threads < 0)
+        return rm_error_set(err, RM_EINPUT, "thread count must be >= 0 (0 = all cores; got %d)",
+                            opt->threads);
+    if (opt->max_q < 0)
+        return rm_error_set(err, RM_EINPUT, "maximum ring size must be >= 0 (got %d)", opt->max_q);
+    if (opt->routing != RM_ROUTING_WIDEST && opt->routing != RM_ROUTING_DIRECT &&
+        opt->routing != RM_ROUTING_FIXED && opt->routing != RM_ROUTING_AUTO)
+        return rm_error_set(err, RM_EINPUT, "unknown routing %d", (int)opt->routing);
+    if (opt->improve != 0 && opt->improve != 1)
+        return rm_error_set(err, RM_EINPUT, "improve must be 0 or 1 (got %d)", opt->improve);
+    if (!isfinite(opt->improve_seconds) || opt->improve_seconds < 0.0)
+        return rm_error_set(err, RM_EINPUT,
+                            "improve_seconds must be a finite number >= 0 (0 = no budget; got %g)",
+                            opt->improve_seconds);
+    if (opt->stop_patience < 0)
+        return rm_error_set(err, RM_EINPUT, "stop_patience must be >= 0 (0 = off; got %d)",
+                            opt->stop_patience);
+    if (opt->improve_max_moves < 0)
+        return rm_error_set(err, RM_EINPUT, "improve_max_moves must be >= 0 (0 = no limit; got %d)",
+                            opt->improve_max_moves);
+    if ((int)opt->route_ties < RM_TIES_INDEX || opt->route_ties > RM_TIES_BEST)
+        return rm_error_set(err, RM_EINPUT,
+                            "unknown route tie rule %d (index, hops, load, bottleneck2, share or best)",
+                            (int)opt->route_ties);
+    return RM_OK;
+}
+
+rm_status rmi_heuristic_args_check(const rm_network *net, const rm_options *opt,
+                                   rm_mapping **out, const char *fn, rm_options *run,
+                                   rm_error *err)
+{
+    if (!out)
+        return rm_error_set(err, RM_EINVAL, "%s: out is NULL", fn);
+    *out = NULL;
+    rm_status st = rmi_network_args_check(net, fn, err);
+    if (!st)
+        st = rm_options_check(opt, err);
+    if (!st) {
+        *run = *opt;
+        run->routing = rm_routing_resolve(net, opt->routing); /* the one policy (ring.h) */
+    }
+    return st;
+}

@@ -1,0 +1,20 @@
+/*
+ * heur/options.h — the argument check of the heuristics' entry points
+ * (internal; the options themselves are public: include/ringmap/heur.h).
+ */
+#ifndef RM_HEUR_OPTIONS_H
+#define RM_HEUR_OPTIONS_H
+
+#include "ringmap/heur.h"
+
+/** The checks of a heuristic's entry (rm_sharedring, rm_slicering, the
+ *  reference entries, the mapper's): out not NULL (*out set to NULL), net
+ *  usable, opt valid (rm_options_check); then *run = *opt with its routing
+ *  resolved on net (rm_routing_resolve: RM_ROUTING_AUTO becomes FIXED or
+ *  WIDEST), the options the heuristic runs with (run is written only on
+ *  success). O(N + E). Thread-safe. */
+rm_status rmi_heuristic_args_check(const rm_network *net, const rm_options *opt,
+                                   rm_mapping **out, const char *fn, rm_options *run,
+                                   rm_error *err);
+
+#endif

@@ -1,0 +1,985 @@
+/*
+ * sharedring.c — the SharedRing greedy heuristic (H2) of seed 001 §4.4:
+ * grow a ring by insertion, routing each new ring edge by a widest path on
+ * the residual network and peeling its bandwidth off; the four routes of one
+ * insertion share their common links optimally for eq. (5) (§4.4.2); the
+ * best ring size is kept (§4.4.1: T_step is not monotone in q), and the
+ * growth stops once a lower bound proves that no larger ring can beat it
+ * (heur/bounds/cut_bound.h). This file is the paper's step; the exact bounds of the
+ * fast path are in heur/sharedring/sharedring_bounds.c, the parallel scan of the ring
+ * edges in heur/sharedring/sharedring_scan.c.
+ */
+#include "ring/args.h"
+#include "heur/bounds/cut_bound.h"
+#include "heur/bounds/res_bound.h"
+#include "heur/bounds/cross_bound.h"
+#include "heur/sharedring/sharedring_internal.h"
+#include "topo/route/widest.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rm_h2_work_destroy(h2_work *wk)
+{
+    free(wk->residual);
+    free(wk->res2);
+    for (int t = 0; t < 4; t++) {
+        free(wk->wid[t]);
+        free(wk->arc[t]);
+        rm_route_clear(&wk->cand[t]);
+        rm_route_clear(&wk->best[t]);
+    }
+    free(wk->stamp);
+    free(wk->rmask);
+    free(wk->in_ring);
+    free(wk->tw);
+    free(wk->tC);
+    free(wk->hidx);
+    free(wk->full);
+    rm_h2_fullw_destroy(wk);
+    free(wk->kres_out);
+    free(wk->kres_in);
+    free(wk->edge_lb);
+    free(wk->order);
+    free(wk->cand_h);
+    free(wk->cand_x);
+    free(wk->cand_f);
+    free(wk->pinv);
+    free(wk->ectx);
+    free(wk->pmax_pre);
+    free(wk->pmax_suf);
+    free(wk->psuf);
+    rm_h2_seq_free(&wk->seq_inv);
+    rm_h2_seq_free(&wk->seq_cw);
+    free(wk->pcw);
+    free(wk->pd);
+    free(wk->out_start);
+    free(wk->out_arc);
+    free(wk->in_start);
+    free(wk->in_arc);
+    free(wk->sym_r);
+    rm_h2_sym_destroy(wk->sym);
+    rm_h2_cache_destroy(wk);
+    rm_h2_pool_destroy(wk);
+}
+
+rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err)
+{
+    memset(wk, 0, sizeof *wk);
+    wk->net = net;
+    wk->p = net->platform;
+    wk->N = net->platform->n_nodes;
+    size_t nr = (size_t)net->n_res + 1, N = (size_t)wk->N;
+    wk->residual = malloc(nr * sizeof(double));
+    wk->res2 = malloc(nr * sizeof(double));
+    wk->stamp = calloc(nr, sizeof(int));
+    wk->rmask = calloc(nr, 1);
+    wk->in_ring = calloc(N, sizeof(int));
+    wk->tw = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->tC = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->pinv = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->pmax_pre = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->pmax_suf = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->psuf = malloc(2 * (size_t)(max_q + 2) * sizeof(double));
+    wk->ectx = malloc((size_t)(max_q + 1) * sizeof *wk->ectx);
+    wk->pcw = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->pd = malloc((size_t)(max_q + 1) * sizeof(double));
+    wk->cand_h = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
+    wk->cand_x = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
+    wk->cand_f = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
+    wk->sym_rcap = 4 * wk->N + 4;
+    wk->sym_r = malloc(2 * (size_t)wk->sym_rcap * sizeof(int)); /* paths, then cuts */
+    int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->in_ring && wk->tw && wk->tC &&
+             wk->cand_h && wk->cand_x && wk->cand_f && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf && wk->psuf;
+    for (int t = 0; t < 4; t++) {
+        wk->wid[t] = malloc(N * sizeof(double));
+        wk->arc[t] = malloc(N * sizeof(int));
+        ok = ok && wk->wid[t] && wk->arc[t];
+    }
+    if (!ok) {
+        rm_h2_work_destroy(wk);
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing");
+    }
+    memcpy(wk->residual, net->res_cap, (size_t)net->n_res * sizeof(double));
+    for (int t = 0; t < 4; t++)
+        wk->tlow[t] = -1.0;
+    return RM_OK;
+}
+
+/* Non-zero when two of the n routes cross the same non-backbone resource. */
+static int routes_share(h2_work *wk, int n, const rm_route *r)
+{
+    const rm_network *net = wk->net;
+    for (int k = 0; k < n; k++) {
+        wk->stamp_now++;
+        for (int i = 0; i < r[k].n_arcs; i++) {
+            int res = net->arc_res[r[k].arcs[i]];
+            if (!net->res_backbone[res])
+                wk->stamp[res] = wk->stamp_now;
+        }
+        for (int l = k + 1; l < n; l++)
+            for (int i = 0; i < r[l].n_arcs; i++)
+                if (wk->stamp[net->arc_res[r[l].arcs[i]]] == wk->stamp_now)
+                    return 1;
+    }
+    return 0;
+}
+
+/* Bandwidths of n routes computed independently on cap: their widths if
+ * they share nothing, else the optimal split of rm_share_optimal. */
+rm_status rm_h2_share_routes(h2_work *wk, const double *cap, int n, const rm_route *r, const double *a,
+                             double *x, rm_error *err)
+{
+    if (!routes_share(wk, n, r)) {
+        for (int k = 0; k < n; k++)
+            x[k] = r[k].bandwidth;
+        return RM_OK;
+    }
+    rm_status st = rm_share_optimal(wk->net, cap, n, r, a, 1e-10, x, err);
+    if (st == RM_ESOLVER) /* never lose a mapping to the solver: max-min is feasible */
+        st = rm_maxmin(wk->net, cap, n, r, x, err);
+    return st;
+}
+
+static void take_routes(const rm_network *net, double *residual, int n, const rm_route *r, int sign)
+{
+    for (int k = 0; k < n; k++)
+        if (r[k].n_arcs > 0)
+            rm_residual_apply(net, residual, &r[k], r[k].bandwidth, sign);
+    for (int res = 0; res < net->n_res; res++)
+        if (residual[res] < 0.0)
+            residual[res] = 0.0;
+}
+
+/* Refinement after an insertion (§4.4.3): recompute every share of the ring's
+ * routes on the full capacities, then the residual network. */
+static rm_status refine_state(h2_work *wk, rm_ring_state *s, rm_sharing sharing, double tol,
+                               rm_error *err)
+{
+    const rm_network *net = wk->net;
+    int q = s->q, n = 2 * q;
+    rm_route *r = malloc((size_t)n * sizeof *r);
+    double *a = malloc((size_t)n * sizeof *a), *x = malloc((size_t)n * sizeof *x);
+    rm_status st = RM_OK;
+    if (!r || !a || !x) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory in refinement");
+        goto out;
+    }
+    for (int k = 0; k < q; k++) {
+        r[k] = s->succ[k];
+        r[q + k] = s->pred[k];
+        a[k] = a[q + k] = 1.0 / s->w[k];
+    }
+    st = sharing == RM_SHARING_MAXMIN ? rm_maxmin(net, NULL, n, r, x, err)
+                                      : rm_share_optimal(net, NULL, n, r, a, tol, x, err);
+    if (st)
+        goto out;
+    for (int k = 0; k < q; k++) {
+        s->succ[k].bandwidth = x[k];
+        s->pred[k].bandwidth = x[q + k];
+    }
+    memcpy(wk->residual, net->res_cap, (size_t)net->n_res * sizeof(double));
+    take_routes(net, wk->residual, q, s->succ, +1);
+    take_routes(net, wk->residual, q, s->pred, +1);
+    rm_ring_state_costs(net, s);
+out:
+    free(r);
+    free(a);
+    free(x);
+    return st;
+}
+
+static double state_tstep(h2_work *wk, const rm_ring_state *s, double dc_dw)
+{
+    (void)wk;
+    return rm_balance(s->q, s->w, s->C, dc_dw, NULL);
+}
+
+/* best_pair's trees: on the fast path with factored widths (wk->fw), each
+ * host's widest-path tree of the core at full capacity, kept as its arcs at
+ * the core nodes only (H x nc ints: the leaf filled on demand, its node's
+ * width from the factored widths); else every tree's arcs (H x N ints) and
+ * host-to-host widths (wk->full, or an H x H matrix on the reference path). */
+typedef struct pair_trees {
+    int compact;
+    int nc;
+    int *arc;    /* compact: H x nc; else H x N */
+    int *tarc;   /* compact: N scratch arcs of the route being built */
+    double *twid; /* compact: N scratch widths (the leaf's node) */
+    double *hw;  /* not compact: H x H widths */
+} pair_trees;
+
+/* Width host index a -> host index b at full capacity. */
+static double pair_width(const h2_work *wk, const pair_trees *pt, int a, int b)
+{
+    return pt->compact ? rm_h2_full(wk, a, b) : pt->hw[(size_t)a * wk->H + b];
+}
+
+/* The route host index ha -> host index hb of ha's tree (rm_route_from_tree
+ * on the tree rm_routing_tree gives: its arcs at the core nodes are the core
+ * tree's, a leaf's arc is the fill from its node, topo/route/widest.h). */
+static rm_status pair_route(h2_work *wk, pair_trees *pt, int ha, int hb, rm_route *r, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    int src = wk->p->hosts[ha], dst = wk->p->hosts[hb];
+    if (!pt->compact)
+        return rm_route_from_tree(net, src, 0, pt->arc + (size_t)ha * wk->N, dst, r, err);
+    const h2_fullw *f = &wk->fw;
+    const int *row = pt->arc + (size_t)ha * pt->nc;
+    int v = dst;
+    if (f->cpos[dst] < 0) {
+        /* a leaf: filled from its node u (width src -> u at full capacity) */
+        int u = f->cnode[f->anchor[hb]];
+        double wu = f->core[(size_t)f->anchor[ha] * f->nc + f->anchor[hb]];
+        pt->twid[u] = f->out[ha] < wu ? f->out[ha] : wu;
+        rm_widest_tree_leaf(net, NULL, src, 0, dst, pt->twid, pt->tarc);
+        v = pt->tarc[dst] < 0 ? src : u; /* unreachable: rm_route_from_tree says so */
+    }
+    for (int n = 0; v != src && n < wk->N; n++) {
+        int a = f->cpos[v] >= 0 ? row[f->cpos[v]] : -1;
+        pt->tarc[v] = a;
+        if (a < 0)
+            break;
+        v = net->arc_tail[a];
+    }
+    return rm_route_from_tree(net, src, 0, pt->tarc, dst, r, err);
+}
+
+/* The best pair (§4.4.1): for every pair of hosts, the widest routes both
+ * ways, each used twice (successor and predecessor), shared optimally. */
+static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    int H = p->n_hosts, N = wk->N;
+    rm_status st = RM_OK;
+    pair_trees pt;
+    memset(&pt, 0, sizeof pt);
+    pt.compact = wk->fast && wk->fw.core;
+    double *wid = malloc((size_t)N * sizeof *wid);
+    if (pt.compact) {
+        pt.nc = wk->fw.nc;
+        pt.arc = malloc(((size_t)H * pt.nc + 1) * sizeof *pt.arc);
+        pt.tarc = malloc((size_t)N * sizeof *pt.tarc);
+        pt.twid = malloc((size_t)N * sizeof *pt.twid);
+        if (!wid || !pt.arc || !pt.tarc || !pt.twid) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
+            goto out;
+        }
+        for (int h = 0; h < H; h++) {
+            if ((st = rm_widest_tree_core(net, NULL, p->hosts[h], 0, wid, pt.tarc, err)))
+                goto out;
+            for (int x = 0; x < pt.nc; x++)
+                pt.arc[(size_t)h * pt.nc + x] = pt.tarc[wk->fw.cnode[x]];
+        }
+    } else {
+        /* the H trees' arcs (routes of the chosen pairs) and their
+         * host-to-host widths (wk->full on the fast path) */
+        pt.hw = wk->full ? wk->full : malloc((size_t)H * H * sizeof *pt.hw);
+        pt.arc = malloc((size_t)H * N * sizeof *pt.arc);
+        if (!wid || !pt.hw || !pt.arc) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
+            goto out;
+        }
+        for (int h = 0; h < H; h++) {
+            if ((st = rm_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid,
+                                      pt.arc + (size_t)h * N, err)))
+                goto out;
+            for (int b = 0; b < H; b++)
+                pt.hw[(size_t)h * H + b] = h == b ? INFINITY : wid[p->hosts[b]];
+        }
+    }
+    double bestT = INFINITY, bx[4] = {0};
+    int bi = -1, bj = -1;
+    for (int hi = 0; hi < H; hi++) {
+        for (int hj = hi + 1; hj < H; hj++) {
+            int i = p->hosts[hi], j = p->hosts[hj];
+            double wij = pair_width(wk, &pt, hi, hj), wji = pair_width(wk, &pt, hj, hi);
+            if (!(wij > 0.0) || !(wji > 0.0))
+                continue;
+            if (wk->fast) {
+                /* fast path: the unshared value (widths, no latency) bounds
+                 * the pair's T_step from below; skip a pair that cannot win */
+                double b0 = wij, b2 = wji;
+                double w2l[2] = {p->nodes[i].w, p->nodes[j].w};
+                double C2l[2] = {rm_host_cost(1.0 / b0, 1.0 / b0, s->cost.parallel_send),
+                                 rm_host_cost(1.0 / b2, 1.0 / b2, s->cost.parallel_send)};
+                if (rm_balance(2, w2l, C2l, dc_dw, NULL) * (1.0 - 1e-12) > bestT)
+                    continue;
+            }
+            if ((st = pair_route(wk, &pt, hi, hj, &wk->cand[0], err)) ||
+                (st = pair_route(wk, &pt, hj, hi, &wk->cand[2], err)) ||
+                (st = rm_route_copy(&wk->cand[1], &wk->cand[0])) ||
+                (st = rm_route_copy(&wk->cand[3], &wk->cand[2])))
+                goto out;
+            wk->cand[0].bandwidth = wk->cand[1].bandwidth = wij;
+            wk->cand[2].bandwidth = wk->cand[3].bandwidth = wji;
+            double wi = p->nodes[i].w, wj = p->nodes[j].w;
+            double a[4] = {1.0 / wi, 1.0 / wi, 1.0 / wj, 1.0 / wj}, x[4];
+            if ((st = rm_h2_share_routes(wk, NULL, 4, wk->cand, a, x, err)))
+                goto out;
+            if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
+                continue;
+            double c[4];
+            for (int t = 0; t < 4; t++)
+                c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
+            double w2[2] = {wi, wj};
+            double C2[2] = {rm_host_cost(c[0], c[1], s->cost.parallel_send),
+                            rm_host_cost(c[2], c[3], s->cost.parallel_send)};
+            double T = rm_balance(2, w2, C2, dc_dw, NULL);
+            if (T < bestT) {
+                bestT = T;
+                bi = i;
+                bj = j;
+                memcpy(bx, x, sizeof bx);
+                for (int t = 0; t < 4; t++)
+                    if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
+                        goto out;
+            }
+        }
+    }
+    if (bi < 0) { /* no pair can exchange messages (e.g. a star under --routing direct):
+                     s->q = 0, the caller keeps the ring of one host (issue 13, class 7) */
+        s->q = 0;
+        goto out;
+    }
+    s->q = 0;
+    rm_ring_state_insert(s, 0, bi, p->nodes[bi].w);
+    rm_ring_state_insert(s, 1, bj, p->nodes[bj].w);
+    rm_route *dst[4] = {&s->succ[0], &s->pred[0], &s->succ[1], &s->pred[1]};
+    for (int t = 0; t < 4; t++) {
+        if ((st = rm_route_copy(dst[t], &wk->best[t])))
+            goto out;
+        dst[t]->bandwidth = bx[t];
+    }
+    rm_ring_state_costs(net, s);
+    take_routes(net, wk->residual, 2, s->succ, +1);
+    take_routes(net, wk->residual, 2, s->pred, +1);
+    wk->in_ring[bi] = wk->in_ring[bj] = 1;
+    if (wk->sym) {
+        rm_h2_sym_remove(wk->sym, wk->hidx[bi]);
+        rm_h2_sym_remove(wk->sym, wk->hidx[bj]);
+    }
+out:
+    free(wid);
+    if (pt.hw != wk->full)
+        free(pt.hw);
+    free(pt.arc);
+    free(pt.tarc);
+    free(pt.twid);
+    return st;
+}
+
+/* Give back to residual the two routes of ring edge e (i -> j: i's
+ * successor route and j's predecessor route), capped at the capacities
+ * (§4.4.2: "reinject ... the bandwidth portions used by the two
+ * communication paths between P_i and P_j"). O(len + R). */
+static void give_back_edge(const rm_network *net, double *residual, const rm_ring_state *s, int e)
+{
+    int ni = (e + 1) % s->q;
+    rm_residual_apply(net, residual, &s->succ[e], s->succ[e].bandwidth, -1);
+    rm_residual_apply(net, residual, &s->pred[ni], s->pred[ni].bandwidth, -1);
+    for (int res = 0; res < net->n_res; res++)
+        if (residual[res] > net->res_cap[res])
+            residual[res] = net->res_cap[res];
+}
+
+/* Clamp the resources of route r to their capacity (give_back_edge's clamp
+ * where it can act). O(len). */
+static void clamp_route(const rm_network *net, double *residual, const rm_route *r)
+{
+    for (int k = 0; k < r->n_arcs; k++) {
+        int res = net->arc_res[r->arcs[k]];
+        if (res >= 0 && residual[res] > net->res_cap[res])
+            residual[res] = net->res_cap[res];
+    }
+}
+
+/* res2 = residual again on the resources of route r. O(len). */
+static void restore_route(const rm_network *net, double *res2, const double *residual, const rm_route *r)
+{
+    for (int k = 0; k < r->n_arcs; k++) {
+        int res = net->arc_res[r->arcs[k]];
+        if (res >= 0)
+            res2[res] = residual[res];
+    }
+}
+
+/* Non-zero when the widest-path tree TO a node is the mirror of the tree FROM
+ * it: undirected platform, half duplex (both arcs of a link share one
+ * resource), widest-path routing (the CSR lists of in- and out-arcs follow the
+ * same link order, so the searches explore the same links in the same order;
+ * checked by tests/test_mirror.c). */
+static int mirror_trees(const rm_network *net, rm_routing routing)
+{
+    return routing == RM_ROUTING_WIDEST && !net->platform->directed &&
+           net->duplex == RM_DUPLEX_HALF;
+}
+
+/* The reverse tree from a forward one: same widths, partner arcs. O(N). */
+static void mirror_tree(int N, const double *wid, const int *arc, double *wid_r, int *arc_r)
+{
+    memcpy(wid_r, wid, (size_t)N * sizeof *wid);
+    for (int v = 0; v < N; v++)
+        arc_r[v] = arc[v] < 0 ? -1 : (arc[v] ^ 1);
+}
+
+/* Tree t + 1 at node v mirrored from tree t (mirror_tree for one node). */
+static void mirror_at(h2_work *wk, int t, int v)
+{
+    wk->wid[t + 1][v] = wk->wid[t][v];
+    wk->arc[t + 1][v] = wk->arc[t][v] < 0 ? -1 : (wk->arc[t][v] ^ 1);
+}
+
+/* Trees 1 and 3 at node v mirrored from trees 0 and 2. */
+static void mirror_one(h2_work *wk, int v)
+{
+    mirror_at(wk, 0, v);
+    mirror_at(wk, 2, v);
+}
+
+/* Every candidate host k of ring edge e (i -> j): trees on the residual with
+ * the edge's routes given back, bounds, shares, T_step; updates sc's best.
+ * Writes only sc and sc->wk's scratch. O(E log N + H (L + share)). */
+/* The four widest-path trees of edge (i, j) completed at the leaves that
+ * are the candidate hosts cands[0..n_cand-1] (core-mode trees stop at the
+ * core; a leaf host hangs off it): from i and j, and to them (mirrored on
+ * an undirected half-duplex network). O(n_cand * degree). */
+static void tree_leaves(h2_work *wk, const rm_network *net, const rm_platform *p, int i, int j,
+                        int mirror, const int *cands, int n_cand)
+{
+    for (int ci = 0; ci < n_cand; ci++) {
+        int k = p->hosts[cands[ci]];
+        rm_widest_tree_leaf(net, wk->res2, i, 0, k, wk->wid[0], wk->arc[0]);
+        rm_widest_tree_leaf(net, wk->res2, j, 0, k, wk->wid[2], wk->arc[2]);
+        if (mirror) {
+            mirror_one(wk, k);
+        } else {
+            rm_widest_tree_leaf(net, wk->res2, i, 1, k, wk->wid[1], wk->arc[1]);
+            rm_widest_tree_leaf(net, wk->res2, j, 1, k, wk->wid[3], wk->arc[3]);
+        }
+    }
+}
+
+/* Trees 1 and 3 at the core nodes and the roots mirrored from 0 and 2 (an
+ * undirected half-duplex network; mirror = 0: nothing to do). */
+static void core_mirror(h2_work *wk, int i, int j, int mirror)
+{
+    if (!mirror)
+        return;
+    int n_core;
+    const int *core = rm_widest_core_nodes(wk->net, &n_core);
+    for (int x = 0; x < n_core; x++)
+        mirror_one(wk, core[x]);
+    mirror_at(wk, 0, i); /* the roots (maybe leaves) */
+    mirror_at(wk, 2, j);
+}
+
+/* The four widest-path trees of ring edge e at the core nodes on wk->res2
+ * (two searches and their mirrors when mirror), stored in the edge's cache
+ * for later steps (rm_h2_trees_reuse). */
+static rm_status core_trees(h2_work *wk, const rm_ring_state *s, int e, int mirror, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    int i = s->ring[e], j = s->ring[(e + 1) % s->q];
+    rm_status st;
+    if ((st = rm_widest_tree_core(net, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+        (st = rm_widest_tree_core(net, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
+        return st;
+    if (!mirror && ((st = rm_widest_tree_core(net, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
+                    (st = rm_widest_tree_core(net, wk->res2, j, 1, wk->wid[3], wk->arc[3], err))))
+        return st;
+    if (wk->ecache && s->q >= 2)
+        rm_h2_trees_store(wk, s, e, mirror);
+    for (int t = 0; t < 4; t++)
+        wk->tlow[t] = -1.0;
+    core_mirror(wk, i, j, mirror);
+    return RM_OK;
+}
+
+/* After rm_h2_trees_reuse with some tlow[t] >= 0 and the candidates' leaves
+ * filled: the candidates of ring edge e into wk->cand_f (their count),
+ * without those whose node has a width <= tlow[t] in a tree t (its exact
+ * route in that tree is at most tlow[t] wide) when the O(1) lower bound of
+ * rm_h2_scan_edge with those widths (the others exact) loses to the best
+ * insertion found so far (margin of the inexact sums of wk->ectx[e]); -1
+ * when one of them may win (the trees are then searched again). O(n_cand). */
+static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
+{
+    h2_work *wk = sc->wk;
+    const rm_platform *p = wk->p;
+    const edge_ctx *c = &wk->ectx[e];
+    int par = sc->s->cost.parallel_send;
+    static const int rt[4] = {0, 1, 3, 2}; /* tree of route t (rm_h2_scan_edge's cand) */
+    double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+    if (sc->bestT < lim)
+        lim = sc->bestT;
+    double mg = 1.0 - 2 * H2_CTX_REL - 1e-12;
+    int n = 0;
+    for (int ci = 0; ci < n_cand; ci++) {
+        int h = cands[ci], k = p->hosts[h], u = wk->kanchor[h];
+        if (wk->in_ring[k])
+            continue;
+        if (!rm_h2_node_low(wk, u, c->i, c->j)) {
+            wk->cand_f[n++] = h;
+            continue;
+        }
+        /* route widths: at most tlow below it, else at most its node's
+         * (exact there; the leaf's access arc may narrow it) */
+        double w[4];
+        for (int t = 0; t < 4; t++) {
+            int tr = rt[t], root = tr < 2 ? c->i : c->j;
+            double wu = u == root ? INFINITY : wk->wid[tr][u];
+            w[t] = wk->tlow[tr] >= 0.0 && wu <= wk->tlow[tr] ? wk->tlow[tr] : wu;
+        }
+        if (!(w[0] > 0 && w[1] > 0 && w[2] > 0 && w[3] > 0))
+            continue; /* an exact width of 0: never inserted */
+        double Tlow = rm_h2_fast_eval_lb(&c->ev, c->wi, rm_host_cost(1.0 / w[0], c->ci_keep, par), c->wj,
+                                         rm_host_cost(c->cj_keep, 1.0 / w[3], par), p->nodes[k].w,
+                                         rm_host_cost(1.0 / w[2], 1.0 / w[1], par));
+        if (!(Tlow * mg > lim))
+            return -1;
+    }
+    return n;
+}
+
+rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
+{
+    h2_work *wk = sc->wk;
+    const rm_ring_state *s = sc->s;
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    double dc_dw = sc->dc_dw;
+    int q = s->q;
+    double bestT = sc->bestT;
+    int bk = sc->bk, bs = sc->bs;
+    rm_status st = RM_OK;
+    int ni = (e + 1) % q, i = s->ring[e], j = s->ring[ni];
+    if (wk->fast) {
+        /* res2 == residual here (scan_edges); residual <= capacity
+         * everywhere, so the give-back's clamp only changes the resources
+         * of the two routes: O(len) instead of O(resources); undone at done */
+        rm_residual_apply(net, wk->res2, &s->succ[e], s->succ[e].bandwidth, -1);
+        rm_residual_apply(net, wk->res2, &s->pred[ni], s->pred[ni].bandwidth, -1);
+        clamp_route(net, wk->res2, &s->succ[e]);
+        clamp_route(net, wk->res2, &s->pred[ni]);
+    } else {
+        memcpy(wk->res2, wk->residual, (size_t)net->n_res * sizeof(double));
+        give_back_edge(net, wk->res2, s, e);
+    }
+    int mirror = mirror_trees(net, wk->routing);
+    /* incremental scan: the edge's trees of an earlier step when they are
+     * provably this step's (heur/sharedring/sharedring_inc.c) */
+    int reused = 0;
+    if (wk->sym && wk->ecache && q >= 2) {
+        rm_h2_edge_prepare(wk, s, e);
+        reused = rm_h2_trees_reuse(wk, s, e, mirror);
+    }
+    if (wk->sym) {
+        /* fast path, widest routing: trees of the core nodes only, the
+         * candidates' leaves filled below (topo/route/widest.h) */
+        if (reused)
+            core_mirror(wk, i, j, mirror);
+        else if ((st = core_trees(wk, s, e, mirror, err)))
+            goto done;
+    } else if (mirror) {
+        /* undirected, half duplex: the tree to a node mirrors the tree
+         * from it (tests/test_mirror.c), two trees instead of four */
+        if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+            (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
+            goto done;
+        mirror_tree(wk->N, wk->wid[0], wk->arc[0], wk->wid[1], wk->arc[1]);
+        mirror_tree(wk->N, wk->wid[2], wk->arc[2], wk->wid[3], wk->arc[3]);
+    } else if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+               (st = rm_routing_tree(net, wk->routing, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
+               (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
+               (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
+        goto done;
+    /* symmetry classes: one candidate per run of interchangeable hosts */
+    int n_cand = p->n_hosts;
+    const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 1, &n_cand) : NULL;
+    if (reused && (wk->tlow[0] >= 0.0 || wk->tlow[1] >= 0.0 || wk->tlow[2] >= 0.0 ||
+                   wk->tlow[3] >= 0.0)) {
+        /* trees reused, exact above tlow: the candidates below it cannot
+         * win, or the trees are searched again */
+        int n = low_filter(sc, e, cands, n_cand);
+        if (n >= 0) {
+            cands = wk->cand_f;
+            n_cand = n;
+        } else {
+            if ((st = core_trees(wk, s, e, mirror, err)))
+                goto done;
+            n_cand = p->n_hosts;
+            cands = rm_h2_sym_candidates(wk, i, j, 1, &n_cand);
+        }
+    }
+    /* costs of the hosts other than i, j, k are unchanged */
+    edge_ctx c;
+    if (wk->fast && q >= 2 && cands && wk->ecache && n_cand <= H2_CACHE_MAX_CAND) {
+        /* incremental: the edge's cached costs (heur/sharedring/sharedring_inc.c),
+         * with this step's context of rm_h2_edge_bounds (its sums exact
+         * only when needed) */
+        c = wk->ectx[e];
+        tree_leaves(wk, net, p, i, j, mirror, cands, n_cand);
+        st = rm_h2_scan_cached(sc, e, &c, cands, n_cand, err);
+        bestT = sc->bestT;
+        bk = sc->bk;
+        bs = sc->bs;
+        goto done;
+    }
+    rm_h2_edge_ctx_init(&c, wk, s, e, dc_dw);
+    int m = c.m;
+    const fast_eval ev = c.ev;
+    double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
+    int par = s->cost.parallel_send;
+    if (cands)
+        tree_leaves(wk, net, p, i, j, mirror, cands, n_cand);
+    for (int ci = 0; ci < n_cand; ci++) {
+        int h = cands ? cands[ci] : ci;
+        int k = p->hosts[h];
+        if (wk->in_ring[k])
+            continue;
+        /* cand: 0 = i->k, 1 = k->i, 2 = k->j, 3 = j->k */
+        double w0 = wk->wid[0][k], w1 = wk->wid[1][k], w2 = wk->wid[3][k], w3 = wk->wid[2][k];
+        if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
+            continue;
+        double wkk = p->nodes[k].w;
+        /* Sharing can only lower the four bandwidths below their widths,
+         * latencies are >= 0, and T_step grows with every cost: the
+         * widths alone give a lower bound, which prunes most candidates
+         * without building routes. */
+        double Tlow =
+            wk->fast ? rm_h2_fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                    rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                    rm_host_cost(1.0 / w2, 1.0 / w1, par))
+                     : rm_h2_fast_eval_T(&ev, wk, m, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                   rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                   rm_host_cost(1.0 / w2, 1.0 / w1, par));
+        /* the reference scans edges in ring order and keeps the first of
+         * equal T_step: with edges out of order, a tie goes to the
+         * lexicographically first (edge, host) */
+        if (!(Tlow < bestT) && !(wk->fast && Tlow == bestT && e < bs))
+            continue;
+        /* fast path: a candidate that loses strictly to another scan's
+         * insertion cannot be the global best (the winner's T_step is at
+         * most that one), so it may be skipped by any scan */
+        if (wk->fast && Tlow * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+            continue;
+        if (wk->fast) {
+            /* k's access link shared by its routes, before building them */
+            double u[4] = {w0, w1, w2, w3};
+            double Tk = rm_h2_k_bound(wk, &c, h, wkk, u, wk->res2, s->cost.parallel_send, dc_dw);
+            if (Tk * (1.0 - 1e-12) > bestT ||
+                Tk * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+                continue;
+        }
+        if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
+            (st = rm_route_from_tree(net, i, 1, wk->arc[1], k, &wk->cand[1], err)) ||
+            (st = rm_route_from_tree(net, j, 1, wk->arc[3], k, &wk->cand[2], err)) ||
+            (st = rm_route_from_tree(net, j, 0, wk->arc[2], k, &wk->cand[3], err)))
+            goto done;
+        wk->cand[0].bandwidth = w0;
+        wk->cand[1].bandwidth = w1;
+        wk->cand[2].bandwidth = w2;
+        wk->cand[3].bandwidth = w3;
+        double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4];
+        if (wk->fast) {
+            /* Lower bound of T_step from the shares (see rm_h2_share_lower_bound):
+             * T_step >= max(T5, D_c/D_w * C_k) (as rm_h2_fast_eval_lb) and
+             * T5 grows with every cost; c_t >= 1/x_t (latencies >= 0).
+             * C_k = c_2 + c_1 >= 1/x_1 + 1/x_2 >= k_lb, or with parallel
+             * send max(c_2, c_1) >= k_lb / 2. Summed costs: Ci/wi + Cj/wj
+             * + Ck/wk = ci_keep/wi + cj_keep/wj + sum_t a_t c_t, so a
+             * lower bound of sum a_t/x_t bounds T5 from below. The
+             * relative margin covers rounding. */
+            double k_lb;
+            double sum_lb = rm_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
+            double Tb = Tlow;
+            double dk = dc_dw * (par ? 0.5 * k_lb : k_lb);
+            if (dk > Tb)
+                Tb = dk;
+            if (!par) {
+                double phi = ci_keep / wi + cj_keep / wj + sum_lb;
+                double inv = ev.sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wkk;
+                double T5 = (1.0 + dc_dw * (ev.sum_cw + phi)) / inv;
+                if (T5 > Tb)
+                    Tb = T5;
+            }
+            if (Tb * (1.0 - 1e-12) > bestT ||
+                Tb * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+                continue;
+        }
+        if ((st = rm_h2_share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
+            goto done;
+        if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
+            continue;
+        double c[4];
+        for (int t = 0; t < 4; t++)
+            c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
+        if (wk->fast) {
+            /* a candidate whose bound already loses needs no rm_balance */
+            double Tq = rm_h2_fast_eval_lb(&ev, wi, rm_host_cost(c[0], ci_keep, par), wj,
+                                     rm_host_cost(cj_keep, c[3], par), wkk,
+                                     rm_host_cost(c[2], c[1], par));
+            if (Tq > bestT || (Tq == bestT && !(e < bs)) ||
+                Tq > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+                continue;
+        }
+        double T = rm_h2_fast_eval_T(&ev, wk, m, wi, rm_host_cost(c[0], ci_keep, par), wj,
+                               rm_host_cost(cj_keep, c[3], par), wkk,
+                               rm_host_cost(c[2], c[1], par));
+        if (T < bestT || (wk->fast && T == bestT && e < bs)) {
+            bestT = T;
+            double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+            while (T < g && !atomic_compare_exchange_weak(sc->gbest, &g, T))
+                ;
+            bk = k;
+            bs = e;
+            memcpy(sc->bx, x, sizeof sc->bx);
+            for (int t = 0; t < 4; t++)
+                if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
+                    goto done;
+        }
+    }
+done:
+    if (wk->fast) {
+        restore_route(net, wk->res2, wk->residual, &s->succ[e]);
+        restore_route(net, wk->res2, wk->residual, &s->pred[ni]);
+    }
+    sc->bestT = bestT;
+    sc->bk = bk;
+    sc->bs = bs;
+    return st;
+}
+
+/* One insertion step (§4.4.1–4.4.2): the (host k, ring edge s) of least
+ * T_step (rm_h2_scan_all), then its application: give back the edge's two
+ * routes, peel the four new ones off the residual, insert k. Returns RM_OK
+ * with *found = 0 if no host can be inserted. */
+static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *found, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    int q = s->q;
+    rm_status st = RM_OK;
+    *found = 0;
+    h2_choice ch;
+    if ((st = rm_h2_scan_all(wk, s, dc_dw, &ch, err)))
+        return st;
+    int bk = ch.bk, bs = ch.bs;
+    rm_route *best = ch.best;
+    if (bk < 0)
+        return RM_OK;
+    /* apply: give back the edge's two routes, insert k after position bs */
+    int ni = (bs + 1) % q;
+    give_back_edge(net, wk->residual, s, bs);
+    for (int t = 0; t < 4; t++)
+        best[t].bandwidth = ch.bx[t];
+    take_routes(net, wk->residual, 4, best, +1);
+    if ((st = rm_route_copy(&s->succ[bs], &best[0])) ||
+        (st = rm_route_copy(&s->pred[ni], &best[3])))
+        return st;
+    rm_ring_state_insert(s, bs + 1, bk, p->nodes[bk].w);
+    if ((st = rm_route_copy(&s->pred[bs + 1], &best[1])) ||
+        (st = rm_route_copy(&s->succ[bs + 1], &best[2])))
+        return st;
+    wk->in_ring[bk] = 1;
+    if (wk->sym)
+        rm_h2_sym_remove(wk->sym, wk->hidx[bk]);
+    wk->last_k = bk;
+    rm_ring_state_costs(net, s);
+    *found = 1;
+    return RM_OK;
+}
+
+/* Host node v joins the ring of the stopping bounds in use (NULL: not used). */
+static void stop_bounds_add(rm_cut_bound *cb, rm_host_bound *hb, rm_res_bound *rb, int v)
+{
+    if (cb)
+        rm_cut_bound_add(cb, v);
+    if (hb)
+        rm_host_bound_add(hb, v);
+    if (rb)
+        rm_res_bound_add(rb, v);
+}
+
+/* SharedRing greedy; fast = 0 is the reference code path (every ring edge's
+ * four trees at every step), fast = 1 prunes ring edges and pairs by lower
+ * bounds and returns the same ring and T_step. */
+static rm_status sharedring_run(const rm_network *net, const rm_options *opt, int fast,
+                                rm_mapping **out, rm_error *err)
+{
+    rm_status st; /* net, opt and out checked by the entry (rm_sharedring) */
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts;
+    int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
+    double dc_dw = opt->cost.dc_dw;
+    rm_ring_state s, best;
+    h2_work wk;
+    rm_cut_bound cb;
+    rm_host_bound hb;
+    rm_res_bound rb;
+    rm_cross_bound xb;
+    memset(&xb, 0, sizeof xb);
+    memset(&cb, 0, sizeof cb);
+    memset(&hb, 0, sizeof hb);
+    memset(&rb, 0, sizeof rb);
+    if ((st = rm_ring_state_init(&s, max_q, opt, err)))
+        return st;
+    if ((st = rm_ring_state_init(&best, max_q, opt, err))) {
+        rm_ring_state_destroy(&s);
+        return st;
+    }
+    if ((st = rm_h2_work_init(&wk, net, max_q, err))) {
+        rm_ring_state_destroy(&s);
+        rm_ring_state_destroy(&best);
+        return st;
+    }
+    wk.routing = opt->routing;
+    double *sweep = malloc((size_t)max_q * sizeof *sweep);
+    if (!sweep) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (int k = 0; k < max_q; k++)
+        sweep[k] = NAN;
+    /* each part of the fast path only where it is proven for the cost model
+     * (its valid_for); else the reference path for it */
+    wk.fast = fast && rmi_h2_fast_valid_for(&opt->cost);
+    wk.H = H;
+    if (wk.fast && max_q >= 3) {
+        wk.hidx = malloc((size_t)wk.N * sizeof *wk.hidx);
+        wk.edge_lb = malloc((size_t)max_q * sizeof *wk.edge_lb);
+        wk.order = malloc((size_t)max_q * sizeof *wk.order);
+        if (!wk.hidx || !wk.edge_lb || !wk.order) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", H);
+            goto out;
+        }
+        for (int v = 0; v < wk.N; v++)
+            wk.hidx[v] = -1;
+        for (int h = 0; h < H; h++)
+            wk.hidx[p->hosts[h]] = h;
+        if (wk.routing == RM_ROUTING_WIDEST && rmi_h2_sym_valid_for(&opt->cost))
+            wk.sym = rm_h2_sym_new(net); /* NULL: every host a candidate */
+        if ((st = rm_h2_adjacency(&wk, err)) || (st = rm_h2_fullw_init(&wk, err)) ||
+            (st = rm_h2_kres_init(&wk, err)))
+            goto out;
+        if (wk.sym && opt->sharing == RM_SHARING_GREEDY && rmi_h2_inc_valid_for(&opt->cost) &&
+            (st = rm_h2_cache_init(&wk, err)))
+            goto out;
+        if (max_q >= H2_THREAD_MIN_Q)
+            rm_h2_pool_create(&wk, rm_h2_threads(opt), max_q);
+    } else {
+        wk.fast = 0; /* nothing to prune */
+    }
+    /* ring of one: the fastest host, no communication */
+    int f = rm_fastest_host(p);
+    rm_ring_state_insert(&best, 0, f, p->nodes[f].w);
+    double bestT = p->nodes[f].w;
+    sweep[0] = bestT;
+    /* the stopping rule (heur/bounds/cut_bound.h): 4 routes of any larger ring
+     * share a bridge its hosts span (rm_cut_bound), and every host's two
+     * routes leave through its own links (rm_host_bound, eq. (1)); with the
+     * resource and crossing bounds (heur/bounds/res_bound.h, cross_bound.h) — each
+     * only where it is proven for the cost model (its valid_for) */
+    int stop_rule = !opt->full_curve && max_q > 2;
+    int use_cut = stop_rule && rmi_cut_bound_valid_for(&opt->cost);
+    int use_host = stop_rule && rmi_host_bound_valid_for(&opt->cost);
+    int use_res = stop_rule && rmi_res_bound_valid_for(&opt->cost);
+    int use_cross = stop_rule && rmi_cross_bound_valid_for(&opt->cost);
+    if (((use_cut || use_cross) && (st = rm_cut_bound_init(&cb, net, 4.0, 2.0, err))) ||
+        (use_host && (st = rm_host_bound_init_shared(&hb, net, opt->cost.parallel_send, err))) ||
+        (use_res && (st = rm_res_bound_init(&rb, net, opt, err))) ||
+        (use_cross && (st = rm_cross_bound_init(&xb, &cb, net, err))))
+        goto out;
+    if (max_q >= 2) {
+        if ((st = best_pair(&wk, &s, dc_dw, err)))
+            goto out;
+        if (s.q < 2)
+            goto single; /* no two hosts can talk: the ring of one host */
+        for (int k = 0; k < 2; k++)
+            stop_bounds_add(use_cut ? &cb : NULL, use_host ? &hb : NULL, use_res ? &rb : NULL,
+                            s.ring[k]);
+        for (;;) {
+            if (opt->sharing == RM_SHARING_MAXMIN || opt->sharing == RM_SHARING_EQ5)
+                if ((st = refine_state(&wk, &s, opt->sharing, opt->share_tol, err)))
+                    goto out;
+            double T = state_tstep(&wk, &s, dc_dw);
+            sweep[s.q - 1] = T;
+            if (T < bestT) {
+                bestT = T;
+                if ((st = rm_ring_state_copy(&best, &s, err)))
+                    goto out;
+            }
+            if (opt->progress)
+                opt->progress(opt->progress_ctx, s.q, max_q, bestT);
+            if (s.q >= max_q)
+                break;
+            /* --stop-patience (a heuristic, off by default): no better ring
+             * in the last stop_patience sizes */
+            if (stop_rule && opt->stop_patience > 0 && s.q - best.q >= opt->stop_patience)
+                break;
+            /* every larger ring contains this one: T_step >= the cut bound,
+             * and T_step >= min(bestT, the host bound) (the margin covers the
+             * solvers' tolerance on capacities): none can be better */
+            if ((use_cut && dc_dw * rm_cut_bound_value(&cb) * (1.0 - 1e-9) >= bestT) ||
+                (use_host && rm_host_bound_value(&hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT) ||
+                (use_res && rm_res_bound_value(&rb, dc_dw) * (1.0 - 1e-9) >= bestT) ||
+                (use_cross &&
+                 dc_dw * rm_cross_bound_value(&xb, s.ring, s.q) * (1.0 - 1e-9) >= bestT))
+                break;
+            int found;
+            if ((st = insert_best(&wk, &s, dc_dw, &found, err)))
+                goto out;
+            if (!found)
+                break;
+            stop_bounds_add(use_cut ? &cb : NULL, use_host ? &hb : NULL, use_res ? &rb : NULL,
+                            wk.last_k);
+        }
+    }
+single:;
+    rm_mapping *m;
+    if ((st = rm_ring_state_to_mapping(net, &best, dc_dw, &m, err)))
+        goto out;
+    free(m->sweep_t);
+    m->sweep_t = sweep;
+    m->n_sweep = max_q;
+    sweep = NULL;
+    m->heuristic = RM_HEUR_SHARED;
+    m->sharing = opt->sharing;
+    *out = m;
+out:
+    rm_cut_bound_destroy(&cb);
+    rm_host_bound_destroy(&hb);
+    rm_res_bound_destroy(&rb);
+    rm_cross_bound_destroy(&xb);
+    free(sweep);
+    rm_h2_work_destroy(&wk);
+    rm_ring_state_destroy(&s);
+    rm_ring_state_destroy(&best);
+    return st;
+}
+
+rm_status rmi_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                         rm_error *err)
+{
+    return sharedring_run(net, opt, 1, out, err);
+}
+
+rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                        rm_error *err)
+{
+    rm_options run; /* opt with its routing resolved */
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_sharedring", &run,
+                                            err); /* ring/args.h */
+    return st ? st : rmi_sharedring(net, &run, out, err);
+}
+
+rm_status rm_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                                  rm_error *err)
+{
+    rm_options run; /* opt with its routing resolved */
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_sharedring_reference", &run, err);
+    return st ? st : sharedring_run(net, &run, 0, out, err);
+}

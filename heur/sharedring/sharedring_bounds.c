@@ -1,0 +1,863 @@
+/*
+ * sharedring_bounds.c — the exact lower bounds of SharedRing's fast path
+ * (issue 6): the O(1) evaluation of eq. (5) after an insertion and its lower
+ * bound max(T5, D), the per-ring-edge bounds from full-capacity widths (an
+ * upper bound of every residual width), and the lower bound of the optimal
+ * sharing of four routes (a relaxation of rm_share_optimal's problem). They
+ * only skip candidates that cannot win: the choices are the reference's.
+ */
+#include "heur/sharedring/sharedring_internal.h"
+#include "model/cost_valid.h"
+#include "topo/route/widest.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int rmi_h2_fast_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m);
+}
+
+void rm_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m, double dc_dw)
+{
+    ev->sum_inv = ev->sum_cw = ev->dmax = 0.0;
+    ev->dc_dw = dc_dw;
+    for (int t = 0; t < m; t++) {
+        ev->sum_inv += 1.0 / w[t];
+        ev->sum_cw += C[t] / w[t];
+        if (dc_dw * C[t] > ev->dmax)
+            ev->dmax = dc_dw * C[t];
+    }
+}
+
+double rm_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj, double Cj, double wk3,
+                             double Ck, int *ok)
+{
+    double r = ev->dc_dw;
+    double inv = ev->sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wk3;
+    double T5 = (1.0 + r * (ev->sum_cw + Ci / wi + Cj / wj + Ck / wk3)) / inv;
+    double d = fmax(ev->dmax, fmax(r * Ci, fmax(r * Cj, r * Ck)));
+    *ok = 1;
+    if (T5 >= d)
+        return T5;
+    /* T5 clearly below the largest D_c/D_w * C: rm_balance's active prefix
+     * stops at a t <= the next d <= dmax (or takes every host: t = T5 in
+     * another order, within the margin), and it returns its dmax, the
+     * largest of the same products: d bit for bit */
+    if (T5 < d * (1.0 - 1e-9))
+        return d;
+    *ok = 0;
+    return NAN;
+}
+
+double rm_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
+                          double Cj, double wk3, double Ck)
+{
+    int ok;
+    double T = rm_h2_fast_eval_T_try(ev, wi, Ci, wj, Cj, wk3, Ck, &ok);
+    if (ok)
+        return T;
+    double r = ev->dc_dw;
+    wk->tw[m] = wi;
+    wk->tC[m] = Ci;
+    wk->tw[m + 1] = wj;
+    wk->tC[m + 1] = Cj;
+    wk->tw[m + 2] = wk3;
+    wk->tC[m + 2] = Ck;
+    return rm_balance(m + 3, wk->tw, wk->tC, r, NULL);
+}
+
+/* Fast path (issue 6): for every ring edge e (i -> j), a lower bound of its
+ * best insertion: the O(1) evaluation of every host k with the four routes
+ * at their full-capacity widths (an upper bound of any residual width, and
+ * shares never exceed widths; latencies >= 0 are left out) — the bound of
+ * the reference's per-candidate test with full instead of residual widths,
+ * so it never exceeds that test. edge_lb[e] = the least bound; order[] the
+ * edges sorted by it. O(q H + q log q). */
+static void sort_edges(h2_work *wk, int q)
+{
+    /* insertion sort is too slow for large q: a merge sort by (lb, e) */
+    int *a = wk->order;
+    for (int e = 0; e < q; e++)
+        a[e] = e;
+    int *tmp = (int *)wk->tw; /* tw has q + 1 doubles: room for q ints */
+    for (int width = 1; width < q; width *= 2) {
+        for (int lo = 0; lo < q; lo += 2 * width) {
+            int mid = lo + width < q ? lo + width : q, hi = lo + 2 * width < q ? lo + 2 * width : q;
+            int x = lo, y = mid, t = lo;
+            while (x < mid && y < hi) {
+                double lx = wk->edge_lb[a[x]], ly = wk->edge_lb[a[y]];
+                if (lx < ly || (lx == ly && a[x] < a[y]) || isnan(ly))
+                    tmp[t++] = a[x++];
+                else
+                    tmp[t++] = a[y++];
+            }
+            while (x < mid)
+                tmp[t++] = a[x++];
+            while (y < hi)
+                tmp[t++] = a[y++];
+        }
+        memcpy(a, tmp, (size_t)q * sizeof *a);
+    }
+}
+
+double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
+                           double wk3, double Ck);
+
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 h2_u128;
+#endif
+
+void rm_h2_seq_free(h2_seq *sq)
+{
+    free(sq->pre);
+    free(sq->R);
+    free(sq->T);
+    free(sq->win);
+    free(sq->off);
+    memset(sq, 0, sizeof *sq);
+}
+
+void rm_h2_seq_build(h2_seq *sq, const double *a, int n)
+{
+    sq->a = a;
+    sq->n = 0;
+    sq->n_bin = 0;
+    if (n + 1 > sq->cap) {
+        free(sq->pre);
+        sq->pre = malloc(((size_t)n + 1) * sizeof *sq->pre);
+        sq->cap = sq->pre ? n + 1 : 0;
+        if (!sq->pre)
+            return;
+    }
+    sq->n = n;
+    double lo = INFINITY, amax = 0.0;
+    sq->pre[0] = 0.0;
+    for (int k = 0; k < n; k++) {
+        sq->pre[k + 1] = sq->pre[k] + a[k];
+        if (a[k] > 0.0 && a[k] < lo)
+            lo = a[k];
+        if (a[k] > amax)
+            amax = a[k];
+    }
+#ifdef __SIZEOF_INT128__
+    double hi = sq->pre[n];
+    if (n < 32 || !(lo < INFINITY) || !(hi < INFINITY) || !(amax < INFINITY))
+        return; /* short, no positive term or an infinite sum: one by one */
+    int elo, ehi;
+    frexp(lo, &elo);
+    frexp(hi, &ehi);
+    /* binade of x: E = exponent - 1 (x in [2^E, 2^(E+1))) */
+    int nb = ehi - elo + 1;
+    if (nb > sq->bin_cap) {
+        free(sq->win);
+        free(sq->off);
+        sq->win = malloc(2 * (size_t)nb * sizeof *sq->win);
+        sq->off = malloc((size_t)nb * sizeof *sq->off);
+        sq->bin_cap = sq->win && sq->off ? nb : 0;
+        if (!sq->bin_cap)
+            return;
+    }
+    sq->e_lo = elo - 1;
+    /* windows: a running sum of a[0 .. k) without two terms lies in
+     * [pre[k] - 2 amax, pre[k]] up to rounding (the margins): generous */
+    long tot = 0;
+    int k0 = 0;
+    for (int b = 0; b < nb; b++) {
+        double bl = ldexp(1.0, sq->e_lo + b), bh = 2.0 * bl;
+        while (k0 < n && sq->pre[k0] * (1.0 + 1e-6) < bl)
+            k0++;
+        int k1 = k0;
+        while (k1 < n && sq->pre[k1 + 1] * (1.0 - 1e-6) - 2.0 * amax < bh)
+            k1++;
+        sq->win[2 * b] = k0;
+        sq->win[2 * b + 1] = k1;
+        sq->off[b] = (int)tot;
+        tot += k1 - k0 + 1;
+    }
+    if (tot > sq->tab_cap) {
+        free(sq->R);
+        free(sq->T);
+        sq->R = malloc((size_t)tot * sizeof(h2_u128));
+        sq->T = malloc((size_t)tot * sizeof(int));
+        sq->tab_cap = sq->R && sq->T ? tot : 0;
+        if (!sq->tab_cap) {
+            free(sq->R);
+            free(sq->T);
+            sq->R = NULL;
+            sq->T = NULL;
+            return;
+        }
+    }
+    for (int b = 0; b < nb; b++) {
+        h2_u128 *R = (h2_u128 *)sq->R + sq->off[b];
+        int *T = sq->T + sq->off[b];
+        double scale = ldexp(1.0, 52 - (sq->e_lo + b)); /* 1 / u: exact scaling */
+        int w0 = sq->win[2 * b], w1 = sq->win[2 * b + 1];
+        R[0] = 0;
+        T[0] = 0;
+        for (int k = w0; k < w1; k++) {
+            double v = a[k] * scale; /* a / u */
+            unsigned long long U = 0;
+            int irr = 0;
+            if (!(v >= 0.0 && v < 0x1p53)) {
+                irr = 1;
+            } else {
+                unsigned long long f = (unsigned long long)v; /* floor */
+                double r = v - (double)f;                   /* exact */
+                if (r == 0.5)
+                    irr = 1; /* a tie: the parity of the sum decides */
+                else
+                    U = f + (r > 0.5);
+            }
+            R[k - w0 + 1] = R[k - w0] + U;
+            T[k - w0 + 1] = T[k - w0] + irr;
+        }
+    }
+    sq->n_bin = nb;
+#endif
+}
+
+double rm_h2_seq_sum(const h2_seq *sq, double s, int k, int k1)
+{
+    const double *a = sq->a;
+#ifdef __SIZEOF_INT128__
+    if (sq->n_bin > 0) {
+        while (k < k1) {
+            int ex;
+            if (!(s > 0.0) || (frexp(s, &ex), ex - 1 < sq->e_lo || ex - 1 >= sq->e_lo + sq->n_bin)) {
+                s += a[k++];
+                continue;
+            }
+            int b = ex - 1 - sq->e_lo, E = ex - 1;
+            int w0 = sq->win[2 * b], w1 = sq->win[2 * b + 1];
+            if (k < w0 || k >= w1) {
+                s += a[k++];
+                continue;
+            }
+            const h2_u128 *R = (const h2_u128 *)sq->R + sq->off[b] - w0;
+            const int *T = sq->T + sq->off[b] - w0;
+            h2_u128 S = (h2_u128)(unsigned long long)ldexp(s, 52 - E); /* in [2^52, 2^53) */
+            h2_u128 lim = ((h2_u128)1 << 53) - 1 - S;
+            /* the last k' in [k, min(k1, w1)] with no irregular term in
+             * [k, k') and the running sum within the binade */
+            int lo = k, hi = k1 < w1 ? k1 : w1;
+            while (lo < hi) {
+                int mid = lo + (hi - lo + 1) / 2;
+                if (T[mid] == T[k] && R[mid] - R[k] <= lim)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            if (lo > k) {
+                s = ldexp((double)(unsigned long long)(S + (R[lo] - R[k])), E - 52);
+                k = lo;
+            }
+            if (k < k1)
+                s += a[k++];
+        }
+        return s;
+    }
+#endif
+    for (; k < k1; k++)
+        s += a[k];
+    return s;
+}
+
+void rm_h2_edge_ctx_exact(edge_ctx *c, const h2_work *wk, const rm_ring_state *s, int e)
+{
+    int q = s->q;
+    if (c->ni == e + 1) {
+        c->ev.sum_inv = rm_h2_seq_sum(&wk->seq_inv, wk->seq_inv.pre[e], e + 2, q);
+        c->ev.sum_cw = rm_h2_seq_sum(&wk->seq_cw, wk->seq_cw.pre[e], e + 2, q);
+    } else { /* the wrap edge: positions 1 .. q - 2 */
+        c->ev.sum_inv = rm_h2_seq_sum(&wk->seq_inv, 0.0, 1, q - 1);
+        c->ev.sum_cw = rm_h2_seq_sum(&wk->seq_cw, 0.0, 1, q - 1);
+    }
+    c->exact = 1;
+}
+
+void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw)
+{
+    int q = s->q;
+    c->ni = (e + 1) % q;
+    c->i = s->ring[e];
+    c->j = s->ring[c->ni];
+    c->m = 0;
+    c->exact = 2;
+    if (wk->fast && q >= 2) {
+        /* rm_h2_fast_eval_init's sums from the step's terms (the same
+         * divisions and products, done once per step): bitwise equal */
+        fast_eval *ev = &c->ev;
+        ev->sum_inv = ev->sum_cw = ev->dmax = 0.0;
+        ev->dc_dw = dc_dw;
+        for (int t = 0; t < q; t++) {
+            if (t == e || t == c->ni)
+                continue;
+            wk->tw[c->m] = s->w[t];
+            wk->tC[c->m] = s->C[t];
+            c->m++;
+            ev->sum_inv += wk->pinv[t];
+            ev->sum_cw += wk->pcw[t];
+            if (wk->pd[t] > ev->dmax)
+                ev->dmax = wk->pd[t];
+        }
+    } else {
+        for (int t = 0; t < q; t++) {
+            if (t == e || t == c->ni)
+                continue;
+            wk->tw[c->m] = s->w[t];
+            wk->tC[c->m] = s->C[t];
+            c->m++;
+        }
+        rm_h2_fast_eval_init(&c->ev, wk->tw, wk->tC, c->m, dc_dw);
+    }
+    c->wi = s->w[e];
+    c->wj = s->w[c->ni];
+    c->ci_keep = rm_ring_state_route_cost(wk->net, s, &s->pred[e], s->pred[e].bandwidth);
+    c->cj_keep = rm_ring_state_route_cost(wk->net, s, &s->succ[c->ni], s->succ[c->ni].bandwidth);
+}
+
+rm_status rm_h2_adjacency(h2_work *wk, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    int N = wk->N, A = net->n_arcs;
+    wk->out_start = calloc((size_t)N + 1, sizeof(int));
+    wk->in_start = calloc((size_t)N + 1, sizeof(int));
+    wk->out_arc = malloc(((size_t)A + 1) * sizeof(int));
+    wk->in_arc = malloc(((size_t)A + 1) * sizeof(int));
+    int *cur = malloc(((size_t)N + 1) * sizeof(int));
+    if (!wk->out_start || !wk->in_start || !wk->out_arc || !wk->in_arc || !cur) {
+        free(cur);
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (adjacency)");
+    }
+    for (int a = 0; a < A; a++) {
+        wk->out_start[net->arc_tail[a] + 1]++;
+        wk->in_start[net->arc_head[a] + 1]++;
+    }
+    for (int v = 0; v < N; v++) {
+        wk->out_start[v + 1] += wk->out_start[v];
+        wk->in_start[v + 1] += wk->in_start[v];
+    }
+    memcpy(cur, wk->out_start, (size_t)N * sizeof(int));
+    for (int a = 0; a < A; a++)
+        wk->out_arc[cur[net->arc_tail[a]]++] = a;
+    memcpy(cur, wk->in_start, (size_t)N * sizeof(int));
+    for (int a = 0; a < A; a++)
+        wk->in_arc[cur[net->arc_head[a]]++] = a;
+    free(cur);
+    return RM_OK;
+}
+
+static double group_min(int G, const double *a, const double *u, double c);
+
+/* Times route r crosses resource res. O(len). */
+static int route_count(const rm_network *net, const rm_route *r, int res)
+{
+    int n = 0;
+    for (int i = 0; i < r->n_arcs; i++)
+        n += net->arc_res[r->arcs[i]] == res;
+    return n;
+}
+
+/* An upper bound of the width of every route leaving (out = 1) or entering
+ * node v on the residual with ring edge e's two routes given back: the
+ * widest usable arc of v there (every such route crosses one). Backbones
+ * count at full capacity, as in rm_arc_width. O(deg(v) len). */
+static double node_width_ub(const h2_work *wk, const rm_ring_state *s, int e, int v, int out,
+                            int *single)
+{
+    const rm_network *net = wk->net;
+    int ni = (e + 1) % s->q;
+    const rm_route *g0 = &s->succ[e], *g1 = &s->pred[ni];
+    const int *st = out ? wk->out_start : wk->in_start, *arcs = out ? wk->out_arc : wk->in_arc;
+    double ub = 0.0;
+    /* *single: the one non-backbone resource of every usable arc of v (out
+     * and in), -1 if none or several */
+    if (single) {
+        int one = -1;
+        for (int d = 0; d < 2 && one != -2; d++) {
+            const int *st2 = d ? wk->in_start : wk->out_start, *arcs2 = d ? wk->in_arc : wk->out_arc;
+            for (int k = st2[v]; k < st2[v + 1]; k++) {
+                int r = net->arc_res[arcs2[k]];
+                if (r < 0)
+                    continue;
+                if (net->res_backbone[r] || (one >= 0 && r != one)) {
+                    one = -2;
+                    break;
+                }
+                one = r;
+            }
+        }
+        *single = one >= 0 ? one : -1;
+    }
+    for (int k = st[v]; k < st[v + 1]; k++) {
+        int r = net->arc_res[arcs[k]];
+        if (r < 0)
+            continue;
+        double cap = net->res_cap[r], x = cap;
+        if (!net->res_backbone[r]) {
+            x = wk->residual[r];
+            int n0 = route_count(net, g0, r), n1 = route_count(net, g1, r);
+            if (n0 && g0->n_arcs > 0)
+                x += n0 * g0->bandwidth;
+            if (n1 && g1->n_arcs > 0)
+                x += n1 * g1->bandwidth;
+            if (x > cap)
+                x = cap;
+        }
+        if (x > ub)
+            ub = x;
+    }
+    /* rounding of the give-back's sums: a relative margin */
+    return ub * (1.0 + 1e-12);
+}
+
+/* Running sums of positions 0 .. e-1 (what rm_h2_fast_eval_init's loop
+ * holds before skipping e and e + 1) and the largest d after each position. */
+typedef struct ctx_prefix {
+    double inv, cw;
+    int upto;
+} ctx_prefix;
+
+/* rm_h2_edge_ctx_init without tw/tC, in O(1): the sums of positions
+ * 0 .. e-1 are the sequential prefix (the same additions in the same
+ * order), plus the suffix sum of e + 2 .. q - 1 (another order: within
+ * H2_CTX_REL, c->exact = 0); dmax (order-free) from the prefix and suffix
+ * maxima, exact. The wrap edge (positions 1 .. q - 2) is summed in order:
+ * exact. Edges are visited in increasing order. */
+static void edge_ctx_fast(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw,
+                          ctx_prefix *pre)
+{
+    int q = s->q;
+    c->ni = (e + 1) % q;
+    c->i = s->ring[e];
+    c->j = s->ring[c->ni];
+    c->m = q - 2;
+    fast_eval *ev = &c->ev;
+    ev->dc_dw = dc_dw;
+    double si = 0.0, sw = 0.0, dm = 0.0;
+    if (c->ni == e + 1) {
+        /* advance the prefix to e (edges are visited in increasing order) */
+        while (pre->upto < e) {
+            pre->inv += wk->pinv[pre->upto];
+            pre->cw += wk->pcw[pre->upto];
+            pre->upto++;
+        }
+        si = pre->inv;
+        sw = pre->cw;
+        int from = e + 2;
+        dm = e > 0 ? wk->pmax_pre[e - 1] : 0.0;
+        if (from < q && wk->pmax_suf[from] > dm)
+            dm = wk->pmax_suf[from];
+        c->exact = from >= q;
+        if (from < q) {
+            si += wk->psuf[from];
+            sw += wk->psuf[q + 1 + from];
+        }
+    } else {
+        /* the wrap edge (e = q - 1, ni = 0): positions 1 .. q - 2 */
+        for (int t = 1; t < q - 1; t++) {
+            si += wk->pinv[t];
+            sw += wk->pcw[t];
+            if (wk->pd[t] > dm)
+                dm = wk->pd[t];
+        }
+        c->exact = 1;
+    }
+    ev->sum_inv = si;
+    ev->sum_cw = sw;
+    ev->dmax = dm;
+    c->wi = s->w[e];
+    c->wj = s->w[c->ni];
+    c->ci_keep = rm_ring_state_route_cost(wk->net, s, &s->pred[e], s->pred[e].bandwidth);
+    c->cj_keep = rm_ring_state_route_cost(wk->net, s, &s->succ[c->ni], s->succ[c->ni].bandwidth);
+}
+
+void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
+{
+    ctx_prefix pre = {0.0, 0.0, 0};
+    {
+        /* prefix / suffix maxima of d (the comparisons of fast_eval_init
+         * pick the largest value, whatever the order; NaN never counts) */
+        int q = s->q;
+        double m = 0.0;
+        for (int t = 0; t < q; t++) {
+            if (wk->pd[t] > m)
+                m = wk->pd[t];
+            wk->pmax_pre[t] = m;
+        }
+        m = 0.0;
+        for (int t = q - 1; t >= 0; t--) {
+            if (wk->pd[t] > m)
+                m = wk->pd[t];
+            wk->pmax_suf[t] = m;
+        }
+        /* sequential sums of 1/w and C/w (rm_h2_edge_ctx_exact) */
+        rm_h2_seq_build(&wk->seq_inv, wk->pinv, q);
+        rm_h2_seq_build(&wk->seq_cw, wk->pcw, q);
+        /* suffix sums of 1/w and C/w (edge_ctx_fast) */
+        double *si = wk->psuf, *sw = wk->psuf + q + 1;
+        si[q] = sw[q] = 0.0;
+        for (int t = q - 1; t >= 0; t--) {
+            si[t] = si[t + 1] + wk->pinv[t];
+            sw[t] = sw[t + 1] + wk->pcw[t];
+        }
+    }
+    const rm_platform *p = wk->p;
+    int q = s->q, H = wk->H, par = s->cost.parallel_send;
+    for (int e = 0; e < q; e++) {
+        edge_ctx c;
+        edge_ctx_fast(&c, wk, s, e, dc_dw, &pre);
+        wk->ectx[e] = c;
+        int i = c.i, j = c.j;
+        const fast_eval ev = c.ev;
+        double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
+        int hi = wk->hidx[i], hj = wk->hidx[j];
+        /* every route of an insertion into e leaves or enters i or j
+         * through one of their arcs, on the residual with e given back */
+        int si, sj;
+        double oi = node_width_ub(wk, s, e, i, 1, &si), ii = node_width_ub(wk, s, e, i, 0, NULL);
+        double oj = node_width_ub(wk, s, e, j, 1, &sj), ij = node_width_ub(wk, s, e, j, 0, NULL);
+        /* i (j) on one resource (a host on its access link): routes 0 and
+         * 1 (2 and 3) share it, their shares sum to at most its residual
+         * (oi, the same resource both ways) — the bound of the scan's share
+         * lower bound, with the groups {0, 1} and {2, 3} */
+        int shared_i = si >= 0 && !par, shared_j = sj >= 0 && !par;
+        double base_phi = ci_keep / wi + cj_keep / wj;
+        double ev_inv = ev.sum_inv + 1.0 / wi + 1.0 / wj;
+        double lb = INFINITY;
+        /* symmetry classes: members give the same bound, one per class */
+        int n_cand = H;
+        const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 0, &n_cand) : NULL;
+        const h2_ecache *ec = wk->ecache ? &wk->ecache[hi] : NULL;
+        if (ec && cands && n_cand <= H2_CACHE_MAX_CAND && !(ec->j == j && ec->n_bad * 4 > ec->n_chk)) {
+            /* the incremental scan evaluates such an edge's candidates in
+             * O(1) each from its cache (unless its entries often go
+             * stale): cheaper than this bound, visit it */
+            n_cand = 0;
+            lb = -INFINITY;
+        }
+        for (int ci = 0; ci < n_cand; ci++) {
+            int h = cands ? cands[ci] : ci;
+            int k = p->hosts[h];
+            if (wk->in_ring[k])
+                continue;
+            double w0 = fmin(rm_h2_full(wk, hi, h), oi), w1 = fmin(rm_h2_full(wk, h, hi), ii),
+                   w2 = fmin(rm_h2_full(wk, h, hj), ij), w3 = fmin(rm_h2_full(wk, hj, h), oj);
+            if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
+                continue;
+            double wkk = p->nodes[k].w;
+            double T = rm_h2_fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                    rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                    rm_host_cost(1.0 / w2, 1.0 / w1, par));
+            if (T < lb) {
+                /* the resources every route of k crosses (its access link) */
+                double u[4] = {w0, w1, w2, w3};
+                double Tk = rm_h2_k_bound(wk, &c, h, wkk, u, wk->net->res_cap, par, dc_dw);
+                if (Tk > T)
+                    T = Tk;
+            }
+            if ((shared_i || shared_j) && T < lb) {
+                double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, u[4] = {w0, w1, w2, w3};
+                double g01 = group_min(3, a, u, shared_i ? oi : INFINITY);
+                double g23 = group_min(12, a, u, shared_j ? oj : INFINITY);
+                double T5 = (1.0 + dc_dw * (ev.sum_cw + base_phi + g01 + g23)) / (ev_inv + 1.0 / wkk);
+                if (T5 > T)
+                    T = T5;
+            }
+            if (T < lb)
+                lb = T;
+        }
+        /* a relative margin covers rounding differences between this
+         * evaluation and the reference's, and the inexact sums */
+        wk->edge_lb[e] = lb * (c.exact ? 1.0 - 1e-12 : 1.0 - 2 * H2_CTX_REL);
+    }
+    sort_edges(wk, q);
+}
+
+/* Fast path: max(T5, D) without rm_balance — a lower bound of rm_h2_fast_eval_T,
+ * bitwise equal to it when T5 >= D (rm_balance returns at least D, the
+ * same products D_c/D_w * C). O(1). */
+double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
+                           double wk3, double Ck)
+{
+    double r = ev->dc_dw;
+    double inv = ev->sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wk3;
+    double T5 = (1.0 + r * (ev->sum_cw + Ci / wi + Cj / wj + Ck / wk3)) / inv;
+    double d = fmax(ev->dmax, fmax(r * Ci, fmax(r * Cj, r * Ck)));
+    return T5 >= d ? T5 : d;
+}
+
+/*
+ * Fast path: least value of sum_{t in G} a_t / x_t over 0 < x_t <= u_t with
+ * sum_{t in G} x_t <= c (one resource crossed by every route of G; a route
+ * crossing it m >= 1 times only tightens the constraint, so m = 1 is a
+ * relaxation). KKT: x_t = min(u_t, sqrt(a_t / lambda)); the routes whose
+ * unconstrained share exceeds their bound stay at it (water filling, at most
+ * |G| rounds). c = INFINITY: every x_t = u_t. O(|G|^2).
+ */
+static double group_min_s(int G, const double *a, const double *sa, const double *u, double c)
+{
+    int capped = 0;
+    for (;;) {
+        double rest = c, sq = 0.0;
+        for (int t = 0; t < 4; t++) {
+            if (!(G >> t & 1))
+                continue;
+            if (capped >> t & 1)
+                rest -= u[t];
+            else
+                sq += sa[t];
+        }
+        int more = 0;
+        if (sq > 0.0 && rest > 0.0 && rest < INFINITY) {
+            for (int t = 0; t < 4; t++)
+                if ((G >> t & 1) && !(capped >> t & 1) && sa[t] * rest / sq > u[t])
+                    more |= 1 << t;
+        } else if (sq > 0.0 && !(rest > 0.0)) {
+            return INFINITY; /* the capped routes already fill c: infeasible */
+        } else {
+            more = G & ~capped; /* infinite capacity: every route at its bound */
+        }
+        if (!more) {
+            double v = sq > 0.0 ? sq * sq / rest : 0.0;
+            for (int t = 0; t < 4; t++)
+                if ((capped >> t & 1) && (G >> t & 1))
+                    v += a[t] / u[t];
+            return v;
+        }
+        capped |= more;
+    }
+}
+
+/* group_min_s with sa[t] = sqrt(a[t]) (the same values: sqrt is correctly
+ * rounded), computed once per call of the caller instead of per round. */
+static double group_min(int G, const double *a, const double *u, double c)
+{
+    double sa[4];
+    for (int t = 0; t < 4; t++)
+        sa[t] = (G >> t & 1) ? sqrt(a[t]) : 0.0;
+    return group_min_s(G, a, sa, u, c);
+}
+
+/*
+ * Fast path: a lower bound of min sum_t a_t / x_t over the shares x of the
+ * four candidate routes r on the capacities cap (rm_share_optimal's problem;
+ * its answer, and max-min's, are feasible, so their objective is at least
+ * this). Relaxation: keep only, for each group of a partition of the routes,
+ * the tightest non-backbone resource crossed by every route of the group,
+ * plus x_t <= width_t (a share never exceeds the route's width); the groups
+ * are then independent (group_min). The best of the 15 partitions of
+ * {0,1,2,3} is returned. O(L) for routes of L arcs.
+ */
+double rm_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
+                                double *k_lb)
+{
+    const rm_network *net = wk->net;
+    double mincap[16];
+    for (int g = 0; g < 16; g++)
+        mincap[g] = INFINITY;
+    for (int t = 0; t < 4; t++)
+        for (int i = 0; i < r[t].n_arcs; i++) {
+            int res = net->arc_res[r[t].arcs[i]];
+            if (!net->res_backbone[res])
+                wk->rmask[res] |= (unsigned char)(1u << t);
+        }
+    for (int t = 0; t < 4; t++)
+        for (int i = 0; i < r[t].n_arcs; i++) {
+            int res = net->arc_res[r[t].arcs[i]];
+            int M = wk->rmask[res];
+            if (!M)
+                continue;
+            wk->rmask[res] = 0;
+            double c = cap[res];
+            /* every group inside M may use this resource */
+            for (int g = M; g; g = (g - 1) & M)
+                if (c < mincap[g])
+                    mincap[g] = c;
+        }
+    double u[4], gm[16];
+    for (int t = 0; t < 4; t++)
+        u[t] = r[t].bandwidth;
+    double sa[4];
+    for (int t = 0; t < 4; t++)
+        sa[t] = sqrt(a[t]);
+    for (int g = 1; g < 16; g++)
+        gm[g] = group_min_s(g, a, sa, u, mincap[g]);
+    /* the new host's two routes (1: k -> i, 2: k -> j) with unit weights:
+     * a lower bound of 1/x_1 + 1/x_2 */
+    static const double ones[4] = {1.0, 1.0, 1.0, 1.0};
+    *k_lb = group_min_s(6, ones, ones, u, mincap[6]);
+    static const unsigned char parts[15][4] = {
+        {15, 0, 0, 0}, {7, 8, 0, 0}, {11, 4, 0, 0}, {13, 2, 0, 0}, {14, 1, 0, 0},
+        {3, 12, 0, 0}, {5, 10, 0, 0}, {9, 6, 0, 0}, {3, 4, 8, 0}, {5, 2, 8, 0},
+        {9, 2, 4, 0}, {6, 1, 8, 0}, {10, 1, 4, 0}, {12, 1, 2, 0}, {1, 2, 4, 8}};
+    double best = 0.0;
+    for (int k = 0; k < 15; k++) {
+        double v = 0.0;
+        for (int t = 0; t < 4 && parts[k][t]; t++)
+            v += gm[parts[k][t]];
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+void rm_h2_fullw_destroy(h2_work *wk)
+{
+    h2_fullw *f = &wk->fw;
+    free(f->cpos);
+    free(f->anchor);
+    free(f->out);
+    free(f->in);
+    free(f->core);
+    memset(f, 0, sizeof *f);
+}
+
+/* The factored widths of wk->fw (see h2_fullw); 0 when a leaf host hangs
+ * off a node that is not a core node (a component of two nodes): the caller
+ * then keeps the matrix. Leaf access widths: the widest usable arc (the
+ * Dijkstra keeps the first strictly wider arc: the largest width), as
+ * rm_arc_width gives it at full capacity. */
+static rm_status fullw_build(h2_work *wk, int *ok, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    h2_fullw *f = &wk->fw;
+    int N = wk->N, H = wk->H;
+    *ok = 0;
+    f->cnode = rm_widest_core_nodes(net, &f->nc);
+    int nc = f->nc;
+    f->cpos = malloc((size_t)N * sizeof *f->cpos);
+    f->anchor = malloc((size_t)H * sizeof *f->anchor);
+    f->out = malloc((size_t)H * sizeof *f->out);
+    f->in = malloc((size_t)H * sizeof *f->in);
+    if (!f->cpos || !f->anchor || !f->out || !f->in)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", H);
+    for (int v = 0; v < N; v++)
+        f->cpos[v] = -1;
+    for (int x = 0; x < nc; x++)
+        f->cpos[f->cnode[x]] = x;
+    for (int h = 0; h < H; h++) {
+        int v = p->hosts[h];
+        if (f->cpos[v] >= 0) {
+            f->anchor[h] = f->cpos[v];
+            f->out[h] = f->in[h] = INFINITY;
+            continue;
+        }
+        int u = -1;
+        double o = 0.0, in = 0.0;
+        for (int k = wk->out_start[v]; k < wk->out_start[v + 1]; k++) {
+            int a = wk->out_arc[k];
+            if (net->arc_res[a] < 0)
+                continue;
+            u = net->arc_head[a];
+            double x = rm_arc_width(net, NULL, a);
+            if (x > o)
+                o = x;
+        }
+        for (int k = wk->in_start[v]; k < wk->in_start[v + 1]; k++) {
+            int a = wk->in_arc[k];
+            if (net->arc_res[a] < 0)
+                continue;
+            u = net->arc_tail[a];
+            double x = rm_arc_width(net, NULL, a);
+            if (x > in)
+                in = x;
+        }
+        if (u < 0 || f->cpos[u] < 0)
+            return RM_OK; /* not a leaf on a core node: the matrix */
+        f->anchor[h] = f->cpos[u];
+        f->out[h] = o;
+        f->in[h] = in;
+    }
+    double *wid = malloc((size_t)N * sizeof *wid);
+    int *arc = malloc((size_t)N * sizeof *arc);
+    f->core = malloc((size_t)nc * (size_t)nc * sizeof *f->core);
+    if (!wid || !arc || !f->core) {
+        free(wid);
+        free(arc);
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d core nodes)", nc);
+    }
+    rm_status st = RM_OK;
+    for (int x = 0; x < nc && !st; x++) {
+        st = rm_widest_tree_core(net, NULL, f->cnode[x], 0, wid, arc, err);
+        for (int y = 0; y < nc && !st; y++)
+            f->core[(size_t)x * nc + y] = wid[f->cnode[y]];
+    }
+    free(wid);
+    free(arc);
+    *ok = !st;
+    return st;
+}
+
+rm_status rm_h2_fullw_init(h2_work *wk, rm_error *err)
+{
+    int ok = 0;
+    rm_status st = RM_OK;
+    if (wk->routing == RM_ROUTING_WIDEST && (st = fullw_build(wk, &ok, err)) == RM_OK && ok)
+        return RM_OK;
+    rm_h2_fullw_destroy(wk);
+    if (st)
+        return st;
+    wk->full = malloc((size_t)wk->H * (size_t)wk->H * sizeof *wk->full);
+    if (!wk->full)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", wk->H);
+    return RM_OK;
+}
+
+/* The one non-backbone resource of every usable arc leaving (out = 1) or
+ * entering node v, -1 when none or several. O(deg v). */
+static int node_single_res(const h2_work *wk, int v, int out)
+{
+    const rm_network *net = wk->net;
+    const int *st = out ? wk->out_start : wk->in_start, *arcs = out ? wk->out_arc : wk->in_arc;
+    int one = -1;
+    for (int k = st[v]; k < st[v + 1]; k++) {
+        int r = net->arc_res[arcs[k]];
+        if (r < 0)
+            continue;
+        if (net->res_backbone[r] || (one >= 0 && r != one))
+            return -1;
+        one = r;
+    }
+    return one;
+}
+
+rm_status rm_h2_kres_init(h2_work *wk, rm_error *err)
+{
+    int H = wk->H;
+    wk->kres_out = malloc(((size_t)H + 1) * sizeof *wk->kres_out);
+    wk->kres_in = malloc(((size_t)H + 1) * sizeof *wk->kres_in);
+    if (!wk->kres_out || !wk->kres_in)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", H);
+    for (int h = 0; h < H; h++) {
+        wk->kres_out[h] = node_single_res(wk, wk->p->hosts[h], 1);
+        wk->kres_in[h] = node_single_res(wk, wk->p->hosts[h], 0);
+    }
+    return RM_OK;
+}
+
+double rm_h2_k_bound(const h2_work *wk, const edge_ctx *c, int h, double wkk, const double *u,
+                     const double *cap, int par, double dc_dw)
+{
+    int ro = wk->kres_out[h], ri = wk->kres_in[h];
+    double co = ro >= 0 ? cap[ro] : INFINITY, cin = ri >= 0 ? cap[ri] : INFINITY;
+    static const double ones[4] = {1.0, 1.0, 1.0, 1.0};
+    /* C_k >= 1/x_1 + 1/x_2 (routes 1 and 2 leave k) */
+    double k_lb = group_min_s(6, ones, ones, u, co);
+    double T = dc_dw * (par ? 0.5 * k_lb : k_lb);
+    if (!par) {
+        double a[4] = {1.0 / c->wi, 1.0 / wkk, 1.0 / wkk, 1.0 / c->wj};
+        double gk = ro >= 0 && ro == ri ? group_min(15, a, u, co)
+                                        : group_min(6, a, u, co) + group_min(9, a, u, cin);
+        double phi = c->ci_keep / c->wi + c->cj_keep / c->wj + gk;
+        double inv = c->ev.sum_inv + 1.0 / c->wi + 1.0 / c->wj + 1.0 / wkk;
+        double T5 = (1.0 + dc_dw * (c->ev.sum_cw + phi)) / inv;
+        if (T5 > T)
+            T = T5;
+    }
+    return T;
+}

@@ -1,0 +1,665 @@
+/*
+ * sharedring_inc.c — the incremental scan of SharedRing's fast path (issue
+ * 15): each ring edge i -> j keeps, across insertion steps, the shares and
+ * route costs of its candidate hosts (seed 001 §4.4.2: four widest routes on
+ * the residual with the edge's routes given back, shared optimally). Only
+ * T_step changes from one step to the next through the ring's sums (an O(1)
+ * evaluation); a candidate is computed again only when something it was
+ * computed from changed:
+ *   - its four routes: the paths of the edge's current widest-path trees
+ *     from the candidate to i and j are walked and compared arc by arc with
+ *     the stored ones (a route's width is the least arc width of its path);
+ *   - the residual of a resource on them: every resource carries the step at
+ *     which its residual last changed (bit for bit, rm_h2_cache_step);
+ *   - the edge's own routes and bandwidths (its give-back): the same head j
+ *     and bitwise equal bandwidths, else the edge's cache is emptied.
+ * A member of a symmetry class (heur/sharedring/sharedring_sym.c) is on its own access
+ * link, which no route crosses while it is out of the ring: that link is at
+ * full capacity, and the class's next member in the same run (no resource of
+ * the routes' common part between their links' indices) takes over the
+ * entry of a member that joined the ring — the class's exactness argument:
+ * the same shares and costs bit for bit.
+ * Candidates are taken in the same order (host order) and compared by the
+ * same rule as rm_h2_scan_edge, with the same O(1) evaluation of the same
+ * costs: the same insertion, without the pruning bounds (every candidate's
+ * costs are computed once per life of its entry).
+ */
+#include "heur/sharedring/sharedring_internal.h"
+#include "topo/route/widest.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int rmi_h2_inc_valid_for(const rm_cost_model *m)
+{
+    return rmi_h2_fast_valid_for(m);
+}
+
+void rm_h2_cache_destroy(h2_work *wk)
+{
+    if (wk->ecache)
+        for (int h = 0; h < wk->H; h++) {
+            h2_ecache *ec = &wk->ecache[h];
+            free(ec->ent);
+            free(ec->ent2);
+            free(ec->arcs);
+            free(ec->arcs2);
+            free(ec->twid);
+            free(ec->tarc);
+        }
+    free(wk->ecache);
+    free(wk->res_step);
+    free(wk->res_prev);
+    free(wk->clog);
+    free(wk->clog_at);
+    free(wk->ra_start);
+    free(wk->ra_arc);
+    free(wk->core_pos);
+    free(wk->kanchor);
+    wk->kanchor = NULL;
+    wk->ecache = NULL;
+    wk->res_step = NULL;
+    wk->res_prev = NULL;
+    wk->clog = NULL;
+    wk->clog_at = NULL;
+    wk->ra_start = wk->ra_arc = wk->core_pos = NULL;
+}
+
+rm_status rm_h2_cache_init(h2_work *wk, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    wk->ecache = calloc((size_t)wk->H, sizeof *wk->ecache);
+    wk->res_step = calloc((size_t)net->n_res + 1, sizeof *wk->res_step);
+    wk->res_prev = malloc(((size_t)net->n_res + 1) * sizeof *wk->res_prev);
+    wk->ra_start = calloc((size_t)net->n_res + 2, sizeof *wk->ra_start);
+    wk->ra_arc = malloc(((size_t)net->n_arcs + 1) * sizeof *wk->ra_arc);
+    wk->core_pos = malloc(((size_t)wk->N + 1) * sizeof *wk->core_pos);
+    wk->kanchor = malloc(((size_t)wk->H + 1) * sizeof *wk->kanchor);
+    wk->cap_clog_at = 64;
+    wk->clog_at = malloc(wk->cap_clog_at * sizeof *wk->clog_at);
+    if (!wk->ecache || !wk->res_step || !wk->res_prev || !wk->ra_start || !wk->ra_arc ||
+        !wk->core_pos || !wk->kanchor || !wk->clog_at) {
+        rm_h2_cache_destroy(wk);
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge caches)");
+    }
+    for (int h = 0; h < wk->H; h++)
+        wk->ecache[h].j = -1;
+    memcpy(wk->res_prev, wk->residual, (size_t)net->n_res * sizeof(double));
+    wk->step = 0;
+    wk->clog_at[0] = wk->clog_at[1] = 0;
+    /* the arcs of each resource, by increasing arc index */
+    for (int a = 0; a < net->n_arcs; a++)
+        if (net->arc_res[a] >= 0)
+            wk->ra_start[net->arc_res[a] + 1]++;
+    for (int r = 0; r < net->n_res; r++)
+        wk->ra_start[r + 1] += wk->ra_start[r];
+    for (int a = 0; a < net->n_arcs; a++)
+        if (net->arc_res[a] >= 0)
+            wk->ra_arc[wk->ra_start[net->arc_res[a]]++] = a;
+    for (int r = net->n_res; r > 0; r--)
+        wk->ra_start[r] = wk->ra_start[r - 1];
+    wk->ra_start[0] = 0;
+    wk->core = rm_widest_core_nodes(net, &wk->n_core);
+    for (int v = 0; v < wk->N; v++)
+        wk->core_pos[v] = -1;
+    for (int x = 0; x < wk->n_core; x++)
+        wk->core_pos[wk->core[x]] = x;
+    /* a leaf host's node: the other end of its usable arcs (-1: none) */
+    for (int h = 0; h < wk->H; h++) {
+        int v = wk->p->hosts[h], u = wk->core_pos[v] >= 0 ? v : -1;
+        for (int k = wk->out_start[v]; u < 0 && k < wk->out_start[v + 1]; k++)
+            if (net->arc_res[wk->out_arc[k]] >= 0)
+                u = net->arc_head[wk->out_arc[k]];
+        for (int k = wk->in_start[v]; u < 0 && k < wk->in_start[v + 1]; k++)
+            if (net->arc_res[wk->in_arc[k]] >= 0)
+                u = net->arc_tail[wk->in_arc[k]];
+        wk->kanchor[h] = u;
+    }
+    return RM_OK;
+}
+
+void rm_h2_cache_step(h2_work *wk)
+{
+    const rm_network *net = wk->net;
+    wk->step++;
+    /* the log (off for good after an allocation failure: cap_clog_at 0) */
+    int log_ok = wk->cap_clog_at > 0;
+    if (log_ok && wk->step + 1 >= wk->cap_clog_at) {
+        long *b = realloc(wk->clog_at, 2 * wk->cap_clog_at * sizeof *b);
+        if (b) {
+            wk->clog_at = b;
+            wk->cap_clog_at *= 2;
+        } else {
+            log_ok = 0;
+        }
+    }
+    for (int r = 0; r < net->n_res; r++)
+        if (memcmp(&wk->residual[r], &wk->res_prev[r], sizeof(double)) != 0) {
+            wk->res_step[r] = wk->step;
+            if (log_ok && wk->n_clog >= wk->cap_clog) {
+                long c = wk->cap_clog ? 2 * wk->cap_clog : 1024;
+                h2_clog *b = realloc(wk->clog, (size_t)c * sizeof *b);
+                if (b) {
+                    wk->clog = b;
+                    wk->cap_clog = c;
+                } else {
+                    log_ok = 0;
+                }
+            }
+            if (log_ok)
+                wk->clog[wk->n_clog++] = (h2_clog){wk->step, r, wk->res_prev[r]};
+            wk->res_prev[r] = wk->residual[r];
+        }
+    if (log_ok)
+        wk->clog_at[wk->step + 1] = wk->n_clog;
+    else
+        wk->cap_clog_at = 0; /* no stored tree is proven any more */
+}
+
+/* Grow *buf (elements of size sz) to hold at least n; 0 on ENOMEM. */
+static int grow(void **buf, int *cap, int n, size_t sz)
+{
+    if (n <= *cap)
+        return 1;
+    int c = *cap ? *cap : 16;
+    while (c < n)
+        c *= 2;
+    void *b = realloc(*buf, (size_t)c * sz);
+    if (!b)
+        return 0;
+    *buf = b;
+    *cap = c;
+    return 1;
+}
+
+/* Empty ec unless it holds edge e (same head, same give-back). */
+static void edge_prepare(h2_ecache *ec, const rm_ring_state *s, int e, int ni)
+{
+    int j = s->ring[ni];
+    double b0 = s->succ[e].bandwidth, b1 = s->pred[ni].bandwidth;
+    if (ec->j == j && memcmp(&ec->bw[0], &b0, sizeof b0) == 0 && memcmp(&ec->bw[1], &b1, sizeof b1) == 0)
+        return;
+    ec->j = j;
+    ec->bw[0] = b0;
+    ec->bw[1] = b1;
+    ec->n_ent = 0;
+    ec->n_arcs = 0;
+    ec->n_chk = ec->n_bad = 0;
+    ec->tstep = 0;
+}
+
+void rm_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e)
+{
+    int ni = (e + 1) % s->q;
+    edge_prepare(&wk->ecache[wk->hidx[s->ring[e]]], s, e, ni);
+}
+
+/* arc width of a residual value x of a non-backbone resource, as
+ * rm_arc_width gives it */
+static inline double arcw(double x)
+{
+    if (!(x > 0.0))
+        return 0.0;
+    return x > DBL_MAX ? DBL_MAX : x;
+}
+
+int rm_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror)
+{
+    const rm_network *net = wk->net;
+    int ni = (e + 1) % s->q, i = s->ring[e], j = s->ring[ni];
+    h2_ecache *ec = &wk->ecache[wk->hidx[i]];
+    for (int t = 0; t < 4; t++)
+        wk->tlow[t] = -1.0;
+    if (!wk->cap_clog_at || !ec->tstep || ec->j != j || !ec->twid || ec->tchk > wk->step)
+        return 0;
+    long l0 = wk->clog_at[ec->tchk + 1];
+    if (wk->n_clog - l0 > H2_TREE_LOG_MAX)
+        return 0; /* a long log: cheaper to search again */
+    int nt = mirror ? 2 : 4, nc = wk->n_core;
+    const rm_route *own[2] = {&s->succ[e], &s->pred[ni]};
+    for (int g = 0; g < 2; g++)
+        for (int x = 0; x < own[g]->n_arcs; x++) {
+            int r = net->arc_res[own[g]->arcs[x]];
+            if (r >= 0)
+                wk->rmask[r] |= 0x80;
+        }
+    int ok = 1;
+    double low[4] = {ec->tacc[0], ec->tacc[1], ec->tacc[2], ec->tacc[3]};
+    wk->stamp_now++;
+    for (long l = l0; l < wk->n_clog && ok; l++) {
+        int r = wk->clog[l].r;
+        if (wk->stamp[r] == wk->stamp_now)
+            continue; /* a later change of r: the first one holds its old value */
+        wk->stamp[r] = wk->stamp_now;
+        if (net->res_backbone[r])
+            continue; /* its arcs' width is its capacity */
+        if (wk->rmask[r] & 0x80) {
+            ok = 0; /* on the edge's own routes (given back): not proven here */
+            break;
+        }
+        double wo = arcw(wk->clog[l].old), wn = arcw(wk->res2[r]);
+        if (memcmp(&wo, &wn, sizeof wo) == 0)
+            continue;
+        for (int x = wk->ra_start[r]; x < wk->ra_start[r + 1]; x++) {
+            int a = wk->ra_arc[x];
+            for (int t = 0; t < nt; t++) {
+                int tr = mirror ? 2 * t : t, rv = tr & 1, root = tr < 2 ? i : j;
+                int u = rv ? net->arc_head[a] : net->arc_tail[a];
+                int v = rv ? net->arc_tail[a] : net->arc_head[a];
+                if (wk->core_pos[v] < 0)
+                    continue; /* towards a leaf: never relaxed by a search of the core */
+                double wu;
+                if (u == root) {
+                    wu = INFINITY;
+                } else {
+                    if (wk->core_pos[u] < 0)
+                        continue; /* a leaf other than the root: never popped */
+                    wu = ec->twid[(size_t)t * nc + wk->core_pos[u]];
+                    if (!(wu > 0.0) || wu <= low[t])
+                        continue; /* never popped, or below the exact part: its
+                                     relaxations give at most its width */
+                }
+                double mo = wu < wo ? wu : wo, mn = wu < wn ? wu : wn;
+                if (memcmp(&mo, &mn, sizeof mo) != 0) {
+                    /* the searches differ only in values <= max(mo, mn) */
+                    double m = mo > mn ? mo : mn;
+                    if (m > low[t])
+                        low[t] = m;
+                }
+            }
+        }
+    }
+    for (int g = 0; g < 2; g++)
+        for (int x = 0; x < own[g]->n_arcs; x++) {
+            int r = net->arc_res[own[g]->arcs[x]];
+            if (r >= 0)
+                wk->rmask[r] &= 0x7f;
+        }
+    if (!ok)
+        return 0;
+    for (int t = 0; t < 4; t++)
+        ec->tacc[t] = low[t];
+    ec->tchk = wk->step;
+    for (int t = 0; t < nt; t++) {
+        int tr = mirror ? 2 * t : t, root = tr < 2 ? i : j;
+        const double *sw = ec->twid + (size_t)t * nc;
+        const int *sa = ec->tarc + (size_t)t * nc;
+        for (int x = 0; x < nc; x++) {
+            wk->wid[tr][wk->core[x]] = sw[x];
+            wk->arc[tr][wk->core[x]] = sa[x];
+        }
+        wk->wid[tr][root] = INFINITY;
+        wk->arc[tr][root] = -1;
+        wk->tlow[tr] = low[t];
+        if (mirror)
+            wk->tlow[tr + 1] = low[t];
+    }
+    return 1;
+}
+
+void rm_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror)
+{
+    int i = s->ring[e];
+    h2_ecache *ec = &wk->ecache[wk->hidx[i]];
+    int nt = mirror ? 2 : 4, nc = wk->n_core;
+    ec->tstep = 0;
+    if (!wk->cap_clog_at)
+        return;
+    if (!ec->twid) {
+        ec->twid = malloc(((size_t)4 * nc + 1) * sizeof *ec->twid);
+        ec->tarc = malloc(((size_t)4 * nc + 1) * sizeof *ec->tarc);
+        if (!ec->twid || !ec->tarc) {
+            free(ec->twid);
+            free(ec->tarc);
+            ec->twid = NULL;
+            ec->tarc = NULL;
+            return;
+        }
+    }
+    for (int t = 0; t < nt; t++) {
+        int tr = mirror ? 2 * t : t;
+        double *sw = ec->twid + (size_t)t * nc;
+        int *sa = ec->tarc + (size_t)t * nc;
+        for (int x = 0; x < nc; x++) {
+            sw[x] = wk->wid[tr][wk->core[x]];
+            sa[x] = wk->arc[tr][wk->core[x]];
+        }
+    }
+    ec->tstep = ec->tchk = wk->step;
+    for (int t = 0; t < 4; t++)
+        ec->tacc[t] = -1.0;
+}
+
+/* route t of a candidate: 0 = i->k (tree 0, from i), 1 = k->i (tree 1, to
+ * i), 2 = k->j (tree 3, to j), 3 = j->k (tree 2, from j) */
+static const int route_tree[4] = {0, 1, 3, 2};
+
+/* Append the path of route t of candidate k (walked from k to the root in
+ * the edge's current tree) to ec's new pool; its length, -1 on ENOMEM. */
+static int walk_store(h2_work *wk, h2_ecache *ec, int i, int j, int t, int k)
+{
+    const rm_network *net = wk->net;
+    int tr = route_tree[t], root = t < 2 ? i : j, rev = tr & 1;
+    const int *arc = wk->arc[tr];
+    int n = 0, v = k;
+    while (v != root && n <= wk->N) {
+        int a = arc[v];
+        if (!grow((void **)&ec->arcs2, &ec->cap_arcs2, ec->n_arcs2 + 1, sizeof *ec->arcs2))
+            return -1;
+        ec->arcs2[ec->n_arcs2++] = a < 0 ? -1 : a;
+        n++;
+        if (a < 0)
+            break;
+        v = rev ? net->arc_head[a] : net->arc_tail[a];
+    }
+    return n;
+}
+
+/* Class of member position t of the symmetry classes. O(log classes). */
+static int class_of(const h2_sym *sy, int t)
+{
+    int lo = 0, hi = sy->n_class - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (sy->cls_start[mid] <= t)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* Non-zero when entry o (computed for host index o->h) holds for candidate
+ * host index h, node k: the same paths in the current trees (a class
+ * member's own first arc excepted), no resource on them changed since
+ * o->step, and, when h != o->h, both in one class and one run (no resource
+ * of the common part between their links' indices). */
+static int entry_valid(const h2_work *wk, const h2_ecache *ec, const h2_cent *o, int h, int k, int i,
+                       int j)
+{
+    const rm_network *net = wk->net;
+    const h2_sym *sy = wk->sym;
+    int member = sy->pos_of[h] >= 0;
+    int lo_r = 0, hi_r = 0;
+    if (o->h != h) {
+        int po = sy->pos_of[o->h], ph = sy->pos_of[h];
+        if (!member || po < 0 || class_of(sy, po) != class_of(sy, ph))
+            return 0;
+        lo_r = sy->mres[po] < sy->mres[ph] ? sy->mres[po] : sy->mres[ph];
+        hi_r = sy->mres[po] < sy->mres[ph] ? sy->mres[ph] : sy->mres[po];
+    }
+    const int *sa = ec->arcs + o->a0;
+    for (int t = 0; t < 4; t++) {
+        int tr = route_tree[t], root = t < 2 ? i : j, rev = tr & 1;
+        const int *arc = wk->arc[tr];
+        int v = k, n = o->len[t], broken = 0;
+        for (int x = 0; x < n; x++) {
+            if (v == root)
+                return 0;
+            int a = arc[v] < 0 ? -1 : arc[v];
+            int own = member && x == 0;
+            if (!own && a != sa[x])
+                return 0;
+            if (a < 0) {
+                if (sa[x] >= 0 || x != n - 1)
+                    return 0;
+                broken = 1; /* the same unreachable path */
+                break;
+            }
+            int r = net->arc_res[a];
+            if (!own && r >= 0) {
+                if (wk->res_step[r] > o->step)
+                    return 0;
+                if (o->h != h && r > lo_r && r < hi_r)
+                    return 0;
+            }
+            v = rev ? net->arc_head[a] : net->arc_tail[a];
+        }
+        if (!broken && v != root)
+            return 0;
+        sa += n;
+    }
+    return 1;
+}
+
+/* The four routes of candidate k from the edge's trees, bandwidths = widths. */
+static rm_status build_routes(h2_work *wk, int i, int j, int k, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    rm_status st;
+    if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
+        (st = rm_route_from_tree(net, i, 1, wk->arc[1], k, &wk->cand[1], err)) ||
+        (st = rm_route_from_tree(net, j, 1, wk->arc[3], k, &wk->cand[2], err)) ||
+        (st = rm_route_from_tree(net, j, 0, wk->arc[2], k, &wk->cand[3], err)))
+        return st;
+    wk->cand[0].bandwidth = wk->wid[0][k];
+    wk->cand[1].bandwidth = wk->wid[1][k];
+    wk->cand[2].bandwidth = wk->wid[3][k];
+    wk->cand[3].bandwidth = wk->wid[2][k];
+    return RM_OK;
+}
+
+/* The four tree paths of candidate k into en (ec's new pool). */
+static rm_status store_paths(h2_work *wk, h2_ecache *ec, const edge_ctx *c, int k, h2_cent *en,
+                             rm_error *err)
+{
+    for (int t = 0; t < 4; t++)
+        if ((en->len[t] = walk_store(wk, ec, c->i, c->j, t, k)) < 0)
+            return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
+    return RM_OK;
+}
+
+/* Compute candidate host index h (node k) of the edge into the new entry en:
+ * its four tree paths, and when its four widths are > 0 its routes
+ * (wk->cand), the shares (rm_h2_share_routes on wk->res2) and the route
+ * costs — what rm_h2_scan_edge computes for a candidate it does not prune. */
+static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, int h, int k, int prune,
+                               h2_cent *en, rm_error *err)
+{
+    h2_work *wk = sc->wk;
+    const rm_ring_state *s = sc->s;
+    const rm_network *net = wk->net;
+    en->h = h;
+    en->step = wk->step;
+    en->ok = 0;
+    en->a0 = ec->n_arcs2;
+    double w0 = wk->wid[0][k], w1 = wk->wid[1][k], w2 = wk->wid[3][k], w3 = wk->wid[2][k];
+    if (w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0) {
+        double wkk = wk->p->nodes[k].w;
+        double wi = c->wi, wj = c->wj, ci_keep = c->ci_keep, cj_keep = c->cj_keep;
+        int par = s->cost.parallel_send;
+        /* the least T_step it may win against, and the margin of rounding
+         * and of inexact sums */
+        double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+        if (sc->bestT < lim)
+            lim = sc->bestT;
+        double mg = 1.0 - 2 * H2_CTX_REL - 1e-12;
+        double Tlow = 0.0;
+        if (prune) {
+            /* rm_h2_scan_edge's bounds: widths, then the share lower bound */
+            Tlow = rm_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+                                      rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                      rm_host_cost(1.0 / w2, 1.0 / w1, par));
+            if (Tlow * mg > lim)
+                goto pruned;
+            /* k's access link shared by its routes, before building them */
+            double u[4] = {w0, w1, w2, w3};
+            if (rm_h2_k_bound(wk, c, h, wkk, u, wk->res2, par, sc->dc_dw) * mg > lim)
+                goto pruned;
+        }
+        rm_status st = build_routes(wk, c->i, c->j, k, err);
+        if (st)
+            return st;
+        double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj};
+        if (prune) {
+            double k_lb;
+            double sum_lb = rm_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
+            double Tb = Tlow, dk = sc->dc_dw * (par ? 0.5 * k_lb : k_lb);
+            if (dk > Tb)
+                Tb = dk;
+            if (!par) {
+                double phi = ci_keep / wi + cj_keep / wj + sum_lb;
+                double inv = c->ev.sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wkk;
+                double T5 = (1.0 + sc->dc_dw * (c->ev.sum_cw + phi)) / inv;
+                if (T5 > Tb)
+                    Tb = T5;
+            }
+            if (Tb * mg > lim)
+                goto pruned;
+        }
+        if ((st = store_paths(wk, ec, c, k, en, err)))
+            return st;
+        if ((st = rm_h2_share_routes(wk, wk->res2, 4, wk->cand, a, en->x, err)))
+            return st;
+        if (en->x[0] > 0 && en->x[1] > 0 && en->x[2] > 0 && en->x[3] > 0) {
+            for (int t = 0; t < 4; t++)
+                en->c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], en->x[t]);
+            en->ok = 1;
+        }
+        return RM_OK;
+    }
+    /* a width of 0: the paths show when it can be inserted again */
+    return store_paths(wk, ec, c, k, en, err);
+pruned: /* it cannot win this step: not kept (computed again at the next visit) */
+    ec->n_arcs2 = en->a0;
+    en->ok = -1;
+    return RM_OK;
+}
+
+/* Copy old entry o into the new list as en, for host index h. */
+static int entry_keep(h2_ecache *ec, const h2_cent *o, int h, h2_cent *en)
+{
+    int n = o->len[0] + o->len[1] + o->len[2] + o->len[3];
+    if (!grow((void **)&ec->arcs2, &ec->cap_arcs2, ec->n_arcs2 + n, sizeof *ec->arcs2))
+        return 0;
+    *en = *o;
+    en->h = h;
+    en->a0 = ec->n_arcs2;
+    memcpy(ec->arcs2 + ec->n_arcs2, ec->arcs + o->a0, (size_t)n * sizeof *ec->arcs2);
+    ec->n_arcs2 += n;
+    return 1;
+}
+
+rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, int n_cand,
+                            rm_error *err)
+{
+    h2_work *wk = sc->wk;
+    const rm_ring_state *s = sc->s;
+    const rm_platform *p = wk->p;
+    int m = c->m, par = s->cost.parallel_send;
+    double wi = c->wi, wj = c->wj, ci_keep = c->ci_keep, cj_keep = c->cj_keep;
+    h2_ecache *ec = &wk->ecache[wk->hidx[c->i]];
+    rm_status st;
+    edge_prepare(ec, s, e, c->ni);
+    ec->n_ent2 = 0;
+    ec->n_arcs2 = 0;
+    int oc = 0;
+    for (int ci = 0; ci < n_cand; ci++) {
+        int h = cands[ci];
+        int k = p->hosts[h];
+        if (wk->in_ring[k])
+            continue;
+        if (!grow((void **)&ec->ent2, &ec->cap_ent2, ec->n_ent2 + 1, sizeof *ec->ent2))
+            return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
+        h2_cent *en = &ec->ent2[ec->n_ent2];
+        while (oc < ec->n_ent && ec->ent[oc].h < h)
+            oc++;
+        const h2_cent *o = NULL;
+        if (oc < ec->n_ent && ec->ent[oc].h == h) {
+            ec->n_chk++;
+            if (entry_valid(wk, ec, &ec->ent[oc], h, k, c->i, c->j))
+                o = &ec->ent[oc];
+            else
+                ec->n_bad++;
+        }
+        if (!o && wk->sym->pos_of[h] >= 0)
+            /* a member of a class: the entry of a member that joined the ring */
+            for (int x = 0; x < ec->n_ent && !o; x++)
+                if (wk->in_ring[p->hosts[ec->ent[x].h]] &&
+                    entry_valid(wk, ec, &ec->ent[x], h, k, c->i, c->j))
+                    o = &ec->ent[x];
+        int fresh = 0;
+        if (o) {
+            if (!entry_keep(ec, o, h, en))
+                return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
+        } else {
+            /* an edge whose entries often go stale (routes through links
+             * that every insertion loads) computes only the candidates that
+             * may win, as rm_h2_scan_edge; else every candidate, once */
+            int prune = ec->n_bad * 4 > ec->n_chk;
+            if ((st = entry_compute(sc, ec, c, h, k, prune, en, err)))
+                return st;
+            if (en->ok < 0)
+                continue;
+            fresh = 1;
+        }
+        ec->n_ent2++;
+        if (!en->ok)
+            continue;
+        /* rm_h2_scan_edge's comparisons on the same costs */
+        double wkk = p->nodes[k].w;
+        double Tq = rm_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+                                       rm_host_cost(cj_keep, en->c[3], par), wkk,
+                                       rm_host_cost(en->c[2], en->c[1], par));
+        if (!c->exact) {
+            /* inexact sums: a candidate that loses by more than their error
+             * loses; else the exact context (and tw/tC for rm_balance) */
+            double lo = Tq * (1.0 - 2 * H2_CTX_REL);
+            if (lo > sc->bestT || lo > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+                continue;
+            if (wk->seq_inv.pre && wk->seq_cw.pre && wk->seq_inv.n == s->q && wk->seq_cw.n == s->q)
+                rm_h2_edge_ctx_exact(c, wk, s, e);
+            else
+                rm_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw);
+            Tq = rm_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+                                    rm_host_cost(cj_keep, en->c[3], par), wkk,
+                                    rm_host_cost(en->c[2], en->c[1], par));
+        }
+        if (Tq > sc->bestT || (Tq == sc->bestT && !(e < sc->bs)) ||
+            Tq > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+            continue;
+        int ok;
+        double T = rm_h2_fast_eval_T_try(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+                                         rm_host_cost(cj_keep, en->c[3], par), wkk,
+                                         rm_host_cost(en->c[2], en->c[1], par), &ok);
+        if (!ok) {
+            if (c->exact < 2)
+                rm_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw); /* tw/tC for rm_balance */
+            T = rm_h2_fast_eval_T(&c->ev, wk, m, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+                                  rm_host_cost(cj_keep, en->c[3], par), wkk,
+                                  rm_host_cost(en->c[2], en->c[1], par));
+        }
+        if (T < sc->bestT || (T == sc->bestT && e < sc->bs)) {
+            sc->bestT = T;
+            double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+            while (T < g && !atomic_compare_exchange_weak(sc->gbest, &g, T))
+                ;
+            sc->bk = k;
+            sc->bs = e;
+            memcpy(sc->bx, en->x, sizeof sc->bx);
+            if (!fresh && (st = build_routes(wk, c->i, c->j, k, err)))
+                return st;
+            for (int t = 0; t < 4; t++)
+                if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
+                    return st;
+        }
+    }
+    /* the new lists become the edge's */
+    h2_cent *te = ec->ent;
+    ec->ent = ec->ent2;
+    ec->ent2 = te;
+    int tc = ec->cap_ent;
+    ec->cap_ent = ec->cap_ent2;
+    ec->cap_ent2 = tc;
+    ec->n_ent = ec->n_ent2;
+    int *ta = ec->arcs;
+    ec->arcs = ec->arcs2;
+    ec->arcs2 = ta;
+    tc = ec->cap_arcs;
+    ec->cap_arcs = ec->cap_arcs2;
+    ec->cap_arcs2 = tc;
+    ec->n_arcs = ec->n_arcs2;
+    return RM_OK;
+}

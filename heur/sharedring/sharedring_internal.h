@@ -1,0 +1,502 @@
+/*
+ * sharedring_internal.h — the parts of the SharedRing greedy (seed 001
+ * §4.4) shared by its three files: heur/sharedring/sharedring.c (the paper's step:
+ * best pair, evaluation of one ring edge's insertions, insertion,
+ * refinement, the growth loop), heur/sharedring/sharedring_bounds.c (the exact lower
+ * bounds of the fast path: O(1) eq. (5) evaluation, per-edge bounds from
+ * full-capacity widths, the share lower bound) and heur/sharedring/sharedring_scan.c
+ * (the parallel scan of the ring edges on a persistent thread pool).
+ * Internal to the library; names rm_h2_*.
+ */
+#ifndef RM_RING_SHAREDRING_INTERNAL_H
+#define RM_RING_SHAREDRING_INTERNAL_H
+
+#include "heur/heur.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stddef.h>
+
+/* smallest ring on which the fast path scans its edges on several threads */
+#define H2_THREAD_MIN_Q 4
+
+/* Symmetry classes of interchangeable hosts (heur/sharedring/sharedring_sym.c). */
+typedef struct h2_sym {
+    int n_class, n_mem;
+    int *cls_start; /* n_class + 1: members of class c at mem[cls_start[c] .. cls_start[c+1]) */
+    int *cls_u;     /* n_class: the node every member's access link goes to */
+    int *mem;       /* n_mem: host indices, increasing within a class */
+    int *mres;      /* n_mem: least resource of each member's access link */
+    int *nx;        /* n_mem + 1: first position >= t whose member is out of the ring */
+    int *pos_of;    /* H: position of host h in mem, -1: not in a class (a single) */
+    int *single;    /* the hosts in no class and out of the ring, increasing */
+    int n_single;
+    /* this step (rm_h2_sym_step): the singles and each class's first member
+     * out of the ring, increasing; the classes with two or more out */
+    int *base, n_base;
+    int *multi, n_multi;
+    int *tmp; /* n_class + 1 */
+} h2_sym;
+
+/* Incremental scan (heur/sharedring/sharedring_inc.c): one candidate's shares and route
+ * costs for one ring edge, as of step `step`, and the tree paths they were
+ * computed from (the arcs of its four routes walked from the candidate:
+ * arcs[a0 ..] of its edge's pool, len[t] each, -1 ends a path that does not
+ * reach the root). */
+typedef struct h2_cent {
+    int h;     /* host index */
+    int ok;    /* 1: four shares > 0, x and c valid; 0: the host cannot be inserted there */
+    int a0, len[4];
+    unsigned long step;
+    double x[4], c[4];
+} h2_cent;
+
+/* The cache of ring edge i -> j (kept at i's host index): j, its routes'
+ * bandwidths (its give-back), and the entries of its candidates by
+ * increasing host index (ent/arcs; ent2/arcs2: the lists being built by a
+ * visit). */
+typedef struct h2_ecache {
+    int j; /* -1: empty */
+    double bw[2];
+    h2_cent *ent, *ent2;
+    int n_ent, cap_ent, n_ent2, cap_ent2;
+    int *arcs, *arcs2;
+    int n_arcs, cap_arcs, n_arcs2, cap_arcs2;
+    long n_chk, n_bad; /* entries checked, found stale (since the edge's cache was emptied) */
+    /* the edge's widest-path trees at the core nodes as of step tstep (0:
+     * none): trees 0 and 2 (mirror) or 0 .. 3, n_core widths and arcs each
+     * (rm_h2_trees_store / rm_h2_trees_reuse) */
+    unsigned long tstep;
+    double *twid;
+    int *tarc;
+    /* the changes up to step tchk are folded into tacc: tree t is exact
+     * above tacc[t] (rm_h2_trees_reuse) */
+    unsigned long tchk;
+    double tacc[4];
+} h2_ecache;
+
+/* One change of a resource's residual between two steps: at the start of
+ * step `step`, resource r changed from `old` (its value during the scans
+ * of the steps before) */
+typedef struct h2_clog {
+    unsigned long step;
+    int r;
+    double old;
+} h2_clog;
+
+/* Full-capacity widths between hosts without an H x H matrix (issue 15:
+ * memory at 10,000 hosts). A host is a core node of the routing graph or a
+ * leaf on one core node (topo/route/widest.h): every route from leaf a leaves by
+ * one of its arcs to its node u_a and every route to leaf b enters by one of
+ * u_b's arcs to b, and no widest path crosses a leaf, so the width host a ->
+ * host b (a != b) is min(out[a], core[u_a][u_b], in[b]) — the bottleneck
+ * value of the Dijkstra, bit for bit (min is exact). O(nc^2) doubles. */
+typedef struct h2_fullw {
+    int nc;          /* core nodes (rm_widest_core_nodes) */
+    const int *cnode; /* nc: the core nodes (the network's list) */
+    int *cpos;       /* N: index of a core node in cnode, -1: a leaf */
+    int *anchor;     /* H: core index of the host (a core node) or of its leaf's node */
+    double *out, *in; /* H: widest usable arc host -> node, node -> host; INFINITY: a core host */
+    double *core;    /* nc * nc: width core x -> core y at full capacity, INFINITY at x = y */
+} h2_fullw;
+
+/* longest log of residual changes rm_h2_trees_reuse reads (else the
+ * trees are searched again and stored) */
+#define H2_TREE_LOG_MAX 4096
+
+/* Sequential sums in O(log n) per query (rm_h2_seq_*): the value of
+ * s = s0; for k in k0 .. k1 - 1: s = fl(s + a[k]) (IEEE double, round to
+ * nearest), bit for bit, for positive terms a[0 .. n). While s stays in one
+ * binade [2^E, 2^(E+1)), every double there is a multiple of u = 2^(E-52),
+ * and fl(s + a) = s + u rnd(a / u) when a / u is not a half-integer (a tie
+ * would depend on the parity of s) and the exact sum stays below 2^(E+1):
+ * runs of such steps are prefix sums of integers (R, 128-bit), found by
+ * binary search; the other steps (a binade crossed, a tie, a term of 2^53
+ * units or more: T counts them) are done one by one. */
+typedef struct h2_seq {
+    int n, cap;      /* terms; room */
+    int e_lo, n_bin; /* binades e_lo .. e_lo + n_bin - 1 tabulated */
+    int bin_cap;
+    const double *a; /* n terms (not owned) */
+    double *pre;     /* n + 1: the sequential prefix sums from 0.0 */
+    /* binade b: positions win[2b] .. win[2b + 1] (where a running sum can be
+     * in it; elsewhere one by one) at off[b] of R and T */
+    int *win, *off;
+    long tab_cap;
+    void *R;         /* unsigned 128-bit integers (NULL: no tables) */
+    int *T;
+} h2_seq;
+
+/** Tabulate the sequential sums of a[0 .. n) (a kept, not copied; read
+ *  while the tables are used). Without 128-bit integers or memory: prefix
+ *  sums only (rm_h2_seq_sum then adds one by one). O(n x binades). */
+void rm_h2_seq_build(h2_seq *sq, const double *a, int n);
+
+/** fl-sequential sum of a[k0 .. k1) onto s0 (see h2_seq), bit for bit.
+ *  Thread-safe (reads only). O((binades + ties) log n). */
+double rm_h2_seq_sum(const h2_seq *sq, double s0, int k0, int k1);
+
+/** Free sq's tables. */
+void rm_h2_seq_free(h2_seq *sq);
+
+/* candidates per ring edge up to which the incremental scan is used */
+#define H2_CACHE_MAX_CAND 64
+
+typedef struct h2_work {
+    const rm_network *net;
+    const rm_platform *p;
+    rm_routing routing; /* widest paths or direct links (topo/route/routing.c) */
+    int N;
+    double *residual; /* n_res: what the ring's routes left */
+    double *res2;     /* n_res: residual with one ring edge given back */
+    double *wid[4];   /* N each: trees from i, to i, from j, to j */
+    int *arc[4];
+    int *stamp; /* n_res, for detecting shared resources */
+    unsigned char *rmask; /* n_res, all 0 between calls: which of 4 routes cross it */
+    int stamp_now;
+    int *in_ring; /* N */
+    double *tw, *tC; /* q+1 scratch for rm_balance */
+    /* fast path (issue 6): full-capacity widths between hosts, an upper
+     * bound of every residual width, for lower bounds of insertions */
+    int fast;
+    int H;
+    int *hidx;      /* N: host index of a node, -1 for a router */
+    double *full;   /* H*H: full[a*H + b] = width host a -> host b (NULL: reference, or fw) */
+    h2_fullw fw;    /* fw.core != NULL: the factored widths instead of full (rm_h2_fullw_init) */
+    int *kres_out, *kres_in; /* H: the one non-backbone resource of every usable arc
+                                leaving / entering a host, -1: none or several */
+    double *edge_lb; /* max_q: lower bound of each ring edge's best insertion */
+    int *order;      /* max_q: ring edges by increasing edge_lb */
+    rm_route cand[4];
+    rm_route best[4];
+    /* fast path: the persistent pool of scan threads (heur/sharedring/sharedring_scan.c),
+     * NULL: one scan in the calling thread */
+    struct h2_pool *pool;
+    int last_k; /* the host inserted by the last insert_best */
+    /* fast path, widest routing: symmetry classes (shared, read-only during
+     * a scan; NULL: every host is a candidate) and the scan's scratch */
+    h2_sym *sym;
+    int *cand_h;  /* H: the candidate hosts of one ring edge */
+    int *cand_x;  /* H: scratch of rm_h2_sym_candidates */
+    int *sym_r;   /* sym_rcap: resources cutting the classes */
+    int sym_rcap;
+    /* fast path: the arcs leaving / entering each node (edge bounds from
+     * the residual capacity around the edge's hosts) */
+    int *out_start, *out_arc, *in_start, *in_arc;
+    /* fast path: per ring position 1/w, C/w, D_c/D_w * C of this step
+     * (rm_h2_scan_all; shared, read-only during the scan) */
+    double *pinv, *pcw, *pd, *pmax_pre, *pmax_suf;
+    double *psuf; /* 2 (max_q + 2): suffix sums of pinv, then of pcw (rm_h2_edge_bounds) */
+    struct edge_ctx *ectx; /* max_q: each edge's context of this step (rm_h2_edge_bounds) */
+    /* fast path, widest routing, greedy sharing: the incremental scan
+     * (heur/sharedring/sharedring_inc.c; NULL: off). ecache: H edge caches by tail host
+     * index (shared: each edge is visited by one scan per step); res_step:
+     * the step at which each resource's residual last changed; res_prev: the
+     * residual at the last step */
+    h2_ecache *ecache;
+    unsigned long *res_step;
+    double *res_prev;
+    unsigned long step;
+    /* the log of residual changes (rm_h2_cache_step): clog[clog_at[s] ..
+     * clog_at[s + 1]) are the changes at the start of step s; the arcs of
+     * each resource (ra_start / ra_arc) and the core nodes' positions
+     * (core_pos, -1: a leaf) for rm_h2_trees_reuse */
+    h2_clog *clog;
+    long n_clog, cap_clog;
+    long *clog_at;
+    unsigned long cap_clog_at;
+    int *ra_start, *ra_arc;
+    int *core_pos;
+    int n_core;
+    const int *core;
+    int *kanchor; /* H: the node a host hangs off (itself when a core node) */
+    /* rm_h2_trees_reuse's result (thread-private): tree t is exact at the
+     * nodes of width > tlow[t] (every node when tlow[t] < 0); a node of
+     * width <= tlow[t] has width <= tlow[t] in the exact tree too */
+    double tlow[4];
+    int *cand_f; /* H: scratch of the candidates kept (rm_h2_scan_edge) */
+    /* fast path: this step's sequential sums of pinv and pcw
+     * (rm_h2_edge_bounds; rm_h2_edge_ctx_exact) */
+    h2_seq seq_inv, seq_cw;
+} h2_work;
+
+/** Non-zero when node u (a core node, not the root of tree t) has a stored
+ *  width <= wk->tlow[t] in some tree t after rm_h2_trees_reuse (ring edge
+ *  i -> j): the exact routes through it are at most that wide. O(1). */
+static inline int rm_h2_node_low(const h2_work *wk, int u, int i, int j)
+{
+    if (u < 0 || !wk->core_pos || wk->core_pos[u] < 0)
+        return 0;
+    for (int t = 0; t < 4; t++)
+        if (wk->tlow[t] >= 0.0 && u != (t < 2 ? i : j) && wk->wid[t][u] <= wk->tlow[t])
+            return 1;
+    return 0;
+}
+
+/** Full-capacity width host index a -> host index b (INFINITY when a == b),
+ *  from wk->fw (factored) or wk->full (the H x H matrix). O(1). */
+static inline double rm_h2_full(const h2_work *wk, int a, int b)
+{
+    const h2_fullw *f = &wk->fw;
+    if (!f->core)
+        return wk->full[(size_t)a * (size_t)wk->H + (size_t)b];
+    if (a == b)
+        return INFINITY;
+    double w = f->core[(size_t)f->anchor[a] * (size_t)f->nc + (size_t)f->anchor[b]];
+    if (f->out[a] < w)
+        w = f->out[a];
+    if (f->in[b] < w)
+        w = f->in[b];
+    return w;
+}
+
+/** Fast path (after rm_h2_adjacency, wk->hidx and wk->H set): the factored
+ *  full-capacity widths wk->fw when routing is widest and every leaf host's
+ *  node is a core node, else the H x H matrix wk->full (filled by
+ *  best_pair). nc widest-path trees of the core. RM_ENOMEM. */
+rm_status rm_h2_fullw_init(h2_work *wk, rm_error *err);
+
+/** Fast path (after rm_h2_adjacency): wk->kres_out / kres_in. RM_ENOMEM. O(H deg). */
+rm_status rm_h2_kres_init(h2_work *wk, rm_error *err);
+
+/** Free wk->fw. */
+void rm_h2_fullw_destroy(h2_work *wk);
+
+/** Symmetry classes of net's hosts (undirected platforms only; NULL when
+ *  none or out of memory: the scan then takes every host). O(H log H + L). */
+h2_sym *rm_h2_sym_new(const rm_network *net);
+
+/** Free sy (NULL is fine). */
+void rm_h2_sym_destroy(h2_sym *sy);
+
+/** Host index h joins the ring: no longer a candidate. Amortised O(class). */
+void rm_h2_sym_remove(h2_sym *sy, int h);
+
+/** The step's base list and multi classes (see h2_sym), after the ring
+ *  changed. O(H + C log C). */
+void rm_h2_sym_step(h2_sym *sy);
+
+/** The candidate host indices of ring edge i -> j, increasing (*n of them):
+ *  the hosts out of the ring in no class, and of each class the first
+ *  member out of the ring in each run between the resources of the four
+ *  routes' common part (trees wk->arc[0..3] when trees != 0; trees == 0:
+ *  one per class, for bounds that depend on widths only: the step's base
+ *  list). Either the base list or wk->cand_h. Reads only sym and the trees:
+ *  thread-safe with distinct scratch. O(base + multi classes' paths). */
+const int *rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n);
+
+/** Scratch of one scan for a network (routes, trees, residual copies) and a
+ *  ring of up to max_q hosts; residual = the network's capacities.
+ *  RM_ENOMEM (everything freed). O(N + R). */
+rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err);
+
+/** Free what rm_h2_work_init and the fast path allocated (pool included). */
+void rm_h2_work_destroy(h2_work *wk);
+
+/** The cost models SharedRing's fast path is proven for (its O(1) evaluation
+ *  and the lower bounds of ring/sharedring_bounds.c, and the pair start's
+ *  unshared bound): the incremental form of eq. (5) equals rm_balance, and
+ *  the bounds take full-capacity widths (>= every share) with latencies
+ *  left out (>= 0, they only add) and the sum or, with parallel send, the
+ *  max of the two route costs — eq. (1) of Legrand et al. 2004 and §2.4:
+ *  rmi_cost_model_eq1 (model/cost_valid.h), any D_c/D_w, latency on or off.
+ *  1 when valid, else 0: SharedRing then runs its reference path (every
+ *  ring edge and candidate evaluated by rm_balance). O(1). */
+int rmi_h2_fast_valid_for(const rm_cost_model *m);
+
+/** The cost models the incremental scan (ring/sharedring_inc.c) is proven
+ *  for: a candidate's stored shares and route costs are reused while its
+ *  routes and their residuals are unchanged and its T_step is re-evaluated
+ *  by the fast path's O(1) form — so the models of rmi_h2_fast_valid_for.
+ *  (It also needs the symmetry classes and the greedy sharing: not cost
+ *  model conditions, checked by the caller.) O(1). */
+int rmi_h2_inc_valid_for(const rm_cost_model *m);
+
+/** The cost models the symmetry classes (ring/sharedring_sym.c) are proven
+ *  for: members of a class give bit for bit the same route shares, route
+ *  costs (same capacity and latency of their own link) and w, and T_step is
+ *  a function of those under eq. (1) (rm_balance): rmi_cost_model_eq1.
+ *  (Widest-path routing is needed too: checked by the caller.) O(1). */
+int rmi_h2_sym_valid_for(const rm_cost_model *m);
+
+/* O(1) evaluation of T_step after an insertion (eq. (5) in incremental
+ * form), exact when every alpha stays >= 0; otherwise rm_balance. The m
+ * unchanged hosts are in tw/tC[0..m-1]; the three changed ones are passed. */
+typedef struct fast_eval {
+    double sum_inv, sum_cw, dmax, dc_dw;
+} fast_eval;
+
+/** Sums of the m unchanged hosts (w, C) for the O(1) evaluations. O(m). */
+void rm_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m, double dc_dw);
+
+/** T_step/D_w after an insertion: eq. (5) in incremental form when every
+ *  alpha stays >= 0, else rm_balance over wk->tw/tC (m unchanged hosts
+ *  there) plus the three changed ones. O(1) or O(q log q). */
+double rm_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
+                         double Cj, double wk3, double Ck);
+
+/** rm_h2_fast_eval_T when it needs no rm_balance (*ok = 1): T5 >= D, or
+ *  T5 < D (1 - 1e-9), where rm_balance returns D bit for bit; else *ok = 0. O(1). */
+double rm_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj, double Cj, double wk3,
+                             double Ck, int *ok);
+
+/** max(T5, D): a lower bound of rm_h2_fast_eval_T, equal to it when T5 >= D. O(1). */
+double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
+                          double wk3, double Ck);
+
+/* What the evaluation of insertions into ring edge e (i -> j) needs: the
+ * unchanged hosts (all but i and j) summed into ev, their count m in
+ * wk->tw/tC, the cycle-times of i and j and the costs of the routes of i and
+ * j that stay (i's predecessor route, j's successor route). O(q + len). */
+typedef struct edge_ctx { /* struct tag used by h2_work */
+    int ni, i, j, m;
+    int exact; /* 2: rm_h2_edge_ctx_init's (tw/tC filled); 1: its sums bit for
+                  bit, tw/tC not filled; 0: sums within a relative H2_CTX_REL of
+                  them, tw/tC not filled (rm_h2_edge_bounds) */
+    fast_eval ev;
+    double wi, wj, ci_keep, cj_keep;
+} edge_ctx;
+
+/* relative error bound of an inexact edge_ctx's sums and of the T_step
+ * values computed from them (rounding of q <= 10^6 positive terms added in
+ * another order: (q + 3) 2^-53 < 2e-10) */
+#define H2_CTX_REL 1e-9
+
+/** The sums of c (ring edge e, from rm_h2_edge_bounds) bit for bit those of
+ *  rm_h2_edge_ctx_init, from the step's sequential-sum tables; c->exact = 1
+ *  (tw/tC not filled). Thread-safe. O((binades + ties) log q). */
+void rm_h2_edge_ctx_exact(edge_ctx *c, const h2_work *wk, const rm_ring_state *s, int e);
+
+/** Fill c for ring edge e (see edge_ctx); writes wk->tw/tC; c->exact = 2. O(q + len). */
+void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw);
+
+/** Fast path: a lower bound of T_step/D_w of inserting host index h (cycle-time
+ *  wkk) into the edge of context c, when its four routes' shares are at most
+ *  u[t] (their widths) and routes 1, 2 (leaving k) share kres_out[h], routes
+ *  0, 3 (entering k) kres_in[h], of capacities cap[] (both ways one resource:
+ *  all four share it): D_c/D_w C_k >= D_c/D_w (1/x_1 + 1/x_2) (half that
+ *  with parallel send) and, without parallel send, eq. (5)'s T5 with
+ *  sum_t a_t c_t >= the least sum_t a_t / x_t under those constraints (the
+ *  group bound of rm_h2_share_lower_bound on k's resources, without the
+ *  routes). A lower bound of rm_h2_share_lower_bound's value. O(1). */
+double rm_h2_k_bound(const h2_work *wk, const edge_ctx *c, int h, double wkk, const double *u,
+                     const double *cap, int par, double dc_dw);
+
+/** Fast path: wk->ectx[e] = edge e's context with sums from prefix and
+ *  suffix sums (exact = 0, except the wrap edge: exact = 1 without tw/tC),
+ *  wk->edge_lb[e] = a lower bound of the best insertion into ring
+ *  edge e (full-capacity widths, capped by the widest residual arc around
+ *  the edge's hosts with its routes given back), wk->order = the edges by
+ *  increasing bound. O(q H + q log q). */
+void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw);
+
+/** Fast path: wk's lists of the arcs leaving and entering each node.
+ *  RM_ENOMEM. O(N + A). */
+rm_status rm_h2_adjacency(h2_work *wk, rm_error *err);
+
+/** Fast path: a lower bound of min sum_t a_t / x_t over the shares x of the
+ *  four routes r on capacities cap; *k_lb = one of 1/x_1 + 1/x_2. O(L). */
+double rm_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
+                               double *k_lb);
+
+/* One scan of the edge loop: its work (thread-private scratch), its own best
+ * insertion so far (least T_step, ties: least ring edge, then first host in
+ * host order — the reference's first strict improvement in scan order). */
+typedef struct h2_scan {
+    h2_work *wk;
+    const rm_ring_state *s;
+    double dc_dw;
+    atomic_int *next; /* next position in the edge order, shared by the scans */
+    _Atomic double *gbest; /* least T_step found by any scan (fast path pruning) */
+    double bestT, bx[4];
+    int bk, bs;
+    rm_status st;
+    rm_error err;
+} h2_scan;
+
+/** The paper's step (§4.4.1–4.4.2) for ring edge e: every candidate host's
+ *  four widest routes on the residual with e's routes given back, their
+ *  shares, T_step; updates sc's best. Thread-private writes only. */
+rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err);
+
+/** The winning insertion of a scan of all ring edges. */
+typedef struct h2_choice {
+    int bk, bs;       /* host node, ring edge; bk < 0: none */
+    double bx[4];     /* shares of the four routes */
+    rm_route *best;   /* the four routes (scratch of the winning scan) */
+} h2_choice;
+
+/** Scan every ring edge (on the fast path: edges by increasing bound, pruned
+ *  exactly, on the pool's threads when there is one) and return the
+ *  insertion of least T_step, ties to the least ring edge then the first
+ *  host: the same choice for any thread count. */
+rm_status rm_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_choice *out,
+                         rm_error *err);
+
+/** Start the persistent pool of threads - 1 scan threads for wk (each with
+ *  its own network and scratch); on any failure fewer (or none: wk->pool
+ *  stays NULL and the scans run in the caller). threads <= 1: none. */
+void rm_h2_pool_create(h2_work *wk, int threads, int max_q);
+
+/** opt->threads, or the number of online cores when it is 0 (at least 1). */
+int rm_h2_threads(const rm_options *opt);
+
+/** Stop and free wk's pool (NULL is fine). */
+void rm_h2_pool_destroy(h2_work *wk);
+
+/** Bandwidths of n routes computed independently on cap: their widths if
+ *  they share nothing, else rm_share_optimal's split (max-min if the
+ *  solver fails). Thread-private scratch of wk. */
+rm_status rm_h2_share_routes(h2_work *wk, const double *cap, int n, const rm_route *r, const double *a,
+                             double *x, rm_error *err);
+
+/** Start the incremental scan on wk (main work, after wk->residual is the
+ *  network's capacities): H empty edge caches, resource stamps. RM_ENOMEM. */
+rm_status rm_h2_cache_init(h2_work *wk, rm_error *err);
+
+/** Free the incremental scan's state (NULL fields are fine). */
+void rm_h2_cache_destroy(h2_work *wk);
+
+/** A new step: stamp the resources whose residual changed since the last. O(R). */
+void rm_h2_cache_step(h2_work *wk);
+
+/** The cache of ring edge e emptied unless it holds e (same head, same
+ *  give-back bandwidths). O(1). */
+void rm_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e);
+
+/** Incremental scan, core trees (wk->sym): writes the trees of ring edge e
+ *  stored at an earlier step into wk->wid / wk->arc (trees 0 and 2 when
+ *  mirror, else 0 .. 3) at the core nodes and the roots and returns 1 when
+ *  they provably agree with the widest-path searches on this step's
+ *  wk->res2 at every node of stored width > wk->tlow[t] (tlow[t] < 0: at
+ *  every node), a node of stored width <= tlow[t] having width <= tlow[t]
+ *  in the exact tree; else 0 (a resource of the edge's own routes changed,
+ *  or the log since the last check is longer than H2_TREE_LOG_MAX).
+ *  Proof: a search reads an arc's width only through m = min(width(u),
+ *  width of a) when it relaxes arc a from a node u it pops (the root, or a
+ *  core node of width > 0, towards a core node). Nodes are popped by
+ *  decreasing width (ties: node index) and a node keeps the first arc
+ *  reaching its final width, so relaxations of value <= X never give a
+ *  node of width > X its width or arc, and a node of width <= X only
+ *  relaxes values <= X: two searches whose relaxations of value > X agree
+ *  pop the nodes of width > X in the same order with the same widths and
+ *  arcs. Each check folds the resources changed since the last one (the
+ *  log: old value, the residual now; off the edge's own routes, whose
+ *  give-back is the same) into X = tacc[t]: the largest old or new m of an
+ *  arc whose m changed, u of stored width > X. Thread-private writes (wk's
+ *  trees, tlow, stamp, rmask) and the edge's cache. O(logged changes since
+ *  the last check x arcs per resource + core nodes). */
+int rm_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror);
+
+/** Store wk's trees of ring edge e (just computed on wk->res2) in its
+ *  cache, as of this step (no store when out of memory). O(core nodes). */
+void rm_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror);
+
+/** rm_h2_scan_edge's candidate loop for ring edge e (context c, trees in
+ *  wk, candidates cands[0 .. n_cand) of the symmetry classes; c made exact
+ *  when a candidate may win) from the edge's cache: costs reused while valid, computed otherwise; updates sc's
+ *  best by the same rule. Thread-private writes and the edge's own cache. */
+rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, int n_cand,
+                            rm_error *err);
+
+#endif

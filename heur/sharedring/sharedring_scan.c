@@ -1,0 +1,291 @@
+/*
+ * sharedring_scan.c — the parallel scan of SharedRing's insertion step: the
+ * ring edges are taken from a shared cursor (on the fast path in order of
+ * their lower bounds, heur/sharedring/sharedring_bounds.c) by the caller and by the
+ * threads of a persistent pool (one per extra core, started once per
+ * mapping, each with its own network for the routing scratch and its own
+ * trees and routes); the scans share the best T_step found for exact
+ * pruning and their bests are merged by (T_step, ring edge): the insertion
+ * of the sequential scan, for any number of threads.
+ */
+#define _POSIX_C_SOURCE 200809L /* sysconf */
+#include "heur/sharedring/sharedring_internal.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* at most this many scan threads */
+#define H2_MAX_THREADS 64
+
+typedef struct h2_worker {
+    struct h2_pool *pool;
+    int idx; /* 1 .. n - 1: its scan and twin */
+} h2_worker;
+
+typedef struct h2_pool {
+    int n;             /* scans: the caller + the workers started */
+    int n_twins;       /* twins (and networks) initialised */
+    rm_network *nets;  /* n_twins: each worker's own network */
+    h2_work *twins;    /* n_twins: each worker's scratch */
+    h2_work *views;    /* n_twins: the shared state with a twin's scratch */
+    h2_worker *who;    /* n_twins */
+    pthread_t *th;     /* n - 1 */
+    h2_scan sc[H2_MAX_THREADS];
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    unsigned long gen; /* scan round, bumped by the caller */
+    int pending;       /* workers still scanning this round */
+    int quit;
+} h2_pool;
+
+/* One scan: takes ring edges from the shared cursor (in edge_lb order on the
+ * fast path) until none is left or, on the fast path, the next edge's lower
+ * bound already loses to this scan's best (every later edge's bound is
+ * larger: none of them can beat or tie earlier than the best insertion). A
+ * scan's best is never better than the global best, so this pruning is
+ * exact whichever scan took which edge. */
+static void scan_edges(h2_scan *sc)
+{
+    h2_work *wk = sc->wk;
+    int q = sc->s->q;
+    /* the scan's residual copy, given back per edge and restored (fast path) */
+    if (wk->fast)
+        memcpy(wk->res2, wk->residual, (size_t)wk->net->n_res * sizeof(double));
+    for (;;) {
+        int oe = atomic_fetch_add(sc->next, 1);
+        if (oe >= q)
+            break;
+        int e = oe;
+        if (wk->fast && q >= 2) {
+            e = wk->order[oe];
+            double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+            if (wk->edge_lb[e] > (sc->bestT < g ? sc->bestT : g) * (1.0 + 1e-12))
+                break;
+        }
+        if ((sc->st = rm_h2_scan_edge(sc, e, &sc->err)))
+            break;
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    h2_worker *w = arg;
+    h2_pool *pl = w->pool;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&pl->mu);
+    for (;;) {
+        while (pl->gen == seen && !pl->quit)
+            pthread_cond_wait(&pl->go, &pl->mu);
+        if (pl->quit)
+            break;
+        seen = pl->gen;
+        pthread_mutex_unlock(&pl->mu);
+        scan_edges(&pl->sc[w->idx]);
+        pthread_mutex_lock(&pl->mu);
+        if (--pl->pending == 0)
+            pthread_cond_signal(&pl->done);
+    }
+    pthread_mutex_unlock(&pl->mu);
+    return NULL;
+}
+
+/* A worker scan's view of the work: the shared read-only state of wk (ring
+ * membership, residual, bounds) with the scratch of tw (its own network for
+ * the routing scratch, residual copy, trees, routes). */
+static void twin_view(h2_work *tv, const h2_work *wk, const h2_work *tw)
+{
+    *tv = *wk;
+    tv->net = tw->net;
+    tv->res2 = tw->res2;
+    for (int t = 0; t < 4; t++) {
+        tv->wid[t] = tw->wid[t];
+        tv->arc[t] = tw->arc[t];
+        tv->cand[t] = tw->cand[t];
+        tv->best[t] = tw->best[t];
+    }
+    tv->stamp = tw->stamp;
+    tv->stamp_now = tw->stamp_now;
+    tv->rmask = tw->rmask;
+    tv->tw = tw->tw;
+    tv->tC = tw->tC;
+    tv->cand_h = tw->cand_h;
+    tv->cand_x = tw->cand_x;
+    tv->cand_f = tw->cand_f;
+    tv->sym_r = tw->sym_r;
+    tv->sym_rcap = tw->sym_rcap;
+}
+
+/* Give the view's scratch (routes may have been reallocated) back to tw. */
+static void twin_back(h2_work *tw, const h2_work *tv)
+{
+    for (int t = 0; t < 4; t++) {
+        tw->cand[t] = tv->cand[t];
+        tw->best[t] = tv->best[t];
+    }
+    tw->stamp_now = tv->stamp_now;
+}
+
+int rm_h2_threads(const rm_options *opt)
+{
+    if (opt->threads > 0)
+        return opt->threads;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n >= 1 ? (n > H2_MAX_THREADS ? H2_MAX_THREADS : (int)n) : 1;
+}
+
+void rm_h2_pool_create(h2_work *wk, int threads, int max_q)
+{
+    wk->pool = NULL;
+    if (threads > H2_MAX_THREADS)
+        threads = H2_MAX_THREADS;
+    if (threads <= 1)
+        return;
+    h2_pool *pl = calloc(1, sizeof *pl);
+    int m = threads - 1;
+    if (!pl)
+        return;
+    pl->nets = calloc((size_t)m, sizeof *pl->nets);
+    pl->twins = calloc((size_t)m, sizeof *pl->twins);
+    pl->views = calloc((size_t)m, sizeof *pl->views);
+    pl->who = calloc((size_t)m, sizeof *pl->who);
+    pl->th = calloc((size_t)m, sizeof *pl->th);
+    pthread_mutex_init(&pl->mu, NULL);
+    pthread_cond_init(&pl->go, NULL);
+    pthread_cond_init(&pl->done, NULL);
+    pl->n = 1;
+    wk->pool = pl;
+    if (!pl->nets || !pl->twins || !pl->views || !pl->who || !pl->th) {
+        rm_h2_pool_destroy(wk);
+        return;
+    }
+    rm_error terr;
+    for (int t = 0; t < m; t++) {
+        if (rm_network_init(&pl->nets[t], wk->p, wk->net->duplex, &terr) != RM_OK)
+            break;
+        if (rm_h2_work_init(&pl->twins[t], &pl->nets[t], max_q, &terr) != RM_OK) {
+            rm_network_destroy(&pl->nets[t]);
+            break;
+        }
+        pl->n_twins++;
+    }
+    for (int t = 0; t < pl->n_twins; t++) {
+        pl->who[t].pool = pl;
+        pl->who[t].idx = t + 1;
+        if (pthread_create(&pl->th[t], NULL, worker_main, &pl->who[t]) != 0)
+            break;
+        pl->n++;
+    }
+    if (pl->n == 1)
+        rm_h2_pool_destroy(wk); /* no worker: scans in the caller */
+}
+
+void rm_h2_pool_destroy(h2_work *wk)
+{
+    h2_pool *pl = wk->pool;
+    if (!pl)
+        return;
+    pthread_mutex_lock(&pl->mu);
+    pl->quit = 1;
+    pthread_cond_broadcast(&pl->go);
+    pthread_mutex_unlock(&pl->mu);
+    for (int t = 0; t + 1 < pl->n; t++)
+        pthread_join(pl->th[t], NULL);
+    for (int t = 0; t < pl->n_twins; t++) {
+        pl->twins[t].pool = NULL;
+        rm_h2_work_destroy(&pl->twins[t]);
+        rm_network_destroy(&pl->nets[t]);
+    }
+    pthread_mutex_destroy(&pl->mu);
+    pthread_cond_destroy(&pl->go);
+    pthread_cond_destroy(&pl->done);
+    free(pl->nets);
+    free(pl->twins);
+    free(pl->views);
+    free(pl->who);
+    free(pl->th);
+    free(pl);
+    wk->pool = NULL;
+}
+
+rm_status rm_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_choice *out,
+                         rm_error *err)
+{
+    int q = s->q;
+    out->bk = out->bs = -1;
+    out->best = NULL;
+    if (wk->fast && q >= 2) {
+        /* residual <= capacity everywhere (as every give-back leaves it):
+         * the per-edge give-back then only touches its routes' resources */
+        const rm_network *net = wk->net;
+        for (int r = 0; r < net->n_res; r++)
+            if (wk->residual[r] > net->res_cap[r])
+                wk->residual[r] = net->res_cap[r];
+        if (wk->ecache)
+            rm_h2_cache_step(wk);
+        /* per position, once per step: the terms of the edges' sums */
+        for (int t = 0; t < q; t++) {
+            wk->pinv[t] = 1.0 / s->w[t];
+            wk->pcw[t] = s->C[t] / s->w[t];
+            wk->pd[t] = dc_dw * s->C[t];
+        }
+        if (wk->sym)
+            rm_h2_sym_step(wk->sym); /* before the bounds: they read its base list */
+        rm_h2_edge_bounds(wk, s, dc_dw);
+    }
+    atomic_int next;
+    atomic_init(&next, 0);
+    _Atomic double gbest;
+    atomic_init(&gbest, INFINITY);
+    h2_pool *pl = wk->pool;
+    int nsc = pl && wk->fast && q >= H2_THREAD_MIN_Q ? pl->n : 1;
+    h2_scan one, *sc = pl ? pl->sc : &one;
+    for (int t = 0; t < nsc; t++) {
+        memset(&sc[t], 0, sizeof sc[t]);
+        sc[t].wk = t ? &pl->views[t - 1] : wk;
+        sc[t].s = s;
+        sc[t].dc_dw = dc_dw;
+        sc[t].next = &next;
+        sc[t].gbest = &gbest;
+        sc[t].bestT = INFINITY;
+        sc[t].bk = sc[t].bs = -1;
+    }
+    if (nsc > 1) {
+        for (int t = 1; t < nsc; t++)
+            twin_view(&pl->views[t - 1], wk, &pl->twins[t - 1]);
+        pthread_mutex_lock(&pl->mu);
+        pl->pending = nsc - 1;
+        pl->gen++;
+        pthread_cond_broadcast(&pl->go);
+        pthread_mutex_unlock(&pl->mu);
+        scan_edges(&sc[0]);
+        pthread_mutex_lock(&pl->mu);
+        while (pl->pending > 0)
+            pthread_cond_wait(&pl->done, &pl->mu);
+        pthread_mutex_unlock(&pl->mu);
+        for (int t = 1; t < nsc; t++)
+            twin_back(&pl->twins[t - 1], &pl->views[t - 1]);
+    } else {
+        scan_edges(&sc[0]);
+    }
+    int win = -1;
+    for (int t = 0; t < nsc; t++) {
+        if (sc[t].st) {
+            if (err)
+                *err = sc[t].err;
+            return sc[t].st;
+        }
+        if (sc[t].bk >= 0 && (win < 0 || sc[t].bestT < sc[win].bestT ||
+                              (sc[t].bestT == sc[win].bestT && sc[t].bs < sc[win].bs)))
+            win = t;
+    }
+    if (win < 0)
+        return RM_OK;
+    out->bk = sc[win].bk;
+    out->bs = sc[win].bs;
+    memcpy(out->bx, sc[win].bx, sizeof out->bx);
+    out->best = sc[win].wk->best;
+    return RM_OK;
+}

@@ -1,0 +1,1493 @@
+/*
+ * slicering.c — the SliceRing greedy heuristic (H1) of seed 001 §5.2.2, on
+ * the complete graph of widest-path bandwidths (§2.2, §5.2.1), and its ring
+ * made feasible on the real, shared network by max-min fairness (§5.2.2:
+ * "we keep the ring and the communicating paths ... and we compute feasible
+ * values using the max-min fairness heuristic").
+ */
+#include "ring/args.h"
+#include "heur/bounds/cut_bound.h"
+#include "heur/exact.h"
+#include "heur/heur.h"
+#include "heur/route_ties.h"
+#include "heur/sharedring/sharedring_internal.h"
+#include "model/cost_inline.h"
+#include "model/cost_valid.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Grow the SliceRing ring on cost matrix c (H x H, s/Mb, host indices):
+ * rings + (q-1)*max_q receives the ring of each size, est[q-1] its
+ * estimate. cs/cp: per-position successor / predecessor route costs. */
+typedef struct slice_scratch {
+    int *ring, *in_ring;
+    double *cs, *cp, *tw, *tC;
+    double *Cq;      /* fast path: per-position C */
+    double *invw;    /* fast path: 1/w of each host (H) */
+    double *ct;      /* fast path: transposed costs, ct[j*H + k] = c[k*H + j] (H*H) */
+    int *cand_e, *cand_k; /* fast path: near-best candidates */
+    double *cand_t5, *cand_d;
+    int n_cand, cap_cand;
+    /* fast path: the ring's (D_c/D_w * C, w) sorted by d, stable (ring order
+     * among equal d) — glibc's qsort in rm_balance is a stable merge sort —
+     * for exact evaluations in O(q) without sorting (slice_exact_T_sorted) */
+    double *sd, *sw;
+    int *spos, *stmp;
+    int sorted_ok;
+    /* fast path: classes of interchangeable hosts (bitwise equal w, cost
+     * rows and columns; NULL: none), one candidate per class and step */
+    int *cls_of;   /* H: class of each host, -1: none */
+    int *cls_seen; /* n_class: step stamp */
+    int *cands;    /* H: the step's candidates, increasing */
+    int n_class, stamp;
+    /* fast path: the costs by class (slice_cost_classes; NULL: none): a
+     * class member's cost row and column are its class's, so the scan
+     * reads H x ncid doubles instead of the H x H matrix (cache) */
+    int *cid;     /* H: cost class of each host (a class, or the host alone) */
+    int ncid;
+    double *ccr;  /* H x ncid: ccr[i*ncid + cid[k]] = c[i*H + k] for every k != i */
+    double *ccc;  /* H x ncid: ccc[i*ncid + cid[k]] = c[k*H + i] for every k != i */
+    /* fast path: candidate pruning by a lower bound (slice_prune): least
+     * cost from any ring host to k (mo) and from k to any ring host (mi),
+     * the hosts folded into them, per-edge terms of the O(1) value */
+    double *mo, *mi, *lb, *piv, *pivF, *eA, *eB, *ebase, *edm;
+    unsigned char *folded;
+    int *ord, *kept, n_kept;
+    int prune_reset;
+    /* the near-tie rule (rm_options.slice_ties): the step's keys seen */
+    int ties;
+    struct slice_keyset *ks;
+    /* the pruning is valid for the run's cost model (rmi_slice_prune_valid_for) */
+    int prune;
+} slice_scratch;
+
+/* SliceRing's stopping rule (heur/bounds/cut_bound.h) for one run: on = the rule
+ * applies (not full_curve, max_q > 2: the best estimate is tracked and
+ * --stop-patience may stop); cb, hb = the cut and host bounds when they are
+ * valid for the cost model (rmi_cut_bound_valid_for,
+ * rmi_host_bound_valid_for), NULL when not: not used. */
+typedef struct slice_stop {
+    int on;
+    rm_cut_bound *cb;
+    rm_host_bound *hb;
+} slice_stop;
+
+int rmi_slice_fast_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m);
+}
+
+int rmi_slice_prune_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m) && !m->parallel_send && m->dc_dw > 0.0 && isfinite(m->dc_dw);
+}
+
+int rmi_slice_pair_start_valid_for(const rm_cost_model *m)
+{
+    return rmi_cost_model_eq1(m);
+}
+
+/* The near-tie rule (rm_options.slice_ties, issue 15). A candidate (ring
+ * edge e: i -> j, host k) of one step has the T_step of rm_balance over the
+ * multiset M = R - {r0, r1} + {a0, a1, a2} of (d = D_c/D_w * C, w) pairs: R
+ * the ring's pairs, r0 and r1 those of positions e and e + 1, a0..a2 the
+ * new pairs of i, j and k. The optimum of eq. (1) (Legrand et al. 2004,
+ * eq. (5) form) depends on M only, so two candidates with the same M are
+ * equal in real arithmetic; their rm_balance values differ only in the
+ * order of its sums. Two candidates of one step have the same M iff their
+ * deltas (removed, added) after cancelling bitwise equal pairs are equal
+ * (M - R as a signed multiset): the key, each part sorted by (d, w). */
+typedef struct slice_key {
+    int nr, na;         /* removed, added pairs: nr <= 2, na <= 3 */
+    double d[5], w[5];  /* removed first, then added */
+} slice_key;
+
+/* The keys of one step in an open-addressing table (tstamp: the step whose
+ * entry a slot holds, so a new step clears nothing). */
+typedef struct slice_keyset {
+    slice_key *key;
+    int n, cap;
+    int *tab, *tstamp;
+    int tcap, stamp;
+} slice_keyset;
+
+static int pair_less(double d1, double w1, double d2, double w2)
+{
+    return d1 < d2 || (d1 == d2 && w1 < w2);
+}
+
+static void sort_pairs(double *d, double *w, int n)
+{
+    for (int x = 1; x < n; x++)
+        for (int y = x; y > 0 && pair_less(d[y], w[y], d[y - 1], w[y - 1]); y--) {
+            double td = d[y], tw = w[y];
+            d[y] = d[y - 1];
+            w[y] = w[y - 1];
+            d[y - 1] = td;
+            w[y - 1] = tw;
+        }
+}
+
+/* The key of a candidate: removed pairs (rd, rw)[0..1], added (ad, aw)[0..2].
+ * Returns 0 (no key: the candidate is never skipped) when a value is NaN. O(1). */
+static int slice_key_make(const double *rd, const double *rw, const double *ad, const double *aw,
+                          slice_key *k)
+{
+    for (int x = 0; x < 2; x++)
+        if (isnan(rd[x]) || isnan(rw[x]))
+            return 0;
+    for (int x = 0; x < 3; x++)
+        if (isnan(ad[x]) || isnan(aw[x]))
+            return 0;
+    int used[3] = {0, 0, 0};
+    k->nr = 0;
+    for (int r = 0; r < 2; r++) {
+        int hit = -1;
+        for (int a = 0; a < 3 && hit < 0; a++)
+            if (!used[a] && ad[a] == rd[r] && aw[a] == rw[r])
+                hit = a;
+        if (hit >= 0) {
+            used[hit] = 1;
+        } else {
+            k->d[k->nr] = rd[r] + 0.0; /* + 0.0: -0 -> +0 for the hash */
+            k->w[k->nr] = rw[r] + 0.0;
+            k->nr++;
+        }
+    }
+    k->na = 0;
+    for (int a = 0; a < 3; a++)
+        if (!used[a]) {
+            k->d[k->nr + k->na] = ad[a] + 0.0;
+            k->w[k->nr + k->na] = aw[a] + 0.0;
+            k->na++;
+        }
+    sort_pairs(k->d, k->w, k->nr);
+    sort_pairs(k->d + k->nr, k->w + k->nr, k->na);
+    return 1;
+}
+
+static int slice_key_eq(const slice_key *a, const slice_key *b)
+{
+    if (a->nr != b->nr || a->na != b->na)
+        return 0;
+    for (int x = 0; x < a->nr + a->na; x++)
+        if (a->d[x] != b->d[x] || a->w[x] != b->w[x])
+            return 0;
+    return 1;
+}
+
+static unsigned long long slice_key_hash(const slice_key *k)
+{
+    unsigned long long h = 1469598103934665603ULL ^ (unsigned long long)(k->nr * 8 + k->na);
+    for (int x = 0; x < k->nr + k->na; x++) {
+        unsigned long long u, v;
+        memcpy(&u, &k->d[x], sizeof u);
+        memcpy(&v, &k->w[x], sizeof v);
+        h = (h ^ u) * 1099511628211ULL;
+        h ^= h >> 29;
+        h = (h ^ v) * 1099511628211ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* A new step with room for n keys. Returns -1 on allocation failure. */
+static int slice_keyset_begin(slice_keyset *s, int n)
+{
+    if (n > s->cap) {
+        slice_key *nk = realloc(s->key, (size_t)n * sizeof *nk);
+        if (!nk)
+            return -1;
+        s->key = nk;
+        s->cap = n;
+    }
+    if (2 * (size_t)n > (size_t)s->tcap) {
+        int tc = 64;
+        while ((size_t)tc < 2 * (size_t)n)
+            tc *= 2;
+        int *nt = malloc((size_t)tc * sizeof *nt), *ns = calloc((size_t)tc, sizeof *ns);
+        if (!nt || !ns) {
+            free(nt);
+            free(ns);
+            return -1;
+        }
+        free(s->tab);
+        free(s->tstamp);
+        s->tab = nt;
+        s->tstamp = ns;
+        s->tcap = tc;
+        s->stamp = 0;
+    }
+    s->stamp++;
+    s->n = 0;
+    return 0;
+}
+
+/* 1 if k is new in this step (and is added), 0 if an earlier candidate had
+ * it. Needs fewer than the n keys of slice_keyset_begin. O(1) expected. */
+static int slice_keyset_add(slice_keyset *s, const slice_key *k)
+{
+    unsigned mask = (unsigned)s->tcap - 1u;
+    unsigned h = (unsigned)(slice_key_hash(k) & mask);
+    while (s->tstamp[h] == s->stamp) {
+        if (slice_key_eq(&s->key[s->tab[h]], k))
+            return 0;
+        h = (h + 1u) & mask;
+    }
+    s->tstamp[h] = s->stamp;
+    s->tab[h] = s->n;
+    s->key[s->n++] = *k;
+    return 1;
+}
+
+static void slice_keyset_free(slice_keyset *s)
+{
+    if (!s)
+        return;
+    free(s->key);
+    free(s->tab);
+    free(s->tstamp);
+    free(s);
+}
+
+#define W(h) (p->nodes[p->hosts[h]].w)
+
+/* T_step of inserting host k on ring edge e exactly as the reference
+ * computes it: rm_balance over the unchanged hosts in ring order, then i, j,
+ * k (bitwise the reference's value). O(q log q). */
+static double slice_exact_T(const rm_platform *p, const double *c, int H, int q, int e, int k,
+                            int par, double dc_dw, slice_scratch *sc)
+{
+    int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+    int m = 0;
+    for (int t = 0; t < q; t++) {
+        if (t == e || t == ni)
+            continue;
+        sc->tw[m] = W(sc->ring[t]);
+        sc->tC[m] = rmi_host_cost(sc->cs[t], sc->cp[t], par);
+        m++;
+    }
+    sc->tw[m] = W(i);
+    sc->tC[m] = rmi_host_cost(c[i * H + k], sc->cp[e], par);
+    sc->tw[m + 1] = W(j);
+    sc->tC[m + 1] = rmi_host_cost(sc->cs[ni], c[j * H + k], par);
+    sc->tw[m + 2] = W(k);
+    sc->tC[m + 2] = rmi_host_cost(c[k * H + j], c[k * H + i], par);
+    return rm_balance(q + 1, sc->tw, sc->tC, dc_dw, NULL);
+}
+
+/* The near-tie key of inserting host k on ring edge e (slice_key): the
+ * pairs of positions e and e + 1 out, those of i, j, k in, with the same
+ * expressions as slice_exact_T (bitwise the same d and w). O(1). */
+static int slice_step_key(const rm_platform *p, const double *c, int H, int q, int e, int k,
+                          int par, double dc_dw, const slice_scratch *sc, slice_key *key)
+{
+    int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+    double rd[2], rw[2], ad[3], aw[3];
+    rd[0] = dc_dw * rmi_host_cost(sc->cs[e], sc->cp[e], par);
+    rw[0] = W(i);
+    rd[1] = dc_dw * rmi_host_cost(sc->cs[ni], sc->cp[ni], par);
+    rw[1] = W(j);
+    ad[0] = dc_dw * rmi_host_cost(c[(size_t)i * H + k], sc->cp[e], par);
+    aw[0] = W(i);
+    ad[1] = dc_dw * rmi_host_cost(sc->cs[ni], c[(size_t)j * H + k], par);
+    aw[1] = W(j);
+    ad[2] = dc_dw * rmi_host_cost(c[(size_t)k * H + j], c[(size_t)k * H + i], par);
+    aw[2] = W(k);
+    return slice_key_make(rd, rw, ad, aw, key);
+}
+
+/* Sort the ring's pairs (d = D_c/D_w * C, w) by d, ties in ring order (a
+ * stable merge sort, as glibc's qsort in rm_balance); sc->sorted_ok = 0 when
+ * a d is not finite (rm_balance's special cases: slice_exact_T). O(q log q). */
+static void slice_sort_ring(const rm_platform *p, int q, double dc_dw, slice_scratch *sc)
+{
+    sc->sorted_ok = 1;
+    int *a = sc->spos, *tmp = sc->stmp;
+    for (int t = 0; t < q; t++) {
+        a[t] = t;
+        if (!isfinite(dc_dw * sc->Cq[t]))
+            sc->sorted_ok = 0;
+    }
+    for (int width = 1; width < q; width *= 2) {
+        for (int lo = 0; lo < q; lo += 2 * width) {
+            int mid = lo + width < q ? lo + width : q, hi = lo + 2 * width < q ? lo + 2 * width : q;
+            int x = lo, y = mid, t = lo;
+            while (x < mid && y < hi) {
+                if (dc_dw * sc->Cq[a[y]] < dc_dw * sc->Cq[a[x]])
+                    tmp[t++] = a[y++];
+                else
+                    tmp[t++] = a[x++];
+            }
+            while (x < mid)
+                tmp[t++] = a[x++];
+            while (y < hi)
+                tmp[t++] = a[y++];
+        }
+        memcpy(a, tmp, (size_t)q * sizeof *a);
+    }
+    for (int t = 0; t < q; t++) {
+        sc->sd[t] = dc_dw * sc->Cq[a[t]];
+        sc->sw[t] = W(sc->ring[a[t]]);
+    }
+}
+
+/* slice_exact_T without sorting: rm_balance's stable sort of the unchanged
+ * hosts (ring order) then i, j, k is the ring's sorted list without e and
+ * ni, merged with i, j, k (ties: the ring's hosts first, then i, j, k); the
+ * same sums in the same order give bitwise rm_balance's value. Needs
+ * slice_sort_ring of this step. O(q). */
+static double slice_exact_T_sorted(const rm_platform *p, const double *c, int H, int q, int e,
+                                   int k, int par, double dc_dw, slice_scratch *sc)
+{
+    int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+    double nd[3], nw[3];
+    nd[0] = dc_dw * rmi_host_cost(c[i * H + k], sc->cp[e], par);
+    nw[0] = W(i);
+    nd[1] = dc_dw * rmi_host_cost(sc->cs[ni], c[j * H + k], par);
+    nw[1] = W(j);
+    nd[2] = dc_dw * rmi_host_cost(c[k * H + j], c[k * H + i], par);
+    nw[2] = W(k);
+    if (!sc->sorted_ok || !isfinite(nd[0]) || !isfinite(nd[1]) || !isfinite(nd[2]))
+        return slice_exact_T(p, c, H, q, e, k, par, dc_dw, sc);
+    /* the three new pairs, stable by d */
+    int o[3] = {0, 1, 2};
+    for (int x = 1; x < 3; x++)
+        for (int y = x; y > 0 && nd[o[y]] < nd[o[y - 1]]; y--) {
+            int tt = o[y];
+            o[y] = o[y - 1];
+            o[y - 1] = tt;
+        }
+    double dmax = 0.0;
+    int total = q + 1, bx = 0, nx = 0, taken = 0;
+    double sum_inv = 0.0, sum_dw = 0.0, t = INFINITY;
+    /* dmax: every d is finite, so the maximum in any order */
+    for (int x = 0; x < q; x++)
+        if (sc->spos[x] != e && sc->spos[x] != ni && sc->sd[x] > dmax)
+            dmax = sc->sd[x];
+    for (int x = 0; x < 3; x++)
+        if (nd[x] > dmax)
+            dmax = nd[x];
+    while (bx < q && (sc->spos[bx] == e || sc->spos[bx] == ni))
+        bx++;
+    while (taken < total) {
+        double d, w;
+        if (nx >= 3 || (bx < q && sc->sd[bx] <= nd[o[nx]])) {
+            d = sc->sd[bx];
+            w = sc->sw[bx];
+            bx++;
+            while (bx < q && (sc->spos[bx] == e || sc->spos[bx] == ni))
+                bx++;
+        } else {
+            d = nd[o[nx]];
+            w = nw[o[nx]];
+            nx++;
+        }
+        taken++;
+        sum_inv += 1.0 / w;
+        sum_dw += d / w;
+        t = (1.0 + sum_dw) / sum_inv;
+        if (taken == total)
+            break;
+        double next = (nx >= 3 || (bx < q && sc->sd[bx] <= nd[o[nx]])) ? sc->sd[bx] : nd[o[nx]];
+        if (t <= next)
+            break;
+    }
+    return t > dmax ? t : dmax;
+}
+
+/* The O(1) value max(T5, D) of inserting k (cycle-time 1/iwk, costs Ci, Cj,
+ * Ck of positions i, j, k) on an edge with the terms base and dm of
+ * slice_step_fast; the one expression both the scan and the pruning use
+ * (bitwise the same value). */
+static inline double slice_approx(double base, double dm, double iwi, double iwj, double iwk,
+                                  double Ci, double Cj, double Ck, double S_inv, double dc_dw,
+                                  double *T5_out, double *D_out)
+{
+    double T5 = (1.0 + dc_dw * (base + Ci * iwi + Cj * iwj + Ck * iwk)) / (S_inv + iwk);
+    double D = dm;
+    if (dc_dw * Ci > D)
+        D = dc_dw * Ci;
+    if (dc_dw * Cj > D)
+        D = dc_dw * Cj;
+    if (dc_dw * Ck > D)
+        D = dc_dw * Ck;
+    *T5_out = T5;
+    *D_out = D;
+    return T5 > D ? T5 : D;
+}
+
+/* Groups of the pruning bound: the bound's edge term is computed exactly
+ * at up to this many values of mo (one O(q) pass each). */
+#define SLICE_PRUNE_PIVOTS 64
+/* Fewest candidates worth the pruning's O(H log H) sort. */
+#define SLICE_PRUNE_MIN 32
+/* Near-best candidates the near-tie rule dropped in this thread (tests
+ * check that it ran). */
+_Thread_local long rmi_slice_ties_skipped;
+/* Steps pruned in this thread (tests check that the pruning ran). */
+_Thread_local long rmi_slice_prune_steps;
+/* Relative margin under which the bound is taken (the bound and the scan's
+ * value add the same terms in other orders). */
+#define SLICE_PRUNE_MARGIN 1e-7
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static _Thread_local const double *t_lb; /* qsort context of cmp_lb */
+static int cmp_lb(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    double u = t_lb[x], v = t_lb[y];
+    return u < v ? -1 : u > v ? 1 : (x > y) - (x < y);
+}
+
+/* Pruning of one fast SliceRing step (sum cost model, 0 < D_c/D_w < inf):
+ * keeps in sc->kept (increasing host index) the candidates cand[0..n-1]
+ * that may come within the scan's tolerance tol of the step's least value,
+ * and returns their number, or -1 when it does not apply.
+ *
+ * Why it is exact: with C = c_succ + c_pred, inserting k on edge i -> j
+ * gives base + Ci/w_i + Cj/w_j + Ck/w_k = S_cw + (c_ik - c_ij)/w_i +
+ * (c_jk - c_ji)/w_j + (c_kj + c_ki)/w_k (Legrand et al., eq. (1) in the form
+ * of eq. (5)). With mo_k = min over ring hosts r of c_rk and mi_k = min of
+ * c_kr, that is >= S_cw + A_e + mo_k B_e + 2 mi_k / w_k where A_e = -(c_ij/w_i +
+ * c_ji/w_j), B_e = 1/w_i + 1/w_j > 0; min_e (A_e + x B_e) is nondecreasing
+ * in x, so its value at any pivot x <= mo_k bounds it. The value max(T5, D)
+ * is also >= D >= 2 D_c/D_w mi_k and >= the third largest D_c/D_w C of the
+ * ring (dm). A candidate whose bound (less a relative 1e-7 for the order
+ * of the additions) exceeds U (1 + tol), U the least value of some
+ * candidates, can never be within tol of the least value: the scan would
+ * keep it only to drop it later, so the scan over the kept candidates makes
+ * the same choice. O(H log H + P q + (kept) q) per step, P = 64 pivots. */
+static int slice_prune(const rm_platform *p, const double *c, int q, double dc_dw,
+                       const int *cand, int n, double S_cw, double S_inv, double d3, double tol,
+                       slice_scratch *sc)
+{
+    int H = p->n_hosts;
+    /* 0 < dc_dw < inf and no parallel send: sc->prune (rmi_slice_prune_valid_for) */
+    if (!sc->mo || n < SLICE_PRUNE_MIN)
+        return -1;
+    if (sc->prune_reset) {
+        for (int k = 0; k < H; k++) {
+            sc->mo[k] = sc->mi[k] = INFINITY;
+            sc->folded[k] = 0;
+        }
+        sc->prune_reset = 0;
+    }
+    for (int t = 0; t < q; t++) {
+        int r = sc->ring[t];
+        if (sc->folded[r])
+            continue;
+        sc->folded[r] = 1;
+        const double *row = c + (size_t)r * H, *col = sc->ct + (size_t)r * H;
+        for (int k = 0; k < H; k++) {
+            if (row[k] < sc->mo[k])
+                sc->mo[k] = row[k];
+            if (col[k] < sc->mi[k])
+                sc->mi[k] = col[k];
+        }
+    }
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+        double iwi = 1.0 / W(i), iwj = 1.0 / W(j);
+        sc->eA[e] = -(sc->cs[e] * iwi + sc->cp[ni] * iwj);
+        sc->eB[e] = iwi + iwj;
+        if (!isfinite(sc->eA[e]) || !isfinite(sc->eB[e]))
+            return -1;
+    }
+    /* pivots: the distinct finite mo of the candidates, or P quantiles */
+    int nf = 0;
+    for (int x = 0; x < n; x++)
+        if (isfinite(sc->mo[cand[x]]) && isfinite(sc->mi[cand[x]]))
+            sc->lb[nf++] = sc->mo[cand[x]];
+    if (nf == 0)
+        return -1;
+    qsort(sc->lb, (size_t)nf, sizeof *sc->lb, cmp_double);
+    int np = 0;
+    for (int x = 0; x < nf; x++)
+        if (np == 0 || sc->lb[x] != sc->piv[np - 1]) {
+            if (np == SLICE_PRUNE_PIVOTS) {
+                np = 0;
+                break;
+            }
+            sc->piv[np++] = sc->lb[x];
+        }
+    if (np == 0) /* too many distinct values: quantiles (lower ends) */
+        for (int g = 0; g < SLICE_PRUNE_PIVOTS; g++) {
+            double v = sc->lb[(size_t)g * nf / SLICE_PRUNE_PIVOTS];
+            if (np == 0 || v != sc->piv[np - 1])
+                sc->piv[np++] = v;
+        }
+    for (int g = 0; g < np; g++) {
+        double f = INFINITY, x0 = sc->piv[g];
+        for (int e = 0; e < q; e++) {
+            double v = sc->eA[e] + x0 * sc->eB[e];
+            if (v < f)
+                f = v;
+        }
+        sc->pivF[g] = f;
+    }
+    double dfloor = d3 > 0.0 ? d3 : 0.0;
+    for (int x = 0; x < n; x++) {
+        int k = cand[x];
+        double mo = sc->mo[k], mi = sc->mi[k];
+        if (!isfinite(mo) || !isfinite(mi)) {
+            sc->lb[k] = -INFINITY;
+            continue;
+        }
+        int lo = 0, hi = np - 1; /* the largest pivot <= mo */
+        while (lo < hi) {
+            int mid = (lo + hi + 1) / 2;
+            if (sc->piv[mid] <= mo)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        double iwk = sc->invw[k];
+        double T5 = (1.0 + dc_dw * (S_cw + sc->pivF[lo] + 2.0 * mi * iwk)) / (S_inv + iwk);
+        double b = T5;
+        if (2.0 * dc_dw * mi > b)
+            b = 2.0 * dc_dw * mi;
+        if (dfloor > b)
+            b = dfloor;
+        sc->lb[k] = b * (1.0 - SLICE_PRUNE_MARGIN);
+    }
+    /* U: the least value of the candidates in increasing bound order, until
+     * the next bound exceeds U (1 + tol) */
+    for (int x = 0; x < n; x++)
+        sc->ord[x] = cand[x];
+    t_lb = sc->lb;
+    qsort(sc->ord, (size_t)n, sizeof *sc->ord, cmp_lb);
+    double U = INFINITY;
+    int m = 0;
+    for (; m < n; m++) {
+        int k = sc->ord[m];
+        if (sc->lb[k] > U * (1.0 + tol))
+            break;
+        double iwk = sc->invw[k];
+        const double *ctk = c + (size_t)k * H; /* c_k. : costs from k */
+        /* c_.k : costs to k, from the transpose's row (the same values,
+         * read along one row instead of down a column) */
+        const double *ttk = sc->ct + (size_t)k * H;
+        for (int e = 0; e < q; e++) {
+            int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+            double t5, d;
+            double T = slice_approx(sc->ebase[e], sc->edm[e], sc->invw[i], sc->invw[j], iwk,
+                                    rmi_host_cost(ttk[i], sc->cp[e], 0),
+                                    rmi_host_cost(sc->cs[ni], ttk[j], 0),
+                                    rmi_host_cost(ctk[j], ctk[i], 0), S_inv, dc_dw, &t5, &d);
+            if (T < U)
+                U = T;
+        }
+    }
+    rmi_slice_prune_steps++;
+    /* kept: bound <= U (1 + tol), in the scan's (increasing) order */
+    int nk = 0;
+    for (int x = 0; x < n; x++)
+        if (sc->lb[cand[x]] <= U * (1.0 + tol))
+            sc->kept[nk++] = cand[x];
+    return nk;
+}
+
+/* Fast search of one SliceRing step (q >= 2), same choice as the
+ * reference: every (edge e, host k) gets the O(1) value max(T5, D) of
+ * eq. (5) in incremental form (T5 over the q + 1 hosts, D = D_c/D_w times
+ * the largest C; this equals rm_balance, see heur/exact.h); the candidates
+ * within a relative 1e-9 of the least value are kept in scan order and
+ * re-evaluated exactly as the reference does (rm_balance, or D itself when
+ * T5 is clearly below D: then rm_balance returns D bitwise), and the first
+ * least one wins, as in the reference's strict-< scan. O(q H) plus
+ * O(q log q) per near tie. Returns 0 when no host can be inserted. */
+static int slice_step_fast(const rm_platform *p, const double *c, int q, double dc_dw, int par,
+                           slice_scratch *sc, int *bk_out, int *bs_out, double *T_out)
+{
+    int H = p->n_hosts;
+    const double tol = 1e-9;
+    double S_inv = 0.0, S_cw = 0.0;
+    double d1 = -1.0, d2 = -1.0, d3 = -1.0; /* three largest D_c/D_w * C and positions */
+    int p1 = -1, p2 = -1;
+    for (int t = 0; t < q; t++) {
+        double wt = W(sc->ring[t]);
+        double C = rmi_host_cost(sc->cs[t], sc->cp[t], par);
+        sc->Cq[t] = C;
+        S_inv += 1.0 / wt;
+        S_cw += C / wt;
+        double d = dc_dw * C;
+        if (d > d1) {
+            d3 = d2;
+            d2 = d1;
+            p2 = p1;
+            d1 = d;
+            p1 = t;
+        } else if (d > d2) {
+            d3 = d2;
+            d2 = d;
+            p2 = t;
+        } else if (d > d3) {
+            d3 = d;
+        }
+    }
+    double best = INFINITY;
+    sc->n_cand = 0;
+    /* the hosts out of the ring, the first of each class only: the others
+     * have bitwise the same inputs on every edge, so they are the
+     * duplicates the scan skips below (same value, later: cannot win) */
+    int n_cands = 0;
+    if (sc->cls_of)
+        sc->stamp++;
+    for (int k = 0; k < H; k++) {
+        if (sc->in_ring[k])
+            continue;
+        int cl = sc->cls_of ? sc->cls_of[k] : -1;
+        if (cl >= 0) {
+            if (sc->cls_seen[cl] == sc->stamp)
+                continue;
+            sc->cls_seen[cl] = sc->stamp;
+        }
+        sc->cands[n_cands++] = k;
+    }
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q;
+        sc->ebase[e] = S_cw - sc->Cq[e] / W(sc->ring[e]) - sc->Cq[ni] / W(sc->ring[ni]);
+        /* largest d over the positions other than e and ni */
+        double dm = p1 != e && p1 != ni ? d1 : p2 != e && p2 != ni ? d2 : d3;
+        sc->edm[e] = dm < 0.0 ? 0.0 : dm;
+    }
+    const int *cand = sc->cands;
+    if (sc->prune) { /* rmi_slice_prune_valid_for: no parallel send, 0 < D_c/D_w < inf */
+        int nk = slice_prune(p, c, q, dc_dw, sc->cands, n_cands, S_cw, S_inv, d3, tol, sc);
+        if (nk >= 0) {
+            cand = sc->kept;
+            n_cands = nk;
+        }
+    }
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+        double wi = W(i), wj = W(j);
+        double base = sc->ebase[e], dm = sc->edm[e];
+        const double *ci = c + (size_t)i * H, *cj = c + (size_t)j * H;
+        double cpe = sc->cp[e], csn = sc->cs[ni];
+        double iwi = 1.0 / wi, iwj = 1.0 / wj;
+        const double *cti = sc->ct + (size_t)i * H, *ctj = sc->ct + (size_t)j * H;
+        int nc = sc->ncid;
+        const double *ri = sc->cid ? sc->ccr + (size_t)i * nc : NULL;
+        const double *rj = sc->cid ? sc->ccr + (size_t)j * nc : NULL;
+        const double *ti = sc->cid ? sc->ccc + (size_t)i * nc : NULL;
+        const double *tj = sc->cid ? sc->ccc + (size_t)j * nc : NULL;
+        for (int ck = 0; ck < n_cands; ck++) {
+            int k = cand[ck];
+            double iwk = sc->invw[k];
+            double Ci, Cj, Ck;
+            int K = ri ? sc->cid[k] : -1;
+            if (ri) { /* the same values from the class matrices */
+                Ci = rmi_host_cost(ri[K], cpe, par);
+                Cj = rmi_host_cost(csn, rj[K], par);
+                Ck = rmi_host_cost(tj[K], ti[K], par);
+            } else {
+                Ci = rmi_host_cost(ci[k], cpe, par);
+                Cj = rmi_host_cost(csn, cj[k], par);
+                Ck = rmi_host_cost(ctj[k], cti[k], par);
+            }
+            /* approximate (products by 1/w): the candidates near the least
+             * value are re-evaluated exactly below */
+            double T5, D;
+            double T = slice_approx(base, dm, iwi, iwj, iwk, Ci, Cj, Ck, S_inv, dc_dw, &T5, &D);
+            if (!(T <= best * (1.0 + tol)))
+                continue;
+            if (T < best) {
+                best = T;
+                /* drop the kept candidates that are no longer near the best */
+                int n = 0;
+                for (int x = 0; x < sc->n_cand; x++) {
+                    double tx = sc->cand_t5[x] > sc->cand_d[x] ? sc->cand_t5[x] : sc->cand_d[x];
+                    if (tx <= best * (1.0 + tol)) {
+                        sc->cand_e[n] = sc->cand_e[x];
+                        sc->cand_k[n] = sc->cand_k[x];
+                        sc->cand_t5[n] = sc->cand_t5[x];
+                        sc->cand_d[n] = sc->cand_d[x];
+                        n++;
+                    }
+                }
+                sc->n_cand = n;
+            }
+            /* a candidate with bitwise the same inputs as a kept one of the
+             * same edge has bitwise the same value: it cannot win (strict <) */
+            int dup = 0;
+            for (int x = sc->n_cand - 1; x >= 0 && sc->cand_e[x] == e && !dup; x--) {
+                int kx = sc->cand_k[x];
+                if (ri) { /* the same values from the class matrices */
+                    int Kx = sc->cid[kx];
+                    dup = sc->invw[kx] == iwk && W(kx) == W(k) && ri[Kx] == ri[K] &&
+                          rj[Kx] == rj[K] && tj[Kx] == tj[K] && ti[Kx] == ti[K];
+                } else {
+                    dup = W(kx) == W(k) && ci[kx] == ci[k] && cj[kx] == cj[k] &&
+                          c[(size_t)kx * H + j] == c[(size_t)k * H + j] &&
+                          c[(size_t)kx * H + i] == c[(size_t)k * H + i];
+                }
+            }
+            if (dup)
+                continue;
+            if (sc->n_cand == sc->cap_cand) {
+                int nc = sc->cap_cand ? 2 * sc->cap_cand : 64;
+                int *ne = realloc(sc->cand_e, (size_t)nc * sizeof *ne);
+                if (ne)
+                    sc->cand_e = ne;
+                int *nk = realloc(sc->cand_k, (size_t)nc * sizeof *nk);
+                if (nk)
+                    sc->cand_k = nk;
+                double *n5 = realloc(sc->cand_t5, (size_t)nc * sizeof *n5);
+                if (n5)
+                    sc->cand_t5 = n5;
+                double *nd = realloc(sc->cand_d, (size_t)nc * sizeof *nd);
+                if (nd)
+                    sc->cand_d = nd;
+                if (!ne || !nk || !n5 || !nd)
+                    return -1;
+                sc->cap_cand = nc;
+            }
+            sc->cand_e[sc->n_cand] = e;
+            sc->cand_k[sc->n_cand] = k;
+            sc->cand_t5[sc->n_cand] = T5;
+            sc->cand_d[sc->n_cand] = D;
+            sc->n_cand++;
+        }
+    }
+    if (!(best < INFINITY) || sc->n_cand == 0)
+        return 0;
+    if (sc->ties && sc->n_cand > 1) {
+        /* the near-tie rule: keep the first candidate of each key (scan
+         * order). A candidate whose earlier twin is not near the best is
+         * itself more than tol above the least value: it cannot win. */
+        if (slice_keyset_begin(sc->ks, sc->n_cand))
+            return -1;
+        int n = 0;
+        for (int x = 0; x < sc->n_cand; x++) {
+            slice_key key;
+            if (slice_step_key(p, c, H, q, sc->cand_e[x], sc->cand_k[x], par, dc_dw, sc, &key) &&
+                !slice_keyset_add(sc->ks, &key))
+                continue;
+            sc->cand_e[n] = sc->cand_e[x];
+            sc->cand_k[n] = sc->cand_k[x];
+            sc->cand_t5[n] = sc->cand_t5[x];
+            sc->cand_d[n] = sc->cand_d[x];
+            n++;
+        }
+        rmi_slice_ties_skipped += sc->n_cand - n;
+        sc->n_cand = n;
+    }
+    double bestT = INFINITY;
+    int bk = -1, bs = -1;
+    /* many near ties (clusters of identical hosts): exact values by merging
+     * into the ring's sorted pairs instead of sorting per candidate */
+    int merged = sc->n_cand > 4 && sc->sd;
+    if (merged)
+        slice_sort_ring(p, q, dc_dw, sc);
+    for (int x = 0; x < sc->n_cand; x++) {
+        double T;
+        if (sc->n_cand > 1 && sc->cand_t5[x] < sc->cand_d[x] * (1.0 - tol))
+            T = sc->cand_d[x]; /* rm_balance returns D bitwise */
+        else if (merged)
+            T = slice_exact_T_sorted(p, c, H, q, sc->cand_e[x], sc->cand_k[x], par, dc_dw, sc);
+        else
+            T = slice_exact_T(p, c, H, q, sc->cand_e[x], sc->cand_k[x], par, dc_dw, sc);
+        if (T < bestT) {
+            bestT = T;
+            bk = sc->cand_k[x];
+            bs = sc->cand_e[x];
+        }
+    }
+    if (bk < 0)
+        return 0;
+    *bk_out = bk;
+    *bs_out = bs;
+    *T_out = bestT;
+    return 1;
+}
+
+/* Classes of interchangeable hosts for the fast scan: the symmetry classes
+ * of SharedRing (leaves with the same w, node and access link), kept only
+ * when every member's cost row and column equal the first member's bit for
+ * bit outside the class and every cost inside the class is one value (then
+ * members differ in nothing the scan reads). Fills sc->cls_of, or leaves it
+ * NULL. O(H^2) once. */
+static void slice_classes(const rm_network *net, const double *c, slice_scratch *sc)
+{
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts;
+    h2_sym *sy = rm_h2_sym_new(net);
+    if (!sy)
+        return;
+    int *cl = malloc((size_t)H * sizeof *cl);
+    int *seen = calloc((size_t)(sy->n_class + 1), sizeof *seen);
+    int *cands = malloc((size_t)H * sizeof *cands);
+    int ok = cl && seen && cands && sy->n_class < sy->n_mem; /* some class of 2 */
+    for (int h = 0; ok && h < H; h++)
+        cl[h] = -1;
+    for (int k = 0; ok && k < sy->n_class; k++) {
+        int a = sy->cls_start[k], b = sy->cls_start[k + 1];
+        for (int t = a; t < b; t++)
+            cl[sy->mem[t]] = k;
+    }
+    for (int k = 0; ok && k < sy->n_class; k++) {
+        int a = sy->cls_start[k], b = sy->cls_start[k + 1];
+        int r = sy->mem[a];
+        double in = b - a > 1 ? c[(size_t)r * H + sy->mem[a + 1]] : 0.0;
+        for (int t = a + 1; ok && t < b; t++) {
+            int m = sy->mem[t];
+            ok = W(m) == W(r);
+            for (int x = 0; ok && x < H; x++) {
+                if (cl[x] == k)
+                    ok = x == m || c[(size_t)m * H + x] == in;
+                else
+                    ok = c[(size_t)m * H + x] == c[(size_t)r * H + x] &&
+                         c[(size_t)x * H + m] == c[(size_t)x * H + r];
+            }
+            for (int x = a; ok && x < b; x++)
+                ok = sy->mem[x] == r || c[(size_t)r * H + sy->mem[x]] == in;
+        }
+    }
+    if (ok) {
+        sc->cls_of = cl;
+        sc->cls_seen = seen;
+        sc->cands = cands;
+        sc->n_class = sy->n_class;
+    } else {
+        free(cl);
+        free(seen);
+        free(cands);
+    }
+    rm_h2_sym_destroy(sy);
+}
+
+/* Runs that read the costs by class in this thread (tests check it ran). */
+_Thread_local long rmi_slice_cost_class_runs;
+
+/* The costs by class for the fast scan, after slice_classes: each class
+ * of sc->cls_of is one cost class, every other host its own. A member k of
+ * class K has c[i][k] = c[i][m] and c[k][i] = c[m][i] for every other
+ * member m and every host i out of K, and every cost inside K is one value
+ * (slice_classes checks it bit for bit), so ccr[i][K] = c[i][m] for any
+ * member m != i is c[i][k] for every k != i of K: the same values. Kept
+ * only when there are at most H / 8 cost classes (else the H x H matrix is
+ * read as it is). O(H ncid) time and memory. */
+static void slice_cost_classes(const rm_platform *p, const double *c, slice_scratch *sc)
+{
+    int H = p->n_hosts;
+    if (!sc->cls_of)
+        return;
+    int *cid = malloc((size_t)H * sizeof *cid);
+    int *first = malloc((size_t)(sc->n_class + H) * sizeof *first); /* first member of each id */
+    int *second = malloc((size_t)(sc->n_class + H) * sizeof *second);
+    if (!cid || !first || !second)
+        goto fail;
+    int n = 0;
+    for (int K = 0; K < sc->n_class; K++)
+        first[K] = second[K] = -1;
+    n = sc->n_class;
+    for (int k = 0; k < H; k++) {
+        int K = sc->cls_of[k];
+        if (K < 0) {
+            cid[k] = n;
+            first[n] = k;
+            second[n] = -1;
+            n++;
+        } else {
+            cid[k] = K;
+            if (first[K] < 0)
+                first[K] = k;
+            else if (second[K] < 0)
+                second[K] = k;
+        }
+    }
+    if ((size_t)n * 8 > (size_t)H)
+        goto fail;
+    double *ccr = malloc((size_t)H * n * sizeof *ccr), *ccc = malloc((size_t)H * n * sizeof *ccc);
+    if (!ccr || !ccc) {
+        free(ccr);
+        free(ccc);
+        goto fail;
+    }
+    for (int i = 0; i < H; i++)
+        for (int K = 0; K < n; K++) {
+            int m = first[K];
+            if (m == i && second[K] >= 0)
+                m = second[K];
+            /* m < 0: a class with no member (cannot happen); m == i: the
+             * class is i alone, never read for i (k != i) */
+            ccr[(size_t)i * n + K] = m >= 0 ? c[(size_t)i * H + m] : 0.0;
+            ccc[(size_t)i * n + K] = m >= 0 ? c[(size_t)m * H + i] : 0.0;
+        }
+    rmi_slice_cost_class_runs++;
+    sc->cid = cid;
+    sc->ncid = n;
+    sc->ccr = ccr;
+    sc->ccc = ccc;
+    free(first);
+    free(second);
+    return;
+fail:
+    free(cid);
+    free(first);
+    free(second);
+}
+
+/* Grow the SliceRing ring on cost matrix c (H x H, s/Mb, host indices) from
+ * a start of n_start hosts (1: the fastest host, seed 001 §5.2.2; 2: a pair
+ * in ring order, whose estimate is start_T): rings + (q-1)*max_q receives
+ * the ring of each size, est[q-1] its estimate (NAN for sizes not reached
+ * or below the start). cs/cp: per-position successor / predecessor route
+ * costs. fast: slice_step_fast instead of the reference's rm_balance per
+ * candidate (same choices). ss: the stopping rule of heur/bounds/cut_bound.h
+ * (ss->on), with the cut bound (ss->cb, m = 1: a route crossing a cut of
+ * value c has a width <= c) and the host bound (ss->hb) where they are
+ * valid for the cost model (else NULL): growth stops once the larger of
+ * D_c/D_w times the cut bound and the host bound is >= the least
+ * estimate so far (no larger ring can have a smaller one; the sizes not
+ * reached keep est NAN; *stop_q = the size it stopped at, max_q if it did
+ * not, *stop_lb = a lower bound of the estimate of every larger size,
+ * INFINITY if it did not stop). opt->progress, if set, is called after
+ * each size. Returns -1 on allocation failure. */
+/* Keep the ring of size q (estimate e): in its slot of rings (keep_all) or,
+ * without keep_all, in rings[0..q-1] when it is the first of the least
+ * estimate so far (*first_best) — all that the lazy sweep needs (O(max_q)
+ * memory instead of O(max_q^2), issue 15). */
+static void store_ring(int *rings, int max_q, int keep_all, int q, const int *ring, double e,
+                       double *first_best)
+{
+    if (keep_all) {
+        memcpy(rings + (size_t)(q - 1) * max_q, ring, (size_t)q * sizeof *ring);
+    } else if (e < *first_best) {
+        *first_best = e;
+        memcpy(rings, ring, (size_t)q * sizeof *ring);
+    }
+}
+
+static int slice_greedy(const rm_platform *p, const double *c, int max_q, double dc_dw, int par,
+                        int *rings, double *est, slice_scratch *sc, int n_start,
+                        const int *start, double start_T, int fast, const slice_stop *ss,
+                        int *stop_q, double *stop_lb, const rm_options *opt,
+                        int keep_all)
+{
+    double first_best = INFINITY;
+    *stop_q = max_q;
+    *stop_lb = INFINITY;
+    int H = p->n_hosts;
+    int *ring = sc->ring, *in_ring = sc->in_ring;
+    double *cs = sc->cs, *cp = sc->cp, *tw = sc->tw, *tC = sc->tC;
+    for (int k = 0; k < max_q; k++)
+        est[k] = NAN;
+    memset(in_ring, 0, (size_t)H * sizeof *in_ring);
+    sc->prune_reset = 1;
+    int q;
+    if (n_start == 2 && max_q >= 2) {
+        int a = start[0], b = start[1];
+        q = 2;
+        ring[0] = a;
+        ring[1] = b;
+        in_ring[a] = in_ring[b] = 1;
+        cs[0] = cp[0] = c[a * H + b];
+        cs[1] = cp[1] = c[b * H + a];
+        est[1] = start_T;
+        store_ring(rings, max_q, keep_all, 2, ring, start_T, &first_best);
+    } else {
+        int f = 0;
+        for (int h = 1; h < H; h++)
+            if (W(h) < W(f))
+                f = h;
+        q = 1;
+        ring[0] = f;
+        in_ring[f] = 1;
+        cs[0] = cp[0] = 0.0;
+        est[0] = W(f);
+        store_ring(rings, max_q, keep_all, 1, ring, est[0], &first_best);
+    }
+    double best_est = INFINITY;
+    int best_q = q;
+    rm_cut_bound *cb = ss->cb;
+    rm_host_bound *hb = ss->hb;
+    if (ss->on) {
+        if (cb)
+            rm_cut_bound_reset(cb);
+        if (hb)
+            rm_host_bound_reset(hb);
+        for (int t = 0; t < q; t++) {
+            if (cb)
+                rm_cut_bound_add(cb, p->hosts[ring[t]]);
+            if (hb)
+                rm_host_bound_add(hb, p->hosts[ring[t]]);
+        }
+        best_est = est[q - 1];
+        best_q = q;
+    }
+    while (q < max_q) {
+        /* every larger ring contains this one: its estimate is >= both
+         * bounds (the host bound needs rings of >= 3 hosts: q >= 2) */
+        double lb = cb ? dc_dw * rm_cut_bound_value(cb) : 0.0;
+        if (hb && q >= 2) {
+            double hl = rm_host_bound_value(hb, dc_dw, best_est);
+            if (hl > lb)
+                lb = hl;
+        }
+        if (ss->on && lb * (1.0 - 1e-9) >= best_est) {
+            *stop_q = q;
+            *stop_lb = lb * (1.0 - 1e-9);
+            break;
+        }
+        /* --stop-patience (a heuristic, off by default): no better estimate
+         * in the last stop_patience sizes; beyond, the run's estimate is
+         * taken to stay >= its best (an assumption, not a bound) */
+        if (ss->on && opt->stop_patience > 0 && q - best_q >= opt->stop_patience) {
+            *stop_q = q;
+            *stop_lb = best_est;
+            break;
+        }
+        double bestT = INFINITY;
+        int bk = -1, bs = -1;
+        if (fast && q >= 2) {
+            int r = slice_step_fast(p, c, q, dc_dw, par, sc, &bk, &bs, &bestT);
+            if (r < 0)
+                return -1;
+            if (r == 0)
+                break;
+        } else {
+            int ties = sc->ties && q >= 2;
+            if (ties && slice_keyset_begin(sc->ks, q * (H - q)))
+                return -1;
+            for (int e = 0; e < q; e++) {
+                int ni = (e + 1) % q, i = ring[e], j = ring[ni];
+                int m = 0;
+                for (int t = 0; t < q; t++) {
+                    if (t == e || t == ni)
+                        continue;
+                    tw[m] = W(ring[t]);
+                    tC[m] = rmi_host_cost(cs[t], cp[t], par);
+                    m++;
+                }
+                for (int k = 0; k < H; k++) {
+                    if (in_ring[k])
+                        continue;
+                    if (q == 1) {
+                        /* ring i, k: each sends both its messages to the other */
+                        tw[0] = W(i);
+                        tC[0] = rmi_host_cost(c[i * H + k], c[i * H + k], par);
+                        tw[1] = W(k);
+                        tC[1] = rmi_host_cost(c[k * H + i], c[k * H + i], par);
+                    } else {
+                        tw[m] = W(i);
+                        tC[m] = rmi_host_cost(c[i * H + k], cp[e], par);
+                        tw[m + 1] = W(j);
+                        tC[m + 1] = rmi_host_cost(cs[ni], c[j * H + k], par);
+                        tw[m + 2] = W(k);
+                        tC[m + 2] = rmi_host_cost(c[k * H + j], c[k * H + i], par);
+                    }
+                    slice_key key; /* the near-tie rule: first of each key */
+                    if (ties &&
+                        slice_step_key(p, c, H, q, e, k, par, dc_dw, sc, &key) &&
+                        !slice_keyset_add(sc->ks, &key))
+                        continue;
+                    double T = rm_balance(q + 1, tw, tC, dc_dw, NULL);
+                    if (T < bestT) {
+                        bestT = T;
+                        bk = k;
+                        bs = e;
+                    }
+                }
+            }
+        }
+        if (bk < 0)
+            break;
+        int ni = (bs + 1) % q, i = ring[bs], j = ring[ni];
+        cs[bs] = c[i * H + bk];
+        cp[ni] = c[j * H + bk];
+        memmove(ring + bs + 2, ring + bs + 1, (size_t)(q - bs - 1) * sizeof *ring);
+        memmove(cs + bs + 2, cs + bs + 1, (size_t)(q - bs - 1) * sizeof *cs);
+        memmove(cp + bs + 2, cp + bs + 1, (size_t)(q - bs - 1) * sizeof *cp);
+        ring[bs + 1] = bk;
+        cs[bs + 1] = c[bk * H + j];
+        cp[bs + 1] = c[bk * H + i];
+        in_ring[bk] = 1;
+        q++;
+        est[q - 1] = bestT;
+        store_ring(rings, max_q, keep_all, q, ring, bestT, &first_best);
+        if (ss->on) {
+            if (cb)
+                rm_cut_bound_add(cb, p->hosts[bk]);
+            if (hb)
+                rm_host_bound_add(hb, p->hosts[bk]);
+            if (bestT < best_est) {
+                best_est = bestT;
+                best_q = q;
+            }
+        }
+        if (opt->progress)
+            opt->progress(opt->progress_ctx, q, max_q, bestT < best_est ? bestT : best_est);
+    }
+    return 0;
+}
+
+/* The best pair by SliceRing's own estimate (ring i, k: each sends both its
+ * messages to the other, as the greedy's first step): the least rm_balance,
+ * ties to the first pair in index order. Returns 0 if no pair has finite
+ * costs. O(H^2). */
+static int slice_best_pair(const rm_platform *p, const double *c, double dc_dw, int par,
+                           int *pair, double *T_out)
+{
+    int H = p->n_hosts;
+    double best = INFINITY;
+    for (int a = 0; a < H; a++)
+        for (int b = a + 1; b < H; b++) {
+            double w2[2] = {W(a), W(b)};
+            double C2[2] = {rmi_host_cost(c[a * H + b], c[a * H + b], par),
+                            rmi_host_cost(c[b * H + a], c[b * H + a], par)};
+            double T = rm_balance(2, w2, C2, dc_dw, NULL);
+            if (T < best) {
+                best = T;
+                pair[0] = a;
+                pair[1] = b;
+            }
+        }
+    *T_out = best;
+    return best < INFINITY;
+}
+#undef W
+
+/* SliceRing's complete graph: c[i*H+j] = cost (s/Mb) of the widest path
+ * from host i to host j on the full network (1/width, plus latency/D_c with
+ * the latency model); 0 on the diagonal. O(H E log N). */
+static rm_status slice_costs(const rm_network *net, const rm_options *opt, double *c, rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts, N = p->n_nodes;
+    rm_status st = rm_routing_matrix(net, opt->routing, c, err);
+    if (st)
+        return st;
+    for (int k = 0; k < H * H; k++)
+        c[k] = 1.0 / c[k];
+    if (!opt->cost.latency)
+        return RM_OK;
+    double *wid = malloc((size_t)N * sizeof *wid);
+    int *arc = malloc((size_t)N * sizeof *arc);
+    if (!wid || !arc) {
+        free(wid);
+        free(arc);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for SliceRing costs");
+    }
+    for (int hi = 0; hi < H && !st; hi++) {
+        if ((st = rm_routing_tree(net, opt->routing, NULL, p->hosts[hi], 0, wid, arc, err)))
+            break;
+        for (int hj = 0; hj < H; hj++) {
+            double l = rm_routing_tree_latency(net, p->hosts[hi], arc, p->hosts[hj]);
+            if (hj != hi)
+                c[hi * H + hj] += l / opt->cost.dc;
+        }
+    }
+    free(wid);
+    free(arc);
+    return st;
+}
+
+/* The mapping of a SliceRing ring (host indices) with widest routes on the
+ * full network, made feasible by its make-feasible step (max-min or eq. (5)). */
+static rm_status feasible_mapping(const rm_network *net, const int *hring, int q, double dc_dw,
+                                  const rm_options *opt, rm_mapping **out, rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    rm_mapping *m = rm_mapping_new(q, 0);
+    if (!m)
+        return rm_error_set(err, RM_ENOMEM, "out of memory for a mapping");
+    m->cost = opt->cost;
+    m->cost.dc_dw = dc_dw;
+    rm_status st = RM_OK;
+    for (int k = 0; k < q; k++)
+        m->ring[k] = p->hosts[hring[k]];
+    if (q > 1) /* widest routes, ties by opt->route_ties (heur/route_ties.h) */
+        st = rmi_ring_routes(net, opt, m, err);
+    if (!st)
+        st = opt->make_feasible == RM_SHARING_EQ5 ? rm_mapping_refine_optimal(net, m, err)
+                                                  : rm_mapping_refine_maxmin(net, m, err);
+    if (st) {
+        rm_mapping_free(m);
+        return st;
+    }
+    *out = m;
+    return RM_OK;
+}
+
+/* Largest platform whose SliceRing sweep gets a feasible (max-min) value
+ * for every ring size; beyond, only the chosen size is made feasible (each
+ * size costs 2q widest routes and a max-min sharing: O(p^2) Dijkstras in
+ * all) and the sweep's other feasible entries are NAN — the estimates
+ * (sweep_t_unshared) are always complete. */
+#define RM_SLICE_FULL_SWEEP_MAX 100
+
+rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
+                            rm_mapping **out, rm_error *err)
+{
+    rm_status st; /* net, opt and out checked by the entry (rm_slicering) */
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts;
+    int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
+    /* each change only where it is proven for the cost model (valid_for):
+     * else the reference's evaluation */
+    int fast = (flags & RM_SLICE_FAST) && rmi_slice_fast_valid_for(&opt->cost);
+    int two = (flags & RM_SLICE_PAIR_START) && max_q >= 2 &&
+              rmi_slice_pair_start_valid_for(&opt->cost);
+    int lazy = (flags & RM_SLICE_LAZY_SWEEP) && H > RM_SLICE_FULL_SWEEP_MAX;
+    double *bw = malloc((size_t)H * H * sizeof *bw);
+    double *est = malloc((size_t)max_q * sizeof *est);
+    /* every size's ring only when every size is made feasible */
+    size_t ring_room = lazy ? (size_t)max_q : (size_t)max_q * max_q;
+    int *rings = malloc(ring_room * sizeof *rings);
+    unsigned char *took2 = lazy ? calloc((size_t)max_q, 1) : NULL;
+    double *est2 = two ? malloc((size_t)max_q * sizeof *est2) : NULL;
+    int *rings2 = two ? malloc(ring_room * sizeof *rings2) : NULL;
+    double *sweep = malloc((size_t)max_q * sizeof *sweep);
+    slice_scratch sc;
+    memset(&sc, 0, sizeof sc);
+    rm_cut_bound cb_store;
+    rm_host_bound hb_store;
+    memset(&cb_store, 0, sizeof cb_store);
+    memset(&hb_store, 0, sizeof hb_store);
+    size_t n1 = (size_t)max_q + 1;
+    sc.ring = malloc(n1 * sizeof(int));
+    sc.in_ring = calloc((size_t)H, sizeof(int));
+    sc.cs = malloc(n1 * sizeof(double));
+    sc.cp = malloc(n1 * sizeof(double));
+    sc.tw = malloc(n1 * sizeof(double));
+    sc.tC = malloc(n1 * sizeof(double));
+    sc.Cq = malloc(n1 * sizeof(double));
+    sc.ties = opt->slice_ties != 0;
+    sc.prune = rmi_slice_prune_valid_for(&opt->cost);
+    sc.ks = sc.ties ? calloc(1, sizeof *sc.ks) : NULL;
+    rm_mapping *m = NULL;
+    if ((sc.ties && !sc.ks) || !bw || !est || !rings || !sweep || !sc.ring || !sc.in_ring || !sc.cs || !sc.cp || !sc.tw ||
+        !sc.tC || !sc.Cq || (two && (!est2 || !rings2)) || (lazy && !took2)) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
+        goto out;
+    }
+    if ((st = slice_costs(net, opt, bw, err)))
+        goto out;
+    if (fast) {
+        sc.invw = malloc((size_t)H * sizeof *sc.invw);
+        /* the transpose: the costs themselves when they are symmetric bit
+         * for bit (widest paths on an undirected platform without latency:
+         * a width is a minimum over the same links both ways), else a copy
+         * (H x H doubles: 800 MB at 10,000 hosts, issue 15) */
+        int sym = 1;
+        for (int a = 0; a < H && sym; a++)
+            for (int b = a + 1; b < H && sym; b++)
+                sym = bw[(size_t)a * H + b] == bw[(size_t)b * H + a];
+        sc.ct = sym ? bw : malloc((size_t)H * H * sizeof *sc.ct);
+        sc.sd = malloc(n1 * sizeof *sc.sd);
+        sc.sw = malloc(n1 * sizeof *sc.sw);
+        sc.spos = malloc(n1 * sizeof *sc.spos);
+        sc.stmp = malloc(n1 * sizeof *sc.stmp);
+        if (!sc.invw || !sc.ct || !sc.sd || !sc.sw || !sc.spos || !sc.stmp) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
+            goto out;
+        }
+        slice_classes(net, bw, &sc);
+        slice_cost_classes(p, bw, &sc);
+        if (!sc.cands)
+            sc.cands = malloc((size_t)H * sizeof *sc.cands);
+        sc.ebase = malloc(n1 * sizeof *sc.ebase);
+        sc.edm = malloc(n1 * sizeof *sc.edm);
+        if (!sc.cands || !sc.ebase || !sc.edm) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
+            goto out;
+        }
+        /* the pruning's arrays (optional: without them every candidate is
+         * scanned) */
+        sc.mo = malloc((size_t)H * sizeof *sc.mo);
+        sc.mi = malloc((size_t)H * sizeof *sc.mi);
+        sc.lb = malloc((size_t)H * sizeof *sc.lb);
+        sc.folded = malloc((size_t)H);
+        sc.ord = malloc((size_t)H * sizeof *sc.ord);
+        sc.kept = malloc((size_t)H * sizeof *sc.kept);
+        sc.piv = malloc(SLICE_PRUNE_PIVOTS * sizeof *sc.piv);
+        sc.pivF = malloc(SLICE_PRUNE_PIVOTS * sizeof *sc.pivF);
+        sc.eA = malloc(n1 * sizeof *sc.eA);
+        sc.eB = malloc(n1 * sizeof *sc.eB);
+        if (!sc.mi || !sc.lb || !sc.folded || !sc.ord || !sc.kept || !sc.piv || !sc.pivF ||
+            !sc.eA || !sc.eB) {
+            free(sc.mo);
+            sc.mo = NULL;
+        }
+        for (int a = 0; a < H; a++) {
+            sc.invw[a] = 1.0 / p->nodes[p->hosts[a]].w;
+            for (int b = 0; b < H && sc.ct != bw; b++)
+                sc.ct[(size_t)b * H + a] = bw[(size_t)a * H + b];
+        }
+    }
+    /* the stopping rule with the bounds valid for the cost model */
+    slice_stop ss = {!opt->full_curve && max_q > 2, NULL, NULL};
+    if (ss.on && rmi_cut_bound_valid_for(&opt->cost)) {
+        if ((st = rm_cut_bound_init(&cb_store, net, 1.0, 1.0, err)))
+            goto out;
+        ss.cb = &cb_store;
+    }
+    if (ss.on && rmi_host_bound_valid_for(&opt->cost)) {
+        if ((st = rm_host_bound_init_costs(&hb_store, p, bw, opt->cost.parallel_send, err)))
+            goto out;
+        ss.hb = &hb_store;
+    }
+    int stop_q1, stop_q2;
+    double stop_lb1, stop_lb2;
+    if (slice_greedy(p, bw, max_q, opt->cost.dc_dw, opt->cost.parallel_send, rings, est, &sc, 1, NULL, 0.0,
+                     fast, &ss, &stop_q1, &stop_lb1, opt, !lazy)) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
+        goto out;
+    }
+    int pair[2];
+    double pairT;
+    if (two && slice_best_pair(p, bw, opt->cost.dc_dw, opt->cost.parallel_send, pair, &pairT)) {
+        /* second start (an improvement over seed 001 §5.2.2, which always
+         * starts from the fastest host): the best pair by the estimate;
+         * each ring size keeps the better of the two rings (ties: the
+         * fastest-host start) */
+        if (slice_greedy(p, bw, max_q, opt->cost.dc_dw, opt->cost.parallel_send, rings2, est2, &sc, 2, pair,
+                         pairT, fast, &ss, &stop_q2, &stop_lb2, opt, !lazy)) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
+            goto out;
+        }
+        for (int q = 2; q <= max_q; q++) {
+            /* a run stopped by the bound has an unknown estimate >= its
+             * stop_lb beyond its stop: the better of the two is known only
+             * when the other one is below that bound (else NAN: that size
+             * cannot be the best, see slice_greedy) */
+            double e1 = est[q - 1], e2 = est2[q - 1];
+            int u1 = isnan(e1) && q > stop_q1, u2 = isnan(e2) && q > stop_q2;
+            int take2;
+            if (u1 || u2) {
+                double known = u1 ? e2 : e1, lb = u1 ? stop_lb1 : stop_lb2;
+                if ((u1 && u2) || !(known < lb)) {
+                    est[q - 1] = NAN;
+                    continue;
+                }
+                take2 = u1;
+            } else {
+                take2 = e2 < e1 || (isnan(e1) && !isnan(e2));
+            }
+            if (take2) {
+                est[q - 1] = e2;
+                if (lazy)
+                    took2[q - 1] = 1;
+                else
+                    memcpy(rings + (size_t)(q - 1) * max_q, rings2 + (size_t)(q - 1) * max_q,
+                           (size_t)q * sizeof *rings);
+            }
+        }
+    }
+    int bq = 1;
+    for (int q = 1; q <= max_q; q++)
+        if (est[q - 1] < est[bq - 1])
+            bq = q;
+    /* the feasible value of every ring size (only the chosen one when lazy) */
+    for (int q = 1; q <= max_q; q++) {
+        sweep[q - 1] = NAN;
+        if (isnan(est[q - 1]) || (lazy && q != bq))
+            continue;
+        rm_mapping *mq = NULL;
+        /* lazy: the chosen size is the first best of the run it comes from
+         * (the combined minimum is that run's minimum, first reached there),
+         * whose ring that run kept */
+        const int *hring = !lazy ? rings + (size_t)(q - 1) * max_q : took2[q - 1] ? rings2 : rings;
+        if ((st = feasible_mapping(net, hring, q, opt->cost.dc_dw, opt, &mq,
+                                   err)))
+            goto out;
+        sweep[q - 1] = mq->t_step_per_dw;
+        if (q == bq)
+            m = mq;
+        else
+            rm_mapping_free(mq);
+    }
+    m->t_step_per_dw_unshared = est[bq - 1];
+    free(m->sweep_t);
+    m->sweep_t = sweep;
+    m->sweep_t_unshared = est;
+    m->n_sweep = max_q;
+    sweep = est = NULL;
+    m->heuristic = RM_HEUR_SLICE;
+    m->sharing = opt->make_feasible;
+    *out = m;
+    m = NULL;
+out:
+    rm_cut_bound_destroy(&cb_store);
+    rm_host_bound_destroy(&hb_store);
+    rm_mapping_free(m);
+    if (sc.ct != bw)
+        free(sc.ct);
+    free(bw);
+    free(est);
+    free(rings);
+    free(est2);
+    free(rings2);
+    free(took2);
+    free(sweep);
+    free(sc.ring);
+    free(sc.in_ring);
+    free(sc.cs);
+    free(sc.cp);
+    free(sc.tw);
+    free(sc.tC);
+    free(sc.Cq);
+    free(sc.invw);
+    free(sc.cand_e);
+    free(sc.cand_k);
+    free(sc.cand_t5);
+    free(sc.cand_d);
+    free(sc.sd);
+    free(sc.sw);
+    free(sc.spos);
+    free(sc.stmp);
+    free(sc.cls_of);
+    free(sc.cid);
+    free(sc.ccr);
+    free(sc.ccc);
+    free(sc.ebase);
+    free(sc.edm);
+    free(sc.mo);
+    free(sc.mi);
+    free(sc.lb);
+    free(sc.folded);
+    free(sc.ord);
+    free(sc.kept);
+    free(sc.piv);
+    free(sc.pivF);
+    free(sc.eA);
+    free(sc.eB);
+    free(sc.cls_seen);
+    free(sc.cands);
+    slice_keyset_free(sc.ks);
+    return st;
+}
+
+rm_status rmi_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                        rm_error *err)
+{
+    return rm_slicering_mode(net, opt, RM_SLICE_FAST | RM_SLICE_PAIR_START | RM_SLICE_LAZY_SWEEP,
+                             out, err);
+}
+
+rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                       rm_error *err)
+{
+    rm_options run; /* opt with its routing resolved */
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_slicering", &run,
+                                            err); /* ring/args.h */
+    return st ? st : rmi_slicering(net, &run, out, err);
+}
+
+rm_status rm_slicering_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                                 rm_error *err)
+{
+    rm_options run; /* opt with its routing resolved */
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_slicering_reference", &run, err);
+    return st ? st : rm_slicering_mode(net, &run, 0, out, err);
+}

@@ -1,0 +1,309 @@
+/*
+ * output_json.c — the JSON output of a mapping (docs/cli.md, "JSON output ...
+ * a stable interface"), built with jansson: the ring in order with each
+ * host's cycle-time w, share alpha, successor/predecessor routes (GML node
+ * ids, link indices, bandwidth) and time per unit of work (seed 001 eq. (1)),
+ * the load of every used link, and T_step/D_w per ring size tried.
+ */
+#include "ring/args.h"
+#include "output/output.h"
+#include "topo/text.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static const char *heuristic_name(rm_heuristic h)
+{
+    switch (h) {
+    case RM_HEUR_SLICE: return "slice";
+    case RM_HEUR_SHARED_EXACT: return "exact";
+    case RM_HEUR_SLICE_EXACT: return "slice-exact";
+    default: return "shared";
+    }
+}
+
+static const char *sharing_name(rm_sharing s)
+{
+    switch (s) {
+    case RM_SHARING_GREEDY: return "greedy";
+    case RM_SHARING_MAXMIN: return "maxmin";
+    case RM_SHARING_EQ5: return "eq5";
+    }
+    return "unknown";
+}
+
+static const char *final_solver_name(rm_final_solver s)
+{
+    switch (s) {
+    case RM_FINAL_NONE: return "none";
+    case RM_FINAL_KINSOL: return "kinsol";
+    case RM_FINAL_GLPK: return "glpk";
+    }
+    return "unknown";
+}
+
+static const char *routing_name(rm_routing r)
+{
+    switch (r) {
+    case RM_ROUTING_WIDEST: return "widest";
+    case RM_ROUTING_DIRECT: return "direct";
+    case RM_ROUTING_FIXED: return "fixed";
+    case RM_ROUTING_AUTO: return "auto"; /* not written: the writer resolves it */
+    }
+    return "unknown";
+}
+
+/* A JSON number, or null for NAN/INFINITY (JSON has no such numbers). */
+static json_t *jnum(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+/* Set key of o to v (stealing v); *bad = 1 if v is NULL or the set fails. */
+static void put(json_t *o, const char *key, json_t *v, int *bad)
+{
+    if (!v || json_object_set_new(o, key, v) != 0)
+        *bad = 1;
+}
+
+static void push(json_t *a, json_t *v, int *bad)
+{
+    if (!v || json_array_append_new(a, v) != 0)
+        *bad = 1;
+}
+
+/* {"nodes": [GML ids along the route], "links": [...], "bandwidth": b} */
+static json_t *route_json(const rm_network *net, const rm_route *r, int latency, int *bad)
+{
+    const rm_node *nodes = net->platform->nodes;
+    json_t *o = json_object(), *jn = json_array(), *jl = json_array();
+    if (!o || !jn || !jl) {
+        json_decref(o);
+        json_decref(jn);
+        json_decref(jl);
+        *bad = 1;
+        return NULL;
+    }
+    push(jn, json_integer(nodes[r->src].id), bad);
+    for (int i = 0; i < r->n_arcs; i++) {
+        int a = r->arcs[i];
+        push(jn, json_integer(nodes[net->arc_head[a]].id), bad);
+        push(jl, json_integer(net->arc_link[a]), bad);
+    }
+    put(o, "nodes", jn, bad);
+    put(o, "links", jl, bad);
+    put(o, "bandwidth", jnum(r->bandwidth), bad);
+    if (latency) /* the affine cost model's L of the route (s) */
+        put(o, "latency", jnum(rm_route_latency(net, r)), bad);
+    return o;
+}
+
+json_t *rm_json_text(const char *s)
+{
+    if (!s)
+        return json_string("");
+    if (rm_utf8_valid(s))
+        return json_string(s);
+    char *fixed = rm_utf8_fix(s); /* invalid bytes -> U+FFFD (topo/text.h) */
+    json_t *j = fixed ? json_string(fixed) : NULL;
+    free(fixed);
+    return j;
+}
+
+json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
+                        rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    int bad = 0;
+    int q = m->q;
+    double dc_dw = opt ? opt->cost.dc_dw : m->cost.dc_dw;
+    rm_duplex duplex = opt ? opt->duplex : net->duplex;
+    double *alloc = calloc((size_t)p->n_links + 1, sizeof *alloc);
+    char *used = calloc((size_t)p->n_links + 1, 1);
+    double *Cs = malloc((size_t)q * sizeof *Cs);
+    json_t *root = json_object();
+    if (Cs)
+        rm_mapping_costs(net, m, Cs);
+    if (!alloc || !used || !root || !Cs) {
+        free(alloc);
+        free(used);
+        free(Cs);
+        json_decref(root);
+        rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
+        return NULL;
+    }
+
+    put(root, "ringmap_version", json_string(RINGMAP_VERSION), &bad);
+
+    json_t *jp = json_object();
+    put(root, "platform", jp, &bad);
+    if (jp) {
+        put(jp, "name", rm_json_text(p->name), &bad);
+        put(jp, "hosts", json_integer(p->n_hosts), &bad);
+        put(jp, "routers", json_integer(p->n_nodes - p->n_hosts), &bad);
+        put(jp, "links", json_integer(p->n_links), &bad);
+    }
+
+    json_t *jpar = json_object();
+    put(root, "params", jpar, &bad);
+    if (jpar) {
+        put(jpar, "dc_dw", jnum(dc_dw), &bad);
+        put(jpar, "heuristic", json_string(heuristic_name(m->heuristic)), &bad);
+        /* the shares the heuristic left: SharedRing's sharing policy, or
+           SliceRing's make-feasible step (its model has no sharing) */
+        int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
+        put(jpar, slice ? "make_feasible" : "sharing", json_string(sharing_name(m->sharing)),
+            &bad);
+        put(jpar, "final_solver", json_string(final_solver_name(m->final_solver)), &bad);
+        put(jpar, "duplex", json_string(duplex == RM_DUPLEX_FULL ? "full" : "half"), &bad);
+        if (opt)
+            put(jpar, "routing",
+                json_string(routing_name(rm_routing_resolve(net, opt->routing))), &bad);
+        put(jpar, "latency", json_boolean(m->cost.latency), &bad);
+        put(jpar, "parallel_send", json_boolean(m->cost.parallel_send), &bad);
+        if (m->cost.latency)
+            put(jpar, "dc", jnum(m->cost.dc), &bad);
+        if (opt)
+            put(jpar, "max_q", json_integer(opt->max_q), &bad);
+        if (opt && opt->route_ties != RM_TIES_INDEX) { /* heur/route_ties.h */
+            static const char *const ties[] = {"index", "hops", "load", "bottleneck2", "share", "best"};
+            int k = (int)opt->route_ties;
+            put(jpar, "route_ties", json_string(k >= 0 && k < 6 ? ties[k] : "?"), &bad);
+        }
+        if (opt && opt->slice_ties && slice) /* --slice-ties: SliceRing's near-tie rule */
+            put(jpar, "slice_ties", json_true(), &bad);
+        if (opt && opt->stop_patience > 0 && !opt->full_curve) /* --stop-patience N */
+            put(jpar, "stop_patience", json_integer(opt->stop_patience), &bad);
+        /* the final solver's own tolerance and limits are not written (0) */
+        const rm_solver_limits *fl = opt ? &opt->final_limits : NULL;
+        if (fl && m->final_solver != RM_FINAL_NONE &&
+            (fl->kinsol_max_newton || fl->kinsol_max_set_changes || fl->glpk_max_lps)) {
+            json_t *jl = json_object();
+            put(jpar, "final_limits", jl, &bad);
+            if (jl) {
+                put(jl, "kinsol_max_newton", json_integer(fl->kinsol_max_newton), &bad);
+                put(jl, "kinsol_max_set_changes", json_integer(fl->kinsol_max_set_changes), &bad);
+                put(jl, "glpk_max_lps", json_integer(fl->glpk_max_lps), &bad);
+            }
+        }
+    }
+
+    if (jpar && m->improve_stop != RM_IMPROVE_NOT_RUN) { /* --improve (heur/improve.h) */
+        static const char *const why[] = {"", "local_optimum", "move_limit", "time_budget"};
+        json_t *ji = json_object();
+        put(jpar, "improve", ji, &bad);
+        if (ji) {
+            put(ji, "stop", json_string(m->improve_stop >= 1 && m->improve_stop <= 3
+                                            ? why[m->improve_stop] : "?"), &bad);
+            put(ji, "moves", json_integer(m->improve_moves), &bad);
+            put(ji, "t_step_per_dw_heuristic", jnum(m->improve_t_start), &bad);
+            if (opt) {
+                put(ji, "max_moves", json_integer(opt->improve_max_moves), &bad);
+                put(ji, "seconds", jnum(opt->improve_seconds), &bad);
+            }
+        }
+    }
+    put(root, "t_step_per_dw", jnum(m->t_step_per_dw), &bad);
+    if (m->final_solver != RM_FINAL_NONE && isfinite(m->final_gap)) {
+        /* the final solver's certified gap: T_step is optimal within it */
+        put(root, "final_gap", jnum(m->final_gap), &bad);
+        put(root, "final_converged", json_boolean(m->final_converged), &bad);
+    }
+    if ((m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
+        put(root, "t_step_per_dw_unshared", jnum(m->t_step_per_dw_unshared), &bad);
+
+    json_t *jring = json_array();
+    put(root, "ring", jring, &bad);
+    for (int k = 0; jring && k < q; k++) {
+        const rm_node *nd = &p->nodes[m->ring[k]];
+        json_t *e = json_object();
+        push(jring, e, &bad);
+        if (!e)
+            break;
+        put(e, "node", json_integer(nd->id), &bad);
+        put(e, "label", rm_json_text(nd->label), &bad);
+        put(e, "w", jnum(nd->w), &bad);
+        put(e, "alpha", jnum(m->alpha[k]), &bad);
+        double C = Cs ? Cs[k] : NAN;
+        if (q > 1) {
+            put(e, "succ", route_json(net, &m->succ[k], m->cost.latency, &bad), &bad);
+            put(e, "pred", route_json(net, &m->pred[k], m->cost.latency, &bad), &bad);
+            const rm_route *rs[2] = {&m->succ[k], &m->pred[k]};
+            for (int s = 0; s < 2; s++)
+                for (int i = 0; i < rs[s]->n_arcs; i++) {
+                    int l = net->arc_link[rs[s]->arcs[i]];
+                    alloc[l] += rs[s]->bandwidth;
+                    used[l] = 1;
+                }
+        } else {
+            put(e, "succ", json_null(), &bad);
+            put(e, "pred", json_null(), &bad);
+        }
+        /* seed 001 eq. (1) divided by D_w */
+        put(e, "time_per_dw", jnum(m->alpha[k] * nd->w + dc_dw * C), &bad);
+    }
+
+    json_t *jlu = json_array();
+    put(root, "link_usage", jlu, &bad);
+    for (int l = 0; jlu && l < p->n_links; l++) {
+        if (!used[l])
+            continue;
+        json_t *e = json_object();
+        push(jlu, e, &bad);
+        if (!e)
+            break;
+        put(e, "link", json_integer(l), &bad);
+        put(e, "capacity", jnum(p->links[l].bandwidth), &bad);
+        put(e, "allocated", jnum(alloc[l]), &bad);
+    }
+
+    json_t *jsw = json_array();
+    put(root, "sweep", jsw, &bad);
+    for (int i = 0; jsw && m->sweep_t && i < m->n_sweep; i++) {
+        if (!isfinite(m->sweep_t[i]))
+            continue;
+        json_t *e = json_object();
+        push(jsw, e, &bad);
+        if (!e)
+            break;
+        put(e, "q", json_integer(i + 1), &bad);
+        put(e, "t_step_per_dw", jnum(m->sweep_t[i]), &bad);
+        if ((m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
+            put(e, "t_step_per_dw_unshared",
+                jnum(m->sweep_t_unshared ? m->sweep_t_unshared[i] : NAN), &bad);
+    }
+
+    free(alloc);
+    free(used);
+    free(Cs);
+    if (bad) {
+        json_decref(root);
+        rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
+        return NULL;
+    }
+    return root;
+}
+
+rm_status rm_json_write(FILE *f, const json_t *j, rm_error *err)
+{
+    if (json_dumpf(j, f, RM_JSON_FLAGS) != 0 || fputc('\n', f) == EOF || fflush(f) != 0)
+        return rm_error_set(err, RM_EINTERNAL, "cannot write the JSON output");
+    return RM_OK;
+}
+
+rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options *opt,
+                                const rm_mapping *m, rm_error *err)
+{
+    if (!f || !net || !net->platform || !m)
+        return rm_error_set(err, RM_EINVAL, "rm_mapping_write_json: %s is NULL",
+                            !f ? "the stream" : !net ? "net" : !m ? "the mapping" : "net->platform");
+    rm_status ast = rmi_mapping_args_check(net, m, "rm_mapping_write_json", err);
+    if (ast)
+        return ast;
+    json_t *j = rm_mapping_json(net, opt, m, err);
+    if (!j)
+        return err ? err->status : RM_ENOMEM;
+    rm_status st = rm_json_write(f, j, err);
+    json_decref(j);
+    return st;
+}

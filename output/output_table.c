@@ -1,0 +1,187 @@
+/*
+ * output_table.c — the human-readable outputs of a mapping: one row per ring
+ * position (host, cycle-time w, share alpha, successor and predecessor
+ * routes with their bandwidths, time per unit of work of seed 001 eq. (1)),
+ * T_step/D_w and the ring size, the T_step/D_w of every ring size tried, and
+ * the SliceRing vs SharedRing line of seed 001 Tables 3–4.
+ */
+#include "ring/args.h"
+#include "output/output.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Write the name of node v (its label, or "#<GML id>" if it has none). */
+static int node_name(char *buf, size_t n, const rm_platform *p, int v)
+{
+    const char *l = p->nodes[v].label;
+    if (l && *l)
+        return snprintf(buf, n, "%s", l);
+    return snprintf(buf, n, "#%ld", p->nodes[v].id);
+}
+
+/* "A->R1->B (12.5)" for a route; returns a malloc'ed string (NULL: no memory). */
+static char *route_text(const rm_network *net, const rm_route *r)
+{
+    const rm_platform *p = net->platform;
+    size_t cap = 64, len = 0;
+    char *s = malloc(cap);
+    if (!s)
+        return NULL;
+    s[0] = '\0';
+    for (int i = -1; i < r->n_arcs; i++) {
+        int v = i < 0 ? r->src : net->arc_head[r->arcs[i]];
+        char name[256];
+        int n = node_name(name, sizeof name, p, v);
+        if (n < 0)
+            n = 0;
+        if ((size_t)n >= sizeof name)
+            n = (int)sizeof name - 1;
+        size_t need = len + (size_t)n + 48;
+        if (need > cap) {
+            while (cap < need)
+                cap *= 2;
+            char *t = realloc(s, cap);
+            if (!t) {
+                free(s);
+                return NULL;
+            }
+            s = t;
+        }
+        len += (size_t)snprintf(s + len, cap - len, "%s%s", i < 0 ? "" : "->", name);
+    }
+    snprintf(s + len, cap - len, " (%.6g)", r->bandwidth);
+    return s;
+}
+
+static const char *heuristic_title(rm_heuristic h)
+{
+    switch (h) {
+    case RM_HEUR_SLICE: return "SliceRing (H1)";
+    case RM_HEUR_SHARED_EXACT: return "SharedRing exhaustive (exact for fixed routing)";
+    case RM_HEUR_SLICE_EXACT: return "SliceRing exact (proven optimum of eq. (2))";
+    default: return "SharedRing (H2)";
+    }
+}
+
+static const char *sharing_title(rm_sharing s)
+{
+    switch (s) {
+    case RM_SHARING_GREEDY: return "greedy shares";
+    case RM_SHARING_MAXMIN: return "max-min fairness";
+    case RM_SHARING_EQ5: return "eq. (5) surrogate optimum";
+    }
+    return "unknown";
+}
+
+static const char *final_title(rm_final_solver s)
+{
+    switch (s) {
+    case RM_FINAL_NONE: return "none";
+    case RM_FINAL_KINSOL: return "optimum of T_step by KINSOL";
+    case RM_FINAL_GLPK: return "optimum of T_step by GLPK";
+    }
+    return "unknown";
+}
+
+void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
+{
+    if (!f || rmi_mapping_args_check(net, m, "rm_mapping_print", NULL)) /* ring/args.h */
+        return; /* issue 13, class 8: nothing printed for an invalid argument */
+    const rm_platform *p = net->platform;
+    int q = m->q;
+    char **succ = calloc((size_t)q + 1, sizeof *succ);
+    char **pred = calloc((size_t)q + 1, sizeof *pred);
+    double *Cs = malloc((size_t)q * sizeof *Cs);
+    if (Cs)
+        rm_mapping_costs(net, m, Cs);
+    int wl = 4, ws = 17, wp = 17; /* column widths: host, succ route, pred route */
+    for (int k = 0; k < q; k++) {
+        char name[256];
+        int n = node_name(name, sizeof name, p, m->ring[k]);
+        if (n > wl)
+            wl = n > 40 ? 40 : n;
+        if (q > 1 && succ && pred) {
+            succ[k] = route_text(net, &m->succ[k]);
+            pred[k] = route_text(net, &m->pred[k]);
+            if (succ[k] && (int)strlen(succ[k]) > ws)
+                ws = (int)strlen(succ[k]);
+            if (pred[k] && (int)strlen(pred[k]) > wp)
+                wp = (int)strlen(pred[k]);
+        }
+    }
+    fprintf(f, "platform %s: %d hosts, %d routers, %d links; %s duplex\n",
+            p->name ? p->name : "", p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
+            net->duplex == RM_DUPLEX_FULL ? "full" : "half");
+    int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
+    fprintf(f, "heuristic %s, %s %s, final solver %s, D_c/D_w = %.6g Mb/Mflop\n",
+            heuristic_title(m->heuristic), slice ? "made feasible by" : "sharing",
+            sharing_title(m->sharing), final_title(m->final_solver), m->cost.dc_dw);
+    fprintf(f, "\n%4s  %-*s  %-11s  %-10s  %-*s  %-*s  %s\n", "pos", wl, "host", "w(s/Mflop)",
+            "alpha", ws, "succ route (Mb/s)", wp, "pred route (Mb/s)", "time/D_w(s/Mflop)");
+    for (int k = 0; k < q; k++) {
+        const rm_node *nd = &p->nodes[m->ring[k]];
+        char name[256];
+        node_name(name, sizeof name, p, m->ring[k]);
+        double C = Cs ? Cs[k] : NAN;
+        const char *s = q == 1 ? "-" : (succ && succ[k] ? succ[k] : "?");
+        const char *r = q == 1 ? "-" : (pred && pred[k] ? pred[k] : "?");
+        fprintf(f, "%4d  %-*s  %-11.6g  %-10.6g  %-*s  %-*s  %.6g\n", k, wl, name, nd->w,
+                m->alpha[k], ws, s, wp, r, m->alpha[k] * nd->w + m->cost.dc_dw * C);
+    }
+    fprintf(f, "\nT_step/D_w = %.6g s/Mflop with a ring of %d host%s\n", m->t_step_per_dw, q,
+            q == 1 ? "" : "s");
+    int unshared = (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);
+    if (unshared)
+        fprintf(f, "  (SliceRing's ring with max-min shares on the real network; its own "
+                   "estimate on the fully connected model: %.6g s/Mflop)\n",
+                m->t_step_per_dw_unshared);
+    int any = 0;
+    for (int i = 0; m->sweep_t && i < m->n_sweep; i++)
+        any |= isfinite(m->sweep_t[i]);
+    if (any) {
+        fprintf(f, "\nT_step/D_w per ring size:\n%6s  %s\n", "q",
+                unshared ? "T_step/D_w    unshared estimate" : "T_step/D_w");
+        for (int i = 0; i < m->n_sweep; i++) {
+            if (!isfinite(m->sweep_t[i]))
+                continue;
+            char t[96];
+            int n = snprintf(t, sizeof t, "%.6g", m->sweep_t[i]);
+            if (unshared && m->sweep_t_unshared && n > 0 && n < (int)sizeof t)
+                snprintf(t + n, sizeof t - (size_t)n, "%*s%.6g", n < 12 ? 14 - n : 2, "",
+                         m->sweep_t_unshared[i]);
+            if (i + 1 == q)
+                fprintf(f, "%6d  %-30s  <- chosen\n", i + 1, t);
+            else
+                fprintf(f, "%6d  %s\n", i + 1, t);
+        }
+    }
+    for (int k = 0; k < q; k++) {
+        if (succ)
+            free(succ[k]);
+        if (pred)
+            free(pred[k]);
+    }
+    free(succ);
+    free(pred);
+    free(Cs);
+}
+
+double rm_improvement_percent(double t_slice, double t_shared)
+{
+    return (t_slice - t_shared) / t_slice * 100.0;
+}
+
+void rm_compare_print(FILE *f, const rm_mapping *slice, const rm_mapping *shared)
+{
+    fprintf(f, "%-10s  %-22s  %-22s  %-22s  %s\n", "D_c/D_w", "H1: SliceRing (q)",
+            "H1 unshared est. (q)", "H2: SharedRing (q)", "Improvement");
+    char a[64], b[64], c[64];
+    snprintf(a, sizeof a, "%.6g (%d)", slice->t_step_per_dw, slice->q);
+    snprintf(b, sizeof b, "%.6g (%d)", slice->t_step_per_dw_unshared, slice->q);
+    snprintf(c, sizeof c, "%.6g (%d)", shared->t_step_per_dw, shared->q);
+    fprintf(f, "%-10.6g  %-22s  %-22s  %-22s  %.2f%%\n", shared->cost.dc_dw, a, b, c,
+            rm_improvement_percent(slice->t_step_per_dw, shared->t_step_per_dw));
+}

@@ -1,0 +1,251 @@
+/*
+ * gml_subnormal.c — subnormal numbers in GML files (issue 13, class 7: a
+ * valid input refused). igraph's GML lexer rejects a number that strtod
+ * reports as out of range, which includes the subnormal ones (1e-310 is a
+ * double, but strtod sets ERANGE): "Parse error in GML file". A bandwidth
+ * or cycle-time of that size is absurd but valid, so it is read, not
+ * refused: the file is given to igraph with each subnormal written as 0, and
+ * the values are put back into igraph's attributes before the platform is
+ * built. Numbers that underflow to 0 or overflow stay igraph's errors.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "topo/io/gml_subnormal.h"
+
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 64
+
+/* 1 if tok is a whole number that strtod reads as subnormal. */
+static int is_subnormal(const char *tok, size_t n, double *x)
+{
+    char buf[128];
+    if (n == 0 || n >= sizeof buf)
+        return 0;
+    memcpy(buf, tok, n);
+    buf[n] = '\0';
+    char *end;
+    errno = 0;
+    double v = strtod(buf, &end);
+    if (*end != '\0' || end == buf)
+        return 0;
+    if (v == 0.0 || !isfinite(v) || fabs(v) >= DBL_MIN)
+        return 0;
+    *x = v;
+    return 1;
+}
+
+static rm_status add_patch(rm_gml_subnormals *s, int *cap, int level, long index, const char *key, double v)
+{
+    if (s->n == *cap) {
+        int nc = *cap ? 2 * *cap : 8;
+        rm_gml_patch *np = realloc(s->patch, (size_t)nc * sizeof *np);
+        if (!np)
+            return RM_ENOMEM;
+        s->patch = np;
+        *cap = nc;
+    }
+    rm_gml_patch *p = &s->patch[s->n++];
+    p->level = level;
+    p->index = index;
+    snprintf(p->key, sizeof p->key, "%s", key);
+    p->value = v;
+    return RM_OK;
+}
+
+rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *out, rm_error *err)
+{
+    memset(out, 0, sizeof *out);
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    if (!buf)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    for (;;) {
+        if (len == cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t r = fread(buf + len, 1, cap - len, f);
+        len += r;
+        if (r == 0)
+            break;
+    }
+    /* Tokenise as rm_gml_scan (topo/io/gml_scan.c) does; mark subnormal values. */
+    char keys[MAX_DEPTH + 1][32];
+    long node_i = -1, edge_i = -1;
+    int depth = 0, want_key = 1, cap_p = 0, bol = 1;
+    long line = 1;
+    char key[32] = "";
+    size_t *at = NULL, *tl = NULL; /* offsets and lengths of the tokens to zero */
+    size_t n_at = 0, cap_at = 0;
+    rm_status st = RM_OK;
+    keys[0][0] = '\0';
+    size_t i = 0;
+    while (i < len && st == RM_OK) {
+        char c = buf[i];
+        if (c == '\n') {
+            line++;
+            bol = 1;
+            i++;
+            continue;
+        }
+        if (c == '#' && (bol || line == 1)) {
+            while (i < len && buf[i] != '\n')
+                i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r') {
+            i++;
+            continue;
+        }
+        bol = 0;
+        if (c == '[' || c == ']') {
+            i++;
+            if (c == '[' && !want_key) {
+                if (depth < MAX_DEPTH) {
+                    depth++;
+                    snprintf(keys[depth], sizeof keys[depth], "%s", key);
+                    if (depth == 2 && !strcmp(keys[1], "graph")) {
+                        if (!strcmp(key, "node"))
+                            node_i++;
+                        else if (!strcmp(key, "edge"))
+                            edge_i++;
+                    }
+                }
+                want_key = 1;
+            } else if (c == ']' && want_key && depth > 0) {
+                depth--;
+            } else {
+                break; /* malformed: igraph says so */
+            }
+            continue;
+        }
+        size_t s0 = i;
+        if (c == '"') {
+            i++;
+            while (i < len && buf[i] != '"') {
+                if (buf[i] == '\n')
+                    line++;
+                i++;
+            }
+            i++;
+            if (want_key)
+                break;
+            want_key = 1;
+            continue;
+        }
+        while (i < len && buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r' && buf[i] != '\n' &&
+               buf[i] != '[' && buf[i] != ']' && buf[i] != '"')
+            i++;
+        if (want_key) {
+            size_t n = i - s0 < sizeof key ? i - s0 : sizeof key - 1;
+            memcpy(key, buf + s0, n);
+            key[n] = '\0';
+            want_key = 0;
+            continue;
+        }
+        want_key = 1;
+        double v;
+        if (!is_subnormal(buf + s0, i - s0, &v))
+            continue;
+        if (n_at == cap_at) {
+            size_t nc = cap_at ? 2 * cap_at : 8;
+            size_t *na = realloc(at, nc * sizeof *na), *nl = na ? realloc(tl, nc * sizeof *nl) : NULL;
+            if (na)
+                at = na;
+            if (!na || !nl) {
+                st = RM_ENOMEM;
+                break;
+            }
+            tl = nl;
+            cap_at = nc;
+        }
+        at[n_at] = s0;
+        tl[n_at++] = i - s0;
+        int graph_child = depth >= 1 && !strcmp(keys[1], "graph");
+        if (depth == 1 && graph_child)
+            st = add_patch(out, &cap_p, 0, 0, key, v);
+        else if (depth == 2 && graph_child && !strcmp(keys[2], "node"))
+            st = add_patch(out, &cap_p, 1, node_i, key, v);
+        else if (depth == 2 && graph_child && !strcmp(keys[2], "edge"))
+            st = add_patch(out, &cap_p, 2, edge_i, key, v);
+        /* elsewhere (nested lists, top-level keys) igraph drops the value */
+    }
+    if (st == RM_OK && n_at > 0) {
+        /* the text with each marked token replaced by "0" (never longer) */
+        char *t = malloc(len + 1);
+        if (!t) {
+            st = RM_ENOMEM;
+        } else {
+            size_t o = 0, prev = 0;
+            for (size_t k = 0; k < n_at; k++) {
+                memcpy(t + o, buf + prev, at[k] - prev);
+                o += at[k] - prev;
+                t[o++] = '0';
+                prev = at[k] + tl[k];
+            }
+            memcpy(t + o, buf + prev, len - prev);
+            o += len - prev;
+            t[o] = '\0';
+            out->text = t;
+            out->len = o;
+        }
+    }
+    free(at);
+    free(tl);
+    free(buf);
+    if (st != RM_OK) {
+        rm_gml_subnormal_free(out);
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    }
+    if (!out->text) {
+        free(out->patch);
+        out->patch = NULL;
+        out->n = 0;
+    }
+    return RM_OK;
+}
+
+rm_status rm_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, rm_gml_attr_type_fn type_of,
+                                 void *ctx, const char *path, rm_error *err)
+{
+    for (int k = 0; k < s->n; k++) {
+        const rm_gml_patch *p = &s->patch[k];
+        int type = type_of(ctx, p->level, p->key);
+        igraph_error_t ie = IGRAPH_SUCCESS;
+        if (type == IGRAPH_ATTRIBUTE_NUMERIC) {
+            ie = p->level == 0   ? igraph_cattribute_GAN_set(g, p->key, p->value)
+                 : p->level == 1 ? igraph_cattribute_VAN_set(g, p->key, p->index, p->value)
+                                 : igraph_cattribute_EAN_set(g, p->key, p->index, p->value);
+        } else if (type == IGRAPH_ATTRIBUTE_STRING) {
+            char num[64];
+            snprintf(num, sizeof num, "%.17g", p->value);
+            ie = p->level == 0   ? igraph_cattribute_GAS_set(g, p->key, num)
+                 : p->level == 1 ? igraph_cattribute_VAS_set(g, p->key, p->index, num)
+                                 : igraph_cattribute_EAS_set(g, p->key, p->index, num);
+        } /* else: igraph did not keep this key (or made it boolean: 0 = false either way) */
+        if (ie != IGRAPH_SUCCESS)
+            return rm_error_set(err, RM_ENOMEM, "%s: out of memory putting back subnormal numbers", path);
+    }
+    return RM_OK;
+}
+
+FILE *rm_gml_subnormal_open(const rm_gml_subnormals *s)
+{
+    return fmemopen(s->text, s->len, "r");
+}
+
+void rm_gml_subnormal_free(rm_gml_subnormals *s)
+{
+    free(s->text);
+    free(s->patch);
+    memset(s, 0, sizeof *s);
+}

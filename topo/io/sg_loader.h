@@ -1,0 +1,56 @@
+/*
+ * sg_loader.h — the C interface of the SimGrid adapter (topo/io/sg_loader.cpp,
+ * the only C++ of the project). SimGrid's engine is a process singleton that
+ * reports errors by C++ exceptions and may abort (xbt_die, xbt_assert): it
+ * is only ever run in a forked child (topo/io/simgrid.c), which calls
+ * rm_sg_child_extract and leaves with _exit.
+ *
+ * Stream written by the child to fd (native byte order, the parent is the
+ * same executable):
+ *   "RMSG" u32 version=3
+ *   i32 H, then H times: str name, f64 speed (flop/s), i32 cores
+ *   then for every ordered pair (i, j), i != j, in row-major order:
+ *     i32 n  (-1: SimGrid has no route; else the route's n link ids follow)
+ *     n times i32 link id (ids numbered by first appearance)
+ *     f64 extra (when n >= 0): the route's latency (Host::route_to) beyond
+ *       the sum of its links' latencies (Vivaldi coordinates), s, else 0
+ *   i32 E, f64 X: the number of routes whose latency (Host::route_to) exceeds
+ *     the sum of their links' latencies (Vivaldi coordinates), the largest excess (s)
+ *   i32 L, then L times: str name, f64 bandwidth (bytes/s), f64 latency (s),
+ *     i32 policy (rm_sg_policy)
+ *   "END!"
+ * str = u32 length + bytes (no NUL). On an error the child writes
+ *   "ERR!" str message
+ * instead (at any point) and exits with status 3; "LIM!" str message when
+ * the platform is beyond max_hosts.
+ */
+#ifndef RM_TOPO_SG_LOADER_H
+#define RM_TOPO_SG_LOADER_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Sharing policies, as simgrid::s4u::Link::SharingPolicy. */
+enum rm_sg_policy {
+    RM_SG_FATPIPE = 0,
+    RM_SG_SHARED = 1,
+    RM_SG_SPLITDUPLEX = 2,
+    RM_SG_WIFI = 3,
+    RM_SG_NONLINEAR = 4
+};
+
+/** In the child only: load the platform at path with SimGrid's engine (dir,
+ *  the user's platform file's directory, on SimGrid's search path for the
+ *  trace and profile files it names) and write the stream above to fd. Returns 0 when the stream was written
+ *  completely, 3 after writing an "ERR!" record (a C++ exception of SimGrid
+ *  or of the adapter), 4 when fd could not be written. Never returns
+ *  normally after SimGrid aborts (the child dies of SIGABRT). Not
+ *  thread-safe, not reentrant: one call per process. */
+int rm_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,1392 @@
+/*
+ * simgrid.c — SimGrid platform files (.xml) read by SimGrid itself
+ * (libsimgrid, issue 11). SimGrid's engine is a process singleton that
+ * reports errors by C++ exceptions and may abort: the file is loaded in a
+ * forked child (topo/io/sg_loader.cpp, rm_sg_child_extract) that writes the
+ * hosts, the links and the route of every ordered host pair to a pipe; this
+ * parent side decodes them and builds the rm_platform (see
+ * rmi_platform_read_simgrid in topo/io/readers.h for the model).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "topo/io/readers.h"
+#include "topo/io/sg_loader.h"
+#include "topo/io/sg_wifi.h"
+#include "topo/io/unusable.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* ------------------------------------------------------------------------ */
+/* Small helpers                                                              */
+/* ------------------------------------------------------------------------ */
+
+static void sg_warn(const rm_read_options *ro, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+#include <stdarg.h>
+static void sg_warn(const rm_read_options *ro, const char *fmt, ...)
+{
+    if (!ro || !ro->warn)
+        return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ro->warn(ro->warn_ctx, msg);
+}
+
+typedef struct sg_buf {
+    unsigned char *d;
+    size_t n, cap;
+} sg_buf;
+
+static int sg_buf_reserve(sg_buf *b, size_t more)
+{
+    if (b->n + more <= b->cap)
+        return 0;
+    size_t nc = b->cap ? b->cap : 1 << 16;
+    while (nc < b->n + more) {
+        if (nc > SIZE_MAX / 2)
+            return -1;
+        nc *= 2;
+    }
+    unsigned char *d = realloc(b->d, nc);
+    if (!d)
+        return -1;
+    b->d = d;
+    b->cap = nc;
+    return 0;
+}
+
+/* Read all of fd into b (at most limit bytes). 0 ok, -1 ENOMEM, -2 read
+ * error, -3 over the limit. */
+static int sg_read_all(int fd, sg_buf *b, size_t limit)
+{
+    for (;;) {
+        if (sg_buf_reserve(b, 1 << 16))
+            return -1;
+        ssize_t r = read(fd, b->d + b->n, b->cap - b->n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -2;
+        if (r == 0)
+            return 0;
+        b->n += (size_t)r;
+        if (b->n > limit)
+            return -3;
+    }
+}
+
+/* The last meaningful lines of SimGrid's stderr (no backtrace lines), into
+ * out (size n): what an abort said. */
+static void sg_stderr_tail(int fd, char *out, size_t n)
+{
+    out[0] = '\0';
+    if (fd < 0 || lseek(fd, 0, SEEK_SET) < 0)
+        return;
+    sg_buf b = {0};
+    if (sg_read_all(fd, &b, (size_t)1 << 24) != 0 && !b.n) {
+        free(b.d);
+        return;
+    }
+    /* keep the lines that are not backtrace frames; when SimGrid logged
+     * CRITICAL or ERROR lines (xbt_die, xbt_assert), only what they say,
+     * without the time/source prefix: the warnings before an abort (e.g.
+     * deprecated unit-less values) hide its reason */
+    char *keep = malloc(b.n + 1);
+    size_t k = 0;
+    for (int pass = 0; pass < 2 && keep && !k; pass++) {
+        size_t at = 0;
+        while (at < b.n) {
+            size_t e = at;
+            while (e < b.n && b.d[e] != '\n')
+                e++;
+            const char *line = (const char *)b.d + at;
+            size_t len = e - at;
+            int frame = (len >= 4 && memcmp(line, "  ->", 4) == 0) ||
+                        (len >= 9 && memcmp(line, "Backtrace", 9) == 0) || len == 0;
+            if (pass == 0 && !frame) {
+                /* "[0.000000] ./src/x.cpp:81: [root/CRITICAL] text" */
+                const char *m = NULL;
+                for (size_t i = 0; i + 8 <= len && !m; i++) {
+                    if (line[i] != '/')
+                        continue;
+                    if (i + 11 <= len && memcmp(line + i, "/CRITICAL] ", 11) == 0)
+                        m = line + i + 11;
+                    else if (memcmp(line + i, "/ERROR] ", 8) == 0)
+                        m = line + i + 8;
+                }
+                /* xbt's own "Exiting now." after an uncaught exception says nothing */
+                if (m && !(line + len - m == 12 && memcmp(m, "Exiting now.", 12) == 0)) {
+                    line = m;
+                    len = (size_t)((const char *)b.d + e - m);
+                } else
+                    frame = 1;
+            }
+            if (!frame) {
+                if (k)
+                    keep[k++] = ' ';
+                memcpy(keep + k, line, len);
+                k += len;
+            }
+            at = e + 1;
+        }
+    }
+    if (keep) {
+        keep[k] = '\0';
+        /* the tail that fits */
+        const char *s = keep;
+        if (k + 1 > n)
+            s = keep + (k + 1 - n);
+        snprintf(out, n, "%s", s);
+        for (char *c = out; *c; c++)
+            if ((unsigned char)*c < 0x20)
+                *c = ' ';
+    }
+    free(keep);
+    free(b.d);
+}
+
+/* Replace every occurrence of `from` in msg (size n) with `to`. */
+static void sg_replace(char *msg, size_t n, const char *from, const char *to)
+{
+    size_t lf = strlen(from);
+    char out[2048];
+    size_t o = 0;
+    for (const char *p = msg; *p && o + 1 < sizeof out;) {
+        if (lf && strncmp(p, from, lf) == 0) {
+            int w = snprintf(out + o, sizeof out - o, "%s", to);
+            o += w > 0 ? (size_t)w : 0;
+            if (o >= sizeof out)
+                o = sizeof out - 1;
+            p += lf;
+        } else
+            out[o++] = *p++;
+    }
+    out[o] = '\0';
+    size_t len = strlen(out);
+    if (len >= n)
+        len = n - 1;
+    memcpy(msg, out, len);
+    msg[len] = '\0';
+}
+
+/* The whole file at path into b (at most RM_SIMGRID_MAX_BYTES). 0 ok. */
+static int sg_slurp(const char *path, sg_buf *b)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = sg_read_all(fd, b, (size_t)RM_SIMGRID_MAX_BYTES);
+    close(fd);
+    if (!rc && sg_buf_reserve(b, 1))
+        rc = -1;
+    if (!rc)
+        b->d[b->n] = '\0';
+    return rc;
+}
+
+static int sg_line_at(const sg_buf *b, size_t at)
+{
+    int line = 1;
+    for (size_t i = 0; i < at && i < b->n; i++)
+        line += b->d[i] == '\n';
+    return line;
+}
+
+/* The line of the first occurrence of needle in the file, 0 if none. */
+static int sg_find_line(const char *path, const char *needle)
+{
+    sg_buf b = {0};
+    int line = 0;
+    if (!sg_slurp(path, &b)) {
+        const char *hit = strstr((const char *)b.d, needle);
+        if (hit)
+            line = sg_line_at(&b, (size_t)(hit - (const char *)b.d));
+    }
+    free(b.d);
+    return line;
+}
+
+/* The value of attribute name in the tag [tag, end) into out (size n);
+ * 0 if absent. */
+static int sg_tag_attr(const char *tag, const char *end, const char *name, char *out, size_t n)
+{
+    size_t ln = strlen(name);
+    for (const char *q = tag + 1; q + ln < end; q++) {
+        if (strncmp(q, name, ln) != 0 || !(q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' ||
+                                           q[-1] == '\r'))
+            continue;
+        const char *v = q + ln;
+        while (v < end && (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r'))
+            v++;
+        if (v >= end || *v != '=')
+            continue;
+        v++;
+        while (v < end && (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r'))
+            v++;
+        if (v >= end || (*v != '"' && *v != '\''))
+            continue;
+        const char *e = memchr(v + 1, *v, (size_t)(end - v - 1));
+        if (!e)
+            return 0;
+        size_t len = (size_t)(e - v - 1);
+        if (len >= n)
+            len = n - 1;
+        memcpy(out, v + 1, len);
+        out[len] = '\0';
+        return 1;
+    }
+    return 0;
+}
+
+/* The zone routings SimGrid 3.32 knows (sg_platf.cpp, case-insensitive; the
+ * cluster topologies are <cluster topology=...>). */
+static const char *const sg_routings[] = {"Full", "Floyd", "Dijkstra", "DijkstraCache",
+                                          "None", "Vivaldi", "Cluster", "Wifi"};
+
+/* SimGrid's "Not a valid model!" (an xbt_die that names nothing): the first
+ * element of the file whose routing SimGrid 3.32 does not know, as
+ * "line N: <AS id="x" routing="RuleBased">" into out. 1 found, 0 not. */
+static int sg_unknown_routing(const char *path, char *out, size_t n)
+{
+    sg_buf b = {0};
+    int found = 0;
+    if (sg_slurp(path, &b)) {
+        free(b.d);
+        return 0;
+    }
+    const char *s = (const char *)b.d;
+    for (const char *t = strchr(s, '<'); t && !found; t = strchr(t + 1, '<')) {
+        if (t[1] == '!' || t[1] == '?' || t[1] == '/')
+            continue;
+        const char *end = strchr(t, '>');
+        if (!end)
+            break;
+        char val[64], id[128] = "", elem[32];
+        if (!sg_tag_attr(t, end, "routing", val, sizeof val))
+            continue;
+        int known = 0;
+        for (size_t i = 0; i < sizeof sg_routings / sizeof sg_routings[0]; i++)
+            known |= strcasecmp(val, sg_routings[i]) == 0;
+        if (known)
+            continue;
+        size_t el = strcspn(t + 1, " \t\r\n/>");
+        if (el >= sizeof elem)
+            el = sizeof elem - 1;
+        memcpy(elem, t + 1, el);
+        elem[el] = '\0';
+        sg_tag_attr(t, end, "id", id, sizeof id);
+        snprintf(out, n, "line %d: <%s id=\"%s\" routing=\"%s\">", sg_line_at(&b, (size_t)(t - s)),
+                 elem, id, val);
+        found = 1;
+    }
+    free(b.d);
+    return found;
+}
+
+/* SimGrid's messages that end with a list of every name it has (every
+ * config key, every netpoint of the platform: thousands): the list cut to
+ * its first names. */
+static void sg_trim_lists(char *msg, size_t n, const char *path)
+{
+    static const char *const lists[] = {" Existing config keys:", " Existing netpoints:"};
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+        char *l = strstr(msg, lists[i]);
+        if (!l)
+            continue;
+        if (i == 0) { /* "Bad config key: X Existing config keys: ..." */
+            char key[128] = "", needle[140];
+            const char *k = strstr(msg, "Bad config key: ");
+            if (k) {
+                k += 16;
+                size_t kl = strcspn(k, " ");
+                if (k + kl > l)
+                    kl = (size_t)(l - k);
+                if (kl >= sizeof key)
+                    kl = sizeof key - 1;
+                memcpy(key, k, kl);
+                key[kl] = '\0';
+            }
+            snprintf(needle, sizeof needle, "\"%s\"", key);
+            int line = key[0] ? sg_find_line(path, needle) : 0;
+            char tail[400];
+            if (line)
+                snprintf(tail, sizeof tail,
+                         " (line %d: a <config> <prop id=\"%s\"> that SimGrid 3.32 does not "
+                         "have; remove it)",
+                         line, key);
+            else
+                snprintf(tail, sizeof tail, " (an option SimGrid 3.32 does not have)");
+            *l = '\0';
+            if (strlen(msg) + strlen(tail) < n)
+                strcat(msg, tail);
+            continue;
+        }
+        /* keep about 200 characters of names, cut after a whole name */
+        char *cut = l + strlen(lists[i]);
+        size_t keep = strlen(cut) > 200 ? 200 : strlen(cut);
+        char *comma = keep < strlen(cut) ? cut + keep : NULL;
+        while (comma && comma > cut && *comma != ',')
+            comma--;
+        if (comma && comma > cut) {
+            const char *tail = ", ...";
+            *comma = '\0';
+            if (strlen(msg) + strlen(tail) < n)
+                strcat(msg, tail);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* The file: kind, size, version                                              */
+/* ------------------------------------------------------------------------ */
+
+/* Version of the <platform> element among the first bytes: >= 0 the
+ * number, -1 no version attribute, -2 no <platform> found there. */
+static double sg_file_version(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -2;
+    char buf[65536 + 1];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (buf[i] == '\0')
+            buf[i] = ' ';
+    const char *p = strstr(buf, "<platform");
+    while (p && !(p[9] == ' ' || p[9] == '\t' || p[9] == '\n' || p[9] == '\r' || p[9] == '>' ||
+                  p[9] == '/'))
+        p = strstr(p + 9, "<platform");
+    if (!p)
+        return -2;
+    const char *end = strchr(p, '>');
+    if (!end)
+        return -2;
+    char val[64];
+    if (!sg_tag_attr(p, end, "version", val, sizeof val))
+        return -1;
+    char *e;
+    double x = strtod(val, &e);
+    if (e == val || !isfinite(x) || x < 0)
+        return 0.0;
+    return x;
+}
+
+/* Copy src to dst (a new file). 0 ok. */
+static int sg_copy(const char *src, const char *dst)
+{
+    int in = open(src, O_RDONLY | O_CLOEXEC);
+    if (in < 0)
+        return -1;
+    int out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (out < 0) {
+        close(in);
+        return -1;
+    }
+    char buf[65536];
+    int rc = 0;
+    for (;;) {
+        ssize_t r = read(in, buf, sizeof buf);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            rc = r < 0 ? -1 : 0;
+            break;
+        }
+        for (ssize_t at = 0; at < r;) {
+            ssize_t w = write(out, buf + at, (size_t)(r - at));
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0) {
+                rc = -1;
+                break;
+            }
+            at += w;
+        }
+        if (rc)
+            break;
+    }
+    close(in);
+    if (close(out))
+        rc = -1;
+    return rc;
+}
+
+/* Run `simgrid_update_xml file` (no shell). 0 ok, 127 not found, else its
+ * failure. */
+static int sg_run_update(const char *file)
+{
+    posix_spawn_file_actions_t fa;
+    if (posix_spawn_file_actions_init(&fa))
+        return -1;
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    char a0[] = "simgrid_update_xml";
+    char *argv[] = {a0, (char *)file, NULL};
+    pid_t pid;
+    int rc = posix_spawnp(&pid, "simgrid_update_xml", &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc == ENOENT)
+        return 127;
+    if (rc)
+        return -1;
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The child                                                                  */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sg_load {
+    sg_buf data;       /* the stream */
+    char stderr_tail[512];
+    int exit_code;     /* child's exit status, -1 if killed */
+    int signal;        /* the signal that killed it, 0 if none */
+} sg_load;
+
+static rm_status sg_run_child(const char *path, sg_load *ld, rm_error *err, const char *shown)
+{
+    memset(ld, 0, sizeof *ld);
+    char tmpl[] = "/tmp/ringmap-sg-err-XXXXXX";
+    int efd = mkstemp(tmpl);
+    if (efd >= 0)
+        unlink(tmpl);
+    int pfd[2];
+    if (pipe(pfd)) {
+        if (efd >= 0)
+            close(efd);
+        return rm_error_set(err, RM_EINTERNAL, "%s: pipe: %s", shown, strerror(errno));
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        int e = errno;
+        close(pfd[0]);
+        close(pfd[1]);
+        if (efd >= 0)
+            close(efd);
+        return rm_error_set(err, RM_EINTERNAL, "%s: fork: %s", shown, strerror(e));
+    }
+    if (pid == 0) {
+        /* the child: SimGrid's messages go to the temporary file; only
+         * _exit (no atexit handlers, no leak check of SimGrid's singleton) */
+        close(pfd[0]);
+        /* default dispositions: a SimGrid abort kills the child plainly,
+         * whatever handlers the parent (a sanitizer, a fuzzer) installed */
+        signal(SIGPIPE, SIG_DFL);
+        signal(SIGABRT, SIG_DFL);
+        signal(SIGSEGV, SIG_DFL);
+        signal(SIGBUS, SIG_DFL);
+        signal(SIGFPE, SIG_DFL);
+        signal(SIGILL, SIG_DFL);
+        int nul = open("/dev/null", O_RDWR);
+        if (nul >= 0) {
+            dup2(nul, 0);
+            dup2(efd >= 0 ? efd : nul, 1);
+            dup2(efd >= 0 ? efd : nul, 2);
+        }
+        /* the user's file's directory (shown; path may be a converted copy) */
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s", shown);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *(slash == dir ? slash + 1 : slash) = '\0';
+        else
+            snprintf(dir, sizeof dir, ".");
+        int rc = rm_sg_child_extract(path, dir, pfd[1], RM_SIMGRID_MAX_HOSTS);
+        _exit(rc);
+    }
+    close(pfd[1]);
+    int rr = sg_read_all(pfd[0], &ld->data, (size_t)1 << 31);
+    close(pfd[0]);
+    if (rr == -3 || rr == -1)
+        kill(pid, SIGKILL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            break;
+    ld->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    ld->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    sg_stderr_tail(efd, ld->stderr_tail, sizeof ld->stderr_tail);
+    if (efd >= 0)
+        close(efd);
+    if (rr == -1)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory reading SimGrid's platform", shown);
+    if (rr == -3)
+        return rm_error_set(err, RM_ELIMIT, "%s: the platform's routes exceed 2 GiB", shown);
+    if (rr == -2)
+        return rm_error_set(err, RM_EINTERNAL, "%s: cannot read from the SimGrid loader", shown);
+    return RM_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Decoding the stream                                                        */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sg_data {
+    int H;
+    char **hname;
+    double *speed;
+    int *cores;
+    int64_t *rstart; /* H*H + 1: pair (i, j) -> offset into rlinks, rlen -1: none */
+    int32_t *rlen;   /* H*H */
+    int32_t *rlinks;
+    double *rextra;   /* H*H: latency SimGrid's route has outside its links, s */
+    int n_extra;      /* routes with latency outside their links (Vivaldi) */
+    double max_extra; /* the largest such latency, s */
+    int L;
+    char **lname;
+    double *bw, *lat; /* bytes/s, s */
+    int *policy;
+} sg_data;
+
+static void sg_data_free(sg_data *d)
+{
+    if (d->hname)
+        for (int i = 0; i < d->H; i++)
+            free(d->hname[i]);
+    if (d->lname)
+        for (int i = 0; i < d->L; i++)
+            free(d->lname[i]);
+    free(d->hname);
+    free(d->speed);
+    free(d->cores);
+    free(d->rstart);
+    free(d->rlen);
+    free(d->rlinks);
+    free(d->rextra);
+    free(d->lname);
+    free(d->bw);
+    free(d->lat);
+    free(d->policy);
+    memset(d, 0, sizeof *d);
+}
+
+typedef struct sg_rd {
+    const unsigned char *p;
+    size_t n, at;
+    int bad;
+} sg_rd;
+
+static int sg_take(sg_rd *r, void *dst, size_t k)
+{
+    if (r->bad || r->n - r->at < k) {
+        r->bad = 1;
+        return -1;
+    }
+    memcpy(dst, r->p + r->at, k);
+    r->at += k;
+    return 0;
+}
+
+static int32_t sg_i32(sg_rd *r)
+{
+    int32_t v = 0;
+    sg_take(r, &v, sizeof v);
+    return v;
+}
+
+static double sg_f64(sg_rd *r)
+{
+    double v = 0;
+    sg_take(r, &v, sizeof v);
+    return v;
+}
+
+/* A string (caller frees), NULL on a bad stream or no memory (*nomem). */
+static char *sg_str(sg_rd *r, int *nomem)
+{
+    uint32_t len = 0;
+    if (sg_take(r, &len, sizeof len) || r->n - r->at < len) {
+        r->bad = 1;
+        return NULL;
+    }
+    char *s = malloc((size_t)len + 1);
+    if (!s) {
+        *nomem = 1;
+        return NULL;
+    }
+    memcpy(s, r->p + r->at, len);
+    s[len] = '\0';
+    r->at += len;
+    return s;
+}
+
+static int sg_magic(sg_rd *r, const char *m)
+{
+    if (r->n - r->at < 4 || memcmp(r->p + r->at, m, 4) != 0)
+        return 0;
+    r->at += 4;
+    return 1;
+}
+
+/* RM_OK, RM_ENOMEM, or RM_EINTERNAL (a stream that is not what the child
+ * writes: *bad_at set). An "ERR!" record: RM_EINPUT with its message. */
+static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const char *shown)
+{
+    sg_rd r = {b->d, b->n, 0, 0};
+    int nomem = 0;
+    memset(d, 0, sizeof *d);
+    int limit = sg_magic(&r, "LIM!");
+    if (limit || sg_magic(&r, "ERR!")) {
+        char *m = sg_str(&r, &nomem);
+        for (char *c = m; c && *c; c++)
+            if ((unsigned char)*c < 0x20)
+                *c = ' ';
+        if (m)
+            sg_trim_lists(m, strlen(m) + 1, shown);
+        rm_status st = limit ? rm_error_set(err, RM_ELIMIT, "%s: %s", shown, m ? m : "too large")
+                             : rm_error_set(err, RM_EINPUT, "%s: SimGrid: %s", shown, m ? m : "error");
+        free(m);
+        return st;
+    }
+    if (!sg_magic(&r, "RMSG") || sg_i32(&r) != 3)
+        goto bad;
+    int H = sg_i32(&r);
+    if (r.bad || H < 1 || H > RM_SIMGRID_MAX_HOSTS)
+        goto bad;
+    d->H = H;
+    d->hname = calloc((size_t)H, sizeof *d->hname);
+    d->speed = malloc((size_t)H * sizeof *d->speed);
+    d->cores = malloc((size_t)H * sizeof *d->cores);
+    d->rstart = malloc(((size_t)H * H + 1) * sizeof *d->rstart);
+    d->rlen = malloc((size_t)H * H * sizeof *d->rlen);
+    if (!d->hname || !d->speed || !d->cores || !d->rstart || !d->rlen)
+        goto nomem;
+    for (int i = 0; i < H; i++) {
+        d->hname[i] = sg_str(&r, &nomem);
+        d->speed[i] = sg_f64(&r);
+        d->cores[i] = sg_i32(&r);
+        if (nomem)
+            goto nomem;
+        if (r.bad)
+            goto bad;
+    }
+    /* routes: one pass to find their total length (the stream is in memory) */
+    size_t at0 = r.at, total = 0;
+    for (size_t k = 0; k < (size_t)H * H; k++) {
+        if (k / H == k % H)
+            continue;
+        int32_t n = sg_i32(&r);
+        if (r.bad || n < -1 || (n > 0 && (size_t)n > (r.n - r.at) / 4))
+            goto bad;
+        if (n > 0) {
+            r.at += (size_t)n * 4;
+            total += (size_t)n;
+        }
+        if (n >= 0)
+            (void)sg_f64(&r);
+    }
+    d->rlinks = malloc((total ? total : 1) * sizeof *d->rlinks);
+    d->rextra = calloc((size_t)H * H, sizeof *d->rextra);
+    if (!d->rlinks || !d->rextra)
+        goto nomem;
+    r.at = at0;
+    size_t at = 0;
+    for (size_t k = 0; k < (size_t)H * H; k++) {
+        d->rstart[k] = (int64_t)at;
+        if (k / H == k % H) {
+            d->rlen[k] = 0;
+            continue;
+        }
+        int32_t n = sg_i32(&r);
+        d->rlen[k] = n;
+        for (int32_t i = 0; i < n; i++)
+            d->rlinks[at++] = sg_i32(&r);
+        if (n >= 0) {
+            double x = sg_f64(&r);
+            if (r.bad || !(x >= 0) || !isfinite(x))
+                goto bad;
+            d->rextra[k] = x;
+        }
+    }
+    d->rstart[(size_t)H * H] = (int64_t)at;
+    d->n_extra = sg_i32(&r);
+    d->max_extra = sg_f64(&r);
+    int L = sg_i32(&r);
+    if (r.bad || L < 0 || (size_t)L > r.n - r.at)
+        goto bad;
+    d->L = L;
+    d->lname = calloc((size_t)L + 1, sizeof *d->lname);
+    d->bw = malloc(((size_t)L + 1) * sizeof *d->bw);
+    d->lat = malloc(((size_t)L + 1) * sizeof *d->lat);
+    d->policy = malloc(((size_t)L + 1) * sizeof *d->policy);
+    if (!d->lname || !d->bw || !d->lat || !d->policy)
+        goto nomem;
+    for (int l = 0; l < L; l++) {
+        d->lname[l] = sg_str(&r, &nomem);
+        d->bw[l] = sg_f64(&r);
+        d->lat[l] = sg_f64(&r);
+        d->policy[l] = sg_i32(&r);
+        if (nomem)
+            goto nomem;
+        if (r.bad)
+            goto bad;
+    }
+    for (size_t k = 0; k < at; k++)
+        if (d->rlinks[k] < 0 || d->rlinks[k] >= L)
+            goto bad;
+    if (!sg_magic(&r, "END!") || r.at != r.n)
+        goto bad;
+    return RM_OK;
+bad:
+    sg_data_free(d);
+    return rm_error_set(err, RM_EINTERNAL, "%s: the SimGrid loader's output is truncated or malformed",
+                        shown);
+nomem:
+    sg_data_free(d);
+    return rm_error_set(err, RM_ENOMEM, "%s: out of memory for SimGrid's platform", shown);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reachability: the largest set of mutually reachable hosts (greedy)         */
+/* ------------------------------------------------------------------------ */
+
+/* SimGrid gives a route between two distinct hosts that crosses links; an
+ * empty route is what SimGrid's Full routing answers for a pair the file
+ * gives no route (a free, instant transfer in SimGrid): no route here. */
+static int sg_route_ok(const sg_data *d, size_t k)
+{
+    return d->rlen[k] > 0;
+}
+
+/* alive[i] = 1 on entry for the hosts that may be kept, 1 on return for
+ * the hosts kept. Greedy: while some kept pair has no route, drop the kept
+ * host missing the most routes (ties: the last one). O(H^2). Returns the
+ * number kept, -1 on ENOMEM. */
+static int sg_reachable(const sg_data *d, char *alive)
+{
+    int H = d->H;
+    if (H < 1) /* never: the stream has >= 1 host */
+        return 0;
+    int *miss = calloc((size_t)H, sizeof *miss);
+    if (!miss)
+        return -1;
+    int kept = 0;
+    for (int i = 0; i < H; i++) {
+        if (!alive[i])
+            continue;
+        kept++;
+        for (int j = 0; j < H; j++)
+            if (i != j && alive[j] && !sg_route_ok(d, (size_t)i * H + j)) {
+                miss[i]++;
+                miss[j]++;
+            }
+    }
+    for (;;) {
+        int worst = -1;
+        for (int i = 0; i < H; i++)
+            if (alive[i] && miss[i] > 0 && (worst < 0 || miss[i] >= miss[worst]))
+                worst = i;
+        if (worst < 0)
+            break;
+        alive[worst] = 0;
+        kept--;
+        for (int j = 0; j < H; j++) {
+            if (j == worst || !alive[j])
+                continue;
+            if (!sg_route_ok(d, (size_t)worst * H + j))
+                miss[j]--;
+            if (!sg_route_ok(d, (size_t)j * H + worst))
+                miss[j]--;
+        }
+    }
+    free(miss);
+    return kept;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The platform                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* A hash set of connection links (tail, head) -> link index. */
+typedef struct sg_conn {
+    size_t cap, count;
+    uint64_t *key; /* (tail+1) << 32 | head, 0 = empty */
+    int *val;
+} sg_conn;
+
+static uint64_t sg_mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return x;
+}
+
+/* Index of (u, v), adding it as index *next if new; -1 ENOMEM. */
+static int sg_conn_get(sg_conn *c, int u, int v, int *next)
+{
+    if (2 * (c->count + 1) > c->cap) {
+        size_t nc = c->cap ? 2 * c->cap : 1024;
+        uint64_t *nk = calloc(nc, sizeof *nk);
+        int *nv = malloc(nc * sizeof *nv);
+        if (!nk || !nv) {
+            free(nk);
+            free(nv);
+            return -1;
+        }
+        for (size_t i = 0; i < c->cap; i++)
+            if (c->key[i]) {
+                size_t j = sg_mix(c->key[i]) & (nc - 1);
+                while (nk[j])
+                    j = (j + 1) & (nc - 1);
+                nk[j] = c->key[i];
+                nv[j] = c->val[i];
+            }
+        free(c->key);
+        free(c->val);
+        c->key = nk;
+        c->val = nv;
+        c->cap = nc;
+    }
+    uint64_t key = ((uint64_t)(uint32_t)(u + 1) << 32) | (uint32_t)v;
+    size_t j = sg_mix(key) & (c->cap - 1);
+    while (c->key[j]) {
+        if (c->key[j] == key)
+            return c->val[j];
+        j = (j + 1) & (c->cap - 1);
+    }
+    c->key[j] = key;
+    c->val[j] = (*next)++;
+    c->count++;
+    return c->val[j];
+}
+
+typedef struct sg_lk {
+    int u, v;
+    double lat; /* s: 0, or the latency SimGrid's route has outside its links */
+} sg_lk;
+
+static char *sg_stem(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    const char *dot = strrchr(b, '.');
+    size_t n = dot && dot != b ? (size_t)(dot - b) : strlen(b);
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, b, n);
+        s[n] = '\0';
+    }
+    return s;
+}
+
+static rm_status sg_build(const sg_data *d, const char *alive, int kept, const char *path,
+                          const rm_read_options *ro, rm_platform **out, rm_simgrid_info *info,
+                          rm_error *err)
+{
+    int H = d->H;
+    rm_status st = RM_OK;
+    int *hpos = malloc((size_t)H * sizeof *hpos);   /* host -> kept position */
+    int *lpos = malloc(((size_t)d->L + 1) * sizeof *lpos); /* SimGrid link -> used index */
+    int *lorig = malloc(((size_t)d->L + 1) * sizeof *lorig);
+    sg_conn conn = {0};
+    sg_lk *cl = NULL; /* connection links */
+    size_t ncl_cap = 0;
+    int *rs = NULL, *rl = NULL;
+    rm_platform *p = NULL;
+    if (!hpos || !lpos || !lorig)
+        goto nomem;
+    int k = 0;
+    for (int i = 0; i < H; i++)
+        hpos[i] = alive[i] ? k++ : -1;
+    int Lu = 0;
+    for (int l = 0; l < d->L; l++)
+        lpos[l] = -1;
+    size_t total = 0;
+    for (int i = 0; i < H; i++)
+        for (int j = 0; j < H; j++) {
+            if (i == j || !alive[i] || !alive[j])
+                continue;
+            size_t q = (size_t)i * H + j;
+            for (int32_t t = 0; t < d->rlen[q]; t++) {
+                int l = d->rlinks[d->rstart[q] + t];
+                if (lpos[l] < 0) {
+                    lorig[Lu] = l;
+                    lpos[l] = Lu++;
+                }
+            }
+            total += 2 * (size_t)d->rlen[q] + 1;
+        }
+    /* nodes: kept hosts, then each used link's entry and exit */
+    long nn = (long)kept + 2L * Lu;
+    if (nn > INT32_MAX / 2 || total > (size_t)INT32_MAX) {
+        st = rm_error_set(err, RM_ELIMIT, "%s: the platform's routes are too large", path);
+        goto fail;
+    }
+    int N = (int)nn;
+    int next = Lu; /* connection links are numbered after the used links */
+    rs = malloc(((size_t)kept * kept + 1) * sizeof *rs);
+    rl = malloc((total ? total : 1) * sizeof *rl);
+    if (!rs || !rl)
+        goto nomem;
+    size_t at = 0;
+    for (int i = 0; i < H; i++) {
+        if (!alive[i])
+            continue;
+        for (int j = 0; j < H; j++) {
+            if (!alive[j])
+                continue;
+            rs[(size_t)hpos[i] * kept + hpos[j]] = (int)at;
+            if (i == j)
+                continue;
+            size_t q = (size_t)i * H + j;
+            for (int32_t t = 1; t < d->rlen[q]; t++)
+                for (int32_t u = 0; u < t; u++)
+                    if (d->rlinks[d->rstart[q] + t] == d->rlinks[d->rstart[q] + u] &&
+                        d->policy[d->rlinks[d->rstart[q] + t]] != RM_SG_WIFI) {
+                        int l = d->rlinks[d->rstart[q] + t];
+                        st = rm_error_set(err, RM_EINPUT,
+                                          "%s: SimGrid's route %s -> %s crosses link \"%s\" twice "
+                                          "(%s): the model has no route through one link twice",
+                                          path, d->hname[i], d->hname[j], d->lname[l],
+                                          d->policy[l] == RM_SG_WIFI ? "a WIFI access point"
+                                                                     : "a loop");
+                        goto fail;
+                    }
+            int prev = hpos[i];
+            double extra = d->rextra[q];
+            for (int32_t t = 0; t <= d->rlen[q]; t++) {
+                int l = t < d->rlen[q] ? lpos[d->rlinks[d->rstart[q] + t]] : -1;
+                int to = l >= 0 ? kept + 2 * l : hpos[j];
+                int before = next;
+                /* the last hop of a route with latency outside its links
+                 * (Vivaldi coordinates): a connection of its own that
+                 * carries that latency; else the shared one */
+                int c = extra > 0 && l < 0 ? next++ : sg_conn_get(&conn, prev, to, &next);
+                if (c < 0)
+                    goto nomem;
+                if (c == before) { /* a new connection link */
+                    if ((size_t)(c - Lu) >= ncl_cap) {
+                        size_t nc = ncl_cap ? 2 * ncl_cap : 1024;
+                        sg_lk *x = realloc(cl, nc * sizeof *cl);
+                        if (!x)
+                            goto nomem;
+                        cl = x;
+                        ncl_cap = nc;
+                    }
+                    cl[c - Lu].u = prev;
+                    cl[c - Lu].v = to;
+                    cl[c - Lu].lat = l < 0 ? extra : 0.0;
+                }
+                rl[at++] = c;
+                if (l >= 0) {
+                    rl[at++] = l;
+                    prev = kept + 2 * l + 1;
+                }
+            }
+        }
+    }
+    rs[(size_t)kept * kept] = (int)at;
+
+    char *name = sg_stem(path);
+    if (!name)
+        goto nomem;
+    p = rm_platform_new(name, N, next, 1);
+    free(name);
+    if (!p)
+        goto nomem;
+    double maxbw = 0.0;
+    for (int l = 0; l < Lu; l++) {
+        int o = lorig[l];
+        double mb = d->bw[o] * 8.0 / 1e6; /* bytes/s -> Mb/s */
+        if (mb > maxbw)
+            maxbw = mb;
+    }
+    for (int i = 0; i < H; i++) {
+        if (!alive[i])
+            continue;
+        rm_node *nd = &p->nodes[hpos[i]];
+        nd->is_host = 1;
+        double cores = ro && ro->one_core ? 1.0 : (d->cores[i] > 0 ? d->cores[i] : 1);
+        double sp = d->speed[i] * cores; /* flop/s */
+        if (!(sp > 0) || !isfinite(sp)) {
+            st = rm_error_set(err, RM_EINPUT, "%s: host \"%s\": speed %g flop/s (must be > 0)",
+                              path, d->hname[i], d->speed[i]);
+            goto fail;
+        }
+        nd->w = 1e6 / sp; /* s/Mflop */
+        if (rm_platform_set_label(p, hpos[i], d->hname[i]))
+            goto nomem;
+    }
+    for (int l = 0; l < Lu; l++) {
+        int o = lorig[l];
+        size_t len = strlen(d->lname[o]);
+        char *lab = malloc(len + 16);
+        if (!lab)
+            goto nomem;
+        snprintf(lab, len + 16, "link:%s:in", d->lname[o]);
+        st = rm_platform_set_label(p, kept + 2 * l, lab);
+        snprintf(lab, len + 16, "link:%s:out", d->lname[o]);
+        if (!st)
+            st = rm_platform_set_label(p, kept + 2 * l + 1, lab);
+        free(lab);
+        if (st)
+            goto nomem;
+        rm_link *lk = &p->links[l];
+        lk->source = kept + 2 * l;
+        lk->target = kept + 2 * l + 1;
+        lk->bandwidth = d->bw[o] * 8.0 / 1e6;
+        lk->latency = d->lat[o];
+        lk->backbone = d->policy[o] == RM_SG_FATPIPE;
+        if (!(lk->latency >= 0) || !isfinite(lk->latency)) {
+            st = rm_error_set(err, RM_EINPUT, "%s: link \"%s\": latency %g s", path, d->lname[o],
+                              d->lat[o]);
+            goto fail;
+        }
+        if (d->policy[o] == RM_SG_NONLINEAR) {
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: link \"%s\": sharing policy NONLINEAR (a user callback) has no "
+                              "bandwidth the model can take",
+                              path, d->lname[o]);
+            goto fail;
+        }
+        if (info) {
+            size_t n = strlen(d->lname[o]);
+            if ((n > 3 && strcmp(d->lname[o] + n - 3, "_UP") == 0) ||
+                (n > 5 && strcmp(d->lname[o] + n - 5, "_DOWN") == 0))
+                info->n_splitduplex++;
+            info->n_fatpipe += d->policy[o] == RM_SG_FATPIPE;
+            info->n_wifi += d->policy[o] == RM_SG_WIFI;
+        }
+    }
+    /* connection links: no capacity of their own (a backbone far wider than
+     * any link of the file), no latency */
+    double cbw = maxbw > 0 ? maxbw * 1e3 : 1e6;
+    for (int c = Lu; c < next; c++) {
+        rm_link *lk = &p->links[c];
+        lk->source = cl[c - Lu].u;
+        lk->target = cl[c - Lu].v;
+        lk->bandwidth = cbw;
+        lk->latency = cl[c - Lu].lat;
+        lk->backbone = 1;
+    }
+    p->fixed_route_start = rs;
+    p->fixed_route_links = rl;
+    rs = rl = NULL;
+    if (info) {
+        info->n_hosts = H;
+        info->n_kept = kept;
+        info->n_links = Lu;
+        info->n_connections = next - Lu;
+    }
+    if ((st = rm_platform_finalize(p, err))) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
+        st = rm_error_set(err, st, "%s: %s", path, msg);
+        goto fail;
+    }
+    rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
+    *out = p;
+    p = NULL;
+    goto done;
+nomem:
+    st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+fail:
+    rm_platform_free(p);
+done:
+    free(hpos);
+    free(lpos);
+    free(lorig);
+    free(conn.key);
+    free(conn.val);
+    free(cl);
+    free(rs);
+    free(rl);
+    return st;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Entry points                                                               */
+/* ------------------------------------------------------------------------ */
+
+rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *ro,
+                                       rm_platform **out, rm_simgrid_info *info, rm_error *err)
+{
+    rm_read_options defaults;
+    if (!ro) {
+        rm_read_options_init(&defaults);
+        ro = &defaults;
+    }
+    if (out)
+        *out = NULL;
+    if (!path || !out)
+        return rm_error_set(err, RM_EINPUT, "rmi_platform_read_simgrid: NULL argument");
+    rm_simgrid_info inf;
+    memset(&inf, 0, sizeof inf);
+
+    struct stat sb;
+    if (stat(path, &sb))
+        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
+    if (!S_ISREG(sb.st_mode))
+        return rm_error_set(err, RM_EINPUT, "%s: not a regular file (a SimGrid platform file is expected)",
+                            path);
+    if ((uint64_t)sb.st_size > RM_SIMGRID_MAX_BYTES)
+        return rm_error_set(err, RM_ELIMIT,
+                            "%s: %lld bytes: larger than the %lld bytes ringmap reads as a SimGrid "
+                            "platform",
+                            path, (long long)sb.st_size, (long long)RM_SIMGRID_MAX_BYTES);
+    if (access(path, R_OK))
+        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
+
+    double ver = sg_file_version(path);
+    inf.version = ver;
+    if (ver == -1)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: <platform> has no version attribute (SimGrid reads version 4: "
+                            "write version=\"4.1\" if the file is in that format, or convert an "
+                            "older file with simgrid_update_xml)",
+                            path);
+    const char *load = path;
+    char dir[] = "/tmp/ringmap-sg-XXXXXX";
+    char copy[sizeof dir + 16] = "";
+    if (ver >= 0 && ver < 4) {
+        if (!mkdtemp(dir))
+            return rm_error_set(err, RM_EINTERNAL, "%s: cannot make a temporary directory: %s",
+                                path, strerror(errno));
+        snprintf(copy, sizeof copy, "%s/p.xml", dir);
+        int rc = sg_copy(path, copy) ? -2 : sg_run_update(copy);
+        if (rc) {
+            unlink(copy);
+            rmdir(dir);
+            if (rc == 127)
+                return rm_error_set(err, RM_EINPUT,
+                                    "%s: SimGrid platform version %g: SimGrid reads version 4 only "
+                                    "and simgrid_update_xml (which converts older files) is not "
+                                    "installed; convert the file with it",
+                                    path, ver);
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: SimGrid platform version %g: simgrid_update_xml could not "
+                                "convert it to version 4 (status %d)",
+                                path, ver, rc);
+        }
+        load = copy;
+        inf.converted = 1;
+        sg_warn(ro,
+                "%s: SimGrid platform version %g converted to version 4 with simgrid_update_xml "
+                "(on a temporary copy; the file is unchanged)",
+                path, ver);
+    }
+
+    sg_load ld;
+    rm_status st = sg_run_child(load, &ld, err, path);
+    if (copy[0]) {
+        unlink(copy);
+        rmdir(dir);
+    }
+    sg_data d;
+    memset(&d, 0, sizeof d);
+    if (!st) {
+        char where[300];
+        if ((ld.signal || (ld.exit_code != 0 && ld.exit_code != 3)) &&
+            strstr(ld.stderr_tail, "Not a valid model") && sg_unknown_routing(path, where, sizeof where)) {
+            /* SimGrid's abort names nothing: name the zone */
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: %s: SimGrid 3.32 has no such routing (it knows Full, Floyd, "
+                              "Dijkstra, DijkstraCache, None, Vivaldi, Cluster, Wifi; RuleBased "
+                              "is gone from SimGrid: write the zone's routes with Full or Floyd); "
+                              "SimGrid said: Not a valid model!",
+                              path, where);
+        } else if (ld.signal || (ld.exit_code != 0 && ld.exit_code != 3)) {
+            /* a deployment file (<actor>/<process> on hosts it does not
+             * declare) given for the platform */
+            const char *hint = strstr(ld.stderr_tail, "Cannot create actor")
+                                   ? " (a deployment file? ringmap reads the platform file: "
+                                     "its hosts, links and routes)"
+                                   : "";
+            if (ld.signal)
+                st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (signal %d): %s%s",
+                                  path, ld.signal,
+                                  ld.stderr_tail[0] ? ld.stderr_tail : "no message", hint);
+            else
+                st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (status %d): %s%s",
+                                  path, ld.exit_code,
+                                  ld.stderr_tail[0] ? ld.stderr_tail : "no message", hint);
+        } else {
+            st = sg_decode(&ld.data, &d, err, path);
+        }
+        if (st && copy[0] && err)
+            sg_replace(err->msg, sizeof err->msg, copy, "(converted copy)");
+    }
+    free(ld.data.d);
+    if (st) {
+        if (info)
+            *info = inf;
+        return st;
+    }
+    /* WIFI links: SimGrid's API gives no rate (get_bandwidth is 1, the
+     * normalised capacity of the link's constraint); the rates are the
+     * file's bandwidth attribute, rate level 0 taken for every station */
+    for (int l = 0; l < d.L && !st; l++) {
+        if (d.policy[l] != RM_SG_WIFI)
+            continue;
+        double rates[64];
+        int nr = rm_sg_wifi_rates(path, d.lname[l], rates, 64);
+        if (nr < 1 || !(rates[0] > 0) || !isfinite(rates[0])) {
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: WIFI link \"%s\": no rate found in the file's <link "
+                              "bandwidth> (SimGrid gives no bandwidth for a WIFI link): the model "
+                              "cannot take it",
+                              path, d.lname[l]);
+            break;
+        }
+        char list[256];
+        size_t o = 0;
+        list[0] = '\0';
+        for (int i = 0; i < nr && o + 32 < sizeof list; i++)
+            o += (size_t)snprintf(list + o, sizeof list - o, "%s%g", i ? ", " : "",
+                                  rates[i] * 8.0 / 1e6);
+        sg_warn(ro,
+                "%s: WIFI link \"%s\": rates %s Mb/s; taken at its first rate, %g Mb/s (rate "
+                "level 0 for every station; SimGrid needs each station's level set by the "
+                "program, Link::set_host_wifi_rate, or aborts its first transfer); a route "
+                "between two stations crosses it twice (up to the access point, down to the "
+                "other station) and counts twice on it, as in SimGrid's sharing",
+                path, d.lname[l], list, rates[0] * 8.0 / 1e6);
+        d.bw[l] = rates[0];
+    }
+    /* the links' values (only links crossed by routes were sent) */
+    for (int l = 0; l < d.L && !st; l++) {
+        if (!(d.bw[l] > 0) || !isfinite(d.bw[l]))
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: link \"%s\": bandwidth %g bytes/s (SimGrid's value) must be "
+                              "finite and > 0",
+                              path, d.lname[l], d.bw[l]);
+        else if (!(d.lat[l] >= 0) || !isfinite(d.lat[l]))
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: link \"%s\": latency %g s (SimGrid's value) must be finite "
+                              "and >= 0",
+                              path, d.lname[l], d.lat[l]);
+    }
+    if (st) {
+        sg_data_free(&d);
+        if (info)
+            *info = inf;
+        return st;
+    }
+    char *alive = malloc((size_t)d.H);
+    /* a host of speed 0 (a battery, a solar panel: energy plugins' hosts)
+     * cannot take a share of the work: left out, like a router */
+    int nzero = 0;
+    for (int i = 0; alive && i < d.H; i++) {
+        alive[i] = d.speed[i] != 0.0; /* NaN, < 0, inf: refused below, naming the host */
+        nzero += !alive[i];
+    }
+    if (alive && nzero) {
+        char names[700];
+        size_t o = 0;
+        int shown = 0;
+        names[0] = '\0';
+        for (int i = 0; i < d.H && o < sizeof names - 80; i++)
+            if (!alive[i]) {
+                o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", shown ? ", " : "",
+                                      d.hname[i]);
+                shown++;
+            }
+        if (shown < nzero)
+            snprintf(names + o, sizeof names - o, ", ... (%d in all)", nzero);
+        sg_warn(ro, "%s: %d host(s) of speed 0 left out (they cannot compute): %s", path, nzero,
+                names);
+    }
+    int kept = alive ? sg_reachable(&d, alive) : -1;
+    if (kept < 0) {
+        free(alive);
+        sg_data_free(&d);
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    }
+    if (d.H - nzero < 1) {
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: every host has speed 0 (%d host(s)): no host can compute, "
+                          "nothing to map",
+                          path, d.H);
+    } else if (kept < 2 && d.H - nzero >= 2) {
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: SimGrid gives no route (crossing links) between any two of its "
+                          "%d hosts%s",
+                          path, d.H - nzero,
+                          nzero ? " of speed > 0" : "");
+    } else {
+        if (kept < d.H - nzero) {
+            char names[700];
+            size_t o = 0;
+            int shown = 0;
+            names[0] = '\0';
+            for (int i = 0; i < d.H && o < sizeof names - 80; i++)
+                if (!alive[i] && d.speed[i] != 0.0) {
+                    o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", shown ? ", " : "",
+                                          d.hname[i]);
+                    shown++;
+                }
+            if (shown < d.H - nzero - kept)
+                snprintf(names + o, sizeof names - o, ", ... (%d in all)", d.H - nzero - kept);
+            sg_warn(ro,
+                    "%s: %d of %d hosts left out: SimGrid has no route (crossing links) "
+                    "between them and the others: %s",
+                    path, d.H - nzero - kept, d.H - nzero, names);
+        }
+        st = sg_build(&d, alive, kept, path, ro, out, &inf, err);
+        if (!st && d.n_extra > 0)
+            sg_warn(ro,
+                    "%s: SimGrid gives %d route(s) more latency than their links have (up to %g "
+                    "s: Vivaldi coordinates?); each such route is taken with SimGrid's route "
+                    "latency (Host::route_to): the excess on a connection of its own",
+                    path, d.n_extra, d.max_extra);
+        if (!st && !ro->one_core) {
+            /* the core-count policy (docs/simgrid.md): said when it matters */
+            int multi = 0, maxc = 1;
+            for (int i = 0; i < d.H; i++)
+                if (alive[i] && d.cores[i] > 1) {
+                    multi++;
+                    if (d.cores[i] > maxc)
+                        maxc = d.cores[i];
+                }
+            if (multi)
+                sg_warn(ro,
+                        "%s: %d host(s) with several cores (up to %d): w = speed x cores (one "
+                        "multi-threaded rank per host, the default); for single-threaded ranks "
+                        "(iterapp, one MPI rank per host) map with --one-core (w = speed)",
+                        path, multi, maxc);
+        }
+    }
+    free(alive);
+    sg_data_free(&d);
+    if (info)
+        *info = inf;
+    return st;
+}
+
+rm_status rmi_platform_read_simgrid(const char *path, const rm_read_options *ro,
+                                    rm_platform **out, rm_error *err)
+{
+    return rmi_platform_read_simgrid_ex(path, ro, out, NULL, err);
+}

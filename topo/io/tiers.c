@@ -1,0 +1,402 @@
+/*
+ * tiers.c — reader of the raw output of the Tiers topology generator (the
+ * generator of the platforms of seed 001 §5.1) into an rm_platform: LAN
+ * nodes become hosts with a seeded ~30 % rule, speeds from the LINPACK-like
+ * list. See rmi_platform_read_tiers in topo/io/readers.h.
+ */
+#include "topo/input_file.h"
+#include "topo/io/readers.h"
+#include "topo/io/unusable.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rmi_tiers_options_init(rm_tiers_options *to)
+{
+    to->hosts_fraction = 0.3;
+    to->seed = 1;
+}
+
+typedef struct tr_node {
+    long id;
+    int type;
+    long line;
+} tr_node;
+
+typedef struct tr_edge {
+    int a, b; /* node indices, a < b after normalisation */
+    double bw;
+    long line;
+    int pos; /* order of first appearance */
+} tr_edge;
+
+static int tr_edge_cmp(const void *x, const void *y)
+{
+    const tr_edge *e = x, *f = y;
+    if (e->a != f->a)
+        return e->a < f->a ? -1 : 1;
+    if (e->b != f->b)
+        return e->b < f->b ? -1 : 1;
+    return e->pos < f->pos ? -1 : e->pos > f->pos;
+}
+
+static int tr_edge_pos_cmp(const void *x, const void *y)
+{
+    const tr_edge *e = x, *f = y;
+    return e->pos < f->pos ? -1 : e->pos > f->pos;
+}
+
+static int tr_id_cmp(const void *x, const void *y)
+{
+    const tr_node *a = x, *b = y;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* Parse up to max whitespace-separated numbers; returns how many, -1 if a
+ * token is not a number. */
+static int tr_numbers(const char *s, double *v, int max)
+{
+    int n = 0;
+    for (;;) {
+        while (isspace((unsigned char)*s))
+            s++;
+        if (!*s)
+            return n;
+        if (n == max)
+            return -1;
+        char *end;
+        errno = 0;
+        v[n] = strtod(s, &end);
+        if (end == s || (errno == ERANGE && !rm_is_subnormal(v[n])) || !isfinite(v[n]) ||
+            (*end && !isspace((unsigned char)*end)))
+            return -1;
+        n++;
+        s = end;
+    }
+}
+
+/* Index of Tiers id in the sorted copy, or -1. */
+static int tr_find(const tr_node *sorted, const int *idx_of_sorted, int n, long id)
+{
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (sorted[mid].id == id)
+            return idx_of_sorted[mid];
+        if (sorted[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+static char *tr_stem(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    const char *dot = strrchr(b, '.');
+    size_t n = dot && dot != b ? (size_t)(dot - b) : strlen(b);
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, b, n);
+        s[n] = '\0';
+    }
+    return s;
+}
+
+rm_status rmi_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
+                                     const rm_tiers_options *to, rm_platform **out,
+                                     rm_error *err)
+{
+    rm_tiers_options tdef;
+    if (!to) {
+        rmi_tiers_options_init(&tdef);
+        to = &tdef;
+    }
+    /* ro: only its warning callback (Tiers files carry neither speeds nor missing bandwidths) */
+    if (!path || !out)
+        return rm_error_set(err, RM_EINVAL, "rmi_platform_read_tiers: %s is NULL", !path ? "path" : "out");
+    *out = NULL;
+    if (!(to->hosts_fraction > 0 && to->hosts_fraction <= 1))
+        return rm_error_set(err, RM_EINPUT, "%s: hosts fraction must be in (0, 1] (got %g)", path,
+                            to->hosts_fraction);
+    FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
+    if (!f)
+        return err ? err->status : RM_EINPUT;
+
+    tr_node *nodes = NULL, *sorted = NULL;
+    tr_edge *edges = NULL;
+    int *idx = NULL, *lan = NULL, *is_host = NULL;
+    double *speed = NULL;
+    int n_nodes = 0, cap_nodes = 0, n_edges = 0, cap_edges = 0;
+    rm_status st = RM_OK;
+    char line[4096];
+    long lineno = 0;
+    int section = 0; /* 0 header, 1 nodes, 2 edges */
+
+    /* First pass: nodes and raw edges (ids resolved after reading). */
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            st = rm_error_set(err, RM_EINPUT, "%s:%ld: line too long", path, lineno);
+            goto done;
+        }
+        char *s = line;
+        while (isspace((unsigned char)*s))
+            s++;
+        if (*s == '#') {
+            if (strncmp(s, "# NODES", 7) == 0)
+                section = 1;
+            else if (strncmp(s, "# EDGES", 7) == 0)
+                section = 2;
+            continue;
+        }
+        if (!*s)
+            continue;
+        double v[8];
+        int k = tr_numbers(s, v, 8);
+        if (section == 1) {
+            if (k != 4) {
+                st = rm_error_set(err, RM_EINPUT,
+                                  "%s:%ld: node line: expected 4 numbers 'id x y type'", path,
+                                  lineno);
+                goto done;
+            }
+            if (v[3] != 0 && v[3] != 1 && v[3] != 2) {
+                st = rm_error_set(err, RM_EINPUT,
+                                  "%s:%ld: node %.0f: type %g is not 0 (WAN), 1 (MAN) or 2 (LAN)",
+                                  path, lineno, v[0], v[3]);
+                goto done;
+            }
+            if (v[0] != floor(v[0]) || fabs(v[0]) > 1e15) {
+                st = rm_error_set(err, RM_EINPUT, "%s:%ld: node id %g is not an integer", path,
+                                  lineno, v[0]);
+                goto done;
+            }
+            if (n_nodes == cap_nodes) {
+                cap_nodes = cap_nodes ? 2 * cap_nodes : 64;
+                tr_node *nn = realloc(nodes, (size_t)cap_nodes * sizeof *nn);
+                if (!nn)
+                    goto nomem;
+                nodes = nn;
+            }
+            nodes[n_nodes].id = (long)v[0];
+            nodes[n_nodes].type = (int)v[3];
+            nodes[n_nodes].line = lineno;
+            n_nodes++;
+        } else if (section == 2) {
+            if (k != 7) {
+                st = rm_error_set(err, RM_EINPUT,
+                                  "%s:%ld: edge line: expected 7 numbers 'from to delay "
+                                  "bandwidth fromtype totype state'",
+                                  path, lineno);
+                goto done;
+            }
+            if (!(v[3] > 0)) {
+                st = rm_error_set(err, RM_EINPUT,
+                                  "%s:%ld: edge %.0f -- %.0f: bandwidth %g must be > 0", path,
+                                  lineno, v[0], v[1], v[3]);
+                goto done;
+            }
+            if (n_edges == cap_edges) {
+                cap_edges = cap_edges ? 2 * cap_edges : 128;
+                tr_edge *ne = realloc(edges, (size_t)cap_edges * sizeof *ne);
+                if (!ne)
+                    goto nomem;
+                edges = ne;
+            }
+            /* ids stored temporarily in a/b as long-sized? ids fit in int range check */
+            if (fabs(v[0]) > 2e9 || fabs(v[1]) > 2e9 || v[0] != floor(v[0]) ||
+                v[1] != floor(v[1])) {
+                st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge end is not an integer node id",
+                                  path, lineno);
+                goto done;
+            }
+            edges[n_edges].a = (int)v[0];
+            edges[n_edges].b = (int)v[1];
+            edges[n_edges].bw = v[3];
+            edges[n_edges].line = lineno;
+            edges[n_edges].pos = n_edges;
+            n_edges++;
+        } else {
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s:%ld: data before a '# NODES' or '# EDGES' section line", path,
+                              lineno);
+            goto done;
+        }
+    }
+    if (ferror(f)) {
+        st = rm_error_set(err, RM_EINPUT, "%s: read error", path);
+        goto done;
+    }
+    if (n_nodes == 0) {
+        st = rm_error_set(err, RM_EINPUT, "%s: no '# NODES' section with nodes", path);
+        goto done;
+    }
+
+    /* Resolve ids. */
+    sorted = malloc((size_t)n_nodes * sizeof *sorted);
+    idx = malloc((size_t)n_nodes * sizeof *idx);
+    if (!sorted || !idx)
+        goto nomem;
+    memcpy(sorted, nodes, (size_t)n_nodes * sizeof *sorted);
+    qsort(sorted, (size_t)n_nodes, sizeof *sorted, tr_id_cmp);
+    for (int i = 1; i < n_nodes; i++)
+        if (sorted[i].id == sorted[i - 1].id) {
+            st = rm_error_set(err, RM_EINPUT, "%s:%ld: node %ld declared twice (also line %ld)",
+                              path, sorted[i].line > sorted[i - 1].line ? sorted[i].line
+                                                                        : sorted[i - 1].line,
+                              sorted[i].id,
+                              sorted[i].line > sorted[i - 1].line ? sorted[i - 1].line
+                                                                  : sorted[i].line);
+            goto done;
+        }
+    {
+        /* idx[sorted position] = file position: ids are unique, so match by id */
+        for (int i = 0; i < n_nodes; i++) {
+            /* binary search of nodes[i].id in sorted */
+            int lo = 0, hi = n_nodes - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) / 2;
+                if (sorted[mid].id == nodes[i].id) {
+                    idx[mid] = i;
+                    break;
+                }
+                if (sorted[mid].id < nodes[i].id)
+                    lo = mid + 1;
+                else
+                    hi = mid - 1;
+            }
+        }
+    }
+    for (int e = 0; e < n_edges; e++) {
+        int a = tr_find(sorted, idx, n_nodes, edges[e].a);
+        int b = tr_find(sorted, idx, n_nodes, edges[e].b);
+        if (a < 0 || b < 0) {
+            st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge %d -- %d: node %d is not declared",
+                              path, edges[e].line, edges[e].a, edges[e].b,
+                              a < 0 ? edges[e].a : edges[e].b);
+            goto done;
+        }
+        if (a == b) {
+            st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge %d -- %d is a self-loop", path,
+                              edges[e].line, edges[e].a, edges[e].b);
+            goto done;
+        }
+        edges[e].a = a < b ? a : b;
+        edges[e].b = a < b ? b : a;
+    }
+    /* Merge by unordered pair, keeping the first appearance. */
+    if (n_edges > 0) /* edges is NULL without an EDGES section: qsort(NULL) is UB */
+        qsort(edges, (size_t)n_edges, sizeof *edges, tr_edge_cmp);
+    int m = 0;
+    for (int e = 0; e < n_edges; e++) {
+        if (m > 0 && edges[m - 1].a == edges[e].a && edges[m - 1].b == edges[e].b) {
+            if (edges[m - 1].bw != edges[e].bw) {
+                st = rm_error_set(err, RM_EINPUT,
+                                  "%s:%ld: edge %ld -- %ld: bandwidth %g, but line %ld gives %g",
+                                  path, edges[e].line, nodes[edges[e].a].id,
+                                  nodes[edges[e].b].id, edges[e].bw, edges[m - 1].line,
+                                  edges[m - 1].bw);
+                goto done;
+            }
+            continue;
+        }
+        edges[m++] = edges[e];
+    }
+    if (m > 0)
+        qsort(edges, (size_t)m, sizeof *edges, tr_edge_pos_cmp);
+
+    /* Hosts: partial Fisher–Yates over the LAN nodes in file order. */
+    lan = malloc((size_t)n_nodes * sizeof *lan);
+    is_host = calloc((size_t)n_nodes, sizeof *is_host);
+    speed = calloc((size_t)n_nodes, sizeof *speed);
+    if (!lan || !is_host || !speed)
+        goto nomem;
+    int n_lan = 0;
+    for (int i = 0; i < n_nodes; i++)
+        if (nodes[i].type == 2)
+            lan[n_lan++] = i;
+    if (n_lan == 0) {
+        st = rm_error_set(err, RM_EINPUT, "%s: no LAN node (type 2): no host", path);
+        goto done;
+    }
+    int k = (int)lround(to->hosts_fraction * n_lan);
+    if (k < 1)
+        k = 1;
+    rm_rng rng;
+    rmi_rng_seed(&rng, to->seed);
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)rmi_rng_below(&rng, (uint64_t)(n_lan - i));
+        int t = lan[i];
+        lan[i] = lan[j];
+        lan[j] = t;
+        is_host[lan[i]] = 1;
+    }
+    int n_speeds;
+    const double *speeds = rmi_linpack_speeds(&n_speeds);
+    for (int i = 0; i < n_nodes; i++)
+        if (is_host[i])
+            speed[i] = speeds[rmi_rng_below(&rng, (uint64_t)n_speeds)];
+
+    char *name = tr_stem(path);
+    if (!name)
+        goto nomem;
+    rm_platform *p = rm_platform_new(name, n_nodes, m, 0);
+    free(name);
+    if (!p)
+        goto nomem;
+    static const char *const prefix[3] = {"WAN", "MAN", "LAN"};
+    for (int i = 0; i < n_nodes; i++) {
+        char label[64];
+        snprintf(label, sizeof label, "%s%ld", prefix[nodes[i].type], nodes[i].id);
+        p->nodes[i].id = nodes[i].id;
+        p->nodes[i].is_host = is_host[i];
+        p->nodes[i].w = is_host[i] ? 1.0 / speed[i] : 0.0;
+        if (rm_platform_set_label(p, i, label) != RM_OK) {
+            rm_platform_free(p);
+            goto nomem;
+        }
+    }
+    for (int e = 0; e < m; e++) {
+        p->links[e].source = edges[e].a;
+        p->links[e].target = edges[e].b;
+        p->links[e].bandwidth = edges[e].bw; /* taken as Mb/s */
+        p->links[e].latency = 0.0;
+        p->links[e].backbone = 0;
+    }
+    st = rm_platform_finalize(p, err);
+    if (st) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
+        rm_platform_free(p);
+        st = rm_error_set(err, st, "%s: %s", path, msg);
+    } else {
+        rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
+        *out = p;
+    }
+    goto done;
+nomem:
+    st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+done:
+    fclose(f);
+    free(nodes);
+    free(sorted);
+    free(edges);
+    free(idx);
+    free(lan);
+    free(is_host);
+    free(speed);
+    return st;
+}
+
+rm_status rmi_platform_read_tiers(const char *path, const rm_read_options *ro,
+                                  rm_platform **out, rm_error *err)
+{
+    return rmi_platform_read_tiers_ex(path, ro, NULL, out, err);
+}

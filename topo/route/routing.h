@@ -1,0 +1,53 @@
+/*
+ * topo/route/routing.h — the routing layer of the heuristics and exact
+ * baselines (not public): widest-path trees, fixed routes of the platform
+ * file and direct links behind one interface, single routes and SliceRing's
+ * complete graph of route bandwidths (Legrand et al. 2004 §2.2, §4.4.2).
+ */
+#ifndef RINGMAP_TOPO_ROUTE_ROUTING_H
+#define RINGMAP_TOPO_ROUTE_ROUTING_H
+
+#include "ringmap/topo.h"
+
+/* The routing functions below take a RESOLVED routing (WIDEST, DIRECT or
+ * FIXED: rm_routing_resolve, include/ringmap/topo.h, run by every entry point
+ * of the library): RM_ROUTING_AUTO or a value out of range gives RM_EINTERNAL. */
+
+/**
+ * Tree of routes from src (to src when reverse) under a routing mode, same
+ * outputs and conventions as rm_widest_tree (width[v] 0 = no route, INFINITY
+ * at src; in_arc[v] the arc entering v, or leaving v when reverse; either may
+ * be NULL), usable by rm_route_from_tree.
+ * RM_ROUTING_WIDEST: rm_widest_tree. RM_ROUTING_FIXED: the platform file's
+ * routes (rm_platform.fixed_route_*), in any shape (they need not form a
+ * tree): in_arc[v] = RM_ARC_FIXED for each host v with a route, whose route
+ * rm_route_from_tree takes from the platform (RM_EINPUT when the file fixes
+ * none); width = least residual along the route. RM_ROUTING_DIRECT: only one-hop routes — for each v, the
+ * widest usable arc src -> v (v -> src when reverse) on residual (NULL: full
+ * capacities; backbones at full capacity), ties to the lowest arc index.
+ * Errors: RM_EINPUT (bad src), those of rm_widest_tree.
+ * Complexity: widest O(E log N); direct O(E).
+ */
+rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
+                          int src, int reverse, double *width, int *in_arc, rm_error *err);
+
+/** Latency (s) of the route src -> dst held by the forward tree in_arc of
+ *  rm_routing_tree (any routing mode; RM_ARC_FIXED entries: the platform's
+ *  fixed route): the sum of its links' latencies, 0 if dst is unreachable
+ *  or dst == src. O(N), O(R^2) for a fixed route of R links. */
+double rm_routing_tree_latency(const rm_network *net, int src, const int *in_arc, int dst);
+
+/** One route src -> dst under a routing mode (rm_widest_route conventions:
+ *  bandwidth = its width, 0 with no arcs when there is none, INFINITY when
+ *  src == dst). Direct: the widest arc src -> dst. O(E log N) / O(E). */
+rm_status rm_routing_route(const rm_network *net, rm_routing routing, const double *residual,
+                           int src, int dst, rm_route *route, rm_error *err);
+
+/** SliceRing's complete graph under a routing mode (rm_capacity_matrix
+ *  conventions: bw[i*H+j], host indices, diagonal INFINITY, 0 = no route).
+ *  Direct: the widest arc between the two hosts (0 if not adjacent): the
+ *  complete-graph instance taken as given (seed 001 §2.2, Theorem 1).
+ *  Errors: RM_ENOMEM, those of rm_capacity_matrix. O(H E log N) / O(H^2 + E). */
+rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *bw, rm_error *err);
+
+#endif

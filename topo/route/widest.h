@@ -1,0 +1,139 @@
+/*
+ * widest.h — internal interface of our own widest (maximum-bottleneck)
+ * path trees (seed 001 §4.4.2): a CSR adjacency of the usable arcs of a
+ * network and an indexed binary max-heap, both allocated once (in
+ * rm_network_init) so that the O(p^2)..O(p^3) widest-path calls of
+ * SharedRing allocate nothing. Also declares the igraph reference
+ * implementation of rm_widest_tree, kept for cross-checks (tests/test_widest.c).
+ */
+#ifndef RM_TOPO_WIDEST_H
+#define RM_TOPO_WIDEST_H
+
+#include "ringmap/topo.h"
+
+#include <float.h>
+
+/* CSR adjacency of the usable arcs: built once, then only read (shared by
+ * all threads routing on the network). */
+typedef struct rm_widest_csr {
+    int n_nodes;
+    int *out_start; /* n_nodes + 1: out_arcs[out_start[v] .. out_start[v+1]) leave v */
+    int *out_arcs;  /* usable arcs sorted by tail, increasing arc index within a node */
+    int *in_start;  /* n_nodes + 1: in_arcs[in_start[v] .. in_start[v+1]) enter v */
+    int *in_arcs;   /* usable arcs sorted by head, increasing arc index within a node */
+    int *core;      /* n_core: the nodes that are not leaves, increasing */
+    int *cout_start, *cout_arcs; /* as out_start/out_arcs, only the arcs to core nodes */
+    int *cin_start, *cin_arcs;   /* as in_start/in_arcs, only the arcs from core nodes */
+    int n_core;
+    int *leaf_of;   /* n_nodes: u when every usable arc of v goes to or comes from one
+                       other node u (a leaf: a host on its access link), else -1 */
+} rm_widest_csr;
+
+/* The scratch space of one routing call (a workspace): the widest-path tree
+ * (width, arc), the heap of the Dijkstra and a stack. A network keeps a pool
+ * of them (topo/network.c): each routing call takes one for its duration,
+ * so calls from several threads on one `const rm_network` never share
+ * scratch; one thread reuses the same workspace (no allocation per call). */
+typedef struct rm_route_ws {
+    struct rm_route_ws *next; /* the pool's free list */
+    double *width;            /* n_nodes */
+    int *arc;                 /* n_nodes */
+    int *stack;               /* n_nodes */
+    int *heap;                /* n_nodes: the binary max-heap of nodes */
+    int *pos;                 /* n_nodes: heap position, -1 = not reached, -2 = settled */
+} rm_route_ws;
+
+/* A workspace for n_nodes nodes; NULL when out of memory. O(N). */
+rm_route_ws *rm_route_ws_new(int n_nodes);
+
+/* Free a workspace (NULL is fine). */
+void rm_route_ws_free(rm_route_ws *w);
+
+/* Width of usable arc a: the residual bandwidth of its resource (full
+ * capacity when residual is NULL or the resource is a backbone). Widths
+ * <= 0 (or NaN) become 0: the arc is unusable. +inf becomes DBL_MAX (as
+ * igraph, which ignores edges of infinite weight, needs). O(1). */
+static inline double rm_arc_width(const rm_network *net, const double *residual, int a)
+{
+    int r = net->arc_res[a];
+    double x = (residual && !net->res_backbone[r]) ? residual[r] : net->res_cap[r];
+    if (!(x > 0.0))
+        return 0.0;
+    return x > DBL_MAX ? DBL_MAX : x;
+}
+
+/* Build the CSR adjacency of net's usable arcs (arc_res >= 0). Returns 0
+ * on success, -1 when out of memory (c is then freed). O(N + A). */
+int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net);
+
+/* Release what rm_widest_csr_init allocated (c may be zeroed). */
+void rm_widest_csr_free(rm_widest_csr *c);
+
+/*
+ * Widest-path Dijkstra from src on the CSR (out-arcs; in-arcs when reverse:
+ * paths TO src). Writes width[v] (0 = unreachable through arcs of positive
+ * width, INFINITY at src) and arc[v] (tree arc entering v — leaving v when
+ * reverse —, -1 at src and unreachable nodes). target >= 0 stops as soon as
+ * target is settled: then only settled nodes (target and its tree path
+ * included) have final values. src must be a valid node index.
+ * Tie-breaking (deterministic): the heap pops the widest node, the smallest
+ * node index among equal widths; a node's tree arc is replaced only by a
+ * strictly wider one, so it is the first arc reaching the final width, in
+ * settling order then CSR (arc index) order. A full tree (target < 0)
+ * searches only the non-leaf nodes (and src) and fills each leaf v from its
+ * node u afterwards (width min(width[u], arc width), the first widest arc in
+ * CSR order): a leaf relaxes only u, settled before it, so the other nodes'
+ * pops, widths and arcs are those of the search of every node, and the
+ * result is identical (O(core log core + N) on a cluster). No allocation; writes only
+ * ws->heap, ws->pos, width and arc (thread-safe with distinct workspaces).
+ * O(A log N).
+ */
+void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network *net,
+                       const double *residual, int src, int reverse, int target, double *width,
+                       int *arc);
+
+/* target value of rm_widest_csr_run: a full tree whose leaves are neither
+ * initialised nor filled (rm_widest_csr_leaf fills one on demand). */
+#define RM_WIDEST_CORE (-2)
+
+/* Fill leaf v (not src) of a tree of rm_widest_csr_run(..., RM_WIDEST_CORE)
+ * on the same residual: width[v], arc[v] as the full tree has them. A node
+ * that is not a leaf, or src, is left as it is. O(deg v). */
+void rm_widest_csr_leaf(const rm_widest_csr *c, const rm_network *net, const double *residual,
+                        int src, int reverse, int v, double *width, int *arc);
+
+/* Internal (ring/ uses it on the fast path): the widest-path tree of
+ * rm_widest_tree computed into width/in_arc directly, leaves left out
+ * (neither written nor valid until rm_widest_tree_leaf fills them); the
+ * core nodes and src are valid. O(core log core + arcs of the core). */
+rm_status rm_widest_tree_core(const rm_network *net, const double *residual, int src, int reverse,
+                              double *width, int *in_arc, rm_error *err);
+
+/* The core nodes (not leaves) of net's routing graph, increasing; *n their
+ * count. Read-only, valid while net is. O(1). */
+const int *rm_widest_core_nodes(const rm_network *net, int *n);
+
+/* Fill leaf v of a tree of rm_widest_tree_core (same residual, src,
+ * reverse). O(deg v). */
+void rm_widest_tree_leaf(const rm_network *net, const double *residual, int src, int reverse, int v,
+                         double *width, int *in_arc);
+
+/*
+ * Reference implementation of rm_widest_tree (same contract, ringmap.h)
+ * with igraph_get_widest_paths: kept to cross-check our own Dijkstra. Widths
+ * are identical (the maximum bottleneck is unique); among equally wide
+ * paths the tree may differ. Errors: RM_EINPUT, RM_ENOMEM, RM_EINTERNAL.
+ * O(A log N) plus igraph's per-call incidence-list construction.
+ */
+rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, int src, int reverse,
+                                double *width, int *in_arc, rm_error *err);
+
+/* Arcs of the platform's fixed route from node a to node b (both hosts;
+ * rm_platform.fixed_route_*) into arcs[] (capacity cap): the count, 0 when
+ * the file fixes no route between them (or a or b is not a host, or the
+ * route crosses a link too slow for the model, topo/io/unusable.h), -1 when
+ * the route is not a walk of usable arcs from a to b (it may cross a link
+ * twice: a SimGrid WIFI access point). O(len + log H). Thread safety: reentrant (net is only read). */
+int rm_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap);
+
+#endif
