@@ -82,7 +82,7 @@ enum {
     RM_SLICE_LAZY_SWEEP = 4  /* beyond 100 hosts, only the chosen ring size is made feasible */
 };
 /** The cost models SliceRing's fast scan (RM_SLICE_FAST: the O(1) value
- *  max(T5, D) of every candidate, equal to rm_balance per ring/exact.h, with
+ *  max(T5, D) of every candidate, equal to rm_balance per heur/exact.h, with
  *  the exact re-evaluation of near ties, and the classes of interchangeable
  *  hosts — bitwise equal w and route costs give bitwise equal values) is
  *  proven for: eq. (1) of Legrand et al. 2004 with the sum or, with
@@ -93,7 +93,7 @@ enum {
 int rmi_slice_fast_valid_for(const rm_cost_model *m);
 
 /** The cost models the fast scan's candidate pruning (slice_prune in
- *  ring/slicering.c) is proven for: its bound writes a candidate's eq. (5)
+ *  heur/slicering.c) is proven for: its bound writes a candidate's eq. (5)
  *  sum with C = c_succ + c_pred (the sum, not the max: no parallel send) and
  *  divides by D_c/D_w (0 < D_c/D_w < inf): rmi_cost_model_eq1, parallel_send
  *  off, 0 < dc_dw < inf. Else the fast scan takes every candidate. O(1). */

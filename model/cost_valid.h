@@ -23,7 +23,7 @@
 
 /** 1 when m is a model of eq. (1) as above (every reserved field 0: sum or
  *  max of the route costs, with or without latency, any D_c/D_w), else 0.
- *  The models the proofs of ring/cut_bound.h, res_bound.h, cross_bound.h,
+ *  The models the proofs of heur/bounds/cut_bound.h, res_bound.h, cross_bound.h,
  *  the SharedRing fast path and the SliceRing fast scan are written for.
  *  O(1). */
 static inline int rmi_cost_model_eq1(const rm_cost_model *m)

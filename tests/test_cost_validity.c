@@ -20,13 +20,13 @@
  *    change its result: a bound or change used for the unknown model would
  *    fail the comparison.
  */
-#include "ring/cross_bound.h"
-#include "ring/cut_bound.h"
-#include "ring/res_bound.h"
-#include "ring/ring_internal.h"
-#include "ring/sharedring_internal.h"
+#include "heur/bounds/cross_bound.h"
+#include "heur/bounds/cut_bound.h"
+#include "heur/bounds/res_bound.h"
+#include "heur/heur.h"
+#include "heur/sharedring/sharedring_internal.h"
 #include "ringmap.h"
-#include "topo/generators.h"
+#include "topo/gen/generators.h"
 
 #include "support.h"
 

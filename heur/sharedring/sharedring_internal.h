@@ -294,7 +294,7 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
 void rm_h2_work_destroy(h2_work *wk);
 
 /** The cost models SharedRing's fast path is proven for (its O(1) evaluation
- *  and the lower bounds of ring/sharedring_bounds.c, and the pair start's
+ *  and the lower bounds of heur/sharedring/sharedring_bounds.c, and the pair start's
  *  unshared bound): the incremental form of eq. (5) equals rm_balance, and
  *  the bounds take full-capacity widths (>= every share) with latencies
  *  left out (>= 0, they only add) and the sum or, with parallel send, the
@@ -304,7 +304,7 @@ void rm_h2_work_destroy(h2_work *wk);
  *  ring edge and candidate evaluated by rm_balance). O(1). */
 int rmi_h2_fast_valid_for(const rm_cost_model *m);
 
-/** The cost models the incremental scan (ring/sharedring_inc.c) is proven
+/** The cost models the incremental scan (heur/sharedring/sharedring_inc.c) is proven
  *  for: a candidate's stored shares and route costs are reused while its
  *  routes and their residuals are unchanged and its T_step is re-evaluated
  *  by the fast path's O(1) form — so the models of rmi_h2_fast_valid_for.
@@ -312,7 +312,7 @@ int rmi_h2_fast_valid_for(const rm_cost_model *m);
  *  model conditions, checked by the caller.) O(1). */
 int rmi_h2_inc_valid_for(const rm_cost_model *m);
 
-/** The cost models the symmetry classes (ring/sharedring_sym.c) are proven
+/** The cost models the symmetry classes (heur/sharedring/sharedring_sym.c) are proven
  *  for: members of a class give bit for bit the same route shares, route
  *  costs (same capacity and latency of their own link) and w, and T_step is
  *  a function of those under eq. (1) (rm_balance): rmi_cost_model_eq1.

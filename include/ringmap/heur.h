@@ -50,7 +50,7 @@ typedef struct rm_options {
     /* 1: grow the greedy rings up to max_q even when no larger ring can beat
        the best one (every sweep_t entry filled, the full "bath tub" curve);
        0 (default): stop once a provable lower bound of T_step of every larger
-       ring (ring/cut_bound.h) is >= the best T_step — same ring and T_step */
+       ring (heur/bounds/cut_bound.h) is >= the best T_step — same ring and T_step */
     int full_curve;
     /* threads of the heuristics' scans (SharedRing's ring-edge scan on a
        persistent pool); 0 (default) = all online cores; the result is the
