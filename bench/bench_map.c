@@ -86,8 +86,8 @@ int main(int argc, char **argv)
                 for (int k = 0; k < repeat; k++) {
                     rm_mapping_free(m);
                     double t0 = now();
-                    rm_status st = vs[v].heur == RM_HEUR_SLICE ? rm_slicering(&net, &opt, &m, &err)
-                                                               : rm_sharedring(&net, &opt, &m, &err);
+                    /* the heuristic alone (no final solver, no --improve) */
+                    rm_status st = rm_map_network(&net, &opt, &m, &err);
                     double dt = now() - t0;
                     if (st) {
                         fprintf(stderr, "bench_map: %s: %s\n", p->name, err.msg);

@@ -44,6 +44,7 @@
 #include "ring/refine.h"
 #include "heur/route_ties.h"
 #include "topo/gen/generators.h"
+#include "heur/heur.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -272,8 +273,7 @@ static int improve_run(const rm_network *net, rm_heuristic h, double dc_dw, imp_
     rm_mapping *m = NULL;
     rm_error err;
     double t0 = now();
-    rm_status st = h == RM_HEUR_SLICE ? rm_slicering(net, &opt, &m, &err)
-                                      : rm_sharedring(net, &opt, &m, &err);
+    rm_status st = rm_run_heuristic(net, &opt, &m, &err); /* the heuristic alone */
     r->sec_g = now() - t0;
     if (st) {
         fprintf(stderr, "bench_quality: %s: %s\n", net->platform->name, err.msg);

@@ -82,7 +82,7 @@ static int run_one(const rm_network *net, rm_options *opt, rm_mapping **m, rm_er
     rm_cli_progress pr;
     rm_cli_progress_init(&pr, "ringmap compare", compare_progress_lines, net->platform->n_hosts);
     rm_options o = *opt;
-    rm_cli_progress_attach(&pr, &o, opt->heuristic == RM_HEUR_SLICE ? "SliceRing" : "SharedRing");
+    rm_cli_progress_attach(&pr, &o, rm_cli_heuristic_title(opt->heuristic));
     rm_status st = rm_map_network(net, &o, m, err);
     rm_cli_progress_done(&pr);
     if (st == RM_OK && (st = rm_mapping_check(net, *m, 1e-9, err)) != RM_OK) {
@@ -170,21 +170,25 @@ int rm_cmd_compare(int argc, char **argv)
     for (int r = 0; r < n_ratios && !rc; r++) {
         rm_options opt = base;
         opt.cost.dc_dw = ratios[r];
+        /* the pair of --heuristic both (cli/options.h): SliceRing made
+           feasible by max-min, then SharedRing's variants */
         rm_mapping *slice = NULL, *shared[N_REF] = {NULL};
-        opt.heuristic = RM_HEUR_SLICE;
+        opt.heuristic = rm_cli_both[1];
         opt.make_feasible = RM_SHARING_MAXMIN;
         if ((st = run_one(&net, &opt, &slice, &err))) {
-            fprintf(stderr, "ringmap compare: SliceRing at D_c/D_w = %g: %s\n", ratios[r], err.msg);
+            fprintf(stderr, "ringmap compare: %s at D_c/D_w = %g: %s\n",
+                    rm_cli_heuristic_title(opt.heuristic), ratios[r], err.msg);
             rc = rm_status_exit_code(st);
             break;
         }
-        opt.heuristic = RM_HEUR_SHARED;
+        opt.heuristic = rm_cli_both[0];
         for (int k = 0; k < N_REF && !rc; k++) {
             opt.sharing = variants[k].sharing;
             opt.final_solver = variants[k].final;
             if ((st = run_one(&net, &opt, &shared[k], &err))) {
-                fprintf(stderr, "ringmap compare: SharedRing (%s) at D_c/D_w = %g: %s\n",
-                        variants[k].name, ratios[r], err.msg);
+                fprintf(stderr, "ringmap compare: %s (%s) at D_c/D_w = %g: %s\n",
+                        rm_cli_heuristic_title(opt.heuristic), variants[k].name, ratios[r],
+                        err.msg);
                 rc = rm_status_exit_code(st);
             }
         }

@@ -58,7 +58,7 @@ typedef struct sweep_args {
     int n_ratios;
     double ratios[SWEEP_MAX_RATIOS];
     int n_heur;
-    rm_heuristic heur[2];
+    rm_heuristic heur[RM_CLI_N_BOTH];
     int n_ref;
     int refs[N_REF];
     const char *csv, *json, *plot;
@@ -81,8 +81,12 @@ static void usage(FILE *f)
         "\n"
         "Options:\n"
         "  --dc-dw LIST          comma-separated distinct ratios, each finite >= 0, at\n"
-        "                        most 64 (default 0.64,0.064,0.0064,0.00064)\n"
-        "  --heuristic H         shared (default), slice or both\n"
+        "                        most 64 (default 0.64,0.064,0.0064,0.00064)\n",
+        f);
+    fputs("  --heuristic H         ", f);
+    rm_cli_heuristic_list(f, 1); /* the greedy heuristics and both (cli/options.c) */
+    fputs(
+        "\n"
         "  --sharing LIST        comma-separated sharing policies among greedy, maxmin,\n"
         "                        eq5 (default: all three; see ringmap --help); the\n"
         "                        curves of the plot use the first one. SliceRing runs\n"
@@ -215,7 +219,7 @@ static int parse_args(int argc, char **argv, sweep_args *a)
     a->n_ratios = 4;
     memcpy(a->ratios, def_ratios, sizeof def_ratios);
     a->n_heur = 1;
-    a->heur[0] = RM_HEUR_SHARED;
+    a->heur[0] = a->opt.heuristic; /* rm_options_init's */
     a->n_ref = N_REF;
     for (int r = 0; r < N_REF; r++)
         a->refs[r] = r;
@@ -224,25 +228,22 @@ static int parse_args(int argc, char **argv, sweep_args *a)
     int c, code, li = 0;
     while ((c = getopt_long(argc, argv, ":qh", longopts, &li)) != -1) {
         const char *arg = optarg;
-        int v;
         switch (c) {
         case OPT_DCDW:
             if ((code = rm_cli_opt_ratio_list(arg, a->ratios, SWEEP_MAX_RATIOS, &a->n_ratios, 1,
                                               bad_option)) >= 0)
                 return code;
             break;
-        case OPT_HEUR:
-            /* shared, slice or both: the first 3 names */
-            if ((code = rm_cli_opt_name("--heuristic", rm_cli_heuristics, 3, arg, &v,
-                                        bad_option)) >= 0)
+        case OPT_HEUR: {
+            /* the greedy heuristics (their curves per ring size) or both */
+            int both;
+            if ((code = rm_cli_opt_heuristic(arg, 1, &a->heur[0], &both, bad_option)) >= 0)
                 return code;
-            a->n_heur = 1;
-            a->heur[0] = v == RM_CLI_HEUR_BOTH ? RM_HEUR_SHARED : (rm_heuristic)v;
-            if (v == RM_CLI_HEUR_BOTH) {
-                a->n_heur = 2;
-                a->heur[1] = RM_HEUR_SLICE;
-            }
+            a->n_heur = both ? RM_CLI_N_BOTH : 1;
+            for (int h = 0; both && h < RM_CLI_N_BOTH; h++)
+                a->heur[h] = rm_cli_both[h];
             break;
+        }
         case OPT_REFINE:
         case OPT_SHARING:
             if ((code = parse_refines(arg, a, c == OPT_REFINE)) >= 0)
@@ -314,7 +315,16 @@ static int parse_args(int argc, char **argv, sweep_args *a)
 
 static const char *heur_name(rm_heuristic h)
 {
-    return h == RM_HEUR_SLICE ? "slice" : "shared";
+    return rm_cli_heuristic_name(h);
+}
+
+/* Heuristic h chooses its ring on the unshared model, then makes it
+ * feasible (SliceRing): its runs record the make-feasible step and the
+ * unshared estimate. */
+static int heur_unshared(rm_heuristic h)
+{
+    const rm_heuristic_info *info = rm_heuristic_lookup(h);
+    return info && (info->honours & RM_HONOURS_MAKE_FEASIBLE);
 }
 
 /* Run (and check) every heuristic x refinement x ratio; exit code or -1. */
@@ -335,8 +345,8 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
         rm_cli_progress_note(&pr, "%s", what);
         rm_cli_progress_attach(&pr, &o, what);
         rm_error err = {RM_OK, ""};
-        rm_status st = r->h == RM_HEUR_SLICE ? rm_slicering(net, &o, &r->m, &err)
-                                             : rm_sharedring(net, &o, &r->m, &err);
+        /* the heuristic alone: no final solver, no --improve in a sweep */
+        rm_status st = rm_map_network(net, &o, &r->m, &err);
         if (st) {
             r->m = NULL;
             rm_cli_progress_done(&pr);
@@ -515,12 +525,12 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
         if (!bad) {
             bad |= jset(e, "heuristic", json_string(heur_name(r->h)));
             bad |= jset(e, "sharing", json_string(ref_name(r->ref)));
-            if (r->h == RM_HEUR_SLICE)
+            if (heur_unshared(r->h))
                 bad |= jset(e, "make_feasible", json_string(ref_name(r->m->sharing)));
             bad |= jset(e, "dc_dw", json_real(a->ratios[r->k]));
             bad |= jset(e, "q", json_integer(r->m->q));
             bad |= jset(e, "t_step_per_dw", json_incref(json_object_get(mj, "t_step_per_dw")));
-            if (r->h == RM_HEUR_SLICE)
+            if (heur_unshared(r->h))
                 bad |= jset(e, "t_step_per_dw_unshared",
                             json_incref(json_object_get(mj, "t_step_per_dw_unshared")));
             bad |= jset(e, "sweep", json_incref(json_object_get(mj, "sweep")));
@@ -699,13 +709,16 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
           "set ylabel 'T_{step}/D_w (s/Mflop)'\nset xrange [0.5:*]\n",
           f);
     fputs("set title ", f);
+    char heurs[128];
+    if (a->n_heur == 2)
+        snprintf(heurs, sizeof heurs, "%s solid, %s dashed", rm_cli_heuristic_title(a->heur[0]),
+                 rm_cli_heuristic_title(a->heur[1]));
+    else
+        snprintf(heurs, sizeof heurs, "%s", rm_cli_heuristic_title(a->heur[0]));
     snprintf(title, sizeof title,
              "'T_{step}/D_w of the best ring of each size (%s, sharing %s; big dot: size "
              "returned)'",
-             a->n_heur == 2                 ? "SharedRing solid, SliceRing dashed"
-             : a->heur[0] == RM_HEUR_SLICE ? "SliceRing"
-                                           : "SharedRing",
-             ref_name(ref0));
+             heurs, ref_name(ref0));
     fputs(title, f);
     fputs("\nplot \\\n", f);
     int first = 1;
@@ -743,8 +756,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
         fprintf(f, "%s  $B_%s_%s using 1:2 with linespoints pt %d ps 1.2 lw 2 lc rgb '%s' "
                    "title '%s'",
                 h ? ", \\\n" : "", heur_name(a->heur[h]), ref_name(ref0), h == 0 ? 7 : 5,
-                h == 0 ? "#1b4f9c" : "#d1495b", a->heur[h] == RM_HEUR_SLICE ? "SliceRing"
-                                                                             : "SharedRing");
+                h == 0 ? "#1b4f9c" : "#d1495b", rm_cli_heuristic_title(a->heur[h]));
     fputs("\n", f);
 
     /* panel 3: effect of the refinements */
@@ -771,9 +783,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
             if (have_none && ri == 0 && a->n_ref > 1)
                 continue; /* its gain over itself is 0 */
             char lbl[64];
-            snprintf(lbl, sizeof lbl, "%s, %s", a->heur[h] == RM_HEUR_SLICE ? "SliceRing"
-                                                                               : "SharedRing",
-                     ref_name(ri));
+            snprintf(lbl, sizeof lbl, "%s, %s", rm_cli_heuristic_title(a->heur[h]), ref_name(ri));
             fprintf(f, "%s  $B_%s_%s using 1:%d with linespoints pt %d ps 1.2 lw 2 lc rgb '%s' "
                        "dt %d title ",
                     first ? "" : ", \\\n", heur_name(a->heur[h]), ref_name(ri),

@@ -65,18 +65,10 @@ static void usage(FILE *f)
         "Options:\n"
         "  --dc-dw R             ratio D_c/D_w in Mb/Mflop, finite, >= 0 (default 0.0064)\n"
         "  --dc X --dw Y         absolute D_c (Mb, >= 0) and D_w (Mflop, > 0), both\n"
-        "                        required; sets D_c/D_w = X/Y and also prints T_step (s)\n"
-        "  --heuristic H         shared: SharedRing, routes share links (default);\n"
-        "                        slice: SliceRing on the fully connected model, its ring\n"
-        "                        then made feasible on the shared network (see\n"
-        "                        --make-feasible; its own unshared estimate is printed\n"
-        "                        beside it);\n"
-        "                        both: run both and print the improvement of SharedRing\n"
-        "                        over SliceRing, (T_slice - T_shared)/T_slice*100 (%);\n"
-        "                        exact: SharedRing exhaustive over every ring (fixed\n"
-        "                        routes, eq. (5) shares), at most 8 hosts;\n"
-        "                        slice-exact: proven optimum of SliceRing's model,\n"
-        "                        at most 12 hosts (larger platforms: exit status 2)\n"
+        "                        required; sets D_c/D_w = X/Y and also prints T_step (s)\n",
+        f);
+    rm_cli_heuristic_help(f); /* the library's heuristics (cli/options.c) */
+    fputs(
         "  --routing R           widest: widest paths through the network (default,\n"
         "                        except for SimGrid .xml files: fixed);\n"
         "                        direct: only a direct link between two hosts (the\n"
@@ -277,12 +269,9 @@ static int parse_args(int argc, char **argv, map_args *a)
             a->have_dw = 1;
             break;
         case OPT_HEUR:
-            if ((code = rm_cli_opt_name("--heuristic", rm_cli_heuristics, RM_CLI_N_HEURISTICS, arg,
-                                        &v, bad_option)) >= 0)
+            if ((code = rm_cli_opt_heuristic(arg, 0, &a->opt.heuristic, &a->both,
+                                             bad_option)) >= 0)
                 return code;
-            a->both = v == RM_CLI_HEUR_BOTH;
-            if (!a->both)
-                a->opt.heuristic = (rm_heuristic)v;
             break;
         case OPT_ROUTING:
             if ((code = rm_cli_opt_name("--routing", rm_cli_routings, RM_CLI_N_ROUTINGS, arg, &v,
@@ -379,7 +368,7 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
     o.heuristic = h;
     rm_cli_progress pr; /* cli/progress.h */
     rm_cli_progress_init(&pr, "ringmap", progress_lines, net->platform->n_hosts);
-    rm_cli_progress_attach(&pr, &o, h == RM_HEUR_SLICE ? "SliceRing" : "SharedRing");
+    rm_cli_progress_attach(&pr, &o, rm_cli_heuristic_title(h));
     rm_error err = {RM_OK, ""};
     rm_status st = rm_map_network(net, &o, out, &err);
     rm_cli_progress_done(&pr);
@@ -391,11 +380,7 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
     }
     if (rm_mapping_check(net, *out, MAP_CHECK_TOL, &err)) {
         fprintf(stderr, "ringmap: internal error: the %s mapping violates an invariant: %s\n",
-                h == RM_HEUR_SLICE ? "SliceRing"
-                : h == RM_HEUR_SHARED_EXACT ? "exhaustive SharedRing"
-                : h == RM_HEUR_SLICE_EXACT ? "exact SliceRing"
-                                           : "SharedRing",
-                err.msg);
+                rm_cli_heuristic_title(h), err.msg);
         rm_mapping_free(*out);
         *out = NULL;
         return 1;
@@ -475,20 +460,23 @@ static int add_absolute(json_t *j, const map_args *a, const rm_mapping *m)
     return bad;
 }
 
-static json_t *build_json(const rm_network *net, const map_args *a, rm_mapping *shared,
-                          rm_mapping *slice, rm_error *err)
+/* The JSON of the mapping m[0], or with --heuristic both of the mappings
+ * of rm_cli_both (SharedRing m[0], SliceRing m[1]) under their names. */
+static json_t *build_json(const rm_network *net, const map_args *a, rm_mapping *const m[],
+                          rm_error *err)
 {
     rm_options o = a->opt;
     if (!a->both) {
-        rm_mapping *m = shared ? shared : slice;
-        json_t *j = rm_mapping_json(net, &o, m, err);
-        if (j && (add_absolute(j, a, m) | add_refinements(j, a) | rm_cli_launch_json(&a->launch, j))) {
+        json_t *j = rm_mapping_json(net, &o, m[0], err);
+        if (j && (add_absolute(j, a, m[0]) | add_refinements(j, a) |
+                  rm_cli_launch_json(&a->launch, j))) {
             json_decref(j);
             rm_error_set(err, RM_ENOMEM, "out of memory building the JSON");
             return NULL;
         }
         return j;
     }
+    rm_mapping *shared = m[0], *slice = m[1];
     json_t *root = json_object();
     json_t *js = rm_mapping_json(net, &o, shared, err);
     json_t *jl = js ? rm_mapping_json(net, &o, slice, err) : NULL;
@@ -497,9 +485,9 @@ static json_t *build_json(const rm_network *net, const map_args *a, rm_mapping *
         bad |= add_absolute(js, a, shared) | add_absolute(jl, a, slice) | add_refinements(js, a);
         bad |= rm_cli_launch_json(&a->launch, js);
         bad |= json_object_set_new(root, "ringmap_version", json_string(RINGMAP_VERSION));
-        bad |= json_object_set_new(root, "shared", js);
+        bad |= json_object_set_new(root, rm_cli_heuristic_name(rm_cli_both[0]), js);
         js = NULL;
-        bad |= json_object_set_new(root, "slice", jl);
+        bad |= json_object_set_new(root, rm_cli_heuristic_name(rm_cli_both[1]), jl);
         jl = NULL;
         bad |= json_object_set_new(
             root, "improvement_percent",
@@ -523,28 +511,28 @@ static void print_absolute(FILE *f, const map_args *a, const rm_mapping *m)
                 m->t_step_per_dw * a->dw, a->dc, a->dw);
 }
 
-static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *shared,
-                         rm_mapping *slice)
+/* The table (stdout) and the JSON of m[0] (with --heuristic both, of m[0]
+ * and m[1], as build_json). Exit code. */
+static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *const m[])
 {
     int json_stdout = a->json && strcmp(a->json, "-") == 0;
     if (!a->quiet && !json_stdout && !rm_cli_launch_stdout(&a->launch)) {
         if (a->both) {
             puts("== SharedRing (H2) ==");
-            rm_mapping_print(stdout, net, shared);
-            print_absolute(stdout, a, shared);
+            rm_mapping_print(stdout, net, m[0]);
+            print_absolute(stdout, a, m[0]);
             print_refinements(stdout, a);
             puts("\n== SliceRing (H1), made feasible by max-min fairness ==");
-            rm_mapping_print(stdout, net, slice);
-            print_absolute(stdout, a, slice);
+            rm_mapping_print(stdout, net, m[1]);
+            print_absolute(stdout, a, m[1]);
             puts("\n== SliceRing vs SharedRing (Legrand et al. 2004, Tables 3-4) ==");
-            rm_compare_print(stdout, slice, shared);
+            rm_compare_print(stdout, m[1], m[0]);
         } else {
-            rm_mapping *m = shared ? shared : slice;
-            rm_mapping_print(stdout, net, m);
-            print_absolute(stdout, a, m);
+            rm_mapping_print(stdout, net, m[0]);
+            print_absolute(stdout, a, m[0]);
             print_refinements(stdout, a);
         }
-        rm_cli_launch_print(stdout, &a->launch, net, shared ? shared : slice);
+        rm_cli_launch_print(stdout, &a->launch, net, m[0]);
         if (fflush(stdout) != 0) {
             fprintf(stderr, "ringmap: cannot write the table to standard output\n");
             return 1;
@@ -553,7 +541,7 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *s
     if (!a->json)
         return 0;
     rm_error err = {RM_OK, ""};
-    json_t *j = build_json(net, a, shared, slice, &err);
+    json_t *j = build_json(net, a, m, &err);
     if (!j)
         return rm_cli_lib_failure(&err);
     rm_out o; /* through a temporary file (cli/outfile.h) */
@@ -586,29 +574,29 @@ int rm_cmd_map(int argc, char **argv)
     int sg_widest = p->fixed_route_start && a.opt.routing == RM_ROUTING_WIDEST;
     if (sg_widest)
         rm_cli_sg_widest_notice(p);
-    rm_mapping *shared = NULL, *slice = NULL;
+    /* m[0]: the mapping (with --heuristic both, rm_cli_both's: SharedRing's,
+       then SliceRing's in m[1]); the outputs, launch files and pictures are m[0]'s */
+    rm_mapping *m[RM_CLI_N_BOTH] = {NULL};
+    int n = a.both ? RM_CLI_N_BOTH : 1;
     code = rm_cli_launch_check_labels(&a.launch, p);
-    if (code < 0 && (a.both || a.opt.heuristic != RM_HEUR_SLICE))
-        code = run_heuristic(&net, &a.opt, a.both ? RM_HEUR_SHARED : a.opt.heuristic, a.progress_lines,
-                             &shared);
-    if (code < 0 && (a.both || a.opt.heuristic == RM_HEUR_SLICE))
-        code = run_heuristic(&net, &a.opt, RM_HEUR_SLICE, a.progress_lines, &slice);
-    for (int i = 0; i < 2 && code < 0 && sg_widest; i++)
-        if (i ? slice : shared)
-            code = rm_cli_sg_widest_check(&net, i ? slice : shared);
+    for (int i = 0; i < n && code < 0; i++)
+        code = run_heuristic(&net, &a.opt, a.both ? rm_cli_both[i] : a.opt.heuristic,
+                             a.progress_lines, &m[i]);
+    for (int i = 0; i < n && code < 0 && sg_widest; i++)
+        code = rm_cli_sg_widest_check(&net, m[i]);
     if (code < 0 && a.all_shares)
-        code = all_shares(&net, &a, shared ? &shared : &slice);
+        code = all_shares(&net, &a, &m[0]);
     if (code < 0)
-        code = rm_cli_launch_prepare(&a.launch, &net, shared ? shared : slice, a.both);
+        code = rm_cli_launch_prepare(&a.launch, &net, m[0], a.both);
     if (code < 0)
-        code = write_outputs(&net, &a, shared, slice);
+        code = write_outputs(&net, &a, m);
     if (code == 0)
-        code = rm_cli_launch_write(&a.launch, &net, shared ? shared : slice);
+        code = rm_cli_launch_write(&a.launch, &net, m[0]);
     if (code == 0)
-        code = rm_cli_write_pictures(&net, shared ? shared : slice, a.dot, a.svg);
+        code = rm_cli_write_pictures(&net, m[0], a.dot, a.svg);
     rm_cli_launch_free(&a.launch);
-    rm_mapping_free(shared);
-    rm_mapping_free(slice);
+    for (int i = 0; i < n; i++)
+        rm_mapping_free(m[i]);
     rm_network_destroy(&net);
     rm_platform_free(p);
     return code;

@@ -1,6 +1,7 @@
 /* options.c — the option values shared by the map, sweep and compare
  * commands (cli/options.h): finite numbers with their ranges and units,
- * the name tables of --heuristic, --sharing, --make-feasible,
+ * the --heuristic values and help (the library's heuristic table,
+ * rm_heuristic_at, and "both"), the name tables of --sharing, --make-feasible,
  * --final-solver, --duplex and --routing, the old --refine aliases, the
  * list of ratios D_c/D_w of --dc-dw, and the getopt error cases. Only
  * rm_cli_vreport prints (for the command's reporter, with its prefix). */
@@ -15,10 +16,115 @@
 #include <stdlib.h>
 #include <string.h>
 
-const rm_cli_name rm_cli_heuristics[RM_CLI_N_HEURISTICS] = {
-    {"shared", RM_HEUR_SHARED},      {"slice", RM_HEUR_SLICE},
-    {"both", RM_CLI_HEUR_BOTH},      {"exact", RM_HEUR_SHARED_EXACT},
-    {"slice-exact", RM_HEUR_SLICE_EXACT}};
+/* The names of the heuristics (--heuristic, the JSON's "heuristic"): the
+ * names of today, kept here until the library's enum<->name table. */
+static const rm_cli_name heuristic_names[] = {{"shared", RM_HEUR_SHARED},
+                                              {"slice", RM_HEUR_SLICE},
+                                              {"exact", RM_HEUR_SHARED_EXACT},
+                                              {"slice-exact", RM_HEUR_SLICE_EXACT}};
+
+const char *rm_cli_heuristic_name(rm_heuristic h)
+{
+    for (size_t i = 0; i < sizeof heuristic_names / sizeof heuristic_names[0]; i++)
+        if (heuristic_names[i].value == (int)h)
+            return heuristic_names[i].name;
+    return "?";
+}
+
+const char *rm_cli_heuristic_title(rm_heuristic h)
+{
+    const rm_heuristic_info *info = rm_heuristic_lookup(h);
+    return info ? info->title : "?";
+}
+
+const rm_heuristic rm_cli_both[RM_CLI_N_BOTH] = {RM_HEUR_SHARED, RM_HEUR_SLICE};
+
+/* Largest number of --heuristic values (the library's heuristics and "both"). */
+#define MAX_HEUR_VALUES 64
+
+/* The --heuristic values in the order of --help: the greedy heuristics of
+ * the library's table (rm_heuristic_at), "both", then (unless greedy_only)
+ * the others. Their number. */
+static int heuristic_values(int greedy_only, rm_cli_name v[MAX_HEUR_VALUES])
+{
+    int n = 0;
+    for (int pass = 0; pass < (greedy_only ? 1 : 2); pass++) {
+        for (int i = 0; i < rm_heuristic_count() && n < MAX_HEUR_VALUES - 1; i++) {
+            const rm_heuristic_info *h = rm_heuristic_at(i);
+            if ((h->kind == RM_HEUR_KIND_GREEDY) == (pass == 0))
+                v[n++] = (rm_cli_name){rm_cli_heuristic_name(h->id), (int)h->id};
+        }
+        if (pass == 0)
+            v[n++] = (rm_cli_name){"both", RM_CLI_HEUR_BOTH};
+    }
+    return n;
+}
+
+int rm_cli_opt_heuristic(const char *arg, int greedy_only, rm_heuristic *h, int *both,
+                         rm_cli_bad_fn bad)
+{
+    rm_cli_name v[MAX_HEUR_VALUES];
+    int n = heuristic_values(greedy_only, v), value, code;
+    if ((code = rm_cli_opt_name("--heuristic", v, n, arg, &value, bad)) >= 0)
+        return code;
+    *both = value == RM_CLI_HEUR_BOTH;
+    if (!*both)
+        *h = (rm_heuristic)value;
+    return -1;
+}
+
+/* The heuristic rm_options_init chooses. */
+static rm_heuristic default_heuristic(void)
+{
+    rm_options o;
+    rm_options_init(&o);
+    return o.heuristic;
+}
+
+void rm_cli_heuristic_list(FILE *f, int greedy_only)
+{
+    rm_cli_name v[MAX_HEUR_VALUES];
+    int n = heuristic_values(greedy_only, v);
+    rm_heuristic def = default_heuristic();
+    for (int k = 0; k < n; k++) {
+        if (k > 0)
+            fputs(k == n - 1 ? " or " : ", ", f);
+        fputs(v[k].name, f);
+        if (v[k].value == (int)def)
+            fputs(" (default)", f);
+    }
+}
+
+/* The help column of the options (cli/map.c, cmd_sweep.c usage). */
+#define HELP_INDENT "                        "
+
+void rm_cli_heuristic_help(FILE *f)
+{
+    rm_cli_name v[MAX_HEUR_VALUES];
+    int n = heuristic_values(0, v), limited = 0;
+    rm_heuristic def = default_heuristic();
+    for (int k = 0; k < n; k++) {
+        const rm_heuristic_info *h =
+            v[k].value == RM_CLI_HEUR_BOTH ? NULL : rm_heuristic_lookup((rm_heuristic)v[k].value);
+        const char *summary = h ? h->summary
+                                : "run both and print the improvement of SharedRing\n"
+                                  "over SliceRing, (T_slice - T_shared)/T_slice*100 (%)";
+        limited |= h && h->max_hosts > 0;
+        fprintf(f, "%s%s: ", k == 0 ? "  --heuristic H         " : HELP_INDENT, v[k].name);
+        for (const char *c = summary; *c; c++) {
+            fputc(*c, f);
+            if (*c == '\n')
+                fputs(HELP_INDENT, f);
+        }
+        if (v[k].value == (int)def)
+            fputs(" (default)", f);
+        if (k < n - 1)
+            fputc(';', f);
+        else if (limited)
+            fputs(" (larger platforms: exit status 2)", f);
+        fputc('\n', f);
+    }
+}
 
 const rm_cli_name rm_cli_sharings[RM_CLI_N_SHARINGS] = {
     {"greedy", RM_SHARING_GREEDY}, {"maxmin", RM_SHARING_MAXMIN}, {"eq5", RM_SHARING_EQ5}};

@@ -1,8 +1,9 @@
 /* options.h — parsing of the VALUES of the command-line options shared by
  * `ringmap map`, `ringmap sweep` and `ringmap compare` (cli/options.c): the
- * number checks with their messages, the name tables of the heuristics,
- * sharing policies, make-feasible steps, final solvers, duplex and routing
- * values (and the old --refine spellings, kept as aliases), and the comma-separated list of
+ * number checks with their messages, the --heuristic values (the library's
+ * heuristic table and "both"), the name tables of the sharing policies,
+ * make-feasible steps, final solvers, duplex and routing values (and the
+ * old --refine spellings, kept as aliases), and the comma-separated list of
  * ratios D_c/D_w. Each parser reports a bad value through the command's own
  * reporting function (its "ringmap: ..." prefix and "see --help" suffix) and
  * returns that function's exit code (2), or -1 when the value is good, so
@@ -14,6 +15,7 @@
 #include "ringmap.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 
 /** A command's reporter of a bad option: prints the printf-style message
  *  with the command's prefix and suffix on stderr and returns the exit
@@ -26,13 +28,38 @@ typedef struct rm_cli_name {
     int value;
 } rm_cli_name;
 
-/** Value of "both" in rm_cli_heuristics (SharedRing and SliceRing side by side). */
+/** Value of "both" among the --heuristic values (rm_cli_opt_heuristic). */
 #define RM_CLI_HEUR_BOTH (-1)
 
-/** --heuristic names: shared, slice, both, exact, slice-exact (in this order,
- *  so that a command accepting only the first 3 passes n = 3). */
-extern const rm_cli_name rm_cli_heuristics[];
-#define RM_CLI_N_HEURISTICS 5
+/** `--heuristic both`: the heuristics compared side by side, in the order
+ *  of their output — SharedRing, then SliceRing (Legrand et al. 2004
+ *  Tables 3-4; also the pair of `ringmap compare`). */
+#define RM_CLI_N_BOTH 2
+extern const rm_heuristic rm_cli_both[RM_CLI_N_BOTH];
+
+/** The name of heuristic h (--heuristic, the JSON's "heuristic"), "?" if
+ *  unknown; its title in prose (rm_heuristic_info.title, e.g.
+ *  "SharedRing"), "?" if unknown. O(number of heuristics). */
+const char *rm_cli_heuristic_name(rm_heuristic h);
+const char *rm_cli_heuristic_title(rm_heuristic h);
+
+/** --heuristic ARG: a heuristic of the library's table (rm_heuristic_at) by
+ *  name into *h with *both = 0, or "both" (*both = 1, *h unchanged); with
+ *  greedy_only, only the greedy ones (RM_HEUR_KIND_GREEDY) and "both". Else
+ *  bad("--heuristic: expected shared, slice, both, exact or slice-exact, got
+ *  'ARG'"): the greedy heuristics, "both", then the others, in the table's
+ *  order. Returns -1 or bad's exit code. O(number of heuristics |arg|). */
+int rm_cli_opt_heuristic(const char *arg, int greedy_only, rm_heuristic *h, int *both,
+                         rm_cli_bad_fn bad);
+
+/** The --heuristic values as prose on f, e.g. "shared (default), slice or
+ *  both" (greedy_only: as rm_cli_opt_heuristic). */
+void rm_cli_heuristic_list(FILE *f, int greedy_only);
+
+/** The --heuristic entry of `ringmap --help` on f: each value with its
+ *  summary (rm_heuristic_info.summary), lines indented to the help's column. */
+void rm_cli_heuristic_help(FILE *f);
+
 /** --sharing names (the sharing policy during SharedRing, rm_sharing):
  *  greedy, maxmin, eq5; entry k has value k. */
 extern const rm_cli_name rm_cli_sharings[];

@@ -39,10 +39,11 @@ int rm_fastest_host(const rm_platform *p);
 
 
 
-/** Run the heuristic opt->heuristic on a built network: rm_sharedring,
- *  rm_slicering, rmi_sharedring_exhaustive (RM_HEUR_SHARED_EXACT) or
- *  rmi_slicering_exact (RM_HEUR_SLICE_EXACT, heur/exact.h); the mapping's
- *  heuristic field is set to opt->heuristic. Checks net, opt and out once
+/** Run the heuristic opt->heuristic on a built network: the run function
+ *  of its row in the mapper's heuristic table (mapper/heuristics.c:
+ *  rm_sharedring, rm_slicering, rmi_sharedring_exhaustive,
+ *  rmi_slicering_exact); the mapping's heuristic field is set to
+ *  opt->heuristic. Checks net, opt and out once
  *  (rmi_heuristic_args_check), then runs the unchecked internals. Errors as
  *  the heuristic (RM_ELIMIT beyond the exact solvers' limits). */
 rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,

@@ -1,43 +1,34 @@
 /*
  * map.c — the mapper, the library's entry points (the top of the library's
- * layers): run the heuristic the options name (SharedRing, SliceRing or an
- * exact baseline), then the final solver (KINSOL / GLPK) on the chosen ring;
- * rm_map builds the network of a platform first.
+ * layers): run the heuristic the options name (its row of the heuristic
+ * table, mapper/heuristics.c: SharedRing, SliceRing or an exact baseline),
+ * then the final solver (KINSOL / GLPK) on the chosen ring; rm_map builds
+ * the network of a platform first.
  */
 #include "ringmap/mapper.h"
+#include "mapper/heuristics.h"
 #include "ring/args.h"
-#include "heur/exact.h"
 #include "heur/improve.h"
 #include "topo/args.h"
 #include "ring/refine.h"
 #include "heur/heur.h"
-#include "heur/route_ties.h"
 
 #include <stddef.h>
 
-/* The heuristic opt names, on arguments and options already checked: each
- * entry point below checks them ONCE (rm_options_check, and the network by
- * rmi_network_args_check or rm_network_init) and resolves the routing on the
- * network (rm_routing_resolve: RM_ROUTING_AUTO is the platform's fixed routes
- * when it has them, else widest paths), then only unchecked internal
- * functions run (rmi_sharedring, rmi_slicering, the exact baselines). */
+/* The heuristic opt names, through the table (mapper/heuristics.c), on
+ * arguments and options already checked: each entry point below checks them
+ * ONCE (rm_options_check, and the network by rmi_network_args_check or
+ * rm_network_init) and resolves the routing on the network
+ * (rm_routing_resolve: RM_ROUTING_AUTO is the platform's fixed routes when
+ * it has them, else widest paths), then only the row's unchecked run
+ * function runs. */
 static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                rm_error *err)
 {
-    rm_status st;
-    switch (opt->heuristic) {
-    case RM_HEUR_SLICE: return rmi_slicering(net, opt, out, err);
-    case RM_HEUR_SHARED_EXACT: st = rmi_sharedring_exhaustive(net, opt, out, err); break;
-    case RM_HEUR_SLICE_EXACT: st = rmi_slicering_exact(net, opt, out, err); break;
-    default:
-        st = rmi_sharedring(net, opt, out, err);
-        if (!st && opt->route_ties != RM_TIES_INDEX && /* heur/route_ties.h */
-            (st = rmi_ties_reshare(net, opt, opt->route_ties, *out, NULL, err))) {
-            rm_mapping_free(*out);
-            *out = NULL;
-        }
-        return st;
-    }
+    const rmi_heuristic_row *row = rmi_heuristic_row_of(opt->heuristic);
+    if (!row) /* rm_options_check lets through only the table's values */
+        return rm_error_set(err, RM_EINPUT, "unknown heuristic %d", (int)opt->heuristic);
+    rm_status st = row->run(net, opt, out, err);
     if (!st)
         (*out)->heuristic = opt->heuristic;
     return st;

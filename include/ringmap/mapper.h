@@ -43,6 +43,74 @@ rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mappin
  *  tests/test_threads.c). */
 rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, rm_error *err);
 
+/* ------------------------------------------------------------------------ */
+/* mapper: the heuristic table                                                */
+/* ------------------------------------------------------------------------ */
+
+/** Bits of rm_heuristic_info.honours: the rm_options fields a heuristic
+ *  reads. A field whose bit is clear is ignored by that heuristic (its value
+ *  changes nothing in the mapping). cost.dc_dw, duplex (the network) and the steps
+ *  the mapper runs after every heuristic (final_solver, final_tol,
+ *  final_limits, improve, improve_seconds, improve_max_moves) have no bit:
+ *  every heuristic honours them. */
+typedef enum rm_honours {
+    RM_HONOURS_SHARING = 1 << 0,       /* sharing and share_tol: the sharing policy while the
+                                          ring is built */
+    RM_HONOURS_MAKE_FEASIBLE = 1 << 1, /* make_feasible: the ring is chosen on the unshared
+                                          complete-graph model, then given feasible shares;
+                                          the mapping's t_step_per_dw_unshared (and
+                                          sweep_t_unshared) hold that model's estimate */
+    RM_HONOURS_ROUTING = 1 << 2,       /* routing */
+    RM_HONOURS_ROUTE_TIES = 1 << 3,    /* route_ties */
+    RM_HONOURS_SLICE_TIES = 1 << 4,    /* slice_ties */
+    RM_HONOURS_MAX_Q = 1 << 5,         /* max_q */
+    RM_HONOURS_FULL_CURVE = 1 << 6,    /* full_curve */
+    RM_HONOURS_STOP_PATIENCE = 1 << 7, /* stop_patience */
+    RM_HONOURS_THREADS = 1 << 8,       /* threads */
+    RM_HONOURS_PROGRESS = 1 << 9,      /* progress, progress_ctx */
+    RM_HONOURS_LATENCY = 1 << 10,      /* cost.latency and cost.dc (the affine route cost) */
+    RM_HONOURS_PARALLEL_SEND = 1 << 11 /* cost.parallel_send */
+} rm_honours;
+
+/** How a heuristic searches. */
+typedef enum rm_heuristic_kind {
+    RM_HEUR_KIND_GREEDY = 0, /* grows the ring one host at a time, keeping the best ring of
+                                each size: sweep_t is its T_step curve per ring size (the
+                                "bath tub" of Legrand et al. 2004 §5, Figs 7-12); no host
+                                limit */
+    RM_HEUR_KIND_EXACT = 1   /* the proven optimum over its search space, exponential in
+                                the hosts: at most max_hosts hosts (RM_ELIMIT beyond) */
+} rm_heuristic_kind;
+
+/** What the mapper's table says of one heuristic. Owned by the library
+ *  (static, read only): never allocated by the caller, so fields may be
+ *  appended in a later minor version. */
+typedef struct rm_heuristic_info {
+    rm_heuristic id;
+    rm_heuristic_kind kind;
+    unsigned honours;    /* rm_honours bits: the rm_options fields it reads */
+    int max_hosts;       /* largest platform it accepts, in hosts; 0 = no limit */
+    const char *title;   /* its name in prose and messages, e.g. "SharedRing",
+                            "exhaustive SharedRing" */
+    const char *summary; /* what it does, for a --help listing: lines of at most 55
+                            characters separated by '\n', no final period */
+    const char *source;  /* the paper and section it follows */
+} rm_heuristic_info;
+
+/** Number of heuristics in the mapper's table (every rm_heuristic value
+ *  rm_map accepts). O(1). Thread safety: reentrant (constant data). */
+int rm_heuristic_count(void);
+
+/** Row i of the mapper's table, 0 <= i < rm_heuristic_count(), in the order
+ *  of rm_heuristic; NULL for any other i. The pointer stays valid for the
+ *  life of the program. O(1). Thread safety: reentrant (constant data). */
+const rm_heuristic_info *rm_heuristic_at(int i);
+
+/** The row of heuristic h; NULL if h is not an rm_heuristic rm_map accepts
+ *  (rm_options_check refuses such a value with RM_EINPUT). O(number of
+ *  heuristics). Thread safety: reentrant (constant data). */
+const rm_heuristic_info *rm_heuristic_lookup(rm_heuristic h);
+
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }

@@ -1,0 +1,92 @@
+/*
+ * heuristics.c — the mapper's heuristic table (mapper/heuristics.h): for
+ * each rm_heuristic its kind, the rm_options fields it honours, its host
+ * limit, its title and summary, its source, and the function that runs it
+ * on checked arguments. rm_run_heuristic and rm_map(_network) dispatch
+ * through it; the CLI's --heuristic values and help, sweep, compare and
+ * `--heuristic both`, and the benchmarks read it through rm_heuristic_at /
+ * rm_heuristic_lookup (include/ringmap/mapper.h).
+ */
+#include "mapper/heuristics.h"
+#include "heur/exact.h"
+#include "heur/heur.h"
+#include "heur/route_ties.h"
+
+#include <stddef.h>
+
+/* SharedRing, then (route_ties other than index) its final ring re-routed
+ * by the tie rule, kept when T_step is lower (ring/route_ties.h). */
+static rm_status run_sharedring(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                                rm_error *err)
+{
+    rm_status st = rmi_sharedring(net, opt, out, err);
+    if (!st && opt->route_ties != RM_TIES_INDEX &&
+        (st = rmi_ties_reshare(net, opt, opt->route_ties, *out, NULL, err))) {
+        rm_mapping_free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+/* What every greedy heuristic reads besides its own fields. */
+#define GREEDY_COMMON                                                                              \
+    (RM_HONOURS_ROUTING | RM_HONOURS_ROUTE_TIES | RM_HONOURS_MAX_Q | RM_HONOURS_FULL_CURVE |      \
+     RM_HONOURS_STOP_PATIENCE | RM_HONOURS_PROGRESS | RM_HONOURS_LATENCY |                       \
+     RM_HONOURS_PARALLEL_SEND)
+
+/* One row per rm_heuristic, in the order of its values. The summaries are
+ * the lines of `ringmap --help` (docs/cli.md); an exact row's summary says
+ * its host limit. */
+static const rmi_heuristic_row rows[] = {
+    {{RM_HEUR_SHARED, RM_HEUR_KIND_GREEDY,
+      GREEDY_COMMON | RM_HONOURS_SHARING | RM_HONOURS_THREADS, 0, "SharedRing",
+      "SharedRing, routes share links", "Legrand et al. 2004 §4.4"},
+     run_sharedring},
+    {{RM_HEUR_SLICE, RM_HEUR_KIND_GREEDY,
+      GREEDY_COMMON | RM_HONOURS_MAKE_FEASIBLE | RM_HONOURS_SLICE_TIES, 0, "SliceRing",
+      "SliceRing on the fully connected model, its ring\n"
+      "then made feasible on the shared network (see\n"
+      "--make-feasible; its own unshared estimate is printed\n"
+      "beside it)",
+      "Legrand et al. 2004 §5.2.2"},
+     rmi_slicering},
+    {{RM_HEUR_SHARED_EXACT, RM_HEUR_KIND_EXACT, RM_HONOURS_ROUTING | RM_HONOURS_MAX_Q,
+      RM_SHARED_EXHAUSTIVE_MAX, "exhaustive SharedRing",
+      "SharedRing exhaustive over every ring (fixed\n"
+      "routes, eq. (5) shares), at most 8 hosts",
+      "Legrand et al. 2004 §4.2, eq. (5)"},
+     rmi_sharedring_exhaustive},
+    {{RM_HEUR_SLICE_EXACT, RM_HEUR_KIND_EXACT,
+      RM_HONOURS_ROUTING | RM_HONOURS_MAX_Q | RM_HONOURS_MAKE_FEASIBLE, RM_SLICE_EXACT_MAX,
+      "exact SliceRing",
+      "proven optimum of SliceRing's model,\n"
+      "at most 12 hosts",
+      "Legrand et al. 2004 §3.1, eq. (2)"},
+     rmi_slicering_exact},
+};
+
+#define N_ROWS ((int)(sizeof rows / sizeof rows[0]))
+
+int rm_heuristic_count(void)
+{
+    return N_ROWS;
+}
+
+const rm_heuristic_info *rm_heuristic_at(int i)
+{
+    return i >= 0 && i < N_ROWS ? &rows[i].info : NULL;
+}
+
+const rmi_heuristic_row *rmi_heuristic_row_of(rm_heuristic h)
+{
+    for (int i = 0; i < N_ROWS; i++)
+        if (rows[i].info.id == h)
+            return &rows[i];
+    return NULL;
+}
+
+const rm_heuristic_info *rm_heuristic_lookup(rm_heuristic h)
+{
+    const rmi_heuristic_row *r = rmi_heuristic_row_of(h);
+    return r ? &r->info : NULL;
+}
