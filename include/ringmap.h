@@ -36,7 +36,9 @@
  *     _new/_free (library-allocated);
  *   - a function that can fail returns rm_status and fills an rm_error
  *     (status + message naming the file, line, node or link); a library
- *     function never prints and never exits;
+ *     function never exits and never prints, but for the platform readers'
+ *     warnings, on stderr unless rm_read_options.warn redirects or silences
+ *     them (rm_warn_silent);
  *   - knobs live in option structs initialised by rm_*_init();
  *   - thread safety (stated for every function): any function may run in
  *     several threads at once as long as what a call writes (its non-const

@@ -512,11 +512,125 @@ START_TEST(gml_writer_round_trip)
 }
 END_TEST
 
+/* ------------------------------------------------- the readers' warnings */
+
+/* A GML file whose node 0 gives w twice: the reader warns once, "PATH: line
+ * 3: node: key 'w' given twice (first at line 3); the last value is used". */
+static const char *const REPEATED_W = "graph [\n"
+                                      "  directed 0\n"
+                                      "  node [ id 0 label \"a\" w 1 w 3 ]\n"
+                                      "  node [ id 1 label \"b\" w 1 ]\n"
+                                      "  edge [ source 0 target 1 bandwidth 10 ]\n"
+                                      "]\n";
+
+/* Read path with ro (may be NULL) while standard error goes to a file;
+ * returns what was written there (static buffer). With repeated_w, node 0
+ * must have w = 3 (REPEATED_W's last value). */
+static const char *capture_read(const char *path, const rm_read_options *ro, int repeated_w)
+{
+    static char got[4096];
+    char cap[64] = "/tmp/rm_test_stderr_XXXXXX";
+    int fd = mkstemp(cap);
+    ck_assert_int_ge(fd, 0);
+    fflush(stderr);
+    int saved = dup(2);
+    ck_assert_int_ge(saved, 0);
+    ck_assert_int_eq(dup2(fd, 2), 2);
+    rm_platform *p = NULL;
+    rm_error err = {RM_OK, ""};
+    rm_status st = rm_platform_read(path, ro, &p, &err);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    ck_assert_msg(st == RM_OK, "%s", err.msg);
+    ck_assert_ptr_nonnull(p);
+    if (repeated_w)
+        ck_assert_double_eq(p->nodes[0].w, 3.0); /* the last value */
+    rm_platform_free(p);
+    ssize_t n = pread(fd, got, sizeof got - 1, 0);
+    ck_assert_int_ge(n, 0);
+    got[n] = '\0';
+    close(fd);
+    unlink(cap);
+    return got;
+}
+
+static char redirected[1024];
+static int n_redirected;
+
+static void redirect(void *ctx, const char *msg)
+{
+    ck_assert_ptr_eq(ctx, (void *)redirected);
+    n_redirected++;
+    snprintf(redirected, sizeof redirected, "%s", msg);
+}
+
+/* Reader warnings reach standard error by default (rm_read_options_init, a
+ * zeroed struct, a NULL ro: rm_warn_stderr, "ringmap: warning: FILE: ...");
+ * rm_warn_silent drops them; a callback of one's own gets them instead. */
+START_TEST(warnings_default_silent_redirect)
+{
+    char path[512], msg[1024], want[1100];
+    write_tmp(path, sizeof path, "rep.gml", REPEATED_W);
+    snprintf(msg, sizeof msg,
+             "%s: line 3: node: key 'w' given twice (first at line 3); the last value is used",
+             path);
+    snprintf(want, sizeof want, "ringmap: warning: %s\n", msg);
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    ck_assert_ptr_null(ro.warn);
+    ck_assert_str_eq(capture_read(path, &ro, 1), want);
+    memset(&ro, 0, sizeof ro);
+    ck_assert_str_eq(capture_read(path, &ro, 1), want);
+    ck_assert_str_eq(capture_read(path, NULL, 1), want);
+    /* silenced */
+    rm_read_options_init(&ro);
+    ro.warn = rm_warn_silent;
+    ck_assert_str_eq(capture_read(path, &ro, 1), "");
+    /* redirected: the callback alone, with its context */
+    ro.warn = redirect;
+    ro.warn_ctx = redirected;
+    n_redirected = 0;
+    ck_assert_str_eq(capture_read(path, &ro, 1), "");
+    ck_assert_int_eq(n_redirected, 1);
+    ck_assert_str_eq(redirected, msg); /* one line, no newline */
+    remove_tmp(path);
+}
+END_TEST
+
+/* The default printer of another reader's warning: a SimGrid file whose
+ * hosts have several cores, and a GML link too slow for the model. */
+START_TEST(warnings_default_other_readers)
+{
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    const char *got =
+        capture_read(RM_SOURCE_DIR "/tests/data/simgrid/style_cores.xml", &ro, 0);
+    ck_assert_msg(strstr(got, "ringmap: warning: ") == got && strstr(got, "style_cores.xml: ") &&
+                      strstr(got, "several cores"),
+                  "%s", got);
+    char path[512];
+    write_tmp(path, sizeof path, "slow.gml",
+              "graph [\n  node [ id 0 w 1 ]\n  node [ id 1 w 1 ]\n  node [ id 2 w 1 ]\n"
+              "  edge [ source 0 target 1 bandwidth 10 ]\n"
+              "  edge [ source 1 target 2 bandwidth 10 ]\n"
+              "  edge [ source 0 target 2 bandwidth 1e-200 ]\n]\n");
+    got = capture_read(path, &ro, 0);
+    ck_assert_msg(strstr(got, "ringmap: warning: ") == got && strstr(got, "slow.gml: 1 link with"),
+                  "%s", got);
+    remove_tmp(path);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("readers");
     TCase *tc = tcase_create("gml");
     tcase_add_test(tc, gml_writer_round_trip);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("warnings");
+    tcase_add_test(tc, warnings_default_silent_redirect);
+    tcase_add_test(tc, warnings_default_other_readers);
     suite_add_tcase(s, tc);
     tc = tcase_create("tiers");
     tcase_add_test(tc, tiers_small_and_medium);

@@ -70,7 +70,14 @@ typedef struct rm_read_options {
      *  rank per host); 0 (default) = speed x core count. */
     int one_core;
     /** Called with each warning of a reader (e.g. SimGrid hosts left out,
-     *  a converted file); NULL (default): warnings are dropped. */
+     *  a converted file, links too slow for the model, a GML key given
+     *  twice): warn(warn_ctx, msg), msg one line without a newline that
+     *  names the file first ("FILE: ..."), valid during the call only. NULL
+     *  (the default of rm_read_options_init, and of a zeroed struct, and a
+     *  NULL ro): printed on standard error by rm_warn_stderr. To silence the
+     *  warnings set rm_warn_silent; to redirect them, your own callback. It
+     *  is called by the reading thread, during the read. (Before 1.1, NULL
+     *  dropped them.) */
     void (*warn)(void *ctx, const char *msg);
     void *warn_ctx;
     /* reserved for fields of later 1.x releases, which take slots from it
@@ -79,10 +86,24 @@ typedef struct rm_read_options {
     rm_reserved_slot reserved[8];
 } rm_read_options;
 
-/** Default reader options (host_w = 0, default_bandwidth = 0). O(1).
+/** Default reader options (host_w = 0, default_bandwidth = 0, one_core = 0,
+ *  warn = NULL: warnings on standard error). O(1).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
 void rm_read_options_init(rm_read_options *ro);
+
+/** The readers' default warning printer (rm_read_options.warn = NULL):
+ *  writes "ringmap: warning: MSG" and a newline on standard error (MSG
+ *  starts with the file's name: "ringmap: warning: FILE: ..."), as the
+ *  `ringmap` command does; ctx is not used. One stdio call per line, so
+ *  lines of several threads do not mix. O(|msg|).
+ *  Thread safety: safe from several threads at once. */
+void rm_warn_stderr(void *ctx, const char *msg);
+
+/** A warning callback that drops every warning: set
+ *  rm_read_options.warn = rm_warn_silent to read quietly. O(1).
+ *  Thread safety: reentrant. */
+void rm_warn_silent(void *ctx, const char *msg);
 
 /**
  * Read a platform from a GML file (docs/formats.md): node attributes

@@ -16,6 +16,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* getc_unlocked */
 #include "topo/io/gml_scan.h"
+#include "topo/io/warn.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -129,14 +130,12 @@ rm_status rm_gml_scan(FILE *f, const char *path, const rm_read_options *ro, rm_e
                 if (!strcmp(b->keys[i], key) && strcmp(key, "node") && strcmp(key, "edge") &&
                     strcmp(key, "graph")) {
                     warned = 1;
-                    if (ro && ro->warn) {
-                        char msg[512];
-                        snprintf(msg, sizeof msg,
-                                 "%s: line %ld: %s: key '%s' given twice (first at line %ld); "
-                                 "the last value is used",
-                                 path, line, b->key[0] ? b->key : "top level", key, b->key_line[i]);
-                        ro->warn(ro->warn_ctx, msg);
-                    }
+                    char msg[512];
+                    snprintf(msg, sizeof msg,
+                             "%s: line %ld: %s: key '%s' given twice (first at line %ld); "
+                             "the last value is used",
+                             path, line, b->key[0] ? b->key : "top level", key, b->key_line[i]);
+                    rmi_read_warn(ro, msg); /* the callback or stderr (topo/io/warn.h) */
                 }
             if (b->n_keys < MAX_KEYS) {
                 snprintf(b->keys[b->n_keys], KEY_LEN, "%s", key);

@@ -12,7 +12,8 @@
 /** Scan the GML text of f (from its current position; the caller rewinds
  *  afterwards): RM_EINPUT "PATH: line N: ..." for a second top-level graph
  *  or a node/edge platform key whose value is a list (`w [ x 1 ]`); a key
- *  given twice in one block is reported through ro->warn (may be NULL) as
+ *  given twice in one block is reported through ro->warn (ro or ro->warn
+ *  NULL: on stderr, topo/io/warn.h) as
  *  "PATH: line N: node: key 'w' given twice (first at line M); the last
  *  value is used". RM_ENOMEM. Thread-safe. O(size of the file). */
 rm_status rm_gml_scan(FILE *f, const char *path, const rm_read_options *ro, rm_error *err);

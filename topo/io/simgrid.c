@@ -12,6 +12,7 @@
 #include "topo/io/sg_loader.h"
 #include "topo/io/sg_wifi.h"
 #include "topo/io/unusable.h"
+#include "topo/io/warn.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -43,14 +44,12 @@ static void sg_warn(const rm_read_options *ro, const char *fmt, ...)
 #include <stdarg.h>
 static void sg_warn(const rm_read_options *ro, const char *fmt, ...)
 {
-    if (!ro || !ro->warn)
-        return;
     char msg[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    ro->warn(ro->warn_ctx, msg);
+    rmi_read_warn(ro, msg); /* the caller's callback or stderr (topo/io/warn.h) */
 }
 
 typedef struct sg_buf {

@@ -1,12 +1,13 @@
 /* unusable.c — the warning about links too slow for the model (topo/io/unusable.h). */
 #include "topo/io/unusable.h"
+#include "topo/io/warn.h"
 
 #include <stdio.h>
 #include <string.h>
 
 void rm_platform_warn_unusable(const rm_platform *p, const char *path, const rm_read_options *ro)
 {
-    if (!p || !ro || !ro->warn)
+    if (!p)
         return;
     int n = 0;
     for (int l = 0; l < p->n_links; l++)
@@ -36,5 +37,5 @@ void rm_platform_warn_unusable(const rm_platform *p, const char *path, const rm_
     }
     if (shown < n && at < sizeof msg)
         snprintf(msg + at, sizeof msg - at, ", and %d more", n - shown);
-    ro->warn(ro->warn_ctx, msg);
+    rmi_read_warn(ro, msg); /* the caller's callback or stderr (topo/io/warn.h) */
 }

@@ -40,8 +40,8 @@ static inline int rm_is_subnormal(double x)
     return x != 0.0 && fabs(x) < DBL_MIN;
 }
 
-/* One warning through ro->warn (nothing when ro or ro->warn is NULL, or no
- * link is below RM_LINK_BW_MIN) naming the first links of p below the
+/* One warning through ro->warn (rm_warn_stderr when ro or ro->warn is NULL;
+ * nothing when no link is below RM_LINK_BW_MIN) naming the first links of p below the
  * threshold: "PATH: N link(s) with a bandwidth below 1e-140 Mb/s, too small
  * for the model, left out of routing (as absent): link L (A -- B) b Mb/s,
  * ...". Thread-safe (the callback's own safety aside). O(E). */
