@@ -185,6 +185,35 @@ typedef enum rm_routing {
                               network is known. Appended in 1.1. */
 } rm_routing;
 
+/** Tie rule between equally wide routes (rm_options.route_ties; issue 15,
+ *  beyond the paper). Every route keeps the widest-path width (the maximum
+ *  bottleneck, seed 001 §4.4.2, unique); a rule only chooses which of the
+ *  routes of that width is taken. Exact per route: the width W first, then
+ *  a second search over the arcs of width >= W (a widest path on the rule's
+ *  own value, then a least-cost path), so the lexicographic optimum is
+ *  found although "widest, then shortest" is not isotone. Applies to widest
+ *  routing (RM_ROUTING_WIDEST) only; direct and fixed routes have no ties. */
+typedef enum rm_route_ties {
+    RM_TIES_INDEX = 0,      /* the widest-path Dijkstra's own route (smallest node index
+                               among equal widths, first arc reaching the width;
+                               topo/route/widest.h): the default, the paper's results */
+    RM_TIES_HOPS = 1,       /* fewest links; then as INDEX-like order (node index) */
+    RM_TIES_LOAD = 2,       /* fewest routes already placed on its links (the ring's
+                               routes routed before it, counted per resource: half
+                               duplex counts both directions; backbones count none),
+                               then fewest links */
+    RM_TIES_BOTTLENECK2 = 3, /* largest second bottleneck (the narrowest of its links
+                               wider than the width W; none: +inf), then fewest links */
+    RM_TIES_SHARE = 4,      /* largest equal share min over its links of width / (routes
+                               already on it + 1) (backbones: width), then as LOAD; a
+                               ring's routes then get two rounds of re-routing, each
+                               route against all the others */
+    RM_TIES_BEST = 5        /* each of INDEX, HOPS, LOAD, SHARE for the whole ring, keeping
+                               the lowest T_step (SliceRing: its make-feasible shares;
+                               SharedRing: max-min); ties to the earlier: never worse
+                               than INDEX */
+} rm_route_ties;
+
 /** Duplex model (Legrand et al. 2004 §2.4). */
 typedef enum rm_duplex {
     RM_DUPLEX_HALF = 0, /* an undirected link is ONE capacity for both directions */
