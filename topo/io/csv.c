@@ -371,121 +371,76 @@ rm_status rm_platform_read_matrix(FILE *bw, const char *bw_name, FILE *sp, const
     return rm_platform_read_matrices(bw, bw_name, NULL, NULL, sp, sp_name, mo, NULL, out, err);
 }
 
-rm_status rm_platform_read_matrices(FILE *bw, const char *bw_name, FILE *lt, const char *lt_name,
-                                    FILE *sp, const char *sp_name, const rm_matrix_options *mo,
-                                    const char *latency_unit, rm_platform **out, rm_error *err)
+/* The bandwidth matrix's header (tb's row 1): a corner cell (empty, a label,
+ * a unit or both), then n distinct host names; the matrix has n rows.
+ * *bw_factor converts its values to Mb/s. */
+static rm_status read_bw_header(const csv_table *tb, const char *bw_name, const char *opt_unit,
+                                int *n_out, double *bw_factor, rm_error *err)
 {
-    if (out)
-        *out = NULL;
-    if (!bw || !sp || !out)
-        return rm_error_set(err, RM_EINVAL, "rm_platform_read_matrices: %s is NULL",
-                            !bw ? "bw (the bandwidth matrix stream)" : !sp ? "sp (the speeds stream)" : "out");
-    bw_name = bw_name ? bw_name : "bandwidth matrix";
-    sp_name = sp_name ? sp_name : "speeds";
-    lt_name = lt_name ? lt_name : "latency matrix";
-    rm_matrix_options dmo;
-    if (!mo) {
-        rm_matrix_options_init(&dmo);
-        mo = &dmo;
-    }
-    csv_table tb, ts, tl;
-    memset(&tl, 0, sizeof tl);
-    rm_status st = table_read(bw, bw_name, &tb, err);
-    if (st)
-        return st;
-    st = table_read(sp, sp_name, &ts, err);
-    if (st) {
-        table_free(&tb);
-        return st;
-    }
-    if (lt && (st = table_read(lt, lt_name, &tl, err))) {
-        table_free(&tb);
-        table_free(&ts);
-        return st;
-    }
-    double *val = NULL, *w = NULL, *lat = NULL;
-    rm_platform *p = NULL;
-    int n = 0;
-    /* the matrix header: corner (unit) + host names */
-    if (tb.n_rows < 1 || tb.rows[0].n < 2) {
-        st = rm_error_set(err, RM_EINPUT,
-                          "%s: row 1: expected a header: a corner cell, then the host names",
-                          bw_name);
-        goto done;
-    }
-    const csv_row *hdr = &tb.rows[0];
-    n = hdr->n - 1;
-    if (n > RM_MATRIX_MAX_HOSTS) {
-        st = rm_error_set(err, RM_ELIMIT, "%s: %d hosts, at most %d", bw_name, n,
-                          RM_MATRIX_MAX_HOSTS);
-        goto done;
-    }
+    if (tb->n_rows < 1 || tb->rows[0].n < 2)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: row 1: expected a header: a corner cell, then the host names",
+                            bw_name);
+    const csv_row *hdr = &tb->rows[0];
+    int n = hdr->n - 1;
+    if (n > RM_MATRIX_MAX_HOSTS)
+        return rm_error_set(err, RM_ELIMIT, "%s: %d hosts, at most %d", bw_name, n,
+                            RM_MATRIX_MAX_HOSTS);
     const char *word;
     size_t wlen;
     const unit *fu;
     /* the corner: empty, a label ("host"), a unit ("Mb/s") or both ("bw (Gb/s)") */
-    if (header_cell(hdr->f[0], &word, &wlen, &fu) != 0) {
-        st = rm_error_set(err, RM_EINPUT,
-                          "%s: row 1, column 1: '%s': unknown bandwidth unit (b/s, kb/s, Mb/s, "
-                          "Gb/s, B/s, kB/s, MB/s, GB/s)", bw_name, hdr->f[0]);
-        goto done;
-    }
-    double bw_factor;
-    if ((st = pick_unit(bw_name, "bandwidth", fu, mo->bandwidth_unit, "Mb/s", 1, &bw_factor,
-                        NULL, err)))
-        goto done;
+    if (header_cell(hdr->f[0], &word, &wlen, &fu) != 0)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: row 1, column 1: '%s': unknown bandwidth unit (b/s, kb/s, Mb/s, "
+                            "Gb/s, B/s, kB/s, MB/s, GB/s)", bw_name, hdr->f[0]);
+    rm_status st = pick_unit(bw_name, "bandwidth", fu, opt_unit, "Mb/s", 1, bw_factor, NULL, err);
+    if (st)
+        return st;
     for (int j = 0; j < n; j++) {
         const char *hj = hdr->f[j + 1];
-        if (!hj) {
-            st = rm_error_set(err, RM_EINPUT, "%s: row 1, column %d: empty host name", bw_name,
-                              j + 2);
-            goto done;
-        }
+        if (!hj)
+            return rm_error_set(err, RM_EINPUT, "%s: row 1, column %d: empty host name", bw_name,
+                                j + 2);
         for (int i = 0; i < j; i++)
-            if (strcmp(hdr->f[i + 1], hj) == 0) {
-                st = rm_error_set(err, RM_EINPUT,
-                                  "%s: row 1, column %d: duplicate host name '%s' (also column %d)",
-                                  bw_name, j + 2, hj, i + 2);
-                goto done;
-            }
+            if (strcmp(hdr->f[i + 1], hj) == 0)
+                return rm_error_set(err, RM_EINPUT,
+                                    "%s: row 1, column %d: duplicate host name '%s' (also column %d)",
+                                    bw_name, j + 2, hj, i + 2);
     }
-    if (tb.n_rows - 1 != n) {
-        st = rm_error_set(err, RM_EINPUT,
-                          "%s: size mismatch: the header names %d hosts, the matrix has %d rows",
-                          bw_name, n, tb.n_rows - 1);
-        goto done;
-    }
-    val = malloc((size_t)n * (size_t)n * sizeof *val);
-    w = malloc((size_t)n * sizeof *w);
-    if (!val || !w) {
-        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", bw_name);
-        goto done;
-    }
+    if (tb->n_rows - 1 != n)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: size mismatch: the header names %d hosts, the matrix has %d rows",
+                            bw_name, n, tb->n_rows - 1);
+    *n_out = n;
+    return RM_OK;
+}
+
+/* The bandwidth matrix's rows: val[n*n] (Mb/s; NaN = no direct link, and on
+ * the diagonal). */
+static rm_status read_bandwidths(const csv_table *tb, const char *bw_name, int n, double bw_factor,
+                                 double *val, rm_error *err)
+{
+    const csv_row *hdr = &tb->rows[0];
     for (int i = 0; i < n; i++) {
-        const csv_row *r = &tb.rows[i + 1];
+        const csv_row *r = &tb->rows[i + 1];
         const char *hi = hdr->f[i + 1];
-        if (r->n != n + 1) {
-            st = rm_error_set(err, RM_EINPUT, "%s: row %d: %d fields, expected %d (host name + %d "
-                              "bandwidths)", bw_name, i + 2, r->n, n + 1, n);
-            goto done;
-        }
-        if (!r->f[0] || strcmp(r->f[0], hi) != 0) {
-            st = rm_error_set(err, RM_EINPUT,
-                              "%s: row %d, column 1: host '%s', expected '%s' (rows in the "
-                              "order of the header's columns)", bw_name, i + 2,
-                              r->f[0] ? r->f[0] : "", hi);
-            goto done;
-        }
+        if (r->n != n + 1)
+            return rm_error_set(err, RM_EINPUT, "%s: row %d: %d fields, expected %d (host name + %d "
+                                "bandwidths)", bw_name, i + 2, r->n, n + 1, n);
+        if (!r->f[0] || strcmp(r->f[0], hi) != 0)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: row %d, column 1: host '%s', expected '%s' (rows in the "
+                                "order of the header's columns)", bw_name, i + 2,
+                                r->f[0] ? r->f[0] : "", hi);
         for (int j = 0; j < n; j++) {
             const char *c = r->f[j + 1];
             double x = NAN;
             if (i == j) {
-                if (c && strcmp(c, "-") && parse_num(c, &x)) {
-                    st = rm_error_set(err, RM_EINPUT, "%s: row %d, column %d (diagonal, host '%s'): "
-                                      "expected empty, '-' or a number, got '%s'", bw_name, i + 2,
-                                      j + 2, hi, c);
-                    goto done;
-                }
+                if (c && strcmp(c, "-") && parse_num(c, &x))
+                    return rm_error_set(err, RM_EINPUT, "%s: row %d, column %d (diagonal, host '%s'): "
+                                        "expected empty, '-' or a number, got '%s'", bw_name, i + 2,
+                                        j + 2, hi, c);
                 val[(size_t)i * n + j] = NAN;
                 continue;
             }
@@ -493,93 +448,88 @@ rm_status rm_platform_read_matrices(FILE *bw, const char *bw_name, FILE *lt, con
                 val[(size_t)i * n + j] = NAN; /* no direct link */
                 continue;
             }
-            if (parse_num(c, &x) || !(x > 0) || !isfinite(x * bw_factor)) {
-                st = rm_error_set(err, RM_EINPUT,
-                                  "%s: row %d, column %d (%s -> %s): expected a bandwidth > 0 "
-                                  "(empty cell: no link), got '%s'", bw_name, i + 2, j + 2, hi,
-                                  hdr->f[j + 1], c);
-                goto done;
-            }
+            if (parse_num(c, &x) || !(x > 0) || !isfinite(x * bw_factor))
+                return rm_error_set(err, RM_EINPUT,
+                                    "%s: row %d, column %d (%s -> %s): expected a bandwidth > 0 "
+                                    "(empty cell: no link), got '%s'", bw_name, i + 2, j + 2, hi,
+                                    hdr->f[j + 1], c);
             val[(size_t)i * n + j] = x * bw_factor;
             if (val[(size_t)i * n + j] == 0.0) /* > 0 in the file, 0 once converted: the least */
                 val[(size_t)i * n + j] = DBL_TRUE_MIN; /* double, unusable (topo/io/unusable.h) */
         }
     }
-    /* the latencies */
-    if (lt) {
-        lat = malloc((size_t)n * (size_t)n * sizeof *lat);
-        if (!lat) {
-            st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", lt_name);
-            goto done;
-        }
-        if ((st = read_latency(&tl, lt_name, latency_unit, hdr, n, bw_name, val, lat, err)))
-            goto done;
-    }
-    /* the speeds */
-    if (ts.n_rows < 1 || ts.rows[0].n != 2) {
-        st = rm_error_set(err, RM_EINPUT, "%s: row 1: expected the header 'host,speed' or "
-                          "'host,w' (a unit may follow: 'speed (Gflop/s)')", sp_name);
-        goto done;
-    }
-    if (header_cell(ts.rows[0].f[1], &word, &wlen, &fu) != 0 ||
-        !((wlen == 5 && strncmp(word, "speed", 5) == 0) || (wlen == 1 && word[0] == 'w'))) {
-        st = rm_error_set(err, RM_EINPUT, "%s: row 1, column 2: expected 'speed' or 'w', "
-                          "optionally with a unit in parentheses, got '%s'", sp_name,
-                          ts.rows[0].f[1] ? ts.rows[0].f[1] : "");
-        goto done;
-    }
+    return RM_OK;
+}
+
+/* The speeds ts (named sp_name): header "host,speed" or "host,w" with an
+ * optional unit, then one row per host of the matrix (header hdr, n hosts),
+ * any order. Into w[n] (cycle-times, s/Mflop). */
+static rm_status read_speeds(const csv_table *ts, const char *sp_name, const char *opt_unit,
+                             const csv_row *hdr, int n, const char *bw_name, double *w,
+                             rm_error *err)
+{
+    const char *word;
+    size_t wlen;
+    const unit *fu;
+    if (ts->n_rows < 1 || ts->rows[0].n != 2)
+        return rm_error_set(err, RM_EINPUT, "%s: row 1: expected the header 'host,speed' or "
+                            "'host,w' (a unit may follow: 'speed (Gflop/s)')", sp_name);
+    if (header_cell(ts->rows[0].f[1], &word, &wlen, &fu) != 0 ||
+        !((wlen == 5 && strncmp(word, "speed", 5) == 0) || (wlen == 1 && word[0] == 'w')))
+        return rm_error_set(err, RM_EINPUT, "%s: row 1, column 2: expected 'speed' or 'w', "
+                            "optionally with a unit in parentheses, got '%s'", sp_name,
+                            ts->rows[0].f[1] ? ts->rows[0].f[1] : "");
     int is_w = word[0] == 'w', kind;
     double sp_factor;
-    if ((st = pick_unit(sp_name, is_w ? "cycle-time" : "speed", fu, mo->speed_unit,
-                        is_w ? "s/Mflop" : "Mflop/s", is_w ? 4 : 2, &sp_factor, &kind, err)))
-        goto done;
+    rm_status st = pick_unit(sp_name, is_w ? "cycle-time" : "speed", fu, opt_unit,
+                             is_w ? "s/Mflop" : "Mflop/s", is_w ? 4 : 2, &sp_factor, &kind, err);
+    if (st)
+        return st;
     for (int i = 0; i < n; i++)
         w[i] = NAN;
-    for (int r = 1; r < ts.n_rows; r++) {
-        const csv_row *row = &ts.rows[r];
-        if (row->n != 2) {
-            st = rm_error_set(err, RM_EINPUT, "%s: row %d: %d fields, expected 2 (host, %s)",
-                              sp_name, r + 1, row->n, is_w ? "w" : "speed");
-            goto done;
-        }
+    for (int r = 1; r < ts->n_rows; r++) {
+        const csv_row *row = &ts->rows[r];
+        if (row->n != 2)
+            return rm_error_set(err, RM_EINPUT, "%s: row %d: %d fields, expected 2 (host, %s)",
+                                sp_name, r + 1, row->n, is_w ? "w" : "speed");
         const char *h = cell(row, 0);
         int i = -1;
         for (int k = 0; h && k < n && i < 0; k++)
             if (strcmp(hdr->f[k + 1], h) == 0)
                 i = k;
-        if (i < 0) {
-            st = rm_error_set(err, RM_EINPUT, "%s: row %d, column 1: host '%s' is not in the "
-                              "bandwidth matrix %s", sp_name, r + 1, h ? h : "", bw_name);
-            goto done;
-        }
-        if (!isnan(w[i])) {
-            st = rm_error_set(err, RM_EINPUT, "%s: row %d, column 1: host '%s' given twice",
-                              sp_name, r + 1, h);
-            goto done;
-        }
+        if (i < 0)
+            return rm_error_set(err, RM_EINPUT, "%s: row %d, column 1: host '%s' is not in the "
+                                "bandwidth matrix %s", sp_name, r + 1, h ? h : "", bw_name);
+        if (!isnan(w[i]))
+            return rm_error_set(err, RM_EINPUT, "%s: row %d, column 1: host '%s' given twice",
+                                sp_name, r + 1, h);
         double x;
         if (parse_num(cell(row, 1), &x) || !(x > 0) || !isfinite(x * sp_factor) ||
-            !(x * sp_factor > 0)) {
-            st = rm_error_set(err, RM_EINPUT, "%s: row %d, column 2 (host '%s'): expected a %s "
-                              "> 0, got '%s'", sp_name, r + 1, h, is_w ? "cycle-time" : "speed",
-                              cell(row, 1) ? cell(row, 1) : "");
-            goto done;
-        }
+            !(x * sp_factor > 0))
+            return rm_error_set(err, RM_EINPUT, "%s: row %d, column 2 (host '%s'): expected a %s "
+                                "> 0, got '%s'", sp_name, r + 1, h, is_w ? "cycle-time" : "speed",
+                                cell(row, 1) ? cell(row, 1) : "");
         x *= sp_factor;
         w[i] = is_w ? x : 1.0 / x;
-        if (!isfinite(w[i]) || !(w[i] > 0)) {
-            st = rm_error_set(err, RM_EINPUT, "%s: row %d, column 2 (host '%s'): out of range",
-                              sp_name, r + 1, h);
-            goto done;
-        }
+        if (!isfinite(w[i]) || !(w[i] > 0))
+            return rm_error_set(err, RM_EINPUT, "%s: row %d, column 2 (host '%s'): out of range",
+                                sp_name, r + 1, h);
     }
     for (int i = 0; i < n; i++)
-        if (isnan(w[i])) {
-            st = rm_error_set(err, RM_EINPUT, "%s: no row for host '%s' (column %d of %s)",
-                              sp_name, hdr->f[i + 1], i + 2, bw_name);
-            goto done;
-        }
-    /* symmetric (same value or both empty) -> undirected */
+        if (isnan(w[i]))
+            return rm_error_set(err, RM_EINPUT, "%s: no row for host '%s' (column %d of %s)",
+                                sp_name, hdr->f[i + 1], i + 2, bw_name);
+    return RM_OK;
+}
+
+/* Build: n hosts named by hdr with cycle-times w, a link per bandwidth of
+ * val (one per pair when val and lat are symmetric — same value or both
+ * empty — else one per cell, directed), latencies from lat (NULL: 0); the
+ * platform is named after bw_name's base name without extension. */
+static rm_status build_platform(const char *bw_name, const csv_row *hdr, int n, const double *val,
+                                const double *lat, const double *w, rm_platform **out,
+                                rm_error *err)
+{
     int directed = 0, n_links = 0;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
@@ -601,17 +551,17 @@ rm_status rm_platform_read_matrices(FILE *bw, const char *bw_name, FILE *lt, con
     char *dot = strrchr(pname, '.');
     if (dot && dot != pname)
         *dot = '\0';
-    p = rm_platform_new(pname, n, n_links, directed);
-    if (!p) {
-        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", bw_name);
-        goto done;
-    }
+    rm_platform *p = rm_platform_new(pname, n, n_links, directed);
+    if (!p)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", bw_name);
+    rm_status st;
     for (int i = 0; i < n; i++) {
         p->nodes[i].is_host = 1;
         p->nodes[i].w = w[i];
         if ((st = rm_platform_set_label(p, i, hdr->f[i + 1]))) {
             rm_error_set(err, st, "%s: out of memory", bw_name);
-            goto done;
+            rm_platform_free(p);
+            return st;
         }
     }
     int l = 0;
@@ -631,18 +581,80 @@ rm_status rm_platform_read_matrices(FILE *bw, const char *bw_name, FILE *lt, con
         char msg[sizeof err->msg];
         snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
         rm_error_set(err, st, "%s: %s", bw_name, msg);
-    }
-done:
-    if (st) {
         rm_platform_free(p);
-        p = NULL;
+        return st;
     }
+    *out = p;
+    return RM_OK;
+}
+
+rm_status rm_platform_read_matrices(FILE *bw, const char *bw_name, FILE *lt, const char *lt_name,
+                                    FILE *sp, const char *sp_name, const rm_matrix_options *mo,
+                                    const char *latency_unit, rm_platform **out, rm_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!bw || !sp || !out)
+        return rm_error_set(err, RM_EINVAL, "rm_platform_read_matrices: %s is NULL",
+                            !bw ? "bw (the bandwidth matrix stream)" : !sp ? "sp (the speeds stream)" : "out");
+    bw_name = bw_name ? bw_name : "bandwidth matrix";
+    sp_name = sp_name ? sp_name : "speeds";
+    lt_name = lt_name ? lt_name : "latency matrix";
+    rm_matrix_options dmo;
+    if (!mo) {
+        rm_matrix_options_init(&dmo);
+        mo = &dmo;
+    }
+    /* parse: the records of the two or three files (libcsv) */
+    csv_table tb, ts, tl;
+    memset(&tl, 0, sizeof tl);
+    rm_status st = table_read(bw, bw_name, &tb, err);
+    if (st)
+        return st;
+    st = table_read(sp, sp_name, &ts, err);
+    if (st) {
+        table_free(&tb);
+        return st;
+    }
+    if (lt && (st = table_read(lt, lt_name, &tl, err))) {
+        table_free(&tb);
+        table_free(&ts);
+        return st;
+    }
+    /* convert: the records to bandwidths, latencies and cycle-times */
+    double *val = NULL, *w = NULL, *lat = NULL;
+    int n = 0;
+    double bw_factor;
+    if ((st = read_bw_header(&tb, bw_name, mo->bandwidth_unit, &n, &bw_factor, err)))
+        goto done;
+    const csv_row *hdr = &tb.rows[0];
+    val = malloc((size_t)n * (size_t)n * sizeof *val);
+    w = malloc((size_t)n * sizeof *w);
+    if (!val || !w) {
+        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", bw_name);
+        goto done;
+    }
+    if ((st = read_bandwidths(&tb, bw_name, n, bw_factor, val, err)))
+        goto done;
+    if (lt) {
+        lat = malloc((size_t)n * (size_t)n * sizeof *lat);
+        if (!lat) {
+            st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", lt_name);
+            goto done;
+        }
+        if ((st = read_latency(&tl, lt_name, latency_unit, hdr, n, bw_name, val, lat, err)))
+            goto done;
+    }
+    if ((st = read_speeds(&ts, sp_name, mo->speed_unit, hdr, n, bw_name, w, err)))
+        goto done;
+    /* build */
+    st = build_platform(bw_name, hdr, n, val, lat, w, out, err);
+done:
     free(val);
     free(w);
     free(lat);
     table_free(&tb);
     table_free(&ts);
     table_free(&tl);
-    *out = p;
     return st;
 }

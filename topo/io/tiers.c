@@ -108,6 +108,304 @@ static char *tr_stem(const char *path)
     return s;
 }
 
+/* What the first pass reads: the nodes in file order and the raw edges
+ * (Tiers ids in a and b until tr_resolve turns them into node indices). */
+typedef struct tr_file {
+    tr_node *nodes;
+    tr_edge *edges;
+    int n_nodes, cap_nodes, n_edges, cap_edges;
+} tr_file;
+
+static rm_status tr_nomem(const char *path, rm_error *err)
+{
+    return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+}
+
+/* A line of the NODES section: 'id x y type' (v, k numbers). */
+static rm_status tr_parse_node(const char *path, long lineno, const double *v, int k, tr_file *t,
+                               rm_error *err)
+{
+    if (k != 4)
+        return rm_error_set(err, RM_EINPUT, "%s:%ld: node line: expected 4 numbers 'id x y type'",
+                            path, lineno);
+    if (v[3] != 0 && v[3] != 1 && v[3] != 2)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s:%ld: node %.0f: type %g is not 0 (WAN), 1 (MAN) or 2 (LAN)", path,
+                            lineno, v[0], v[3]);
+    if (v[0] != floor(v[0]) || fabs(v[0]) > 1e15)
+        return rm_error_set(err, RM_EINPUT, "%s:%ld: node id %g is not an integer", path, lineno,
+                            v[0]);
+    if (t->n_nodes == t->cap_nodes) {
+        t->cap_nodes = t->cap_nodes ? 2 * t->cap_nodes : 64;
+        tr_node *nn = realloc(t->nodes, (size_t)t->cap_nodes * sizeof *nn);
+        if (!nn)
+            return tr_nomem(path, err);
+        t->nodes = nn;
+    }
+    t->nodes[t->n_nodes].id = (long)v[0];
+    t->nodes[t->n_nodes].type = (int)v[3];
+    t->nodes[t->n_nodes].line = lineno;
+    t->n_nodes++;
+    return RM_OK;
+}
+
+/* A line of the EDGES section: 'from to delay bandwidth fromtype totype state'. */
+static rm_status tr_parse_edge(const char *path, long lineno, const double *v, int k, tr_file *t,
+                               rm_error *err)
+{
+    if (k != 7)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s:%ld: edge line: expected 7 numbers 'from to delay "
+                            "bandwidth fromtype totype state'",
+                            path, lineno);
+    if (!(v[3] > 0))
+        return rm_error_set(err, RM_EINPUT, "%s:%ld: edge %.0f -- %.0f: bandwidth %g must be > 0",
+                            path, lineno, v[0], v[1], v[3]);
+    if (t->n_edges == t->cap_edges) {
+        t->cap_edges = t->cap_edges ? 2 * t->cap_edges : 128;
+        tr_edge *ne = realloc(t->edges, (size_t)t->cap_edges * sizeof *ne);
+        if (!ne)
+            return tr_nomem(path, err);
+        t->edges = ne;
+    }
+    /* the ids are kept in a and b (int) until resolved: they must fit */
+    if (fabs(v[0]) > 2e9 || fabs(v[1]) > 2e9 || v[0] != floor(v[0]) || v[1] != floor(v[1]))
+        return rm_error_set(err, RM_EINPUT, "%s:%ld: edge end is not an integer node id", path,
+                            lineno);
+    tr_edge *e = &t->edges[t->n_edges];
+    e->a = (int)v[0];
+    e->b = (int)v[1];
+    e->bw = v[3];
+    e->line = lineno;
+    e->pos = t->n_edges;
+    t->n_edges++;
+    return RM_OK;
+}
+
+/* Parse: the nodes and raw edges of the file (ids resolved afterwards). */
+static rm_status tr_parse(FILE *f, const char *path, tr_file *t, rm_error *err)
+{
+    char line[4096];
+    long lineno = 0;
+    int section = 0; /* 0 header, 1 nodes, 2 edges */
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n')
+            return rm_error_set(err, RM_EINPUT, "%s:%ld: line too long", path, lineno);
+        char *s = line;
+        while (isspace((unsigned char)*s))
+            s++;
+        if (*s == '#') {
+            if (strncmp(s, "# NODES", 7) == 0)
+                section = 1;
+            else if (strncmp(s, "# EDGES", 7) == 0)
+                section = 2;
+            continue;
+        }
+        if (!*s)
+            continue;
+        double v[8];
+        int k = tr_numbers(s, v, 8);
+        rm_status st;
+        if (section == 1)
+            st = tr_parse_node(path, lineno, v, k, t, err);
+        else if (section == 2)
+            st = tr_parse_edge(path, lineno, v, k, t, err);
+        else
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s:%ld: data before a '# NODES' or '# EDGES' section line", path,
+                              lineno);
+        if (st)
+            return st;
+    }
+    if (ferror(f))
+        return rm_error_set(err, RM_EINPUT, "%s: read error", path);
+    if (t->n_nodes == 0)
+        return rm_error_set(err, RM_EINPUT, "%s: no '# NODES' section with nodes", path);
+    return RM_OK;
+}
+
+/* The node ids sorted (sorted[], n_nodes) and idx[sorted position] = file
+ * position; fails on an id declared twice. */
+static rm_status tr_sort_ids(const char *path, const tr_file *t, tr_node *sorted, int *idx,
+                             rm_error *err)
+{
+    int n_nodes = t->n_nodes;
+    const tr_node *nodes = t->nodes;
+    memcpy(sorted, nodes, (size_t)n_nodes * sizeof *sorted);
+    qsort(sorted, (size_t)n_nodes, sizeof *sorted, tr_id_cmp);
+    for (int i = 1; i < n_nodes; i++)
+        if (sorted[i].id == sorted[i - 1].id)
+            return rm_error_set(err, RM_EINPUT, "%s:%ld: node %ld declared twice (also line %ld)",
+                                path,
+                                sorted[i].line > sorted[i - 1].line ? sorted[i].line
+                                                                    : sorted[i - 1].line,
+                                sorted[i].id,
+                                sorted[i].line > sorted[i - 1].line ? sorted[i - 1].line
+                                                                    : sorted[i].line);
+    /* idx[sorted position] = file position: ids are unique, so match by id */
+    for (int i = 0; i < n_nodes; i++) {
+        /* binary search of nodes[i].id in sorted */
+        int lo = 0, hi = n_nodes - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) / 2;
+            if (sorted[mid].id == nodes[i].id) {
+                idx[mid] = i;
+                break;
+            }
+            if (sorted[mid].id < nodes[i].id)
+                lo = mid + 1;
+            else
+                hi = mid - 1;
+        }
+    }
+    return RM_OK;
+}
+
+/* Convert: edge ends from Tiers ids to node indices (a < b), then the
+ * edges merged by unordered pair, the first appearance kept, in file order;
+ * *m = the number of links. */
+static rm_status tr_resolve(const char *path, tr_file *t, int *m, rm_error *err)
+{
+    int n_nodes = t->n_nodes, n_edges = t->n_edges;
+    tr_edge *edges = t->edges;
+    tr_node *sorted = malloc((size_t)n_nodes * sizeof *sorted);
+    int *idx = malloc((size_t)n_nodes * sizeof *idx);
+    rm_status st = RM_OK;
+    if (!sorted || !idx) {
+        st = tr_nomem(path, err);
+        goto done;
+    }
+    if ((st = tr_sort_ids(path, t, sorted, idx, err)))
+        goto done;
+    for (int e = 0; e < n_edges; e++) {
+        int a = tr_find(sorted, idx, n_nodes, edges[e].a);
+        int b = tr_find(sorted, idx, n_nodes, edges[e].b);
+        if (a < 0 || b < 0) {
+            st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge %d -- %d: node %d is not declared",
+                              path, edges[e].line, edges[e].a, edges[e].b,
+                              a < 0 ? edges[e].a : edges[e].b);
+            goto done;
+        }
+        if (a == b) {
+            st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge %d -- %d is a self-loop", path,
+                              edges[e].line, edges[e].a, edges[e].b);
+            goto done;
+        }
+        edges[e].a = a < b ? a : b;
+        edges[e].b = a < b ? b : a;
+    }
+    if (n_edges > 0) /* edges is NULL without an EDGES section: qsort(NULL) is UB */
+        qsort(edges, (size_t)n_edges, sizeof *edges, tr_edge_cmp);
+    int k = 0;
+    for (int e = 0; e < n_edges; e++) {
+        if (k > 0 && edges[k - 1].a == edges[e].a && edges[k - 1].b == edges[e].b) {
+            if (edges[k - 1].bw != edges[e].bw) {
+                st = rm_error_set(err, RM_EINPUT,
+                                  "%s:%ld: edge %ld -- %ld: bandwidth %g, but line %ld gives %g",
+                                  path, edges[e].line, t->nodes[edges[e].a].id,
+                                  t->nodes[edges[e].b].id, edges[e].bw, edges[k - 1].line,
+                                  edges[k - 1].bw);
+                goto done;
+            }
+            continue;
+        }
+        edges[k++] = edges[e];
+    }
+    if (k > 0)
+        qsort(edges, (size_t)k, sizeof *edges, tr_edge_pos_cmp);
+    *m = k;
+done:
+    free(sorted);
+    free(idx);
+    return st;
+}
+
+/* Hosts: a partial Fisher–Yates over the LAN nodes in file order picks
+ * round(hosts_fraction * LAN nodes) of them (at least one), then each host
+ * draws its speed from the LINPACK-like list (is_host[], speed[] by node). */
+static rm_status tr_pick_hosts(const char *path, const tr_file *t, const rm_tiers_options *to,
+                               int *is_host, double *speed, rm_error *err)
+{
+    int n_nodes = t->n_nodes;
+    int *lan = malloc((size_t)n_nodes * sizeof *lan);
+    if (!lan)
+        return tr_nomem(path, err);
+    int n_lan = 0;
+    for (int i = 0; i < n_nodes; i++)
+        if (t->nodes[i].type == 2)
+            lan[n_lan++] = i;
+    if (n_lan == 0) {
+        free(lan);
+        return rm_error_set(err, RM_EINPUT, "%s: no LAN node (type 2): no host", path);
+    }
+    int k = (int)lround(to->hosts_fraction * n_lan);
+    if (k < 1)
+        k = 1;
+    rm_rng rng;
+    rmi_rng_seed(&rng, to->seed);
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)rmi_rng_below(&rng, (uint64_t)(n_lan - i));
+        int tmp = lan[i];
+        lan[i] = lan[j];
+        lan[j] = tmp;
+        is_host[lan[i]] = 1;
+    }
+    free(lan);
+    int n_speeds;
+    const double *speeds = rmi_linpack_speeds(&n_speeds);
+    for (int i = 0; i < n_nodes; i++)
+        if (is_host[i])
+            speed[i] = speeds[rmi_rng_below(&rng, (uint64_t)n_speeds)];
+    return RM_OK;
+}
+
+/* Build: the platform named after the file's stem, nodes labelled
+ * WAN<id>/MAN<id>/LAN<id>, the m merged edges as links (Mb/s, no latency). */
+static rm_status tr_build(const char *path, const rm_read_options *ro, const tr_file *t, int m,
+                          const int *is_host, const double *speed, rm_platform **out,
+                          rm_error *err)
+{
+    int n_nodes = t->n_nodes;
+    char *name = tr_stem(path);
+    if (!name)
+        return tr_nomem(path, err);
+    rm_platform *p = rm_platform_new(name, n_nodes, m, 0);
+    free(name);
+    if (!p)
+        return tr_nomem(path, err);
+    static const char *const prefix[3] = {"WAN", "MAN", "LAN"};
+    for (int i = 0; i < n_nodes; i++) {
+        char label[64];
+        snprintf(label, sizeof label, "%s%ld", prefix[t->nodes[i].type], t->nodes[i].id);
+        p->nodes[i].id = t->nodes[i].id;
+        p->nodes[i].is_host = is_host[i];
+        p->nodes[i].w = is_host[i] ? 1.0 / speed[i] : 0.0;
+        if (rm_platform_set_label(p, i, label) != RM_OK) {
+            rm_platform_free(p);
+            return tr_nomem(path, err);
+        }
+    }
+    for (int e = 0; e < m; e++) {
+        p->links[e].source = t->edges[e].a;
+        p->links[e].target = t->edges[e].b;
+        p->links[e].bandwidth = t->edges[e].bw; /* taken as Mb/s */
+        p->links[e].latency = 0.0;
+        p->links[e].backbone = 0;
+    }
+    rm_status st = rm_platform_finalize(p, err);
+    if (st) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
+        rm_platform_free(p);
+        return rm_error_set(err, st, "%s: %s", path, msg);
+    }
+    rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
+    *out = p;
+    return RM_OK;
+}
+
 rm_status rmi_platform_read_tiers_ex(const char *path, const rm_read_options *ro,
                                      const rm_tiers_options *to, rm_platform **out,
                                      rm_error *err)
@@ -128,268 +426,25 @@ rm_status rmi_platform_read_tiers_ex(const char *path, const rm_read_options *ro
     if (!f)
         return err ? err->status : RM_EINPUT;
 
-    tr_node *nodes = NULL, *sorted = NULL;
-    tr_edge *edges = NULL;
-    int *idx = NULL, *lan = NULL, *is_host = NULL;
+    tr_file t = {0};
+    int *is_host = NULL;
     double *speed = NULL;
-    int n_nodes = 0, cap_nodes = 0, n_edges = 0, cap_edges = 0;
-    rm_status st = RM_OK;
-    char line[4096];
-    long lineno = 0;
-    int section = 0; /* 0 header, 1 nodes, 2 edges */
-
-    /* First pass: nodes and raw edges (ids resolved after reading). */
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            st = rm_error_set(err, RM_EINPUT, "%s:%ld: line too long", path, lineno);
-            goto done;
-        }
-        char *s = line;
-        while (isspace((unsigned char)*s))
-            s++;
-        if (*s == '#') {
-            if (strncmp(s, "# NODES", 7) == 0)
-                section = 1;
-            else if (strncmp(s, "# EDGES", 7) == 0)
-                section = 2;
-            continue;
-        }
-        if (!*s)
-            continue;
-        double v[8];
-        int k = tr_numbers(s, v, 8);
-        if (section == 1) {
-            if (k != 4) {
-                st = rm_error_set(err, RM_EINPUT,
-                                  "%s:%ld: node line: expected 4 numbers 'id x y type'", path,
-                                  lineno);
-                goto done;
-            }
-            if (v[3] != 0 && v[3] != 1 && v[3] != 2) {
-                st = rm_error_set(err, RM_EINPUT,
-                                  "%s:%ld: node %.0f: type %g is not 0 (WAN), 1 (MAN) or 2 (LAN)",
-                                  path, lineno, v[0], v[3]);
-                goto done;
-            }
-            if (v[0] != floor(v[0]) || fabs(v[0]) > 1e15) {
-                st = rm_error_set(err, RM_EINPUT, "%s:%ld: node id %g is not an integer", path,
-                                  lineno, v[0]);
-                goto done;
-            }
-            if (n_nodes == cap_nodes) {
-                cap_nodes = cap_nodes ? 2 * cap_nodes : 64;
-                tr_node *nn = realloc(nodes, (size_t)cap_nodes * sizeof *nn);
-                if (!nn)
-                    goto nomem;
-                nodes = nn;
-            }
-            nodes[n_nodes].id = (long)v[0];
-            nodes[n_nodes].type = (int)v[3];
-            nodes[n_nodes].line = lineno;
-            n_nodes++;
-        } else if (section == 2) {
-            if (k != 7) {
-                st = rm_error_set(err, RM_EINPUT,
-                                  "%s:%ld: edge line: expected 7 numbers 'from to delay "
-                                  "bandwidth fromtype totype state'",
-                                  path, lineno);
-                goto done;
-            }
-            if (!(v[3] > 0)) {
-                st = rm_error_set(err, RM_EINPUT,
-                                  "%s:%ld: edge %.0f -- %.0f: bandwidth %g must be > 0", path,
-                                  lineno, v[0], v[1], v[3]);
-                goto done;
-            }
-            if (n_edges == cap_edges) {
-                cap_edges = cap_edges ? 2 * cap_edges : 128;
-                tr_edge *ne = realloc(edges, (size_t)cap_edges * sizeof *ne);
-                if (!ne)
-                    goto nomem;
-                edges = ne;
-            }
-            /* ids stored temporarily in a/b as long-sized? ids fit in int range check */
-            if (fabs(v[0]) > 2e9 || fabs(v[1]) > 2e9 || v[0] != floor(v[0]) ||
-                v[1] != floor(v[1])) {
-                st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge end is not an integer node id",
-                                  path, lineno);
-                goto done;
-            }
-            edges[n_edges].a = (int)v[0];
-            edges[n_edges].b = (int)v[1];
-            edges[n_edges].bw = v[3];
-            edges[n_edges].line = lineno;
-            edges[n_edges].pos = n_edges;
-            n_edges++;
-        } else {
-            st = rm_error_set(err, RM_EINPUT,
-                              "%s:%ld: data before a '# NODES' or '# EDGES' section line", path,
-                              lineno);
-            goto done;
-        }
-    }
-    if (ferror(f)) {
-        st = rm_error_set(err, RM_EINPUT, "%s: read error", path);
-        goto done;
-    }
-    if (n_nodes == 0) {
-        st = rm_error_set(err, RM_EINPUT, "%s: no '# NODES' section with nodes", path);
-        goto done;
-    }
-
-    /* Resolve ids. */
-    sorted = malloc((size_t)n_nodes * sizeof *sorted);
-    idx = malloc((size_t)n_nodes * sizeof *idx);
-    if (!sorted || !idx)
-        goto nomem;
-    memcpy(sorted, nodes, (size_t)n_nodes * sizeof *sorted);
-    qsort(sorted, (size_t)n_nodes, sizeof *sorted, tr_id_cmp);
-    for (int i = 1; i < n_nodes; i++)
-        if (sorted[i].id == sorted[i - 1].id) {
-            st = rm_error_set(err, RM_EINPUT, "%s:%ld: node %ld declared twice (also line %ld)",
-                              path, sorted[i].line > sorted[i - 1].line ? sorted[i].line
-                                                                        : sorted[i - 1].line,
-                              sorted[i].id,
-                              sorted[i].line > sorted[i - 1].line ? sorted[i - 1].line
-                                                                  : sorted[i].line);
-            goto done;
-        }
-    {
-        /* idx[sorted position] = file position: ids are unique, so match by id */
-        for (int i = 0; i < n_nodes; i++) {
-            /* binary search of nodes[i].id in sorted */
-            int lo = 0, hi = n_nodes - 1;
-            while (lo <= hi) {
-                int mid = (lo + hi) / 2;
-                if (sorted[mid].id == nodes[i].id) {
-                    idx[mid] = i;
-                    break;
-                }
-                if (sorted[mid].id < nodes[i].id)
-                    lo = mid + 1;
-                else
-                    hi = mid - 1;
-            }
-        }
-    }
-    for (int e = 0; e < n_edges; e++) {
-        int a = tr_find(sorted, idx, n_nodes, edges[e].a);
-        int b = tr_find(sorted, idx, n_nodes, edges[e].b);
-        if (a < 0 || b < 0) {
-            st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge %d -- %d: node %d is not declared",
-                              path, edges[e].line, edges[e].a, edges[e].b,
-                              a < 0 ? edges[e].a : edges[e].b);
-            goto done;
-        }
-        if (a == b) {
-            st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge %d -- %d is a self-loop", path,
-                              edges[e].line, edges[e].a, edges[e].b);
-            goto done;
-        }
-        edges[e].a = a < b ? a : b;
-        edges[e].b = a < b ? b : a;
-    }
-    /* Merge by unordered pair, keeping the first appearance. */
-    if (n_edges > 0) /* edges is NULL without an EDGES section: qsort(NULL) is UB */
-        qsort(edges, (size_t)n_edges, sizeof *edges, tr_edge_cmp);
     int m = 0;
-    for (int e = 0; e < n_edges; e++) {
-        if (m > 0 && edges[m - 1].a == edges[e].a && edges[m - 1].b == edges[e].b) {
-            if (edges[m - 1].bw != edges[e].bw) {
-                st = rm_error_set(err, RM_EINPUT,
-                                  "%s:%ld: edge %ld -- %ld: bandwidth %g, but line %ld gives %g",
-                                  path, edges[e].line, nodes[edges[e].a].id,
-                                  nodes[edges[e].b].id, edges[e].bw, edges[m - 1].line,
-                                  edges[m - 1].bw);
-                goto done;
-            }
-            continue;
-        }
-        edges[m++] = edges[e];
+    rm_status st = tr_parse(f, path, &t, err);
+    if (!st)
+        st = tr_resolve(path, &t, &m, err);
+    if (!st) {
+        is_host = calloc((size_t)t.n_nodes, sizeof *is_host);
+        speed = calloc((size_t)t.n_nodes, sizeof *speed);
+        st = is_host && speed ? RM_OK : tr_nomem(path, err);
     }
-    if (m > 0)
-        qsort(edges, (size_t)m, sizeof *edges, tr_edge_pos_cmp);
-
-    /* Hosts: partial Fisher–Yates over the LAN nodes in file order. */
-    lan = malloc((size_t)n_nodes * sizeof *lan);
-    is_host = calloc((size_t)n_nodes, sizeof *is_host);
-    speed = calloc((size_t)n_nodes, sizeof *speed);
-    if (!lan || !is_host || !speed)
-        goto nomem;
-    int n_lan = 0;
-    for (int i = 0; i < n_nodes; i++)
-        if (nodes[i].type == 2)
-            lan[n_lan++] = i;
-    if (n_lan == 0) {
-        st = rm_error_set(err, RM_EINPUT, "%s: no LAN node (type 2): no host", path);
-        goto done;
-    }
-    int k = (int)lround(to->hosts_fraction * n_lan);
-    if (k < 1)
-        k = 1;
-    rm_rng rng;
-    rmi_rng_seed(&rng, to->seed);
-    for (int i = 0; i < k; i++) {
-        int j = i + (int)rmi_rng_below(&rng, (uint64_t)(n_lan - i));
-        int t = lan[i];
-        lan[i] = lan[j];
-        lan[j] = t;
-        is_host[lan[i]] = 1;
-    }
-    int n_speeds;
-    const double *speeds = rmi_linpack_speeds(&n_speeds);
-    for (int i = 0; i < n_nodes; i++)
-        if (is_host[i])
-            speed[i] = speeds[rmi_rng_below(&rng, (uint64_t)n_speeds)];
-
-    char *name = tr_stem(path);
-    if (!name)
-        goto nomem;
-    rm_platform *p = rm_platform_new(name, n_nodes, m, 0);
-    free(name);
-    if (!p)
-        goto nomem;
-    static const char *const prefix[3] = {"WAN", "MAN", "LAN"};
-    for (int i = 0; i < n_nodes; i++) {
-        char label[64];
-        snprintf(label, sizeof label, "%s%ld", prefix[nodes[i].type], nodes[i].id);
-        p->nodes[i].id = nodes[i].id;
-        p->nodes[i].is_host = is_host[i];
-        p->nodes[i].w = is_host[i] ? 1.0 / speed[i] : 0.0;
-        if (rm_platform_set_label(p, i, label) != RM_OK) {
-            rm_platform_free(p);
-            goto nomem;
-        }
-    }
-    for (int e = 0; e < m; e++) {
-        p->links[e].source = edges[e].a;
-        p->links[e].target = edges[e].b;
-        p->links[e].bandwidth = edges[e].bw; /* taken as Mb/s */
-        p->links[e].latency = 0.0;
-        p->links[e].backbone = 0;
-    }
-    st = rm_platform_finalize(p, err);
-    if (st) {
-        char msg[sizeof err->msg];
-        snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
-        rm_platform_free(p);
-        st = rm_error_set(err, st, "%s: %s", path, msg);
-    } else {
-        rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
-        *out = p;
-    }
-    goto done;
-nomem:
-    st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
-done:
+    if (!st)
+        st = tr_pick_hosts(path, &t, to, is_host, speed, err);
+    if (!st)
+        st = tr_build(path, ro, &t, m, is_host, speed, out, err);
     fclose(f);
-    free(nodes);
-    free(sorted);
-    free(edges);
-    free(idx);
-    free(lan);
+    free(t.nodes);
+    free(t.edges);
     free(is_host);
     free(speed);
     return st;
