@@ -900,29 +900,53 @@ static char *sg_stem(const char *path)
     return s;
 }
 
-static rm_status sg_build(const sg_data *d, const char *alive, int kept, const char *path,
-                          const rm_read_options *ro, rm_platform **out, rm_simgrid_info *info,
-                          rm_error *err)
+/* The routes of the kept hosts as the platform's node and link numbering:
+ * hosts first (hpos), then each link a route crosses (in order of first
+ * use: lorig[used] = SimGrid link, lpos the inverse) as an entry and an exit
+ * node joined by the link; then the connection links (the hops between
+ * hosts and link ends, numbered from Lu up to next - 1, ends in cl). */
+typedef struct sg_routes {
+    int *hpos;  /* H: host -> kept position, -1 if left out */
+    int *lpos;  /* L: SimGrid link -> used index, -1 if unused */
+    int *lorig; /* L: used index -> SimGrid link */
+    int Lu;     /* links used by the routes */
+    size_t total; /* route entries (connections and links) */
+    sg_conn conn;
+    sg_lk *cl; /* connection links next - Lu */
+    size_t ncl_cap;
+    int next; /* links in all: used links + connections */
+    int *rs, *rl; /* fixed_route_start, fixed_route_links */
+} sg_routes;
+
+static void sg_routes_free(sg_routes *r)
+{
+    free(r->hpos);
+    free(r->lpos);
+    free(r->lorig);
+    free(r->conn.key);
+    free(r->conn.val);
+    free(r->cl);
+    free(r->rs);
+    free(r->rl);
+}
+
+/* The kept positions of the hosts, the used links and the size of the
+ * route table (r->hpos, lpos, lorig, Lu, total). -1 ENOMEM. */
+static int sg_used_links(const sg_data *d, const char *alive, sg_routes *r)
 {
     int H = d->H;
-    rm_status st = RM_OK;
-    int *hpos = malloc((size_t)H * sizeof *hpos);   /* host -> kept position */
-    int *lpos = malloc(((size_t)d->L + 1) * sizeof *lpos); /* SimGrid link -> used index */
-    int *lorig = malloc(((size_t)d->L + 1) * sizeof *lorig);
-    sg_conn conn = {0};
-    sg_lk *cl = NULL; /* connection links */
-    size_t ncl_cap = 0;
-    int *rs = NULL, *rl = NULL;
-    rm_platform *p = NULL;
-    if (!hpos || !lpos || !lorig)
-        goto nomem;
+    r->hpos = malloc((size_t)H * sizeof *r->hpos);
+    r->lpos = malloc(((size_t)d->L + 1) * sizeof *r->lpos);
+    r->lorig = malloc(((size_t)d->L + 1) * sizeof *r->lorig);
+    if (!r->hpos || !r->lpos || !r->lorig)
+        return -1;
     int k = 0;
     for (int i = 0; i < H; i++)
-        hpos[i] = alive[i] ? k++ : -1;
-    int Lu = 0;
+        r->hpos[i] = alive[i] ? k++ : -1;
+    r->Lu = 0;
     for (int l = 0; l < d->L; l++)
-        lpos[l] = -1;
-    size_t total = 0;
+        r->lpos[l] = -1;
+    r->total = 0;
     for (int i = 0; i < H; i++)
         for (int j = 0; j < H; j++) {
             if (i == j || !alive[i] || !alive[j])
@@ -930,25 +954,84 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
             size_t q = (size_t)i * H + j;
             for (int32_t t = 0; t < d->rlen[q]; t++) {
                 int l = d->rlinks[d->rstart[q] + t];
-                if (lpos[l] < 0) {
-                    lorig[Lu] = l;
-                    lpos[l] = Lu++;
+                if (r->lpos[l] < 0) {
+                    r->lorig[r->Lu] = l;
+                    r->lpos[l] = r->Lu++;
                 }
             }
-            total += 2 * (size_t)d->rlen[q] + 1;
+            r->total += 2 * (size_t)d->rlen[q] + 1;
         }
-    /* nodes: kept hosts, then each used link's entry and exit */
-    long nn = (long)kept + 2L * Lu;
-    if (nn > INT32_MAX / 2 || total > (size_t)INT32_MAX) {
-        st = rm_error_set(err, RM_ELIMIT, "%s: the platform's routes are too large", path);
-        goto fail;
+    return 0;
+}
+
+/* The first link route q crosses twice (WIFI access points excepted, a
+ * route between two stations crosses theirs twice), or -1. */
+static int sg_route_twice(const sg_data *d, size_t q)
+{
+    for (int32_t t = 1; t < d->rlen[q]; t++)
+        for (int32_t u = 0; u < t; u++)
+            if (d->rlinks[d->rstart[q] + t] == d->rlinks[d->rstart[q] + u] &&
+                d->policy[d->rlinks[d->rstart[q] + t]] != RM_SG_WIFI)
+                return d->rlinks[d->rstart[q] + t];
+    return -1;
+}
+
+/* The route of kept hosts i -> j, entries from rl[*at]: each hop to a
+ * link's entry (or to j) on a connection link, then the link. -1 ENOMEM. */
+static int sg_route_append(const sg_data *d, int kept, int i, int j, sg_routes *r, size_t *at)
+{
+    size_t q = (size_t)i * d->H + j;
+    int prev = r->hpos[i];
+    double extra = d->rextra[q];
+    for (int32_t t = 0; t <= d->rlen[q]; t++) {
+        int l = t < d->rlen[q] ? r->lpos[d->rlinks[d->rstart[q] + t]] : -1;
+        int to = l >= 0 ? kept + 2 * l : r->hpos[j];
+        int before = r->next;
+        /* the last hop of a route with latency outside its links
+         * (Vivaldi coordinates): a connection of its own that
+         * carries that latency; else the shared one */
+        int c = extra > 0 && l < 0 ? r->next++ : sg_conn_get(&r->conn, prev, to, &r->next);
+        if (c < 0)
+            return -1;
+        if (c == before) { /* a new connection link */
+            if ((size_t)(c - r->Lu) >= r->ncl_cap) {
+                size_t nc = r->ncl_cap ? 2 * r->ncl_cap : 1024;
+                sg_lk *x = realloc(r->cl, nc * sizeof *r->cl);
+                if (!x)
+                    return -1;
+                r->cl = x;
+                r->ncl_cap = nc;
+            }
+            r->cl[c - r->Lu].u = prev;
+            r->cl[c - r->Lu].v = to;
+            r->cl[c - r->Lu].lat = l < 0 ? extra : 0.0;
+        }
+        r->rl[(*at)++] = c;
+        if (l >= 0) {
+            r->rl[(*at)++] = l;
+            prev = kept + 2 * l + 1;
+        }
     }
-    int N = (int)nn;
-    int next = Lu; /* connection links are numbered after the used links */
-    rs = malloc(((size_t)kept * kept + 1) * sizeof *rs);
-    rl = malloc((total ? total : 1) * sizeof *rl);
-    if (!rs || !rl)
-        goto nomem;
+    return 0;
+}
+
+/* Convert: the route table of the kept hosts (r; see sg_routes). */
+static rm_status sg_routes_make(const sg_data *d, const char *alive, int kept, const char *path,
+                                sg_routes *r, int *N, rm_error *err)
+{
+    int H = d->H;
+    if (sg_used_links(d, alive, r))
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+    /* nodes: kept hosts, then each used link's entry and exit */
+    long nn = (long)kept + 2L * r->Lu;
+    if (nn > INT32_MAX / 2 || r->total > (size_t)INT32_MAX)
+        return rm_error_set(err, RM_ELIMIT, "%s: the platform's routes are too large", path);
+    *N = (int)nn;
+    r->next = r->Lu; /* connection links are numbered after the used links */
+    r->rs = malloc(((size_t)kept * kept + 1) * sizeof *r->rs);
+    r->rl = malloc((r->total ? r->total : 1) * sizeof *r->rl);
+    if (!r->rs || !r->rl)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
     size_t at = 0;
     for (int i = 0; i < H; i++) {
         if (!alive[i])
@@ -956,120 +1039,82 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
         for (int j = 0; j < H; j++) {
             if (!alive[j])
                 continue;
-            rs[(size_t)hpos[i] * kept + hpos[j]] = (int)at;
+            r->rs[(size_t)r->hpos[i] * kept + r->hpos[j]] = (int)at;
             if (i == j)
                 continue;
-            size_t q = (size_t)i * H + j;
-            for (int32_t t = 1; t < d->rlen[q]; t++)
-                for (int32_t u = 0; u < t; u++)
-                    if (d->rlinks[d->rstart[q] + t] == d->rlinks[d->rstart[q] + u] &&
-                        d->policy[d->rlinks[d->rstart[q] + t]] != RM_SG_WIFI) {
-                        int l = d->rlinks[d->rstart[q] + t];
-                        st = rm_error_set(err, RM_EINPUT,
-                                          "%s: SimGrid's route %s -> %s crosses link \"%s\" twice "
-                                          "(%s): the model has no route through one link twice",
-                                          path, d->hname[i], d->hname[j], d->lname[l],
-                                          d->policy[l] == RM_SG_WIFI ? "a WIFI access point"
-                                                                     : "a loop");
-                        goto fail;
-                    }
-            int prev = hpos[i];
-            double extra = d->rextra[q];
-            for (int32_t t = 0; t <= d->rlen[q]; t++) {
-                int l = t < d->rlen[q] ? lpos[d->rlinks[d->rstart[q] + t]] : -1;
-                int to = l >= 0 ? kept + 2 * l : hpos[j];
-                int before = next;
-                /* the last hop of a route with latency outside its links
-                 * (Vivaldi coordinates): a connection of its own that
-                 * carries that latency; else the shared one */
-                int c = extra > 0 && l < 0 ? next++ : sg_conn_get(&conn, prev, to, &next);
-                if (c < 0)
-                    goto nomem;
-                if (c == before) { /* a new connection link */
-                    if ((size_t)(c - Lu) >= ncl_cap) {
-                        size_t nc = ncl_cap ? 2 * ncl_cap : 1024;
-                        sg_lk *x = realloc(cl, nc * sizeof *cl);
-                        if (!x)
-                            goto nomem;
-                        cl = x;
-                        ncl_cap = nc;
-                    }
-                    cl[c - Lu].u = prev;
-                    cl[c - Lu].v = to;
-                    cl[c - Lu].lat = l < 0 ? extra : 0.0;
-                }
-                rl[at++] = c;
-                if (l >= 0) {
-                    rl[at++] = l;
-                    prev = kept + 2 * l + 1;
-                }
-            }
+            int l = sg_route_twice(d, (size_t)i * H + j);
+            if (l >= 0)
+                return rm_error_set(err, RM_EINPUT,
+                                    "%s: SimGrid's route %s -> %s crosses link \"%s\" twice "
+                                    "(%s): the model has no route through one link twice",
+                                    path, d->hname[i], d->hname[j], d->lname[l],
+                                    d->policy[l] == RM_SG_WIFI ? "a WIFI access point" : "a loop");
+            if (sg_route_append(d, kept, i, j, r, &at))
+                return rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform",
+                                    path);
         }
     }
-    rs[(size_t)kept * kept] = (int)at;
+    r->rs[(size_t)kept * kept] = (int)at;
+    return RM_OK;
+}
 
-    char *name = sg_stem(path);
-    if (!name)
-        goto nomem;
-    p = rm_platform_new(name, N, next, 1);
-    free(name);
-    if (!p)
-        goto nomem;
-    double maxbw = 0.0;
-    for (int l = 0; l < Lu; l++) {
-        int o = lorig[l];
-        double mb = d->bw[o] * 8.0 / 1e6; /* bytes/s -> Mb/s */
-        if (mb > maxbw)
-            maxbw = mb;
-    }
-    for (int i = 0; i < H; i++) {
+/* Build: the kept hosts' nodes (w from speed x cores, or one core's speed
+ * with ro->one_core). */
+static rm_status sg_build_hosts(const sg_data *d, const char *alive, const sg_routes *r,
+                                const char *path, const rm_read_options *ro, rm_platform *p,
+                                rm_error *err)
+{
+    for (int i = 0; i < d->H; i++) {
         if (!alive[i])
             continue;
-        rm_node *nd = &p->nodes[hpos[i]];
+        rm_node *nd = &p->nodes[r->hpos[i]];
         nd->is_host = 1;
         double cores = ro && ro->one_core ? 1.0 : (d->cores[i] > 0 ? d->cores[i] : 1);
         double sp = d->speed[i] * cores; /* flop/s */
-        if (!(sp > 0) || !isfinite(sp)) {
-            st = rm_error_set(err, RM_EINPUT, "%s: host \"%s\": speed %g flop/s (must be > 0)",
-                              path, d->hname[i], d->speed[i]);
-            goto fail;
-        }
+        if (!(sp > 0) || !isfinite(sp))
+            return rm_error_set(err, RM_EINPUT, "%s: host \"%s\": speed %g flop/s (must be > 0)",
+                                path, d->hname[i], d->speed[i]);
         nd->w = 1e6 / sp; /* s/Mflop */
-        if (rm_platform_set_label(p, hpos[i], d->hname[i]))
-            goto nomem;
+        if (rm_platform_set_label(p, r->hpos[i], d->hname[i]))
+            return rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
     }
-    for (int l = 0; l < Lu; l++) {
-        int o = lorig[l];
+    return RM_OK;
+}
+
+/* Build: each used link as its entry and exit nodes and the link between
+ * them (bytes/s -> Mb/s); counts split-duplex, FATPIPE and WIFI links in
+ * info. */
+static rm_status sg_build_links(const sg_data *d, int kept, const sg_routes *r, const char *path,
+                                rm_platform *p, rm_simgrid_info *info, rm_error *err)
+{
+    for (int l = 0; l < r->Lu; l++) {
+        int o = r->lorig[l];
         size_t len = strlen(d->lname[o]);
         char *lab = malloc(len + 16);
         if (!lab)
-            goto nomem;
+            return rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
         snprintf(lab, len + 16, "link:%s:in", d->lname[o]);
-        st = rm_platform_set_label(p, kept + 2 * l, lab);
+        rm_status st = rm_platform_set_label(p, kept + 2 * l, lab);
         snprintf(lab, len + 16, "link:%s:out", d->lname[o]);
         if (!st)
             st = rm_platform_set_label(p, kept + 2 * l + 1, lab);
         free(lab);
         if (st)
-            goto nomem;
+            return rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
         rm_link *lk = &p->links[l];
         lk->source = kept + 2 * l;
         lk->target = kept + 2 * l + 1;
         lk->bandwidth = d->bw[o] * 8.0 / 1e6;
         lk->latency = d->lat[o];
         lk->backbone = d->policy[o] == RM_SG_FATPIPE;
-        if (!(lk->latency >= 0) || !isfinite(lk->latency)) {
-            st = rm_error_set(err, RM_EINPUT, "%s: link \"%s\": latency %g s", path, d->lname[o],
-                              d->lat[o]);
-            goto fail;
-        }
-        if (d->policy[o] == RM_SG_NONLINEAR) {
-            st = rm_error_set(err, RM_EINPUT,
-                              "%s: link \"%s\": sharing policy NONLINEAR (a user callback) has no "
-                              "bandwidth the model can take",
-                              path, d->lname[o]);
-            goto fail;
-        }
+        if (!(lk->latency >= 0) || !isfinite(lk->latency))
+            return rm_error_set(err, RM_EINPUT, "%s: link \"%s\": latency %g s", path, d->lname[o],
+                                d->lat[o]);
+        if (d->policy[o] == RM_SG_NONLINEAR)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: link \"%s\": sharing policy NONLINEAR (a user callback) has no "
+                                "bandwidth the model can take",
+                                path, d->lname[o]);
         if (info) {
             size_t n = strlen(d->lname[o]);
             if ((n > 3 && strcmp(d->lname[o] + n - 3, "_UP") == 0) ||
@@ -1081,53 +1126,338 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
     }
     /* connection links: no capacity of their own (a backbone far wider than
      * any link of the file), no latency */
+    double maxbw = 0.0;
+    for (int l = 0; l < r->Lu; l++) {
+        double mb = d->bw[r->lorig[l]] * 8.0 / 1e6; /* bytes/s -> Mb/s */
+        if (mb > maxbw)
+            maxbw = mb;
+    }
     double cbw = maxbw > 0 ? maxbw * 1e3 : 1e6;
-    for (int c = Lu; c < next; c++) {
+    for (int c = r->Lu; c < r->next; c++) {
         rm_link *lk = &p->links[c];
-        lk->source = cl[c - Lu].u;
-        lk->target = cl[c - Lu].v;
+        lk->source = r->cl[c - r->Lu].u;
+        lk->target = r->cl[c - r->Lu].v;
         lk->bandwidth = cbw;
-        lk->latency = cl[c - Lu].lat;
+        lk->latency = r->cl[c - r->Lu].lat;
         lk->backbone = 1;
     }
-    p->fixed_route_start = rs;
-    p->fixed_route_links = rl;
-    rs = rl = NULL;
+    return RM_OK;
+}
+
+static rm_status sg_build(const sg_data *d, const char *alive, int kept, const char *path,
+                          const rm_read_options *ro, rm_platform **out, rm_simgrid_info *info,
+                          rm_error *err)
+{
+    sg_routes r = {0};
+    rm_platform *p = NULL;
+    int N = 0;
+    rm_status st = sg_routes_make(d, alive, kept, path, &r, &N, err);
+    if (st)
+        goto done;
+    char *name = sg_stem(path);
+    if (name)
+        p = rm_platform_new(name, N, r.next, 1);
+    free(name);
+    if (!p) {
+        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+        goto done;
+    }
+    if ((st = sg_build_hosts(d, alive, &r, path, ro, p, err)) ||
+        (st = sg_build_links(d, kept, &r, path, p, info, err)))
+        goto done;
+    p->fixed_route_start = r.rs;
+    p->fixed_route_links = r.rl;
+    r.rs = r.rl = NULL;
     if (info) {
-        info->n_hosts = H;
+        info->n_hosts = d->H;
         info->n_kept = kept;
-        info->n_links = Lu;
-        info->n_connections = next - Lu;
+        info->n_links = r.Lu;
+        info->n_connections = r.next - r.Lu;
     }
     if ((st = rm_platform_finalize(p, err))) {
         char msg[sizeof err->msg];
         snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
         st = rm_error_set(err, st, "%s: %s", path, msg);
-        goto fail;
+        goto done;
     }
     rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
     *out = p;
     p = NULL;
-    goto done;
-nomem:
-    st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
-fail:
-    rm_platform_free(p);
 done:
-    free(hpos);
-    free(lpos);
-    free(lorig);
-    free(conn.key);
-    free(conn.val);
-    free(cl);
-    free(rs);
-    free(rl);
+    rm_platform_free(p);
+    sg_routes_free(&r);
     return st;
 }
 
 /* ------------------------------------------------------------------------ */
 /* Entry points                                                               */
 /* ------------------------------------------------------------------------ */
+
+/* The file must be a regular, readable file of bounded size. */
+static rm_status sg_check_file(const char *path, rm_error *err)
+{
+    struct stat sb;
+    if (stat(path, &sb))
+        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
+    if (!S_ISREG(sb.st_mode))
+        return rm_error_set(err, RM_EINPUT, "%s: not a regular file (a SimGrid platform file is expected)",
+                            path);
+    if ((uint64_t)sb.st_size > RM_SIMGRID_MAX_BYTES)
+        return rm_error_set(err, RM_ELIMIT,
+                            "%s: %lld bytes: larger than the %lld bytes ringmap reads as a SimGrid "
+                            "platform",
+                            path, (long long)sb.st_size, (long long)RM_SIMGRID_MAX_BYTES);
+    if (access(path, R_OK))
+        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
+    return RM_OK;
+}
+
+/* A file older than version 4 converted by simgrid_update_xml into
+ * dir/p.xml (copy, size ncopy; dir a mkdtemp template); version ver. */
+static rm_status sg_convert_old(const char *path, double ver, const rm_read_options *ro, char *dir,
+                                char *copy, size_t ncopy, rm_error *err)
+{
+    if (!mkdtemp(dir))
+        return rm_error_set(err, RM_EINTERNAL, "%s: cannot make a temporary directory: %s", path,
+                            strerror(errno));
+    snprintf(copy, ncopy, "%s/p.xml", dir);
+    int rc = sg_copy(path, copy) ? -2 : sg_run_update(copy);
+    if (rc) {
+        unlink(copy);
+        rmdir(dir);
+        copy[0] = '\0';
+        if (rc == 127)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: SimGrid platform version %g: SimGrid reads version 4 only "
+                                "and simgrid_update_xml (which converts older files) is not "
+                                "installed; convert the file with it",
+                                path, ver);
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: SimGrid platform version %g: simgrid_update_xml could not "
+                            "convert it to version 4 (status %d)",
+                            path, ver, rc);
+    }
+    sg_warn(ro,
+            "%s: SimGrid platform version %g converted to version 4 with simgrid_update_xml "
+            "(on a temporary copy; the file is unchanged)",
+            path, ver);
+    return RM_OK;
+}
+
+/* What a failed SimGrid child said, as an error naming the file. */
+static rm_status sg_child_failed(const char *path, const sg_load *ld, rm_error *err)
+{
+    char where[300];
+    if (strstr(ld->stderr_tail, "Not a valid model") && sg_unknown_routing(path, where, sizeof where))
+        /* SimGrid's abort names nothing: name the zone */
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: %s: SimGrid 3.32 has no such routing (it knows Full, Floyd, "
+                            "Dijkstra, DijkstraCache, None, Vivaldi, Cluster, Wifi; RuleBased "
+                            "is gone from SimGrid: write the zone's routes with Full or Floyd); "
+                            "SimGrid said: Not a valid model!",
+                            path, where);
+    /* a deployment file (<actor>/<process> on hosts it does not
+     * declare) given for the platform */
+    const char *hint = strstr(ld->stderr_tail, "Cannot create actor")
+                           ? " (a deployment file? ringmap reads the platform file: "
+                             "its hosts, links and routes)"
+                           : "";
+    if (ld->signal)
+        return rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (signal %d): %s%s",
+                            path, ld->signal,
+                            ld->stderr_tail[0] ? ld->stderr_tail : "no message", hint);
+    return rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (status %d): %s%s", path,
+                        ld->exit_code, ld->stderr_tail[0] ? ld->stderr_tail : "no message", hint);
+}
+
+/* Parse: SimGrid loads the file (converted first if older than version 4)
+ * in a child; its hosts, links and routes decoded into d. */
+static rm_status sg_parse(const char *path, const rm_read_options *ro, rm_simgrid_info *inf,
+                          sg_data *d, rm_error *err)
+{
+    rm_status st = sg_check_file(path, err);
+    if (st)
+        return st;
+    double ver = sg_file_version(path);
+    inf->version = ver;
+    if (ver == -1)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: <platform> has no version attribute (SimGrid reads version 4: "
+                            "write version=\"4.1\" if the file is in that format, or convert an "
+                            "older file with simgrid_update_xml)",
+                            path);
+    const char *load = path;
+    char dir[] = "/tmp/ringmap-sg-XXXXXX";
+    char copy[sizeof dir + 16] = "";
+    if (ver >= 0 && ver < 4) {
+        if ((st = sg_convert_old(path, ver, ro, dir, copy, sizeof copy, err)))
+            return st;
+        load = copy;
+        inf->converted = 1;
+    }
+    sg_load ld;
+    st = sg_run_child(load, &ld, err, path);
+    if (copy[0]) {
+        unlink(copy);
+        rmdir(dir);
+    }
+    if (!st) {
+        if (ld.signal || (ld.exit_code != 0 && ld.exit_code != 3))
+            st = sg_child_failed(path, &ld, err);
+        else
+            st = sg_decode(&ld.data, d, err, path);
+        if (st && copy[0] && err)
+            sg_replace(err->msg, sizeof err->msg, copy, "(converted copy)");
+    }
+    free(ld.data.d);
+    return st;
+}
+
+/* Convert: WIFI links get the file's first rate (SimGrid's API gives no
+ * rate: get_bandwidth is 1, the normalised capacity of the link's
+ * constraint; rate level 0 taken for every station), then every link
+ * crossed by a route must have a bandwidth > 0 and a latency >= 0. */
+static rm_status sg_link_values(const char *path, const rm_read_options *ro, sg_data *d,
+                                rm_error *err)
+{
+    for (int l = 0; l < d->L; l++) {
+        if (d->policy[l] != RM_SG_WIFI)
+            continue;
+        double rates[64];
+        int nr = rm_sg_wifi_rates(path, d->lname[l], rates, 64);
+        if (nr < 1 || !(rates[0] > 0) || !isfinite(rates[0]))
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: WIFI link \"%s\": no rate found in the file's <link "
+                                "bandwidth> (SimGrid gives no bandwidth for a WIFI link): the model "
+                                "cannot take it",
+                                path, d->lname[l]);
+        char list[256];
+        size_t o = 0;
+        list[0] = '\0';
+        for (int i = 0; i < nr && o + 32 < sizeof list; i++)
+            o += (size_t)snprintf(list + o, sizeof list - o, "%s%g", i ? ", " : "",
+                                  rates[i] * 8.0 / 1e6);
+        sg_warn(ro,
+                "%s: WIFI link \"%s\": rates %s Mb/s; taken at its first rate, %g Mb/s (rate "
+                "level 0 for every station; SimGrid needs each station's level set by the "
+                "program, Link::set_host_wifi_rate, or aborts its first transfer); a route "
+                "between two stations crosses it twice (up to the access point, down to the "
+                "other station) and counts twice on it, as in SimGrid's sharing",
+                path, d->lname[l], list, rates[0] * 8.0 / 1e6);
+        d->bw[l] = rates[0];
+    }
+    /* the links' values (only links crossed by routes were sent) */
+    for (int l = 0; l < d->L; l++) {
+        if (!(d->bw[l] > 0) || !isfinite(d->bw[l]))
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: link \"%s\": bandwidth %g bytes/s (SimGrid's value) must be "
+                                "finite and > 0",
+                                path, d->lname[l], d->bw[l]);
+        if (!(d->lat[l] >= 0) || !isfinite(d->lat[l]))
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: link \"%s\": latency %g s (SimGrid's value) must be finite "
+                                "and >= 0",
+                                path, d->lname[l], d->lat[l]);
+    }
+    return RM_OK;
+}
+
+/* Warn of the hosts left out (alive[i] == 0 and pick(d, i)): n of them,
+ * the first names then "... (n in all)"; what says why. */
+static void sg_warn_left_out(const char *path, const rm_read_options *ro, const sg_data *d,
+                             const char *alive, int by_speed, int n, int of)
+{
+    char names[700];
+    size_t o = 0;
+    int shown = 0;
+    names[0] = '\0';
+    for (int i = 0; i < d->H && o < sizeof names - 80; i++)
+        if (!alive[i] && (by_speed ? d->speed[i] == 0.0 : d->speed[i] != 0.0)) {
+            o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", shown ? ", " : "",
+                                  d->hname[i]);
+            shown++;
+        }
+    if (shown < n)
+        snprintf(names + o, sizeof names - o, ", ... (%d in all)", n);
+    if (by_speed)
+        sg_warn(ro, "%s: %d host(s) of speed 0 left out (they cannot compute): %s", path, n,
+                names);
+    else
+        sg_warn(ro,
+                "%s: %d of %d hosts left out: SimGrid has no route (crossing links) "
+                "between them and the others: %s",
+                path, n, of, names);
+}
+
+/* The warnings after a platform is built: routes with latency outside
+ * their links, and the core-count policy (docs/simgrid.md) when it
+ * matters. */
+static void sg_warn_built(const char *path, const rm_read_options *ro, const sg_data *d,
+                          const char *alive)
+{
+    if (d->n_extra > 0)
+        sg_warn(ro,
+                "%s: SimGrid gives %d route(s) more latency than their links have (up to %g "
+                "s: Vivaldi coordinates?); each such route is taken with SimGrid's route "
+                "latency (Host::route_to): the excess on a connection of its own",
+                path, d->n_extra, d->max_extra);
+    if (ro->one_core)
+        return;
+    int multi = 0, maxc = 1;
+    for (int i = 0; i < d->H; i++)
+        if (alive[i] && d->cores[i] > 1) {
+            multi++;
+            if (d->cores[i] > maxc)
+                maxc = d->cores[i];
+        }
+    if (multi)
+        sg_warn(ro,
+                "%s: %d host(s) with several cores (up to %d): w = speed x cores (one "
+                "multi-threaded rank per host, the default); for single-threaded ranks "
+                "(iterapp, one MPI rank per host) map with --one-core (w = speed)",
+                path, multi, maxc);
+}
+
+/* Convert and build: hosts of speed 0 left out (a battery, a solar panel:
+ * energy plugins' hosts cannot take a share of the work), then the hosts
+ * no route joins to the others; the platform of the rest. */
+static rm_status sg_keep_and_build(const char *path, const rm_read_options *ro, sg_data *d,
+                                   rm_platform **out, rm_simgrid_info *inf, rm_error *err)
+{
+    char *alive = malloc((size_t)d->H);
+    int nzero = 0;
+    for (int i = 0; alive && i < d->H; i++) {
+        alive[i] = d->speed[i] != 0.0; /* NaN, < 0, inf: refused below, naming the host */
+        nzero += !alive[i];
+    }
+    if (alive && nzero)
+        sg_warn_left_out(path, ro, d, alive, 1, nzero, d->H);
+    int kept = alive ? sg_reachable(d, alive) : -1;
+    if (kept < 0) {
+        free(alive);
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    }
+    rm_status st;
+    if (d->H - nzero < 1) {
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: every host has speed 0 (%d host(s)): no host can compute, "
+                          "nothing to map",
+                          path, d->H);
+    } else if (kept < 2 && d->H - nzero >= 2) {
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: SimGrid gives no route (crossing links) between any two of its "
+                          "%d hosts%s",
+                          path, d->H - nzero, nzero ? " of speed > 0" : "");
+    } else {
+        if (kept < d->H - nzero)
+            sg_warn_left_out(path, ro, d, alive, 0, d->H - nzero - kept, d->H - nzero);
+        st = sg_build(d, alive, kept, path, ro, out, inf, err);
+        if (!st)
+            sg_warn_built(path, ro, d, alive);
+    }
+    free(alive);
+    return st;
+}
 
 rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *ro,
                                        rm_platform **out, rm_simgrid_info *info, rm_error *err)
@@ -1143,241 +1473,13 @@ rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *
         return rm_error_set(err, RM_EINPUT, "rmi_platform_read_simgrid: NULL argument");
     rm_simgrid_info inf;
     memset(&inf, 0, sizeof inf);
-
-    struct stat sb;
-    if (stat(path, &sb))
-        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
-    if (!S_ISREG(sb.st_mode))
-        return rm_error_set(err, RM_EINPUT, "%s: not a regular file (a SimGrid platform file is expected)",
-                            path);
-    if ((uint64_t)sb.st_size > RM_SIMGRID_MAX_BYTES)
-        return rm_error_set(err, RM_ELIMIT,
-                            "%s: %lld bytes: larger than the %lld bytes ringmap reads as a SimGrid "
-                            "platform",
-                            path, (long long)sb.st_size, (long long)RM_SIMGRID_MAX_BYTES);
-    if (access(path, R_OK))
-        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
-
-    double ver = sg_file_version(path);
-    inf.version = ver;
-    if (ver == -1)
-        return rm_error_set(err, RM_EINPUT,
-                            "%s: <platform> has no version attribute (SimGrid reads version 4: "
-                            "write version=\"4.1\" if the file is in that format, or convert an "
-                            "older file with simgrid_update_xml)",
-                            path);
-    const char *load = path;
-    char dir[] = "/tmp/ringmap-sg-XXXXXX";
-    char copy[sizeof dir + 16] = "";
-    if (ver >= 0 && ver < 4) {
-        if (!mkdtemp(dir))
-            return rm_error_set(err, RM_EINTERNAL, "%s: cannot make a temporary directory: %s",
-                                path, strerror(errno));
-        snprintf(copy, sizeof copy, "%s/p.xml", dir);
-        int rc = sg_copy(path, copy) ? -2 : sg_run_update(copy);
-        if (rc) {
-            unlink(copy);
-            rmdir(dir);
-            if (rc == 127)
-                return rm_error_set(err, RM_EINPUT,
-                                    "%s: SimGrid platform version %g: SimGrid reads version 4 only "
-                                    "and simgrid_update_xml (which converts older files) is not "
-                                    "installed; convert the file with it",
-                                    path, ver);
-            return rm_error_set(err, RM_EINPUT,
-                                "%s: SimGrid platform version %g: simgrid_update_xml could not "
-                                "convert it to version 4 (status %d)",
-                                path, ver, rc);
-        }
-        load = copy;
-        inf.converted = 1;
-        sg_warn(ro,
-                "%s: SimGrid platform version %g converted to version 4 with simgrid_update_xml "
-                "(on a temporary copy; the file is unchanged)",
-                path, ver);
-    }
-
-    sg_load ld;
-    rm_status st = sg_run_child(load, &ld, err, path);
-    if (copy[0]) {
-        unlink(copy);
-        rmdir(dir);
-    }
     sg_data d;
     memset(&d, 0, sizeof d);
-    if (!st) {
-        char where[300];
-        if ((ld.signal || (ld.exit_code != 0 && ld.exit_code != 3)) &&
-            strstr(ld.stderr_tail, "Not a valid model") && sg_unknown_routing(path, where, sizeof where)) {
-            /* SimGrid's abort names nothing: name the zone */
-            st = rm_error_set(err, RM_EINPUT,
-                              "%s: %s: SimGrid 3.32 has no such routing (it knows Full, Floyd, "
-                              "Dijkstra, DijkstraCache, None, Vivaldi, Cluster, Wifi; RuleBased "
-                              "is gone from SimGrid: write the zone's routes with Full or Floyd); "
-                              "SimGrid said: Not a valid model!",
-                              path, where);
-        } else if (ld.signal || (ld.exit_code != 0 && ld.exit_code != 3)) {
-            /* a deployment file (<actor>/<process> on hosts it does not
-             * declare) given for the platform */
-            const char *hint = strstr(ld.stderr_tail, "Cannot create actor")
-                                   ? " (a deployment file? ringmap reads the platform file: "
-                                     "its hosts, links and routes)"
-                                   : "";
-            if (ld.signal)
-                st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (signal %d): %s%s",
-                                  path, ld.signal,
-                                  ld.stderr_tail[0] ? ld.stderr_tail : "no message", hint);
-            else
-                st = rm_error_set(err, RM_EINPUT, "%s: SimGrid failed to load it (status %d): %s%s",
-                                  path, ld.exit_code,
-                                  ld.stderr_tail[0] ? ld.stderr_tail : "no message", hint);
-        } else {
-            st = sg_decode(&ld.data, &d, err, path);
-        }
-        if (st && copy[0] && err)
-            sg_replace(err->msg, sizeof err->msg, copy, "(converted copy)");
-    }
-    free(ld.data.d);
-    if (st) {
-        if (info)
-            *info = inf;
-        return st;
-    }
-    /* WIFI links: SimGrid's API gives no rate (get_bandwidth is 1, the
-     * normalised capacity of the link's constraint); the rates are the
-     * file's bandwidth attribute, rate level 0 taken for every station */
-    for (int l = 0; l < d.L && !st; l++) {
-        if (d.policy[l] != RM_SG_WIFI)
-            continue;
-        double rates[64];
-        int nr = rm_sg_wifi_rates(path, d.lname[l], rates, 64);
-        if (nr < 1 || !(rates[0] > 0) || !isfinite(rates[0])) {
-            st = rm_error_set(err, RM_EINPUT,
-                              "%s: WIFI link \"%s\": no rate found in the file's <link "
-                              "bandwidth> (SimGrid gives no bandwidth for a WIFI link): the model "
-                              "cannot take it",
-                              path, d.lname[l]);
-            break;
-        }
-        char list[256];
-        size_t o = 0;
-        list[0] = '\0';
-        for (int i = 0; i < nr && o + 32 < sizeof list; i++)
-            o += (size_t)snprintf(list + o, sizeof list - o, "%s%g", i ? ", " : "",
-                                  rates[i] * 8.0 / 1e6);
-        sg_warn(ro,
-                "%s: WIFI link \"%s\": rates %s Mb/s; taken at its first rate, %g Mb/s (rate "
-                "level 0 for every station; SimGrid needs each station's level set by the "
-                "program, Link::set_host_wifi_rate, or aborts its first transfer); a route "
-                "between two stations crosses it twice (up to the access point, down to the "
-                "other station) and counts twice on it, as in SimGrid's sharing",
-                path, d.lname[l], list, rates[0] * 8.0 / 1e6);
-        d.bw[l] = rates[0];
-    }
-    /* the links' values (only links crossed by routes were sent) */
-    for (int l = 0; l < d.L && !st; l++) {
-        if (!(d.bw[l] > 0) || !isfinite(d.bw[l]))
-            st = rm_error_set(err, RM_EINPUT,
-                              "%s: link \"%s\": bandwidth %g bytes/s (SimGrid's value) must be "
-                              "finite and > 0",
-                              path, d.lname[l], d.bw[l]);
-        else if (!(d.lat[l] >= 0) || !isfinite(d.lat[l]))
-            st = rm_error_set(err, RM_EINPUT,
-                              "%s: link \"%s\": latency %g s (SimGrid's value) must be finite "
-                              "and >= 0",
-                              path, d.lname[l], d.lat[l]);
-    }
-    if (st) {
-        sg_data_free(&d);
-        if (info)
-            *info = inf;
-        return st;
-    }
-    char *alive = malloc((size_t)d.H);
-    /* a host of speed 0 (a battery, a solar panel: energy plugins' hosts)
-     * cannot take a share of the work: left out, like a router */
-    int nzero = 0;
-    for (int i = 0; alive && i < d.H; i++) {
-        alive[i] = d.speed[i] != 0.0; /* NaN, < 0, inf: refused below, naming the host */
-        nzero += !alive[i];
-    }
-    if (alive && nzero) {
-        char names[700];
-        size_t o = 0;
-        int shown = 0;
-        names[0] = '\0';
-        for (int i = 0; i < d.H && o < sizeof names - 80; i++)
-            if (!alive[i]) {
-                o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", shown ? ", " : "",
-                                      d.hname[i]);
-                shown++;
-            }
-        if (shown < nzero)
-            snprintf(names + o, sizeof names - o, ", ... (%d in all)", nzero);
-        sg_warn(ro, "%s: %d host(s) of speed 0 left out (they cannot compute): %s", path, nzero,
-                names);
-    }
-    int kept = alive ? sg_reachable(&d, alive) : -1;
-    if (kept < 0) {
-        free(alive);
-        sg_data_free(&d);
-        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
-    }
-    if (d.H - nzero < 1) {
-        st = rm_error_set(err, RM_EINPUT,
-                          "%s: every host has speed 0 (%d host(s)): no host can compute, "
-                          "nothing to map",
-                          path, d.H);
-    } else if (kept < 2 && d.H - nzero >= 2) {
-        st = rm_error_set(err, RM_EINPUT,
-                          "%s: SimGrid gives no route (crossing links) between any two of its "
-                          "%d hosts%s",
-                          path, d.H - nzero,
-                          nzero ? " of speed > 0" : "");
-    } else {
-        if (kept < d.H - nzero) {
-            char names[700];
-            size_t o = 0;
-            int shown = 0;
-            names[0] = '\0';
-            for (int i = 0; i < d.H && o < sizeof names - 80; i++)
-                if (!alive[i] && d.speed[i] != 0.0) {
-                    o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", shown ? ", " : "",
-                                          d.hname[i]);
-                    shown++;
-                }
-            if (shown < d.H - nzero - kept)
-                snprintf(names + o, sizeof names - o, ", ... (%d in all)", d.H - nzero - kept);
-            sg_warn(ro,
-                    "%s: %d of %d hosts left out: SimGrid has no route (crossing links) "
-                    "between them and the others: %s",
-                    path, d.H - nzero - kept, d.H - nzero, names);
-        }
-        st = sg_build(&d, alive, kept, path, ro, out, &inf, err);
-        if (!st && d.n_extra > 0)
-            sg_warn(ro,
-                    "%s: SimGrid gives %d route(s) more latency than their links have (up to %g "
-                    "s: Vivaldi coordinates?); each such route is taken with SimGrid's route "
-                    "latency (Host::route_to): the excess on a connection of its own",
-                    path, d.n_extra, d.max_extra);
-        if (!st && !ro->one_core) {
-            /* the core-count policy (docs/simgrid.md): said when it matters */
-            int multi = 0, maxc = 1;
-            for (int i = 0; i < d.H; i++)
-                if (alive[i] && d.cores[i] > 1) {
-                    multi++;
-                    if (d.cores[i] > maxc)
-                        maxc = d.cores[i];
-                }
-            if (multi)
-                sg_warn(ro,
-                        "%s: %d host(s) with several cores (up to %d): w = speed x cores (one "
-                        "multi-threaded rank per host, the default); for single-threaded ranks "
-                        "(iterapp, one MPI rank per host) map with --one-core (w = speed)",
-                        path, multi, maxc);
-        }
-    }
-    free(alive);
+    rm_status st = sg_parse(path, ro, &inf, &d, err);
+    if (!st)
+        st = sg_link_values(path, ro, &d, err);
+    if (!st)
+        st = sg_keep_and_build(path, ro, &d, out, &inf, err);
     sg_data_free(&d);
     if (info)
         *info = inf;
