@@ -172,6 +172,120 @@ static int list_type(void *ctx, int level, const char *key)
     return find_type(l->names[level], l->types[level], key);
 }
 
+/* Node v of the graph into p->nodes[v]: label, id, and a host's w (from w,
+ * or 1/speed, or ro->host_w) or a router. */
+static rm_status convert_node(const char *path, const rm_read_options *ro, const igraph_t *g,
+                              const attr_info *ai, rm_platform *p, int v, rm_error *err)
+{
+    rm_node *nd = &p->nodes[v];
+    const char *bad = NULL;
+    double x = 0;
+    char num[64];
+    /* label first, so that later messages can name the node */
+    if (ai->v_label == IGRAPH_ATTRIBUTE_STRING) {
+        const char *s = VAS(g, "label", v);
+        if (rm_platform_set_label(p, v, s ? s : ""))
+            return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    } else if (ai->v_label == IGRAPH_ATTRIBUTE_NUMERIC && !isnan(VAN(g, "label", v))) {
+        snprintf(num, sizeof num, "%.17g", VAN(g, "label", v));
+        if (rm_platform_set_label(p, v, num))
+            return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    }
+    int kid = ai->v_id < 0 ? VAL_ABSENT : get_val(g, 0, ai->v_id, "id", v, &x, &bad);
+    if (kid != VAL_NUM)
+        return rm_error_set(err, RM_EINPUT, "%s: node %d (label \"%s\"): no id", path, v, nd->label);
+    nd->id = (long)x;
+    double w = 0, speed = 0;
+    int kw = ai->v_w < 0 ? VAL_ABSENT : get_val(g, 0, ai->v_w, "w", v, &w, &bad);
+    if (kw == VAL_BAD)
+        return rm_error_set(err, RM_EINPUT, "%s: node \"%s\" (id %ld): w \"%s\" is not a number", path,
+                            nd->label, nd->id, bad);
+    int ks = ai->v_speed < 0 ? VAL_ABSENT : get_val(g, 0, ai->v_speed, "speed", v, &speed, &bad);
+    if (ks == VAL_BAD)
+        return rm_error_set(err, RM_EINPUT, "%s: node \"%s\" (id %ld): speed \"%s\" is not a number", path,
+                            nd->label, nd->id, bad);
+    if (ks == VAL_NUM && !(isfinite(speed) && speed > 0.0))
+        return rm_error_set(err, RM_EINPUT, "%s: node \"%s\" (id %ld): speed %g must be finite and > 0",
+                            path, nd->label, nd->id, speed);
+    if (kw == VAL_NUM && !(isfinite(w) && w > 0.0))
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: node \"%s\" (id %ld): cycle-time w %g must be finite and > 0", path,
+                            nd->label, nd->id, w);
+    if (kw == VAL_NUM && ks == VAL_NUM && fabs(w * speed - 1.0) > 1e-9)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: node \"%s\" (id %ld): w %g and speed %g disagree (w must be 1/speed)",
+                            path, nd->label, nd->id, w, speed);
+    if (kw == VAL_NUM) {
+        nd->is_host = 1;
+        nd->w = w;
+    } else if (ks == VAL_NUM) {
+        nd->is_host = 1;
+        nd->w = 1.0 / speed;
+    } else if (ro->host_w > 0.0) {
+        nd->is_host = 1;
+        nd->w = ro->host_w;
+    } else {
+        nd->is_host = 0;
+        nd->w = 0.0;
+    }
+    return RM_OK;
+}
+
+/* Edge l of the graph into p->links[l]: ends (undirected: smaller index
+ * first), bandwidth (bandwidth, else LinkSpeedRaw / 1e6, else
+ * ro->default_bandwidth), latency, backbone. */
+static rm_status convert_link(const char *path, const rm_read_options *ro, const igraph_t *g,
+                              const attr_info *ai, rm_platform *p, int l, rm_error *err)
+{
+    rm_link *e = &p->links[l];
+    const char *bad = NULL;
+    double x = 0;
+    e->source = (int)IGRAPH_FROM(g, l);
+    e->target = (int)IGRAPH_TO(g, l);
+    if (!p->directed && e->source > e->target) { /* undirected: smaller index first */
+        int t = e->source;
+        e->source = e->target;
+        e->target = t;
+    }
+    const char *a = p->nodes[e->source].label, *b = p->nodes[e->target].label;
+    int kb = ai->e_bandwidth < 0 ? VAL_ABSENT : get_val(g, 1, ai->e_bandwidth, "bandwidth", l, &x, &bad);
+    if (kb == VAL_BAD)
+        return rm_error_set(err, RM_EINPUT, "%s: edge %d (%s -- %s): bandwidth \"%s\" is not a number",
+                            path, l, a, b, bad);
+    if (kb == VAL_NUM) {
+        e->bandwidth = x;
+    } else {
+        int kr = ai->e_raw < 0 ? VAL_ABSENT : get_val(g, 1, ai->e_raw, "LinkSpeedRaw", l, &x, &bad);
+        if (kr == VAL_BAD)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: edge %d (%s -- %s): LinkSpeedRaw \"%s\" is not a number", path,
+                                l, a, b, bad);
+        if (kr == VAL_NUM)
+            e->bandwidth = x / 1e6;
+        else if (ro->default_bandwidth > 0.0)
+            e->bandwidth = ro->default_bandwidth;
+        else
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: edge %d (%s -- %s): no bandwidth (neither 'bandwidth' nor "
+                                "'LinkSpeedRaw'; give a default bandwidth)",
+                                path, l, a, b);
+    }
+    if (!(isfinite(e->bandwidth) && e->bandwidth > 0.0))
+        return rm_error_set(err, RM_EINPUT, "%s: edge %d (%s -- %s): bandwidth %g must be finite and > 0",
+                            path, l, a, b, e->bandwidth);
+    int kl = ai->e_latency < 0 ? VAL_ABSENT : get_val(g, 1, ai->e_latency, "latency", l, &x, &bad);
+    if (kl == VAL_BAD)
+        return rm_error_set(err, RM_EINPUT, "%s: edge %d (%s -- %s): latency \"%s\" is not a number", path,
+                            l, a, b, bad);
+    e->latency = kl == VAL_NUM ? x : 0.0;
+    int kk = ai->e_backbone < 0 ? VAL_ABSENT : get_val(g, 1, ai->e_backbone, "backbone", l, &x, &bad);
+    if (kk == VAL_BAD || (kk == VAL_NUM && x != 0.0 && x != 1.0))
+        return rm_error_set(err, RM_EINPUT, "%s: edge %d (%s -- %s): backbone must be 0 or 1", path, l, a,
+                            b);
+    e->backbone = kk == VAL_NUM && x == 1.0;
+    return RM_OK;
+}
+
 /* Fill the platform from the igraph graph (subnormal values `sub` put back
  * first, topo/io/gml_subnormal.h); RM_EINPUT naming the element. */
 static rm_status convert(const char *path, const rm_read_options *ro, igraph_t *g,
@@ -212,138 +326,11 @@ static rm_status convert(const char *path, const rm_read_options *ro, igraph_t *
     ai.e_raw = find_type(&en, &et, "LinkSpeedRaw");
     ai.e_latency = find_type(&en, &et, "latency");
     ai.e_backbone = find_type(&en, &et, "backbone");
-
-    /* nodes */
-    for (int v = 0; v < p->n_nodes; v++) {
-        rm_node *nd = &p->nodes[v];
-        const char *bad = NULL;
-        double x = 0;
-        char num[64];
-        /* label first, so that later messages can name the node */
-        if (ai.v_label == IGRAPH_ATTRIBUTE_STRING) {
-            const char *s = VAS(g, "label", v);
-            if ((st = rm_platform_set_label(p, v, s ? s : "")))
-                goto nomem;
-        } else if (ai.v_label == IGRAPH_ATTRIBUTE_NUMERIC && !isnan(VAN(g, "label", v))) {
-            snprintf(num, sizeof num, "%.17g", VAN(g, "label", v));
-            if ((st = rm_platform_set_label(p, v, num)))
-                goto nomem;
-        }
-        int kid = ai.v_id < 0 ? VAL_ABSENT : get_val(g, 0, ai.v_id, "id", v, &x, &bad);
-        if (kid != VAL_NUM) {
-            st = rm_error_set(err, RM_EINPUT, "%s: node %d (label \"%s\"): no id", path, v, nd->label);
-            goto out;
-        }
-        nd->id = (long)x;
-        double w = 0, speed = 0;
-        int kw = ai.v_w < 0 ? VAL_ABSENT : get_val(g, 0, ai.v_w, "w", v, &w, &bad);
-        if (kw == VAL_BAD) {
-            st = rm_error_set(err, RM_EINPUT, "%s: node \"%s\" (id %ld): w \"%s\" is not a number", path,
-                              nd->label, nd->id, bad);
-            goto out;
-        }
-        int ks = ai.v_speed < 0 ? VAL_ABSENT : get_val(g, 0, ai.v_speed, "speed", v, &speed, &bad);
-        if (ks == VAL_BAD) {
-            st = rm_error_set(err, RM_EINPUT, "%s: node \"%s\" (id %ld): speed \"%s\" is not a number", path,
-                              nd->label, nd->id, bad);
-            goto out;
-        }
-        if (ks == VAL_NUM && !(isfinite(speed) && speed > 0.0)) {
-            st = rm_error_set(err, RM_EINPUT, "%s: node \"%s\" (id %ld): speed %g must be finite and > 0",
-                              path, nd->label, nd->id, speed);
-            goto out;
-        }
-        if (kw == VAL_NUM && !(isfinite(w) && w > 0.0)) {
-            st = rm_error_set(err, RM_EINPUT,
-                              "%s: node \"%s\" (id %ld): cycle-time w %g must be finite and > 0", path,
-                              nd->label, nd->id, w);
-            goto out;
-        }
-        if (kw == VAL_NUM && ks == VAL_NUM && fabs(w * speed - 1.0) > 1e-9) {
-            st = rm_error_set(err, RM_EINPUT,
-                              "%s: node \"%s\" (id %ld): w %g and speed %g disagree (w must be 1/speed)",
-                              path, nd->label, nd->id, w, speed);
-            goto out;
-        }
-        if (kw == VAL_NUM) {
-            nd->is_host = 1;
-            nd->w = w;
-        } else if (ks == VAL_NUM) {
-            nd->is_host = 1;
-            nd->w = 1.0 / speed;
-        } else if (ro->host_w > 0.0) {
-            nd->is_host = 1;
-            nd->w = ro->host_w;
-        } else {
-            nd->is_host = 0;
-            nd->w = 0.0;
-        }
-    }
-    /* GML ids are unique (igraph checks); nothing else to do for nodes */
-
-    /* links, in file order */
-    for (int l = 0; l < p->n_links; l++) {
-        rm_link *e = &p->links[l];
-        const char *bad = NULL;
-        double x = 0;
-        e->source = (int)IGRAPH_FROM(g, l);
-        e->target = (int)IGRAPH_TO(g, l);
-        if (!p->directed && e->source > e->target) { /* undirected: smaller index first */
-            int t = e->source;
-            e->source = e->target;
-            e->target = t;
-        }
-        const char *a = p->nodes[e->source].label, *b = p->nodes[e->target].label;
-        int kb = ai.e_bandwidth < 0 ? VAL_ABSENT : get_val(g, 1, ai.e_bandwidth, "bandwidth", l, &x, &bad);
-        if (kb == VAL_BAD) {
-            st = rm_error_set(err, RM_EINPUT, "%s: edge %d (%s -- %s): bandwidth \"%s\" is not a number",
-                              path, l, a, b, bad);
-            goto out;
-        }
-        if (kb == VAL_NUM) {
-            e->bandwidth = x;
-        } else {
-            int kr = ai.e_raw < 0 ? VAL_ABSENT : get_val(g, 1, ai.e_raw, "LinkSpeedRaw", l, &x, &bad);
-            if (kr == VAL_BAD) {
-                st = rm_error_set(err, RM_EINPUT, "%s: edge %d (%s -- %s): LinkSpeedRaw \"%s\" is not a number",
-                                  path, l, a, b, bad);
-                goto out;
-            }
-            if (kr == VAL_NUM) {
-                e->bandwidth = x / 1e6;
-            } else if (ro->default_bandwidth > 0.0) {
-                e->bandwidth = ro->default_bandwidth;
-            } else {
-                st = rm_error_set(err, RM_EINPUT,
-                                  "%s: edge %d (%s -- %s): no bandwidth (neither 'bandwidth' nor "
-                                  "'LinkSpeedRaw'; give a default bandwidth)",
-                                  path, l, a, b);
-                goto out;
-            }
-        }
-        if (!(isfinite(e->bandwidth) && e->bandwidth > 0.0)) {
-            st = rm_error_set(err, RM_EINPUT, "%s: edge %d (%s -- %s): bandwidth %g must be finite and > 0",
-                              path, l, a, b, e->bandwidth);
-            goto out;
-        }
-        int kl = ai.e_latency < 0 ? VAL_ABSENT : get_val(g, 1, ai.e_latency, "latency", l, &x, &bad);
-        if (kl == VAL_BAD) {
-            st = rm_error_set(err, RM_EINPUT, "%s: edge %d (%s -- %s): latency \"%s\" is not a number", path,
-                              l, a, b, bad);
-            goto out;
-        }
-        e->latency = kl == VAL_NUM ? x : 0.0;
-        int kk = ai.e_backbone < 0 ? VAL_ABSENT : get_val(g, 1, ai.e_backbone, "backbone", l, &x, &bad);
-        if (kk == VAL_BAD || (kk == VAL_NUM && x != 0.0 && x != 1.0)) {
-            st = rm_error_set(err, RM_EINPUT, "%s: edge %d (%s -- %s): backbone must be 0 or 1", path, l, a,
-                              b);
-            goto out;
-        }
-        e->backbone = kk == VAL_NUM && x == 1.0;
-    }
-    goto out;
-nomem:
-    st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    /* nodes (GML ids are unique: igraph checks), then links in file order */
+    for (int v = 0; !st && v < p->n_nodes; v++)
+        st = convert_node(path, ro, g, &ai, p, v, err);
+    for (int l = 0; !st && l < p->n_links; l++)
+        st = convert_link(path, ro, g, &ai, p, l, err);
 out:
     if (init & 1)
         igraph_strvector_destroy(&gn);

@@ -56,19 +56,19 @@ static rm_status add_patch(rm_gml_subnormals *s, int *cap, int level, long index
     return RM_OK;
 }
 
-rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *out, rm_error *err)
+/* The whole of f into a malloc'd buffer (*len bytes); NULL if out of memory. */
+static char *read_all(FILE *f, size_t *len_out)
 {
-    memset(out, 0, sizeof *out);
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
     if (!buf)
-        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+        return NULL;
     for (;;) {
         if (len == cap) {
             char *nb = realloc(buf, cap * 2);
             if (!nb) {
                 free(buf);
-                return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+                return NULL;
             }
             buf = nb;
             cap *= 2;
@@ -78,16 +78,82 @@ rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *ou
         if (r == 0)
             break;
     }
-    /* Tokenise as rm_gml_scan (topo/io/gml_scan.c) does; mark subnormal values. */
-    char keys[MAX_DEPTH + 1][32];
-    long node_i = -1, edge_i = -1;
-    int depth = 0, want_key = 1, cap_p = 0, bol = 1;
+    *len_out = len;
+    return buf;
+}
+
+/* The tokeniser's state (as rm_gml_scan's, topo/io/gml_scan.c) and the
+ * subnormal tokens found so far. */
+typedef struct sub_scan {
+    char keys[MAX_DEPTH + 1][32]; /* the key of each open list */
+    char key[32];                 /* the last key read */
+    long node_i, edge_i;          /* index of the current graph node / edge */
+    int depth, want_key;
+    size_t *at, *tl; /* offsets and lengths of the tokens to zero */
+    size_t n_at, cap_at;
+    int cap_p; /* capacity of out->patch */
+} sub_scan;
+
+/* A '[' or ']' (c): opens or closes a list. 0, or -1 if malformed (igraph
+ * says so). */
+static int scan_bracket(sub_scan *s, char c)
+{
+    if (c == '[' && !s->want_key) {
+        if (s->depth < MAX_DEPTH) {
+            s->depth++;
+            snprintf(s->keys[s->depth], sizeof s->keys[s->depth], "%s", s->key);
+            if (s->depth == 2 && !strcmp(s->keys[1], "graph")) {
+                if (!strcmp(s->key, "node"))
+                    s->node_i++;
+                else if (!strcmp(s->key, "edge"))
+                    s->edge_i++;
+            }
+        }
+        s->want_key = 1;
+        return 0;
+    }
+    if (c == ']' && s->want_key && s->depth > 0) {
+        s->depth--;
+        return 0;
+    }
+    return -1;
+}
+
+/* The subnormal value v of key s->key, token at offset s0 of n bytes: to be
+ * zeroed, and a patch for igraph's attribute when igraph keeps the value
+ * (a graph, node or edge attribute). */
+static rm_status scan_mark(sub_scan *s, rm_gml_subnormals *out, size_t s0, size_t n, double v)
+{
+    if (s->n_at == s->cap_at) {
+        size_t nc = s->cap_at ? 2 * s->cap_at : 8;
+        size_t *na = realloc(s->at, nc * sizeof *na), *nl = na ? realloc(s->tl, nc * sizeof *nl) : NULL;
+        if (na)
+            s->at = na;
+        if (!na || !nl)
+            return RM_ENOMEM;
+        s->tl = nl;
+        s->cap_at = nc;
+    }
+    s->at[s->n_at] = s0;
+    s->tl[s->n_at++] = n;
+    int graph_child = s->depth >= 1 && !strcmp(s->keys[1], "graph");
+    if (s->depth == 1 && graph_child)
+        return add_patch(out, &s->cap_p, 0, 0, s->key, v);
+    if (s->depth == 2 && graph_child && !strcmp(s->keys[2], "node"))
+        return add_patch(out, &s->cap_p, 1, s->node_i, s->key, v);
+    if (s->depth == 2 && graph_child && !strcmp(s->keys[2], "edge"))
+        return add_patch(out, &s->cap_p, 2, s->edge_i, s->key, v);
+    /* elsewhere (nested lists, top-level keys) igraph drops the value */
+    return RM_OK;
+}
+
+/* Tokenise buf as rm_gml_scan (topo/io/gml_scan.c) does; mark subnormal
+ * values. Stops quietly at malformed text (igraph reports it). */
+static rm_status scan_tokens(const char *buf, size_t len, sub_scan *s, rm_gml_subnormals *out)
+{
+    int bol = 1;
     long line = 1;
-    char key[32] = "";
-    size_t *at = NULL, *tl = NULL; /* offsets and lengths of the tokens to zero */
-    size_t n_at = 0, cap_at = 0;
     rm_status st = RM_OK;
-    keys[0][0] = '\0';
     size_t i = 0;
     while (i < len && st == RM_OK) {
         char c = buf[i];
@@ -109,23 +175,8 @@ rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *ou
         bol = 0;
         if (c == '[' || c == ']') {
             i++;
-            if (c == '[' && !want_key) {
-                if (depth < MAX_DEPTH) {
-                    depth++;
-                    snprintf(keys[depth], sizeof keys[depth], "%s", key);
-                    if (depth == 2 && !strcmp(keys[1], "graph")) {
-                        if (!strcmp(key, "node"))
-                            node_i++;
-                        else if (!strcmp(key, "edge"))
-                            edge_i++;
-                    }
-                }
-                want_key = 1;
-            } else if (c == ']' && want_key && depth > 0) {
-                depth--;
-            } else {
+            if (scan_bracket(s, c))
                 break; /* malformed: igraph says so */
-            }
             continue;
         }
         size_t s0 = i;
@@ -137,70 +188,67 @@ rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *ou
                 i++;
             }
             i++;
-            if (want_key)
+            if (s->want_key)
                 break;
-            want_key = 1;
+            s->want_key = 1;
             continue;
         }
         while (i < len && buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r' && buf[i] != '\n' &&
                buf[i] != '[' && buf[i] != ']' && buf[i] != '"')
             i++;
-        if (want_key) {
-            size_t n = i - s0 < sizeof key ? i - s0 : sizeof key - 1;
-            memcpy(key, buf + s0, n);
-            key[n] = '\0';
-            want_key = 0;
+        if (s->want_key) {
+            size_t n = i - s0 < sizeof s->key ? i - s0 : sizeof s->key - 1;
+            memcpy(s->key, buf + s0, n);
+            s->key[n] = '\0';
+            s->want_key = 0;
             continue;
         }
-        want_key = 1;
+        s->want_key = 1;
         double v;
-        if (!is_subnormal(buf + s0, i - s0, &v))
-            continue;
-        if (n_at == cap_at) {
-            size_t nc = cap_at ? 2 * cap_at : 8;
-            size_t *na = realloc(at, nc * sizeof *na), *nl = na ? realloc(tl, nc * sizeof *nl) : NULL;
-            if (na)
-                at = na;
-            if (!na || !nl) {
-                st = RM_ENOMEM;
-                break;
-            }
-            tl = nl;
-            cap_at = nc;
-        }
-        at[n_at] = s0;
-        tl[n_at++] = i - s0;
-        int graph_child = depth >= 1 && !strcmp(keys[1], "graph");
-        if (depth == 1 && graph_child)
-            st = add_patch(out, &cap_p, 0, 0, key, v);
-        else if (depth == 2 && graph_child && !strcmp(keys[2], "node"))
-            st = add_patch(out, &cap_p, 1, node_i, key, v);
-        else if (depth == 2 && graph_child && !strcmp(keys[2], "edge"))
-            st = add_patch(out, &cap_p, 2, edge_i, key, v);
-        /* elsewhere (nested lists, top-level keys) igraph drops the value */
+        if (is_subnormal(buf + s0, i - s0, &v))
+            st = scan_mark(s, out, s0, i - s0, v);
     }
-    if (st == RM_OK && n_at > 0) {
-        /* the text with each marked token replaced by "0" (never longer) */
-        char *t = malloc(len + 1);
-        if (!t) {
-            st = RM_ENOMEM;
-        } else {
-            size_t o = 0, prev = 0;
-            for (size_t k = 0; k < n_at; k++) {
-                memcpy(t + o, buf + prev, at[k] - prev);
-                o += at[k] - prev;
-                t[o++] = '0';
-                prev = at[k] + tl[k];
-            }
-            memcpy(t + o, buf + prev, len - prev);
-            o += len - prev;
-            t[o] = '\0';
-            out->text = t;
-            out->len = o;
-        }
+    return st;
+}
+
+/* The text with each marked token replaced by "0" (never longer), into
+ * out->text and out->len. */
+static rm_status zero_marked(const char *buf, size_t len, const sub_scan *s, rm_gml_subnormals *out)
+{
+    char *t = malloc(len + 1);
+    if (!t)
+        return RM_ENOMEM;
+    size_t o = 0, prev = 0;
+    for (size_t k = 0; k < s->n_at; k++) {
+        memcpy(t + o, buf + prev, s->at[k] - prev);
+        o += s->at[k] - prev;
+        t[o++] = '0';
+        prev = s->at[k] + s->tl[k];
     }
-    free(at);
-    free(tl);
+    memcpy(t + o, buf + prev, len - prev);
+    o += len - prev;
+    t[o] = '\0';
+    out->text = t;
+    out->len = o;
+    return RM_OK;
+}
+
+rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *out, rm_error *err)
+{
+    memset(out, 0, sizeof *out);
+    size_t len = 0;
+    char *buf = read_all(f, &len);
+    if (!buf)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    sub_scan s;
+    memset(&s, 0, sizeof s);
+    s.node_i = s.edge_i = -1;
+    s.want_key = 1;
+    rm_status st = scan_tokens(buf, len, &s, out);
+    if (st == RM_OK && s.n_at > 0)
+        st = zero_marked(buf, len, &s, out);
+    free(s.at);
+    free(s.tl);
     free(buf);
     if (st != RM_OK) {
         rm_gml_subnormal_free(out);
