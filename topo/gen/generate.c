@@ -155,16 +155,9 @@ static void gen_free(gen *g)
     free(g->edges);
 }
 
-rm_status rmi_generate_tiers(const rm_generate_options *go, rm_platform **out, rm_error *err)
+/* The options' ranges; *n the node count before pruning. */
+static rm_status gen_check(const rm_generate_options *go, long *n, rm_error *err)
 {
-    rm_generate_options d;
-    if (!go) {
-        rmi_generate_options_init(&d);
-        go = &d;
-    }
-    if (!out)
-        return rm_error_set(err, RM_EINPUT, "rmi_generate_tiers: NULL output");
-    *out = NULL;
     if (go->n_wan < 1 || go->n_man < 1 || go->n_lan < 1)
         return rm_error_set(err, RM_EINPUT,
                             "generate tiers: --wan, --man and --lan must be >= 1 (got %d, %d, %d)",
@@ -184,144 +177,155 @@ rm_status rmi_generate_tiers(const rm_generate_options *go, rm_platform **out, r
     if (n_long > 10000000L)
         return rm_error_set(err, RM_ELIMIT, "generate tiers: %ld nodes is more than 10^7",
                             n_long);
-    int wan_extra = go->wan_extra < 0 ? go->n_wan / 2 : go->wan_extra;
+    *n = n_long;
+    return RM_OK;
+}
 
-    rm_rng rng;
-    rmi_rng_seed(&rng, go->seed);
-    gen g;
-    memset(&g, 0, sizeof g);
-    g.n = (int)n_long;
-    g.level = malloc((size_t)g.n * sizeof *g.level);
-    g.group = malloc((size_t)g.n * sizeof *g.group);
-    g.index = malloc((size_t)g.n * sizeof *g.index);
-    int *host = calloc((size_t)g.n, sizeof *host);
-    double *speed = calloc((size_t)g.n, sizeof *speed);
-    int *lan_ids = NULL, *deg = NULL, *alive = NULL, *stack = NULL, *newid = NULL;
-    rm_status st = RM_OK;
-    if (!g.level || !g.group || !g.index || !host || !speed)
-        goto nomem;
-
-    /* Nodes: WAN 0..n_wan-1, then the MANs, then the LANs (hub first). */
+/* Nodes: WAN 0..n_wan-1, then the MANs (from *man0), then the LANs, hub
+ * first (from *lan0). */
+static void gen_nodes(gen *g, const rm_generate_options *go, int *man0, int *lan0)
+{
     int v = 0;
     for (int i = 0; i < go->n_wan; i++, v++) {
-        g.level[v] = 0;
-        g.group[v] = 0;
-        g.index[v] = i;
+        g->level[v] = 0;
+        g->group[v] = 0;
+        g->index[v] = i;
     }
-    int man0 = v;
+    *man0 = v;
     for (int m = 0; m < go->n_man; m++)
         for (int i = 0; i < go->man_nodes; i++, v++) {
-            g.level[v] = 1;
-            g.group[v] = m;
-            g.index[v] = i;
+            g->level[v] = 1;
+            g->group[v] = m;
+            g->index[v] = i;
         }
-    int lan0 = v;
+    *lan0 = v;
     for (int l = 0; l < go->n_lan; l++)
         for (int i = 0; i < go->lan_nodes; i++, v++) {
-            g.level[v] = 2;
-            g.group[v] = l;
-            g.index[v] = i;
+            g->level[v] = 2;
+            g->group[v] = l;
+            g->index[v] = i;
         }
+}
 
-    /* 1. WAN backbone. */
-    if (gen_mesh(&g, &rng, 0, go->n_wan, wan_extra, GC_WAN))
-        goto nomem;
-    /* 2. MANs, each hanging off a WAN node. */
+/* Steps 1-3: the WAN backbone, the MANs each hanging off a WAN node, the
+ * LANs as stars whose hub hangs off a node of MAN (l mod n_man). -1 ENOMEM. */
+static int gen_edges(gen *g, rm_rng *rng, const rm_generate_options *go, int man0, int lan0)
+{
+    int wan_extra = go->wan_extra < 0 ? go->n_wan / 2 : go->wan_extra;
+    if (gen_mesh(g, rng, 0, go->n_wan, wan_extra, GC_WAN))
+        return -1;
     for (int m = 0; m < go->n_man; m++) {
         int first = man0 + m * go->man_nodes;
-        if (gen_mesh(&g, &rng, first, go->man_nodes, go->man_extra, GC_MAN))
-            goto nomem;
-        int w = m < go->n_wan ? m : (int)rmi_rng_below(&rng, (uint64_t)go->n_wan);
-        if (gen_add_edge(&g, &rng, w, first, GC_MAN_WAN))
-            goto nomem;
+        if (gen_mesh(g, rng, first, go->man_nodes, go->man_extra, GC_MAN))
+            return -1;
+        int w = m < go->n_wan ? m : (int)rmi_rng_below(rng, (uint64_t)go->n_wan);
+        if (gen_add_edge(g, rng, w, first, GC_MAN_WAN))
+            return -1;
     }
-    /* 3. LANs: stars whose hub hangs off a node of MAN (l mod n_man). */
     for (int l = 0; l < go->n_lan; l++) {
         int hub = lan0 + l * go->lan_nodes;
         for (int i = 1; i < go->lan_nodes; i++)
-            if (gen_add_edge(&g, &rng, hub, hub + i, GC_LAN))
-                goto nomem;
+            if (gen_add_edge(g, rng, hub, hub + i, GC_LAN))
+                return -1;
         int m = l % go->n_man;
-        int mn = man0 + m * go->man_nodes + (int)rmi_rng_below(&rng, (uint64_t)go->man_nodes);
-        if (gen_add_edge(&g, &rng, mn, hub, GC_LAN_MAN))
-            goto nomem;
+        int mn = man0 + m * go->man_nodes + (int)rmi_rng_below(rng, (uint64_t)go->man_nodes);
+        if (gen_add_edge(g, rng, mn, hub, GC_LAN_MAN))
+            return -1;
     }
-    /* 4. Hosts: a partial Fisher–Yates shuffle of the LAN nodes. */
-    int n_lan_nodes = g.n - lan0;
-    int k = (int)lround(go->hosts_fraction * n_lan_nodes);
+    return 0;
+}
+
+/* Step 4: hosts by a partial Fisher–Yates shuffle of the LAN nodes (from
+ * lan0), then their speeds (host[], speed[] by node). -1 ENOMEM. */
+static int gen_hosts(const gen *g, rm_rng *rng, double hosts_fraction, int lan0, int *host,
+                     double *speed)
+{
+    int n_lan_nodes = g->n - lan0;
+    int k = (int)lround(hosts_fraction * n_lan_nodes);
     if (k < 1)
         k = 1;
-    lan_ids = malloc((size_t)n_lan_nodes * sizeof *lan_ids);
+    int *lan_ids = malloc((size_t)n_lan_nodes * sizeof *lan_ids);
     if (!lan_ids)
-        goto nomem;
+        return -1;
     for (int i = 0; i < n_lan_nodes; i++)
         lan_ids[i] = lan0 + i;
     for (int i = 0; i < k; i++) {
-        int j = i + (int)rmi_rng_below(&rng, (uint64_t)(n_lan_nodes - i));
+        int j = i + (int)rmi_rng_below(rng, (uint64_t)(n_lan_nodes - i));
         int t = lan_ids[i];
         lan_ids[i] = lan_ids[j];
         lan_ids[j] = t;
         host[lan_ids[i]] = 1;
     }
+    free(lan_ids);
     int n_speeds;
     const double *speeds = rmi_linpack_speeds(&n_speeds);
-    for (int u = 0; u < g.n; u++)
+    for (int u = 0; u < g->n; u++)
         if (host[u])
-            speed[u] = speeds[rmi_rng_below(&rng, (uint64_t)n_speeds)];
+            speed[u] = speeds[rmi_rng_below(rng, (uint64_t)n_speeds)];
+    return 0;
+}
 
-    /* 5. Prune routers of degree <= 1, repeatedly. */
-    alive = malloc((size_t)g.n * sizeof *alive);
-    deg = calloc((size_t)g.n, sizeof *deg);
-    stack = malloc((size_t)g.n * sizeof *stack);
-    newid = malloc((size_t)g.n * sizeof *newid);
-    if (!alive || !deg || !stack || !newid)
-        goto nomem;
-    for (int u = 0; u < g.n; u++)
-        alive[u] = 1;
-    if (go->prune) {
-        /* adjacency in CSR form */
-        int *off = calloc((size_t)g.n + 1, sizeof *off);
-        int *adj = malloc((size_t)(2 * g.m + 1) * sizeof *adj);
-        if (!off || !adj) {
-            free(off);
-            free(adj);
-            goto nomem;
-        }
-        for (int e = 0; e < g.m; e++) {
-            off[g.edges[e].u + 1]++;
-            off[g.edges[e].v + 1]++;
-        }
-        for (int u = 0; u < g.n; u++)
-            off[u + 1] += off[u];
-        for (int e = 0; e < g.m; e++) {
-            adj[off[g.edges[e].u] + deg[g.edges[e].u]++] = g.edges[e].v;
-            adj[off[g.edges[e].v] + deg[g.edges[e].v]++] = g.edges[e].u;
-        }
-        int top = 0;
-        for (int u = 0; u < g.n; u++)
-            if (!host[u] && deg[u] <= 1)
-                stack[top++] = u;
-        while (top > 0) {
-            int u = stack[--top];
-            if (!alive[u])
-                continue;
-            alive[u] = 0;
-            for (int a = off[u]; a < off[u + 1]; a++) {
-                int x = adj[a];
-                if (alive[x] && --deg[x] <= 1 && !host[x])
-                    stack[top++] = x;
-            }
-        }
+/* Step 5: routers of degree <= 1 removed, repeatedly (alive[u] = 0).
+ * -1 ENOMEM. */
+static int gen_prune(const gen *g, const int *host, int *alive)
+{
+    int *deg = calloc((size_t)g->n, sizeof *deg);
+    int *stack = malloc((size_t)g->n * sizeof *stack);
+    /* adjacency in CSR form */
+    int *off = calloc((size_t)g->n + 1, sizeof *off);
+    int *adj = malloc((size_t)(2 * g->m + 1) * sizeof *adj);
+    if (!deg || !stack || !off || !adj) {
+        free(deg);
+        free(stack);
         free(off);
         free(adj);
+        return -1;
     }
+    for (int e = 0; e < g->m; e++) {
+        off[g->edges[e].u + 1]++;
+        off[g->edges[e].v + 1]++;
+    }
+    for (int u = 0; u < g->n; u++)
+        off[u + 1] += off[u];
+    for (int e = 0; e < g->m; e++) {
+        adj[off[g->edges[e].u] + deg[g->edges[e].u]++] = g->edges[e].v;
+        adj[off[g->edges[e].v] + deg[g->edges[e].v]++] = g->edges[e].u;
+    }
+    int top = 0;
+    for (int u = 0; u < g->n; u++)
+        if (!host[u] && deg[u] <= 1)
+            stack[top++] = u;
+    while (top > 0) {
+        int u = stack[--top];
+        if (!alive[u])
+            continue;
+        alive[u] = 0;
+        for (int a = off[u]; a < off[u + 1]; a++) {
+            int x = adj[a];
+            if (alive[x] && --deg[x] <= 1 && !host[x])
+                stack[top++] = x;
+        }
+    }
+    free(deg);
+    free(stack);
+    free(off);
+    free(adj);
+    return 0;
+}
 
-    /* Build the platform. */
+/* Build: the alive nodes, renumbered in order (labels H<k>, W<i>,
+ * M<m>.<i>, L<l>.<i>), and the edges between them. */
+static rm_status gen_build(const gen *g, const rm_generate_options *go, const int *host,
+                           const double *speed, const int *alive, rm_platform **out, rm_error *err)
+{
+    int *newid = malloc((size_t)g->n * sizeof *newid);
+    if (!newid)
+        return rm_error_set(err, RM_ENOMEM, "generate tiers: out of memory");
     int n_nodes = 0, n_links = 0;
-    for (int u = 0; u < g.n; u++)
+    for (int u = 0; u < g->n; u++)
         newid[u] = alive[u] ? n_nodes++ : -1;
-    for (int e = 0; e < g.m; e++)
-        if (alive[g.edges[e].u] && alive[g.edges[e].v])
+    for (int e = 0; e < g->m; e++)
+        if (alive[g->edges[e].u] && alive[g->edges[e].v])
             n_links++;
     char name[96];
     snprintf(name, sizeof name, "tiers-w%d-m%d-l%d-s%llu", go->n_wan, go->n_man, go->n_lan,
@@ -330,18 +334,18 @@ rm_status rmi_generate_tiers(const rm_generate_options *go, rm_platform **out, r
     if (!p)
         goto nomem;
     int hcount = 0;
-    for (int u = 0; u < g.n; u++) {
+    for (int u = 0; u < g->n; u++) {
         if (!alive[u])
             continue;
         int i = newid[u];
         char label[64];
         if (host[u])
             snprintf(label, sizeof label, "H%d", hcount++);
-        else if (g.level[u] == 0)
-            snprintf(label, sizeof label, "W%d", g.index[u]);
+        else if (g->level[u] == 0)
+            snprintf(label, sizeof label, "W%d", g->index[u]);
         else
-            snprintf(label, sizeof label, "%c%d.%d", g.level[u] == 1 ? 'M' : 'L', g.group[u],
-                     g.index[u]);
+            snprintf(label, sizeof label, "%c%d.%d", g->level[u] == 1 ? 'M' : 'L', g->group[u],
+                     g->index[u]);
         p->nodes[i].id = i;
         p->nodes[i].is_host = host[u];
         p->nodes[i].w = host[u] ? 1.0 / speed[u] : 0.0;
@@ -351,8 +355,8 @@ rm_status rmi_generate_tiers(const rm_generate_options *go, rm_platform **out, r
         }
     }
     int li = 0;
-    for (int e = 0; e < g.m; e++) {
-        const gen_edge *ge = &g.edges[e];
+    for (int e = 0; e < g->m; e++) {
+        const gen_edge *ge = &g->edges[e];
         if (!alive[ge->u] || !alive[ge->v])
             continue;
         /* undirected: the smaller node index first, as the GML reader reports it */
@@ -364,11 +368,54 @@ rm_status rmi_generate_tiers(const rm_generate_options *go, rm_platform **out, r
         p->links[li].backbone = 0;
         li++;
     }
-    st = rm_platform_finalize(p, err);
+    free(newid);
+    rm_status st = rm_platform_finalize(p, err);
     if (st)
         rm_platform_free(p);
     else
         *out = p;
+    return st;
+nomem:
+    free(newid);
+    return rm_error_set(err, RM_ENOMEM, "generate tiers: out of memory");
+}
+
+rm_status rmi_generate_tiers(const rm_generate_options *go, rm_platform **out, rm_error *err)
+{
+    rm_generate_options d;
+    if (!go) {
+        rmi_generate_options_init(&d);
+        go = &d;
+    }
+    if (!out)
+        return rm_error_set(err, RM_EINPUT, "rmi_generate_tiers: NULL output");
+    *out = NULL;
+    long n_long = 0;
+    rm_status st = gen_check(go, &n_long, err);
+    if (st)
+        return st;
+    rm_rng rng;
+    rmi_rng_seed(&rng, go->seed);
+    gen g;
+    memset(&g, 0, sizeof g);
+    g.n = (int)n_long;
+    g.level = malloc((size_t)g.n * sizeof *g.level);
+    g.group = malloc((size_t)g.n * sizeof *g.group);
+    g.index = malloc((size_t)g.n * sizeof *g.index);
+    int *host = calloc((size_t)g.n, sizeof *host);
+    double *speed = calloc((size_t)g.n, sizeof *speed);
+    int *alive = malloc((size_t)g.n * sizeof *alive);
+    int man0, lan0;
+    if (!g.level || !g.group || !g.index || !host || !speed || !alive)
+        goto nomem;
+    gen_nodes(&g, go, &man0, &lan0);
+    if (gen_edges(&g, &rng, go, man0, lan0) || gen_hosts(&g, &rng, go->hosts_fraction, lan0, host, speed))
+        goto nomem;
+    for (int u = 0; u < g.n; u++)
+        alive[u] = 1;
+    if (go->prune && gen_prune(&g, host, alive))
+        goto nomem;
+    st = gen_build(&g, go, host, speed, alive, out, err);
     goto done;
 nomem:
     st = rm_error_set(err, RM_ENOMEM, "generate tiers: out of memory");
@@ -376,10 +423,6 @@ done:
     gen_free(&g);
     free(host);
     free(speed);
-    free(lan_ids);
-    free(deg);
     free(alive);
-    free(stack);
-    free(newid);
     return st;
 }
