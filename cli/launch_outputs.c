@@ -173,25 +173,6 @@ int rm_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapp
     return -1;
 }
 
-int rm_cli_launch_json(const rm_cli_launch *l, json_t *j)
-{
-    if (!l->unit_count || !j)
-        return 0;
-    json_t *u = json_object(), *ring = json_object_get(j, "ring");
-    int bad = !u || !json_is_array(ring) || (int)json_array_size(ring) != l->q;
-    if (!bad) {
-        bad |= json_object_set_new(u, "total", json_integer(l->units));
-        bad |= json_object_set_new(u, "t_step_per_dw", json_real(l->units_t));
-        for (int k = 0; k < l->q; k++)
-            bad |= json_object_set_new(json_array_get(ring, (size_t)k), "units",
-                                       json_integer(l->unit_count[k]));
-        bad |= json_object_set_new(j, "units", u);
-        u = NULL;
-    }
-    json_decref(u);
-    return bad;
-}
-
 void rm_cli_launch_print(FILE *f, const rm_cli_launch *l, const rm_network *net,
                          const rm_mapping *m)
 {

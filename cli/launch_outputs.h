@@ -19,7 +19,6 @@
 #include "ringmap.h"
 
 #include <getopt.h>
-#include <jansson.h>
 #include <stdio.h>
 
 enum {
@@ -97,10 +96,6 @@ int rm_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p);
  *  SharedRing's ring. -1 or an exit code. */
 int rm_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapping *m,
                           int both);
-
-/** Add "units" (total, t_step_per_dw) and ring[k].units to the mapping JSON j.
- *  0 or nonzero on allocation failure. */
-int rm_cli_launch_json(const rm_cli_launch *l, json_t *j);
 
 /** Print the integer shares under the table (nothing without --units). */
 void rm_cli_launch_print(FILE *f, const rm_cli_launch *l, const rm_network *net,

@@ -416,19 +416,6 @@ static int all_shares(const rm_network *net, map_args *a, rm_mapping **m)
     return -1;
 }
 
-/* Add "share_methods": {"own": t, ...} (null where a method failed). */
-static int add_refinements(json_t *j, const map_args *a)
-{
-    if (!a->all_shares)
-        return 0;
-    json_t *r = json_object();
-    int bad = !r;
-    for (int k = 0; k < RM_N_REFINE && !bad; k++)
-        bad |= json_object_set_new(r, rm_cli_share_methods[k],
-                                   isnan(a->ref_t[k]) ? json_null() : json_real(a->ref_t[k]));
-    return bad | json_object_set_new(j, "share_methods", r);
-}
-
 static void print_refinements(FILE *f, const map_args *a)
 {
     if (!a->all_shares)
@@ -447,63 +434,6 @@ static void print_refinements(FILE *f, const map_args *a)
     fputc('\n', f);
 }
 
-/* Add the absolute D_c, D_w and T_step (s) of --dc/--dw to a mapping's JSON. */
-static int add_absolute(json_t *j, const map_args *a, const rm_mapping *m)
-{
-    if (!a->have_dc)
-        return 0;
-    json_t *par = json_object_get(j, "params");
-    int bad = !par;
-    bad |= json_object_set_new(par, "dc", json_real(a->dc));
-    bad |= json_object_set_new(par, "dw", json_real(a->dw));
-    bad |= json_object_set_new(j, "t_step", json_real(m->t_step_per_dw * a->dw));
-    return bad;
-}
-
-/* The JSON of the mapping m[0], or with --heuristic both of the mappings
- * of rm_cli_both (SharedRing m[0], SliceRing m[1]) under their names. */
-static json_t *build_json(const rm_network *net, const map_args *a, rm_mapping *const m[],
-                          rm_error *err)
-{
-    rm_options o = a->opt;
-    if (!a->both) {
-        json_t *j = rm_mapping_json(net, &o, m[0], err);
-        if (j && (add_absolute(j, a, m[0]) | add_refinements(j, a) |
-                  rm_cli_launch_json(&a->launch, j))) {
-            json_decref(j);
-            rm_error_set(err, RM_ENOMEM, "out of memory building the JSON");
-            return NULL;
-        }
-        return j;
-    }
-    rm_mapping *shared = m[0], *slice = m[1];
-    json_t *root = json_object();
-    json_t *js = rm_mapping_json(net, &o, shared, err);
-    json_t *jl = js ? rm_mapping_json(net, &o, slice, err) : NULL;
-    int bad = !root || !js || !jl;
-    if (!bad) {
-        bad |= add_absolute(js, a, shared) | add_absolute(jl, a, slice) | add_refinements(js, a);
-        bad |= rm_cli_launch_json(&a->launch, js);
-        bad |= json_object_set_new(root, "ringmap_version", json_string(RINGMAP_VERSION));
-        bad |= json_object_set_new(root, rm_cli_heuristic_name(rm_cli_both[0]), js);
-        js = NULL;
-        bad |= json_object_set_new(root, rm_cli_heuristic_name(rm_cli_both[1]), jl);
-        jl = NULL;
-        bad |= json_object_set_new(
-            root, "improvement_percent",
-            json_real(rm_improvement_percent(slice->t_step_per_dw, shared->t_step_per_dw)));
-    }
-    json_decref(js);
-    json_decref(jl);
-    if (bad) {
-        json_decref(root);
-        if (err && err->status == RM_OK)
-            rm_error_set(err, RM_ENOMEM, "out of memory building the JSON");
-        return NULL;
-    }
-    return root;
-}
-
 static void print_absolute(FILE *f, const map_args *a, const rm_mapping *m)
 {
     if (a->have_dc)
@@ -511,8 +441,8 @@ static void print_absolute(FILE *f, const map_args *a, const rm_mapping *m)
                 m->t_step_per_dw * a->dw, a->dc, a->dw);
 }
 
-/* The table (stdout) and the JSON of m[0] (with --heuristic both, of m[0]
- * and m[1], as build_json). Exit code. */
+/* The table (stdout) and the JSON of m[0] (with --heuristic both, the
+ * document of m[0] and m[1], rm_mapping_write_json_extras). Exit code. */
 static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *const m[])
 {
     int json_stdout = a->json && strcmp(a->json, "-") == 0;
@@ -540,19 +470,20 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *c
     }
     if (!a->json)
         return 0;
+    /* the library's writer of the mapping document: --dc/--dw, --all-shares,
+       --units and --heuristic both as its extras (output/output_json.c) */
+    rm_json_extras x;
+    rm_json_extras_init(&x);
+    x.dw = a->have_dc ? a->dw : 0.0;
+    x.share_methods = a->all_shares ? a->ref_t : NULL;
+    x.units = a->launch.units > 0 ? a->launch.units : 0;
+    x.both_slice = a->both ? m[1] : NULL;
     rm_error err = {RM_OK, ""};
-    json_t *j = build_json(net, a, m, &err);
-    if (!j)
-        return rm_cli_lib_failure(&err);
     rm_out o; /* through a temporary file (cli/outfile.h) */
     int code = rm_out_open(&o, "--json", a->json);
-    if (code >= 0) {
-        json_decref(j);
+    if (code >= 0)
         return code;
-    }
-    rm_status st = rm_json_write(o.f, j, &err);
-    json_decref(j);
-    if (st) {
+    if (rm_mapping_write_json_extras(o.f, net, &a->opt, m[0], &x, &err)) {
         rm_out_abort(&o);
         return rm_cli_lib_failure(&err);
     }

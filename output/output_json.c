@@ -7,6 +7,7 @@
  */
 #include "ring/args.h"
 #include "output/output.h"
+#include "ringmap/shares.h"
 #include "topo/text.h"
 
 #include <math.h>
@@ -291,19 +292,167 @@ rm_status rm_json_write(FILE *f, const json_t *j, rm_error *err)
     return RM_OK;
 }
 
+void rm_json_extras_init(rm_json_extras *x)
+{
+    if (x)
+        *x = (rm_json_extras){0};
+}
+
+/* --dc/--dw: params.dc (replaced in place when the latency model wrote it),
+ * params.dw, then "t_step" (s) at the end of the mapping's object. */
+static void add_absolute(json_t *j, double dc, double dw, const rm_mapping *m, int *bad)
+{
+    json_t *par = json_object_get(j, "params");
+    if (!par) {
+        *bad = 1;
+        return;
+    }
+    put(par, "dc", json_real(dc), bad);
+    put(par, "dw", json_real(dw), bad);
+    put(j, "t_step", json_real(m->t_step_per_dw * dw), bad);
+}
+
+/* --all-shares: "share_methods": {"own": t, ...}, null where a method failed. */
+static void add_share_methods(json_t *j, const double *t, int *bad)
+{
+    static const char *const names[RM_N_SHARE_METHODS] = {"own", "maxmin", "eq5", "kinsol",
+                                                          "glpk"};
+    json_t *r = json_object();
+    for (int k = 0; r && k < RM_N_SHARE_METHODS; k++)
+        put(r, names[k], isnan(t[k]) ? json_null() : json_real(t[k]), bad);
+    put(j, "share_methods", r, bad);
+}
+
+/* --units N: ring[k].units (at the end of each ring entry), then "units":
+ * {"total", "t_step_per_dw"} (rm_mapping_units, shares.h). */
+static rm_status add_units(json_t *j, const rm_network *net, const rm_mapping *m, long n,
+                           int *bad, rm_error *err)
+{
+    long *count = calloc((size_t)m->q, sizeof *count);
+    if (!count)
+        return rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
+    rm_status st = rm_mapping_units(net, m, n, 0, count, err);
+    json_t *ring = json_object_get(j, "ring");
+    if (!st && (!json_is_array(ring) || (int)json_array_size(ring) != m->q))
+        *bad = 1;
+    if (!st && !*bad) {
+        json_t *u = json_object();
+        put(u, "total", json_integer(n), bad);
+        put(u, "t_step_per_dw", json_real(rm_mapping_units_tstep(net, m, n, count)), bad);
+        for (int k = 0; k < m->q; k++)
+            put(json_array_get(ring, (size_t)k), "units", json_integer(count[k]), bad);
+        put(j, "units", u, bad);
+    }
+    free(count);
+    return st;
+}
+
+/* The JSON of m with the extras x that apply to it (first: m is the
+ * document's first mapping, which carries share_methods and units). */
+static json_t *mapping_json_extras(const rm_network *net, const rm_options *opt,
+                                   const rm_mapping *m, const rm_json_extras *x, int first,
+                                   rm_error *err)
+{
+    json_t *j = rm_mapping_json(net, opt, m, err);
+    if (!j)
+        return NULL;
+    int bad = 0;
+    rm_status st = RM_OK;
+    if (x->dw > 0)
+        add_absolute(j, opt ? opt->cost.dc : m->cost.dc, x->dw, m, &bad);
+    if (first && x->share_methods)
+        add_share_methods(j, x->share_methods, &bad);
+    if (first && x->units > 0 && !bad)
+        st = add_units(j, net, m, x->units, &bad, err);
+    if (st || bad) {
+        json_decref(j);
+        if (!st)
+            rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
+        return NULL;
+    }
+    return j;
+}
+
+/* The whole document: m's JSON, or the --heuristic both document. */
+static json_t *document_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
+                             const rm_json_extras *x, rm_error *err)
+{
+    json_t *js = mapping_json_extras(net, opt, m, x, 1, err);
+    if (!js || !x->both_slice)
+        return js;
+    json_t *jl = mapping_json_extras(net, opt, x->both_slice, x, 0, err);
+    if (!jl) {
+        json_decref(js);
+        return NULL;
+    }
+    json_t *root = json_object();
+    int bad = !root;
+    if (root) {
+        put(root, "ringmap_version", json_string(RINGMAP_VERSION), &bad);
+        put(root, heuristic_name(RM_HEUR_SHARED), js, &bad);
+        js = NULL;
+        put(root, heuristic_name(RM_HEUR_SLICE), jl, &bad);
+        jl = NULL;
+        put(root, "improvement_percent",
+            json_real(rm_improvement_percent(x->both_slice->t_step_per_dw, m->t_step_per_dw)),
+            &bad);
+    }
+    json_decref(js);
+    json_decref(jl);
+    if (bad) {
+        json_decref(root);
+        rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
+        return NULL;
+    }
+    return root;
+}
+
+/* The checks of the two writers (fn: the public name in messages). */
+static rm_status writer_args(FILE *f, const rm_network *net, const rm_mapping *m,
+                             const rm_json_extras *x, const char *fn, rm_error *err)
+{
+    if (!f || !net || !net->platform || !m)
+        return rm_error_set(err, RM_EINVAL, "%s: %s is NULL", fn,
+                            !f ? "the stream" : !net ? "net" : !m ? "the mapping" : "net->platform");
+    rm_status st = rmi_mapping_args_check(net, m, fn, err);
+    if (st || !x)
+        return st;
+    if (!(isfinite(x->dw) && x->dw >= 0))
+        return rm_error_set(err, RM_EINPUT, "%s: extras dw = %g: expected a finite D_w >= 0 "
+                                            "(Mflop; 0 = none)", fn, x->dw);
+    if (x->units < 0)
+        return rm_error_set(err, RM_EINPUT, "%s: extras units = %ld: expected >= 0 (0 = none)",
+                            fn, x->units);
+    return x->both_slice ? rmi_mapping_args_check(net, x->both_slice, fn, err) : RM_OK;
+}
+
+rm_status rm_mapping_write_json_extras(FILE *f, const rm_network *net, const rm_options *opt,
+                                       const rm_mapping *m, const rm_json_extras *x,
+                                       rm_error *err)
+{
+    rm_status st = writer_args(f, net, m, x, "rm_mapping_write_json_extras", err);
+    if (st)
+        return st;
+    rm_json_extras none;
+    rm_json_extras_init(&none);
+    json_t *j = document_json(net, opt, m, x ? x : &none, err);
+    if (!j)
+        return err ? err->status : RM_ENOMEM;
+    st = rm_json_write(f, j, err);
+    json_decref(j);
+    return st;
+}
+
 rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options *opt,
                                 const rm_mapping *m, rm_error *err)
 {
-    if (!f || !net || !net->platform || !m)
-        return rm_error_set(err, RM_EINVAL, "rm_mapping_write_json: %s is NULL",
-                            !f ? "the stream" : !net ? "net" : !m ? "the mapping" : "net->platform");
-    rm_status ast = rmi_mapping_args_check(net, m, "rm_mapping_write_json", err);
-    if (ast)
-        return ast;
+    rm_status st = writer_args(f, net, m, NULL, "rm_mapping_write_json", err);
+    if (st)
+        return st;
     json_t *j = rm_mapping_json(net, opt, m, err);
     if (!j)
         return err ? err->status : RM_ENOMEM;
-    rm_status st = rm_json_write(f, j, err);
+    st = rm_json_write(f, j, err);
     json_decref(j);
     return st;
 }

@@ -20,13 +20,79 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 
 /**
- * Write the mapping as the JSON of docs/cli.md (stable field names) to f.
- * RM_ENOMEM / RM_EINTERNAL on failure. O(q + L + E).
+ * Write the mapping as the JSON of docs/cli.md (stable field names) to f:
+ * the bytes `ringmap --json` writes for a run with options opt (the routing
+ * recorded resolved on net, rm_routing_resolve) when that run has no
+ * --dc/--dw, --all-shares, --units nor --heuristic both; for those, use
+ * rm_mapping_write_json_extras (this is it with extras NULL). opt may be
+ * NULL: params then take D_c/D_w from m, the duplex from net, and have no
+ * routing, max_q nor search options. Errors: RM_EINVAL (NULL f, net or m;
+ * m not a mapping of net), RM_ENOMEM, RM_EINTERNAL (the write failed).
+ * O(q + L + E + n_sweep).
  * Thread safety: safe from several threads on distinct streams; net and m are
  * only read.
  */
 rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options *opt,
                                 const rm_mapping *m, rm_error *err);
+
+/** Number of share methods of rm_json_extras.share_methods (`--all-shares`):
+ *  own, maxmin, eq5, kinsol, glpk. */
+#define RM_N_SHARE_METHODS 5
+
+/** What `ringmap --json` writes beyond a mapping and its options
+ *  (rm_mapping_write_json_extras). Start from rm_json_extras_init (all
+ *  off) or {0}. */
+typedef struct rm_json_extras {
+    /* the absolute D_w of the run, Mflop (`--dc X --dw Y`): > 0 (finite)
+       writes params.dc (the absolute D_c, opt->cost.dc, or m->cost.dc when
+       opt is NULL), params.dw and "t_step" = t_step_per_dw x dw (s);
+       0 (default): none of them */
+    double dw;
+    /* NULL (default), or RM_N_SHARE_METHODS values T_step/D_w (s/Mflop) of
+       the mapping's ring and routes with the shares of each method of
+       `--all-shares`, in this order: the heuristic's own, max-min,
+       eq. (5)'s surrogate optimum, KINSOL's and GLPK's optimum of T_step
+       (Legrand et al. 2004 §4.4.3, Figs 13-14); NAN: the method failed
+       (written null). Written as "share_methods": {"own": t, ...}. */
+    const double *share_methods;
+    /* `--units N`: > 0 writes "units": {"total": N, "t_step_per_dw": T}
+       and ring[k].units, the integer work shares of rm_mapping_units(net,
+       m, N, 0, ...) and their T_step/D_w (rm_mapping_units_tstep, shares.h);
+       0 (default): none */
+    long units;
+    /* `--heuristic both`: not NULL, SliceRing's mapping of the same run on
+       the same network (m being SharedRing's): the document is then
+       {"ringmap_version", "shared": m's JSON with all the above, "slice":
+       this mapping's JSON (with params.dc/dw and t_step when dw > 0),
+       "improvement_percent": (T_slice - T_shared) / T_slice x 100 (Legrand
+       et al. 2004 Tables 3-4)}; NULL (default): m's JSON alone */
+    const rm_mapping *both_slice;
+    /* reserved for fields of later 1.x releases (docs/library.md, "ABI
+       notes"); zeroed by rm_json_extras_init */
+    rm_reserved_slot reserved[8];
+} rm_json_extras;
+
+/** All extras off (dw 0, share_methods NULL, units 0, both_slice NULL), the
+ *  reserved tail zeroed. O(1). Thread safety: reentrant. */
+void rm_json_extras_init(rm_json_extras *x);
+
+/**
+ * rm_mapping_write_json with the extras x (NULL: none; see rm_json_extras):
+ * exactly the bytes `ringmap PLATFORM --json FILE` writes for the run of
+ * opt, with --dc/--dw (x->dw), --all-shares (x->share_methods), --units N
+ * (x->units) and --heuristic both (x->both_slice) — the one writer of that
+ * document (the command calls it; ctest lib_same_json compares them byte
+ * for byte). Errors: as rm_mapping_write_json, plus RM_EINVAL for
+ * x->both_slice not a mapping of net, RM_EINPUT for x->dw not finite >= 0
+ * or x->units < 0 (and rm_mapping_units's errors: units below the ring's
+ * minimum). Nothing is written on error. O(q + L + E + n_sweep) per mapping,
+ * plus rm_mapping_units's time with units.
+ * Thread safety: safe from several threads on distinct streams; net, opt,
+ * m and x are only read.
+ */
+rm_status rm_mapping_write_json_extras(FILE *f, const rm_network *net, const rm_options *opt,
+                                       const rm_mapping *m, const rm_json_extras *x,
+                                       rm_error *err);
 
 /** Write a human-readable table of the mapping to f. O(q + L + n_sweep).
  *  Nothing is written when f is NULL or m is not a mapping of net (NULL,
