@@ -1,5 +1,5 @@
 /*
- * dfpa_example.c — embedding DFPA (seed 003) in your own solver through the
+ * dfpa_example.c — embedding DFPA (Lastovetsky and Reddy) in your own solver through the
  * public API (ringmap.h, ringmap/balance.h).
  *
  * A solver owns n equal units of work (rows, columns, blocks) and p

@@ -2,7 +2,7 @@
  * measure_kernel_example.c — measuring the platform with your own kernel:
  * the library behind ringmap-measure (rm_measure_platform, <ringmap_mpi.h>)
  * times a user's computation through a callback at several problem sizes
- * (the points of a functional performance model, seed 003: Lastovetsky and
+ * (the points of a functional performance model of Lastovetsky and
  * Reddy), and ping-pongs every pair of processes in the rounds of a
  * round-robin tournament. Here the kernel is a dense matrix-vector product:
  * one unit = one row of N = 500 doubles (2 N flops), and the model's points

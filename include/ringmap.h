@@ -21,6 +21,8 @@
  *   - Weissman 1995: J. B. Weissman, "Scheduling Parallel Computations in a
  *     Heterogeneous Environment", PhD thesis, University of Virginia, 1995
  *     (the affine latency + size/bandwidth cost).
+ * Full references, what is taken from each work and the published numbers
+ * the tests check: docs/sources.md.
  * The model, units and equations: docs/model.md; input formats:
  * docs/formats.md; the JSON output: docs/cli.md.
  *
@@ -72,9 +74,9 @@
 #include "ringmap/output.h" /* JSON and table */
 #include "ringmap/alloc.h"  /* integer allocation (Boulet et al. 1999, Casanova, ICS 632) */
 
-#include "ringmap/shares.h" /* work units, part sizes (issue 12) */
-#include "ringmap/mapping_json.h" /* reading the mapping JSON back (issue 13) */
+#include "ringmap/shares.h" /* work units, part sizes (docs/launch.md) */
+#include "ringmap/mapping_json.h" /* reading the mapping JSON back (docs/cli.md) */
 #include "ringmap/balance.h" /* functional performance models, DFPA (Lastovetsky and Reddy) */
-#include "ringmap/measured.h" /* measured CSV bandwidth matrix + speeds (issue 12) */
+#include "ringmap/measured.h" /* measured CSV bandwidth matrix + speeds (docs/measured-matrix.md) */
 
 #endif /* RINGMAP_H */

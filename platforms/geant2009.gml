@@ -9,7 +9,7 @@
 #   /work/shared/data/topology-zoo/Geant2009.gml platforms/geant2009.gml
 # Nodes: 34, every one a HOST (a Zoo node is a point of presence, taken as
 # one compute site); no routers. Ids 0..33 = Zoo ids unchanged; label kept.
-# Cycle-times w (s/Mflop): the Zoo has none. W = seed 001 Table 1 (Lyon
+# Cycle-times w (s/Mflop): the Zoo has none. W = Legrand et al. 2004 Table 1 (Lyon
 # P0..P13) followed by Table 2 (Strasbourg P0..P12), 27 values.
 # No node is labelled Lyon or Strasbourg: node k gets W[k mod 27].
 # Links: 52 undirected edges in Zoo order; bandwidth = LinkSpeedRaw / 1e6

@@ -9,7 +9,7 @@
 #   /work/shared/data/topology-zoo/Renater2001.gml platforms/renater2001.gml
 # Nodes: 24, every one a HOST (a Zoo node is a point of presence, taken as
 # one compute site); no routers. Ids 0..23 = Zoo ids unchanged; label kept.
-# Cycle-times w (s/Mflop): the Zoo has none. W = seed 001 Table 1 (Lyon
+# Cycle-times w (s/Mflop): the Zoo has none. W = Legrand et al. 2004 Table 1 (Lyon
 # P0..P13) followed by Table 2 (Strasbourg P0..P12), 27 values.
 # Pinned by label: node 10 Lyon gets Lyon P0 = 0.0206; node 16 Strasbourg gets Strasbourg P0 = 0.0087.
 # Every other node, in increasing id, takes the next unused value of W

@@ -8,7 +8,7 @@ header credits it and says what was changed.
 Conversion (DESIGN.md "Platform GML" conventions):
   * every Zoo node becomes a HOST (Zoo nodes are points of presence, each taken
     as one compute site); the Zoo has no compute speeds, so each node gets a
-    cycle-time w (s/Mflop) from the measured values of seed 001 (Legrand,
+    cycle-time w (s/Mflop) from the measured values of Legrand et al. 2004 (Legrand,
     Renard, Robert, Vivien, TPDS 2004), Table 1 (Lyon, P0..P13) followed by
     Table 2 (Strasbourg, P0..P12): the 27-value list W below;
   * a node labelled "Lyon" gets Lyon P0 (W[0]) and a node labelled "Strasbourg"
@@ -32,7 +32,7 @@ Re-run (from the repository root; developers only, CI does not run it):
 import re
 import sys
 
-# Seed 001, Table 1 (Lyon, P0..P13) and Table 2 (Strasbourg, P0..P12), s/Mflop.
+# Legrand et al. 2004, Table 1 (Lyon, P0..P13) and Table 2 (Strasbourg, P0..P12), s/Mflop.
 LYON = [0.0206, 0.0206, 0.0206, 0.0206, 0.0291, 0.0206, 0.0087,
         0.0206, 0.0206, 0.0206, 0.0206, 0.0206, 0.0291, 0.0451]
 STRASBOURG = [0.0087, 0.0072, 0.0087, 0.0131, 0.016, 0.0058, 0.0087,
@@ -212,7 +212,7 @@ def convert(src_path, dst_path):
            "# Nodes: %d, every one a HOST (a Zoo node is a point of presence, taken as\n" % n,
            "# one compute site); no routers. Ids 0..%d = Zoo ids %s; label kept.\n"
            % (n - 1, "renumbered in increasing order" if renumbered else "unchanged"),
-           "# Cycle-times w (s/Mflop): the Zoo has none. W = seed 001 Table 1 (Lyon\n",
+           "# Cycle-times w (s/Mflop): the Zoo has none. W = Legrand et al. 2004 Table 1 (Lyon\n",
            "# P0..P13) followed by Table 2 (Strasbourg P0..P12), 27 values.\n"]
     pinned = [(i, labels[i], how[i]) for i in range(n) if labels[i] in PINNED]
     if pinned:

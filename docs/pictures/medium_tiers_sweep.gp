@@ -602,7 +602,7 @@ set key top left box opaque
 set border lw 1
 set style data linespoints
 
-# 1. T_step/D_w vs ring size, one curve per ratio (seed 001 Figs 7-12)
+# 1. T_step/D_w vs ring size, one curve per ratio (Legrand et al. 2004 Figs 7-12)
 set origin 0,0.47
 set size 1,0.49
 set logscale y
@@ -629,7 +629,7 @@ plot \
   $T_slice_none_3 using 1:2 with linespoints pt 7 ps 0.5 lc rgb '#e39b1b' dt 2 notitle, \
   $P_slice_none_3 using 1:2 with points pt 5 ps 1.8 lc rgb '#e39b1b' notitle
 
-# 2. optimal ring size vs D_c/D_w (seed 001 Figs 5-6)
+# 2. optimal ring size vs D_c/D_w (Legrand et al. 2004 Figs 5-6)
 set origin 0,0
 set size 0.5,0.47
 unset logscale
@@ -646,7 +646,7 @@ plot \
   $B_shared_none using 1:2 with linespoints pt 7 ps 1.2 lw 2 lc rgb '#1b4f9c' title 'SharedRing', \
   $B_slice_none using 1:2 with linespoints pt 5 ps 1.2 lw 2 lc rgb '#d1495b' title 'SliceRing'
 
-# 3. effect of the refinements of the shares (seed 001 Figs 13-14)
+# 3. effect of the refinements of the shares (Legrand et al. 2004 Figs 13-14)
 set origin 0.5,0
 set size 0.5,0.47
 set yrange [*:*]

@@ -2,8 +2,8 @@
  * ringmap/alloc.h — optimal integer allocation of B equal work units (columns of a
  * stencil, chunks of a panel) to heterogeneous processors.
  *
- * Seed 000 (Boulet, Dongarra, Rastello, Robert, Vivien, "Algorithmic issues
- * on heterogeneous computing platforms", §3.1, Table 3, Lemma 1, Prop. 1)
+ * Boulet et al. 1999 (Boulet, Dongarra, Rastello, Robert, Vivien, "Algorithmic issues
+ * on heterogeneous computing platforms", §2, Table 3, Lemma 1, Prop. 1)
  * and Casanova, ICS 632 (lecture slides, "an incremental algorithm"): processor i
  * takes t_i time units per work unit; an allocation c (sum c_i = B) costs
  * max_i c_i t_i (its makespan), or that divided by B (cost per unit). The
@@ -78,7 +78,7 @@ void rm_alloc_reverse(long B, int *order);
  *  threads at once. */
 double rm_alloc_makespan(int n, const double *t, const long *c);
 
-/** Cost per unit of an allocation, Boulet et al. 1999 §3.1: max_i c_i t_i / sum_i c_i
+/** Cost per unit of an allocation, Boulet et al. 1999 §2: max_i c_i t_i / sum_i c_i
  *  (INFINITY if sum c = 0; NaN when n < 0 or t or c is NULL). O(n).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
@@ -124,7 +124,7 @@ rm_status rm_alloc_best_upto(int n, const double *t, long u, long *c, long *b_be
                              rm_error *err);
 
 /**
- * Naive baseline of Boulet et al. 1999 §3.1: round the rational shares B (1/t_i) /
+ * Naive baseline of Boulet et al. 1999 §2: round the rational shares B (1/t_i) /
  * sum(1/t) by largest remainders (floor each, then one more unit to the
  * largest fractional parts, ties to the lowest index) so that sum c = B.
  * For t = (3,5,8), B = 9 it gives (4,3,2), cost 16/9 = 1.78 against the

@@ -2,11 +2,11 @@
  * ringmap/balance.h — functional performance models and DFPA (part of the
  * public API of libringmap; included by ringmap.h).
  *
- * Seed 003: Lastovetsky & Reddy, "Distributed Data Partitioning for
+ * Lastovetsky and Reddy, "Distributed Data Partitioning for
  * Heterogeneous Processors Based on Partial Estimation of Their Functional
  * Performance Models" (Euro-Par 2009 workshops) — "DFPA" below; its
  * reference [3] (Lastovetsky & Reddy, IJHPCA 21(1), 2007) for the geometric
- * partitioning by speed functions. Seeds 000/002 for the integer
+ * partitioning by speed functions. Boulet et al. 1999 and Casanova, ICS 632 for the integer
  * allocation of equal units (the constant-speed special case), Legrand et al. 2004
  * eq. (1) for the ring's communication term.
  *
@@ -130,7 +130,7 @@ rm_status rm_fpm_copy(rm_fpm *dst, const rm_fpm *src, rm_error *err);
  * 1e-15). p models (each with >= 1 point), comm: p times in s (>= 0, finite)
  * or NULL, n > 0 units (real). x (p entries) gets the shares (sum n up to
  * rounding), *T (may be NULL) the common step time in s. A position with
- * comm_i >= T gets x_i = 0 (the alpha = 0 case of ORACLES "Negative alpha").
+ * comm_i >= T gets x_i = 0 (the alpha = 0 case of rm_balance, ringmap/model.h).
  * Errors: RM_EINPUT (p < 1, an empty model, bad comm, n not finite or <= 0),
  * RM_EINVAL (models or x NULL, naming the function and the argument). Thread-safe on const models. Complexity O(p n_pts log(1/prec)).
  */

@@ -69,7 +69,7 @@ typedef struct rm_options {
        cutting-plane LPs; 0 in a field (default) = the solver's own limit.
        Recorded in the JSON params ("final_limits") when one is set. */
     rm_solver_limits final_limits;
-    /* --improve (issue 15, beyond the paper): 1 = after the heuristic, a
+    /* --improve (beyond the paper, docs/improve.md): 1 = after the heuristic, a
        local search on its ring (re-share, re-route an edge, swap, remove,
        replace, insert, move a host), accepting moves that lower T_step
        (shares by eq. (5) or max-min); never worse than the heuristic's ring.
@@ -82,7 +82,7 @@ typedef struct rm_options {
     /* accepted moves at most (the deterministic stop); 0 = no limit;
        default 1000 */
     int improve_max_moves;
-    /* SliceRing's near ties (issue 15, beyond the paper): 1 = a candidate
+    /* SliceRing's near ties (beyond the paper): 1 = a candidate
        (ring edge, host) whose multiset of (D_c/D_w * C, w) pairs is bit for
        bit that of an earlier candidate of the same step (scan order: ring
        edge, then host) is skipped: equal in real arithmetic, the first in
@@ -90,18 +90,18 @@ typedef struct rm_options {
        Fast path and reference apply it alike. Default 0 (off: today's
        rings). Appended in 1.1. */
     int slice_ties;
-    /* --stop-patience N (issue 15, a heuristic, not in the paper): the
+    /* --stop-patience N (a heuristic, not in the paper): the
        greedy heuristics (SharedRing, SliceRing) also stop growing the ring
        once N ring sizes in a row have not improved on the best T_step (its
        estimate for SliceRing) — faster where no provable bound stops the
        growth (Tiers-like platforms at small D_c/D_w, clusters), but the
-       T_step curve is not always unimodal (seed 001 Figs 5-12), so it may
-       miss a better larger ring (docs/scale.md, "Stopping bounds, session
-       6"). 0 (default): off, the same mapping as --full-curve. Ignored with
+       T_step curve is not always unimodal (Legrand et al. 2004 Figs 5-12), so it may
+       miss a better larger ring (docs/scale.md, "Stopping bounds"). 0
+       (default): off, the same mapping as --full-curve. Ignored with
        full_curve. */
     int stop_patience;
-    /* tie rule between equally wide routes (rm_route_ties; issue 15,
-       beyond the paper): SliceRing routes its ring's edges by it, one at a
+    /* tie rule between equally wide routes (rm_route_ties; beyond the
+       paper, docs/route-ties.md): SliceRing routes its ring's edges by it, one at a
        time in ring order (succ then pred of each position) on the full
        capacities; SharedRing re-routes its final ring's edges by it on the
        full capacities and keeps them only when T_step (max-min shares) is

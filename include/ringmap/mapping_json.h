@@ -5,8 +5,8 @@
  * its successor and predecessor (GML node ids, link indices, bandwidth),
  * plus the cost model of its params (dc_dw, dc, latency, parallel_send) and
  * t_step_per_dw. The one reader of that JSON, used by
- * `ringmap export-simgrid` and by iterapp (issue 10 item 2, issue 13
- * class 5). Included by ringmap.h. Implemented in output/mapping_read.c.
+ * `ringmap export-simgrid` and by iterapp; strict (rm_mapping_read_json).
+ * Included by ringmap.h. Implemented in output/mapping_read.c.
  */
 #ifndef RINGMAP_MAPPING_JSON_H
 #define RINGMAP_MAPPING_JSON_H

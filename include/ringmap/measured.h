@@ -1,6 +1,6 @@
 /*
  * ringmap/measured.h — platforms from measurements: a bandwidth matrix and
- * host speeds as CSV files with host names (issue 12, docs/measured-matrix.md),
+ * host speeds as CSV files with host names (docs/measured-matrix.md).
  * Included by ringmap.h. Implemented in topo/io/csv.c (CSV syntax by libcsv).
  */
 #ifndef RINGMAP_MEASURED_H

@@ -118,7 +118,8 @@ double rm_tstep_eq5(int q, const double *w, const double *C, double dc_dw);
 
 /**
  * Optimal alphas for a fixed ring and fixed route costs, with alpha >= 0
- * (ORACLES.md, "Negative alpha"): T = max(max_i dc_dw*C[i], T*) where
+ * (docs/model.md, "Balanced alphas: eq. (5) and alpha >= 0"; Legrand et al.
+ * 2004 §2.1 asks alpha >= 0): T = max(max_i dc_dw*C[i], T*) where
  * sum_i max(0, (T* - dc_dw*C[i]) / w[i]) = 1; alpha[i] = max(0, (T -
  * dc_dw*C[i]) / w[i]) normalised to sum 1. Equals eq. (5) when all its
  * alphas are >= 0. Returns T/D_w; alpha may be NULL. Inputs must be finite,

@@ -26,7 +26,7 @@ extern "C" {
  * unit to the position whose time grows least) with the route costs as a
  * constant term, which is optimal (include/ringmap/alloc.h, rm_alloc_affine; ties to the
  * lowest ring position). Without communication (dc_dw = 0) these are the
- * allocations of Boulet et al. 1999 Table 3 (ORACLES.md: t = (3,5,8), 10 units ->
+ * allocations of Boulet et al. 1999 Table 3 (t = (3,5,8), 10 units ->
  * (5,3,2)). As n_units grows units[k] / n_units tends to m->alpha[k].
  * Shapes and units: m is a mapping on net (q >= 1 ring positions, routes
  * of net's arcs); units has m->q entries (written only on success), sum =

@@ -185,9 +185,9 @@ typedef enum rm_routing {
                               network is known. Appended in 1.1. */
 } rm_routing;
 
-/** Tie rule between equally wide routes (rm_options.route_ties; issue 15,
- *  beyond the paper). Every route keeps the widest-path width (the maximum
- *  bottleneck, seed 001 §4.4.2, unique); a rule only chooses which of the
+/** Tie rule between equally wide routes (rm_options.route_ties; beyond the
+ *  paper, docs/route-ties.md). Every route keeps the widest-path width (the maximum
+ *  bottleneck, Legrand et al. 2004 §4.4.2, unique); a rule only chooses which of the
  *  routes of that width is taken. Exact per route: the width W first, then
  *  a second search over the arcs of width >= W (a widest path on the rule's
  *  own value, then a least-cost path), so the lexicographic optimum is

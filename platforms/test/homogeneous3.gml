@@ -1,6 +1,6 @@
-# ringmap test platform: homogeneous3 -- Proposition 1 of seed 001 (hand-solved).
-# Source: ORACLES.md "Homogeneous network, Proposition 1" (seed 001,
-# Legrand/Renard/Robert/Vivien, TPDS 2004, section 3). Written by hand for
+# ringmap test platform: homogeneous3 -- Proposition 1 of Legrand et al. 2004 (hand-solved).
+# Source: Legrand/Renard/Robert/Vivien, TPDS 2004, §3.2, Proposition 1
+# (docs/sources.md, "Oracles"). Written by hand for
 # ringmap (project licence); no external data.
 # Nodes: hosts 0, 1, 2 with w = 1, 2, 4 s/Mflop; no router.
 # Links (Mb/s): a triangle of direct links, 0: 0--1, 1: 0--2, 2: 1--2, all

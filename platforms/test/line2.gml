@@ -1,6 +1,6 @@
 # ringmap test platform: line2 -- 2 hosts joined by one link (hand-solved).
 # Written by hand for ringmap (project licence); no external data. Model of
-# seed 001 (Legrand/Renard/Robert/Vivien, TPDS 2004), eq. (5).
+# Legrand et al. 2004 (Legrand/Renard/Robert/Vivien, TPDS 2004), eq. (5).
 # Nodes: host 0 (w = 1 s/Mflop), host 1 (w = 2). Link 0: 0--1, bandwidth 10 Mb/s.
 # Hand solution, D_c/D_w = 0.01, w_cumul = 1/(1 + 1/2) = 2/3:
 #  - q = 1 (host 0 alone): T_step/D_w = 1.

@@ -1,7 +1,7 @@
 # ringmap test platform: shared4 -- two 2-host LANs joined by one WAN link,
 # where two ring edges must share the WAN (hand-solved: SharedRing vs SliceRing).
 # Written by hand for ringmap (project licence); no external data. Model of
-# seed 001 (Legrand/Renard/Robert/Vivien, TPDS 2004), sections 2.4, 3, 4, eq. (5).
+# Legrand et al. 2004 (Legrand/Renard/Robert/Vivien, TPDS 2004), sections 2.4, 3, 4, eq. (5).
 # Nodes: LAN A = hosts 0, 1 (w = 1 s/Mflop) on router 4; LAN B = hosts 2, 3
 # (w = 2) on router 5. Links (Mb/s): 0: 0--4, 1: 1--4, 2: 2--5, 3: 3--5, all
 # bandwidth 100; 4: 4--5 (the WAN) bandwidth 4. The graph is a tree: one route

@@ -1,6 +1,6 @@
 # ringmap test platform: star3 -- 3 hosts around one router (hand-solved).
-# Source: ORACLES.md "A 3-host star, hand-solved" (derived from seed 001's
-# model, Legrand/Renard/Robert/Vivien, TPDS 2004, sections 2 and 4). Written by
+# Source: docs/sources.md, "Oracles", the hand-solved 3-host star (derived from the
+# model of Legrand/Renard/Robert/Vivien, TPDS 2004, sections 2 and 4). Written by
 # hand for ringmap (project licence); no external data.
 # Nodes: hosts 0, 1 (w = 1 s/Mflop), host 2 (w = 2), router 3.
 # Links (Mb/s): 0: 0--3 bandwidth 10; 1: 1--3 bandwidth 10; 2: 2--3 bandwidth 20.
