@@ -1,8 +1,8 @@
 /*
- * alloc.c — optimal integer allocation of B equal work units (seed 000 §3.1,
- * Lemma 1/2, Table 3/4/5; seed 002): the incremental algorithm, its fast
+ * alloc.c — optimal integer allocation of B equal work units (Boulet et al. 1999 §2,
+ * Lemma 1/2, Table 3/4/5; Casanova, ICS 632): the incremental algorithm, its fast
  * equivalent (threshold start + greedy finish), the affine variant for the
- * stencil columns of a ring mapping (eq. (1) of seed 001), the Lemma 1
+ * stencil columns of a ring mapping (eq. (1) of Legrand et al. 2004), the Lemma 1
  * certificate, the best allocation over panel sizes <= u, and the naive
  * rounding baseline.
  */
@@ -33,7 +33,7 @@ static rm_status check_t(int n, const double *t, const double *o, long B, const 
 {
     if (n < 1)
         return rm_error_set(err, RM_EINPUT, "allocation: %d processors (need >= 1)", n);
-    if (!t || !c) /* issue 13, class 8: the function and the argument */
+    if (!t || !c) /* argument check: the function and the argument */
         return rm_error_set(err, RM_EINVAL, "%s: %s is NULL", fn, !t ? "t" : "c");
     if (B < 0)
         return rm_error_set(err, RM_EINPUT, "allocation: %ld units (need >= 0)", B);
@@ -58,7 +58,7 @@ static rm_status check_t(int n, const double *t, const double *o, long B, const 
  * unit_value(o, t, j) <= X. unit_value is nondecreasing in j (t > 0, and
  * the conversion (double)j, the product and the sum are monotone under
  * IEEE rounding), so a binary search is exact; the loop halves [lo, hi]
- * each time, hence at most 64 iterations (issue 13: the former linear walk
+ * each time, hence at most 64 iterations (hardening: the former linear walk
  * ran ~1e15 steps or forever when t was tiny against X). */
 static long count_below(double o, double t, long min, long cap, double X)
 {
@@ -127,7 +127,7 @@ static long count_all(int n, const double *t, const double *o, long min, long B,
  * index keeps winning while its next unit is worth X_hi). X_lo is found by
  * bisection over the bit patterns of the nonnegative doubles (monotone in
  * the value): at most 64 iterations of O(n log B). Total O(n log^2 B), for
- * any t and o (issue 13: no endless loop on ratios of 1e18 or w of 1e-300). */
+ * any t and o (hardening: no endless loop on ratios of 1e18 or w of 1e-300). */
 static void alloc_fast(int n, const double *t, const double *o, long min, long B, long *c)
 {
     for (int k = 0; k < n; k++)
@@ -167,7 +167,7 @@ static void alloc_fast(int n, const double *t, const double *o, long min, long B
 
 rm_status rm_alloc_units(int n, const double *t, long B, long *c, rm_error *err)
 {
-    if (!t || !c) /* issue 13, class 8 */
+    if (!t || !c) /* argument check */
         return rm_error_set(err, RM_EINVAL, "rm_alloc_units: %s is NULL", !t ? "t" : "c");
     return rm_alloc_affine(n, t, NULL, 0, B, c, err);
 }
@@ -192,7 +192,7 @@ rm_status rm_alloc_units_order(int n, const double *t, long B, long *c, int *ord
 void rm_alloc_reverse(long B, int *order)
 {
     if (!order)
-        return; /* issue 13, class 8 */
+        return; /* argument check: nothing to reverse */
     for (long i = 0, j = B - 1; i < j; i++, j--) {
         int x = order[i];
         order[i] = order[j];
@@ -203,7 +203,7 @@ void rm_alloc_reverse(long B, int *order)
 double rm_alloc_makespan(int n, const double *t, const long *c)
 {
     if (n < 0 || (n > 0 && (!t || !c)))
-        return NAN; /* issue 13, class 8: an invalid argument, not a crash */
+        return NAN; /* an invalid argument, not a crash */
     double m = 0.0;
     for (int i = 0; i < n; i++) {
         double v = t[i] * (double)c[i];
@@ -216,7 +216,7 @@ double rm_alloc_makespan(int n, const double *t, const long *c)
 double rm_alloc_cost(int n, const double *t, const long *c)
 {
     if (n < 0 || (n > 0 && (!t || !c)))
-        return NAN; /* issue 13, class 8 */
+        return NAN; /* an invalid argument, not a crash */
     long s = 0;
     for (int i = 0; i < n; i++)
         s += c[i];
@@ -235,7 +235,7 @@ static int leq_tol(double a, double b, double tol)
 int rm_alloc_certificate(int n, const double *t, const long *c, double tol)
 {
     if (n < 0 || (n > 0 && (!t || !c)))
-        return 0; /* issue 13, class 8: nothing certified */
+        return 0; /* an invalid argument: nothing certified */
     double m = rm_alloc_makespan(n, t, c);
     for (int i = 0; i < n; i++) {
         if (c[i] < 0)

@@ -1,9 +1,9 @@
 /*
- * dfpa.c — the distributed functional partitioning algorithm of seed 003 §2
+ * dfpa.c — the distributed functional partitioning algorithm of Lastovetsky and Reddy §2
  * as an object a solver drives: it hands out a distribution, the solver runs
  * it and reports the measured times, DFPA refines the partial models with
  * the new points (three insertion cases) and repartitions, until the times
- * agree within eps. The ring's communication (seed 001 eq. (1)) enters as a
+ * agree within eps. The ring's communication (Legrand et al. 2004 eq. (1)) enters as a
  * constant per position.
  */
 #include "balance/balance_internal.h"

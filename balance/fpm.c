@@ -1,5 +1,5 @@
 /*
- * fpm.c — functional performance models (seed 003 §2): the piecewise-linear
+ * fpm.c — functional performance models (Lastovetsky and Reddy §2): the piecewise-linear
  * speed function through measured points, DFPA's insertion cases, its time
  * function, the increasing hull the partitioning uses, and its inverse.
  */
@@ -192,7 +192,7 @@ double rm_fpm_time(const rm_fpm *m, double x)
 double rm_fpm_time_hull(const rm_fpm *m, double x)
 {
     if (!m)
-        return NAN; /* issue 13, class 8 */
+        return NAN; /* an invalid argument, not a crash */
     double t = rm_fpm_time(m, x);
     if (isnan(t))
         return t;

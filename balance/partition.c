@@ -1,9 +1,9 @@
 /*
  * partition.c — partitioning n units over p processors by their functional
- * performance models: the geometric algorithm of seed 003's [3] (the line
+ * performance models: the geometric algorithm of Lastovetsky and Reddy's [3] (the line
  * through the origin, found by bisection) and its exact integer version
- * (seed 000's incremental algorithm generalised to increasing costs, with
- * a threshold start), plus the ring's communication term of seed 001 eq. (1).
+ * (Boulet et al. 1999's incremental algorithm generalised to increasing costs, with
+ * a threshold start), plus the ring's communication term of Legrand et al. 2004 eq. (1).
  */
 #include "balance/balance_internal.h"
 
@@ -155,7 +155,7 @@ rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long
             sum = base;
         }
         /* greedy finish: next unit to the k of least comm_k + t^_k(d_k + 1),
-           ties to the lowest index (seed 000's incremental algorithm) */
+           ties to the lowest index (Boulet et al. 1999's incremental algorithm) */
         for (; sum < n; sum++) {
             int best = 0;
             double bv = unit_cost(&models[0], comm_of(comm, 0), d[0] + 1);

@@ -1,5 +1,5 @@
 /*
- * ring_comm.c — the ring's communication term of seed 001 eq. (1) for the
+ * ring_comm.c — the ring's communication term of Legrand et al. 2004 eq. (1) for the
  * partitioning by speed functions (kept apart from partition.c, which the
  * SMPI build of iterapp compiles without the mapping code).
  */

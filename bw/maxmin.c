@@ -1,6 +1,6 @@
 /*
  * maxmin.c — max-min fair bandwidth sharing among routes by progressive
- * filling, as SimGrid's lmm solver does (seed 001 §4.4.3, method 1;
+ * filling, as SimGrid's lmm solver does (Legrand et al. 2004 §4.4.3, method 1;
  * Bertsekas & Gallager, "Data Networks", §6.5.2).
  *
  * Every unfrozen route grows at the same rate from 0; when a (non-backbone)

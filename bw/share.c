@@ -1,6 +1,6 @@
 /*
  * share.c — optimal shares of fixed routes for the balanced ring's step time
- * (seed 001 eq. (5), §4.4.2 "brute force (analytical) method"), and the
+ * (Legrand et al. 2004 eq. (5), §4.4.2 "brute force (analytical) method"), and the
  * residual network bookkeeping of the SharedRing greedy ("peeling off the
  * bandwidths").
  *

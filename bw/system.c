@@ -3,7 +3,7 @@
  * built once per call of the bw solvers (bw_internal.h). Works on the
  * resources the routes actually use, so its cost does not depend on the size
  * of the network: important for the SharedRing greedy, which shares the four
- * routes of every candidate insertion (seed 001 §4.4.2).
+ * routes of every candidate insertion (Legrand et al. 2004 §4.4.2).
  */
 #include "bw/bw_internal.h"
 

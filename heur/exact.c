@@ -1,6 +1,6 @@
 /*
- * exact.c — exact baselines for small instances (issue 6): the proven
- * optimum of SliceRing (eq. (2) of seed 001) on a complete graph by
+ * exact.c — exact baselines for small instances (bench_quality): the proven
+ * optimum of SliceRing (eq. (2) of Legrand et al. 2004) on a complete graph by
  * Held–Karp lower bounds and branch and bound, and SharedRing exhaustive
  * over rings for fixed widest-path routing. The methods, their correctness
  * arguments and complexities are in heur/exact.h.

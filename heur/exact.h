@@ -1,10 +1,10 @@
 /*
- * exact.h — exact baselines for small instances (issue 6): the proven
- * optimum of SliceRing, eq. (2) of seed 001, on a complete graph of up to 12
+ * exact.h — exact baselines for small instances (bench_quality): the proven
+ * optimum of SliceRing, eq. (2) of Legrand et al. 2004, on a complete graph of up to 12
  * processors, and the exhaustive SharedRing over every ring for fixed
  * widest-path routing, up to 8 hosts. Used by the quality benchmark and by
  * `--heuristic exact` (RM_HEUR_SHARED_EXACT / RM_HEUR_SLICE_EXACT through
- * rm_map). Internal to the library (issue 10): the rmi_ prefix, hidden by
+ * rm_map). Internal to the library: the rmi_ prefix, hidden by
  * -fvisibility=hidden (tests and benchmarks link the static library).
  * Thread safety: reentrant (no global state; net and opt only read).
  */
@@ -19,7 +19,7 @@
 #define RM_SHARED_EXHAUSTIVE_MAX 8
 
 /**
- * Proven optimum of SliceRing, eq. (2) of seed 001 (§3.1), on the complete
+ * Proven optimum of SliceRing, eq. (2) of Legrand et al. 2004 (§3.1), on the complete
  * graph given by the cost matrix c: over every ring size 1 <= q <= max_q,
  * every subset of q processors and every ring order, the least
  * T_step/D_w = min over alpha >= 0, sum alpha = 1, of
@@ -80,7 +80,7 @@ rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, dou
  * rmi_slicering_exact_costs (opt->cost.dc_dw, opt->max_q); the optimal ring keeps
  * its widest routes on the full network, which get max-min shares (or
  * eq. (5) shares if opt->make_feasible == RM_SHARING_EQ5) on the real shared
- * network, as rm_slicering does (seed 001 §5.2.2). t_step_per_dw_unshared
+ * network, as rm_slicering does (Legrand et al. 2004 §5.2.2). t_step_per_dw_unshared
  * holds the exact optimum of the complete-graph model.
  * net, opt and out are NOT checked here: opt must have passed
  * rm_options_check and net rmi_network_args_check (the mapper's entry
@@ -93,7 +93,7 @@ rm_status rmi_slicering_exact(const rm_network *net, const rm_options *opt, rm_m
                               rm_error *err);
 
 /**
- * SharedRing exhaustive for FIXED routing (seed 001 §4.2, eq. (5)): every
+ * SharedRing exhaustive for FIXED routing (Legrand et al. 2004 §4.2, eq. (5)): every
  * ring size 1 <= q <= max_q, every subset of q hosts and every ring order
  * (first host = the subset's smallest index; a ring and its reflection use
  * the same set of directed routes {i -> j, j -> i} for each ring edge, so

@@ -17,7 +17,7 @@ typedef struct rm_ring_state {
     rm_route *succ, *pred;
 } rm_ring_state;
 
-/** An empty ring of capacity max_q with the cost model of opt (opt->cost). RM_ENOMEM. O(max_q). Source: seed 001 §4.4.1. */
+/** An empty ring of capacity max_q with the cost model of opt (opt->cost). RM_ENOMEM. O(max_q). Source: Legrand et al. 2004 §4.4.1. */
 rm_status rm_ring_state_init(rm_ring_state *s, int max_q, const rm_options *opt, rm_error *err);
 /** Free the ring's arrays and routes. O(max_q + L). */
 void rm_ring_state_destroy(rm_ring_state *s);
@@ -65,7 +65,7 @@ rm_status rmi_slicering(const rm_network *net, const rm_options *opt, rm_mapping
  *  same ring and T_step (tests/test_speed.c, bench_speed --reference):
  *  SharedRing computing every ring edge's four widest-path trees at every
  *  step; SliceRing with rm_balance for every candidate, one start (the
- *  fastest host, as seed 001 §5.2.2) and a feasible mapping for every ring
+ *  fastest host, as Legrand et al. 2004 §5.2.2) and a feasible mapping for every ring
  *  size. Same contracts and errors as rm_sharedring / rm_slicering. */
 rm_status rm_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                   rm_error *err);
@@ -78,7 +78,7 @@ enum {
     RM_SLICE_FAST = 1,       /* O(1) candidate values, exact re-evaluation of near ties:
                                 same rings as the reference */
     RM_SLICE_PAIR_START = 2, /* second greedy start from the best pair (improvement over
-                                seed 001 §5.2.2): may change the ring, never for the worse
+                                Legrand et al. 2004 §5.2.2): may change the ring, never for the worse
                                 by SliceRing's own estimate */
     RM_SLICE_LAZY_SWEEP = 4  /* beyond 100 hosts, only the chosen ring size is made feasible */
 };
@@ -104,7 +104,7 @@ int rmi_slice_prune_valid_for(const rm_cost_model *m);
  *  pair by SliceRing's estimate, never worse than the fastest-host start by
  *  that estimate) is proven for: the estimate is rm_balance under eq. (1)
  *  (sum or max, latency in the costs): rmi_cost_model_eq1. Else one start,
- *  the fastest host (seed 001 §5.2.2), as the reference. O(1). */
+ *  the fastest host (Legrand et al. 2004 §5.2.2), as the reference. O(1). */
 int rmi_slice_pair_start_valid_for(const rm_cost_model *m);
 
 /** SliceRing with a choice of the issue-6 changes (flags above), on

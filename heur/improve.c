@@ -1,8 +1,8 @@
 /*
- * improve.c — local search on a heuristic's ring (issue 15, "better rings
- * beyond the paper"; heur/improve.h): re-share, re-route an edge, swap,
+ * improve.c — local search on a heuristic's ring (better rings, beyond the
+ * paper; heur/improve.h, docs/improve.md): re-share, re-route an edge, swap,
  * remove, replace, insert, move; accept a move when T_step (eq. (1) with
- * alpha >= 0, shares by eq. (5) or max-min, seed 001 §4.4.3) strictly
+ * alpha >= 0, shares by eq. (5) or max-min, Legrand et al. 2004 §4.4.3) strictly
  * decreases. Deterministic: no threads, ties by generation order; wall time
  * only as a budget.
  */

@@ -1,6 +1,6 @@
 /*
- * improve.h — local search on a heuristic's ring (issue 15, "better rings
- * beyond the paper"; rm_options.improve, `--improve`): after SharedRing or
+ * improve.h — local search on a heuristic's ring (better rings, beyond the
+ * paper; rm_options.improve, `--improve`, docs/improve.md): after SharedRing or
  * SliceRing, moves on the ring (re-share, re-route one ring edge, swap two
  * neighbours, remove a host, replace a host by an unused one, insert an
  * unused host, move a host) accepted when T_step strictly decreases.
@@ -79,9 +79,9 @@ typedef struct rm_improve_info {
  * trees per ring position), S one sharing (at most 1024 per round);
  * rounds <= moves + 1.
  * Thread safety: reentrant (net and opt only read; m written).
- * Source: seed 001 eqs. (1), (5), §4.4.2-4.4.3 (widest paths on the
+ * Source: Legrand et al. 2004 eqs. (1), (5), §4.4.2-4.4.3 (widest paths on the
  * residual network, max-min and eq. (5) shares); the local search itself is
- * beyond the paper (issue 15).
+ * beyond the paper (docs/improve.md).
  */
 rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_mapping *m,
                               rm_improve_info *info, rm_error *err);

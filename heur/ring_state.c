@@ -1,4 +1,4 @@
-/* ring_state.c — a ring being grown by the greedy heuristics (seed 001 §4.4.1). */
+/* ring_state.c — a ring being grown by the greedy heuristics (Legrand et al. 2004 §4.4.1). */
 #include "heur/heur.h"
 
 #include <math.h>

@@ -1,5 +1,5 @@
 /*
- * slicering.c — the SliceRing greedy heuristic (H1) of seed 001 §5.2.2, on
+ * slicering.c — the SliceRing greedy heuristic (H1) of Legrand et al. 2004 §5.2.2, on
  * the complete graph of widest-path bandwidths (§2.2, §5.2.1), and its ring
  * made feasible on the real, shared network by max-min fairness (§5.2.2:
  * "we keep the ring and the communicating paths ... and we compute feasible
@@ -89,7 +89,7 @@ int rmi_slice_pair_start_valid_for(const rm_cost_model *m)
     return rmi_cost_model_eq1(m);
 }
 
-/* The near-tie rule (rm_options.slice_ties, issue 15). A candidate (ring
+/* The near-tie rule (rm_options.slice_ties, beyond the paper). A candidate (ring
  * edge e: i -> j, host k) of one step has the T_step of rm_balance over the
  * multiset M = R - {r0, r1} + {a0, a1, a2} of (d = D_c/D_w * C, w) pairs: R
  * the ring's pairs, r0 and r1 those of positions e and e + 1, a0..a2 the
@@ -938,7 +938,7 @@ fail:
 }
 
 /* Grow the SliceRing ring on cost matrix c (H x H, s/Mb, host indices) from
- * a start of n_start hosts (1: the fastest host, seed 001 §5.2.2; 2: a pair
+ * a start of n_start hosts (1: the fastest host, Legrand et al. 2004 §5.2.2; 2: a pair
  * in ring order, whose estimate is start_T): rings + (q-1)*max_q receives
  * the ring of each size, est[q-1] its estimate (NAN for sizes not reached
  * or below the start). cs/cp: per-position successor / predecessor route
@@ -956,7 +956,7 @@ fail:
 /* Keep the ring of size q (estimate e): in its slot of rings (keep_all) or,
  * without keep_all, in rings[0..q-1] when it is the first of the least
  * estimate so far (*first_best) — all that the lazy sweep needs (O(max_q)
- * memory instead of O(max_q^2), issue 15). */
+ * memory instead of O(max_q^2): 10,000-host platforms). */
 static void store_ring(int *rings, int max_q, int keep_all, int q, const int *ring, double e,
                        double *first_best)
 {
@@ -1278,7 +1278,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
         /* the transpose: the costs themselves when they are symmetric bit
          * for bit (widest paths on an undirected platform without latency:
          * a width is a minimum over the same links both ways), else a copy
-         * (H x H doubles: 800 MB at 10,000 hosts, issue 15) */
+         * (H x H doubles: 800 MB at 10,000 hosts) */
         int sym = 1;
         for (int a = 0; a < H && sym; a++)
             for (int b = a + 1; b < H && sym; b++)
@@ -1347,7 +1347,7 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     int pair[2];
     double pairT;
     if (two && slice_best_pair(p, bw, opt->cost.dc_dw, opt->cost.parallel_send, pair, &pairT)) {
-        /* second start (an improvement over seed 001 §5.2.2, which always
+        /* second start (an improvement over Legrand et al. 2004 §5.2.2, which always
          * starts from the fastest host): the best pair by the estimate;
          * each ring size keeps the better of the two rings (ties: the
          * fastest-host start) */

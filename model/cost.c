@@ -1,5 +1,5 @@
 /*
- * cost.c — the cost model of one route and of one host (seed 001 §2, eq. (1)
+ * cost.c — the cost model of one route and of one host (Legrand et al. 2004 §2, eq. (1)
  * and §2.4; the affine cost of SimGrid): part of the bottom module model/
  * (errors, costs, eq. (1), eq. (5), balance), which uses nothing of ours.
  */

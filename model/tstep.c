@@ -1,6 +1,7 @@
 /*
- * tstep.c — (module model/) step time of a ring: eq. (1) and eq. (5) of seed 001, and the
- * optimal alphas with alpha >= 0 for fixed route costs (ORACLES.md).
+ * tstep.c — (module model/) step time of a ring: eq. (1) and eq. (5) of Legrand et al. 2004, and the
+ * optimal alphas with alpha >= 0 for fixed route costs (docs/model.md,
+ * "Balanced alphas: eq. (5) and alpha >= 0").
  */
 #include "ringmap/model.h"
 
@@ -10,7 +11,7 @@
 double rm_tstep_eq1(int q, const double *w, const double *alpha, const double *C, double dc_dw)
 {
     if (q < 0 || (q > 0 && (!w || !alpha || !C)))
-        return NAN; /* issue 13, class 8: an invalid argument, not a crash */
+        return NAN; /* an invalid argument, not a crash */
     double t = 0.0;
     for (int i = 0; i < q; i++) {
         double ti = alpha[i] * w[i] + dc_dw * C[i];
@@ -23,7 +24,7 @@ double rm_tstep_eq1(int q, const double *w, const double *alpha, const double *C
 double rm_tstep_eq5(int q, const double *w, const double *C, double dc_dw)
 {
     if (q < 1 || !w || !C)
-        return NAN; /* issue 13, class 8: an invalid argument, not a crash */
+        return NAN; /* an invalid argument, not a crash */
     double inv = 0.0, s = 0.0;
     for (int i = 0; i < q; i++) {
         inv += 1.0 / w[i];
@@ -60,7 +61,7 @@ static double balance_sorted(int q, const rm_dw_pair *p)
 double rm_balance(int q, const double *w, const double *C, double dc_dw, double *alpha)
 {
     if (q <= 0 || !w || !C)
-        return NAN; /* issue 13, class 8: an invalid argument, not a crash */
+        return NAN; /* an invalid argument, not a crash */
     double dmax = 0.0;
     int small = q <= 16;
     rm_dw_pair stackbuf[16];

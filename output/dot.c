@@ -2,7 +2,7 @@
  * dot.c — Graphviz DOT picture of a platform with a mapping drawn over it
  * (see output/dot.h): hosts by speed, routers, every link, the ring's routes
  * with link width/colour by the share of capacity they take, ring positions
- * and alphas (seed 001 §2: w, alpha, eq. (1)). Used by `ringmap --dot/--svg`.
+ * and alphas (Legrand et al. 2004 §2: w, alpha, eq. (1)). Used by `ringmap --dot/--svg`.
  */
 #include "output/dot.h"
 #include "topo/text.h"

@@ -1,6 +1,6 @@
 /*
  * dot.h — Graphviz DOT picture of a platform with a mapping drawn over it
- * (issue 5, "pictures out"): hosts as boxes filled by speed, routers as small
+ * (docs/plots.md): hosts as boxes filled by speed, routers as small
  * circles, every link, and the ring's routes on top (link width and colour
  * by the fraction of capacity the ring's routes take). Not in ringmap.h: an
  * output of the CLI, like output/output.h.

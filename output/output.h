@@ -3,7 +3,7 @@
  * header ringmap.h because they expose jansson types): the JSON object of
  * one mapping (docs/cli.md, "JSON output (a stable interface)"), a dumper
  * with the project's fixed formatting flags, and the side-by-side table of
- * SliceRing vs SharedRing (seed 001, Tables 3–4).
+ * SliceRing vs SharedRing (Legrand et al. 2004, Tables 3–4).
  */
 #ifndef RINGMAP_RING_OUTPUT_H
 #define RINGMAP_RING_OUTPUT_H
@@ -51,12 +51,12 @@ json_t *rm_json_text(const char *s);
  *  write fails. O(size of j). */
 rm_status rm_json_write(FILE *f, const json_t *j, rm_error *err);
 
-/** Improvement of SharedRing over SliceRing in percent, seed 001 Tables 3–4:
+/** Improvement of SharedRing over SliceRing in percent, Legrand et al. 2004 Tables 3–4:
  *  (T_slice - T_shared) / T_slice * 100. O(1). */
 double rm_improvement_percent(double t_slice, double t_shared);
 
 /**
- * Print the comparison line of seed 001 Tables 3–4 for one D_c/D_w:
+ * Print the comparison line of Legrand et al. 2004 Tables 3–4 for one D_c/D_w:
  * SliceRing's feasible T_step/D_w (ring size), its own unshared estimate,
  * SharedRing's T_step/D_w (ring size) and the improvement in percent.
  * O(1).

@@ -2,7 +2,7 @@
  * output_json.c — the JSON output of a mapping (docs/cli.md, "JSON output ...
  * a stable interface"), built with jansson: the ring in order with each
  * host's cycle-time w, share alpha, successor/predecessor routes (GML node
- * ids, link indices, bandwidth) and time per unit of work (seed 001 eq. (1)),
+ * ids, link indices, bandwidth) and time per unit of work (Legrand et al. 2004 eq. (1)),
  * the load of every used link, and T_step/D_w per ring size tried.
  */
 #include "ring/args.h"
@@ -240,7 +240,7 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
             put(e, "succ", json_null(), &bad);
             put(e, "pred", json_null(), &bad);
         }
-        /* seed 001 eq. (1) divided by D_w */
+        /* Legrand et al. 2004 eq. (1) divided by D_w */
         put(e, "time_per_dw", jnum(m->alpha[k] * nd->w + dc_dw * C), &bad);
     }
 

@@ -1,9 +1,9 @@
 /*
  * output_table.c — the human-readable outputs of a mapping: one row per ring
  * position (host, cycle-time w, share alpha, successor and predecessor
- * routes with their bandwidths, time per unit of work of seed 001 eq. (1)),
+ * routes with their bandwidths, time per unit of work of Legrand et al. 2004 eq. (1)),
  * T_step/D_w and the ring size, the T_step/D_w of every ring size tried, and
- * the SliceRing vs SharedRing line of seed 001 Tables 3–4.
+ * the SliceRing vs SharedRing line of Legrand et al. 2004 Tables 3–4.
  */
 #include "ring/args.h"
 #include "output/output.h"
@@ -89,7 +89,7 @@ static const char *final_title(rm_final_solver s)
 void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
 {
     if (!f || rmi_mapping_args_check(net, m, "rm_mapping_print", NULL)) /* ring/args.h */
-        return; /* issue 13, class 8: nothing printed for an invalid argument */
+        return; /* nothing printed for an invalid argument */
     const rm_platform *p = net->platform;
     int q = m->q;
     char **succ = calloc((size_t)q + 1, sizeof *succ);

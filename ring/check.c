@@ -1,7 +1,7 @@
 /*
  * check.c — the invariant checker run on every mapping the program prints:
  * ring validity, route validity, link capacities, alphas, and T_step equal to
- * eq. (1) recomputed and to the balanced value (seed 001 eq. (1), (5)).
+ * eq. (1) recomputed and to the balanced value (Legrand et al. 2004 eq. (1), (5)).
  */
 #include "ring/args.h"
 #include "ringmap/ring.h"

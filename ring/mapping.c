@@ -1,6 +1,6 @@
 /*
  * mapping.c — the rm_mapping object (ring, routes, alphas, T_step) and the
- * refinements of seed 001 §4.4.3 that recompute
+ * refinements of Legrand et al. 2004 §4.4.3 that recompute
  * all shares of a fixed ring with fixed routes.
  */
 #include "ring/args.h"

@@ -1,5 +1,5 @@
 /*
- * refine.h — the real optimum of the shares of a fixed ring (issue 3):
+ * refine.h — the real optimum of the shares of a fixed ring (--final-solver):
  * KINSOL and GLPK solvers of solvers.h applied to a mapping, and the
  * mapper entry point that runs a heuristic then refines its ring.
  */
@@ -36,7 +36,7 @@ typedef enum rm_refine {
  * On any error m is left unchanged. Errors: RM_EINPUT (which is not KINSOL
  * or GLPK), RM_ESOLVER (the solver's own status in the message),
  * RM_EINTERNAL (the refined mapping fails the invariant check), RM_ENOMEM.
- * Complexity: that of the solver. Source: seed 001 §4.4.3, eqs. (1), (5).
+ * Complexity: that of the solver. Source: Legrand et al. 2004 §4.4.3, eqs. (1), (5).
  */
 rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
                                    double tol, rm_solver_info *info, rm_error *err);
@@ -63,7 +63,7 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
 rm_mapping *rmi_mapping_copy(const rm_mapping *m);
 
 /**
- * The five share methods on the same ring and routes (seed 001 Figs 13-14,
+ * The five share methods on the same ring and routes (Legrand et al. 2004 Figs 13-14,
  * with the real optimum): t[r] (RM_N_REFINE entries, indexed by rm_refine)
  * = T_step/D_w with the mapping's own shares (NONE), max-min fair shares
  * (rm_mapping_refine_maxmin), eq. (5)-optimal shares

@@ -2,7 +2,7 @@
  * refine_solvers.c — the real optimum of the shares of a fixed ring
  * (solvers.h: KINSOL and GLPK) applied to a mapping, and rm_map_network,
  * and the five share methods side by side (rm_mapping_refinements; the
- * final solver of issue 3; TPDS 2004 §4.4.3).
+ * final solver, --final-solver; Legrand et al. 2004 §4.4.3).
  */
 #include "ring/refine.h"
 

@@ -1,7 +1,7 @@
 /*
  * shares.c — a mapping's work shares as integer units and as part sizes
- * (include/ringmap/shares.h): the optimal integer allocation of seeds
- * 000/002 with the route costs of eq. (1) of seed 001 (include/ringmap/alloc.h), and
+ * (include/ringmap/shares.h): the optimal integer allocation of Boulet et
+ * al. 1999 and Casanova, ICS 632 with the route costs of eq. (1) of Legrand et al. 2004 (include/ringmap/alloc.h), and
  * alpha as Zoltan/METIS relative part sizes.
  */
 #include "ring/args.h"

@@ -1,6 +1,6 @@
 /*
  * glpk_common.c — helpers shared by shares_glpk.c and tstep_glpk.c (the
- * outer-approximation solvers of seed 001 §4.4.3 on GLPK); see
+ * outer-approximation solvers of Legrand et al. 2004 §4.4.3 on GLPK); see
  * glpk_common.h.
  */
 #include "solvers/glpk_common.h"

@@ -1,6 +1,6 @@
 /*
  * glpk_common.h — internal helpers shared by the two outer-approximation
- * solvers on GLPK (shares_glpk.c, tstep_glpk.c; seed 001 §4.4.3): names of
+ * solvers on GLPK (shares_glpk.c, tstep_glpk.c; Legrand et al. 2004 §4.4.3): names of
  * GLPK codes, the capacity rows and tangent cuts of the LP, the simplex with
  * its retries on numerical trouble, the link prices from the LP duals, and
  * the failure reports. Not public.

@@ -1,6 +1,6 @@
 /*
  * kinsol_common.c — helpers shared by shares_kinsol.c and tstep_kinsol.c
- * (Newton with KINSOL on the KKT systems of seed 001 §4.4.3, method 2);
+ * (Newton with KINSOL on the KKT systems of Legrand et al. 2004 §4.4.3, method 2);
  * see kinsol_common.h.
  */
 #include "solvers/kinsol_common.h"

@@ -1,6 +1,6 @@
 /*
  * kinsol_common.h — internal helpers shared by the two active-set solvers
- * on KINSOL (shares_kinsol.c, tstep_kinsol.c; seed 001 §4.4.3 method 2):
+ * on KINSOL (shares_kinsol.c, tstep_kinsol.c; Legrand et al. 2004 §4.4.3 method 2):
  * the Newton solver's setup (dense matrix, dense linear solver, options),
  * its error-message plumbing, one scaled solve, and the release of what it
  * holds. Not public.

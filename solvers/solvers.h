@@ -2,7 +2,7 @@
  * solvers.h — the final solvers of a fixed ring (T_step, eqs. (1) and (5)):
  * KINSOL (tstep_kinsol.c) and GLPK (tstep_glpk.c), and the eq. (5) share
  * program they start from (solved by bw's rm_share_optimal_sys). Used by
- * ring/ for --final-solver kinsol | glpk (issue 3).
+ * ring/ for --final-solver kinsol | glpk.
  *
  * THE CONVEX PROGRAM (Legrand et al. 2004 §4.4.3, method 2; eq. (5)). For a ring whose
  * routes k = 0..K-1 are fixed, let x_k > 0 be the bandwidth (Mb/s) of route
@@ -76,12 +76,12 @@ typedef struct rm_solver_info {
  * took 10-100x longer. */
 
 /* ------------------------------------------------------------------------ */
-/* The step time of a fixed ring (tstep_kinsol.c, tstep_glpk.c; issue 3)      */
+/* The step time of a fixed ring (tstep_kinsol.c, tstep_glpk.c)               */
 /* ------------------------------------------------------------------------ */
 
 /**
  * THE REAL PROGRAM FOR A FIXED RING AND FIXED ROUTES. Eq. (5) is T_step
- * only when every alpha_i >= 0 (ORACLES.md, "Negative alpha"). For the ring
+ * only when every alpha_i >= 0 (docs/model.md, "Balanced alphas"). For the ring
  * of a ring instance (rm_ring_instance, bw.h: q >= 2 hosts, cycle-times
  * w_i, routes succ[i], pred[i]
  * kept), with d = dc_dw, the step time T_step/D_w of route bandwidths x

@@ -5,7 +5,7 @@
  * (T, alpha, x, t [, u]) solved by GLPK's simplex, until the gap between a
  * lower bound (LP optimum, Lagrangian bound from the LP duals) and the true
  * T_step of the best feasible shares found is below the tolerance. The
- * independent check of tstep_kinsol.c (seed 001 §4.4.3).
+ * independent check of tstep_kinsol.c (Legrand et al. 2004 §4.4.3).
  */
 #include "solvers/glpk_common.h"
 #include "solvers/solvers.h"

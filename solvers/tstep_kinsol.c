@@ -6,7 +6,7 @@
  * This file: the state of a solve, its start, the certificates, and the
  * stage driver (continuation in eps with step control); one Newton round
  * is in tstep_kinsol_newton.c, the active set in tstep_kinsol_set.c.
- * Seed 001 eqs. (1), (5), §4.4.3 method 2.
+ * Legrand et al. 2004 eqs. (1), (5), §4.4.3 method 2.
  */
 #include "solvers/tstep_kinsol_internal.h"
 

@@ -12,7 +12,7 @@
  *     (tstep_kinsol_set.c);
  *   - the stage driver: the continuation in eps, certificates, the result
  *     (tstep_kinsol.c).
- * Seed 001 eqs. (1), (5), §4.4.3 method 2; Nocedal & Wright, §16.5, §18.1.
+ * Legrand et al. 2004 eqs. (1), (5), §4.4.3 method 2; Nocedal & Wright, §16.5, §18.1.
  */
 #ifndef RINGMAP_TSTEP_KINSOL_INTERNAL_H
 #define RINGMAP_TSTEP_KINSOL_INTERNAL_H

@@ -2,7 +2,7 @@
  * tstep_kinsol_newton.c — one Newton round of rm_tstep_kinsol (solvers.h):
  * the KKT equations of the step-time program restricted to the current
  * active sets, their analytic Jacobian, and the KINSOL solve with fresh
- * scales (tstep_kinsol_internal.h). Seed 001 eqs. (1), (5), §4.4.3
+ * scales (tstep_kinsol_internal.h). Legrand et al. 2004 eqs. (1), (5), §4.4.3
  * method 2; Nocedal & Wright, §18.1 (each solve is the SQP step).
  */
 #include "solvers/tstep_kinsol_internal.h"

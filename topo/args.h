@@ -1,6 +1,6 @@
 /*
- * args.h — the argument checks of the public entry points (issue 13,
- * class 8: NULL options or outputs, a platform never finalized, a corrupted
+ * args.h — the argument checks of the public entry points (hardening:
+ * NULL options or outputs, a platform never finalized, a corrupted
  * link index crashed instead of returning an error). Internal.
  */
 #ifndef RM_TOPO_ARGS_H

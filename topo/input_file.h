@@ -1,6 +1,6 @@
 /*
  * input_file.h — the checks every input file of the library goes through
- * before a parser sees it (issue 13, "crashes and hangs on special files"):
+ * before a parser sees it (hardening: no crash or hang on special files):
  * it must be a regular file (not a directory, FIFO, device such as
  * /dev/zero, socket) of at most RM_INPUT_MAX_BYTES bytes. igraph's GML
  * lexer aborts the process on a directory and every reader would wait

@@ -1,5 +1,5 @@
 /*
- * network.c — the network seen by routing and bandwidth sharing (seed 001
+ * network.c — the network seen by routing and bandwidth sharing (Legrand et al. 2004
  * §2.4, §4.4.2): arcs (directed uses of links) and resources (capacity
  * constraints) in half or full duplex, routes, widest (maximum-bottleneck)
  * paths on the full or residual network with our own widest-path Dijkstra
@@ -250,7 +250,7 @@ static int route_resize(rm_route *r, int n)
 rm_status rm_route_copy(rm_route *dst, const rm_route *src)
 {
     if (!dst || !src || src->n_arcs < 0 || (src->n_arcs > 0 && !src->arcs))
-        return RM_EINVAL; /* issue 13, class 8 (no rm_error here: the status alone) */
+        return RM_EINVAL; /* argument check (no rm_error here: the status alone) */
     if (dst == src)
         return RM_OK;
     if (!route_resize(dst, src->n_arcs))
@@ -266,7 +266,7 @@ rm_status rm_route_copy(rm_route *dst, const rm_route *src)
 double rm_route_latency(const rm_network *net, const rm_route *r)
 {
     if (!net || !net->platform || !r || r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
-        return NAN; /* issue 13, class 8: an invalid argument, not a crash */
+        return NAN; /* an invalid argument, not a crash */
     double s = 0.0;
     for (int k = 0; k < r->n_arcs; k++) {
         if (r->arcs[k] < 0 || r->arcs[k] >= net->n_arcs)

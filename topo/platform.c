@@ -1,5 +1,5 @@
 /*
- * platform.c — the platform model of seed 001 §2.1: hosts (cycle-time w),
+ * platform.c — the platform model of Legrand et al. 2004 §2.1: hosts (cycle-time w),
  * routers and links (bandwidth, latency, backbone flag); programmatic
  * construction, validation (values and host reachability), reading by
  * file extension (.gml: gml.c; .xml SimGrid, .tiers, .graphml: the readers
@@ -67,7 +67,7 @@ rm_platform *rm_platform_new(const char *name, int n_nodes, int n_links, int dir
 rm_status rm_platform_set_label(rm_platform *p, int node, const char *label)
 {
     if (!p || node < 0 || node >= p->n_nodes || !p->nodes)
-        return RM_EINVAL; /* issue 13, class 8 (no rm_error here: the status alone) */
+        return RM_EINVAL; /* argument check (no rm_error here: the status alone) */
     char *d = rm_strdup(label ? label : "");
     if (!d)
         return RM_ENOMEM;

@@ -1,7 +1,7 @@
 /*
  * text.h — user strings (labels, names, file names) on their way into the
  * outputs (JSON, SimGrid XML, DOT, gnuplot): UTF-8 validation and repair
- * (issue 13, class 4: a label that is not UTF-8 made the JSON writer fail
+ * (hardening, malformed outputs: a label that is not UTF-8 made the JSON writer fail
  * and reached XML ids as is). Internal to the library and the command.
  */
 #ifndef RM_TOPO_TEXT_H

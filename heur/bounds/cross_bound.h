@@ -1,6 +1,6 @@
 /*
  * cross_bound.h — a fourth provable lower bound of T_step/D_w of every larger
- * ring SharedRing can still build (issue 15, session 6): the cut bound of
+ * ring SharedRing can still build (docs/scale.md, "Stopping bounds"): the cut bound of
  * heur/bounds/cut_bound.h counts 2 ring edges across a cut; the greedy's larger
  * rings cross each cut at least as often as the current ring does.
  *

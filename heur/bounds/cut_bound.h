@@ -1,7 +1,8 @@
 /*
  * cut_bound.h — a provable lower bound of T_step/D_w for every ring that
- * contains a given set of hosts, from the platform's bridges (issue 15: stop
- * the ring growth once it cannot pay).
+ * contains a given set of hosts, from the platform's bridges (to stop the
+ * ring growth once it cannot pay; beyond the paper, which grows the ring to
+ * every host).
  *
  * A bridge is a link whose removal disconnects the platform. If a ring has
  * hosts on both sides of bridge l, it crosses l with at least two ring edges
@@ -81,8 +82,8 @@ void rm_cut_bound_destroy(rm_cut_bound *cb);
 
 /*
  * rm_host_bound — a second provable lower bound of T_step/D_w of every ring
- * the greedy can still build, from every host's own cost (issue 15: stars
- * and Tiers at small D_c/D_w, where one bridge says little).
+ * the greedy can still build, from every host's own cost (for stars and
+ * Tiers at small D_c/D_w, where one bridge says little).
  *
  * 1. Per ring (Legrand et al. 2004, eq. (1)): T_step/D_w = T >= alpha_i w_i
  *    + d C_i for every host i of the ring (d = D_c/D_w; rm_balance, alpha

@@ -1,6 +1,6 @@
 /*
  * res_bound.h — a third provable lower bound of T_step/D_w of every larger
- * ring SharedRing can still build (issue 15): a resource that every fixed
+ * ring SharedRing can still build: a resource that every fixed
  * route crosses (a SimGrid cluster's SHARED backbone, crossed by the route
  * of every host pair), where neither the cut bound (no bridge separates
  * hosts from it) nor the host bound (it is no host's own link) says much.

@@ -1,5 +1,5 @@
 /*
- * sharedring.c — the SharedRing greedy heuristic (H2) of seed 001 §4.4:
+ * sharedring.c — the SharedRing greedy heuristic (H2) of Legrand et al. 2004 §4.4:
  * grow a ring by insertion, routing each new ring edge by a widest path on
  * the residual network and peeling its bandwidth off; the four routes of one
  * insertion share their common links optimally for eq. (5) (§4.4.2); the
@@ -340,7 +340,7 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
         }
     }
     if (bi < 0) { /* no pair can exchange messages (e.g. a star under --routing direct):
-                     s->q = 0, the caller keeps the ring of one host (issue 13, class 7) */
+                     s->q = 0, the caller keeps the ring of one host: a valid input, not refused) */
         s->q = 0;
         goto out;
     }

@@ -1,6 +1,6 @@
 /*
  * sharedring_bounds.c — the exact lower bounds of SharedRing's fast path
- * (issue 6): the O(1) evaluation of eq. (5) after an insertion and its lower
+ * (docs/scale.md): the O(1) evaluation of eq. (5) after an insertion and its lower
  * bound max(T5, D), the per-ring-edge bounds from full-capacity widths (an
  * upper bound of every residual width), and the lower bound of the optimal
  * sharing of four routes (a relaxation of rm_share_optimal's problem). They
@@ -68,7 +68,7 @@ double rm_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, dou
     return rm_balance(m + 3, wk->tw, wk->tC, r, NULL);
 }
 
-/* Fast path (issue 6): for every ring edge e (i -> j), a lower bound of its
+/* Fast path: for every ring edge e (i -> j), a lower bound of its
  * best insertion: the O(1) evaluation of every host k with the four routes
  * at their full-capacity widths (an upper bound of any residual width, and
  * shares never exceed widths; latencies >= 0 are left out) — the bound of

@@ -1,7 +1,7 @@
 /*
- * sharedring_inc.c — the incremental scan of SharedRing's fast path (issue
- * 15): each ring edge i -> j keeps, across insertion steps, the shares and
- * route costs of its candidate hosts (seed 001 §4.4.2: four widest routes on
+ * sharedring_inc.c — the incremental scan of SharedRing's fast path
+ * (docs/scale.md): each ring edge i -> j keeps, across insertion steps, the shares and
+ * route costs of its candidate hosts (Legrand et al. 2004 §4.4.2: four widest routes on
  * the residual with the edge's routes given back, shared optimally). Only
  * T_step changes from one step to the next through the ring's sums (an O(1)
  * evaluation); a candidate is computed again only when something it was

@@ -1,5 +1,5 @@
 /*
- * sharedring_internal.h — the parts of the SharedRing greedy (seed 001
+ * sharedring_internal.h — the parts of the SharedRing greedy (Legrand et al. 2004
  * §4.4) shared by its three files: heur/sharedring/sharedring.c (the paper's step:
  * best pair, evaluation of one ring edge's insertions, insertion,
  * refinement, the growth loop), heur/sharedring/sharedring_bounds.c (the exact lower
@@ -84,7 +84,7 @@ typedef struct h2_clog {
     double old;
 } h2_clog;
 
-/* Full-capacity widths between hosts without an H x H matrix (issue 15:
+/* Full-capacity widths between hosts without an H x H matrix (for the
  * memory at 10,000 hosts). A host is a core node of the routing graph or a
  * leaf on one core node (topo/route/widest.h): every route from leaf a leaves by
  * one of its arcs to its node u_a and every route to leaf b enters by one of
@@ -156,7 +156,7 @@ typedef struct h2_work {
     int stamp_now;
     int *in_ring; /* N */
     double *tw, *tC; /* q+1 scratch for rm_balance */
-    /* fast path (issue 6): full-capacity widths between hosts, an upper
+    /* fast path: full-capacity widths between hosts, an upper
      * bound of every residual width, for lower bounds of insertions */
     int fast;
     int H;

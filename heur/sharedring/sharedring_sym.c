@@ -1,6 +1,6 @@
 /*
  * sharedring_sym.c — symmetry classes of interchangeable hosts for
- * SharedRing's fast path (issue 15): hosts on an access link of their own
+ * SharedRing's fast path (docs/scale.md): hosts on an access link of their own
  * (a leaf: one link, to node u) with the same cycle-time w, the same u and
  * the same link (capacity, latency, backbone flag) are interchangeable while
  * they are out of the ring: no widest path crosses a leaf, so their link

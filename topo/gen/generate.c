@@ -1,5 +1,5 @@
 /*
- * generate.c — the Tiers-like WAN/MAN/LAN platform generator (seed 001
+ * generate.c — the Tiers-like WAN/MAN/LAN platform generator (Legrand et al. 2004
  * §5.1), its deterministic PRNG (splitmix64), the LINPACK-like list of host
  * speeds shared with the Tiers reader, and a GML writer.
  */

@@ -1,7 +1,7 @@
 /*
  * generate_clusters.c — deterministic generators of cluster-like platforms
  * (star, two-level cluster with a backbone, leaf-spine fat-tree) and a
- * Tiers-like platform of a given host count, for bench/bench_scale (issue 15).
+ * Tiers-like platform of a given host count, for bench/bench_scale (docs/scale.md).
  * See topo/gen/generators.h.
  */
 #include "topo/gen/generators.h"

@@ -1,6 +1,6 @@
 /*
  * generators.h — deterministic platform generators at the scale of real
- * clusters (issue 15): a star (hosts behind one switch), a two-level cluster
+ * clusters (bench/bench_scale, docs/scale.md): a star (hosts behind one switch), a two-level cluster
  * (cabinets of hosts, cabinet switches on a shared backbone), a two-level
  * fat-tree (leaf-spine folded Clos), and a Tiers-like WAN/MAN/LAN platform
  * of a given size (rmi_generate_tiers of topo/io/readers.h with scaled counts).
@@ -17,7 +17,7 @@
 
 /** The generated topologies. */
 typedef enum rm_gen_topology {
-    RM_GEN_TIERS = 0, /* Tiers-like WAN/MAN/LAN (seed 001 §5.1), hosts ~ n_hosts */
+    RM_GEN_TIERS = 0, /* Tiers-like WAN/MAN/LAN (Legrand et al. 2004 §5.1), hosts ~ n_hosts */
     RM_GEN_STAR,      /* n_hosts hosts, one switch */
     RM_GEN_CLUSTER,   /* cabinets of 40 hosts, cabinet switches on one backbone link */
     RM_GEN_FATTREE,   /* leaf switches of 40 hosts, every leaf linked to every spine */

@@ -1,6 +1,6 @@
 /*
  * csv.c — a platform from a measured bandwidth matrix and host speeds, two
- * CSV files with host names (include/ringmap/measured.h, issue 12). The CSV
+ * CSV files with host names (include/ringmap/measured.h, docs/measured-matrix.md). The CSV
  * syntax (RFC 4180: quotes, embedded commas and line breaks) is libcsv's;
  * this file collects the records, then checks and interprets them, naming
  * the file, row and column of every error.

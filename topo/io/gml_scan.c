@@ -1,6 +1,6 @@
 /*
  * gml_scan.c — a structural pass over a GML platform before igraph reads it
- * (issue 13, class 5: igraph silently ignores what it cannot store, so the
+ * (hardening, silent wrong readings: igraph silently ignores what it cannot store, so the
  * platform would differ from the file):
  *  - a second top-level `graph` (igraph reads the first only): error;
  *  - a platform key of a node (id, label, w, speed) or an edge (source,

@@ -1,6 +1,6 @@
 /*
- * gml_subnormal.c — subnormal numbers in GML files (issue 13, class 7: a
- * valid input refused). igraph's GML lexer rejects a number that strtod
+ * gml_subnormal.c — subnormal numbers in GML files (hardening: a valid
+ * input was refused). igraph's GML lexer rejects a number that strtod
  * reports as out of range, which includes the subnormal ones (1e-310 is a
  * double, but strtod sets ERANGE): "Parse error in GML file". A bandwidth
  * or cycle-time of that size is absurd but valid, so it is read, not

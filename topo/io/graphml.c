@@ -114,7 +114,7 @@ static rm_status gm_convert(const char *path, const rm_read_options *ro, const i
     char who[320];
     /* node ids: a numeric GraphML id is kept; any other id ("a", "n0") gets
      * max numeric id + 1 + index, so that two nodes never share an id (ids
-     * "1" and "a" were both 1; issue 13, class 5); the id text stays the
+     * "1" and "a" were both 1: a silent wrong reading); the id text stays the
      * label when there is none */
     long max_id = -1;
     for (igraph_integer_t v = 0; v < nv; v++) {

@@ -1,6 +1,6 @@
 /*
  * graphml_scan.c — the checks of a GraphML platform that igraph's GraphML
- * reader does not make (issue 13, class 5), with libxml2 before igraph
+ * reader does not make (hardening: silent wrong readings), with libxml2 before igraph
  * reads the file:
  *  - a node id declared twice (igraph keeps one node: the second replaced
  *    the first);
@@ -195,7 +195,7 @@ rm_status rm_graphml_scan(const char *path, rm_error *err)
     return st;
 }
 
-/* ---- subnormal values (issue 13, class 7) -------------------------------- */
+/* ---- subnormal values (a valid input, not to be refused) ----------------- */
 
 /* 1 if the text s (surrounding blanks allowed) is one number strtod reads
  * as subnormal; *x set. */

@@ -17,7 +17,7 @@
 rm_status rm_graphml_scan(const char *path, rm_error *err);
 
 /* A subnormal <data> value of a node or edge (igraph's GraphML reader
- * refuses 1e-310: "Cannot parse GraphML file"; issue 13, class 7): the
+ * refuses 1e-310: "Cannot parse GraphML file", a valid input refused): the
  * element (is_edge; an edge's position among the <edge> elements, a node's
  * GraphML id), the key's attr.name and the value. */
 typedef struct rm_graphml_patch {

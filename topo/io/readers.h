@@ -1,7 +1,7 @@
 /*
  * readers.h — platform readers for the formats of the field (SimGrid
  * platform XML, raw Tiers generator output, GraphML), the Tiers-like
- * platform generator and a GML writer (issue 5).
+ * platform generator and a GML writer (docs/formats.md).
  *
  * Every reader builds its platform with rm_platform_new() /
  * rm_platform_set_label() / rm_platform_finalize(), so that validation
@@ -13,7 +13,7 @@
  * rmi_platform_read_simgrid (SimGrid's own loader, topo/io/simgrid.c),
  * ".tiers" → rmi_platform_read_tiers, ".graphml" → rmi_platform_read_graphml.
  *
- * Internal to the library (issue 10): the rmi_ prefix, hidden by
+ * Internal to the library: the rmi_ prefix, hidden by
  * -fvisibility=hidden; the public readers are rm_platform_read* in
  * include/ringmap/topo.h. Thread safety of every function here: reentrant
  * (no global state; caller-owned rm_rng).
@@ -52,7 +52,7 @@ double rmi_rng_uniform(rm_rng *r);
 
 /**
  * Host speeds (Mflop/s) of the LINPACK-like list used by the Tiers reader
- * and the generator (seed 001 §5.1.1: "a list of values corresponding to the
+ * and the generator (Legrand et al. 2004 §5.1.1: "a list of values corresponding to the
  * processing powers (expressed in MFlops and evaluated thanks to a benchmark
  * taken from LINPACK) of a wide variety of machines"). The list is the set
  * of distinct host powers of the SimGrid platform medium_tiers-p.xml, which
@@ -157,13 +157,13 @@ typedef struct rm_tiers_options {
     uint64_t seed;         /* seed of the host choice and of the speeds; default 1 */
 } rm_tiers_options;
 
-/** Defaults: hosts_fraction 0.3 (seed 001 §5.1.1), seed 1. O(1). */
+/** Defaults: hosts_fraction 0.3 (Legrand et al. 2004 §5.1.1), seed 1. O(1). */
 void rmi_tiers_options_init(rm_tiers_options *to);
 
 /**
  * Read the raw output of the Tiers topology generator (Calvert, Doar,
  * Zegura; Doar, "A better model for generating test networks", 1996), as
- * the platforms of seed 001 §5.1. Lines after "# NODES" are `id x y type`
+ * the platforms of Legrand et al. 2004 §5.1. Lines after "# NODES" are `id x y type`
  * (type 0 WAN, 1 MAN, 2 LAN); lines after "# EDGES" are `from to delay
  * bandwidth fromtype totype state`; other lines starting with '#' are
  * comments.

@@ -1,6 +1,6 @@
 /*
  * simgrid.c — SimGrid platform files (.xml) read by SimGrid itself
- * (libsimgrid, issue 11). SimGrid's engine is a process singleton that
+ * (libsimgrid; docs/simgrid.md). SimGrid's engine is a process singleton that
  * reports errors by C++ exceptions and may abort: the file is loaded in a
  * forked child (topo/io/sg_loader.cpp, rm_sg_child_extract) that writes the
  * hosts, the links and the route of every ordered host pair to a pipe; this

@@ -1,6 +1,6 @@
 /*
  * tiers.c — reader of the raw output of the Tiers topology generator (the
- * generator of the platforms of seed 001 §5.1) into an rm_platform: LAN
+ * generator of the platforms of Legrand et al. 2004 §5.1) into an rm_platform: LAN
  * nodes become hosts with a seeded ~30 % rule, speeds from the LINPACK-like
  * list. See rmi_platform_read_tiers in topo/io/readers.h.
  */

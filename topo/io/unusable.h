@@ -1,5 +1,5 @@
 /*
- * unusable.h — links too slow for the model (issue 13, class 7): a link
+ * unusable.h — links too slow for the model (hardening: a valid input is not refused): a link
  * whose bandwidth is below RM_LINK_BW_MIN is kept in the platform (its index,
  * its value in the JSON) but is left out of routing as if it were absent
  * (rm_network_init gives its arcs no resource), and each reader warns once

@@ -3,7 +3,7 @@
  * al. 2004; rm_options.route_ties, rm_route_ties in ringmap/topo.h), one
  * route at a time. Internal; heur/route_ties.h applies them to a ring.
  *
- * Widest-path routing (seed 001 §4.4.2) fixes a route's width W (the
+ * Widest-path routing (Legrand et al. 2004 §4.4.2) fixes a route's width W (the
  * maximum bottleneck, unique) but not the route: several paths may have
  * width W. The index rule (topo/route/widest.h) takes the Dijkstra's own; the
  * other rules take, among the paths of width W, the best one for a key:

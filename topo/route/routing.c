@@ -1,8 +1,8 @@
 /*
- * routing.c — the routing layer of the ring heuristics and exact baselines
- * (issue 6): widest-path trees, single routes and the complete graph of
+ * routing.c — the routing layer of the ring heuristics and exact baselines:
+ * widest-path trees, single routes and the complete graph of
  * SliceRing, either by widest (maximum-bottleneck) paths on the network
- * (seed 001 §4.4.2, rm_routing = RM_ROUTING_WIDEST, delegated to topo/) or by
+ * (Legrand et al. 2004 §4.4.2, rm_routing = RM_ROUTING_WIDEST, delegated to topo/) or by
  * direct links only (RM_ROUTING_DIRECT: the route between two hosts is the
  * widest single arc joining them, none if they are not adjacent). Direct
  * routing takes the complete-graph instance of SliceRing (§2.2, §3.1) as

@@ -46,7 +46,7 @@ rm_status rm_routing_route(const rm_network *net, rm_routing routing, const doub
 /** SliceRing's complete graph under a routing mode (rm_capacity_matrix
  *  conventions: bw[i*H+j], host indices, diagonal INFINITY, 0 = no route).
  *  Direct: the widest arc between the two hosts (0 if not adjacent): the
- *  complete-graph instance taken as given (seed 001 §2.2, Theorem 1).
+ *  complete-graph instance taken as given (Legrand et al. 2004 §2.2, Theorem 1).
  *  Errors: RM_ENOMEM, those of rm_capacity_matrix. O(H E log N) / O(H^2 + E). */
 rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *bw, rm_error *err);
 

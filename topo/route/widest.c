@@ -1,5 +1,5 @@
 /*
- * widest.c — our own widest (maximum-bottleneck) path trees, seed 001
+ * widest.c — our own widest (maximum-bottleneck) path trees, Legrand et al. 2004
  * §4.4.2 ("paths of maximal bandwidth, using a standard shortest path
  * algorithm"): Dijkstra where a path's value is the minimum width of its
  * arcs and the widest node is settled first. The adjacency (CSR of the

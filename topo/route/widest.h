@@ -1,6 +1,6 @@
 /*
  * widest.h — internal interface of our own widest (maximum-bottleneck)
- * path trees (seed 001 §4.4.2): a CSR adjacency of the usable arcs of a
+ * path trees (Legrand et al. 2004 §4.4.2): a CSR adjacency of the usable arcs of a
  * network and an indexed binary max-heap, both allocated once (in
  * rm_network_init) so that the O(p^2)..O(p^3) widest-path calls of
  * SharedRing allocate nothing. Also declares the igraph reference
