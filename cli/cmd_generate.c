@@ -43,7 +43,7 @@ static void gen_usage(FILE *f)
           "                       (default 0.3)\n"
           "  --no-prune           keep routers that are leaves\n"
           "  --seed S             seed of the generator, integer >= 0 (default 1)\n"
-          "  --hosts N            platform of N hosts (issue 15, bench/bench_scale):\n"
+          "  --hosts N            platform of N hosts (as in bench/bench_scale):\n"
           "                       star: N hosts on one switch (1 or 10 Gb/s links);\n"
           "                       cluster: cabinets of 40 hosts (1 Gb/s), cabinet switches\n"
           "                       (10 Gb/s) on a shared 40 Gb/s backbone; fattree: leaf\n"

@@ -64,7 +64,7 @@ typedef struct sweep_args {
     const char *csv, *json, *plot;
     int quiet;
     int progress_lines; /* --progress */
-    rm_cli_input input; /* --format, standard input, --bandwidth-matrix (issue 12) */
+    rm_cli_input input; /* --format, standard input, --bandwidth-matrix */
 } sweep_args;
 
 static void usage(FILE *f)

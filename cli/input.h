@@ -1,4 +1,4 @@
-/* input.h — where `ringmap map` reads its platform from (issue 12): a file
+/* input.h — where `ringmap map` reads its platform from: a file
  * whose format its extension says, any file or standard input ('-') with
  * --format gml|xml|graphml|tiers|csv, or a measured bandwidth matrix and
  * host speeds (--bandwidth-matrix F --speeds F, CSV with host names,

@@ -1,6 +1,6 @@
 /*
  * launch_outputs.c — hostfile, rankfile, machinefile, METIS tpwgts and
- * integer work units of a ring mapping (cli/launch_outputs.h, issue 12).
+ * integer work units of a ring mapping (cli/launch_outputs.h, docs/launch.md).
  * Rank k = ring position k in every file.
  */
 #define _POSIX_C_SOURCE 200809L /* strdup, access */

@@ -1,5 +1,5 @@
 /* launch_outputs.h — the files that launch a solver on the computed ring
- * (issue 12), written by `ringmap map` next to the table and JSON:
+ * (docs/launch.md), written by `ringmap map` next to the table and JSON:
  *   --hostfile F     Open MPI hostfile, "HOST slots=1" in ring order;
  *   --rankfile F     Open MPI rankfile, "rank k=HOST slot=0";
  *   --machinefile F  MPICH Hydra machinefile, "HOST:1" in ring order (also

@@ -42,9 +42,9 @@ typedef struct map_args {
     int quiet;
     int all_shares;              /* --all-shares: the five share methods side by side */
     double ref_t[RM_N_REFINE];   /* their T_step/D_w (NAN: failed) */
-    rm_cli_launch launch;        /* --hostfile, --rankfile, ..., --units (issue 12) */
+    rm_cli_launch launch;        /* --hostfile, --rankfile, ..., --units */
     int progress_lines;          /* --progress */
-    rm_cli_input input;          /* --format, stdin, --bandwidth-matrix (issue 12) */
+    rm_cli_input input;          /* --format, stdin, --bandwidth-matrix */
 } map_args;
 
 static void usage(FILE *f)

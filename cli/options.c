@@ -138,7 +138,7 @@ const rm_cli_name rm_cli_final_solvers[RM_CLI_N_FINAL_SOLVERS] = {
 const char *const rm_cli_share_methods[RM_N_REFINE] = {"own", "maxmin", "eq5", "kinsol", "glpk"};
 
 /* The old --refine spellings: what each sets, and the notice naming the new
-   spelling (issue 10, item 3). */
+   spelling. */
 static const struct {
     const char *old;
     int sharing, feasible, final, all;
@@ -250,7 +250,7 @@ int rm_cli_parse_double(const char *s, double *out)
     errno = 0;
     double x = strtod(s, &end);
     /* ERANGE with a finite result is an underflow: a subnormal (1e-320) or
-       0, the nearest double, accepted (issue 13, class 7); an overflow gives
+       0, the nearest double, accepted (a valid input); an overflow gives
        HUGE_VAL, refused as not finite */
     if (end == s || *end != '\0' || !isfinite(x) || (errno == ERANGE && fabs(x) > DBL_MIN))
         return -1;

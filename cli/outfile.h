@@ -1,7 +1,7 @@
 /*
  * outfile.h — every output file of the ringmap command (--json, --dot,
  * --svg, --csv, --plot, -o, --hostfile, ...) goes through this module
- * (issue 13, "outputs that destroy data"):
+ * (hardening: no output destroys data):
  *
  *  - rm_out_check, called while parsing the options, before any computation:
  *    refuses (exit 2) an output that is a directory, an output that is one of

@@ -1,5 +1,5 @@
 /*
- * pictures.c — the CLI side of the pictures (issue 5, "pictures out"):
+ * pictures.c — the CLI side of the pictures (docs/plots.md):
  * running an external drawing tool (Graphviz `dot`, `gnuplot`) when it is
  * installed, and writing the DOT/SVG picture of a mapping for `ringmap
  * --dot FILE --svg FILE` (the DOT itself is output/dot.c).

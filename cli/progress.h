@@ -1,5 +1,5 @@
 /*
- * progress.h — progress of long mappings on standard error (issue 15): on a
+ * progress.h — progress of long mappings on standard error: on a
  * terminal one line rewritten in place; with --progress when standard error
  * is not a terminal, plain lines (at most one a second, and the last size).
  */

@@ -1,5 +1,5 @@
 /*
- * sg_widest.c — `--routing widest` on a SimGrid platform (issue 11): the
+ * sg_widest.c — `--routing widest` on a SimGrid platform (docs/simgrid.md): the
  * platform read from SimGrid is a graph of its links joined as its routes
  * join them (topo/io/simgrid.c); widest paths in it may chain links in orders
  * no SimGrid route uses, which SMPI will not follow. Said before mapping;

@@ -1,6 +1,6 @@
 /*
  * balance_main.h — iterapp's --balance static|dfpa|dynamic and --emulate SPEC
- * (issue 14): the driver called by iterapp.c (balance_main.c).
+ * (docs/balance.md): the driver called by iterapp.c (balance_main.c).
  */
 #ifndef RINGMAP_ITERAPP_BALANCE_MAIN_H
 #define RINGMAP_ITERAPP_BALANCE_MAIN_H

@@ -1,7 +1,7 @@
 /*
- * balance_run.h — iterapp's run-time balancing (issue 14): the stencil of
- * run.h run in periods of K steps, with DFPA (seed 003 §2) or dynamic
- * rebalancing (seed 000 §3.2.2) moving whole columns between ring positions
+ * balance_run.h — iterapp's run-time balancing (docs/balance.md): the stencil of
+ * run.h run in periods of K steps, with DFPA (Lastovetsky and Reddy §2) or dynamic
+ * rebalancing (Boulet et al. 1999 §3.2.2) moving whole columns between ring positions
  * between periods (the data really moves, MPI_Alltoallv of the slab
  * overlaps: with slabs in ring order these are the ring neighbours unless a
  * boundary moves past a whole slab); the result stays bit-exact with the

@@ -1,5 +1,5 @@
 #!/bin/bash
-# balance_test.sh — iterapp --balance (issue 14) under Open MPI, 4 processes:
+# balance_test.sh — iterapp --balance (docs/balance.md) under Open MPI, 4 processes:
 #  1. columns moved mid-run keep the result bit-exact with the sequential run
 #     (ring sizes 1-4, uneven distributions, idle ranks; dfpa and dynamic);
 #  2. emulated memory cliff (testdata/cliff.spec): static balance is off by

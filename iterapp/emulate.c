@@ -1,6 +1,6 @@
 /*
  * emulate.c — iterapp's emulation spec (balance_run.h): per ring position a
- * memory cliff (seed 003 Fig. 4: paging) and a load change in time.
+ * memory cliff (Lastovetsky and Reddy Fig. 4: paging) and a load change in time.
  */
 #include "iterapp/balance_run.h"
 

@@ -3,7 +3,7 @@
  * the ring of a mapping, with integer column counts from the optimal
  * allocation (include/ringmap/alloc.h), and reports per rank and per step the
  * computation and communication times, and the predicted T_step (eq. (1) of
- * seed 001 with the mapping's w and route bandwidths) against the measured
+ * Legrand et al. 2004 with the mapping's w and route bandwidths) against the measured
  * one, as a table and as JSON.
  *
  *   mpirun -np 4 iterapp --mapping MAP.json [--emulate] [--check] [--json F]
@@ -42,7 +42,7 @@ typedef struct args {
     long n, m, steps;
     double time_scale, dc_dw;
     int emulate, check, quiet, by_name;
-    const char *balance, *emu_spec; /* issue 14: balance_main.h */
+    const char *balance, *emu_spec; /* --balance, --emulate SPEC: balance_main.h */
     double eps;
     long period;
 } args;
@@ -71,8 +71,9 @@ static void usage(FILE *f)
             "  --time-scale s    multiply emulated times by s (default 1)\n"
             "  --check           compare the gathered grid with a sequential run, bit for bit\n"
             "  --json FILE       write the report as JSON ('-' = stdout)\n"
-            "  --balance P       static|dfpa|dynamic: measure per period, DFPA (seed 003) at the\n"
-            "                    start / again when the imbalance exceeds --eps; columns move\n"
+            "  --balance P       static|dfpa|dynamic: measure per period, DFPA (Lastovetsky\n"
+            "                    and Reddy) at the start / again when the imbalance exceeds\n"
+            "                    --eps; columns move\n"
             "  --eps E           balance accuracy (default 0.05); --period K steps (default 4)\n"
             "  --emulate SPEC    emulate (as --emulate) plus a spec file: 'cliff POS X F' (time\n"
             "                    per column x F above X columns), 'load POS S F' (F x slower\n"
@@ -101,7 +102,7 @@ static int parse_double(const char *s, double *v)
     return 0;
 }
 
-/* Limits (issue 13, class 3: refuse what cannot be computed): the grid
+/* Limits (hardening: refuse what cannot be computed): the grid
  * has at most 2^28 cells (2 GiB of doubles for --check), at most 10^9
  * steps, and an emulated run (--emulate, --time-scale) at most one day. */
 #define ITERAPP_MAX_CELLS (1L << 28)
@@ -147,7 +148,7 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
             return 1;
         else if (!strcmp(o, "--emulate")) {
             a->emulate = 1, takes = 0;
-            if (v && v[0] != '-') /* --emulate SPEC (issue 14) */
+            if (v && v[0] != '-') /* --emulate SPEC (docs/balance.md) */
                 a->emu_spec = v, takes = 1;
         } else if (!strcmp(o, "--balance") && v)
             a->balance = v;
@@ -575,7 +576,7 @@ out_msg:
         emu_col[i] = spec->w[i] * colwork * a.time_scale;
         emu_comm[i] = D_c * C[i] * a.time_scale;
     }
-    if (a.balance || a.emu_spec) { /* issue 14: balance_main.c */
+    if (a.balance || a.emu_spec) { /* run-time balance: balance_main.c */
         rm_iterapp_balance_args ba = {spec, n, a.steps, a.period, cols,
             !a.balance || !strcmp(a.balance, "static") ? RM_POLICY_STATIC
             : !strcmp(a.balance, "dfpa")               ? RM_POLICY_DFPA

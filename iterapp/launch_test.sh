@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # launch_test.sh RINGMAP PROBE EXAMPLE SOURCE_ROOT WORKDIR — the launch files
-# of `ringmap map` start MPI rank k on ring position k's host (issue 12).
+# of `ringmap map` start MPI rank k on ring position k's host (docs/launch.md).
 # Open MPI: every host of the ring is aliased to this machine by a stand-in
 # for ssh (plm_rsh_agent) that runs Open MPI's daemon locally with
 # RM_LAUNCH_HOST set to the host it was asked for; the probe prints it.

@@ -58,7 +58,7 @@ rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *e
 /**
  * A ring from a comma-separated list of cycle-times "w0,w1,..." (ring
  * order), with free communication (bandwidth INFINITY) and alpha_k
- * proportional to 1/w_k (eq. (5) of seed 001 without communication).
+ * proportional to 1/w_k (eq. (5) of Legrand et al. 2004 without communication).
  * Errors: RM_EINPUT (empty list, a value not a finite number > 0). O(q).
  */
 rm_status rm_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error *err);

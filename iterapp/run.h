@@ -12,7 +12,7 @@
  * cycle-time w_k takes w_k * (n-2) * 7e-6 s for one column of (n-2) cell
  * updates of 7 flops — and, after its exchange has completed, waits
  * emu_comm_time[k] more seconds — D_c (c_pred + c_succ), the time to send one
- * column over each of its two routes (eq. (1) of seed 001). The wait
+ * column over each of its two routes (eq. (1) of Legrand et al. 2004). The wait
  * sleeps (clock_nanosleep) until 100 us before the deadline and spins the
  * rest, so oversubscribed processes leave the cores to the others. If the
  * real kernel is slower than the emulated host, no padding is added (the

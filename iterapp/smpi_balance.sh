@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # smpi_balance.sh ITERAPP_SMPI WORKDIR [Q [CHECK [MODE [STEPS]]]] — iterapp's --balance
 # policies under SimGrid SMPI where the load change is a SimGrid host speed
-# trace (issue 14, item 3): a ring of Q identical hosts (1 Mflop/s, links of
+# trace (docs/balance.md): a ring of Q identical hosts (1 Mflop/s, links of
 # 1 GB/s and latency 0) whose host 1 carries speed_file="slow.trace"
 # (SimGrid's profile format: lines "DATE VALUE", VALUE the fraction of the
 # peak speed from DATE on, in simulated seconds): full speed, then half speed
@@ -22,7 +22,7 @@
 #  - dynamic recovers: within 3 periods after the change and until the end,
 #    T_step equals the rebalanced prediction within 1 %, the prediction being
 #    the optimal integer allocation for the speeds (1, 0.5, 1, ...) computed
-#    here independently (greedy of seeds 000/002: one column at a time to the
+#    here independently (greedy of Boulet et al. 1999 and Casanova, ICS 632: one column at a time to the
 #    position that finishes first), max_k c_k (n-2) 7 / s_k.
 # 1 % and not eps: the simulation is deterministic; the only time outside the
 # model is the halo messages (2 x 1.6 kB at 1 GB/s, ~3 us per step, 0.01 %).
@@ -30,7 +30,7 @@
 # MODE cliff (bench_balance's SMPI rows): no trace; host Q-1 has twice the
 # speed (2 Mflop/s, --weights ...,0.5) and a memory cliff (--emulate SPEC
 # "cliff Q-1 8 2": above 8 columns its declared flops double, as paging does
-# in seed 003 Fig. 4); 10 Q columns, periods of 3. CHECK=1 then asserts
+# in Lastovetsky and Reddy Fig. 4); 10 Q columns, periods of 3. CHECK=1 then asserts
 # bit-exactness; static: host Q-1 (16 columns by the platform's w, above the
 # cliff) measures twice its prediction, within 1 %; dfpa and dynamic: last
 # period T_step = the integer optimum of the cliff model (10 columns each)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # smpi_cores.sh RINGMAP ITERAPP_SMPI PLATFORM.xml — the core-count policy
-# (issue 11): on a platform with a multi-core host, ringmap's default mapping
+# (docs/simgrid.md): on a platform with a multi-core host, ringmap's default mapping
 # (w = speed x cores) warns and points to --one-core, and iterapp under SMPI
 # (single-threaded ranks) says that it runs such a mapping; with --one-core
 # neither says a word about cores. Exit 77 (skipped) without smpirun.

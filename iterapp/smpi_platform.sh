@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # smpi_platform.sh RINGMAP ITERAPP_SMPI PLATFORM.xml [ROWS COLS [CHECK]] — the
-# check of a mapping on the user's own SimGrid platform (issue 11, item 5):
+# check of a mapping on the user's own SimGrid platform (docs/simgrid.md):
 # for SharedRing, SliceRing and a naive ring (every host in SimGrid's order,
 # columns proportional to speed), map PLATFORM.xml with the run's absolute
 # sizes (D_c = one column of ROWS doubles = 64 ROWS 1e-6 Mb, D_w = COLS

@@ -6,7 +6,7 @@
 # (medium_tiers, SharedRing, --max-q 4, D_c/D_w 0.0064) computed with
 # --parallel-send (ring Interleaf McGee Rochefort Lamothe) (iterapp posts its two sends at once: a host's
 # communication time is the max of its two route costs, not their sum), with
-# link latencies set to 0 as in the model of seed 001. Checks: bit-exact
+# link latencies set to 0 as in the model of Legrand et al. 2004. Checks: bit-exact
 # grid, every rank's simulated computation time equal to the prediction
 # cols_k (n-2) 7e-6 w_k, and the simulated T_step / eq. (1) in [0.9, 1.05]
 # (SMPI is deterministic: measured 1.004; the mapping without

@@ -5,7 +5,7 @@
  * first and last rows held fixed (Dirichlet). The grid is cut in vertical
  * slabs of whole columns, one slab per ring position, in ring order; each
  * step a slab needs one ghost column from its predecessor and one from its
- * successor (D_c = one column of n doubles, seed 001 §2).
+ * successor (D_c = one column of n doubles, Legrand et al. 2004 §2).
  *
  * Storage is column-major: column j of a slab is n contiguous doubles, so a
  * boundary column is one contiguous message. A slab of c columns is stored

@@ -7,7 +7,7 @@
  * columns from the optimal allocation; the ring communicator's ranks and
  * neighbours; placement errors reported on every rank without deadlock; and
  * the emulation's lower bound (a step lasts at least max_k of the emulated
- * computation + communication, eq. (1) of seed 001).
+ * computation + communication, eq. (1) of Legrand et al. 2004).
  * Exit 0 if every check passes on every rank.
  */
 #include "iterapp/ringcomm.h"
@@ -213,7 +213,7 @@ int main(int argc, char **argv)
             printf("emulated run: T_step measured %.4f ms, eq. (1) predicts 6.0000 ms, ratio %.4f; "
                    "fastest step %.4f ms, ratio %.4f\n",
                    t * 1e3, t / 6e-3, fastest * 1e3, fastest / 6e-3);
-            /* Bands (issue 13): below, exact (the emulation waits at least
+            /* Bands (tight, so that a regression shows): below, exact (the emulation waits at least
              * the predicted times). Above, the tightest that held on this
              * 2-core machine loaded by other builds and tests plus two busy
              * loops (load average 6-7.5, 4 ranks oversubscribed; 22 runs):

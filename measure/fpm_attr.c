@@ -1,5 +1,5 @@
 /*
- * fpm_attr.c — a functional performance model (seed 003, rm_fpm of
+ * fpm_attr.c — a functional performance model (Lastovetsky and Reddy, rm_fpm of
  * include/ringmap/balance.h) from the node attributes fpm_x / fpm_t that
  * ringmap-measure writes (include/ringmap_measure.h). Apart from measure.c
  * because it needs the balance module (not in the SMPI build).

@@ -1,7 +1,7 @@
 /*
  * measure.c — the measurements of ringmap-measure (include/ringmap_measure.h):
  * kernel times at several problem sizes on every host (points of a
- * functional performance model, seed 003), ping-pong between every pair of
+ * functional performance model, Lastovetsky and Reddy), ping-pong between every pair of
  * hosts in the rounds of a round-robin tournament, and the GML platform
  * written from them.
  */
