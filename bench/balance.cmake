@@ -1,4 +1,4 @@
-# bench_balance (issue 14): T_step of iterapp's --balance static|dfpa|dynamic
+# bench_balance (docs/balance.md): T_step of iterapp's --balance static|dfpa|dynamic
 # on a memory cliff and on a load change, Open MPI (4 and 8 processes,
 # emulated hosts) and SimGrid SMPI (the load change as a host speed trace),
 # ratios vs static in the same run, DFPA iterations and their share of the

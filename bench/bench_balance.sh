@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# bench_balance.sh ITERAPP ITERAPP_SMPI|- SOURCE_DIR WORKDIR [--quick] — issue 14's
-# balance benchmark: T_step of iterapp's three policies (--balance static =
-# the columns of the platform's constant w, dfpa = DFPA of seed 003 at the
+# bench_balance.sh ITERAPP ITERAPP_SMPI|- SOURCE_DIR WORKDIR [--quick] — the run-time
+# balance benchmark (docs/balance.md): T_step of iterapp's three policies (--balance static =
+# the columns of the platform's constant w, dfpa = DFPA of Lastovetsky and Reddy at the
 # start, dynamic = DFPA again whenever a period's imbalance exceeds eps, seed
 # 000 §3.2.2) on two scenarios, with every ratio taken against static in the
 # same run:
 #   cliff — the fastest host (w = 0.5) pages above 8 columns: its time per
-#           column doubles there (seed 003 Fig. 4); 10 q columns, so static
+#           column doubles there (Lastovetsky and Reddy Fig. 4); 10 q columns, so static
 #           gives it twice as many as each other host (16 of 40 for q = 4, 17
 #           of 80 for q = 8) at twice the predicted time, while the optimum
 #           is 10 each;
@@ -22,7 +22,7 @@
 # platform, the cliff doubles the declared flops; deterministic.
 # Columns: T_step over the whole run and in the last period (max over ranks
 # of the period's median step), their ratio to static's, DFPA iterations,
-# DFPA's initial phase as a share of the run (seed 003 Table 1: 2-5
+# DFPA's initial phase as a share of the run (Lastovetsky and Reddy Table 1: 2-5
 # iterations, a few %), redistributions and columns moved, final columns.
 # eps: 0.05 on the cliff (below 0.1, one column of 10: DFPA does not stop one
 # column off when noise hits a measurement), 0.1 on the load change (before

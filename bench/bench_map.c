@@ -1,7 +1,7 @@
 /*
  * bench_map.c — mapping time of SliceRing (H1) and SharedRing (H2, with and
  * without max-min refinement) for each platform given, at the four ratios of
- * seed 001, with the ratio of each time to H1's measured in the same run.
+ * Legrand et al. 2004, with the ratio of each time to H1's measured in the same run.
  * Prints a table; --csv FILE also writes the rows as CSV.
  * Usage: bench_map [--repeat N] [--csv FILE] PLATFORM...
  */

@@ -1,8 +1,8 @@
 /*
- * bench_quality.c — how good is the mapper (issue 6): on random small
+ * bench_quality.c — how good is the mapper: on random small
  * sparse platforms with routers, the ratio of the greedy heuristics' T_step
  * to the exact baselines of heur/exact.c, at the four D_c/D_w ratios of
- * seed 001:
+ * Legrand et al. 2004:
  *   - SliceRing greedy estimate (t_step_per_dw_unshared, complete graph of
  *     widest-path bandwidths) / SliceRing exact optimum (same matrix);
  *   - SharedRing greedy (refine none, maxmin, optimal) / SharedRing
@@ -15,7 +15,7 @@
  * Prints median, 95th percentile, worst and best per comparison and ratio,
  * and, with --timing, the time of the exact SliceRing solver on random
  * complete graphs of 8, 10 and 12 processors and on the Petersen instance.
- * With --improve (issue 15): the local search after the heuristic
+ * With --improve (docs/improve.md): the local search after the heuristic
  * (rm_options.improve, heur/improve.c) on the same platforms and ratios, for
  * SharedRing (greedy sharing) and SliceRing (max-min make-feasible): how often
  * it beats the plain heuristic (by > 1e-9 relative), the gain T_heuristic /
@@ -26,7 +26,7 @@
  * Exit status 1 if SliceRing greedy ever beats the exact optimum, or an
  * improved mapping is worse than its heuristic's or fails rm_mapping_check
  * (bugs).
- * With --route-ties (issue 15, its own table; route_ties_main): the tie rules
+ * With --route-ties (docs/route-ties.md, its own table; route_ties_main): the tie rules
  * between equally wide routes (rm_options.route_ties) against the index rule
  * on these random platforms (and their ratio to the exhaustive SharedRing),
  * the Topology Zoo files and the shipped Tiers platforms (docs/route-ties.md);
@@ -73,7 +73,7 @@ static int rndint(unsigned long long *s, int lo, int hi)
     return lo + (int)(rnd(s) * (hi - lo + 1));
 }
 
-/* cycle-times of ORACLES.md Tables 1 and 2 (Lyon, Strasbourg), s/Mflop */
+/* cycle-times of Legrand et al. 2004 Tables 1 and 2 (Lyon, Strasbourg), s/Mflop */
 static const double tbl_w[] = {0.0206, 0.0206, 0.0206, 0.0206, 0.0291, 0.0206, 0.0087, 0.0206, 0.0206,
                                0.0206, 0.0206, 0.0206, 0.0291, 0.0451, 0.0087, 0.0072, 0.0087, 0.0131,
                                0.016,  0.0058, 0.0087, 0.0262, 0.0102, 0.0131, 0.0072, 0.0058, 0.0072};
@@ -398,7 +398,7 @@ static int improve_shipped(void)
     return rc;
 }
 
-/* ---- --route-ties (issue 15, "better rings"): tie rules between equally
+/* ---- --route-ties (better rings, docs/route-ties.md): tie rules between equally
  * wide routes (rm_options.route_ties, heur/route_ties.h) ------------------ */
 
 #define RT_N_RULES 6
@@ -526,7 +526,7 @@ static int rt_platform(const rm_network *net, double dc_dw, double t_ex, rt_cell
  * /work/shared/data/topology-zoo (RM_SHARED_DIR copy in tests/data/shared:
  * every node a host, w drawn from Tables 1-2, K draws per file; Abilene's
  * links, which have no speed, 10,000 Mb/s) and the shipped Tiers platforms,
- * at the four ratios of seed 001. */
+ * at the four ratios of Legrand et al. 2004. */
 static int route_ties_main(int argc, char **argv)
 {
     int n_plat = 200, max_hosts = 8, draws = 20;
@@ -696,7 +696,7 @@ static int route_ties_main(int argc, char **argv)
     return rc;
 }
 
-/* --slice-ties (issue 15, h15u): SliceRing's near-tie rule
+/* --slice-ties (docs/scale.md, "SliceRing at scale"): SliceRing's near-tie rule
  * (rm_options.slice_ties: among candidates equal in real arithmetic, the
  * first in scan order) against today's rule (the least rm_balance value as
  * rounded). Tie-rich small platforms as well as the random ones: generated
@@ -920,7 +920,7 @@ int main(int argc, char **argv)
             do_improve = 1;
         else if (!strcmp(argv[a], "--shipped"))
             do_improve = do_shipped = 1;
-        else if (!strcmp(argv[a], "--slice-ties")) /* h15u: SliceRing's near-tie rule */
+        else if (!strcmp(argv[a], "--slice-ties")) /* SliceRing's near-tie rule */
             do_ties = 1;
         else if (!strcmp(argv[a], "--slice-ties-large"))
             do_ties = 2;

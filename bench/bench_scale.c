@@ -1,22 +1,22 @@
 /*
  * bench_scale.c — SharedRing and SliceRing at the scale of real clusters
- * (issue 15): hosts x topology x D_c/D_w, each case mapped by the current
- * code (default options) and by today's path (the code path before issue
- * 15: --full-curve, the ring grown to all hosts) in the same run, each in
+ * (docs/scale.md): hosts x topology x D_c/D_w, each case mapped by the current
+ * code (default options) and by today's path (the code path without the
+ * stopping bounds: --full-curve, the ring grown to all hosts) in the same run, each in
  * its own child process (wall time, peak RSS by getrusage of the child),
  * with a time limit per case (a case past it is killed and shown as
  * "timeout" with the limit as a lower bound of its time).
  * Platforms come from the deterministic generators of topo/gen/generators.h
- * (tiers, star, cluster, fattree; seed 1). Prints the table, the targets of
- * issue 15 (SharedRing: 1,000 hosts <= 2 s, 3,000 <= 20 s, 10,000 <= 300 s,
+ * (tiers, star, cluster, fattree; seed 1). Prints the table, the scale
+ * targets (SharedRing: 1,000 hosts <= 2 s, 3,000 <= 20 s, 10,000 <= 300 s,
  * peak RSS <= 2 GiB at 10,000; SliceRing likewise) and --csv FILE writes it.
  * Usage: bench_scale [--sizes 1000,3000] [--topologies tiers,star,cluster,fattree]
  *        [--ratios 0.0064,0.00064] [--heuristics shared,slice] [--max-seconds S]
  *        [--today-max-seconds S] [--no-today] [--baseline full-curve|reference]
  *        [--threads N] [--seed N] [--csv FILE]
  * The baseline is today's path (--full-curve, default) or the reference
- * code path (rm_sharedring_reference / rm_slicering_reference: before the
- * fast paths of issues 6 and 15); CPU seconds are the child's own
+ * code path (rm_sharedring_reference / rm_slicering_reference: without the
+ * fast paths of docs/scale.md); CPU seconds are the child's own
  * (CLOCK_PROCESS_CPUTIME_ID around the mapping: every thread); the target
  * column compares them (not the wall time) with the targets.
  */
@@ -71,7 +71,7 @@ static void run_child(int fd, void *ctx)
     double t0 = bench_now(), c0 = cpu_now();
     rm_status st;
     if (c->today == 2) {
-        /* the reference code path (before the fast paths of issues 6 and 15) */
+        /* the reference code path (without the fast paths of docs/scale.md) */
         rm_network net;
         st = rm_network_init(&net, c->p, opt.duplex, &err);
         if (!st) {

@@ -1,6 +1,6 @@
 /*
- * bench_simgrid.c — loading SimGrid platforms through libsimgrid (issue 11,
- * item 4): for clusters of H hosts (a SPLITDUPLEX private link each and a
+ * bench_simgrid.c — loading SimGrid platforms through libsimgrid
+ * (docs/simgrid.md): for clusters of H hosts (a SPLITDUPLEX private link each and a
  * shared backbone, SimGrid's <cluster>; and a two-level FAT_TREE), the time
  * of rmi_platform_read_simgrid (SimGrid's load in the forked child, the H^2
  * route queries, the stream, the platform built), the peak RSS of the

@@ -1,7 +1,7 @@
 /*
- * bench_solvers.c — the final solvers of a fixed ring at scale (issue 15,
- * "The final solvers at scale"): T_step of SliceRing's ring at its real
- * optimum (solvers.h: rm_tstep_kinsol, rm_tstep_glpk; seed 001 §4.4.3) on the
+ * bench_solvers.c — the final solvers of a fixed ring at scale (docs/scale.md,
+ * "Final solvers at 300 hosts"): T_step of SliceRing's ring at its real
+ * optimum (solvers.h: rm_tstep_kinsol, rm_tstep_glpk; Legrand et al. 2004 §4.4.3) on the
  * 999-host Tiers-like platform (topo/gen/generators.h, seed 1), for rings of
  * about 30 to 300 hosts. Each solve runs in its own child process with a
  * time limit (killed: "timeout", the limit is a lower bound of its time).
@@ -17,7 +17,7 @@
  * at a certified gap of 0.15 before its set-change fallbacks), 218@0.00064,
  * 300@0.0002, 400@0.0002.
  * Measured (CPU s, 2 shared cores under load; after the GLPK trust region
- * and cut deletion and KINSOL's batches of pieces and fallbacks, issue 15):
+ * and cut deletion and KINSOL's batches of pieces and fallbacks):
  *   ring   KINSOL          GLPK            agreement
  *    65    0.04            0.28            4e-10
  *   100    0.42            0.19            3.6e-10
@@ -27,7 +27,7 @@
  *   400    3.95            7.2             8.3e-10
  * (before: 120 KINSOL gap 0.15 and GLPK 10.9 s; 218 GLPK > 60 s; 300
  * KINSOL gap 0.086 and GLPK > 60 s).
- * Re-measured in session 6 (h15g; load average 15-17, same code; CPU s,
+ * Re-measured on 2026-11-23 (8062761; load average 15-17, same code; CPU s,
  * outer / simplex iterations for GLPK, which do not depend on the load):
  *   ring   KINSOL   GLPK                      agreement
  *    33    0.00     0.00  (1 LP, 263)         2.6e-15

@@ -1,7 +1,7 @@
 /*
  * bench_speed.c — mapping time and peak memory of SliceRing (H1) and
  * SharedRing (H2, refine none and max-min) against the number of hosts
- * (issue 6), with the growth exponent fitted by least squares on log-log.
+ * with the growth exponent fitted by least squares on log-log.
  * Each (platform, variant) runs in its own child process, so that its peak
  * RSS (getrusage of the child, ru_maxrss) is its own; a case that exceeds
  * --max-seconds is killed and reported as a timeout. With --reference the

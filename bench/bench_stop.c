@@ -1,6 +1,6 @@
 /*
- * bench_stop.c — the heuristic stopping rule --stop-patience N (issue 15,
- * rm_options.stop_patience, off by default) against the default growth
+ * bench_stop.c — the heuristic stopping rule --stop-patience N (docs/scale.md,
+ * "Stopping bounds"; rm_options.stop_patience, off by default) against the default growth
  * (provable stops only: the same mapping as --full-curve), in the same run:
  * per platform, D_c/D_w and heuristic, the ring size q, the last size
  * evaluated (stop), T_step/D_w and the CPU seconds of the mapping

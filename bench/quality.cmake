@@ -1,5 +1,5 @@
 # bench_quality: greedy SliceRing / SharedRing against the exact baselines of
-# heur/exact.c on random small platforms (issue 6). Included from
+# heur/exact.c on random small platforms. Included from
 # bench/CMakeLists.txt. `cmake --build BUILD --target bench_quality_run`
 # runs the full benchmark (200 platforms x 4 ratios, exact solver timings)
 # and writes bench_quality.csv in the build directory.
@@ -12,7 +12,7 @@ add_custom_target(bench_quality_run
   COMMAND bench_quality --platforms 200 --timing --csv ${CMAKE_BINARY_DIR}/bench_quality.csv
   DEPENDS bench_quality USES_TERMINAL)
 add_test(NAME bench_quality_smoke COMMAND bench_quality --platforms 12 --max-hosts 6)
-# --improve (issue 15): `cmake --build BUILD --target bench_quality_improve` runs
+# --improve (docs/improve.md): `cmake --build BUILD --target bench_quality_improve` runs
 # 200 platforms with the local search and the shipped platforms' table.
 add_custom_target(bench_quality_improve
   COMMAND bench_quality --platforms 200 --improve --shipped
@@ -21,7 +21,7 @@ add_custom_target(bench_quality_improve
 add_test(NAME bench_quality_improve_smoke COMMAND bench_quality --platforms 12 --max-hosts 6 --improve)
 set_tests_properties(bench_quality_improve_smoke PROPERTIES TIMEOUT 60)
 set_tests_properties(bench_quality_smoke PROPERTIES TIMEOUT 60)
-# --route-ties (issue 15, better rings): `cmake --build BUILD --target
+# --route-ties (better rings): `cmake --build BUILD --target
 # bench_quality_route_ties` prints the tie rules' table (docs/route-ties.md).
 add_custom_target(bench_quality_route_ties
   COMMAND bench_quality --route-ties --platforms 200 --zoo-draws 20

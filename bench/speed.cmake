@@ -1,5 +1,5 @@
 # bench_speed: mapping time and peak RSS of H1 and H2 against the number of
-# hosts (issue 6). Included from bench/CMakeLists.txt.
+# hosts. Included from bench/CMakeLists.txt.
 # `cmake --build BUILD --target bench_speed_run` generates Tiers-like
 # platforms of ~100, 300, 1,000 and 3,000 hosts into BUILD/bench_speed/
 # (not committed), runs every variant on the shipped platforms and on them,

@@ -1,4 +1,4 @@
-# bench_stop (issue 15, h15h): the heuristic --stop-patience N against the
+# bench_stop (docs/scale.md, "Stopping bounds"): the heuristic --stop-patience N against the
 # default growth (provable stops: the --full-curve mapping), same run: how
 # often and by how much it loses, and the CPU time it saves.
 # `cmake --build BUILD --target bench_stop_run` prints the table (with the

@@ -1,6 +1,6 @@
 /*
  * fuzz_cli.c — libFuzzer target of the command's option parser and mapping
- * command (issue 7): the input is split at NUL bytes and newlines into an
+ * command: the input is split at NUL bytes and newlines into an
  * argument vector for rm_cmd_map (cli/map.c, the `ringmap [map] ...`
  * entry point, which parses the options with getopt_long, checks them,
  * reads the platform, maps and prints). An argument "@" or "@c" is replaced

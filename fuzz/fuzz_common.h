@@ -1,5 +1,5 @@
 /*
- * fuzz_common.h — shared helpers of the libFuzzer targets (issue 7): hand a
+ * fuzz_common.h — shared helpers of the libFuzzer targets: hand a
  * fuzz input to a reader that takes a path (through a memfd reached as
  * /proc/self/fd/N, no disk I/O), then run the mapper on what was read so the
  * network builder, SharedRing/SliceRing and the invariant checker are
@@ -92,7 +92,7 @@ static void fuzz_check_platform(const rm_platform *p)
             abort();
 }
 
-/* Property (issue 13, class 9): a mapping's JSON (rm_mapping_write_json)
+/* Property: a mapping's JSON (rm_mapping_write_json)
  * parses with jansson, and the mapping-JSON reader (export-simgrid's,
  * iterapp's) takes it back as the same ring: q, nodes, w, alphas. */
 static void fuzz_mapping_json_round_trip(const rm_network *net, const rm_options *opt,

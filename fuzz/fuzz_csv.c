@@ -1,6 +1,6 @@
 /*
- * fuzz_csv.c — libFuzzer target of the measured-input reader (issue 12:
- * topo/io/csv.c, rm_platform_read_matrices): the input holds the bandwidth
+ * fuzz_csv.c — libFuzzer target of the measured-input reader
+ * (topo/io/csv.c, rm_platform_read_matrices): the input holds the bandwidth
  * matrix, the speeds and optionally the latency matrix, separated by form
  * feeds ('\f', a byte CSV files do not use): "BW\fSPEEDS[\fLATENCIES]". The
  * reader must return RM_OK with a valid platform (every host labelled, every

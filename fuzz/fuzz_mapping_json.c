@@ -1,7 +1,7 @@
 /*
  * fuzz_mapping_json.c — libFuzzer target of the mapping-JSON reader
  * (rm_mapping_parse_json, what rm_mapping_read_json, export-simgrid and
- * iterapp read; issue 13, class 9). The reader must return RM_OK with a
+ * iterapp read; a property check). The reader must return RM_OK with a
  * document that keeps its promises (q >= 1, hosts distinct, w finite > 0,
  * alphas >= 0 summing to 1, routes of n_links >= 1 hops from the host to
  * its neighbour with bandwidth > 0), or RM_EINPUT/RM_ENOMEM with a message

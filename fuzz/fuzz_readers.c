@@ -1,5 +1,5 @@
 /*
- * fuzz_readers.c — libFuzzer targets of the platform readers (issue 7).
+ * fuzz_readers.c — libFuzzer targets of the platform readers.
  * Compiled once per reader with one of -DFUZZ_GML, -DFUZZ_SIMGRID,
  * -DFUZZ_TIERS, -DFUZZ_GRAPHML: the input is the file's content; the reader
  * must return RM_OK with a valid platform, or RM_EINPUT/RM_ELIMIT/RM_ENOMEM
@@ -7,7 +7,7 @@
  * SharedRing and SliceRing (max_q = 4) and the mapping must pass
  * rm_mapping_check (fuzz_common.h), its JSON must parse with jansson and
  * read back as the same ring, and the platform written as GML must read
- * back as the same platform (property checks, issue 13 class 9). Reader options vary with a hash of the
+ * back as the same platform (property checks). Reader options vary with a hash of the
  * input (host_w, default_bandwidth; Tiers host fraction and seed).
  */
 #include "fuzz/fuzz_common.h"
@@ -15,14 +15,14 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Property (issue 13, class 9): a platform a reader accepted, written as GML
+/* Property: a platform a reader accepted, written as GML
  * (rmi_platform_write_gml) and read back by the GML reader, is the same
  * platform: directedness, nodes (host or router, w exactly), links (ends,
  * bandwidth, latency, backbone exactly). Fixed routes (SimGrid) are not part
  * of GML. Subnormal and huge values (1e-310, 1.7e308) take part: the writer
  * gives each number with the digits that read back to the same double
- * (%.15g to %.17g) and the GML reader reads subnormals (topo/io/gml_subnormal.h;
- * issue 13, class 9). */
+ * (%.15g to %.17g) and the GML reader reads subnormals
+ * (topo/io/gml_subnormal.h). */
 static void fuzz_gml_round_trip(const rm_platform *p)
 {
     if (p->n_nodes > 4096 || p->n_links > FUZZ_MAX_LINKS)

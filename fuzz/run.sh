@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh — drive the libFuzzer targets of fuzz/ (issue 7).
+# run.sh — drive the libFuzzer targets of fuzz/ (hardening, tools/ci-hardening).
 #   bash fuzz/run.sh --replay BIN ROOT
 #       run every kept crash input (fuzz/regressions/<target>/) and the seed
 #       corpus once through BIN (no mutation); fails on any crash.

@@ -6,7 +6,7 @@
  * simplex until the gap between the LP bound (a certified lower bound) and
  * the objective at the LP point is below tol. Legrand et al., "Mapping and
  * Load-Balancing Iterative Computations", §4.4.3, eq. (5); Kelley (1960).
- * Not in the library (issue 10: one eq. (5) solver); linked into
+ * Not in the library (one eq. (5) solver there); linked into
  * test_solvers (tests/CMakeLists.txt). It was solvers/shares_glpk.c; the
  * KINSOL share solver (solvers/shares_kinsol.c) was removed: on the rings
  * and random route sets of the shipped platforms it agreed with

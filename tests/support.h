@@ -1,7 +1,7 @@
 /*
  * support.h — helpers shared by the Check tests (tests/support.c, linked into
  * every tests/test_*.c): one random stream and one platform builder, instead
- * of a copy in each test file (issue 10, item 8).
+ * of a copy in each test file.
  */
 #ifndef RINGMAP_TESTS_SUPPORT_H
 #define RINGMAP_TESTS_SUPPORT_H
@@ -27,7 +27,7 @@ rm_platform *rmt_build(const char *name, int n_nodes, int n_hosts, const double 
                        const int *lu, const int *lv, const double *b, const double *lat,
                        const int *bb);
 
-/** The 3-host star of ORACLES.md: hosts 0, 1 (w 1), 2 (w 2), router 3; links
+/** The hand-solved 3-host star (docs/sources.md, "Oracles"): hosts 0, 1 (w 1), 2 (w 2), router 3; links
  *  0-3, 1-3, 2-3 of 10, 10, 20 Mb/s. */
 rm_platform *rmt_star3(void);
 

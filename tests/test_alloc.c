@@ -1,7 +1,7 @@
 /*
  * test_alloc.c — the optimal integer allocation of B work units (include/ringmap/alloc.h)
- * against every "Integer allocation" oracle of ORACLES.md (seed 000 Tables
- * 1-5, Lemma 1, the LU example, perfect balance) and against brute force.
+ * against every published allocation (docs/sources.md, "Oracles": Boulet et al. 1999 Tables
+ * 1-6, Lemma 1, the LU example, perfect balance; Casanova, ICS 632) and against brute force.
  */
 #include "ringmap/alloc.h"
 
@@ -56,7 +56,7 @@ static double rnd(unsigned *s)
     return (double)((*s >> 8) & 0xffff) / 65536.0;
 }
 
-/* --------------------------------------------------- seed 000, Table 3 */
+/* --------------------------------------------------- Boulet et al. 1999, Table 3 */
 
 START_TEST(test_table3_per_B)
 {
@@ -81,7 +81,7 @@ START_TEST(test_table3_per_B)
         ck_assert_double_eq(rm_alloc_makespan(3, T358, c),
                             brute_rec(3, T358, NULL, 0, B, 0, 0));
     }
-    /* the cost is not monotone in B (seed 000: "not a decreasing function") */
+    /* the cost is not monotone in B (Boulet et al. 1999: "not a decreasing function") */
     long c6[3], c8[3];
     rm_alloc_units(3, T358, 6, c6, NULL);
     rm_alloc_units(3, T358, 8, c8, NULL);
@@ -89,7 +89,7 @@ START_TEST(test_table3_per_B)
 }
 END_TEST
 
-/* ------------------------------------ seed 000 Table 5, seed 002; LU order */
+/* ------------------------------------ Boulet et al. 1999 Table 5, Casanova, ICS 632; LU order */
 
 START_TEST(test_order_of_units)
 {
@@ -178,7 +178,7 @@ START_TEST(test_perfect_balance)
 }
 END_TEST
 
-/* ----------------------------------------------- seed 000, Table 4 */
+/* ----------------------------------------------- Boulet et al. 1999, Table 4 */
 
 START_TEST(test_table4_best_upto)
 {

@@ -1,13 +1,13 @@
 /*
  * test_alloc_limits.c — the integer allocation (alloc/alloc.c) on extreme
- * numbers (issue 13, class 3): cycle-time ratios of 1e18, unit times of
+ * numbers (hardening: no overflow, no endless loop): cycle-time ratios of 1e18, unit times of
  * 1e-300 and subnormal, offsets of 1e300 (bandwidth 1e-300), B near 2^53,
  * all finish at once (the former threshold walk and greedy finish looped
  * ~1e15 times or forever) with the greedy's own result; beyond the
  * documented limits (B > 2^53; B > 2^26 for the unit-by-unit replays) the
  * answer is RM_ELIMIT, never a hang.
  * Property: for random t over 1e-300..1e300 and random offsets, the fast
- * allocation equals the unit-by-unit greedy of seed 000 (rm_alloc_units_order
+ * allocation equals the unit-by-unit greedy of Boulet et al. 1999 (rm_alloc_units_order
  * for offsets 0; a local replay of the affine greedy otherwise).
  */
 #include "ringmap/alloc.h"

@@ -1,5 +1,5 @@
 /*
- * test_api_args.c — issue 13, class 8: the public entry points check what
+ * test_api_args.c — hardening: the public entry points check what
  * they document and return RM_EINVAL with a message instead of crashing:
  * NULL options, outputs, networks, platforms and streams; a platform built
  * with rm_platform_new but never finalized; a link index corrupted after
@@ -110,7 +110,7 @@ START_TEST(test_unfinalized_and_corrupt)
 }
 END_TEST
 
-/* The ring module's entry points (issue 13, class 8, round 2): the
+/* The ring module's entry points: the
  * heuristics, refinements, work units and part sizes, on NULL arguments, a
  * platform corrupted after the network was built, and a mapping whose ring
  * position or route arc is out of range. */
@@ -192,7 +192,7 @@ START_TEST(test_ring_entries)
 }
 END_TEST
 
-/* ---- h13, issue 13 class 8 (round 2): model/, topo/ (platform, readers,
+/* ---- model/, topo/ (platform, readers,
  * network), balance/, alloc, measured and output entries. ---------------- */
 
 /* model/: the functions returning a number give NaN for an invalid argument. */

@@ -1,5 +1,5 @@
 /*
- * test_badinput.c — hostile and malformed platform files (issue 7).
+ * test_badinput.c — hostile and malformed platform files.
  *
  * Table-driven: tests/data/bad/MANIFEST.tsv lists every file of
  * tests/data/bad/ with the status rm_platform_read must return (EINPUT,
@@ -106,7 +106,7 @@ static void map_and_check(const rm_platform *p, const char *what)
     rm_network_destroy(&net);
 }
 
-/* The readers' warnings of one read, concatenated (issue 13, class 7: a link
+/* The readers' warnings of one read, concatenated (a valid input: a link
  * too slow for the model is named in a warning). */
 static char warnings[4096];
 
@@ -159,7 +159,7 @@ START_TEST(manifest_table)
 {
     static bad_entry e[MAX_ENTRIES];
     int n = load_manifest(e, MAX_ENTRIES);
-    ck_assert_msg(n >= 30, "only %d entries in MANIFEST.tsv (issue 7 asks for >= 30)", n);
+    ck_assert_msg(n >= 30, "only %d entries in MANIFEST.tsv (the table keeps >= 30)", n);
     int n_refused = 0, n_formats[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         char path[4096];
@@ -230,7 +230,7 @@ static void tmp_remove(tmpdir *t)
     rmdir(t->dir);
 }
 
-/* Issue 13, class 7: subnormal GraphML values (double- and string-typed,
+/* Valid inputs: subnormal GraphML values (double- and string-typed,
  * igraph's reader refused "1e-310") are read onto the right elements: nodes
  * found by their GraphML id (an edge naming "b" and "a" before they are
  * declared makes igraph number them b = 0, a = 1), edges by position; a link

@@ -1,8 +1,8 @@
 /*
  * test_balance.c — functional performance models and DFPA
- * (include/ringmap/balance.h, seed 003): the insertion cases, the
- * partitioning by speed functions against seed 000's integer optimum
- * (ORACLES.md "Integer allocation", and alloc/alloc.c on random instances),
+ * (include/ringmap/balance.h, Lastovetsky and Reddy): the insertion cases, the
+ * partitioning by speed functions against Boulet et al. 1999's integer optimum
+ * (its Tables 3-4, docs/sources.md, and alloc/alloc.c on random instances),
  * hand-solved cliff instances, the ring's communication term, and DFPA on
  * synthetic speed functions (deterministic, no MPI).
  */
@@ -109,11 +109,11 @@ START_TEST(test_insertion_cases)
 }
 END_TEST
 
-/* ------------------------------------------- constant speeds = seed 000 */
+/* ------------------------------------------- constant speeds = Boulet et al. 1999 */
 
 START_TEST(test_constant_table3)
 {
-    /* ORACLES "Integer allocation": t = (3,5,8), B = 1..10 (seed 000 Table 3) */
+    /* t = (3,5,8), B = 1..10 (Boulet et al. 1999 Table 3) */
     static const long expect[10][3] = {{1, 0, 0}, {1, 1, 0}, {2, 1, 0}, {2, 1, 1}, {3, 1, 1},
                                        {3, 2, 1}, {4, 2, 1}, {5, 2, 1}, {5, 3, 1}, {5, 3, 2}};
     static const double t[3] = {3, 5, 8};
@@ -155,7 +155,7 @@ START_TEST(test_constant_oracles)
     ck_assert_int_eq(rm_fpm_partition(8, m, NULL, 8469789, 0, d, NULL, NULL), RM_OK);
     for (int i = 0; i < 8; i++)
         ck_assert_int_eq(d[i], big[i]);
-    /* seed 000 Table 4: the allocations for b = 18, 46 (u = 25, 50) */
+    /* Boulet et al. 1999 Table 4: the allocations for b = 18, 46 (u = 25, 50) */
     static const long b18[8] = {7, 3, 2, 2, 2, 2, 0, 0};
     ck_assert_int_eq(rm_fpm_partition(8, m, NULL, 18, 0, d, NULL, NULL), RM_OK);
     for (int i = 0; i < 8; i++)
@@ -499,7 +499,7 @@ END_TEST
 START_TEST(test_dfpa_constant_one_step)
 {
     /* constant speeds: one measurement fixes the model exactly; the second
-       step measures the seed-000 optimum and stops there */
+       step measures the Boulet et al. 1999 optimum and stops there */
     const synth sy[3] = {{0, 3, 0, 0}, {0, 5, 0, 0}, {0, 8, 0, 0}};
     rm_dfpa_stats st;
     long d[3];

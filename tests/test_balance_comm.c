@@ -1,6 +1,6 @@
 /*
  * test_balance_comm.c — the ring's communication term of the partitioning by
- * speed functions (rm_fpm_ring_comm, include/ringmap/balance.h; seed 001
+ * speed functions (rm_fpm_ring_comm, include/ringmap/balance.h; Legrand et al. 2004
  * eq. (1)) on a real mapping: the SharedRing mapping of medium_tiers that
  * `ringmap --json` wrote (iterapp/testdata/ring4.json, D_c/D_w = 0.0064,
  * half duplex), read back with rm_mapping_read_json and laid onto the
@@ -90,7 +90,7 @@ static void unload(fixture *f)
     rm_platform_free(f->p);
 }
 
-/* comm[k] = D_c (1/b_succ + 1/b_pred): seed 001 eq. (1), the two messages
+/* comm[k] = D_c (1/b_succ + 1/b_pred): Legrand et al. 2004 eq. (1), the two messages
  * one after the other; and, with parallel send (§2.4), D_c max(1/b_succ, 1/b_pred). */
 START_TEST(test_comm_by_hand)
 {
@@ -123,7 +123,7 @@ START_TEST(test_comm_by_hand)
     /* bad D_c */
     ck_assert_int_eq(rm_fpm_ring_comm(&f.net, f.m, 0.0, comm, &err), RM_EINPUT);
     ck_assert_int_eq(rm_fpm_ring_comm(&f.net, f.m, NAN, comm, &err), RM_EINPUT);
-    ck_assert_int_eq(rm_fpm_ring_comm(NULL, f.m, dc, comm, &err), RM_EINVAL); /* issue 13, class 8 */
+    ck_assert_int_eq(rm_fpm_ring_comm(NULL, f.m, dc, comm, &err), RM_EINVAL); /* argument check */
     unload(&f);
 }
 END_TEST

@@ -2,7 +2,7 @@
  * test_bw.c — the bw module: max-min fairness (rm_maxmin), optimal shares
  * for eq. (5) (rm_share_optimal) and the residual network
  * (rm_residual_apply), on networks built by hand (no topo module):
- * the 3-host star of ORACLES.md, textbook max-min cases, backbone and
+ * the hand-solved 3-host star (docs/sources.md), textbook max-min cases, backbone and
  * duplex variants, closed forms, KKT certificates and cross-checks on
  * seeded random instances, and the speed of one call.
  */
@@ -199,7 +199,7 @@ static void random_instance(rng *g, rm_network *net, int n_res, int K, int maxle
     free(bb);
 }
 
-/* ---------------------------------------------- the 3-host star (ORACLES) */
+/* ------------------------------- the hand-solved 3-host star (docs/sources.md) */
 
 /* hosts 0, 1 (w = 1), 2 (w = 2), router 3; links 0-3, 1-3 (10), 2-3 (20);
  * routes of the ring 0 -> 1 -> 2: 0->1, 1->0, 1->2, 2->1, 2->0, 0->2. */
@@ -976,11 +976,11 @@ START_TEST(test_speed)
     printf("bw speed: rm_share_optimal 4 routes/10 links %.2f us, 40 routes/60 res %.1f us; "
            "rm_maxmin %.2f us, %.1f us\n",
            t_opt4, t_opt40, t_mm4, t_mm40);
-    /* printed, not asserted: speed targets live in bench/ (issue 10, item 8) */
+    /* printed, not asserted: speed targets live in bench/ */
 }
 END_TEST
 
-/* ------------------------------------------------ entry checks (issue 10) */
+/* ------------------------------------------------------------ entry checks */
 
 #define EXPECT_EINVAL_MSG(call, text)                                                          \
     do {                                                                                       \

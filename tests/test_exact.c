@@ -1,7 +1,7 @@
 /*
  * test_exact.c — the exact baselines of heur/exact.c: SliceRing optimum on
  * the Hamiltonian-cycle reduction of Theorem 1 (6-cycle, Petersen graph,
- * a Hamiltonian 10-node graph), Proposition 1 (ORACLES.md), a brute-force
+ * a Hamiltonian 10-node graph), Proposition 1 (docs/sources.md), a brute-force
  * cross-check including negative-alpha rings, greedy >= exact; SharedRing
  * exhaustive on the hand-solved 3-host star, against the greedy on trees,
  * limits and invariants.
@@ -444,7 +444,7 @@ START_TEST(test_shared_star3)
     opt.cost.dc_dw = 0.01;
     rm_mapping *m = NULL;
     ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &m, &err), RM_OK);
-    /* ORACLES.md: ring 0 -> 1 -> 2 with optimal shares: 0.4077941; the pair
+    /* hand-solved (docs/sources.md): ring 0 -> 1 -> 2 with optimal shares: 0.4077941; the pair
      * {0, 1} gives 0.5 (1 + 0.01 * 1.6) = 0.508, one host 1 */
     ck_assert_int_eq(m->q, 3);
     ck_assert_double_eq_tol(m->t_step_per_dw, 0.4077941, 1e-6);

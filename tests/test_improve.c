@@ -1,12 +1,12 @@
 /*
  * test_improve.c — the local search after the heuristic (rm_options.improve,
- * `--improve`, heur/improve.c; issue 15 "better rings beyond the paper"):
+ * `--improve`, heur/improve.c; better rings, beyond the paper):
  *  - on the hand-solved shared4 platform (platforms/test/shared4.gml) SliceRing
  *    picks the 4-host ring (T_step/D_w = 124/147 with max-min shares at
  *    D_c/D_w = 0.5, worse than the best ring, hosts 0, 1 at 0.54): --improve
  *    reaches 0.54 and the ring {0, 1};
  *  - on random sparse platforms with routers, for SharedRing and SliceRing at
- *    the four ratios of seed 001, every improved mapping passes
+ *    the four ratios of Legrand et al. 2004, every improved mapping passes
  *    rm_mapping_check and is never worse than the heuristic's (whose value it
  *    records in improve_t_start);
  *  - the same input gives the same mapping twice (ring, routes, shares);

@@ -1,7 +1,7 @@
 #define _GNU_SOURCE /* open_memstream */
 /*
  * test_limits.c — the final solvers' iteration limits in rm_options
- * (rm_options.final_limits, issue 10 item 3): rm_options_init leaves the
+ * (rm_options.final_limits): rm_options_init leaves the
  * solvers' own limits (0), rm_options_check refuses negative ones, explicit
  * limits at the solvers' own values give the same mapping as the defaults,
  * a limit reaches the solver, and a limit too small to reach the tolerance
@@ -205,7 +205,7 @@ START_TEST(test_limits_reach_the_solver)
 }
 END_TEST
 
-/* The promise at scale (issue 15, "The final solvers at scale"): on the
+/* The promise at scale (docs/scale.md, "Final solvers at 300 hosts"): on the
  * 300-host SliceRing ring of bench_solvers (999-host Tiers-like platform,
  * seed 1, D_c/D_w 0.0002) a solver stopped by a small limit returns its best
  * point (RM_OK) with final_converged 0 and a certified gap that holds

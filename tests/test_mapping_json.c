@@ -1,7 +1,7 @@
 /*
  * test_mapping_json.c — the one reader of the mapping JSON,
- * rm_mapping_read_json (include/ringmap/mapping_json.h; issue 13 class 5,
- * issue 10 item 2):
+ * rm_mapping_read_json (include/ringmap/mapping_json.h; strict: no silent
+ * wrong reading):
  *  - the table tests/data/badmap/MANIFEST.tsv: each hostile file gives
  *    RM_EINPUT, no document, and a message naming the file and the element;
  *    the valid ones are read with the values `ringmap --json` wrote;

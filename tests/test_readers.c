@@ -1,8 +1,8 @@
 /*
- * test_readers.c — the readers of issue 5 (raw Tiers, GraphML), the
+ * test_readers.c — the readers of raw Tiers and GraphML files, the
  * Tiers-like generator and the GML writer: counts and values of the shipped
  * data, error messages naming file and line, determinism by seed, and the
- * shipped generated platforms (sizes of seed 001 Figs 3 and 4, reproducible
+ * shipped generated platforms (sizes of Legrand et al. 2004 Figs 3 and 4, reproducible
  * bytes). SimGrid files: tests/test_simgrid.c.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -256,7 +256,7 @@ START_TEST(graphml_attributes)
     ck_assert_double_eq(p->nodes[1].w, 1.0 / 50);
     ck_assert_int_eq(p->nodes[2].is_host, 0);
     ck_assert_int_eq(p->nodes[2].id, 7);
-    ck_assert_int_eq(p->nodes[0].id, 8); /* non-numeric id: largest numeric id (7) + 1 + position (0), never another node's id (issue 13) */
+    ck_assert_int_eq(p->nodes[0].id, 8); /* non-numeric id: largest numeric id (7) + 1 + position (0), never another node's id */
     ck_assert_double_eq(p->links[0].bandwidth, 30.51);
     ck_assert_double_eq(p->links[0].latency, 0.001);
     ck_assert_int_eq(p->links[0].backbone, 0);
@@ -360,7 +360,7 @@ START_TEST(generate_deterministic)
     ck_assert_int_eq(rmi_generate_tiers(&go, &b, &err), RM_OK);
     go.seed = 21;
     ck_assert_int_eq(rmi_generate_tiers(&go, &c, &err), RM_OK);
-    /* seed 001 Fig. 3: 38 hosts, 49 routers, 92 links */
+    /* Legrand et al. 2004 Fig. 3: 38 hosts, 49 routers, 92 links */
     ck_assert_int_eq(a->n_hosts, 38);
     ck_assert_int_eq(a->n_nodes - a->n_hosts, 49);
     ck_assert_int_eq(a->n_links, 92);

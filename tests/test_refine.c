@@ -1,7 +1,7 @@
 /*
  * test_refine.c — the real optimum of the shares of a fixed ring
  * (solvers/tstep_kinsol.c, solvers/tstep_glpk.c, ring/refine_solvers.c):
- * the ORACLES.md star, a ring with a clamped alpha where the eq. (5)-optimal
+ * the hand-solved star (docs/sources.md), a ring with a clamped alpha where the eq. (5)-optimal
  * shares are worse than the real optimum (hand-solved by bisection), each
  * link model with a hand-computed value, error handling, and every shipped
  * platform at the paper's four D_c/D_w for SharedRing's and SliceRing's
@@ -77,7 +77,7 @@ static rm_platform *build(int n_nodes, int n_hosts, const double *w, int n_links
 
 START_TEST(test_star_oracle)
 {
-    /* ORACLES.md: hosts 0, 1 (w 1), 2 (w 2), router 3; links 10, 10, 20;
+    /* hand-solved star: hosts 0, 1 (w 1), 2 (w 2), router 3; links 10, 10, 20;
      * half duplex; ring 0 -> 1 -> 2; D_c/D_w 0.01: 0.4077941 (every alpha
      * > 0, so the real optimum is the eq. (5) one) */
     double w[3] = {1, 1, 2}, b[3] = {10, 10, 20};

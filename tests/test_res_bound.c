@@ -1,5 +1,5 @@
 /*
- * test_res_bound.c — issue 15: the shared-resource stopping bound of
+ * test_res_bound.c — the shared-resource stopping bound of
  * SharedRing with fixed routes (heur/bounds/res_bound.h): a resource every route
  * crosses (a SimGrid cluster's SHARED backbone) bounds T_step of every
  * larger ring. Checks: the mapping with the bound equals --full-curve's

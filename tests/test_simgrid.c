@@ -1,5 +1,5 @@
 /*
- * test_simgrid.c — SimGrid platform files read by SimGrid itself (issue 11):
+ * test_simgrid.c — SimGrid platform files read by SimGrid itself (docs/simgrid.md):
  * every platform style of tests/data/simgrid/ is mapped by SharedRing and
  * SliceRing on SimGrid's routes (mappings pass rm_mapping_check), with the
  * hand-computed T_step of the small ones (cluster with a backbone,

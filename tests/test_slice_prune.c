@@ -1,5 +1,5 @@
 /*
- * test_slice_prune.c — issue 15: SliceRing's candidate pruning
+ * test_slice_prune.c — SliceRing's candidate pruning
  * (heur/slicering.c, slice_prune: a lower bound on every candidate's O(1)
  * value from the least route cost to and from the ring, with the edges'
  * terms at up to 64 pivots) changes nothing: the fast scan with the pruning

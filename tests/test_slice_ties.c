@@ -1,5 +1,5 @@
 /*
- * test_slice_ties.c — issue 15: SliceRing's near-tie rule
+ * test_slice_ties.c — SliceRing's near-tie rule
  * (rm_options.slice_ties, heur/slicering.c: a candidate whose multiset of
  * (D_c/D_w * C, w) pairs is bit for bit that of an earlier candidate of the
  * same step is skipped, so among candidates equal in real arithmetic the

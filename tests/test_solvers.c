@@ -2,12 +2,12 @@
  * test_solvers.c — the eq. (5) share program of solvers.h: the library's
  * one solver (rm_share_optimal, bw/) and the tests' independent cross-check
  * (GLPK outer approximation, tests/share_glpk.c) against the hand-solved
- * 3-host star of ORACLES.md, closed forms (one shared link, backbone
+ * 3-host star (docs/sources.md), closed forms (one shared link, backbone
  * bounds), error reporting, and each other on seeded random instances
  * (objective within 1e-6 relative, feasibility, no worse than max-min).
  * Networks and routes are built by hand here.
  * The step-time solvers of a fixed ring (rm_tstep_kinsol, rm_tstep_glpk)
- * at scale (issue 15): SliceRing's rings of 65, 100 and 120 hosts on the
+ * at scale (docs/scale.md): SliceRing's rings of 65, 100 and 120 hosts on the
  * generated 999-host Tiers-like platform (agreement to 1e-6, certified
  * gaps), the best certified point when the tolerance cannot be reached,
  * a solver stopped at its limit through the mapper (final_converged 0, a
@@ -190,7 +190,7 @@ static void maxmin_rates(const rm_network *net, int n, const rm_route *r, double
 
 /* ------------------------------------------------------ the 3-host star */
 
-/* ORACLES.md: hosts 0, 1 (w = 1), 2 (w = 2), router 3; links 0-3, 1-3 of
+/* The hand-solved star (docs/sources.md): hosts 0, 1 (w = 1), 2 (w = 2), router 3; links 0-3, 1-3 of
  * 10, 2-3 of 20; half duplex; ring 0 -> 1 -> 2; routes: succ 0->1, 1->2,
  * 2->0, pred 0->2, 1->0, 2->1. */
 static void star(tnet *t, rm_route *r, double *a)
@@ -764,7 +764,7 @@ static void check_agree(int max_q, double r, int q_expect)
     gen_ring_free(&g);
 }
 
-/* A 100-host ring (issue 15: the solvers at scale). */
+/* A 100-host ring (the solvers at scale). */
 START_TEST(test_tstep_ring_100)
 {
     check_agree(100, 0.00064, 100);

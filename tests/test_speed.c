@@ -4,7 +4,7 @@
  * lower bounds) and SliceRing (O(1) candidate values with exact
  * re-evaluation of near ties, fastest-host start only) give the same ring
  * and T_step to 1e-12 on every shipped platform and on random small
- * platforms (sparse, with routers) at the four ratios of seed 001, for
+ * platforms (sparse, with routers) at the four ratios of Legrand et al. 2004, for
  * refine none and max-min, half and full duplex. Also: the second SliceRing
  * start never worsens the estimate of any ring size, and the direct routing
  * layer (topo/route/routing.c) on a hand-made graph.

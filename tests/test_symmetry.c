@@ -1,5 +1,5 @@
 /*
- * test_symmetry.c — issue 15: SharedRing's symmetry classes (interchangeable
+ * test_symmetry.c — SharedRing's symmetry classes (interchangeable
  * hosts on their own access links, heur/sharedring/sharedring_sym.c, one candidate per
  * class and run between the routes' resources) and the leaf filling of the
  * widest-path trees (topo/route/widest.c) change nothing: the fast path returns

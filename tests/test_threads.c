@@ -1,5 +1,5 @@
 /*
- * test_threads.c — thread safety of the library (issue 10, item 4): the same
+ * test_threads.c — thread safety of the library: the same
  * platform mapped from 4 threads at once gives the same result as one
  * thread, bit for bit (ring, routes, route bandwidths, alphas, T_step).
  *

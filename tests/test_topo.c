@@ -291,7 +291,7 @@ END_TEST
 
 START_TEST(test_read_subnormal_numbers)
 {
-    /* issue 13, class 7: igraph's GML lexer refuses numbers strtod reports
+    /* a valid input: igraph's GML lexer refuses numbers strtod reports
      * as out of range, subnormal ones included (1e-310 is a double); the
      * reader gives igraph 0 and puts the value back (topo/io/gml_subnormal.c).
      * Values on the right element even when nodes and edges interleave and a
@@ -470,7 +470,7 @@ START_TEST(test_programmatic_and_validate)
     ck_assert_int_eq(p->nodes[2].id, 2);
     ck_assert_int_eq(rm_platform_set_label(p, 0, "h0"), RM_OK);
     ck_assert_int_eq(rm_platform_set_label(p, 2, "h2"), RM_OK);
-    ck_assert_int_eq(rm_platform_set_label(p, 3, "x"), RM_EINVAL); /* issue 13, class 8 */
+    ck_assert_int_eq(rm_platform_set_label(p, 3, "x"), RM_EINVAL); /* argument check */
     p->nodes[0].is_host = p->nodes[2].is_host = 1;
     p->nodes[0].w = 1;
     p->nodes[2].w = 3;

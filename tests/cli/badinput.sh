@@ -1,5 +1,5 @@
 # badinput.sh — the table of hostile platform files (tests/data/bad/
-# MANIFEST.tsv, issue 7) through the command: a refused file gives exit 2, a
+# MANIFEST.tsv) through the command: a refused file gives exit 2, a
 # "ringmap: " message on stderr naming the file and containing the table's
 # fragment, and nothing on stdout; an accepted one maps (exit 0, valid JSON).
 # Also a few hostile options and a generated 200000-node file.

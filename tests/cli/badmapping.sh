@@ -1,5 +1,5 @@
 # badmapping.sh — the table of hostile mapping JSON files (tests/data/badmap/
-# MANIFEST.tsv, issue 13 class 5) through `ringmap export-simgrid
+# MANIFEST.tsv: no silent wrong reading) through `ringmap export-simgrid
 # platforms/test/star3.gml MAPPING` and, when built, `iterapp --mapping
 # MAPPING`: a refused file gives exit 2 and a message naming the file and
 # the element (never a ring read as something else: a string, real or

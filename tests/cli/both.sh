@@ -1,4 +1,4 @@
-# both.sh — `--heuristic both` (seed 001, Tables 3–4): the JSON is
+# both.sh — `--heuristic both` (Legrand et al. 2004, Tables 3–4): the JSON is
 # {"ringmap_version", "shared": mapping, "slice": mapping,
 # "improvement_percent"} with improvement = (T_slice - T_shared)/T_slice*100
 # recomputed from the two mappings; the table shows both ring sizes and the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `ringmap compare`: Tables 3-4 and SharedRing's variants on the ORACLES.md star, exit codes.
+# `ringmap compare`: Tables 3-4 and SharedRing's variants on the hand-solved star (docs/sources.md, "Oracles"), exit codes.
 set -euo pipefail
 RM=$1; SRC=$2
 fail() { echo "FAIL: $*"; exit 1; }

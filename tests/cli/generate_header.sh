@@ -1,4 +1,4 @@
-# generate_header.sh — issue 13 (class 4, malformed outputs): control
+# generate_header.sh — hardening (malformed outputs): control
 # characters of the command line (strtol skips leading \r, \n, \t, \v, \f in
 # `--hosts`) reach the header comment of `ringmap generate`'s GML; each is
 # written escaped on its comment line, so the file is read back (a \r ended

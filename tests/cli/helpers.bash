@@ -65,7 +65,7 @@ jcheck() {
     ok "$desc"
 }
 
-# The 3-host star of ORACLES.md: hosts P0, P1 (w = 1) and P2 (w = 2), router
+# The hand-solved 3-host star (docs/sources.md, "Oracles"): hosts P0, P1 (w = 1) and P2 (w = 2), router
 # R3; links P0-R3 and P1-R3 of 10 Mb/s, P2-R3 of 20 Mb/s.
 write_star3() {
     cat >"$1" <<'GML'

@@ -1,4 +1,4 @@
-# improve.sh — `--improve` (issue 15, heur/improve.c): on shared4, SliceRing's
+# improve.sh — `--improve` (heur/improve.c, docs/improve.md): on shared4, SliceRing's
 # 4-host ring (124/147 at D_c/D_w 0.5) becomes the best ring, hosts A0 A1 at
 # 0.54 (hand-solved in platforms/test/shared4.gml); the JSON's params.improve
 # records it; the same command twice gives byte-identical JSON (no budget

@@ -1,4 +1,4 @@
-# iterapp_limits.sh — issue 13, class 3: iterapp's integer options and the
+# iterapp_limits.sh — hardening (overflows and endless loops): iterapp's integer options and the
 # column allocation on extreme numbers. Each case gives exit 2 at once with a
 # message naming the option (never a heap overflow, a value silently
 # wrapped, an endless allocation loop or an endless sleep), or, for the

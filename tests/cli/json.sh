@@ -3,7 +3,7 @@
 # recomputed in jq (alpha sums to 1; time_per_dw = alpha*w + dc_dw*(1/b_succ +
 # 1/b_pred); t_step_per_dw = max time_per_dw; link_usage = sum of the route
 # bandwidths per link; routes join ring neighbours), the hand-solved 3-host
-# star of ORACLES.md (max-min 0.408, optimal 0.4077941, full duplex 0.404,
+# star (docs/sources.md, "Oracles": max-min 0.408, optimal 0.4077941, full duplex 0.404,
 # SliceRing 0.408 with unshared estimate 0.402), q = 1, --dc/--dw, and where
 # the table and the JSON go (--json FILE, --json -, --quiet).
 source "$(dirname "$0")/helpers.bash"
@@ -94,7 +94,7 @@ schema_checks "$TMP/q1.json"
 jcheck "$TMP/q1.json" "q = 1: one host, alpha 1, T_step/D_w = its w, no routes" \
     '(.ring|length) == 1 and .ring[0].alpha == 1 and ((.t_step_per_dw - .ring[0].w) | fabs) <= 1e-12 and .link_usage == [] and [.sweep[].q] == [1]'
 
-echo "--- the hand-solved star of ORACLES.md, D_c/D_w = 0.01"
+echo "--- the hand-solved star (docs/sources.md), D_c/D_w = 0.01"
 expect_exit 0 "star, max-min" "$OWN" --dc-dw 0.01 --sharing maxmin --json "$TMP/s.json" --quiet
 schema_checks "$TMP/s.json"
 capacity_check "$TMP/s.json"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # launch_outputs.sh RINGMAP SOURCE_ROOT — the launch files of `ringmap map`
-# (issue 12): --hostfile (Open MPI, ring order), --rankfile (Open MPI),
+# (docs/launch.md): --hostfile (Open MPI, ring order), --rankfile (Open MPI),
 # --machinefile (MPICH Hydra), --tpwgts (gpmetis), --units N in the table,
 # the JSON and --units-csv; outputs checked before any computation and
 # written through a temporary file (a failed run leaves a previous file as it

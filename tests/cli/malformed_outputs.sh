@@ -1,4 +1,4 @@
-# malformed_outputs.sh — issue 13, class 4: every output is re-read by a
+# malformed_outputs.sh — hardening (malformed outputs): every output is re-read by a
 # standard parser, whatever the labels and file names hold (control
 # characters, bytes that are not UTF-8, quotes, XML specials, "--", names of
 # the fallback ids): the mapping JSON and sweep JSON by jq, the SimGrid XML

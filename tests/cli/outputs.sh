@@ -1,4 +1,4 @@
-# outputs.sh — issue 13, class 6 "outputs that destroy data" (cli/outfile.c):
+# outputs.sh — hardening: no output destroys data (cli/outfile.c):
 # every output (--json, --dot, --svg, sweep --csv/--json/--plot,
 # export-simgrid -o/--hostfile, generate -o) refuses the input file and a
 # directory before any computation (exit 2, input unchanged), is written

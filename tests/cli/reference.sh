@@ -1,4 +1,4 @@
-# reference.sh — stored reference outputs (issue 10, item 8): every shipped
+# reference.sh — stored reference outputs: every shipped
 # platform x D_c/D_w in {0.64, 0.064, 0.0064, 0.00064} x both heuristics with
 # the default options gives the ring (node order), the routes (nodes and links
 # to successor and predecessor) and T_step/D_w (and SliceRing's unshared

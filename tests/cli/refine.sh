@@ -1,9 +1,9 @@
-# refine.sh — --final-solver kinsol | glpk and --all-shares (issues 3 and
-# 10): the real optimum of the chosen ring's shares. --all-shares adds
+# refine.sh — --final-solver kinsol | glpk and --all-shares: the real
+# optimum of the chosen ring's shares. --all-shares adds
 # "share_methods" with the five share methods to the JSON; KINSOL and GLPK
 # agree (1e-6) and are no worse than max-min, the heuristic's own shares and
 # eq. (5)'s surrogate optimum; the printed mapping is the KINSOL one. The
-# ORACLES.md star: 0.4077941. The old spellings (--refine X) still work,
+# hand-solved star (docs/sources.md): 0.4077941. The old spellings (--refine X) still work,
 # with one note on stderr, and give the same JSON as the new ones.
 source "$(dirname "$0")/helpers.bash"
 
@@ -40,7 +40,7 @@ k=$(jq .t_step_per_dw "$TMP/kinsol.json")
 jcheck "$TMP/a.json" "--final-solver kinsol equals the kinsol column of --all-shares" \
     "((.share_methods.kinsol - $k) | fabs) <= 1e-12 * $k"
 
-# the ORACLES.md star (hand-solved): 0.4077941
+# the hand-solved star (docs/sources.md, "Oracles"): 0.4077941
 if [ -r "$SRC/platforms/test/star3.gml" ]; then
     expect_exit 0 "star3 --all-shares" "$SRC/platforms/test/star3.gml" --dc-dw 0.01 --all-shares --json -
     cp "$TMP/out" "$TMP/star.json"

@@ -1,4 +1,4 @@
-# route_ties.sh — `--route-ties` (issue 15, heur/route_ties.c, docs/route-ties.md)
+# route_ties.sh — `--route-ties` (heur/route_ties.c, docs/route-ties.md)
 # on the Topology Zoo's Geant2009 (every node a host, w 0.02): SliceRing's
 # ring (34 hosts) keeps its size under every rule; share and best lower its
 # T_step/D_w from 6.397334900e-4 (index) to 6.365426409e-4, hops to

@@ -1,5 +1,5 @@
 # routing_exact.sh — --routing direct and --heuristic exact / slice-exact on the
-# NP-completeness reduction of seed 001, Theorem 1 (ORACLES.md): a complete
+# NP-completeness reduction of Legrand et al. 2004, Theorem 1 (§3.3): a complete
 # graph of links, bandwidth 1/eps (cost eps) on the edges of G_h and 1/2
 # (cost 2) elsewhere, w_i = p, D_c/D_w = 1. The SliceRing optimum is 1 + 2 eps
 # iff G_h has a Hamiltonian cycle. With direct routing the 6-cycle gives

@@ -1,4 +1,4 @@
-# scale_options.sh — the options of issue 15 that change how far or how the
+# scale_options.sh — the options that change how far or how the
 # greedy heuristics search (docs/scale.md), recorded in the JSON params so
 # that a result says how it was obtained:
 # - --stop-patience N on the generated 297-host Tiers platform (seed 1) at

@@ -1,4 +1,4 @@
-# simgrid_routing.sh — routing on SimGrid platforms (issue 11): --routing
+# simgrid_routing.sh — routing on SimGrid platforms (docs/simgrid.md): --routing
 # widest on a .xml file says on stderr that it ignores SimGrid's routes (what
 # smpirun uses) and is refused (exit 2) when a widest path would go through a
 # host between two links no SimGrid route crosses in a row (SPLITDUPLEX

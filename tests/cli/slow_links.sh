@@ -1,4 +1,4 @@
-# slow_links.sh — issue 13, class 7: a link whose bandwidth is too small for
+# slow_links.sh — hardening (valid inputs are not refused): a link whose bandwidth is too small for
 # the model (below 1e-140 Mb/s: subnormal like 1e-310, or 1/b overflowing,
 # or so small that eq. (5)'s squares of the shares underflow; docs/formats.md)
 # is a valid input: it is read, named in a warning and left out of routing as

@@ -1,5 +1,5 @@
-# special_files.sh — issue 13, class 2 "crashes and hangs on special
-# files": a platform path that is not a regular file (directory, FIFO,
+# special_files.sh — hardening: no crash or hang on special
+# files: a platform path that is not a regular file (directory, FIFO,
 # /dev/zero, a symlink to it) or is larger than the documented limit (256
 # MiB, topo/input_file.h) gets exit 2 at once with a message naming it,
 # for every format (.gml, .graphml, .tiers, .xml) and every command; never

@@ -1,4 +1,4 @@
-# strict_readers.sh — issue 13, class 5 through the command: the hostile
+# strict_readers.sh — hardening (no silent wrong reading) through the command: the hostile
 # GraphML/GML files of tests/data/bad (MANIFEST.tsv, run by badinput.sh)
 # plus what the table cannot say: a GML key given twice gives a warning on
 # stderr naming the line and the key (igraph keeps the last value) and still

@@ -2,7 +2,7 @@
 # command's for the same options (the JSON run's sweep is the map JSON's
 # sweep, every CSV row equals the map sweep's entry, best_q = the map's q,
 # best_t_step_per_dw = its T_step/D_w), on the hand-solved star (sweep
-# 1 / 0.508 / 0.408 at D_c/D_w = 0.01 with max-min, ORACLES.md) and on
+# 1 / 0.508 / 0.408 at D_c/D_w = 0.01 with max-min, docs/sources.md) and on
 # platforms/medium_tiers.gml with both heuristics and all sharing policies; the
 # bath tub's shape (T_step/D_w falls then rises on medium_tiers at 0.0064);
 # the optimal size shrinks as D_c/D_w grows; exit codes of bad ratio lists

@@ -1,4 +1,4 @@
-# valid_extremes.sh — issue 13, class 7: valid inputs that were refused.
+# valid_extremes.sh — hardening: valid inputs that were refused.
 # A star under --routing direct (no host pair has a direct link) gives the
 # ring of one host (the fastest, T_step/D_w = its w) with every heuristic;
 # routes whose latency overflows to infinity (--latency) leave the ring of

@@ -1,5 +1,5 @@
 # install.sh — the installed package works for a user outside the tree
-# (issue 10, item 6): `cmake --install` into a temporary prefix, then
+# (docs/library.md): `cmake --install` into a temporary prefix, then
 #  - the files are there: headers (include/ringmap.h + every
 #    include/ringmap/*.h, each compiling alone, in C and in C++), libringmap.so
 #    with SONAME libringmap.so.MAJOR, libringmap.a, ringmap, ringmap.pc,
