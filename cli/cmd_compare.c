@@ -159,7 +159,7 @@ int rm_cmd_compare(int argc, char **argv)
     json_object_set_new(jroot, "rows", jrows);
     if (!to_stdout) {
         printf("platform %s: %d hosts, %d routers, %d links; %s duplex\n\n", p->name, p->n_hosts,
-               p->n_nodes - p->n_hosts, p->n_links, base.duplex == RM_DUPLEX_FULL ? "full" : "half");
+               p->n_nodes - p->n_hosts, p->n_links, rm_cli_duplex_name(base.duplex));
         printf("%-9s %-20s %-20s %-20s %-13s", "D_c/D_w", "H1 SliceRing (q)", "H1 unshared (q)",
                "H2 SharedRing (q)", "improvement");
         for (int k = 0; k < N_REF; k++)

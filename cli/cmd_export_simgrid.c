@@ -191,10 +191,9 @@ int rm_cmd_export_simgrid(int argc, char **argv)
         } else if (!strcmp(a, "--hostfile")) {
             hostfile = v, i++;
         } else if (!strcmp(a, "--duplex")) {
-            if (!strcmp(v, "half"))
-                duplex = RM_DUPLEX_HALF;
-            else if (!strcmp(v, "full"))
-                duplex = RM_DUPLEX_FULL;
+            int d; /* half or full: the library's names of rm_duplex */
+            if (rm_enum_from_name(RM_ENUM_DUPLEX, v, &d) == RM_OK)
+                duplex = (rm_duplex)d;
             else {
                 fprintf(stderr, "ringmap export-simgrid: --duplex %s: expected half or full\n", v);
                 return 2;

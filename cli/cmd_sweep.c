@@ -34,9 +34,9 @@
 #define SWEEP_MAX_RATIOS 64
 #define SWEEP_CHECK_TOL 1e-9
 
-/* The sharing policies swept: rm_cli_sharings (greedy, maxmin, eq5); a
- * run's index r is its rm_sharing value. */
-#define N_REF RM_CLI_N_SHARINGS
+/* The sharing policies swept: the library's names of rm_sharing (greedy,
+ * maxmin, eq5: rm_enum_entries); a run's index r is its rm_sharing value. */
+#define N_REF 3
 
 static const char *ref_name(int r)
 {
@@ -137,7 +137,8 @@ static int parse_refines(const char *s, sweep_args *a, int old)
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        int found = rm_cli_name_find(old ? old_names : rm_cli_sharings, N_REF, p, len);
+        int found = rm_cli_name_find(old ? old_names : rm_enum_entries(RM_ENUM_SHARING, NULL),
+                                     N_REF, p, len);
         if (found < 0)
             return bad_option(old ? "--refine: expected a list of none, maxmin, optimal, got '%s'"
                                   : "--sharing: expected a list of greedy, maxmin, eq5, got '%s'",
@@ -382,7 +383,7 @@ static void print_summary(FILE *f, const rm_platform *p, const sweep_args *a, sw
 {
     fprintf(f, "%s: %d hosts, %d routers, %d links; %s duplex\n", p->name ? p->name : "platform",
             p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
-            a->opt.duplex == RM_DUPLEX_FULL ? "full" : "half");
+            rm_cli_duplex_name(a->opt.duplex));
     fprintf(f, "%-9s %-12s %-8s %6s %14s %14s %9s\n", "heuristic", "D_c/D_w", "sharing", "best q",
             "T_step/D_w", "unshared est.", "vs none");
     for (int i = 0; i < n_runs; i++) {
@@ -509,7 +510,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
     for (int r = 0; r < a->n_ref; r++)
         bad |= jpush(jf, json_string(ref_name(a->refs[r])));
     bad |= jset(jpar, "sharings", jf);
-    bad |= jset(jpar, "duplex", json_string(a->opt.duplex == RM_DUPLEX_FULL ? "full" : "half"));
+    bad |= jset(jpar, "duplex", json_string(rm_cli_duplex_name(a->opt.duplex)));
     bad |= jset(jpar, "max_q", json_integer(a->opt.max_q));
     bad |= jset(root, "runs", jruns);
     for (int i = 0; !bad && i < n_runs; i++) {
@@ -691,7 +692,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     char title[512];
     snprintf(title, sizeof title, " (%d hosts, %d routers, %d links, %s duplex)", p->n_hosts,
              p->n_nodes - p->n_hosts, p->n_links,
-             a->opt.duplex == RM_DUPLEX_FULL ? "full" : "half");
+             rm_cli_duplex_name(a->opt.duplex));
     fputs(".", f);
     gp_str(f, title);
     fputs(" font ',14'\n", f);

@@ -69,12 +69,13 @@ static void usage(FILE *f)
         f);
     rm_cli_heuristic_help(f); /* the library's heuristics (cli/options.c) */
     fputs(
-        "  --routing R           widest: widest paths through the network (default,\n"
-        "                        except for SimGrid .xml files: fixed);\n"
+        "  --routing R           widest: widest paths through the network;\n"
         "                        direct: only a direct link between two hosts (the\n"
         "                        complete-graph instance taken as given);\n"
         "                        fixed: the routes the platform file fixes (SimGrid's\n"
-        "                        route of every host pair), as real IP routing does\n"
+        "                        route of every host pair), as real IP routing does;\n"
+        "                        auto (default): fixed for a platform that fixes its\n"
+        "                        routes (SimGrid .xml files), else widest\n"
         "  --one-core            SimGrid hosts: w from one core's speed (one single-\n"
         "                        threaded rank per host; default: speed x cores)\n"
         "  --sharing S           how SharedRing shares a link among the ring's routes\n"
@@ -274,8 +275,7 @@ static int parse_args(int argc, char **argv, map_args *a)
                 return code;
             break;
         case OPT_ROUTING:
-            if ((code = rm_cli_opt_name("--routing", rm_cli_routings, RM_CLI_N_ROUTINGS, arg, &v,
-                                        bad_option)) >= 0)
+            if ((code = rm_cli_opt_enum("--routing", RM_ENUM_ROUTING, arg, &v, bad_option)) >= 0)
                 return code;
             a->opt.routing = (rm_routing)v;
             a->input.routing_given = 1;
@@ -423,7 +423,7 @@ static void print_refinements(FILE *f, const map_args *a)
     fputs("\nShares of this ring and routes (T_step/D_w, s/Mflop; kinsol and glpk: the\n"
           "optimum of T_step, eq5: of eq. (5)'s surrogate):\n", f);
     for (int k = 0; k < RM_N_REFINE; k++)
-        fprintf(f, " %-12s", rm_cli_share_methods[k]);
+        fprintf(f, " %-12s", rm_enum_name(RM_ENUM_SHARE_METHOD, k)); /* own, maxmin, ... */
     fputc('\n', f);
     for (int k = 0; k < RM_N_REFINE; k++) {
         if (isnan(a->ref_t[k]))

@@ -1,8 +1,9 @@
 /* options.c — the option values shared by the map, sweep and compare
  * commands (cli/options.h): finite numbers with their ranges and units,
  * the --heuristic values and help (the library's heuristic table,
- * rm_heuristic_at, and "both"), the name tables of --sharing, --make-feasible,
- * --final-solver, --duplex and --routing, the old --refine aliases, the
+ * rm_heuristic_at, and "both"), the values of --sharing, --make-feasible,
+ * --final-solver, --duplex, --routing and --route-ties (the library's table
+ * of the enums' names, rm_enum_entries), the old --refine aliases, the
  * list of ratios D_c/D_w of --dc-dw, and the getopt error cases. Only
  * rm_cli_vreport prints (for the command's reporter, with its prefix). */
 #include "cli/options.h"
@@ -16,19 +17,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The names of the heuristics (--heuristic, the JSON's "heuristic"): the
- * names of today, kept here until the library's enum<->name table. */
-static const rm_cli_name heuristic_names[] = {{"shared", RM_HEUR_SHARED},
-                                              {"slice", RM_HEUR_SLICE},
-                                              {"exact", RM_HEUR_SHARED_EXACT},
-                                              {"slice-exact", RM_HEUR_SLICE_EXACT}};
+/* The names of the enums' values: the library's one table (rm_enum_name,
+ * include/ringmap/output.h), the JSON's spelling; "?" without a name. */
+static const char *enum_name(rm_enum_kind kind, int value)
+{
+    const char *n = rm_enum_name(kind, value);
+    return n ? n : "?";
+}
 
 const char *rm_cli_heuristic_name(rm_heuristic h)
 {
-    for (size_t i = 0; i < sizeof heuristic_names / sizeof heuristic_names[0]; i++)
-        if (heuristic_names[i].value == (int)h)
-            return heuristic_names[i].name;
-    return "?";
+    return enum_name(RM_ENUM_HEURISTIC, (int)h);
 }
 
 const char *rm_cli_heuristic_title(rm_heuristic h)
@@ -126,16 +125,13 @@ void rm_cli_heuristic_help(FILE *f)
     }
 }
 
-const rm_cli_name rm_cli_sharings[RM_CLI_N_SHARINGS] = {
-    {"greedy", RM_SHARING_GREEDY}, {"maxmin", RM_SHARING_MAXMIN}, {"eq5", RM_SHARING_EQ5}};
-
-const rm_cli_name rm_cli_feasibles[RM_CLI_N_FEASIBLES] = {{"maxmin", RM_SHARING_MAXMIN},
-                                                          {"eq5", RM_SHARING_EQ5}};
-
-const rm_cli_name rm_cli_final_solvers[RM_CLI_N_FINAL_SOLVERS] = {
-    {"none", RM_FINAL_NONE}, {"kinsol", RM_FINAL_KINSOL}, {"glpk", RM_FINAL_GLPK}};
-
-const char *const rm_cli_share_methods[RM_N_REFINE] = {"own", "maxmin", "eq5", "kinsol", "glpk"};
+int rm_cli_opt_enum(const char *opt, rm_enum_kind kind, const char *arg, int *out,
+                    rm_cli_bad_fn bad)
+{
+    int n;
+    const rm_enum_entry *e = rm_enum_entries(kind, &n);
+    return rm_cli_opt_name(opt, e, n, arg, out, bad);
+}
 
 /* The old --refine spellings: what each sets, and the notice naming the new
    spelling. */
@@ -157,14 +153,17 @@ static const struct {
 
 const char *rm_cli_sharing_name(rm_sharing s)
 {
-    int k = (int)s;
-    return k >= 0 && k < RM_CLI_N_SHARINGS ? rm_cli_sharings[k].name : "?";
+    return enum_name(RM_ENUM_SHARING, (int)s);
 }
 
 const char *rm_cli_final_solver_name(rm_final_solver s)
 {
-    int k = (int)s;
-    return k >= 0 && k < RM_CLI_N_FINAL_SOLVERS ? rm_cli_final_solvers[k].name : "?";
+    return enum_name(RM_ENUM_FINAL_SOLVER, (int)s);
+}
+
+const char *rm_cli_duplex_name(rm_duplex d)
+{
+    return enum_name(RM_ENUM_DUPLEX, (int)d);
 }
 
 int rm_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *all_shares,
@@ -172,22 +171,26 @@ int rm_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *a
 {
     int v, code;
     if (strcmp(name, "sharing") == 0) {
-        if ((code = rm_cli_opt_name("--sharing", rm_cli_sharings, RM_CLI_N_SHARINGS, arg, &v,
-                                    bad)) >= 0)
+        if ((code = rm_cli_opt_enum("--sharing", RM_ENUM_SHARING, arg, &v, bad)) >= 0)
             return code;
         opt->sharing = (rm_sharing)v;
         return -1;
     }
     if (strcmp(name, "make-feasible") == 0) {
-        if ((code = rm_cli_opt_name("--make-feasible", rm_cli_feasibles, RM_CLI_N_FEASIBLES, arg,
-                                    &v, bad)) >= 0)
+        /* the sharing policies but greedy (SliceRing has no greedy shares) */
+        int n, k = 0;
+        const rm_enum_entry *e = rm_enum_entries(RM_ENUM_SHARING, &n);
+        rm_cli_name feasible[8];
+        for (int i = 0; i < n && k < 8; i++)
+            if (e[i].value != RM_SHARING_GREEDY)
+                feasible[k++] = e[i];
+        if ((code = rm_cli_opt_name("--make-feasible", feasible, k, arg, &v, bad)) >= 0)
             return code;
         opt->make_feasible = (rm_sharing)v;
         return -1;
     }
     if (strcmp(name, "final-solver") == 0) {
-        if ((code = rm_cli_opt_name("--final-solver", rm_cli_final_solvers,
-                                    RM_CLI_N_FINAL_SOLVERS, arg, &v, bad)) >= 0)
+        if ((code = rm_cli_opt_enum("--final-solver", RM_ENUM_FINAL_SOLVER, arg, &v, bad)) >= 0)
             return code;
         opt->final_solver = (rm_final_solver)v;
         return -1;
@@ -211,12 +214,6 @@ int rm_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *a
     }
     return bad("unknown option '--%s'", name);
 }
-
-const rm_cli_name rm_cli_duplexes[RM_CLI_N_DUPLEXES] = {{"half", RM_DUPLEX_HALF},
-                                                        {"full", RM_DUPLEX_FULL}};
-
-const rm_cli_name rm_cli_routings[RM_CLI_N_ROUTINGS] = {
-    {"widest", RM_ROUTING_WIDEST}, {"direct", RM_ROUTING_DIRECT}, {"fixed", RM_ROUTING_FIXED}};
 
 int rm_cli_name_find(const rm_cli_name *table, int n, const char *s, size_t len)
 {
@@ -347,8 +344,7 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
 {
     int v, code;
     if (strcmp(name, "duplex") == 0) {
-        if ((code = rm_cli_opt_name("--duplex", rm_cli_duplexes, RM_CLI_N_DUPLEXES, arg, &v,
-                                    bad)) >= 0)
+        if ((code = rm_cli_opt_enum("--duplex", RM_ENUM_DUPLEX, arg, &v, bad)) >= 0)
             return code;
         opt->duplex = (rm_duplex)v;
         return -1;
@@ -389,13 +385,7 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
         return -1;
     }
     if (strcmp(name, "route-ties") == 0) { /* rm_options.route_ties (heur/route_ties.h) */
-        static const rm_cli_name ties[] = {{"index", RM_TIES_INDEX},
-                                           {"hops", RM_TIES_HOPS},
-                                           {"load", RM_TIES_LOAD},
-                                           {"bottleneck2", RM_TIES_BOTTLENECK2},
-                                           {"share", RM_TIES_SHARE},
-                                           {"best", RM_TIES_BEST}};
-        if ((code = rm_cli_opt_name("--route-ties", ties, 6, arg, &v, bad)) >= 0)
+        if ((code = rm_cli_opt_enum("--route-ties", RM_ENUM_ROUTE_TIES, arg, &v, bad)) >= 0)
             return code;
         opt->route_ties = (rm_route_ties)v;
         return -1;

@@ -22,11 +22,9 @@
  *  code 2. */
 typedef int (*rm_cli_bad_fn)(const char *fmt, ...);
 
-/** One accepted name of an option value and the value it stands for. */
-typedef struct rm_cli_name {
-    const char *name;
-    int value;
-} rm_cli_name;
+/** One accepted name of an option value and the value it stands for: a row
+ *  of the library's table of the enums' names (rm_enum_entry, {name, value}). */
+typedef rm_enum_entry rm_cli_name;
 
 /** Value of "both" among the --heuristic values (rm_cli_opt_heuristic). */
 #define RM_CLI_HEUR_BOTH (-1)
@@ -60,31 +58,19 @@ void rm_cli_heuristic_list(FILE *f, int greedy_only);
  *  summary (rm_heuristic_info.summary), lines indented to the help's column. */
 void rm_cli_heuristic_help(FILE *f);
 
-/** --sharing names (the sharing policy during SharedRing, rm_sharing):
- *  greedy, maxmin, eq5; entry k has value k. */
-extern const rm_cli_name rm_cli_sharings[];
-#define RM_CLI_N_SHARINGS 3
-/** --make-feasible names (SliceRing's make-feasible step): maxmin, eq5. */
-extern const rm_cli_name rm_cli_feasibles[];
-#define RM_CLI_N_FEASIBLES 2
-/** --final-solver names (rm_final_solver): none, kinsol, glpk; entry k has value k. */
-extern const rm_cli_name rm_cli_final_solvers[];
-#define RM_CLI_N_FINAL_SOLVERS 3
-/** Names of the five share methods compared on one ring (--all-shares; the
- *  internal rm_refine index): own (the heuristic's shares), maxmin, eq5
- *  (eq. (5)'s surrogate optimum), kinsol, glpk (the real optimum of T_step). */
-extern const char *const rm_cli_share_methods[RM_N_REFINE];
-/** --duplex names: half, full. */
-extern const rm_cli_name rm_cli_duplexes[];
-#define RM_CLI_N_DUPLEXES 2
-/** --routing names: widest, direct, fixed. */
-extern const rm_cli_name rm_cli_routings[];
-#define RM_CLI_N_ROUTINGS 3
+/** Option opt (e.g. "--duplex") with value arg, one of the names of the
+ *  enum kind (rm_enum_entries: the library's one table, the JSON's
+ *  spelling): *out = its value and -1; else bad("OPT: expected A, B or C,
+ *  got 'ARG'") listing the names in the table's order. */
+int rm_cli_opt_enum(const char *opt, rm_enum_kind kind, const char *arg, int *out,
+                    rm_cli_bad_fn bad);
 
-/** The name of a sharing policy ("greedy", "maxmin", "eq5") and of a final
- *  solver ("none", "kinsol", "glpk"); "?" out of range. O(1). */
+/** The name of a sharing policy ("greedy", "maxmin", "eq5"), of a final
+ *  solver ("none", "kinsol", "glpk") and of a duplex model ("half",
+ *  "full"): rm_enum_name, "?" without a name. */
 const char *rm_cli_sharing_name(rm_sharing s);
 const char *rm_cli_final_solver_name(rm_final_solver s);
+const char *rm_cli_duplex_name(rm_duplex d);
 
 /**
  * The options that choose the shares, by long name without "--":

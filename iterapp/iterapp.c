@@ -237,7 +237,9 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
         snprintf(msg, msz, "--balance %s: expected static, dfpa or dynamic", a->balance);
         return 2;
     }
-    if (strcmp(a->heuristic, "shared") && strcmp(a->heuristic, "slice")) {
+    int h; /* the greedy heuristics by the library's names (rm_enum_from_name) */
+    if (rm_enum_from_name(RM_ENUM_HEURISTIC, a->heuristic, &h) ||
+        (h != RM_HEUR_SHARED && h != RM_HEUR_SLICE)) {
         snprintf(msg, msz, "--heuristic %s: expected shared or slice", a->heuristic);
         return 2;
     }
@@ -262,7 +264,9 @@ static rm_status load_spec(const args *a, rm_ringspec **spec, rm_error *err)
     rm_options opt;
     rm_options_init(&opt);
     opt.cost.dc_dw = a->dc_dw;
-    opt.heuristic = strcmp(a->heuristic, "slice") ? RM_HEUR_SHARED : RM_HEUR_SLICE;
+    int h = RM_HEUR_SHARED; /* checked by the argument parser: shared or slice */
+    rm_enum_from_name(RM_ENUM_HEURISTIC, a->heuristic, &h);
+    opt.heuristic = (rm_heuristic)h;
     rm_mapping *m = NULL;
     st = rm_map(p, &opt, &m, err);
     if (st == RM_OK)

@@ -5,6 +5,7 @@
  * and alphas (Legrand et al. 2004 §2: w, alpha, eq. (1)). Used by `ringmap --dot/--svg`.
  */
 #include "output/dot.h"
+#include "ringmap/output.h" /* rm_enum_name */
 #include "topo/text.h"
 
 #include <math.h>
@@ -152,13 +153,14 @@ rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping 
     if (m) {
         static const char *const heur[] = {"SharedRing", "SliceRing", "exact SharedRing",
                                            "exact SliceRing"};
-        static const char *const shr[] = {"greedy", "maxmin", "eq5"};
-        static const char *const fin[] = {"none", "kinsol", "glpk"};
-        int h = (int)m->heuristic, r = (int)m->sharing, s = (int)m->final_solver;
+        /* the sharing and final solver by their names (output/names.c) */
+        const char *shr = rm_enum_name(RM_ENUM_SHARING, (int)m->sharing);
+        const char *fin = rm_enum_name(RM_ENUM_FINAL_SOLVER, (int)m->final_solver);
+        int h = (int)m->heuristic;
         fprintf(f, "\\n%s (%s %s, final solver %s): ring of q = %d hosts, D_c/D_w = %.6g Mb/Mflop,"
                    " T_step/D_w = %.6g s/Mflop",
                 h >= 0 && h < 4 ? heur[h] : "ring", h == 1 || h == 3 ? "make-feasible" : "sharing",
-                r >= 0 && r < 3 ? shr[r] : "?", s >= 0 && s < 3 ? fin[s] : "?", q, m->cost.dc_dw,
+                shr ? shr : "?", fin ? fin : "?", q, m->cost.dc_dw,
                 m->t_step_per_dw);
         if (isfinite(m->t_step_per_dw_unshared))
             fprintf(f, " (unshared estimate %.6g)", m->t_step_per_dw_unshared);

@@ -4,6 +4,7 @@
  * in the message, used by export-simgrid and iterapp.
  */
 #include "ringmap/mapping_json.h"
+#include "ringmap/output.h" /* rm_enum_name */
 #include "topo/input_file.h"
 
 #include <jansson.h>
@@ -116,7 +117,9 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
     if (!json_is_object(root))
         return rm_error_set(err, RM_EINPUT, "%s: expected a JSON object (the mapping of "
                                             "`ringmap --json`)", name);
-    json_t *top = root, *shared = json_object_get(root, "shared");
+    /* a --heuristic both document: {"shared": ..., "slice": ...} (output/names.c) */
+    json_t *top = root;
+    json_t *shared = json_object_get(root, rm_enum_name(RM_ENUM_HEURISTIC, RM_HEUR_SHARED));
     if (!json_object_get(root, "ring") && json_is_object(shared)) {
         top = shared; /* --heuristic both: SharedRing's mapping */
         d->from_both = 1;

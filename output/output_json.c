@@ -13,45 +13,12 @@
 #include <math.h>
 #include <stdlib.h>
 
-static const char *heuristic_name(rm_heuristic h)
+/* The JSON string of the name of value of kind (output/names.c, the one
+ * table of the enums' names); "?" for a value without a name. */
+static json_t *jname(rm_enum_kind kind, int value)
 {
-    switch (h) {
-    case RM_HEUR_SLICE: return "slice";
-    case RM_HEUR_SHARED_EXACT: return "exact";
-    case RM_HEUR_SLICE_EXACT: return "slice-exact";
-    default: return "shared";
-    }
-}
-
-static const char *sharing_name(rm_sharing s)
-{
-    switch (s) {
-    case RM_SHARING_GREEDY: return "greedy";
-    case RM_SHARING_MAXMIN: return "maxmin";
-    case RM_SHARING_EQ5: return "eq5";
-    }
-    return "unknown";
-}
-
-static const char *final_solver_name(rm_final_solver s)
-{
-    switch (s) {
-    case RM_FINAL_NONE: return "none";
-    case RM_FINAL_KINSOL: return "kinsol";
-    case RM_FINAL_GLPK: return "glpk";
-    }
-    return "unknown";
-}
-
-static const char *routing_name(rm_routing r)
-{
-    switch (r) {
-    case RM_ROUTING_WIDEST: return "widest";
-    case RM_ROUTING_DIRECT: return "direct";
-    case RM_ROUTING_FIXED: return "fixed";
-    case RM_ROUTING_AUTO: return "auto"; /* not written: the writer resolves it */
-    }
-    return "unknown";
+    const char *n = rm_enum_name(kind, value);
+    return json_string(n ? n : "?");
 }
 
 /* A JSON number, or null for NAN/INFINITY (JSON has no such numbers). */
@@ -149,17 +116,17 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     put(root, "params", jpar, &bad);
     if (jpar) {
         put(jpar, "dc_dw", jnum(dc_dw), &bad);
-        put(jpar, "heuristic", json_string(heuristic_name(m->heuristic)), &bad);
+        put(jpar, "heuristic", jname(RM_ENUM_HEURISTIC, (int)m->heuristic), &bad);
         /* the shares the heuristic left: SharedRing's sharing policy, or
            SliceRing's make-feasible step (its model has no sharing) */
         int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
-        put(jpar, slice ? "make_feasible" : "sharing", json_string(sharing_name(m->sharing)),
+        put(jpar, slice ? "make_feasible" : "sharing", jname(RM_ENUM_SHARING, (int)m->sharing),
             &bad);
-        put(jpar, "final_solver", json_string(final_solver_name(m->final_solver)), &bad);
-        put(jpar, "duplex", json_string(duplex == RM_DUPLEX_FULL ? "full" : "half"), &bad);
+        put(jpar, "final_solver", jname(RM_ENUM_FINAL_SOLVER, (int)m->final_solver), &bad);
+        put(jpar, "duplex", jname(RM_ENUM_DUPLEX, (int)duplex), &bad);
         if (opt)
             put(jpar, "routing",
-                json_string(routing_name(rm_routing_resolve(net, opt->routing))), &bad);
+                jname(RM_ENUM_ROUTING, (int)rm_routing_resolve(net, opt->routing)), &bad);
         put(jpar, "latency", json_boolean(m->cost.latency), &bad);
         put(jpar, "parallel_send", json_boolean(m->cost.parallel_send), &bad);
         if (m->cost.latency)
@@ -167,9 +134,7 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
         if (opt)
             put(jpar, "max_q", json_integer(opt->max_q), &bad);
         if (opt && opt->route_ties != RM_TIES_INDEX) { /* heur/route_ties.h */
-            static const char *const ties[] = {"index", "hops", "load", "bottleneck2", "share", "best"};
-            int k = (int)opt->route_ties;
-            put(jpar, "route_ties", json_string(k >= 0 && k < 6 ? ties[k] : "?"), &bad);
+            put(jpar, "route_ties", jname(RM_ENUM_ROUTE_TIES, (int)opt->route_ties), &bad);
         }
         if (opt && opt->slice_ties && slice) /* --slice-ties: SliceRing's near-tie rule */
             put(jpar, "slice_ties", json_true(), &bad);
@@ -190,12 +155,10 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     }
 
     if (jpar && m->improve_stop != RM_IMPROVE_NOT_RUN) { /* --improve (heur/improve.h) */
-        static const char *const why[] = {"", "local_optimum", "move_limit", "time_budget"};
         json_t *ji = json_object();
         put(jpar, "improve", ji, &bad);
         if (ji) {
-            put(ji, "stop", json_string(m->improve_stop >= 1 && m->improve_stop <= 3
-                                            ? why[m->improve_stop] : "?"), &bad);
+            put(ji, "stop", jname(RM_ENUM_IMPROVE_STOP, m->improve_stop), &bad);
             put(ji, "moves", json_integer(m->improve_moves), &bad);
             put(ji, "t_step_per_dw_heuristic", jnum(m->improve_t_start), &bad);
             if (opt) {
@@ -315,11 +278,10 @@ static void add_absolute(json_t *j, double dc, double dw, const rm_mapping *m, i
 /* --all-shares: "share_methods": {"own": t, ...}, null where a method failed. */
 static void add_share_methods(json_t *j, const double *t, int *bad)
 {
-    static const char *const names[RM_N_SHARE_METHODS] = {"own", "maxmin", "eq5", "kinsol",
-                                                          "glpk"};
     json_t *r = json_object();
     for (int k = 0; r && k < RM_N_SHARE_METHODS; k++)
-        put(r, names[k], isnan(t[k]) ? json_null() : json_real(t[k]), bad);
+        put(r, rm_enum_name(RM_ENUM_SHARE_METHOD, k), isnan(t[k]) ? json_null() : json_real(t[k]),
+            bad);
     put(j, "share_methods", r, bad);
 }
 
@@ -389,9 +351,9 @@ static json_t *document_json(const rm_network *net, const rm_options *opt, const
     int bad = !root;
     if (root) {
         put(root, "ringmap_version", json_string(RINGMAP_VERSION), &bad);
-        put(root, heuristic_name(RM_HEUR_SHARED), js, &bad);
+        put(root, rm_enum_name(RM_ENUM_HEURISTIC, RM_HEUR_SHARED), js, &bad);
         js = NULL;
-        put(root, heuristic_name(RM_HEUR_SLICE), jl, &bad);
+        put(root, rm_enum_name(RM_ENUM_HEURISTIC, RM_HEUR_SLICE), jl, &bad);
         jl = NULL;
         put(root, "improvement_percent",
             json_real(rm_improvement_percent(x->both_slice->t_step_per_dw, m->t_step_per_dw)),

@@ -114,7 +114,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     }
     fprintf(f, "platform %s: %d hosts, %d routers, %d links; %s duplex\n",
             p->name ? p->name : "", p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
-            net->duplex == RM_DUPLEX_FULL ? "full" : "half");
+            rm_enum_name(RM_ENUM_DUPLEX, (int)net->duplex)); /* output/names.c */
     int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
     fprintf(f, "heuristic %s, %s %s, final solver %s, D_c/D_w = %.6g Mb/Mflop\n",
             heuristic_title(m->heuristic), slice ? "made feasible by" : "sharing",

@@ -94,6 +94,52 @@ rm_status rm_mapping_write_json_extras(FILE *f, const rm_network *net, const rm_
                                        const rm_mapping *m, const rm_json_extras *x,
                                        rm_error *err);
 
+/* ------------------------------------------------------------------------ */
+/* the names of the enums                                                     */
+/* ------------------------------------------------------------------------ */
+
+/** The enums whose values have names: the spelling of the mapping JSON
+ *  (params.heuristic, sharing, ...), of the DOT and table outputs and of
+ *  the `ringmap` options (--heuristic, --sharing, ...). One table in the
+ *  library (output/names.c) for all of them. */
+typedef enum rm_enum_kind {
+    RM_ENUM_HEURISTIC = 0,    /* rm_heuristic: shared, slice, exact, slice-exact */
+    RM_ENUM_SHARING = 1,      /* rm_sharing: greedy, maxmin, eq5 */
+    RM_ENUM_FINAL_SOLVER = 2, /* rm_final_solver: none, kinsol, glpk */
+    RM_ENUM_ROUTING = 3,      /* rm_routing: widest, direct, fixed, auto (the JSON records the
+                                 resolved routing: never auto) */
+    RM_ENUM_DUPLEX = 4,       /* rm_duplex: half, full */
+    RM_ENUM_ROUTE_TIES = 5,   /* rm_route_ties: index, hops, load, bottleneck2, share, best */
+    RM_ENUM_IMPROVE_STOP = 6, /* rm_improve_stop: not_run, local_optimum, move_limit,
+                                 time_budget (params.improve.stop) */
+    RM_ENUM_SHARE_METHOD = 7  /* index k of rm_json_extras.share_methods: own, maxmin, eq5,
+                                 kinsol, glpk (the keys of "share_methods") */
+} rm_enum_kind;
+
+/** One named value of an enum. */
+typedef struct rm_enum_entry {
+    const char *name; /* lower case, no space, e.g. "slice-exact" */
+    int value;        /* the enum's value, e.g. RM_HEUR_SLICE_EXACT */
+} rm_enum_entry;
+
+/** The named values of kind, in the order of their values (the order in
+ *  which messages list them); *n (may be NULL) = their number. NULL (and
+ *  *n = 0) for a kind not in rm_enum_kind. The rows are the library's
+ *  constant data, valid for the life of the program. O(1).
+ *  Thread safety: reentrant (constant data). */
+const rm_enum_entry *rm_enum_entries(rm_enum_kind kind, int *n);
+
+/** The name of value of kind, e.g. rm_enum_name(RM_ENUM_SHARING,
+ *  RM_SHARING_EQ5) = "eq5"; NULL when value (or kind) has none. O(number
+ *  of values). Thread safety: reentrant (constant data). */
+const char *rm_enum_name(rm_enum_kind kind, int value);
+
+/** The value of kind named name (exact, case-sensitive match) into *value:
+ *  RM_OK; RM_EINPUT when no value of kind has that name (*value
+ *  unchanged); RM_EINVAL for a NULL name or value or an unknown kind. O(number
+ *  of values x |name|). Thread safety: reentrant (constant data). */
+rm_status rm_enum_from_name(rm_enum_kind kind, const char *name, int *value);
+
 /** Write a human-readable table of the mapping to f. O(q + L + n_sweep).
  *  Nothing is written when f is NULL or m is not a mapping of net (NULL,
  *  a ring position that is not a host, a route arc out of range).
