@@ -7,10 +7,12 @@
  * and SliceRing's complete-graph capacity matrix (§2.2, §5.2.1).
  *
  * The network keeps in priv a CSR adjacency of the usable arcs
- * (topo/route/widest.h) and a directed igraph graph of the usable arcs (an
- * edge->arc map, for the reference implementation), both read-only after
- * rm_network_init, and a pool of routing workspaces (rm_route_ws: tree,
- * heap, stack). Each routing call takes a workspace from the pool for its
+ * (topo/route/widest.h), read-only after rm_network_init, and a pool of
+ * routing workspaces (rm_route_ws: tree, heap, stack). The directed igraph
+ * graph of the usable arcs (with an edge->arc map) that the reference
+ * implementation needs is built on its first call only (ig_graph_get),
+ * under the library's igraph mutex: rm_network_init touches no igraph
+ * state. Each routing call takes a workspace from the pool for its
  * duration and gives it back, so that
  *  - one thread reuses one workspace: the O(p^3) calls of SharedRing
  *    allocate nothing (the first workspace is made by rm_network_init);
@@ -18,7 +20,8 @@
  *    each holds its own workspace (the pool grows to the number of
  *    concurrent calls); only the pool's free list is under a mutex.
  * The igraph reference (rm_widest_tree_igraph) runs under the library's
- * igraph mutex (topo/igraph_guard.h), with its igraph scratch vectors.
+ * igraph mutex (topo/igraph_guard.h), with its igraph graph and scratch
+ * vectors.
  */
 #include "ringmap/topo.h"
 #include "topo/args.h"
@@ -34,10 +37,14 @@
 
 /* Private routing state of a network. */
 typedef struct rm_netpriv {
+    /* The igraph reference's graph and scratch, built by its first call
+     * (ig_graph_get); every field of this group is read and written under
+     * the library's igraph mutex only. */
+    int ig_built;                /* 1: the fields below exist */
     igraph_t g;                  /* directed graph of usable arcs (vertex = node index) */
     int n_edges;                 /* edges of g = usable arcs */
     int *edge_arc;               /* n_edges: igraph edge -> arc */
-    igraph_vector_t weights;     /* igraph scratch (under the igraph mutex): arc widths */
+    igraph_vector_t weights;     /* igraph scratch: arc widths */
     igraph_vector_int_t parents; /* igraph scratch: parents in the widest-path tree */
     igraph_vector_int_t inbound; /* igraph scratch: tree edges */
     rm_widest_csr csr;           /* CSR adjacency of our own Dijkstra (read-only) */
@@ -121,21 +128,44 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
         net->res_backbone[r] = p->links[l].backbone ? 1 : 0;
     }
 
-    /* the routing graph: one igraph edge per usable arc */
+    pv->pool = rm_route_ws_new(N); /* the first workspace: one thread never allocates */
+    int ok = pv->pool != NULL;
+    int csr_ok = ok && rm_widest_csr_init(&pv->csr, net) == 0;
+    int lock_ok = pthread_mutex_init(&pv->pool_lock, NULL) == 0;
+    if (!ok || !csr_ok || !lock_ok) {
+        if (lock_ok)
+            pthread_mutex_destroy(&pv->pool_lock);
+        rm_route_ws_free(pv->pool);
+        rm_widest_csr_free(&pv->csr);
+        free(pv);
+        rm_network_destroy(net);
+        return rm_error_set(err, RM_ENOMEM, "out of memory building the routing graph");
+    }
+    net->priv = pv;
+    return RM_OK;
+}
+
+/* The igraph reference's graph of net (one igraph edge per usable arc, in
+ * arc order) and its scratch vectors, built on the first call. The caller
+ * holds the igraph mutex (rm_igraph_guard_begin), which serialises the
+ * build and every later use. 0, or -1 out of memory (nothing kept: a later
+ * call tries again). O(N + A) the first time, O(1) after. */
+static int ig_graph_get(rm_netpriv *pv, const rm_network *net)
+{
+    if (pv->ig_built)
+        return 0;
+    int N = net->platform->n_nodes;
     int n_usable = 0;
     for (int a = 0; a < net->n_arcs; a++)
         n_usable += net->arc_res[a] >= 0;
     pv->n_edges = n_usable;
     pv->edge_arc = malloc(((size_t)n_usable + 1) * sizeof(int));
-    pv->pool = rm_route_ws_new(N); /* the first workspace: one thread never allocates */
-    int ok = pv->edge_arc && pv->pool;
     int vinit = 0, has_graph = 0;
-    rm_igraph_guard guard;
-    rm_igraph_guard_begin(&guard);
     /* no attribute handler: the routing graph carries no attributes */
     const igraph_attribute_table_t *old_table = igraph_set_attribute_table(NULL);
     igraph_vector_int_t edges;
-    if (ok && igraph_vector_int_init(&edges, 2 * (igraph_integer_t)n_usable) == IGRAPH_SUCCESS) {
+    if (pv->edge_arc &&
+        igraph_vector_int_init(&edges, 2 * (igraph_integer_t)n_usable) == IGRAPH_SUCCESS) {
         int k = 0;
         for (int a = 0; a < net->n_arcs; a++) {
             if (net->arc_res[a] < 0)
@@ -154,9 +184,7 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
         vinit |= 2;
     if (igraph_vector_int_init(&pv->inbound, N) == IGRAPH_SUCCESS)
         vinit |= 4;
-    int csr_ok = ok && rm_widest_csr_init(&pv->csr, net) == 0;
-    int lock_ok = pthread_mutex_init(&pv->pool_lock, NULL) == 0;
-    if (!ok || !has_graph || vinit != 7 || !csr_ok || !lock_ok) {
+    if (!has_graph || vinit != 7) {
         if (has_graph)
             igraph_destroy(&pv->g);
         if (vinit & 1)
@@ -166,20 +194,13 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
         if (vinit & 4)
             igraph_vector_int_destroy(&pv->inbound);
         igraph_set_attribute_table(old_table);
-        rm_igraph_guard_end(&guard);
-        if (lock_ok)
-            pthread_mutex_destroy(&pv->pool_lock);
         free(pv->edge_arc);
-        rm_route_ws_free(pv->pool);
-        rm_widest_csr_free(&pv->csr);
-        free(pv);
-        rm_network_destroy(net);
-        return rm_error_set(err, RM_ENOMEM, "out of memory building the routing graph");
+        pv->edge_arc = NULL;
+        return -1;
     }
     igraph_set_attribute_table(old_table);
-    rm_igraph_guard_end(&guard);
-    net->priv = pv;
-    return RM_OK;
+    pv->ig_built = 1;
+    return 0;
 }
 
 void rm_network_destroy(rm_network *net)
@@ -188,14 +209,18 @@ void rm_network_destroy(rm_network *net)
         return;
     rm_netpriv *pv = net->priv;
     if (pv) {
-        rm_igraph_lock();
-        const igraph_attribute_table_t *old_table = igraph_set_attribute_table(NULL);
-        igraph_destroy(&pv->g);
-        igraph_vector_destroy(&pv->weights);
-        igraph_vector_int_destroy(&pv->parents);
-        igraph_vector_int_destroy(&pv->inbound);
-        igraph_set_attribute_table(old_table);
-        rm_igraph_unlock();
+        /* the caller's last use of net happens before (its contract), so
+         * ig_built is read safely; igraph state only if the reference ran */
+        if (pv->ig_built) {
+            rm_igraph_lock();
+            const igraph_attribute_table_t *old_table = igraph_set_attribute_table(NULL);
+            igraph_destroy(&pv->g);
+            igraph_vector_destroy(&pv->weights);
+            igraph_vector_int_destroy(&pv->parents);
+            igraph_vector_int_destroy(&pv->inbound);
+            igraph_set_attribute_table(old_table);
+            rm_igraph_unlock();
+        }
         while (pv->pool) {
             rm_route_ws *w = pv->pool;
             pv->pool = w->next;
@@ -285,8 +310,9 @@ double rm_route_latency(const rm_network *net, const rm_route *r)
  * reverse) over all nodes. Writes ws->width[v] (0 = unreachable through
  * positive widths, INFINITY at src) and ws->arc[v] (tree arc at v, -1 at
  * src / unreachable). O(E log N). The reference implementation
- * (rm_widest_tree_igraph); the igraph scratch vectors of the network are
- * used under the igraph mutex (held from filling them to reading them).
+ * (rm_widest_tree_igraph); the igraph graph (built by the first call) and
+ * scratch vectors of the network are used under the igraph mutex (held
+ * from building or filling them to reading them).
  */
 static rm_status widest_core_igraph(const rm_network *net, rm_route_ws *ws, const double *residual,
                                     int src, int reverse, rm_error *err)
@@ -300,6 +326,10 @@ static rm_status widest_core_igraph(const rm_network *net, rm_route_ws *ws, cons
     int *arcv = ws->arc, *stack = ws->stack;
     rm_igraph_guard guard;
     rm_igraph_guard_begin(&guard);
+    if (ig_graph_get(pv, net)) {
+        rm_igraph_guard_end(&guard);
+        return rm_error_set(err, RM_ENOMEM, "out of memory building the igraph routing graph");
+    }
     for (int e = 0; e < pv->n_edges; e++)
         VECTOR(pv->weights)[e] = rm_arc_width(net, residual, pv->edge_arc[e]);
     igraph_error_t ie = igraph_get_widest_paths(&pv->g, NULL, NULL, src, igraph_vss_all(),

@@ -243,8 +243,9 @@ typedef struct rm_network {
     double *res_cap;   /* n_res, Mb/s */
     int *res_backbone; /* n_res */
     int *res_link;     /* n_res, the link of each resource */
-    void *priv;        /* routing data (CSR adjacency, igraph graph: read-only; a
-                          mutex-guarded pool of routing workspaces), owned */
+    void *priv;        /* routing data (CSR adjacency: read-only; a mutex-guarded
+                          pool of routing workspaces; the igraph reference's
+                          graph, built by its first call), owned */
     /* reserved for fields of later 1.x releases, which take slots from it
        so that the size and the offsets above stay (docs/library.md, "ABI
        notes"); zeroed by rm_network_init */
@@ -254,8 +255,7 @@ typedef struct rm_network {
 /** Build the network view of a platform. Errors: RM_ENOMEM, RM_EINTERNAL.
  *  O(N + E). The platform must outlive the network.
  *  Thread safety: reentrant: p is only read (several networks of one platform
- *  may be built at once); igraph's part is serialised by the library's igraph
- *  mutex. */
+ *  may be built at once, in parallel: no igraph call, no process-wide lock). */
 rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duplex,
                           rm_error *err);
 

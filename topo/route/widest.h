@@ -123,7 +123,10 @@ void rm_widest_tree_leaf(const rm_network *net, const double *residual, int src,
  * with igraph_get_widest_paths: kept to cross-check our own Dijkstra. Widths
  * are identical (the maximum bottleneck is unique); among equally wide
  * paths the tree may differ. Errors: RM_EINPUT, RM_ENOMEM, RM_EINTERNAL.
- * O(A log N) plus igraph's per-call incidence-list construction.
+ * O(A log N) plus igraph's per-call incidence-list construction; the first
+ * call on a network also builds its igraph graph (O(N + A)), kept until
+ * rm_network_destroy. Thread-safe: serialised by the library's igraph mutex
+ * (topo/igraph_guard.h), build included.
  */
 rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, int src, int reverse,
                                 double *width, int *in_arc, rm_error *err);
