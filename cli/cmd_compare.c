@@ -61,8 +61,10 @@ static void usage(FILE *f)
           "  --max-q N             largest ring size tried (0 = all hosts, default)\n"
           "  --host-w W            cycle-time (s/Mflop, > 0) for nodes without w/speed\n"
           "  --default-bandwidth B bandwidth (Mb/s, > 0) for links that have none\n"
-          "  --json FILE           also write the results as JSON ('-': stdout, no table)\n"
-          RM_CLI_INPUT_HELP
+          "  --json FILE           also write the results as JSON ('-': stdout, no table)\n",
+        f);
+    rm_cli_input_help(f);
+    fputs(
           "  --threads N           threads of the heuristics (0 = all cores, default)\n"
           "  --progress            progress lines on standard error even when it is not\n"
           "                        a terminal (on a terminal: from 50 hosts)\n"

@@ -106,8 +106,10 @@ static void usage(FILE *f)
         "                        w/speed (default: such nodes are routers)\n"
         "  --default-bandwidth B bandwidth in Mb/s (> 0) for links that have none\n"
         "  --csv FILE            write the curves as CSV ('-': standard output)\n"
-        "  --json FILE           write the curves as JSON ('-': standard output)\n"
-        RM_CLI_INPUT_HELP
+        "  --json FILE           write the curves as JSON ('-': standard output)\n",
+        f);
+    rm_cli_input_help(f);
+    fputs(
         "  --plot FILE           draw the curves with gnuplot into FILE (.png, .svg or\n"
         "                        .pdf); the gnuplot script is written next to it as\n"
         "                        FILE with extension .gp. Without gnuplot (Debian\n"

@@ -1,8 +1,9 @@
 /* input.c — platform input of `ringmap map`: --format, standard input, the
- * measured CSV matrix and speeds (cli/input.h). */
+ * measured CSV matrix and speeds (cli/input.h). The format names, their
+ * extensions and the --format help come from the library's format table
+ * (rm_platform_format_at, include/ringmap/topo.h). */
 #define _DEFAULT_SOURCE /* mkstemps, strdup */
 #include "cli/input.h"
-#include "topo/io/readers.h"
 #include "topo/io/unusable.h"
 
 #include <errno.h>
@@ -11,19 +12,74 @@
 #include <string.h>
 #include <unistd.h>
 
-static const rm_cli_name formats[] = {{"gml", 0}, {"xml", 1}, {"graphml", 2}, {"tiers", 3},
-                                      {"csv", 4}};
-#define N_FORMATS 5
-static const char *const format_ext[N_FORMATS] = {".gml", ".xml", ".graphml", ".tiers", ".csv"};
+#define MAX_FORMATS 32
+
+/* The format names of the table as --format values (entry k: format k);
+ * returns their number. */
+static int format_names(rm_cli_name names[MAX_FORMATS])
+{
+    int n = 0;
+    for (const rm_platform_format *f; n < MAX_FORMATS && (f = rm_platform_format_at(n)); n++)
+        names[n] = (rm_cli_name){f->name, n};
+    return n;
+}
+
+/* Print text after the option column head (its width: the indentation of
+ * the following lines), broken between words so that no line passes 80
+ * columns (a longer word stands alone). */
+static void print_wrapped(FILE *out, const char *head, const char *text)
+{
+    size_t indent = strlen(head), col = indent;
+    fputs(head, out);
+    int first = 1;
+    for (const char *w = text; *w;) {
+        size_t k = strcspn(w, " ");
+        if (!first && col + 1 + k > 80) {
+            fprintf(out, "\n%*s", (int)indent, "");
+            col = indent;
+            first = 1;
+        }
+        fprintf(out, "%s%.*s", first ? "" : " ", (int)k, w);
+        col += (first ? 0 : 1) + k;
+        first = 0;
+        w += k;
+        w += strspn(w, " ");
+    }
+    fputc('\n', out);
+}
+
+void rm_cli_input_help(FILE *out)
+{
+    /* "read PLATFORM as F: gml, xml (SimGrid), ... or csv (a bandwidth
+     * matrix, with --speeds); ...", wrapped in the help's second column */
+    char text[1024] = "read PLATFORM as F:";
+    int n = 0;
+    while (rm_platform_format_at(n))
+        n++;
+    for (int k = 0; k < n; k++) {
+        const rm_platform_format *f = rm_platform_format_at(k);
+        size_t len = strlen(text);
+        snprintf(text + len, sizeof text - len, "%s %s%s%s%s%s", k == 0 ? "" : k == n - 1 ? " or" : ",",
+                 f->name, *f->description || f->needs_speeds ? " (" : "", f->description,
+                 f->needs_speeds ? (*f->description ? ", with --speeds" : "with --speeds") : "",
+                 *f->description || f->needs_speeds ? ")" : "");
+    }
+    size_t len = strlen(text);
+    snprintf(text + len, sizeof text - len,
+             "; PLATFORM '-' is standard input (default: from the file's extension)");
+    print_wrapped(out, "  --format F            ", text);
+    fputs(RM_CLI_INPUT_HELP, out);
+}
 
 int rm_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn bad)
 {
     int v, code;
+    rm_cli_name names[MAX_FORMATS];
     switch (c) {
     case RM_CLI_INPUT_FORMAT:
-        if ((code = rm_cli_opt_name("--format", formats, N_FORMATS, arg, &v, bad)) >= 0)
+        if ((code = rm_cli_opt_name("--format", names, format_names(names), arg, &v, bad)) >= 0)
             return code;
-        in->format = formats[v].name;
+        in->format = names[v].name;
         return -1;
     case RM_CLI_INPUT_BW_MATRIX:
     case RM_CLI_INPUT_SPEEDS:
@@ -46,12 +102,13 @@ int rm_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn bad
     }
 }
 
+/* A measured matrix: --bandwidth-matrix, or a format that needs --speeds
+ * (csv) by --format or by the extension. */
 static int is_csv(const rm_cli_input *in, const char *path)
 {
-    if (in->bw_matrix || (in->format && !strcmp(in->format, "csv")))
-        return 1;
-    size_t n = strlen(path);
-    return !in->format && n > 4 && !strcmp(path + n - 4, ".csv");
+    const rm_platform_format *f =
+        in->format ? rm_platform_format_find(in->format) : rm_platform_format_of_path(path);
+    return in->bw_matrix || (f && f->needs_speeds);
 }
 
 int rm_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **platform,
@@ -61,7 +118,7 @@ int rm_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **p
     if (in->bw_matrix) {
         if (optind < argc)
             return bad("--bandwidth-matrix replaces PLATFORM, got also '%s'", argv[optind]);
-        if (in->format && strcmp(in->format, "csv"))
+        if (in->format && !rm_platform_format_find(in->format)->needs_speeds)
             return bad("--bandwidth-matrix is CSV, not --format %s", in->format);
         *platform = in->bw_matrix;
     } else if ((code = rm_cli_platform_operand(argc, argv, platform, bad)) >= 0) {
@@ -85,8 +142,15 @@ int rm_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **p
     if (in->lat_unit && !in->lat_matrix) {
         return bad("--latency-unit goes with --latency-matrix");
     }
-    if (!strcmp(*platform, "-") && !in->format && !in->bw_matrix)
-        return bad("PLATFORM '-' (standard input) needs --format gml|xml|graphml|tiers|csv");
+    if (!strcmp(*platform, "-") && !in->format && !in->bw_matrix) {
+        char list[256] = "";
+        for (int k = 0; rm_platform_format_at(k); k++) {
+            size_t len = strlen(list);
+            snprintf(list + len, sizeof list - len, "%s%s", k ? "|" : "",
+                     rm_platform_format_at(k)->name);
+        }
+        return bad("PLATFORM '-' (standard input) needs --format %s", list);
+    }
     return -1;
 }
 
@@ -144,20 +208,6 @@ static void replace_in_msg(char *msg, size_t cap, const char *from, const char *
     }
     out[o] = '\0';
     snprintf(msg, cap, "%s", out);
-}
-
-static rm_status read_format(const char *format, const char *path, const rm_read_options *ro,
-                             rm_platform **p, rm_error *err)
-{
-    if (!format)
-        return rm_platform_read(path, ro, p, err);
-    if (!strcmp(format, "gml"))
-        return rm_platform_read_gml(path, ro, p, err);
-    if (!strcmp(format, "xml"))
-        return rmi_platform_read_simgrid(path, ro, p, err);
-    if (!strcmp(format, "graphml"))
-        return rmi_platform_read_graphml(path, ro, p, err);
-    return rmi_platform_read_tiers(path, ro, p, err);
 }
 
 static rm_status read_matrix(const rm_cli_input *in, const char *path, rm_platform **p,
@@ -218,9 +268,12 @@ int rm_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_op
         if (!st)
             rm_platform_warn_unusable(*p, path, ro); /* links too slow for the model */
     } else if (!st && !strcmp(path, "-")) {
-        int fi = rm_cli_name_find(formats, N_FORMATS, in->format, strlen(in->format));
-        char *tmp = stdin_to_file(format_ext[fi], &err);
-        st = tmp ? read_format(in->format, tmp, ro, p, &err) : err.status;
+        /* the temporary file ends with the format's first extension */
+        const char *exts = rm_platform_format_find(in->format)->extensions;
+        char ext[32];
+        snprintf(ext, sizeof ext, "%.*s", (int)strcspn(exts, " "), exts);
+        char *tmp = stdin_to_file(ext, &err);
+        st = tmp ? rm_platform_read_format(tmp, in->format, ro, p, &err) : err.status;
         if (!st) { /* not the temporary file's random name */
             char *name = strdup("stdin");
             if (name) {
@@ -234,7 +287,7 @@ int rm_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_op
             free(tmp);
         }
     } else if (!st) {
-        st = read_format(in->format, path, ro, p, &err);
+        st = rm_platform_read_format(path, in->format, ro, p, &err);
     }
     if (!st && (st = rm_network_init(net, *p, opt->duplex, &err))) {
         rm_platform_free(*p);

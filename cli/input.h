@@ -1,6 +1,6 @@
 /* input.h — where `ringmap map` reads its platform from: a file
  * whose format its extension says, any file or standard input ('-') with
- * --format gml|xml|graphml|tiers|csv, or a measured bandwidth matrix and
+ * --format NAME (the library's format table), or a measured bandwidth matrix and
  * host speeds (--bandwidth-matrix F --speeds F, CSV with host names,
  * include/ringmap/measured.h; also PLATFORM --format csv --speeds F). A
  * measured matrix is mapped with --routing direct unless --routing is given
@@ -12,6 +12,7 @@
 #include "ringmap.h"
 
 #include <getopt.h>
+#include <stdio.h>
 
 enum {
     RM_CLI_INPUT_FORMAT = 760,
@@ -35,10 +36,8 @@ enum {
 
 #define RM_CLI_IS_INPUT_OPT(c) ((c) >= RM_CLI_INPUT_FORMAT && (c) < RM_CLI_INPUT_END)
 
+/* The help of the options but --format (rm_cli_input_help prints both). */
 #define RM_CLI_INPUT_HELP                                                                \
-    "  --format F            read PLATFORM as F: gml, xml (SimGrid), graphml, tiers or\n" \
-    "                        csv (a bandwidth matrix, with --speeds); PLATFORM '-'\n"     \
-    "                        is standard input (default: from the file's extension)\n"    \
     "  --bandwidth-matrix F  measured input instead of PLATFORM: CSV matrix with host\n"  \
     "                        names (empty cell: no link; asymmetric: directed),\n"        \
     "                        mapped with --routing direct unless --routing is given\n"    \
@@ -58,6 +57,11 @@ typedef struct rm_cli_input {
     const char *lat_matrix, *lat_unit; /* --latency-matrix, --latency-unit */
     int routing_given; /* set by the command when --routing is given */
 } rm_cli_input;
+
+/** Print the help of the input options on out: --format with the names of
+ *  the library's format table (rm_platform_format_at), then
+ *  RM_CLI_INPUT_HELP. */
+void rm_cli_input_help(FILE *out);
 
 /** Option c (RM_CLI_IS_INPUT_OPT) with value arg. -1 or bad's code. */
 int rm_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn bad);

@@ -153,8 +153,10 @@ static void usage(FILE *f)
         "  --dot FILE            also draw the platform with the ring's routes over it\n"
         "                        as a Graphviz DOT file (SharedRing's with 'both')\n"
         "  --svg FILE            the same picture as SVG, made by Graphviz 'dot' when\n"
-        "                        it is installed\n"
-        RM_CLI_INPUT_HELP
+        "                        it is installed\n",
+        f);
+    rm_cli_input_help(f);
+    fputs(
         RM_CLI_LAUNCH_HELP
         "  -q, --quiet           do not print the table\n"
         "  -h, --help            print this help and exit\n"

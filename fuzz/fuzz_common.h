@@ -30,10 +30,10 @@
 #define FUZZ_MAX_INPUT (512 * 1024)
 
 /* Write data to a memfd (created once, truncated each time) and put its
- * /proc path in path (name ends with ext so extension dispatch works).
- * Returns 0 on success. The fd lives for the whole fuzzing process. */
-static int fuzz_to_path(const uint8_t *data, size_t size, const char *ext, char *path,
-                        size_t path_size)
+ * /proc path in path ("/proc/self/fd/N": no extension, so readers are
+ * called by format name, rm_platform_read_format). Returns 0 on success.
+ * The fd lives for the whole fuzzing process. */
+static int fuzz_to_path(const uint8_t *data, size_t size, char *path, size_t path_size)
 {
     static int fd = -1; /* one memfd per process: the fuzzer's own state, not the library's */
     if (fd < 0) {
@@ -52,7 +52,6 @@ static int fuzz_to_path(const uint8_t *data, size_t size, const char *ext, char 
             abort();
         done += (size_t)w;
     }
-    (void)ext;
     snprintf(path, path_size, "/proc/self/fd/%d", fd);
     return 0;
 }

@@ -1,7 +1,11 @@
 /*
  * fuzz_readers.c — libFuzzer targets of the platform readers.
- * Compiled once per reader with one of -DFUZZ_GML, -DFUZZ_SIMGRID,
- * -DFUZZ_TIERS, -DFUZZ_GRAPHML: the input is the file's content; the reader
+ * Compiled once per format of the library's format table (topo/io/formats.def,
+ * read by fuzz/CMakeLists.txt) with -DFUZZ_FORMAT='"name"' and
+ * -DFUZZ_FORMAT_<NAME>: the input is the file's content, read with
+ * rm_platform_read_format(path, FUZZ_FORMAT, ...) (the table's reader), or
+ * for xml and tiers with the reader's _ex variant, which these targets also
+ * check (SimGrid's counts; Tiers options); the reader
  * must return RM_OK with a valid platform, or RM_EINPUT/RM_ELIMIT/RM_ENOMEM
  * with a message and no platform; an accepted platform is then mapped by
  * SharedRing and SliceRing (max_q = 4) and the mapping must pass
@@ -40,7 +44,7 @@ static void fuzz_gml_round_trip(const rm_platform *p)
         abort();
     }
     char path[64];
-    fuzz_to_path((const uint8_t *)buf, len, ".gml", path, sizeof path);
+    fuzz_to_path((const uint8_t *)buf, len, path, sizeof path);
     rm_read_options ro;
     rm_read_options_init(&ro);
     ro.warn = rm_warn_silent; /* the inputs' warnings are not the fuzzer's output */
@@ -88,12 +92,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
     rm_status st;
-#if defined(FUZZ_GML)
-    fuzz_to_path(data, size, ".gml", path, sizeof path);
-    st = rm_platform_read_gml(path, &ro, &p, &err);
-    const char *what = "rm_platform_read_gml";
-#elif defined(FUZZ_SIMGRID)
-    fuzz_to_path(data, size, ".xml", path, sizeof path);
+#ifndef FUZZ_FORMAT
+#error "define FUZZ_FORMAT (a name of topo/io/formats.def) and FUZZ_FORMAT_<NAME>"
+#endif
+    fuzz_to_path(data, size, path, sizeof path);
+#if defined(FUZZ_FORMAT_XML)
     rm_simgrid_info info;
     memset(&info, 0, sizeof info);
     st = rmi_platform_read_simgrid_ex(path, &ro, &p, &info, &err);
@@ -103,14 +106,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * child's stream, reachability, the platform built) on whatever
      * SimGrid makes of the input. A one-host platform is valid (it maps to
      * the single-host ring), so n_kept >= 1, not 2 (CI's fuzzing found
-     * fuzz/regressions/fuzz_simgrid/one_host.xml aborting here). */
+     * fuzz/regressions/fuzz_xml/one_host.xml aborting here). */
     if (st == RM_OK && (info.n_kept < 1 || info.n_kept > info.n_hosts || info.n_links < 0 ||
                         info.n_splitduplex > info.n_links || info.n_fatpipe > info.n_links ||
                         info.n_links + info.n_connections != p->n_links ||
                         p->n_hosts != info.n_kept))
         abort();
-#elif defined(FUZZ_TIERS)
-    fuzz_to_path(data, size, ".tiers", path, sizeof path);
+#elif defined(FUZZ_FORMAT_TIERS)
     rm_tiers_options to;
     rmi_tiers_options_init(&to);
     to.seed = v >> 5;
@@ -118,12 +120,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     to.hosts_fraction = fractions[(v >> 5) & 3];
     st = rmi_platform_read_tiers_ex(path, &ro, &to, &p, &err);
     const char *what = "rmi_platform_read_tiers";
-#elif defined(FUZZ_GRAPHML)
-    fuzz_to_path(data, size, ".graphml", path, sizeof path);
-    st = rmi_platform_read_graphml(path, &ro, &p, &err);
-    const char *what = "rmi_platform_read_graphml";
 #else
-#error "define one of FUZZ_GML, FUZZ_SIMGRID, FUZZ_TIERS, FUZZ_GRAPHML"
+    st = rm_platform_read_format(path, FUZZ_FORMAT, &ro, &p, &err);
+    const char *what = "rm_platform_read_format(" FUZZ_FORMAT ")";
 #endif
     fuzz_expect_status(what, st, &err);
     fuzz_expect_message(what, st, &err);

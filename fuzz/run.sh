@@ -8,25 +8,27 @@
 #       BUILD/corpus/<target> (seeded from the seed sets below, kept between
 #       runs) and crash artifacts in BUILD/artifacts/<target>/; prints the
 #       number of executions per target; fails if any target crashed.
-# Seeds: platforms/ and ../shared/data/ (GML, SimGrid XML, Tiers),
-# tests/data/ and tests/data/bad/, fuzz/seeds/<reader>/.
+# Seeds of a reader target fuzz_<name> (a format of topo/io/formats.def): the
+# files with the format's extensions under platforms/, ../shared/data/,
+# tests/data/ (with tests/data/formats/ and tests/data/bad/) and
+# fuzz/seeds/<name>/.
 set -u
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 
+# format_exts ROOT NAME: the extensions of format NAME in the format table
+# (topo/io/formats.def, one RM_FORMAT line each), space-separated; empty when
+# NAME is not a format.
+format_exts() {
+    sed -n "s/^RM_FORMAT(\"$2\", \"\([^\"]*\)\".*/\1/p" "$1/topo/io/formats.def"
+}
+
 # seed_files ROOT TARGET: the seed files of a target, one per line.
 seed_files() {
-    local root=$1 t=$2 shared
+    local root=$1 t=$2 shared exts e
     shared=$(cd "$root/.." && pwd)/shared/data
+    exts=$(format_exts "$root" "${t#fuzz_}")
     case $t in
-    fuzz_gml)
-        find "$root/platforms" "$root/tests/data" "$shared" -name '*.gml' -size -256k 2>/dev/null ;;
-    fuzz_simgrid)
-        find "$shared" "$root/tests/data" "$root/fuzz/seeds/simgrid" -name '*.xml' -size -256k 2>/dev/null ;;
-    fuzz_tiers)
-        find "$shared" "$root/tests/data" "$root/fuzz/seeds/tiers" -name '*.tiers' -size -256k 2>/dev/null ;;
-    fuzz_graphml)
-        find "$root/tests/data" "$root/fuzz/seeds/graphml" -name '*.graphml' -size -256k 2>/dev/null ;;
     fuzz_cli)
         find "$root/fuzz/seeds/cli" -type f 2>/dev/null ;;
     fuzz_csv)
@@ -34,6 +36,11 @@ seed_files() {
     fuzz_mapping_json)
         find "$root/iterapp/testdata" "$root/tests/data/badmap" "$root/tests/reference" \
             -name '*.json' -size -256k 2>/dev/null ;;
+    *)
+        for e in $exts; do
+            find "$root/platforms" "$root/tests/data" "$shared" "$root/fuzz/seeds/${t#fuzz_}" \
+                -name "*$e" -size -256k 2>/dev/null
+        done ;;
     esac
     [ -d "$root/fuzz/regressions/$t" ] && find "$root/fuzz/regressions/$t" -type f
     return 0
@@ -42,10 +49,8 @@ seed_files() {
 dict_of() {
     local root=$1 t=$2
     case $t in
-    fuzz_gml) echo "$root/fuzz/gml.dict" ;;
-    fuzz_simgrid | fuzz_graphml) echo "$root/fuzz/xml.dict" ;;
-    fuzz_cli) echo "$root/fuzz/cli.dict" ;;
-    *) echo "" ;;
+    fuzz_graphml) echo "$root/fuzz/xml.dict" ;; # XML too
+    *) [ -f "$root/fuzz/${t#fuzz_}.dict" ] && echo "$root/fuzz/${t#fuzz_}.dict" || echo "" ;;
     esac
 }
 

@@ -1,13 +1,12 @@
 /*
- * platform.c — the platform model of Legrand et al. 2004 §2.1: hosts (cycle-time w),
- * routers and links (bandwidth, latency, backbone flag); programmatic
- * construction, validation (values and host reachability), reading by
- * file extension (.gml: gml.c; .xml SimGrid, .tiers, .graphml: the readers
- * of topo/io/readers.h; case-insensitive), and freeing.
+ * platform.c — the platform object of the model (Legrand et al. 2004 §2.1):
+ * hosts (cycle-time w), routers and links (bandwidth, latency, backbone
+ * flag); the reader options, programmatic construction, validation (values
+ * and host reachability) and freeing. Every reader builds its platform with
+ * these; reading a file (the format table) is topo/io/formats.c, which this
+ * file does not call.
  */
-#include "topo/input_file.h"
 #include "ringmap/topo.h"
-#include "topo/io/readers.h"
 
 #include <float.h>
 #include <math.h>
@@ -289,43 +288,4 @@ void rm_platform_free(rm_platform *p)
     free(p->fixed_route_links);
     free(p->name);
     free(p);
-}
-
-/* Case-insensitive test that path ends with ext (".gml"). */
-static int has_ext(const char *path, const char *ext)
-{
-    size_t n = strlen(path), k = strlen(ext);
-    if (n < k)
-        return 0;
-    for (size_t i = 0; i < k; i++) {
-        char c = path[n - k + i];
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c - 'A' + 'a');
-        if (c != ext[i])
-            return 0;
-    }
-    return 1;
-}
-
-rm_status rm_platform_read(const char *path, const rm_read_options *ro, rm_platform **out,
-                           rm_error *err)
-{
-    if (out)
-        *out = NULL;
-    if (!path || !out)
-        return rm_error_set(err, RM_EINVAL, "rm_platform_read: %s is NULL", !path ? "path" : "out");
-    if (!has_ext(path, ".gml") && !has_ext(path, ".xml") && !has_ext(path, ".tiers") &&
-        !has_ext(path, ".graphml"))
-        return rm_error_set(err, RM_EINPUT,
-                        "%s: unknown platform format (expected .gml, .xml (SimGrid), .tiers or .graphml)", path);
-    rm_status cst = rm_input_check(path, err); /* regular file, size limit (topo/input_file.h) */
-    if (cst)
-        return cst;
-    if (has_ext(path, ".gml"))
-        return rm_platform_read_gml(path, ro, out, err);
-    if (has_ext(path, ".xml"))
-        return rmi_platform_read_simgrid(path, ro, out, err);
-    if (has_ext(path, ".tiers"))
-        return rmi_platform_read_tiers(path, ro, out, err);
-    return rmi_platform_read_graphml(path, ro, out, err);
 }

@@ -123,14 +123,83 @@ void rm_warn_silent(void *ctx, const char *msg);
 rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro,
                                rm_platform **out, rm_error *err);
 
-/** Read a platform, choosing the format from the extension (".gml" for
- *  now). Same errors as the format's reader; RM_EINVAL when path or out is
- *  NULL.
+/** A platform file format the library reads (docs/formats.md). The
+ *  library's table holds one per format, in the order of its messages. */
+typedef struct rm_platform_format {
+    /** The format's name, rm_platform_read_format's argument and the
+     *  command's --format value: "gml", "xml" (SimGrid), "graphml", "tiers",
+     *  "csv". */
+    const char *name;
+    /** The file name endings that select it in rm_platform_read, lower case,
+     *  space-separated (".gml"); matched case-insensitively. */
+    const char *extensions;
+    /** A few words shown after the name in lists ("SimGrid" for xml); ""
+     *  when the name says it. */
+    const char *description;
+    /** 1: the file alone is not a platform: a measured bandwidth matrix
+     *  ("csv") needs host speeds from another file and is read with
+     *  rm_platform_read_matrices (ringmap/measured.h); rm_platform_read
+     *  does not choose it by extension and rm_platform_read_format refuses
+     *  it. 0: rm_platform_read_format reads it. */
+    int needs_speeds;
+} rm_platform_format;
+
+/** The i-th format of the table (0 <= i), NULL past the last one: loop
+ *  `for (i = 0; (f = rm_platform_format_at(i)); i++)`. The entries are
+ *  constant and live as long as the library. Errors: none (NULL for i < 0).
+ *  Thread safety: reentrant. O(1). */
+const rm_platform_format *rm_platform_format_at(int i);
+
+/** The format named name (exact, case-sensitive: "gml"), or NULL when no
+ *  format has that name or name is NULL. Thread safety: reentrant.
+ *  O(number of formats). */
+const rm_platform_format *rm_platform_format_find(const char *name);
+
+/** The format whose extension path ends with (case-insensitive: "A.GML" is
+ *  gml), including those that need speeds ("x.csv" is csv); NULL when none
+ *  does or path is NULL. Only the name is looked at, not the file.
+ *  Thread safety: reentrant. O(length of path x number of extensions). */
+const rm_platform_format *rm_platform_format_of_path(const char *path);
+
+/** Read a platform, choosing the format from the extension of path
+ *  (rm_platform_format_of_path, case-insensitive: .gml, .xml (SimGrid),
+ *  .graphml, .tiers; not formats that need speeds). Then as
+ *  rm_platform_read_format. Errors: RM_EINPUT "PATH: unknown platform
+ *  format (expected .gml, .xml (SimGrid), .graphml or .tiers)" (the list is
+ *  the table's) for another extension; RM_EINPUT when path is not a
+ *  regular file of at most 256 MiB; then the format's reader's errors;
+ *  RM_EINVAL "rm_platform_read: path is NULL" (or out).
  *  Thread safety: safe from several threads at once; igraph's part is
  *  serialised by the library's process-wide igraph mutex (Debian's igraph is
- *  not thread-safe). */
+ *  not thread-safe). Complexity: the format's reader's. */
 rm_status rm_platform_read(const char *path, const rm_read_options *ro,
                            rm_platform **out, rm_error *err);
+
+/**
+ * Read path as the format named format ("gml", "xml", "graphml", "tiers":
+ * rm_platform_format_find), whatever its file name (standard input copied
+ * to a file, /proc/self/fd/N); format NULL: by the extension, exactly as
+ * rm_platform_read. Options ro (NULL: defaults, rm_read_options_init) and
+ * units as the format's reader (docs/formats.md; w in s/Mflop, bandwidth
+ * in Mb/s, latency in s); *out is a validated platform (rm_platform_validate)
+ * to free with rm_platform_free, or NULL on error.
+ * Errors: RM_EINVAL "rm_platform_read_format: unknown format 'F' (expected
+ *   gml, xml, graphml, tiers or csv)" (the list is the table's); RM_EINVAL
+ *   for a format that needs speeds ("csv": read it with
+ *   rm_platform_read_matrices); RM_EINPUT when path is not a regular file of
+ *   at most 256 MiB; then the reader's errors (RM_EINPUT naming the file and
+ *   the line, node or link; RM_ELIMIT; RM_ENOMEM); RM_EINVAL
+ *   "rm_platform_read_format: path is NULL" (or out).
+ * Thread safety: as rm_platform_read (safe from several threads at once).
+ * Complexity: the reader's (O(N + E) plus validation for GML, GraphML and
+ * Tiers; SimGrid's load plus H^2 route queries for xml) plus O(number of
+ * formats) to find the format.
+ * Source: the platform model of Legrand et al. 2004 §2.1; the formats are
+ * those of docs/formats.md.
+ */
+rm_status rm_platform_read_format(const char *path, const char *format,
+                                  const rm_read_options *ro, rm_platform **out,
+                                  rm_error *err);
 
 /**
  * Allocate an empty platform with n_nodes routers (label "", id = index) and

@@ -7,6 +7,7 @@
  */
 #include "ringmap/topo.h"
 #include "ringmap/measured.h"
+#include "topo/io/formats.h"
 #include "topo/io/unusable.h"
 
 #include <csv.h>
@@ -657,4 +658,19 @@ done:
     table_free(&ts);
     table_free(&tl);
     return st;
+}
+
+/* The format table's reader of "csv" (topo/io/formats.def): a bandwidth matrix
+ * alone is not a platform (the hosts' speeds are in another file), so
+ * reading one file as csv is refused with the function that reads it. */
+rm_status rmi_platform_read_csv_alone(const char *path, const rm_read_options *ro,
+                                      rm_platform **out, rm_error *err)
+{
+    (void)ro;
+    if (out)
+        *out = NULL;
+    return rm_error_set(err, RM_EINVAL,
+                        "%s: a measured bandwidth matrix (csv) needs the hosts' speeds from "
+                        "another file: read it with rm_platform_read_matrices",
+                        path ? path : "(null)");
 }

@@ -9,8 +9,9 @@
  * connected hosts) is shared with the GML reader. Units are those of
  * ringmap.h: w in s/Mflop, bandwidth in Mb/s, latency in s.
  *
- * Dispatch by extension (topo/platform.c, rm_platform_read): ".xml" →
- * rmi_platform_read_simgrid (SimGrid's own loader, topo/io/simgrid.c),
+ * Which reader reads which file: the format table (topo/io/formats.def, read
+ * by rm_platform_read and rm_platform_read_format in topo/io/formats.c): ".xml"
+ * → rmi_platform_read_simgrid (SimGrid's own loader, topo/io/simgrid.c),
  * ".tiers" → rmi_platform_read_tiers, ".graphml" → rmi_platform_read_graphml.
  *
  * Internal to the library: the rmi_ prefix, hidden by
