@@ -439,9 +439,6 @@ static void mirror_one(h2_work *wk, int v)
     mirror_at(wk, 2, v);
 }
 
-/* Every candidate host k of ring edge e (i -> j): trees on the residual with
- * the edge's routes given back, bounds, shares, T_step; updates sc's best.
- * Writes only sc and sc->wk's scratch. O(E log N + H (L + share)). */
 /* The four widest-path trees of edge (i, j) completed at the leaves that
  * are the candidate hosts cands[0..n_cand-1] (core-mode trees stop at the
  * core; a leaf host hangs off it): from i and j, and to them (mirrored on
@@ -544,22 +541,15 @@ static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
     return n;
 }
 
-rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
+/* Ring edge e's two routes given back to the residual, in wk->res2. Fast
+ * path: res2 == residual here (scan_edges) and residual <= capacity
+ * everywhere, so the give-back's clamp only changes the resources of the
+ * two routes: O(len) instead of O(resources); undone by scan_restore. */
+static void scan_give_back(h2_work *wk, const rm_ring_state *s, int e)
 {
-    h2_work *wk = sc->wk;
-    const rm_ring_state *s = sc->s;
     const rm_network *net = wk->net;
-    const rm_platform *p = wk->p;
-    double dc_dw = sc->dc_dw;
-    int q = s->q;
-    double bestT = sc->bestT;
-    int bk = sc->bk, bs = sc->bs;
-    rm_status st = RM_OK;
-    int ni = (e + 1) % q, i = s->ring[e], j = s->ring[ni];
+    int ni = (e + 1) % s->q;
     if (wk->fast) {
-        /* res2 == residual here (scan_edges); residual <= capacity
-         * everywhere, so the give-back's clamp only changes the resources
-         * of the two routes: O(len) instead of O(resources); undone at done */
         rm_residual_apply(net, wk->res2, &s->succ[e], s->succ[e].bandwidth, -1);
         rm_residual_apply(net, wk->res2, &s->pred[ni], s->pred[ni].bandwidth, -1);
         clamp_route(net, wk->res2, &s->succ[e]);
@@ -568,185 +558,300 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
         memcpy(wk->res2, wk->residual, (size_t)net->n_res * sizeof(double));
         give_back_edge(net, wk->res2, s, e);
     }
-    int mirror = mirror_trees(net, wk->routing);
-    /* incremental scan: the edge's trees of an earlier step when they are
-     * provably this step's (heur/sharedring/sharedring_inc.c) */
-    int reused = 0;
-    if (wk->sym && wk->ecache && q >= 2) {
+}
+
+/* wk->res2 = wk->residual again after scan_give_back (fast path: on the
+ * two routes' resources; else res2 is a copy, nothing to undo). O(len). */
+static void scan_restore(h2_work *wk, const rm_ring_state *s, int e)
+{
+    if (wk->fast) {
+        int ni = (e + 1) % s->q;
+        restore_route(wk->net, wk->res2, wk->residual, &s->succ[e]);
+        restore_route(wk->net, wk->res2, wk->residual, &s->pred[ni]);
+    }
+}
+
+/* The four widest-path trees of ring edge e (i -> j) on wk->res2: from and
+ * to i (trees 0, 1), from and to j (trees 2, 3). With symmetry classes
+ * (wk->sym) the core nodes only, an earlier step's when they are provably
+ * this step's (*reused = 1, heur/sharedring/sharedring_inc.c); on an
+ * undirected half-duplex network two searches and their mirrors. */
+static rm_status scan_trees(h2_work *wk, const rm_ring_state *s, int e, int mirror, int *reused,
+                            rm_error *err)
+{
+    const rm_network *net = wk->net;
+    int i = s->ring[e], j = s->ring[(e + 1) % s->q];
+    rm_status st = RM_OK;
+    *reused = 0;
+    if (wk->sym && wk->ecache && s->q >= 2) {
         rm_h2_edge_prepare(wk, s, e);
-        reused = rm_h2_trees_reuse(wk, s, e, mirror);
+        *reused = rm_h2_trees_reuse(wk, s, e, mirror);
     }
     if (wk->sym) {
         /* fast path, widest routing: trees of the core nodes only, the
-         * candidates' leaves filled below (topo/route/widest.h) */
-        if (reused)
+         * candidates' leaves filled later (topo/route/widest.h) */
+        if (*reused)
             core_mirror(wk, i, j, mirror);
-        else if ((st = core_trees(wk, s, e, mirror, err)))
-            goto done;
+        else
+            st = core_trees(wk, s, e, mirror, err);
     } else if (mirror) {
         /* undirected, half duplex: the tree to a node mirrors the tree
          * from it (tests/test_mirror.c), two trees instead of four */
         if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
             (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
-            goto done;
+            return st;
         mirror_tree(wk->N, wk->wid[0], wk->arc[0], wk->wid[1], wk->arc[1]);
         mirror_tree(wk->N, wk->wid[2], wk->arc[2], wk->wid[3], wk->arc[3]);
     } else if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
                (st = rm_routing_tree(net, wk->routing, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
                (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
-               (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err)))
-        goto done;
-    /* symmetry classes: one candidate per run of interchangeable hosts */
-    int n_cand = p->n_hosts;
+               (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err))) {
+        return st;
+    }
+    return st;
+}
+
+/* The candidate hosts of ring edge e into *cands_out (host indices; NULL:
+ * every host, *n_out = H): one per run of interchangeable hosts (symmetry
+ * classes); with reused trees (reused) exact above tlow, without those
+ * that cannot win (low_filter), or the trees are searched again. */
+static rm_status scan_cands(h2_scan *sc, int e, int mirror, int reused, const int **cands_out,
+                            int *n_out, rm_error *err)
+{
+    h2_work *wk = sc->wk;
+    const rm_ring_state *s = sc->s;
+    int i = s->ring[e], j = s->ring[(e + 1) % s->q];
+    rm_status st;
+    int n_cand = wk->p->n_hosts;
     const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 1, &n_cand) : NULL;
     if (reused && (wk->tlow[0] >= 0.0 || wk->tlow[1] >= 0.0 || wk->tlow[2] >= 0.0 ||
                    wk->tlow[3] >= 0.0)) {
-        /* trees reused, exact above tlow: the candidates below it cannot
-         * win, or the trees are searched again */
         int n = low_filter(sc, e, cands, n_cand);
         if (n >= 0) {
             cands = wk->cand_f;
             n_cand = n;
         } else {
             if ((st = core_trees(wk, s, e, mirror, err)))
-                goto done;
-            n_cand = p->n_hosts;
+                return st;
+            n_cand = wk->p->n_hosts;
             cands = rm_h2_sym_candidates(wk, i, j, 1, &n_cand);
         }
     }
-    /* costs of the hosts other than i, j, k are unchanged */
+    *cands_out = cands;
+    *n_out = n_cand;
+    return RM_OK;
+}
+
+/* Prune: 1 when candidate k (host index h, cycle-time wkk, route widths w
+ * in route order: 0 = i->k, 1 = k->i, 2 = k->j, 3 = j->k) cannot beat the
+ * scan's best (bestT, on edge bs) by what needs no route: a zero width;
+ * T_step of the widths alone (sharing only lowers the four bandwidths
+ * below their widths, latencies are >= 0 and T_step grows with every
+ * cost), *Tlow_out; on the fast path also another scan's best (sc->gbest)
+ * and k's access link shared by its routes. O(1) plus rm_h2_k_bound. */
+static int scan_prune(const h2_scan *sc, const edge_ctx *c, int e, int h, double wkk,
+                      const double *w, double bestT, int bs, double *Tlow_out)
+{
+    h2_work *wk = sc->wk;
+    int par = sc->s->cost.parallel_send;
+    if (!(w[0] > 0 && w[1] > 0 && w[2] > 0 && w[3] > 0))
+        return 1;
+    double Ci = rm_host_cost(1.0 / w[0], c->ci_keep, par);
+    double Cj = rm_host_cost(c->cj_keep, 1.0 / w[3], par);
+    double Ck = rm_host_cost(1.0 / w[2], 1.0 / w[1], par);
+    double Tlow = wk->fast ? rm_h2_fast_eval_lb(&c->ev, c->wi, Ci, c->wj, Cj, wkk, Ck)
+                           : rm_h2_fast_eval_T(&c->ev, wk, c->m, c->wi, Ci, c->wj, Cj, wkk, Ck);
+    *Tlow_out = Tlow;
+    /* the reference scans edges in ring order and keeps the first of
+     * equal T_step: with edges out of order, a tie goes to the
+     * lexicographically first (edge, host) */
+    if (!(Tlow < bestT) && !(wk->fast && Tlow == bestT && e < bs))
+        return 1;
+    /* fast path: a candidate that loses strictly to another scan's
+     * insertion cannot be the global best (the winner's T_step is at
+     * most that one), so it may be skipped by any scan */
+    if (wk->fast && Tlow * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+        return 1;
+    if (wk->fast) {
+        /* k's access link shared by its routes, before building them */
+        double Tk = rm_h2_k_bound(wk, c, h, wkk, w, wk->res2, par, sc->dc_dw);
+        if (Tk * (1.0 - 1e-12) > bestT ||
+            Tk * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+            return 1;
+    }
+    return 0;
+}
+
+/* Route: candidate k's four routes (route order of scan_prune) from the
+ * trees of edge i -> j into wk->cand, with their widths w. O(len). */
+static rm_status scan_route(h2_work *wk, int i, int j, int k, const double *w, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    rm_status st;
+    if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
+        (st = rm_route_from_tree(net, i, 1, wk->arc[1], k, &wk->cand[1], err)) ||
+        (st = rm_route_from_tree(net, j, 1, wk->arc[3], k, &wk->cand[2], err)) ||
+        (st = rm_route_from_tree(net, j, 0, wk->arc[2], k, &wk->cand[3], err)))
+        return st;
+    for (int t = 0; t < 4; t++)
+        wk->cand[t].bandwidth = w[t];
+    return RM_OK;
+}
+
+/* Share: the shares x of the routes wk->cand (weights a = 1/w of their
+ * sending hosts) on wk->res2; *skip = 1 when a share is 0 or, on the fast
+ * path first, the shares' lower bound proves the candidate loses (Tlow:
+ * scan_prune's bound, bestT: the scan's best). */
+static rm_status scan_share(const h2_scan *sc, const edge_ctx *c, double wkk, double Tlow,
+                            double bestT, const double *a, double *x, int *skip, rm_error *err)
+{
+    h2_work *wk = sc->wk;
+    rm_status st;
+    *skip = 1;
+    if (wk->fast) {
+        /* Lower bound of T_step from the shares (see rm_h2_share_lower_bound):
+         * T_step >= max(T5, D_c/D_w * C_k) (as rm_h2_fast_eval_lb) and
+         * T5 grows with every cost; c_t >= 1/x_t (latencies >= 0).
+         * C_k = c_2 + c_1 >= 1/x_1 + 1/x_2 >= k_lb, or with parallel
+         * send max(c_2, c_1) >= k_lb / 2. Summed costs: Ci/wi + Cj/wj
+         * + Ck/wk = ci_keep/wi + cj_keep/wj + sum_t a_t c_t, so a
+         * lower bound of sum a_t/x_t bounds T5 from below. The
+         * relative margin covers rounding. */
+        int par = sc->s->cost.parallel_send;
+        double dc_dw = sc->dc_dw;
+        double k_lb;
+        double sum_lb = rm_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
+        double Tb = Tlow;
+        double dk = dc_dw * (par ? 0.5 * k_lb : k_lb);
+        if (dk > Tb)
+            Tb = dk;
+        if (!par) {
+            double phi = c->ci_keep / c->wi + c->cj_keep / c->wj + sum_lb;
+            double inv = c->ev.sum_inv + 1.0 / c->wi + 1.0 / c->wj + 1.0 / wkk;
+            double T5 = (1.0 + dc_dw * (c->ev.sum_cw + phi)) / inv;
+            if (T5 > Tb)
+                Tb = T5;
+        }
+        if (Tb * (1.0 - 1e-12) > bestT ||
+            Tb * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+            return RM_OK;
+    }
+    if ((st = rm_h2_share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
+        return st;
+    *skip = !(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0);
+    return RM_OK;
+}
+
+/* Evaluate: 1 when inserting the candidate (cycle-time wkk, routes
+ * wk->cand with shares x) on edge e beats the scan's best (bestT on edge
+ * bs; ties as scan_prune), its T_step in *T_out; on the fast path a
+ * candidate whose bound already loses needs no rm_balance. O(q) at worst. */
+static int scan_eval(const h2_scan *sc, const edge_ctx *c, int e, double wkk, const double *x,
+                     double bestT, int bs, double *T_out)
+{
+    h2_work *wk = sc->wk;
+    const rm_ring_state *s = sc->s;
+    int par = s->cost.parallel_send;
+    double cost[4];
+    for (int t = 0; t < 4; t++)
+        cost[t] = rm_ring_state_route_cost(wk->net, s, &wk->cand[t], x[t]);
+    double Ci = rm_host_cost(cost[0], c->ci_keep, par);
+    double Cj = rm_host_cost(c->cj_keep, cost[3], par);
+    double Ck = rm_host_cost(cost[2], cost[1], par);
+    if (wk->fast) {
+        double Tq = rm_h2_fast_eval_lb(&c->ev, c->wi, Ci, c->wj, Cj, wkk, Ck);
+        if (Tq > bestT || (Tq == bestT && !(e < bs)) ||
+            Tq > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+            return 0;
+    }
+    double T = rm_h2_fast_eval_T(&c->ev, wk, c->m, c->wi, Ci, c->wj, Cj, wkk, Ck);
+    *T_out = T;
+    return T < bestT || (wk->fast && T == bestT && e < bs);
+}
+
+/* The scan's new best: host node k on edge e with T_step T and shares x
+ * (*bestT, *bk, *bs, sc->bx, the routes wk->cand into wk->best), and the
+ * least T_step of all scans (sc->gbest) lowered to T. */
+static rm_status scan_take(h2_scan *sc, int e, int k, double T, const double *x, double *bestT,
+                           int *bk, int *bs)
+{
+    h2_work *wk = sc->wk;
+    rm_status st;
+    *bestT = T;
+    double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+    while (T < g && !atomic_compare_exchange_weak(sc->gbest, &g, T))
+        ;
+    *bk = k;
+    *bs = e;
+    memcpy(sc->bx, x, sizeof sc->bx);
+    for (int t = 0; t < 4; t++)
+        if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
+            return st;
+    return RM_OK;
+}
+
+/* Every candidate host k of ring edge e (i -> j): trees on the residual with
+ * the edge's routes given back, then per candidate prune (bounds), route,
+ * share, evaluate (T_step); updates sc's best. Writes only sc and sc->wk's
+ * scratch. O(E log N + H (L + share)). */
+rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
+{
+    h2_work *wk = sc->wk;
+    const rm_ring_state *s = sc->s;
+    const rm_platform *p = wk->p;
+    int q = s->q;
+    double bestT = sc->bestT;
+    int bk = sc->bk, bs = sc->bs;
+    int i = s->ring[e], j = s->ring[(e + 1) % q];
+    int mirror = mirror_trees(wk->net, wk->routing);
+    int reused, n_cand;
+    const int *cands;
     edge_ctx c;
+    scan_give_back(wk, s, e);
+    rm_status st = scan_trees(wk, s, e, mirror, &reused, err);
+    if (!st)
+        st = scan_cands(sc, e, mirror, reused, &cands, &n_cand, err);
+    if (st)
+        goto done;
+    /* costs of the hosts other than i, j, k are unchanged */
     if (wk->fast && q >= 2 && cands && wk->ecache && n_cand <= H2_CACHE_MAX_CAND) {
         /* incremental: the edge's cached costs (heur/sharedring/sharedring_inc.c),
          * with this step's context of rm_h2_edge_bounds (its sums exact
          * only when needed) */
         c = wk->ectx[e];
-        tree_leaves(wk, net, p, i, j, mirror, cands, n_cand);
+        tree_leaves(wk, wk->net, p, i, j, mirror, cands, n_cand);
         st = rm_h2_scan_cached(sc, e, &c, cands, n_cand, err);
         bestT = sc->bestT;
         bk = sc->bk;
         bs = sc->bs;
         goto done;
     }
-    rm_h2_edge_ctx_init(&c, wk, s, e, dc_dw);
-    int m = c.m;
-    const fast_eval ev = c.ev;
-    double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
-    int par = s->cost.parallel_send;
+    rm_h2_edge_ctx_init(&c, wk, s, e, sc->dc_dw);
     if (cands)
-        tree_leaves(wk, net, p, i, j, mirror, cands, n_cand);
+        tree_leaves(wk, wk->net, p, i, j, mirror, cands, n_cand);
     for (int ci = 0; ci < n_cand; ci++) {
         int h = cands ? cands[ci] : ci;
         int k = p->hosts[h];
         if (wk->in_ring[k])
             continue;
-        /* cand: 0 = i->k, 1 = k->i, 2 = k->j, 3 = j->k */
-        double w0 = wk->wid[0][k], w1 = wk->wid[1][k], w2 = wk->wid[3][k], w3 = wk->wid[2][k];
-        if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
+        /* route t's width: tree 0 = i->k, 1 = k->i, 3 = k->j, 2 = j->k */
+        double w[4] = {wk->wid[0][k], wk->wid[1][k], wk->wid[3][k], wk->wid[2][k]};
+        double wkk = p->nodes[k].w, Tlow, x[4], T;
+        int skip;
+        if (scan_prune(sc, &c, e, h, wkk, w, bestT, bs, &Tlow))
             continue;
-        double wkk = p->nodes[k].w;
-        /* Sharing can only lower the four bandwidths below their widths,
-         * latencies are >= 0, and T_step grows with every cost: the
-         * widths alone give a lower bound, which prunes most candidates
-         * without building routes. */
-        double Tlow =
-            wk->fast ? rm_h2_fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
-                                    rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
-                                    rm_host_cost(1.0 / w2, 1.0 / w1, par))
-                     : rm_h2_fast_eval_T(&ev, wk, m, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
-                                   rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
-                                   rm_host_cost(1.0 / w2, 1.0 / w1, par));
-        /* the reference scans edges in ring order and keeps the first of
-         * equal T_step: with edges out of order, a tie goes to the
-         * lexicographically first (edge, host) */
-        if (!(Tlow < bestT) && !(wk->fast && Tlow == bestT && e < bs))
-            continue;
-        /* fast path: a candidate that loses strictly to another scan's
-         * insertion cannot be the global best (the winner's T_step is at
-         * most that one), so it may be skipped by any scan */
-        if (wk->fast && Tlow * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
-            continue;
-        if (wk->fast) {
-            /* k's access link shared by its routes, before building them */
-            double u[4] = {w0, w1, w2, w3};
-            double Tk = rm_h2_k_bound(wk, &c, h, wkk, u, wk->res2, s->cost.parallel_send, dc_dw);
-            if (Tk * (1.0 - 1e-12) > bestT ||
-                Tk * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
-                continue;
-        }
-        if ((st = rm_route_from_tree(net, i, 0, wk->arc[0], k, &wk->cand[0], err)) ||
-            (st = rm_route_from_tree(net, i, 1, wk->arc[1], k, &wk->cand[1], err)) ||
-            (st = rm_route_from_tree(net, j, 1, wk->arc[3], k, &wk->cand[2], err)) ||
-            (st = rm_route_from_tree(net, j, 0, wk->arc[2], k, &wk->cand[3], err)))
+        if ((st = scan_route(wk, i, j, k, w, err)))
             goto done;
-        wk->cand[0].bandwidth = w0;
-        wk->cand[1].bandwidth = w1;
-        wk->cand[2].bandwidth = w2;
-        wk->cand[3].bandwidth = w3;
-        double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4];
-        if (wk->fast) {
-            /* Lower bound of T_step from the shares (see rm_h2_share_lower_bound):
-             * T_step >= max(T5, D_c/D_w * C_k) (as rm_h2_fast_eval_lb) and
-             * T5 grows with every cost; c_t >= 1/x_t (latencies >= 0).
-             * C_k = c_2 + c_1 >= 1/x_1 + 1/x_2 >= k_lb, or with parallel
-             * send max(c_2, c_1) >= k_lb / 2. Summed costs: Ci/wi + Cj/wj
-             * + Ck/wk = ci_keep/wi + cj_keep/wj + sum_t a_t c_t, so a
-             * lower bound of sum a_t/x_t bounds T5 from below. The
-             * relative margin covers rounding. */
-            double k_lb;
-            double sum_lb = rm_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
-            double Tb = Tlow;
-            double dk = dc_dw * (par ? 0.5 * k_lb : k_lb);
-            if (dk > Tb)
-                Tb = dk;
-            if (!par) {
-                double phi = ci_keep / wi + cj_keep / wj + sum_lb;
-                double inv = ev.sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wkk;
-                double T5 = (1.0 + dc_dw * (ev.sum_cw + phi)) / inv;
-                if (T5 > Tb)
-                    Tb = T5;
-            }
-            if (Tb * (1.0 - 1e-12) > bestT ||
-                Tb * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
-                continue;
-        }
-        if ((st = rm_h2_share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
+        double a[4] = {1.0 / c.wi, 1.0 / wkk, 1.0 / wkk, 1.0 / c.wj};
+        if ((st = scan_share(sc, &c, wkk, Tlow, bestT, a, x, &skip, err)))
             goto done;
-        if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
+        if (skip || !scan_eval(sc, &c, e, wkk, x, bestT, bs, &T))
             continue;
-        double c[4];
-        for (int t = 0; t < 4; t++)
-            c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
-        if (wk->fast) {
-            /* a candidate whose bound already loses needs no rm_balance */
-            double Tq = rm_h2_fast_eval_lb(&ev, wi, rm_host_cost(c[0], ci_keep, par), wj,
-                                     rm_host_cost(cj_keep, c[3], par), wkk,
-                                     rm_host_cost(c[2], c[1], par));
-            if (Tq > bestT || (Tq == bestT && !(e < bs)) ||
-                Tq > atomic_load_explicit(sc->gbest, memory_order_relaxed))
-                continue;
-        }
-        double T = rm_h2_fast_eval_T(&ev, wk, m, wi, rm_host_cost(c[0], ci_keep, par), wj,
-                               rm_host_cost(cj_keep, c[3], par), wkk,
-                               rm_host_cost(c[2], c[1], par));
-        if (T < bestT || (wk->fast && T == bestT && e < bs)) {
-            bestT = T;
-            double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
-            while (T < g && !atomic_compare_exchange_weak(sc->gbest, &g, T))
-                ;
-            bk = k;
-            bs = e;
-            memcpy(sc->bx, x, sizeof sc->bx);
-            for (int t = 0; t < 4; t++)
-                if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
-                    goto done;
-        }
+        if ((st = scan_take(sc, e, k, T, x, &bestT, &bk, &bs)))
+            goto done;
     }
 done:
-    if (wk->fast) {
-        restore_route(net, wk->res2, wk->residual, &s->succ[e]);
-        restore_route(net, wk->res2, wk->residual, &s->pred[ni]);
-    }
+    scan_restore(wk, s, e);
     sc->bestT = bestT;
     sc->bk = bk;
     sc->bs = bs;
@@ -804,6 +909,150 @@ static void stop_bounds_add(rm_cut_bound *cb, rm_host_bound *hb, rm_res_bound *r
         rm_res_bound_add(rb, v);
 }
 
+/* The stopping rule of a SharedRing run (heur/bounds/cut_bound.h): 4 routes
+ * of any larger ring share a bridge its hosts span (rm_cut_bound), and
+ * every host's two routes leave through its own links (rm_host_bound,
+ * eq. (1)); with the resource and crossing bounds (heur/bounds/res_bound.h,
+ * cross_bound.h) — each only where it is proven for the cost model (its
+ * valid_for). */
+typedef struct sr_stop {
+    int rule; /* the rule applies: not full_curve, max_q > 2 */
+    int use_cut, use_host, use_res, use_cross;
+    rm_cut_bound cb;
+    rm_host_bound hb;
+    rm_res_bound rb;
+    rm_cross_bound xb;
+} sr_stop;
+
+/* The bounds of b in use for a run of up to max_q hosts (b zeroed first:
+ * sr_stop_destroy frees it after a failure too). */
+static rm_status sr_stop_init(sr_stop *b, const rm_network *net, const rm_options *opt, int max_q,
+                              rm_error *err)
+{
+    rm_status st = RM_OK;
+    memset(b, 0, sizeof *b);
+    b->rule = !opt->full_curve && max_q > 2;
+    b->use_cut = b->rule && rmi_cut_bound_valid_for(&opt->cost);
+    b->use_host = b->rule && rmi_host_bound_valid_for(&opt->cost);
+    b->use_res = b->rule && rmi_res_bound_valid_for(&opt->cost);
+    b->use_cross = b->rule && rmi_cross_bound_valid_for(&opt->cost);
+    if (((b->use_cut || b->use_cross) && (st = rm_cut_bound_init(&b->cb, net, 4.0, 2.0, err))) ||
+        (b->use_host && (st = rm_host_bound_init_shared(&b->hb, net, opt->cost.parallel_send, err))) ||
+        (b->use_res && (st = rm_res_bound_init(&b->rb, net, opt, err))) ||
+        (b->use_cross && (st = rm_cross_bound_init(&b->xb, &b->cb, net, err))))
+        return st;
+    return RM_OK;
+}
+
+static void sr_stop_destroy(sr_stop *b)
+{
+    rm_cut_bound_destroy(&b->cb);
+    rm_host_bound_destroy(&b->hb);
+    rm_res_bound_destroy(&b->rb);
+    rm_cross_bound_destroy(&b->xb);
+}
+
+/* Host node v joins the ring of the bounds in use. */
+static void sr_stop_add(sr_stop *b, int v)
+{
+    stop_bounds_add(b->use_cut ? &b->cb : NULL, b->use_host ? &b->hb : NULL,
+                    b->use_res ? &b->rb : NULL, v);
+}
+
+/* 1 when the ring s stops growing: --stop-patience (a heuristic, off by
+ * default: no better ring than best, of T_step bestT, in the last
+ * stop_patience sizes), or every larger ring contains this one: T_step >=
+ * the cut bound, and T_step >= min(bestT, the host bound) (the margin
+ * covers the solvers' tolerance on capacities): none can be better. */
+static int sr_stop_now(sr_stop *b, const rm_options *opt, const rm_ring_state *s,
+                       const rm_ring_state *best, double dc_dw, double bestT)
+{
+    if (b->rule && opt->stop_patience > 0 && s->q - best->q >= opt->stop_patience)
+        return 1;
+    return (b->use_cut && dc_dw * rm_cut_bound_value(&b->cb) * (1.0 - 1e-9) >= bestT) ||
+           (b->use_host && rm_host_bound_value(&b->hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT) ||
+           (b->use_res && rm_res_bound_value(&b->rb, dc_dw) * (1.0 - 1e-9) >= bestT) ||
+           (b->use_cross &&
+            dc_dw * rm_cross_bound_value(&b->xb, s->ring, s->q) * (1.0 - 1e-9) >= bestT);
+}
+
+/* The fast path's tables of wk for a run of up to max_q hosts (host
+ * indices, symmetry classes, adjacency, widths, incremental cache, thread
+ * pool), each only where it is proven for the cost model; wk->fast = 0
+ * when there is nothing to prune (max_q < 3). */
+static rm_status sharedring_fast_init(h2_work *wk, const rm_network *net, const rm_options *opt,
+                                      int max_q, rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts;
+    rm_status st;
+    if (!(wk->fast && max_q >= 3)) {
+        wk->fast = 0; /* nothing to prune */
+        return RM_OK;
+    }
+    wk->hidx = malloc((size_t)wk->N * sizeof *wk->hidx);
+    wk->edge_lb = malloc((size_t)max_q * sizeof *wk->edge_lb);
+    wk->order = malloc((size_t)max_q * sizeof *wk->order);
+    if (!wk->hidx || !wk->edge_lb || !wk->order)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", H);
+    for (int v = 0; v < wk->N; v++)
+        wk->hidx[v] = -1;
+    for (int h = 0; h < H; h++)
+        wk->hidx[p->hosts[h]] = h;
+    if (wk->routing == RM_ROUTING_WIDEST && rmi_h2_sym_valid_for(&opt->cost))
+        wk->sym = rm_h2_sym_new(net); /* NULL: every host a candidate */
+    if ((st = rm_h2_adjacency(wk, err)) || (st = rm_h2_fullw_init(wk, err)) ||
+        (st = rm_h2_kres_init(wk, err)))
+        return st;
+    if (wk->sym && opt->sharing == RM_SHARING_GREEDY && rmi_h2_inc_valid_for(&opt->cost) &&
+        (st = rm_h2_cache_init(wk, err)))
+        return st;
+    if (max_q >= H2_THREAD_MIN_Q)
+        rm_h2_pool_create(wk, rm_h2_threads(opt), max_q);
+    return RM_OK;
+}
+
+/* The greedy from the best pair (§4.4.1): each size's T_step into sweep
+ * (after its sharing step, opt->sharing), the best ring so far into best
+ * (T_step bestT: the ring of one's before), one insertion per size
+ * (insert_best) until max_q hosts, no host fits or the stopping rule b. */
+static rm_status sharedring_grow(h2_work *wk, rm_ring_state *s, rm_ring_state *best,
+                                 const rm_options *opt, sr_stop *b, int max_q, double bestT,
+                                 double *sweep, rm_error *err)
+{
+    double dc_dw = opt->cost.dc_dw;
+    rm_status st;
+    if ((st = best_pair(wk, s, dc_dw, err)))
+        return st;
+    if (s->q < 2)
+        return RM_OK; /* no two hosts can talk: the ring of one host */
+    for (int k = 0; k < 2; k++)
+        sr_stop_add(b, s->ring[k]);
+    for (;;) {
+        if (opt->sharing == RM_SHARING_MAXMIN || opt->sharing == RM_SHARING_EQ5)
+            if ((st = refine_state(wk, s, opt->sharing, opt->share_tol, err)))
+                return st;
+        double T = state_tstep(wk, s, dc_dw);
+        sweep[s->q - 1] = T;
+        if (T < bestT) {
+            bestT = T;
+            if ((st = rm_ring_state_copy(best, s, err)))
+                return st;
+        }
+        if (opt->progress)
+            opt->progress(opt->progress_ctx, s->q, max_q, bestT);
+        if (s->q >= max_q || sr_stop_now(b, opt, s, best, dc_dw, bestT))
+            break;
+        int found;
+        if ((st = insert_best(wk, s, dc_dw, &found, err)))
+            return st;
+        if (!found)
+            break;
+        sr_stop_add(b, wk->last_k);
+    }
+    return RM_OK;
+}
+
 /* SharedRing greedy; fast = 0 is the reference code path (every ring edge's
  * four trees at every step), fast = 1 prunes ring edges and pairs by lower
  * bounds and returns the same ring and T_step. */
@@ -817,14 +1066,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     double dc_dw = opt->cost.dc_dw;
     rm_ring_state s, best;
     h2_work wk;
-    rm_cut_bound cb;
-    rm_host_bound hb;
-    rm_res_bound rb;
-    rm_cross_bound xb;
-    memset(&xb, 0, sizeof xb);
-    memset(&cb, 0, sizeof cb);
-    memset(&hb, 0, sizeof hb);
-    memset(&rb, 0, sizeof rb);
+    sr_stop b;
+    memset(&b, 0, sizeof b);
     if ((st = rm_ring_state_init(&s, max_q, opt, err)))
         return st;
     if ((st = rm_ring_state_init(&best, max_q, opt, err))) {
@@ -848,97 +1091,17 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
      * (its valid_for); else the reference path for it */
     wk.fast = fast && rmi_h2_fast_valid_for(&opt->cost);
     wk.H = H;
-    if (wk.fast && max_q >= 3) {
-        wk.hidx = malloc((size_t)wk.N * sizeof *wk.hidx);
-        wk.edge_lb = malloc((size_t)max_q * sizeof *wk.edge_lb);
-        wk.order = malloc((size_t)max_q * sizeof *wk.order);
-        if (!wk.hidx || !wk.edge_lb || !wk.order) {
-            st = rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", H);
-            goto out;
-        }
-        for (int v = 0; v < wk.N; v++)
-            wk.hidx[v] = -1;
-        for (int h = 0; h < H; h++)
-            wk.hidx[p->hosts[h]] = h;
-        if (wk.routing == RM_ROUTING_WIDEST && rmi_h2_sym_valid_for(&opt->cost))
-            wk.sym = rm_h2_sym_new(net); /* NULL: every host a candidate */
-        if ((st = rm_h2_adjacency(&wk, err)) || (st = rm_h2_fullw_init(&wk, err)) ||
-            (st = rm_h2_kres_init(&wk, err)))
-            goto out;
-        if (wk.sym && opt->sharing == RM_SHARING_GREEDY && rmi_h2_inc_valid_for(&opt->cost) &&
-            (st = rm_h2_cache_init(&wk, err)))
-            goto out;
-        if (max_q >= H2_THREAD_MIN_Q)
-            rm_h2_pool_create(&wk, rm_h2_threads(opt), max_q);
-    } else {
-        wk.fast = 0; /* nothing to prune */
-    }
+    if ((st = sharedring_fast_init(&wk, net, opt, max_q, err)))
+        goto out;
     /* ring of one: the fastest host, no communication */
     int f = rm_fastest_host(p);
     rm_ring_state_insert(&best, 0, f, p->nodes[f].w);
     double bestT = p->nodes[f].w;
     sweep[0] = bestT;
-    /* the stopping rule (heur/bounds/cut_bound.h): 4 routes of any larger ring
-     * share a bridge its hosts span (rm_cut_bound), and every host's two
-     * routes leave through its own links (rm_host_bound, eq. (1)); with the
-     * resource and crossing bounds (heur/bounds/res_bound.h, cross_bound.h) — each
-     * only where it is proven for the cost model (its valid_for) */
-    int stop_rule = !opt->full_curve && max_q > 2;
-    int use_cut = stop_rule && rmi_cut_bound_valid_for(&opt->cost);
-    int use_host = stop_rule && rmi_host_bound_valid_for(&opt->cost);
-    int use_res = stop_rule && rmi_res_bound_valid_for(&opt->cost);
-    int use_cross = stop_rule && rmi_cross_bound_valid_for(&opt->cost);
-    if (((use_cut || use_cross) && (st = rm_cut_bound_init(&cb, net, 4.0, 2.0, err))) ||
-        (use_host && (st = rm_host_bound_init_shared(&hb, net, opt->cost.parallel_send, err))) ||
-        (use_res && (st = rm_res_bound_init(&rb, net, opt, err))) ||
-        (use_cross && (st = rm_cross_bound_init(&xb, &cb, net, err))))
+    if ((st = sr_stop_init(&b, net, opt, max_q, err)))
         goto out;
-    if (max_q >= 2) {
-        if ((st = best_pair(&wk, &s, dc_dw, err)))
-            goto out;
-        if (s.q < 2)
-            goto single; /* no two hosts can talk: the ring of one host */
-        for (int k = 0; k < 2; k++)
-            stop_bounds_add(use_cut ? &cb : NULL, use_host ? &hb : NULL, use_res ? &rb : NULL,
-                            s.ring[k]);
-        for (;;) {
-            if (opt->sharing == RM_SHARING_MAXMIN || opt->sharing == RM_SHARING_EQ5)
-                if ((st = refine_state(&wk, &s, opt->sharing, opt->share_tol, err)))
-                    goto out;
-            double T = state_tstep(&wk, &s, dc_dw);
-            sweep[s.q - 1] = T;
-            if (T < bestT) {
-                bestT = T;
-                if ((st = rm_ring_state_copy(&best, &s, err)))
-                    goto out;
-            }
-            if (opt->progress)
-                opt->progress(opt->progress_ctx, s.q, max_q, bestT);
-            if (s.q >= max_q)
-                break;
-            /* --stop-patience (a heuristic, off by default): no better ring
-             * in the last stop_patience sizes */
-            if (stop_rule && opt->stop_patience > 0 && s.q - best.q >= opt->stop_patience)
-                break;
-            /* every larger ring contains this one: T_step >= the cut bound,
-             * and T_step >= min(bestT, the host bound) (the margin covers the
-             * solvers' tolerance on capacities): none can be better */
-            if ((use_cut && dc_dw * rm_cut_bound_value(&cb) * (1.0 - 1e-9) >= bestT) ||
-                (use_host && rm_host_bound_value(&hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT) ||
-                (use_res && rm_res_bound_value(&rb, dc_dw) * (1.0 - 1e-9) >= bestT) ||
-                (use_cross &&
-                 dc_dw * rm_cross_bound_value(&xb, s.ring, s.q) * (1.0 - 1e-9) >= bestT))
-                break;
-            int found;
-            if ((st = insert_best(&wk, &s, dc_dw, &found, err)))
-                goto out;
-            if (!found)
-                break;
-            stop_bounds_add(use_cut ? &cb : NULL, use_host ? &hb : NULL, use_res ? &rb : NULL,
-                            wk.last_k);
-        }
-    }
-single:;
+    if (max_q >= 2 && (st = sharedring_grow(&wk, &s, &best, opt, &b, max_q, bestT, sweep, err)))
+        goto out;
     rm_mapping *m;
     if ((st = rm_ring_state_to_mapping(net, &best, dc_dw, &m, err)))
         goto out;
@@ -950,10 +1113,7 @@ single:;
     m->sharing = opt->sharing;
     *out = m;
 out:
-    rm_cut_bound_destroy(&cb);
-    rm_host_bound_destroy(&hb);
-    rm_res_bound_destroy(&rb);
-    rm_cross_bound_destroy(&xb);
+    sr_stop_destroy(&b);
     free(sweep);
     rm_h2_work_destroy(&wk);
     rm_ring_state_destroy(&s);
