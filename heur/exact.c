@@ -128,8 +128,8 @@ static int lowest(unsigned x)
     return k;
 }
 
-rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, double dc_dw,
-                                    int max_q, int *ring, int *q, double *t, rm_error *err)
+/* The checks of rmi_slicering_exact_costs's arguments (heur/exact.h). */
+static rm_status exact_check(int H, const double *w, const double *c, double dc_dw, rm_error *err)
 {
     if (H > RM_SLICE_EXACT_MAX)
         return rm_error_set(err, RM_ELIMIT,
@@ -147,6 +147,132 @@ rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, dou
             if (i != j && !(c[i * H + j] >= 0.0))
                 return rm_error_set(err, RM_EINPUT, "cost c[%d][%d] must be >= 0 (got %g)", i, j, c[i * H + j]);
     }
+    return RM_OK;
+}
+
+/* The rings of one and two processors into b's incumbent: the fastest
+ * processor, then every pair (each message sent twice along the same
+ * pair) when Q >= 2. O(n^2). */
+static void exact_small_rings(slice_bb *b, int Q)
+{
+    int n = b->n;
+    const double *w = b->w, *cc = b->c;
+    /* q = 1: the fastest processor, no communication */
+    int f = 0;
+    for (int i = 1; i < n; i++)
+        if (w[i] < w[f])
+            f = i;
+    b->best_t = w[f];
+    b->best_q = 1;
+    b->best_ring[0] = f;
+    /* q = 2: every pair, each message sent twice along the same pair */
+    if (Q >= 2)
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) {
+                double w2[2] = {w[i], w[j]}, C2[2] = {2.0 * cc[i * n + j], 2.0 * cc[j * n + i]};
+                double t2 = rm_balance(2, w2, C2, b->r, NULL);
+                if (t2 < b->best_t) {
+                    b->best_t = t2;
+                    b->best_q = 2;
+                    b->best_ring[0] = i;
+                    b->best_ring[1] = j;
+                }
+            }
+}
+
+/* Held–Karp: P[S][l] = least d-length of a path from min(S) through S to
+ * l (INFINITY when l is not in S or is min(S) with S larger). O(2^n n^2). */
+static void exact_held_karp(double *P, const double *d, int n)
+{
+    size_t nS = (size_t)1 << n;
+    for (size_t S = 1; S < nS; S++) {
+        int s = lowest((unsigned)S);
+        for (int l = 0; l < n; l++) {
+            double v = INFINITY;
+            if ((S >> l & 1u) && l == s && S == ((size_t)1 << s))
+                v = 0.0;
+            else if ((S >> l & 1u) && l != s) {
+                size_t Sp = S & ~((size_t)1 << l);
+                for (int m = 0; m < n; m++)
+                    if ((Sp >> m & 1u)) {
+                        double x = P[Sp * n + m] + d[m * n + l];
+                        if (x < v)
+                            v = x;
+                    }
+            }
+            P[S * n + l] = v;
+        }
+    }
+}
+
+/* The subsets of 3 to Q processors with their lower bound w_cumul (1 + r
+ * tour length) from the Held–Karp table P, into order sorted by bound.
+ * Returns their number. O(2^n n + sort). */
+static size_t exact_subsets(subset_lb *order, const double *P, const double *d, const double *w,
+                            int n, int Q, double r)
+{
+    size_t nS = (size_t)1 << n, no = 0;
+    for (size_t S = 1; S < nS; S++) {
+        int k = popcount((unsigned)S);
+        if (k < 3 || k > Q)
+            continue;
+        int s = lowest((unsigned)S);
+        double tsp = INFINITY, inv = 0.0;
+        for (int l = 0; l < n; l++)
+            if ((S >> l & 1u)) {
+                inv += 1.0 / w[l];
+                if (l != s && P[S * n + l] + d[l * n + s] < tsp)
+                    tsp = P[S * n + l] + d[l * n + s];
+            }
+        order[no].S = (unsigned)S;
+        order[no].lb = (1.0 / inv) * (1.0 + r * tsp);
+        no++;
+    }
+    qsort(order, no, sizeof *order, cmp_lb);
+    return no;
+}
+
+/* Branch and bound over the rings of each subset of order[0..no-1] in
+ * bound order, until a subset's bound reaches b's incumbent. */
+static void exact_search(slice_bb *b, const subset_lb *order, size_t no)
+{
+    for (size_t o = 0; o < no; o++) {
+        if (!(order[o].lb < b->best_t))
+            break; /* sorted: no remaining subset can do better */
+        unsigned S = order[o].S;
+        double inv = 0.0;
+        for (int l = 0; l < b->n; l++)
+            if (S >> l & 1u)
+                inv += 1.0 / b->w[l];
+        b->S = S;
+        b->q = popcount(S);
+        b->s = lowest(S);
+        b->wcum = 1.0 / inv;
+        b->path[0] = b->s;
+        dfs(b, 0, 1u << b->s, 0.0, 0.0);
+    }
+}
+
+/* The reported value: rm_balance of ring[0..q-1] on the costs cc (n x n)
+ * with the caller's dc_dw. O(q log q). */
+static double exact_value(const int *ring, int q, const double *w, const double *cc, int n,
+                          double dc_dw)
+{
+    double tw[RM_SLICE_EXACT_MAX], tC[RM_SLICE_EXACT_MAX];
+    for (int k = 0; k < q; k++) {
+        int i = ring[k], pr = ring[(k + q - 1) % q], su = ring[(k + 1) % q];
+        tw[k] = w[i];
+        tC[k] = q == 1 ? 0.0 : cc[i * n + pr] + cc[i * n + su];
+    }
+    return rm_balance(q, tw, tC, dc_dw, NULL);
+}
+
+rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, double dc_dw,
+                                    int max_q, int *ring, int *q, double *t, rm_error *err)
+{
+    rm_status st = exact_check(H, w, c, dc_dw, err);
+    if (st)
+        return st;
     int n = H, Q = max_q > 0 && max_q < H ? max_q : H;
     size_t nS = (size_t)1 << n;
     double *cc = malloc((size_t)n * n * sizeof *cc);
@@ -184,94 +310,15 @@ rm_status rmi_slicering_exact_costs(int H, const double *w, const double *c, dou
     b->d = d;
     b->P = P;
     b->r = r;
-    /* q = 1: the fastest processor, no communication */
-    int f = 0;
-    for (int i = 1; i < n; i++)
-        if (w[i] < w[f])
-            f = i;
-    b->best_t = w[f];
-    b->best_q = 1;
-    b->best_ring[0] = f;
-    /* q = 2: every pair, each message sent twice along the same pair */
-    if (Q >= 2)
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++) {
-                double w2[2] = {w[i], w[j]}, C2[2] = {2.0 * cc[i * n + j], 2.0 * cc[j * n + i]};
-                double t2 = rm_balance(2, w2, C2, r, NULL);
-                if (t2 < b->best_t) {
-                    b->best_t = t2;
-                    b->best_q = 2;
-                    b->best_ring[0] = i;
-                    b->best_ring[1] = j;
-                }
-            }
+    exact_small_rings(b, Q);
     if (Q >= 3) {
-        /* Held–Karp: P[S][l] = least path from min(S) through S to l */
-        for (size_t S = 1; S < nS; S++) {
-            int s = lowest((unsigned)S);
-            for (int l = 0; l < n; l++) {
-                double v = INFINITY;
-                if ((S >> l & 1u) && l == s && S == ((size_t)1 << s))
-                    v = 0.0;
-                else if ((S >> l & 1u) && l != s) {
-                    size_t Sp = S & ~((size_t)1 << l);
-                    for (int m = 0; m < n; m++)
-                        if ((Sp >> m & 1u)) {
-                            double x = P[Sp * n + m] + d[m * n + l];
-                            if (x < v)
-                                v = x;
-                        }
-                }
-                P[S * n + l] = v;
-            }
-        }
-        size_t no = 0;
-        for (size_t S = 1; S < nS; S++) {
-            int k = popcount((unsigned)S);
-            if (k < 3 || k > Q)
-                continue;
-            int s = lowest((unsigned)S);
-            double tsp = INFINITY, inv = 0.0;
-            for (int l = 0; l < n; l++)
-                if ((S >> l & 1u)) {
-                    inv += 1.0 / w[l];
-                    if (l != s && P[S * n + l] + d[l * n + s] < tsp)
-                        tsp = P[S * n + l] + d[l * n + s];
-                }
-            order[no].S = (unsigned)S;
-            order[no].lb = (1.0 / inv) * (1.0 + r * tsp);
-            no++;
-        }
-        qsort(order, no, sizeof *order, cmp_lb);
-        for (size_t o = 0; o < no; o++) {
-            if (!(order[o].lb < b->best_t))
-                break; /* sorted: no remaining subset can do better */
-            unsigned S = order[o].S;
-            double inv = 0.0;
-            for (int l = 0; l < n; l++)
-                if (S >> l & 1u)
-                    inv += 1.0 / w[l];
-            b->S = S;
-            b->q = popcount(S);
-            b->s = lowest(S);
-            b->wcum = 1.0 / inv;
-            b->path[0] = b->s;
-            dfs(b, 0, 1u << b->s, 0.0, 0.0);
-        }
+        exact_held_karp(P, d, n);
+        exact_search(b, order, exact_subsets(order, P, d, w, n, Q, r));
     }
     *q = b->best_q;
     memcpy(ring, b->best_ring, (size_t)b->best_q * sizeof *ring);
     /* the reported value: rm_balance of the ring on the caller's costs */
-    {
-        double tw[RM_SLICE_EXACT_MAX], tC[RM_SLICE_EXACT_MAX];
-        int qq = b->best_q;
-        for (int k = 0; k < qq; k++) {
-            int i = ring[k], pr = ring[(k + qq - 1) % qq], su = ring[(k + 1) % qq];
-            tw[k] = w[i];
-            tC[k] = qq == 1 ? 0.0 : cc[i * n + pr] + cc[i * n + su];
-        }
-        *t = rm_balance(qq, tw, tC, dc_dw, NULL);
-    }
+    *t = exact_value(ring, b->best_q, w, cc, n, dc_dw);
     free(cc);
     free(d);
     free(P);
