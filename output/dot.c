@@ -69,50 +69,41 @@ static unsigned share_colour(double s)
     return s < 0.5 ? mix(0xf6c700, 0xf46d43, s / 0.5) : mix(0xf46d43, 0xa50026, (s - 0.5) / 0.5);
 }
 
-rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping *m,
+/* pos[v] = ring position of node v (-1: not on the ring) from the ring of
+ * m (q hosts); RM_EINPUT when a ring entry is not a node index. */
+static rm_status dot_positions(int *pos, const rm_platform *p, const rm_mapping *m, int q,
                                rm_error *err)
 {
-    if (!f || !net || !net->platform)
-        return rm_error_set(err, RM_EINPUT, "rm_mapping_write_dot: NULL file or network");
-    const rm_platform *p = net->platform;
-    int q = m ? m->q : 0;
-    int *pos = malloc(((size_t)p->n_nodes + 1) * sizeof *pos);
-    double *load = calloc((size_t)net->n_res + 1, sizeof *load);
-    double *share = calloc((size_t)p->n_links + 1, sizeof *share);
-    char *used = calloc((size_t)p->n_links + 1, 1);
-    if (!pos || !load || !share || !used) {
-        free(pos);
-        free(load);
-        free(share);
-        free(used);
-        return rm_error_set(err, RM_ENOMEM, "out of memory drawing the mapping");
-    }
-    rm_status st = RM_OK;
     for (int v = 0; v < p->n_nodes; v++)
         pos[v] = -1;
     for (int k = 0; k < q; k++) {
-        if (m->ring[k] < 0 || m->ring[k] >= p->n_nodes) {
-            st = rm_error_set(err, RM_EINPUT, "ring position %d: node index %d out of range", k,
-                              m->ring[k]);
-            goto done;
-        }
+        if (m->ring[k] < 0 || m->ring[k] >= p->n_nodes)
+            return rm_error_set(err, RM_EINPUT, "ring position %d: node index %d out of range", k,
+                                m->ring[k]);
         pos[m->ring[k]] = k;
     }
+    return RM_OK;
+}
 
-    /* load of every resource: sum of the route bandwidths (backbone: the
-       largest route), as rm_mapping_check counts them */
+/* The share of each link's capacity the ring's routes take (share[l], the
+ * largest over the link's resources) and the links they use (used[l]):
+ * the load of every resource is the sum of the route bandwidths
+ * (backbone: the largest route), as rm_mapping_check counts them (load:
+ * zeroed scratch of n_res). RM_EINPUT when a route uses an unusable arc. */
+static rm_status dot_link_shares(const rm_network *net, const rm_mapping *m, int q, double *load,
+                                 double *share, char *used, rm_error *err)
+{
+    const rm_platform *p = net->platform;
     for (int k = 0; q > 1 && k < q; k++) {
         const rm_route *rs[2] = {&m->succ[k], &m->pred[k]};
         for (int s = 0; s < 2; s++)
             for (int i = 0; i < rs[s]->n_arcs; i++) {
                 int a = rs[s]->arcs[i];
                 int r = a >= 0 && a < net->n_arcs ? net->arc_res[a] : -1;
-                if (r < 0 || r >= net->n_res) {
-                    st = rm_error_set(err, RM_EINPUT,
-                                      "ring position %d: %s route uses arc %d, not usable", k,
-                                      s ? "pred" : "succ", a);
-                    goto done;
-                }
+                if (r < 0 || r >= net->n_res)
+                    return rm_error_set(err, RM_EINPUT,
+                                        "ring position %d: %s route uses arc %d, not usable", k,
+                                        s ? "pred" : "succ", a);
                 double b = isfinite(rs[s]->bandwidth) ? rs[s]->bandwidth : 0;
                 if (net->res_backbone[r])
                     load[r] = b > load[r] ? b : load[r];
@@ -127,17 +118,15 @@ rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping 
         if (l >= 0 && l < p->n_links && s > share[l])
             share[l] = s;
     }
+    return RM_OK;
+}
 
-    /* speed range of the hosts, log scale */
-    double lo = INFINITY, hi = -INFINITY;
-    for (int i = 0; i < p->n_hosts; i++) {
-        double sp = log(1.0 / p->nodes[p->hosts[i]].w);
-        lo = sp < lo ? sp : lo;
-        hi = sp > hi ? sp : hi;
-    }
-
-    int dir = p->directed;
-    fprintf(f, "%s \"", dir ? "digraph" : "graph");
+/* The graph's opening line, its attributes and its label: the platform's
+ * size and, with a mapping m (q hosts), its heuristic, sharing, solver,
+ * D_c/D_w and T_step/D_w; then the legend and the node and edge defaults. */
+static void dot_header(FILE *f, const rm_platform *p, const rm_mapping *m, int q)
+{
+    fprintf(f, "%s \"", p->directed ? "digraph" : "graph");
     put_escaped(f, p->name ? p->name : "platform");
     fputs("\" {\n", f);
     fputs("  // written by ringmap (output/dot.c): hosts = boxes filled by speed, routers = "
@@ -172,7 +161,20 @@ rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping 
     fputs("  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n"
           "  edge [fontname=\"Helvetica\", fontsize=9, len=1.2];\n",
           f);
+}
 
+/* Every node: hosts as boxes filled by speed (log scale over the hosts'
+ * range) with their ring position and alpha (pos[v] >= 0, from m),
+ * routers as small circles. */
+static void dot_nodes(FILE *f, const rm_platform *p, const rm_mapping *m, const int *pos)
+{
+    /* speed range of the hosts, log scale */
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < p->n_hosts; i++) {
+        double sp = log(1.0 / p->nodes[p->hosts[i]].w);
+        lo = sp < lo ? sp : lo;
+        hi = sp > hi ? sp : hi;
+    }
     for (int v = 0; v < p->n_nodes; v++) {
         const rm_node *nd = &p->nodes[v];
         fprintf(f, "  n%d [", v);
@@ -198,11 +200,17 @@ rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping 
         put_node_name(f, nd);
         fprintf(f, " (id %ld)\"];\n", nd->id);
     }
+}
 
+/* Every link: those the ring uses (used[l]) thick, coloured and labelled by
+ * their share of capacity share[l], the others thin and grey; backbones
+ * dashed. */
+static void dot_links(FILE *f, const rm_platform *p, const char *used, const double *share)
+{
     for (int l = 0; l < p->n_links; l++) {
         const rm_link *lk = &p->links[l];
         fprintf(f, "  n%d %s n%d [id=\"link%d\", tooltip=\"link %d: %.6g Mb/s", lk->source,
-                dir ? "->" : "--", lk->target, l, l, lk->bandwidth);
+                p->directed ? "->" : "--", lk->target, l, l, lk->bandwidth);
         if (used[l]) {
             double s = share[l];
             fprintf(f, ", %.1f%% allocated to the ring\", penwidth=%.2f, color=\"#%06x\","
@@ -217,10 +225,37 @@ rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping 
         }
         fputs("];\n", f);
     }
-    fputs("}\n", f);
-    if (ferror(f) || fflush(f) != 0)
-        st = rm_error_set(err, RM_EINTERNAL, "cannot write the DOT picture");
-done:
+}
+
+rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping *m,
+                               rm_error *err)
+{
+    if (!f || !net || !net->platform)
+        return rm_error_set(err, RM_EINPUT, "rm_mapping_write_dot: NULL file or network");
+    const rm_platform *p = net->platform;
+    int q = m ? m->q : 0;
+    int *pos = malloc(((size_t)p->n_nodes + 1) * sizeof *pos);
+    double *load = calloc((size_t)net->n_res + 1, sizeof *load);
+    double *share = calloc((size_t)p->n_links + 1, sizeof *share);
+    char *used = calloc((size_t)p->n_links + 1, 1);
+    if (!pos || !load || !share || !used) {
+        free(pos);
+        free(load);
+        free(share);
+        free(used);
+        return rm_error_set(err, RM_ENOMEM, "out of memory drawing the mapping");
+    }
+    rm_status st = dot_positions(pos, p, m, q, err);
+    if (!st)
+        st = dot_link_shares(net, m, q, load, share, used, err);
+    if (!st) {
+        dot_header(f, p, m, q);
+        dot_nodes(f, p, m, pos);
+        dot_links(f, p, used, share);
+        fputs("}\n", f);
+        if (ferror(f) || fflush(f) != 0)
+            st = rm_error_set(err, RM_EINTERNAL, "cannot write the DOT picture");
+    }
     free(pos);
     free(load);
     free(share);
