@@ -78,6 +78,158 @@ json_t *rm_json_text(const char *s)
     return j;
 }
 
+/* "platform": name, hosts, routers, links. */
+static void json_platform(json_t *root, const rm_platform *p, int *bad)
+{
+    json_t *jp = json_object();
+    put(root, "platform", jp, bad);
+    if (jp) {
+        put(jp, "name", rm_json_text(p->name), bad);
+        put(jp, "hosts", json_integer(p->n_hosts), bad);
+        put(jp, "routers", json_integer(p->n_nodes - p->n_hosts), bad);
+        put(jp, "links", json_integer(p->n_links), bad);
+    }
+}
+
+/* "params": the model and the options the mapping was found with, and
+   "params.improve" when the local search ran; returns params (or NULL). */
+static json_t *json_params(json_t *root, const rm_network *net, const rm_options *opt,
+                           const rm_mapping *m, double dc_dw, rm_duplex duplex, int *bad)
+{
+    json_t *jpar = json_object();
+    put(root, "params", jpar, bad);
+    if (!jpar)
+        return NULL;
+    put(jpar, "dc_dw", jnum(dc_dw), bad);
+    put(jpar, "heuristic", jname(RM_ENUM_HEURISTIC, (int)m->heuristic), bad);
+    /* the shares the heuristic left: SharedRing's sharing policy, or
+       SliceRing's make-feasible step (its model has no sharing) */
+    int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
+    put(jpar, slice ? "make_feasible" : "sharing", jname(RM_ENUM_SHARING, (int)m->sharing), bad);
+    put(jpar, "final_solver", jname(RM_ENUM_FINAL_SOLVER, (int)m->final_solver), bad);
+    put(jpar, "duplex", jname(RM_ENUM_DUPLEX, (int)duplex), bad);
+    if (opt)
+        put(jpar, "routing", jname(RM_ENUM_ROUTING, (int)rm_routing_resolve(net, opt->routing)),
+            bad);
+    put(jpar, "latency", json_boolean(m->cost.latency), bad);
+    put(jpar, "parallel_send", json_boolean(m->cost.parallel_send), bad);
+    if (m->cost.latency)
+        put(jpar, "dc", jnum(m->cost.dc), bad);
+    if (opt)
+        put(jpar, "max_q", json_integer(opt->max_q), bad);
+    if (opt && opt->route_ties != RM_TIES_INDEX) /* heur/route_ties.h */
+        put(jpar, "route_ties", jname(RM_ENUM_ROUTE_TIES, (int)opt->route_ties), bad);
+    if (opt && opt->slice_ties && slice) /* --slice-ties: SliceRing's near-tie rule */
+        put(jpar, "slice_ties", json_true(), bad);
+    if (opt && opt->stop_patience > 0 && !opt->full_curve) /* --stop-patience N */
+        put(jpar, "stop_patience", json_integer(opt->stop_patience), bad);
+    /* the final solver's own tolerance and limits are not written (0) */
+    const rm_solver_limits *fl = opt ? &opt->final_limits : NULL;
+    if (fl && m->final_solver != RM_FINAL_NONE &&
+        (fl->kinsol_max_newton || fl->kinsol_max_set_changes || fl->glpk_max_lps)) {
+        json_t *jl = json_object();
+        put(jpar, "final_limits", jl, bad);
+        if (jl) {
+            put(jl, "kinsol_max_newton", json_integer(fl->kinsol_max_newton), bad);
+            put(jl, "kinsol_max_set_changes", json_integer(fl->kinsol_max_set_changes), bad);
+            put(jl, "glpk_max_lps", json_integer(fl->glpk_max_lps), bad);
+        }
+    }
+    if (m->improve_stop != RM_IMPROVE_NOT_RUN) { /* --improve (heur/improve.h) */
+        json_t *ji = json_object();
+        put(jpar, "improve", ji, bad);
+        if (ji) {
+            put(ji, "stop", jname(RM_ENUM_IMPROVE_STOP, m->improve_stop), bad);
+            put(ji, "moves", json_integer(m->improve_moves), bad);
+            put(ji, "t_step_per_dw_heuristic", jnum(m->improve_t_start), bad);
+            if (opt) {
+                put(ji, "max_moves", json_integer(opt->improve_max_moves), bad);
+                put(ji, "seconds", jnum(opt->improve_seconds), bad);
+            }
+        }
+    }
+    return jpar;
+}
+
+/* "ring": each position's host, w, alpha, routes and time per D_w (eq. (1)
+   of Legrand et al. 2004 divided by D_w); adds each route's bandwidth to
+   alloc[link] and marks used[link]. */
+static void json_ring(json_t *root, const rm_network *net, const rm_mapping *m, double dc_dw,
+                      const double *Cs, double *alloc, char *used, int *bad)
+{
+    const rm_platform *p = net->platform;
+    int q = m->q;
+    json_t *jring = json_array();
+    put(root, "ring", jring, bad);
+    for (int k = 0; jring && k < q; k++) {
+        const rm_node *nd = &p->nodes[m->ring[k]];
+        json_t *e = json_object();
+        push(jring, e, bad);
+        if (!e)
+            break;
+        put(e, "node", json_integer(nd->id), bad);
+        put(e, "label", rm_json_text(nd->label), bad);
+        put(e, "w", jnum(nd->w), bad);
+        put(e, "alpha", jnum(m->alpha[k]), bad);
+        double C = Cs ? Cs[k] : NAN;
+        if (q > 1) {
+            put(e, "succ", route_json(net, &m->succ[k], m->cost.latency, bad), bad);
+            put(e, "pred", route_json(net, &m->pred[k], m->cost.latency, bad), bad);
+            const rm_route *rs[2] = {&m->succ[k], &m->pred[k]};
+            for (int s = 0; s < 2; s++)
+                for (int i = 0; i < rs[s]->n_arcs; i++) {
+                    int l = net->arc_link[rs[s]->arcs[i]];
+                    alloc[l] += rs[s]->bandwidth;
+                    used[l] = 1;
+                }
+        } else {
+            put(e, "succ", json_null(), bad);
+            put(e, "pred", json_null(), bad);
+        }
+        /* Legrand et al. 2004 eq. (1) divided by D_w */
+        put(e, "time_per_dw", jnum(m->alpha[k] * nd->w + dc_dw * C), bad);
+    }
+}
+
+/* "link_usage": capacity and allocated bandwidth of every link a route uses. */
+static void json_link_usage(json_t *root, const rm_platform *p, const double *alloc,
+                            const char *used, int *bad)
+{
+    json_t *jlu = json_array();
+    put(root, "link_usage", jlu, bad);
+    for (int l = 0; jlu && l < p->n_links; l++) {
+        if (!used[l])
+            continue;
+        json_t *e = json_object();
+        push(jlu, e, bad);
+        if (!e)
+            break;
+        put(e, "link", json_integer(l), bad);
+        put(e, "capacity", jnum(p->links[l].bandwidth), bad);
+        put(e, "allocated", jnum(alloc[l]), bad);
+    }
+}
+
+/* "sweep": T_step/D_w of every ring size the heuristic built. */
+static void json_sweep(json_t *root, const rm_mapping *m, int *bad)
+{
+    json_t *jsw = json_array();
+    put(root, "sweep", jsw, bad);
+    for (int i = 0; jsw && m->sweep_t && i < m->n_sweep; i++) {
+        if (!isfinite(m->sweep_t[i]))
+            continue;
+        json_t *e = json_object();
+        push(jsw, e, bad);
+        if (!e)
+            break;
+        put(e, "q", json_integer(i + 1), bad);
+        put(e, "t_step_per_dw", jnum(m->sweep_t[i]), bad);
+        if ((m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
+            put(e, "t_step_per_dw_unshared",
+                jnum(m->sweep_t_unshared ? m->sweep_t_unshared[i] : NAN), bad);
+    }
+}
+
 json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
                         rm_error *err)
 {
@@ -102,71 +254,8 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     }
 
     put(root, "ringmap_version", json_string(RINGMAP_VERSION), &bad);
-
-    json_t *jp = json_object();
-    put(root, "platform", jp, &bad);
-    if (jp) {
-        put(jp, "name", rm_json_text(p->name), &bad);
-        put(jp, "hosts", json_integer(p->n_hosts), &bad);
-        put(jp, "routers", json_integer(p->n_nodes - p->n_hosts), &bad);
-        put(jp, "links", json_integer(p->n_links), &bad);
-    }
-
-    json_t *jpar = json_object();
-    put(root, "params", jpar, &bad);
-    if (jpar) {
-        put(jpar, "dc_dw", jnum(dc_dw), &bad);
-        put(jpar, "heuristic", jname(RM_ENUM_HEURISTIC, (int)m->heuristic), &bad);
-        /* the shares the heuristic left: SharedRing's sharing policy, or
-           SliceRing's make-feasible step (its model has no sharing) */
-        int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
-        put(jpar, slice ? "make_feasible" : "sharing", jname(RM_ENUM_SHARING, (int)m->sharing),
-            &bad);
-        put(jpar, "final_solver", jname(RM_ENUM_FINAL_SOLVER, (int)m->final_solver), &bad);
-        put(jpar, "duplex", jname(RM_ENUM_DUPLEX, (int)duplex), &bad);
-        if (opt)
-            put(jpar, "routing",
-                jname(RM_ENUM_ROUTING, (int)rm_routing_resolve(net, opt->routing)), &bad);
-        put(jpar, "latency", json_boolean(m->cost.latency), &bad);
-        put(jpar, "parallel_send", json_boolean(m->cost.parallel_send), &bad);
-        if (m->cost.latency)
-            put(jpar, "dc", jnum(m->cost.dc), &bad);
-        if (opt)
-            put(jpar, "max_q", json_integer(opt->max_q), &bad);
-        if (opt && opt->route_ties != RM_TIES_INDEX) { /* heur/route_ties.h */
-            put(jpar, "route_ties", jname(RM_ENUM_ROUTE_TIES, (int)opt->route_ties), &bad);
-        }
-        if (opt && opt->slice_ties && slice) /* --slice-ties: SliceRing's near-tie rule */
-            put(jpar, "slice_ties", json_true(), &bad);
-        if (opt && opt->stop_patience > 0 && !opt->full_curve) /* --stop-patience N */
-            put(jpar, "stop_patience", json_integer(opt->stop_patience), &bad);
-        /* the final solver's own tolerance and limits are not written (0) */
-        const rm_solver_limits *fl = opt ? &opt->final_limits : NULL;
-        if (fl && m->final_solver != RM_FINAL_NONE &&
-            (fl->kinsol_max_newton || fl->kinsol_max_set_changes || fl->glpk_max_lps)) {
-            json_t *jl = json_object();
-            put(jpar, "final_limits", jl, &bad);
-            if (jl) {
-                put(jl, "kinsol_max_newton", json_integer(fl->kinsol_max_newton), &bad);
-                put(jl, "kinsol_max_set_changes", json_integer(fl->kinsol_max_set_changes), &bad);
-                put(jl, "glpk_max_lps", json_integer(fl->glpk_max_lps), &bad);
-            }
-        }
-    }
-
-    if (jpar && m->improve_stop != RM_IMPROVE_NOT_RUN) { /* --improve (heur/improve.h) */
-        json_t *ji = json_object();
-        put(jpar, "improve", ji, &bad);
-        if (ji) {
-            put(ji, "stop", jname(RM_ENUM_IMPROVE_STOP, m->improve_stop), &bad);
-            put(ji, "moves", json_integer(m->improve_moves), &bad);
-            put(ji, "t_step_per_dw_heuristic", jnum(m->improve_t_start), &bad);
-            if (opt) {
-                put(ji, "max_moves", json_integer(opt->improve_max_moves), &bad);
-                put(ji, "seconds", jnum(opt->improve_seconds), &bad);
-            }
-        }
-    }
+    json_platform(root, p, &bad);
+    json_params(root, net, opt, m, dc_dw, duplex, &bad);
     put(root, "t_step_per_dw", jnum(m->t_step_per_dw), &bad);
     if (m->final_solver != RM_FINAL_NONE && isfinite(m->final_gap)) {
         /* the final solver's certified gap: T_step is optimal within it */
@@ -175,67 +264,9 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     }
     if ((m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
         put(root, "t_step_per_dw_unshared", jnum(m->t_step_per_dw_unshared), &bad);
-
-    json_t *jring = json_array();
-    put(root, "ring", jring, &bad);
-    for (int k = 0; jring && k < q; k++) {
-        const rm_node *nd = &p->nodes[m->ring[k]];
-        json_t *e = json_object();
-        push(jring, e, &bad);
-        if (!e)
-            break;
-        put(e, "node", json_integer(nd->id), &bad);
-        put(e, "label", rm_json_text(nd->label), &bad);
-        put(e, "w", jnum(nd->w), &bad);
-        put(e, "alpha", jnum(m->alpha[k]), &bad);
-        double C = Cs ? Cs[k] : NAN;
-        if (q > 1) {
-            put(e, "succ", route_json(net, &m->succ[k], m->cost.latency, &bad), &bad);
-            put(e, "pred", route_json(net, &m->pred[k], m->cost.latency, &bad), &bad);
-            const rm_route *rs[2] = {&m->succ[k], &m->pred[k]};
-            for (int s = 0; s < 2; s++)
-                for (int i = 0; i < rs[s]->n_arcs; i++) {
-                    int l = net->arc_link[rs[s]->arcs[i]];
-                    alloc[l] += rs[s]->bandwidth;
-                    used[l] = 1;
-                }
-        } else {
-            put(e, "succ", json_null(), &bad);
-            put(e, "pred", json_null(), &bad);
-        }
-        /* Legrand et al. 2004 eq. (1) divided by D_w */
-        put(e, "time_per_dw", jnum(m->alpha[k] * nd->w + dc_dw * C), &bad);
-    }
-
-    json_t *jlu = json_array();
-    put(root, "link_usage", jlu, &bad);
-    for (int l = 0; jlu && l < p->n_links; l++) {
-        if (!used[l])
-            continue;
-        json_t *e = json_object();
-        push(jlu, e, &bad);
-        if (!e)
-            break;
-        put(e, "link", json_integer(l), &bad);
-        put(e, "capacity", jnum(p->links[l].bandwidth), &bad);
-        put(e, "allocated", jnum(alloc[l]), &bad);
-    }
-
-    json_t *jsw = json_array();
-    put(root, "sweep", jsw, &bad);
-    for (int i = 0; jsw && m->sweep_t && i < m->n_sweep; i++) {
-        if (!isfinite(m->sweep_t[i]))
-            continue;
-        json_t *e = json_object();
-        push(jsw, e, &bad);
-        if (!e)
-            break;
-        put(e, "q", json_integer(i + 1), &bad);
-        put(e, "t_step_per_dw", jnum(m->sweep_t[i]), &bad);
-        if ((m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
-            put(e, "t_step_per_dw_unshared",
-                jnum(m->sweep_t_unshared ? m->sweep_t_unshared[i] : NAN), &bad);
-    }
+    json_ring(root, net, m, dc_dw, Cs, alloc, used, &bad);
+    json_link_usage(root, p, alloc, used, &bad);
+    json_sweep(root, m, &bad);
 
     free(alloc);
     free(used);
