@@ -197,7 +197,7 @@ rm_status rm_dfpa_step(rm_dfpa *a, const double *times, long *next, rm_dfpa_stat
                                 i, times[i], a->d[i]);
     /* room first, so that the insertions below cannot fail half-way */
     for (int i = 0; i < p; i++) {
-        rm_status st = rm_fpm_reserve(&a->models[i], a->models[i].n + 1, err);
+        rm_status st = rmi_fpm_reserve(&a->models[i], a->models[i].n + 1, err);
         if (st)
             return st;
     }

@@ -31,7 +31,7 @@ void rm_fpm_clear(rm_fpm *m)
         m->n = 0;
 }
 
-rm_status rm_fpm_reserve(rm_fpm *m, int cap, rm_error *err)
+rm_status rmi_fpm_reserve(rm_fpm *m, int cap, rm_error *err)
 {
     if (cap <= m->cap)
         return RM_OK;
@@ -104,7 +104,7 @@ rm_status rm_fpm_add(rm_fpm *m, double x, double t, rm_fpm_case *which, rm_error
         c = RM_FPM_ABOVE;
     else
         c = RM_FPM_BETWEEN;
-    rm_status st = rm_fpm_reserve(m, m->n + 1, err);
+    rm_status st = rmi_fpm_reserve(m, m->n + 1, err);
     if (st)
         return st;
     size_t tail = (size_t)(m->n - k);
@@ -126,7 +126,7 @@ rm_status rm_fpm_copy(rm_fpm *dst, const rm_fpm *src, rm_error *err)
         return rm_error_set(err, RM_EINVAL, "rm_fpm_copy: %s is NULL", !dst ? "dst" : "src");
     if (src->n < 0 || (src->n > 0 && (!src->x || !src->t || !src->s)))
         return rm_error_set(err, RM_EINVAL, "rm_fpm_copy: src has %d points and NULL arrays", src->n);
-    rm_status st = rm_fpm_reserve(dst, src->n, err);
+    rm_status st = rmi_fpm_reserve(dst, src->n, err);
     if (st)
         return st;
     if (src->n) {
@@ -218,7 +218,7 @@ int rm_fpm_check_shape(const rm_fpm *m)
     return 1;
 }
 
-double rm_fpm_hull_inverse(const rm_fpm *m, double T)
+double rmi_fpm_hull_inverse(const rm_fpm *m, double T)
 {
     if (!(T > 0))
         return 0.0;

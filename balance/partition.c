@@ -68,7 +68,7 @@ rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm,
             break;
         double sum = 0;
         for (int i = 0; i < p; i++)
-            sum += rm_fpm_hull_inverse(&models[i], mid - comm_of(comm, i));
+            sum += rmi_fpm_hull_inverse(&models[i], mid - comm_of(comm, i));
         if (sum < n)
             lo = mid;
         else
@@ -76,7 +76,7 @@ rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm,
     }
     double Tm = lo + (hi - lo) / 2;
     for (int i = 0; i < p; i++)
-        x[i] = rm_fpm_hull_inverse(&models[i], Tm - comm_of(comm, i));
+        x[i] = rmi_fpm_hull_inverse(&models[i], Tm - comm_of(comm, i));
     if (T)
         *T = Tm;
     return RM_OK;
@@ -86,7 +86,7 @@ rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm,
  * largest such j, the model's cost being nondecreasing in j. */
 static long count_below(const rm_fpm *m, double comm, long min, long cap, double X)
 {
-    double q = floor(rm_fpm_hull_inverse(m, X - comm));
+    double q = floor(rmi_fpm_hull_inverse(m, X - comm));
     long j;
     if (!(q > (double)min))
         j = min;

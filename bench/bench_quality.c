@@ -273,7 +273,7 @@ static int improve_run(const rm_network *net, rm_heuristic h, double dc_dw, imp_
     rm_mapping *m = NULL;
     rm_error err;
     double t0 = now();
-    rm_status st = rm_run_heuristic(net, &opt, &m, &err); /* the heuristic alone */
+    rm_status st = rmi_run_heuristic(net, &opt, &m, &err); /* the heuristic alone */
     r->sec_g = now() - t0;
     if (st) {
         fprintf(stderr, "bench_quality: %s: %s\n", net->platform->name, err.msg);
@@ -762,7 +762,7 @@ static int slice_ties_bench(unsigned long long seed, int n_plat, int max_hosts, 
                 int nh = rndint(&s, 5, max_hosts), nr = rndint(&s, 2, 6), extra = rndint(&s, 1, 3);
                 p = random_platform(&s, i, nh, nr, extra);
             } else if (f == 1) {
-                if (rm_generate_topology(RM_GEN_STAR, rndint(&s, 6, 8), seed + (unsigned long long)i,
+                if (rmi_generate_topology(RM_GEN_STAR, rndint(&s, 6, 8), seed + (unsigned long long)i,
                                          &p, &err))
                     p = NULL;
             } else {
@@ -862,7 +862,7 @@ static int slice_ties_bench(unsigned long long seed, int n_plat, int max_hosts, 
     for (int t = 0; t < RM_GEN_COUNT; t++) {
         rm_platform *p = NULL;
         rm_error err;
-        if (rm_generate_topology((rm_gen_topology)t, 1000, 1, &p, &err)) {
+        if (rmi_generate_topology((rm_gen_topology)t, 1000, 1, &p, &err)) {
             fprintf(stderr, "bench_quality: %s\n", err.msg);
             return 1;
         }
@@ -884,7 +884,7 @@ static int slice_ties_bench(unsigned long long seed, int n_plat, int max_hosts, 
                 cpu[x] = ties_cpu() - c0;
             }
             printf("%-8s %8g %8.2f %8.2f %5d %5d %12.6g %12.6g %12.6g %12.6g %8.4f\n",
-                   rm_gen_topology_name((rm_gen_topology)t), big_r[r], cpu[0], cpu[1], g[0]->q,
+                   rmi_gen_topology_name((rm_gen_topology)t), big_r[r], cpu[0], cpu[1], g[0]->q,
                    g[1]->q, g[0]->t_step_per_dw_unshared, g[1]->t_step_per_dw_unshared,
                    g[0]->t_step_per_dw, g[1]->t_step_per_dw,
                    g[1]->t_step_per_dw / g[0]->t_step_per_dw);

@@ -15,7 +15,7 @@
  *        [--today-max-seconds S] [--no-today] [--baseline full-curve|reference]
  *        [--threads N] [--seed N] [--csv FILE]
  * The baseline is today's path (--full-curve, default) or the reference
- * code path (rm_sharedring_reference / rm_slicering_reference: without the
+ * code path (rmi_sharedring_reference / rmi_slicering_reference: without the
  * fast paths of docs/scale.md); CPU seconds are the child's own
  * (CLOCK_PROCESS_CPUTIME_ID around the mapping: every thread); the target
  * column compares them (not the wall time) with the targets.
@@ -75,8 +75,8 @@ static void run_child(int fd, void *ctx)
         rm_network net;
         st = rm_network_init(&net, c->p, opt.duplex, &err);
         if (!st) {
-            st = c->h == RM_HEUR_SHARED ? rm_sharedring_reference(&net, &opt, &m, &err)
-                                        : rm_slicering_reference(&net, &opt, &m, &err);
+            st = c->h == RM_HEUR_SHARED ? rmi_sharedring_reference(&net, &opt, &m, &err)
+                                        : rmi_slicering_reference(&net, &opt, &m, &err);
             rm_network_destroy(&net);
         }
     } else {
@@ -140,7 +140,7 @@ int main(int argc, char **argv)
             n_topo = 0;
             char *dup = strdup(v), *save = NULL;
             for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-                int k = rm_gen_topology_parse(t);
+                int k = rmi_gen_topology_parse(t);
                 if (k < 0 || n_topo == RM_GEN_COUNT) {
                     fprintf(stderr, "bench_scale: unknown topology '%s'\n", t);
                     return 2;
@@ -212,7 +212,7 @@ int main(int argc, char **argv)
         for (int it = 0; it < n_topo; it++) {
             rm_platform *p = NULL;
             rm_error err;
-            if (rm_generate_topology((rm_gen_topology)topo[it], (int)sizes[is], seed, &p, &err)) {
+            if (rmi_generate_topology((rm_gen_topology)topo[it], (int)sizes[is], seed, &p, &err)) {
                 fprintf(stderr, "bench_scale: %s\n", err.msg);
                 return 1;
             }
@@ -245,7 +245,7 @@ int main(int argc, char **argv)
                     int met = ca == 0 && a.cpu <= tgt && (p->n_hosts < 5000 || ra <= 2L * 1024 * 1024);
                     printf("%6d %-8s %-8g %-6s | %9s %8.2f %8.1f %5d %12.6g | %9s %8.2f %8.1f %5d %12.6g | "
                            "%8s %4s %4.0fs%s\n",
-                           p->n_hosts, rm_gen_topology_name((rm_gen_topology)topo[it]), ratios[ir],
+                           p->n_hosts, rmi_gen_topology_name((rm_gen_topology)topo[it]), ratios[ir],
                            heur[ih] == RM_HEUR_SHARED ? "shared" : "slice", ta, ca == 0 ? a.cpu : NAN,
                            ra / 1024.0, ca == 0 ? a.q : 0, ca == 0 ? a.t : NAN, tb,
                            cb == 0 ? b.cpu : NAN, rb / 1024.0, cb == 0 ? b.q : 0, cb == 0 ? b.t : NAN,
@@ -253,7 +253,7 @@ int main(int argc, char **argv)
                     fflush(stdout);
                     if (out)
                         fprintf(out, "%d,%s,%g,%s,%d,%.3f,%.3f,%.1f,%d,%.17g,%d,%.3f,%.3f,%.1f,%d,%.17g,%s,%s,%g,%d\n",
-                                p->n_hosts, rm_gen_topology_name((rm_gen_topology)topo[it]),
+                                p->n_hosts, rmi_gen_topology_name((rm_gen_topology)topo[it]),
                                 ratios[ir], heur[ih] == RM_HEUR_SHARED ? "shared" : "slice", ca, sa,
                                 ca == 0 ? a.cpu : NAN, ra / 1024.0, ca == 0 ? a.q : 0,
                                 ca == 0 ? a.t : NAN, cb, sb, cb == 0 ? b.cpu : NAN, rb / 1024.0,

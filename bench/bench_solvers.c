@@ -161,7 +161,7 @@ int main(int argc, char **argv)
     }
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
-    if (rm_generate_topology(RM_GEN_TIERS, hosts, seed, &p, &err)) {
+    if (rmi_generate_topology(RM_GEN_TIERS, hosts, seed, &p, &err)) {
         fprintf(stderr, "bench_solvers: %s\n", err.msg);
         return 1;
     }

@@ -68,16 +68,16 @@ static void run_child(int fd, void *ctx)
     opt.cost.dc_dw = dc_dw;
     opt.heuristic = v->heur;
     opt.sharing = v->sharing;
-    opt.routing = rm_routing_resolve(&net, opt.routing); /* rm_slicering_mode: resolved */
+    opt.routing = rm_routing_resolve(&net, opt.routing); /* rmi_slicering_mode: resolved */
     double t0 = bench_now();
     rm_status st;
     if (v->heur == RM_HEUR_SLICE)
-        st = v->reference == 1 ? rm_slicering_reference(&net, &opt, &m, &err)
-             : v->reference == 2 ? rm_slicering_mode(&net, &opt, RM_SLICE_FAST | RM_SLICE_LAZY_SWEEP,
+        st = v->reference == 1 ? rmi_slicering_reference(&net, &opt, &m, &err)
+             : v->reference == 2 ? rmi_slicering_mode(&net, &opt, RM_SLICE_FAST | RM_SLICE_LAZY_SWEEP,
                                                      &m, &err)
                                  : rm_slicering(&net, &opt, &m, &err);
     else
-        st = v->reference ? rm_sharedring_reference(&net, &opt, &m, &err)
+        st = v->reference ? rmi_sharedring_reference(&net, &opt, &m, &err)
                           : rm_sharedring(&net, &opt, &m, &err);
     r.seconds = bench_now() - t0;
     r.hosts = p->n_hosts;

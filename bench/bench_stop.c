@@ -232,7 +232,7 @@ int main(int argc, char **argv)
             for (int seed = 1; seed <= gens[g].seeds; seed++) {
                 rm_platform *p = NULL;
                 rm_error err;
-                if (rm_generate_topology(gens[g].t, gens[g].hosts, (uint64_t)seed, &p, &err) !=
+                if (rmi_generate_topology(gens[g].t, gens[g].hosts, (uint64_t)seed, &p, &err) !=
                     RM_OK) {
                     fprintf(stderr, "bench_stop: %s\n", err.msg);
                     return 1;
@@ -240,7 +240,7 @@ int main(int argc, char **argv)
                 for (int r = 0; r < gens[g].n_r; r++) {
                     char label[64];
                     snprintf(label, sizeof label, "%s-%d-s%d %g",
-                             rm_gen_topology_name(gens[g].t), p->n_hosts, seed, gens[g].r[r]);
+                             rmi_gen_topology_name(gens[g].t), p->n_hosts, seed, gens[g].r[r]);
                     bench_case(p, label, gens[g].r[r], h, &s);
                 }
                 rm_platform_free(p);

@@ -63,7 +63,7 @@ static inline double bw_clean_cap(double c, double full)
  * Errors: RM_EINPUT (naming the route and the arc), RM_ENOMEM.
  * Complexity O(L log L), L = total route length (independent of net->n_res).
  */
-rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
+rm_status rmi_bw_system_build(bw_system *s, const rm_network *net, int n_routes,
                           const rm_route *routes, const char *who, rm_error *err);
 
 /**
@@ -71,7 +71,7 @@ rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
  * capacities not read). Errors: RM_EINPUT (a resource out of 0..n_res-1, a
  * route of negative length), RM_ENOMEM. Complexity O(L log L).
  */
-rm_status bw_system_build_lists(bw_system *s, const rm_share_system *sys, const char *who,
+rm_status rmi_bw_system_build_lists(bw_system *s, const rm_share_system *sys, const char *who,
                                 rm_error *err);
 
 /**
@@ -81,7 +81,7 @@ rm_status bw_system_build_lists(bw_system *s, const rm_share_system *sys, const 
  * direction). Errors: RM_EINPUT naming the route and the arc, RM_ENOMEM.
  * O(L).
  */
-rm_status bw_route_lists(const rm_network *net, int n_routes, const rm_route *routes, int **start,
+rm_status rmi_bw_route_lists(const rm_network *net, int n_routes, const rm_route *routes, int **start,
                          int **res, const char *who, rm_error *err);
 
 /**
@@ -89,10 +89,10 @@ rm_status bw_route_lists(const rm_network *net, int n_routes, const rm_route *ro
  * (rm_maxmin, rm_share_optimal): RM_EINVAL "<who>: ..." naming the argument
  * for a NULL net, n_routes < 0, NULL routes (n_routes > 0), a route with
  * n_arcs < 0 or NULL arcs, an arc index outside 0..net->n_arcs-1. (An arc
- * that exists but is unusable in its direction is bw_system_build's
+ * that exists but is unusable in its direction is rmi_bw_system_build's
  * RM_EINPUT.) O(L).
  */
-rm_status bw_check_routes(const rm_network *net, int n_routes, const rm_route *routes,
+rm_status rmi_bw_check_routes(const rm_network *net, int n_routes, const rm_route *routes,
                           const char *who, rm_error *err);
 
 /**
@@ -102,10 +102,10 @@ rm_status bw_check_routes(const rm_network *net, int n_routes, const rm_route *r
  * 0..n_res-1, a capacity that is NaN or negative (INFINITY is allowed: no
  * limit). O(L + n_res).
  */
-rm_status bw_check_share_system(const rm_share_system *sys, const char *who, rm_error *err);
+rm_status rmi_bw_check_share_system(const rm_share_system *sys, const char *who, rm_error *err);
 
 /** Release a system (safe on a zeroed or failed one). */
-void bw_system_free(bw_system *s);
+void rmi_bw_system_free(bw_system *s);
 
 /**
  * Progressive filling (max-min fairness) on a system: the routes k with
@@ -123,7 +123,7 @@ void bw_system_free(bw_system *s);
  * dwork: 2 R + 2 K doubles, iwork: R + K ints (R + 2 K with bott).
  * Complexity O(rounds * (R + K + T)), rounds <= R + K.
  */
-void bw_fill(const bw_system *s, const double *capl, const int *backbone, const int *take,
+void rmi_bw_fill(const bw_system *s, const double *capl, const int *backbone, const int *take,
              double *rate, double *dwork, int *iwork, int *bott, int *n_bott);
 
 /**
@@ -137,7 +137,7 @@ void bw_fill(const bw_system *s, const double *capl, const int *backbone, const 
  * later rescaling. Only routes with take[k] (all if NULL) and finite rate
  * count and move. dwork: R doubles. Complexity O(R + T).
  */
-void bw_make_feasible(const bw_system *s, const double *capl, const int *backbone,
+void rmi_bw_make_feasible(const bw_system *s, const double *capl, const int *backbone,
                       const int *take, double margin, double *rate, double *dwork);
 
 #endif /* RM_BW_INTERNAL_H */

@@ -18,7 +18,7 @@
 #define BW_TIE 1e-12
 
 /* The constraints that freeze routes at this level, in order, for
- * bw_fill's bott: each saturated (non-backbone) resource j with a live
+ * rmi_bw_fill's bott: each saturated (non-backbone) resource j with a live
  * route not yet recorded (recorded as j), then each live route at its
  * backbone bound not yet recorded (as -(k + 1)); mark (K ints) flags the
  * recorded routes. Reads only: the filling itself is unchanged. */
@@ -45,7 +45,7 @@ static void record_bottlenecks(const bw_system *s, const int *backbone, const in
         }
 }
 
-void bw_fill(const bw_system *s, const double *capl, const int *backbone, const int *take,
+void rmi_bw_fill(const bw_system *s, const double *capl, const int *backbone, const int *take,
              double *rate, double *dwork, int *iwork, int *bott, int *n_bott)
 {
     int R = s->n_res, K = s->n_routes;
@@ -137,7 +137,7 @@ void bw_fill(const bw_system *s, const double *capl, const int *backbone, const 
     }
 }
 
-void bw_make_feasible(const bw_system *s, const double *capl, const int *backbone,
+void rmi_bw_make_feasible(const bw_system *s, const double *capl, const int *backbone,
                       const int *take, double margin, double *rate, double *dwork)
 {
     int R = s->n_res;
@@ -171,23 +171,23 @@ void bw_make_feasible(const bw_system *s, const double *capl, const int *backbon
     }
 }
 
-/* rm_maxmin (bw.h): bw_fill on the routes' resources, then the
+/* rm_maxmin (bw.h): rmi_bw_fill on the routes' resources, then the
  * rounding excess removed. Capacities: NULL = net->res_cap; negative or
  * noise-level values (bw_clean_cap) count as 0, so routes crossing them get
- * 0. Errors: RM_EINVAL (bw_check_routes; rate NULL), RM_EINPUT (unusable
+ * 0. Errors: RM_EINVAL (rmi_bw_check_routes; rate NULL), RM_EINPUT (unusable
  * arc, NaN capacity), RM_ENOMEM.
  * O(rounds (R + K + T)) on the R resources actually used, plus
  * O(L log L) to collect them. */
 rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
                     const rm_route *routes, double *rate, rm_error *err)
 {
-    rm_status st = bw_check_routes(net, n_routes, routes, "rm_maxmin", err);
+    rm_status st = rmi_bw_check_routes(net, n_routes, routes, "rm_maxmin", err);
     if (st)
         return st;
     if (n_routes > 0 && !rate)
         return rm_error_set(err, RM_EINVAL, "rm_maxmin: rate is NULL (%d routes)", n_routes);
     bw_system s;
-    if ((st = bw_system_build(&s, net, n_routes, routes, "rm_maxmin", err)))
+    if ((st = rmi_bw_system_build(&s, net, n_routes, routes, "rm_maxmin", err)))
         return st;
     if (!cap)
         cap = net->res_cap;
@@ -197,7 +197,7 @@ rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
     if (!dw || !iw) {
         free(dw);
         free(iw);
-        bw_system_free(&s);
+        rmi_bw_system_free(&s);
         return rm_error_set(err, RM_ENOMEM, "rm_maxmin: out of memory (%d routes)", K);
     }
     double *capl = dw + 2 * R + 2 * K;
@@ -215,11 +215,11 @@ rm_status rm_maxmin(const rm_network *net, const double *cap, int n_routes,
     }
     for (int k = 0; k < K; k++)
         rate[k] = INFINITY; /* routes with no arcs */
-    bw_fill(&s, capl, bb, NULL, rate, dw, iw, NULL, NULL);
-    bw_make_feasible(&s, capl, bb, NULL, 1.0, rate, dw);
+    rmi_bw_fill(&s, capl, bb, NULL, rate, dw, iw, NULL, NULL);
+    rmi_bw_make_feasible(&s, capl, bb, NULL, 1.0, rate, dw);
 out:
     free(dw);
     free(iw);
-    bw_system_free(&s);
+    rmi_bw_system_free(&s);
     return st;
 }

@@ -577,7 +577,7 @@ static rm_status share_prices(share_run *run, rm_error *err)
             run->x[k] = x_of(run->a[k], run->u[k], run->sp[k]);
     for (int k = 0; k < K; k++)
         run->filli[k] = run->state[k] == ACTIVE;
-    bw_make_feasible(run->s, run->capl, run->bb, run->filli, 1.0, run->x, run->fillw);
+    rmi_bw_make_feasible(run->s, run->capl, run->bb, run->filli, 1.0, run->x, run->fillw);
     return RM_OK;
 }
 
@@ -605,8 +605,8 @@ static void share_zero_weight(share_run *run)
     int *mask = run->rs_start; /* K + 1 entries, no longer needed */
     for (int k = 0; k < run->K; k++)
         mask[k] = run->state[k] == FREE;
-    bw_fill(s, left, run->bb, mask, run->x, run->fillw, run->filli, NULL, NULL);
-    bw_make_feasible(s, left, run->bb, mask, 1.0, run->x, run->fillw);
+    rmi_bw_fill(s, left, run->bb, mask, run->x, run->fillw, run->filli, NULL, NULL);
+    rmi_bw_make_feasible(s, left, run->bb, mask, 1.0, run->x, run->fillw);
 }
 
 /* The whole solve on a built system s: weights a (checked here: RM_EINPUT
@@ -650,7 +650,7 @@ rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_route
                            const rm_route *routes, const double *a, double tol, double *x,
                            rm_error *err)
 {
-    rm_status st = bw_check_routes(net, n_routes, routes, "rm_share_optimal", err);
+    rm_status st = rmi_bw_check_routes(net, n_routes, routes, "rm_share_optimal", err);
     if (st)
         return st;
     if (n_routes > 0 && !a)
@@ -658,11 +658,11 @@ rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_route
     if (n_routes > 0 && !x)
         return rm_error_set(err, RM_EINVAL, "rm_share_optimal: x is NULL (%d routes)", n_routes);
     bw_system s;
-    if ((st = bw_system_build(&s, net, n_routes, routes, "rm_share_optimal", err)))
+    if ((st = rmi_bw_system_build(&s, net, n_routes, routes, "rm_share_optimal", err)))
         return st;
     st = share_solve(&s, cap ? cap : net->res_cap, net->res_cap, net->res_backbone, net->res_link,
                      a, tol, x, "rm_share_optimal", err);
-    bw_system_free(&s);
+    rmi_bw_system_free(&s);
     return st;
 }
 
@@ -671,7 +671,7 @@ rm_status rm_share_optimal(const rm_network *net, const double *cap, int n_route
 rm_status rm_share_optimal_sys(const rm_share_system *sys, const double *a, double tol, double *x,
                                rm_error *err)
 {
-    rm_status st = bw_check_share_system(sys, "rm_share_optimal_sys", err);
+    rm_status st = rmi_bw_check_share_system(sys, "rm_share_optimal_sys", err);
     if (st)
         return st;
     if (sys->n_routes > 0 && !a)
@@ -682,11 +682,11 @@ rm_status rm_share_optimal_sys(const rm_share_system *sys, const double *a, doub
                             sys->n_routes);
     bw_system s;
     s.heap = NULL;
-    if ((st = bw_system_build_lists(&s, sys, "rm_share_optimal_sys", err)))
+    if ((st = rmi_bw_system_build_lists(&s, sys, "rm_share_optimal_sys", err)))
         return st;
     st = share_solve(&s, sys->res_cap, sys->res_cap, sys->res_backbone, NULL, a, tol, x,
                      "rm_share_optimal_sys", err);
-    bw_system_free(&s);
+    rmi_bw_system_free(&s);
     return st;
 }
 

@@ -43,7 +43,7 @@ static void sort_pairs(pair *p, int n)
     }
 }
 
-void bw_system_free(bw_system *s)
+void rmi_bw_system_free(bw_system *s)
 {
     if (s) {
         free(s->heap);
@@ -135,7 +135,7 @@ static void system_compress(bw_system *s, pair *pr, int n, long L, int n_routes)
 
 /* Check the routes against net (every arc exists and is usable in its
  * direction) and count their arcs into *L: the common first pass of
- * bw_system_build and bw_route_lists. RM_EINPUT naming the route and the
+ * rmi_bw_system_build and rmi_bw_route_lists. RM_EINPUT naming the route and the
  * arc. O(total arcs). */
 static rm_status routes_arcs(const rm_network *net, int n_routes, const rm_route *routes,
                              const char *who, long *L, rm_error *err)
@@ -167,7 +167,7 @@ static rm_status routes_arcs(const rm_network *net, int n_routes, const rm_route
     return RM_OK;
 }
 
-rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
+rm_status rmi_bw_system_build(bw_system *s, const rm_network *net, int n_routes,
                           const rm_route *routes, const char *who, rm_error *err)
 {
     s->heap = NULL;
@@ -191,7 +191,7 @@ rm_status bw_system_build(bw_system *s, const rm_network *net, int n_routes,
     return RM_OK;
 }
 
-rm_status bw_system_build_lists(bw_system *s, const rm_share_system *sys, const char *who,
+rm_status rmi_bw_system_build_lists(bw_system *s, const rm_share_system *sys, const char *who,
                                 rm_error *err)
 {
     s->heap = NULL;
@@ -226,7 +226,7 @@ rm_status bw_system_build_lists(bw_system *s, const rm_share_system *sys, const 
     return RM_OK;
 }
 
-rm_status bw_route_lists(const rm_network *net, int n_routes, const rm_route *routes, int **start,
+rm_status rmi_bw_route_lists(const rm_network *net, int n_routes, const rm_route *routes, int **start,
                          int **res, const char *who, rm_error *err)
 {
     *start = NULL, *res = NULL;
@@ -253,7 +253,7 @@ rm_status bw_route_lists(const rm_network *net, int n_routes, const rm_route *ro
     return RM_OK;
 }
 
-rm_status bw_check_routes(const rm_network *net, int n_routes, const rm_route *routes,
+rm_status rmi_bw_check_routes(const rm_network *net, int n_routes, const rm_route *routes,
                           const char *who, rm_error *err)
 {
     if (!net)
@@ -278,7 +278,7 @@ rm_status bw_check_routes(const rm_network *net, int n_routes, const rm_route *r
     return RM_OK;
 }
 
-rm_status bw_check_share_system(const rm_share_system *sys, const char *who, rm_error *err)
+rm_status rmi_bw_check_share_system(const rm_share_system *sys, const char *who, rm_error *err)
 {
     if (!sys)
         return rm_error_set(err, RM_EINVAL, "%s: sys is NULL", who);

@@ -63,7 +63,7 @@ static void usage(FILE *f)
           "  --default-bandwidth B bandwidth (Mb/s, > 0) for links that have none\n"
           "  --json FILE           also write the results as JSON ('-': stdout, no table)\n",
         f);
-    rm_cli_input_help(f);
+    rmi_cli_input_help(f);
     fputs(
           "  --threads N           threads of the heuristics (0 = all cores, default)\n"
           "  --progress            progress lines on standard error even when it is not\n"
@@ -82,11 +82,11 @@ static int compare_progress_lines;
 static int run_one(const rm_network *net, rm_options *opt, rm_mapping **m, rm_error *err)
 {
     rm_cli_progress pr;
-    rm_cli_progress_init(&pr, "ringmap compare", compare_progress_lines, net->platform->n_hosts);
+    rmi_cli_progress_init(&pr, "ringmap compare", compare_progress_lines, net->platform->n_hosts);
     rm_options o = *opt;
-    rm_cli_progress_attach(&pr, &o, rm_cli_heuristic_title(opt->heuristic));
+    rmi_cli_progress_attach(&pr, &o, rmi_cli_heuristic_title(opt->heuristic));
     rm_status st = rm_map_network(net, &o, m, err);
-    rm_cli_progress_done(&pr);
+    rmi_cli_progress_done(&pr);
     if (st == RM_OK && (st = rm_mapping_check(net, *m, 1e-9, err)) != RM_OK) {
         rm_mapping_free(*m);
         *m = NULL;
@@ -94,7 +94,7 @@ static int run_one(const rm_network *net, rm_options *opt, rm_mapping **m, rm_er
     return st;
 }
 
-int rm_cmd_compare(int argc, char **argv)
+int rmi_cmd_compare(int argc, char **argv)
 {
     double ratios[MAX_RATIOS] = {0.64, 0.064, 0.0064, 0.00064};
     int n_ratios = 4;
@@ -120,7 +120,7 @@ int rm_cmd_compare(int argc, char **argv)
         switch (c) {
         case 'r':
             /* a ratio may be given twice here: its row is printed twice */
-            if ((code = rm_cli_opt_ratio_list(optarg, ratios, MAX_RATIOS, &n_ratios, 0,
+            if ((code = rmi_cli_opt_ratio_list(optarg, ratios, MAX_RATIOS, &n_ratios, 0,
                                               bad_option)) >= 0)
                 return code;
             break;
@@ -129,7 +129,7 @@ int rm_cmd_compare(int argc, char **argv)
         case 'w':
         case 'b':
         case 't':
-            if ((code = rm_cli_opt_common(longopts[li].name, optarg, &base, &ro,
+            if ((code = rmi_cli_opt_common(longopts[li].name, optarg, &base, &ro,
                                           bad_option)) >= 0)
                 return code;
             break;
@@ -138,30 +138,30 @@ int rm_cmd_compare(int argc, char **argv)
         case 'h': usage(stdout); return 0;
         default:
             if (RM_CLI_IS_INPUT_OPT(c)) {
-                if ((code = rm_cli_input_opt(&input, c, optarg, bad_option)) >= 0)
+                if ((code = rmi_cli_input_opt(&input, c, optarg, bad_option)) >= 0)
                     return code;
                 break;
             }
-            return rm_cli_getopt_error(c, argv, bad_option);
+            return rmi_cli_getopt_error(c, argv, bad_option);
         }
     }
     const char *platform = NULL;
-    if ((code = rm_cli_input_operand(&input, argc, argv, &platform, &base, bad_option)) >= 0)
+    if ((code = rmi_cli_input_operand(&input, argc, argv, &platform, &base, bad_option)) >= 0)
         return code;
     rm_platform *p;
     rm_error err = {0};
     rm_network net;
-    if ((code = rm_cli_input_load(&input, platform, &ro, &base, &p, &net)) >= 0)
+    if ((code = rmi_cli_input_load(&input, platform, &ro, &base, &p, &net)) >= 0)
         return code;
     rm_status st = RM_OK;
     int to_stdout = json_path && !strcmp(json_path, "-");
     json_t *jroot = json_object(), *jrows = json_array();
     json_object_set_new(jroot, "ringmap_version", json_string(RINGMAP_VERSION));
-    json_object_set_new(jroot, "platform", rm_json_text(p->name));
+    json_object_set_new(jroot, "platform", rmi_json_text(p->name));
     json_object_set_new(jroot, "rows", jrows);
     if (!to_stdout) {
         printf("platform %s: %d hosts, %d routers, %d links; %s duplex\n\n", p->name, p->n_hosts,
-               p->n_nodes - p->n_hosts, p->n_links, rm_cli_duplex_name(base.duplex));
+               p->n_nodes - p->n_hosts, p->n_links, rmi_cli_duplex_name(base.duplex));
         printf("%-9s %-20s %-20s %-20s %-13s", "D_c/D_w", "H1 SliceRing (q)", "H1 unshared (q)",
                "H2 SharedRing (q)", "improvement");
         for (int k = 0; k < N_REF; k++)
@@ -175,27 +175,27 @@ int rm_cmd_compare(int argc, char **argv)
         /* the pair of --heuristic both (cli/options.h): SliceRing made
            feasible by max-min, then SharedRing's variants */
         rm_mapping *slice = NULL, *shared[N_REF] = {NULL};
-        opt.heuristic = rm_cli_both[1];
+        opt.heuristic = rmi_cli_both[1];
         opt.make_feasible = RM_SHARING_MAXMIN;
         if ((st = run_one(&net, &opt, &slice, &err))) {
             fprintf(stderr, "ringmap compare: %s at D_c/D_w = %g: %s\n",
-                    rm_cli_heuristic_title(opt.heuristic), ratios[r], err.msg);
+                    rmi_cli_heuristic_title(opt.heuristic), ratios[r], err.msg);
             rc = rm_status_exit_code(st);
             break;
         }
-        opt.heuristic = rm_cli_both[0];
+        opt.heuristic = rmi_cli_both[0];
         for (int k = 0; k < N_REF && !rc; k++) {
             opt.sharing = variants[k].sharing;
             opt.final_solver = variants[k].final;
             if ((st = run_one(&net, &opt, &shared[k], &err))) {
                 fprintf(stderr, "ringmap compare: %s (%s) at D_c/D_w = %g: %s\n",
-                        rm_cli_heuristic_title(opt.heuristic), variants[k].name, ratios[r],
+                        rmi_cli_heuristic_title(opt.heuristic), variants[k].name, ratios[r],
                         err.msg);
                 rc = rm_status_exit_code(st);
             }
         }
         if (!rc) {
-            double impr = rm_improvement_percent(slice->t_step_per_dw, shared[0]->t_step_per_dw);
+            double impr = rmi_improvement_percent(slice->t_step_per_dw, shared[0]->t_step_per_dw);
             if (!to_stdout) {
                 char a[64], b[64], d[64];
                 snprintf(a, sizeof a, "%.6g (%d)", slice->t_step_per_dw, slice->q);
@@ -233,7 +233,7 @@ int rm_cmd_compare(int argc, char **argv)
             fprintf(stderr, "ringmap compare: cannot write %s\n", json_path);
             rc = 2;
         } else {
-            if ((st = rm_json_write(f, jroot, &err))) {
+            if ((st = rmi_json_write(f, jroot, &err))) {
                 fprintf(stderr, "ringmap compare: %s\n", err.msg);
                 rc = 1;
             }

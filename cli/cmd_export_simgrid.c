@@ -55,7 +55,7 @@ static void usage(FILE *f)
  * XML comments), and not of the form n<digits> (the fallback ids). */
 static int id_ok(const char *l)
 {
-    if (!l || !*l || !rm_utf8_valid(l) || l[0] == '-' || l[strlen(l) - 1] == '-' ||
+    if (!l || !*l || !rmi_utf8_valid(l) || l[0] == '-' || l[strlen(l) - 1] == '-' ||
         strstr(l, "--"))
         return 0;
     for (const unsigned char *c = (const unsigned char *)l; *c; c++)
@@ -104,7 +104,7 @@ static void put_comment_text(FILE *f, const char *s)
 {
     int prev = 0;
     while (s && *s) {
-        size_t n = rm_utf8_seq(s);
+        size_t n = rmi_utf8_seq(s);
         unsigned char c = (unsigned char)*s;
         if (n == 0 || (n == 1 && (c < 0x20 || c == 0x7f)) || (c == '-' && prev == '-')) {
             fputc('?', f);
@@ -169,7 +169,7 @@ static int doc_route(const rm_platform *p, const rm_mapping_doc_route *r, int *s
     return r->n_links;
 }
 
-int rm_cmd_export_simgrid(int argc, char **argv)
+int rmi_cmd_export_simgrid(int argc, char **argv)
 {
     const char *plat = NULL, *mapfile = NULL, *out = NULL, *hostfile = NULL;
     rm_read_options ro;
@@ -228,7 +228,7 @@ int rm_cmd_export_simgrid(int argc, char **argv)
         return 2;
     }
     /* the outputs, before any computation (cli/outfile.h) */
-    int oc = rm_out_check_all((const char *[]){plat, mapfile}, 2,
+    int oc = rmi_out_check_all((const char *[]){plat, mapfile}, 2,
                               (const char *[]){"export-simgrid -o", "export-simgrid --hostfile"},
                               (const char *[]){out, hostfile}, 2);
     if (oc >= 0)
@@ -361,7 +361,7 @@ int rm_cmd_export_simgrid(int argc, char **argv)
     if (code)
         goto done;
     rm_out xo, ho;
-    if ((code = rm_out_open(&xo, out ? "export-simgrid -o" : "export-simgrid", out ? out : "-")) >= 0)
+    if ((code = rmi_out_open(&xo, out ? "export-simgrid -o" : "export-simgrid", out ? out : "-")) >= 0)
         goto done;
     code = 0;
     FILE *f = xo.f;
@@ -411,13 +411,13 @@ int rm_cmd_export_simgrid(int argc, char **argv)
             fprintf(f, "</route>\n");
         }
     fprintf(f, "  </zone>\n</platform>\n");
-    code = rm_out_commit(&xo);
+    code = rmi_out_commit(&xo);
     if (!code && hostfile) {
-        if ((code = rm_out_open(&ho, "export-simgrid --hostfile", hostfile)) >= 0)
+        if ((code = rmi_out_open(&ho, "export-simgrid --hostfile", hostfile)) >= 0)
             goto done;
         for (int k = 0; k < q; k++)
             fprintf(ho.f, "%s\n", id[ring[k]]);
-        code = rm_out_commit(&ho);
+        code = rmi_out_commit(&ho);
     }
 done:
     if (have_net)

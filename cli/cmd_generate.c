@@ -69,13 +69,13 @@ static int gen_int(const char *opt, const char *s, int min, int *out)
     return 0;
 }
 
-int rm_cmd_generate(int argc, char **argv)
+int rmi_cmd_generate(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         gen_usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
-    int topo = rm_gen_topology_parse(argv[1]);
+    int topo = rmi_gen_topology_parse(argv[1]);
     if (topo < 0) {
         fprintf(stderr, "ringmap generate: unknown generator '%s' (expected: tiers, star, cluster, "
                         "fattree)\n",
@@ -200,7 +200,7 @@ int rm_cmd_generate(int argc, char **argv)
                         "--no-prune\n");
         rc = 2;
     }
-    if (rc == 0 && output && (rc = rm_out_check("generate -o", output, NULL, 0)) < 0)
+    if (rc == 0 && output && (rc = rmi_out_check("generate -o", output, NULL, 0)) < 0)
         rc = 0;
     if (rc) {
         free(cmdline);
@@ -209,7 +209,7 @@ int rm_cmd_generate(int argc, char **argv)
 
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
-    rm_status st = n_hosts > 0 ? rm_generate_topology((rm_gen_topology)topo, n_hosts, go.seed, &p, &err)
+    rm_status st = n_hosts > 0 ? rmi_generate_topology((rm_gen_topology)topo, n_hosts, go.seed, &p, &err)
                                : rmi_generate_tiers(&go, &p, &err);
     if (st) {
         fprintf(stderr, "ringmap generate: %s\n", err.msg[0] ? err.msg : rm_status_name(st));
@@ -228,15 +228,15 @@ int rm_cmd_generate(int argc, char **argv)
              RINGMAP_VERSION, p->n_hosts, p->n_nodes - p->n_hosts, p->n_links);
     free(cmdline);
     rm_out o; /* through a temporary file (cli/outfile.h) */
-    int oc = rm_out_open(&o, "generate -o", output ? output : "-");
+    int oc = rmi_out_open(&o, "generate -o", output ? output : "-");
     if (oc >= 0) {
         rm_platform_free(p);
         return oc;
     }
     st = rmi_platform_write_gml(o.f, p, comment, &err);
     if (st)
-        rm_out_abort(&o);
-    if (st || rm_out_commit(&o) != 0) {
+        rmi_out_abort(&o);
+    if (st || rmi_out_commit(&o) != 0) {
         if (st)
             fprintf(stderr, "ringmap generate: write error: %s\n", err.msg);
         rm_platform_free(p);

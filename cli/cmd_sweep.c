@@ -40,7 +40,7 @@
 
 static const char *ref_name(int r)
 {
-    return rm_cli_sharing_name((rm_sharing)r);
+    return rmi_cli_sharing_name((rm_sharing)r);
 }
 
 /* One run: heuristic h, refinement, ratio index; its mapping. */
@@ -84,7 +84,7 @@ static void usage(FILE *f)
         "                        most 64 (default 0.64,0.064,0.0064,0.00064)\n",
         f);
     fputs("  --heuristic H         ", f);
-    rm_cli_heuristic_list(f, 1); /* the greedy heuristics and both (cli/options.c) */
+    rmi_cli_heuristic_list(f, 1); /* the greedy heuristics and both (cli/options.c) */
     fputs(
         "\n"
         "  --sharing LIST        comma-separated sharing policies among greedy, maxmin,\n"
@@ -108,7 +108,7 @@ static void usage(FILE *f)
         "  --csv FILE            write the curves as CSV ('-': standard output)\n"
         "  --json FILE           write the curves as JSON ('-': standard output)\n",
         f);
-    rm_cli_input_help(f);
+    rmi_cli_input_help(f);
     fputs(
         "  --plot FILE           draw the curves with gnuplot into FILE (.png, .svg or\n"
         "                        .pdf); the gnuplot script is written next to it as\n"
@@ -139,7 +139,7 @@ static int parse_refines(const char *s, sweep_args *a, int old)
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        int found = rm_cli_name_find(old ? old_names : rm_enum_entries(RM_ENUM_SHARING, NULL),
+        int found = rmi_cli_name_find(old ? old_names : rm_enum_entries(RM_ENUM_SHARING, NULL),
                                      N_REF, p, len);
         if (found < 0)
             return bad_option(old ? "--refine: expected a list of none, maxmin, optimal, got '%s'"
@@ -233,18 +233,18 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         const char *arg = optarg;
         switch (c) {
         case OPT_DCDW:
-            if ((code = rm_cli_opt_ratio_list(arg, a->ratios, SWEEP_MAX_RATIOS, &a->n_ratios, 1,
+            if ((code = rmi_cli_opt_ratio_list(arg, a->ratios, SWEEP_MAX_RATIOS, &a->n_ratios, 1,
                                               bad_option)) >= 0)
                 return code;
             break;
         case OPT_HEUR: {
             /* the greedy heuristics (their curves per ring size) or both */
             int both;
-            if ((code = rm_cli_opt_heuristic(arg, 1, &a->heur[0], &both, bad_option)) >= 0)
+            if ((code = rmi_cli_opt_heuristic(arg, 1, &a->heur[0], &both, bad_option)) >= 0)
                 return code;
             a->n_heur = both ? RM_CLI_N_BOTH : 1;
             for (int h = 0; both && h < RM_CLI_N_BOTH; h++)
-                a->heur[h] = rm_cli_both[h];
+                a->heur[h] = rmi_cli_both[h];
             break;
         }
         case OPT_REFINE:
@@ -259,14 +259,14 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         case OPT_MAXQ:
         case OPT_HOSTW:
         case OPT_DEFBW:
-            if ((code = rm_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro,
+            if ((code = rmi_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro,
                                           bad_option)) >= 0)
                 return code;
             break;
         case OPT_FULLCURVE: a->opt.full_curve = 1; break;
         case OPT_PROGRESS: a->progress_lines = 1; break;
         case OPT_THREADS:
-            if ((code = rm_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)
+            if ((code = rmi_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)
                 return code;
             break;
         case OPT_CSV:
@@ -292,23 +292,23 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         case 'h': usage(stdout); return 0;
         default:
             if (RM_CLI_IS_INPUT_OPT(c)) {
-                if ((code = rm_cli_input_opt(&a->input, c, arg, bad_option)) >= 0)
+                if ((code = rmi_cli_input_opt(&a->input, c, arg, bad_option)) >= 0)
                     return code;
                 break;
             }
-            return rm_cli_getopt_error(c, argv, bad_option);
+            return rmi_cli_getopt_error(c, argv, bad_option);
         }
     }
     if (a->csv && a->json && strcmp(a->csv, "-") == 0 && strcmp(a->json, "-") == 0)
         return bad_option("--csv - and --json - cannot both write to standard output");
-    if ((code = rm_cli_input_operand(&a->input, argc, argv, &a->platform, &a->opt,
+    if ((code = rmi_cli_input_operand(&a->input, argc, argv, &a->platform, &a->opt,
                                      bad_option)) >= 0)
         return code;
     /* the outputs, before any computation (cli/outfile.h); --plot also writes FILE.gp */
     char *script = a->plot ? script_path(a->plot) : NULL;
     if (a->plot && !script)
         return bad_option("out of memory");
-    code = rm_out_check_all((const char *[]){a->platform, a->input.speeds, a->input.lat_matrix}, 3,
+    code = rmi_out_check_all((const char *[]){a->platform, a->input.speeds, a->input.lat_matrix}, 3,
                             (const char *[]){"--csv", "--json", "--plot", "--plot (script)"},
                             (const char *[]){a->csv, a->json, a->plot, script}, 4);
     free(script);
@@ -318,7 +318,7 @@ static int parse_args(int argc, char **argv, sweep_args *a)
 
 static const char *heur_name(rm_heuristic h)
 {
-    return rm_cli_heuristic_name(h);
+    return rmi_cli_heuristic_name(h);
 }
 
 /* Heuristic h chooses its ring on the unshared model, then makes it
@@ -334,7 +334,7 @@ static int heur_unshared(rm_heuristic h)
 static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, int n_runs)
 {
     rm_cli_progress pr; /* cli/progress.h: the run, then the ring sizes */
-    rm_cli_progress_init(&pr, "ringmap sweep", a->progress_lines, net->platform->n_hosts);
+    rmi_cli_progress_init(&pr, "ringmap sweep", a->progress_lines, net->platform->n_hosts);
     for (int i = 0; i < n_runs; i++) {
         sweep_run *r = &runs[i];
         rm_options o = a->opt;
@@ -345,20 +345,20 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
         char what[128];
         snprintf(what, sizeof what, "run %d/%d (%s, sharing %s, D_c/D_w = %g)", i + 1, n_runs,
                  heur_name(r->h), ref_name(r->ref), o.cost.dc_dw);
-        rm_cli_progress_note(&pr, "%s", what);
-        rm_cli_progress_attach(&pr, &o, what);
+        rmi_cli_progress_note(&pr, "%s", what);
+        rmi_cli_progress_attach(&pr, &o, what);
         rm_error err = {RM_OK, ""};
         /* the heuristic alone: no final solver, no --improve in a sweep */
         rm_status st = rm_map_network(net, &o, &r->m, &err);
         if (st) {
             r->m = NULL;
-            rm_cli_progress_done(&pr);
+            rmi_cli_progress_done(&pr);
             if (err.status == RM_OK)
                 err.status = st;
-            return rm_cli_lib_failure(&err);
+            return rmi_cli_lib_failure(&err);
         }
         if (rm_mapping_check(net, r->m, SWEEP_CHECK_TOL, &err)) {
-            rm_cli_progress_done(&pr);
+            rmi_cli_progress_done(&pr);
             fprintf(stderr,
                     "ringmap: internal error: the %s mapping (sharing %s, D_c/D_w = %g) violates "
                     "an invariant: %s\n",
@@ -385,7 +385,7 @@ static void print_summary(FILE *f, const rm_platform *p, const sweep_args *a, sw
 {
     fprintf(f, "%s: %d hosts, %d routers, %d links; %s duplex\n", p->name ? p->name : "platform",
             p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
-            rm_cli_duplex_name(a->opt.duplex));
+            rmi_cli_duplex_name(a->opt.duplex));
     fprintf(f, "%-9s %-12s %-8s %6s %14s %14s %9s\n", "heuristic", "D_c/D_w", "sharing", "best q",
             "T_step/D_w", "unshared est.", "vs none");
     for (int i = 0; i < n_runs; i++) {
@@ -412,7 +412,7 @@ static void print_summary(FILE *f, const rm_platform *p, const sweep_args *a, sw
 /* Open an output through cli/outfile.h: its stream, or NULL with *code set. */
 static FILE *open_out(rm_out *o, const char *path, const char *opt, int *code)
 {
-    int c = rm_out_open(o, opt, path);
+    int c = rmi_out_open(o, opt, path);
     if (c >= 0) {
         *code = c;
         return NULL;
@@ -424,10 +424,10 @@ static FILE *open_out(rm_out *o, const char *path, const char *opt, int *code)
 static int close_out(rm_out *o, int bad)
 {
     if (bad) {
-        rm_out_abort(o);
+        rmi_out_abort(o);
         return 1;
     }
-    return rm_out_commit(o);
+    return rmi_out_commit(o);
 }
 
 /* x with the fewest significant digits (15..17) that read back as x. */
@@ -498,7 +498,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
     }
     bad |= jset(root, "ringmap_version", json_string(RINGMAP_VERSION));
     bad |= jset(root, "platform", jp);
-    bad |= jset(jp, "name", rm_json_text(p->name));
+    bad |= jset(jp, "name", rmi_json_text(p->name));
     bad |= jset(jp, "hosts", json_integer(p->n_hosts));
     bad |= jset(jp, "routers", json_integer(p->n_nodes - p->n_hosts));
     bad |= jset(jp, "links", json_integer(p->n_links));
@@ -512,7 +512,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
     for (int r = 0; r < a->n_ref; r++)
         bad |= jpush(jf, json_string(ref_name(a->refs[r])));
     bad |= jset(jpar, "sharings", jf);
-    bad |= jset(jpar, "duplex", json_string(rm_cli_duplex_name(a->opt.duplex)));
+    bad |= jset(jpar, "duplex", json_string(rmi_cli_duplex_name(a->opt.duplex)));
     bad |= jset(jpar, "max_q", json_integer(a->opt.max_q));
     bad |= jset(root, "runs", jruns);
     for (int i = 0; !bad && i < n_runs; i++) {
@@ -520,7 +520,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
         rm_options o = a->opt;
         o.cost.dc_dw = a->ratios[r->k];
         /* the map command's own JSON of this mapping: its sweep is reused as is */
-        json_t *mj = rm_mapping_json(net, &o, r->m, err);
+        json_t *mj = rmi_mapping_json(net, &o, r->m, err);
         if (!mj)
             break;
         json_t *e = json_object();
@@ -554,7 +554,7 @@ static int write_json(const rm_network *net, const sweep_args *a, sweep_run *run
     rm_error err = {RM_OK, ""};
     json_t *j = build_json(net, a, runs, n_runs, &err);
     if (!j)
-        return rm_cli_lib_failure(&err);
+        return rmi_cli_lib_failure(&err);
     int code = 0;
     rm_out o;
     FILE *f = open_out(&o, a->json, "--json", &code);
@@ -562,11 +562,11 @@ static int write_json(const rm_network *net, const sweep_args *a, sweep_run *run
         json_decref(j);
         return code;
     }
-    rm_status st = rm_json_write(f, j, &err);
+    rm_status st = rmi_json_write(f, j, &err);
     json_decref(j);
     if (st) {
-        rm_out_abort(&o);
-        return rm_cli_lib_failure(&err);
+        rmi_out_abort(&o);
+        return rmi_cli_lib_failure(&err);
     }
     return close_out(&o, 0);
 }
@@ -579,7 +579,7 @@ static void gp_str(FILE *f, const char *s)
 {
     fputc('\'', f);
     while (s && *s) {
-        size_t n = rm_utf8_seq(s); /* topo/text.h */
+        size_t n = rmi_utf8_seq(s); /* topo/text.h */
         if (n == 0) {
             fputs("\xef\xbf\xbd", f);
             s++;
@@ -694,7 +694,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     char title[512];
     snprintf(title, sizeof title, " (%d hosts, %d routers, %d links, %s duplex)", p->n_hosts,
              p->n_nodes - p->n_hosts, p->n_links,
-             rm_cli_duplex_name(a->opt.duplex));
+             rmi_cli_duplex_name(a->opt.duplex));
     fputs(".", f);
     gp_str(f, title);
     fputs(" font ',14'\n", f);
@@ -714,10 +714,10 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     fputs("set title ", f);
     char heurs[128];
     if (a->n_heur == 2)
-        snprintf(heurs, sizeof heurs, "%s solid, %s dashed", rm_cli_heuristic_title(a->heur[0]),
-                 rm_cli_heuristic_title(a->heur[1]));
+        snprintf(heurs, sizeof heurs, "%s solid, %s dashed", rmi_cli_heuristic_title(a->heur[0]),
+                 rmi_cli_heuristic_title(a->heur[1]));
     else
-        snprintf(heurs, sizeof heurs, "%s", rm_cli_heuristic_title(a->heur[0]));
+        snprintf(heurs, sizeof heurs, "%s", rmi_cli_heuristic_title(a->heur[0]));
     snprintf(title, sizeof title,
              "'T_{step}/D_w of the best ring of each size (%s, sharing %s; big dot: size "
              "returned)'",
@@ -759,7 +759,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
         fprintf(f, "%s  $B_%s_%s using 1:2 with linespoints pt %d ps 1.2 lw 2 lc rgb '%s' "
                    "title '%s'",
                 h ? ", \\\n" : "", heur_name(a->heur[h]), ref_name(ref0), h == 0 ? 7 : 5,
-                h == 0 ? "#1b4f9c" : "#d1495b", rm_cli_heuristic_title(a->heur[h]));
+                h == 0 ? "#1b4f9c" : "#d1495b", rmi_cli_heuristic_title(a->heur[h]));
     fputs("\n", f);
 
     /* panel 3: effect of the refinements */
@@ -786,7 +786,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
             if (have_none && ri == 0 && a->n_ref > 1)
                 continue; /* its gain over itself is 0 */
             char lbl[64];
-            snprintf(lbl, sizeof lbl, "%s, %s", rm_cli_heuristic_title(a->heur[h]), ref_name(ri));
+            snprintf(lbl, sizeof lbl, "%s, %s", rmi_cli_heuristic_title(a->heur[h]), ref_name(ri));
             fprintf(f, "%s  $B_%s_%s using 1:%d with linespoints pt %d ps 1.2 lw 2 lc rgb '%s' "
                        "dt %d title ",
                     first ? "" : ", \\\n", heur_name(a->heur[h]), ref_name(ri),
@@ -804,7 +804,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
 static int write_plot(const rm_platform *p, const sweep_args *a, sweep_run *runs, int n_runs)
 {
     char *script = script_path(a->plot);
-    char *script_arg = script ? rm_cli_safe_arg(script) : NULL;
+    char *script_arg = script ? rmi_cli_safe_arg(script) : NULL;
     if (!script_arg) {
         free(script);
         fputs("ringmap: sweep: out of memory\n", stderr);
@@ -816,13 +816,13 @@ static int write_plot(const rm_platform *p, const sweep_args *a, sweep_run *runs
     if (f)
         code = close_out(&o, write_gnuplot(f, p, a, runs, n_runs));
     rm_out pic;
-    if (!code && (code = rm_out_open_tool(&pic, "--plot", a->plot)) < 0) {
+    if (!code && (code = rmi_out_open_tool(&pic, "--plot", a->plot)) < 0) {
         /* -e "ringmap_output='TMP'": a gnuplot single-quoted string, ' doubled;
-           the path has no control character (rm_out_check) */
-        const char *tp = rm_out_tool_path(&pic);
+           the path has no control character (rmi_out_check) */
+        const char *tp = rmi_out_tool_path(&pic);
         char *e = malloc(2 * strlen(tp) + 32);
         if (!e) {
-            rm_out_abort(&pic);
+            rmi_out_abort(&pic);
             code = 1;
         } else {
             char *w = e + sprintf(e, "ringmap_output='");
@@ -833,22 +833,22 @@ static int write_plot(const rm_platform *p, const sweep_args *a, sweep_run *runs
             }
             strcpy(w, "'");
             char *argv[] = {"gnuplot", "-e", e, script_arg, NULL};
-            int rc = rm_cli_run_tool(argv);
+            int rc = rmi_cli_run_tool(argv);
             free(e);
             if (rc < 0) {
-                rm_out_abort(&pic);
+                rmi_out_abort(&pic);
                 fprintf(stderr,
                         "ringmap: sweep: --plot: gnuplot is not installed (Debian package "
                         "gnuplot-nox); wrote the script '%s' only\n",
                         script);
                 code = 0;
             } else if (rc > 0) {
-                rm_out_abort(&pic);
+                rmi_out_abort(&pic);
                 fprintf(stderr, "ringmap: sweep: --plot: gnuplot failed on '%s'; '%s' left as it was\n",
                         script, a->plot);
                 code = 1;
             } else
-                code = rm_out_commit(&pic);
+                code = rmi_out_commit(&pic);
         }
     }
     free(script);
@@ -856,7 +856,7 @@ static int write_plot(const rm_platform *p, const sweep_args *a, sweep_run *runs
     return code;
 }
 
-int rm_cmd_sweep(int argc, char **argv)
+int rmi_cmd_sweep(int argc, char **argv)
 {
     sweep_args a;
     int code = parse_args(argc, argv, &a);
@@ -864,7 +864,7 @@ int rm_cmd_sweep(int argc, char **argv)
         return code;
     rm_platform *p;
     rm_network net;
-    if ((code = rm_cli_input_load(&a.input, a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
+    if ((code = rmi_cli_input_load(&a.input, a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
         return code;
     int n_runs = a.n_ratios * a.n_heur * a.n_ref;
     sweep_run *runs = calloc((size_t)n_runs, sizeof *runs);

@@ -48,7 +48,7 @@ static void print_wrapped(FILE *out, const char *head, const char *text)
     fputc('\n', out);
 }
 
-void rm_cli_input_help(FILE *out)
+void rmi_cli_input_help(FILE *out)
 {
     /* "read PLATFORM as F: gml, xml (SimGrid), ... or csv (a bandwidth
      * matrix, with --speeds); ...", wrapped in the help's second column */
@@ -71,13 +71,13 @@ void rm_cli_input_help(FILE *out)
     fputs(RM_CLI_INPUT_HELP, out);
 }
 
-int rm_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn bad)
+int rmi_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn bad)
 {
     int v, code;
     rm_cli_name names[MAX_FORMATS];
     switch (c) {
     case RM_CLI_INPUT_FORMAT:
-        if ((code = rm_cli_opt_name("--format", names, format_names(names), arg, &v, bad)) >= 0)
+        if ((code = rmi_cli_opt_name("--format", names, format_names(names), arg, &v, bad)) >= 0)
             return code;
         in->format = names[v].name;
         return -1;
@@ -111,7 +111,7 @@ static int is_csv(const rm_cli_input *in, const char *path)
     return in->bw_matrix || (f && f->needs_speeds);
 }
 
-int rm_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **platform,
+int rmi_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **platform,
                          rm_options *opt, rm_cli_bad_fn bad)
 {
     int code;
@@ -121,7 +121,7 @@ int rm_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **p
         if (in->format && !rm_platform_format_find(in->format)->needs_speeds)
             return bad("--bandwidth-matrix is CSV, not --format %s", in->format);
         *platform = in->bw_matrix;
-    } else if ((code = rm_cli_platform_operand(argc, argv, platform, bad)) >= 0) {
+    } else if ((code = rmi_cli_platform_operand(argc, argv, platform, bad)) >= 0) {
         return code;
     }
     if (is_csv(in, *platform)) {
@@ -251,22 +251,22 @@ static rm_status read_matrix(const rm_cli_input *in, const char *path, rm_platfo
     return st;
 }
 
-int rm_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_options *ro,
+int rmi_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_options *ro,
                       const rm_options *opt, rm_platform **p, rm_network *net)
 {
     if (!is_csv(in, path) && strcmp(path, "-") && !in->format)
-        return rm_cli_load(path, ro, opt, p, net); /* the usual case */
+        return rmi_cli_load(path, ro, opt, p, net); /* the usual case */
     rm_error err = {RM_OK, ""};
     rm_status st = rm_options_check(opt, &err);
-    rm_read_options ro_warn = *ro; /* readers' warnings on stderr, as rm_cli_load */
+    rm_read_options ro_warn = *ro; /* readers' warnings on stderr, as rmi_cli_load */
     if (!ro_warn.warn)
-        ro_warn.warn = rm_cli_print_warning;
+        ro_warn.warn = rmi_cli_print_warning;
     ro = &ro_warn;
     *p = NULL;
     if (!st && is_csv(in, path)) {
         st = read_matrix(in, path, p, &err);
         if (!st)
-            rm_platform_warn_unusable(*p, path, ro); /* links too slow for the model */
+            rmi_platform_warn_unusable(*p, path, ro); /* links too slow for the model */
     } else if (!st && !strcmp(path, "-")) {
         /* the temporary file ends with the format's first extension */
         const char *exts = rm_platform_format_find(in->format)->extensions;
@@ -296,7 +296,7 @@ int rm_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_op
     if (st) {
         if (err.status == RM_OK)
             err.status = st;
-        return rm_cli_lib_failure(&err);
+        return rmi_cli_lib_failure(&err);
     }
     return -1;
 }

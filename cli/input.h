@@ -36,7 +36,7 @@ enum {
 
 #define RM_CLI_IS_INPUT_OPT(c) ((c) >= RM_CLI_INPUT_FORMAT && (c) < RM_CLI_INPUT_END)
 
-/* The help of the options but --format (rm_cli_input_help prints both). */
+/* The help of the options but --format (rmi_cli_input_help prints both). */
 #define RM_CLI_INPUT_HELP                                                                \
     "  --bandwidth-matrix F  measured input instead of PLATFORM: CSV matrix with host\n"  \
     "                        names (empty cell: no link; asymmetric: directed),\n"        \
@@ -61,21 +61,21 @@ typedef struct rm_cli_input {
 /** Print the help of the input options on out: --format with the names of
  *  the library's format table (rm_platform_format_at), then
  *  RM_CLI_INPUT_HELP. */
-void rm_cli_input_help(FILE *out);
+void rmi_cli_input_help(FILE *out);
 
 /** Option c (RM_CLI_IS_INPUT_OPT) with value arg. -1 or bad's code. */
-int rm_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn bad);
+int rmi_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn bad);
 
 /** The PLATFORM operand or the matrix: *platform = the file to read (the
  *  matrix with --bandwidth-matrix, then no operand is allowed); --speeds
  *  needed for CSV; standard input used at most once. Sets opt->routing to
  *  direct for a matrix without --routing. -1 or bad's code. */
-int rm_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **platform,
+int rmi_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **platform,
                          rm_options *opt, rm_cli_bad_fn bad);
 
-/** rm_cli_load for this input: reads the platform (any format, '-'), builds
+/** rmi_cli_load for this input: reads the platform (any format, '-'), builds
  *  the network. -1 or an exit code after a message. */
-int rm_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_options *ro,
+int rmi_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_options *ro,
                       const rm_options *opt, rm_platform **p, rm_network *net);
 
 #endif

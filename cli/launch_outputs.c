@@ -15,13 +15,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void rm_cli_launch_init(rm_cli_launch *l)
+void rmi_cli_launch_init(rm_cli_launch *l)
 {
     memset(l, 0, sizeof *l);
     l->units = -1;
 }
 
-int rm_cli_launch_opt(rm_cli_launch *l, int c, const char *arg, rm_cli_bad_fn bad)
+int rmi_cli_launch_opt(rm_cli_launch *l, int c, const char *arg, rm_cli_bad_fn bad)
 {
     static const char *const names[] = {"--hostfile", "--rankfile",   "--machinefile",
                                         "--tpwgts",   "--units",      "--units-csv"};
@@ -59,7 +59,7 @@ static void outputs(const rm_cli_launch *l, const char *json, const char **path,
     memcpy(what, w, sizeof w);
 }
 
-int rm_cli_launch_stdout(const rm_cli_launch *l)
+int rmi_cli_launch_stdout(const rm_cli_launch *l)
 {
     const char *path[N_OUT], *what[N_OUT];
     outputs(l, NULL, path, what);
@@ -94,7 +94,7 @@ static int dir_writable(const char *what, const char *path)
     return 2;
 }
 
-int rm_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int n_in,
+int rmi_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int n_in,
                         const char *json, const char *dot, const char *svg, rm_cli_bad_fn bad)
 {
     if (l->units_csv && l->units < 0)
@@ -114,7 +114,7 @@ int rm_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int n
     what[N_OUT] = "--dot";
     path[N_OUT + 1] = svg;
     what[N_OUT + 1] = "--svg";
-    int code = rm_out_check_all(inputs, n_in, what, path, N_OUT + 2);
+    int code = rmi_out_check_all(inputs, n_in, what, path, N_OUT + 2);
     for (int i = 0; i < N_OUT - 1 && code < 0; i++)
         if (path[i])
             code = dir_writable(what[i], path[i]);
@@ -134,7 +134,7 @@ static int good_host_name(const char *s)
     return *s != '-';
 }
 
-int rm_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p)
+int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p)
 {
     if (!l->hostfile && !l->rankfile && !l->machinefile)
         return -1;
@@ -152,7 +152,7 @@ int rm_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p)
     return -1;
 }
 
-int rm_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapping *m,
+int rmi_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapping *m,
                           int both)
 {
     l->q = m->q;
@@ -168,12 +168,12 @@ int rm_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapp
     }
     rm_error err = {RM_OK, ""};
     if (rm_mapping_units(net, m, l->units, 0, l->unit_count, &err))
-        return rm_cli_lib_failure(&err);
+        return rmi_cli_lib_failure(&err);
     l->units_t = rm_mapping_units_tstep(net, m, l->units, l->unit_count);
     return -1;
 }
 
-void rm_cli_launch_print(FILE *f, const rm_cli_launch *l, const rm_network *net,
+void rmi_cli_launch_print(FILE *f, const rm_cli_launch *l, const rm_network *net,
                          const rm_mapping *m)
 {
     if (!l->unit_count)
@@ -235,7 +235,7 @@ static void write_one(FILE *f, int kind, const rm_cli_launch *l, const rm_networ
     }
 }
 
-int rm_cli_launch_write(const rm_cli_launch *l, const rm_network *net, const rm_mapping *m)
+int rmi_cli_launch_write(const rm_cli_launch *l, const rm_network *net, const rm_mapping *m)
 {
     const char *path[5] = {l->hostfile, l->rankfile, l->machinefile, l->tpwgts, l->units_csv};
     const char *what[5] = {"--hostfile", "--rankfile", "--machinefile", "--tpwgts",
@@ -255,17 +255,17 @@ int rm_cli_launch_write(const rm_cli_launch *l, const rm_network *net, const rm_
                                 "the smallest weight 1e-9 (METIS refuses 0)\n", zero);
         }
         rm_out o;
-        int code = rm_out_open(&o, what[i], path[i]);
+        int code = rmi_out_open(&o, what[i], path[i]);
         if (code >= 0)
             return code;
         write_one(o.f, i, l, net, m);
-        if ((code = rm_out_commit(&o)) != 0)
+        if ((code = rmi_out_commit(&o)) != 0)
             return code;
     }
     return 0;
 }
 
-void rm_cli_launch_free(rm_cli_launch *l)
+void rmi_cli_launch_free(rm_cli_launch *l)
 {
     free(l->unit_count);
     l->unit_count = NULL;

@@ -67,44 +67,44 @@ typedef struct rm_cli_launch {
 } rm_cli_launch;
 
 /** Zero l (no launch output asked). */
-void rm_cli_launch_init(rm_cli_launch *l);
+void rmi_cli_launch_init(rm_cli_launch *l);
 
 /** Option c (RM_CLI_IS_LAUNCH_OPT) with value arg into l. -1 or bad's code. */
-int rm_cli_launch_opt(rm_cli_launch *l, int c, const char *arg, rm_cli_bad_fn bad);
+int rmi_cli_launch_opt(rm_cli_launch *l, int c, const char *arg, rm_cli_bad_fn bad);
 
 /** After parsing, before reading anything: --units-csv needs --units; at
  *  most one output (--json included) on standard output; then every output
  *  of the command (the launch files, json, dot, svg; NULL: not asked)
- *  through rm_out_check_all against the n_in inputs (cli/outfile.h: not a
+ *  through rmi_out_check_all against the n_in inputs (cli/outfile.h: not a
  *  directory, not an input, not two on one file), and the directory of each
  *  launch file must exist and be writable. -1 or an exit code (2) after a
  *  message. */
-int rm_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int n_in,
+int rmi_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int n_in,
                         const char *json, const char *dot, const char *svg, rm_cli_bad_fn bad);
 
 /** 1 if a launch output goes to standard output. */
-int rm_cli_launch_stdout(const rm_cli_launch *l);
+int rmi_cli_launch_stdout(const rm_cli_launch *l);
 
 /** After reading the platform, before mapping: with a hostfile, rankfile or
  *  machinefile asked, every host's label must be a host name those files can
  *  carry (letters, digits, '.', '-', '_'; not empty). -1 or 2 after a message
  *  naming the node. */
-int rm_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p);
+int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p);
 
 /** Compute the integer shares of --units for mapping m. With both (the
  *  --heuristic both run) says on stderr that the launch outputs follow
  *  SharedRing's ring. -1 or an exit code. */
-int rm_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapping *m,
+int rmi_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapping *m,
                           int both);
 
 /** Print the integer shares under the table (nothing without --units). */
-void rm_cli_launch_print(FILE *f, const rm_cli_launch *l, const rm_network *net,
+void rmi_cli_launch_print(FILE *f, const rm_cli_launch *l, const rm_network *net,
                          const rm_mapping *m);
 
 /** Write every launch file asked for mapping m. 0 or an exit code. */
-int rm_cli_launch_write(const rm_cli_launch *l, const rm_network *net, const rm_mapping *m);
+int rmi_cli_launch_write(const rm_cli_launch *l, const rm_network *net, const rm_mapping *m);
 
 /** Free what prepare allocated. */
-void rm_cli_launch_free(rm_cli_launch *l);
+void rmi_cli_launch_free(rm_cli_launch *l);
 
 #endif

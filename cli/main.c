@@ -15,14 +15,14 @@ typedef struct rm_cli_command {
 } rm_cli_command;
 
 static const rm_cli_command commands[] = {
-    {"map", rm_cmd_map, "map a platform onto a ring (the default command)"},
-    {"generate", rm_cmd_generate, "generate a Tiers-like WAN/MAN/LAN platform (GML)"},
-    {"sweep", rm_cmd_sweep, "T_step/D_w per ring size for several D_c/D_w: CSV, JSON, gnuplot"},
-    {"compare", rm_cmd_compare, "SliceRing vs SharedRing and SharedRing's sharing policies, per D_c/D_w (Tables 3-4)"},
-    {"export-simgrid", rm_cmd_export_simgrid, "SimGrid v4.1 platform + ring-order hostfile for SMPI"},
+    {"map", rmi_cmd_map, "map a platform onto a ring (the default command)"},
+    {"generate", rmi_cmd_generate, "generate a Tiers-like WAN/MAN/LAN platform (GML)"},
+    {"sweep", rmi_cmd_sweep, "T_step/D_w per ring size for several D_c/D_w: CSV, JSON, gnuplot"},
+    {"compare", rmi_cmd_compare, "SliceRing vs SharedRing and SharedRing's sharing policies, per D_c/D_w (Tables 3-4)"},
+    {"export-simgrid", rmi_cmd_export_simgrid, "SimGrid v4.1 platform + ring-order hostfile for SMPI"},
 };
 
-void rm_cli_print_commands(FILE *f)
+void rmi_cli_print_commands(FILE *f)
 {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  %-16s %s\n", commands[i].name, commands[i].summary);
@@ -34,5 +34,5 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
             if (strcmp(argv[1], commands[i].name) == 0)
                 return commands[i].run(argc - 1, argv + 1);
-    return rm_cmd_map(argc, argv);
+    return rmi_cmd_map(argc, argv);
 }

@@ -67,7 +67,7 @@ static void usage(FILE *f)
         "  --dc X --dw Y         absolute D_c (Mb, >= 0) and D_w (Mflop, > 0), both\n"
         "                        required; sets D_c/D_w = X/Y and also prints T_step (s)\n",
         f);
-    rm_cli_heuristic_help(f); /* the library's heuristics (cli/options.c) */
+    rmi_cli_heuristic_help(f); /* the library's heuristics (cli/options.c) */
     fputs(
         "  --routing R           widest: widest paths through the network;\n"
         "                        direct: only a direct link between two hosts (the\n"
@@ -155,7 +155,7 @@ static void usage(FILE *f)
         "  --svg FILE            the same picture as SVG, made by Graphviz 'dot' when\n"
         "                        it is installed\n",
         f);
-    rm_cli_input_help(f);
+    rmi_cli_input_help(f);
     fputs(
         RM_CLI_LAUNCH_HELP
         "  -q, --quiet           do not print the table\n"
@@ -164,7 +164,7 @@ static void usage(FILE *f)
         "\n"
         "Subcommands:\n",
         f);
-    rm_cli_print_commands(f);
+    rmi_cli_print_commands(f);
     fputs("\n"
           "Exit status: 0 success; 2 bad input (unreadable or invalid platform file,\n"
           "bad or missing option); 1 internal failure (including a mapping that fails\n"
@@ -234,7 +234,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"improve-seconds", required_argument, NULL, OPT_IMPROVE_ARG},
         {"improve-moves", required_argument, NULL, OPT_IMPROVE_ARG},
         {"slice-ties", no_argument, NULL, OPT_SLICETIES},
-        {"stop-patience", required_argument, NULL, OPT_THREADS}, /* rm_cli_opt_common */
+        {"stop-patience", required_argument, NULL, OPT_THREADS}, /* rmi_cli_opt_common */
         {"route-ties", required_argument, NULL, OPT_ROUTE_TIES},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
@@ -245,7 +245,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
-    rm_cli_launch_init(&a->launch);
+    rmi_cli_launch_init(&a->launch);
     rm_options_init(&a->opt);
     rm_read_options_init(&a->ro);
     opterr = 0;
@@ -256,28 +256,28 @@ static int parse_args(int argc, char **argv, map_args *a)
         int v;
         switch (c) {
         case OPT_DCDW:
-            if ((code = rm_cli_opt_nonneg("--dc-dw", "Mb/Mflop", arg, &a->opt.cost.dc_dw,
+            if ((code = rmi_cli_opt_nonneg("--dc-dw", "Mb/Mflop", arg, &a->opt.cost.dc_dw,
                                           bad_option)) >= 0)
                 return code;
             a->have_dcdw = 1;
             break;
         case OPT_DC:
-            if ((code = rm_cli_opt_nonneg("--dc", "Mb", arg, &a->dc, bad_option)) >= 0)
+            if ((code = rmi_cli_opt_nonneg("--dc", "Mb", arg, &a->dc, bad_option)) >= 0)
                 return code;
             a->have_dc = 1;
             break;
         case OPT_DW:
-            if ((code = rm_cli_opt_positive("--dw", "Mflop", arg, &a->dw, bad_option)) >= 0)
+            if ((code = rmi_cli_opt_positive("--dw", "Mflop", arg, &a->dw, bad_option)) >= 0)
                 return code;
             a->have_dw = 1;
             break;
         case OPT_HEUR:
-            if ((code = rm_cli_opt_heuristic(arg, 0, &a->opt.heuristic, &a->both,
+            if ((code = rmi_cli_opt_heuristic(arg, 0, &a->opt.heuristic, &a->both,
                                              bad_option)) >= 0)
                 return code;
             break;
         case OPT_ROUTING:
-            if ((code = rm_cli_opt_enum("--routing", RM_ENUM_ROUTING, arg, &v, bad_option)) >= 0)
+            if ((code = rmi_cli_opt_enum("--routing", RM_ENUM_ROUTING, arg, &v, bad_option)) >= 0)
                 return code;
             a->opt.routing = (rm_routing)v;
             a->input.routing_given = 1;
@@ -287,7 +287,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         case OPT_SHARING:
         case OPT_FEASIBLE:
         case OPT_FINAL:
-            if ((code = rm_cli_opt_shares(longopts[li].name, arg, &a->opt, &a->all_shares,
+            if ((code = rmi_cli_opt_shares(longopts[li].name, arg, &a->opt, &a->all_shares,
                                           bad_option)) >= 0)
                 return code;
             break;
@@ -296,7 +296,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         case OPT_MAXQ:
         case OPT_HOSTW:
         case OPT_DEFBW:
-            if ((code = rm_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro,
+            if ((code = rmi_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro,
                                           bad_option)) >= 0)
                 return code;
             break;
@@ -314,7 +314,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         case OPT_IMPROVE_ARG: /* cli/options.c; either sets --improve */
         case OPT_THREADS:
         case OPT_ROUTE_TIES:
-            if ((code = rm_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)
+            if ((code = rmi_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)
                 return code;
             break;
         case OPT_DOT:
@@ -328,13 +328,13 @@ static int parse_args(int argc, char **argv, map_args *a)
         case 'V': printf("ringmap %s\n", RINGMAP_VERSION); return 0;
         default:
             if (RM_CLI_IS_INPUT_OPT(c)) {
-                if ((code = rm_cli_input_opt(&a->input, c, arg, bad_option)) >= 0)
+                if ((code = rmi_cli_input_opt(&a->input, c, arg, bad_option)) >= 0)
                     return code;
                 break;
             }
             if (!RM_CLI_IS_LAUNCH_OPT(c))
-                return rm_cli_getopt_error(c, argv, bad_option);
-            if ((code = rm_cli_launch_opt(&a->launch, c, arg, bad_option)) >= 0)
+                return rmi_cli_getopt_error(c, argv, bad_option);
+            if ((code = rmi_cli_launch_opt(&a->launch, c, arg, bad_option)) >= 0)
                 return code;
         }
     }
@@ -353,10 +353,10 @@ static int parse_args(int argc, char **argv, map_args *a)
         if (!isfinite(a->opt.cost.dc_dw))
             return bad_option("--dc/--dw: the ratio D_c/D_w is not finite");
     }
-    if ((code = rm_cli_input_operand(&a->input, argc, argv, &a->platform, &a->opt,
+    if ((code = rmi_cli_input_operand(&a->input, argc, argv, &a->platform, &a->opt,
                                      bad_option)) >= 0)
         return code;
-    return rm_cli_launch_check(&a->launch,
+    return rmi_cli_launch_check(&a->launch,
                                (const char *[]){a->platform, a->input.speeds, a->input.lat_matrix}, 3,
                                a->json, a->dot, a->svg, bad_option); /* cli/outfile.h */
 }
@@ -369,20 +369,20 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
     rm_options o = *opt;
     o.heuristic = h;
     rm_cli_progress pr; /* cli/progress.h */
-    rm_cli_progress_init(&pr, "ringmap", progress_lines, net->platform->n_hosts);
-    rm_cli_progress_attach(&pr, &o, rm_cli_heuristic_title(h));
+    rmi_cli_progress_init(&pr, "ringmap", progress_lines, net->platform->n_hosts);
+    rmi_cli_progress_attach(&pr, &o, rmi_cli_heuristic_title(h));
     rm_error err = {RM_OK, ""};
     rm_status st = rm_map_network(net, &o, out, &err);
-    rm_cli_progress_done(&pr);
+    rmi_cli_progress_done(&pr);
     if (st) {
         *out = NULL;
         if (err.status == RM_OK)
             err.status = st;
-        return rm_cli_lib_failure(&err);
+        return rmi_cli_lib_failure(&err);
     }
     if (rm_mapping_check(net, *out, MAP_CHECK_TOL, &err)) {
         fprintf(stderr, "ringmap: internal error: the %s mapping violates an invariant: %s\n",
-                rm_cli_heuristic_title(h), err.msg);
+                rmi_cli_heuristic_title(h), err.msg);
         rm_mapping_free(*out);
         *out = NULL;
         return 1;
@@ -392,7 +392,7 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
                 "ringmap: warning: the final solver (%s) stopped at its limit before its "
                 "tolerance: T_step is its best point, certified within a relative gap of %.3g "
                 "of the optimum of the shares (JSON final_gap)\n",
-                rm_cli_final_solver_name((*out)->final_solver), (*out)->final_gap);
+                rmi_cli_final_solver_name((*out)->final_solver), (*out)->final_gap);
     return -1;
 }
 
@@ -403,9 +403,9 @@ static int all_shares(const rm_network *net, map_args *a, rm_mapping **m)
 {
     rm_error err = {RM_OK, ""};
     rm_mapping *best = NULL;
-    rm_status st = rm_mapping_refinements(net, *m, a->ref_t, NULL, &best, &err);
+    rm_status st = rmi_mapping_refinements(net, *m, a->ref_t, NULL, &best, &err);
     if (st)
-        return rm_cli_lib_failure(&err);
+        return rmi_cli_lib_failure(&err);
     if (!best) {
         fprintf(stderr, "ringmap: --all-shares: both the KINSOL and the GLPK solvers failed\n");
         return 1;
@@ -448,7 +448,7 @@ static void print_absolute(FILE *f, const map_args *a, const rm_mapping *m)
 static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *const m[])
 {
     int json_stdout = a->json && strcmp(a->json, "-") == 0;
-    if (!a->quiet && !json_stdout && !rm_cli_launch_stdout(&a->launch)) {
+    if (!a->quiet && !json_stdout && !rmi_cli_launch_stdout(&a->launch)) {
         if (a->both) {
             puts("== SharedRing (H2) ==");
             rm_mapping_print(stdout, net, m[0]);
@@ -458,13 +458,13 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *c
             rm_mapping_print(stdout, net, m[1]);
             print_absolute(stdout, a, m[1]);
             puts("\n== SliceRing vs SharedRing (Legrand et al. 2004, Tables 3-4) ==");
-            rm_compare_print(stdout, m[1], m[0]);
+            rmi_compare_print(stdout, m[1], m[0]);
         } else {
             rm_mapping_print(stdout, net, m[0]);
             print_absolute(stdout, a, m[0]);
             print_refinements(stdout, a);
         }
-        rm_cli_launch_print(stdout, &a->launch, net, m[0]);
+        rmi_cli_launch_print(stdout, &a->launch, net, m[0]);
         if (fflush(stdout) != 0) {
             fprintf(stderr, "ringmap: cannot write the table to standard output\n");
             return 1;
@@ -482,17 +482,17 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *c
     x.both_slice = a->both ? m[1] : NULL;
     rm_error err = {RM_OK, ""};
     rm_out o; /* through a temporary file (cli/outfile.h) */
-    int code = rm_out_open(&o, "--json", a->json);
+    int code = rmi_out_open(&o, "--json", a->json);
     if (code >= 0)
         return code;
     if (rm_mapping_write_json_extras(o.f, net, &a->opt, m[0], &x, &err)) {
-        rm_out_abort(&o);
-        return rm_cli_lib_failure(&err);
+        rmi_out_abort(&o);
+        return rmi_cli_lib_failure(&err);
     }
-    return rm_out_commit(&o);
+    return rmi_out_commit(&o);
 }
 
-int rm_cmd_map(int argc, char **argv)
+int rmi_cmd_map(int argc, char **argv)
 {
     map_args a;
     int code = parse_args(argc, argv, &a);
@@ -500,34 +500,34 @@ int rm_cmd_map(int argc, char **argv)
         return code;
     rm_platform *p;
     rm_network net;
-    if ((code = rm_cli_input_load(&a.input, a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
+    if ((code = rmi_cli_input_load(&a.input, a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
         return code;
     /* --routing widest on a SimGrid platform (the default, RM_ROUTING_AUTO, is
        SimGrid's own routes: rm_routing_resolve) */
     int sg_widest = p->fixed_route_start && a.opt.routing == RM_ROUTING_WIDEST;
     if (sg_widest)
-        rm_cli_sg_widest_notice(p);
-    /* m[0]: the mapping (with --heuristic both, rm_cli_both's: SharedRing's,
+        rmi_cli_sg_widest_notice(p);
+    /* m[0]: the mapping (with --heuristic both, rmi_cli_both's: SharedRing's,
        then SliceRing's in m[1]); the outputs, launch files and pictures are m[0]'s */
     rm_mapping *m[RM_CLI_N_BOTH] = {NULL};
     int n = a.both ? RM_CLI_N_BOTH : 1;
-    code = rm_cli_launch_check_labels(&a.launch, p);
+    code = rmi_cli_launch_check_labels(&a.launch, p);
     for (int i = 0; i < n && code < 0; i++)
-        code = run_heuristic(&net, &a.opt, a.both ? rm_cli_both[i] : a.opt.heuristic,
+        code = run_heuristic(&net, &a.opt, a.both ? rmi_cli_both[i] : a.opt.heuristic,
                              a.progress_lines, &m[i]);
     for (int i = 0; i < n && code < 0 && sg_widest; i++)
-        code = rm_cli_sg_widest_check(&net, m[i]);
+        code = rmi_cli_sg_widest_check(&net, m[i]);
     if (code < 0 && a.all_shares)
         code = all_shares(&net, &a, &m[0]);
     if (code < 0)
-        code = rm_cli_launch_prepare(&a.launch, &net, m[0], a.both);
+        code = rmi_cli_launch_prepare(&a.launch, &net, m[0], a.both);
     if (code < 0)
         code = write_outputs(&net, &a, m);
     if (code == 0)
-        code = rm_cli_launch_write(&a.launch, &net, m[0]);
+        code = rmi_cli_launch_write(&a.launch, &net, m[0]);
     if (code == 0)
-        code = rm_cli_write_pictures(&net, m[0], a.dot, a.svg);
-    rm_cli_launch_free(&a.launch);
+        code = rmi_cli_write_pictures(&net, m[0], a.dot, a.svg);
+    rmi_cli_launch_free(&a.launch);
     for (int i = 0; i < n; i++)
         rm_mapping_free(m[i]);
     rm_network_destroy(&net);

@@ -5,7 +5,7 @@
  * --final-solver, --duplex, --routing and --route-ties (the library's table
  * of the enums' names, rm_enum_entries), the old --refine aliases, the
  * list of ratios D_c/D_w of --dc-dw, and the getopt error cases. Only
- * rm_cli_vreport prints (for the command's reporter, with its prefix). */
+ * rmi_cli_vreport prints (for the command's reporter, with its prefix). */
 #include "cli/options.h"
 
 #include <errno.h>
@@ -25,18 +25,18 @@ static const char *enum_name(rm_enum_kind kind, int value)
     return n ? n : "?";
 }
 
-const char *rm_cli_heuristic_name(rm_heuristic h)
+const char *rmi_cli_heuristic_name(rm_heuristic h)
 {
     return enum_name(RM_ENUM_HEURISTIC, (int)h);
 }
 
-const char *rm_cli_heuristic_title(rm_heuristic h)
+const char *rmi_cli_heuristic_title(rm_heuristic h)
 {
     const rm_heuristic_info *info = rm_heuristic_lookup(h);
     return info ? info->title : "?";
 }
 
-const rm_heuristic rm_cli_both[RM_CLI_N_BOTH] = {RM_HEUR_SHARED, RM_HEUR_SLICE};
+const rm_heuristic rmi_cli_both[RM_CLI_N_BOTH] = {RM_HEUR_SHARED, RM_HEUR_SLICE};
 
 /* Largest number of --heuristic values (the library's heuristics and "both"). */
 #define MAX_HEUR_VALUES 64
@@ -51,7 +51,7 @@ static int heuristic_values(int greedy_only, rm_cli_name v[MAX_HEUR_VALUES])
         for (int i = 0; i < rm_heuristic_count() && n < MAX_HEUR_VALUES - 1; i++) {
             const rm_heuristic_info *h = rm_heuristic_at(i);
             if ((h->kind == RM_HEUR_KIND_GREEDY) == (pass == 0))
-                v[n++] = (rm_cli_name){rm_cli_heuristic_name(h->id), (int)h->id};
+                v[n++] = (rm_cli_name){rmi_cli_heuristic_name(h->id), (int)h->id};
         }
         if (pass == 0)
             v[n++] = (rm_cli_name){"both", RM_CLI_HEUR_BOTH};
@@ -59,12 +59,12 @@ static int heuristic_values(int greedy_only, rm_cli_name v[MAX_HEUR_VALUES])
     return n;
 }
 
-int rm_cli_opt_heuristic(const char *arg, int greedy_only, rm_heuristic *h, int *both,
+int rmi_cli_opt_heuristic(const char *arg, int greedy_only, rm_heuristic *h, int *both,
                          rm_cli_bad_fn bad)
 {
     rm_cli_name v[MAX_HEUR_VALUES];
     int n = heuristic_values(greedy_only, v), value, code;
-    if ((code = rm_cli_opt_name("--heuristic", v, n, arg, &value, bad)) >= 0)
+    if ((code = rmi_cli_opt_name("--heuristic", v, n, arg, &value, bad)) >= 0)
         return code;
     *both = value == RM_CLI_HEUR_BOTH;
     if (!*both)
@@ -80,7 +80,7 @@ static rm_heuristic default_heuristic(void)
     return o.heuristic;
 }
 
-void rm_cli_heuristic_list(FILE *f, int greedy_only)
+void rmi_cli_heuristic_list(FILE *f, int greedy_only)
 {
     rm_cli_name v[MAX_HEUR_VALUES];
     int n = heuristic_values(greedy_only, v);
@@ -97,7 +97,7 @@ void rm_cli_heuristic_list(FILE *f, int greedy_only)
 /* The help column of the options (cli/map.c, cmd_sweep.c usage). */
 #define HELP_INDENT "                        "
 
-void rm_cli_heuristic_help(FILE *f)
+void rmi_cli_heuristic_help(FILE *f)
 {
     rm_cli_name v[MAX_HEUR_VALUES];
     int n = heuristic_values(0, v), limited = 0;
@@ -125,12 +125,12 @@ void rm_cli_heuristic_help(FILE *f)
     }
 }
 
-int rm_cli_opt_enum(const char *opt, rm_enum_kind kind, const char *arg, int *out,
+int rmi_cli_opt_enum(const char *opt, rm_enum_kind kind, const char *arg, int *out,
                     rm_cli_bad_fn bad)
 {
     int n;
     const rm_enum_entry *e = rm_enum_entries(kind, &n);
-    return rm_cli_opt_name(opt, e, n, arg, out, bad);
+    return rmi_cli_opt_name(opt, e, n, arg, out, bad);
 }
 
 /* The old --refine spellings: what each sets, and the notice naming the new
@@ -151,27 +151,27 @@ static const struct {
     {"all", RM_SHARING_GREEDY, RM_SHARING_MAXMIN, RM_FINAL_NONE, 1, "--all-shares"},
 };
 
-const char *rm_cli_sharing_name(rm_sharing s)
+const char *rmi_cli_sharing_name(rm_sharing s)
 {
     return enum_name(RM_ENUM_SHARING, (int)s);
 }
 
-const char *rm_cli_final_solver_name(rm_final_solver s)
+const char *rmi_cli_final_solver_name(rm_final_solver s)
 {
     return enum_name(RM_ENUM_FINAL_SOLVER, (int)s);
 }
 
-const char *rm_cli_duplex_name(rm_duplex d)
+const char *rmi_cli_duplex_name(rm_duplex d)
 {
     return enum_name(RM_ENUM_DUPLEX, (int)d);
 }
 
-int rm_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *all_shares,
+int rmi_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *all_shares,
                       rm_cli_bad_fn bad)
 {
     int v, code;
     if (strcmp(name, "sharing") == 0) {
-        if ((code = rm_cli_opt_enum("--sharing", RM_ENUM_SHARING, arg, &v, bad)) >= 0)
+        if ((code = rmi_cli_opt_enum("--sharing", RM_ENUM_SHARING, arg, &v, bad)) >= 0)
             return code;
         opt->sharing = (rm_sharing)v;
         return -1;
@@ -184,13 +184,13 @@ int rm_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *a
         for (int i = 0; i < n && k < 8; i++)
             if (e[i].value != RM_SHARING_GREEDY)
                 feasible[k++] = e[i];
-        if ((code = rm_cli_opt_name("--make-feasible", feasible, k, arg, &v, bad)) >= 0)
+        if ((code = rmi_cli_opt_name("--make-feasible", feasible, k, arg, &v, bad)) >= 0)
             return code;
         opt->make_feasible = (rm_sharing)v;
         return -1;
     }
     if (strcmp(name, "final-solver") == 0) {
-        if ((code = rm_cli_opt_enum("--final-solver", RM_ENUM_FINAL_SOLVER, arg, &v, bad)) >= 0)
+        if ((code = rmi_cli_opt_enum("--final-solver", RM_ENUM_FINAL_SOLVER, arg, &v, bad)) >= 0)
             return code;
         opt->final_solver = (rm_final_solver)v;
         return -1;
@@ -215,7 +215,7 @@ int rm_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *a
     return bad("unknown option '--%s'", name);
 }
 
-int rm_cli_name_find(const rm_cli_name *table, int n, const char *s, size_t len)
+int rmi_cli_name_find(const rm_cli_name *table, int n, const char *s, size_t len)
 {
     for (int i = 0; i < n; i++)
         if (strlen(table[i].name) == len && strncmp(s, table[i].name, len) == 0)
@@ -223,10 +223,10 @@ int rm_cli_name_find(const rm_cli_name *table, int n, const char *s, size_t len)
     return -1;
 }
 
-int rm_cli_opt_name(const char *opt, const rm_cli_name *table, int n, const char *arg, int *out,
+int rmi_cli_opt_name(const char *opt, const rm_cli_name *table, int n, const char *arg, int *out,
                     rm_cli_bad_fn bad)
 {
-    int i = rm_cli_name_find(table, n, arg, strlen(arg));
+    int i = rmi_cli_name_find(table, n, arg, strlen(arg));
     if (i >= 0) {
         *out = table[i].value;
         return -1;
@@ -241,7 +241,7 @@ int rm_cli_opt_name(const char *opt, const rm_cli_name *table, int n, const char
     return bad("%s: expected %s, got '%s'", opt, list, arg);
 }
 
-int rm_cli_parse_double(const char *s, double *out)
+int rmi_cli_parse_double(const char *s, double *out)
 {
     char *end = NULL;
     errno = 0;
@@ -255,27 +255,27 @@ int rm_cli_parse_double(const char *s, double *out)
     return 0;
 }
 
-int rm_cli_opt_nonneg(const char *opt, const char *unit, const char *arg, double *out,
+int rmi_cli_opt_nonneg(const char *opt, const char *unit, const char *arg, double *out,
                       rm_cli_bad_fn bad)
 {
     double x;
-    if (rm_cli_parse_double(arg, &x) || x < 0)
+    if (rmi_cli_parse_double(arg, &x) || x < 0)
         return bad("%s: expected a finite number >= 0 (%s), got '%s'", opt, unit, arg);
     *out = x;
     return -1;
 }
 
-int rm_cli_opt_positive(const char *opt, const char *unit, const char *arg, double *out,
+int rmi_cli_opt_positive(const char *opt, const char *unit, const char *arg, double *out,
                         rm_cli_bad_fn bad)
 {
     double x;
-    if (rm_cli_parse_double(arg, &x) || !(x > 0))
+    if (rmi_cli_parse_double(arg, &x) || !(x > 0))
         return bad("%s: expected a finite number > 0 (%s), got '%s'", opt, unit, arg);
     *out = x;
     return -1;
 }
 
-int rm_cli_opt_max_q(const char *arg, int *out, rm_cli_bad_fn bad)
+int rmi_cli_opt_max_q(const char *arg, int *out, rm_cli_bad_fn bad)
 {
     char *end = NULL;
     errno = 0;
@@ -286,7 +286,7 @@ int rm_cli_opt_max_q(const char *arg, int *out, rm_cli_bad_fn bad)
     return -1;
 }
 
-int rm_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int distinct,
+int rmi_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int distinct,
                           rm_cli_bad_fn bad)
 {
     *n = 0;
@@ -304,7 +304,7 @@ int rm_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int di
         memcpy(item, p, len);
         item[len] = '\0';
         double x;
-        if (rm_cli_parse_double(item, &x) || x < 0)
+        if (rmi_cli_parse_double(item, &x) || x < 0)
             return bad("--dc-dw: expected finite numbers >= 0 (Mb/Mflop), got '%s'", item);
         if (*n >= max)
             return bad("--dc-dw: more than %d ratios", max);
@@ -319,7 +319,7 @@ int rm_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int di
     return -1;
 }
 
-int rm_cli_getopt_error(int c, char **argv, rm_cli_bad_fn bad)
+int rmi_cli_getopt_error(int c, char **argv, rm_cli_bad_fn bad)
 {
     if (c == ':')
         return bad("option '%s' needs an argument", argv[optind - 1]);
@@ -328,7 +328,7 @@ int rm_cli_getopt_error(int c, char **argv, rm_cli_bad_fn bad)
     return bad("unknown option '%s'", argv[optind - 1]);
 }
 
-int rm_cli_platform_operand(int argc, char **argv, const char **platform, rm_cli_bad_fn bad)
+int rmi_cli_platform_operand(int argc, char **argv, const char **platform, rm_cli_bad_fn bad)
 {
     if (optind >= argc)
         return bad("missing PLATFORM file");
@@ -339,18 +339,18 @@ int rm_cli_platform_operand(int argc, char **argv, const char **platform, rm_cli
     return -1;
 }
 
-int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_read_options *ro,
+int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_read_options *ro,
                       rm_cli_bad_fn bad)
 {
     int v, code;
     if (strcmp(name, "duplex") == 0) {
-        if ((code = rm_cli_opt_enum("--duplex", RM_ENUM_DUPLEX, arg, &v, bad)) >= 0)
+        if ((code = rmi_cli_opt_enum("--duplex", RM_ENUM_DUPLEX, arg, &v, bad)) >= 0)
             return code;
         opt->duplex = (rm_duplex)v;
         return -1;
     }
     if (strcmp(name, "max-q") == 0)
-        return rm_cli_opt_max_q(arg, &opt->max_q, bad);
+        return rmi_cli_opt_max_q(arg, &opt->max_q, bad);
     if (strcmp(name, "threads") == 0) {
         char *end;
         errno = 0;
@@ -362,7 +362,7 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
     }
     if (strcmp(name, "improve-seconds") == 0) { /* --improve's budget (heur/improve.h) */
         opt->improve = 1;
-        return rm_cli_opt_nonneg("--improve-seconds", "s, 0 = no budget", arg,
+        return rmi_cli_opt_nonneg("--improve-seconds", "s, 0 = no budget", arg,
                                  &opt->improve_seconds, bad);
     }
     if (strcmp(name, "improve-moves") == 0) {
@@ -385,20 +385,20 @@ int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_rea
         return -1;
     }
     if (strcmp(name, "route-ties") == 0) { /* rm_options.route_ties (heur/route_ties.h) */
-        if ((code = rm_cli_opt_enum("--route-ties", RM_ENUM_ROUTE_TIES, arg, &v, bad)) >= 0)
+        if ((code = rmi_cli_opt_enum("--route-ties", RM_ENUM_ROUTE_TIES, arg, &v, bad)) >= 0)
             return code;
         opt->route_ties = (rm_route_ties)v;
         return -1;
     }
     if (strcmp(name, "host-w") == 0)
-        return rm_cli_opt_positive("--host-w", "s/Mflop", arg, &ro->host_w, bad);
+        return rmi_cli_opt_positive("--host-w", "s/Mflop", arg, &ro->host_w, bad);
     if (strcmp(name, "default-bandwidth") == 0)
-        return rm_cli_opt_positive("--default-bandwidth", "Mb/s", arg, &ro->default_bandwidth,
+        return rmi_cli_opt_positive("--default-bandwidth", "Mb/s", arg, &ro->default_bandwidth,
                                    bad);
     return bad("unknown option '--%s'", name);
 }
 
-int rm_cli_vreport(const char *prefix, const char *help, const char *fmt, va_list ap)
+int rmi_cli_vreport(const char *prefix, const char *help, const char *fmt, va_list ap)
 {
     fputs(prefix, stderr);
     vfprintf(stderr, fmt, ap);
@@ -406,41 +406,41 @@ int rm_cli_vreport(const char *prefix, const char *help, const char *fmt, va_lis
     return 2;
 }
 
-int rm_cli_lib_failure(const rm_error *err)
+int rmi_cli_lib_failure(const rm_error *err)
 {
     fprintf(stderr, "ringmap: %s\n", err->msg[0] ? err->msg : rm_status_name(err->status));
     int code = rm_status_exit_code(err->status);
     return code ? code : 1;
 }
 
-void rm_cli_print_warning(void *ctx, const char *msg)
+void rmi_cli_print_warning(void *ctx, const char *msg)
 {
     (void)ctx;
     fprintf(stderr, "ringmap: warning: %s\n", msg);
 }
 
-int rm_cli_load(const char *path, const rm_read_options *ro, const rm_options *opt,
+int rmi_cli_load(const char *path, const rm_read_options *ro, const rm_options *opt,
                 rm_platform **p, rm_network *net)
 {
     rm_error err = {RM_OK, ""};
     rm_status st = rm_options_check(opt, &err);
     if (st)
-        return rm_cli_lib_failure(&err);
+        return rmi_cli_lib_failure(&err);
     *p = NULL;
     rm_read_options ro_warn = *ro; /* readers' warnings on stderr */
     if (!ro_warn.warn)
-        ro_warn.warn = rm_cli_print_warning;
+        ro_warn.warn = rmi_cli_print_warning;
     if ((st = rm_platform_read(path, &ro_warn, p, &err))) {
         if (err.status == RM_OK)
             err.status = st;
-        return rm_cli_lib_failure(&err);
+        return rmi_cli_lib_failure(&err);
     }
     if ((st = rm_network_init(net, *p, opt->duplex, &err))) {
         if (err.status == RM_OK)
             err.status = st;
         rm_platform_free(*p);
         *p = NULL;
-        return rm_cli_lib_failure(&err);
+        return rmi_cli_lib_failure(&err);
     }
     return -1;
 }

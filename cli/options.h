@@ -26,20 +26,20 @@ typedef int (*rm_cli_bad_fn)(const char *fmt, ...);
  *  of the library's table of the enums' names (rm_enum_entry, {name, value}). */
 typedef rm_enum_entry rm_cli_name;
 
-/** Value of "both" among the --heuristic values (rm_cli_opt_heuristic). */
+/** Value of "both" among the --heuristic values (rmi_cli_opt_heuristic). */
 #define RM_CLI_HEUR_BOTH (-1)
 
 /** `--heuristic both`: the heuristics compared side by side, in the order
  *  of their output — SharedRing, then SliceRing (Legrand et al. 2004
  *  Tables 3-4; also the pair of `ringmap compare`). */
 #define RM_CLI_N_BOTH 2
-extern const rm_heuristic rm_cli_both[RM_CLI_N_BOTH];
+extern const rm_heuristic rmi_cli_both[RM_CLI_N_BOTH];
 
 /** The name of heuristic h (--heuristic, the JSON's "heuristic"), "?" if
  *  unknown; its title in prose (rm_heuristic_info.title, e.g.
  *  "SharedRing"), "?" if unknown. O(number of heuristics). */
-const char *rm_cli_heuristic_name(rm_heuristic h);
-const char *rm_cli_heuristic_title(rm_heuristic h);
+const char *rmi_cli_heuristic_name(rm_heuristic h);
+const char *rmi_cli_heuristic_title(rm_heuristic h);
 
 /** --heuristic ARG: a heuristic of the library's table (rm_heuristic_at) by
  *  name into *h with *both = 0, or "both" (*both = 1, *h unchanged); with
@@ -47,30 +47,30 @@ const char *rm_cli_heuristic_title(rm_heuristic h);
  *  bad("--heuristic: expected shared, slice, both, exact or slice-exact, got
  *  'ARG'"): the greedy heuristics, "both", then the others, in the table's
  *  order. Returns -1 or bad's exit code. O(number of heuristics |arg|). */
-int rm_cli_opt_heuristic(const char *arg, int greedy_only, rm_heuristic *h, int *both,
+int rmi_cli_opt_heuristic(const char *arg, int greedy_only, rm_heuristic *h, int *both,
                          rm_cli_bad_fn bad);
 
 /** The --heuristic values as prose on f, e.g. "shared (default), slice or
- *  both" (greedy_only: as rm_cli_opt_heuristic). */
-void rm_cli_heuristic_list(FILE *f, int greedy_only);
+ *  both" (greedy_only: as rmi_cli_opt_heuristic). */
+void rmi_cli_heuristic_list(FILE *f, int greedy_only);
 
 /** The --heuristic entry of `ringmap --help` on f: each value with its
  *  summary (rm_heuristic_info.summary), lines indented to the help's column. */
-void rm_cli_heuristic_help(FILE *f);
+void rmi_cli_heuristic_help(FILE *f);
 
 /** Option opt (e.g. "--duplex") with value arg, one of the names of the
  *  enum kind (rm_enum_entries: the library's one table, the JSON's
  *  spelling): *out = its value and -1; else bad("OPT: expected A, B or C,
  *  got 'ARG'") listing the names in the table's order. */
-int rm_cli_opt_enum(const char *opt, rm_enum_kind kind, const char *arg, int *out,
+int rmi_cli_opt_enum(const char *opt, rm_enum_kind kind, const char *arg, int *out,
                     rm_cli_bad_fn bad);
 
 /** The name of a sharing policy ("greedy", "maxmin", "eq5"), of a final
  *  solver ("none", "kinsol", "glpk") and of a duplex model ("half",
  *  "full"): rm_enum_name, "?" without a name. */
-const char *rm_cli_sharing_name(rm_sharing s);
-const char *rm_cli_final_solver_name(rm_final_solver s);
-const char *rm_cli_duplex_name(rm_duplex d);
+const char *rmi_cli_sharing_name(rm_sharing s);
+const char *rmi_cli_final_solver_name(rm_final_solver s);
+const char *rmi_cli_duplex_name(rm_duplex d);
 
 /**
  * The options that choose the shares, by long name without "--":
@@ -83,38 +83,38 @@ const char *rm_cli_duplex_name(rm_duplex d);
  * (may be NULL: then "all" is refused). Returns -1 or bad's exit code (also
  * for a name not in this list). O(|arg|).
  */
-int rm_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *all_shares,
+int rmi_cli_opt_shares(const char *name, const char *arg, rm_options *opt, int *all_shares,
                       rm_cli_bad_fn bad);
 
 /** Index in table[0..n) of the name equal to the len characters at s, or -1.
  *  O(n len). */
-int rm_cli_name_find(const rm_cli_name *table, int n, const char *s, size_t len);
+int rmi_cli_name_find(const rm_cli_name *table, int n, const char *s, size_t len);
 
 /** Option opt (e.g. "--duplex") with value arg, one of the names of
  *  table[0..n): *out = its value and -1; else bad("OPT: expected A, B or C,
  *  got 'ARG'"). O(n |arg|). */
-int rm_cli_opt_name(const char *opt, const rm_cli_name *table, int n, const char *arg, int *out,
+int rmi_cli_opt_name(const char *opt, const rm_cli_name *table, int n, const char *arg, int *out,
                     rm_cli_bad_fn bad);
 
 /** Parse a whole string as a finite double (no overflow, no trailing
  *  characters); 0 on success, -1 otherwise. O(|s|). */
-int rm_cli_parse_double(const char *s, double *out);
+int rmi_cli_parse_double(const char *s, double *out);
 
 /** Option opt with a finite value >= 0 in unit (e.g. --dc-dw in Mb/Mflop,
  *  --dc in Mb); else bad("OPT: expected a finite number >= 0 (UNIT), got
  *  'ARG'"). Returns -1 or bad's exit code. */
-int rm_cli_opt_nonneg(const char *opt, const char *unit, const char *arg, double *out,
+int rmi_cli_opt_nonneg(const char *opt, const char *unit, const char *arg, double *out,
                       rm_cli_bad_fn bad);
 
 /** Option opt with a finite value > 0 in unit (--dw in Mflop, --host-w in
  *  s/Mflop, --default-bandwidth in Mb/s); else bad("OPT: expected a finite
  *  number > 0 (UNIT), got 'ARG'"). Returns -1 or bad's exit code. */
-int rm_cli_opt_positive(const char *opt, const char *unit, const char *arg, double *out,
+int rmi_cli_opt_positive(const char *opt, const char *unit, const char *arg, double *out,
                         rm_cli_bad_fn bad);
 
 /** --max-q N: an integer in [0, INT_MAX] (0 = all hosts) into *out; else
  *  bad("--max-q: expected an integer >= 0 (0 = all hosts), got 'ARG'"). */
-int rm_cli_opt_max_q(const char *arg, int *out, rm_cli_bad_fn bad);
+int rmi_cli_opt_max_q(const char *arg, int *out, rm_cli_bad_fn bad);
 
 /** --dc-dw R1,R2,...: at most max comma-separated ratios D_c/D_w (Mb/Mflop),
  *  each finite >= 0, into ratios[0..*n); with distinct, a ratio given twice
@@ -122,7 +122,7 @@ int rm_cli_opt_max_q(const char *arg, int *out, rm_cli_bad_fn bad);
  *  item too long (>= 64 characters), a bad number, more than max ratios,
  *  a ratio given twice. Returns -1 or bad's exit code (*n is then
  *  unspecified). O(|s| + n^2). */
-int rm_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int distinct,
+int rmi_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int distinct,
                           rm_cli_bad_fn bad);
 
 /** The options map, sweep and compare share, by long name without "--":
@@ -130,13 +130,13 @@ int rm_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int di
  *  "host-w" (s/Mflop, > 0) into ro->host_w, "default-bandwidth" (Mb/s, > 0)
  *  into ro->default_bandwidth. Returns -1 or bad's exit code (also for a
  *  name not in this list, "unknown option '--NAME'"). */
-int rm_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_read_options *ro,
+int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_read_options *ro,
                       rm_cli_bad_fn bad);
 
 /** What a command's bad-option reporter prints on stderr: prefix (e.g.
  *  "ringmap: sweep: "), the message fmt/ap, " (see HELP)" (e.g. help =
  *  "ringmap sweep --help") and a newline. Returns the exit code 2. */
-int rm_cli_vreport(const char *prefix, const char *help, const char *fmt, va_list ap);
+int rmi_cli_vreport(const char *prefix, const char *help, const char *fmt, va_list ap);
 
 /** printf-style format checking of a reporter's (fmt, ...) under GCC/Clang. */
 #if defined(__GNUC__)
@@ -146,13 +146,13 @@ int rm_cli_vreport(const char *prefix, const char *help, const char *fmt, va_lis
 #endif
 
 /** Define `static int NAME(const char *fmt, ...)`, a command's reporter of a
- *  bad option (an rm_cli_bad_fn): rm_cli_vreport(PREFIX, HELP, fmt, ...). */
+ *  bad option (an rm_cli_bad_fn): rmi_cli_vreport(PREFIX, HELP, fmt, ...). */
 #define RM_CLI_DEFINE_REPORTER(name, prefix, help)                                  \
     RM_CLI_PRINTF(1, 2) static int name(const char *fmt, ...)                        \
     {                                                                                \
         va_list ap;                                                                  \
         va_start(ap, fmt);                                                           \
-        int code = rm_cli_vreport(prefix, help, fmt, ap);                            \
+        int code = rmi_cli_vreport(prefix, help, fmt, ap);                            \
         va_end(ap);                                                                  \
         return code;                                                                 \
     }
@@ -161,29 +161,29 @@ int rm_cli_vreport(const char *prefix, const char *help, const char *fmt, va_lis
  *  optstring and opterr = 0: c == ':' gives bad("option 'X' needs an
  *  argument"), anything else bad("unknown option '-c'") or bad("unknown
  *  option 'X'"). Returns bad's exit code. */
-int rm_cli_getopt_error(int c, char **argv, rm_cli_bad_fn bad);
+int rmi_cli_getopt_error(int c, char **argv, rm_cli_bad_fn bad);
 
 /** The one PLATFORM operand left after getopt: *platform = argv[optind] and
  *  -1; else bad("missing PLATFORM file") or bad("one PLATFORM file
  *  expected, got 'A' and 'B'"). */
-int rm_cli_platform_operand(int argc, char **argv, const char **platform, rm_cli_bad_fn bad);
+int rmi_cli_platform_operand(int argc, char **argv, const char **platform, rm_cli_bad_fn bad);
 
 
 /** Print a library error as "ringmap: MESSAGE" on stderr and return its exit
  *  code (rm_status_exit_code; 1 if that is 0). O(1). */
-int rm_cli_lib_failure(const rm_error *err);
+int rmi_cli_lib_failure(const rm_error *err);
 
 /**
  * The preamble of the commands that map: check the options, read the
  * platform (ro), build its network with opt->duplex. Returns -1 on success
  * (*p and *net to be freed by the caller), else the exit code after printing
- * the library's message (rm_cli_lib_failure); nothing to free then.
+ * the library's message (rmi_cli_lib_failure); nothing to free then.
  * Complexity: reading + rm_network_init.
  */
 /** Reader warnings (rm_read_options.warn) printed as "ringmap: warning: MSG". */
-void rm_cli_print_warning(void *ctx, const char *msg);
+void rmi_cli_print_warning(void *ctx, const char *msg);
 
-int rm_cli_load(const char *path, const rm_read_options *ro, const rm_options *opt,
+int rmi_cli_load(const char *path, const rm_read_options *ro, const rm_options *opt,
                 rm_platform **p, rm_network *net);
 
 #endif

@@ -22,7 +22,7 @@ static const char *shown(const char *path)
     return strcmp(path, "-") == 0 ? "standard output" : path;
 }
 
-int rm_out_check(const char *what, const char *path, const char *const *inputs, int n)
+int rmi_out_check(const char *what, const char *path, const char *const *inputs, int n)
 {
     if (!path || strcmp(path, "-") == 0)
         return -1;
@@ -61,7 +61,7 @@ int rm_out_check(const char *what, const char *path, const char *const *inputs, 
     return -1;
 }
 
-int rm_out_check_distinct(const char *const *whats, const char *const *paths, int n)
+int rmi_out_check_distinct(const char *const *whats, const char *const *paths, int n)
 {
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
@@ -80,18 +80,18 @@ int rm_out_check_distinct(const char *const *whats, const char *const *paths, in
     return -1;
 }
 
-int rm_out_check_all(const char *const *inputs, int n_in, const char *const *whats,
+int rmi_out_check_all(const char *const *inputs, int n_in, const char *const *whats,
                      const char *const *paths, int n_out)
 {
     for (int i = 0; i < n_out; i++) {
-        int code = rm_out_check(whats[i], paths[i], inputs, n_in);
+        int code = rmi_out_check(whats[i], paths[i], inputs, n_in);
         if (code >= 0)
             return code;
     }
-    return rm_out_check_distinct(whats, paths, n_out);
+    return rmi_out_check_distinct(whats, paths, n_out);
 }
 
-char *rm_cli_safe_arg(const char *path)
+char *rmi_cli_safe_arg(const char *path)
 {
     size_t n = strlen(path);
     char *s = malloc(n + 3);
@@ -197,7 +197,7 @@ static int open_common(rm_out *o, const char *what, const char *path, int tool)
     mode_t mode;
     if (resolve(o, &direct, &mode)) {
         fprintf(stderr, "ringmap: %s: out of memory\n", what);
-        rm_out_abort(o);
+        rmi_out_abort(o);
         return 1;
     }
     if (direct && !tool) {
@@ -205,7 +205,7 @@ static int open_common(rm_out *o, const char *what, const char *path, int tool)
         if (!o->f) {
             fprintf(stderr, "ringmap: %s: cannot open '%s' for writing: %s\n", what, path,
                     strerror(errno));
-            rm_out_abort(o);
+            rmi_out_abort(o);
             return 2;
         }
         return -1;
@@ -217,7 +217,7 @@ static int open_common(rm_out *o, const char *what, const char *path, int tool)
                 "ringmap: %s: cannot open '%s' for writing: cannot create a temporary file "
                 "beside it: %s\n",
                 what, shown(path), strerror(errno));
-        rm_out_abort(o);
+        rmi_out_abort(o);
         return 2;
     }
     if (!direct)
@@ -231,23 +231,23 @@ static int open_common(rm_out *o, const char *what, const char *path, int tool)
         fprintf(stderr, "ringmap: %s: cannot open '%s' for writing: %s\n", what, path,
                 strerror(errno));
         close(fd);
-        rm_out_abort(o);
+        rmi_out_abort(o);
         return 1;
     }
     return -1;
 }
 
-int rm_out_open(rm_out *o, const char *what, const char *path)
+int rmi_out_open(rm_out *o, const char *what, const char *path)
 {
     return open_common(o, what, path, 0);
 }
 
-int rm_out_open_tool(rm_out *o, const char *what, const char *path)
+int rmi_out_open_tool(rm_out *o, const char *what, const char *path)
 {
     return open_common(o, what, path, 1);
 }
 
-const char *rm_out_tool_path(const rm_out *o)
+const char *rmi_out_tool_path(const rm_out *o)
 {
     return o->tmp;
 }
@@ -285,7 +285,7 @@ static int copy_out(rm_out *o)
     return e;
 }
 
-int rm_out_commit(rm_out *o)
+int rmi_out_commit(rm_out *o)
 {
     int e = 0;
     if (o->f) {
@@ -314,11 +314,11 @@ int rm_out_commit(rm_out *o)
     if (e)
         fprintf(stderr, "ringmap: %s: cannot write '%s': %s\n", o->what, shown(o->path),
                 strerror(e));
-    rm_out_abort(o);
+    rmi_out_abort(o);
     return e ? 1 : 0;
 }
 
-void rm_out_abort(rm_out *o)
+void rmi_out_abort(rm_out *o)
 {
     if (o->f && o->f != stdout)
         fclose(o->f);

@@ -3,13 +3,13 @@
  * --svg, --csv, --plot, -o, --hostfile, ...) goes through this module
  * (hardening: no output destroys data):
  *
- *  - rm_out_check, called while parsing the options, before any computation:
+ *  - rmi_out_check, called while parsing the options, before any computation:
  *    refuses (exit 2) an output that is a directory, an output that is one of
  *    the command's input files (same device and inode, or the same path),
  *    and a path with a control character (it could not be quoted in the
  *    scripts of gnuplot or in a command line);
- *  - rm_out_open writes to a temporary file in the directory of the output
- *    (a regular file or a path that does not exist yet) and rm_out_commit
+ *  - rmi_out_open writes to a temporary file in the directory of the output
+ *    (a regular file or a path that does not exist yet) and rmi_out_commit
  *    renames it over the output: a failed run leaves the previous file as
  *    it was. "-" is standard output, and an existing output that is not a
  *    regular file (/dev/null, /dev/stdout, a FIFO) is written directly;
@@ -40,46 +40,46 @@ typedef struct rm_out {
  *  directory, not one of the n input files inputs[0..n) (NULL entries
  *  skipped), no control character. "-" always passes. Returns -1 if fine,
  *  else prints the reason and returns 2. O(n) stat calls. */
-int rm_out_check(const char *what, const char *path, const char *const *inputs, int n);
+int rmi_out_check(const char *what, const char *path, const char *const *inputs, int n);
 
 /** Refuse (exit 2) two outputs paths[i], paths[j] (NULL entries skipped, "-"
  *  excepted) naming the same file; whats[] names the options. Returns -1 or 2. */
-int rm_out_check_distinct(const char *const *whats, const char *const *paths, int n);
+int rmi_out_check_distinct(const char *const *whats, const char *const *paths, int n);
 
 /** Both checks above for a command: each of the n_out outputs paths[i]
  *  (option whats[i], NULL: not asked) against the n_in inputs, and against
  *  each other. Returns -1 or 2. */
-int rm_out_check_all(const char *const *inputs, int n_in, const char *const *whats,
+int rmi_out_check_all(const char *const *inputs, int n_in, const char *const *whats,
                      const char *const *paths, int n_out);
 
 /** Open output path for option what (see above): on success o->f is the
  *  stream to write and -1 is returned; else a message is printed and the
  *  exit code returned (2: cannot be created, 1: internal). */
-int rm_out_open(rm_out *o, const char *what, const char *path);
+int rmi_out_open(rm_out *o, const char *what, const char *path);
 
 /** Open output path for an external tool that writes the file itself (dot,
- *  gnuplot): always a fresh temporary file, whose name rm_out_tool_path
+ *  gnuplot): always a fresh temporary file, whose name rmi_out_tool_path
  *  gives (it starts with '/' or "./", never with '-'); o->f is closed.
- *  rm_out_commit then renames it over path, or copies it into standard
- *  output / a non-regular path. Returns -1 or an exit code, as rm_out_open. */
-int rm_out_open_tool(rm_out *o, const char *what, const char *path);
+ *  rmi_out_commit then renames it over path, or copies it into standard
+ *  output / a non-regular path. Returns -1 or an exit code, as rmi_out_open. */
+int rmi_out_open_tool(rm_out *o, const char *what, const char *path);
 
-/** The file name the tool must write (see rm_out_open_tool). */
-const char *rm_out_tool_path(const rm_out *o);
+/** The file name the tool must write (see rmi_out_open_tool). */
+const char *rmi_out_tool_path(const rm_out *o);
 
 /** Finish output o: flush, check every write, close, rename the temporary
  *  file over the output. Returns 0, or 1 after a message (the temporary file
  *  is then removed and a previous file left intact). */
-int rm_out_commit(rm_out *o);
+int rmi_out_commit(rm_out *o);
 
 /** Give up output o (on an earlier failure): close and remove the
  *  temporary file; the previous file is left intact. Safe on a zeroed o and
- *  after rm_out_commit. */
-void rm_out_abort(rm_out *o);
+ *  after rmi_out_commit. */
+void rmi_out_abort(rm_out *o);
 
 /** path itself, or "./path" when path starts with '-' (so that a program
  *  cannot take it for an option). Returns a new string (NULL: out of
  *  memory). */
-char *rm_cli_safe_arg(const char *path);
+char *rmi_cli_safe_arg(const char *path);
 
 #endif

@@ -19,7 +19,7 @@
 
 extern char **environ;
 
-int rm_cli_run_tool(char *const argv[])
+int rmi_cli_run_tool(char *const argv[])
 {
     posix_spawn_file_actions_t fa;
     if (posix_spawn_file_actions_init(&fa) != 0)
@@ -47,7 +47,7 @@ int rm_cli_run_tool(char *const argv[])
 static int write_dot(FILE *f, const rm_network *net, const rm_mapping *m, const char *what)
 {
     rm_error err = {RM_OK, ""};
-    if (rm_mapping_write_dot(f, net, m, &err)) {
+    if (rmi_mapping_write_dot(f, net, m, &err)) {
         fprintf(stderr, "ringmap: %s: %s\n", what, err.msg);
         return 1;
     }
@@ -79,40 +79,40 @@ static int write_svg(const rm_network *net, const rm_mapping *m, const char *svg
         code = 1;
     }
     rm_out svg;
-    if (!code && (code = rm_out_open_tool(&svg, "--svg", svg_path)) < 0) {
-        char *argv[] = {"dot", "-Tsvg", "-o", (char *)rm_out_tool_path(&svg), tmp, NULL};
-        int rc = rm_cli_run_tool(argv);
+    if (!code && (code = rmi_out_open_tool(&svg, "--svg", svg_path)) < 0) {
+        char *argv[] = {"dot", "-Tsvg", "-o", (char *)rmi_out_tool_path(&svg), tmp, NULL};
+        int rc = rmi_cli_run_tool(argv);
         if (rc < 0) {
-            rm_out_abort(&svg);
+            rmi_out_abort(&svg);
             fprintf(stderr,
                     "ringmap: --svg: Graphviz 'dot' is not installed (Debian package "
                     "graphviz); no SVG written\n");
             code = 0;
         } else if (rc > 0) {
-            rm_out_abort(&svg);
+            rmi_out_abort(&svg);
             fprintf(stderr, "ringmap: --svg: 'dot -Tsvg' failed; '%s' left as it was\n",
                     svg_path);
             code = 1;
         } else
-            code = rm_out_commit(&svg);
+            code = rmi_out_commit(&svg);
     }
     unlink(tmp);
     return code;
 }
 
-int rm_cli_write_pictures(const rm_network *net, const rm_mapping *m, const char *dot_path,
+int rmi_cli_write_pictures(const rm_network *net, const rm_mapping *m, const char *dot_path,
                           const char *svg_path)
 {
     if (dot_path) {
         rm_out o; /* through a temporary file (cli/outfile.h) */
-        int code = rm_out_open(&o, "--dot", dot_path);
+        int code = rmi_out_open(&o, "--dot", dot_path);
         if (code >= 0)
             return code;
         if (write_dot(o.f, net, m, "--dot")) {
-            rm_out_abort(&o);
+            rmi_out_abort(&o);
             return 1;
         }
-        if ((code = rm_out_commit(&o)) != 0)
+        if ((code = rmi_out_commit(&o)) != 0)
             return code;
     }
     return svg_path ? write_svg(net, m, svg_path) : 0;

@@ -16,7 +16,7 @@ static double mono(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void rm_cli_progress_init(rm_cli_progress *pr, const char *prefix, int lines, int n_hosts)
+void rmi_cli_progress_init(rm_cli_progress *pr, const char *prefix, int lines, int n_hosts)
 {
     int tty = isatty(fileno(stderr));
     pr->prefix = prefix;
@@ -44,7 +44,7 @@ static void report(void *ctx, int q, int max_q, double t_best)
     fflush(stderr);
 }
 
-void rm_cli_progress_attach(rm_cli_progress *pr, rm_options *o, const char *what)
+void rmi_cli_progress_attach(rm_cli_progress *pr, rm_options *o, const char *what)
 {
     pr->what = what;
     if (pr->mode) {
@@ -53,7 +53,7 @@ void rm_cli_progress_attach(rm_cli_progress *pr, rm_options *o, const char *what
     }
 }
 
-void rm_cli_progress_note(rm_cli_progress *pr, const char *fmt, ...)
+void rmi_cli_progress_note(rm_cli_progress *pr, const char *fmt, ...)
 {
     if (!pr->mode)
         return;
@@ -67,7 +67,7 @@ void rm_cli_progress_note(rm_cli_progress *pr, const char *fmt, ...)
     fflush(stderr);
 }
 
-void rm_cli_progress_done(rm_cli_progress *pr)
+void rmi_cli_progress_done(rm_cli_progress *pr)
 {
     if (pr->mode == 1 && pr->shown) {
         fputc('\n', stderr);

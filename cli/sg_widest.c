@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void rm_cli_sg_widest_notice(const rm_platform *p)
+void rmi_cli_sg_widest_notice(const rm_platform *p)
 {
     fprintf(stderr,
             "ringmap: warning: %s: --routing widest searches widest paths through the graph of "
@@ -30,7 +30,7 @@ static int joined(const rm_platform *p, int u, int v)
     return 0;
 }
 
-int rm_cli_sg_widest_check(const rm_network *net, const rm_mapping *m)
+int rmi_cli_sg_widest_check(const rm_network *net, const rm_mapping *m)
 {
     const rm_platform *p = net->platform;
     for (int k = 0; k < m->q; k++)

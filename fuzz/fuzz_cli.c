@@ -1,7 +1,7 @@
 /*
  * fuzz_cli.c — libFuzzer target of the command's option parser and mapping
  * command: the input is split at NUL bytes and newlines into an
- * argument vector for rm_cmd_map (cli/map.c, the `ringmap [map] ...`
+ * argument vector for rmi_cmd_map (cli/map.c, the `ringmap [map] ...`
  * entry point, which parses the options with getopt_long, checks them,
  * reads the platform, maps and prints). An argument "@" or "@c" is replaced
  * by the path of one of four small test platforms (chosen by c), so the
@@ -148,7 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FILE *mem = open_memstream(&msg, &msg_len);
         if (mem)
             stderr = mem;
-        int code = rm_cmd_map(argc, argv);
+        int code = rmi_cmd_map(argc, argv);
         fflush(stdout);
         if (mem) {
             stderr = real_stderr;

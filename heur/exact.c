@@ -343,9 +343,9 @@ static rm_status routed_mapping(const rm_network *net, const int *hring, int q, 
         m->ring[k] = p->hosts[hring[k]];
     if (q > 1)
         for (int k = 0; k < q && !st; k++) {
-            st = rm_routing_route(net, routing, NULL, m->ring[k], m->ring[(k + 1) % q], &m->succ[k], err);
+            st = rmi_routing_route(net, routing, NULL, m->ring[k], m->ring[(k + 1) % q], &m->succ[k], err);
             if (!st)
-                st = rm_routing_route(net, routing, NULL, m->ring[k], m->ring[(k + q - 1) % q], &m->pred[k], err);
+                st = rmi_routing_route(net, routing, NULL, m->ring[k], m->ring[(k + q - 1) % q], &m->pred[k], err);
         }
     if (!st)
         st = make_feasible == RM_SHARING_EQ5 ? rm_mapping_refine_optimal(net, m, err)
@@ -375,7 +375,7 @@ rm_status rmi_slicering_exact(const rm_network *net, const rm_options *opt, rm_m
         st = rm_error_set(err, RM_ENOMEM, "out of memory in exact SliceRing");
         goto out;
     }
-    if ((st = rm_routing_matrix(net, opt->routing, bw, err)))
+    if ((st = rmi_routing_matrix(net, opt->routing, bw, err)))
         goto out;
     for (int k = 0; k < H * H; k++)
         bw[k] = bw[k] > 0.0 ? 1.0 / bw[k] : INFINITY; /* costs; diagonal 0 */
@@ -543,7 +543,7 @@ rm_status rmi_sharedring_exhaustive_ratios(const rm_network *net, const rm_optio
     }
     for (int i = 0; i < H; i++)
         for (int j = 0; j < H; j++)
-            if (i != j && (st = rm_routing_route(net, opt->routing, NULL, p->hosts[i], p->hosts[j],
+            if (i != j && (st = rmi_routing_route(net, opt->routing, NULL, p->hosts[i], p->hosts[j],
                                                 &e->R[i * H + j], err)))
                 goto out;
     int f = 0;

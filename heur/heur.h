@@ -18,24 +18,24 @@ typedef struct rm_ring_state {
 } rm_ring_state;
 
 /** An empty ring of capacity max_q with the cost model of opt (opt->cost). RM_ENOMEM. O(max_q). Source: Legrand et al. 2004 §4.4.1. */
-rm_status rm_ring_state_init(rm_ring_state *s, int max_q, const rm_options *opt, rm_error *err);
+rm_status rmi_ring_state_init(rm_ring_state *s, int max_q, const rm_options *opt, rm_error *err);
 /** Free the ring's arrays and routes. O(max_q + L). */
-void rm_ring_state_destroy(rm_ring_state *s);
+void rmi_ring_state_destroy(rm_ring_state *s);
 /** Recompute C from the routes' bandwidths (and latencies). O(q + L). */
-void rm_ring_state_costs(const rm_network *net, rm_ring_state *s);
+void rmi_ring_state_costs(const rm_network *net, rm_ring_state *s);
 /** Cost (s/Mb) of one route of the state under its cost model. O(len). */
-double rm_ring_state_route_cost(const rm_network *net, const rm_ring_state *s, const rm_route *r,
+double rmi_ring_state_route_cost(const rm_network *net, const rm_ring_state *s, const rm_route *r,
                                 double bandwidth);
 /** Deep-copy the state into a new mapping (alphas and T_step by rm_balance). */
-rm_status rm_ring_state_to_mapping(const rm_network *net, const rm_ring_state *s, double dc_dw,
+rm_status rmi_ring_state_to_mapping(const rm_network *net, const rm_ring_state *s, double dc_dw,
                                    rm_mapping **out, rm_error *err);
 /** Insert node v with cycle-time w at position pos (shifting the rest);
  *  its routes are left empty. Capacity must allow it. O(q). */
-void rm_ring_state_insert(rm_ring_state *s, int pos, int v, double w);
+void rmi_ring_state_insert(rm_ring_state *s, int pos, int v, double w);
 /** Deep copy src into dst (same max_q). RM_ENOMEM. O(q + L). */
-rm_status rm_ring_state_copy(rm_ring_state *dst, const rm_ring_state *src, rm_error *err);
+rm_status rmi_ring_state_copy(rm_ring_state *dst, const rm_ring_state *src, rm_error *err);
 /** Index of the fastest host (smallest w, ties: lowest index). */
-int rm_fastest_host(const rm_platform *p);
+int rmi_fastest_host(const rm_platform *p);
 
 
 
@@ -46,7 +46,7 @@ int rm_fastest_host(const rm_platform *p);
  *  opt->heuristic. Checks net, opt and out once
  *  (rmi_heuristic_args_check), then runs the unchecked internals. Errors as
  *  the heuristic (RM_ELIMIT beyond the exact solvers' limits). */
-rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
+rm_status rmi_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                            rm_error *err);
 
 /** SharedRing and SliceRing on arguments ALREADY checked: net usable
@@ -67,13 +67,13 @@ rm_status rmi_slicering(const rm_network *net, const rm_options *opt, rm_mapping
  *  step; SliceRing with rm_balance for every candidate, one start (the
  *  fastest host, as Legrand et al. 2004 §5.2.2) and a feasible mapping for every ring
  *  size. Same contracts and errors as rm_sharedring / rm_slicering. */
-rm_status rm_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
+rm_status rmi_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                   rm_error *err);
-rm_status rm_slicering_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
+rm_status rmi_slicering_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                  rm_error *err);
 
-/** Flags of rm_slicering_mode. rm_slicering uses all three; the reference
- *  (rm_slicering_reference) none. */
+/** Flags of rmi_slicering_mode. rm_slicering uses all three; the reference
+ *  (rmi_slicering_reference) none. */
 enum {
     RM_SLICE_FAST = 1,       /* O(1) candidate values, exact re-evaluation of near ties:
                                 same rings as the reference */
@@ -90,7 +90,7 @@ enum {
  *  parallel send (§2.4), the max of the route costs, latency on or off (the
  *  costs include it), any D_c/D_w: rmi_cost_model_eq1 (model/cost_valid.h).
  *  1 when valid, else 0: the scan then evaluates every candidate by
- *  rm_balance, as rm_slicering_reference. O(1). */
+ *  rm_balance, as rmi_slicering_reference. O(1). */
 int rmi_slice_fast_valid_for(const rm_cost_model *m);
 
 /** The cost models the fast scan's candidate pruning (slice_prune in
@@ -113,6 +113,6 @@ int rmi_slice_pair_start_valid_for(const rm_cost_model *m);
  *  dropped: the run falls back to the reference's evaluation for it. (The
  *  two reference entries above check their arguments and options once, as
  *  rm_slicering.) */
-rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
+rm_status rmi_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
                             rm_mapping **out, rm_error *err);
 #endif

@@ -235,7 +235,7 @@ static rm_status cached_tree(imp *s, int root, int rev, int met, int *idx, rm_er
     int t = s->n_trees < 8 ? s->n_trees++ : 7;
     s->tree_root[t] = root, s->tree_rev[t] = rev, s->tree_met[t] = met;
     *idx = t;
-    rm_status st = rm_routing_tree(s->net, s->opt->routing, met == MET_RESID ? s->resid : s->fair,
+    rm_status st = rmi_routing_tree(s->net, s->opt->routing, met == MET_RESID ? s->resid : s->fair,
                                    root, rev, s->tree_w[t], s->tree_arc[t], err);
     if (st)
         s->n_trees = 0;
@@ -249,7 +249,7 @@ static rm_status one_route(imp *s, int met, int src, int dst, rm_route *r, rm_er
 {
     memset(r, 0, sizeof *r);
     if (s->key_type < 0 || met == MET_FULL || (s->pos[src] < 0) == (s->pos[dst] < 0))
-        return rm_routing_route(s->net, s->opt->routing,
+        return rmi_routing_route(s->net, s->opt->routing,
                                 met == MET_FULL ? NULL : met == MET_RESID ? s->resid : s->fair, src,
                                 dst, r, err);
     int rev = s->pos[src] < 0, root = rev ? dst : src, other = rev ? src : dst, t;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-rm_status rm_ring_state_init(rm_ring_state *s, int max_q, const rm_options *opt, rm_error *err)
+rm_status rmi_ring_state_init(rm_ring_state *s, int max_q, const rm_options *opt, rm_error *err)
 {
     memset(s, 0, sizeof *s);
     s->max_q = max_q;
@@ -17,13 +17,13 @@ rm_status rm_ring_state_init(rm_ring_state *s, int max_q, const rm_options *opt,
     s->succ = calloc(n, sizeof *s->succ);
     s->pred = calloc(n, sizeof *s->pred);
     if (!s->ring || !s->w || !s->C || !s->succ || !s->pred) {
-        rm_ring_state_destroy(s);
+        rmi_ring_state_destroy(s);
         return rm_error_set(err, RM_ENOMEM, "out of memory for a ring of %d hosts", max_q);
     }
     return RM_OK;
 }
 
-void rm_ring_state_destroy(rm_ring_state *s)
+void rmi_ring_state_destroy(rm_ring_state *s)
 {
     for (int k = 0; k < s->max_q; k++) {
         if (s->succ)
@@ -39,23 +39,23 @@ void rm_ring_state_destroy(rm_ring_state *s)
     memset(s, 0, sizeof *s);
 }
 
-double rm_ring_state_route_cost(const rm_network *net, const rm_ring_state *s, const rm_route *r,
+double rmi_ring_state_route_cost(const rm_network *net, const rm_ring_state *s, const rm_route *r,
                                 double bandwidth)
 {
     double l = s->cost.latency ? rm_route_latency(net, r) : 0.0;
     return rm_route_cost(bandwidth, l, s->cost.latency, s->cost.dc);
 }
 
-void rm_ring_state_costs(const rm_network *net, rm_ring_state *s)
+void rmi_ring_state_costs(const rm_network *net, rm_ring_state *s)
 {
     for (int k = 0; k < s->q; k++)
         s->C[k] = s->q == 1 ? 0.0
-                            : rm_host_cost(rm_ring_state_route_cost(net, s, &s->succ[k], s->succ[k].bandwidth),
-                                           rm_ring_state_route_cost(net, s, &s->pred[k], s->pred[k].bandwidth),
+                            : rm_host_cost(rmi_ring_state_route_cost(net, s, &s->succ[k], s->succ[k].bandwidth),
+                                           rmi_ring_state_route_cost(net, s, &s->pred[k], s->pred[k].bandwidth),
                                            s->cost.parallel_send);
 }
 
-void rm_ring_state_insert(rm_ring_state *s, int pos, int v, double w)
+void rmi_ring_state_insert(rm_ring_state *s, int pos, int v, double w)
 {
     int tail = s->q - pos;
     memmove(s->ring + pos + 1, s->ring + pos, (size_t)tail * sizeof *s->ring);
@@ -71,7 +71,7 @@ void rm_ring_state_insert(rm_ring_state *s, int pos, int v, double w)
     s->q++;
 }
 
-rm_status rm_ring_state_to_mapping(const rm_network *net, const rm_ring_state *s, double dc_dw,
+rm_status rmi_ring_state_to_mapping(const rm_network *net, const rm_ring_state *s, double dc_dw,
                                    rm_mapping **out, rm_error *err)
 {
     rm_mapping *m = rm_mapping_new(s->q, 0);
@@ -92,7 +92,7 @@ rm_status rm_ring_state_to_mapping(const rm_network *net, const rm_ring_state *s
     return RM_OK;
 }
 
-int rm_fastest_host(const rm_platform *p)
+int rmi_fastest_host(const rm_platform *p)
 {
     int best = p->hosts[0];
     for (int h = 1; h < p->n_hosts; h++)
@@ -101,7 +101,7 @@ int rm_fastest_host(const rm_platform *p)
     return best;
 }
 
-rm_status rm_ring_state_copy(rm_ring_state *dst, const rm_ring_state *src, rm_error *err)
+rm_status rmi_ring_state_copy(rm_ring_state *dst, const rm_ring_state *src, rm_error *err)
 {
     for (int k = 0; k < src->q; k++) {
         dst->ring[k] = src->ring[k];

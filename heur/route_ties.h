@@ -13,7 +13,7 @@
  * The 2q routes of mapping m's ring (m->ring set, q > 1) on the full
  * capacities under opt->routing and opt->route_ties: succ[k] then pred[k]
  * for k = 0..q-1 (the load rule counts the routes placed before each).
- * With RM_TIES_INDEX exactly the rm_routing_route calls SliceRing has always
+ * With RM_TIES_INDEX exactly the rmi_routing_route calls SliceRing has always
  * made. RM_TIES_BEST: the ring routed by index, hops, load and share in
  * turn, each made feasible by opt->make_feasible (max-min or eq. (5)),
  * keeping the routes of the lowest T_step (ties: the earlier rule); the

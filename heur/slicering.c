@@ -820,7 +820,7 @@ static void slice_classes(const rm_network *net, const double *c, slice_scratch 
 {
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
-    h2_sym *sy = rm_h2_sym_new(net);
+    h2_sym *sy = rmi_h2_sym_new(net);
     if (!sy)
         return;
     int *cl = malloc((size_t)H * sizeof *cl);
@@ -862,7 +862,7 @@ static void slice_classes(const rm_network *net, const double *c, slice_scratch 
         free(seen);
         free(cands);
     }
-    rm_h2_sym_destroy(sy);
+    rmi_h2_sym_destroy(sy);
 }
 
 /* Runs that read the costs by class in this thread (tests check it ran). */
@@ -1013,14 +1013,14 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
     rm_host_bound *hb = ss->hb;
     if (ss->on) {
         if (cb)
-            rm_cut_bound_reset(cb);
+            rmi_cut_bound_reset(cb);
         if (hb)
-            rm_host_bound_reset(hb);
+            rmi_host_bound_reset(hb);
         for (int t = 0; t < q; t++) {
             if (cb)
-                rm_cut_bound_add(cb, p->hosts[ring[t]]);
+                rmi_cut_bound_add(cb, p->hosts[ring[t]]);
             if (hb)
-                rm_host_bound_add(hb, p->hosts[ring[t]]);
+                rmi_host_bound_add(hb, p->hosts[ring[t]]);
         }
         best_est = est[q - 1];
         best_q = q;
@@ -1030,7 +1030,7 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
          * bounds (the host bound needs rings of >= 3 hosts: q >= 2) */
         double lb = cb ? dc_dw * rm_cut_bound_value(cb) : 0.0;
         if (hb && q >= 2) {
-            double hl = rm_host_bound_value(hb, dc_dw, best_est);
+            double hl = rmi_host_bound_value(hb, dc_dw, best_est);
             if (hl > lb)
                 lb = hl;
         }
@@ -1117,9 +1117,9 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
         store_ring(rings, max_q, keep_all, q, ring, bestT, &first_best);
         if (ss->on) {
             if (cb)
-                rm_cut_bound_add(cb, p->hosts[bk]);
+                rmi_cut_bound_add(cb, p->hosts[bk]);
             if (hb)
-                rm_host_bound_add(hb, p->hosts[bk]);
+                rmi_host_bound_add(hb, p->hosts[bk]);
             if (bestT < best_est) {
                 best_est = bestT;
                 best_q = q;
@@ -1164,7 +1164,7 @@ static rm_status slice_costs(const rm_network *net, const rm_options *opt, doubl
 {
     const rm_platform *p = net->platform;
     int H = p->n_hosts, N = p->n_nodes;
-    rm_status st = rm_routing_matrix(net, opt->routing, c, err);
+    rm_status st = rmi_routing_matrix(net, opt->routing, c, err);
     if (st)
         return st;
     for (int k = 0; k < H * H; k++)
@@ -1179,10 +1179,10 @@ static rm_status slice_costs(const rm_network *net, const rm_options *opt, doubl
         return rm_error_set(err, RM_ENOMEM, "out of memory for SliceRing costs");
     }
     for (int hi = 0; hi < H && !st; hi++) {
-        if ((st = rm_routing_tree(net, opt->routing, NULL, p->hosts[hi], 0, wid, arc, err)))
+        if ((st = rmi_routing_tree(net, opt->routing, NULL, p->hosts[hi], 0, wid, arc, err)))
             break;
         for (int hj = 0; hj < H; hj++) {
-            double l = rm_routing_tree_latency(net, p->hosts[hi], arc, p->hosts[hj]);
+            double l = rmi_routing_tree_latency(net, p->hosts[hi], arc, p->hosts[hj]);
             if (hj != hi)
                 c[hi * H + hj] += l / opt->cost.dc;
         }
@@ -1226,7 +1226,7 @@ static rm_status feasible_mapping(const rm_network *net, const int *hring, int q
  * (sweep_t_unshared) are always complete. */
 #define RM_SLICE_FULL_SWEEP_MAX 100
 
-rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
+rm_status rmi_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
                             rm_mapping **out, rm_error *err)
 {
     rm_status st; /* net, opt and out checked by the entry (rm_slicering) */
@@ -1328,12 +1328,12 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     /* the stopping rule with the bounds valid for the cost model */
     slice_stop ss = {!opt->full_curve && max_q > 2, NULL, NULL};
     if (ss.on && rmi_cut_bound_valid_for(&opt->cost)) {
-        if ((st = rm_cut_bound_init(&cb_store, net, 1.0, 1.0, err)))
+        if ((st = rmi_cut_bound_init(&cb_store, net, 1.0, 1.0, err)))
             goto out;
         ss.cb = &cb_store;
     }
     if (ss.on && rmi_host_bound_valid_for(&opt->cost)) {
-        if ((st = rm_host_bound_init_costs(&hb_store, p, bw, opt->cost.parallel_send, err)))
+        if ((st = rmi_host_bound_init_costs(&hb_store, p, bw, opt->cost.parallel_send, err)))
             goto out;
         ss.hb = &hb_store;
     }
@@ -1418,8 +1418,8 @@ rm_status rm_slicering_mode(const rm_network *net, const rm_options *opt, int fl
     *out = m;
     m = NULL;
 out:
-    rm_cut_bound_destroy(&cb_store);
-    rm_host_bound_destroy(&hb_store);
+    rmi_cut_bound_destroy(&cb_store);
+    rmi_host_bound_destroy(&hb_store);
     rm_mapping_free(m);
     if (sc.ct != bw)
         free(sc.ct);
@@ -1471,7 +1471,7 @@ out:
 rm_status rmi_slicering(const rm_network *net, const rm_options *opt, rm_mapping **out,
                         rm_error *err)
 {
-    return rm_slicering_mode(net, opt, RM_SLICE_FAST | RM_SLICE_PAIR_START | RM_SLICE_LAZY_SWEEP,
+    return rmi_slicering_mode(net, opt, RM_SLICE_FAST | RM_SLICE_PAIR_START | RM_SLICE_LAZY_SWEEP,
                              out, err);
 }
 
@@ -1484,10 +1484,10 @@ rm_status rm_slicering(const rm_network *net, const rm_options *opt, rm_mapping 
     return st ? st : rmi_slicering(net, &run, out, err);
 }
 
-rm_status rm_slicering_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
+rm_status rmi_slicering_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                  rm_error *err)
 {
     rm_options run; /* opt with its routing resolved */
-    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_slicering_reference", &run, err);
-    return st ? st : rm_slicering_mode(net, &run, 0, out, err);
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rmi_slicering_reference", &run, err);
+    return st ? st : rmi_slicering_mode(net, &run, 0, out, err);
 }

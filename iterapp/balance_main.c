@@ -1,6 +1,6 @@
 /*
  * balance_main.c — iterapp's --balance / --emulate SPEC driver: runs
- * rm_balance_stencil_run on the ring, checks the grid against the
+ * rmi_balance_stencil_run on the ring, checks the grid against the
  * sequential run, and reports DFPA iterations, their share of the run, the
  * per-period imbalance, and per rank measured vs predicted times.
  */
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rm_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_error *err)
+int rmi_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_error *err)
 {
     int q, k;
     MPI_Comm_size(ring, &q);
@@ -24,7 +24,7 @@ int rm_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_erro
     int code = 0;
     if (ba->emu_spec) {
         emu = malloc(sizeof *emu * (size_t)q);
-        rm_status st = emu ? rm_emu_spec_read(ba->emu_spec, spec, emu, err)
+        rm_status st = emu ? rmi_emu_spec_read(ba->emu_spec, spec, emu, err)
                            : rm_error_set(err, RM_ENOMEM, "out of memory");
         if (st) {
             if (k == 0)
@@ -39,7 +39,7 @@ int rm_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_erro
     if (cols0)
         memcpy(cols0, ba->cols, sizeof(long) * (size_t)q);
     rm_balance_result r;
-    rm_status st = cols0 ? rm_balance_stencil_run(ring, &o, &r, err) : RM_ENOMEM;
+    rm_status st = cols0 ? rmi_balance_stencil_run(ring, &o, &r, err) : RM_ENOMEM;
     if (st) {
         if (k == 0)
             fprintf(stderr, "iterapp: %s\n", cols0 ? err->msg : "out of memory");
@@ -55,7 +55,7 @@ int rm_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_erro
     int bitexact = -1;
     if (ba->check) {
         double *ref = malloc(sizeof(double) * (size_t)(ba->n * m));
-        if (!ref || rm_stencil_sequential(ba->n, m, ba->steps, ref)) {
+        if (!ref || rmi_stencil_sequential(ba->n, m, ba->steps, ref)) {
             fprintf(stderr, "iterapp: out of memory for the sequential check\n");
             code = 1;
         } else {
@@ -150,7 +150,7 @@ int rm_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_erro
     if (!code && ba->check && bitexact != 1)
         code = 3;
 out:
-    rm_balance_result_destroy(&r);
+    rmi_balance_result_destroy(&r);
     free(emu);
     free(cols0);
     return code;

@@ -22,6 +22,6 @@ typedef struct rm_iterapp_balance_args {
 
 /** Run and report (collective over ring); returns the exit code (0, 1, 2,
  *  or 3 on a --check mismatch). */
-int rm_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_error *err);
+int rmi_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_error *err);
 
 #endif

@@ -27,7 +27,7 @@ static double median(double *x, long n)
     return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
 }
 
-void rm_balance_result_destroy(rm_balance_result *r)
+void rmi_balance_result_destroy(rm_balance_result *r)
 {
     if (!r)
         return;
@@ -91,7 +91,7 @@ static int redistribute(MPI_Comm ring, int q, int k, long n, const long *oc, con
     return rcode == MPI_SUCCESS ? 0 : -1;
 }
 
-rm_status rm_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
+rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
                                  rm_balance_result *res, rm_error *err)
 {
     memset(res, 0, sizeof *res);
@@ -157,10 +157,10 @@ rm_status rm_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
         free(tm);
         free(gc);
         rm_dfpa_free(dfpa);
-        rm_balance_result_destroy(res);
+        rmi_balance_result_destroy(res);
         return rm_error_set(err, RM_ENOMEM, "balance: out of memory or bad DFPA setup");
     }
-    rm_stencil_init_slab(a, n, c, j0, m);
+    rmi_stencil_init_slab(a, n, c, j0, m);
     const double comm_t = o->emu_comm_time ? o->emu_comm_time[k] : 0.0;
     (void)comm_t;
     int dfpa_active = o->policy == RM_POLICY_DFPA, dfpa_phase = o->policy == RM_POLICY_DFPA;
@@ -173,17 +173,17 @@ rm_status rm_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
         double col_t = o->emu_col_time ? o->emu_col_time[k] : 0.0;
         for (long u = 0; u < len && rc == MPI_SUCCESS; u++, s++) {
             double t0 = MPI_Wtime();
-            rc = rm_stencil_halo_exchange(ring, n, c, a, pred, succ);
+            rc = rmi_stencil_halo_exchange(ring, n, c, a, pred, succ);
 #ifndef RM_SMPI
             if (comm_t > 0)
-                rm_wait_until(MPI_Wtime() + comm_t);
+                rmi_wait_until(MPI_Wtime() + comm_t);
 #endif
             double t1 = MPI_Wtime();
-            rm_stencil_step_slab(n, c, a, b);
+            rmi_stencil_step_slab(n, c, a, b);
             double *x = a;
             a = b;
             b = x;
-            double fac = rm_emu_factor(o->emu ? &o->emu[k] : NULL, c, s);
+            double fac = rmi_emu_factor(o->emu ? &o->emu[k] : NULL, c, s);
             double pad = col_t * (double)c * fac;
 #ifdef RM_SMPI
             /* SimGrid SMPI: the slab's work on the simulated host, times the
@@ -192,7 +192,7 @@ rm_status rm_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
             pad = 0;
 #endif
             if (pad > 0)
-                rm_wait_until(t1 + pad);
+                rmi_wait_until(t1 + pad);
             tm[u] = t1 - t0;
             tc[u] = MPI_Wtime() - t1;
         }
@@ -322,7 +322,7 @@ rm_status rm_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
     free(gc);
     rm_dfpa_free(dfpa);
     if (bad_all) {
-        rm_balance_result_destroy(res);
+        rmi_balance_result_destroy(res);
         return rm_error_set(err, RM_EINTERNAL, "balance: MPI communication or memory failure");
     }
     return RM_OK;

@@ -31,12 +31,12 @@ typedef struct rm_emu_host {
  * entries) is reset to "no effect" first. Errors: RM_EINPUT naming
  * file:line. O(size).
  */
-rm_status rm_emu_spec_read(const char *path, const rm_ringspec *spec, rm_emu_host *hosts,
+rm_status rmi_emu_spec_read(const char *path, const rm_ringspec *spec, rm_emu_host *hosts,
                            rm_error *err);
 
 /** Factor on a position's emulated computation time with cols columns at
  *  step (0-based). O(1). */
-double rm_emu_factor(const rm_emu_host *h, long cols, long step);
+double rmi_emu_factor(const rm_emu_host *h, long cols, long step);
 
 typedef enum rm_balance_policy {
     RM_POLICY_STATIC = 0,
@@ -73,9 +73,9 @@ typedef struct rm_balance_result {
 } rm_balance_result;
 
 /** Run (collective over ring). Errors: RM_EINPUT, RM_ENOMEM, RM_EINTERNAL. */
-rm_status rm_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
+rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
                                  rm_balance_result *res, rm_error *err);
 
-void rm_balance_result_destroy(rm_balance_result *res);
+void rmi_balance_result_destroy(rm_balance_result *res);
 
 #endif

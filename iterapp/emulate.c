@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-double rm_emu_factor(const rm_emu_host *h, long cols, long step)
+double rmi_emu_factor(const rm_emu_host *h, long cols, long step)
 {
     double f = 1.0;
     if (!h)
@@ -22,7 +22,7 @@ double rm_emu_factor(const rm_emu_host *h, long cols, long step)
     return f;
 }
 
-rm_status rm_emu_spec_read(const char *path, const rm_ringspec *spec, rm_emu_host *hosts,
+rm_status rmi_emu_spec_read(const char *path, const rm_ringspec *spec, rm_emu_host *hosts,
                            rm_error *err)
 {
     for (int k = 0; k < spec->q; k++) {

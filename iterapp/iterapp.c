@@ -249,9 +249,9 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
 static rm_status load_spec(const args *a, rm_ringspec **spec, rm_error *err)
 {
     if (a->mapping)
-        return rm_ringspec_read_json(a->mapping, spec, err);
+        return rmi_ringspec_read_json(a->mapping, spec, err);
     if (a->weights)
-        return rm_ringspec_from_weights(a->weights, spec, err);
+        return rmi_ringspec_from_weights(a->weights, spec, err);
 #ifdef RM_ITERAPP_NO_PLATFORM /* the SMPI build links only what it needs */
     return rm_error_set(err, RM_EINPUT, "--platform: not in this build (use --mapping)");
 #else
@@ -270,7 +270,7 @@ static rm_status load_spec(const args *a, rm_ringspec **spec, rm_error *err)
     rm_mapping *m = NULL;
     st = rm_map(p, &opt, &m, err);
     if (st == RM_OK)
-        st = rm_ringspec_from_mapping(p, m, spec, err);
+        st = rmi_ringspec_from_mapping(p, m, spec, err);
     rm_mapping_free(m);
     rm_platform_free(p);
     return st;
@@ -470,7 +470,7 @@ static int run(int argc, char **argv, int wrank, int wsize)
     const double colwork = (double)(n - 2) * RM_STENCIL_FLOPS_PER_CELL * 1e-6;
     const double D_c = 64.0 * (double)n * 1e-6;
     /* the mapping's own cost model (latency, parallel send) at this run's D_c */
-    rm_ringspec_costs_dc(spec, D_c, C);
+    rmi_ringspec_costs_dc(spec, D_c, C);
     long m = a.m;
     if (a.cols) {
         int got = parse_list(a.cols, cols, q, 1, ITERAPP_MAX_CELLS);
@@ -587,14 +587,14 @@ out_msg:
                                                        : RM_POLICY_DYNAMIC,
             a.eps, a.emulate ? emu_col : NULL, a.emulate ? emu_comm : NULL, a.emu_spec,
             a.check, a.quiet, a.json};
-        code = rm_iterapp_balance(ring, &ba, &err);
+        code = rmi_iterapp_balance(ring, &ba, &err);
         MPI_Comm_free(&ring);
         goto out;
     }
     rm_stencil_run_opts ro = {n, a.steps, cols, a.emulate ? emu_col : NULL,
                               a.emulate ? emu_comm : NULL, a.check};
     rm_stencil_result res;
-    st = rm_stencil_run(ring, &ro, &res, &err);
+    st = rmi_stencil_run(ring, &ro, &res, &err);
     if (st) {
         if (k == 0)
             fprintf(stderr, "iterapp: %s\n", err.msg);
@@ -604,7 +604,7 @@ out_msg:
         long first = -1;
         if (a.check) {
             double *ref = malloc(sizeof(double) * (size_t)(n * m));
-            if (!ref || rm_stencil_sequential(n, m, a.steps, ref)) {
+            if (!ref || rmi_stencil_sequential(n, m, a.steps, ref)) {
                 fprintf(stderr, "iterapp: out of memory for the sequential check\n");
                 free(ref);
                 code = 1;
@@ -619,14 +619,14 @@ out_msg:
         if (!code)
             code = report(&a, spec, cols, m, world_of_pos, C, &res, a.check, bitexact, first);
     }
-    rm_stencil_result_destroy(&res);
+    rmi_stencil_result_destroy(&res);
     MPI_Comm_free(&ring);
 out:
     free(cols);
     free(pos);
     free(world_of_pos);
     free(C);
-    rm_ringspec_free(spec);
+    rmi_ringspec_free(spec);
     return code;
 }
 

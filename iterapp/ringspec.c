@@ -18,7 +18,7 @@ static char *dupstr(const char *s)
     return d;
 }
 
-rm_ringspec *rm_ringspec_new(int q)
+rm_ringspec *rmi_ringspec_new(int q)
 {
     if (q < 1)
         return NULL;
@@ -36,13 +36,13 @@ rm_ringspec *rm_ringspec_new(int q)
     s->l_pred = calloc((size_t)q, sizeof(double));
     if (!s->label || !s->node || !s->w || !s->alpha || !s->b_succ || !s->b_pred || !s->l_succ ||
         !s->l_pred) {
-        rm_ringspec_free(s);
+        rmi_ringspec_free(s);
         return NULL;
     }
     for (int k = 0; k < q; k++) {
         s->label[k] = dupstr("");
         if (!s->label[k]) {
-            rm_ringspec_free(s);
+            rmi_ringspec_free(s);
             return NULL;
         }
         s->node[k] = -1;
@@ -55,7 +55,7 @@ rm_ringspec *rm_ringspec_new(int q)
     return s;
 }
 
-void rm_ringspec_free(rm_ringspec *s)
+void rmi_ringspec_free(rm_ringspec *s)
 {
     if (!s)
         return;
@@ -83,14 +83,14 @@ static int set_label(rm_ringspec *s, int k, const char *l)
     return 0;
 }
 
-rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *err)
+rm_status rmi_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *err)
 {
     *out = NULL;
     rm_mapping_doc *d = NULL; /* the one strict reader (include/ringmap/mapping_json.h) */
     rm_status st = rm_mapping_read_json(path, &d, err);
     if (st)
         return st;
-    rm_ringspec *s = rm_ringspec_new(d->q);
+    rm_ringspec *s = rmi_ringspec_new(d->q);
     if (!s) {
         rm_mapping_doc_free(d);
         return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
@@ -98,7 +98,7 @@ rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *e
     for (int k = 0; k < d->q; k++) {
         const rm_mapping_doc_host *h = &d->ring[k];
         if (set_label(s, k, h->label)) {
-            rm_ringspec_free(s);
+            rmi_ringspec_free(s);
             rm_mapping_doc_free(d);
             return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
         }
@@ -118,7 +118,7 @@ rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *e
     return RM_OK;
 }
 
-rm_status rm_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error *err)
+rm_status rmi_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error *err)
 {
     *out = NULL;
     if (!list || !*list)
@@ -126,7 +126,7 @@ rm_status rm_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error
     int q = 1;
     for (const char *c = list; *c; c++)
         q += *c == ',';
-    rm_ringspec *s = rm_ringspec_new(q);
+    rm_ringspec *s = rmi_ringspec_new(q);
     if (!s)
         return rm_error_set(err, RM_ENOMEM, "--weights: out of memory");
     const char *p = list;
@@ -136,7 +136,7 @@ rm_status rm_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error
         errno = 0;
         double v = strtod(p, &end);
         if (end == p || errno || !isfinite(v) || v <= 0 || (*end != ',' && *end != '\0')) {
-            rm_ringspec_free(s);
+            rmi_ringspec_free(s);
             return rm_error_set(err, RM_EINPUT,
                                 "--weights: item %d of \"%s\": expected a cycle-time > 0", k + 1,
                                 list);
@@ -149,7 +149,7 @@ rm_status rm_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error
         char buf[32];
         snprintf(buf, sizeof buf, "P%d", k);
         if (set_label(s, k, buf)) {
-            rm_ringspec_free(s);
+            rmi_ringspec_free(s);
             return rm_error_set(err, RM_ENOMEM, "--weights: out of memory");
         }
         s->alpha[k] = (1.0 / s->w[k]) / inv;
@@ -160,17 +160,17 @@ rm_status rm_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error
     return RM_OK;
 }
 
-rm_status rm_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm_ringspec **out,
+rm_status rmi_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm_ringspec **out,
                                    rm_error *err)
 {
     *out = NULL;
-    rm_ringspec *s = rm_ringspec_new(m->q);
+    rm_ringspec *s = rmi_ringspec_new(m->q);
     if (!s)
         return rm_error_set(err, RM_ENOMEM, "ring spec: out of memory");
     for (int k = 0; k < m->q; k++) {
         const rm_node *nd = &p->nodes[m->ring[k]];
         if (set_label(s, k, nd->label)) {
-            rm_ringspec_free(s);
+            rmi_ringspec_free(s);
             return rm_error_set(err, RM_ENOMEM, "ring spec: out of memory");
         }
         s->node[k] = nd->id;
@@ -192,14 +192,14 @@ rm_status rm_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm
     return RM_OK;
 }
 
-void rm_ringspec_costs(const rm_ringspec *s, double *C)
+void rmi_ringspec_costs(const rm_ringspec *s, double *C)
 {
-    rm_ringspec_costs_dc(s, NAN, C);
+    rmi_ringspec_costs_dc(s, NAN, C);
 }
 
 /* rm_route_cost and rm_host_cost of ring/mapping.c, repeated here so that
  * the SMPI build (iterapp/CMakeLists.txt, smpicc) needs no more sources */
-void rm_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C)
+void rmi_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C)
 {
     int lat = s->cost.latency && dc > 0 && isfinite(dc);
     for (int k = 0; k < s->q; k++) {

@@ -38,10 +38,10 @@ typedef struct rm_ringspec {
 
 /** Allocate a spec of size q (labels "", nodes -1, w 1, alpha 1/q, free
  *  routes, NANs). NULL on allocation failure or q < 1. O(q). */
-rm_ringspec *rm_ringspec_new(int q);
+rm_ringspec *rmi_ringspec_new(int q);
 
 /** Free a spec (NULL is fine). */
-void rm_ringspec_free(rm_ringspec *s);
+void rmi_ringspec_free(rm_ringspec *s);
 
 /**
  * Read the mapping JSON of docs/cli.md: ring[].label, .node, .w, .alpha,
@@ -53,7 +53,7 @@ void rm_ringspec_free(rm_ringspec *s);
  * field (with jansson's line/column for syntax errors), RM_ENOMEM.
  * O(size of the file).
  */
-rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *err);
+rm_status rmi_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *err);
 
 /**
  * A ring from a comma-separated list of cycle-times "w0,w1,..." (ring
@@ -61,23 +61,23 @@ rm_status rm_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *e
  * proportional to 1/w_k (eq. (5) of Legrand et al. 2004 without communication).
  * Errors: RM_EINPUT (empty list, a value not a finite number > 0). O(q).
  */
-rm_status rm_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error *err);
+rm_status rmi_ringspec_from_weights(const char *list, rm_ringspec **out, rm_error *err);
 
 /** A spec from a mapping computed in-process on platform p (labels, GML ids,
  *  w, alpha, route bandwidths, dc_dw, t_step_per_dw). RM_ENOMEM. O(q). */
-rm_status rm_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm_ringspec **out,
+rm_status rmi_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, rm_ringspec **out,
                                    rm_error *err);
 
 /** C[k] = 1/b_succ[k] + 1/b_pred[k] (s/Mb; 0 when q = 1 or free routes), or
  *  their max with s->cost.parallel_send. O(q). */
-void rm_ringspec_costs(const rm_ringspec *s, double *C);
+void rmi_ringspec_costs(const rm_ringspec *s, double *C);
 
 /** The mapping's own cost model for messages of dc Mb (libringmap's
  *  rm_route_cost / rm_host_cost): route cost 1/b + L/dc when s->latency
  *  (L = the route's latency from the JSON), combined by sum or, with
  *  s->cost.parallel_send, max; C[k] in s/Mb, so that D_c C[k] is position k's
  *  communication time of eq. (1). dc <= 0 or NAN: latencies left out. O(q). */
-void rm_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C);
+void rmi_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C);
 
 #ifdef __cplusplus
 }

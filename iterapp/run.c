@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-void rm_wait_until(double deadline)
+void rmi_wait_until(double deadline)
 {
     double left = deadline - MPI_Wtime();
     if (left > 150e-6) {
@@ -27,7 +27,7 @@ void rm_wait_until(double deadline)
         ;
 }
 
-int rm_stencil_halo_exchange(MPI_Comm ring, long n, long c, double *a, int pred, int succ)
+int rmi_stencil_halo_exchange(MPI_Comm ring, long n, long c, double *a, int pred, int succ)
 {
     /* ghost 0 <- predecessor's last column; ghost c+1 <- successor's first */
     MPI_Request rq[4];
@@ -43,7 +43,7 @@ int rm_stencil_halo_exchange(MPI_Comm ring, long n, long c, double *a, int pred,
     return rc;
 }
 
-void rm_stencil_result_destroy(rm_stencil_result *res)
+void rmi_stencil_result_destroy(rm_stencil_result *res)
 {
     if (!res)
         return;
@@ -53,7 +53,7 @@ void rm_stencil_result_destroy(rm_stencil_result *res)
     memset(res, 0, sizeof *res);
 }
 
-rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil_result *res,
+rm_status rmi_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil_result *res,
                          rm_error *err)
 {
     memset(res, 0, sizeof *res);
@@ -99,13 +99,13 @@ rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil
         free(b);
         free(tc);
         free(tm);
-        rm_stencil_result_destroy(res);
+        rmi_stencil_result_destroy(res);
         return rm_error_set(err, RM_ENOMEM, "stencil: out of memory");
     }
     res->q = q;
     res->steps = steps;
     res->m = m;
-    rm_stencil_init_slab(a, n, c, j0, m);
+    rmi_stencil_init_slab(a, n, c, j0, m);
     double col_t = o->emu_col_time ? o->emu_col_time[k] * (double)c : 0.0;
     double comm_t = o->emu_comm_time ? o->emu_comm_time[k] : 0.0;
 #ifdef RM_SMPI
@@ -117,11 +117,11 @@ rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil
     double start = MPI_Wtime();
     for (long s = 0; s < steps && rc == MPI_SUCCESS; s++) {
         double t0 = MPI_Wtime();
-        rc = rm_stencil_halo_exchange(ring, n, c, a, pred, succ);
+        rc = rmi_stencil_halo_exchange(ring, n, c, a, pred, succ);
         if (comm_t > 0)
-            rm_wait_until(MPI_Wtime() + comm_t);
+            rmi_wait_until(MPI_Wtime() + comm_t);
         double t1 = MPI_Wtime();
-        rm_stencil_step_slab(n, c, a, b);
+        rmi_stencil_step_slab(n, c, a, b);
 #ifdef RM_SMPI
         /* SimGrid SMPI: the slab's work, (n-2) c cell updates of 7 flops, on the
          * simulated host (run with smpi/simulate-computation:no) */
@@ -131,7 +131,7 @@ rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil
         a = b;
         b = x;
         if (col_t > 0)
-            rm_wait_until(t1 + col_t);
+            rmi_wait_until(t1 + col_t);
         double t2 = MPI_Wtime();
         tm[s] = t1 - t0;
         tc[s] = t2 - t1;
@@ -144,7 +144,7 @@ rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil
         free(b);
         free(tc);
         free(tm);
-        rm_stencil_result_destroy(res);
+        rmi_stencil_result_destroy(res);
         return rm_error_set(err, RM_EINTERNAL, "stencil: MPI communication failed");
     }
     MPI_Allreduce(&wall, &res->wall, 1, MPI_DOUBLE, MPI_MAX, ring);
@@ -175,7 +175,7 @@ rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil
             free(b);
             free(tc);
             free(tm);
-            rm_stencil_result_destroy(res);
+            rmi_stencil_result_destroy(res);
             return rm_error_set(err, RM_ENOMEM, "stencil: out of memory");
         }
     }

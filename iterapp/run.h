@@ -56,25 +56,25 @@ typedef struct rm_stencil_result {
 /**
  * Run opts->steps Jacobi steps on the ring communicator ring (rank k = ring
  * position k, size q; e.g. from rm_mpi_ring_comm). Collective over ring.
- * The initial grid is rm_stencil_init_value over the global n x m grid, m =
- * sum cols. res is zeroed first; release it with rm_stencil_result_destroy.
+ * The initial grid is rmi_stencil_init_value over the global n x m grid, m =
+ * sum cols. res is zeroed first; release it with rmi_stencil_result_destroy.
  * Errors: RM_EINPUT (n < 1, steps < 0, a cols[k] < 1, n*m too large for an
  * MPI count), RM_ENOMEM, RM_EINTERNAL (MPI failure) — verdicts on input are
  * the same on every rank; memory failures are agreed by an Allreduce.
  * Complexity: O(steps * n * cols[k]) per rank, 2 messages of n doubles
  * per step and neighbour.
  */
-rm_status rm_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *opts, rm_stencil_result *res,
+rm_status rmi_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *opts, rm_stencil_result *res,
                          rm_error *err);
 
-/** Free what rm_stencil_run allocated in res. */
-void rm_stencil_result_destroy(rm_stencil_result *res);
+/** Free what rmi_stencil_run allocated in res. */
+void rmi_stencil_result_destroy(rm_stencil_result *res);
 
 /** Busy-waits until MPI_Wtime() >= deadline (s, MPI_Wtime's clock): sleeps with
  *  nanosleep until 100 us before it, then spins, so that emulated compute and
  *  link times are accurate to a few us. Thread-safe; O(deadline - now) time.
  *  Used by the emulation of slow hosts and links (run.c, balance_run.c). */
-void rm_wait_until(double deadline);
+void rmi_wait_until(double deadline);
 
 /** One halo exchange of the sliced stencil on the ring: the slab `a` holds
  *  c + 2 columns of n doubles (ghost 0, own columns 1..c, ghost c+1); ghost 0
@@ -82,7 +82,7 @@ void rm_wait_until(double deadline);
  *  (non-blocking sends and receives, then MPI_Waitall). pred/succ: ranks in
  *  `ring`. Returns MPI_SUCCESS or the first MPI error code. O(n) data moved;
  *  collective between ring neighbours (every rank calls it once per step). */
-int rm_stencil_halo_exchange(MPI_Comm ring, long n, long c, double *a, int pred, int succ);
+int rmi_stencil_halo_exchange(MPI_Comm ring, long n, long c, double *a, int pred, int succ);
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-double rm_stencil_init_value(long i, long j, long n, long m)
+double rmi_stencil_init_value(long i, long j, long n, long m)
 {
     unsigned long long h = (unsigned long long)i * 0x9E3779B97F4A7C15ULL ^
                            ((unsigned long long)j + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
@@ -19,14 +19,14 @@ double rm_stencil_init_value(long i, long j, long n, long m)
     return (double)(h >> 11) / 9007199254740992.0; /* 2^53 */
 }
 
-void rm_stencil_init_slab(double *slab, long n, long c, long j0, long m)
+void rmi_stencil_init_slab(double *slab, long n, long c, long j0, long m)
 {
     for (long j = 0; j < c; j++)
         for (long i = 0; i < n; i++)
-            slab[(j + 1) * n + i] = rm_stencil_init_value(i, j0 + j, n, m);
+            slab[(j + 1) * n + i] = rmi_stencil_init_value(i, j0 + j, n, m);
 }
 
-void rm_stencil_step_slab(long n, long c, const double *in, double *out)
+void rmi_stencil_step_slab(long n, long c, const double *in, double *out)
 {
     for (long j = 1; j <= c; j++) {
         const double *l = in + (j - 1) * n, *x = in + j * n, *r = in + (j + 1) * n;
@@ -39,14 +39,14 @@ void rm_stencil_step_slab(long n, long c, const double *in, double *out)
     }
 }
 
-int rm_stencil_sequential(long n, long m, long nsteps, double *grid)
+int rmi_stencil_sequential(long n, long m, long nsteps, double *grid)
 {
     double *a = grid, *b = malloc(sizeof(double) * (size_t)(n * m));
     if (!b)
         return -1;
     for (long j = 0; j < m; j++)
         for (long i = 0; i < n; i++)
-            a[j * n + i] = rm_stencil_init_value(i, j, n, m);
+            a[j * n + i] = rmi_stencil_init_value(i, j, n, m);
     for (long s = 0; s < nsteps; s++) {
         for (long j = 0; j < m; j++) {
             long jl = (j + m - 1) % m, jr = (j + 1) % m;

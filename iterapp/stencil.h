@@ -43,26 +43,26 @@ static inline double rm_stencil_cell(double c, double up, double down, double le
 /** Initial value of cell (row i, global column j) of an n x m grid: a
  *  deterministic, irregular pattern (hash of i, j) in [0, 1), so that any
  *  misplaced column changes the result. O(1). */
-double rm_stencil_init_value(long i, long j, long n, long m);
+double rmi_stencil_init_value(long i, long j, long n, long m);
 
 /** Fill the interior columns 1..c of a slab whose first column is global
  *  column j0 with the initial values. O(n c). */
-void rm_stencil_init_slab(double *slab, long n, long c, long j0, long m);
+void rmi_stencil_init_slab(double *slab, long n, long c, long j0, long m);
 
 /**
  * One Jacobi step on a slab: out's interior columns 1..c from in's columns
  * 0..c+1 (ghosts must be filled); rows 0 and n-1 are copied unchanged.
  * out's ghosts are not written. Work: (n - 2) c cell updates. O(n c).
  */
-void rm_stencil_step_slab(long n, long c, const double *in, double *out);
+void rmi_stencil_step_slab(long n, long c, const double *in, double *out);
 
 /**
  * Reference: nsteps sequential steps on the whole n x m grid (column-major,
- * n*m doubles, initialised with rm_stencil_init_value), periodic in x, with
+ * n*m doubles, initialised with rmi_stencil_init_value), periodic in x, with
  * its own straightforward indexing (j-1 and j+1 modulo m), independent of
  * the slab code. Returns 0, or -1 if out of memory. O(nsteps n m).
  */
-int rm_stencil_sequential(long n, long m, long nsteps, double *grid);
+int rmi_stencil_sequential(long n, long m, long nsteps, double *grid);
 
 #ifdef __cplusplus
 }

@@ -36,7 +36,7 @@ typedef struct failures {
 
 /* One distribution: ring of q positions with the given columns, placed by
  * pos_of_rank (4 entries); after steps steps the grid gathered at ring rank
- * 0 must equal rm_stencil_sequential bit for bit. If off_by_one, compares
+ * 0 must equal rmi_stencil_sequential bit for bit. If off_by_one, compares
  * with steps - 1 sequential steps instead and expects a difference (the
  * test can fail). */
 static void one(failures *f, int wrank, const char *name, long n, int q, const long *cols,
@@ -62,12 +62,12 @@ static void one(failures *f, int wrank, const char *name, long n, int q, const l
           pred, succ, k);
     rm_stencil_run_opts o = {n, steps, cols, NULL, NULL, 1};
     rm_stencil_result res;
-    st = rm_stencil_run(ring, &o, &res, &err);
+    st = rmi_stencil_run(ring, &o, &res, &err);
     CHECK(f, st == RM_OK, "%s: run: %s", name, err.msg);
     if (st == RM_OK && k == 0) {
         long m = res.m;
         double *ref = malloc(sizeof(double) * (size_t)(n * m));
-        CHECK(f, ref && rm_stencil_sequential(n, m, off_by_one ? steps - 1 : steps, ref) == 0,
+        CHECK(f, ref && rmi_stencil_sequential(n, m, off_by_one ? steps - 1 : steps, ref) == 0,
               "%s: sequential", name);
         if (ref) {
             int same = memcmp(ref, res.grid, sizeof(double) * (size_t)(n * m)) == 0;
@@ -76,13 +76,13 @@ static void one(failures *f, int wrank, const char *name, long n, int q, const l
             else
                 CHECK(f, same, "%s: distributed grid differs from the sequential run", name);
             /* the grid moved away from the initial state */
-            CHECK(f, steps == 0 || res.grid[n + 1] != rm_stencil_init_value(1, 1, n, m),
+            CHECK(f, steps == 0 || res.grid[n + 1] != rmi_stencil_init_value(1, 1, n, m),
                   "%s: nothing computed", name);
         }
         free(ref);
         CHECK(f, res.wall >= 0 && res.comp && res.comm, "%s: timings", name);
     }
-    rm_stencil_result_destroy(&res);
+    rmi_stencil_result_destroy(&res);
     MPI_Comm_free(&ring);
 }
 
@@ -196,7 +196,7 @@ int main(int argc, char **argv)
         double comm_t[4] = {0.5e-3, 1e-3, 2e-3, 0.2e-3}; /* slowest: pos 2, 6 ms */
         rm_stencil_run_opts o = {16, 20, c, col_t, comm_t, 0};
         rm_stencil_result res;
-        CHECK(&f, rm_stencil_run(ring, &o, &res, &err) == RM_OK, "emulated run: %s", err.msg);
+        CHECK(&f, rmi_stencil_run(ring, &o, &res, &err) == RM_OK, "emulated run: %s", err.msg);
         double t = res.wall / 20;
         if (wrank == 0) {
             /* the fastest step: max over ranks of comp + comm (comm holds the
@@ -233,7 +233,7 @@ int main(int argc, char **argv)
                     CHECK(&f, res.comp[k * 20 + s] >= c[k] * col_t[k] * 0.999,
                           "pos %d step %d comp %.6f", k, s, res.comp[k * 20 + s]);
         }
-        rm_stencil_result_destroy(&res);
+        rmi_stencil_result_destroy(&res);
         MPI_Comm_free(&ring);
     }
 

@@ -2,7 +2,7 @@
  * heuristics.c — the mapper's heuristic table (mapper/heuristics.h): for
  * each rm_heuristic its kind, the rm_options fields it honours, its host
  * limit, its title and summary, its source, and the function that runs it
- * on checked arguments. rm_run_heuristic and rm_map(_network) dispatch
+ * on checked arguments. rmi_run_heuristic and rm_map(_network) dispatch
  * through it; the CLI's --heuristic values and help, sweep, compare and
  * `--heuristic both`, and the benchmarks read it through rm_heuristic_at /
  * rm_heuristic_lookup (include/ringmap/mapper.h).

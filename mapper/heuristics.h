@@ -2,7 +2,7 @@
  * heuristics.h — the mapper's heuristic table (mapper/heuristics.c): one row
  * per rm_heuristic with its public description (rm_heuristic_info: kind,
  * the rm_options fields it honours, its host limit, title, summary) and the
- * function that runs it. rm_run_heuristic, rm_map and rm_map_network
+ * function that runs it. rmi_run_heuristic, rm_map and rm_map_network
  * dispatch through it; the CLI and the benchmarks read the public part
  * (rm_heuristic_count, rm_heuristic_at, rm_heuristic_lookup in
  * include/ringmap/mapper.h). Adding a heuristic: its code, one row here,

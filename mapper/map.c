@@ -34,11 +34,11 @@ static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_
     return st;
 }
 
-rm_status rm_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
+rm_status rmi_run_heuristic(const rm_network *net, const rm_options *opt, rm_mapping **out,
                            rm_error *err)
 {
     rm_options run; /* opt with its routing resolved (ring/args.h) */
-    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_run_heuristic", &run, err);
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rmi_run_heuristic", &run, err);
     return st ? st : run_heuristic(net, &run, out, err);
 }
 
@@ -66,7 +66,7 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
 {
     if (out)
         *out = NULL;
-    rm_status st = rm_arg_nonnull(out, "rm_map", "out", err); /* topo/args.h */
+    rm_status st = rmi_arg_nonnull(out, "rm_map", "out", err); /* topo/args.h */
     if (!st)
         st = rm_options_check(opt, err);
     if (st)

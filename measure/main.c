@@ -29,7 +29,7 @@
 #ifdef RM_SMPI
 #include <smpi/smpi.h>
 #else
-#include "iterapp/run.h" /* rm_wait_until */
+#include "iterapp/run.h" /* rmi_wait_until */
 #endif
 
 #define MAX_LIST 64
@@ -93,7 +93,7 @@ static int stencil_prepare(long units, void *user)
         k->b = b;
         k->cap = units;
     }
-    rm_stencil_init_slab(k->a, k->rows, units, 0, units);
+    rmi_stencil_init_slab(k->a, k->rows, units, 0, units);
     memcpy(k->a, k->a + units * k->rows, sizeof *k->a * (size_t)k->rows); /* ghosts: periodic */
     memcpy(k->a + (units + 1) * k->rows, k->a + k->rows, sizeof *k->a * (size_t)k->rows);
     memcpy(k->b, k->a, sizeof *k->a * (size_t)(units + 2) * (size_t)k->rows);
@@ -111,13 +111,13 @@ static int stencil_run(long units, void *user)
 #else
     double t0 = MPI_Wtime();
     for (long s = 0; s < k->steps; s++) {
-        rm_stencil_step_slab(k->rows, units, k->a, k->b);
+        rmi_stencil_step_slab(k->rows, units, k->a, k->b);
         double *t = k->a;
         k->a = k->b;
         k->b = t;
     }
     if (k->emu_w > 0) /* a slower host: pad to its time */
-        rm_wait_until(t0 + k->emu_w * k->mflop_unit * (double)units);
+        rmi_wait_until(t0 + k->emu_w * k->mflop_unit * (double)units);
 #endif
     return 0;
 }
@@ -376,7 +376,7 @@ static int run(int rank, int p, int argc, char **argv)
 
     /* the output checked before measuring (rank 0 writes) */
     if (rc < 0 && rank == 0)
-        rc = rm_out_check("-o", a.output, NULL, 0) < 0 ? -1 : 2;
+        rc = rmi_out_check("-o", a.output, NULL, 0) < 0 ? -1 : 2;
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
 
     stencil_kernel sk = {.rows = a.rows, .steps = a.steps};
@@ -437,13 +437,13 @@ static int run(int rank, int p, int argc, char **argv)
                  RINGMAP_VERSION, p, k.name, a.rows, a.steps, sk.mflop_unit, a.msg[0],
                  a.msg[a.n_msg - 1]);
         rm_out out;
-        if (rc < 0 && (rc = rm_out_open(&out, "-o", a.output)) < 0) {
+        if (rc < 0 && (rc = rmi_out_open(&out, "-o", a.output)) < 0) {
             rm_status st = rm_measure_write_gml(out.f, &res, comment, &err);
             if (st) {
-                rm_out_abort(&out);
+                rmi_out_abort(&out);
                 rc = say(rank, "%s", err.msg), rc = rm_status_exit_code(st);
             } else
-                rc = rm_out_commit(&out) ? 1 : -1;
+                rc = rmi_out_commit(&out) ? 1 : -1;
         }
     }
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);

@@ -96,7 +96,7 @@ static double mono_now(void)
 }
 
 /* Wait until mono_now() >= deadline: sleep to 100 us before, then spin (as
- * iterapp's rm_wait_until, on the shared clock). */
+ * iterapp's rmi_wait_until, on the shared clock). */
 static void mono_wait_until(double deadline)
 {
     double left = deadline - mono_now();

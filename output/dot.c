@@ -17,7 +17,7 @@
 static void put_escaped(FILE *f, const char *s)
 {
     while (s && *s) {
-        size_t n = rm_utf8_seq(s); /* topo/text.h */
+        size_t n = rmi_utf8_seq(s); /* topo/text.h */
         unsigned char c = (unsigned char)*s;
         if (n == 0) {
             fputs("\xef\xbf\xbd", f);
@@ -227,11 +227,11 @@ static void dot_links(FILE *f, const rm_platform *p, const char *used, const dou
     }
 }
 
-rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping *m,
+rm_status rmi_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping *m,
                                rm_error *err)
 {
     if (!f || !net || !net->platform)
-        return rm_error_set(err, RM_EINPUT, "rm_mapping_write_dot: NULL file or network");
+        return rm_error_set(err, RM_EINPUT, "rmi_mapping_write_dot: NULL file or network");
     const rm_platform *p = net->platform;
     int q = m ? m->q : 0;
     int *pos = malloc(((size_t)p->n_nodes + 1) * sizeof *pos);

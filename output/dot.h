@@ -41,7 +41,7 @@
  * RM_ENOMEM, RM_EINTERNAL if writing to f fails.
  * Complexity: O(N + E + L), L = total length of the ring's routes.
  */
-rm_status rm_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping *m,
+rm_status rmi_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping *m,
                                rm_error *err);
 
 #endif

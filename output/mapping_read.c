@@ -265,7 +265,7 @@ rm_status rm_mapping_read_json(const char *path, rm_mapping_doc **out, rm_error 
     if (!path || !out)
         return rm_error_set(err, RM_EINVAL, "rm_mapping_read_json: %s is NULL",
                             !path ? "path" : "out");
-    FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
+    FILE *f = rmi_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)
         return err ? err->status : RM_EINPUT;
     json_error_t je;

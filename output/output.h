@@ -38,22 +38,22 @@
  * tried (finite sweep_t). Returns a new reference, or NULL with err set
  * (RM_ENOMEM). Complexity O(q + L + E + n_sweep), L = total route length.
  */
-json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
+json_t *rmi_mapping_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
                         rm_error *err);
 
 /** A JSON string of a user string (label, platform name, file name): the
  *  bytes that are not well-formed UTF-8 replaced by U+FFFD (JSON text is
  *  UTF-8; jansson refuses anything else), control characters escaped by
  *  the writer; NULL s gives "". NULL on allocation failure. O(|s|). */
-json_t *rm_json_text(const char *s);
+json_t *rmi_json_text(const char *s);
 
 /** Dump j to f with RM_JSON_FLAGS and a final newline. RM_EINTERNAL if the
  *  write fails. O(size of j). */
-rm_status rm_json_write(FILE *f, const json_t *j, rm_error *err);
+rm_status rmi_json_write(FILE *f, const json_t *j, rm_error *err);
 
 /** Improvement of SharedRing over SliceRing in percent, Legrand et al. 2004 Tables 3–4:
  *  (T_slice - T_shared) / T_slice * 100. O(1). */
-double rm_improvement_percent(double t_slice, double t_shared);
+double rmi_improvement_percent(double t_slice, double t_shared);
 
 /**
  * Print the comparison line of Legrand et al. 2004 Tables 3–4 for one D_c/D_w:
@@ -61,6 +61,6 @@ double rm_improvement_percent(double t_slice, double t_shared);
  * SharedRing's T_step/D_w (ring size) and the improvement in percent.
  * O(1).
  */
-void rm_compare_print(FILE *f, const rm_mapping *slice, const rm_mapping *shared);
+void rmi_compare_print(FILE *f, const rm_mapping *slice, const rm_mapping *shared);
 
 #endif

@@ -66,13 +66,13 @@ static json_t *route_json(const rm_network *net, const rm_route *r, int latency,
     return o;
 }
 
-json_t *rm_json_text(const char *s)
+json_t *rmi_json_text(const char *s)
 {
     if (!s)
         return json_string("");
-    if (rm_utf8_valid(s))
+    if (rmi_utf8_valid(s))
         return json_string(s);
-    char *fixed = rm_utf8_fix(s); /* invalid bytes -> U+FFFD (topo/text.h) */
+    char *fixed = rmi_utf8_fix(s); /* invalid bytes -> U+FFFD (topo/text.h) */
     json_t *j = fixed ? json_string(fixed) : NULL;
     free(fixed);
     return j;
@@ -84,7 +84,7 @@ static void json_platform(json_t *root, const rm_platform *p, int *bad)
     json_t *jp = json_object();
     put(root, "platform", jp, bad);
     if (jp) {
-        put(jp, "name", rm_json_text(p->name), bad);
+        put(jp, "name", rmi_json_text(p->name), bad);
         put(jp, "hosts", json_integer(p->n_hosts), bad);
         put(jp, "routers", json_integer(p->n_nodes - p->n_hosts), bad);
         put(jp, "links", json_integer(p->n_links), bad);
@@ -168,7 +168,7 @@ static void json_ring(json_t *root, const rm_network *net, const rm_mapping *m, 
         if (!e)
             break;
         put(e, "node", json_integer(nd->id), bad);
-        put(e, "label", rm_json_text(nd->label), bad);
+        put(e, "label", rmi_json_text(nd->label), bad);
         put(e, "w", jnum(nd->w), bad);
         put(e, "alpha", jnum(m->alpha[k]), bad);
         double C = Cs ? Cs[k] : NAN;
@@ -230,7 +230,7 @@ static void json_sweep(json_t *root, const rm_mapping *m, int *bad)
     }
 }
 
-json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
+json_t *rmi_mapping_json(const rm_network *net, const rm_options *opt, const rm_mapping *m,
                         rm_error *err)
 {
     const rm_platform *p = net->platform;
@@ -279,7 +279,7 @@ json_t *rm_mapping_json(const rm_network *net, const rm_options *opt, const rm_m
     return root;
 }
 
-rm_status rm_json_write(FILE *f, const json_t *j, rm_error *err)
+rm_status rmi_json_write(FILE *f, const json_t *j, rm_error *err)
 {
     if (json_dumpf(j, f, RM_JSON_FLAGS) != 0 || fputc('\n', f) == EOF || fflush(f) != 0)
         return rm_error_set(err, RM_EINTERNAL, "cannot write the JSON output");
@@ -346,7 +346,7 @@ static json_t *mapping_json_extras(const rm_network *net, const rm_options *opt,
                                    const rm_mapping *m, const rm_json_extras *x, int first,
                                    rm_error *err)
 {
-    json_t *j = rm_mapping_json(net, opt, m, err);
+    json_t *j = rmi_mapping_json(net, opt, m, err);
     if (!j)
         return NULL;
     int bad = 0;
@@ -387,7 +387,7 @@ static json_t *document_json(const rm_network *net, const rm_options *opt, const
         put(root, rm_enum_name(RM_ENUM_HEURISTIC, RM_HEUR_SLICE), jl, &bad);
         jl = NULL;
         put(root, "improvement_percent",
-            json_real(rm_improvement_percent(x->both_slice->t_step_per_dw, m->t_step_per_dw)),
+            json_real(rmi_improvement_percent(x->both_slice->t_step_per_dw, m->t_step_per_dw)),
             &bad);
     }
     json_decref(js);
@@ -431,7 +431,7 @@ rm_status rm_mapping_write_json_extras(FILE *f, const rm_network *net, const rm_
     json_t *j = document_json(net, opt, m, x ? x : &none, err);
     if (!j)
         return err ? err->status : RM_ENOMEM;
-    st = rm_json_write(f, j, err);
+    st = rmi_json_write(f, j, err);
     json_decref(j);
     return st;
 }
@@ -442,10 +442,10 @@ rm_status rm_mapping_write_json(FILE *f, const rm_network *net, const rm_options
     rm_status st = writer_args(f, net, m, NULL, "rm_mapping_write_json", err);
     if (st)
         return st;
-    json_t *j = rm_mapping_json(net, opt, m, err);
+    json_t *j = rmi_mapping_json(net, opt, m, err);
     if (!j)
         return err ? err->status : RM_ENOMEM;
-    st = rm_json_write(f, j, err);
+    st = rmi_json_write(f, j, err);
     json_decref(j);
     return st;
 }

@@ -169,12 +169,12 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     free(Cs);
 }
 
-double rm_improvement_percent(double t_slice, double t_shared)
+double rmi_improvement_percent(double t_slice, double t_shared)
 {
     return (t_slice - t_shared) / t_slice * 100.0;
 }
 
-void rm_compare_print(FILE *f, const rm_mapping *slice, const rm_mapping *shared)
+void rmi_compare_print(FILE *f, const rm_mapping *slice, const rm_mapping *shared)
 {
     fprintf(f, "%-10s  %-22s  %-22s  %-22s  %s\n", "D_c/D_w", "H1: SliceRing (q)",
             "H1 unshared est. (q)", "H2: SharedRing (q)", "Improvement");
@@ -183,5 +183,5 @@ void rm_compare_print(FILE *f, const rm_mapping *slice, const rm_mapping *shared
     snprintf(b, sizeof b, "%.6g (%d)", slice->t_step_per_dw_unshared, slice->q);
     snprintf(c, sizeof c, "%.6g (%d)", shared->t_step_per_dw, shared->q);
     fprintf(f, "%-10.6g  %-22s  %-22s  %-22s  %.2f%%\n", shared->cost.dc_dw, a, b, c,
-            rm_improvement_percent(slice->t_step_per_dw, shared->t_step_per_dw));
+            rmi_improvement_percent(slice->t_step_per_dw, shared->t_step_per_dw));
 }

@@ -9,7 +9,7 @@ rm_status rmi_network_args_check(const rm_network *net, const char *fn, rm_error
         return rm_error_set(err, RM_EINVAL, "%s: net is NULL", fn);
     if (!net->platform)
         return rm_error_set(err, RM_EINVAL, "%s: net->platform is NULL (network not built?)", fn);
-    rm_status st = rm_platform_args_check(net->platform, fn, err);
+    rm_status st = rmi_platform_args_check(net->platform, fn, err);
     if (st)
         return st;
     if (net->n_arcs != 2 * net->platform->n_links || !net->arc_res || !net->arc_tail ||

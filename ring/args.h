@@ -11,7 +11,7 @@
 #include "ringmap/ring.h"
 
 /** RM_EINVAL "FN: ..." unless net is a usable network (not NULL, its
- *  platform passes rm_platform_args_check, arcs = 2 x links with their
+ *  platform passes rmi_platform_args_check, arcs = 2 x links with their
  *  arrays). O(N + E). Thread-safe. */
 rm_status rmi_network_args_check(const rm_network *net, const char *fn, rm_error *err);
 

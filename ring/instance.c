@@ -29,7 +29,7 @@ rm_status rm_ring_instance_of_mapping(const rm_network *net, const rm_mapping *m
         w[i] = net->platform->nodes[m->ring[i]].w;
     for (int k = 0; k < K; k++)
         flat[k] = k < q ? m->succ[k] : m->pred[k - q];
-    if ((st = bw_route_lists(net, K, flat, &start, &res, "ring instance", err)))
+    if ((st = rmi_bw_route_lists(net, K, flat, &start, &res, "ring instance", err)))
         goto fail; /* every arc checked: the latencies below read only usable ones */
     for (int k = 0; k < K; k++)
         lat[k] = rm_route_latency(net, &flat[k]);

@@ -9,7 +9,7 @@
 #include "ringmap/ring.h"
 #include "solvers/solvers.h"
 
-/** The five share methods compared on one ring (rm_mapping_refinements, the
+/** The five share methods compared on one ring (rmi_mapping_refinements, the
  *  CLI's --all-shares and `compare`): the heuristic's own shares, max-min,
  *  eq. (5)'s surrogate optimum, and the real optimum of T_step by KINSOL and
  *  by GLPK. Internal: the public options are rm_sharing and rm_final_solver. */
@@ -38,10 +38,10 @@ typedef enum rm_refine {
  * RM_EINTERNAL (the refined mapping fails the invariant check), RM_ENOMEM.
  * Complexity: that of the solver. Source: Legrand et al. 2004 §4.4.3, eqs. (1), (5).
  */
-rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
+rm_status rmi_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
                                    double tol, rm_solver_info *info, rm_error *err);
 
-/** rm_mapping_refine_solver with the solver's iteration limits lim
+/** rmi_mapping_refine_solver with the solver's iteration limits lim
  *  (rm_options.final_limits; NULL or zero fields = the solver's own). Same
  *  results with the own limits, same errors (RM_ESOLVER when a limit is
  *  reached before tol), complexity and thread safety. */
@@ -52,7 +52,7 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
 
 /* rm_map_network, the mapper's entry: include/ringmap/mapper.h (mapper/map.c). */
 
-/** Number of share methods compared by rm_mapping_refinements
+/** Number of share methods compared by rmi_mapping_refinements
  *  (RM_REFINE_NONE .. RM_REFINE_GLPK). */
 #define RM_N_REFINE 5
 
@@ -68,14 +68,14 @@ rm_mapping *rmi_mapping_copy(const rm_mapping *m);
  * = T_step/D_w with the mapping's own shares (NONE), max-min fair shares
  * (rm_mapping_refine_maxmin), eq. (5)-optimal shares
  * (rm_mapping_refine_optimal), and the real optimum by KINSOL and by GLPK
- * (rm_mapping_refine_solver); NAN where a method failed, its status in
+ * (rmi_mapping_refine_solver); NAN where a method failed, its status in
  * st[r] (st may be NULL). m is not changed. If best is not NULL it
  * receives the KINSOL-refined copy (the GLPK one if KINSOL failed; NULL if
  * both failed), to be freed by the caller.
  * Errors: RM_ENOMEM only (a failing method gives NAN). Complexity: the
  * sum of the five.
  */
-rm_status rm_mapping_refinements(const rm_network *net, const rm_mapping *m, double *t,
+rm_status rmi_mapping_refinements(const rm_network *net, const rm_mapping *m, double *t,
                                  rm_status *st, rm_mapping **best, rm_error *err);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * refine_solvers.c — the real optimum of the shares of a fixed ring
  * (solvers.h: KINSOL and GLPK) applied to a mapping, and rm_map_network,
- * and the five share methods side by side (rm_mapping_refinements; the
+ * and the five share methods side by side (rmi_mapping_refinements; the
  * final solver, --final-solver; Legrand et al. 2004 §4.4.3).
  */
 #include "ring/refine.h"
@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-rm_status rm_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
+rm_status rmi_mapping_refine_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
                                    double tol, rm_solver_info *info, rm_error *err)
 {
     return rmi_mapping_refine_solver_lim(net, m, which, tol, NULL, info, err);
@@ -118,7 +118,7 @@ rm_mapping *rmi_mapping_copy(const rm_mapping *m)
     return c;
 }
 
-rm_status rm_mapping_refinements(const rm_network *net, const rm_mapping *m, double *t,
+rm_status rmi_mapping_refinements(const rm_network *net, const rm_mapping *m, double *t,
                                  rm_status *st, rm_mapping **best, rm_error *err)
 {
     if (best)
@@ -141,8 +141,8 @@ rm_status rm_mapping_refinements(const rm_network *net, const rm_mapping *m, dou
         case RM_REFINE_NONE: break;
         case RM_REFINE_MAXMIN: s = rm_mapping_refine_maxmin(net, c[r], &e); break;
         case RM_REFINE_OPTIMAL: s = rm_mapping_refine_optimal(net, c[r], &e); break;
-        case RM_REFINE_KINSOL: s = rm_mapping_refine_solver(net, c[r], RM_FINAL_KINSOL, 0.0, NULL, &e); break;
-        default: s = rm_mapping_refine_solver(net, c[r], RM_FINAL_GLPK, 0.0, NULL, &e); break;
+        case RM_REFINE_KINSOL: s = rmi_mapping_refine_solver(net, c[r], RM_FINAL_KINSOL, 0.0, NULL, &e); break;
+        default: s = rmi_mapping_refine_solver(net, c[r], RM_FINAL_GLPK, 0.0, NULL, &e); break;
         }
         if (s == RM_OK) {
             if (r == RM_REFINE_MAXMIN || r == RM_REFINE_OPTIMAL)

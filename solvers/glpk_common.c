@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
-const char *rm_glpk_ret_name(int ret)
+const char *rmi_glpk_ret_name(int ret)
 {
     switch (ret) {
     case 0: return "0 (ok)";
@@ -27,7 +27,7 @@ const char *rm_glpk_ret_name(int ret)
     }
 }
 
-const char *rm_glpk_status_name(int s)
+const char *rmi_glpk_status_name(int s)
 {
     switch (s) {
     case GLP_UNDEF: return "GLP_UNDEF";
@@ -40,7 +40,7 @@ const char *rm_glpk_status_name(int s)
     }
 }
 
-void rm_glpk_init_smcp(glp_smcp *parm)
+void rmi_glpk_init_smcp(glp_smcp *parm)
 {
     glp_init_smcp(parm);
     parm->msg_lev = GLP_MSG_OFF;
@@ -49,7 +49,7 @@ void rm_glpk_init_smcp(glp_smcp *parm)
     parm->tol_dj = 1e-10;
 }
 
-void rm_glpk_add_tangent_cut(glp_prob *lp, int col_y, int col_t, double alpha, double y0)
+void rmi_glpk_add_tangent_cut(glp_prob *lp, int col_y, int col_t, double alpha, double y0)
 {
     int ind[3] = {0, col_y, col_t};
     double val[3] = {0.0, 1.0 / y0, y0 / alpha};
@@ -58,22 +58,22 @@ void rm_glpk_add_tangent_cut(glp_prob *lp, int col_y, int col_t, double alpha, d
     glp_set_row_bnds(lp, row, GLP_LO, 2.0, 0.0);
 }
 
-int rm_glpk_initial_cuts(glp_prob *lp, int col_y, int col_t, double alpha, double lo, double hi,
+int rmi_glpk_initial_cuts(glp_prob *lp, int col_y, int col_t, double alpha, double lo, double hi,
                          double y)
 {
     int ncuts = 0;
-    rm_glpk_add_tangent_cut(lp, col_y, col_t, alpha, hi), ncuts++;
+    rmi_glpk_add_tangent_cut(lp, col_y, col_t, alpha, hi), ncuts++;
     if (lo < hi) {
-        rm_glpk_add_tangent_cut(lp, col_y, col_t, alpha, lo), ncuts++;
+        rmi_glpk_add_tangent_cut(lp, col_y, col_t, alpha, lo), ncuts++;
         if (y > lo && y < hi)
-            rm_glpk_add_tangent_cut(lp, col_y, col_t, alpha, y), ncuts++;
+            rmi_glpk_add_tangent_cut(lp, col_y, col_t, alpha, y), ncuts++;
         for (int g = 1; g <= 3; g++)
-            rm_glpk_add_tangent_cut(lp, col_y, col_t, alpha, lo * pow(hi / lo, g / 4.0)), ncuts++;
+            rmi_glpk_add_tangent_cut(lp, col_y, col_t, alpha, lo * pow(hi / lo, g / 4.0)), ncuts++;
     }
     return ncuts;
 }
 
-void rm_glpk_add_capacity_rows(glp_prob *lp, const rm_share_problem *sp, int col_y0, int *lprow,
+void rmi_glpk_add_capacity_rows(glp_prob *lp, const rm_share_problem *sp, int col_y0, int *lprow,
                                int *ind, double *val)
 {
     for (int j = 0; j < sp->m; j++) {
@@ -92,7 +92,7 @@ void rm_glpk_add_capacity_rows(glp_prob *lp, const rm_share_problem *sp, int col
     }
 }
 
-int rm_glpk_simplex(glp_prob *lp, glp_smcp *parm, int *ret, int *status, int *retries,
+int rmi_glpk_simplex(glp_prob *lp, glp_smcp *parm, int *ret, int *status, int *retries,
                     long *simplex_its)
 {
     int before = glp_get_it_cnt(lp);
@@ -127,7 +127,7 @@ int rm_glpk_simplex(glp_prob *lp, glp_smcp *parm, int *ret, int *status, int *re
     return *ret != 0 || *status != GLP_OPT ? -1 : 0;
 }
 
-double rm_glpk_link_prices(glp_prob *lp, const rm_share_problem *sp, const int *lprow,
+double rmi_glpk_link_prices(glp_prob *lp, const rm_share_problem *sp, const int *lprow,
                            double *Lam, double g)
 {
     for (int v = 0; v < sp->n; v++)
@@ -145,32 +145,32 @@ double rm_glpk_link_prices(glp_prob *lp, const rm_share_problem *sp, const int *
     return g;
 }
 
-rm_status rm_glpk_simplex_failed(const char *who, int ret, int status, int it, int n, int ncuts,
+rm_status rmi_glpk_simplex_failed(const char *who, int ret, int status, int it, int n, int ncuts,
                                  long simplex_its, double gap, int retries, rm_solver_info *info,
                                  rm_error *err)
 {
     char buf[64];
     snprintf(buf, sizeof buf, "%s",
-             ret != 0 ? rm_glpk_ret_name(ret) : rm_glpk_status_name(status));
-    rm_solver_info_fill(info, it, simplex_its, ncuts, NAN, gap, buf, retries);
+             ret != 0 ? rmi_glpk_ret_name(ret) : rmi_glpk_status_name(status));
+    rmi_solver_info_fill(info, it, simplex_its, ncuts, NAN, gap, buf, retries);
     return rm_error_set(err, RM_ESOLVER,
                         "%s: glp_simplex returned %s, status %s, at LP %d (%d routes, %d cuts)",
-                        who, rm_glpk_ret_name(ret), rm_glpk_status_name(status), it, n, ncuts);
+                        who, rmi_glpk_ret_name(ret), rmi_glpk_status_name(status), it, n, ncuts);
 }
 
-rm_status rm_glpk_gap_failed(const char *who, double gap, double tol, int it, int max_lp,
+rm_status rmi_glpk_gap_failed(const char *who, double gap, double tol, int it, int max_lp,
                              int ncuts, long simplex_its, int retries, rm_solver_info *info,
                              rm_error *err)
 {
-    rm_solver_info_fill(info, it, simplex_its, ncuts, NAN, gap, "gap above tolerance", retries);
+    rmi_solver_info_fill(info, it, simplex_its, ncuts, NAN, gap, "gap above tolerance", retries);
     return rm_error_set(err, RM_ESOLVER,
                         "%s: relative gap %.3g still above %.3g after %d LPs (%d cuts)%s", who,
                         gap, tol, it, ncuts, it < max_lp ? ": LP accuracy exhausted" : "");
 }
 
-int rm_glpk_env_begin(void) { return glp_init_env() == 0; }
+int rmi_glpk_env_begin(void) { return glp_init_env() == 0; }
 
-void rm_glpk_env_end(int fresh)
+void rmi_glpk_env_end(int fresh)
 {
     if (fresh)
         glp_free_env();

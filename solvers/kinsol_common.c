@@ -32,7 +32,7 @@ static int kinsol_setup(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons,
     return 0;
 }
 
-int rm_kinsol_create(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
+int rmi_kinsol_create(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
                      KINLsJacFn jac, void *user, char *msg, double fnormtol)
 {
     sunindextype N = N_VGetLength(u);
@@ -41,7 +41,7 @@ int rm_kinsol_create(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KI
     return kinsol_setup(s, ctx, u, cons, F, jac, user, msg, fnormtol);
 }
 
-int rm_kinsol_create_sparse(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
+int rmi_kinsol_create_sparse(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
                             KINLsJacFn jac, void *user, char *msg, double fnormtol,
                             sunindextype nnz)
 {
@@ -51,7 +51,7 @@ int rm_kinsol_create_sparse(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector c
     return kinsol_setup(s, ctx, u, cons, F, jac, user, msg, fnormtol);
 }
 
-int rm_kinsol_fill(SUNMatrix J, int n, const int *row, const int *col, const double *val,
+int rmi_kinsol_fill(SUNMatrix J, int n, const int *row, const int *col, const double *val,
                    int *perm)
 {
     if (SUNMatGetID(J) == SUNMATRIX_DENSE) {
@@ -104,7 +104,7 @@ int rm_kinsol_fill(SUNMatrix J, int n, const int *row, const int *col, const dou
     return 0;
 }
 
-int rm_kinsol_solve(rm_kinsol *s, N_Vector u, N_Vector us, N_Vector fs, long *nni)
+int rmi_kinsol_solve(rm_kinsol *s, N_Vector u, N_Vector us, N_Vector fs, long *nni)
 {
     int flag = KINSol(s->mem, u, KIN_LINESEARCH, us, fs);
     long it = 0;
@@ -113,7 +113,7 @@ int rm_kinsol_solve(rm_kinsol *s, N_Vector u, N_Vector us, N_Vector fs, long *nn
     return flag;
 }
 
-void rm_kinsol_free(rm_kinsol *s)
+void rmi_kinsol_free(rm_kinsol *s)
 {
     if (s->mem)
         KINFree(&s->mem);
@@ -124,14 +124,14 @@ void rm_kinsol_free(rm_kinsol *s)
     s->mem = NULL, s->LS = NULL, s->J = NULL;
 }
 
-void rm_kinsol_destroy_vectors(N_Vector *v, int n)
+void rmi_kinsol_destroy_vectors(N_Vector *v, int n)
 {
     for (int i = 0; i < n; i++)
         if (v[i])
             N_VDestroy(v[i]);
 }
 
-void rm_kinsol_flag_name(int flag, char *buf, size_t size)
+void rmi_kinsol_flag_name(int flag, char *buf, size_t size)
 {
     char *name = flag == RM_KINSOL_SETUP_FAILED ? NULL : KINGetReturnFlagName(flag);
     snprintf(buf, size, "%s", name ? name : "KINSOL setup failed");

@@ -25,8 +25,8 @@
 #define RM_KINSOL_SETUP_FAILED (-1000)
 
 /** A KINSOL instance with its Jacobian and linear solver: dense J and
- *  dense LU (rm_kinsol_create), or compressed-sparse-column J and KLU
- *  (rm_kinsol_create_sparse). */
+ *  dense LU (rmi_kinsol_create), or compressed-sparse-column J and KLU
+ *  (rmi_kinsol_create_sparse). */
 typedef struct rm_kinsol {
     SUNMatrix J;
     SUNLinearSolver LS;
@@ -40,20 +40,20 @@ typedef struct rm_kinsol {
  * function-norm tolerance fnormtol, scaled step tolerance 1e-16, one
  * Jacobian setup per Newton iteration, at most 200 iterations. Returns 0,
  * or -1 on any failure (what was created is kept in s for
- * rm_kinsol_free). O(N^2) memory and time.
+ * rmi_kinsol_free). O(N^2) memory and time.
  */
-int rm_kinsol_create(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
+int rmi_kinsol_create(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
                      KINLsJacFn jac, void *user, char *msg, double fnormtol);
 
 /**
- * rm_kinsol_create with a sparse Jacobian: J compressed sparse column
+ * rmi_kinsol_create with a sparse Jacobian: J compressed sparse column
  * (SUNSparseMatrix, CSC_MAT) with room for nnz entries, solved by KLU
  * (SuiteSparse, through SUNLinSol_KLU: sparse LU with fill-reducing
  * ordering, refactorisation on the same pattern). jac must fill J in CSC
  * form (rm_kinsol_fill_csc). Same options and return values. O(N + nnz)
  * memory.
  */
-int rm_kinsol_create_sparse(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
+int rmi_kinsol_create_sparse(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector cons, KINSysFn F,
                             KINLsJacFn jac, void *user, char *msg, double fnormtol,
                             sunindextype nnz);
 
@@ -64,23 +64,23 @@ int rm_kinsol_create_sparse(rm_kinsol *s, SUNContext ctx, N_Vector u, N_Vector c
  * scratch of 2n + N + 1 ints. Returns 0, or -1 if a sparse J is too small.
  * O(n + N).
  */
-int rm_kinsol_fill(SUNMatrix J, int n, const int *row, const int *col, const double *val,
+int rmi_kinsol_fill(SUNMatrix J, int n, const int *row, const int *col, const double *val,
                    int *perm);
 
 /** One KINSOL run with line search from u (overwritten) with the scales
  *  us, fs; *nni += its Newton iterations. Returns KINSOL's flag. Time:
  *  KINSOL's, O(N^3) per iteration (dense LU), KLU's with a sparse J. */
-int rm_kinsol_solve(rm_kinsol *s, N_Vector u, N_Vector us, N_Vector fs, long *nni);
+int rmi_kinsol_solve(rm_kinsol *s, N_Vector u, N_Vector us, N_Vector fs, long *nni);
 
-/** Free what rm_kinsol_create made (NULL members are skipped). O(1). */
-void rm_kinsol_free(rm_kinsol *s);
+/** Free what rmi_kinsol_create made (NULL members are skipped). O(1). */
+void rmi_kinsol_free(rm_kinsol *s);
 
 /** Destroy the n vectors v[0..n-1], skipping NULL ones. O(n). */
-void rm_kinsol_destroy_vectors(N_Vector *v, int n);
+void rmi_kinsol_destroy_vectors(N_Vector *v, int n);
 
 /** The name of a failed solve for the reports: KINSOL's name of flag, or
  *  "KINSOL setup failed" for RM_KINSOL_SETUP_FAILED (or no name),
  *  copied to buf (size bytes, truncated). No errors. O(size). */
-void rm_kinsol_flag_name(int flag, char *buf, size_t size);
+void rmi_kinsol_flag_name(int flag, char *buf, size_t size);
 
 #endif

@@ -5,7 +5,7 @@
  * and writing the result back (routes without arcs, routes of weight 0).
  * The constraints are those of bw's system (bw/bw_internal.h, the one
  * constraint system of the library: routes x resources): max-min fairness
- * and make-feasible are bw_fill and bw_make_feasible on it, with the
+ * and make-feasible are rmi_bw_fill and rmi_bw_make_feasible on it, with the
  * scaled capacities; the rows here are its resources merged (duplicates)
  * and scaled, for the solvers' active sets and LPs.
  */
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rm_share_problem_destroy(rm_share_problem *p)
+void rmi_share_problem_destroy(rm_share_problem *p)
 {
     if (!p)
         return;
@@ -32,7 +32,7 @@ void rm_share_problem_destroy(rm_share_problem *p)
     free(p->col_row);
     free(p->col_coef);
     if (p->sys)
-        bw_system_free(p->sys);
+        rmi_bw_system_free(p->sys);
     free(p->sys);
     free(p->caps);
     free(p->bb);
@@ -47,7 +47,7 @@ void rm_share_problem_destroy(rm_share_problem *p)
 }
 
 /* Check the weights and the capacities of the resources the routes use
- * (the resource indices are checked by bw_system_build_lists). */
+ * (the resource indices are checked by rmi_bw_system_build_lists). */
 static rm_status validate(const rm_share_system *sys, const double *a, rm_error *err)
 {
     int K = sys->n_routes;
@@ -97,7 +97,7 @@ static rm_status link_system(rm_share_problem *p, const rm_share_system *in, con
     if (!p->sys)
         return rm_error_set(err, RM_ENOMEM, "share solver: out of memory");
     p->sys->heap = NULL;
-    rm_status st = bw_system_build_lists(p->sys, in, "share solver", err);
+    rm_status st = rmi_bw_system_build_lists(p->sys, in, "share solver", err);
     if (st)
         return st;
     int R = p->sys->n_res;
@@ -126,7 +126,7 @@ static rm_status link_system(rm_share_problem *p, const rm_share_system *in, con
     return RM_OK;
 }
 
-/* The temporaries of rm_share_problem_init: the entries (row id, variable,
+/* The temporaries of rmi_share_problem_init: the entries (row id, variable,
  * coefficient, capacity) in variable order, per-resource cursors, the row
  * of each resource and the merged row of each row. */
 typedef struct sp_build {
@@ -375,9 +375,9 @@ static rm_status sp_scale_columns(rm_share_problem *p, const sp_build *b, rm_err
     return RM_OK;
 }
 
-/* rm_share_problem_init (share_problem.h): the steps above, then bw's
+/* rmi_share_problem_init (share_problem.h): the steps above, then bw's
  * system of the same routes (link_system) for max-min and make-feasible. */
-rm_status rm_share_problem_init(rm_share_problem *p, const rm_share_system *in, const double *a,
+rm_status rmi_share_problem_init(rm_share_problem *p, const rm_share_system *in, const double *a,
                                 rm_error *err)
 {
     memset(p, 0, sizeof *p);
@@ -399,11 +399,11 @@ rm_status rm_share_problem_init(rm_share_problem *p, const rm_share_system *in, 
         st = link_system(p, in, b.res_row, b.merged_of, err);
     sp_build_free(&b);
     if (st)
-        rm_share_problem_destroy(p);
+        rmi_share_problem_destroy(p);
     return st;
 }
 
-void rm_share_loads(const rm_share_problem *p, const double *y, double *load)
+void rmi_share_loads(const rm_share_problem *p, const double *y, double *load)
 {
     for (int j = 0; j < p->m; j++) {
         double s = 0.0;
@@ -413,7 +413,7 @@ void rm_share_loads(const rm_share_problem *p, const double *y, double *load)
     }
 }
 
-double rm_share_objective(const rm_share_problem *p, const double *y)
+double rmi_share_objective(const rm_share_problem *p, const double *y)
 {
     double f = 0.0;
     for (int v = 0; v < p->n; v++)
@@ -421,21 +421,21 @@ double rm_share_objective(const rm_share_problem *p, const double *y)
     return f;
 }
 
-void rm_share_make_feasible(const rm_share_problem *p, double *y, double *load)
+void rmi_share_make_feasible(const rm_share_problem *p, double *y, double *load)
 {
-    rm_share_loads(p, y, load);
+    rmi_share_loads(p, y, load);
     for (int v = 0; v < p->n; v++)
         p->xw[p->var_route[v]] = y[v];
-    bw_make_feasible(p->sys, p->caps, p->bb, p->take, 1.0 - 2e-15, p->xw, p->fw);
+    rmi_bw_make_feasible(p->sys, p->caps, p->bb, p->take, 1.0 - 2e-15, p->xw, p->fw);
     for (int v = 0; v < p->n; v++)
         y[v] = p->xw[p->var_route[v]];
 }
 
-rm_status rm_share_maxmin(const rm_share_problem *p, double *y, int *bott, int *n_bott)
+rm_status rmi_share_maxmin(const rm_share_problem *p, double *y, int *bott, int *n_bott)
 {
     int K = p->n_routes, nb = 0;
     int *rec = bott ? p->iw + p->sys->n_res + 2 * K : NULL;
-    bw_fill(p->sys, p->caps, p->bb, p->take, p->xw, p->fw, p->iw, rec, &nb);
+    rmi_bw_fill(p->sys, p->caps, p->bb, p->take, p->xw, p->fw, p->iw, rec, &nb);
     for (int v = 0; v < p->n; v++)
         y[v] = p->xw[p->var_route[v]];
     if (!bott)
@@ -457,7 +457,7 @@ rm_status rm_share_maxmin(const rm_share_problem *p, double *y, int *bott, int *
     return RM_OK;
 }
 
-void rm_share_finish(const rm_share_problem *p, const double *a, const double *y, double *x)
+void rmi_share_finish(const rm_share_problem *p, const double *a, const double *y, double *x)
 {
     const bw_system *sy = p->sys;
     int nz = 0;
@@ -471,7 +471,7 @@ void rm_share_finish(const rm_share_problem *p, const double *a, const double *y
         x[p->var_route[v]] = p->S * y[v];
     if (nz == 0)
         return;
-    /* routes of weight 0: max-min fair shares (bw_fill) of what the others
+    /* routes of weight 0: max-min fair shares (rmi_bw_fill) of what the others
        left on each resource (scaled) */
     int R = sy->n_res;
     double *left = p->fw + 2 * R + 2 * p->n_routes; /* R more doubles: see link_system */
@@ -490,13 +490,13 @@ void rm_share_finish(const rm_share_problem *p, const double *a, const double *y
     }
     for (int k = 0; k < p->n_routes; k++)
         take0[k] = a[k] == 0.0 && sy->rt_start[k] < sy->rt_start[k + 1];
-    bw_fill(sy, left, p->bb, take0, p->xw, p->fw, p->iw, NULL, NULL);
+    rmi_bw_fill(sy, left, p->bb, take0, p->xw, p->fw, p->iw, NULL, NULL);
     for (int k = 0; k < p->n_routes; k++)
         if (take0[k])
             x[k] = p->S * p->xw[k];
 }
 
-void rm_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_active, double obj,
+void rmi_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_active, double obj,
                          double gap, const char *status, int restarts)
 {
     if (!info)

@@ -11,8 +11,8 @@
  * coefficients are merged (smallest capacity kept).
  * The constraints are bw's system of the routes (bw/bw_internal.h: the one
  * constraint system, routes x resources), kept in sys with the scaled
- * capacities: max-min fairness and make-feasible are bw's (bw_fill,
- * bw_make_feasible); the rows are its resources merged and scaled.
+ * capacities: max-min fairness and make-feasible are bw's (rmi_bw_fill,
+ * rmi_bw_make_feasible); the rows are its resources merged and scaled.
  */
 #ifndef RINGMAP_SHARE_PROBLEM_H
 #define RINGMAP_SHARE_PROBLEM_H
@@ -54,47 +54,47 @@ typedef struct rm_share_problem {
 /**
  * Build the problem of the routes of in (resource lists and capacities)
  * with a[k] > 0 (the routes with a[k] == 0 are filled on the residual
- * capacities by rm_share_finish). Validates the resource indices, a and
+ * capacities by rmi_share_finish). Validates the resource indices, a and
  * the capacities (RM_EINPUT: NULL or malformed route lists, a resource index out of range, a[k] or a capacity negative or not finite; RM_ESOLVER: a route of weight > 0 on a capacity of 0; RM_ENOMEM). O(L log L + m^2 d)
  * with L the total route length, d the row length.
  */
-rm_status rm_share_problem_init(rm_share_problem *p, const rm_share_system *in, const double *a,
+rm_status rmi_share_problem_init(rm_share_problem *p, const rm_share_system *in, const double *a,
                                 rm_error *err);
 
-/** Free what rm_share_problem_init allocated (p may be zeroed). O(1). */
-void rm_share_problem_destroy(rm_share_problem *p);
+/** Free what rmi_share_problem_init allocated (p may be zeroed). O(1). */
+void rmi_share_problem_destroy(rm_share_problem *p);
 
-/** Max-min fair y (bw_fill: progressive filling) on p's constraints. If
+/** Max-min fair y (rmi_bw_fill: progressive filling) on p's constraints. If
  *  bott is not NULL it receives the rows that froze new routes, in order
  *  (their rows are linearly independent and cover every variable); *n_bott
  *  their count. Always RM_OK (the scratch is p's). O(rounds (R + K + T)). */
-rm_status rm_share_maxmin(const rm_share_problem *p, double *y, int *bott, int *n_bott);
+rm_status rmi_share_maxmin(const rm_share_problem *p, double *y, int *bott, int *n_bott);
 
 /** load[j] = sum_v coef y_v. O(nnz). */
-void rm_share_loads(const rm_share_problem *p, const double *y, double *load);
+void rmi_share_loads(const rm_share_problem *p, const double *y, double *load);
 
-/** Make-feasible (bw_make_feasible with margin 1 - 2e-15): scale every y_v
+/** Make-feasible (rmi_bw_make_feasible with margin 1 - 2e-15): scale every y_v
  *  down by min(1, c_j / load_j) over its rows: the result is feasible.
  *  load (m entries) receives the loads before the scaling. O(nnz). */
-void rm_share_make_feasible(const rm_share_problem *p, double *y, double *load);
+void rmi_share_make_feasible(const rm_share_problem *p, double *y, double *load);
 
 /** Scaled objective sum_v alpha_v / y_v. O(n). */
-double rm_share_objective(const rm_share_problem *p, const double *y);
+double rmi_share_objective(const rm_share_problem *p, const double *y);
 
 /**
  * Write the result: x[k] = S y_v for the variables, INFINITY for routes
- * without resources, and max-min fair shares (bw_fill) of the residual
+ * without resources, and max-min fair shares (rmi_bw_fill) of the residual
  * capacities for the routes with a[k] == 0. No errors. O(L + rounds (R +
  * K + T)).
  */
-void rm_share_finish(const rm_share_problem *p, const double *a, const double *y, double *x);
+void rmi_share_finish(const rm_share_problem *p, const double *a, const double *y, double *x);
 
 /**
  * Fill the solver report info (nothing if info is NULL): iterations,
  * inner iterations, n_active, objective, gap, restarts, and status (copied,
  * truncated to the field). No errors. O(1).
  */
-void rm_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_active, double obj,
+void rmi_solver_info_fill(rm_solver_info *info, int iters, long inner, int n_active, double obj,
                          double gap, const char *status, int restarts);
 
 #endif

@@ -40,7 +40,7 @@ static int cU(const tg_cols *c, int i) { return 2 + c->q + 2 * c->K + i; }
 /* Tangent cut of 1/y at y0 for t_k:  y_k / y0 + y0 t_k >= 2. */
 static void add_cut(glp_prob *lp, const tg_cols *c, int k, double y0)
 {
-    rm_glpk_add_tangent_cut(lp, cY(c, k), cTk(c, k), 1.0, y0);
+    rmi_glpk_add_tangent_cut(lp, cY(c, k), cTk(c, k), 1.0, y0);
 }
 
 /* The state of one solve: the problem, the LP and its row blocks, the
@@ -73,7 +73,7 @@ static void tg_free(tg_state *s)
     free(s->y), free(s->yb), free(s->ylp), free(s->lb), free(s->ys), free(s->Lam), free(s->rho);
     free(s->C), free(s->mh), free(s->load), free(s->lprow), free(s->ind), free(s->val);
     free(s->age), free(s->del);
-    rm_tstep_problem_destroy(&s->p);
+    rmi_tstep_problem_destroy(&s->p);
 }
 
 /* The arrays of a solve of s->p (already built). RM_ENOMEM or RM_OK. */
@@ -104,8 +104,8 @@ static double upper_point(const rm_tstep_problem *p, double *y, const double *lb
         if (y[k] > p->sp.ub[k])
             y[k] = p->sp.ub[k];
     }
-    rm_share_make_feasible(&p->sp, y, load);
-    return rm_tstep_value(p, y, C, NULL);
+    rmi_share_make_feasible(&p->sp, y, load);
+    return rmi_tstep_value(p, y, C, NULL);
 }
 
 /* T on the segment from the best point to the feasible point c (both
@@ -115,7 +115,7 @@ static double segment_value(tg_state *s, const double *c, double t)
 {
     for (int k = 0; k < s->p.K; k++)
         s->ys[k] = s->yb[k] + t * (c[k] - s->yb[k]);
-    return rm_tstep_value(&s->p, s->ys, s->C, NULL);
+    return rmi_tstep_value(&s->p, s->ys, s->C, NULL);
 }
 
 /* Upper bound from the feasible point c (made feasible by the caller): the
@@ -134,7 +134,7 @@ static int try_upper(tg_state *s, const double *c)
             a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = segment_value(s, c, x2);
     }
     double tb = f1 <= f2 ? x1 : x2, fb = segment_value(s, c, tb);
-    double fc = rm_tstep_value(&s->p, c, s->C, NULL);
+    double fc = rmi_tstep_value(&s->p, c, s->C, NULL);
     const double *win = s->ys;
     if (fc <= fb)
         fb = fc, win = c;
@@ -213,10 +213,10 @@ static void build_rows(tg_state *s)
             glp_set_row_bnds(lp, s->rG + k, GLP_LO, p->lc[k], 0.0);
         }
     }
-    rm_glpk_add_capacity_rows(lp, &p->sp, cY(c, 0), s->lprow, ind, val);
+    rmi_glpk_add_capacity_rows(lp, &p->sp, cY(c, 0), s->lprow, ind, val);
     s->cut_base = glp_get_num_rows(lp) + 1;
     for (int k = 0; k < K; k++)
-        s->ncuts += rm_glpk_initial_cuts(lp, cY(c, k), cTk(c, k), 1.0, s->lb[k], p->sp.ub[k],
+        s->ncuts += rmi_glpk_initial_cuts(lp, cY(c, k), cTk(c, k), 1.0, s->lb[k], p->sp.ub[k],
                                          s->y[k]);
 }
 
@@ -261,7 +261,7 @@ static double dual_weights(tg_state *s)
 static double dual_bound(tg_state *s)
 {
     const rm_tstep_problem *p = &s->p;
-    double g = rm_glpk_link_prices(s->lp, &p->sp, s->lprow, s->Lam, dual_weights(s));
+    double g = rmi_glpk_link_prices(s->lp, &p->sp, s->lprow, s->Lam, dual_weights(s));
     for (int k = 0; k < p->K; k++) {
         double lo = s->lb[k], hi = p->sp.ub[k], yk, yb;
         if (s->Lam[k] > 0.0 && s->rho[k] > 0.0)
@@ -371,7 +371,7 @@ static int lp_round(tg_state *s, glp_smcp *parm, int *ret, int *status)
     const rm_tstep_problem *p = &s->p;
     int K = p->K, progress = 0;
     s->it++;
-    if (rm_glpk_simplex(s->lp, parm, ret, status, &s->retries, &s->simplex_its))
+    if (rmi_glpk_simplex(s->lp, parm, ret, status, &s->retries, &s->simplex_its))
         return -1;
     double lpobj = glp_get_obj_val(s->lp);
     for (int k = 0; k < K; k++)
@@ -403,9 +403,9 @@ static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *
 rm_status rm_tstep_glpk(const rm_ring_instance *ri, double tol, double *x,
                         double *t_step, rm_solver_info *info, rm_error *err)
 {
-    int fresh = rm_glpk_env_begin();
+    int fresh = rmi_glpk_env_begin();
     rm_status st = tstep_glpk_run(ri, tol, x, t_step, info, err);
-    rm_glpk_env_end(fresh);
+    rmi_glpk_env_end(fresh);
     return st;
 }
 
@@ -420,9 +420,9 @@ static rm_status start_point(tg_state *s, const rm_ring_instance *ri)
 {
     const rm_tstep_problem *p = &s->p;
     int K = p->K;
-    if (rm_share_maxmin(&p->sp, s->y, NULL, NULL))
+    if (rmi_share_maxmin(&p->sp, s->y, NULL, NULL))
         return RM_ENOMEM;
-    s->best = rm_tstep_value(p, s->y, s->C, NULL);
+    s->best = rmi_tstep_value(p, s->y, s->C, NULL);
     memcpy(s->yb, s->y, (size_t)K * sizeof *s->y);
     double *a0 = s->Lam, *x0 = s->rho; /* scratch: not used yet */
     for (int k = 0; k < K; k++)
@@ -435,7 +435,7 @@ static rm_status start_point(tg_state *s, const rm_ring_instance *ri)
         return RM_OK;
     for (int k = 0; k < K; k++)
         s->ys[k] = x0[k] / p->sp.S;
-    rm_share_make_feasible(&p->sp, s->ys, s->load);
+    rmi_share_make_feasible(&p->sp, s->ys, s->load);
     /* the best point on the segment from max-min to it (s->ylp: scratch,
        not used before the first LP) */
     memcpy(s->ylp, s->ys, (size_t)K * sizeof *s->y);
@@ -450,7 +450,7 @@ static void finish(const tg_state *s, const rm_ring_instance *ri, double *x, dou
 {
     for (int k = 0; k < s->p.K; k++)
         x[k] = s->p.sp.S * s->yb[k];
-    double tt = rm_tstep_true(ri, x);
+    double tt = rmi_tstep_true(ri, x);
     if (t_step)
         *t_step = tt;
     if (info)
@@ -466,7 +466,7 @@ static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *
         tol = 1e-9;
     tg_state s = {0};
     rm_status st;
-    if (rm_tstep_start(&s.p, "rm_tstep_glpk", ri, x, t_step, info, err, &st))
+    if (rmi_tstep_start(&s.p, "rm_tstep_glpk", ri, x, t_step, info, err, &st))
         return st;
     int term = glp_term_out(GLP_OFF);
     if ((st = tg_alloc(&s, err)))
@@ -478,7 +478,7 @@ static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *
     double T0 = s.best, gap = INFINITY;
     s.lower = -INFINITY;
     if (s.p.D == 0.0) {
-        rm_solver_info_fill(info, 0, 0, 0, NAN, 0.0, "optimal", 0);
+        rmi_solver_info_fill(info, 0, 0, 0, NAN, 0.0, "optimal", 0);
         finish(&s, ri, x, t_step, info);
         goto done;
     }
@@ -486,7 +486,7 @@ static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *
     build_columns(&s, T0);
     build_rows(&s);
     glp_smcp parm;
-    rm_glpk_init_smcp(&parm);
+    rmi_glpk_init_smcp(&parm);
     int stalled = 0, ret, status;
     const int max_lp = ri->limits.glpk_max_lps > 0 ? ri->limits.glpk_max_lps : 1000;
     s.delta = TG_DELTA0;
@@ -494,15 +494,15 @@ static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *
         double best_before = s.best;
         int progress = lp_round(&s, &parm, &ret, &status);
         if (progress < 0 && !(s.lower > -INFINITY)) { /* no bound yet: nothing certified */
-            st = rm_glpk_simplex_failed("rm_tstep_glpk", ret, status, s.it, s.p.K, s.ncuts,
+            st = rmi_glpk_simplex_failed("rm_tstep_glpk", ret, status, s.it, s.p.K, s.ncuts,
                                         s.simplex_its, gap, s.retries, info, err);
             goto done;
         }
         if (progress < 0) { /* the best point so far, with its certified gap */
             char buf[64];
             snprintf(buf, sizeof buf, "gap above tolerance (%s)",
-                     ret != 0 ? rm_glpk_ret_name(ret) : rm_glpk_status_name(status));
-            rm_solver_info_fill(info, s.it, s.simplex_its, s.ncuts, NAN, gap, buf, s.retries);
+                     ret != 0 ? rmi_glpk_ret_name(ret) : rmi_glpk_status_name(status));
+            rmi_solver_info_fill(info, s.it, s.simplex_its, s.ncuts, NAN, gap, buf, s.retries);
             finish(&s, ri, x, t_step, info);
             goto done;
         }
@@ -527,7 +527,7 @@ static rm_status tstep_glpk_run(const rm_ring_instance *ri, double tol, double *
     }
     /* above tol (bounds stalled, or max_lp LPs): the best point, with its
        certified gap, instead of a failure */
-    rm_solver_info_fill(info, s.it, s.simplex_its, s.ncuts, NAN, gap,
+    rmi_solver_info_fill(info, s.it, s.simplex_its, s.ncuts, NAN, gap,
                         gap <= tol ? "optimal" : "gap above tolerance", s.retries);
     finish(&s, ri, x, t_step, info);
 done:

@@ -98,9 +98,9 @@ static void start_point(tk_state *s)
     if (ok) {
         for (int k = 0; k < K; k++)
             s->y[k] = s->x0[k] / sp->S;
-        rm_share_make_feasible(sp, s->y, s->load);
+        rmi_share_make_feasible(sp, s->y, s->load);
     } else {
-        rm_share_maxmin(sp, s->y, NULL, NULL);
+        rmi_share_maxmin(sp, s->y, NULL, NULL);
     }
 }
 
@@ -118,8 +118,8 @@ static void tk_certify(tk_work *t, const double *z, double *yf, double *C, doubl
     int K = t->K, q = t->q;
     for (int k = 0; k < K; k++)
         yf[k] = z[k];
-    rm_share_make_feasible(sp, yf, load);
-    *Tout = rm_tstep_value(p, yf, C, NULL);
+    rmi_share_make_feasible(sp, yf, load);
+    *Tout = rmi_tstep_value(p, yf, C, NULL);
     /* host prices m_i = a_i mu_0 + mu_i (mu clamped at 0), normalised */
     double mu0 = t->apos[0] >= 0 ? z[t->om + t->apos[0]] : 0.0, sm = 0.0;
     mu0 = mu0 > 0.0 ? mu0 : 0.0;
@@ -214,7 +214,7 @@ static int revert_change(tk_state *s)
         s->tabu_kind[s->ntabu] = s->last_add_kind;
         s->tabu_id[s->ntabu++] = s->last_add_id;
     }
-    tk_snap_restore(s, &s->prev);
+    rmi_tk_snap_restore(s, &s->prev);
     s->last_add_kind = -1, s->last_batch = 0;
     s->prev.have = 0;
     return 1;
@@ -224,7 +224,7 @@ static void report(const tk_state *s, rm_solver_info *info, double obj, double g
                    const char *status)
 {
     const tk_work *t = &s->t;
-    rm_solver_info_fill(info, s->outer, s->nni, t->nW + t->nA + t->nG, obj, gap, status,
+    rmi_solver_info_fill(info, s->outer, s->nni, t->nW + t->nA + t->nG, obj, gap, status,
                         s->restarts);
 }
 
@@ -232,7 +232,7 @@ static void report(const tk_state *s, rm_solver_info *info, double obj, double g
  * (cycling). *nomem on a failed allocation. */
 static int seen_before(tk_state *s, int *nomem)
 {
-    uint64_t h = tk_set_hash(&s->t, s->M);
+    uint64_t h = rmi_tk_set_hash(&s->t, s->M);
     *nomem = 0;
     for (int i = 0; i < s->n_seen; i++)
         if (s->seen[i] == h)
@@ -259,7 +259,7 @@ static int newton_round(tk_state *s, rm_solver_info *info, rm_error *err, rm_sta
     tk_work *t = &s->t;
     int nomem;
     if (seen_before(s, &nomem)) { /* a failed stage: smaller step in eps first */
-        if (tk_backoff(s))
+        if (rmi_tk_backoff(s))
             return TK_RESTART;
         if (accepted(s))
             return TK_RESULT;
@@ -273,19 +273,19 @@ static int newton_round(tk_state *s, rm_solver_info *info, rm_error *err, rm_sta
         return TK_FAIL;
     }
     /* a batch of pieces has a fallback (one at a time): fewer restarts */
-    int flag = tk_solve(s->ctx, t, s->z, s->tol, s->last_batch ? 2 : 5, &s->nni, &s->restarts,
+    int flag = rmi_tk_solve(s->ctx, t, s->z, s->tol, s->last_batch ? 2 : 5, &s->nni, &s->restarts,
                         &s->res);
     if (!(s->res <= s->tol)) {
         if (accepted(s))
             return TK_RESULT; /* a previous stage is certified close enough */
         if (s->last_batch && revert_change(s))
             return TK_REVERTED;
-        if (tk_backoff(s)) /* a failed stage: smaller step in eps first */
+        if (rmi_tk_backoff(s)) /* a failed stage: smaller step in eps first */
             return TK_RESTART;
         if (revert_change(s))
             return TK_REVERTED;
         char buf[64];
-        rm_kinsol_flag_name(flag, buf, sizeof buf);
+        rmi_kinsol_flag_name(flag, buf, sizeof buf);
         report(s, info, NAN, s->res, buf);
         *st = rm_error_set(err, RM_ESOLVER,
                            "rm_tstep_kinsol: KINSOL returned %s (flag %d, relative residual "
@@ -309,7 +309,7 @@ static int stage_done(tk_state *s)
     if (t->eps <= TK_EPS || (s->bestT - s->bestg) <= TK_GAP * s->bestT)
         return 1;
     s->stage++;
-    tk_snap_save(&s->snap, t, s->z);
+    rmi_tk_snap_save(&s->snap, t, s->z);
     s->fac = s->fac * s->fac < 0.1 ? 0.1 : s->fac * s->fac; /* a stage went well: longer steps */
     t->eps = t->eps * s->fac > TK_EPS ? t->eps * s->fac : TK_EPS;
     s->n_seen = 0;
@@ -347,8 +347,8 @@ static int drive(tk_state *s, rm_solver_info *info, rm_error *err, rm_status *st
         if (r != TK_SOLVED && r != TK_REVERTED) /* reverted: the last solved point again */
             return r;
         int add_kind, add_id, drop_kind, drop_x;
-        tk_find_addition(s, &add_kind, &add_id);
-        tk_find_drop(s, &drop_kind, &drop_x);
+        rmi_tk_find_addition(s, &add_kind, &add_id);
+        rmi_tk_find_drop(s, &drop_kind, &drop_x);
         if (drop_kind < 0 && add_kind < 0) { /* every KKT condition holds */
             if (stage_done(s))
                 return TK_RESULT;
@@ -357,7 +357,7 @@ static int drive(tk_state *s, rm_solver_info *info, rm_error *err, rm_status *st
         if (s->stage_outer >= s->max_outer) {
             if (accepted(s))
                 return TK_RESULT;
-            if (tk_backoff(s)) /* a failed stage: smaller step in eps first */
+            if (rmi_tk_backoff(s)) /* a failed stage: smaller step in eps first */
                 continue;
             report(s, info, NAN, s->res, "active set not settled");
             *st = rm_error_set(err, RM_ESOLVER,
@@ -368,9 +368,9 @@ static int drive(tk_state *s, rm_solver_info *info, rm_error *err, rm_status *st
         /* pieces in a batch: every violated one (SliceRing's large rings
            clamp dozens of alphas, one Newton round each otherwise) */
         int nb = drop_kind < 0 && add_kind == 1 && s->batch_ok
-                     ? tk_violated_pieces(s, add_id, s->batch)
+                     ? rmi_tk_violated_pieces(s, add_id, s->batch)
                      : 0;
-        tk_snap_save(&s->prev, t, s->z);
+        rmi_tk_snap_save(&s->prev, t, s->z);
         /* the change, for revert_change: kind 0-2 an addition, 3-5 a drop */
         s->last_add_kind = drop_kind < 0 ? add_kind : 3 + drop_kind;
         s->last_add_id = drop_kind < 0 ? add_id
@@ -378,7 +378,7 @@ static int drive(tk_state *s, rm_solver_info *info, rm_error *err, rm_status *st
                          : drop_kind == 1 ? t->A[drop_x]
                                           : t->G[drop_x];
         s->last_batch = nb > 0;
-        if (tk_change_sets(s, drop_kind, drop_x, add_kind, add_id, s->batch, nb)) {
+        if (rmi_tk_change_sets(s, drop_kind, drop_x, add_kind, add_id, s->batch, nb)) {
             *st = rm_error_set(err, RM_ENOMEM, "rm_tstep_kinsol: out of memory");
             return TK_FAIL;
         }
@@ -392,7 +392,7 @@ static rm_status result(tk_state *s, double *x, double *t_step, rm_solver_info *
     const rm_share_problem *sp = &s->t.p->sp;
     for (int k = 0; k < s->t.K; k++)
         x[k] = sp->S * s->ybest[k];
-    double tt = rm_tstep_true(s->t.p->ri, x);
+    double tt = rmi_tstep_true(s->t.p->ri, x);
     double gap = (s->bestT - s->bestg) / s->bestT;
     if (t_step)
         *t_step = tt;
@@ -405,13 +405,13 @@ static rm_status result(tk_state *s, double *x, double *t_step, rm_solver_info *
 static void no_communication(tk_state *s, double *x, double *t_step, rm_solver_info *info)
 {
     const rm_share_problem *sp = &s->t.p->sp;
-    rm_share_maxmin(sp, s->y, NULL, NULL);
+    rmi_share_maxmin(sp, s->y, NULL, NULL);
     for (int k = 0; k < s->t.K; k++)
         x[k] = sp->S * s->y[k];
-    double tt = rm_tstep_true(s->t.p->ri, x);
+    double tt = rmi_tstep_true(s->t.p->ri, x);
     if (t_step)
         *t_step = tt;
-    rm_solver_info_fill(info, 0, 0, 0, tt, 0.0, "optimal", 0);
+    rmi_solver_info_fill(info, 0, 0, 0, tt, 0.0, "optimal", 0);
 }
 
 rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, double *t_step,
@@ -423,7 +423,7 @@ rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, dou
         tol = 1e-10;
     rm_tstep_problem p;
     rm_status st;
-    if (rm_tstep_start(&p, "rm_tstep_kinsol", ri, x, t_step, info, err, &st))
+    if (rmi_tstep_start(&p, "rm_tstep_kinsol", ri, x, t_step, info, err, &st))
         return st;
     tk_state s;
     if (state_init(&s, &p, tol)) {
@@ -436,7 +436,7 @@ rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, dou
         if (!(SUNContext_Create(NULL, &s.ctx) == 0 && s.ctx)) {
             st = rm_error_set(err, RM_ESOLVER, "rm_tstep_kinsol: SUNContext_Create failed");
         } else {
-            tk_initial_sets(&s);
+            rmi_tk_initial_sets(&s);
             st = RM_OK;
             int r = drive(&s, info, err, &st);
             /* a KINSOL failure after a certified point: that point, with
@@ -449,6 +449,6 @@ rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, dou
         }
     }
     state_free(&s);
-    rm_tstep_problem_destroy(&p);
+    rmi_tstep_problem_destroy(&p);
     return st;
 }

@@ -45,7 +45,7 @@ typedef struct tk_work {
     int e2, e3, e4, e5, e6;
     double eps;  /* regularisation weight of this stage */
     double *Lam; /* K scratch */
-    /* the Jacobian as triplets (tk_solve allocates jcap entries) */
+    /* the Jacobian as triplets (rmi_tk_solve allocates jcap entries) */
     int jn, jcap, *jr, *jc, *jperm;
     double *jv;
     char msg[RM_KINSOL_MSG_SIZE]; /* KINSOL's last error message */
@@ -111,14 +111,14 @@ static inline int tk_grp_routes(const tk_work *t, int g, int *r)
 /* ---- one Newton round (tstep_kinsol_newton.c) --------------------------- */
 
 /** Offsets of the unknowns and equations for the current set sizes. O(1). */
-void tk_layout(tk_work *t);
+void rmi_tk_layout(tk_work *t);
 
 /** Weight beta_k of route k: rho of its group + eps d w_cumul / w_s. O(1). */
-double tk_route_weight(const tk_work *t, const double *z, int k);
+double rmi_tk_route_weight(const tk_work *t, const double *z, int k);
 
 /** The KKT equations f (N) at z and, if mag is not NULL, the magnitude of
  *  each equation's terms. O(nnz + K + q + nA q + nW d). */
-void tk_eval(tk_work *t, const double *z, double *f, double *mag);
+void rmi_tk_eval(tk_work *t, const double *z, double *f, double *mag);
 
 /** Solve the equations of the current sets from z (N entries,
  *  overwritten): KINSOL restarted with fresh scales (at most calls calls)
@@ -129,43 +129,43 @@ void tk_eval(tk_work *t, const double *z, double *f, double *mag);
  *  (RM_KINSOL_SETUP_FAILED on a setup failure); *res the relative
  *  residual at the end; *nni += Newton iterations; *restarts += restarts.
  *  O(calls * Newton steps * N^3) dense, KLU's time sparse. */
-int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, int calls, long *nni,
+int rmi_tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, int calls, long *nni,
              int *restarts, double *res);
 
 /* ---- the active set (tstep_kinsol_set.c) -------------------------------- */
 
 /** Try to add row j to the basis: 1 if independent (added), 0 if not.
  *  v scratch K. O(n K). */
-int tk_basis_add(tk_basis *B, const rm_share_problem *sp, int j, double *v);
+int rmi_tk_basis_add(tk_basis *B, const rm_share_problem *sp, int j, double *v);
 
 /** The basis of the rows W[0..nW). O(nW^2 K). */
-void tk_basis_rebuild(tk_basis *B, const rm_share_problem *sp, const int *W, int nW, double *v);
+void rmi_tk_basis_rebuild(tk_basis *B, const rm_share_problem *sp, const int *W, int nW, double *v);
 
 /** Hash of the current sets (rows of M, pieces, groups). O(M + q + ng). */
-uint64_t tk_set_hash(const tk_work *t, int m);
+uint64_t rmi_tk_set_hash(const tk_work *t, int m);
 
 /** Initial sets at the start shares s->y: the pieces at the max plus F_0,
  *  the groups at the max, the saturated rows (most loaded first, linearly
  *  independent), then for each uncovered route its most loaded
  *  independent row; then the initial unknowns z. O(M^2 + M K^2). */
-void tk_initial_sets(tk_state *s);
+void rmi_tk_initial_sets(tk_state *s);
 
 /** The most violated constraint outside the sets (primal check; sets
  *  s->y = the shares of z and s->load their loads): *kind 0 row, 1 piece,
  *  2 group, -1 none; *id which. A row is taken only if independent of W
  *  (s->B grows then). O(q + ng + nnz + M K). */
-void tk_find_addition(tk_state *s, int *kind, int *id);
+void rmi_tk_find_addition(tk_state *s, int *kind, int *id);
 
 /** The most negative multiplier (dual check, with s->y the shares of z):
  *  *kind 0 row, 1 piece, 2 group, -1 none; *x its position in its set.
  *  O(nnz + nA + nG^2). */
-void tk_find_drop(const tk_state *s, int *kind, int *x);
+void rmi_tk_find_drop(const tk_state *s, int *kind, int *x);
 
 /** Drop (drop_kind >= 0) or else add one constraint, and with an added
  *  piece the n_more pieces more[] too, carrying the unknowns over to the
  *  new layout (primal part unchanged, multipliers by element, new ones 0)
  *  and rebuilding the basis. RM_ENOMEM or RM_OK. O(N + nW^2 K). */
-rm_status tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, int add_id,
+rm_status rmi_tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, int add_id,
                          const int *more, int n_more);
 
 /** The violated pieces outside A other than the piece skip (relative
@@ -173,24 +173,24 @@ rm_status tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, i
  *  most violated; not skipped in this stage), at most q - 1 -
  *  nA of them (F_0 = 1 + sum a_i F_i: not all q + 1 pieces bind), into
  *  list; returns their number. Reads s->z. O(q). */
-int tk_violated_pieces(const tk_state *s, int skip, int *list);
+int rmi_tk_violated_pieces(const tk_state *s, int skip, int *list);
 
 /** Save the current KKT point as the end of a stage. O(N + M). */
-void tk_snap_save(tk_snap *s, const tk_work *t, const double *z);
+void rmi_tk_snap_save(tk_snap *s, const tk_work *t, const double *z);
 
 /** Restore the sets and unknowns of a snapshot (eps unchanged) and rebuild
  *  the basis. O(N + M + nW^2 K). */
-void tk_snap_restore(tk_state *st, const tk_snap *s);
+void rmi_tk_snap_restore(tk_state *st, const tk_snap *s);
 
 /** 1 if the addition (kind, id) is skipped in this stage (its solve
- *  failed; tk_find_addition passes over it). O(TK_TABU). */
-int tk_tabu(const tk_state *s, int kind, int id);
+ *  failed; rmi_tk_find_addition passes over it). O(TK_TABU). */
+int rmi_tk_tabu(const tk_state *s, int kind, int id);
 
 /** Step control of the continuation: if a snapshot exists, the step from
  *  its eps can still shrink and fewer than TK_BACKOFFS restarts were
  *  made, restore its sets and unknowns, take fac = sqrt(fac) and eps =
  *  max(snapshot eps * fac, TK_EPS), forget the sets seen in the stage and
  *  return 1 (the caller restarts the stage); else 0. O(N + M + nW^2 K). */
-int tk_backoff(tk_state *s);
+int rmi_tk_backoff(tk_state *s);
 
 #endif

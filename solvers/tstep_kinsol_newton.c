@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-void tk_layout(tk_work *t)
+void rmi_tk_layout(tk_work *t)
 {
     t->ou = t->K;
     t->oT = t->K + t->q;
@@ -25,7 +25,7 @@ void tk_layout(tk_work *t)
     t->e6 = t->e5 + t->nG;
 }
 
-double tk_route_weight(const tk_work *t, const double *z, int k)
+double rmi_tk_route_weight(const tk_work *t, const double *z, int k)
 {
     int g = tk_route_grp(t, k);
     double b = t->eps * t->p->a[k % t->q];
@@ -47,7 +47,7 @@ static void eval_routes(tk_work *t, const double *z, double *f, double *mag)
                 s += sp->col_coef[e] * lam[i];
         }
         t->Lam[k] = s;
-        double b = tk_route_weight(t, z, k);
+        double b = rmi_tk_route_weight(t, z, k);
         f[k] = b / y[k] - s * y[k];
         if (mag)
             mag[k] = fabs(b) / y[k] + fabs(s) * y[k];
@@ -135,7 +135,7 @@ static void eval_sets(tk_work *t, const double *z, double *f, double *mag)
     }
 }
 
-void tk_eval(tk_work *t, const double *z, double *f, double *mag)
+void rmi_tk_eval(tk_work *t, const double *z, double *f, double *mag)
 {
     eval_routes(t, z, f, mag);
     eval_hosts(t, z, f, mag);
@@ -144,7 +144,7 @@ void tk_eval(tk_work *t, const double *z, double *f, double *mag)
 
 static int tk_residual(N_Vector zz, N_Vector ff, void *user)
 {
-    tk_eval(user, N_VGetArrayPointer(zz), N_VGetArrayPointer(ff), NULL);
+    rmi_tk_eval(user, N_VGetArrayPointer(zz), N_VGetArrayPointer(ff), NULL);
     return 0;
 }
 
@@ -181,7 +181,7 @@ static int tk_jacobian(N_Vector zz, N_Vector ff, SUNMatrix J, void *user, N_Vect
                 jset(t, t->e6 + i, k, sp->col_coef[e] / sp->c[sp->col_row[e]]);
             }
         }
-        double b = tk_route_weight(t, z, k);
+        double b = rmi_tk_route_weight(t, z, k);
         jset(t, k, k, -b / (y[k] * y[k]) - s);
         int g = tk_route_grp(t, k);
         if (t->gpos[g] >= 0)
@@ -208,13 +208,13 @@ static int tk_jacobian(N_Vector zz, N_Vector ff, SUNMatrix J, void *user, N_Vect
         }
         jset(t, t->e4 + x, t->oT, -1.0);
     }
-    return rm_kinsol_fill(J, t->jn, t->jr, t->jc, t->jv, t->jperm);
+    return rmi_kinsol_fill(J, t->jn, t->jr, t->jc, t->jv, t->jperm);
 }
 
 /* Relative residual max |f_i| / mag_i of z. Scratch f, mag (N). */
 static double tk_relres(tk_work *t, const double *z, double *f, double *mag)
 {
-    tk_eval(t, z, f, mag);
+    rmi_tk_eval(t, z, f, mag);
     double r = 0.0;
     for (int i = 0; i < t->N; i++) {
         double v = mag[i] > 0.0 ? fabs(f[i]) / mag[i] : fabs(f[i]);
@@ -230,7 +230,7 @@ static double tk_relres(tk_work *t, const double *z, double *f, double *mag)
 static void set_scales(tk_work *t, const double *ud, double *sd, double *fd, double *f,
                        double *mag)
 {
-    tk_eval(t, ud, f, mag);
+    rmi_tk_eval(t, ud, f, mag);
     for (int i = 0; i < t->N; i++) {
         fd[i] = mag[i] > 0.0 ? 1.0 / mag[i] : 1.0;
         double v = fabs(ud[i]);
@@ -246,7 +246,7 @@ static void set_scales(tk_work *t, const double *ud, double *sd, double *fd, dou
         double pm = 0.0;
         for (int e = sp->row_start[j]; e < sp->row_start[j + 1]; e++) {
             int k = sp->row_var[e];
-            double pr = tk_route_weight(t, ud, k) / (ud[k] * ud[k]);
+            double pr = rmi_tk_route_weight(t, ud, k) / (ud[k] * ud[k]);
             if (pr > pm)
                 pm = pr;
         }
@@ -254,7 +254,7 @@ static void set_scales(tk_work *t, const double *ud, double *sd, double *fd, dou
     }
 }
 
-int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, int calls, long *nni,
+int rmi_tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, int calls, long *nni,
              int *restarts, double *res)
 {
     sunindextype N = t->N;
@@ -276,9 +276,9 @@ int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, int calls, lo
         cd[i] = i < t->K ? 2.0 : 0.0; /* y > 0, the rest free */
     }
     double fnormtol = accept * 0.01 > 1e-14 ? accept * 0.01 : 1e-14;
-    if (N < TK_SPARSE_N ? rm_kinsol_create(&ks, ctx, u, cons, tk_residual, tk_jacobian, t, t->msg,
+    if (N < TK_SPARSE_N ? rmi_kinsol_create(&ks, ctx, u, cons, tk_residual, tk_jacobian, t, t->msg,
                                            fnormtol)
-                        : rm_kinsol_create_sparse(&ks, ctx, u, cons, tk_residual, tk_jacobian, t,
+                        : rmi_kinsol_create_sparse(&ks, ctx, u, cons, tk_residual, tk_jacobian, t,
                                                   t->msg, fnormtol, t->jcap))
         goto done;
     if (t->p->ri->limits.kinsol_max_newton > 0) /* rm_options.final_limits (own: 200) */
@@ -286,7 +286,7 @@ int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, int calls, lo
     double *sd = N_VGetArrayPointer(us), *fd = N_VGetArrayPointer(fs);
     for (int round = 0; round < calls; round++) {
         set_scales(t, ud, sd, fd, f, mag);
-        flag = rm_kinsol_solve(&ks, u, us, fs, nni);
+        flag = rmi_kinsol_solve(&ks, u, us, fs, nni);
         *res = tk_relres(t, ud, f, mag);
         if (*res <= accept)
             break;
@@ -296,8 +296,8 @@ int tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, int calls, lo
     for (sunindextype i = 0; i < N; i++)
         z[i] = ud[i];
 done:
-    rm_kinsol_free(&ks);
-    rm_kinsol_destroy_vectors((N_Vector[]){u, us, cons, fs}, 4);
+    rmi_kinsol_free(&ks);
+    rmi_kinsol_destroy_vectors((N_Vector[]){u, us, cons, fs}, 4);
     free(f);
     free(mag);
     free(t->jr), free(t->jc), free(t->jv), free(t->jperm);

@@ -21,7 +21,7 @@ static void row_dense(const rm_share_problem *sp, int j, double *v, int K)
         v[sp->row_var[e]] = sp->row_coef[e];
 }
 
-int tk_basis_add(tk_basis *B, const rm_share_problem *sp, int j, double *v)
+int rmi_tk_basis_add(tk_basis *B, const rm_share_problem *sp, int j, double *v)
 {
     int K = B->K;
     row_dense(sp, j, v, K);
@@ -51,14 +51,14 @@ int tk_basis_add(tk_basis *B, const rm_share_problem *sp, int j, double *v)
     return 1;
 }
 
-void tk_basis_rebuild(tk_basis *B, const rm_share_problem *sp, const int *W, int nW, double *v)
+void rmi_tk_basis_rebuild(tk_basis *B, const rm_share_problem *sp, const int *W, int nW, double *v)
 {
     B->n = 0;
     for (int x = 0; x < nW; x++)
-        tk_basis_add(B, sp, W[x], v);
+        rmi_tk_basis_add(B, sp, W[x], v);
 }
 
-uint64_t tk_set_hash(const tk_work *t, int m)
+uint64_t rmi_tk_set_hash(const tk_work *t, int m)
 {
     uint64_t h = 1469598103934665603ULL;
     for (int j = 0; j < m; j++)
@@ -136,7 +136,7 @@ static void initial_rows(tk_state *s)
     tk_work *t = &s->t;
     const rm_share_problem *sp = &t->p->sp;
     int M = s->M;
-    rm_share_loads(sp, s->y, s->load);
+    rmi_share_loads(sp, s->y, s->load);
     for (int j = 0; j < M; j++) {
         t->wpos[j] = -1;
         s->ord[j] = s->load[j] / sp->c[j];
@@ -145,7 +145,7 @@ static void initial_rows(tk_state *s)
     sort_desc(s->oj, M, s->ord);
     t->nW = 0;
     for (int i = 0; i < M && s->ord[s->oj[i]] >= 1.0 - 1e-7; i++)
-        if (tk_basis_add(&s->B, sp, s->oj[i], s->v))
+        if (rmi_tk_basis_add(&s->B, sp, s->oj[i], s->v))
             working_add(s, s->oj[i]);
     for (int k = 0; k < t->K; k++) {
         if (s->cover[k])
@@ -157,7 +157,7 @@ static void initial_rows(tk_state *s)
             if (t->wpos[j] < 0 && s->ord[j] > bl)
                 bl = s->ord[j], best = j;
         }
-        if (best >= 0 && tk_basis_add(&s->B, sp, best, s->v))
+        if (best >= 0 && rmi_tk_basis_add(&s->B, sp, best, s->v))
             working_add(s, best);
     }
 }
@@ -170,7 +170,7 @@ static void initial_unknowns(tk_state *s, double T0)
     const rm_tstep_problem *p = t->p;
     const rm_share_problem *sp = &p->sp;
     double *z = s->z, *y = s->y;
-    tk_layout(t);
+    rmi_tk_layout(t);
     for (int k = 0; k < t->K; k++)
         z[k] = y[k];
     for (int i = 0; i < t->q; i++)
@@ -191,22 +191,22 @@ static void initial_unknowns(tk_state *s, double T0)
         double sum = 0.0;
         for (int e = sp->row_start[j]; e < sp->row_start[j + 1]; e++) {
             int k = sp->row_var[e];
-            sum += tk_route_weight(t, z, k) / (y[k] * y[k]) / (s->cover[k] ? s->cover[k] : 1);
+            sum += rmi_tk_route_weight(t, z, k) / (y[k] * y[k]) / (s->cover[k] ? s->cover[k] : 1);
             cnt++;
         }
         z[t->ol + xW] = cnt ? sum / cnt : 0.0;
     }
 }
 
-void tk_initial_sets(tk_state *s)
+void rmi_tk_initial_sets(tk_state *s)
 {
-    double T0 = rm_tstep_value(s->t.p, s->y, s->C, s->F);
+    double T0 = rmi_tstep_value(s->t.p, s->y, s->C, s->F);
     initial_pieces_groups(s, T0);
     initial_rows(s);
     initial_unknowns(s, T0);
 }
 
-void tk_find_addition(tk_state *s, int *kind, int *id)
+void rmi_tk_find_addition(tk_state *s, int *kind, int *id)
 {
     tk_work *t = &s->t;
     const rm_tstep_problem *p = t->p;
@@ -228,7 +228,7 @@ void tk_find_addition(tk_state *s, int *kind, int *id)
             Fp = p->D * u[pc - 1];
         double vio = (Fp - T) / fabs(T);
         /* all q + 1 pieces cannot bind together (F_0 = 1 + sum a_i F_i) */
-        if (vio > worst && t->nA < q && !tk_tabu(s, 1, pc))
+        if (vio > worst && t->nA < q && !rmi_tk_tabu(s, 1, pc))
             worst = vio, *kind = 1, *id = pc;
     }
     for (int g = 0; g < t->ng; g++) {
@@ -239,26 +239,26 @@ void tk_find_addition(tk_state *s, int *kind, int *id)
         for (int e = 0; e < n; e++)
             sum += 1.0 / y[r[e]] + p->lc[r[e]];
         double vio = (sum - u[hh]) / fabs(u[hh]);
-        if (vio > worst && !tk_tabu(s, 2, g))
+        if (vio > worst && !rmi_tk_tabu(s, 2, g))
             worst = vio, *kind = 2, *id = g;
     }
-    rm_share_loads(sp, y, s->load);
+    rmi_share_loads(sp, y, s->load);
     /* rows, most violated first among the independent ones */
     int nc = 0;
     for (int j = 0; j < s->M; j++)
-        if (t->wpos[j] < 0 && s->load[j] / sp->c[j] - 1.0 > worst && !tk_tabu(s, 0, j)) {
+        if (t->wpos[j] < 0 && s->load[j] / sp->c[j] - 1.0 > worst && !rmi_tk_tabu(s, 0, j)) {
             s->ord[j] = s->load[j] / sp->c[j] - 1.0;
             s->oj[nc++] = j;
         }
     sort_desc(s->oj, nc, s->ord);
     for (int i = 0; i < nc; i++)
-        if (tk_basis_add(&s->B, sp, s->oj[i], s->v)) {
+        if (rmi_tk_basis_add(&s->B, sp, s->oj[i], s->v)) {
             *kind = 0, *id = s->oj[i];
             break;
         }
 }
 
-void tk_find_drop(const tk_state *s, int *kind, int *x)
+void rmi_tk_find_drop(const tk_state *s, int *kind, int *x)
 {
     /* the most negative multiplier (dropped first, as in dual active-set
        methods, before any addition) */
@@ -273,17 +273,17 @@ void tk_find_drop(const tk_state *s, int *kind, int *x)
         double scale = 0.0;
         for (int e = sp->row_start[j]; e < sp->row_start[j + 1]; e++) {
             int k = sp->row_var[e];
-            double pr = tk_route_weight(t, z, k) / (y[k] * y[k]);
+            double pr = rmi_tk_route_weight(t, z, k) / (y[k] * y[k]);
             if (pr > scale)
                 scale = pr;
         }
         double rel = scale > 0.0 ? z[t->ol + xW] / scale : z[t->ol + xW];
-        if (rel < neg && !tk_tabu(s, 3, j))
+        if (rel < neg && !rmi_tk_tabu(s, 3, j))
             neg = rel, *kind = 0, *x = xW;
     }
     if (t->nA > 1)
         for (int xA = 0; xA < t->nA; xA++)
-            if (z[t->om + xA] < neg && !tk_tabu(s, 4, t->A[xA]))
+            if (z[t->om + xA] < neg && !rmi_tk_tabu(s, 4, t->A[xA]))
                 neg = z[t->om + xA], *kind = 1, *x = xA;
     if (!p->parallel)
         return;
@@ -297,7 +297,7 @@ void tk_find_drop(const tk_state *s, int *kind, int *x)
         if (t->apos[hh + 1] >= 0)
             wt += z[t->om + t->apos[hh + 1]];
         double rel = z[t->orho + xG] / (fabs(wt) > 1e-300 ? fabs(wt) : 1.0);
-        if (cnt > 1 && rel < neg && !tk_tabu(s, 5, g))
+        if (cnt > 1 && rel < neg && !rmi_tk_tabu(s, 5, g))
             neg = rel, *kind = 2, *x = xG;
     }
 }
@@ -314,7 +314,7 @@ static void carry(double *nz, int n_new, const int *pos, const int *old, int n_o
             nz[pos[old[x]]] = oz[x];
 }
 
-int tk_violated_pieces(const tk_state *s, int skip, int *list)
+int rmi_tk_violated_pieces(const tk_state *s, int skip, int *list)
 {
     const tk_work *t = &s->t;
     const rm_tstep_problem *p = t->p;
@@ -323,7 +323,7 @@ int tk_violated_pieces(const tk_state *s, int skip, int *list)
     int n = 0, room = t->q - 1 - t->nA;
     double top = skip >= 1 ? (p->D * u[skip - 1] - T) / fabs(T) : 0.0;
     for (int pc = 1; pc <= t->q && n < room; pc++) {
-        if (pc == skip || t->apos[pc] >= 0 || tk_tabu(s, 1, pc))
+        if (pc == skip || t->apos[pc] >= 0 || rmi_tk_tabu(s, 1, pc))
             continue;
         double vio = (p->D * u[pc - 1] - T) / fabs(T);
         if (vio > TK_PRIMAL && vio >= TK_BATCH * top)
@@ -332,7 +332,7 @@ int tk_violated_pieces(const tk_state *s, int skip, int *list)
     return n;
 }
 
-rm_status tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, int add_id,
+rm_status rmi_tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, int add_id,
                          const int *more, int n_more)
 {
     tk_work *t = &s->t, old = s->t;
@@ -368,9 +368,9 @@ rm_status tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, i
         t->gpos[add_id] = t->nG;
         t->G[t->nG++] = add_id;
     }
-    /* the row test of tk_find_addition may have grown the basis */
-    tk_basis_rebuild(&s->B, &t->p->sp, t->W, t->nW, s->v);
-    tk_layout(t);
+    /* the row test of rmi_tk_find_addition may have grown the basis */
+    rmi_tk_basis_rebuild(&s->B, &t->p->sp, t->W, t->nW, s->v);
+    rmi_tk_layout(t);
     for (int i = 0; i < old.ol; i++) /* primal part unchanged */
         z[i] = zo[i];
     carry(z + t->ol, t->nW, t->wpos, Wold, old.nW, zo + old.ol);
@@ -380,7 +380,7 @@ rm_status tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kind, i
     return RM_OK;
 }
 
-void tk_snap_save(tk_snap *s, const tk_work *t, const double *z)
+void rmi_tk_snap_save(tk_snap *s, const tk_work *t, const double *z)
 {
     int M = t->p->sp.m;
     s->have = 1, s->eps = t->eps;
@@ -394,7 +394,7 @@ void tk_snap_save(tk_snap *s, const tk_work *t, const double *z)
     memcpy(s->z, z, (size_t)t->N * sizeof *z);
 }
 
-int tk_backoff(tk_state *st)
+int rmi_tk_backoff(tk_state *st)
 {
     const tk_snap *s = &st->snap;
     tk_work *t = &st->t;
@@ -406,7 +406,7 @@ int tk_backoff(tk_state *st)
     st->backoffs++;
     st->fac = sqrt(st->fac);
     t->eps = eps;
-    tk_snap_restore(st, s);
+    rmi_tk_snap_restore(st, s);
     st->n_seen = 0;
     st->stage_outer = 0;
     st->ntabu = 0;
@@ -414,7 +414,7 @@ int tk_backoff(tk_state *st)
     return 1;
 }
 
-void tk_snap_restore(tk_state *st, const tk_snap *s)
+void rmi_tk_snap_restore(tk_state *st, const tk_snap *s)
 {
     tk_work *t = &st->t;
     int M = t->p->sp.m;
@@ -425,12 +425,12 @@ void tk_snap_restore(tk_state *st, const tk_snap *s)
     memcpy(t->apos, s->apos, (size_t)(t->q + 1) * sizeof(int));
     memcpy(t->G, s->G, (size_t)s->nG * sizeof(int));
     memcpy(t->gpos, s->gpos, (size_t)t->ng * sizeof(int));
-    tk_layout(t);
+    rmi_tk_layout(t);
     memcpy(st->z, s->z, (size_t)t->N * sizeof *st->z);
-    tk_basis_rebuild(&st->B, &t->p->sp, t->W, t->nW, st->v);
+    rmi_tk_basis_rebuild(&st->B, &t->p->sp, t->W, t->nW, st->v);
 }
 
-int tk_tabu(const tk_state *s, int kind, int id)
+int rmi_tk_tabu(const tk_state *s, int kind, int id)
 {
     for (int i = 0; i < s->ntabu; i++)
         if (s->tabu_kind[i] == kind && s->tabu_id[i] == id)

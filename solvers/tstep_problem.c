@@ -11,18 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rm_tstep_problem_destroy(rm_tstep_problem *p)
+void rmi_tstep_problem_destroy(rm_tstep_problem *p)
 {
     if (!p)
         return;
-    rm_share_problem_destroy(&p->sp);
+    rmi_share_problem_destroy(&p->sp);
     free(p->a);
     free(p->w);
     free(p->lc);
     memset(p, 0, sizeof *p);
 }
 
-rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_ring_instance *ri, rm_error *err)
+rm_status rmi_tstep_problem_init(rm_tstep_problem *p, const rm_ring_instance *ri, rm_error *err)
 {
     memset(p, 0, sizeof *p);
     if (!ri || ri->q < 2 || !ri->w)
@@ -64,7 +64,7 @@ rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_ring_instance *ri,
         }
         ak[k] = 1.0 / ri->w[i];
     }
-    if ((st = rm_share_problem_init(&p->sp, &ri->sys, ak, err)))
+    if ((st = rmi_share_problem_init(&p->sp, &ri->sys, ak, err)))
         goto done;
     if (p->sp.n != K) {
         st = rm_error_set(err, RM_EINTERNAL, "step-time solver: %d variables for %d routes",
@@ -85,11 +85,11 @@ rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_ring_instance *ri,
 done:
     free(ak);
     if (st)
-        rm_tstep_problem_destroy(p);
+        rmi_tstep_problem_destroy(p);
     return st;
 }
 
-void rm_tstep_host_costs(const rm_tstep_problem *p, const double *y, double *C)
+void rmi_tstep_host_costs(const rm_tstep_problem *p, const double *y, double *C)
 {
     int q = p->q;
     for (int i = 0; i < q; i++) {
@@ -98,9 +98,9 @@ void rm_tstep_host_costs(const rm_tstep_problem *p, const double *y, double *C)
     }
 }
 
-double rm_tstep_value(const rm_tstep_problem *p, const double *y, double *C, double *F)
+double rmi_tstep_value(const rm_tstep_problem *p, const double *y, double *C, double *F)
 {
-    rm_tstep_host_costs(p, y, C);
+    rmi_tstep_host_costs(p, y, C);
     double f0 = 1.0, t;
     for (int i = 0; i < p->q; i++)
         f0 += p->D * p->a[i] * C[i];
@@ -117,7 +117,7 @@ double rm_tstep_value(const rm_tstep_problem *p, const double *y, double *C, dou
     return t;
 }
 
-double rm_tstep_true(const rm_ring_instance *ri, const double *x)
+double rmi_tstep_true(const rm_ring_instance *ri, const double *x)
 {
     int q = ri->q;
     double *C = malloc((size_t)q * sizeof *C);
@@ -135,10 +135,10 @@ double rm_tstep_true(const rm_ring_instance *ri, const double *x)
     return t;
 }
 
-int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_ring_instance *ri, double *x,
+int rmi_tstep_start(rm_tstep_problem *p, const char *who, const rm_ring_instance *ri, double *x,
                    double *t_step, rm_solver_info *info, rm_error *err, rm_status *st)
 {
-    rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
+    rmi_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
     /* arguments (RM_EINVAL) */
     if (!ri) {
         *st = rm_error_set(err, RM_EINVAL, "%s: the ring instance ri is NULL", who);
@@ -152,7 +152,7 @@ int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_ring_instance 
         *st = rm_error_set(err, RM_EINVAL, "%s: ri->w (the cycle-times) is NULL", who);
         return 1;
     }
-    if (ri->q >= 2 && (*st = bw_check_share_system(&ri->sys, who, err)))
+    if (ri->q >= 2 && (*st = rmi_bw_check_share_system(&ri->sys, who, err)))
         return 1;
     if (ri->q < 1) {
         *st = rm_error_set(err, RM_EINPUT, "%s: no ring", who);
@@ -162,7 +162,7 @@ int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_ring_instance 
         double w = ri->w[0];
         if (t_step)
             *t_step = w;
-        rm_solver_info_fill(info, 0, 0, 0, w, 0.0, "optimal", 0);
+        rmi_solver_info_fill(info, 0, 0, 0, w, 0.0, "optimal", 0);
         *st = RM_OK;
         return 1;
     }
@@ -170,6 +170,6 @@ int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_ring_instance 
         *st = rm_error_set(err, RM_EINPUT, "%s: no output array", who);
         return 1;
     }
-    *st = rm_tstep_problem_init(p, ri, err);
+    *st = rmi_tstep_problem_init(p, ri, err);
     return *st != RM_OK;
 }

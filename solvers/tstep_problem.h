@@ -35,31 +35,31 @@ typedef struct rm_tstep_problem {
 /** Build the program of the ring instance ri (q >= 2, 2q non-empty routes)
  *  on its capacities. RM_EINPUT (bad instance), RM_ESOLVER (a route on a
  *  zero capacity), RM_ENOMEM. O(L log L + m^2 d). */
-rm_status rm_tstep_problem_init(rm_tstep_problem *p, const rm_ring_instance *ri, rm_error *err);
-void rm_tstep_problem_destroy(rm_tstep_problem *p);
+rm_status rmi_tstep_problem_init(rm_tstep_problem *p, const rm_ring_instance *ri, rm_error *err);
+void rmi_tstep_problem_destroy(rm_tstep_problem *p);
 
 /** Scaled host costs C (q entries) of shares y. O(q). */
-void rm_tstep_host_costs(const rm_tstep_problem *p, const double *y, double *C);
+void rmi_tstep_host_costs(const rm_tstep_problem *p, const double *y, double *C);
 
 /** Scaled T(y) = max_p F_p; if F is not NULL it receives F_0..F_q (q + 1).
  *  Scratch C (q entries). O(q). */
-double rm_tstep_value(const rm_tstep_problem *p, const double *y, double *C, double *F);
+double rmi_tstep_value(const rm_tstep_problem *p, const double *y, double *C, double *F);
 
 /** The unscaled T_step/D_w of bandwidths x (K entries, Mb/s) as
  *  rm_mapping_rebalance computes it (rm_route_cost, rm_host_cost,
  *  rm_balance of model/). RM_ENOMEM gives NAN. O(q log q). */
-double rm_tstep_true(const rm_ring_instance *ri, const double *x);
+double rmi_tstep_true(const rm_ring_instance *ri, const double *x);
 
 /**
  * Common start of rm_tstep_kinsol / rm_tstep_glpk (who: the caller's name
  * for the messages): reports "not run" in info; RM_EINPUT "<who>: no ring"
  * without a ring; a ring of one host is solved here (T_step = its w,
  * "optimal"); RM_EINPUT "<who>: no output array" when x is NULL; then
- * builds p (rm_tstep_problem_init, its errors). Returns 1 when the caller
+ * builds p (rmi_tstep_problem_init, its errors). Returns 1 when the caller
  * is done and must return *st, 0 when p is built for the caller to solve
- * and destroy. O(rm_tstep_problem_init).
+ * and destroy. O(rmi_tstep_problem_init).
  */
-int rm_tstep_start(rm_tstep_problem *p, const char *who, const rm_ring_instance *ri, double *x,
+int rmi_tstep_start(rm_tstep_problem *p, const char *who, const rm_ring_instance *ri, double *x,
                    double *t_step, rm_solver_info *info, rm_error *err, rm_status *st);
 
 #endif

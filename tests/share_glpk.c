@@ -30,7 +30,7 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
 
 /* Common start (was rm_share_start / rm_share_start_net of
  * solvers/share_problem.c): reports "not run" in info, turns the routes into
- * resource lists (bw_route_lists), checks x, builds p and, when no route is a
+ * resource lists (rmi_bw_route_lists), checks x, builds p and, when no route is a
  * variable, writes the result. Returns 1 when the caller must return *st, 0
  * when p holds a problem with n > 0 to solve and destroy. */
 static int share_start_net(rm_share_problem *p, const char *who, const rm_network *net,
@@ -38,9 +38,9 @@ static int share_start_net(rm_share_problem *p, const char *who, const rm_networ
                            const double *a, double *x, rm_solver_info *info, rm_error *err,
                            rm_status *st)
 {
-    rm_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
+    rmi_solver_info_fill(info, 0, 0, 0, NAN, NAN, "not run", 0);
     int *start = NULL, *res = NULL;
-    *st = bw_route_lists(net, n_routes, routes, &start, &res, who, err);
+    *st = rmi_bw_route_lists(net, n_routes, routes, &start, &res, who, err);
     if (*st)
         return 1;
     rm_share_system in = {n_routes, start, res, net->n_res, cap ? cap : net->res_cap,
@@ -50,14 +50,14 @@ static int share_start_net(rm_share_problem *p, const char *who, const rm_networ
         *st = rm_error_set(err, RM_EINPUT, "%s: no output array", who);
         return 1;
     }
-    *st = rm_share_problem_init(p, &in, a, err);
+    *st = rmi_share_problem_init(p, &in, a, err);
     free(start), free(res);
     if (*st)
         return 1;
     if (p->n == 0) {
-        rm_share_finish(p, a, NULL, x);
-        rm_solver_info_fill(info, 0, 0, 0, 0.0, 0.0, "optimal", 0);
-        rm_share_problem_destroy(p);
+        rmi_share_finish(p, a, NULL, x);
+        rmi_solver_info_fill(info, 0, 0, 0, 0.0, 0.0, "optimal", 0);
+        rmi_share_problem_destroy(p);
         return 1;
     }
     return 0;
@@ -69,9 +69,9 @@ rm_status rmt_share_glpk(const rm_network *net, const double *cap, int n_routes,
                         const rm_route *routes, const double *a, double tol, double *x,
                         rm_solver_info *info, rm_error *err)
 {
-    int fresh = rm_glpk_env_begin();
+    int fresh = rmi_glpk_env_begin();
     rm_status st = share_glpk_run(net, cap, n_routes, routes, a, tol, x, info, err);
-    rm_glpk_env_end(fresh);
+    rmi_glpk_env_end(fresh);
     return st;
 }
 
@@ -100,11 +100,11 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
     }
     /* max-min rates: a feasible point, hence f(opt) <= f0 and
        y_v >= alpha_v / f0 at the optimum */
-    if (rm_share_maxmin(&p, y, NULL, NULL)) {
+    if (rmi_share_maxmin(&p, y, NULL, NULL)) {
         st = rm_error_set(err, RM_ENOMEM, "rmt_share_glpk: out of memory");
         goto done;
     }
-    double f0 = rm_share_objective(&p, y), best = f0;
+    double f0 = rmi_share_objective(&p, y), best = f0;
     memcpy(yb, y, (size_t)n * sizeof *y);
     lp = glp_create_prob();
     glp_set_obj_dir(lp, GLP_MIN);
@@ -121,12 +121,12 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
         glp_set_obj_coef(lp, n + v + 1, 1.0);
     }
     /* capacity rows (one-route rows are already the upper bounds) */
-    rm_glpk_add_capacity_rows(lp, &p, 1, lprow, ind, val);
+    rmi_glpk_add_capacity_rows(lp, &p, 1, lprow, ind, val);
     int ncuts = 0;
     for (int v = 0; v < n; v++)
-        ncuts += rm_glpk_initial_cuts(lp, v + 1, n + v + 1, p.alpha[v], lb[v], p.ub[v], y[v]);
+        ncuts += rmi_glpk_initial_cuts(lp, v + 1, n + v + 1, p.alpha[v], lb[v], p.ub[v], y[v]);
     glp_smcp parm;
-    rm_glpk_init_smcp(&parm);
+    rmi_glpk_init_smcp(&parm);
     int it = 0;
     long simplex_its = 0;
     double gap = INFINITY, prev_lower = -INFINITY, prev_f = INFINITY;
@@ -135,8 +135,8 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
     for (;;) {
         it++;
         int ret, status;
-        if (rm_glpk_simplex(lp, &parm, &ret, &status, &retries, &simplex_its)) {
-            st = rm_glpk_simplex_failed("rmt_share_glpk", ret, status, it, n, ncuts, simplex_its,
+        if (rmi_glpk_simplex(lp, &parm, &ret, &status, &retries, &simplex_its)) {
+            st = rmi_glpk_simplex_failed("rmt_share_glpk", ret, status, it, n, ncuts, simplex_its,
                                         gap, retries, info, err);
             goto done;
         }
@@ -149,8 +149,8 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
                 t = p.ub[v];
             ylp[v] = y[v] = t;
         }
-        rm_share_make_feasible(&p, y, load);
-        double f = rm_share_objective(&p, y);
+        rmi_share_make_feasible(&p, y, load);
+        double f = rmi_share_objective(&p, y);
         /* progress: either bound, or the LP point itself, improved */
         int progress = f < best * (1.0 - 1e-15) || f < prev_f * (1.0 - 1e-15);
         prev_f = f;
@@ -163,7 +163,7 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
            is a lower bound of the convex optimum whatever the LP's
            accuracy, and its minimisers y_v = sqrt(alpha_v/Lambda_v), made
            feasible, another upper bound */
-        double g = rm_glpk_link_prices(lp, &p, lprow, Lam, 0.0);
+        double g = rmi_glpk_link_prices(lp, &p, lprow, Lam, 0.0);
         for (int v = 0; v < n; v++) {
             double yv = Lam[v] > 0.0 ? sqrt(p.alpha[v] / Lam[v]) : p.ub[v];
             if (yv < lb[v])
@@ -175,8 +175,8 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
         }
         if (g > lower)
             lower = g;
-        rm_share_make_feasible(&p, y, load);
-        double f2 = rm_share_objective(&p, y);
+        rmi_share_make_feasible(&p, y, load);
+        double f2 = rmi_share_objective(&p, y);
         if (f2 < best * (1.0 - 1e-15))
             progress = 1;
         if (f2 < best) {
@@ -201,7 +201,7 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
         for (int v = 0; v < n; v++) {
             double t = glp_get_col_prim(lp, n + v + 1), fv = p.alpha[v] / ylp[v];
             if (fv - t > 1e-3 * tol * best / n) {
-                rm_glpk_add_tangent_cut(lp, v + 1, n + v + 1, p.alpha[v], ylp[v]);
+                rmi_glpk_add_tangent_cut(lp, v + 1, n + v + 1, p.alpha[v], ylp[v]);
                 ncuts++, added++;
             }
         }
@@ -209,17 +209,17 @@ static rm_status share_glpk_run(const rm_network *net, const double *cap, int n_
             break;
     }
     if (gap > tol) {
-        st = rm_glpk_gap_failed("rmt_share_glpk", gap, tol, it, max_lp, ncuts, simplex_its, retries,
+        st = rmi_glpk_gap_failed("rmt_share_glpk", gap, tol, it, max_lp, ncuts, simplex_its, retries,
                                 info, err);
         goto done;
     }
-    rm_share_finish(&p, a, yb, x);
-    rm_solver_info_fill(info, it, simplex_its, ncuts, best * p.A / p.S, gap, "optimal", retries);
+    rmi_share_finish(&p, a, yb, x);
+    rmi_solver_info_fill(info, it, simplex_its, ncuts, best * p.A / p.S, gap, "optimal", retries);
 done:
     if (lp)
         glp_delete_prob(lp);
     glp_term_out(term);
     free(y), free(yb), free(ylp), free(lb), free(load), free(ind), free(val), free(lprow), free(Lam);
-    rm_share_problem_destroy(&p);
+    rmi_share_problem_destroy(&p);
     return st;
 }

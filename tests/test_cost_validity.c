@@ -12,9 +12,9 @@
  *    version does not know, refused by rm_cost_model_check) none of them;
  *  - the fallback: with such a model SharedRing (rmi_sharedring: fast path
  *    and stopping bounds asked for) returns the ring, T_step and the T_step
- *    of every ring size of rm_sharedring_reference with full_curve (the
- *    reference path, no bound), bit for bit; SliceRing (rm_slicering_mode
- *    with every flag) those of rm_slicering_reference with full_curve, and
+ *    of every ring size of rmi_sharedring_reference with full_curve (the
+ *    reference path, no bound), bit for bit; SliceRing (rmi_slicering_mode
+ *    with every flag) those of rmi_slicering_reference with full_curve, and
  *    its pruning never runs. On the same platforms today's model stops the
  *    growth early (a NaN in the sweep) and SliceRing's pair start or bounds
  *    change its result: a bound or change used for the unknown model would
@@ -164,7 +164,7 @@ static void check_platform(const rm_platform *p, rm_routing routing, double r, i
     /* SharedRing */
     rm_mapping *a = NULL, *b = NULL, *c = NULL;
     ck_assert_msg(rmi_sharedring(&net, &unknown, &a, &err) == RM_OK, "%s: %s", what, err.msg);
-    ck_assert_msg(rm_sharedring_reference(&net, &ref, &b, &err) == RM_OK, "%s: %s", what, err.msg);
+    ck_assert_msg(rmi_sharedring_reference(&net, &ref, &b, &err) == RM_OK, "%s: %s", what, err.msg);
     same_mapping(a, b, what);
     ck_assert_msg(!sweep_has_nan(a, a->sweep_t), "%s: a ring size was not tried", what);
     ck_assert_msg(rmi_sharedring(&net, &today, &c, &err) == RM_OK, "%s: %s", what, err.msg);
@@ -176,13 +176,13 @@ static void check_platform(const rm_platform *p, rm_routing routing, double r, i
     /* SliceRing */
     long pruned = rmi_slice_prune_steps;
     int all = RM_SLICE_FAST | RM_SLICE_PAIR_START | RM_SLICE_LAZY_SWEEP;
-    ck_assert_msg(rm_slicering_mode(&net, &unknown, all, &a, &err) == RM_OK, "%s: %s", what,
+    ck_assert_msg(rmi_slicering_mode(&net, &unknown, all, &a, &err) == RM_OK, "%s: %s", what,
                   err.msg);
     ck_assert_msg(rmi_slice_prune_steps == pruned, "%s: the pruning ran", what);
-    ck_assert_msg(rm_slicering_reference(&net, &ref, &b, &err) == RM_OK, "%s: %s", what, err.msg);
+    ck_assert_msg(rmi_slicering_reference(&net, &ref, &b, &err) == RM_OK, "%s: %s", what, err.msg);
     rmt_same_slice_mapping(a, b, what);
     ck_assert_msg(!sweep_has_nan(a, a->sweep_t_unshared), "%s: a ring size was not tried", what);
-    ck_assert_msg(rm_slicering_mode(&net, &today, all, &c, &err) == RM_OK, "%s: %s", what,
+    ck_assert_msg(rmi_slicering_mode(&net, &today, all, &c, &err) == RM_OK, "%s: %s", what,
                   err.msg);
     n_slice_changed += differs(c, b);
     rm_mapping_free(a);
@@ -215,11 +215,11 @@ START_TEST(test_fallback_generated)
     long pruned = rmi_slice_prune_steps;
     rm_platform *p = NULL;
     rm_error err;
-    ck_assert_msg(rm_generate_topology(RM_GEN_TIERS, 60, 11, &p, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_generate_topology(RM_GEN_TIERS, 60, 11, &p, &err) == RM_OK, "%s", err.msg);
     check_platform(p, RM_ROUTING_WIDEST, 0.0064, 0, 0);
     check_platform(p, RM_ROUTING_WIDEST, 0.00064, 0, 1);
     rm_platform_free(p);
-    ck_assert_msg(rm_generate_topology(RM_GEN_CLUSTER, 40, 12, &p, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_generate_topology(RM_GEN_CLUSTER, 40, 12, &p, &err) == RM_OK, "%s", err.msg);
     check_platform(p, RM_ROUTING_WIDEST, 0.0064, 1, 0);
     rm_platform_free(p);
     /* today's model pruned SliceRing's steps there (the unknown one never did) */

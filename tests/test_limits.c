@@ -116,7 +116,7 @@ START_TEST(test_tight_limits_fail_loudly)
     o.cost.dc_dw = 0.64;
     rm_mapping *ref = NULL, *m = NULL;
     ck_assert_int_eq(rm_map_network(&net, &o, &ref, &err), RM_OK);
-    ck_assert_msg(rm_mapping_refine_solver(&net, ref, RM_FINAL_KINSOL, 0.0, NULL, &err) == RM_OK,
+    ck_assert_msg(rmi_mapping_refine_solver(&net, ref, RM_FINAL_KINSOL, 0.0, NULL, &err) == RM_OK,
                   "%s", err.msg);
     double t_opt = ref->t_step_per_dw;
     ck_assert_int_eq(ref->final_converged, 1);
@@ -232,7 +232,7 @@ START_TEST(test_limits_300_hosts_certified)
 {
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
-    ck_assert_msg(rm_generate_topology(RM_GEN_TIERS, 999, 1, &p, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_generate_topology(RM_GEN_TIERS, 999, 1, &p, &err) == RM_OK, "%s", err.msg);
     rm_network net;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options o;
@@ -247,7 +247,7 @@ START_TEST(test_limits_300_hosts_certified)
     ck_assert_ptr_nonnull(g);
     ck_assert_ptr_nonnull(k);
     rm_solver_info info;
-    ck_assert_msg(rm_mapping_refine_solver(&net, ref, RM_FINAL_KINSOL, 0.0, &info, &err) == RM_OK,
+    ck_assert_msg(rmi_mapping_refine_solver(&net, ref, RM_FINAL_KINSOL, 0.0, &info, &err) == RM_OK,
                   "%s", err.msg);
     ck_assert_int_eq(ref->final_converged, 1);
     double t_opt = ref->t_step_per_dw;

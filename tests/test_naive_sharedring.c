@@ -180,7 +180,7 @@ START_TEST(test_naive_generated)
     static const char *const names[] = {"star", "cluster", "fattree", "tiers"};
     rm_platform *p = NULL;
     rm_error err;
-    ck_assert_msg(rm_generate_topology(t[_i], 30, 5 + _i, &p, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_generate_topology(t[_i], 30, 5 + _i, &p, &err) == RM_OK, "%s", err.msg);
     ck_assert_int_eq(check_platform(p, names[_i], 1), 2 * 4 * 6);
     rm_platform_free(p);
 }

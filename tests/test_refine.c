@@ -55,7 +55,7 @@ static double solve(const rm_network *net, rm_mapping *m, rm_final_solver which,
     rm_solver_info local;
     if (!info)
         info = &local;
-    rm_status st = rm_mapping_refine_solver(net, m, which, 0.0, info, &err);
+    rm_status st = rmi_mapping_refine_solver(net, m, which, 0.0, info, &err);
     ck_assert_msg(st == RM_OK, "%s: %s", which == RM_FINAL_KINSOL ? "kinsol" : "glpk", err.msg);
     ck_assert_int_eq(m->final_solver, which);
     ck_assert_msg(rm_mapping_check(net, m, 1e-9, &err) == RM_OK, "%s", err.msg);
@@ -246,15 +246,15 @@ START_TEST(test_errors)
     rm_mapping *m = ring_mapping(&net, 2, ring, 0.1, 0, 0, 0.0);
     double t0 = m->t_step_per_dw, x0 = m->succ[0].bandwidth;
     /* not a solver: RM_EINPUT, mapping unchanged */
-    ck_assert_int_eq(rm_mapping_refine_solver(&net, m, RM_FINAL_NONE, 0.0, NULL, &err), RM_EINPUT);
+    ck_assert_int_eq(rmi_mapping_refine_solver(&net, m, RM_FINAL_NONE, 0.0, NULL, &err), RM_EINPUT);
     ck_assert(strstr(err.msg, "not a solver") != NULL);
     ck_assert_double_eq(m->t_step_per_dw, t0);
     ck_assert_double_eq(m->succ[0].bandwidth, x0);
     /* a route with an unusable arc: RM_EINPUT from the solvers, unchanged */
     int saved = m->succ[0].arcs[0];
     m->succ[0].arcs[0] = 999;
-    ck_assert_int_eq(rm_mapping_refine_solver(&net, m, RM_FINAL_KINSOL, 0.0, NULL, &err), RM_EINPUT);
-    ck_assert_int_eq(rm_mapping_refine_solver(&net, m, RM_FINAL_GLPK, 0.0, NULL, &err), RM_EINPUT);
+    ck_assert_int_eq(rmi_mapping_refine_solver(&net, m, RM_FINAL_KINSOL, 0.0, NULL, &err), RM_EINPUT);
+    ck_assert_int_eq(rmi_mapping_refine_solver(&net, m, RM_FINAL_GLPK, 0.0, NULL, &err), RM_EINPUT);
     m->succ[0].arcs[0] = saved;
     ck_assert_double_eq(m->t_step_per_dw, t0);
     /* D_c/D_w = 0: T = w_cumul whatever the shares */
@@ -322,10 +322,10 @@ START_TEST(test_shipped_platforms)
                 opt.heuristic = h ? RM_HEUR_SLICE : RM_HEUR_SHARED;
                 opt.sharing = h ? RM_SHARING_MAXMIN : RM_SHARING_GREEDY;
                 rm_mapping *m = NULL;
-                ck_assert_msg(rm_run_heuristic(&net, &opt, &m, &err) == RM_OK, "%s", err.msg);
+                ck_assert_msg(rmi_run_heuristic(&net, &opt, &m, &err) == RM_OK, "%s", err.msg);
                 double t[RM_N_REFINE];
                 rm_status st[RM_N_REFINE];
-                ck_assert_int_eq(rm_mapping_refinements(&net, m, t, st, NULL, &err), RM_OK);
+                ck_assert_int_eq(rmi_mapping_refinements(&net, m, t, st, NULL, &err), RM_OK);
                 /* timings and counts of each solver on its own */
                 rm_mapping *mk = NULL, *mg = NULL;
                 opt.final_solver = RM_FINAL_KINSOL;

@@ -105,37 +105,37 @@ START_TEST(test_value_by_hand)
     rm_options o;
     opts(&o, 0.0064, 0);
     rm_res_bound rb;
-    ck_assert_int_eq(rm_res_bound_init(&rb, &net, &o, &err), RM_OK);
+    ck_assert_int_eq(rmi_res_bound_init(&rb, &net, &o, &err), RM_OK);
     ck_assert(rb.active);
     /* the backbone: 250 MBps = 2000 Mb/s */
     ck_assert_double_eq_tol(net.res_cap[rb.res], 2000.0, 1e-9);
-    rm_res_bound_add(&rb, p->hosts[0]);
-    rm_res_bound_add(&rb, p->hosts[1]);
+    rmi_res_bound_add(&rb, p->hosts[0]);
+    rmi_res_bound_add(&rb, p->hosts[1]);
     double w = 1e-3, kappa = 4.0 * 0.0064 / 2000.0, best = INFINITY;
     for (int m = 3; m <= 160; m++) {
         double g = w / m + kappa * m;
         if (g < best)
             best = g;
     }
-    double v = rm_res_bound_value(&rb, 0.0064);
+    double v = rmi_res_bound_value(&rb, 0.0064);
     ck_assert_msg(fabs(v - best) <= 1e-12 * best, "bound %.17g, by hand %.17g", v, best);
-    rm_res_bound_destroy(&rb);
+    rmi_res_bound_destroy(&rb);
     /* widest routing: no claim on the routes, inactive */
     o.routing = RM_ROUTING_WIDEST;
-    ck_assert_int_eq(rm_res_bound_init(&rb, &net, &o, &err), RM_OK);
+    ck_assert_int_eq(rmi_res_bound_init(&rb, &net, &o, &err), RM_OK);
     ck_assert(!rb.active);
-    ck_assert(rm_res_bound_value(&rb, 0.0064) == 0.0);
-    rm_res_bound_destroy(&rb);
+    ck_assert(rmi_res_bound_value(&rb, 0.0064) == 0.0);
+    rmi_res_bound_destroy(&rb);
     rm_network_destroy(&net);
     rm_platform_free(p);
     /* the heterogeneous zone: the SHARED "core" link (100 MBps) */
     p = read_sg("full_shared_core.xml");
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     opts(&o, 0.0064, 0);
-    ck_assert_int_eq(rm_res_bound_init(&rb, &net, &o, &err), RM_OK);
+    ck_assert_int_eq(rmi_res_bound_init(&rb, &net, &o, &err), RM_OK);
     ck_assert(rb.active);
     ck_assert_double_eq_tol(net.res_cap[rb.res], 800.0, 1e-9);
-    rm_res_bound_destroy(&rb);
+    rmi_res_bound_destroy(&rb);
     rm_network_destroy(&net);
     rm_platform_free(p);
 }

@@ -10,7 +10,7 @@
  *    that width, and hops gives no more links than any other rule; every
  *    route of SliceRing's mapping under every rule has the widest width;
  *  - the default is the index rule and changes nothing (same routes as
- *    rm_routing_route); rm_options_check refuses unknown rules.
+ *    rmi_routing_route); rm_options_check refuses unknown rules.
  */
 #include "ringmap.h"
 #include "heur/heur.h"
@@ -224,14 +224,14 @@ START_TEST(test_random_widths)
             for (int j = 0; j < nh; j++) {
                 if (i == j)
                     continue;
-                ck_assert_int_eq(rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, i, j, &r0, &err), RM_OK);
+                ck_assert_int_eq(rmi_routing_route(&net, RM_ROUTING_WIDEST, NULL, i, j, &r0, &err), RM_OK);
                 int hops = 0;
                 for (int k = 0; k < 5; k++) {
                     ck_assert_int_eq(rmi_ties_route(t[k], &net, RM_ROUTING_WIDEST, NULL, i, j, &r, &err),
                                      RM_OK);
                     ck_assert(r.bandwidth == r0.bandwidth);
                     check_walk(&net, &r, i, j, r0.bandwidth);
-                    if (k == 0) { /* index: rm_routing_route's own route */
+                    if (k == 0) { /* index: rmi_routing_route's own route */
                         ck_assert_int_eq(r.n_arcs, r0.n_arcs);
                         for (int a = 0; a < r.n_arcs; a++)
                             ck_assert_int_eq(r.arcs[a], r0.arcs[a]);
@@ -256,7 +256,7 @@ START_TEST(test_random_widths)
             for (int q = 0; q < m->q && m->q > 1; q++) {
                 rm_route *rs[2] = {&m->succ[q], &m->pred[q]};
                 for (int e = 0; e < 2; e++) {
-                    ck_assert_int_eq(rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, rs[e]->src,
+                    ck_assert_int_eq(rmi_routing_route(&net, RM_ROUTING_WIDEST, NULL, rs[e]->src,
                                                       rs[e]->dst, &r0, &err), RM_OK);
                     check_walk(&net, rs[e], rs[e]->src, rs[e]->dst, r0.bandwidth);
                 }
@@ -288,7 +288,7 @@ START_TEST(test_default_unchanged)
     ck_assert_int_eq(rm_options_check(&o, &err), RM_EINPUT);
     o.route_ties = (rm_route_ties)-1;
     ck_assert_int_eq(rm_options_check(&o, &err), RM_EINPUT);
-    /* the default SliceRing mapping's routes are rm_routing_route's */
+    /* the default SliceRing mapping's routes are rmi_routing_route's */
     rm_platform *p = two_routes();
     rm_network net;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
@@ -299,7 +299,7 @@ START_TEST(test_default_unchanged)
     ck_assert_int_eq(rm_slicering(&net, &o, &m, &err), RM_OK);
     rm_route r = {0};
     for (int k = 0; k < m->q; k++) {
-        ck_assert_int_eq(rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, m->ring[k],
+        ck_assert_int_eq(rmi_routing_route(&net, RM_ROUTING_WIDEST, NULL, m->ring[k],
                                           m->ring[(k + 1) % m->q], &r, &err), RM_OK);
         ck_assert_int_eq(r.n_arcs, m->succ[k].n_arcs);
         for (int a = 0; a < r.n_arcs; a++)

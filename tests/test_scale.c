@@ -28,7 +28,7 @@ static rm_platform *gen(rm_gen_topology t, int hosts, uint64_t seed)
 {
     rm_platform *p = NULL;
     rm_error err;
-    ck_assert_msg(rm_generate_topology(t, hosts, seed, &p, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_generate_topology(t, hosts, seed, &p, &err) == RM_OK, "%s", err.msg);
     return p;
 }
 
@@ -49,7 +49,7 @@ START_TEST(test_generators_deterministic)
             ck_assert_int_eq(a->links[l].target, b->links[l].target);
             ck_assert(a->links[l].bandwidth == b->links[l].bandwidth);
         }
-        ck_assert_int_eq(rm_gen_topology_parse(rm_gen_topology_name((rm_gen_topology)t)), t);
+        ck_assert_int_eq(rmi_gen_topology_parse(rmi_gen_topology_name((rm_gen_topology)t)), t);
         rm_platform_free(a);
         rm_platform_free(b);
     }
@@ -66,8 +66,8 @@ START_TEST(test_generators_deterministic)
         ck_assert(g->links[l].bandwidth == f->links[l].bandwidth);
     rm_platform_free(g);
     rm_platform_free(f);
-    ck_assert_int_eq(rm_gen_topology_parse("ring"), -1);
-    ck_assert_int_eq(rm_generate_topology(RM_GEN_STAR, 1, 1, &g, &err), RM_EINPUT);
+    ck_assert_int_eq(rmi_gen_topology_parse("ring"), -1);
+    ck_assert_int_eq(rmi_generate_topology(RM_GEN_STAR, 1, 1, &g, &err), RM_EINPUT);
 }
 END_TEST
 
@@ -88,7 +88,7 @@ static void check_bound_random(const rm_platform *p, rm_duplex duplex, int trial
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
     rm_cut_bound cb;
-    ck_assert_int_eq(rm_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
+    ck_assert_int_eq(rmi_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
     int H = p->n_hosts, hits = 0;
     int *perm = malloc((size_t)H * sizeof *perm);
     for (int t = 0; t < trials; t++) {
@@ -102,16 +102,16 @@ static void check_bound_random(const rm_platform *p, rm_duplex duplex, int trial
         }
         rm_mapping *m = rm_mapping_new(q, 0);
         m->cost.dc_dw = 0.0064;
-        rm_cut_bound_reset(&cb);
+        rmi_cut_bound_reset(&cb);
         for (int k = 0; k < q; k++) {
             m->ring[k] = p->hosts[perm[k]];
-            rm_cut_bound_add(&cb, m->ring[k]);
+            rmi_cut_bound_add(&cb, m->ring[k]);
         }
         for (int k = 0; k < q; k++) {
-            ck_assert_int_eq(rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, m->ring[k],
+            ck_assert_int_eq(rmi_routing_route(&net, RM_ROUTING_WIDEST, NULL, m->ring[k],
                                               m->ring[(k + 1) % q], &m->succ[k], &err),
                              RM_OK);
-            ck_assert_int_eq(rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, m->ring[k],
+            ck_assert_int_eq(rmi_routing_route(&net, RM_ROUTING_WIDEST, NULL, m->ring[k],
                                               m->ring[(k + q - 1) % q], &m->pred[k], &err),
                              RM_OK);
         }
@@ -127,7 +127,7 @@ static void check_bound_random(const rm_platform *p, rm_duplex duplex, int trial
     }
     (void)hits;
     free(perm);
-    rm_cut_bound_destroy(&cb);
+    rmi_cut_bound_destroy(&cb);
     rm_network_destroy(&net);
 }
 
@@ -348,9 +348,9 @@ static rm_mapping *random_ring_mapping(const rm_platform *p, const rm_network *n
     *ok = 1;
     for (int k = 0; k < q && *ok; k++) {
         m->ring[k] = p->hosts[perm[k]];
-        *ok = rm_routing_route(net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
+        *ok = rmi_routing_route(net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
                                p->hosts[perm[(k + 1) % q]], &m->succ[k], &err) == RM_OK &&
-              rm_routing_route(net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
+              rmi_routing_route(net, RM_ROUTING_WIDEST, NULL, p->hosts[perm[k]],
                                p->hosts[perm[(k + q - 1) % q]], &m->pred[k], &err) == RM_OK;
     }
     if (*ok)
@@ -380,19 +380,19 @@ START_TEST(test_host_bound_valid)
         rm_error err;
         ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
         rm_host_bound hb;
-        ck_assert_int_eq(rm_host_bound_init_shared(&hb, &net, par, &err), RM_OK);
+        ck_assert_int_eq(rmi_host_bound_init_shared(&hb, &net, par, &err), RM_OK);
         int perm[12], q = random_ring_hosts(&rs, H, perm);
         int ok;
         rm_mapping *m = random_ring_mapping(p, &net, perm, q, d, par, lat, trial % 2, &ok);
         for (int sub = 0; ok && sub < 4; sub++) {
             int r = rmt_rndint(&rs, 2, q - 1);
-            rm_host_bound_reset(&hb);
+            rmi_host_bound_reset(&hb);
             for (int k = 0; k < r; k++)
-                rm_host_bound_add(&hb, m->ring[(k * 7 + sub) % q]);
+                rmi_host_bound_add(&hb, m->ring[(k * 7 + sub) % q]);
             ck_assert_int_le(hb.n_in, q - 1);
             double T = m->t_step_per_dw;
             static const double f[4] = {0.5, 1.0, 1.5, 1e6};
-            double t0 = T * f[sub], v = rm_host_bound_value(&hb, d, t0);
+            double t0 = T * f[sub], v = rmi_host_bound_value(&hb, d, t0);
             double lb = v < t0 ? v : t0;
             ck_assert_msg(T >= lb * (1.0 - 1e-9),
                           "trial %d: T %.12g < min(T0 %.12g, bound %.12g) (q %d, |R| %d, "
@@ -403,7 +403,7 @@ START_TEST(test_host_bound_valid)
             tight += v > 0.5 * T;
         }
         rm_mapping_free(m);
-        rm_host_bound_destroy(&hb);
+        rmi_host_bound_destroy(&hb);
         rm_network_destroy(&net);
         rm_platform_free(p);
     }
@@ -425,21 +425,21 @@ START_TEST(test_host_bound_valid)
     for (int k = 0; k < 3; k++) {
         m->ring[k] = k;
         ck_assert_int_eq(
-            rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, k, (k + 1) % 3, &m->succ[k], &err),
+            rmi_routing_route(&net, RM_ROUTING_WIDEST, NULL, k, (k + 1) % 3, &m->succ[k], &err),
             RM_OK);
         ck_assert_int_eq(
-            rm_routing_route(&net, RM_ROUTING_WIDEST, NULL, k, (k + 2) % 3, &m->pred[k], &err),
+            rmi_routing_route(&net, RM_ROUTING_WIDEST, NULL, k, (k + 2) % 3, &m->pred[k], &err),
             RM_OK);
     }
     ck_assert_int_eq(rm_mapping_refine_optimal(&net, m, &err), RM_OK);
     rm_host_bound hb;
-    ck_assert_int_eq(rm_host_bound_init_shared(&hb, &net, 0, &err), RM_OK);
-    rm_host_bound_add(&hb, 0);
-    rm_host_bound_add(&hb, 1);
-    double T = m->t_step_per_dw, v = rm_host_bound_value(&hb, m->cost.dc_dw, T);
+    ck_assert_int_eq(rmi_host_bound_init_shared(&hb, &net, 0, &err), RM_OK);
+    rmi_host_bound_add(&hb, 0);
+    rmi_host_bound_add(&hb, 1);
+    double T = m->t_step_per_dw, v = rmi_host_bound_value(&hb, m->cost.dc_dw, T);
     ck_assert_msg(v <= T * (1.0 + 1e-9) && v >= T * (1.0 - 1e-2), "tight case: T %.12g bound %.12g",
                   T, v);
-    rm_host_bound_destroy(&hb);
+    rmi_host_bound_destroy(&hb);
     rm_mapping_free(m);
     rm_network_destroy(&net);
     rm_platform_free(p);
@@ -462,7 +462,7 @@ START_TEST(test_host_bound_costs_valid)
             c[i] = i % (H + 1) == 0 ? 0.0 : 1.0 / rmt_rndint(&rs, 1, 100) + 1e-3 * rmt_rnd(&rs);
         rm_host_bound hb;
         rm_error err;
-        ck_assert_int_eq(rm_host_bound_init_costs(&hb, p, c, par, &err), RM_OK);
+        ck_assert_int_eq(rmi_host_bound_init_costs(&hb, p, c, par, &err), RM_OK);
         int perm[12], q = random_ring_hosts(&rs, H, perm);
         double w[12], C[12];
         for (int k = 0; k < q; k++) {
@@ -472,13 +472,13 @@ START_TEST(test_host_bound_costs_valid)
         }
         double T = rm_balance(q, w, C, d, NULL);
         int r = rmt_rndint(&rs, 2, q - 1);
-        rm_host_bound_reset(&hb);
+        rmi_host_bound_reset(&hb);
         for (int k = 0; k < r; k++)
-            rm_host_bound_add(&hb, p->hosts[perm[k]]);
-        double v = rm_host_bound_value(&hb, d, T * (trial % 4 ? 1.0 : 0.5));
+            rmi_host_bound_add(&hb, p->hosts[perm[k]]);
+        double v = rmi_host_bound_value(&hb, d, T * (trial % 4 ? 1.0 : 0.5));
         ck_assert_msg(T >= v * (1.0 - 1e-9), "trial %d: estimate %.12g < bound %.12g", trial, T, v);
         tight += v > 0.5 * T;
-        rm_host_bound_destroy(&hb);
+        rmi_host_bound_destroy(&hb);
         free(c);
         rm_platform_free(p);
     }
@@ -528,9 +528,9 @@ START_TEST(test_cut_bound_directed)
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_cut_bound cb;
-    ck_assert_int_eq(rm_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
+    ck_assert_int_eq(rmi_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
     ck_assert_int_gt(cb.n_bridges, 0);
-    rm_cut_bound_destroy(&cb);
+    rmi_cut_bound_destroy(&cb);
     rm_network_destroy(&net);
     int stopped = 0;
     for (int r = 0; r < 2; r++) {
@@ -568,8 +568,8 @@ START_TEST(test_cross_bound_valid)
         ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
         rm_cut_bound cb;
         rm_cross_bound xb;
-        ck_assert_int_eq(rm_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
-        ck_assert_int_eq(rm_cross_bound_init(&xb, &cb, &net, &err), RM_OK);
+        ck_assert_int_eq(rmi_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
+        ck_assert_int_eq(rmi_cross_bound_init(&xb, &cb, &net, &err), RM_OK);
         int perm[12], q = random_ring_hosts(&rs, H, perm);
         int ok;
         rm_mapping *m = random_ring_mapping(p, &net, perm, q, d, par, lat, trial % 2, &ok);
@@ -581,7 +581,7 @@ START_TEST(test_cross_bound_valid)
                     R[r++] = m->ring[(start + k) % q];
             if (r < 2)
                 continue;
-            double T = m->t_step_per_dw, v = d * rm_cross_bound_value(&xb, R, r);
+            double T = m->t_step_per_dw, v = d * rmi_cross_bound_value(&xb, R, r);
             ck_assert_msg(T >= v * (1.0 - 1e-9),
                           "trial %d: T %.12g < crossing bound %.12g (q %d, |R| %d, duplex %d, "
                           "par %d, lat %d, directed %d)",
@@ -591,8 +591,8 @@ START_TEST(test_cross_bound_valid)
             broken += T < 2.0 * v * (1.0 - 1e-9);
         }
         rm_mapping_free(m);
-        rm_cross_bound_destroy(&xb);
-        rm_cut_bound_destroy(&cb);
+        rmi_cross_bound_destroy(&xb);
+        rmi_cut_bound_destroy(&cb);
         rm_network_destroy(&net);
         rm_platform_free(p);
     }
@@ -611,22 +611,22 @@ START_TEST(test_cross_bound_valid)
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_cut_bound cb;
     rm_cross_bound xb;
-    ck_assert_int_eq(rm_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
-    ck_assert_int_eq(rm_cross_bound_init(&xb, &cb, &net, &err), RM_OK);
+    ck_assert_int_eq(rmi_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
+    ck_assert_int_eq(rmi_cross_bound_init(&xb, &cb, &net, &err), RM_OK);
     static const int r4[4] = {0, 2, 1, 3}, r2[2] = {0, 2}, b4[4] = {0, 1, 2, 3};
-    ck_assert(fabs(rm_cross_bound_value(&xb, r4, 4) - 0.8) < 1e-9);
-    ck_assert(fabs(rm_cross_bound_value(&xb, r2, 2) - 0.4) < 1e-9);
-    ck_assert(fabs(rm_cross_bound_value(&xb, b4, 4) - 0.4) < 1e-9);
-    rm_cross_bound_destroy(&xb);
-    rm_cut_bound_destroy(&cb);
+    ck_assert(fabs(rmi_cross_bound_value(&xb, r4, 4) - 0.8) < 1e-9);
+    ck_assert(fabs(rmi_cross_bound_value(&xb, r2, 2) - 0.4) < 1e-9);
+    ck_assert(fabs(rmi_cross_bound_value(&xb, b4, 4) - 0.4) < 1e-9);
+    rmi_cross_bound_destroy(&xb);
+    rmi_cut_bound_destroy(&cb);
     rm_network_destroy(&net);
     /* full duplex: one direction's 4 routes share 10 Mb/s: 4/10 */
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_FULL, &err), RM_OK);
-    ck_assert_int_eq(rm_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
-    ck_assert_int_eq(rm_cross_bound_init(&xb, &cb, &net, &err), RM_OK);
-    ck_assert(fabs(rm_cross_bound_value(&xb, r4, 4) - 0.4) < 1e-9);
-    rm_cross_bound_destroy(&xb);
-    rm_cut_bound_destroy(&cb);
+    ck_assert_int_eq(rmi_cut_bound_init(&cb, &net, 4.0, 2.0, &err), RM_OK);
+    ck_assert_int_eq(rmi_cross_bound_init(&xb, &cb, &net, &err), RM_OK);
+    ck_assert(fabs(rmi_cross_bound_value(&xb, r4, 4) - 0.4) < 1e-9);
+    rmi_cross_bound_destroy(&xb);
+    rmi_cut_bound_destroy(&cb);
     rm_network_destroy(&net);
     rm_platform_free(p);
 }

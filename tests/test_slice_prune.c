@@ -4,7 +4,7 @@
  * value from the least route cost to and from the ring, with the edges'
  * terms at up to 64 pivots) changes nothing: the fast scan with the pruning
  * returns the reference's ring and every ring size's estimate bit for bit
- * (rm_slicering_reference: rm_balance for every candidate) on Tiers-like
+ * (rmi_slicering_reference: rm_balance for every candidate) on Tiers-like
  * platforms (heterogeneous hosts and links, where the pruning runs: the
  * test fails if it never ran), a star and a cluster, half and full duplex
  * and the latency model; and on a platform whose hosts cannot all reach
@@ -42,8 +42,8 @@ static void check_same_ties(const rm_platform *p, double r, rm_duplex duplex, in
         o.cost.dc = r * 1000.0; /* D_w = 1000 Mflop */
     }
     rm_mapping *a = NULL, *b = NULL;
-    ck_assert_msg(rm_slicering_mode(&net, &o, RM_SLICE_FAST, &a, &err) == RM_OK, "%s", err.msg);
-    ck_assert_msg(rm_slicering_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_slicering_mode(&net, &o, RM_SLICE_FAST, &a, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_slicering_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
     char what[200];
     snprintf(what, sizeof what, "%s r=%g duplex=%d latency=%d ties=%d", p->name, r, (int)duplex,
              latency, ties);
@@ -72,7 +72,7 @@ START_TEST(test_prune_generated)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         rm_platform *p = NULL;
         rm_error err;
-        ck_assert_msg(rm_generate_topology(cases[c].t, cases[c].hosts, 11 + c, &p, &err) == RM_OK,
+        ck_assert_msg(rmi_generate_topology(cases[c].t, cases[c].hosts, 11 + c, &p, &err) == RM_OK,
                       "%s", err.msg);
         for (int r = 0; r < 4; r++)
             check_same(p, ratios[r], RM_DUPLEX_HALF, 0);

@@ -5,8 +5,8 @@
  * same step is skipped, so among candidates equal in real arithmetic the
  * first in scan order wins).
  *  - The fast path and the reference path apply it alike: the same ring and
- *    every ring size's estimate bit for bit (rm_slicering_mode with
- *    RM_SLICE_FAST against rm_slicering_reference), on generated star,
+ *    every ring size's estimate bit for bit (rmi_slicering_mode with
+ *    RM_SLICE_FAST against rmi_slicering_reference), on generated star,
  *    cluster, fat-tree and Tiers-like platforms (half and full duplex, the
  *    latency and parallel-send cost models) and on shipped platforms; the
  *    default entry (rm_slicering: pair start, lazy sweep) against the
@@ -56,18 +56,18 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int mod
     ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
     rm_options o;
     opts(&o, r, duplex, model);
-    o.routing = rm_routing_resolve(&net, o.routing); /* rm_slicering_mode runs it resolved */
+    o.routing = rm_routing_resolve(&net, o.routing); /* rmi_slicering_mode runs it resolved */
     rm_mapping *a = NULL, *b = NULL, *c = NULL, *d = NULL;
     char what[200];
     snprintf(what, sizeof what, "%s r=%g duplex=%d model=%d", p->name, r, (int)duplex, model);
-    ck_assert_msg(rm_slicering_mode(&net, &o, RM_SLICE_FAST, &a, &err) == RM_OK, "%s", err.msg);
-    ck_assert_msg(rm_slicering_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_slicering_mode(&net, &o, RM_SLICE_FAST, &a, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_slicering_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
     rmt_same_slice_mapping(a, b, what);
     /* the library's entry (pair start, lazy sweep) against the same flags
      * without the fast path */
     int all = RM_SLICE_FAST | RM_SLICE_PAIR_START | RM_SLICE_LAZY_SWEEP;
-    ck_assert_msg(rm_slicering_mode(&net, &o, all, &c, &err) == RM_OK, "%s", err.msg);
-    ck_assert_msg(rm_slicering_mode(&net, &o, all & ~RM_SLICE_FAST, &d, &err) == RM_OK, "%s",
+    ck_assert_msg(rmi_slicering_mode(&net, &o, all, &c, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_slicering_mode(&net, &o, all & ~RM_SLICE_FAST, &d, &err) == RM_OK, "%s",
                   err.msg);
     rmt_same_slice_mapping(c, d, what);
     rm_mapping_free(a);
@@ -89,7 +89,7 @@ START_TEST(test_ties_generated)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         rm_platform *p = NULL;
         rm_error err;
-        ck_assert_msg(rm_generate_topology(cases[c].t, cases[c].hosts, 11 + c, &p, &err) == RM_OK,
+        ck_assert_msg(rmi_generate_topology(cases[c].t, cases[c].hosts, 11 + c, &p, &err) == RM_OK,
                       "%s", err.msg);
         for (int r = 0; r < 3; r++)
             check_same(p, ratios[r], RM_DUPLEX_HALF, 0);

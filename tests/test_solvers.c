@@ -707,7 +707,7 @@ static void gen_ring_make(gen_ring *g, int max_q, double r)
 {
     rm_error err = {0};
     memset(g, 0, sizeof *g);
-    ck_assert_int_eq(rm_generate_topology(RM_GEN_TIERS, 999, 1, &g->p, &err), RM_OK);
+    ck_assert_int_eq(rmi_generate_topology(RM_GEN_TIERS, 999, 1, &g->p, &err), RM_OK);
     ck_assert_int_eq(rm_network_init(&g->net, g->p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options opt;
     rm_options_init(&opt);
@@ -729,7 +729,7 @@ static void gen_ring_free(gen_ring *g)
 
 /* Both solvers on the ring: "optimal", certified gaps <= 1e-9 (GLPK) and
  * 1e-7 (KINSOL), the same T_step to 1e-6, no worse than the heuristic's
- * shares, T equal to rm_tstep_true of the returned shares. */
+ * shares, T equal to rmi_tstep_true of the returned shares. */
 static void check_agree(int max_q, double r, int q_expect)
 {
     gen_ring g;
@@ -754,8 +754,8 @@ static void check_agree(int max_q, double r, int q_expect)
     ck_assert(tg >= tk * (1.0 - ik.gap) * (1.0 - 1e-12));
     ck_assert(tk <= g.m->t_step_per_dw * (1.0 + 1e-9));
     ck_assert(tg <= g.m->t_step_per_dw * (1.0 + 1e-9));
-    ck_assert(fabs(rm_tstep_true(&g.ri, xk) - tk) <= 1e-12 * tk);
-    ck_assert(fabs(rm_tstep_true(&g.ri, xg) - tg) <= 1e-12 * tg);
+    ck_assert(fabs(rmi_tstep_true(&g.ri, xk) - tk) <= 1e-12 * tk);
+    ck_assert(fabs(rmi_tstep_true(&g.ri, xg) - tg) <= 1e-12 * tg);
     printf("SliceRing ring of %d hosts at %g: kinsol %.12g (%d rounds, %ld Newton), glpk %.12g "
            "(%d LPs, %ld simplex), |diff| %.2g\n",
            q, r, tk, ik.iterations, ik.inner_iterations, tg, ig.iterations, ig.inner_iterations,
@@ -795,7 +795,7 @@ START_TEST(test_tstep_best_bound)
     /* "gap above tolerance", with GLPK's code when an LP failed on the way */
     ck_assert_msg(strncmp(info.status, "gap above tolerance", 19) == 0, "%s", info.status);
     ck_assert(info.gap > 1e-16 && info.gap < 1e-6);
-    ck_assert(fabs(rm_tstep_true(&g.ri, x) - t) <= 1e-12 * t);
+    ck_assert(fabs(rmi_tstep_true(&g.ri, x) - t) <= 1e-12 * t);
     ck_assert_int_eq(rm_tstep_kinsol(&g.ri, 0.0, x, &tk, NULL, &err), RM_OK);
     ck_assert(tk >= t * (1.0 - info.gap) * (1.0 - 1e-12));
     ck_assert(fabs(tk - t) <= 1e-6 * t);

@@ -92,7 +92,7 @@ static int compare_all(const rm_platform *p, rm_duplex duplex, const char *name)
             char what[256];
             rm_mapping *a = NULL, *b = NULL;
             rm_status sa = rm_sharedring(&net, &opt, &a, &err);
-            rm_status sb = rm_sharedring_reference(&net, &opt, &b, &err);
+            rm_status sb = rmi_sharedring_reference(&net, &opt, &b, &err);
             ck_assert_int_eq(sa, sb);
             if (!sa) {
                 snprintf(what, sizeof what, "%s SharedRing dc/dw %g refine %d duplex %d", name,
@@ -110,8 +110,8 @@ static int compare_all(const rm_platform *p, rm_duplex duplex, const char *name)
             if (refine)
                 continue;
             a = b = NULL;
-            sa = rm_slicering_mode(&net, &opt, RM_SLICE_FAST, &a, &err);
-            sb = rm_slicering_reference(&net, &opt, &b, &err);
+            sa = rmi_slicering_mode(&net, &opt, RM_SLICE_FAST, &a, &err);
+            sb = rmi_slicering_reference(&net, &opt, &b, &err);
             ck_assert_int_eq(sa, sb);
             if (!sa) {
                 snprintf(what, sizeof what, "%s SliceRing dc/dw %g duplex %d", name, RATIOS[r],
@@ -133,7 +133,7 @@ static int compare_all(const rm_platform *p, rm_duplex duplex, const char *name)
             rm_options full = opt;
             full.full_curve = 1;
             ck_assert_int_eq(rm_slicering(&net, &full, &a, &err), RM_OK);
-            ck_assert_int_eq(rm_slicering_reference(&net, &full, &b, &err), RM_OK);
+            ck_assert_int_eq(rmi_slicering_reference(&net, &full, &b, &err), RM_OK);
             for (int k = 0; k < a->n_sweep; k++)
                 if (!isnan(b->sweep_t_unshared[k]))
                     ck_assert_msg(a->sweep_t_unshared[k] <= b->sweep_t_unshared[k],
@@ -208,8 +208,8 @@ START_TEST(test_direct_routing)
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     double wd[4], ww[4];
     int ad[4], aw[4];
-    ck_assert_int_eq(rm_routing_tree(&net, RM_ROUTING_DIRECT, NULL, 1, 0, wd, ad, &err), RM_OK);
-    ck_assert_int_eq(rm_routing_tree(&net, RM_ROUTING_WIDEST, NULL, 1, 0, ww, aw, &err), RM_OK);
+    ck_assert_int_eq(rmi_routing_tree(&net, RM_ROUTING_DIRECT, NULL, 1, 0, wd, ad, &err), RM_OK);
+    ck_assert_int_eq(rmi_routing_tree(&net, RM_ROUTING_WIDEST, NULL, 1, 0, ww, aw, &err), RM_OK);
     ck_assert(isinf(wd[1]) && ad[1] == -1);
     ck_assert_double_eq(wd[0], 10.0);
     ck_assert_double_eq(wd[2], 7.0); /* the wider of the parallel links 1-2 (5 and 7) */
@@ -221,23 +221,23 @@ START_TEST(test_direct_routing)
     /* residual: link 5 nearly used up -> the direct route takes link 1 */
     double res[6] = {10, 5, 10, 10, 1, 0.5};
     rm_route r = {0};
-    ck_assert_int_eq(rm_routing_route(&net, RM_ROUTING_DIRECT, res, 1, 2, &r, &err), RM_OK);
+    ck_assert_int_eq(rmi_routing_route(&net, RM_ROUTING_DIRECT, res, 1, 2, &r, &err), RM_OK);
     ck_assert_int_eq(r.n_arcs, 1);
     ck_assert_int_eq(net.arc_link[r.arcs[0]], 1);
     ck_assert_double_eq(r.bandwidth, 5.0);
-    ck_assert_int_eq(rm_routing_route(&net, RM_ROUTING_DIRECT, NULL, 1, 3, &r, &err), RM_OK);
+    ck_assert_int_eq(rmi_routing_route(&net, RM_ROUTING_DIRECT, NULL, 1, 3, &r, &err), RM_OK);
     ck_assert_int_eq(r.n_arcs, 0);
     ck_assert_double_eq(r.bandwidth, 0.0);
     rm_route_clear(&r);
     /* matrix: host indices = node indices here */
     double m[16];
-    ck_assert_int_eq(rm_routing_matrix(&net, RM_ROUTING_DIRECT, m, &err), RM_OK);
+    ck_assert_int_eq(rmi_routing_matrix(&net, RM_ROUTING_DIRECT, m, &err), RM_OK);
     ck_assert_double_eq(m[0 * 4 + 2], 1.0);
     ck_assert_double_eq(m[2 * 4 + 1], 7.0);
     ck_assert_double_eq(m[1 * 4 + 3], 0.0);
     ck_assert(isinf(m[3 * 4 + 3]));
     /* reverse tree: arcs entering node 2 */
-    ck_assert_int_eq(rm_routing_tree(&net, RM_ROUTING_DIRECT, NULL, 2, 1, wd, ad, &err), RM_OK);
+    ck_assert_int_eq(rmi_routing_tree(&net, RM_ROUTING_DIRECT, NULL, 2, 1, wd, ad, &err), RM_OK);
     ck_assert_double_eq(wd[1], 7.0);
     ck_assert_int_eq(net.arc_tail[ad[1]], 1);
     ck_assert_int_eq(net.arc_head[ad[1]], 2);
@@ -249,7 +249,7 @@ START_TEST(test_direct_routing)
         opt.heuristic = h ? RM_HEUR_SLICE : RM_HEUR_SHARED;
         opt.cost.dc_dw = 0.1;
         rm_mapping *mp = NULL;
-        ck_assert_int_eq(rm_run_heuristic(&net, &opt, &mp, &err), RM_OK);
+        ck_assert_int_eq(rmi_run_heuristic(&net, &opt, &mp, &err), RM_OK);
         ck_assert_int_eq(rm_mapping_check(&net, mp, 1e-9, &err), RM_OK);
         for (int k = 0; k < mp->q && mp->q > 1; k++)
             ck_assert(mp->succ[k].n_arcs == 1 && mp->pred[k].n_arcs == 1);

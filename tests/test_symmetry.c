@@ -31,7 +31,7 @@ static rm_platform *gen(rm_gen_topology t, int hosts, uint64_t seed)
 {
     rm_platform *p = NULL;
     rm_error err;
-    ck_assert_msg(rm_generate_topology(t, hosts, seed, &p, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_generate_topology(t, hosts, seed, &p, &err) == RM_OK, "%s", err.msg);
     return p;
 }
 
@@ -66,7 +66,7 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int lat
     }
     rm_mapping *a = NULL, *b = NULL;
     ck_assert_msg(rm_sharedring(&net, &o, &a, &err) == RM_OK, "%s", err.msg);
-    ck_assert_msg(rm_sharedring_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_sharedring_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
     char what[200];
     snprintf(what, sizeof what, "%s r=%g duplex=%d latency=%d par=%d threads=%d", p->name, r,
              (int)duplex, latency, par, threads);
@@ -89,8 +89,8 @@ static void check_same(const rm_platform *p, double r, rm_duplex duplex, int lat
     /* SliceRing: the fast scan (classes, merged exact evaluations) against
      * the reference, every size's estimate */
     a = b = NULL;
-    ck_assert_msg(rm_slicering_mode(&net, &o, RM_SLICE_FAST, &a, &err) == RM_OK, "%s", err.msg);
-    ck_assert_msg(rm_slicering_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_slicering_mode(&net, &o, RM_SLICE_FAST, &a, &err) == RM_OK, "%s", err.msg);
+    ck_assert_msg(rmi_slicering_reference(&net, &o, &b, &err) == RM_OK, "%s", err.msg);
     ck_assert_msg(a->q == b->q, "%s SliceRing: q %d vs %d", what, a->q, b->q);
     ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s SliceRing: T %.17g vs %.17g", what,
                   a->t_step_per_dw, b->t_step_per_dw);
@@ -116,7 +116,7 @@ static void check_fullw(const rm_platform *p, rm_duplex duplex, int factored)
     ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
     h2_work wk;
     int H = p->n_hosts, N = p->n_nodes;
-    ck_assert_int_eq(rm_h2_work_init(&wk, &net, 4, &err), RM_OK);
+    ck_assert_int_eq(rmi_h2_work_init(&wk, &net, 4, &err), RM_OK);
     wk.routing = RM_ROUTING_WIDEST;
     wk.fast = 1;
     wk.H = H;
@@ -126,8 +126,8 @@ static void check_fullw(const rm_platform *p, rm_duplex duplex, int factored)
         wk.hidx[v] = -1;
     for (int h = 0; h < H; h++)
         wk.hidx[p->hosts[h]] = h;
-    ck_assert_int_eq(rm_h2_adjacency(&wk, &err), RM_OK);
-    ck_assert_int_eq(rm_h2_fullw_init(&wk, &err), RM_OK);
+    ck_assert_int_eq(rmi_h2_adjacency(&wk, &err), RM_OK);
+    ck_assert_int_eq(rmi_h2_fullw_init(&wk, &err), RM_OK);
     ck_assert_msg((wk.fw.core != NULL) == factored, "%s: factored %d", p->name, wk.fw.core != NULL);
     double *wid = malloc((size_t)N * sizeof *wid);
     int *arc = malloc((size_t)N * sizeof *arc);
@@ -143,7 +143,7 @@ static void check_fullw(const rm_platform *p, rm_duplex duplex, int factored)
     }
     free(wid);
     free(arc);
-    rm_h2_work_destroy(&wk);
+    rmi_h2_work_destroy(&wk);
     rm_network_destroy(&net);
 }
 
@@ -153,11 +153,11 @@ static void check_classes(const rm_platform *p, int max_classes)
     rm_network net;
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
-    h2_sym *sy = rm_h2_sym_new(&net);
+    h2_sym *sy = rmi_h2_sym_new(&net);
     ck_assert_ptr_nonnull(sy);
     ck_assert_msg(sy->n_class <= max_classes, "%s: %d classes", p->name, sy->n_class);
     ck_assert_int_eq(sy->n_mem + sy->n_single, p->n_hosts);
-    rm_h2_sym_destroy(sy);
+    rmi_h2_sym_destroy(sy);
     rm_network_destroy(&net);
 }
 
@@ -316,7 +316,7 @@ START_TEST(test_fullw_directed_and_pair)
 }
 END_TEST
 
-/* The tabulated sequential sums (h2_seq, rm_h2_edge_ctx_exact's sums of
+/* The tabulated sequential sums (h2_seq, rmi_h2_edge_ctx_exact's sums of
  * 1/w and C/w without two ring positions) are the one-by-one sums bit for
  * bit: random terms, terms from a short list (the generated platforms'
  * speeds), dyadic terms (ties at every binade: the parity of the sum
@@ -344,14 +344,14 @@ START_TEST(test_seq_sums)
             default: a[k] = 1.0 / (1.0 + u); break;                  /* short */
             }
         }
-        rm_h2_seq_build(&sq, a, n);
+        rmi_h2_seq_build(&sq, a, n);
         double pre = 0.0;
         for (int e = 0; e + 2 <= n; e++) {
             /* the sum without positions e and e + 1 */
             double want = pre;
             for (int k = e + 2; k < n; k++)
                 want += a[k];
-            double got = rm_h2_seq_sum(&sq, sq.pre[e], e + 2, n);
+            double got = rmi_h2_seq_sum(&sq, sq.pre[e], e + 2, n);
             ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "kind %d e %d: %.17g vs %.17g", kind,
                           e, got, want);
             ck_assert_msg(memcmp(&sq.pre[e], &pre, sizeof pre) == 0, "prefix %d", e);
@@ -360,12 +360,12 @@ START_TEST(test_seq_sums)
         double want = 0.0;
         for (int k = 1; k < n - 1; k++)
             want += a[k];
-        double got = rm_h2_seq_sum(&sq, 0.0, 1, n - 1);
+        double got = rmi_h2_seq_sum(&sq, 0.0, 1, n - 1);
         ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "kind %d wrap", kind);
         jumps += sq.n_bin;
     }
     ck_assert_msg(jumps > 0, "the tables were never built");
-    rm_h2_seq_free(&sq);
+    rmi_h2_seq_free(&sq);
     free(a);
 }
 END_TEST

@@ -1,12 +1,12 @@
 /* args.c — argument checks of the public entry points (topo/args.h). */
 #include "topo/args.h"
 
-rm_status rm_arg_nonnull(const void *ptr, const char *fn, const char *name, rm_error *err)
+rm_status rmi_arg_nonnull(const void *ptr, const char *fn, const char *name, rm_error *err)
 {
     return ptr ? RM_OK : rm_error_set(err, RM_EINVAL, "%s: %s is NULL", fn, name);
 }
 
-rm_status rm_platform_args_check(const rm_platform *p, const char *fn, rm_error *err)
+rm_status rmi_platform_args_check(const rm_platform *p, const char *fn, rm_error *err)
 {
     if (!p)
         return rm_error_set(err, RM_EINVAL, "%s: the platform is NULL", fn);

@@ -12,9 +12,9 @@
  *  with their arrays, finalized (rm_platform_finalize: hosts listed, each
  *  a node that is a host), every link's ends in 0..n_nodes-1. Thread-safe.
  *  O(N + E). */
-rm_status rm_platform_args_check(const rm_platform *p, const char *fn, rm_error *err);
+rm_status rmi_platform_args_check(const rm_platform *p, const char *fn, rm_error *err);
 
 /** RM_EINVAL "FN: NAME is NULL" when ptr is NULL, else RM_OK. O(1). */
-rm_status rm_arg_nonnull(const void *ptr, const char *fn, const char *name, rm_error *err);
+rm_status rmi_arg_nonnull(const void *ptr, const char *fn, const char *name, rm_error *err);
 
 #endif

@@ -21,13 +21,13 @@ static void rm_ig_mutex_init(void)
     pthread_mutexattr_destroy(&a);
 }
 
-void rm_igraph_lock(void)
+void rmi_igraph_lock(void)
 {
     pthread_once(&rm_ig_once, rm_ig_mutex_init);
     pthread_mutex_lock(&rm_ig_mutex);
 }
 
-void rm_igraph_unlock(void) { pthread_mutex_unlock(&rm_ig_mutex); }
+void rmi_igraph_unlock(void) { pthread_mutex_unlock(&rm_ig_mutex); }
 
 static _Thread_local char rm_ig_error[512];
 static _Thread_local char rm_ig_warning[512];
@@ -53,22 +53,22 @@ static void rm_ig_warning_handler(const char *reason, const char *file, int line
         snprintf(rm_ig_warning, sizeof rm_ig_warning, "%s", reason ? reason : "igraph warning");
 }
 
-void rm_igraph_guard_begin(rm_igraph_guard *g)
+void rmi_igraph_guard_begin(rm_igraph_guard *g)
 {
-    rm_igraph_lock();
+    rmi_igraph_lock();
     rm_ig_error[0] = '\0';
     rm_ig_warning[0] = '\0';
     g->error_handler = igraph_set_error_handler(rm_ig_error_handler);
     g->warning_handler = igraph_set_warning_handler(rm_ig_warning_handler);
 }
 
-void rm_igraph_guard_end(const rm_igraph_guard *g)
+void rmi_igraph_guard_end(const rm_igraph_guard *g)
 {
     igraph_set_error_handler(g->error_handler);
     igraph_set_warning_handler(g->warning_handler);
-    rm_igraph_unlock();
+    rmi_igraph_unlock();
 }
 
-const char *rm_igraph_last_error(void) { return rm_ig_error; }
+const char *rmi_igraph_last_error(void) { return rm_ig_error; }
 
-const char *rm_igraph_first_warning(void) { return rm_ig_warning; }
+const char *rmi_igraph_first_warning(void) { return rm_ig_warning; }

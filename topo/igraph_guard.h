@@ -4,8 +4,8 @@
  * igraph reports errors through a process-wide (thread-local in igraph's
  * build) error handler whose default aborts the program, and warnings
  * through a handler that prints to stderr. A library must do neither, so
- * every igraph call of topo/ is bracketed by rm_igraph_guard_begin() /
- * rm_igraph_guard_end(): the guard installs handlers that record igraph's
+ * every igraph call of topo/ is bracketed by rmi_igraph_guard_begin() /
+ * rmi_igraph_guard_end(): the guard installs handlers that record igraph's
  * message (including the GML line number) and free igraph's FINALLY stack,
  * and restores the caller's handlers afterwards.
  *
@@ -16,9 +16,9 @@
  * Thread safety: Debian's igraph is built without thread support: its error
  * handlers, FINALLY stack, attribute table and RNG are process-wide globals.
  * So every igraph call of the library runs under ONE process-wide recursive
- * mutex: rm_igraph_guard_begin() takes it (and rm_igraph_guard_end()
+ * mutex: rmi_igraph_guard_begin() takes it (and rmi_igraph_guard_end()
  * releases it); code that calls igraph without the guard (destroying igraph
- * objects) takes it with rm_igraph_lock()/rm_igraph_unlock(). igraph work
+ * objects) takes it with rmi_igraph_lock()/rmi_igraph_unlock(). igraph work
  * of concurrent threads is thus serialised; everything else runs in
  * parallel. Lock order: this mutex is innermost (take module locks first).
  */
@@ -27,7 +27,7 @@
 
 #include <igraph.h>
 
-/** Saved handlers of the caller, restored by rm_igraph_guard_end(). */
+/** Saved handlers of the caller, restored by rmi_igraph_guard_end(). */
 typedef struct rm_igraph_guard {
     igraph_error_handler_t *error_handler;
     igraph_warning_handler_t *warning_handler;
@@ -35,21 +35,21 @@ typedef struct rm_igraph_guard {
 
 /** Take the library's igraph mutex (recursive), then install the recording
  *  handlers and clear the recorded messages. O(1) plus the wait. */
-void rm_igraph_guard_begin(rm_igraph_guard *g);
+void rmi_igraph_guard_begin(rm_igraph_guard *g);
 
-/** Restore the handlers saved by rm_igraph_guard_begin() and release the
+/** Restore the handlers saved by rmi_igraph_guard_begin() and release the
  *  igraph mutex. O(1). */
-void rm_igraph_guard_end(const rm_igraph_guard *g);
+void rmi_igraph_guard_end(const rm_igraph_guard *g);
 
 /** Take / release the library's igraph mutex without touching the
  *  handlers (recursive: may be nested in a guard). O(1) plus the wait. */
-void rm_igraph_lock(void);
-void rm_igraph_unlock(void);
+void rmi_igraph_lock(void);
+void rmi_igraph_unlock(void);
 
 /** igraph's last error message since begin ("" if none). */
-const char *rm_igraph_last_error(void);
+const char *rmi_igraph_last_error(void);
 
 /** igraph's first warning message since begin ("" if none). */
-const char *rm_igraph_first_warning(void);
+const char *rmi_igraph_first_warning(void);
 
 #endif

@@ -29,7 +29,7 @@ static rm_status check_stat(const char *path, const struct stat *st, rm_error *e
     return RM_OK;
 }
 
-rm_status rm_input_check(const char *path, rm_error *err)
+rm_status rmi_input_check(const char *path, rm_error *err)
 {
     if (!path)
         return rm_error_set(err, RM_EINPUT, "no input file given");
@@ -39,7 +39,7 @@ rm_status rm_input_check(const char *path, rm_error *err)
     return check_stat(path, &st, err);
 }
 
-FILE *rm_input_fopen(const char *path, rm_error *err)
+FILE *rmi_input_fopen(const char *path, rm_error *err)
 {
     if (!path) {
         rm_error_set(err, RM_EINPUT, "no input file given");

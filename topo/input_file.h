@@ -21,12 +21,12 @@
 /** Check path without opening it (stat): RM_EINPUT "PATH: cannot open: ..."
  *  if it does not exist, "PATH: not a regular file (a directory)" etc., or
  *  "PATH: N bytes, more than the limit of 256 MiB". Thread-safe. O(1). */
-rm_status rm_input_check(const char *path, rm_error *err);
+rm_status rmi_input_check(const char *path, rm_error *err);
 
 /** Open path for reading after the same checks, made on the opened file
  *  itself (open with O_NONBLOCK, so a FIFO cannot block, then fstat): a
  *  stream positioned at the start, or NULL with err set (RM_EINPUT, or
  *  RM_ENOMEM). Thread-safe. O(1). */
-FILE *rm_input_fopen(const char *path, rm_error *err);
+FILE *rmi_input_fopen(const char *path, rm_error *err);
 
 #endif

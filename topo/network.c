@@ -62,7 +62,7 @@ static rm_route_ws *ws_take(const rm_network *net)
     if (w)
         pv->pool = w->next;
     pthread_mutex_unlock(&pv->pool_lock);
-    return w ? w : rm_route_ws_new(net->platform->n_nodes);
+    return w ? w : rmi_route_ws_new(net->platform->n_nodes);
 }
 
 /* Give a workspace back to the pool. */
@@ -80,7 +80,7 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
     if (!net)
         return rm_error_set(err, RM_EINVAL, "rm_network_init: net is NULL");
     memset(net, 0, sizeof *net);
-    rm_status ast = rm_platform_args_check(p, "rm_network_init", err); /* topo/args.h */
+    rm_status ast = rmi_platform_args_check(p, "rm_network_init", err); /* topo/args.h */
     if (ast)
         return ast;
     if (duplex != RM_DUPLEX_HALF && duplex != RM_DUPLEX_FULL)
@@ -128,15 +128,15 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
         net->res_backbone[r] = p->links[l].backbone ? 1 : 0;
     }
 
-    pv->pool = rm_route_ws_new(N); /* the first workspace: one thread never allocates */
+    pv->pool = rmi_route_ws_new(N); /* the first workspace: one thread never allocates */
     int ok = pv->pool != NULL;
-    int csr_ok = ok && rm_widest_csr_init(&pv->csr, net) == 0;
+    int csr_ok = ok && rmi_widest_csr_init(&pv->csr, net) == 0;
     int lock_ok = pthread_mutex_init(&pv->pool_lock, NULL) == 0;
     if (!ok || !csr_ok || !lock_ok) {
         if (lock_ok)
             pthread_mutex_destroy(&pv->pool_lock);
-        rm_route_ws_free(pv->pool);
-        rm_widest_csr_free(&pv->csr);
+        rmi_route_ws_free(pv->pool);
+        rmi_widest_csr_free(&pv->csr);
         free(pv);
         rm_network_destroy(net);
         return rm_error_set(err, RM_ENOMEM, "out of memory building the routing graph");
@@ -147,7 +147,7 @@ rm_status rm_network_init(rm_network *net, const rm_platform *p, rm_duplex duple
 
 /* The igraph reference's graph of net (one igraph edge per usable arc, in
  * arc order) and its scratch vectors, built on the first call. The caller
- * holds the igraph mutex (rm_igraph_guard_begin), which serialises the
+ * holds the igraph mutex (rmi_igraph_guard_begin), which serialises the
  * build and every later use. 0, or -1 out of memory (nothing kept: a later
  * call tries again). O(N + A) the first time, O(1) after. */
 static int ig_graph_get(rm_netpriv *pv, const rm_network *net)
@@ -212,23 +212,23 @@ void rm_network_destroy(rm_network *net)
         /* the caller's last use of net happens before (its contract), so
          * ig_built is read safely; igraph state only if the reference ran */
         if (pv->ig_built) {
-            rm_igraph_lock();
+            rmi_igraph_lock();
             const igraph_attribute_table_t *old_table = igraph_set_attribute_table(NULL);
             igraph_destroy(&pv->g);
             igraph_vector_destroy(&pv->weights);
             igraph_vector_int_destroy(&pv->parents);
             igraph_vector_int_destroy(&pv->inbound);
             igraph_set_attribute_table(old_table);
-            rm_igraph_unlock();
+            rmi_igraph_unlock();
         }
         while (pv->pool) {
             rm_route_ws *w = pv->pool;
             pv->pool = w->next;
-            rm_route_ws_free(w);
+            rmi_route_ws_free(w);
         }
         pthread_mutex_destroy(&pv->pool_lock);
         free(pv->edge_arc);
-        rm_widest_csr_free(&pv->csr);
+        rmi_widest_csr_free(&pv->csr);
         free(pv);
     }
     free(net->arc_link);
@@ -325,9 +325,9 @@ static rm_status widest_core_igraph(const rm_network *net, rm_route_ws *ws, cons
     double *width = ws->width;
     int *arcv = ws->arc, *stack = ws->stack;
     rm_igraph_guard guard;
-    rm_igraph_guard_begin(&guard);
+    rmi_igraph_guard_begin(&guard);
     if (ig_graph_get(pv, net)) {
-        rm_igraph_guard_end(&guard);
+        rmi_igraph_guard_end(&guard);
         return rm_error_set(err, RM_ENOMEM, "out of memory building the igraph routing graph");
     }
     for (int e = 0; e < pv->n_edges; e++)
@@ -336,9 +336,9 @@ static rm_status widest_core_igraph(const rm_network *net, rm_route_ws *ws, cons
                                                 &pv->weights, reverse ? IGRAPH_IN : IGRAPH_OUT,
                                                 &pv->parents, &pv->inbound);
     if (ie != IGRAPH_SUCCESS) {
-        rm_igraph_guard_end(&guard);
+        rmi_igraph_guard_end(&guard);
         return rm_error_set(err, ie == IGRAPH_ENOMEM ? RM_ENOMEM : RM_EINTERNAL,
-                            "widest path from node %d: igraph: %s", src, rm_igraph_last_error());
+                            "widest path from node %d: igraph: %s", src, rmi_igraph_last_error());
     }
     /* widths along the tree: width[v] = min(width[parent], width(arc)) */
     const igraph_integer_t *par = VECTOR(pv->parents), *inb = VECTOR(pv->inbound);
@@ -372,7 +372,7 @@ static rm_status widest_core_igraph(const rm_network *net, rm_route_ws *ws, cons
             arcv[u] = wv > 0.0 ? a : -1;
         }
     }
-    rm_igraph_guard_end(&guard);
+    rmi_igraph_guard_end(&guard);
     /* a node whose parent is unreachable is unreachable too (width 0) */
     return RM_OK;
 }
@@ -431,7 +431,7 @@ rm_status rm_widest_tree(const rm_network *net, const double *residual, int src,
     if (st)
         return st;
     const rm_netpriv *pv = net->priv;
-    rm_widest_csr_run(&pv->csr, ws, net, residual, src, reverse, -1, ws->width, ws->arc);
+    rmi_widest_csr_run(&pv->csr, ws, net, residual, src, reverse, -1, ws->width, ws->arc);
     tree_out(net, ws, width, in_arc);
     ws_give(net, ws);
     return RM_OK;
@@ -454,8 +454,8 @@ static int host_position(const rm_platform *p, int v)
     return -1;
 }
 
-/* rm_fixed_route_arcs (topo/route/widest.h). */
-int rm_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
+/* rmi_fixed_route_arcs (topo/route/widest.h). */
+int rmi_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
 {
     const rm_platform *p = net->platform;
     if (!p->fixed_route_start)
@@ -502,7 +502,7 @@ static rm_status route_fixed(const rm_network *net, int src, int reverse, int ds
     }
     if (cap > 0 && !route_resize(route, cap))
         return rm_error_set(err, RM_ENOMEM, "out of memory for a fixed route");
-    int n = cap > 0 ? rm_fixed_route_arcs(net, a, b, route->arcs, cap) : 0;
+    int n = cap > 0 ? rmi_fixed_route_arcs(net, a, b, route->arcs, cap) : 0;
     if (n <= 0) {
         route_resize(route, 0);
         route->bandwidth = 0.0;
@@ -514,9 +514,9 @@ static rm_status route_fixed(const rm_network *net, int src, int reverse, int ds
     return RM_OK;
 }
 
-/* rm_widest_tree_core (topo/route/widest.h): the tree straight into the caller's
+/* rmi_widest_tree_core (topo/route/widest.h): the tree straight into the caller's
  * arrays, leaves left out; the workspace only lends its heap. */
-rm_status rm_widest_tree_core(const rm_network *net, const double *residual, int src, int reverse,
+rm_status rmi_widest_tree_core(const rm_network *net, const double *residual, int src, int reverse,
                               double *width, int *in_arc, rm_error *err)
 {
     rm_route_ws *ws;
@@ -524,23 +524,23 @@ rm_status rm_widest_tree_core(const rm_network *net, const double *residual, int
     if (st)
         return st;
     const rm_netpriv *pv = net->priv;
-    rm_widest_csr_run(&pv->csr, ws, net, residual, src, reverse, RM_WIDEST_CORE, width, in_arc);
+    rmi_widest_csr_run(&pv->csr, ws, net, residual, src, reverse, RM_WIDEST_CORE, width, in_arc);
     ws_give(net, ws);
     return RM_OK;
 }
 
-const int *rm_widest_core_nodes(const rm_network *net, int *n)
+const int *rmi_widest_core_nodes(const rm_network *net, int *n)
 {
     const rm_netpriv *pv = net->priv;
     *n = pv->csr.n_core;
     return pv->csr.core;
 }
 
-void rm_widest_tree_leaf(const rm_network *net, const double *residual, int src, int reverse, int v,
+void rmi_widest_tree_leaf(const rm_network *net, const double *residual, int src, int reverse, int v,
                          double *width, int *in_arc)
 {
     const rm_netpriv *pv = net->priv;
-    rm_widest_csr_leaf(&pv->csr, net, residual, src, reverse, v, width, in_arc);
+    rmi_widest_csr_leaf(&pv->csr, net, residual, src, reverse, v, width, in_arc);
 }
 
 /* Fill route with the tree path between src and dst (see rm_route_from_tree). */
@@ -627,7 +627,7 @@ rm_status rm_widest_route(const rm_network *net, const double *residual, int src
     if (st)
         return st;
     const rm_netpriv *pv = net->priv;
-    rm_widest_csr_run(&pv->csr, ws, net, residual, src, 0, dst, ws->width, ws->arc);
+    rmi_widest_csr_run(&pv->csr, ws, net, residual, src, 0, dst, ws->width, ws->arc);
     if (!(ws->width[dst] > 0.0)) {
         route_resize(route, 0);
         route->bandwidth = 0.0;
@@ -655,7 +655,7 @@ rm_status rm_capacity_matrix(const rm_network *net, double *bw, rm_error *err)
         return st;
     const rm_netpriv *pv = net->priv;
     for (int i = 0; i < H; i++) {
-        rm_widest_csr_run(&pv->csr, ws, net, NULL, p->hosts[i], 0, -1, ws->width, ws->arc);
+        rmi_widest_csr_run(&pv->csr, ws, net, NULL, p->hosts[i], 0, -1, ws->width, ws->arc);
         for (int j = 0; j < H; j++)
             bw[(size_t)i * H + j] = i == j ? INFINITY : ws->width[p->hosts[j]];
     }

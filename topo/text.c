@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t rm_utf8_seq(const char *str)
+size_t rmi_utf8_seq(const char *str)
 {
     const unsigned char *s = (const unsigned char *)str;
     unsigned c = s[0];
@@ -32,10 +32,10 @@ size_t rm_utf8_seq(const char *str)
     return n;
 }
 
-int rm_utf8_valid(const char *s)
+int rmi_utf8_valid(const char *s)
 {
     while (s && *s) {
-        size_t n = rm_utf8_seq(s);
+        size_t n = rmi_utf8_seq(s);
         if (!n)
             return 0;
         s += n;
@@ -43,7 +43,7 @@ int rm_utf8_valid(const char *s)
     return 1;
 }
 
-char *rm_utf8_fix(const char *s)
+char *rmi_utf8_fix(const char *s)
 {
     if (!s)
         s = "";
@@ -53,7 +53,7 @@ char *rm_utf8_fix(const char *s)
         return NULL;
     char *w = d;
     while (*s) {
-        size_t n = rm_utf8_seq(s);
+        size_t n = rmi_utf8_seq(s);
         if (n) {
             memcpy(w, s, n);
             w += n;

@@ -14,7 +14,7 @@ int rmi_cross_bound_valid_for(const rm_cost_model *m)
     return rmi_cost_model_eq1(m);
 }
 
-void rm_cross_bound_destroy(rm_cross_bound *xb)
+void rmi_cross_bound_destroy(rm_cross_bound *xb)
 {
     if (!xb)
         return;
@@ -69,7 +69,7 @@ static void add_diff(long double *s, long double *m, int a, int b, int l, double
     }
 }
 
-rm_status rm_cross_bound_init(rm_cross_bound *xb, const rm_cut_bound *cb, const rm_network *net,
+rm_status rmi_cross_bound_init(rm_cross_bound *xb, const rm_cut_bound *cb, const rm_network *net,
                               rm_error *err)
 {
     memset(xb, 0, sizeof *xb);
@@ -100,7 +100,7 @@ rm_status rm_cross_bound_init(rm_cross_bound *xb, const rm_cut_bound *cb, const 
         free(kid);
         free(s);
         free(bb);
-        rm_cross_bound_destroy(xb);
+        rmi_cross_bound_destroy(xb);
         return rm_error_set(err, RM_ENOMEM, "out of memory for the crossing bound of %d nodes", N);
     }
     memcpy(xb->parent, cb->parent, (size_t)N * sizeof *xb->parent);
@@ -198,7 +198,7 @@ rm_status rm_cross_bound_init(rm_cross_bound *xb, const rm_cut_bound *cb, const 
     return RM_OK;
 }
 
-double rm_cross_bound_value(rm_cross_bound *xb, const int *ring, int q)
+double rmi_cross_bound_value(rm_cross_bound *xb, const int *ring, int q)
 {
     if (!xb->active || q < 2)
         return 0.0;

@@ -76,11 +76,11 @@ typedef struct rm_cross_bound {
  */
 int rmi_cross_bound_valid_for(const rm_cost_model *m);
 /**
- * From the rooted cut tree of cb (rm_cut_bound_init) and net's resources.
+ * From the rooted cut tree of cb (rmi_cut_bound_init) and net's resources.
  * cb is only read during the call. Errors: RM_ENOMEM. O((N + E) log N) time,
  * O(N log N) memory. Not thread-safe on one xb.
  */
-rm_status rm_cross_bound_init(rm_cross_bound *xb, const rm_cut_bound *cb, const rm_network *net,
+rm_status rmi_cross_bound_init(rm_cross_bound *xb, const rm_cut_bound *cb, const rm_network *net,
                               rm_error *err);
 
 /**
@@ -91,9 +91,9 @@ rm_status rm_cross_bound_init(rm_cross_bound *xb, const rm_cut_bound *cb, const 
  * keeps a relative margin. O(q log N + N). Not thread-safe on one xb
  * (scratch counts).
  */
-double rm_cross_bound_value(rm_cross_bound *xb, const int *ring, int q);
+double rmi_cross_bound_value(rm_cross_bound *xb, const int *ring, int q);
 
 /** Release. Safe on a zeroed or destroyed xb. */
-void rm_cross_bound_destroy(rm_cross_bound *xb);
+void rmi_cross_bound_destroy(rm_cross_bound *xb);
 
 #endif

@@ -23,7 +23,7 @@ int rmi_host_bound_valid_for(const rm_cost_model *m)
     return rmi_cost_model_eq1(m);
 }
 
-void rm_cut_bound_destroy(rm_cut_bound *cb)
+void rmi_cut_bound_destroy(rm_cut_bound *cb)
 {
     free(cb->parent);
     free(cb->bridge_of);
@@ -62,7 +62,7 @@ static rm_status component_tree(const rm_platform *p, const int *is_bridge, cons
     rm_status st = RM_OK;
     pthread_mutex_lock(&cut_igraph_lock);
     rm_igraph_guard guard;
-    rm_igraph_guard_begin(&guard);
+    rmi_igraph_guard_begin(&guard);
     int have_e = 0, have_c = 0, have_f = 0, have_g = 0, have_t = 0;
     if (igraph_vector_int_init(&edges, 2 * (igraph_integer_t)m) || !(have_e = 1) ||
         igraph_vector_init(&cap, m) || !(have_c = 1) || igraph_vector_init(&flows, 0) ||
@@ -82,7 +82,7 @@ static rm_status component_tree(const rm_platform *p, const int *is_bridge, cons
     }
     if (igraph_create(&g, &edges, n, IGRAPH_UNDIRECTED) || !(have_g = 1) ||
         igraph_gomory_hu_tree(&g, &tree, &flows, &cap) || !(have_t = 1)) {
-        st = rm_error_set(err, RM_EINTERNAL, "igraph: Gomory-Hu tree: %s", rm_igraph_last_error());
+        st = rm_error_set(err, RM_EINTERNAL, "igraph: Gomory-Hu tree: %s", rmi_igraph_last_error());
         goto out;
     }
     for (igraph_integer_t e = 0; e < igraph_ecount(&tree); e++) {
@@ -104,7 +104,7 @@ out:
         igraph_vector_destroy(&cap);
     if (have_e)
         igraph_vector_int_destroy(&edges);
-    rm_igraph_guard_end(&guard);
+    rmi_igraph_guard_end(&guard);
     pthread_mutex_unlock(&cut_igraph_lock);
     return st;
 }
@@ -294,7 +294,7 @@ out:
     return st;
 }
 
-rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult_half,
+rm_status rmi_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult_half,
                             double mult_full, rm_error *err)
 {
     const rm_platform *p = net->platform;
@@ -319,7 +319,7 @@ rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult
     if (!cb->parent || !cb->bridge_of || !cb->inv_cap || !cb->count || !off || !adj || !tin ||
         !low || !plink || !it || !stack || !par || !is_bridge || !la || !lb || !comp || !local ||
         !tu || !tv || !tw) {
-        rm_cut_bound_destroy(cb);
+        rmi_cut_bound_destroy(cb);
         st = rm_error_set(err, RM_ENOMEM, "out of memory for the cut tree of %d nodes", N);
         goto out;
     }
@@ -333,7 +333,7 @@ rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult
         /* per direction: m as in full duplex */
         mult = mult_full;
         if ((st = directed_tree(p, tu, tv, tw, &nt, err))) {
-            rm_cut_bound_destroy(cb);
+            rmi_cut_bound_destroy(cb);
             goto out;
         }
         goto root;
@@ -383,7 +383,7 @@ rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult
             st = component_tree(p, is_bridge, local, stack, n, tu, tv, tw, &nt, err);
     }
     if (st) {
-        rm_cut_bound_destroy(cb);
+        rmi_cut_bound_destroy(cb);
         goto out;
     }
 root:
@@ -445,7 +445,7 @@ out:
     return st;
 }
 
-void rm_cut_bound_reset(rm_cut_bound *cb)
+void rmi_cut_bound_reset(rm_cut_bound *cb)
 {
     if (cb->count)
         memset(cb->count, 0, (size_t)(cb->n_bridges + 1) * sizeof *cb->count);
@@ -453,7 +453,7 @@ void rm_cut_bound_reset(rm_cut_bound *cb)
     cb->value = 0.0;
 }
 
-void rm_cut_bound_add(rm_cut_bound *cb, int v)
+void rmi_cut_bound_add(rm_cut_bound *cb, int v)
 {
     if (!cb->parent)
         return;
@@ -479,7 +479,7 @@ void rm_cut_bound_add(rm_cut_bound *cb, int v)
  * capacity; the greedy shares are residuals) */
 #define HB_SLACK 1e-9
 
-void rm_host_bound_destroy(rm_host_bound *hb)
+void rmi_host_bound_destroy(rm_host_bound *hb)
 {
     free(hb->host_of);
     free(hb->invw);
@@ -509,7 +509,7 @@ static rm_status hb_alloc(rm_host_bound *hb, const rm_platform *p, int parallel_
     hb->ord_u = malloc((size_t)H * sizeof *hb->ord_u + 1);
     if (!hb->host_of || !hb->invw || !hb->cap || !hb->L || !hb->coupled || !hb->in || !hb->ord_c ||
         !hb->ord_u) {
-        rm_host_bound_destroy(hb);
+        rmi_host_bound_destroy(hb);
         return rm_error_set(err, RM_ENOMEM, "out of memory for the host bound of %d hosts", H);
     }
     for (int v = 0; v < N; v++)
@@ -550,7 +550,7 @@ static int hb_sort(int *idx, int n, const double *key)
     return 0;
 }
 
-rm_status rm_host_bound_init_shared(rm_host_bound *hb, const rm_network *net, int parallel_send,
+rm_status rmi_host_bound_init_shared(rm_host_bound *hb, const rm_network *net, int parallel_send,
                                     rm_error *err)
 {
     const rm_platform *p = net->platform;
@@ -565,7 +565,7 @@ rm_status rm_host_bound_init_shared(rm_host_bound *hb, const rm_network *net, in
         hb->coupled[h] = net->duplex == RM_DUPLEX_HALF && !p->directed;
     double *negc = malloc((size_t)H * sizeof *negc + 1);
     if (!negc) {
-        rm_host_bound_destroy(hb);
+        rmi_host_bound_destroy(hb);
         return rm_error_set(err, RM_ENOMEM, "out of memory for the host bound of %d hosts", H);
     }
     for (int a = 0; a < net->n_arcs; a++) {
@@ -597,13 +597,13 @@ rm_status rm_host_bound_init_shared(rm_host_bound *hb, const rm_network *net, in
     int bad = hb_sort(hb->ord_c, hb->n_c, negc) || hb_sort(hb->ord_u, hb->n_u, hb->L);
     free(negc);
     if (bad) {
-        rm_host_bound_destroy(hb);
+        rmi_host_bound_destroy(hb);
         return rm_error_set(err, RM_ENOMEM, "out of memory for the host bound of %d hosts", H);
     }
     return RM_OK;
 }
 
-rm_status rm_host_bound_init_costs(rm_host_bound *hb, const rm_platform *p, const double *c,
+rm_status rmi_host_bound_init_costs(rm_host_bound *hb, const rm_platform *p, const double *c,
                                    int parallel_send, rm_error *err)
 {
     rm_status st = hb_alloc(hb, p, parallel_send, err);
@@ -628,20 +628,20 @@ rm_status rm_host_bound_init_costs(rm_host_bound *hb, const rm_platform *p, cons
         hb->ord_u[hb->n_u++] = i;
     }
     if (hb_sort(hb->ord_u, hb->n_u, hb->L)) {
-        rm_host_bound_destroy(hb);
+        rmi_host_bound_destroy(hb);
         return rm_error_set(err, RM_ENOMEM, "out of memory for the host bound of %d hosts", H);
     }
     return RM_OK;
 }
 
-void rm_host_bound_reset(rm_host_bound *hb)
+void rmi_host_bound_reset(rm_host_bound *hb)
 {
     if (hb->in)
         memset(hb->in, 0, (size_t)hb->n_hosts);
     hb->n_in = 0;
 }
 
-void rm_host_bound_add(rm_host_bound *hb, int v)
+void rmi_host_bound_add(rm_host_bound *hb, int v)
 {
     if (!hb->host_of || v < 0 || v >= hb->n_nodes)
         return;
@@ -652,7 +652,7 @@ void rm_host_bound_add(rm_host_bound *hb, int v)
     }
 }
 
-double rm_host_bound_value(rm_host_bound *hb, double dc_dw, double t0)
+double rmi_host_bound_value(rm_host_bound *hb, double dc_dw, double t0)
 {
     int H = hb->n_hosts;
     if (!hb->host_of || hb->n_in >= H)

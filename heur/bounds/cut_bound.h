@@ -63,22 +63,22 @@ int rmi_cut_bound_valid_for(const rm_cost_model *m);
  * of its node-pair graph, m = mult_full (see above), no Gomory–Hu tree. Errors: RM_ENOMEM. Not thread-safe on one
  * cb; O(N + E) memory.
  */
-rm_status rm_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult_half,
+rm_status rmi_cut_bound_init(rm_cut_bound *cb, const rm_network *net, double mult_half,
                             double mult_full, rm_error *err);
 
 /** Forget the set (no host in it). O(N). */
-void rm_cut_bound_reset(rm_cut_bound *cb);
+void rmi_cut_bound_reset(rm_cut_bound *cb);
 
 /** Add host node v to the set. O(depth of v + bridges) — the bridges that
  *  separate the set are re-scanned. */
-void rm_cut_bound_add(rm_cut_bound *cb, int v);
+void rmi_cut_bound_add(rm_cut_bound *cb, int v);
 
 /** The bound for the current set, in (Mb/s)^-1: T_step/D_w of every ring
  *  containing the set is >= D_c/D_w times it. 0 if no bridge separates the
  *  set. O(1). */
 static inline double rm_cut_bound_value(const rm_cut_bound *cb) { return cb->value; }
 
-void rm_cut_bound_destroy(rm_cut_bound *cb);
+void rmi_cut_bound_destroy(rm_cut_bound *cb);
 
 /*
  * rm_host_bound — a second provable lower bound of T_step/D_w of every ring
@@ -154,7 +154,7 @@ typedef struct rm_host_bound {
  * above); parallel_send as rm_options. Errors: RM_ENOMEM. O(N + E + H log H)
  * time, O(N + H) memory. Not thread-safe on one hb.
  */
-rm_status rm_host_bound_init_shared(rm_host_bound *hb, const rm_network *net, int parallel_send,
+rm_status rmi_host_bound_init_shared(rm_host_bound *hb, const rm_network *net, int parallel_send,
                                     rm_error *err);
 
 /**
@@ -162,14 +162,14 @@ rm_status rm_host_bound_init_shared(rm_host_bound *hb, const rm_network *net, in
  * (c: H x H route costs, s/Mb, host indices; INFINITY with fewer than two
  * finite). Errors: RM_ENOMEM. O(H^2) time, O(N + H) memory.
  */
-rm_status rm_host_bound_init_costs(rm_host_bound *hb, const rm_platform *p, const double *c,
+rm_status rmi_host_bound_init_costs(rm_host_bound *hb, const rm_platform *p, const double *c,
                                    int parallel_send, rm_error *err);
 
 /** Forget the set. O(H). */
-void rm_host_bound_reset(rm_host_bound *hb);
+void rmi_host_bound_reset(rm_host_bound *hb);
 
 /** Add host node v to the set. O(1). */
-void rm_host_bound_add(rm_host_bound *hb, int v);
+void rmi_host_bound_add(rm_host_bound *hb, int v);
 
 /**
  * A lower bound of T_step/D_w of every ring that strictly contains the set
@@ -182,8 +182,8 @@ void rm_host_bound_add(rm_host_bound *hb, int v);
  * hosts). O(H) (one pass over the hosts). Not thread-safe on one hb
  * (writes its L in SharedRing mode).
  */
-double rm_host_bound_value(rm_host_bound *hb, double dc_dw, double t0);
+double rmi_host_bound_value(rm_host_bound *hb, double dc_dw, double t0);
 
-void rm_host_bound_destroy(rm_host_bound *hb);
+void rmi_host_bound_destroy(rm_host_bound *hb);
 
 #endif

@@ -15,7 +15,7 @@ int rmi_res_bound_valid_for(const rm_cost_model *m)
     return rmi_cost_model_eq1(m) && m->dc_dw > 0.0;
 }
 
-void rm_res_bound_destroy(rm_res_bound *rb)
+void rmi_res_bound_destroy(rm_res_bound *rb)
 {
     if (!rb)
         return;
@@ -35,7 +35,7 @@ static int cmp_a(const void *x, const void *y)
     return u < v ? -1 : u > v ? 1 : (i > j) - (i < j);
 }
 
-rm_status rm_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_options *opt,
+rm_status rmi_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_options *opt,
                             rm_error *err)
 {
     memset(rb, 0, sizeof *rb);
@@ -63,7 +63,7 @@ rm_status rm_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_op
         for (int j = 0; j < H; j++, pair++) {
             if (i == j)
                 continue;
-            int n = rm_fixed_route_arcs(net, p->hosts[i], p->hosts[j], arcs, cap);
+            int n = rmi_fixed_route_arcs(net, p->hosts[i], p->hosts[j], arcs, cap);
             if (n <= 0)
                 continue; /* no route: that pair is in no ring */
             routed++;
@@ -93,7 +93,7 @@ rm_status rm_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_op
     rb->in = calloc((size_t)H, 1);
     rb->host_of = malloc((size_t)p->n_nodes * sizeof *rb->host_of);
     if (!rb->a || !rb->ord || !rb->in || !rb->host_of) {
-        rm_res_bound_destroy(rb);
+        rmi_res_bound_destroy(rb);
         return rm_error_set(err, RM_ENOMEM, "out of memory for the shared-resource bound");
     }
     for (int v = 0; v < p->n_nodes; v++)
@@ -110,7 +110,7 @@ rm_status rm_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_op
     return RM_OK;
 }
 
-void rm_res_bound_reset(rm_res_bound *rb)
+void rmi_res_bound_reset(rm_res_bound *rb)
 {
     if (!rb->active)
         return;
@@ -118,7 +118,7 @@ void rm_res_bound_reset(rm_res_bound *rb)
     rb->A_R = rb->B_R = 0.0;
 }
 
-void rm_res_bound_add(rm_res_bound *rb, int v)
+void rmi_res_bound_add(rm_res_bound *rb, int v)
 {
     if (!rb->active || v < 0 || !rb->host_of)
         return;
@@ -130,7 +130,7 @@ void rm_res_bound_add(rm_res_bound *rb, int v)
     rb->B_R += rb->a[h] * rb->a[h];
 }
 
-double rm_res_bound_value(const rm_res_bound *rb, double dc_dw)
+double rmi_res_bound_value(const rm_res_bound *rb, double dc_dw)
 {
     if (!rb->active) /* dc_dw > 0: rmi_res_bound_valid_for, asked by the caller */
         return 0.0;

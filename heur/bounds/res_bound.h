@@ -62,17 +62,17 @@ int rmi_res_bound_valid_for(const rm_cost_model *m);
  *  opt->routing == RM_ROUTING_FIXED and fixed routes in the platform; else
  *  the bound is inactive). Errors: RM_ENOMEM. O(H^2 L) time (L: route
  *  length), O(N + H + R) memory. Not thread-safe on one rb. */
-rm_status rm_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_options *opt,
+rm_status rmi_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_options *opt,
                             rm_error *err);
 /** Forget the ring (none in it). O(H). */
-void rm_res_bound_reset(rm_res_bound *rb);
+void rmi_res_bound_reset(rm_res_bound *rb);
 /** Host node v joins the ring. O(1). */
-void rm_res_bound_add(rm_res_bound *rb, int v);
+void rmi_res_bound_add(rm_res_bound *rb, int v);
 /** A lower bound of T_step/D_w of every ring that holds the current ring
  *  and at least one other host (0 when inactive or no host is left), for a
  *  model rmi_res_bound_valid_for accepts (dc_dw > 0). O(H). */
-double rm_res_bound_value(const rm_res_bound *rb, double dc_dw);
+double rmi_res_bound_value(const rm_res_bound *rb, double dc_dw);
 /** Release. Safe on a zeroed or destroyed rb. */
-void rm_res_bound_destroy(rm_res_bound *rb);
+void rmi_res_bound_destroy(rm_res_bound *rb);
 
 #endif

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rm_h2_work_destroy(h2_work *wk)
+void rmi_h2_work_destroy(h2_work *wk)
 {
     free(wk->residual);
     free(wk->res2);
@@ -37,7 +37,7 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->tC);
     free(wk->hidx);
     free(wk->full);
-    rm_h2_fullw_destroy(wk);
+    rmi_h2_fullw_destroy(wk);
     free(wk->kres_out);
     free(wk->kres_in);
     free(wk->edge_lb);
@@ -50,8 +50,8 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->pmax_pre);
     free(wk->pmax_suf);
     free(wk->psuf);
-    rm_h2_seq_free(&wk->seq_inv);
-    rm_h2_seq_free(&wk->seq_cw);
+    rmi_h2_seq_free(&wk->seq_inv);
+    rmi_h2_seq_free(&wk->seq_cw);
     free(wk->pcw);
     free(wk->pd);
     free(wk->out_start);
@@ -59,12 +59,12 @@ void rm_h2_work_destroy(h2_work *wk)
     free(wk->in_start);
     free(wk->in_arc);
     free(wk->sym_r);
-    rm_h2_sym_destroy(wk->sym);
-    rm_h2_cache_destroy(wk);
-    rm_h2_pool_destroy(wk);
+    rmi_h2_sym_destroy(wk->sym);
+    rmi_h2_cache_destroy(wk);
+    rmi_h2_pool_destroy(wk);
 }
 
-rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err)
+rm_status rmi_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err)
 {
     memset(wk, 0, sizeof *wk);
     wk->net = net;
@@ -98,7 +98,7 @@ rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_erro
         ok = ok && wk->wid[t] && wk->arc[t];
     }
     if (!ok) {
-        rm_h2_work_destroy(wk);
+        rmi_h2_work_destroy(wk);
         return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing");
     }
     memcpy(wk->residual, net->res_cap, (size_t)net->n_res * sizeof(double));
@@ -128,7 +128,7 @@ static int routes_share(h2_work *wk, int n, const rm_route *r)
 
 /* Bandwidths of n routes computed independently on cap: their widths if
  * they share nothing, else the optimal split of rm_share_optimal. */
-rm_status rm_h2_share_routes(h2_work *wk, const double *cap, int n, const rm_route *r, const double *a,
+rm_status rmi_h2_share_routes(h2_work *wk, const double *cap, int n, const rm_route *r, const double *a,
                              double *x, rm_error *err)
 {
     if (!routes_share(wk, n, r)) {
@@ -182,7 +182,7 @@ static rm_status refine_state(h2_work *wk, rm_ring_state *s, rm_sharing sharing,
     memcpy(wk->residual, net->res_cap, (size_t)net->n_res * sizeof(double));
     take_routes(net, wk->residual, q, s->succ, +1);
     take_routes(net, wk->residual, q, s->pred, +1);
-    rm_ring_state_costs(net, s);
+    rmi_ring_state_costs(net, s);
 out:
     free(r);
     free(a);
@@ -217,7 +217,7 @@ static double pair_width(const h2_work *wk, const pair_trees *pt, int a, int b)
 }
 
 /* The route host index ha -> host index hb of ha's tree (rm_route_from_tree
- * on the tree rm_routing_tree gives: its arcs at the core nodes are the core
+ * on the tree rmi_routing_tree gives: its arcs at the core nodes are the core
  * tree's, a leaf's arc is the fill from its node, topo/route/widest.h). */
 static rm_status pair_route(h2_work *wk, pair_trees *pt, int ha, int hb, rm_route *r, rm_error *err)
 {
@@ -233,7 +233,7 @@ static rm_status pair_route(h2_work *wk, pair_trees *pt, int ha, int hb, rm_rout
         int u = f->cnode[f->anchor[hb]];
         double wu = f->core[(size_t)f->anchor[ha] * f->nc + f->anchor[hb]];
         pt->twid[u] = f->out[ha] < wu ? f->out[ha] : wu;
-        rm_widest_tree_leaf(net, NULL, src, 0, dst, pt->twid, pt->tarc);
+        rmi_widest_tree_leaf(net, NULL, src, 0, dst, pt->twid, pt->tarc);
         v = pt->tarc[dst] < 0 ? src : u; /* unreachable: rm_route_from_tree says so */
     }
     for (int n = 0; v != src && n < wk->N; n++) {
@@ -268,7 +268,7 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             goto out;
         }
         for (int h = 0; h < H; h++) {
-            if ((st = rm_widest_tree_core(net, NULL, p->hosts[h], 0, wid, pt.tarc, err)))
+            if ((st = rmi_widest_tree_core(net, NULL, p->hosts[h], 0, wid, pt.tarc, err)))
                 goto out;
             for (int x = 0; x < pt.nc; x++)
                 pt.arc[(size_t)h * pt.nc + x] = pt.tarc[wk->fw.cnode[x]];
@@ -283,7 +283,7 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             goto out;
         }
         for (int h = 0; h < H; h++) {
-            if ((st = rm_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid,
+            if ((st = rmi_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid,
                                       pt.arc + (size_t)h * N, err)))
                 goto out;
             for (int b = 0; b < H; b++)
@@ -317,13 +317,13 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             wk->cand[2].bandwidth = wk->cand[3].bandwidth = wji;
             double wi = p->nodes[i].w, wj = p->nodes[j].w;
             double a[4] = {1.0 / wi, 1.0 / wi, 1.0 / wj, 1.0 / wj}, x[4];
-            if ((st = rm_h2_share_routes(wk, NULL, 4, wk->cand, a, x, err)))
+            if ((st = rmi_h2_share_routes(wk, NULL, 4, wk->cand, a, x, err)))
                 goto out;
             if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
                 continue;
             double c[4];
             for (int t = 0; t < 4; t++)
-                c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
+                c[t] = rmi_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
             double w2[2] = {wi, wj};
             double C2[2] = {rm_host_cost(c[0], c[1], s->cost.parallel_send),
                             rm_host_cost(c[2], c[3], s->cost.parallel_send)};
@@ -345,21 +345,21 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
         goto out;
     }
     s->q = 0;
-    rm_ring_state_insert(s, 0, bi, p->nodes[bi].w);
-    rm_ring_state_insert(s, 1, bj, p->nodes[bj].w);
+    rmi_ring_state_insert(s, 0, bi, p->nodes[bi].w);
+    rmi_ring_state_insert(s, 1, bj, p->nodes[bj].w);
     rm_route *dst[4] = {&s->succ[0], &s->pred[0], &s->succ[1], &s->pred[1]};
     for (int t = 0; t < 4; t++) {
         if ((st = rm_route_copy(dst[t], &wk->best[t])))
             goto out;
         dst[t]->bandwidth = bx[t];
     }
-    rm_ring_state_costs(net, s);
+    rmi_ring_state_costs(net, s);
     take_routes(net, wk->residual, 2, s->succ, +1);
     take_routes(net, wk->residual, 2, s->pred, +1);
     wk->in_ring[bi] = wk->in_ring[bj] = 1;
     if (wk->sym) {
-        rm_h2_sym_remove(wk->sym, wk->hidx[bi]);
-        rm_h2_sym_remove(wk->sym, wk->hidx[bj]);
+        rmi_h2_sym_remove(wk->sym, wk->hidx[bi]);
+        rmi_h2_sym_remove(wk->sym, wk->hidx[bj]);
     }
 out:
     free(wid);
@@ -448,13 +448,13 @@ static void tree_leaves(h2_work *wk, const rm_network *net, const rm_platform *p
 {
     for (int ci = 0; ci < n_cand; ci++) {
         int k = p->hosts[cands[ci]];
-        rm_widest_tree_leaf(net, wk->res2, i, 0, k, wk->wid[0], wk->arc[0]);
-        rm_widest_tree_leaf(net, wk->res2, j, 0, k, wk->wid[2], wk->arc[2]);
+        rmi_widest_tree_leaf(net, wk->res2, i, 0, k, wk->wid[0], wk->arc[0]);
+        rmi_widest_tree_leaf(net, wk->res2, j, 0, k, wk->wid[2], wk->arc[2]);
         if (mirror) {
             mirror_one(wk, k);
         } else {
-            rm_widest_tree_leaf(net, wk->res2, i, 1, k, wk->wid[1], wk->arc[1]);
-            rm_widest_tree_leaf(net, wk->res2, j, 1, k, wk->wid[3], wk->arc[3]);
+            rmi_widest_tree_leaf(net, wk->res2, i, 1, k, wk->wid[1], wk->arc[1]);
+            rmi_widest_tree_leaf(net, wk->res2, j, 1, k, wk->wid[3], wk->arc[3]);
         }
     }
 }
@@ -466,7 +466,7 @@ static void core_mirror(h2_work *wk, int i, int j, int mirror)
     if (!mirror)
         return;
     int n_core;
-    const int *core = rm_widest_core_nodes(wk->net, &n_core);
+    const int *core = rmi_widest_core_nodes(wk->net, &n_core);
     for (int x = 0; x < n_core; x++)
         mirror_one(wk, core[x]);
     mirror_at(wk, 0, i); /* the roots (maybe leaves) */
@@ -475,31 +475,31 @@ static void core_mirror(h2_work *wk, int i, int j, int mirror)
 
 /* The four widest-path trees of ring edge e at the core nodes on wk->res2
  * (two searches and their mirrors when mirror), stored in the edge's cache
- * for later steps (rm_h2_trees_reuse). */
+ * for later steps (rmi_h2_trees_reuse). */
 static rm_status core_trees(h2_work *wk, const rm_ring_state *s, int e, int mirror, rm_error *err)
 {
     const rm_network *net = wk->net;
     int i = s->ring[e], j = s->ring[(e + 1) % s->q];
     rm_status st;
-    if ((st = rm_widest_tree_core(net, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
-        (st = rm_widest_tree_core(net, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
+    if ((st = rmi_widest_tree_core(net, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+        (st = rmi_widest_tree_core(net, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
         return st;
-    if (!mirror && ((st = rm_widest_tree_core(net, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
-                    (st = rm_widest_tree_core(net, wk->res2, j, 1, wk->wid[3], wk->arc[3], err))))
+    if (!mirror && ((st = rmi_widest_tree_core(net, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
+                    (st = rmi_widest_tree_core(net, wk->res2, j, 1, wk->wid[3], wk->arc[3], err))))
         return st;
     if (wk->ecache && s->q >= 2)
-        rm_h2_trees_store(wk, s, e, mirror);
+        rmi_h2_trees_store(wk, s, e, mirror);
     for (int t = 0; t < 4; t++)
         wk->tlow[t] = -1.0;
     core_mirror(wk, i, j, mirror);
     return RM_OK;
 }
 
-/* After rm_h2_trees_reuse with some tlow[t] >= 0 and the candidates' leaves
+/* After rmi_h2_trees_reuse with some tlow[t] >= 0 and the candidates' leaves
  * filled: the candidates of ring edge e into wk->cand_f (their count),
  * without those whose node has a width <= tlow[t] in a tree t (its exact
  * route in that tree is at most tlow[t] wide) when the O(1) lower bound of
- * rm_h2_scan_edge with those widths (the others exact) loses to the best
+ * rmi_h2_scan_edge with those widths (the others exact) loses to the best
  * insertion found so far (margin of the inexact sums of wk->ectx[e]); -1
  * when one of them may win (the trees are then searched again). O(n_cand). */
 static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
@@ -508,7 +508,7 @@ static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
     const rm_platform *p = wk->p;
     const edge_ctx *c = &wk->ectx[e];
     int par = sc->s->cost.parallel_send;
-    static const int rt[4] = {0, 1, 3, 2}; /* tree of route t (rm_h2_scan_edge's cand) */
+    static const int rt[4] = {0, 1, 3, 2}; /* tree of route t (rmi_h2_scan_edge's cand) */
     double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
     if (sc->bestT < lim)
         lim = sc->bestT;
@@ -532,7 +532,7 @@ static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
         }
         if (!(w[0] > 0 && w[1] > 0 && w[2] > 0 && w[3] > 0))
             continue; /* an exact width of 0: never inserted */
-        double Tlow = rm_h2_fast_eval_lb(&c->ev, c->wi, rm_host_cost(1.0 / w[0], c->ci_keep, par), c->wj,
+        double Tlow = rmi_h2_fast_eval_lb(&c->ev, c->wi, rm_host_cost(1.0 / w[0], c->ci_keep, par), c->wj,
                                          rm_host_cost(c->cj_keep, 1.0 / w[3], par), p->nodes[k].w,
                                          rm_host_cost(1.0 / w[2], 1.0 / w[1], par));
         if (!(Tlow * mg > lim))
@@ -584,8 +584,8 @@ static rm_status scan_trees(h2_work *wk, const rm_ring_state *s, int e, int mirr
     rm_status st = RM_OK;
     *reused = 0;
     if (wk->sym && wk->ecache && s->q >= 2) {
-        rm_h2_edge_prepare(wk, s, e);
-        *reused = rm_h2_trees_reuse(wk, s, e, mirror);
+        rmi_h2_edge_prepare(wk, s, e);
+        *reused = rmi_h2_trees_reuse(wk, s, e, mirror);
     }
     if (wk->sym) {
         /* fast path, widest routing: trees of the core nodes only, the
@@ -597,15 +597,15 @@ static rm_status scan_trees(h2_work *wk, const rm_ring_state *s, int e, int mirr
     } else if (mirror) {
         /* undirected, half duplex: the tree to a node mirrors the tree
          * from it (tests/test_mirror.c), two trees instead of four */
-        if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
-            (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
+        if ((st = rmi_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+            (st = rmi_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)))
             return st;
         mirror_tree(wk->N, wk->wid[0], wk->arc[0], wk->wid[1], wk->arc[1]);
         mirror_tree(wk->N, wk->wid[2], wk->arc[2], wk->wid[3], wk->arc[3]);
-    } else if ((st = rm_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
-               (st = rm_routing_tree(net, wk->routing, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
-               (st = rm_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
-               (st = rm_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err))) {
+    } else if ((st = rmi_routing_tree(net, wk->routing, wk->res2, i, 0, wk->wid[0], wk->arc[0], err)) ||
+               (st = rmi_routing_tree(net, wk->routing, wk->res2, i, 1, wk->wid[1], wk->arc[1], err)) ||
+               (st = rmi_routing_tree(net, wk->routing, wk->res2, j, 0, wk->wid[2], wk->arc[2], err)) ||
+               (st = rmi_routing_tree(net, wk->routing, wk->res2, j, 1, wk->wid[3], wk->arc[3], err))) {
         return st;
     }
     return st;
@@ -623,7 +623,7 @@ static rm_status scan_cands(h2_scan *sc, int e, int mirror, int reused, const in
     int i = s->ring[e], j = s->ring[(e + 1) % s->q];
     rm_status st;
     int n_cand = wk->p->n_hosts;
-    const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 1, &n_cand) : NULL;
+    const int *cands = wk->sym ? rmi_h2_sym_candidates(wk, i, j, 1, &n_cand) : NULL;
     if (reused && (wk->tlow[0] >= 0.0 || wk->tlow[1] >= 0.0 || wk->tlow[2] >= 0.0 ||
                    wk->tlow[3] >= 0.0)) {
         int n = low_filter(sc, e, cands, n_cand);
@@ -634,7 +634,7 @@ static rm_status scan_cands(h2_scan *sc, int e, int mirror, int reused, const in
             if ((st = core_trees(wk, s, e, mirror, err)))
                 return st;
             n_cand = wk->p->n_hosts;
-            cands = rm_h2_sym_candidates(wk, i, j, 1, &n_cand);
+            cands = rmi_h2_sym_candidates(wk, i, j, 1, &n_cand);
         }
     }
     *cands_out = cands;
@@ -648,7 +648,7 @@ static rm_status scan_cands(h2_scan *sc, int e, int mirror, int reused, const in
  * T_step of the widths alone (sharing only lowers the four bandwidths
  * below their widths, latencies are >= 0 and T_step grows with every
  * cost), *Tlow_out; on the fast path also another scan's best (sc->gbest)
- * and k's access link shared by its routes. O(1) plus rm_h2_k_bound. */
+ * and k's access link shared by its routes. O(1) plus rmi_h2_k_bound. */
 static int scan_prune(const h2_scan *sc, const edge_ctx *c, int e, int h, double wkk,
                       const double *w, double bestT, int bs, double *Tlow_out)
 {
@@ -659,8 +659,8 @@ static int scan_prune(const h2_scan *sc, const edge_ctx *c, int e, int h, double
     double Ci = rm_host_cost(1.0 / w[0], c->ci_keep, par);
     double Cj = rm_host_cost(c->cj_keep, 1.0 / w[3], par);
     double Ck = rm_host_cost(1.0 / w[2], 1.0 / w[1], par);
-    double Tlow = wk->fast ? rm_h2_fast_eval_lb(&c->ev, c->wi, Ci, c->wj, Cj, wkk, Ck)
-                           : rm_h2_fast_eval_T(&c->ev, wk, c->m, c->wi, Ci, c->wj, Cj, wkk, Ck);
+    double Tlow = wk->fast ? rmi_h2_fast_eval_lb(&c->ev, c->wi, Ci, c->wj, Cj, wkk, Ck)
+                           : rmi_h2_fast_eval_T(&c->ev, wk, c->m, c->wi, Ci, c->wj, Cj, wkk, Ck);
     *Tlow_out = Tlow;
     /* the reference scans edges in ring order and keeps the first of
      * equal T_step: with edges out of order, a tie goes to the
@@ -674,7 +674,7 @@ static int scan_prune(const h2_scan *sc, const edge_ctx *c, int e, int h, double
         return 1;
     if (wk->fast) {
         /* k's access link shared by its routes, before building them */
-        double Tk = rm_h2_k_bound(wk, c, h, wkk, w, wk->res2, par, sc->dc_dw);
+        double Tk = rmi_h2_k_bound(wk, c, h, wkk, w, wk->res2, par, sc->dc_dw);
         if (Tk * (1.0 - 1e-12) > bestT ||
             Tk * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
             return 1;
@@ -709,8 +709,8 @@ static rm_status scan_share(const h2_scan *sc, const edge_ctx *c, double wkk, do
     rm_status st;
     *skip = 1;
     if (wk->fast) {
-        /* Lower bound of T_step from the shares (see rm_h2_share_lower_bound):
-         * T_step >= max(T5, D_c/D_w * C_k) (as rm_h2_fast_eval_lb) and
+        /* Lower bound of T_step from the shares (see rmi_h2_share_lower_bound):
+         * T_step >= max(T5, D_c/D_w * C_k) (as rmi_h2_fast_eval_lb) and
          * T5 grows with every cost; c_t >= 1/x_t (latencies >= 0).
          * C_k = c_2 + c_1 >= 1/x_1 + 1/x_2 >= k_lb, or with parallel
          * send max(c_2, c_1) >= k_lb / 2. Summed costs: Ci/wi + Cj/wj
@@ -720,7 +720,7 @@ static rm_status scan_share(const h2_scan *sc, const edge_ctx *c, double wkk, do
         int par = sc->s->cost.parallel_send;
         double dc_dw = sc->dc_dw;
         double k_lb;
-        double sum_lb = rm_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
+        double sum_lb = rmi_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
         double Tb = Tlow;
         double dk = dc_dw * (par ? 0.5 * k_lb : k_lb);
         if (dk > Tb)
@@ -736,7 +736,7 @@ static rm_status scan_share(const h2_scan *sc, const edge_ctx *c, double wkk, do
             Tb * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
             return RM_OK;
     }
-    if ((st = rm_h2_share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
+    if ((st = rmi_h2_share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))
         return st;
     *skip = !(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0);
     return RM_OK;
@@ -754,17 +754,17 @@ static int scan_eval(const h2_scan *sc, const edge_ctx *c, int e, double wkk, co
     int par = s->cost.parallel_send;
     double cost[4];
     for (int t = 0; t < 4; t++)
-        cost[t] = rm_ring_state_route_cost(wk->net, s, &wk->cand[t], x[t]);
+        cost[t] = rmi_ring_state_route_cost(wk->net, s, &wk->cand[t], x[t]);
     double Ci = rm_host_cost(cost[0], c->ci_keep, par);
     double Cj = rm_host_cost(c->cj_keep, cost[3], par);
     double Ck = rm_host_cost(cost[2], cost[1], par);
     if (wk->fast) {
-        double Tq = rm_h2_fast_eval_lb(&c->ev, c->wi, Ci, c->wj, Cj, wkk, Ck);
+        double Tq = rmi_h2_fast_eval_lb(&c->ev, c->wi, Ci, c->wj, Cj, wkk, Ck);
         if (Tq > bestT || (Tq == bestT && !(e < bs)) ||
             Tq > atomic_load_explicit(sc->gbest, memory_order_relaxed))
             return 0;
     }
-    double T = rm_h2_fast_eval_T(&c->ev, wk, c->m, c->wi, Ci, c->wj, Cj, wkk, Ck);
+    double T = rmi_h2_fast_eval_T(&c->ev, wk, c->m, c->wi, Ci, c->wj, Cj, wkk, Ck);
     *T_out = T;
     return T < bestT || (wk->fast && T == bestT && e < bs);
 }
@@ -794,7 +794,7 @@ static rm_status scan_take(h2_scan *sc, int e, int k, double T, const double *x,
  * the edge's routes given back, then per candidate prune (bounds), route,
  * share, evaluate (T_step); updates sc's best. Writes only sc and sc->wk's
  * scratch. O(E log N + H (L + share)). */
-rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
+rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
 {
     h2_work *wk = sc->wk;
     const rm_ring_state *s = sc->s;
@@ -816,17 +816,17 @@ rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     /* costs of the hosts other than i, j, k are unchanged */
     if (wk->fast && q >= 2 && cands && wk->ecache && n_cand <= H2_CACHE_MAX_CAND) {
         /* incremental: the edge's cached costs (heur/sharedring/sharedring_inc.c),
-         * with this step's context of rm_h2_edge_bounds (its sums exact
+         * with this step's context of rmi_h2_edge_bounds (its sums exact
          * only when needed) */
         c = wk->ectx[e];
         tree_leaves(wk, wk->net, p, i, j, mirror, cands, n_cand);
-        st = rm_h2_scan_cached(sc, e, &c, cands, n_cand, err);
+        st = rmi_h2_scan_cached(sc, e, &c, cands, n_cand, err);
         bestT = sc->bestT;
         bk = sc->bk;
         bs = sc->bs;
         goto done;
     }
-    rm_h2_edge_ctx_init(&c, wk, s, e, sc->dc_dw);
+    rmi_h2_edge_ctx_init(&c, wk, s, e, sc->dc_dw);
     if (cands)
         tree_leaves(wk, wk->net, p, i, j, mirror, cands, n_cand);
     for (int ci = 0; ci < n_cand; ci++) {
@@ -859,7 +859,7 @@ done:
 }
 
 /* One insertion step (§4.4.1–4.4.2): the (host k, ring edge s) of least
- * T_step (rm_h2_scan_all), then its application: give back the edge's two
+ * T_step (rmi_h2_scan_all), then its application: give back the edge's two
  * routes, peel the four new ones off the residual, insert k. Returns RM_OK
  * with *found = 0 if no host can be inserted. */
 static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *found, rm_error *err)
@@ -870,7 +870,7 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
     rm_status st = RM_OK;
     *found = 0;
     h2_choice ch;
-    if ((st = rm_h2_scan_all(wk, s, dc_dw, &ch, err)))
+    if ((st = rmi_h2_scan_all(wk, s, dc_dw, &ch, err)))
         return st;
     int bk = ch.bk, bs = ch.bs;
     rm_route *best = ch.best;
@@ -885,15 +885,15 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
     if ((st = rm_route_copy(&s->succ[bs], &best[0])) ||
         (st = rm_route_copy(&s->pred[ni], &best[3])))
         return st;
-    rm_ring_state_insert(s, bs + 1, bk, p->nodes[bk].w);
+    rmi_ring_state_insert(s, bs + 1, bk, p->nodes[bk].w);
     if ((st = rm_route_copy(&s->pred[bs + 1], &best[1])) ||
         (st = rm_route_copy(&s->succ[bs + 1], &best[2])))
         return st;
     wk->in_ring[bk] = 1;
     if (wk->sym)
-        rm_h2_sym_remove(wk->sym, wk->hidx[bk]);
+        rmi_h2_sym_remove(wk->sym, wk->hidx[bk]);
     wk->last_k = bk;
-    rm_ring_state_costs(net, s);
+    rmi_ring_state_costs(net, s);
     *found = 1;
     return RM_OK;
 }
@@ -902,11 +902,11 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
 static void stop_bounds_add(rm_cut_bound *cb, rm_host_bound *hb, rm_res_bound *rb, int v)
 {
     if (cb)
-        rm_cut_bound_add(cb, v);
+        rmi_cut_bound_add(cb, v);
     if (hb)
-        rm_host_bound_add(hb, v);
+        rmi_host_bound_add(hb, v);
     if (rb)
-        rm_res_bound_add(rb, v);
+        rmi_res_bound_add(rb, v);
 }
 
 /* The stopping rule of a SharedRing run (heur/bounds/cut_bound.h): 4 routes
@@ -936,20 +936,20 @@ static rm_status sr_stop_init(sr_stop *b, const rm_network *net, const rm_option
     b->use_host = b->rule && rmi_host_bound_valid_for(&opt->cost);
     b->use_res = b->rule && rmi_res_bound_valid_for(&opt->cost);
     b->use_cross = b->rule && rmi_cross_bound_valid_for(&opt->cost);
-    if (((b->use_cut || b->use_cross) && (st = rm_cut_bound_init(&b->cb, net, 4.0, 2.0, err))) ||
-        (b->use_host && (st = rm_host_bound_init_shared(&b->hb, net, opt->cost.parallel_send, err))) ||
-        (b->use_res && (st = rm_res_bound_init(&b->rb, net, opt, err))) ||
-        (b->use_cross && (st = rm_cross_bound_init(&b->xb, &b->cb, net, err))))
+    if (((b->use_cut || b->use_cross) && (st = rmi_cut_bound_init(&b->cb, net, 4.0, 2.0, err))) ||
+        (b->use_host && (st = rmi_host_bound_init_shared(&b->hb, net, opt->cost.parallel_send, err))) ||
+        (b->use_res && (st = rmi_res_bound_init(&b->rb, net, opt, err))) ||
+        (b->use_cross && (st = rmi_cross_bound_init(&b->xb, &b->cb, net, err))))
         return st;
     return RM_OK;
 }
 
 static void sr_stop_destroy(sr_stop *b)
 {
-    rm_cut_bound_destroy(&b->cb);
-    rm_host_bound_destroy(&b->hb);
-    rm_res_bound_destroy(&b->rb);
-    rm_cross_bound_destroy(&b->xb);
+    rmi_cut_bound_destroy(&b->cb);
+    rmi_host_bound_destroy(&b->hb);
+    rmi_res_bound_destroy(&b->rb);
+    rmi_cross_bound_destroy(&b->xb);
 }
 
 /* Host node v joins the ring of the bounds in use. */
@@ -970,10 +970,10 @@ static int sr_stop_now(sr_stop *b, const rm_options *opt, const rm_ring_state *s
     if (b->rule && opt->stop_patience > 0 && s->q - best->q >= opt->stop_patience)
         return 1;
     return (b->use_cut && dc_dw * rm_cut_bound_value(&b->cb) * (1.0 - 1e-9) >= bestT) ||
-           (b->use_host && rm_host_bound_value(&b->hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT) ||
-           (b->use_res && rm_res_bound_value(&b->rb, dc_dw) * (1.0 - 1e-9) >= bestT) ||
+           (b->use_host && rmi_host_bound_value(&b->hb, dc_dw, bestT) * (1.0 - 1e-9) >= bestT) ||
+           (b->use_res && rmi_res_bound_value(&b->rb, dc_dw) * (1.0 - 1e-9) >= bestT) ||
            (b->use_cross &&
-            dc_dw * rm_cross_bound_value(&b->xb, s->ring, s->q) * (1.0 - 1e-9) >= bestT);
+            dc_dw * rmi_cross_bound_value(&b->xb, s->ring, s->q) * (1.0 - 1e-9) >= bestT);
 }
 
 /* The fast path's tables of wk for a run of up to max_q hosts (host
@@ -1000,15 +1000,15 @@ static rm_status sharedring_fast_init(h2_work *wk, const rm_network *net, const 
     for (int h = 0; h < H; h++)
         wk->hidx[p->hosts[h]] = h;
     if (wk->routing == RM_ROUTING_WIDEST && rmi_h2_sym_valid_for(&opt->cost))
-        wk->sym = rm_h2_sym_new(net); /* NULL: every host a candidate */
-    if ((st = rm_h2_adjacency(wk, err)) || (st = rm_h2_fullw_init(wk, err)) ||
-        (st = rm_h2_kres_init(wk, err)))
+        wk->sym = rmi_h2_sym_new(net); /* NULL: every host a candidate */
+    if ((st = rmi_h2_adjacency(wk, err)) || (st = rmi_h2_fullw_init(wk, err)) ||
+        (st = rmi_h2_kres_init(wk, err)))
         return st;
     if (wk->sym && opt->sharing == RM_SHARING_GREEDY && rmi_h2_inc_valid_for(&opt->cost) &&
-        (st = rm_h2_cache_init(wk, err)))
+        (st = rmi_h2_cache_init(wk, err)))
         return st;
     if (max_q >= H2_THREAD_MIN_Q)
-        rm_h2_pool_create(wk, rm_h2_threads(opt), max_q);
+        rmi_h2_pool_create(wk, rmi_h2_threads(opt), max_q);
     return RM_OK;
 }
 
@@ -1036,7 +1036,7 @@ static rm_status sharedring_grow(h2_work *wk, rm_ring_state *s, rm_ring_state *b
         sweep[s->q - 1] = T;
         if (T < bestT) {
             bestT = T;
-            if ((st = rm_ring_state_copy(best, s, err)))
+            if ((st = rmi_ring_state_copy(best, s, err)))
                 return st;
         }
         if (opt->progress)
@@ -1068,15 +1068,15 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     h2_work wk;
     sr_stop b;
     memset(&b, 0, sizeof b);
-    if ((st = rm_ring_state_init(&s, max_q, opt, err)))
+    if ((st = rmi_ring_state_init(&s, max_q, opt, err)))
         return st;
-    if ((st = rm_ring_state_init(&best, max_q, opt, err))) {
-        rm_ring_state_destroy(&s);
+    if ((st = rmi_ring_state_init(&best, max_q, opt, err))) {
+        rmi_ring_state_destroy(&s);
         return st;
     }
-    if ((st = rm_h2_work_init(&wk, net, max_q, err))) {
-        rm_ring_state_destroy(&s);
-        rm_ring_state_destroy(&best);
+    if ((st = rmi_h2_work_init(&wk, net, max_q, err))) {
+        rmi_ring_state_destroy(&s);
+        rmi_ring_state_destroy(&best);
         return st;
     }
     wk.routing = opt->routing;
@@ -1094,8 +1094,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     if ((st = sharedring_fast_init(&wk, net, opt, max_q, err)))
         goto out;
     /* ring of one: the fastest host, no communication */
-    int f = rm_fastest_host(p);
-    rm_ring_state_insert(&best, 0, f, p->nodes[f].w);
+    int f = rmi_fastest_host(p);
+    rmi_ring_state_insert(&best, 0, f, p->nodes[f].w);
     double bestT = p->nodes[f].w;
     sweep[0] = bestT;
     if ((st = sr_stop_init(&b, net, opt, max_q, err)))
@@ -1103,7 +1103,7 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     if (max_q >= 2 && (st = sharedring_grow(&wk, &s, &best, opt, &b, max_q, bestT, sweep, err)))
         goto out;
     rm_mapping *m;
-    if ((st = rm_ring_state_to_mapping(net, &best, dc_dw, &m, err)))
+    if ((st = rmi_ring_state_to_mapping(net, &best, dc_dw, &m, err)))
         goto out;
     free(m->sweep_t);
     m->sweep_t = sweep;
@@ -1115,9 +1115,9 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
 out:
     sr_stop_destroy(&b);
     free(sweep);
-    rm_h2_work_destroy(&wk);
-    rm_ring_state_destroy(&s);
-    rm_ring_state_destroy(&best);
+    rmi_h2_work_destroy(&wk);
+    rmi_ring_state_destroy(&s);
+    rmi_ring_state_destroy(&best);
     return st;
 }
 
@@ -1136,10 +1136,10 @@ rm_status rm_sharedring(const rm_network *net, const rm_options *opt, rm_mapping
     return st ? st : rmi_sharedring(net, &run, out, err);
 }
 
-rm_status rm_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
+rm_status rmi_sharedring_reference(const rm_network *net, const rm_options *opt, rm_mapping **out,
                                   rm_error *err)
 {
     rm_options run; /* opt with its routing resolved */
-    rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_sharedring_reference", &run, err);
+    rm_status st = rmi_heuristic_args_check(net, opt, out, "rmi_sharedring_reference", &run, err);
     return st ? st : sharedring_run(net, &run, 0, out, err);
 }

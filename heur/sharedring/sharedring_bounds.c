@@ -19,7 +19,7 @@ int rmi_h2_fast_valid_for(const rm_cost_model *m)
     return rmi_cost_model_eq1(m);
 }
 
-void rm_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m, double dc_dw)
+void rmi_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m, double dc_dw)
 {
     ev->sum_inv = ev->sum_cw = ev->dmax = 0.0;
     ev->dc_dw = dc_dw;
@@ -31,7 +31,7 @@ void rm_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m
     }
 }
 
-double rm_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj, double Cj, double wk3,
+double rmi_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj, double Cj, double wk3,
                              double Ck, int *ok)
 {
     double r = ev->dc_dw;
@@ -51,11 +51,11 @@ double rm_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double w
     return NAN;
 }
 
-double rm_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
+double rmi_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
                           double Cj, double wk3, double Ck)
 {
     int ok;
-    double T = rm_h2_fast_eval_T_try(ev, wi, Ci, wj, Cj, wk3, Ck, &ok);
+    double T = rmi_h2_fast_eval_T_try(ev, wi, Ci, wj, Cj, wk3, Ck, &ok);
     if (ok)
         return T;
     double r = ev->dc_dw;
@@ -102,14 +102,14 @@ static void sort_edges(h2_work *wk, int q)
     }
 }
 
-double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
+double rmi_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
                            double wk3, double Ck);
 
 #ifdef __SIZEOF_INT128__
 typedef unsigned __int128 h2_u128;
 #endif
 
-void rm_h2_seq_free(h2_seq *sq)
+void rmi_h2_seq_free(h2_seq *sq)
 {
     free(sq->pre);
     free(sq->R);
@@ -119,7 +119,7 @@ void rm_h2_seq_free(h2_seq *sq)
     memset(sq, 0, sizeof *sq);
 }
 
-void rm_h2_seq_build(h2_seq *sq, const double *a, int n)
+void rmi_h2_seq_build(h2_seq *sq, const double *a, int n)
 {
     sq->a = a;
     sq->n = 0;
@@ -219,7 +219,7 @@ void rm_h2_seq_build(h2_seq *sq, const double *a, int n)
 #endif
 }
 
-double rm_h2_seq_sum(const h2_seq *sq, double s, int k, int k1)
+double rmi_h2_seq_sum(const h2_seq *sq, double s, int k, int k1)
 {
     const double *a = sq->a;
 #ifdef __SIZEOF_INT128__
@@ -265,20 +265,20 @@ double rm_h2_seq_sum(const h2_seq *sq, double s, int k, int k1)
     return s;
 }
 
-void rm_h2_edge_ctx_exact(edge_ctx *c, const h2_work *wk, const rm_ring_state *s, int e)
+void rmi_h2_edge_ctx_exact(edge_ctx *c, const h2_work *wk, const rm_ring_state *s, int e)
 {
     int q = s->q;
     if (c->ni == e + 1) {
-        c->ev.sum_inv = rm_h2_seq_sum(&wk->seq_inv, wk->seq_inv.pre[e], e + 2, q);
-        c->ev.sum_cw = rm_h2_seq_sum(&wk->seq_cw, wk->seq_cw.pre[e], e + 2, q);
+        c->ev.sum_inv = rmi_h2_seq_sum(&wk->seq_inv, wk->seq_inv.pre[e], e + 2, q);
+        c->ev.sum_cw = rmi_h2_seq_sum(&wk->seq_cw, wk->seq_cw.pre[e], e + 2, q);
     } else { /* the wrap edge: positions 1 .. q - 2 */
-        c->ev.sum_inv = rm_h2_seq_sum(&wk->seq_inv, 0.0, 1, q - 1);
-        c->ev.sum_cw = rm_h2_seq_sum(&wk->seq_cw, 0.0, 1, q - 1);
+        c->ev.sum_inv = rmi_h2_seq_sum(&wk->seq_inv, 0.0, 1, q - 1);
+        c->ev.sum_cw = rmi_h2_seq_sum(&wk->seq_cw, 0.0, 1, q - 1);
     }
     c->exact = 1;
 }
 
-void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw)
+void rmi_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw)
 {
     int q = s->q;
     c->ni = (e + 1) % q;
@@ -287,7 +287,7 @@ void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e
     c->m = 0;
     c->exact = 2;
     if (wk->fast && q >= 2) {
-        /* rm_h2_fast_eval_init's sums from the step's terms (the same
+        /* rmi_h2_fast_eval_init's sums from the step's terms (the same
          * divisions and products, done once per step): bitwise equal */
         fast_eval *ev = &c->ev;
         ev->sum_inv = ev->sum_cw = ev->dmax = 0.0;
@@ -311,15 +311,15 @@ void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e
             wk->tC[c->m] = s->C[t];
             c->m++;
         }
-        rm_h2_fast_eval_init(&c->ev, wk->tw, wk->tC, c->m, dc_dw);
+        rmi_h2_fast_eval_init(&c->ev, wk->tw, wk->tC, c->m, dc_dw);
     }
     c->wi = s->w[e];
     c->wj = s->w[c->ni];
-    c->ci_keep = rm_ring_state_route_cost(wk->net, s, &s->pred[e], s->pred[e].bandwidth);
-    c->cj_keep = rm_ring_state_route_cost(wk->net, s, &s->succ[c->ni], s->succ[c->ni].bandwidth);
+    c->ci_keep = rmi_ring_state_route_cost(wk->net, s, &s->pred[e], s->pred[e].bandwidth);
+    c->cj_keep = rmi_ring_state_route_cost(wk->net, s, &s->succ[c->ni], s->succ[c->ni].bandwidth);
 }
 
-rm_status rm_h2_adjacency(h2_work *wk, rm_error *err)
+rm_status rmi_h2_adjacency(h2_work *wk, rm_error *err)
 {
     const rm_network *net = wk->net;
     int N = wk->N, A = net->n_arcs;
@@ -414,14 +414,14 @@ static double node_width_ub(const h2_work *wk, const rm_ring_state *s, int e, in
     return ub * (1.0 + 1e-12);
 }
 
-/* Running sums of positions 0 .. e-1 (what rm_h2_fast_eval_init's loop
+/* Running sums of positions 0 .. e-1 (what rmi_h2_fast_eval_init's loop
  * holds before skipping e and e + 1) and the largest d after each position. */
 typedef struct ctx_prefix {
     double inv, cw;
     int upto;
 } ctx_prefix;
 
-/* rm_h2_edge_ctx_init without tw/tC, in O(1): the sums of positions
+/* rmi_h2_edge_ctx_init without tw/tC, in O(1): the sums of positions
  * 0 .. e-1 are the sequential prefix (the same additions in the same
  * order), plus the suffix sum of e + 2 .. q - 1 (another order: within
  * H2_CTX_REL, c->exact = 0); dmax (order-free) from the prefix and suffix
@@ -471,11 +471,11 @@ static void edge_ctx_fast(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int 
     ev->dmax = dm;
     c->wi = s->w[e];
     c->wj = s->w[c->ni];
-    c->ci_keep = rm_ring_state_route_cost(wk->net, s, &s->pred[e], s->pred[e].bandwidth);
-    c->cj_keep = rm_ring_state_route_cost(wk->net, s, &s->succ[c->ni], s->succ[c->ni].bandwidth);
+    c->ci_keep = rmi_ring_state_route_cost(wk->net, s, &s->pred[e], s->pred[e].bandwidth);
+    c->cj_keep = rmi_ring_state_route_cost(wk->net, s, &s->succ[c->ni], s->succ[c->ni].bandwidth);
 }
 
-void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
+void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
 {
     ctx_prefix pre = {0.0, 0.0, 0};
     {
@@ -494,9 +494,9 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
                 m = wk->pd[t];
             wk->pmax_suf[t] = m;
         }
-        /* sequential sums of 1/w and C/w (rm_h2_edge_ctx_exact) */
-        rm_h2_seq_build(&wk->seq_inv, wk->pinv, q);
-        rm_h2_seq_build(&wk->seq_cw, wk->pcw, q);
+        /* sequential sums of 1/w and C/w (rmi_h2_edge_ctx_exact) */
+        rmi_h2_seq_build(&wk->seq_inv, wk->pinv, q);
+        rmi_h2_seq_build(&wk->seq_cw, wk->pcw, q);
         /* suffix sums of 1/w and C/w (edge_ctx_fast) */
         double *si = wk->psuf, *sw = wk->psuf + q + 1;
         si[q] = sw[q] = 0.0;
@@ -530,7 +530,7 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         double lb = INFINITY;
         /* symmetry classes: members give the same bound, one per class */
         int n_cand = H;
-        const int *cands = wk->sym ? rm_h2_sym_candidates(wk, i, j, 0, &n_cand) : NULL;
+        const int *cands = wk->sym ? rmi_h2_sym_candidates(wk, i, j, 0, &n_cand) : NULL;
         const h2_ecache *ec = wk->ecache ? &wk->ecache[hi] : NULL;
         if (ec && cands && n_cand <= H2_CACHE_MAX_CAND && !(ec->j == j && ec->n_bad * 4 > ec->n_chk)) {
             /* the incremental scan evaluates such an edge's candidates in
@@ -549,13 +549,13 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
             if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
                 continue;
             double wkk = p->nodes[k].w;
-            double T = rm_h2_fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+            double T = rmi_h2_fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
                                     rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
                                     rm_host_cost(1.0 / w2, 1.0 / w1, par));
             if (T < lb) {
                 /* the resources every route of k crosses (its access link) */
                 double u[4] = {w0, w1, w2, w3};
-                double Tk = rm_h2_k_bound(wk, &c, h, wkk, u, wk->net->res_cap, par, dc_dw);
+                double Tk = rmi_h2_k_bound(wk, &c, h, wkk, u, wk->net->res_cap, par, dc_dw);
                 if (Tk > T)
                     T = Tk;
             }
@@ -577,10 +577,10 @@ void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
     sort_edges(wk, q);
 }
 
-/* Fast path: max(T5, D) without rm_balance — a lower bound of rm_h2_fast_eval_T,
+/* Fast path: max(T5, D) without rm_balance — a lower bound of rmi_h2_fast_eval_T,
  * bitwise equal to it when T5 >= D (rm_balance returns at least D, the
  * same products D_c/D_w * C). O(1). */
-double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
+double rmi_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
                            double wk3, double Ck)
 {
     double r = ev->dc_dw;
@@ -652,7 +652,7 @@ static double group_min(int G, const double *a, const double *u, double c)
  * are then independent (group_min). The best of the 15 partitions of
  * {0,1,2,3} is returned. O(L) for routes of L arcs.
  */
-double rm_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
+double rmi_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
                                 double *k_lb)
 {
     const rm_network *net = wk->net;
@@ -705,7 +705,7 @@ double rm_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r
     return best;
 }
 
-void rm_h2_fullw_destroy(h2_work *wk)
+void rmi_h2_fullw_destroy(h2_work *wk)
 {
     h2_fullw *f = &wk->fw;
     free(f->cpos);
@@ -728,7 +728,7 @@ static rm_status fullw_build(h2_work *wk, int *ok, rm_error *err)
     h2_fullw *f = &wk->fw;
     int N = wk->N, H = wk->H;
     *ok = 0;
-    f->cnode = rm_widest_core_nodes(net, &f->nc);
+    f->cnode = rmi_widest_core_nodes(net, &f->nc);
     int nc = f->nc;
     f->cpos = malloc((size_t)N * sizeof *f->cpos);
     f->anchor = malloc((size_t)H * sizeof *f->anchor);
@@ -783,7 +783,7 @@ static rm_status fullw_build(h2_work *wk, int *ok, rm_error *err)
     }
     rm_status st = RM_OK;
     for (int x = 0; x < nc && !st; x++) {
-        st = rm_widest_tree_core(net, NULL, f->cnode[x], 0, wid, arc, err);
+        st = rmi_widest_tree_core(net, NULL, f->cnode[x], 0, wid, arc, err);
         for (int y = 0; y < nc && !st; y++)
             f->core[(size_t)x * nc + y] = wid[f->cnode[y]];
     }
@@ -793,13 +793,13 @@ static rm_status fullw_build(h2_work *wk, int *ok, rm_error *err)
     return st;
 }
 
-rm_status rm_h2_fullw_init(h2_work *wk, rm_error *err)
+rm_status rmi_h2_fullw_init(h2_work *wk, rm_error *err)
 {
     int ok = 0;
     rm_status st = RM_OK;
     if (wk->routing == RM_ROUTING_WIDEST && (st = fullw_build(wk, &ok, err)) == RM_OK && ok)
         return RM_OK;
-    rm_h2_fullw_destroy(wk);
+    rmi_h2_fullw_destroy(wk);
     if (st)
         return st;
     wk->full = malloc((size_t)wk->H * (size_t)wk->H * sizeof *wk->full);
@@ -826,7 +826,7 @@ static int node_single_res(const h2_work *wk, int v, int out)
     return one;
 }
 
-rm_status rm_h2_kres_init(h2_work *wk, rm_error *err)
+rm_status rmi_h2_kres_init(h2_work *wk, rm_error *err)
 {
     int H = wk->H;
     wk->kres_out = malloc(((size_t)H + 1) * sizeof *wk->kres_out);
@@ -840,7 +840,7 @@ rm_status rm_h2_kres_init(h2_work *wk, rm_error *err)
     return RM_OK;
 }
 
-double rm_h2_k_bound(const h2_work *wk, const edge_ctx *c, int h, double wkk, const double *u,
+double rmi_h2_k_bound(const h2_work *wk, const edge_ctx *c, int h, double wkk, const double *u,
                      const double *cap, int par, double dc_dw)
 {
     int ro = wk->kres_out[h], ri = wk->kres_in[h];

@@ -10,7 +10,7 @@
  *     from the candidate to i and j are walked and compared arc by arc with
  *     the stored ones (a route's width is the least arc width of its path);
  *   - the residual of a resource on them: every resource carries the step at
- *     which its residual last changed (bit for bit, rm_h2_cache_step);
+ *     which its residual last changed (bit for bit, rmi_h2_cache_step);
  *   - the edge's own routes and bandwidths (its give-back): the same head j
  *     and bitwise equal bandwidths, else the edge's cache is emptied.
  * A member of a symmetry class (heur/sharedring/sharedring_sym.c) is on its own access
@@ -20,7 +20,7 @@
  * entry of a member that joined the ring — the class's exactness argument:
  * the same shares and costs bit for bit.
  * Candidates are taken in the same order (host order) and compared by the
- * same rule as rm_h2_scan_edge, with the same O(1) evaluation of the same
+ * same rule as rmi_h2_scan_edge, with the same O(1) evaluation of the same
  * costs: the same insertion, without the pruning bounds (every candidate's
  * costs are computed once per life of its entry).
  */
@@ -37,7 +37,7 @@ int rmi_h2_inc_valid_for(const rm_cost_model *m)
     return rmi_h2_fast_valid_for(m);
 }
 
-void rm_h2_cache_destroy(h2_work *wk)
+void rmi_h2_cache_destroy(h2_work *wk)
 {
     if (wk->ecache)
         for (int h = 0; h < wk->H; h++) {
@@ -67,7 +67,7 @@ void rm_h2_cache_destroy(h2_work *wk)
     wk->ra_start = wk->ra_arc = wk->core_pos = NULL;
 }
 
-rm_status rm_h2_cache_init(h2_work *wk, rm_error *err)
+rm_status rmi_h2_cache_init(h2_work *wk, rm_error *err)
 {
     const rm_network *net = wk->net;
     wk->ecache = calloc((size_t)wk->H, sizeof *wk->ecache);
@@ -81,7 +81,7 @@ rm_status rm_h2_cache_init(h2_work *wk, rm_error *err)
     wk->clog_at = malloc(wk->cap_clog_at * sizeof *wk->clog_at);
     if (!wk->ecache || !wk->res_step || !wk->res_prev || !wk->ra_start || !wk->ra_arc ||
         !wk->core_pos || !wk->kanchor || !wk->clog_at) {
-        rm_h2_cache_destroy(wk);
+        rmi_h2_cache_destroy(wk);
         return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge caches)");
     }
     for (int h = 0; h < wk->H; h++)
@@ -101,7 +101,7 @@ rm_status rm_h2_cache_init(h2_work *wk, rm_error *err)
     for (int r = net->n_res; r > 0; r--)
         wk->ra_start[r] = wk->ra_start[r - 1];
     wk->ra_start[0] = 0;
-    wk->core = rm_widest_core_nodes(net, &wk->n_core);
+    wk->core = rmi_widest_core_nodes(net, &wk->n_core);
     for (int v = 0; v < wk->N; v++)
         wk->core_pos[v] = -1;
     for (int x = 0; x < wk->n_core; x++)
@@ -120,7 +120,7 @@ rm_status rm_h2_cache_init(h2_work *wk, rm_error *err)
     return RM_OK;
 }
 
-void rm_h2_cache_step(h2_work *wk)
+void rmi_h2_cache_step(h2_work *wk)
 {
     const rm_network *net = wk->net;
     wk->step++;
@@ -190,7 +190,7 @@ static void edge_prepare(h2_ecache *ec, const rm_ring_state *s, int e, int ni)
     ec->tstep = 0;
 }
 
-void rm_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e)
+void rmi_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e)
 {
     int ni = (e + 1) % s->q;
     edge_prepare(&wk->ecache[wk->hidx[s->ring[e]]], s, e, ni);
@@ -205,7 +205,7 @@ static inline double arcw(double x)
     return x > DBL_MAX ? DBL_MAX : x;
 }
 
-int rm_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror)
+int rmi_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror)
 {
     const rm_network *net = wk->net;
     int ni = (e + 1) % s->q, i = s->ring[e], j = s->ring[ni];
@@ -299,7 +299,7 @@ int rm_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror)
     return 1;
 }
 
-void rm_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror)
+void rmi_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror)
 {
     int i = s->ring[e];
     h2_ecache *ec = &wk->ecache[wk->hidx[i]];
@@ -453,8 +453,8 @@ static rm_status store_paths(h2_work *wk, h2_ecache *ec, const edge_ctx *c, int 
 
 /* Compute candidate host index h (node k) of the edge into the new entry en:
  * its four tree paths, and when its four widths are > 0 its routes
- * (wk->cand), the shares (rm_h2_share_routes on wk->res2) and the route
- * costs — what rm_h2_scan_edge computes for a candidate it does not prune. */
+ * (wk->cand), the shares (rmi_h2_share_routes on wk->res2) and the route
+ * costs — what rmi_h2_scan_edge computes for a candidate it does not prune. */
 static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, int h, int k, int prune,
                                h2_cent *en, rm_error *err)
 {
@@ -478,15 +478,15 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
         double mg = 1.0 - 2 * H2_CTX_REL - 1e-12;
         double Tlow = 0.0;
         if (prune) {
-            /* rm_h2_scan_edge's bounds: widths, then the share lower bound */
-            Tlow = rm_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
+            /* rmi_h2_scan_edge's bounds: widths, then the share lower bound */
+            Tlow = rmi_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
                                       rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
                                       rm_host_cost(1.0 / w2, 1.0 / w1, par));
             if (Tlow * mg > lim)
                 goto pruned;
             /* k's access link shared by its routes, before building them */
             double u[4] = {w0, w1, w2, w3};
-            if (rm_h2_k_bound(wk, c, h, wkk, u, wk->res2, par, sc->dc_dw) * mg > lim)
+            if (rmi_h2_k_bound(wk, c, h, wkk, u, wk->res2, par, sc->dc_dw) * mg > lim)
                 goto pruned;
         }
         rm_status st = build_routes(wk, c->i, c->j, k, err);
@@ -495,7 +495,7 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
         double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj};
         if (prune) {
             double k_lb;
-            double sum_lb = rm_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
+            double sum_lb = rmi_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
             double Tb = Tlow, dk = sc->dc_dw * (par ? 0.5 * k_lb : k_lb);
             if (dk > Tb)
                 Tb = dk;
@@ -511,11 +511,11 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
         }
         if ((st = store_paths(wk, ec, c, k, en, err)))
             return st;
-        if ((st = rm_h2_share_routes(wk, wk->res2, 4, wk->cand, a, en->x, err)))
+        if ((st = rmi_h2_share_routes(wk, wk->res2, 4, wk->cand, a, en->x, err)))
             return st;
         if (en->x[0] > 0 && en->x[1] > 0 && en->x[2] > 0 && en->x[3] > 0) {
             for (int t = 0; t < 4; t++)
-                en->c[t] = rm_ring_state_route_cost(net, s, &wk->cand[t], en->x[t]);
+                en->c[t] = rmi_ring_state_route_cost(net, s, &wk->cand[t], en->x[t]);
             en->ok = 1;
         }
         return RM_OK;
@@ -542,7 +542,7 @@ static int entry_keep(h2_ecache *ec, const h2_cent *o, int h, h2_cent *en)
     return 1;
 }
 
-rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, int n_cand,
+rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, int n_cand,
                             rm_error *err)
 {
     h2_work *wk = sc->wk;
@@ -587,7 +587,7 @@ rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, i
         } else {
             /* an edge whose entries often go stale (routes through links
              * that every insertion loads) computes only the candidates that
-             * may win, as rm_h2_scan_edge; else every candidate, once */
+             * may win, as rmi_h2_scan_edge; else every candidate, once */
             int prune = ec->n_bad * 4 > ec->n_chk;
             if ((st = entry_compute(sc, ec, c, h, k, prune, en, err)))
                 return st;
@@ -598,9 +598,9 @@ rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, i
         ec->n_ent2++;
         if (!en->ok)
             continue;
-        /* rm_h2_scan_edge's comparisons on the same costs */
+        /* rmi_h2_scan_edge's comparisons on the same costs */
         double wkk = p->nodes[k].w;
-        double Tq = rm_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+        double Tq = rmi_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
                                        rm_host_cost(cj_keep, en->c[3], par), wkk,
                                        rm_host_cost(en->c[2], en->c[1], par));
         if (!c->exact) {
@@ -610,10 +610,10 @@ rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, i
             if (lo > sc->bestT || lo > atomic_load_explicit(sc->gbest, memory_order_relaxed))
                 continue;
             if (wk->seq_inv.pre && wk->seq_cw.pre && wk->seq_inv.n == s->q && wk->seq_cw.n == s->q)
-                rm_h2_edge_ctx_exact(c, wk, s, e);
+                rmi_h2_edge_ctx_exact(c, wk, s, e);
             else
-                rm_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw);
-            Tq = rm_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+                rmi_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw);
+            Tq = rmi_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
                                     rm_host_cost(cj_keep, en->c[3], par), wkk,
                                     rm_host_cost(en->c[2], en->c[1], par));
         }
@@ -621,13 +621,13 @@ rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, i
             Tq > atomic_load_explicit(sc->gbest, memory_order_relaxed))
             continue;
         int ok;
-        double T = rm_h2_fast_eval_T_try(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+        double T = rmi_h2_fast_eval_T_try(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
                                          rm_host_cost(cj_keep, en->c[3], par), wkk,
                                          rm_host_cost(en->c[2], en->c[1], par), &ok);
         if (!ok) {
             if (c->exact < 2)
-                rm_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw); /* tw/tC for rm_balance */
-            T = rm_h2_fast_eval_T(&c->ev, wk, m, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
+                rmi_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw); /* tw/tC for rm_balance */
+            T = rmi_h2_fast_eval_T(&c->ev, wk, m, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
                                   rm_host_cost(cj_keep, en->c[3], par), wkk,
                                   rm_host_cost(en->c[2], en->c[1], par));
         }

@@ -31,7 +31,7 @@ typedef struct h2_sym {
     int *pos_of;    /* H: position of host h in mem, -1: not in a class (a single) */
     int *single;    /* the hosts in no class and out of the ring, increasing */
     int n_single;
-    /* this step (rm_h2_sym_step): the singles and each class's first member
+    /* this step (rmi_h2_sym_step): the singles and each class's first member
      * out of the ring, increasing; the classes with two or more out */
     int *base, n_base;
     int *multi, n_multi;
@@ -65,12 +65,12 @@ typedef struct h2_ecache {
     long n_chk, n_bad; /* entries checked, found stale (since the edge's cache was emptied) */
     /* the edge's widest-path trees at the core nodes as of step tstep (0:
      * none): trees 0 and 2 (mirror) or 0 .. 3, n_core widths and arcs each
-     * (rm_h2_trees_store / rm_h2_trees_reuse) */
+     * (rmi_h2_trees_store / rmi_h2_trees_reuse) */
     unsigned long tstep;
     double *twid;
     int *tarc;
     /* the changes up to step tchk are folded into tacc: tree t is exact
-     * above tacc[t] (rm_h2_trees_reuse) */
+     * above tacc[t] (rmi_h2_trees_reuse) */
     unsigned long tchk;
     double tacc[4];
 } h2_ecache;
@@ -92,7 +92,7 @@ typedef struct h2_clog {
  * host b (a != b) is min(out[a], core[u_a][u_b], in[b]) — the bottleneck
  * value of the Dijkstra, bit for bit (min is exact). O(nc^2) doubles. */
 typedef struct h2_fullw {
-    int nc;          /* core nodes (rm_widest_core_nodes) */
+    int nc;          /* core nodes (rmi_widest_core_nodes) */
     const int *cnode; /* nc: the core nodes (the network's list) */
     int *cpos;       /* N: index of a core node in cnode, -1: a leaf */
     int *anchor;     /* H: core index of the host (a core node) or of its leaf's node */
@@ -100,7 +100,7 @@ typedef struct h2_fullw {
     double *core;    /* nc * nc: width core x -> core y at full capacity, INFINITY at x = y */
 } h2_fullw;
 
-/* longest log of residual changes rm_h2_trees_reuse reads (else the
+/* longest log of residual changes rmi_h2_trees_reuse reads (else the
  * trees are searched again and stored) */
 #define H2_TREE_LOG_MAX 4096
 
@@ -129,15 +129,15 @@ typedef struct h2_seq {
 
 /** Tabulate the sequential sums of a[0 .. n) (a kept, not copied; read
  *  while the tables are used). Without 128-bit integers or memory: prefix
- *  sums only (rm_h2_seq_sum then adds one by one). O(n x binades). */
-void rm_h2_seq_build(h2_seq *sq, const double *a, int n);
+ *  sums only (rmi_h2_seq_sum then adds one by one). O(n x binades). */
+void rmi_h2_seq_build(h2_seq *sq, const double *a, int n);
 
 /** fl-sequential sum of a[k0 .. k1) onto s0 (see h2_seq), bit for bit.
  *  Thread-safe (reads only). O((binades + ties) log n). */
-double rm_h2_seq_sum(const h2_seq *sq, double s0, int k0, int k1);
+double rmi_h2_seq_sum(const h2_seq *sq, double s0, int k0, int k1);
 
 /** Free sq's tables. */
-void rm_h2_seq_free(h2_seq *sq);
+void rmi_h2_seq_free(h2_seq *sq);
 
 /* candidates per ring edge up to which the incremental scan is used */
 #define H2_CACHE_MAX_CAND 64
@@ -162,7 +162,7 @@ typedef struct h2_work {
     int H;
     int *hidx;      /* N: host index of a node, -1 for a router */
     double *full;   /* H*H: full[a*H + b] = width host a -> host b (NULL: reference, or fw) */
-    h2_fullw fw;    /* fw.core != NULL: the factored widths instead of full (rm_h2_fullw_init) */
+    h2_fullw fw;    /* fw.core != NULL: the factored widths instead of full (rmi_h2_fullw_init) */
     int *kres_out, *kres_in; /* H: the one non-backbone resource of every usable arc
                                 leaving / entering a host, -1: none or several */
     double *edge_lb; /* max_q: lower bound of each ring edge's best insertion */
@@ -177,17 +177,17 @@ typedef struct h2_work {
      * a scan; NULL: every host is a candidate) and the scan's scratch */
     h2_sym *sym;
     int *cand_h;  /* H: the candidate hosts of one ring edge */
-    int *cand_x;  /* H: scratch of rm_h2_sym_candidates */
+    int *cand_x;  /* H: scratch of rmi_h2_sym_candidates */
     int *sym_r;   /* sym_rcap: resources cutting the classes */
     int sym_rcap;
     /* fast path: the arcs leaving / entering each node (edge bounds from
      * the residual capacity around the edge's hosts) */
     int *out_start, *out_arc, *in_start, *in_arc;
     /* fast path: per ring position 1/w, C/w, D_c/D_w * C of this step
-     * (rm_h2_scan_all; shared, read-only during the scan) */
+     * (rmi_h2_scan_all; shared, read-only during the scan) */
     double *pinv, *pcw, *pd, *pmax_pre, *pmax_suf;
-    double *psuf; /* 2 (max_q + 2): suffix sums of pinv, then of pcw (rm_h2_edge_bounds) */
-    struct edge_ctx *ectx; /* max_q: each edge's context of this step (rm_h2_edge_bounds) */
+    double *psuf; /* 2 (max_q + 2): suffix sums of pinv, then of pcw (rmi_h2_edge_bounds) */
+    struct edge_ctx *ectx; /* max_q: each edge's context of this step (rmi_h2_edge_bounds) */
     /* fast path, widest routing, greedy sharing: the incremental scan
      * (heur/sharedring/sharedring_inc.c; NULL: off). ecache: H edge caches by tail host
      * index (shared: each edge is visited by one scan per step); res_step:
@@ -197,10 +197,10 @@ typedef struct h2_work {
     unsigned long *res_step;
     double *res_prev;
     unsigned long step;
-    /* the log of residual changes (rm_h2_cache_step): clog[clog_at[s] ..
+    /* the log of residual changes (rmi_h2_cache_step): clog[clog_at[s] ..
      * clog_at[s + 1]) are the changes at the start of step s; the arcs of
      * each resource (ra_start / ra_arc) and the core nodes' positions
-     * (core_pos, -1: a leaf) for rm_h2_trees_reuse */
+     * (core_pos, -1: a leaf) for rmi_h2_trees_reuse */
     h2_clog *clog;
     long n_clog, cap_clog;
     long *clog_at;
@@ -210,18 +210,18 @@ typedef struct h2_work {
     int n_core;
     const int *core;
     int *kanchor; /* H: the node a host hangs off (itself when a core node) */
-    /* rm_h2_trees_reuse's result (thread-private): tree t is exact at the
+    /* rmi_h2_trees_reuse's result (thread-private): tree t is exact at the
      * nodes of width > tlow[t] (every node when tlow[t] < 0); a node of
      * width <= tlow[t] has width <= tlow[t] in the exact tree too */
     double tlow[4];
-    int *cand_f; /* H: scratch of the candidates kept (rm_h2_scan_edge) */
+    int *cand_f; /* H: scratch of the candidates kept (rmi_h2_scan_edge) */
     /* fast path: this step's sequential sums of pinv and pcw
-     * (rm_h2_edge_bounds; rm_h2_edge_ctx_exact) */
+     * (rmi_h2_edge_bounds; rmi_h2_edge_ctx_exact) */
     h2_seq seq_inv, seq_cw;
 } h2_work;
 
 /** Non-zero when node u (a core node, not the root of tree t) has a stored
- *  width <= wk->tlow[t] in some tree t after rm_h2_trees_reuse (ring edge
+ *  width <= wk->tlow[t] in some tree t after rmi_h2_trees_reuse (ring edge
  *  i -> j): the exact routes through it are at most that wide. O(1). */
 static inline int rm_h2_node_low(const h2_work *wk, int u, int i, int j)
 {
@@ -250,31 +250,31 @@ static inline double rm_h2_full(const h2_work *wk, int a, int b)
     return w;
 }
 
-/** Fast path (after rm_h2_adjacency, wk->hidx and wk->H set): the factored
+/** Fast path (after rmi_h2_adjacency, wk->hidx and wk->H set): the factored
  *  full-capacity widths wk->fw when routing is widest and every leaf host's
  *  node is a core node, else the H x H matrix wk->full (filled by
  *  best_pair). nc widest-path trees of the core. RM_ENOMEM. */
-rm_status rm_h2_fullw_init(h2_work *wk, rm_error *err);
+rm_status rmi_h2_fullw_init(h2_work *wk, rm_error *err);
 
-/** Fast path (after rm_h2_adjacency): wk->kres_out / kres_in. RM_ENOMEM. O(H deg). */
-rm_status rm_h2_kres_init(h2_work *wk, rm_error *err);
+/** Fast path (after rmi_h2_adjacency): wk->kres_out / kres_in. RM_ENOMEM. O(H deg). */
+rm_status rmi_h2_kres_init(h2_work *wk, rm_error *err);
 
 /** Free wk->fw. */
-void rm_h2_fullw_destroy(h2_work *wk);
+void rmi_h2_fullw_destroy(h2_work *wk);
 
 /** Symmetry classes of net's hosts (undirected platforms only; NULL when
  *  none or out of memory: the scan then takes every host). O(H log H + L). */
-h2_sym *rm_h2_sym_new(const rm_network *net);
+h2_sym *rmi_h2_sym_new(const rm_network *net);
 
 /** Free sy (NULL is fine). */
-void rm_h2_sym_destroy(h2_sym *sy);
+void rmi_h2_sym_destroy(h2_sym *sy);
 
 /** Host index h joins the ring: no longer a candidate. Amortised O(class). */
-void rm_h2_sym_remove(h2_sym *sy, int h);
+void rmi_h2_sym_remove(h2_sym *sy, int h);
 
 /** The step's base list and multi classes (see h2_sym), after the ring
  *  changed. O(H + C log C). */
-void rm_h2_sym_step(h2_sym *sy);
+void rmi_h2_sym_step(h2_sym *sy);
 
 /** The candidate host indices of ring edge i -> j, increasing (*n of them):
  *  the hosts out of the ring in no class, and of each class the first
@@ -283,15 +283,15 @@ void rm_h2_sym_step(h2_sym *sy);
  *  one per class, for bounds that depend on widths only: the step's base
  *  list). Either the base list or wk->cand_h. Reads only sym and the trees:
  *  thread-safe with distinct scratch. O(base + multi classes' paths). */
-const int *rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n);
+const int *rmi_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n);
 
 /** Scratch of one scan for a network (routes, trees, residual copies) and a
  *  ring of up to max_q hosts; residual = the network's capacities.
  *  RM_ENOMEM (everything freed). O(N + R). */
-rm_status rm_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err);
+rm_status rmi_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err);
 
-/** Free what rm_h2_work_init and the fast path allocated (pool included). */
-void rm_h2_work_destroy(h2_work *wk);
+/** Free what rmi_h2_work_init and the fast path allocated (pool included). */
+void rmi_h2_work_destroy(h2_work *wk);
 
 /** The cost models SharedRing's fast path is proven for (its O(1) evaluation
  *  and the lower bounds of heur/sharedring/sharedring_bounds.c, and the pair start's
@@ -327,21 +327,21 @@ typedef struct fast_eval {
 } fast_eval;
 
 /** Sums of the m unchanged hosts (w, C) for the O(1) evaluations. O(m). */
-void rm_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m, double dc_dw);
+void rmi_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int m, double dc_dw);
 
 /** T_step/D_w after an insertion: eq. (5) in incremental form when every
  *  alpha stays >= 0, else rm_balance over wk->tw/tC (m unchanged hosts
  *  there) plus the three changed ones. O(1) or O(q log q). */
-double rm_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
+double rmi_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
                          double Cj, double wk3, double Ck);
 
-/** rm_h2_fast_eval_T when it needs no rm_balance (*ok = 1): T5 >= D, or
+/** rmi_h2_fast_eval_T when it needs no rm_balance (*ok = 1): T5 >= D, or
  *  T5 < D (1 - 1e-9), where rm_balance returns D bit for bit; else *ok = 0. O(1). */
-double rm_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj, double Cj, double wk3,
+double rmi_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj, double Cj, double wk3,
                              double Ck, int *ok);
 
-/** max(T5, D): a lower bound of rm_h2_fast_eval_T, equal to it when T5 >= D. O(1). */
-double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
+/** max(T5, D): a lower bound of rmi_h2_fast_eval_T, equal to it when T5 >= D. O(1). */
+double rmi_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
                           double wk3, double Ck);
 
 /* What the evaluation of insertions into ring edge e (i -> j) needs: the
@@ -350,9 +350,9 @@ double rm_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, 
  * j that stay (i's predecessor route, j's successor route). O(q + len). */
 typedef struct edge_ctx { /* struct tag used by h2_work */
     int ni, i, j, m;
-    int exact; /* 2: rm_h2_edge_ctx_init's (tw/tC filled); 1: its sums bit for
+    int exact; /* 2: rmi_h2_edge_ctx_init's (tw/tC filled); 1: its sums bit for
                   bit, tw/tC not filled; 0: sums within a relative H2_CTX_REL of
-                  them, tw/tC not filled (rm_h2_edge_bounds) */
+                  them, tw/tC not filled (rmi_h2_edge_bounds) */
     fast_eval ev;
     double wi, wj, ci_keep, cj_keep;
 } edge_ctx;
@@ -362,13 +362,13 @@ typedef struct edge_ctx { /* struct tag used by h2_work */
  * another order: (q + 3) 2^-53 < 2e-10) */
 #define H2_CTX_REL 1e-9
 
-/** The sums of c (ring edge e, from rm_h2_edge_bounds) bit for bit those of
- *  rm_h2_edge_ctx_init, from the step's sequential-sum tables; c->exact = 1
+/** The sums of c (ring edge e, from rmi_h2_edge_bounds) bit for bit those of
+ *  rmi_h2_edge_ctx_init, from the step's sequential-sum tables; c->exact = 1
  *  (tw/tC not filled). Thread-safe. O((binades + ties) log q). */
-void rm_h2_edge_ctx_exact(edge_ctx *c, const h2_work *wk, const rm_ring_state *s, int e);
+void rmi_h2_edge_ctx_exact(edge_ctx *c, const h2_work *wk, const rm_ring_state *s, int e);
 
 /** Fill c for ring edge e (see edge_ctx); writes wk->tw/tC; c->exact = 2. O(q + len). */
-void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw);
+void rmi_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e, double dc_dw);
 
 /** Fast path: a lower bound of T_step/D_w of inserting host index h (cycle-time
  *  wkk) into the edge of context c, when its four routes' shares are at most
@@ -377,9 +377,9 @@ void rm_h2_edge_ctx_init(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int e
  *  all four share it): D_c/D_w C_k >= D_c/D_w (1/x_1 + 1/x_2) (half that
  *  with parallel send) and, without parallel send, eq. (5)'s T5 with
  *  sum_t a_t c_t >= the least sum_t a_t / x_t under those constraints (the
- *  group bound of rm_h2_share_lower_bound on k's resources, without the
- *  routes). A lower bound of rm_h2_share_lower_bound's value. O(1). */
-double rm_h2_k_bound(const h2_work *wk, const edge_ctx *c, int h, double wkk, const double *u,
+ *  group bound of rmi_h2_share_lower_bound on k's resources, without the
+ *  routes). A lower bound of rmi_h2_share_lower_bound's value. O(1). */
+double rmi_h2_k_bound(const h2_work *wk, const edge_ctx *c, int h, double wkk, const double *u,
                      const double *cap, int par, double dc_dw);
 
 /** Fast path: wk->ectx[e] = edge e's context with sums from prefix and
@@ -388,15 +388,15 @@ double rm_h2_k_bound(const h2_work *wk, const edge_ctx *c, int h, double wkk, co
  *  edge e (full-capacity widths, capped by the widest residual arc around
  *  the edge's hosts with its routes given back), wk->order = the edges by
  *  increasing bound. O(q H + q log q). */
-void rm_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw);
+void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw);
 
 /** Fast path: wk's lists of the arcs leaving and entering each node.
  *  RM_ENOMEM. O(N + A). */
-rm_status rm_h2_adjacency(h2_work *wk, rm_error *err);
+rm_status rmi_h2_adjacency(h2_work *wk, rm_error *err);
 
 /** Fast path: a lower bound of min sum_t a_t / x_t over the shares x of the
  *  four routes r on capacities cap; *k_lb = one of 1/x_1 + 1/x_2. O(L). */
-double rm_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
+double rmi_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
                                double *k_lb);
 
 /* One scan of the edge loop: its work (thread-private scratch), its own best
@@ -417,7 +417,7 @@ typedef struct h2_scan {
 /** The paper's step (§4.4.1–4.4.2) for ring edge e: every candidate host's
  *  four widest routes on the residual with e's routes given back, their
  *  shares, T_step; updates sc's best. Thread-private writes only. */
-rm_status rm_h2_scan_edge(h2_scan *sc, int e, rm_error *err);
+rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err);
 
 /** The winning insertion of a scan of all ring edges. */
 typedef struct h2_choice {
@@ -430,39 +430,39 @@ typedef struct h2_choice {
  *  exactly, on the pool's threads when there is one) and return the
  *  insertion of least T_step, ties to the least ring edge then the first
  *  host: the same choice for any thread count. */
-rm_status rm_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_choice *out,
+rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_choice *out,
                          rm_error *err);
 
 /** Start the persistent pool of threads - 1 scan threads for wk (each with
  *  its own network and scratch); on any failure fewer (or none: wk->pool
  *  stays NULL and the scans run in the caller). threads <= 1: none. */
-void rm_h2_pool_create(h2_work *wk, int threads, int max_q);
+void rmi_h2_pool_create(h2_work *wk, int threads, int max_q);
 
 /** opt->threads, or the number of online cores when it is 0 (at least 1). */
-int rm_h2_threads(const rm_options *opt);
+int rmi_h2_threads(const rm_options *opt);
 
 /** Stop and free wk's pool (NULL is fine). */
-void rm_h2_pool_destroy(h2_work *wk);
+void rmi_h2_pool_destroy(h2_work *wk);
 
 /** Bandwidths of n routes computed independently on cap: their widths if
  *  they share nothing, else rm_share_optimal's split (max-min if the
  *  solver fails). Thread-private scratch of wk. */
-rm_status rm_h2_share_routes(h2_work *wk, const double *cap, int n, const rm_route *r, const double *a,
+rm_status rmi_h2_share_routes(h2_work *wk, const double *cap, int n, const rm_route *r, const double *a,
                              double *x, rm_error *err);
 
 /** Start the incremental scan on wk (main work, after wk->residual is the
  *  network's capacities): H empty edge caches, resource stamps. RM_ENOMEM. */
-rm_status rm_h2_cache_init(h2_work *wk, rm_error *err);
+rm_status rmi_h2_cache_init(h2_work *wk, rm_error *err);
 
 /** Free the incremental scan's state (NULL fields are fine). */
-void rm_h2_cache_destroy(h2_work *wk);
+void rmi_h2_cache_destroy(h2_work *wk);
 
 /** A new step: stamp the resources whose residual changed since the last. O(R). */
-void rm_h2_cache_step(h2_work *wk);
+void rmi_h2_cache_step(h2_work *wk);
 
 /** The cache of ring edge e emptied unless it holds e (same head, same
  *  give-back bandwidths). O(1). */
-void rm_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e);
+void rmi_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e);
 
 /** Incremental scan, core trees (wk->sym): writes the trees of ring edge e
  *  stored at an earlier step into wk->wid / wk->arc (trees 0 and 2 when
@@ -486,17 +486,17 @@ void rm_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e);
  *  arc whose m changed, u of stored width > X. Thread-private writes (wk's
  *  trees, tlow, stamp, rmask) and the edge's cache. O(logged changes since
  *  the last check x arcs per resource + core nodes). */
-int rm_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror);
+int rmi_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror);
 
 /** Store wk's trees of ring edge e (just computed on wk->res2) in its
  *  cache, as of this step (no store when out of memory). O(core nodes). */
-void rm_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror);
+void rmi_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror);
 
-/** rm_h2_scan_edge's candidate loop for ring edge e (context c, trees in
+/** rmi_h2_scan_edge's candidate loop for ring edge e (context c, trees in
  *  wk, candidates cands[0 .. n_cand) of the symmetry classes; c made exact
  *  when a candidate may win) from the edge's cache: costs reused while valid, computed otherwise; updates sc's
  *  best by the same rule. Thread-private writes and the edge's own cache. */
-rm_status rm_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, int n_cand,
+rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, int n_cand,
                             rm_error *err);
 
 #endif

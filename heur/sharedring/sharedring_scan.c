@@ -65,7 +65,7 @@ static void scan_edges(h2_scan *sc)
             if (wk->edge_lb[e] > (sc->bestT < g ? sc->bestT : g) * (1.0 + 1e-12))
                 break;
         }
-        if ((sc->st = rm_h2_scan_edge(sc, e, &sc->err)))
+        if ((sc->st = rmi_h2_scan_edge(sc, e, &sc->err)))
             break;
     }
 }
@@ -128,7 +128,7 @@ static void twin_back(h2_work *tw, const h2_work *tv)
     tw->stamp_now = tv->stamp_now;
 }
 
-int rm_h2_threads(const rm_options *opt)
+int rmi_h2_threads(const rm_options *opt)
 {
     if (opt->threads > 0)
         return opt->threads;
@@ -136,7 +136,7 @@ int rm_h2_threads(const rm_options *opt)
     return n >= 1 ? (n > H2_MAX_THREADS ? H2_MAX_THREADS : (int)n) : 1;
 }
 
-void rm_h2_pool_create(h2_work *wk, int threads, int max_q)
+void rmi_h2_pool_create(h2_work *wk, int threads, int max_q)
 {
     wk->pool = NULL;
     if (threads > H2_MAX_THREADS)
@@ -158,14 +158,14 @@ void rm_h2_pool_create(h2_work *wk, int threads, int max_q)
     pl->n = 1;
     wk->pool = pl;
     if (!pl->nets || !pl->twins || !pl->views || !pl->who || !pl->th) {
-        rm_h2_pool_destroy(wk);
+        rmi_h2_pool_destroy(wk);
         return;
     }
     rm_error terr;
     for (int t = 0; t < m; t++) {
         if (rm_network_init(&pl->nets[t], wk->p, wk->net->duplex, &terr) != RM_OK)
             break;
-        if (rm_h2_work_init(&pl->twins[t], &pl->nets[t], max_q, &terr) != RM_OK) {
+        if (rmi_h2_work_init(&pl->twins[t], &pl->nets[t], max_q, &terr) != RM_OK) {
             rm_network_destroy(&pl->nets[t]);
             break;
         }
@@ -179,10 +179,10 @@ void rm_h2_pool_create(h2_work *wk, int threads, int max_q)
         pl->n++;
     }
     if (pl->n == 1)
-        rm_h2_pool_destroy(wk); /* no worker: scans in the caller */
+        rmi_h2_pool_destroy(wk); /* no worker: scans in the caller */
 }
 
-void rm_h2_pool_destroy(h2_work *wk)
+void rmi_h2_pool_destroy(h2_work *wk)
 {
     h2_pool *pl = wk->pool;
     if (!pl)
@@ -195,7 +195,7 @@ void rm_h2_pool_destroy(h2_work *wk)
         pthread_join(pl->th[t], NULL);
     for (int t = 0; t < pl->n_twins; t++) {
         pl->twins[t].pool = NULL;
-        rm_h2_work_destroy(&pl->twins[t]);
+        rmi_h2_work_destroy(&pl->twins[t]);
         rm_network_destroy(&pl->nets[t]);
     }
     pthread_mutex_destroy(&pl->mu);
@@ -210,7 +210,7 @@ void rm_h2_pool_destroy(h2_work *wk)
     wk->pool = NULL;
 }
 
-rm_status rm_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_choice *out,
+rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_choice *out,
                          rm_error *err)
 {
     int q = s->q;
@@ -224,7 +224,7 @@ rm_status rm_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_c
             if (wk->residual[r] > net->res_cap[r])
                 wk->residual[r] = net->res_cap[r];
         if (wk->ecache)
-            rm_h2_cache_step(wk);
+            rmi_h2_cache_step(wk);
         /* per position, once per step: the terms of the edges' sums */
         for (int t = 0; t < q; t++) {
             wk->pinv[t] = 1.0 / s->w[t];
@@ -232,8 +232,8 @@ rm_status rm_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_c
             wk->pd[t] = dc_dw * s->C[t];
         }
         if (wk->sym)
-            rm_h2_sym_step(wk->sym); /* before the bounds: they read its base list */
-        rm_h2_edge_bounds(wk, s, dc_dw);
+            rmi_h2_sym_step(wk->sym); /* before the bounds: they read its base list */
+        rmi_h2_edge_bounds(wk, s, dc_dw);
     }
     atomic_int next;
     atomic_init(&next, 0);

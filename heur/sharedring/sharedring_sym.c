@@ -61,7 +61,7 @@ static int key_cmp(const void *va, const void *vb)
     return x->h < y->h ? -1 : x->h > y->h;
 }
 
-void rm_h2_sym_destroy(h2_sym *sy)
+void rmi_h2_sym_destroy(h2_sym *sy)
 {
     if (!sy)
         return;
@@ -78,7 +78,7 @@ void rm_h2_sym_destroy(h2_sym *sy)
     free(sy);
 }
 
-h2_sym *rm_h2_sym_new(const rm_network *net)
+h2_sym *rmi_h2_sym_new(const rm_network *net)
 {
     const rm_platform *p = net->platform;
     int H = p->n_hosts, N = p->n_nodes;
@@ -106,7 +106,7 @@ h2_sym *rm_h2_sym_new(const rm_network *net)
         free(deg);
         free(lnk);
         free(key);
-        rm_h2_sym_destroy(sy);
+        rmi_h2_sym_destroy(sy);
         return NULL;
     }
     /* nb1[v]: v's first neighbour; multi[v]: v has two distinct ones */
@@ -118,7 +118,7 @@ h2_sym *rm_h2_sym_new(const rm_network *net)
         free(deg);
         free(lnk);
         free(key);
-        rm_h2_sym_destroy(sy);
+        rmi_h2_sym_destroy(sy);
         return NULL;
     }
     for (int v = 0; v < N; v++)
@@ -190,7 +190,7 @@ h2_sym *rm_h2_sym_new(const rm_network *net)
     return sy;
 }
 
-void rm_h2_sym_remove(h2_sym *sy, int h)
+void rmi_h2_sym_remove(h2_sym *sy, int h)
 {
     if (!sy)
         return;
@@ -274,7 +274,7 @@ static int merge_sorted(const int *a, int na, const int *b, int nb, int *out)
     return z;
 }
 
-void rm_h2_sym_step(h2_sym *sy)
+void rmi_h2_sym_step(h2_sym *sy)
 {
     int nf = 0;
     sy->n_multi = 0;
@@ -291,7 +291,7 @@ void rm_h2_sym_step(h2_sym *sy)
     sy->n_base = merge_sorted(sy->tmp, nf, sy->single, sy->n_single, sy->base);
 }
 
-const int *rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n_out)
+const int *rmi_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n_out)
 {
     const h2_sym *sy = wk->sym;
     const rm_network *net = wk->net;
@@ -314,7 +314,7 @@ const int *rm_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n_out
         int u = sy->cls_u[c];
         if (low && rm_h2_node_low(wk, u, i, j))
             continue; /* below the exact part of reused trees: its first member
-                         stands for all (rm_h2_scan_edge drops them or searches
+                         stands for all (rmi_h2_scan_edge drops them or searches
                          the trees again) */
         if (u != last_u) {
             nr = 0;

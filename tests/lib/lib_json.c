@@ -7,11 +7,11 @@
  *            [--all-shares] [--units N]
  * Without the last three and both: rm_mapping_write_json; with them:
  * rm_mapping_write_json_extras (--all-shares: the five share methods of
- * rm_mapping_refinements, the mapping replaced by its KINSOL-refined copy,
+ * rmi_mapping_refinements, the mapping replaced by its KINSOL-refined copy,
  * as the command does). Exit status 0, 1 with the library's message on
  * stderr, 2 on a bad argument.
  */
-#include "ring/refine.h" /* rm_mapping_refinements: the share methods' values */
+#include "ring/refine.h" /* rmi_mapping_refinements: the share methods' values */
 #include "ringmap.h"
 
 #include <stdio.h>
@@ -78,7 +78,7 @@ int main(int argc, char **argv)
         st = rm_map(p, &o, &slice, &err);
         x.both_slice = slice;
     }
-    if (!st && all_shares && !(st = rm_mapping_refinements(&net, m, t, NULL, &best, &err))) {
+    if (!st && all_shares && !(st = rmi_mapping_refinements(&net, m, t, NULL, &best, &err))) {
         if (!best) {
             fputs("lib_json: both final solvers failed\n", stderr);
             st = RM_ESOLVER;

@@ -13,12 +13,12 @@
 
 static const char *const topo_names[RM_GEN_COUNT] = {"tiers", "star", "cluster", "fattree"};
 
-const char *rm_gen_topology_name(rm_gen_topology t)
+const char *rmi_gen_topology_name(rm_gen_topology t)
 {
     return (int)t >= 0 && t < RM_GEN_COUNT ? topo_names[t] : NULL;
 }
 
-int rm_gen_topology_parse(const char *name)
+int rmi_gen_topology_parse(const char *name)
 {
     for (int t = 0; t < RM_GEN_COUNT; t++)
         if (name && strcmp(name, topo_names[t]) == 0)
@@ -89,11 +89,11 @@ static rm_status gen_tiers(int H, uint64_t seed, rm_platform **out, rm_error *er
     return rmi_generate_tiers(&go, out, err);
 }
 
-rm_status rm_generate_topology(rm_gen_topology t, int H, uint64_t seed, rm_platform **out,
+rm_status rmi_generate_topology(rm_gen_topology t, int H, uint64_t seed, rm_platform **out,
                                rm_error *err)
 {
     if (!out)
-        return rm_error_set(err, RM_EINPUT, "rm_generate_topology: NULL output");
+        return rm_error_set(err, RM_EINPUT, "rmi_generate_topology: NULL output");
     *out = NULL;
     if (H < 2 || H > 1000000)
         return rm_error_set(err, RM_EINPUT, "generate: the host count must be in [2, 10^6] (got %d)", H);

@@ -25,10 +25,10 @@ typedef enum rm_gen_topology {
 } rm_gen_topology;
 
 /** Name of a topology ("tiers", "star", "cluster", "fattree"); NULL if out of range. */
-const char *rm_gen_topology_name(rm_gen_topology t);
+const char *rmi_gen_topology_name(rm_gen_topology t);
 
 /** Topology from its name; -1 if unknown. */
-int rm_gen_topology_parse(const char *name);
+int rmi_gen_topology_parse(const char *name);
 
 /**
  * Generate a platform of the given topology with about n_hosts hosts
@@ -48,7 +48,7 @@ int rm_gen_topology_parse(const char *name);
  * Errors: RM_EINPUT (n_hosts < 2 or > 10^6, unknown topology), RM_ENOMEM.
  * Thread-safe (no shared state). O(H + E) except tiers (see rmi_generate_tiers).
  */
-rm_status rm_generate_topology(rm_gen_topology t, int n_hosts, uint64_t seed, rm_platform **out,
+rm_status rmi_generate_topology(rm_gen_topology t, int n_hosts, uint64_t seed, rm_platform **out,
                                rm_error *err);
 
 #endif

@@ -146,7 +146,7 @@ rm_status rm_platform_read(const char *path, const rm_read_options *ro, rm_platf
         return rm_error_set(err, RM_EINPUT, "%s: unknown platform format (expected %s)", path,
                             list);
     }
-    rm_status st = rm_input_check(path, err); /* regular file, size limit (topo/input_file.h) */
+    rm_status st = rmi_input_check(path, err); /* regular file, size limit (topo/input_file.h) */
     if (st)
         return st;
     return f->read(path, ro, out, err);
@@ -171,7 +171,7 @@ rm_status rm_platform_read_format(const char *path, const char *format,
                             list);
     }
     if (!f->info.needs_speeds) { /* their readers refuse without looking at the file */
-        rm_status st = rm_input_check(path, err);
+        rm_status st = rmi_input_check(path, err);
         if (st)
             return st;
     }

@@ -160,7 +160,7 @@ static void base_name(const char *path, char *buf, size_t n)
         *dot = '\0';
 }
 
-/* The attribute listing of convert(), for rm_gml_subnormal_apply. */
+/* The attribute listing of convert(), for rmi_gml_subnormal_apply. */
 typedef struct attr_lists {
     const igraph_strvector_t *names[3];
     const igraph_vector_int_t *types[3];
@@ -315,7 +315,7 @@ static rm_status convert(const char *path, const rm_read_options *ro, igraph_t *
     }
     {
         attr_lists lists = {{&gn, &vn, &en}, {&gt, &vt, &et}};
-        if ((st = rm_gml_subnormal_apply(sub, g, list_type, &lists, path, err)))
+        if ((st = rmi_gml_subnormal_apply(sub, g, list_type, &lists, path, err)))
             goto out;
     }
     ai.v_w = find_type(&vn, &vt, "w");
@@ -366,7 +366,7 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
     if (!(isfinite(ro->default_bandwidth) && ro->default_bandwidth >= 0.0))
         return rm_error_set(err, RM_EINPUT, "%s: default bandwidth option %g must be finite and >= 0", path,
                             ro->default_bandwidth);
-    FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
+    FILE *f = rmi_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)
         return err ? err->status : RM_EINPUT;
 
@@ -376,22 +376,22 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
         return rm_error_set(err, RM_EINPUT, "%s: line %ld: NaN is not a valid value", path, nan_line);
     }
     rewind(f);
-    rm_status scan = rm_gml_scan(f, path, ro, err); /* what igraph would drop (topo/io/gml_scan.h) */
+    rm_status scan = rmi_gml_scan(f, path, ro, err); /* what igraph would drop (topo/io/gml_scan.h) */
     if (scan) {
         fclose(f);
         return scan;
     }
     rewind(f);
     rm_gml_subnormals sub; /* 1e-310 etc.: igraph's lexer refuses them (topo/io/gml_subnormal.h) */
-    if ((scan = rm_gml_subnormal_scan(f, path, &sub, err))) {
+    if ((scan = rmi_gml_subnormal_scan(f, path, &sub, err))) {
         fclose(f);
         return scan;
     }
     if (sub.text) {
-        FILE *mf = rm_gml_subnormal_open(&sub);
+        FILE *mf = rmi_gml_subnormal_open(&sub);
         if (!mf) {
             fclose(f);
-            rm_gml_subnormal_free(&sub);
+            rmi_gml_subnormal_free(&sub);
             return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
         }
         fclose(f);
@@ -403,18 +403,18 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
     igraph_t g;
     rm_status st = RM_OK;
     rm_platform *p = NULL;
-    rm_igraph_guard_begin(&guard);
+    rmi_igraph_guard_begin(&guard);
     const igraph_attribute_table_t *old_table = igraph_set_attribute_table(&igraph_cattribute_table);
     igraph_error_t ie = igraph_read_graph_gml(&g, f);
     fclose(f);
     if (ie != IGRAPH_SUCCESS) {
-        const char *m = rm_igraph_last_error();
+        const char *m = rmi_igraph_last_error();
         st = rm_error_set(err, ie == IGRAPH_ENOMEM ? RM_ENOMEM : RM_EINPUT, "%s: %s", path,
                           m[0] ? m : "cannot read GML file");
         goto restore;
     }
-    if (strstr(rm_igraph_first_warning(), "'directed'")) {
-        st = rm_error_set(err, RM_EINPUT, "%s: %s", path, rm_igraph_first_warning());
+    if (strstr(rmi_igraph_first_warning(), "'directed'")) {
+        st = rm_error_set(err, RM_EINPUT, "%s: %s", path, rmi_igraph_first_warning());
         goto destroy;
     }
     {
@@ -438,8 +438,8 @@ destroy:
     igraph_destroy(&g);
 restore:
     igraph_set_attribute_table(old_table);
-    rm_igraph_guard_end(&guard);
-    rm_gml_subnormal_free(&sub);
+    rmi_igraph_guard_end(&guard);
+    rmi_gml_subnormal_free(&sub);
     if (st == RM_OK) {
         rm_error verr;
         verr.status = RM_OK;
@@ -457,7 +457,7 @@ restore:
         rm_platform_free(p);
         return st;
     }
-    rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
+    rmi_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
     *out = p;
     return RM_OK;
 }

@@ -98,7 +98,7 @@ static int next_token(FILE *f, long *line, char *buf, size_t n)
     return 'W';
 }
 
-rm_status rm_gml_scan(FILE *f, const char *path, const rm_read_options *ro, rm_error *err)
+rm_status rmi_gml_scan(FILE *f, const char *path, const rm_read_options *ro, rm_error *err)
 {
     scan_block *stack = malloc(sizeof(scan_block) * (MAX_DEPTH + 1));
     if (!stack)

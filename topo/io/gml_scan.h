@@ -16,6 +16,6 @@
  *  NULL: on stderr, topo/io/warn.h) as
  *  "PATH: line N: node: key 'w' given twice (first at line M); the last
  *  value is used". RM_ENOMEM. Thread-safe. O(size of the file). */
-rm_status rm_gml_scan(FILE *f, const char *path, const rm_read_options *ro, rm_error *err);
+rm_status rmi_gml_scan(FILE *f, const char *path, const rm_read_options *ro, rm_error *err);
 
 #endif

@@ -82,7 +82,7 @@ static char *read_all(FILE *f, size_t *len_out)
     return buf;
 }
 
-/* The tokeniser's state (as rm_gml_scan's, topo/io/gml_scan.c) and the
+/* The tokeniser's state (as rmi_gml_scan's, topo/io/gml_scan.c) and the
  * subnormal tokens found so far. */
 typedef struct sub_scan {
     char keys[MAX_DEPTH + 1][32]; /* the key of each open list */
@@ -147,7 +147,7 @@ static rm_status scan_mark(sub_scan *s, rm_gml_subnormals *out, size_t s0, size_
     return RM_OK;
 }
 
-/* Tokenise buf as rm_gml_scan (topo/io/gml_scan.c) does; mark subnormal
+/* Tokenise buf as rmi_gml_scan (topo/io/gml_scan.c) does; mark subnormal
  * values. Stops quietly at malformed text (igraph reports it). */
 static rm_status scan_tokens(const char *buf, size_t len, sub_scan *s, rm_gml_subnormals *out)
 {
@@ -233,7 +233,7 @@ static rm_status zero_marked(const char *buf, size_t len, const sub_scan *s, rm_
     return RM_OK;
 }
 
-rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *out, rm_error *err)
+rm_status rmi_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *out, rm_error *err)
 {
     memset(out, 0, sizeof *out);
     size_t len = 0;
@@ -251,7 +251,7 @@ rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *ou
     free(s.tl);
     free(buf);
     if (st != RM_OK) {
-        rm_gml_subnormal_free(out);
+        rmi_gml_subnormal_free(out);
         return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
     }
     if (!out->text) {
@@ -262,7 +262,7 @@ rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *ou
     return RM_OK;
 }
 
-rm_status rm_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, rm_gml_attr_type_fn type_of,
+rm_status rmi_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, rm_gml_attr_type_fn type_of,
                                  void *ctx, const char *path, rm_error *err)
 {
     for (int k = 0; k < s->n; k++) {
@@ -286,12 +286,12 @@ rm_status rm_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, rm_gml
     return RM_OK;
 }
 
-FILE *rm_gml_subnormal_open(const rm_gml_subnormals *s)
+FILE *rmi_gml_subnormal_open(const rm_gml_subnormals *s)
 {
     return fmemopen(s->text, s->len, "r");
 }
 
-void rm_gml_subnormal_free(rm_gml_subnormals *s)
+void rmi_gml_subnormal_free(rm_gml_subnormals *s)
 {
     free(s->text);
     free(s->patch);

@@ -27,10 +27,10 @@ typedef struct rm_gml_subnormals {
  * file f (read from its current position to EOF). None: out->text = NULL
  * and f is left at EOF (rewind it). Otherwise out->text is the file with each
  * such number written as 0 (igraph reads it), and out->patch the values
- * rm_gml_subnormal_apply puts back. Tokens as igraph's lexer ('#' comment
+ * rmi_gml_subnormal_apply puts back. Tokens as igraph's lexer ('#' comment
  * lines, "..." strings, [ ]). RM_ENOMEM on allocation failure. O(size of
  * the file) time and memory. Not thread-safe on one FILE. */
-rm_status rm_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *out, rm_error *err);
+rm_status rmi_gml_subnormal_scan(FILE *f, const char *path, rm_gml_subnormals *out, rm_error *err);
 
 /* Type (igraph_attribute_type_t, or -1 if igraph did not keep it) of the
  * graph (level 0), vertex (1) or edge (2) attribute `key`. */
@@ -39,12 +39,12 @@ typedef int (*rm_gml_attr_type_fn)(void *ctx, int level, const char *key);
 /* Put the scanned values back into the graph igraph read from out->text
  * (numeric attribute; a string attribute gets the number as "%.17g"),
  * types from the caller's attribute listing. O(number of values). */
-rm_status rm_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, rm_gml_attr_type_fn type_of,
+rm_status rmi_gml_subnormal_apply(const rm_gml_subnormals *s, igraph_t *g, rm_gml_attr_type_fn type_of,
                                  void *ctx, const char *path, rm_error *err);
 
 /* A stream over s->text (fmemopen); NULL on failure. */
-FILE *rm_gml_subnormal_open(const rm_gml_subnormals *s);
+FILE *rmi_gml_subnormal_open(const rm_gml_subnormals *s);
 
-void rm_gml_subnormal_free(rm_gml_subnormals *s);
+void rmi_gml_subnormal_free(rm_gml_subnormals *s);
 
 #endif

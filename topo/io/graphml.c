@@ -233,7 +233,7 @@ static rm_status gm_convert(const char *path, const rm_read_options *ro, const i
         rm_platform_free(p);
         return st;
     }
-    rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
+    rmi_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
     *out = p;
     return RM_OK;
 }
@@ -249,16 +249,16 @@ rm_status rmi_platform_read_graphml(const char *path, const rm_read_options *ro,
     if (!path || !out)
         return rm_error_set(err, RM_EINVAL, "rmi_platform_read_graphml: %s is NULL", !path ? "path" : "out");
     *out = NULL;
-    FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
+    FILE *f = rmi_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)
         return err ? err->status : RM_EINPUT;
-    rm_status sst = rm_graphml_scan(path, err); /* what igraph would get wrong (graphml_scan.h) */
+    rm_status sst = rmi_graphml_scan(path, err); /* what igraph would get wrong (graphml_scan.h) */
     if (sst) {
         fclose(f);
         return sst;
     }
     rm_graphml_subnormals sub; /* 1e-310: igraph's reader refuses it (graphml_scan.h) */
-    if ((sst = rm_graphml_subnormal_scan(path, &sub, err))) {
+    if ((sst = rmi_graphml_subnormal_scan(path, &sub, err))) {
         fclose(f);
         return sst;
     }
@@ -266,33 +266,33 @@ rm_status rmi_platform_read_graphml(const char *path, const rm_read_options *ro,
         FILE *mf = fmemopen(sub.text, sub.len, "r");
         fclose(f);
         if (!mf) {
-            rm_graphml_subnormal_free(&sub);
+            rmi_graphml_subnormal_free(&sub);
             return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
         }
         f = mf;
     }
     igraph_t g;
     rm_igraph_guard guard;
-    rm_igraph_guard_begin(&guard);
+    rmi_igraph_guard_begin(&guard);
     igraph_attribute_table_t *old = igraph_set_attribute_table(&igraph_cattribute_table);
     igraph_error_t ie = igraph_read_graph_graphml(&g, f, 0);
     fclose(f);
     rm_status st;
-    if (ie == IGRAPH_SUCCESS && (st = rm_graphml_subnormal_apply(&sub, &g, path, err))) {
+    if (ie == IGRAPH_SUCCESS && (st = rmi_graphml_subnormal_apply(&sub, &g, path, err))) {
         igraph_destroy(&g);
     } else if (ie != IGRAPH_SUCCESS) {
         if (ie == IGRAPH_ENOMEM)
             st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
         else
             st = rm_error_set(err, RM_EINPUT, "%s: GraphML error: %s", path,
-                              rm_igraph_last_error()[0] ? rm_igraph_last_error()
+                              rmi_igraph_last_error()[0] ? rmi_igraph_last_error()
                                                         : "cannot parse");
     } else {
         st = gm_convert(path, ro, &g, out, err);
         igraph_destroy(&g);
     }
     igraph_set_attribute_table(old);
-    rm_igraph_guard_end(&guard);
-    rm_graphml_subnormal_free(&sub);
+    rmi_igraph_guard_end(&guard);
+    rmi_graphml_subnormal_free(&sub);
     return st;
 }

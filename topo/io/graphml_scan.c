@@ -97,7 +97,7 @@ static rm_status check_data(const char *path, xmlNode *root, xmlNode *el, const 
     return RM_OK;
 }
 
-rm_status rm_graphml_scan(const char *path, rm_error *err)
+rm_status rmi_graphml_scan(const char *path, rm_error *err)
 {
     xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
     if (!doc)
@@ -268,7 +268,7 @@ static rm_status sub_data(xmlNode *root, xmlNode *el, int is_edge, long index, r
     return RM_OK;
 }
 
-rm_status rm_graphml_subnormal_scan(const char *path, rm_graphml_subnormals *out, rm_error *err)
+rm_status rmi_graphml_subnormal_scan(const char *path, rm_graphml_subnormals *out, rm_error *err)
 {
     memset(out, 0, sizeof *out);
     xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
@@ -302,7 +302,7 @@ rm_status rm_graphml_subnormal_scan(const char *path, rm_graphml_subnormals *out
     }
     xmlFreeDoc(doc);
     if (st) {
-        rm_graphml_subnormal_free(out);
+        rmi_graphml_subnormal_free(out);
         return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
     }
     return RM_OK;
@@ -318,7 +318,7 @@ static int cmp_id_vertex(const void *a, const void *b)
     return strcmp(((const id_vertex *)a)->id, ((const id_vertex *)b)->id);
 }
 
-rm_status rm_graphml_subnormal_apply(const rm_graphml_subnormals *s, igraph_t *g, const char *path,
+rm_status rmi_graphml_subnormal_apply(const rm_graphml_subnormals *s, igraph_t *g, const char *path,
                                      rm_error *err)
 {
     if (s->n == 0)
@@ -371,7 +371,7 @@ rm_status rm_graphml_subnormal_apply(const rm_graphml_subnormals *s, igraph_t *g
     return st;
 }
 
-void rm_graphml_subnormal_free(rm_graphml_subnormals *s)
+void rmi_graphml_subnormal_free(rm_graphml_subnormals *s)
 {
     for (int k = 0; k < s->n; k++)
         free(s->patch[k].node_id);

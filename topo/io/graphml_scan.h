@@ -14,7 +14,7 @@
  *  empty / non-numeric w, speed, bandwidth, LinkSpeedRaw, latency or
  *  backbone, a second <graph>; RM_OK otherwise (also for a file that is not
  *  XML: igraph reports it). Thread-safe. O(size + N log N). */
-rm_status rm_graphml_scan(const char *path, rm_error *err);
+rm_status rmi_graphml_scan(const char *path, rm_error *err);
 
 /* A subnormal <data> value of a node or edge (igraph's GraphML reader
  * refuses 1e-310: "Cannot parse GraphML file", a valid input refused): the
@@ -38,15 +38,15 @@ typedef struct rm_graphml_subnormals {
 /** Find the subnormal <data> values (0 < |x| < DBL_MIN) of the nodes and
  *  edges of the file's <graph>. None: out->text = NULL. Otherwise out->text
  *  is the document (libxml2's serialisation) with each written as 0, for
- *  igraph, and out->patch the values to put back (rm_graphml_subnormal_apply).
+ *  igraph, and out->patch the values to put back (rmi_graphml_subnormal_apply).
  *  A file that is not XML: none (igraph reports it). RM_ENOMEM. O(size). */
-rm_status rm_graphml_subnormal_scan(const char *path, rm_graphml_subnormals *out, rm_error *err);
+rm_status rmi_graphml_subnormal_scan(const char *path, rm_graphml_subnormals *out, rm_error *err);
 
 /** Put the values back into the graph igraph read from out->text: numeric
  *  attributes get the value, string ones "%.17g". RM_ENOMEM. O(N log N + n). */
-rm_status rm_graphml_subnormal_apply(const rm_graphml_subnormals *s, igraph_t *g, const char *path,
+rm_status rmi_graphml_subnormal_apply(const rm_graphml_subnormals *s, igraph_t *g, const char *path,
                                      rm_error *err);
 
-void rm_graphml_subnormal_free(rm_graphml_subnormals *s);
+void rmi_graphml_subnormal_free(rm_graphml_subnormals *s);
 
 #endif

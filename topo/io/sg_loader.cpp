@@ -91,7 +91,7 @@ bool empty_zone(const simgrid::s4u::NetZone *z)
 
 } // namespace
 
-extern "C" int rm_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts)
+extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts)
 {
     Out o(fd);
     try {

@@ -3,7 +3,7 @@
  * the only C++ of the project). SimGrid's engine is a process singleton that
  * reports errors by C++ exceptions and may abort (xbt_die, xbt_assert): it
  * is only ever run in a forked child (topo/io/simgrid.c), which calls
- * rm_sg_child_extract and leaves with _exit.
+ * rmi_sg_child_extract and leaves with _exit.
  *
  * Stream written by the child to fd (native byte order, the parent is the
  * same executable):
@@ -47,7 +47,7 @@ enum rm_sg_policy {
  *  or of the adapter), 4 when fd could not be written. Never returns
  *  normally after SimGrid aborts (the child dies of SIGABRT). Not
  *  thread-safe, not reentrant: one call per process. */
-int rm_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts);
+int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts);
 
 #ifdef __cplusplus
 }

@@ -70,7 +70,7 @@ static void find_link(xmlNode *n, const char *id, char **bw)
     }
 }
 
-int rm_sg_wifi_rates(const char *path, const char *link, double *rates, int max)
+int rmi_sg_wifi_rates(const char *path, const char *link, double *rates, int max)
 {
     xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
     if (!doc)

@@ -8,6 +8,6 @@
  *  them: their count, -1 when the file cannot be parsed, has no such link
  *  with a bandwidth, or a rate is not a SimGrid bandwidth. O(file size).
  *  Thread safety: reentrant (libxml2 initialised by the library). */
-int rm_sg_wifi_rates(const char *path, const char *link, double *rates, int max);
+int rmi_sg_wifi_rates(const char *path, const char *link, double *rates, int max);
 
 #endif

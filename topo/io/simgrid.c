@@ -2,7 +2,7 @@
  * simgrid.c — SimGrid platform files (.xml) read by SimGrid itself
  * (libsimgrid; docs/simgrid.md). SimGrid's engine is a process singleton that
  * reports errors by C++ exceptions and may abort: the file is loaded in a
- * forked child (topo/io/sg_loader.cpp, rm_sg_child_extract) that writes the
+ * forked child (topo/io/sg_loader.cpp, rmi_sg_child_extract) that writes the
  * hosts, the links and the route of every ordered host pair to a pipe; this
  * parent side decodes them and builds the rm_platform (see
  * rmi_platform_read_simgrid in topo/io/readers.h for the model).
@@ -521,7 +521,7 @@ static rm_status sg_run_child(const char *path, sg_load *ld, rm_error *err, cons
             *(slash == dir ? slash + 1 : slash) = '\0';
         else
             snprintf(dir, sizeof dir, ".");
-        int rc = rm_sg_child_extract(path, dir, pfd[1], RM_SIMGRID_MAX_HOSTS);
+        int rc = rmi_sg_child_extract(path, dir, pfd[1], RM_SIMGRID_MAX_HOSTS);
         _exit(rc);
     }
     close(pfd[1]);
@@ -1180,7 +1180,7 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
         st = rm_error_set(err, st, "%s: %s", path, msg);
         goto done;
     }
-    rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
+    rmi_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
     *out = p;
     p = NULL;
 done:
@@ -1324,7 +1324,7 @@ static rm_status sg_link_values(const char *path, const rm_read_options *ro, sg_
         if (d->policy[l] != RM_SG_WIFI)
             continue;
         double rates[64];
-        int nr = rm_sg_wifi_rates(path, d->lname[l], rates, 64);
+        int nr = rmi_sg_wifi_rates(path, d->lname[l], rates, 64);
         if (nr < 1 || !(rates[0] > 0) || !isfinite(rates[0]))
             return rm_error_set(err, RM_EINPUT,
                                 "%s: WIFI link \"%s\": no rate found in the file's <link "

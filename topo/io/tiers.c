@@ -401,7 +401,7 @@ static rm_status tr_build(const char *path, const rm_read_options *ro, const tr_
         rm_platform_free(p);
         return rm_error_set(err, st, "%s: %s", path, msg);
     }
-    rm_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
+    rmi_platform_warn_unusable(p, path, ro); /* links too slow for the model (topo/io/unusable.h) */
     *out = p;
     return RM_OK;
 }
@@ -422,7 +422,7 @@ rm_status rmi_platform_read_tiers_ex(const char *path, const rm_read_options *ro
     if (!(to->hosts_fraction > 0 && to->hosts_fraction <= 1))
         return rm_error_set(err, RM_EINPUT, "%s: hosts fraction must be in (0, 1] (got %g)", path,
                             to->hosts_fraction);
-    FILE *f = rm_input_fopen(path, err); /* a regular file of bounded size */
+    FILE *f = rmi_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)
         return err ? err->status : RM_EINPUT;
 

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void rm_platform_warn_unusable(const rm_platform *p, const char *path, const rm_read_options *ro)
+void rmi_platform_warn_unusable(const rm_platform *p, const char *path, const rm_read_options *ro)
 {
     if (!p)
         return;

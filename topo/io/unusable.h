@@ -45,6 +45,6 @@ static inline int rm_is_subnormal(double x)
  * threshold: "PATH: N link(s) with a bandwidth below 1e-140 Mb/s, too small
  * for the model, left out of routing (as absent): link L (A -- B) b Mb/s,
  * ...". Thread-safe (the callback's own safety aside). O(E). */
-void rm_platform_warn_unusable(const rm_platform *p, const char *path, const rm_read_options *ro);
+void rmi_platform_warn_unusable(const rm_platform *p, const char *path, const rm_read_options *ro);
 
 #endif

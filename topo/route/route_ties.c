@@ -229,7 +229,7 @@ static void add_load(rmi_ties *t, const rm_network *net, const rm_route *r)
 rm_status rmi_ties_route(rmi_ties *t, const rm_network *net, rm_routing routing,
                          const double *residual, int src, int dst, rm_route *route, rm_error *err)
 {
-    rm_status st = rm_routing_route(net, routing, residual, src, dst, route, err);
+    rm_status st = rmi_routing_route(net, routing, residual, src, dst, route, err);
     if (st || !t)
         return st;
     double W = route->bandwidth;

@@ -55,12 +55,12 @@ void rmi_ties_reset(rmi_ties *t);
 
 /**
  * One route src -> dst by widest-path routing on residual (NULL: full
- * capacities) with ties broken by t's rule (t NULL: rm_routing_route under
+ * capacities) with ties broken by t's rule (t NULL: rmi_routing_route under
  * routing, the index rule). Conventions of rm_widest_route: bandwidth = the
  * width (identical under every rule), 0 and no arcs when unreachable,
  * INFINITY when src == dst. The route's resources then count one more route
  * each (the load rule's key for the next routes). Errors: those of
- * rm_routing_route, RM_ENOMEM. O(A log N) per phase, three phases at most.
+ * rmi_routing_route, RM_ENOMEM. O(A log N) per phase, three phases at most.
  * Thread safety: writes t and route only.
  */
 rm_status rmi_ties_route(rmi_ties *t, const rm_network *net, rm_routing routing,

@@ -47,10 +47,10 @@ static rm_status unresolved(rm_routing routing, rm_error *err)
 
 /* ---- fixed routes (the platform file's, --routing fixed) ---------------- */
 
-/* Arcs of the fixed route a -> b: rm_fixed_route_arcs (topo/route/widest.h). */
+/* Arcs of the fixed route a -> b: rmi_fixed_route_arcs (topo/route/widest.h). */
 static int fixed_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
 {
-    return rm_fixed_route_arcs(net, a, b, arcs, cap);
+    return rmi_fixed_route_arcs(net, a, b, arcs, cap);
 }
 
 static rm_status need_fixed(const rm_network *net, rm_error *err)
@@ -135,9 +135,9 @@ static rm_status fixed_tree(const rm_network *net, const double *residual, int s
 }
 
 /* Latency (s) of the route between src and dst held by a routing tree
- * (rm_routing_tree's in_arc, forward): the sum of its links' latencies; 0
+ * (rmi_routing_tree's in_arc, forward): the sum of its links' latencies; 0
  * when dst is unreachable or dst == src. O(N) (O(R^2) for a fixed route). */
-double rm_routing_tree_latency(const rm_network *net, int src, const int *in_arc, int dst)
+double rmi_routing_tree_latency(const rm_network *net, int src, const int *in_arc, int dst)
 {
     const rm_platform *p = net->platform;
     double l = 0.0;
@@ -186,7 +186,7 @@ static rm_status fixed_route(const rm_network *net, const double *residual, int 
     return RM_OK;
 }
 
-rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
+rm_status rmi_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
                           int src, int reverse, double *width, int *in_arc, rm_error *err)
 {
     if (routing == RM_ROUTING_WIDEST)
@@ -237,7 +237,7 @@ rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const doubl
     return RM_OK;
 }
 
-rm_status rm_routing_route(const rm_network *net, rm_routing routing, const double *residual,
+rm_status rmi_routing_route(const rm_network *net, rm_routing routing, const double *residual,
                            int src, int dst, rm_route *route, rm_error *err)
 {
     if (routing == RM_ROUTING_WIDEST)
@@ -286,7 +286,7 @@ rm_status rm_routing_route(const rm_network *net, rm_routing routing, const doub
     return RM_OK;
 }
 
-rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *bw, rm_error *err)
+rm_status rmi_routing_matrix(const rm_network *net, rm_routing routing, double *bw, rm_error *err)
 {
     const rm_platform *p = net->platform;
     if (routing == RM_ROUTING_FIXED) {

@@ -28,19 +28,19 @@
  * Errors: RM_EINPUT (bad src), those of rm_widest_tree.
  * Complexity: widest O(E log N); direct O(E).
  */
-rm_status rm_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
+rm_status rmi_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
                           int src, int reverse, double *width, int *in_arc, rm_error *err);
 
 /** Latency (s) of the route src -> dst held by the forward tree in_arc of
- *  rm_routing_tree (any routing mode; RM_ARC_FIXED entries: the platform's
+ *  rmi_routing_tree (any routing mode; RM_ARC_FIXED entries: the platform's
  *  fixed route): the sum of its links' latencies, 0 if dst is unreachable
  *  or dst == src. O(N), O(R^2) for a fixed route of R links. */
-double rm_routing_tree_latency(const rm_network *net, int src, const int *in_arc, int dst);
+double rmi_routing_tree_latency(const rm_network *net, int src, const int *in_arc, int dst);
 
 /** One route src -> dst under a routing mode (rm_widest_route conventions:
  *  bandwidth = its width, 0 with no arcs when there is none, INFINITY when
  *  src == dst). Direct: the widest arc src -> dst. O(E log N) / O(E). */
-rm_status rm_routing_route(const rm_network *net, rm_routing routing, const double *residual,
+rm_status rmi_routing_route(const rm_network *net, rm_routing routing, const double *residual,
                            int src, int dst, rm_route *route, rm_error *err);
 
 /** SliceRing's complete graph under a routing mode (rm_capacity_matrix
@@ -48,6 +48,6 @@ rm_status rm_routing_route(const rm_network *net, rm_routing routing, const doub
  *  Direct: the widest arc between the two hosts (0 if not adjacent): the
  *  complete-graph instance taken as given (Legrand et al. 2004 §2.2, Theorem 1).
  *  Errors: RM_ENOMEM, those of rm_capacity_matrix. O(H E log N) / O(H^2 + E). */
-rm_status rm_routing_matrix(const rm_network *net, rm_routing routing, double *bw, rm_error *err);
+rm_status rmi_routing_matrix(const rm_network *net, rm_routing routing, double *bw, rm_error *err);
 
 #endif

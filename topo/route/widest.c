@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rm_widest_csr_free(rm_widest_csr *c)
+void rmi_widest_csr_free(rm_widest_csr *c)
 {
     if (!c)
         return;
@@ -31,7 +31,7 @@ void rm_widest_csr_free(rm_widest_csr *c)
     memset(c, 0, sizeof *c);
 }
 
-rm_route_ws *rm_route_ws_new(int n_nodes)
+rm_route_ws *rmi_route_ws_new(int n_nodes)
 {
     rm_route_ws *w = calloc(1, sizeof *w);
     if (!w)
@@ -43,13 +43,13 @@ rm_route_ws *rm_route_ws_new(int n_nodes)
     w->heap = malloc(ns * sizeof *w->heap);
     w->pos = malloc(ns * sizeof *w->pos);
     if (!w->width || !w->arc || !w->stack || !w->heap || !w->pos) {
-        rm_route_ws_free(w);
+        rmi_route_ws_free(w);
         return NULL;
     }
     return w;
 }
 
-void rm_route_ws_free(rm_route_ws *w)
+void rmi_route_ws_free(rm_route_ws *w)
 {
     if (!w)
         return;
@@ -61,7 +61,7 @@ void rm_route_ws_free(rm_route_ws *w)
     free(w);
 }
 
-int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
+int rmi_widest_csr_init(rm_widest_csr *c, const rm_network *net)
 {
     memset(c, 0, sizeof *c);
     int N = net->platform->n_nodes, A = net->n_arcs;
@@ -77,7 +77,7 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
     if (!c->out_start || !c->in_start || !c->out_arcs || !c->in_arcs || !c->leaf_of || !c->core || !oc || !ic) {
         free(oc);
         free(ic);
-        rm_widest_csr_free(c);
+        rmi_widest_csr_free(c);
         return -1;
     }
     for (int a = 0; a < A; a++) {
@@ -130,7 +130,7 @@ int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net)
     c->cout_arcs = malloc(na * sizeof(int));
     c->cin_arcs = malloc(na * sizeof(int));
     if (!c->cout_start || !c->cin_start || !c->cout_arcs || !c->cin_arcs) {
-        rm_widest_csr_free(c);
+        rmi_widest_csr_free(c);
         return -1;
     }
     int no = 0, ni = 0;
@@ -191,7 +191,7 @@ static inline void sift_down(int *heap, int *pos, const double *width, int n, in
     pos[v] = i;
 }
 
-void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network *net,
+void rmi_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network *net,
                        const double *residual, int src, int reverse, int target, double *width,
                        int *arc)
 {
@@ -281,13 +281,13 @@ void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network
     }
 }
 
-void rm_widest_csr_leaf(const rm_widest_csr *c, const rm_network *net, const double *residual,
+void rmi_widest_csr_leaf(const rm_widest_csr *c, const rm_network *net, const double *residual,
                         int src, int reverse, int v, double *width, int *arc)
 {
     int u = c->leaf_of[v];
     if (u < 0 || v == src)
         return;
-    /* as the fill of rm_widest_csr_run; u is a core node or src (a leaf
+    /* as the fill of rmi_widest_csr_run; u is a core node or src (a leaf
      * whose node is a leaf too: a component of two nodes, unreachable
      * unless src is in it) */
     width[v] = 0.0;

@@ -44,10 +44,10 @@ typedef struct rm_route_ws {
 } rm_route_ws;
 
 /* A workspace for n_nodes nodes; NULL when out of memory. O(N). */
-rm_route_ws *rm_route_ws_new(int n_nodes);
+rm_route_ws *rmi_route_ws_new(int n_nodes);
 
 /* Free a workspace (NULL is fine). */
-void rm_route_ws_free(rm_route_ws *w);
+void rmi_route_ws_free(rm_route_ws *w);
 
 /* Width of usable arc a: the residual bandwidth of its resource (full
  * capacity when residual is NULL or the resource is a backbone). Widths
@@ -64,10 +64,10 @@ static inline double rm_arc_width(const rm_network *net, const double *residual,
 
 /* Build the CSR adjacency of net's usable arcs (arc_res >= 0). Returns 0
  * on success, -1 when out of memory (c is then freed). O(N + A). */
-int rm_widest_csr_init(rm_widest_csr *c, const rm_network *net);
+int rmi_widest_csr_init(rm_widest_csr *c, const rm_network *net);
 
-/* Release what rm_widest_csr_init allocated (c may be zeroed). */
-void rm_widest_csr_free(rm_widest_csr *c);
+/* Release what rmi_widest_csr_init allocated (c may be zeroed). */
+void rmi_widest_csr_free(rm_widest_csr *c);
 
 /*
  * Widest-path Dijkstra from src on the CSR (out-arcs; in-arcs when reverse:
@@ -88,34 +88,34 @@ void rm_widest_csr_free(rm_widest_csr *c);
  * ws->heap, ws->pos, width and arc (thread-safe with distinct workspaces).
  * O(A log N).
  */
-void rm_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network *net,
+void rmi_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_network *net,
                        const double *residual, int src, int reverse, int target, double *width,
                        int *arc);
 
-/* target value of rm_widest_csr_run: a full tree whose leaves are neither
- * initialised nor filled (rm_widest_csr_leaf fills one on demand). */
+/* target value of rmi_widest_csr_run: a full tree whose leaves are neither
+ * initialised nor filled (rmi_widest_csr_leaf fills one on demand). */
 #define RM_WIDEST_CORE (-2)
 
-/* Fill leaf v (not src) of a tree of rm_widest_csr_run(..., RM_WIDEST_CORE)
+/* Fill leaf v (not src) of a tree of rmi_widest_csr_run(..., RM_WIDEST_CORE)
  * on the same residual: width[v], arc[v] as the full tree has them. A node
  * that is not a leaf, or src, is left as it is. O(deg v). */
-void rm_widest_csr_leaf(const rm_widest_csr *c, const rm_network *net, const double *residual,
+void rmi_widest_csr_leaf(const rm_widest_csr *c, const rm_network *net, const double *residual,
                         int src, int reverse, int v, double *width, int *arc);
 
 /* Internal (ring/ uses it on the fast path): the widest-path tree of
  * rm_widest_tree computed into width/in_arc directly, leaves left out
- * (neither written nor valid until rm_widest_tree_leaf fills them); the
+ * (neither written nor valid until rmi_widest_tree_leaf fills them); the
  * core nodes and src are valid. O(core log core + arcs of the core). */
-rm_status rm_widest_tree_core(const rm_network *net, const double *residual, int src, int reverse,
+rm_status rmi_widest_tree_core(const rm_network *net, const double *residual, int src, int reverse,
                               double *width, int *in_arc, rm_error *err);
 
 /* The core nodes (not leaves) of net's routing graph, increasing; *n their
  * count. Read-only, valid while net is. O(1). */
-const int *rm_widest_core_nodes(const rm_network *net, int *n);
+const int *rmi_widest_core_nodes(const rm_network *net, int *n);
 
-/* Fill leaf v of a tree of rm_widest_tree_core (same residual, src,
+/* Fill leaf v of a tree of rmi_widest_tree_core (same residual, src,
  * reverse). O(deg v). */
-void rm_widest_tree_leaf(const rm_network *net, const double *residual, int src, int reverse, int v,
+void rmi_widest_tree_leaf(const rm_network *net, const double *residual, int src, int reverse, int v,
                          double *width, int *in_arc);
 
 /*
@@ -137,6 +137,6 @@ rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, i
  * route crosses a link too slow for the model, topo/io/unusable.h), -1 when
  * the route is not a walk of usable arcs from a to b (it may cross a link
  * twice: a SimGrid WIFI access point). O(len + log H). Thread safety: reentrant (net is only read). */
-int rm_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap);
+int rmi_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap);
 
 #endif
