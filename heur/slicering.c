@@ -595,20 +595,19 @@ static int slice_prune(const rm_platform *p, const double *c, int q, double dc_d
     return nk;
 }
 
-/* Fast search of one SliceRing step (q >= 2), same choice as the
- * reference: every (edge e, host k) gets the O(1) value max(T5, D) of
- * eq. (5) in incremental form (T5 over the q + 1 hosts, D = D_c/D_w times
- * the largest C; this equals rm_balance, see heur/exact.h); the candidates
- * within a relative 1e-9 of the least value are kept in scan order and
- * re-evaluated exactly as the reference does (rm_balance, or D itself when
- * T5 is clearly below D: then rm_balance returns D bitwise), and the first
- * least one wins, as in the reference's strict-< scan. O(q H) plus
- * O(q log q) per near tie. Returns 0 when no host can be inserted. */
-static int slice_step_fast(const rm_platform *p, const double *c, int q, double dc_dw, int par,
-                           slice_scratch *sc, int *bk_out, int *bs_out, double *T_out)
+/* The ring's terms of one fast step (slice_step_fast). */
+typedef struct slice_terms {
+    double S_inv, S_cw;  /* sum over the positions of 1/w and of C/w, ring order */
+    double d1, d2, d3;   /* the three largest D_c/D_w * C (-1: fewer positions) */
+    int p1, p2;          /* positions of d1 and d2 */
+} slice_terms;
+
+/* The ring's terms of a fast step: sc->Cq (C of each position), tm's sums
+ * and largest d, then the per-edge terms sc->ebase (S_cw without positions
+ * e and e + 1) and sc->edm (largest d over the other positions). O(q). */
+static void slice_step_terms(const rm_platform *p, int q, double dc_dw, int par,
+                             slice_scratch *sc, slice_terms *tm)
 {
-    int H = p->n_hosts;
-    const double tol = 1e-9;
     double S_inv = 0.0, S_cw = 0.0;
     double d1 = -1.0, d2 = -1.0, d3 = -1.0; /* three largest D_c/D_w * C and positions */
     int p1 = -1, p2 = -1;
@@ -633,11 +632,22 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
             d3 = d;
         }
     }
-    double best = INFINITY;
-    sc->n_cand = 0;
-    /* the hosts out of the ring, the first of each class only: the others
-     * have bitwise the same inputs on every edge, so they are the
-     * duplicates the scan skips below (same value, later: cannot win) */
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q;
+        sc->ebase[e] = S_cw - sc->Cq[e] / W(sc->ring[e]) - sc->Cq[ni] / W(sc->ring[ni]);
+        /* largest d over the positions other than e and ni */
+        double dm = p1 != e && p1 != ni ? d1 : p2 != e && p2 != ni ? d2 : d3;
+        sc->edm[e] = dm < 0.0 ? 0.0 : dm;
+    }
+    *tm = (slice_terms){S_inv, S_cw, d1, d2, d3, p1, p2};
+}
+
+/* The step's candidates into sc->cands, increasing: the hosts out of the
+ * ring, the first of each class only (the others have bitwise the same
+ * inputs on every edge, so they are the duplicates the scan skips: same
+ * value, later: cannot win). Returns their number. O(H). */
+static int slice_step_cands(int H, slice_scratch *sc)
+{
     int n_cands = 0;
     if (sc->cls_of)
         sc->stamp++;
@@ -652,135 +662,201 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
         }
         sc->cands[n_cands++] = k;
     }
-    for (int e = 0; e < q; e++) {
-        int ni = (e + 1) % q;
-        sc->ebase[e] = S_cw - sc->Cq[e] / W(sc->ring[e]) - sc->Cq[ni] / W(sc->ring[ni]);
-        /* largest d over the positions other than e and ni */
-        double dm = p1 != e && p1 != ni ? d1 : p2 != e && p2 != ni ? d2 : d3;
-        sc->edm[e] = dm < 0.0 ? 0.0 : dm;
-    }
-    const int *cand = sc->cands;
-    if (sc->prune) { /* rmi_slice_prune_valid_for: no parallel send, 0 < D_c/D_w < inf */
-        int nk = slice_prune(p, c, q, dc_dw, sc->cands, n_cands, S_cw, S_inv, d3, tol, sc);
-        if (nk >= 0) {
-            cand = sc->kept;
-            n_cands = nk;
-        }
-    }
-    for (int e = 0; e < q; e++) {
-        int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
-        double wi = W(i), wj = W(j);
-        double base = sc->ebase[e], dm = sc->edm[e];
-        const double *ci = c + (size_t)i * H, *cj = c + (size_t)j * H;
-        double cpe = sc->cp[e], csn = sc->cs[ni];
-        double iwi = 1.0 / wi, iwj = 1.0 / wj;
-        const double *cti = sc->ct + (size_t)i * H, *ctj = sc->ct + (size_t)j * H;
-        int nc = sc->ncid;
-        const double *ri = sc->cid ? sc->ccr + (size_t)i * nc : NULL;
-        const double *rj = sc->cid ? sc->ccr + (size_t)j * nc : NULL;
-        const double *ti = sc->cid ? sc->ccc + (size_t)i * nc : NULL;
-        const double *tj = sc->cid ? sc->ccc + (size_t)j * nc : NULL;
-        for (int ck = 0; ck < n_cands; ck++) {
-            int k = cand[ck];
-            double iwk = sc->invw[k];
-            double Ci, Cj, Ck;
-            int K = ri ? sc->cid[k] : -1;
-            if (ri) { /* the same values from the class matrices */
-                Ci = rmi_host_cost(ri[K], cpe, par);
-                Cj = rmi_host_cost(csn, rj[K], par);
-                Ck = rmi_host_cost(tj[K], ti[K], par);
-            } else {
-                Ci = rmi_host_cost(ci[k], cpe, par);
-                Cj = rmi_host_cost(csn, cj[k], par);
-                Ck = rmi_host_cost(ctj[k], cti[k], par);
-            }
-            /* approximate (products by 1/w): the candidates near the least
-             * value are re-evaluated exactly below */
-            double T5, D;
-            double T = slice_approx(base, dm, iwi, iwj, iwk, Ci, Cj, Ck, S_inv, dc_dw, &T5, &D);
-            if (!(T <= best * (1.0 + tol)))
-                continue;
-            if (T < best) {
-                best = T;
-                /* drop the kept candidates that are no longer near the best */
-                int n = 0;
-                for (int x = 0; x < sc->n_cand; x++) {
-                    double tx = sc->cand_t5[x] > sc->cand_d[x] ? sc->cand_t5[x] : sc->cand_d[x];
-                    if (tx <= best * (1.0 + tol)) {
-                        sc->cand_e[n] = sc->cand_e[x];
-                        sc->cand_k[n] = sc->cand_k[x];
-                        sc->cand_t5[n] = sc->cand_t5[x];
-                        sc->cand_d[n] = sc->cand_d[x];
-                        n++;
-                    }
-                }
-                sc->n_cand = n;
-            }
-            /* a candidate with bitwise the same inputs as a kept one of the
-             * same edge has bitwise the same value: it cannot win (strict <) */
-            int dup = 0;
-            for (int x = sc->n_cand - 1; x >= 0 && sc->cand_e[x] == e && !dup; x--) {
-                int kx = sc->cand_k[x];
-                if (ri) { /* the same values from the class matrices */
-                    int Kx = sc->cid[kx];
-                    dup = sc->invw[kx] == iwk && W(kx) == W(k) && ri[Kx] == ri[K] &&
-                          rj[Kx] == rj[K] && tj[Kx] == tj[K] && ti[Kx] == ti[K];
-                } else {
-                    dup = W(kx) == W(k) && ci[kx] == ci[k] && cj[kx] == cj[k] &&
-                          c[(size_t)kx * H + j] == c[(size_t)k * H + j] &&
-                          c[(size_t)kx * H + i] == c[(size_t)k * H + i];
-                }
-            }
-            if (dup)
-                continue;
-            if (sc->n_cand == sc->cap_cand) {
-                int nc = sc->cap_cand ? 2 * sc->cap_cand : 64;
-                int *ne = realloc(sc->cand_e, (size_t)nc * sizeof *ne);
-                if (ne)
-                    sc->cand_e = ne;
-                int *nk = realloc(sc->cand_k, (size_t)nc * sizeof *nk);
-                if (nk)
-                    sc->cand_k = nk;
-                double *n5 = realloc(sc->cand_t5, (size_t)nc * sizeof *n5);
-                if (n5)
-                    sc->cand_t5 = n5;
-                double *nd = realloc(sc->cand_d, (size_t)nc * sizeof *nd);
-                if (nd)
-                    sc->cand_d = nd;
-                if (!ne || !nk || !n5 || !nd)
-                    return -1;
-                sc->cap_cand = nc;
-            }
-            sc->cand_e[sc->n_cand] = e;
-            sc->cand_k[sc->n_cand] = k;
-            sc->cand_t5[sc->n_cand] = T5;
-            sc->cand_d[sc->n_cand] = D;
-            sc->n_cand++;
-        }
-    }
-    if (!(best < INFINITY) || sc->n_cand == 0)
-        return 0;
-    if (sc->ties && sc->n_cand > 1) {
-        /* the near-tie rule: keep the first candidate of each key (scan
-         * order). A candidate whose earlier twin is not near the best is
-         * itself more than tol above the least value: it cannot win. */
-        if (slice_keyset_begin(sc->ks, sc->n_cand))
-            return -1;
-        int n = 0;
-        for (int x = 0; x < sc->n_cand; x++) {
-            slice_key key;
-            if (slice_step_key(p, c, H, q, sc->cand_e[x], sc->cand_k[x], par, dc_dw, sc, &key) &&
-                !slice_keyset_add(sc->ks, &key))
-                continue;
+    return n_cands;
+}
+
+/* Ring edge e: i -> j of a fast step as the scan reads it. */
+typedef struct slice_edge {
+    int e, i, j;
+    double base, dm;                  /* sc->ebase[e], sc->edm[e] */
+    double cpe, csn, iwi, iwj;        /* c_pred of e, c_succ of e + 1, 1/w_i, 1/w_j */
+    const double *ci, *cj, *cti, *ctj; /* costs from i, j (rows of c) and to i, j (of ct) */
+    const double *ri, *rj, *ti, *tj;  /* the same by cost class (NULL: no classes) */
+} slice_edge;
+
+/* The terms of ring edge e for the scan (slice_edge). O(1). */
+static void slice_edge_make(const rm_platform *p, const double *c, int q, int e,
+                            const slice_scratch *sc, slice_edge *ed)
+{
+    int H = p->n_hosts;
+    int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+    double wi = W(i), wj = W(j);
+    int nc = sc->ncid;
+    ed->e = e;
+    ed->i = i;
+    ed->j = j;
+    ed->base = sc->ebase[e];
+    ed->dm = sc->edm[e];
+    ed->ci = c + (size_t)i * H;
+    ed->cj = c + (size_t)j * H;
+    ed->cpe = sc->cp[e];
+    ed->csn = sc->cs[ni];
+    ed->iwi = 1.0 / wi;
+    ed->iwj = 1.0 / wj;
+    ed->cti = sc->ct + (size_t)i * H;
+    ed->ctj = sc->ct + (size_t)j * H;
+    ed->ri = sc->cid ? sc->ccr + (size_t)i * nc : NULL;
+    ed->rj = sc->cid ? sc->ccr + (size_t)j * nc : NULL;
+    ed->ti = sc->cid ? sc->ccc + (size_t)i * nc : NULL;
+    ed->tj = sc->cid ? sc->ccc + (size_t)j * nc : NULL;
+}
+
+/* Drop the kept candidates that are no longer within tol of best (a new
+ * least value). O(n_cand). */
+static void slice_near_drop(slice_scratch *sc, double best, double tol)
+{
+    int n = 0;
+    for (int x = 0; x < sc->n_cand; x++) {
+        double tx = sc->cand_t5[x] > sc->cand_d[x] ? sc->cand_t5[x] : sc->cand_d[x];
+        if (tx <= best * (1.0 + tol)) {
             sc->cand_e[n] = sc->cand_e[x];
             sc->cand_k[n] = sc->cand_k[x];
             sc->cand_t5[n] = sc->cand_t5[x];
             sc->cand_d[n] = sc->cand_d[x];
             n++;
         }
-        rmi_slice_ties_skipped += sc->n_cand - n;
-        sc->n_cand = n;
     }
+    sc->n_cand = n;
+}
+
+/* 1 when a kept candidate of edge ed has bitwise the same inputs as host k
+ * (cost class K, 1/w iwk): then bitwise the same value, so k cannot win
+ * (strict <). O(kept candidates of the edge). */
+static int slice_near_dup(const rm_platform *p, const double *c, const slice_scratch *sc,
+                          const slice_edge *ed, int k, int K, double iwk)
+{
+    int H = p->n_hosts, i = ed->i, j = ed->j;
+    const double *ri = ed->ri, *rj = ed->rj, *ti = ed->ti, *tj = ed->tj;
+    const double *ci = ed->ci, *cj = ed->cj;
+    int dup = 0;
+    for (int x = sc->n_cand - 1; x >= 0 && sc->cand_e[x] == ed->e && !dup; x--) {
+        int kx = sc->cand_k[x];
+        if (ri) { /* the same values from the class matrices */
+            int Kx = sc->cid[kx];
+            dup = sc->invw[kx] == iwk && W(kx) == W(k) && ri[Kx] == ri[K] &&
+                  rj[Kx] == rj[K] && tj[Kx] == tj[K] && ti[Kx] == ti[K];
+        } else {
+            dup = W(kx) == W(k) && ci[kx] == ci[k] && cj[kx] == cj[k] &&
+                  c[(size_t)kx * H + j] == c[(size_t)k * H + j] &&
+                  c[(size_t)kx * H + i] == c[(size_t)k * H + i];
+        }
+    }
+    return dup;
+}
+
+/* Append candidate (edge e, host k) with its T5 and D to the kept ones,
+ * growing the arrays. Returns -1 on allocation failure. O(1) amortized. */
+static int slice_near_push(slice_scratch *sc, int e, int k, double T5, double D)
+{
+    if (sc->n_cand == sc->cap_cand) {
+        int nc = sc->cap_cand ? 2 * sc->cap_cand : 64;
+        int *ne = realloc(sc->cand_e, (size_t)nc * sizeof *ne);
+        if (ne)
+            sc->cand_e = ne;
+        int *nk = realloc(sc->cand_k, (size_t)nc * sizeof *nk);
+        if (nk)
+            sc->cand_k = nk;
+        double *n5 = realloc(sc->cand_t5, (size_t)nc * sizeof *n5);
+        if (n5)
+            sc->cand_t5 = n5;
+        double *nd = realloc(sc->cand_d, (size_t)nc * sizeof *nd);
+        if (nd)
+            sc->cand_d = nd;
+        if (!ne || !nk || !n5 || !nd)
+            return -1;
+        sc->cap_cand = nc;
+    }
+    sc->cand_e[sc->n_cand] = e;
+    sc->cand_k[sc->n_cand] = k;
+    sc->cand_t5[sc->n_cand] = T5;
+    sc->cand_d[sc->n_cand] = D;
+    sc->n_cand++;
+    return 0;
+}
+
+/* The scan of ring edge e over the candidates cand[0..n-1]: the O(1)
+ * value of each, the candidates within a relative tol of the least value
+ * *best (updated) kept in scan order in sc. Returns -1 on allocation
+ * failure. O(n) plus the kept candidates' upkeep. */
+static int slice_scan_edge(const rm_platform *p, const double *c, int q, int e, double dc_dw,
+                           int par, const int *cand, int n, double S_inv, double tol,
+                           slice_scratch *sc, double *best_io)
+{
+    slice_edge ed;
+    slice_edge_make(p, c, q, e, sc, &ed);
+    const double *ri = ed.ri, *rj = ed.rj, *ti = ed.ti, *tj = ed.tj;
+    double best = *best_io;
+    int st = 0;
+    for (int ck = 0; ck < n; ck++) {
+        int k = cand[ck];
+        double iwk = sc->invw[k];
+        double Ci, Cj, Ck;
+        int K = ri ? sc->cid[k] : -1;
+        if (ri) { /* the same values from the class matrices */
+            Ci = rmi_host_cost(ri[K], ed.cpe, par);
+            Cj = rmi_host_cost(ed.csn, rj[K], par);
+            Ck = rmi_host_cost(tj[K], ti[K], par);
+        } else {
+            Ci = rmi_host_cost(ed.ci[k], ed.cpe, par);
+            Cj = rmi_host_cost(ed.csn, ed.cj[k], par);
+            Ck = rmi_host_cost(ed.ctj[k], ed.cti[k], par);
+        }
+        /* approximate (products by 1/w): the candidates near the least
+         * value are re-evaluated exactly by slice_step_choose */
+        double T5, D;
+        double T = slice_approx(ed.base, ed.dm, ed.iwi, ed.iwj, iwk, Ci, Cj, Ck, S_inv, dc_dw, &T5,
+                                &D);
+        if (!(T <= best * (1.0 + tol)))
+            continue;
+        if (T < best) {
+            best = T;
+            slice_near_drop(sc, best, tol);
+        }
+        if (slice_near_dup(p, c, sc, &ed, k, K, iwk))
+            continue;
+        if ((st = slice_near_push(sc, e, k, T5, D)))
+            break;
+    }
+    *best_io = best;
+    return st;
+}
+
+/* The near-tie rule on the kept candidates: keep the first candidate of
+ * each key (scan order). A candidate whose earlier twin is not near the
+ * best is itself more than tol above the least value: it cannot win.
+ * Returns -1 on allocation failure. O(kept) expected. */
+static int slice_near_ties(const rm_platform *p, const double *c, int q, double dc_dw, int par,
+                           slice_scratch *sc)
+{
+    if (slice_keyset_begin(sc->ks, sc->n_cand))
+        return -1;
+    int n = 0;
+    for (int x = 0; x < sc->n_cand; x++) {
+        slice_key key;
+        if (slice_step_key(p, c, p->n_hosts, q, sc->cand_e[x], sc->cand_k[x], par, dc_dw, sc,
+                           &key) &&
+            !slice_keyset_add(sc->ks, &key))
+            continue;
+        sc->cand_e[n] = sc->cand_e[x];
+        sc->cand_k[n] = sc->cand_k[x];
+        sc->cand_t5[n] = sc->cand_t5[x];
+        sc->cand_d[n] = sc->cand_d[x];
+        n++;
+    }
+    rmi_slice_ties_skipped += sc->n_cand - n;
+    sc->n_cand = n;
+    return 0;
+}
+
+/* The choice among the kept candidates: each re-evaluated exactly as the
+ * reference does (rm_balance, or D itself when T5 is clearly below D: then
+ * rm_balance returns D bitwise), the first least one wins. Returns 0 when
+ * none has a value, else 1 with host, edge and T_step. O(kept q). */
+static int slice_step_choose(const rm_platform *p, const double *c, int q, double dc_dw, int par,
+                             double tol, slice_scratch *sc, int *bk_out, int *bs_out,
+                             double *T_out)
+{
+    int H = p->n_hosts;
     double bestT = INFINITY;
     int bk = -1, bs = -1;
     /* many near ties (clusters of identical hosts): exact values by merging
@@ -808,6 +884,43 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
     *bs_out = bs;
     *T_out = bestT;
     return 1;
+}
+
+/* Fast search of one SliceRing step (q >= 2), same choice as the
+ * reference: every (edge e, host k) gets the O(1) value max(T5, D) of
+ * eq. (5) in incremental form (T5 over the q + 1 hosts, D = D_c/D_w times
+ * the largest C; this equals rm_balance, see heur/exact.h); the candidates
+ * within a relative 1e-9 of the least value are kept in scan order and
+ * re-evaluated exactly as the reference does (rm_balance, or D itself when
+ * T5 is clearly below D: then rm_balance returns D bitwise), and the first
+ * least one wins, as in the reference's strict-< scan. O(q H) plus
+ * O(q log q) per near tie. Returns 0 when no host can be inserted, -1 on
+ * allocation failure. */
+static int slice_step_fast(const rm_platform *p, const double *c, int q, double dc_dw, int par,
+                           slice_scratch *sc, int *bk_out, int *bs_out, double *T_out)
+{
+    const double tol = 1e-9;
+    slice_terms tm;
+    slice_step_terms(p, q, dc_dw, par, sc, &tm);
+    double best = INFINITY;
+    sc->n_cand = 0;
+    int n_cands = slice_step_cands(p->n_hosts, sc);
+    const int *cand = sc->cands;
+    if (sc->prune) { /* rmi_slice_prune_valid_for: no parallel send, 0 < D_c/D_w < inf */
+        int nk = slice_prune(p, c, q, dc_dw, sc->cands, n_cands, tm.S_cw, tm.S_inv, tm.d3, tol, sc);
+        if (nk >= 0) {
+            cand = sc->kept;
+            n_cands = nk;
+        }
+    }
+    for (int e = 0; e < q; e++)
+        if (slice_scan_edge(p, c, q, e, dc_dw, par, cand, n_cands, tm.S_inv, tol, sc, &best))
+            return -1;
+    if (!(best < INFINITY) || sc->n_cand == 0)
+        return 0;
+    if (sc->ties && sc->n_cand > 1 && slice_near_ties(p, c, q, dc_dw, par, sc))
+        return -1;
+    return slice_step_choose(p, c, q, dc_dw, par, tol, sc, bk_out, bs_out, T_out);
 }
 
 /* Classes of interchangeable hosts for the fast scan: the symmetry classes
@@ -937,6 +1050,182 @@ fail:
     free(second);
 }
 
+/* Keep the ring of size q (estimate e): in its slot of rings (keep_all) or,
+ * without keep_all, in rings[0..q-1] when it is the first of the least
+ * estimate so far (*first_best) — all that the lazy sweep needs (O(max_q)
+ * memory instead of O(max_q^2): 10,000-host platforms). */
+static void store_ring(int *rings, int max_q, int keep_all, int q, const int *ring, double e,
+                       double *first_best)
+{
+    if (keep_all) {
+        memcpy(rings + (size_t)(q - 1) * max_q, ring, (size_t)q * sizeof *ring);
+    } else if (e < *first_best) {
+        *first_best = e;
+        memcpy(rings, ring, (size_t)q * sizeof *ring);
+    }
+}
+
+/* The start of a greedy run (slice_greedy's n_start, start, start_T): est
+ * all NAN, sc's ring the pair start[0..1] (n_start = 2) or the fastest host,
+ * its estimate and ring stored. Returns the ring's size. O(H + max_q). */
+static int slice_start(const rm_platform *p, const double *c, int max_q, int *rings, double *est,
+                       slice_scratch *sc, int n_start, const int *start, double start_T,
+                       int keep_all, double *first_best)
+{
+    int H = p->n_hosts;
+    int *ring = sc->ring, *in_ring = sc->in_ring;
+    double *cs = sc->cs, *cp = sc->cp;
+    for (int k = 0; k < max_q; k++)
+        est[k] = NAN;
+    memset(in_ring, 0, (size_t)H * sizeof *in_ring);
+    sc->prune_reset = 1;
+    if (n_start == 2 && max_q >= 2) {
+        int a = start[0], b = start[1];
+        ring[0] = a;
+        ring[1] = b;
+        in_ring[a] = in_ring[b] = 1;
+        cs[0] = cp[0] = c[a * H + b];
+        cs[1] = cp[1] = c[b * H + a];
+        est[1] = start_T;
+        store_ring(rings, max_q, keep_all, 2, ring, start_T, first_best);
+        return 2;
+    }
+    int f = 0;
+    for (int h = 1; h < H; h++)
+        if (W(h) < W(f))
+            f = h;
+    ring[0] = f;
+    in_ring[f] = 1;
+    cs[0] = cp[0] = 0.0;
+    est[0] = W(f);
+    store_ring(rings, max_q, keep_all, 1, ring, est[0], first_best);
+    return 1;
+}
+
+/* The stopping bounds of ss (those in use) reset to the hosts of ring[0..q-1]. */
+static void slice_stop_begin(const rm_platform *p, const slice_stop *ss, const int *ring, int q)
+{
+    if (ss->cb)
+        rmi_cut_bound_reset(ss->cb);
+    if (ss->hb)
+        rmi_host_bound_reset(ss->hb);
+    for (int t = 0; t < q; t++) {
+        if (ss->cb)
+            rmi_cut_bound_add(ss->cb, p->hosts[ring[t]]);
+        if (ss->hb)
+            rmi_host_bound_add(ss->hb, p->hosts[ring[t]]);
+    }
+}
+
+/* 1 when the run stops growing at size q (the least estimate so far
+ * best_est, first reached at size best_q), with *stop_q and *stop_lb as
+ * slice_greedy says; 0 to go on. O(bound values). */
+static int slice_stop_now(const slice_stop *ss, const rm_options *opt, double dc_dw, int q,
+                          double best_est, int best_q, int *stop_q, double *stop_lb)
+{
+    /* every larger ring contains this one: its estimate is >= both
+     * bounds (the host bound needs rings of >= 3 hosts: q >= 2) */
+    double lb = ss->cb ? dc_dw * rm_cut_bound_value(ss->cb) : 0.0;
+    if (ss->hb && q >= 2) {
+        double hl = rmi_host_bound_value(ss->hb, dc_dw, best_est);
+        if (hl > lb)
+            lb = hl;
+    }
+    if (ss->on && lb * (1.0 - 1e-9) >= best_est) {
+        *stop_q = q;
+        *stop_lb = lb * (1.0 - 1e-9);
+        return 1;
+    }
+    /* --stop-patience (a heuristic, off by default): no better estimate
+     * in the last stop_patience sizes; beyond, the run's estimate is
+     * taken to stay >= its best (an assumption, not a bound) */
+    if (ss->on && opt->stop_patience > 0 && q - best_q >= opt->stop_patience) {
+        *stop_q = q;
+        *stop_lb = best_est;
+        return 1;
+    }
+    return 0;
+}
+
+/* One step of the reference: rm_balance of every (ring edge e, host k out
+ * of the ring), edges in ring order, hosts increasing; the first least
+ * wins (*bk_out = -1: none), with the near-tie rule when sc->ties. Returns
+ * -1 on allocation failure. O(q H q log q). */
+static int slice_step_ref(const rm_platform *p, const double *c, int q, double dc_dw, int par,
+                          slice_scratch *sc, int *bk_out, int *bs_out, double *T_out)
+{
+    int H = p->n_hosts;
+    const int *ring = sc->ring, *in_ring = sc->in_ring;
+    const double *cs = sc->cs, *cp = sc->cp;
+    double *tw = sc->tw, *tC = sc->tC;
+    double bestT = INFINITY;
+    int bk = -1, bs = -1;
+    int ties = sc->ties && q >= 2;
+    if (ties && slice_keyset_begin(sc->ks, q * (H - q)))
+        return -1;
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q, i = ring[e], j = ring[ni];
+        int m = 0;
+        for (int t = 0; t < q; t++) {
+            if (t == e || t == ni)
+                continue;
+            tw[m] = W(ring[t]);
+            tC[m] = rmi_host_cost(cs[t], cp[t], par);
+            m++;
+        }
+        for (int k = 0; k < H; k++) {
+            if (in_ring[k])
+                continue;
+            if (q == 1) {
+                /* ring i, k: each sends both its messages to the other */
+                tw[0] = W(i);
+                tC[0] = rmi_host_cost(c[i * H + k], c[i * H + k], par);
+                tw[1] = W(k);
+                tC[1] = rmi_host_cost(c[k * H + i], c[k * H + i], par);
+            } else {
+                tw[m] = W(i);
+                tC[m] = rmi_host_cost(c[i * H + k], cp[e], par);
+                tw[m + 1] = W(j);
+                tC[m + 1] = rmi_host_cost(cs[ni], c[j * H + k], par);
+                tw[m + 2] = W(k);
+                tC[m + 2] = rmi_host_cost(c[k * H + j], c[k * H + i], par);
+            }
+            slice_key key; /* the near-tie rule: first of each key */
+            if (ties && slice_step_key(p, c, H, q, e, k, par, dc_dw, sc, &key) &&
+                !slice_keyset_add(sc->ks, &key))
+                continue;
+            double T = rm_balance(q + 1, tw, tC, dc_dw, NULL);
+            if (T < bestT) {
+                bestT = T;
+                bk = k;
+                bs = e;
+            }
+        }
+    }
+    *bk_out = bk;
+    *bs_out = bs;
+    *T_out = bestT;
+    return 0;
+}
+
+/* Insert host bk after ring position bs of sc's ring of q hosts, with the
+ * route costs of c (H x H) around it. O(q). */
+static void slice_insert(const double *c, int H, slice_scratch *sc, int q, int bs, int bk)
+{
+    int *ring = sc->ring;
+    double *cs = sc->cs, *cp = sc->cp;
+    int ni = (bs + 1) % q, i = ring[bs], j = ring[ni];
+    cs[bs] = c[i * H + bk];
+    cp[ni] = c[j * H + bk];
+    memmove(ring + bs + 2, ring + bs + 1, (size_t)(q - bs - 1) * sizeof *ring);
+    memmove(cs + bs + 2, cs + bs + 1, (size_t)(q - bs - 1) * sizeof *cs);
+    memmove(cp + bs + 2, cp + bs + 1, (size_t)(q - bs - 1) * sizeof *cp);
+    ring[bs + 1] = bk;
+    cs[bs + 1] = c[bk * H + j];
+    cp[bs + 1] = c[bk * H + i];
+    sc->in_ring[bk] = 1;
+}
+
 /* Grow the SliceRing ring on cost matrix c (H x H, s/Mb, host indices) from
  * a start of n_start hosts (1: the fastest host, Legrand et al. 2004 §5.2.2; 2: a pair
  * in ring order, whose estimate is start_T): rings + (q-1)*max_q receives
@@ -953,21 +1242,6 @@ fail:
  * not, *stop_lb = a lower bound of the estimate of every larger size,
  * INFINITY if it did not stop). opt->progress, if set, is called after
  * each size. Returns -1 on allocation failure. */
-/* Keep the ring of size q (estimate e): in its slot of rings (keep_all) or,
- * without keep_all, in rings[0..q-1] when it is the first of the least
- * estimate so far (*first_best) — all that the lazy sweep needs (O(max_q)
- * memory instead of O(max_q^2): 10,000-host platforms). */
-static void store_ring(int *rings, int max_q, int keep_all, int q, const int *ring, double e,
-                       double *first_best)
-{
-    if (keep_all) {
-        memcpy(rings + (size_t)(q - 1) * max_q, ring, (size_t)q * sizeof *ring);
-    } else if (e < *first_best) {
-        *first_best = e;
-        memcpy(rings, ring, (size_t)q * sizeof *ring);
-    }
-}
-
 static int slice_greedy(const rm_platform *p, const double *c, int max_q, double dc_dw, int par,
                         int *rings, double *est, slice_scratch *sc, int n_start,
                         const int *start, double start_T, int fast, const slice_stop *ss,
@@ -977,76 +1251,18 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
     double first_best = INFINITY;
     *stop_q = max_q;
     *stop_lb = INFINITY;
-    int H = p->n_hosts;
-    int *ring = sc->ring, *in_ring = sc->in_ring;
-    double *cs = sc->cs, *cp = sc->cp, *tw = sc->tw, *tC = sc->tC;
-    for (int k = 0; k < max_q; k++)
-        est[k] = NAN;
-    memset(in_ring, 0, (size_t)H * sizeof *in_ring);
-    sc->prune_reset = 1;
-    int q;
-    if (n_start == 2 && max_q >= 2) {
-        int a = start[0], b = start[1];
-        q = 2;
-        ring[0] = a;
-        ring[1] = b;
-        in_ring[a] = in_ring[b] = 1;
-        cs[0] = cp[0] = c[a * H + b];
-        cs[1] = cp[1] = c[b * H + a];
-        est[1] = start_T;
-        store_ring(rings, max_q, keep_all, 2, ring, start_T, &first_best);
-    } else {
-        int f = 0;
-        for (int h = 1; h < H; h++)
-            if (W(h) < W(f))
-                f = h;
-        q = 1;
-        ring[0] = f;
-        in_ring[f] = 1;
-        cs[0] = cp[0] = 0.0;
-        est[0] = W(f);
-        store_ring(rings, max_q, keep_all, 1, ring, est[0], &first_best);
-    }
+    int q = slice_start(p, c, max_q, rings, est, sc, n_start, start, start_T, keep_all,
+                        &first_best);
     double best_est = INFINITY;
     int best_q = q;
-    rm_cut_bound *cb = ss->cb;
-    rm_host_bound *hb = ss->hb;
     if (ss->on) {
-        if (cb)
-            rmi_cut_bound_reset(cb);
-        if (hb)
-            rmi_host_bound_reset(hb);
-        for (int t = 0; t < q; t++) {
-            if (cb)
-                rmi_cut_bound_add(cb, p->hosts[ring[t]]);
-            if (hb)
-                rmi_host_bound_add(hb, p->hosts[ring[t]]);
-        }
+        slice_stop_begin(p, ss, sc->ring, q);
         best_est = est[q - 1];
         best_q = q;
     }
     while (q < max_q) {
-        /* every larger ring contains this one: its estimate is >= both
-         * bounds (the host bound needs rings of >= 3 hosts: q >= 2) */
-        double lb = cb ? dc_dw * rm_cut_bound_value(cb) : 0.0;
-        if (hb && q >= 2) {
-            double hl = rmi_host_bound_value(hb, dc_dw, best_est);
-            if (hl > lb)
-                lb = hl;
-        }
-        if (ss->on && lb * (1.0 - 1e-9) >= best_est) {
-            *stop_q = q;
-            *stop_lb = lb * (1.0 - 1e-9);
+        if (slice_stop_now(ss, opt, dc_dw, q, best_est, best_q, stop_q, stop_lb))
             break;
-        }
-        /* --stop-patience (a heuristic, off by default): no better estimate
-         * in the last stop_patience sizes; beyond, the run's estimate is
-         * taken to stay >= its best (an assumption, not a bound) */
-        if (ss->on && opt->stop_patience > 0 && q - best_q >= opt->stop_patience) {
-            *stop_q = q;
-            *stop_lb = best_est;
-            break;
-        }
         double bestT = INFINITY;
         int bk = -1, bs = -1;
         if (fast && q >= 2) {
@@ -1055,71 +1271,20 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
                 return -1;
             if (r == 0)
                 break;
-        } else {
-            int ties = sc->ties && q >= 2;
-            if (ties && slice_keyset_begin(sc->ks, q * (H - q)))
-                return -1;
-            for (int e = 0; e < q; e++) {
-                int ni = (e + 1) % q, i = ring[e], j = ring[ni];
-                int m = 0;
-                for (int t = 0; t < q; t++) {
-                    if (t == e || t == ni)
-                        continue;
-                    tw[m] = W(ring[t]);
-                    tC[m] = rmi_host_cost(cs[t], cp[t], par);
-                    m++;
-                }
-                for (int k = 0; k < H; k++) {
-                    if (in_ring[k])
-                        continue;
-                    if (q == 1) {
-                        /* ring i, k: each sends both its messages to the other */
-                        tw[0] = W(i);
-                        tC[0] = rmi_host_cost(c[i * H + k], c[i * H + k], par);
-                        tw[1] = W(k);
-                        tC[1] = rmi_host_cost(c[k * H + i], c[k * H + i], par);
-                    } else {
-                        tw[m] = W(i);
-                        tC[m] = rmi_host_cost(c[i * H + k], cp[e], par);
-                        tw[m + 1] = W(j);
-                        tC[m + 1] = rmi_host_cost(cs[ni], c[j * H + k], par);
-                        tw[m + 2] = W(k);
-                        tC[m + 2] = rmi_host_cost(c[k * H + j], c[k * H + i], par);
-                    }
-                    slice_key key; /* the near-tie rule: first of each key */
-                    if (ties &&
-                        slice_step_key(p, c, H, q, e, k, par, dc_dw, sc, &key) &&
-                        !slice_keyset_add(sc->ks, &key))
-                        continue;
-                    double T = rm_balance(q + 1, tw, tC, dc_dw, NULL);
-                    if (T < bestT) {
-                        bestT = T;
-                        bk = k;
-                        bs = e;
-                    }
-                }
-            }
+        } else if (slice_step_ref(p, c, q, dc_dw, par, sc, &bk, &bs, &bestT)) {
+            return -1;
         }
         if (bk < 0)
             break;
-        int ni = (bs + 1) % q, i = ring[bs], j = ring[ni];
-        cs[bs] = c[i * H + bk];
-        cp[ni] = c[j * H + bk];
-        memmove(ring + bs + 2, ring + bs + 1, (size_t)(q - bs - 1) * sizeof *ring);
-        memmove(cs + bs + 2, cs + bs + 1, (size_t)(q - bs - 1) * sizeof *cs);
-        memmove(cp + bs + 2, cp + bs + 1, (size_t)(q - bs - 1) * sizeof *cp);
-        ring[bs + 1] = bk;
-        cs[bs + 1] = c[bk * H + j];
-        cp[bs + 1] = c[bk * H + i];
-        in_ring[bk] = 1;
+        slice_insert(c, p->n_hosts, sc, q, bs, bk);
         q++;
         est[q - 1] = bestT;
-        store_ring(rings, max_q, keep_all, q, ring, bestT, &first_best);
+        store_ring(rings, max_q, keep_all, q, sc->ring, bestT, &first_best);
         if (ss->on) {
-            if (cb)
-                rmi_cut_bound_add(cb, p->hosts[bk]);
-            if (hb)
-                rmi_host_bound_add(hb, p->hosts[bk]);
+            if (ss->cb)
+                rmi_cut_bound_add(ss->cb, p->hosts[bk]);
+            if (ss->hb)
+                rmi_host_bound_add(ss->hb, p->hosts[bk]);
             if (bestT < best_est) {
                 best_est = bestT;
                 best_q = q;
@@ -1226,6 +1391,232 @@ static rm_status feasible_mapping(const rm_network *net, const int *hring, int q
  * (sweep_t_unshared) are always complete. */
 #define RM_SLICE_FULL_SWEEP_MAX 100
 
+/* sc zeroed, then its arrays for rings of up to n1 - 1 hosts (one more
+ * while a step inserts) on H hosts and the run's rules from opt (near-tie
+ * rule, pruning). Returns -1 on allocation failure (sc can be freed). */
+static int slice_scratch_init(slice_scratch *sc, int H, size_t n1, const rm_options *opt)
+{
+    memset(sc, 0, sizeof *sc);
+    sc->ring = malloc(n1 * sizeof(int));
+    sc->in_ring = calloc((size_t)H, sizeof(int));
+    sc->cs = malloc(n1 * sizeof(double));
+    sc->cp = malloc(n1 * sizeof(double));
+    sc->tw = malloc(n1 * sizeof(double));
+    sc->tC = malloc(n1 * sizeof(double));
+    sc->Cq = malloc(n1 * sizeof(double));
+    sc->ties = opt->slice_ties != 0;
+    sc->prune = rmi_slice_prune_valid_for(&opt->cost);
+    sc->ks = sc->ties ? calloc(1, sizeof *sc->ks) : NULL;
+    return (sc->ties && !sc->ks) || !sc->ring || !sc->in_ring || !sc->cs || !sc->cp || !sc->tw ||
+                   !sc->tC || !sc->Cq
+               ? -1
+               : 0;
+}
+
+/* The pruning's arrays (optional: when one is missing sc->mo is NULL and
+ * every candidate is scanned). */
+static void slice_prune_init(slice_scratch *sc, int H, size_t n1)
+{
+    sc->mo = malloc((size_t)H * sizeof *sc->mo);
+    sc->mi = malloc((size_t)H * sizeof *sc->mi);
+    sc->lb = malloc((size_t)H * sizeof *sc->lb);
+    sc->folded = malloc((size_t)H);
+    sc->ord = malloc((size_t)H * sizeof *sc->ord);
+    sc->kept = malloc((size_t)H * sizeof *sc->kept);
+    sc->piv = malloc(SLICE_PRUNE_PIVOTS * sizeof *sc->piv);
+    sc->pivF = malloc(SLICE_PRUNE_PIVOTS * sizeof *sc->pivF);
+    sc->eA = malloc(n1 * sizeof *sc->eA);
+    sc->eB = malloc(n1 * sizeof *sc->eB);
+    if (!sc->mi || !sc->lb || !sc->folded || !sc->ord || !sc->kept || !sc->piv || !sc->pivF ||
+        !sc->eA || !sc->eB) {
+        free(sc->mo);
+        sc->mo = NULL;
+    }
+}
+
+/* The fast scan's tables for the costs bw (H x H): 1/w, the transpose,
+ * the sorted-ring arrays, the classes and cost classes, the per-edge terms
+ * and the pruning's arrays. Returns -1 on allocation failure. O(H^2). */
+static int slice_fast_init(const rm_network *net, double *bw, slice_scratch *sc, size_t n1)
+{
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts;
+    sc->invw = malloc((size_t)H * sizeof *sc->invw);
+    /* the transpose: the costs themselves when they are symmetric bit
+     * for bit (widest paths on an undirected platform without latency:
+     * a width is a minimum over the same links both ways), else a copy
+     * (H x H doubles: 800 MB at 10,000 hosts) */
+    int sym = 1;
+    for (int a = 0; a < H && sym; a++)
+        for (int b = a + 1; b < H && sym; b++)
+            sym = bw[(size_t)a * H + b] == bw[(size_t)b * H + a];
+    sc->ct = sym ? bw : malloc((size_t)H * H * sizeof *sc->ct);
+    sc->sd = malloc(n1 * sizeof *sc->sd);
+    sc->sw = malloc(n1 * sizeof *sc->sw);
+    sc->spos = malloc(n1 * sizeof *sc->spos);
+    sc->stmp = malloc(n1 * sizeof *sc->stmp);
+    if (!sc->invw || !sc->ct || !sc->sd || !sc->sw || !sc->spos || !sc->stmp)
+        return -1;
+    slice_classes(net, bw, sc);
+    slice_cost_classes(p, bw, sc);
+    if (!sc->cands)
+        sc->cands = malloc((size_t)H * sizeof *sc->cands);
+    sc->ebase = malloc(n1 * sizeof *sc->ebase);
+    sc->edm = malloc(n1 * sizeof *sc->edm);
+    if (!sc->cands || !sc->ebase || !sc->edm)
+        return -1;
+    slice_prune_init(sc, H, n1);
+    for (int a = 0; a < H; a++) {
+        sc->invw[a] = 1.0 / p->nodes[p->hosts[a]].w;
+        for (int b = 0; b < H && sc->ct != bw; b++)
+            sc->ct[(size_t)b * H + a] = bw[(size_t)a * H + b];
+    }
+    return 0;
+}
+
+/* Free sc's arrays (sc->ct unless it is the costs bw themselves). */
+static void slice_scratch_free(slice_scratch *sc, const double *bw)
+{
+    if (sc->ct != bw)
+        free(sc->ct);
+    free(sc->ring);
+    free(sc->in_ring);
+    free(sc->cs);
+    free(sc->cp);
+    free(sc->tw);
+    free(sc->tC);
+    free(sc->Cq);
+    free(sc->invw);
+    free(sc->cand_e);
+    free(sc->cand_k);
+    free(sc->cand_t5);
+    free(sc->cand_d);
+    free(sc->sd);
+    free(sc->sw);
+    free(sc->spos);
+    free(sc->stmp);
+    free(sc->cls_of);
+    free(sc->cid);
+    free(sc->ccr);
+    free(sc->ccc);
+    free(sc->ebase);
+    free(sc->edm);
+    free(sc->mo);
+    free(sc->mi);
+    free(sc->lb);
+    free(sc->folded);
+    free(sc->ord);
+    free(sc->kept);
+    free(sc->piv);
+    free(sc->pivF);
+    free(sc->eA);
+    free(sc->eB);
+    free(sc->cls_seen);
+    free(sc->cands);
+    slice_keyset_free(sc->ks);
+}
+
+/* The stopping rule of a run of up to max_q hosts with the bounds valid
+ * for opt->cost, built in cb_store and hb_store (zeroed by the caller,
+ * destroyed by it) on the network and the costs bw. */
+static rm_status slice_stop_init(slice_stop *ss, rm_cut_bound *cb_store, rm_host_bound *hb_store,
+                                 const rm_network *net, const double *bw, const rm_options *opt,
+                                 int max_q, rm_error *err)
+{
+    rm_status st;
+    *ss = (slice_stop){!opt->full_curve && max_q > 2, NULL, NULL};
+    if (ss->on && rmi_cut_bound_valid_for(&opt->cost)) {
+        if ((st = rmi_cut_bound_init(cb_store, net, 1.0, 1.0, err)))
+            return st;
+        ss->cb = cb_store;
+    }
+    if (ss->on && rmi_host_bound_valid_for(&opt->cost)) {
+        if ((st = rmi_host_bound_init_costs(hb_store, net->platform, bw, opt->cost.parallel_send,
+                                           err)))
+            return st;
+        ss->hb = hb_store;
+    }
+    return RM_OK;
+}
+
+/* One greedy run's results (slice_greedy): the estimate and ring of each
+ * size, and where the stopping rule stopped it. */
+typedef struct slice_run {
+    double *est; /* max_q estimates, NAN: not reached */
+    int *rings;  /* every size's ring, or the first best one (lazy sweep) */
+    int stop_q;
+    double stop_lb;
+} slice_run;
+
+/* Each ring size keeps the better of the two runs' rings (r1: from the
+ * fastest host, r2: from the best pair; ties: r1), in r1; lazy: took2[q-1]
+ * marks the sizes taken from r2 instead of copying their ring. O(max_q^2). */
+static void slice_two_starts(slice_run *r1, const slice_run *r2, unsigned char *took2, int max_q,
+                             int lazy)
+{
+    for (int q = 2; q <= max_q; q++) {
+        /* a run stopped by the bound has an unknown estimate >= its
+         * stop_lb beyond its stop: the better of the two is known only
+         * when the other one is below that bound (else NAN: that size
+         * cannot be the best, see slice_greedy) */
+        double e1 = r1->est[q - 1], e2 = r2->est[q - 1];
+        int u1 = isnan(e1) && q > r1->stop_q, u2 = isnan(e2) && q > r2->stop_q;
+        int take2;
+        if (u1 || u2) {
+            double known = u1 ? e2 : e1, lb = u1 ? r1->stop_lb : r2->stop_lb;
+            if ((u1 && u2) || !(known < lb)) {
+                r1->est[q - 1] = NAN;
+                continue;
+            }
+            take2 = u1;
+        } else {
+            take2 = e2 < e1 || (isnan(e1) && !isnan(e2));
+        }
+        if (take2) {
+            r1->est[q - 1] = e2;
+            if (lazy)
+                took2[q - 1] = 1;
+            else
+                memcpy(r1->rings + (size_t)(q - 1) * max_q, r2->rings + (size_t)(q - 1) * max_q,
+                       (size_t)q * sizeof *r1->rings);
+        }
+    }
+}
+
+/* The feasible value of every ring size of est (NAN where est is; only the
+ * chosen size bq when lazy) into sweep, and *out the mapping of size bq.
+ * rings2, took2: the pair start's rings in the lazy sweep (slice_two_starts). */
+static rm_status slice_sweep_feasible(const rm_network *net, const rm_options *opt,
+                                      const slice_run *r1, const int *rings2,
+                                      const unsigned char *took2, int max_q, int lazy, int bq,
+                                      double *sweep, rm_mapping **out, rm_error *err)
+{
+    rm_mapping *m = NULL;
+    for (int q = 1; q <= max_q; q++) {
+        sweep[q - 1] = NAN;
+        if (isnan(r1->est[q - 1]) || (lazy && q != bq))
+            continue;
+        rm_mapping *mq = NULL;
+        /* lazy: the chosen size is the first best of the run it comes from
+         * (the combined minimum is that run's minimum, first reached there),
+         * whose ring that run kept */
+        const int *hring = !lazy ? r1->rings + (size_t)(q - 1) * max_q
+                                 : took2[q - 1] ? rings2 : r1->rings;
+        rm_status st = feasible_mapping(net, hring, q, opt->cost.dc_dw, opt, &mq, err);
+        if (st) {
+            rm_mapping_free(m);
+            return st;
+        }
+        sweep[q - 1] = mq->t_step_per_dw;
+        if (q == bq)
+            m = mq;
+        else
+            rm_mapping_free(mq);
+    }
+    *out = m;
+    return RM_OK;
+}
+
 rm_status rmi_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
                             rm_mapping **out, rm_error *err)
 {
@@ -1240,179 +1631,70 @@ rm_status rmi_slicering_mode(const rm_network *net, const rm_options *opt, int f
               rmi_slice_pair_start_valid_for(&opt->cost);
     int lazy = (flags & RM_SLICE_LAZY_SWEEP) && H > RM_SLICE_FULL_SWEEP_MAX;
     double *bw = malloc((size_t)H * H * sizeof *bw);
-    double *est = malloc((size_t)max_q * sizeof *est);
     /* every size's ring only when every size is made feasible */
     size_t ring_room = lazy ? (size_t)max_q : (size_t)max_q * max_q;
-    int *rings = malloc(ring_room * sizeof *rings);
+    slice_run r1 = {malloc((size_t)max_q * sizeof(double)), malloc(ring_room * sizeof(int)), 0, 0.0};
+    slice_run r2 = {two ? malloc((size_t)max_q * sizeof(double)) : NULL,
+                    two ? malloc(ring_room * sizeof(int)) : NULL, 0, 0.0};
     unsigned char *took2 = lazy ? calloc((size_t)max_q, 1) : NULL;
-    double *est2 = two ? malloc((size_t)max_q * sizeof *est2) : NULL;
-    int *rings2 = two ? malloc(ring_room * sizeof *rings2) : NULL;
     double *sweep = malloc((size_t)max_q * sizeof *sweep);
     slice_scratch sc;
-    memset(&sc, 0, sizeof sc);
     rm_cut_bound cb_store;
     rm_host_bound hb_store;
     memset(&cb_store, 0, sizeof cb_store);
     memset(&hb_store, 0, sizeof hb_store);
     size_t n1 = (size_t)max_q + 1;
-    sc.ring = malloc(n1 * sizeof(int));
-    sc.in_ring = calloc((size_t)H, sizeof(int));
-    sc.cs = malloc(n1 * sizeof(double));
-    sc.cp = malloc(n1 * sizeof(double));
-    sc.tw = malloc(n1 * sizeof(double));
-    sc.tC = malloc(n1 * sizeof(double));
-    sc.Cq = malloc(n1 * sizeof(double));
-    sc.ties = opt->slice_ties != 0;
-    sc.prune = rmi_slice_prune_valid_for(&opt->cost);
-    sc.ks = sc.ties ? calloc(1, sizeof *sc.ks) : NULL;
+    int sc_bad = slice_scratch_init(&sc, H, n1, opt);
     rm_mapping *m = NULL;
-    if ((sc.ties && !sc.ks) || !bw || !est || !rings || !sweep || !sc.ring || !sc.in_ring || !sc.cs || !sc.cp || !sc.tw ||
-        !sc.tC || !sc.Cq || (two && (!est2 || !rings2)) || (lazy && !took2)) {
+    slice_stop ss;
+    if (sc_bad || !bw || !r1.est || !r1.rings || !sweep || (two && (!r2.est || !r2.rings)) ||
+        (lazy && !took2)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
     }
     if ((st = slice_costs(net, opt, bw, err)))
         goto out;
-    if (fast) {
-        sc.invw = malloc((size_t)H * sizeof *sc.invw);
-        /* the transpose: the costs themselves when they are symmetric bit
-         * for bit (widest paths on an undirected platform without latency:
-         * a width is a minimum over the same links both ways), else a copy
-         * (H x H doubles: 800 MB at 10,000 hosts) */
-        int sym = 1;
-        for (int a = 0; a < H && sym; a++)
-            for (int b = a + 1; b < H && sym; b++)
-                sym = bw[(size_t)a * H + b] == bw[(size_t)b * H + a];
-        sc.ct = sym ? bw : malloc((size_t)H * H * sizeof *sc.ct);
-        sc.sd = malloc(n1 * sizeof *sc.sd);
-        sc.sw = malloc(n1 * sizeof *sc.sw);
-        sc.spos = malloc(n1 * sizeof *sc.spos);
-        sc.stmp = malloc(n1 * sizeof *sc.stmp);
-        if (!sc.invw || !sc.ct || !sc.sd || !sc.sw || !sc.spos || !sc.stmp) {
-            st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
-            goto out;
-        }
-        slice_classes(net, bw, &sc);
-        slice_cost_classes(p, bw, &sc);
-        if (!sc.cands)
-            sc.cands = malloc((size_t)H * sizeof *sc.cands);
-        sc.ebase = malloc(n1 * sizeof *sc.ebase);
-        sc.edm = malloc(n1 * sizeof *sc.edm);
-        if (!sc.cands || !sc.ebase || !sc.edm) {
-            st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
-            goto out;
-        }
-        /* the pruning's arrays (optional: without them every candidate is
-         * scanned) */
-        sc.mo = malloc((size_t)H * sizeof *sc.mo);
-        sc.mi = malloc((size_t)H * sizeof *sc.mi);
-        sc.lb = malloc((size_t)H * sizeof *sc.lb);
-        sc.folded = malloc((size_t)H);
-        sc.ord = malloc((size_t)H * sizeof *sc.ord);
-        sc.kept = malloc((size_t)H * sizeof *sc.kept);
-        sc.piv = malloc(SLICE_PRUNE_PIVOTS * sizeof *sc.piv);
-        sc.pivF = malloc(SLICE_PRUNE_PIVOTS * sizeof *sc.pivF);
-        sc.eA = malloc(n1 * sizeof *sc.eA);
-        sc.eB = malloc(n1 * sizeof *sc.eB);
-        if (!sc.mi || !sc.lb || !sc.folded || !sc.ord || !sc.kept || !sc.piv || !sc.pivF ||
-            !sc.eA || !sc.eB) {
-            free(sc.mo);
-            sc.mo = NULL;
-        }
-        for (int a = 0; a < H; a++) {
-            sc.invw[a] = 1.0 / p->nodes[p->hosts[a]].w;
-            for (int b = 0; b < H && sc.ct != bw; b++)
-                sc.ct[(size_t)b * H + a] = bw[(size_t)a * H + b];
-        }
+    if (fast && slice_fast_init(net, bw, &sc, n1)) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
+        goto out;
     }
     /* the stopping rule with the bounds valid for the cost model */
-    slice_stop ss = {!opt->full_curve && max_q > 2, NULL, NULL};
-    if (ss.on && rmi_cut_bound_valid_for(&opt->cost)) {
-        if ((st = rmi_cut_bound_init(&cb_store, net, 1.0, 1.0, err)))
-            goto out;
-        ss.cb = &cb_store;
-    }
-    if (ss.on && rmi_host_bound_valid_for(&opt->cost)) {
-        if ((st = rmi_host_bound_init_costs(&hb_store, p, bw, opt->cost.parallel_send, err)))
-            goto out;
-        ss.hb = &hb_store;
-    }
-    int stop_q1, stop_q2;
-    double stop_lb1, stop_lb2;
-    if (slice_greedy(p, bw, max_q, opt->cost.dc_dw, opt->cost.parallel_send, rings, est, &sc, 1, NULL, 0.0,
-                     fast, &ss, &stop_q1, &stop_lb1, opt, !lazy)) {
+    if ((st = slice_stop_init(&ss, &cb_store, &hb_store, net, bw, opt, max_q, err)))
+        goto out;
+    int par = opt->cost.parallel_send;
+    if (slice_greedy(p, bw, max_q, opt->cost.dc_dw, par, r1.rings, r1.est, &sc, 1, NULL, 0.0,
+                     fast, &ss, &r1.stop_q, &r1.stop_lb, opt, !lazy)) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
         goto out;
     }
     int pair[2];
     double pairT;
-    if (two && slice_best_pair(p, bw, opt->cost.dc_dw, opt->cost.parallel_send, pair, &pairT)) {
+    if (two && slice_best_pair(p, bw, opt->cost.dc_dw, par, pair, &pairT)) {
         /* second start (an improvement over Legrand et al. 2004 §5.2.2, which always
          * starts from the fastest host): the best pair by the estimate;
          * each ring size keeps the better of the two rings (ties: the
          * fastest-host start) */
-        if (slice_greedy(p, bw, max_q, opt->cost.dc_dw, opt->cost.parallel_send, rings2, est2, &sc, 2, pair,
-                         pairT, fast, &ss, &stop_q2, &stop_lb2, opt, !lazy)) {
+        if (slice_greedy(p, bw, max_q, opt->cost.dc_dw, par, r2.rings, r2.est, &sc, 2, pair,
+                         pairT, fast, &ss, &r2.stop_q, &r2.stop_lb, opt, !lazy)) {
             st = rm_error_set(err, RM_ENOMEM, "out of memory in SliceRing (%d hosts)", H);
             goto out;
         }
-        for (int q = 2; q <= max_q; q++) {
-            /* a run stopped by the bound has an unknown estimate >= its
-             * stop_lb beyond its stop: the better of the two is known only
-             * when the other one is below that bound (else NAN: that size
-             * cannot be the best, see slice_greedy) */
-            double e1 = est[q - 1], e2 = est2[q - 1];
-            int u1 = isnan(e1) && q > stop_q1, u2 = isnan(e2) && q > stop_q2;
-            int take2;
-            if (u1 || u2) {
-                double known = u1 ? e2 : e1, lb = u1 ? stop_lb1 : stop_lb2;
-                if ((u1 && u2) || !(known < lb)) {
-                    est[q - 1] = NAN;
-                    continue;
-                }
-                take2 = u1;
-            } else {
-                take2 = e2 < e1 || (isnan(e1) && !isnan(e2));
-            }
-            if (take2) {
-                est[q - 1] = e2;
-                if (lazy)
-                    took2[q - 1] = 1;
-                else
-                    memcpy(rings + (size_t)(q - 1) * max_q, rings2 + (size_t)(q - 1) * max_q,
-                           (size_t)q * sizeof *rings);
-            }
-        }
+        slice_two_starts(&r1, &r2, took2, max_q, lazy);
     }
     int bq = 1;
     for (int q = 1; q <= max_q; q++)
-        if (est[q - 1] < est[bq - 1])
+        if (r1.est[q - 1] < r1.est[bq - 1])
             bq = q;
     /* the feasible value of every ring size (only the chosen one when lazy) */
-    for (int q = 1; q <= max_q; q++) {
-        sweep[q - 1] = NAN;
-        if (isnan(est[q - 1]) || (lazy && q != bq))
-            continue;
-        rm_mapping *mq = NULL;
-        /* lazy: the chosen size is the first best of the run it comes from
-         * (the combined minimum is that run's minimum, first reached there),
-         * whose ring that run kept */
-        const int *hring = !lazy ? rings + (size_t)(q - 1) * max_q : took2[q - 1] ? rings2 : rings;
-        if ((st = feasible_mapping(net, hring, q, opt->cost.dc_dw, opt, &mq,
+    if ((st = slice_sweep_feasible(net, opt, &r1, r2.rings, took2, max_q, lazy, bq, sweep, &m,
                                    err)))
-            goto out;
-        sweep[q - 1] = mq->t_step_per_dw;
-        if (q == bq)
-            m = mq;
-        else
-            rm_mapping_free(mq);
-    }
-    m->t_step_per_dw_unshared = est[bq - 1];
+        goto out;
+    m->t_step_per_dw_unshared = r1.est[bq - 1];
     free(m->sweep_t);
     m->sweep_t = sweep;
-    m->sweep_t_unshared = est;
+    m->sweep_t_unshared = r1.est;
     m->n_sweep = max_q;
-    sweep = est = NULL;
+    sweep = r1.est = NULL;
     m->heuristic = RM_HEUR_SLICE;
     m->sharing = opt->make_feasible;
     *out = m;
@@ -1421,50 +1703,14 @@ out:
     rmi_cut_bound_destroy(&cb_store);
     rmi_host_bound_destroy(&hb_store);
     rm_mapping_free(m);
-    if (sc.ct != bw)
-        free(sc.ct);
+    slice_scratch_free(&sc, bw);
     free(bw);
-    free(est);
-    free(rings);
-    free(est2);
-    free(rings2);
+    free(r1.est);
+    free(r1.rings);
+    free(r2.est);
+    free(r2.rings);
     free(took2);
     free(sweep);
-    free(sc.ring);
-    free(sc.in_ring);
-    free(sc.cs);
-    free(sc.cp);
-    free(sc.tw);
-    free(sc.tC);
-    free(sc.Cq);
-    free(sc.invw);
-    free(sc.cand_e);
-    free(sc.cand_k);
-    free(sc.cand_t5);
-    free(sc.cand_d);
-    free(sc.sd);
-    free(sc.sw);
-    free(sc.spos);
-    free(sc.stmp);
-    free(sc.cls_of);
-    free(sc.cid);
-    free(sc.ccr);
-    free(sc.ccc);
-    free(sc.ebase);
-    free(sc.edm);
-    free(sc.mo);
-    free(sc.mi);
-    free(sc.lb);
-    free(sc.folded);
-    free(sc.ord);
-    free(sc.kept);
-    free(sc.piv);
-    free(sc.pivF);
-    free(sc.eA);
-    free(sc.eB);
-    free(sc.cls_seen);
-    free(sc.cands);
-    slice_keyset_free(sc.ks);
     return st;
 }
 
