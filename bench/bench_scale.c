@@ -150,11 +150,22 @@ int main(int argc, char **argv)
             free(dup);
             a++;
         } else if (!strcmp(argv[a], "--heuristics") && v) {
+            /* names of the library's table (rm_enum_from_name); the two with
+               a reference code path */
             n_heur = 0;
-            if (strstr(v, "shared"))
-                heur[n_heur++] = RM_HEUR_SHARED;
-            if (strstr(v, "slice"))
-                heur[n_heur++] = RM_HEUR_SLICE;
+            char *dup = strdup(v), *save = NULL;
+            for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+                int h;
+                if (rm_enum_from_name(RM_ENUM_HEURISTIC, t, &h) ||
+                    (h != RM_HEUR_SHARED && h != RM_HEUR_SLICE) || n_heur == 2 ||
+                    (n_heur == 1 && heur[0] == (rm_heuristic)h)) {
+                    fprintf(stderr, "bench_scale: --heuristics: shared and/or slice, got '%s'\n", t);
+                    free(dup);
+                    return 2;
+                }
+                heur[n_heur++] = (rm_heuristic)h;
+            }
+            free(dup);
             a++;
         } else if (!strcmp(argv[a], "--max-seconds") && v) {
             max_seconds = atoi(v);
@@ -246,7 +257,7 @@ int main(int argc, char **argv)
                     printf("%6d %-8s %-8g %-6s | %9s %8.2f %8.1f %5d %12.6g | %9s %8.2f %8.1f %5d %12.6g | "
                            "%8s %4s %4.0fs%s\n",
                            p->n_hosts, rmi_gen_topology_name((rm_gen_topology)topo[it]), ratios[ir],
-                           heur[ih] == RM_HEUR_SHARED ? "shared" : "slice", ta, ca == 0 ? a.cpu : NAN,
+                           rm_enum_name(RM_ENUM_HEURISTIC, (int)heur[ih]), ta, ca == 0 ? a.cpu : NAN,
                            ra / 1024.0, ca == 0 ? a.q : 0, ca == 0 ? a.t : NAN, tb,
                            cb == 0 ? b.cpu : NAN, rb / 1024.0, cb == 0 ? b.q : 0, cb == 0 ? b.t : NAN,
                            sp, same, tgt, met ? " ok" : " MISS");
@@ -254,7 +265,7 @@ int main(int argc, char **argv)
                     if (out)
                         fprintf(out, "%d,%s,%g,%s,%d,%.3f,%.3f,%.1f,%d,%.17g,%d,%.3f,%.3f,%.1f,%d,%.17g,%s,%s,%g,%d\n",
                                 p->n_hosts, rmi_gen_topology_name((rm_gen_topology)topo[it]),
-                                ratios[ir], heur[ih] == RM_HEUR_SHARED ? "shared" : "slice", ca, sa,
+                                ratios[ir], rm_enum_name(RM_ENUM_HEURISTIC, (int)heur[ih]), ca, sa,
                                 ca == 0 ? a.cpu : NAN, ra / 1024.0, ca == 0 ? a.q : 0,
                                 ca == 0 ? a.t : NAN, cb, sb, cb == 0 ? b.cpu : NAN, rb / 1024.0,
                                 cb == 0 ? b.q : 0, cb == 0 ? b.t : NAN, sp, same, tgt, met);

@@ -4,6 +4,7 @@
  */
 #include "heur/options.h"
 #include "ring/args.h"
+#include "ringmap/output.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -36,8 +37,9 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
     rm_status st = rm_cost_model_check(&opt->cost, err);
     if (st)
         return st;
-    if (opt->heuristic != RM_HEUR_SHARED && opt->heuristic != RM_HEUR_SLICE &&
-        opt->heuristic != RM_HEUR_SHARED_EXACT && opt->heuristic != RM_HEUR_SLICE_EXACT)
+    /* the heuristics are the named values of rm_heuristic (output/names.c;
+       the mapper's table runs exactly these, tests/test_heuristics.c) */
+    if (!rm_enum_name(RM_ENUM_HEURISTIC, (int)opt->heuristic))
         return rm_error_set(err, RM_EINPUT, "unknown heuristic %d", (int)opt->heuristic);
     if ((int)opt->sharing < RM_SHARING_GREEDY || opt->sharing > RM_SHARING_EQ5)
         return rm_error_set(err, RM_EINPUT, "unknown sharing policy %d", (int)opt->sharing);

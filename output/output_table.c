@@ -62,7 +62,11 @@ static const char *heuristic_title(rm_heuristic h)
     case RM_HEUR_SLICE: return "SliceRing (H1)";
     case RM_HEUR_SHARED_EXACT: return "SharedRing exhaustive (exact for fixed routing)";
     case RM_HEUR_SLICE_EXACT: return "SliceRing exact (proven optimum of eq. (2))";
-    default: return "SharedRing (H2)";
+    case RM_HEUR_SHARED: return "SharedRing (H2)";
+    default: { /* another heuristic: its name (output/names.c) */
+        const char *name = rm_enum_name(RM_ENUM_HEURISTIC, (int)h);
+        return name ? name : "?";
+    }
     }
 }
 
