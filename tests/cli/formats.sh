@@ -7,13 +7,7 @@
 # name) and from standard input, giving the same mapping each time.
 source "$(dirname "$0")/helpers.bash" "$@"
 cd "$TMP" || exit 1
-DEF=$SRC/topo/io/formats.def
-# the table's lines: name extensions description reader needs_speeds
-sed -n 's/^RM_FORMAT("\([a-z0-9_]*\)", "\([^"]*\)", "\([^"]*\)", \([a-z0-9_]*\), \([01]\))$/\1|\2|\3|\5/p' \
-    "$DEF" >table
-[ "$(wc -l <table)" -ge 5 ] || fail "read fewer than 5 formats from $DEF: $(cat table)"
-[ "$(grep -c '^RM_FORMAT(' "$DEF")" = "$(wc -l <table)" ] ||
-    fail "a line of $DEF has another form than RM_FORMAT(\"name\", \"exts\", \"desc\", reader, 0|1)"
+format_table >table || exit 1 # name|extensions|description|needs_speeds
 names=$(cut -d'|' -f1 table)
 list=$(awk -F'|' '{a[NR] = $1} END {for (i = 1; i <= NR; i++) printf "%s%s", (i == 1 ? "" : i == NR ? " or " : ", "), a[i]}' table)
 bars=$(cut -d'|' -f1 table | paste -sd'|')

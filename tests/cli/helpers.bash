@@ -2,7 +2,8 @@
 # Usage in a test: RINGMAP=$1 SRC=$2; source "$(dirname "$0")/helpers.bash".
 # Provides: $TMP (removed on exit), fail, ok, run (captures exit code, stdout
 # in $TMP/out, stderr in $TMP/err), expect_exit, expect_bad (exit 2 and a
-# message naming something), jcheck (a jq assertion), write_star3.
+# message naming something), format_table (the library's formats), jcheck (a
+# jq assertion), write_star3.
 
 set -u
 if [ $# -lt 2 ]; then
@@ -54,6 +55,18 @@ expect_bad() {
     grep -q '^ringmap: ' "$TMP/err" || fail "$desc: stderr does not start with 'ringmap: ': $(cat "$TMP/err")"
     grep -qF -- "$pat" "$TMP/err" || fail "$desc: stderr does not mention '$pat': $(cat "$TMP/err")"
     [ ! -s "$TMP/out" ] || fail "$desc: something was printed on stdout"
+}
+
+# format_table: the library's format table (topo/io/formats.def), one line
+# "name|extensions|description|needs_speeds" per format, in its order; fails
+# the test when fewer than 5 lines can be read.
+format_table() {
+    local def=$SRC/topo/io/formats.def rows
+    rows=$(sed -n 's/^RM_FORMAT("\([a-z0-9_]*\)", "\([^"]*\)", "\([^"]*\)", \([a-z0-9_]*\), \([01]\))$/\1|\2|\3|\5/p' "$def")
+    [ "$(printf '%s\n' "$rows" | grep -c .)" -ge 5 ] || fail "read fewer than 5 formats from $def"
+    [ "$(grep -c '^RM_FORMAT(' "$def")" = "$(printf '%s\n' "$rows" | grep -c .)" ] ||
+        fail "a line of $def has another form than RM_FORMAT(\"name\", \"exts\", \"desc\", reader, 0|1)"
+    printf '%s\n' "$rows"
 }
 
 # jcheck FILE DESCRIPTION JQ_EXPR [jq args...]: the expression must be true.

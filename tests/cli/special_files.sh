@@ -2,7 +2,8 @@
 # files: a platform path that is not a regular file (directory, FIFO,
 # /dev/zero, a symlink to it) or is larger than the documented limit (256
 # MiB, topo/input_file.h) gets exit 2 at once with a message naming it,
-# for every format (.gml, .graphml, .tiers, .xml) and every command; never
+# for every extension of a format read from one file (the library's format
+# table: .gml, .xml, .graphml, .tiers) and every command; never
 # igraph's abort (exit 134) or a hang (timeout: exit 124).
 source "$(dirname "$0")/helpers.bash"
 
@@ -20,8 +21,13 @@ special() { # DESCRIPTION PATTERN ARGS...
     N=$((N + 1))
 }
 
-mkfifo "$TMP/fifo.gml" "$TMP/fifo.tiers" "$TMP/fifo.graphml" "$TMP/fifo.xml"
-for ext in gml graphml tiers xml; do
+format_table >"$TMP/table" || exit 1
+exts=$(awk -F'|' '$4 == 0 {print $2}' "$TMP/table" | tr ' ' '\n' | sed -n 's/^\.//p')
+for ext in gml xml graphml tiers; do # the table has at least these
+    grep -qx "$ext" <<<"$exts" || fail "no format of extension .$ext in the table"
+done
+for ext in $exts; do
+    mkfifo "$TMP/fifo.$ext"
     mkdir "$TMP/dir.$ext"
     ln -s /dev/zero "$TMP/zero.$ext"
     special "directory *.$ext" "not a regular file (a directory)" "$TMP/dir.$ext"
