@@ -6,9 +6,11 @@
  * here only; they build their platforms with topo/platform.c.
  */
 #include "topo/io/formats.h"
+#include "topo/io/readers.h"
 #include "topo/input_file.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct format_entry {
@@ -176,4 +178,18 @@ rm_status rm_platform_read_format(const char *path, const char *format,
             return st;
     }
     return f->read(path, ro, out, err);
+}
+
+char *rmi_path_stem(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    const char *dot = strrchr(b, '.');
+    size_t n = dot && dot != b ? (size_t)(dot - b) : strlen(b);
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, b, n);
+        s[n] = '\0';
+    }
+    return s;
 }

@@ -70,20 +70,6 @@ static const char *gm_vstr(const igraph_t *g, const char *name, igraph_integer_t
     return s && *s ? s : NULL;
 }
 
-static char *gm_stem(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    b = b ? b + 1 : path;
-    const char *dot = strrchr(b, '.');
-    size_t n = dot && dot != b ? (size_t)(dot - b) : strlen(b);
-    char *s = malloc(n + 1);
-    if (s) {
-        memcpy(s, b, n);
-        s[n] = '\0';
-    }
-    return s;
-}
-
 /* Node's display name for messages: label, GraphML id or index. */
 static void gm_node_name(const igraph_t *g, igraph_integer_t v, char *buf, size_t n)
 {
@@ -103,7 +89,7 @@ static rm_status gm_convert(const char *path, const rm_read_options *ro, const i
     igraph_integer_t nv = igraph_vcount(g), ne = igraph_ecount(g);
     if (nv > 100000000 || ne > 100000000)
         return rm_error_set(err, RM_ELIMIT, "%s: graph too large", path);
-    char *name = gm_stem(path);
+    char *name = rmi_path_stem(path);
     if (!name)
         return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
     rm_platform *p = rm_platform_new(name, (int)nv, (int)ne, igraph_is_directed(g) ? 1 : 0);

@@ -280,4 +280,9 @@ rm_status rmi_generate_tiers(const rm_generate_options *go, rm_platform **out, r
 rm_status rmi_platform_write_gml(FILE *f, const rm_platform *p, const char *comment,
                                  rm_error *err);
 
+/** The file name of path without its folders and its last extension (a
+ *  leading dot is kept: ".gml" stays ".gml"), malloc'ed; NULL when out of
+ *  memory. The platform name the one-file readers give. O(|path|). */
+char *rmi_path_stem(const char *path);
+
 #endif

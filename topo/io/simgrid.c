@@ -886,20 +886,6 @@ typedef struct sg_lk {
     double lat; /* s: 0, or the latency SimGrid's route has outside its links */
 } sg_lk;
 
-static char *sg_stem(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    b = b ? b + 1 : path;
-    const char *dot = strrchr(b, '.');
-    size_t n = dot && dot != b ? (size_t)(dot - b) : strlen(b);
-    char *s = malloc(n + 1);
-    if (s) {
-        memcpy(s, b, n);
-        s[n] = '\0';
-    }
-    return s;
-}
-
 /* The routes of the kept hosts as the platform's node and link numbering:
  * hosts first (hpos), then each link a route crosses (in order of first
  * use: lorig[used] = SimGrid link, lpos the inverse) as an entry and an exit
@@ -1154,7 +1140,7 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
     rm_status st = sg_routes_make(d, alive, kept, path, &r, &N, err);
     if (st)
         goto done;
-    char *name = sg_stem(path);
+    char *name = rmi_path_stem(path);
     if (name)
         p = rm_platform_new(name, N, r.next, 1);
     free(name);

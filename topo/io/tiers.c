@@ -94,20 +94,6 @@ static int tr_find(const tr_node *sorted, const int *idx_of_sorted, int n, long 
     return -1;
 }
 
-static char *tr_stem(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    b = b ? b + 1 : path;
-    const char *dot = strrchr(b, '.');
-    size_t n = dot && dot != b ? (size_t)(dot - b) : strlen(b);
-    char *s = malloc(n + 1);
-    if (s) {
-        memcpy(s, b, n);
-        s[n] = '\0';
-    }
-    return s;
-}
-
 /* What the first pass reads: the nodes in file order and the raw edges
  * (Tiers ids in a and b until tr_resolve turns them into node indices). */
 typedef struct tr_file {
@@ -368,7 +354,7 @@ static rm_status tr_build(const char *path, const rm_read_options *ro, const tr_
                           rm_error *err)
 {
     int n_nodes = t->n_nodes;
-    char *name = tr_stem(path);
+    char *name = rmi_path_stem(path);
     if (!name)
         return tr_nomem(path, err);
     rm_platform *p = rm_platform_new(name, n_nodes, m, 0);
