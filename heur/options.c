@@ -28,6 +28,7 @@ void rm_options_init(rm_options *opt)
     opt->improve_seconds = 10.0;
     opt->improve_max_moves = 1000;
     opt->route_ties = RM_TIES_INDEX;
+    opt->network = RM_NETWORK_RESERVED;
 }
 
 rm_status rm_options_check(const rm_options *opt, rm_error *err)
@@ -47,6 +48,8 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
         return rm_error_set(err, RM_EINPUT,
                             "SliceRing's make-feasible step must be max-min or eq. (5) (got %d)",
                             (int)opt->make_feasible);
+    if (!rm_enum_name(RM_ENUM_NETWORK, (int)opt->network))
+        return rm_error_set(err, RM_EINPUT, "unknown network model %d", (int)opt->network);
     if ((int)opt->final_solver < RM_FINAL_NONE || opt->final_solver > RM_FINAL_GLPK)
         return rm_error_set(err, RM_EINPUT, "unknown final solver %d", (int)opt->final_solver);
     if (!(opt->share_tol >= 0.0 && opt->share_tol <= 0.1))

@@ -32,6 +32,8 @@ static const rm_enum_entry improve_stops[] = {{"not_run", RM_IMPROVE_NOT_RUN},
                                               {"local_optimum", RM_IMPROVE_STOP_LOCAL},
                                               {"move_limit", RM_IMPROVE_STOP_MOVES},
                                               {"time_budget", RM_IMPROVE_STOP_BUDGET}};
+static const rm_enum_entry networks[] = {{"reserved", RM_NETWORK_RESERVED},
+                                         {"fair", RM_NETWORK_FAIR}};
 static const rm_enum_entry share_methods[RM_N_SHARE_METHODS] = {
     {"own", 0}, {"maxmin", 1}, {"eq5", 2}, {"kinsol", 3}, {"glpk", 4}};
 
@@ -44,6 +46,7 @@ static const struct {
     [RM_ENUM_FINAL_SOLVER] = {ROWS(final_solvers)}, [RM_ENUM_ROUTING] = {ROWS(routings)},
     [RM_ENUM_DUPLEX] = {ROWS(duplexes)},            [RM_ENUM_ROUTE_TIES] = {ROWS(route_ties)},
     [RM_ENUM_IMPROVE_STOP] = {ROWS(improve_stops)}, [RM_ENUM_SHARE_METHOD] = {ROWS(share_methods)},
+    [RM_ENUM_NETWORK] = {ROWS(networks)},
 };
 #define N_KINDS ((int)(sizeof tables / sizeof tables[0]))
 

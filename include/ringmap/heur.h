@@ -111,7 +111,16 @@ typedef struct rm_options {
     /* reserved for fields of later 1.x releases, which take slots from it
        so that the size and the offsets above stay (docs/library.md, "ABI
        notes"); zeroed by rm_options_init */
-    rm_reserved_slot reserved[16];
+    union {
+        rm_reserved_slot reserved[16];
+        struct { /* 1.2 */
+            /* the network model (rm_network_model, ring.h): how a link shared
+               by routes of the ring splits its bandwidth, and so how every
+               T_step is valued. Zero (a struct from {0}): RM_NETWORK_RESERVED,
+               the 1.1 behaviour. */
+            rm_network_model network;
+        };
+    };
 } rm_options;
 
 /** Defaults as documented in rm_options. O(1).

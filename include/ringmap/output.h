@@ -112,8 +112,9 @@ typedef enum rm_enum_kind {
     RM_ENUM_ROUTE_TIES = 5,   /* rm_route_ties: index, hops, load, bottleneck2, share, best */
     RM_ENUM_IMPROVE_STOP = 6, /* rm_improve_stop: not_run, local_optimum, move_limit,
                                  time_budget (params.improve.stop) */
-    RM_ENUM_SHARE_METHOD = 7  /* index k of rm_json_extras.share_methods: own, maxmin, eq5,
+    RM_ENUM_SHARE_METHOD = 7, /* index k of rm_json_extras.share_methods: own, maxmin, eq5,
                                  kinsol, glpk (the keys of "share_methods") */
+    RM_ENUM_NETWORK = 8       /* rm_network_model: reserved, fair (1.2) */
 } rm_enum_kind;
 
 /** One named value of an enum. */

@@ -53,6 +53,23 @@ typedef enum rm_sharing {
                               final solver gives that */
 } rm_sharing;
 
+/** The network model a mapping is valued under (rm_options.network,
+ *  `--network`; docs/model.md, "Two network models"): how the links
+ *  split their bandwidth among the routes of the ring that cross them.
+ *  Added in 1.2. */
+typedef enum rm_network_model {
+    /* the platform reserves each route its share (rate limiting, QoS): the
+       shares are the mapper's to choose (the sharing policy, eq. (5), the
+       final solver's optimum) — the model of Legrand et al. 2004 §2.4, §4.4.
+       0: a struct built from {0} by a 1.1 program gets the 1.1 behaviour */
+    RM_NETWORK_RESERVED = 0,
+    /* no reservation (TCP, SimGrid's CM02): every link shares its capacity
+       max-min fairly among the routes crossing it (half duplex = SimGrid
+       SHARED, full duplex and directed = SPLITDUPLEX); the shares are the
+       network's, not the mapper's */
+    RM_NETWORK_FAIR = 1
+} rm_network_model;
+
 /** The final solver, run once on the ring the heuristic chose (its routes
  *  fixed): the real optimum of T_step over the shares (eq. (1) with
  *  alpha >= 0, the program of the TPDS 2004 paper §4.4.3). */
@@ -101,6 +118,9 @@ typedef struct rm_mapping {
     int improve_stop;
     int improve_moves;
     double improve_t_start;
+    /* the network model every number of the mapping is valued under
+       (rm_network_model). Appended in 1.2. */
+    rm_network_model network;
 } rm_mapping;
 
 /** rm_mapping.improve_stop: why the local search of --improve stopped. */
