@@ -48,12 +48,13 @@ MODELS = {
     "cm02": ["--cfg=network/model:CM02", "--cfg=network/crosstraffic:0",
              "--cfg=smpi/bw-factor:1", "--cfg=smpi/lat-factor:1"],
     "smpi": [],
-    # decompositions of the SMPI model's gap (--models to use them)
-    "cm02+bwf": ["--cfg=network/model:CM02", "--cfg=network/crosstraffic:0", "--cfg=smpi/lat-factor:1"],
-    "cm02+latf": ["--cfg=network/model:CM02", "--cfg=network/crosstraffic:0", "--cfg=smpi/bw-factor:1"],
+    # decompositions of the SMPI model's gap (--models to use them). The
+    # smpi/*-factor options act under the SMPI model only, and there need the
+    # "threshold:value" form ("1" alone makes SimGrid 3.32 crash).
     "cm02+xt": ["--cfg=network/model:CM02", "--cfg=network/crosstraffic:1",
                 "--cfg=smpi/bw-factor:1", "--cfg=smpi/lat-factor:1"],
-    "smpi-f1": ["--cfg=smpi/bw-factor:1", "--cfg=smpi/lat-factor:1"],
+    "smpi-f1": ["--cfg=smpi/bw-factor:0:1", "--cfg=smpi/lat-factor:0:1"],
+    "smpi-f1-xt0": ["--cfg=smpi/bw-factor:0:1", "--cfg=smpi/lat-factor:0:1", "--cfg=network/crosstraffic:0"],
     "smpi-xt0": ["--cfg=network/crosstraffic:0"],
 }
 # SMPI's default network model in SimGrid 3.32 (its documented defaults,
@@ -259,7 +260,7 @@ def main():
             hdr = "%-16s %4s %10s %10s" % ("run", "q", "map(ms)", "pred(ms)")
             for m in models:
                 hdr += " | %-8s %10s %8s %8s" % (m, "sim(ms)", "sim/pred", "sim/def")
-            if any(m.startswith("smpi") for m in models):
+            if "smpi" in models:
                 hdr += " | %10s %9s" % ("pred*(ms)", "smpi/pred*")
             print(hdr)
             cache = {}
@@ -294,7 +295,7 @@ def main():
                         d = cache[(key, m)]
                         if how != "weights":
                             row["pred_ms"] = d["t_step_predicted"] * 1e3
-                            if m.startswith("smpi"):
+                            if m == "smpi":
                                 size = d["d_c_mb"] * 1e6 / 8
                                 row["pred_smpi_ms"] = predicted_with_factors(
                                     mp, d, piecewise(SMPI_BW_FACTOR, size),
@@ -314,10 +315,9 @@ def main():
                     sd = s / dflt[m] if s is not None and dflt.get(m) else None
                     row[m + "_sim_pred"], row[m + "_sim_def"] = sp, sd
                     line += " | %-8s %10s %8s %8s" % ("", fmt(s), fmt(sp, "%.3f"), fmt(sd, "%.3f"))
-                if any(m.startswith("smpi") for m in models):
+                if "smpi" in models:
                     ps = row.get("pred_smpi_ms")
-                    sm = next(m for m in models if m.startswith("smpi"))
-                    row["smpi_sim_pred_factors"] = row[sm] / ps if ps and row.get(sm) else None
+                    row["smpi_sim_pred_factors"] = row["smpi"] / ps if ps and row.get("smpi") else None
                     line += " | %10s %9s" % (fmt(ps), fmt(row["smpi_sim_pred_factors"], "%.3f"))
                 if row["error"]:
                     line += "  ERROR " + row["error"]
