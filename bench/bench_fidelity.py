@@ -71,8 +71,8 @@ TARGETS = {"cm02": (0.98, 1.02), "smpi": (0.95, 1.05)}
 FASTEST_SLACK = 1.02
 
 
-def sh(cmd, timeout=600, check=True):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout)
+def sh(cmd, timeout=600, check=True, cwd=None):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout, cwd=cwd)
     if check and p.returncode != 0:
         raise RuntimeError("%s: exit %d: %s" % (os.path.basename(cmd[0]) + " " + " ".join(cmd[2:]), p.returncode, p.stderr.strip()[-300:]))
     return p
@@ -138,7 +138,9 @@ def simulate(args, plat, hostfile, q, model, app_args, out_json, log):
     cmd += ["--rows", str(args.rows), "--total-cols", str(args.cols_of[0]), "--steps", str(args.steps),
             "--quiet", "--json", out_json]
     t = time.time()
-    p = sh(cmd, timeout=args.timeout, check=False)
+    # in the work folder: smpirun leaves its temporary hostfile in the current
+    # folder when the program crashes
+    p = sh(cmd, timeout=args.timeout, check=False, cwd=os.path.dirname(out_json))
     open(log, "w").write(p.stdout + p.stderr)
     if p.returncode != 0 or not os.path.exists(out_json):
         raise RuntimeError("smpirun exit %d (log %s)" % (p.returncode, log))
@@ -210,6 +212,7 @@ def main():
     ap.add_argument("--smoke", action="store_true",
                     help="one platform (cluster_fat_tree.xml), ratio 0.064, cm02; exit 77 without smpirun")
     args = ap.parse_intermixed_args()
+    args.ringmap, args.iterapp = os.path.abspath(args.ringmap), os.path.abspath(args.iterapp)
     if not shutil.which("smpirun"):
         print("SKIP: smpirun not installed (SimGrid's SMPI)")
         return 77
@@ -221,6 +224,7 @@ def main():
         args.runs = args.runs or "default,paper,slice,peer-speed"
     plats = args.platforms or (sorted(glob.glob(os.path.join(args.src, "bench/platforms/*.xml"))) +
                                [os.path.join(args.src, "tests/data/simgrid/cluster_shared_backbone.xml")])
+    plats = [os.path.abspath(p) for p in plats]
     ratios = [float(r) for r in args.ratios.split(",")]
     models = args.models.split(",")
     for m in models:
@@ -231,7 +235,7 @@ def main():
     if args.runs:
         want = args.runs.split(",")
         sets = [s for s in sets if s[0] in want or s[0] == "default"]
-    work = args.keep or tempfile.mkdtemp(prefix="bench_fidelity.")
+    work = os.path.abspath(args.keep or tempfile.mkdtemp(prefix="bench_fidelity."))
     os.makedirs(work, exist_ok=True)
     print("bench_fidelity: %s (%s); iterapp_smpi %s; ROWS %d, %d steps; models %s"
           % (args.ringmap, sh([args.ringmap, "--version"], check=False).stdout.strip(), args.iterapp,
