@@ -19,6 +19,11 @@ int rmi_cmd_generate(int argc, char **argv);
  *  order, for SMPI runs of iterapp (cli/cmd_export_simgrid.c). */
 int rmi_cmd_export_simgrid(int argc, char **argv);
 
+/** `ringmap eval PLATFORM --ring HOSTFILE|MAPPING.json|file-order|A,B,C`:
+ *  T_step/D_w of a given ring order under the network model, with the map
+ *  command's outputs (cli/cmd_eval.c; rm_ring_eval). */
+int rmi_cmd_eval(int argc, char **argv);
+
 /** `ringmap compare PLATFORM [--dc-dw R1,R2,...]`: Tables 3-4 of Legrand et al. 2004
  *  and the refinements, per ratio (cli/cmd_compare.c). */
 int rmi_cmd_compare(int argc, char **argv);

@@ -2,7 +2,8 @@
  * names.c — the one table of the names of the library's enums (the
  * spelling of the mapping JSON, of the DOT and table outputs and of the
  * command's options): heuristic, sharing policy, final solver, routing,
- * duplex, route tie rule, --improve's stop, share method
+ * duplex, route tie rule, --improve's stop, share method, network model,
+ * alpha rule
  * (include/ringmap/output.h, rm_enum_name / rm_enum_from_name). The JSON
  * writer and reader, the DOT writer, the table and the CLI's option parser
  * read it; a new enum value gets its name here only.
@@ -34,6 +35,7 @@ static const rm_enum_entry improve_stops[] = {{"not_run", RM_IMPROVE_NOT_RUN},
                                               {"time_budget", RM_IMPROVE_STOP_BUDGET}};
 static const rm_enum_entry networks[] = {{"reserved", RM_NETWORK_RESERVED},
                                          {"fair", RM_NETWORK_FAIR}};
+static const rm_enum_entry alpha_rules[] = {{"best", RM_ALPHA_BEST}, {"speed", RM_ALPHA_SPEED}};
 static const rm_enum_entry share_methods[RM_N_SHARE_METHODS] = {
     {"own", 0}, {"maxmin", 1}, {"eq5", 2}, {"kinsol", 3}, {"glpk", 4}};
 
@@ -46,7 +48,7 @@ static const struct {
     [RM_ENUM_FINAL_SOLVER] = {ROWS(final_solvers)}, [RM_ENUM_ROUTING] = {ROWS(routings)},
     [RM_ENUM_DUPLEX] = {ROWS(duplexes)},            [RM_ENUM_ROUTE_TIES] = {ROWS(route_ties)},
     [RM_ENUM_IMPROVE_STOP] = {ROWS(improve_stops)}, [RM_ENUM_SHARE_METHOD] = {ROWS(share_methods)},
-    [RM_ENUM_NETWORK] = {ROWS(networks)},
+    [RM_ENUM_NETWORK] = {ROWS(networks)},           [RM_ENUM_ALPHA_RULE] = {ROWS(alpha_rules)},
 };
 #define N_KINDS ((int)(sizeof tables / sizeof tables[0]))
 

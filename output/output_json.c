@@ -101,11 +101,21 @@ static json_t *json_params(json_t *root, const rm_network *net, const rm_options
     if (!jpar)
         return NULL;
     put(jpar, "dc_dw", jnum(dc_dw), bad);
-    put(jpar, "heuristic", jname(RM_ENUM_HEURISTIC, (int)m->heuristic), bad);
-    /* the shares the heuristic left: SharedRing's sharing policy, or
-       SliceRing's make-feasible step (its model has no sharing) */
-    int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
-    put(jpar, slice ? "make_feasible" : "sharing", jname(RM_ENUM_SHARING, (int)m->sharing), bad);
+    if (m->ring_given) { /* rm_ring_eval: a given ring, no heuristic (mapper.h) */
+        put(jpar, "given_ring", json_true(), bad);
+        put(jpar, "alphas", jname(RM_ENUM_ALPHA_RULE, (int)m->alphas), bad);
+        put(jpar, "network", jname(RM_ENUM_NETWORK, (int)m->network), bad);
+        put(jpar, "sharing", jname(RM_ENUM_SHARING, (int)m->sharing), bad);
+    } else {
+        put(jpar, "heuristic", jname(RM_ENUM_HEURISTIC, (int)m->heuristic), bad);
+        /* the shares the heuristic left: SharedRing's sharing policy, or
+           SliceRing's make-feasible step (its model has no sharing) */
+        int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
+        put(jpar, slice ? "make_feasible" : "sharing", jname(RM_ENUM_SHARING, (int)m->sharing),
+            bad);
+    }
+    int slice = !m->ring_given &&
+                (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);
     put(jpar, "final_solver", jname(RM_ENUM_FINAL_SOLVER, (int)m->final_solver), bad);
     put(jpar, "duplex", jname(RM_ENUM_DUPLEX, (int)duplex), bad);
     if (opt)
@@ -115,13 +125,13 @@ static json_t *json_params(json_t *root, const rm_network *net, const rm_options
     put(jpar, "parallel_send", json_boolean(m->cost.parallel_send), bad);
     if (m->cost.latency)
         put(jpar, "dc", jnum(m->cost.dc), bad);
-    if (opt)
+    if (opt && !m->ring_given)
         put(jpar, "max_q", json_integer(opt->max_q), bad);
     if (opt && opt->route_ties != RM_TIES_INDEX) /* heur/route_ties.h */
         put(jpar, "route_ties", jname(RM_ENUM_ROUTE_TIES, (int)opt->route_ties), bad);
     if (opt && opt->slice_ties && slice) /* --slice-ties: SliceRing's near-tie rule */
         put(jpar, "slice_ties", json_true(), bad);
-    if (opt && opt->stop_patience > 0 && !opt->full_curve) /* --stop-patience N */
+    if (opt && opt->stop_patience > 0 && !opt->full_curve && !m->ring_given) /* --stop-patience */
         put(jpar, "stop_patience", json_integer(opt->stop_patience), bad);
     /* the final solver's own tolerance and limits are not written (0) */
     const rm_solver_limits *fl = opt ? &opt->final_limits : NULL;
@@ -262,7 +272,7 @@ json_t *rmi_mapping_json(const rm_network *net, const rm_options *opt, const rm_
         put(root, "final_gap", jnum(m->final_gap), &bad);
         put(root, "final_converged", json_boolean(m->final_converged), &bad);
     }
-    if ((m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
+    if (!m->ring_given && (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
         put(root, "t_step_per_dw_unshared", jnum(m->t_step_per_dw_unshared), &bad);
     json_ring(root, net, m, dc_dw, Cs, alloc, used, &bad);
     json_link_usage(root, p, alloc, used, &bad);

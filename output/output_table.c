@@ -119,10 +119,21 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     fprintf(f, "platform %s: %d hosts, %d routers, %d links; %s duplex\n",
             p->name ? p->name : "", p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
             rm_enum_name(RM_ENUM_DUPLEX, (int)net->duplex)); /* output/names.c */
-    int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
-    fprintf(f, "heuristic %s, %s %s, final solver %s, D_c/D_w = %.6g Mb/Mflop\n",
-            heuristic_title(m->heuristic), slice ? "made feasible by" : "sharing",
-            sharing_title(m->sharing), final_title(m->final_solver), m->cost.dc_dw);
+    int slice = !m->ring_given &&
+                (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);
+    if (m->ring_given) /* rm_ring_eval (mapper.h): a given ring, no heuristic */
+        fprintf(f, "given ring, network %s: shares %s, alphas %s, D_c/D_w = %.6g Mb/Mflop\n",
+                m->network == RM_NETWORK_FAIR ? "fair (max-min, no reservation)"
+                                              : "reserved (the shares are reserved)",
+                m->final_solver != RM_FINAL_NONE ? final_title(m->final_solver)
+                                                 : sharing_title(m->sharing),
+                m->alphas == RM_ALPHA_SPEED ? "proportional to speed (1/w)"
+                                            : "best (least T_step, alpha >= 0)",
+                m->cost.dc_dw);
+    else
+        fprintf(f, "heuristic %s, %s %s, final solver %s, D_c/D_w = %.6g Mb/Mflop\n",
+                heuristic_title(m->heuristic), slice ? "made feasible by" : "sharing",
+                sharing_title(m->sharing), final_title(m->final_solver), m->cost.dc_dw);
     fprintf(f, "\n%4s  %-*s  %-11s  %-10s  %-*s  %-*s  %s\n", "pos", wl, "host", "w(s/Mflop)",
             "alpha", ws, "succ route (Mb/s)", wp, "pred route (Mb/s)", "time/D_w(s/Mflop)");
     for (int k = 0; k < q; k++) {
@@ -137,7 +148,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     }
     fprintf(f, "\nT_step/D_w = %.6g s/Mflop with a ring of %d host%s\n", m->t_step_per_dw, q,
             q == 1 ? "" : "s");
-    int unshared = (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);
+    int unshared = slice;
     if (unshared)
         fprintf(f, "  (SliceRing's ring with max-min shares on the real network; its own "
                    "estimate on the fully connected model: %.6g s/Mflop)\n",

@@ -1,7 +1,8 @@
 /*
  * check.c — the invariant checker run on every mapping the program prints:
  * ring validity, route validity, link capacities, alphas, and T_step equal to
- * eq. (1) recomputed and to the balanced value (Legrand et al. 2004 eq. (1), (5)).
+ * eq. (1) recomputed and to the balanced value (Legrand et al. 2004 eq. (1), (5)),
+ * or alphas proportional to speed for a given ring valued so (RM_ALPHA_SPEED).
  */
 #include "ring/args.h"
 #include "ringmap/ring.h"
@@ -57,6 +58,23 @@ static void add_load(const rm_network *net, const rm_route *r, double *load, dou
             load[res] += r->bandwidth;
         }
     }
+}
+
+/* RM_ALPHA_SPEED: each alpha[k] is (1/w_k) / sum_j 1/w_j, to tol. */
+static rm_status check_speed_alphas(const rm_network *net, const rm_mapping *m, const double *w,
+                                    double tol, rm_error *err)
+{
+    double s = 0.0;
+    for (int k = 0; k < m->q; k++)
+        s += 1.0 / w[k];
+    for (int k = 0; k < m->q; k++) {
+        double a = 1.0 / w[k] / s;
+        if (!(fabs(m->alpha[k] - a) <= tol * a + 1e-15))
+            return rm_error_set(err, RM_EINTERNAL,
+                                "alpha of %s is %.17g, not %.17g (proportional to its speed)",
+                                label_of(net, m->ring[k]), m->alpha[k], a);
+    }
+    return RM_OK;
 }
 
 rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double tol, rm_error *err)
@@ -132,6 +150,10 @@ rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double to
     if (!(fabs(t1 - m->t_step_per_dw) <= tol * fabs(t1)))
         st = rm_error_set(err, RM_EINTERNAL, "T_step/D_w %.17g differs from eq. (1) %.17g",
                           m->t_step_per_dw, t1);
+    else if (m->alphas == RM_ALPHA_SPEED) /* alpha_k = (1/w_k) / sum_j 1/w_j */
+        st = check_speed_alphas(net, m, w, tol, err);
+    else if (m->alphas != RM_ALPHA_BEST)
+        st = rm_error_set(err, RM_EINTERNAL, "unknown alpha rule %d", (int)m->alphas);
     else if (!(fabs(tb - m->t_step_per_dw) <= tol * fabs(tb)))
         st = rm_error_set(err, RM_EINTERNAL,
                           "T_step/D_w %.17g is not the balanced value %.17g", m->t_step_per_dw, tb);

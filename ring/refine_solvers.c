@@ -115,6 +115,9 @@ rm_mapping *rmi_mapping_copy(const rm_mapping *m)
     c->final_solver = m->final_solver;
     c->final_gap = m->final_gap;
     c->final_converged = m->final_converged;
+    c->network = m->network;
+    c->ring_given = m->ring_given;
+    c->alphas = m->alphas;
     return c;
 }
 

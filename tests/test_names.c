@@ -33,6 +33,7 @@ static const struct {
     {RM_ENUM_IMPROVE_STOP, 4, {"not_run", "local_optimum", "move_limit", "time_budget"}},
     {RM_ENUM_SHARE_METHOD, RM_N_SHARE_METHODS, {"own", "maxmin", "eq5", "kinsol", "glpk"}},
     {RM_ENUM_NETWORK, 2, {"reserved", "fair"}},
+    {RM_ENUM_ALPHA_RULE, 2, {"best", "speed"}},
 };
 #define N_KINDS ((int)(sizeof expected / sizeof expected[0]))
 

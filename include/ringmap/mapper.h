@@ -44,6 +44,63 @@ rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mappin
 rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, rm_error *err);
 
 /* ------------------------------------------------------------------------ */
+/* mapper: value a ring given by the user                                     */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * The mapping of a ring given by the caller (a user's rank order, a
+ * hostfile, another tool's ring), valued as the mapper values its own:
+ * ring[0..q) node indices of net's platform (hosts, each once; ring[k+1]
+ * succeeds ring[k] cyclically; rm_ring_of_names gives them from host
+ * names). Steps:
+ *  1. routes: the 2q routes ring[k] -> ring[k+1] and ring[k] -> ring[k-1]
+ *     on the full capacities by opt->routing (resolved by
+ *     rm_routing_resolve: the platform's fixed routes, else widest paths,
+ *     Legrand et al. 2004 §4.4.2) with ties by opt->route_ties, succ then
+ *     pred of each position in ring order — SliceRing's routes of its ring;
+ *  2. shares under the network model opt->network: RM_NETWORK_FAIR, every
+ *     route its max-min fair rate on the full capacities
+ *     (rm_mapping_refine_maxmin; opt->final_solver must be RM_FINAL_NONE:
+ *     a solver's shares are reservations); RM_NETWORK_RESERVED, the best
+ *     reserved shares for that ring and routes: the final solver's optimum
+ *     of T_step (opt->final_solver, RM_FINAL_GLPK when RM_FINAL_NONE; tolerance
+ *     opt->final_tol, limits opt->final_limits; §4.4.3), started from and
+ *     never worse than the max-min shares: when the solver ends no lower,
+ *     the max-min shares stay with the solver's record (final_solver,
+ *     final_gap, final_converged: they are optimal within its gap); when it
+ *     fails, the max-min shares stay and final_solver = RM_FINAL_NONE;
+ *  3. alphas by the rule alphas: RM_ALPHA_BEST, the least T_step with
+ *     alpha >= 0 for the route costs (rm_balance; eq. (5) where its alphas
+ *     are >= 0); RM_ALPHA_SPEED, alpha_k proportional to 1/w_k, T_step by
+ *     eq. (1) with those alphas (the shares of step 2 are chosen for the
+ *     best alphas, not re-chosen for these).
+ * Valued under opt->cost (eq. (1) of Legrand et al. 2004: D_c/D_w, the
+ * affine route cost with latency, parallel sends). The other options
+ * (heuristic, sharing, max_q, improve, ...) are not used; net's duplex is
+ * the network's. On success *out is a new mapping (rm_mapping_free) with
+ * ring_given = 1, alphas, network = opt->network, sharing =
+ * RM_SHARING_MAXMIN (the shares started from), final_solver as above,
+ * n_sweep = 0; it passes rm_mapping_check. With ring the ring of a mapping
+ * of rm_map_network whose routes are those of step 1 (SliceRing's, or any
+ * heuristic's on fixed or direct routing) and the same shares, T_step is
+ * that mapping's, bit for bit (tests/test_eval.c).
+ * Errors: RM_EINVAL (NULL net, opt, out, or ring with q > 0; a network not
+ * usable); RM_EINPUT (options, rm_options_check; q < 1 "empty ring"; a
+ * ring[k] that is not a node or not a host, a host twice, naming the ring
+ * position; no route between two ring neighbours under the routing; a final
+ * solver under RM_NETWORK_FAIR; alphas not an rm_alpha_rule); RM_ENOMEM;
+ * those of max-min sharing. A solver's failure is not an error (above).
+ * Complexity: O(q (E log N)) for the routes (widest paths), plus max-min
+ * sharing O(q L) and, under RESERVED, the final solver.
+ * Thread safety: reentrant: net and opt only read (safe from several
+ * threads on the same network).
+ * Source: Legrand et al. 2004 eq. (1), §2.1 (alpha >= 0), §4.4.3 (the
+ * shares of a fixed ring: max-min fairness, the optimum of T_step).
+ */
+rm_status rm_ring_eval(const rm_network *net, const rm_options *opt, const int *ring, int q,
+                       rm_alpha_rule alphas, rm_mapping **out, rm_error *err);
+
+/* ------------------------------------------------------------------------ */
 /* mapper: the heuristic table                                                */
 /* ------------------------------------------------------------------------ */
 

@@ -114,7 +114,9 @@ typedef enum rm_enum_kind {
                                  time_budget (params.improve.stop) */
     RM_ENUM_SHARE_METHOD = 7, /* index k of rm_json_extras.share_methods: own, maxmin, eq5,
                                  kinsol, glpk (the keys of "share_methods") */
-    RM_ENUM_NETWORK = 8       /* rm_network_model: reserved, fair (1.2) */
+    RM_ENUM_NETWORK = 8,      /* rm_network_model: reserved, fair (1.2) */
+    RM_ENUM_ALPHA_RULE = 9    /* rm_alpha_rule: best, speed (1.2; params.alphas of a given
+                                 ring, `ringmap eval --alpha`) */
 } rm_enum_kind;
 
 /** One named value of an enum. */

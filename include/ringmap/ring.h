@@ -70,6 +70,20 @@ typedef enum rm_network_model {
     RM_NETWORK_FAIR = 1
 } rm_network_model;
 
+/** How the alphas (the shares of the work) of a ring are chosen. Added in
+ *  1.2 (rm_mapping.alphas; rm_ring_eval, mapper.h). */
+typedef enum rm_alpha_rule {
+    /* the least T_step for the ring's route costs with alpha >= 0
+       (rm_balance: eq. (5) of Legrand et al. 2004 where its alphas are all
+       >= 0, §2.1's alpha >= 0 otherwise): every heuristic's alphas.
+       0: a mapping of 1.1 */
+    RM_ALPHA_BEST = 0,
+    /* alpha_k proportional to 1/w_k (work proportional to speed, the
+       communication ignored): the split a user who balances by speed runs;
+       T_step is then eq. (1) with these alphas, not the balanced value */
+    RM_ALPHA_SPEED = 1
+} rm_alpha_rule;
+
 /** The final solver, run once on the ring the heuristic chose (its routes
  *  fixed): the real optimum of T_step over the shares (eq. (1) with
  *  alpha >= 0, the program of the TPDS 2004 paper §4.4.3). */
@@ -121,6 +135,14 @@ typedef struct rm_mapping {
     /* the network model every number of the mapping is valued under
        (rm_network_model). Appended in 1.2. */
     rm_network_model network;
+    /* 1: the ring was given by the caller and valued as it is by
+       rm_ring_eval (mapper.h): no heuristic ran (heuristic means nothing,
+       no sweep); 0: a heuristic's ring. Appended in 1.2. */
+    int ring_given;
+    /* how the alphas were chosen (rm_alpha_rule): RM_ALPHA_BEST (0: every
+       heuristic's) or, for a given ring, RM_ALPHA_SPEED. rm_mapping_check
+       checks the rule. Appended in 1.2. */
+    rm_alpha_rule alphas;
 } rm_mapping;
 
 /** rm_mapping.improve_stop: why the local search of --improve stopped. */
@@ -184,7 +206,8 @@ rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_err
  *  - every route bandwidth is > 0 and finite (q > 1);
  *  - alpha[k] >= 0, sum alpha = 1;
  *  - t_step_per_dw equals eq. (1) recomputed, and equals rm_balance
- *    (the ring is balanced).
+ *    (the ring is balanced) — or, with m->alphas = RM_ALPHA_SPEED, every
+ *    alpha[k] equals (1/w_k) / sum_j 1/w_j instead.
  * Errors: RM_EINTERNAL with a message naming the first violation.
  * Complexity O(q + L + n_res).
  * Thread safety: reentrant: net and m are only read.
@@ -206,6 +229,64 @@ rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double to
  */
 rm_status rm_ring_instance_of_mapping(const rm_network *net, const rm_mapping *m,
                                       rm_ring_instance *ri, rm_error *err);
+
+/**
+ * A ring given by host names (a hostfile, a list), as node indices of p:
+ * ring[k] = the node whose label is names[k] (exact, case-sensitive match),
+ * for k = 0..q-1. Each position must name a host (not a router), known to
+ * p by exactly one node, and no host twice (a ring visits each host once:
+ * one ring position, one process per host, Legrand et al. 2004 §2.1).
+ * where (may be NULL) gives each position's origin for the messages, e.g.
+ * "hosts.txt:7"; NULL: "ring position k". Errors: RM_EINPUT naming the
+ * position, the name and the fault ("hosts.txt:7: no host named 'x' in
+ * platform P", "...: 'r1' is a router, not a host", "...: 2 nodes are
+ * labelled 'a'", "hosts.txt:9: host 'a' again (first at hosts.txt:3)"),
+ * q < 1 ("empty ring"); RM_EINVAL for a NULL p, names (q > 0) or ring, or
+ * a names[k] that is NULL. ring is written up to the failing position.
+ * Thread safety: reentrant (p only read). Complexity O(q N |name|) with
+ * N = p->n_nodes (a label scan per position), O(N) memory.
+ */
+rm_status rm_ring_of_names(const rm_platform *p, const char *const *names,
+                           const char *const *where, int q, int *ring, rm_error *err);
+
+/** A ring order read from a hostfile (rm_hostfile_read). Library-allocated
+ *  (fields may be appended in a later minor version). Added in 1.2. */
+typedef struct rm_hostfile {
+    int q;        /* ring positions, >= 1: rank k = position k */
+    char **names; /* q host names, in rank order */
+    char **where; /* q origins "PATH:LINE" of the names, for messages
+                     (rm_ring_of_names' where) */
+    int *lines;   /* q line numbers, 1-based */
+    long max_slots; /* the largest slot count a line gave (slots=N, HOST:N);
+                       1 when none: the counts are not ring positions */
+    int rankfile; /* 1: an Open MPI rankfile ("rank N=HOST ..."), the
+                     positions by rank number; 0: one position per line */
+} rm_hostfile;
+
+/**
+ * Read the rank order of an MPI launch file at path: an Open MPI hostfile
+ * ("HOST [slots=N] [max_slots=N] ..."), an MPICH (Hydra) or SMPI
+ * machinefile ("HOST[:N]"), a plain list (one host per line), or an Open
+ * MPI rankfile ("rank N=HOST [slot=...]", every line; ranks 0..q-1 each
+ * once). '#' starts a comment (to the end of the line); blank lines are
+ * skipped. Each line gives ONE ring position, whatever its slot count: a
+ * ring visits each host once (one process per host, Legrand et al. 2004
+ * §2.1); the counts are read, checked (an integer >= 1) and their maximum
+ * kept in max_slots, so that the caller can say they are not ring
+ * positions. A host named on two lines is not refused here but by
+ * rm_ring_of_names (with both lines). Errors: RM_EINPUT naming the file and
+ * line ("hosts:3: slots=x: expected an integer >= 1", "hosts:4: unexpected
+ * 'foo' after the host name", "hosts:2: a control character in the host
+ * name", "hosts:5: rank 3 again (first on line 2)", "hosts: rank 1 missing",
+ * "hosts: no host in the file (an empty ring)"), and the input-file checks of the
+ * readers (a regular file of at most 256 MiB); RM_ENOMEM; RM_EINVAL for a
+ * NULL path or out. On success *out is new (rm_hostfile_free).
+ * Thread safety: reentrant. Complexity O(size of the file).
+ */
+rm_status rm_hostfile_read(const char *path, rm_hostfile **out, rm_error *err);
+
+/** Free a hostfile read by rm_hostfile_read (NULL is fine). O(q). */
+void rm_hostfile_free(rm_hostfile *h);
 
 /** Free the arrays of an instance built by rm_ring_instance_of_mapping
  *  (ri zeroed; NULL or a zeroed ri is fine). O(1). */
