@@ -33,6 +33,9 @@ seed_files() {
         find "$root/fuzz/seeds/cli" -type f 2>/dev/null ;;
     fuzz_csv)
         find "$root/fuzz/seeds/csv" -type f 2>/dev/null ;;
+    fuzz_sg_config)
+        find "$root/fuzz/seeds/sg_config" "$root/tests/data/simgrid" -name '*.xml' -size -256k \
+            2>/dev/null ;;
     fuzz_mapping_json)
         find "$root/iterapp/testdata" "$root/tests/data/badmap" "$root/tests/reference" \
             -name '*.json' -size -256k 2>/dev/null ;;

@@ -393,7 +393,7 @@ static void expect_bad_not(const char *path, const char *needle)
 
 START_TEST(bad_files)
 {
-    expect_bad(SG "bad_syntax.xml", RM_EINPUT, "Parse error");
+    expect_bad(SG "bad_syntax.xml", RM_EINPUT, "line 3: not well-formed XML");
     expect_bad(SG "bad_unknown_host.xml", RM_EINPUT, "'Z'");
     expect_bad(SG "bad_unknown_link.xml", RM_EINPUT, "nolink");
     expect_bad(SG "bad_noversion.xml", RM_EINPUT, "no version attribute");
@@ -410,7 +410,7 @@ START_TEST(bad_files)
                "line 7: <zone id=\"rules\" routing=\"RuleBased\">");
     /* an option 3.32 has not: its line, without SimGrid's list of all keys */
     expect_bad(SG "bad_config_key.xml", RM_EINPUT,
-               "Bad config key: network/coordinates (line 7:");
+               "line 7: <config> <prop id=\"network/coordinates\">");
     expect_bad_not(SG "bad_config_key.xml", "Existing config keys");
     /* routing="None" (Constant network model): no route to map on, and no
      * SimGrid abort from asking one */
@@ -462,6 +462,164 @@ START_TEST(bad_files)
 END_TEST
 
 /* Version 2 without simgrid_update_xml on the PATH: refused with the advice. */
+
+/* ------------------------------------------- a platform file is data */
+
+/* A two-host platform with `config` inside <config> (may be ""), a host
+ * speed trace `trace` (may be NULL) named relative to the file, written to
+ * dir/name. */
+static void write_cfg_platform(const char *path, const char *config, const char *trace)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+               "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
+               "  <config id=\"General\">\n%s\n  </config>\n"
+               "  <zone id=\"w\" routing=\"Full\">\n"
+               "    <host id=\"a\" speed=\"1Gf\"%s%s%s/>\n    <host id=\"b\" speed=\"2Gf\"/>\n"
+               "    <link id=\"l\" bandwidth=\"1MBps\" latency=\"0\"/>\n"
+               "    <route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n"
+               "  </zone>\n</platform>\n",
+               config, trace ? " speed_file=\"" : "", trace ? trace : "", trace ? "\"" : "");
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Every configuration key a file may set but the short list is refused
+ * naming the key, its line and the file, before SimGrid runs: the file it
+ * names is neither created nor truncated (SimGrid 3.32 would truncate
+ * tracing/filename, exit 0). */
+START_TEST(config_keys_refused)
+{
+    char dir[] = "/tmp/rm_test_sgcfg_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[512], victim[512], prop[1024];
+    snprintf(path, sizeof path, "%s/p.xml", dir);
+    snprintf(victim, sizeof victim, "%s/victim", dir);
+    static const char *const keys[] = {
+        "tracing/filename", "tracing", "tracing/platform", "tracing/comment-file", "path",
+        "plugin", "smpi/comp-adjustment-file", "smpi/hostfile", "model-check/replay",
+        "contexts/factory", "exception/cutpath", "debug/breakpoint", "Network/Model",
+        "network/model ", "network/coordinates", ""};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        FILE *v = fopen(victim, "w");
+        ck_assert_ptr_nonnull(v);
+        fputs("keep\n", v);
+        fclose(v);
+        snprintf(prop, sizeof prop, "    <prop id=\"%s\" value=\"%s\"/>", keys[i], victim);
+        write_cfg_platform(path, prop, NULL);
+        char want[256];
+        snprintf(want, sizeof want, "line 5: <config> <prop id=\"%s\">", keys[i]);
+        expect_bad(path, RM_EINPUT, want);
+        struct stat sb;
+        ck_assert_int_eq(stat(victim, &sb), 0);
+        ck_assert_msg(sb.st_size == 5, "%s: the file it names was changed", keys[i]);
+    }
+    /* tracing through the whole set SimGrid's documentation gives */
+    write_cfg_platform(path,
+                       "    <prop id=\"network/model\" value=\"CM02\"/>\n"
+                       "    <prop id=\"tracing\" value=\"yes\"/>",
+                       NULL);
+    expect_bad(path, RM_EINPUT, "line 6: <config> <prop id=\"tracing\">");
+    /* an allowed key with a value that is not a model name or numbers */
+    write_cfg_platform(path, "    <prop id=\"network/model\" value=\"../x\"/>", NULL);
+    expect_bad(path, RM_EINPUT, "value=\"../x\">: the value must be");
+    /* the allowed keys are taken (and change nothing ringmap reads) */
+    write_cfg_platform(path,
+                       "    <prop id=\"network/model\" value=\"CM02\"/>\n"
+                       "    <prop id=\"network/TCP-gamma\" value=\"4194304\"/>\n"
+                       "    <prop id=\"cpu/model\" value=\"Cas01\"/>",
+                       NULL);
+    rm_platform *p = load_ex(path, 0, NULL, NULL);
+    ck_assert_int_eq(p->n_hosts, 2);
+    rm_platform_free(p);
+    /* not XML: a shared object (SimGrid would dlopen a name ending in .so),
+     * an entity declaration, another root element */
+    snprintf(path, sizeof path, "%s/lib.so", dir);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    fwrite("\177ELF\2\1\1\0", 1, 8, f);
+    fclose(f);
+    expect_bad(path, RM_EINPUT, "not an XML document");
+    snprintf(path, sizeof path, "%s/ent.xml", dir);
+    f = fopen(path, "w");
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform [<!ENTITY t \"tracing\">]>\n"
+               "<platform version=\"4.1\"><config><prop id=\"&t;\" value=\"yes\"/></config>"
+               "</platform>\n");
+    fclose(f);
+    expect_bad(path, RM_EINPUT, "SimGrid reads no declarations");
+    f = fopen(path, "w");
+    fprintf(f, "<?xml version='1.0'?>\n<graphml version=\"4.1\"/>\n");
+    fclose(f);
+    expect_bad(path, RM_EINPUT, "root element <graphml>, not <platform>");
+    /* a well-formed platform named .so: loaded as XML (by its descriptor) */
+    snprintf(path, sizeof path, "%s/plat.so", dir);
+    write_cfg_platform(path, "", NULL);
+    p = load_ex(path, 0, NULL, NULL);
+    ck_assert_int_eq(p->n_hosts, 2);
+    rm_platform_free(p);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/ent.xml", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/lib.so", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/p.xml", dir);
+    unlink(path);
+    unlink(victim);
+    rmdir(dir);
+}
+END_TEST
+
+/* The platform's directory reaches SimGrid's search path as one directory,
+ * whatever it holds (SimGrid's option parser split "--cfg=path:DIR" at ','
+ * and ' '): a trace file named relative to a platform in "My Platforms, x"
+ * is found; a directory named "x,tracing:yes,tracing/filename:F" turns on
+ * nothing. */
+START_TEST(platform_directory_is_data)
+{
+    char top[] = "/tmp/rm_test_sgdir_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(top));
+    char d1[512], d2[512], path[1024], trace[1024], victim[1024];
+    snprintf(d1, sizeof d1, "%s/My Platforms, x", top);
+    ck_assert_int_eq(mkdir(d1, 0700), 0);
+    snprintf(trace, sizeof trace, "%s/speed.txt", d1);
+    FILE *f = fopen(trace, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "0 1.0\n");
+    fclose(f);
+    snprintf(path, sizeof path, "%s/p.xml", d1);
+    write_cfg_platform(path, "", "speed.txt");
+    rm_platform *p = load_ex(path, 0, NULL, NULL);
+    ck_assert_int_eq(p->n_hosts, 2);
+    rm_platform_free(p);
+    unlink(path);
+    unlink(trace);
+    rmdir(d1);
+    snprintf(victim, sizeof victim, "%s/F", top);
+    /* a directory's name holds no '/': the victim F is named relative to
+     * the working directory SimGrid would write in, top */
+    snprintf(d2, sizeof d2, "%s/x,tracing:yes,tracing", top);
+    ck_assert_int_eq(mkdir(d2, 0700), 0);
+    snprintf(d2, sizeof d2, "%s/x,tracing:yes,tracing/filename:F", top);
+    ck_assert_int_eq(mkdir(d2, 0700), 0);
+    snprintf(path, sizeof path, "%s/p.xml", d2);
+    write_cfg_platform(path, "", NULL);
+    char cwd[4096];
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    ck_assert_int_eq(chdir(top), 0);
+    p = load_ex(path, 0, NULL, NULL);
+    ck_assert_int_eq(chdir(cwd), 0);
+    ck_assert_int_eq(p->n_hosts, 2);
+    rm_platform_free(p);
+    struct stat sb;
+    ck_assert_msg(stat(victim, &sb) != 0, "a trace file was created from the directory's name");
+    unlink(path);
+    rmdir(d2);
+    snprintf(d2, sizeof d2, "%s/x,tracing:yes,tracing", top);
+    rmdir(d2);
+    rmdir(top);
+}
+END_TEST
+
 START_TEST(old_version_without_update_script)
 {
     const char *old = getenv("PATH");
@@ -490,6 +648,8 @@ int main(void)
     tcase_add_test(tc, wifi_first_rate);
     tcase_add_test(tc, bad_files);
     tcase_add_test(tc, old_version_without_update_script);
+    tcase_add_test(tc, config_keys_refused);
+    tcase_add_test(tc, platform_directory_is_data);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }

@@ -7,12 +7,14 @@
  * own aborts kill the child, which the parent reports.
  */
 #include "topo/io/sg_loader.h"
+#include "topo/io/sg_vet.h"
 
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
+#include <xbt/config.hpp>
 
 #include <cerrno>
 #include <cstdint>
@@ -89,6 +91,49 @@ bool empty_zone(const simgrid::s4u::NetZone *z)
     return std::strstr(typeid(impl).name(), "EmptyZone") != nullptr;
 }
 
+/* Defence in depth behind the parent's check (topo/io/sg_vet.c): every
+ * string-valued configuration key a platform may not set, and "tracing",
+ * set here to its current value ("tracing" to no). SimGrid applies a
+ * file's <config><prop> only to a key still at its default (ETag of
+ * <config> in SimGrid 3.32's XML parser), so the file cannot change them.
+ * The keys come from SimGrid's own list (the message of an unknown key);
+ * a key that refuses to be set is left alone. */
+void pin_config()
+{
+    std::string list;
+    try {
+        simgrid::config::set_as_string("ringmap/no-such-key", "1");
+    } catch (const std::exception &ex) {
+        list = ex.what();
+    }
+    size_t at = 0;
+    while (at < list.size()) {
+        size_t e = list.find('\n', at);
+        if (e == std::string::npos)
+            e = list.size();
+        std::string line = list.substr(at, e - at);
+        at = e + 1;
+        /* "  key: (type)value" */
+        size_t c = line.find(": (");
+        if (line.rfind("  ", 0) != 0 || c == std::string::npos)
+            continue;
+        size_t p = line.find(')', c);
+        if (p == std::string::npos)
+            continue;
+        std::string key = line.substr(2, c - 2);
+        std::string type = line.substr(c + 3, p - c - 3);
+        if (rmi_sg_config_allowed(key.c_str()))
+            continue;
+        try {
+            if (key == "tracing")
+                simgrid::config::set_as_string(key.c_str(), "no");
+            else if (type == "string")
+                simgrid::config::set_as_string(key.c_str(), line.substr(p + 1));
+        } catch (const std::exception &) {
+        }
+    }
+}
+
 } // namespace
 
 extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts)
@@ -96,17 +141,19 @@ extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, i
     Out o(fd);
     try {
         /* SimGrid's own log output: warnings and worse only (the parent shows
-         * them when the load fails); the platform file's own directory on
-         * SimGrid's search path, for the trace/profile files it names (the
-         * file loaded may be a converted copy elsewhere) */
-        std::string cfg_path = std::string("--cfg=path:") + (dir && *dir ? dir : ".");
-        std::vector<char> a2(cfg_path.begin(), cfg_path.end());
-        a2.push_back('\0');
-        int argc = 3;
+         * them when the load fails) */
+        int argc = 2;
         char arg0[] = "ringmap";
         char arg1[] = "--log=root.thres:warning";
-        char *argv[] = {arg0, arg1, a2.data(), nullptr};
+        char *argv[] = {arg0, arg1, nullptr};
         simgrid::s4u::Engine e(&argc, argv);
+        pin_config();
+        /* the platform file's own directory on SimGrid's search path, for the
+         * trace/profile files it names (the file loaded may be a converted
+         * copy elsewhere): a typed value, not SimGrid's option parser, which
+         * splits "--cfg=" at ',' and ' ' (a directory "My Platforms" or
+         * "x,tracing:yes" stays one directory) */
+        simgrid::s4u::Engine::set_config("path", std::string(dir && *dir ? dir : "."));
         /* a platform far beyond max_hosts (a 262,144-host cluster) is refused
          * as soon as its host max_hosts + 1 is created, not after SimGrid has
          * built it all (15 s and GiBs) */

@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "topo/io/readers.h"
 #include "topo/io/sg_loader.h"
+#include "topo/io/sg_vet.h"
 #include "topo/io/sg_wifi.h"
 #include "topo/io/unusable.h"
 #include "topo/io/warn.h"
@@ -1198,6 +1199,47 @@ static rm_status sg_check_file(const char *path, rm_error *err)
     return RM_OK;
 }
 
+/* Open the file at path (shown as `shown`), read it whole (a regular file
+ * of at most RM_SIMGRID_MAX_BYTES, checked on the descriptor) and check it
+ * with rmi_sg_vet (topo/io/sg_vet.h): XML, and no configuration key a
+ * platform may not set. *fd: the open file, for SimGrid to load. */
+static rm_status sg_open_vetted(const char *path, const char *shown, int *fd, rm_error *err)
+{
+    *fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (*fd < 0)
+        return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", shown, strerror(errno));
+    struct stat sb;
+    rm_status st = RM_OK;
+    if (fstat(*fd, &sb) || !S_ISREG(sb.st_mode))
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: not a regular file (a SimGrid platform file is expected)", shown);
+    else if ((uint64_t)sb.st_size > RM_SIMGRID_MAX_BYTES)
+        st = rm_error_set(err, RM_ELIMIT,
+                          "%s: %lld bytes: larger than the %lld bytes ringmap reads as a SimGrid "
+                          "platform",
+                          shown, (long long)sb.st_size, (long long)RM_SIMGRID_MAX_BYTES);
+    sg_buf b = {0};
+    if (!st) {
+        int rc = sg_read_all(*fd, &b, (size_t)RM_SIMGRID_MAX_BYTES);
+        if (rc == -1)
+            st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", shown);
+        else if (rc == -3)
+            st = rm_error_set(err, RM_ELIMIT,
+                              "%s: larger than the %lld bytes ringmap reads as a SimGrid platform",
+                              shown, (long long)RM_SIMGRID_MAX_BYTES);
+        else if (rc)
+            st = rm_error_set(err, RM_EINPUT, "%s: cannot read file: %s", shown, strerror(errno));
+    }
+    if (!st)
+        st = rmi_sg_vet(b.d, b.n, shown, err);
+    free(b.d);
+    if (st) {
+        close(*fd);
+        *fd = -1;
+    }
+    return st;
+}
+
 /* A file older than version 4 converted by simgrid_update_xml into
  * dir/p.xml (copy, size ncopy; dir a mkdtemp template); version ver. */
 static rm_status sg_convert_old(const char *path, double ver, const rm_read_options *ro, char *dir,
@@ -1272,17 +1314,39 @@ static rm_status sg_parse(const char *path, const rm_read_options *ro, rm_simgri
                             "write version=\"4.1\" if the file is in that format, or convert an "
                             "older file with simgrid_update_xml)",
                             path);
-    const char *load = path;
+    /* SimGrid is given the file that was checked, by its descriptor
+     * (/proc/self/fd/N: no other file swapped in, no name ending in .so that
+     * SimGrid would dlopen) */
+    int fd = -1;
+    if ((st = sg_open_vetted(path, path, &fd, err)))
+        return st;
+    char load[64];
+    snprintf(load, sizeof load, "/proc/self/fd/%d", fd);
+    if (access(load, R_OK))
+        snprintf(load, sizeof load, "%s", ""); /* no /proc: by its name */
     char dir[] = "/tmp/ringmap-sg-XXXXXX";
     char copy[sizeof dir + 16] = "";
     if (ver >= 0 && ver < 4) {
-        if ((st = sg_convert_old(path, ver, ro, dir, copy, sizeof copy, err)))
+        if ((st = sg_convert_old(path, ver, ro, dir, copy, sizeof copy, err))) {
+            close(fd);
             return st;
-        load = copy;
+        }
         inf->converted = 1;
+        int cfd = -1; /* the converted copy is checked as well */
+        st = sg_open_vetted(copy, path, &cfd, err);
+        if (!st) {
+            close(fd);
+            fd = cfd;
+            snprintf(load, sizeof load, "/proc/self/fd/%d", fd);
+            if (access(load, R_OK))
+                snprintf(load, sizeof load, "%s", "");
+        }
     }
     sg_load ld;
-    st = sg_run_child(load, &ld, err, path);
+    memset(&ld, 0, sizeof ld);
+    if (!st)
+        st = sg_run_child(load[0] ? load : copy[0] ? copy : path, &ld, err, path);
+    close(fd);
     if (copy[0]) {
         unlink(copy);
         rmdir(dir);
@@ -1292,6 +1356,8 @@ static rm_status sg_parse(const char *path, const rm_read_options *ro, rm_simgri
             st = sg_child_failed(path, &ld, err);
         else
             st = sg_decode(&ld.data, d, err, path);
+        if (st && err && load[0])
+            sg_replace(err->msg, sizeof err->msg, load, copy[0] ? "(converted copy)" : path);
         if (st && copy[0] && err)
             sg_replace(err->msg, sizeof err->msg, copy, "(converted copy)");
     }
