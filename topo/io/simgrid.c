@@ -1333,7 +1333,9 @@ static rm_status sg_parse(const char *path, const rm_read_options *ro, rm_simgri
         }
         inf->converted = 1;
         int cfd = -1; /* the converted copy is checked as well */
-        st = sg_open_vetted(copy, path, &cfd, err);
+        char shown_copy[4200];
+        snprintf(shown_copy, sizeof shown_copy, "%s (converted copy)", path);
+        st = sg_open_vetted(copy, shown_copy, &cfd, err);
         if (!st) {
             close(fd);
             fd = cfd;
