@@ -411,13 +411,20 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
             fprintf(f, "</route>\n");
         }
     fprintf(f, "  </zone>\n</platform>\n");
+    /* the platform and the hostfile appear together or not at all */
+    rmi_out_batch_begin();
     code = rmi_out_commit(&xo);
     if (!code && hostfile) {
-        if ((code = rmi_out_open(&ho, "export-simgrid --hostfile", hostfile)) >= 0)
-            goto done;
-        for (int k = 0; k < q; k++)
-            fprintf(ho.f, "%s\n", id[ring[k]]);
-        code = rmi_out_commit(&ho);
+        if ((code = rmi_out_open(&ho, "export-simgrid --hostfile", hostfile)) < 0) {
+            for (int k = 0; k < q; k++)
+                fprintf(ho.f, "%s\n", id[ring[k]]);
+            code = rmi_out_commit(&ho);
+        }
+    }
+    {
+        int bc = rmi_out_batch_end(code == 0);
+        if (code == 0)
+            code = bc;
     }
 done:
     if (have_net)

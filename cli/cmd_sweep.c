@@ -804,9 +804,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
 static int write_plot(const rm_platform *p, const sweep_args *a, sweep_run *runs, int n_runs)
 {
     char *script = script_path(a->plot);
-    char *script_arg = script ? rmi_cli_safe_arg(script) : NULL;
-    if (!script_arg) {
-        free(script);
+    if (!script) {
         fputs("ringmap: sweep: out of memory\n", stderr);
         return 1;
     }
@@ -815,6 +813,14 @@ static int write_plot(const rm_platform *p, const sweep_args *a, sweep_run *runs
     FILE *f = open_out(&o, script, "--plot (script)", &code);
     if (f)
         code = close_out(&o, write_gnuplot(f, p, a, runs, n_runs));
+    /* gnuplot reads the script where it is until the outputs are renamed
+       together (rmi_out_batch_begin) */
+    char *script_arg = code ? NULL : rmi_cli_safe_arg(rmi_out_written_path(script));
+    if (!code && !script_arg) {
+        free(script);
+        fputs("ringmap: sweep: out of memory\n", stderr);
+        return 1;
+    }
     rm_out pic;
     if (!code && (code = rmi_out_open_tool(&pic, "--plot", a->plot)) < 0) {
         /* -e "ringmap_output='TMP'": a gnuplot single-quoted string, ' doubled;
@@ -887,14 +893,17 @@ int rmi_cmd_sweep(int argc, char **argv)
             code = 1;
         }
     }
+    /* the output files appear together or not at all (cli/outfile.h) */
+    rmi_out_batch_begin();
     if (code < 0 && a.csv && (code = write_csv(&a, runs, n_runs)) == 0)
         code = -1;
     if (code < 0 && a.json && (code = write_json(&net, &a, runs, n_runs)) == 0)
         code = -1;
     if (code < 0 && a.plot && (code = write_plot(p, &a, runs, n_runs)) == 0)
         code = -1;
+    int bc = rmi_out_batch_end(code < 0);
     if (code < 0)
-        code = 0;
+        code = bc;
     for (int i = 0; runs && i < n_runs; i++)
         rm_mapping_free(runs[i].m);
     free(runs);

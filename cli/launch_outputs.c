@@ -204,14 +204,27 @@ static void csv_field(FILE *f, const char *s)
 
 enum { F_HOST, F_RANK, F_MACHINE, F_TPWGTS, F_UNITS };
 
+/* s in a comment line of a hostfile or rankfile: a control character (a
+ * newline in the platform's file name would start a host line) as \xHH. */
+static void comment_text(FILE *f, const char *s)
+{
+    for (const unsigned char *c = (const unsigned char *)s; c && *c; c++)
+        if (*c < 0x20 || *c == 0x7f)
+            fprintf(f, "\\x%02x", *c);
+        else
+            fputc(*c, f);
+}
+
 static void write_one(FILE *f, int kind, const rm_cli_launch *l, const rm_network *net,
                       const rm_mapping *m)
 {
     const rm_platform *p = net->platform;
     /* no comment in the machinefile: smpirun reads every line as HOST:N */
-    if (kind == F_HOST || kind == F_RANK)
-        fprintf(f, "# ringmap %s: ring of %d hosts of %s, rank k = ring position k\n",
-                RINGMAP_VERSION, m->q, p->name ? p->name : "");
+    if (kind == F_HOST || kind == F_RANK) {
+        fprintf(f, "# ringmap %s: ring of %d hosts of ", RINGMAP_VERSION, m->q);
+        comment_text(f, p->name ? p->name : "");
+        fputs(", rank k = ring position k\n", f);
+    }
     for (int k = 0; k < m->q; k++) {
         const rm_node *v = &p->nodes[m->ring[k]];
         switch (kind) {

@@ -521,12 +521,17 @@ int rmi_cmd_map(int argc, char **argv)
         code = all_shares(&net, &a, &m[0]);
     if (code < 0)
         code = rmi_cli_launch_prepare(&a.launch, &net, m[0], a.both);
+    /* every output file appears only if all were written (cli/outfile.h) */
+    rmi_out_batch_begin();
     if (code < 0)
         code = write_outputs(&net, &a, m);
     if (code == 0)
         code = rmi_cli_launch_write(&a.launch, &net, m[0]);
     if (code == 0)
         code = rmi_cli_write_pictures(&net, m[0], a.dot, a.svg);
+    int bc = rmi_out_batch_end(code == 0);
+    if (code == 0)
+        code = bc;
     rmi_cli_launch_free(&a.launch);
     for (int i = 0; i < n; i++)
         rm_mapping_free(m[i]);

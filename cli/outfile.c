@@ -5,12 +5,13 @@
  * on failure.
  */
 #ifndef _DEFAULT_SOURCE /* (smpicc defines it: ringmap-measure_smpi) */
-#define _DEFAULT_SOURCE /* mkstemp, realpath, lstat, fchmod */
+#define _DEFAULT_SOURCE /* mkstemp, realpath, lstat, fchmod, sigaction */
 #endif
 #include "cli/outfile.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,21 +62,108 @@ int rmi_out_check(const char *what, const char *path, const char *const *inputs,
     return -1;
 }
 
+/* The file output path writes, as a string two spellings of one file share
+ * (into key, size n): "-" and a path that is standard output's file are
+ * "stdout"; an existing regular file its device and inode (hard links,
+ * symlinks); a path that does not exist yet the real path of its directory
+ * and its name ("a.json", "./a.json", "d/../a.json"), a dangling symlink
+ * followed to the file it would create. 0: no key (another kind of file,
+ * /dev/null: outputs may share it). */
+static int out_key(const char *path, char *key, size_t n)
+{
+    struct stat so, s1;
+    int out_ok = fstat(1, &s1) == 0;
+    if (!strcmp(path, "-")) {
+        snprintf(key, n, "stdout");
+        return 1;
+    }
+    if (stat(path, &so) == 0) {
+        if (out_ok && so.st_dev == s1.st_dev && so.st_ino == s1.st_ino &&
+            (S_ISREG(so.st_mode) || S_ISFIFO(so.st_mode) || S_ISCHR(so.st_mode)) &&
+            !(S_ISCHR(so.st_mode) && strcmp(path, "/dev/stdout") && strncmp(path, "/proc/", 6) &&
+              strncmp(path, "/dev/fd/", 8))) {
+            snprintf(key, n, "stdout");
+            return 1;
+        }
+        if (!S_ISREG(so.st_mode))
+            return 0;
+        snprintf(key, n, "i:%llu:%llu", (unsigned long long)so.st_dev,
+                 (unsigned long long)so.st_ino);
+        return 1;
+    }
+    /* not there yet: follow dangling symlinks, then the directory's real path */
+    char cur[PATH_MAX];
+    if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur)
+        return 0;
+    for (int hop = 0; hop < 40; hop++) {
+        struct stat sl;
+        if (lstat(cur, &sl) != 0 || !S_ISLNK(sl.st_mode))
+            break;
+        char link[PATH_MAX];
+        ssize_t k = readlink(cur, link, sizeof link - 1);
+        if (k <= 0)
+            break;
+        link[k] = '\0';
+        if (link[0] == '/')
+            snprintf(cur, sizeof cur, "%s", link);
+        else {
+            char *slash = strrchr(cur, '/');
+            char dir[PATH_MAX];
+            if (slash) {
+                size_t dl = (size_t)(slash - cur);
+                memcpy(dir, cur, dl);
+                dir[dl] = '\0';
+            } else
+                snprintf(dir, sizeof dir, ".");
+            if (snprintf(cur, sizeof cur, "%s/%s", dir, link) >= (int)sizeof cur)
+                return 0;
+        }
+    }
+    char dir[PATH_MAX], real[PATH_MAX];
+    const char *slash = strrchr(cur, '/');
+    const char *leaf = slash ? slash + 1 : cur;
+    if (slash) {
+        size_t dl = slash == cur ? 1 : (size_t)(slash - cur);
+        memcpy(dir, cur, dl);
+        dir[dl] = '\0';
+    } else
+        snprintf(dir, sizeof dir, ".");
+    const char *d = realpath(dir, real) ? real : NULL; /* missing: opening will say so */
+    size_t ld = d ? strlen(d) : 0, ll = strlen(d ? leaf : cur);
+    if (ld + ll + 4 > n)
+        return 0;
+    memcpy(key, "p:", 2);
+    if (d) {
+        memcpy(key + 2, d, ld);
+        key[2 + ld] = '/';
+        memcpy(key + 3 + ld, leaf, ll + 1);
+    } else
+        memcpy(key + 2, cur, ll + 1);
+    return 1;
+}
+
 int rmi_out_check_distinct(const char *const *whats, const char *const *paths, int n)
 {
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
-            if (!paths[i] || !paths[j] || !strcmp(paths[i], "-") || !strcmp(paths[j], "-"))
+            if (!paths[i] || !paths[j])
                 continue;
-            struct stat a, b;
-            int same = strcmp(paths[i], paths[j]) == 0 ||
-                       (stat(paths[i], &a) == 0 && stat(paths[j], &b) == 0 && S_ISREG(a.st_mode) &&
-                        a.st_dev == b.st_dev && a.st_ino == b.st_ino);
-            if (same) {
+            char ki[2 * PATH_MAX + 8], kj[2 * PATH_MAX + 8];
+            if (!out_key(paths[i], ki, sizeof ki) || !out_key(paths[j], kj, sizeof kj) ||
+                strcmp(ki, kj) != 0)
+                continue;
+            if (!strcmp(ki, "stdout"))
+                fprintf(stderr,
+                        "ringmap: %s and %s: both write to standard output ('%s', '%s'): give "
+                        "one of them a file\n",
+                        whats[i], whats[j], paths[i], paths[j]);
+            else if (!strcmp(paths[i], paths[j]))
                 fprintf(stderr, "ringmap: %s and %s: both write '%s'\n", whats[i], whats[j],
                         paths[i]);
-                return 2;
-            }
+            else
+                fprintf(stderr, "ringmap: %s and %s: both write one file ('%s' and '%s')\n",
+                        whats[i], whats[j], paths[i], paths[j]);
+            return 2;
         }
     return -1;
 }
@@ -146,6 +234,58 @@ static int resolve(rm_out *o, int *direct, mode_t *mode)
     return 0;
 }
 
+/* The temporary files being written, removed when SIGINT, SIGTERM or
+ * SIGHUP ends the command (nothing named .ringmap-tmp-* left behind); then
+ * the signal's default action. Names copied into fixed slots, so that the
+ * handler only reads memory the main program never frees, and unlink is
+ * async-signal-safe. */
+#define LIVE_MAX 16
+static char live_name[LIVE_MAX][PATH_MAX];
+static volatile sig_atomic_t live_on[LIVE_MAX];
+
+static void on_signal(int sig)
+{
+    for (int k = 0; k < LIVE_MAX; k++)
+        if (live_on[k])
+            unlink(live_name[k]);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void live_add(const char *name)
+{
+    static int installed;
+    if (!installed) {
+        installed = 1;
+        static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+        for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+            struct sigaction old;
+            if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+                struct sigaction sa;
+                memset(&sa, 0, sizeof sa);
+                sa.sa_handler = on_signal;
+                sigemptyset(&sa.sa_mask);
+                sigaction(sigs[i], &sa, NULL);
+            }
+        }
+    }
+    if (strlen(name) >= PATH_MAX)
+        return;
+    for (int k = 0; k < LIVE_MAX; k++)
+        if (!live_on[k]) {
+            memcpy(live_name[k], name, strlen(name) + 1);
+            live_on[k] = 1;
+            return;
+        }
+}
+
+static void live_remove(const char *name)
+{
+    for (int k = 0; k < LIVE_MAX; k++)
+        if (live_on[k] && !strcmp(live_name[k], name))
+            live_on[k] = 0;
+}
+
 /* A new temporary file in the directory of target (target NULL: in TMPDIR);
  * its name starts with '/' or "./". Returns the fd (or -1, errno set). */
 static int make_temp(rm_out *o, const char *target)
@@ -178,6 +318,8 @@ static int make_temp(rm_out *o, const char *target)
     }
     sprintf(o->tmp, "%s%.*s%s", pre, (int)dlen, dir, dlen == 1 && dir[0] == '/' ? name + 1 : name);
     int fd = mkstemp(o->tmp);
+    if (fd >= 0)
+        live_add(o->tmp);
     if (fd < 0) {
         int e = errno;
         free(o->tmp);
@@ -285,6 +427,69 @@ static int copy_out(rm_out *o)
     return e;
 }
 
+/* The outputs of a batch (rmi_out_batch_begin): written and closed, their
+ * temporary files renamed over their targets only at rmi_out_batch_end. */
+typedef struct pending {
+    char *tmp, *target;
+    const char *what, *path;
+} pending;
+static int batch_on;
+static pending *batch;
+static int batch_n, batch_cap;
+
+void rmi_out_batch_begin(void)
+{
+    batch_on = 1;
+}
+
+/* Keep o's temporary file for rmi_out_batch_end. 0, or -1 (out of memory). */
+static int batch_keep(rm_out *o)
+{
+    if (batch_n == batch_cap) {
+        int nc = batch_cap ? 2 * batch_cap : 8;
+        pending *b = realloc(batch, (size_t)nc * sizeof *b);
+        if (!b)
+            return -1;
+        batch = b;
+        batch_cap = nc;
+    }
+    batch[batch_n++] = (pending){o->tmp, o->target, o->what, o->path};
+    o->tmp = NULL;
+    o->target = NULL;
+    return 0;
+}
+
+const char *rmi_out_written_path(const char *path)
+{
+    for (int i = batch_n - 1; i >= 0; i--)
+        if (!strcmp(batch[i].path, path))
+            return batch[i].tmp;
+    return path;
+}
+
+int rmi_out_batch_end(int ok)
+{
+    int rc = 0;
+    for (int i = 0; i < batch_n; i++) {
+        pending *b = &batch[i];
+        if (ok && !rc && rename(b->tmp, b->target) != 0) {
+            fprintf(stderr, "ringmap: %s: cannot write '%s': %s\n", b->what, shown(b->path),
+                    strerror(errno));
+            rc = 1;
+        }
+        if (!ok || rc)
+            unlink(b->tmp);
+        live_remove(b->tmp);
+        free(b->tmp);
+        free(b->target);
+    }
+    free(batch);
+    batch = NULL;
+    batch_n = batch_cap = 0;
+    batch_on = 0;
+    return rc;
+}
+
 int rmi_out_commit(rm_out *o)
 {
     int e = 0;
@@ -304,9 +509,12 @@ int rmi_out_commit(rm_out *o)
     if (!e && o->tmp) {
         if (o->copy)
             e = copy_out(o);
+        else if (batch_on)
+            e = batch_keep(o) ? ENOMEM : 0;
         else if (rename(o->tmp, o->target) != 0)
             e = errno ? errno : EIO;
         else {
+            live_remove(o->tmp);
             free(o->tmp);
             o->tmp = NULL;
         }
@@ -325,6 +533,7 @@ void rmi_out_abort(rm_out *o)
     o->f = NULL;
     if (o->tmp) {
         unlink(o->tmp);
+        live_remove(o->tmp);
         free(o->tmp);
         o->tmp = NULL;
     }

@@ -72,6 +72,24 @@ const char *rmi_out_tool_path(const rm_out *o);
  *  is then removed and a previous file left intact). */
 int rmi_out_commit(rm_out *o);
 
+/** Start a batch: until rmi_out_batch_end, rmi_out_commit writes, checks
+ *  and closes each output to a file (not standard output, not a
+ *  non-regular file: those are written as they go) but leaves it in its
+ *  temporary file, so that a command whose later step fails leaves every
+ *  previous output as it was (docs/cli.md). */
+void rmi_out_batch_begin(void);
+
+/** Where output path, committed in the current batch, is until the batch
+ *  ends (its temporary file: a name that starts with '/' or "./"), for a
+ *  tool that reads it (gnuplot its script); path itself when it is not
+ *  kept. */
+const char *rmi_out_written_path(const char *path);
+
+/** End the batch: ok nonzero renames every kept temporary file over its
+ *  output (in commit order), zero removes them all. Returns 0, or 1 after
+ *  a message (a rename failed: the outputs not yet renamed are removed). */
+int rmi_out_batch_end(int ok);
+
 /** Give up output o (on an earlier failure): close and remove the
  *  temporary file; the previous file is left intact. Safe on a zeroed o and
  *  after rmi_out_commit. */

@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct args {
     const char *mapping, *weights, *platform, *cols, *placement, *json, *alloc, *heuristic;
@@ -223,6 +224,19 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
     if (src != 1) {
         snprintf(msg, msz, "give exactly one of --mapping, --weights, --platform");
         return 2;
+    }
+    /* --json never overwrites an input (the mapping or platform read) */
+    const char *inputs[] = {a->mapping, a->platform};
+    for (size_t k = 0; a->json && strcmp(a->json, "-") && k < 2; k++) {
+        struct stat so, si;
+        if (inputs[k] &&
+            (!strcmp(inputs[k], a->json) ||
+             (stat(a->json, &so) == 0 && stat(inputs[k], &si) == 0 && so.st_dev == si.st_dev &&
+              so.st_ino == si.st_ino && S_ISREG(so.st_mode)))) {
+            snprintf(msg, msz, "--json %s: it is the input file %s; refusing to overwrite it",
+                     a->json, inputs[k]);
+            return 2;
+        }
     }
     if (a->m && a->m > ITERAPP_MAX_CELLS / a->n) {
         snprintf(msg, msz, "--rows %ld --total-cols %ld: more than 2^28 grid cells", a->n, a->m);

@@ -376,7 +376,7 @@ static int run(int rank, int p, int argc, char **argv)
 
     /* the output checked before measuring (rank 0 writes) */
     if (rc < 0 && rank == 0)
-        rc = rmi_out_check("-o", a.output, NULL, 0) < 0 ? -1 : 2;
+        rc = rmi_out_check("-o", a.output, (const char *[]){a.emulate}, 1) < 0 ? -1 : 2;
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
 
     stencil_kernel sk = {.rows = a.rows, .steps = a.steps};

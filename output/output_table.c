@@ -8,6 +8,8 @@
 #include "ring/args.h"
 #include "output/output.h"
 
+#include "model/text_escape.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +19,9 @@
 static int node_name(char *buf, size_t n, const rm_platform *p, int v)
 {
     const char *l = p->nodes[v].label;
-    if (l && *l)
-        return snprintf(buf, n, "%s", l);
+    if (l && *l) /* control characters (escape sequences) shown as \xHH */
+        return rmi_text_needs_escape(l) ? (int)rmi_text_escape(buf, n, l)
+                                        : snprintf(buf, n, "%s", l);
     return snprintf(buf, n, "#%ld", p->nodes[v].id);
 }
 
@@ -116,8 +119,10 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
                 wp = (int)strlen(pred[k]);
         }
     }
+    char pname[512];
+    rmi_text_escape(pname, sizeof pname, p->name ? p->name : "");
     fprintf(f, "platform %s: %d hosts, %d routers, %d links; %s duplex\n",
-            p->name ? p->name : "", p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
+            pname, p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
             rm_enum_name(RM_ENUM_DUPLEX, (int)net->duplex)); /* output/names.c */
     int slice = !m->ring_given &&
                 (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);

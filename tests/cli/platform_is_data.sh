@@ -96,4 +96,19 @@ fi
 # a platform file named .so (XML inside): read as XML
 plat "$TMP/plat.so" ""
 expect_exit 0 "an XML platform named plat.so --format xml" "$TMP/plat.so" --format xml --quiet
+# labels and file names with terminal escape sequences never reach the
+# terminal raw: the table, the messages and the warnings show them as \xHH
+esc=$'\033'
+printf 'graph [\n directed 0\n node [ id 0 label "a%s[31mRED%s[0m" w 1 ]\n node [ id 1 label "b" w 2 ]\n edge [ source 0 target 1 bandwidth 10 ]\n]\n' "$esc" "$esc" >"$TMP/esc.gml"
+expect_exit 0 "a label with an escape sequence" "$TMP/esc.gml"
+! grep -q "$esc" "$TMP/out" || fail "the table has a raw ESC"
+grep -qF 'a\x1b[31mRED\x1b[0m' "$TMP/out" || fail "the table does not show the label escaped: $(cat -v "$TMP/out")"
+printf 'graph [\n directed 0\n node [ id 0 label "a%s[2J" w 1 ]\n node [ id 1 label "b" w 2 ]\n node [ id 2 label "c" w 2 ]\n edge [ source 2 target 1 bandwidth 10 ]\n]\n' "$esc" >"$TMP/esc3.gml"
+expect_bad 'a\x1b[2J' "a message naming a label with an escape sequence" "$TMP/esc3.gml"
+! grep -q "$esc" "$TMP/err" || fail "the message has a raw ESC"
+bad="$TMP/f${esc}[2J"$'\n'"x.gml"
+printf 'x' >"$bad"
+expect_bad '\x1b[2J\x0ax.gml' "a file name with an escape sequence and a newline" "$bad"
+! grep -q "$esc" "$TMP/err" || fail "the message has a raw ESC"
+[ "$(wc -l <"$TMP/err")" = 1 ] || fail "the file name's newline split the message: $(cat -v "$TMP/err")"
 finish_test
