@@ -96,6 +96,21 @@ int rmi_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn ba
     case RM_CLI_INPUT_LAT_UNIT:
         in->lat_unit = arg;
         return -1;
+    case RM_CLI_INPUT_SMPI_FACTORS:
+        in->smpi_factors = 1;
+        return -1;
+    case RM_CLI_INPUT_BW_FACTOR:
+    case RM_CLI_INPUT_LAT_FACTOR: {
+        int bw = c == RM_CLI_INPUT_BW_FACTOR;
+        double x;
+        if ((code = rmi_cli_opt_positive(bw ? "--bw-factor" : "--lat-factor", "a factor", arg, &x, bad)) >= 0)
+            return code;
+        if (!(x <= 1e6 && x >= 1e-6))
+            return bad("%s: expected a factor in [1e-6, 1e6], got '%s'",
+                       bw ? "--bw-factor" : "--lat-factor", arg);
+        *(bw ? &in->bw_factor : &in->lat_factor) = x;
+        return -1;
+    }
     default: /* the units are checked by the reader, which knows the header's */
         *(c == RM_CLI_INPUT_BW_UNIT ? &in->bw_unit : &in->speed_unit) = arg;
         return -1;
@@ -251,10 +266,33 @@ static rm_status read_matrix(const rm_cli_input *in, const char *path, rm_platfo
     return st;
 }
 
+/* The calibration the options ask for (rm_platform_calibrate): SMPI's
+ * factors for the message size D_c, times --bw-factor / --lat-factor. */
+static rm_status calibrate(const rm_cli_input *in, const rm_options *opt, rm_platform *p,
+                           rm_error *err)
+{
+    double bw = 1.0, lat = 1.0;
+    if (in->smpi_factors) {
+        if (!(opt->cost.dc > 0.0))
+            return rm_error_set(err, RM_EINPUT,
+                                "--smpi-factors: the factors depend on the message size: give "
+                                "--dc X --dw Y (D_c in Mb)");
+        rm_status st = rm_smpi_factors(opt->cost.dc, &bw, &lat, err);
+        if (st)
+            return st;
+    }
+    if (in->bw_factor > 0.0)
+        bw *= in->bw_factor;
+    if (in->lat_factor > 0.0)
+        lat *= in->lat_factor;
+    return rm_platform_calibrate(p, bw, lat, err);
+}
+
 int rmi_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_options *ro,
                       const rm_options *opt, rm_platform **p, rm_network *net)
 {
-    if (!is_csv(in, path) && strcmp(path, "-") && !in->format)
+    int calibrated = in->smpi_factors || in->bw_factor > 0.0 || in->lat_factor > 0.0;
+    if (!is_csv(in, path) && strcmp(path, "-") && !in->format && !calibrated)
         return rmi_cli_load(path, ro, opt, p, net); /* the usual case */
     rm_error err = {RM_OK, ""};
     rm_status st = rm_options_check(opt, &err);
@@ -287,7 +325,12 @@ int rmi_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_o
             free(tmp);
         }
     } else if (!st) {
-        st = rm_platform_read_format(path, in->format, ro, p, &err);
+        st = in->format ? rm_platform_read_format(path, in->format, ro, p, &err)
+                        : rm_platform_read(path, ro, p, &err);
+    }
+    if (!st && calibrated && (st = calibrate(in, opt, *p, &err))) {
+        rm_platform_free(*p);
+        *p = NULL;
     }
     if (!st && (st = rm_network_init(net, *p, opt->duplex, &err))) {
         rm_platform_free(*p);

@@ -22,6 +22,9 @@ enum {
     RM_CLI_INPUT_SPEED_UNIT,
     RM_CLI_INPUT_LAT_MATRIX,
     RM_CLI_INPUT_LAT_UNIT,
+    RM_CLI_INPUT_SMPI_FACTORS,
+    RM_CLI_INPUT_BW_FACTOR,
+    RM_CLI_INPUT_LAT_FACTOR,
     RM_CLI_INPUT_END
 };
 
@@ -32,7 +35,10 @@ enum {
     {"bandwidth-unit", required_argument, NULL, RM_CLI_INPUT_BW_UNIT},          \
     {"speed-unit", required_argument, NULL, RM_CLI_INPUT_SPEED_UNIT},           \
     {"latency-matrix", required_argument, NULL, RM_CLI_INPUT_LAT_MATRIX},       \
-    {"latency-unit", required_argument, NULL, RM_CLI_INPUT_LAT_UNIT}
+    {"latency-unit", required_argument, NULL, RM_CLI_INPUT_LAT_UNIT},           \
+    {"smpi-factors", no_argument, NULL, RM_CLI_INPUT_SMPI_FACTORS},             \
+    {"bw-factor", required_argument, NULL, RM_CLI_INPUT_BW_FACTOR},             \
+    {"lat-factor", required_argument, NULL, RM_CLI_INPUT_LAT_FACTOR}
 
 #define RM_CLI_IS_INPUT_OPT(c) ((c) >= RM_CLI_INPUT_FORMAT && (c) < RM_CLI_INPUT_END)
 
@@ -49,13 +55,23 @@ enum {
     "  --latency-matrix F    with a bandwidth matrix: CSV of the same layout with\n"     \
     "                        each link's latency (s; empty where there is no link)\n"   \
     "  --latency-unit U      unit of the latencies (s, ms, us, ns; default: the\n"      \
-    "                        corner cell's, else s)\n"
+    "                        corner cell's, else s)\n"                                  \
+    "  --smpi-factors        calibrate the links as SMPI's default network model\n"     \
+    "                        sees them for messages of D_c (needs --dc/--dw):\n"        \
+    "                        bandwidths and latencies times SimGrid 3.32's\n"           \
+    "                        smpi/bw-factor and smpi/lat-factor for that size\n"        \
+    "  --bw-factor F         multiply every link's bandwidth by F (> 0)\n"              \
+    "  --lat-factor F        multiply every link's latency by F (> 0)\n"
 
 typedef struct rm_cli_input {
     const char *format; /* NULL: from the extension */
     const char *bw_matrix, *speeds, *bw_unit, *speed_unit;
     const char *lat_matrix, *lat_unit; /* --latency-matrix, --latency-unit */
     int routing_given; /* set by the command when --routing is given */
+    /* the calibration (rm_platform_calibrate): --smpi-factors, and the
+       factors of --bw-factor / --lat-factor (0 = not given) */
+    int smpi_factors;
+    double bw_factor, lat_factor;
 } rm_cli_input;
 
 /** Print the help of the input options on out: --format with the names of

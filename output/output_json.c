@@ -88,6 +88,14 @@ static void json_platform(json_t *root, const rm_platform *p, int *bad)
         put(jp, "hosts", json_integer(p->n_hosts), bad);
         put(jp, "routers", json_integer(p->n_nodes - p->n_hosts), bad);
         put(jp, "links", json_integer(p->n_links), bad);
+        if (p->bw_factor > 0.0 || p->lat_factor > 0.0) { /* rm_platform_calibrate */
+            json_t *jc = json_object();
+            put(jp, "calibration", jc, bad);
+            if (jc) {
+                put(jc, "bw_factor", jnum(p->bw_factor > 0.0 ? p->bw_factor : 1.0), bad);
+                put(jc, "lat_factor", jnum(p->lat_factor > 0.0 ? p->lat_factor : 1.0), bad);
+            }
+        }
     }
 }
 

@@ -124,6 +124,9 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     fprintf(f, "platform %s: %d hosts, %d routers, %d links; %s duplex\n",
             pname, p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
             rm_enum_name(RM_ENUM_DUPLEX, (int)net->duplex)); /* output/names.c */
+    if (p->bw_factor > 0.0 || p->lat_factor > 0.0) /* rm_platform_calibrate */
+        fprintf(f, "calibrated: bandwidths x %.6g, latencies x %.6g\n",
+                p->bw_factor > 0.0 ? p->bw_factor : 1.0, p->lat_factor > 0.0 ? p->lat_factor : 1.0);
     int slice = !m->ring_given &&
                 (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);
     if (m->ring_given) /* rm_ring_eval (mapper.h): a given ring, no heuristic */

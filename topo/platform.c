@@ -289,3 +289,32 @@ void rm_platform_free(rm_platform *p)
     free(p->name);
     free(p);
 }
+
+rm_status rm_platform_calibrate(rm_platform *p, double bw_factor, double lat_factor,
+                                rm_error *err)
+{
+    if (!p)
+        return rm_error_set(err, RM_EINVAL, "rm_platform_calibrate: p is NULL");
+    if (!(isfinite(bw_factor) && bw_factor > 0.0) || !(isfinite(lat_factor) && lat_factor > 0.0))
+        return rm_error_set(err, RM_EINPUT,
+                            "the %s factor must be a finite number > 0 (got %g)",
+                            isfinite(bw_factor) && bw_factor > 0.0 ? "latency" : "bandwidth",
+                            isfinite(bw_factor) && bw_factor > 0.0 ? lat_factor : bw_factor);
+    for (int l = 0; l < p->n_links; l++) { /* check all first: p unchanged on error */
+        double b = p->links[l].bandwidth * bw_factor, lat = p->links[l].latency * lat_factor;
+        if (!(isfinite(b) && b > 0.0) || !isfinite(lat))
+            return rm_error_set(err, RM_EINPUT,
+                                "link %d: its calibrated %s is not a finite number%s (%g x %g)", l,
+                                isfinite(b) && b > 0.0 ? "latency" : "bandwidth",
+                                isfinite(b) && b > 0.0 ? "" : " > 0",
+                                isfinite(b) && b > 0.0 ? p->links[l].latency : p->links[l].bandwidth,
+                                isfinite(b) && b > 0.0 ? lat_factor : bw_factor);
+    }
+    for (int l = 0; l < p->n_links; l++) {
+        p->links[l].bandwidth *= bw_factor;
+        p->links[l].latency *= lat_factor;
+    }
+    p->bw_factor = (p->bw_factor > 0.0 ? p->bw_factor : 1.0) * bw_factor;
+    p->lat_factor = (p->lat_factor > 0.0 ? p->lat_factor : 1.0) * lat_factor;
+    return RM_OK;
+}

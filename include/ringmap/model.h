@@ -129,6 +129,32 @@ double rm_tstep_eq5(int q, const double *w, const double *C, double dc_dw);
  */
 double rm_balance(int q, const double *w, const double *C, double dc_dw, double *alpha);
 
+/* ------------------------------------------------------------------------ */
+/* calibration: SMPI's default network factors                               */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * The bandwidth and latency factors SMPI's default network model applies to
+ * a message of dc Mb (dc x 10^6 / 8 bytes): SimGrid 3.32's defaults of
+ * smpi/bw-factor and smpi/lat-factor (piecewise constant in the message
+ * size, from its calibration on a Gigabit Ethernet cluster; SimGrid's
+ * documentation, "Configuring SimGrid", smpi/bw-factor). A route of
+ * bandwidth b and latency L then carries the message in
+ * lat_factor L + dc / (bw_factor b) seconds; rm_platform_calibrate applies
+ * them to a platform. The sizes (bytes) and factors:
+ *   >= 65472: bw 0.940694, lat 11.6436;  >= 15424: 0.697866, 3.48845;
+ *   >= 9376: 0.58729, 2.59299;  >= 5776: 1.08739, 2.18796;
+ *   >= 3484: 0.77493, 1.88101;  >= 1426: 0.608902, 1.61075;
+ *   >= 732: 0.341987, 1.9503;  >= 257: 0.338112, 1.95341;
+ *   else: 0.812084, 2.01467.
+ * What the factors do not model (SMPI's RTT-weighted sharing, its cross
+ * traffic, its rendezvous protocol): docs/model.md, "Calibration".
+ * Errors: RM_EINVAL when bw_factor or lat_factor is NULL; RM_EINPUT when dc
+ * is not finite and > 0 ("the SMPI factors depend on the message size: give
+ * D_c > 0 (Mb)"). O(1). Thread safety: reentrant (constant data).
+ */
+rm_status rm_smpi_factors(double dc, double *bw_factor, double *lat_factor, rm_error *err);
+
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }

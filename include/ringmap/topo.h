@@ -57,6 +57,13 @@ typedef struct rm_platform {
        n_hosts*n_hosts + 1 entries. */
     int *fixed_route_start;
     int *fixed_route_links;
+    /* The calibration applied by rm_platform_calibrate (products of its
+       factors; 0 = never calibrated, i.e. 1): every link's bandwidth is the
+       file's times bw_factor, every latency the file's times lat_factor.
+       Recorded in the mapping JSON ("platform.calibration"). Appended in
+       1.2. */
+    double bw_factor;
+    double lat_factor;
 } rm_platform;
 
 /** Options of the platform readers. */
@@ -235,6 +242,28 @@ rm_status rm_platform_validate(const rm_platform *p, rm_error *err);
 /** Free a platform (NULL is fine).
  *  Thread safety: not while another thread (or a network) uses p. */
 void rm_platform_free(rm_platform *p);
+
+/**
+ * Calibrate a platform to what an MPI library on its network delivers:
+ * multiply every link's bandwidth by bw_factor and every latency by
+ * lat_factor, and record the factors (p->bw_factor, p->lat_factor, their
+ * products over successive calls). The factors of SMPI's default network
+ * model for one message size come from rm_smpi_factors (model.h).
+ * Uniform factors commute with the model: a route's bandwidth is its
+ * narrowest link's, and max-min fair rates scale with the capacities, so
+ * mapping the calibrated platform is mapping the calibrated network
+ * (SimGrid's network models scale every flow by such factors: its
+ * configuration items network/bandwidth-factor, smpi/bw-factor,
+ * smpi/lat-factor).
+ * Do it before rm_network_init: a network built earlier keeps the old
+ * capacities.
+ * Errors: RM_EINVAL (p NULL), RM_EINPUT when a factor is not finite and
+ * > 0, or when a calibrated bandwidth or latency would not be finite or a
+ * bandwidth would be 0 (p is then unchanged).
+ * Thread safety: writes p: not while another thread reads it. O(links).
+ */
+rm_status rm_platform_calibrate(rm_platform *p, double bw_factor, double lat_factor,
+                                rm_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* topo: the network seen by routing and sharing                             */
