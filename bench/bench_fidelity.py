@@ -192,6 +192,44 @@ def fmt(x, f="%.4f"):
     return "-" if x is None else f % x
 
 
+def write_markdown(path, rows, models):
+    """two tables: per platform and ratio, the default against its prediction
+    and against the fastest run; then every run"""
+    groups = {}
+    for x in rows:
+        groups.setdefault((x["platform"], x["dc_dw"]), []).append(x)
+    f3 = lambda v: fmt(v, "%.3f")
+    out = ["| platform | D_c/D_w | default q | predicted ms | " +
+           " | ".join("%s sim/pred | %s default / fastest (fastest run)" % (m, m) for m in models) +
+           (" | smpi sim/pred* |" if "smpi" in models else " |"),
+           "|---|---|---|---|" + "---|---|" * len(models) + ("---|" if "smpi" in models else "")]
+    for (plat, r), xs in groups.items():
+        d = next((x for x in xs if x["run"] == "default"), None)
+        if not d:
+            continue
+        line = "| %s | %g | %s | %s |" % (plat, r, fmt(d["q"], "%d"), fmt(d["pred_ms"]))
+        for m in models:
+            ok = [x for x in xs if x.get(m) is not None]
+            best = min(ok, key=lambda x: x[m]) if ok else None
+            rat = d[m] / best[m] if best and d.get(m) else None
+            line += " %s | %s (%s) |" % (f3(d.get(m + "_sim_pred")), f3(rat), best["run"] if best else "-")
+        if "smpi" in models:
+            line += " %s |" % f3(d.get("smpi_sim_pred_factors"))
+        out.append(line)
+    out += ["", "| platform | D_c/D_w | run | q | predicted ms | " +
+            " | ".join("%s sim ms | sim/pred | sim/default" % m for m in models) + " |",
+            "|---|---|---|---|---|" + "---|---|---|" * len(models)]
+    for x in rows:
+        line = "| %s | %g | %s | %s | %s |" % (x["platform"], x["dc_dw"], x["run"], fmt(x["q"], "%d"),
+                                              fmt(x["pred_ms"]))
+        for m in models:
+            line += " %s | %s | %s |" % (fmt(x.get(m)), f3(x.get(m + "_sim_pred")), f3(x.get(m + "_sim_def")))
+        if x["error"]:
+            line += " error: %s |" % x["error"].split(": ", 2)[-1][:80].replace("|", "/")
+        out.append(line)
+    open(path, "w").write("\n".join(out) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("ringmap")
@@ -208,6 +246,7 @@ def main():
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--threads", type=int, default=1, help="ringmap --threads (same mapping for any N)")
     ap.add_argument("--csv", help="write every row to this CSV file")
+    ap.add_argument("--markdown", help="write the tables (summary per platform, every run) as Markdown")
     ap.add_argument("--keep", help="keep mappings, hostfiles and run JSONs in this folder")
     ap.add_argument("--smoke", action="store_true",
                     help="one platform (cluster_fat_tree.xml), ratio 0.064, cm02; exit 77 without smpirun")
@@ -375,6 +414,8 @@ def main():
             f.write(",".join(keys) + "\n")
             for x in rows:
                 f.write(",".join("" if x.get(k) is None else str(x.get(k)) for k in keys) + "\n")
+    if args.markdown:
+        write_markdown(args.markdown, rows, models)
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     errs = [x for x in rows if x["error"]]

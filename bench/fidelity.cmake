@@ -11,7 +11,7 @@ if(TARGET iterapp_smpi)
     add_custom_target(bench_fidelity_run
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/bench_fidelity.py
               $<TARGET_FILE:ringmap> ${CMAKE_BINARY_DIR}/iterapp/iterapp_smpi
-              --csv ${CMAKE_BINARY_DIR}/bench_fidelity.csv
+              --csv ${CMAKE_BINARY_DIR}/bench_fidelity.csv --markdown ${CMAKE_BINARY_DIR}/bench_fidelity.md
       DEPENDS ringmap iterapp_smpi USES_TERMINAL)
     add_test(NAME bench_fidelity_smoke
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/bench_fidelity.py
