@@ -325,6 +325,8 @@ def main():
                         key = mapping_key(mp)
                         hosts = [l.strip() for l in open(hf) if l.strip() and not l.startswith("#")]
                         app = ["--mapping", mj]
+                        if "speed" in opts:  # work proportional to speed: the
+                            app += ["--alloc", "alpha"]  # mapping's alphas, not iterapp's optimum
                         row["map_ms"] = mp.get("t_step", float("nan")) * 1e3
                     else:
                         key, hosts, hf = "weights", order, forder
