@@ -254,7 +254,7 @@ def main():
     ap.add_argument("--models", default="cm02,smpi")
     ap.add_argument("--runs", default="", help="comma list of run labels (default: all)")
     ap.add_argument("--rows", type=int, default=1000)
-    ap.add_argument("--steps", type=int, default=40)
+    ap.add_argument("--steps", type=int, default=100)
     ap.add_argument("--nice", type=int, default=10)
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--threads", type=int, default=1, help="ringmap --threads (same mapping for any N)")
