@@ -32,8 +32,16 @@
  * the Topology Zoo files and the shipped Tiers platforms (docs/route-ties.md);
  * RM_BENCH_TIES_VERBOSE=1 / RM_BENCH_TIES_DUMP=1 print each run / each
  * SliceRing mapping's routes on stderr.
+ * With --pipeline: the default of rm_options_init (the pipeline of rm_map)
+ * against each single option changed from it (heuristic, sharing,
+ * make-feasible, the search toggled, route ties, a final solver) on the
+ * random platforms and the shipped ones at the four ratios: how many rows
+ * some single option beats the default on (by > 1e-9 relative, and by > 1 %),
+ * the worst T_default / T_best_single and which option, the CPU time; and
+ * the 3-host complete graph against Proposition 1's optimum 0.591428571.
+ * Exit 1 only when a mapping fails rm_mapping_check.
  * Usage: bench_quality [--platforms N] [--seed S] [--max-hosts H] [--timing] [--improve]
- *                      [--shipped] [--csv FILE]
+ *                      [--shipped] [--pipeline [--verbose]] [--csv FILE]
  *        bench_quality --route-ties [--platforms N] [--seed S] [--max-hosts H]
  *                      [--zoo-draws K] [--md FILE]
  */
@@ -897,9 +905,219 @@ static int slice_ties_bench(unsigned long long seed, int n_plat, int max_hosts, 
     return rc;
 }
 
+/* --- --pipeline: the default pipeline against every single option ------------------------ */
+
+/* One option changed from the default (rm_options_init). */
+typedef struct pl_variant {
+    const char *name;
+    void (*set)(rm_options *o);
+} pl_variant;
+
+static void pv_shared(rm_options *o) { o->heuristic = RM_HEUR_SHARED; }
+static void pv_slice(rm_options *o) { o->heuristic = RM_HEUR_SLICE; }
+static void pv_both(rm_options *o) { o->heuristic = RM_HEUR_BOTH; }
+static void pv_greedy(rm_options *o) { o->sharing = RM_SHARING_GREEDY; }
+static void pv_maxmin(rm_options *o) { o->sharing = RM_SHARING_MAXMIN; }
+static void pv_eq5(rm_options *o) { o->sharing = RM_SHARING_EQ5; }
+static void pv_mf_eq5(rm_options *o) { o->make_feasible = RM_SHARING_EQ5; }
+static void pv_improve(rm_options *o) { o->improve = !o->improve; }
+static void pv_ties(rm_options *o) { o->route_ties = RM_TIES_BEST; }
+static void pv_kinsol(rm_options *o) { o->final_solver = RM_FINAL_KINSOL; }
+static void pv_glpk(rm_options *o) { o->final_solver = RM_FINAL_GLPK; }
+
+static const pl_variant pl_variants[] = {
+    {"heuristic shared", pv_shared}, {"heuristic slice", pv_slice},
+    {"heuristic both", pv_both},     {"sharing greedy", pv_greedy},
+    {"sharing maxmin", pv_maxmin},   {"sharing eq5", pv_eq5},
+    {"make-feasible eq5", pv_mf_eq5}, {"improve toggled", pv_improve},
+    {"route-ties best", pv_ties},    {"final-solver kinsol", pv_kinsol},
+    {"final-solver glpk", pv_glpk},
+};
+#define PL_N ((int)(sizeof pl_variants / sizeof pl_variants[0]))
+
+typedef struct pl_stats {
+    int rows, beaten, beaten1pct, by_variant[PL_N];
+    double worst;     /* max T_default / T_best_single */
+    char worst_what[160];
+    double cpu_default, cpu_single;
+} pl_stats;
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* rm_map_network under o, checked; NAN when it is refused (an option the
+ * network model does not take) or fails; *bad = 1 on an invariant violation. */
+static double pl_map(const rm_network *net, const rm_options *o, int *bad)
+{
+    rm_mapping *m = NULL;
+    rm_error err = {RM_OK, ""};
+    if (rm_map_network(net, o, &m, &err))
+        return NAN;
+    double t = m->t_step_per_dw;
+    if (rm_mapping_check(net, m, 1e-9, &err)) {
+        fprintf(stderr, "bench_quality --pipeline: %s: invariant violated: %s\n",
+                net->platform->name, err.msg);
+        *bad = 1;
+    }
+    rm_mapping_free(m);
+    return t;
+}
+
+/* The default and every single-option variant on one platform and ratio. */
+static int pl_row(const rm_network *net, double dc_dw, pl_stats *st, int verbose)
+{
+    int bad = 0;
+    rm_options d;
+    rm_options_init(&d);
+    d.cost.dc_dw = dc_dw;
+    d.threads = 1;
+    double c0 = cpu_now();
+    double td = pl_map(net, &d, &bad);
+    st->cpu_default += cpu_now() - c0;
+    double best = INFINITY;
+    int bi = -1;
+    for (int v = 0; v < PL_N; v++) {
+        rm_options o = d;
+        pl_variants[v].set(&o);
+        if (!memcmp(&o, &d, sizeof o))
+            continue; /* the default already */
+        c0 = cpu_now();
+        double t = pl_map(net, &o, &bad);
+        st->cpu_single += cpu_now() - c0;
+        if (t < td * (1 - 1e-9))
+            st->by_variant[v]++;
+        if (t < best)
+            best = t, bi = v;
+    }
+    st->rows++;
+    if (best < td * (1 - 1e-9)) {
+        st->beaten++;
+        st->beaten1pct += best < td * (1 - 1e-2);
+    }
+    if (bi >= 0 && td / best > st->worst) {
+        st->worst = td / best;
+        snprintf(st->worst_what, sizeof st->worst_what, "%s at %g: %s %.6g vs default %.6g",
+                 net->platform->name, dc_dw, pl_variants[bi].name, best, td);
+    }
+    if (verbose)
+        printf("  %-18s %8g  default %.7g  best single %.7g (%s)\n", net->platform->name, dc_dw, td,
+               best, bi >= 0 ? pl_variants[bi].name : "-");
+    return bad;
+}
+
+static void pl_print(const char *set, const pl_stats *st)
+{
+    printf("%-8s rows %4d  default beaten %4d (by > 1 %%: %d)  worst T_default/T_best %.4f  "
+           "CPU default %.2f s, singles %.2f s\n",
+           set, st->rows, st->beaten, st->beaten1pct, st->rows ? st->worst : NAN, st->cpu_default,
+           st->cpu_single);
+    if (st->worst > 1)
+        printf("         worst: %s\n", st->worst_what);
+    for (int v = 0; v < PL_N; v++)
+        if (st->by_variant[v])
+            printf("         beaten by %-20s %d times\n", pl_variants[v].name, st->by_variant[v]);
+}
+
+/* The 3-host complete graph (w = 1, 2, 4; every pair 1 Mb/s; full duplex;
+ * D_c/D_w = 0.01): Proposition 1's optimum is 0.591428571 (Legrand et al.
+ * 2004 §3.2). */
+static double pl_tiny(void)
+{
+    rm_platform *p = rm_platform_new("complete3", 3, 3, 0);
+    if (!p)
+        return NAN;
+    static const double w[3] = {1, 2, 4};
+    for (int v = 0; v < 3; v++)
+        p->nodes[v].is_host = 1, p->nodes[v].w = w[v];
+    for (int l = 0; l < 3; l++) {
+        p->links[l].source = l;
+        p->links[l].target = (l + 1) % 3;
+        p->links[l].bandwidth = 1.0;
+    }
+    rm_error err;
+    double t = NAN;
+    rm_options o;
+    rm_options_init(&o);
+    o.cost.dc_dw = 0.01;
+    o.duplex = RM_DUPLEX_FULL;
+    rm_mapping *m = NULL;
+    if (!rm_platform_finalize(p, &err) && !rm_map(p, &o, &m, &err))
+        t = m->t_step_per_dw;
+    rm_mapping_free(m);
+    rm_platform_free(p);
+    return t;
+}
+
+static int pipeline_main(unsigned long long seed, int n_plat, int max_hosts, int verbose)
+{
+    static const char *const files[] = {"platforms/test/shared4.gml", "platforms/test/star3.gml",
+                                        "platforms/renater2001.gml", "platforms/geant2009.gml",
+                                        "platforms/medium_tiers.gml",
+                                        "platforms/generated/tiers_fig3.gml",
+                                        "platforms/generated/tiers_fig4.gml"};
+    rm_options d;
+    rm_options_init(&d);
+    printf("bench_quality --pipeline: the default (rm_options_init: network %s, heuristic %s, "
+           "search %s, final solver %s) against each single option changed from it "
+           "(%d variants), 4 ratios\n",
+           rm_enum_name(RM_ENUM_NETWORK, d.network), rm_enum_name(RM_ENUM_HEURISTIC, d.heuristic),
+           d.improve ? "on" : "off", rm_enum_name(RM_ENUM_FINAL_SOLVER, d.final_solver), PL_N);
+    int rc = 0;
+    pl_stats sr, ss;
+    memset(&sr, 0, sizeof sr);
+    memset(&ss, 0, sizeof ss);
+    for (int i = 0; i < n_plat; i++) {
+        unsigned long long s = seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)i * 0xBF58476D1CE4E5B9ULL + 1;
+        for (int k = 0; k < 4; k++)
+            rnd(&s);
+        int nh = rndint(&s, 5, max_hosts), nr = rndint(&s, 2, 6), extra = rndint(&s, 1, 3);
+        rm_platform *p = random_platform(&s, i, nh, nr, extra);
+        rm_network net;
+        rm_error err;
+        if (!p || rm_network_init(&net, p, RM_DUPLEX_HALF, &err))
+            return 1;
+        for (int r = 0; r < 4; r++)
+            rc |= pl_row(&net, ratios[r], &sr, verbose);
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", RM_SOURCE_DIR, files[f]);
+        rm_read_options ro;
+        rm_read_options_init(&ro);
+        rm_platform *p = NULL;
+        rm_error err;
+        rm_network net;
+        if (rm_platform_read(path, &ro, &p, &err) ||
+            rm_network_init(&net, p, RM_DUPLEX_HALF, &err)) {
+            printf("%s: not read: %s\n", files[f], err.msg);
+            rm_platform_free(p);
+            rc = 1;
+            continue;
+        }
+        for (int r = 0; r < 4; r++)
+            rc |= pl_row(&net, ratios[r], &ss, verbose);
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    pl_print("random", &sr);
+    pl_print("shipped", &ss);
+    double t3 = pl_tiny();
+    printf("3-host complete graph (w 1, 2, 4; 1 Mb/s; full duplex; D_c/D_w 0.01): default "
+           "T_step/D_w %.9g (Proposition 1's optimum 0.591428571: %s)\n",
+           t3, fabs(t3 - 0.591428571) < 1e-9 ? "reached" : "NOT reached");
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     int n_plat = 200, max_hosts = 8, do_timing = 0, do_improve = 0, do_shipped = 0, do_ties = 0;
+    int do_pipeline = 0, verbose = 0;
     unsigned long long seed = 1;
     const char *csv = NULL;
     for (int a = 1; a < argc; a++) /* --route-ties: its own table (route_ties_main) */
@@ -924,9 +1142,14 @@ int main(int argc, char **argv)
             do_ties = 1;
         else if (!strcmp(argv[a], "--slice-ties-large"))
             do_ties = 2;
+        else if (!strcmp(argv[a], "--pipeline")) /* the default against each single option */
+            do_pipeline = 1;
+        else if (!strcmp(argv[a], "--verbose"))
+            verbose = 1;
         else {
             fprintf(stderr, "usage: bench_quality [--platforms N] [--seed S] [--max-hosts H (5..8)] "
-                            "[--timing] [--improve] [--shipped] [--slice-ties | --slice-ties-large] [--csv FILE]\n");
+                            "[--timing] [--improve] [--shipped] [--slice-ties | --slice-ties-large] "
+                            "[--pipeline [--verbose]] [--csv FILE]\n");
             return 2;
         }
     }
@@ -937,6 +1160,8 @@ int main(int argc, char **argv)
     }
     if (do_ties)
         return slice_ties_bench(seed, n_plat, max_hosts, do_ties == 2);
+    if (do_pipeline)
+        return pipeline_main(seed, n_plat, max_hosts, verbose);
     FILE *out = csv ? fopen(csv, "w") : NULL;
     if (csv && !out) {
         perror(csv);

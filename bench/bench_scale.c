@@ -44,8 +44,10 @@ typedef struct {
     const rm_platform *p;
     rm_heuristic h;
     double r;
-    int today; /* 0: current code, 1: --full-curve, 2: the reference code path */
+    int today; /* 0: current code, 1: --full-curve, 2: the reference code path,
+                  3: the paper's setup (--pipeline's baseline) */
     int threads;
+    int pipeline; /* --pipeline: the current case is rm_options_init's default as is */
 } scale_case;
 
 static double cpu_now(void)
@@ -62,7 +64,15 @@ static void run_child(int fd, void *ctx)
     memset(&res, 0, sizeof res);
     rm_options opt;
     rm_options_init(&opt);
-    opt.heuristic = c->h;
+    if (c->today == 3) { /* the TPDS 2004 setup: SharedRing, greedy shares, no search */
+        opt.heuristic = RM_HEUR_SHARED;
+        opt.sharing = RM_SHARING_GREEDY;
+        opt.improve = 0;
+        opt.final_solver = RM_FINAL_NONE;
+        opt.network = RM_NETWORK_RESERVED;
+    } else if (!c->pipeline) {
+        opt.heuristic = c->h;
+    }
     opt.cost.dc_dw = c->r;
     opt.full_curve = c->today == 1;
     opt.threads = c->threads;
@@ -97,9 +107,9 @@ static void run_child(int fd, void *ctx)
 
 /* 0 ok, 1 timeout, 2 failure; *rss_kb = the child's peak RSS */
 static int run_case(const rm_platform *p, rm_heuristic h, double r, int today, int threads,
-                    int max_seconds, result *res, long *rss_kb)
+                    int pipeline, int max_seconds, result *res, long *rss_kb)
 {
-    scale_case c = {p, h, r, today, threads};
+    scale_case c = {p, h, r, today, threads, pipeline};
     return bench_run_in_child(run_child, &c, res, sizeof *res, max_seconds, rss_kb);
 }
 
@@ -123,7 +133,7 @@ int main(int argc, char **argv)
     double sizes[8] = {1000, 3000}, ratios[8] = {0.0064, 0.00064};
     int n_sizes = 2, n_ratios = 2, topo[RM_GEN_COUNT], n_topo = RM_GEN_COUNT;
     rm_heuristic heur[2] = {RM_HEUR_SHARED, RM_HEUR_SLICE};
-    int n_heur = 2, max_seconds = 300, today_max = 120, today = 1, threads = 0;
+    int n_heur = 2, max_seconds = 300, today_max = 120, today = 1, threads = 0, pipeline = 0;
     unsigned long long seed = 1;
     const char *csv = NULL;
     for (int t = 0; t < RM_GEN_COUNT; t++)
@@ -175,6 +185,10 @@ int main(int argc, char **argv)
             a++;
         } else if (!strcmp(argv[a], "--no-today")) {
             today = 0;
+        } else if (!strcmp(argv[a], "--pipeline")) {
+            /* the default pipeline (rm_options_init as is) against the
+               paper's setup, target max(2 x its CPU, 3 s) */
+            pipeline = 1;
         } else if (!strcmp(argv[a], "--baseline") && v) {
             if (!strcmp(v, "full-curve"))
                 today = 1;
@@ -197,10 +211,14 @@ int main(int argc, char **argv)
         } else {
             fprintf(stderr, "usage: bench_scale [--sizes LIST] [--topologies LIST] [--ratios LIST] "
                             "[--heuristics shared,slice] [--max-seconds S] [--today-max-seconds S] "
-                            "[--no-today] [--baseline full-curve|reference] [--threads N] "
+                            "[--no-today] [--baseline full-curve|reference] [--pipeline] [--threads N] "
                             "[--seed N] [--csv FILE]\n");
             return 2;
         }
+    }
+    if (pipeline) {
+        today = 3;
+        n_heur = 1; /* the default's own heuristic(s) */
     }
     FILE *out = csv ? fopen(csv, "w") : NULL;
     if (csv && !out) {
@@ -213,7 +231,10 @@ int main(int argc, char **argv)
                      "today_t_step_per_dw,speedup,same,target_seconds,met\n");
     printf("bench_scale: each case in its own process; time limit %d s (baseline, %s: %d s, "
            "'>' = killed at the limit); threads %d (0 = all cores); wall and CPU seconds\n",
-           max_seconds, today == 2 ? "the reference code path" : "today's path, --full-curve",
+           max_seconds,
+           today == 3   ? "the paper's setup: SharedRing, greedy, reserved, no search"
+           : today == 2 ? "the reference code path"
+                        : "today's path, --full-curve",
            today_max, threads);
     printf("%6s %-8s %-8s %-6s | %9s %8s %8s %5s %12s | %9s %8s %8s %5s %12s | %8s %4s %6s\n",
            "hosts", "topology", "D_c/D_w", "heur", "seconds", "CPU s", "RSS MB", "q", "T_step/D_w",
@@ -231,8 +252,10 @@ int main(int argc, char **argv)
                 for (int ih = 0; ih < n_heur; ih++) {
                     result a, b;
                     long ra = 0, rb = 0;
-                    int ca = run_case(p, heur[ih], ratios[ir], 0, threads, max_seconds, &a, &ra);
-                    int cb = today ? run_case(p, heur[ih], ratios[ir], today, threads, today_max, &b, &rb)
+                    int ca = run_case(p, heur[ih], ratios[ir], 0, threads, pipeline, max_seconds,
+                                      &a, &ra);
+                    int cb = today ? run_case(p, heur[ih], ratios[ir], today, threads, pipeline,
+                                              today_max, &b, &rb)
                                    : 3;
                     failures += ca == 2 || cb == 2;
                     double sa = ca == 1 ? max_seconds : a.seconds;
@@ -251,16 +274,22 @@ int main(int argc, char **argv)
                     if (cb == 3)
                         snprintf(tb, sizeof tb, "-");
                     double tgt = target_seconds(p->n_hosts);
+                    if (pipeline) /* the default pipeline: max(2 x the paper's CPU, 3 s) */
+                        tgt = cb == 0 && 2 * b.cpu > 3.0 ? 2 * b.cpu : 3.0;
                     /* the targets are CPU seconds (with --threads 1: the
                      * time of one core, whatever else the machine runs) */
                     int met = ca == 0 && a.cpu <= tgt && (p->n_hosts < 5000 || ra <= 2L * 1024 * 1024);
                     printf("%6d %-8s %-8g %-6s | %9s %8.2f %8.1f %5d %12.6g | %9s %8.2f %8.1f %5d %12.6g | "
                            "%8s %4s %4.0fs%s\n",
                            p->n_hosts, rmi_gen_topology_name((rm_gen_topology)topo[it]), ratios[ir],
-                           rm_enum_name(RM_ENUM_HEURISTIC, (int)heur[ih]), ta, ca == 0 ? a.cpu : NAN,
+                           pipeline ? "dflt" : rm_enum_name(RM_ENUM_HEURISTIC, (int)heur[ih]), ta,
+                           ca == 0 ? a.cpu : NAN,
                            ra / 1024.0, ca == 0 ? a.q : 0, ca == 0 ? a.t : NAN, tb,
                            cb == 0 ? b.cpu : NAN, rb / 1024.0, cb == 0 ? b.q : 0, cb == 0 ? b.t : NAN,
                            sp, same, tgt, met ? " ok" : " MISS");
+                    if (pipeline && ca == 0 && cb == 0)
+                        printf("%6s default / paper: CPU x%.2f, T_step x%.4f\n", "", a.cpu / b.cpu,
+                               a.t / b.t);
                     fflush(stdout);
                     if (out)
                         fprintf(out, "%d,%s,%g,%s,%d,%.3f,%.3f,%.1f,%d,%.17g,%d,%.3f,%.3f,%.1f,%d,%.17g,%s,%s,%g,%d\n",

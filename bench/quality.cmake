@@ -28,3 +28,10 @@ add_custom_target(bench_quality_route_ties
   DEPENDS bench_quality USES_TERMINAL)
 add_test(NAME bench_quality_route_ties_smoke COMMAND bench_quality --route-ties --platforms 4 --zoo-draws 1)
 set_tests_properties(bench_quality_route_ties_smoke PROPERTIES TIMEOUT 120)
+# --pipeline (docs/improve.md): the default pipeline against each single option;
+# `cmake --build BUILD --target bench_quality_pipeline` runs 200 platforms.
+add_custom_target(bench_quality_pipeline
+  COMMAND bench_quality --pipeline --platforms 200
+  DEPENDS bench_quality USES_TERMINAL)
+add_test(NAME bench_quality_pipeline_smoke COMMAND bench_quality --pipeline --platforms 4 --max-hosts 6)
+set_tests_properties(bench_quality_pipeline_smoke PROPERTIES TIMEOUT 300)

@@ -272,7 +272,7 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
         }
         if (doc->from_both)
             fprintf(stderr, "ringmap export-simgrid: %s: a --heuristic both mapping: using "
-                            "SharedRing's ring\n", mapfile);
+                            "the ring it hands on\n", mapfile);
         if (doc->q > H) {
             fprintf(stderr, "ringmap export-simgrid: %s: \"ring\": %d hosts, the platform has %d\n",
                     mapfile, doc->q, H);

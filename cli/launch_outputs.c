@@ -153,12 +153,13 @@ int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p)
 }
 
 int rmi_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapping *m,
-                          int both)
+                          const char *both_title)
 {
     l->q = m->q;
-    if (both && (l->hostfile || l->rankfile || l->machinefile || l->tpwgts || l->units >= 0))
+    if (both_title &&
+        (l->hostfile || l->rankfile || l->machinefile || l->tpwgts || l->units >= 0))
         fprintf(stderr, "ringmap: --heuristic both: the launch files and work units follow "
-                        "SharedRing's ring\n");
+                        "%s's ring (the better one)\n", both_title);
     if (l->units < 0)
         return -1;
     l->unit_count = calloc((size_t)m->q, sizeof(long));

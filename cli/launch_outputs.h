@@ -91,11 +91,12 @@ int rmi_cli_launch_stdout(const rm_cli_launch *l);
  *  naming the node. */
 int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p);
 
-/** Compute the integer shares of --units for mapping m. With both (the
- *  --heuristic both run) says on stderr that the launch outputs follow
- *  SharedRing's ring. -1 or an exit code. */
+/** Compute the integer shares of --units for mapping m. With both_title
+ *  (the --heuristic both run: the title of the heuristic whose ring is
+ *  handed on) says on stderr which ring the launch outputs follow; NULL
+ *  otherwise. -1 or an exit code. */
 int rmi_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapping *m,
-                          int both);
+                           const char *both_title);
 
 /** Print the integer shares under the table (nothing without --units). */
 void rmi_cli_launch_print(FILE *f, const rm_cli_launch *l, const rm_network *net,

@@ -120,11 +120,13 @@ static void usage(FILE *f)
         "                        remove, replace, insert or move a host, keeping a move\n"
         "                        when T_step (eq. (5) or max-min shares) drops; never\n"
         "                        worse than the heuristic's ring; off by default\n"
-        "  --improve-seconds S   its wall-time budget, s (default 10; 0 = none); the\n"
-        "                        result is the same for the same input unless the\n"
-        "                        budget stops it (the JSON's params.improve.stop)\n"
-        "  --improve-moves N     its deterministic stop: at most N accepted moves\n"
-        "                        (default 1000; 0 = until a local optimum)\n"
+        "  --improve-evals N     its budget: at most N candidate evaluations (default\n"
+        "                        auto: scaled with the platform; 0 = no limit); the\n"
+        "                        same input gives the same mapping on any machine\n"
+        "  --improve-seconds S   a wall-time cap, s (default 0 = none); the result may\n"
+        "                        then depend on the machine (the JSON's\n"
+        "                        params.improve.stop says what stopped it)\n"
+        "  --improve-moves N     at most N accepted moves (default 1000; 0 = no limit)\n"
         "  --slice-ties          SliceRing: among candidates equal in real arithmetic\n"
         "                        (the same multiset of (D_c/D_w C, w) pairs), the first\n"
         "                        in scan order wins, not the one whose sums round\n"
@@ -151,7 +153,7 @@ static void usage(FILE *f)
         "  --json FILE           also write the mapping as JSON to FILE; '-' writes it\n"
         "                        to standard output instead of the table\n"
         "  --dot FILE            also draw the platform with the ring's routes over it\n"
-        "                        as a Graphviz DOT file (SharedRing's with 'both')\n"
+        "                        as a Graphviz DOT file (the better ring's with 'both')\n"
         "  --svg FILE            the same picture as SVG, made by Graphviz 'dot' when\n"
         "                        it is installed\n",
         f);
@@ -233,6 +235,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"improve", no_argument, NULL, OPT_IMPROVE},
         {"improve-seconds", required_argument, NULL, OPT_IMPROVE_ARG},
         {"improve-moves", required_argument, NULL, OPT_IMPROVE_ARG},
+        {"improve-evals", required_argument, NULL, OPT_IMPROVE_ARG},
         {"slice-ties", no_argument, NULL, OPT_SLICETIES},
         {"stop-patience", required_argument, NULL, OPT_THREADS}, /* rmi_cli_opt_common */
         {"route-ties", required_argument, NULL, OPT_ROUTE_TIES},
@@ -444,8 +447,10 @@ static void print_absolute(FILE *f, const map_args *a, const rm_mapping *m)
 }
 
 /* The table (stdout) and the JSON of m[0] (with --heuristic both, the
- * document of m[0] and m[1], rm_mapping_write_json_extras). Exit code. */
-static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *const m[])
+ * document of m[0] and m[1], rm_mapping_write_json_extras); the launch
+ * lines of m[hand]. Exit code. */
+static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *const m[],
+                         int hand)
 {
     int json_stdout = a->json && strcmp(a->json, "-") == 0;
     if (!a->quiet && !json_stdout && !rmi_cli_launch_stdout(&a->launch)) {
@@ -464,7 +469,10 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *c
             print_absolute(stdout, a, m[0]);
             print_refinements(stdout, a);
         }
-        rmi_cli_launch_print(stdout, &a->launch, net, m[0]);
+        if (a->both)
+            printf("\nHanded on: %s's ring (the lower T_step/D_w, rm_mapping_better)\n",
+                   rmi_cli_heuristic_title(rmi_cli_both[hand]));
+        rmi_cli_launch_print(stdout, &a->launch, net, m[hand]);
         if (fflush(stdout) != 0) {
             fprintf(stderr, "ringmap: cannot write the table to standard output\n");
             return 1;
@@ -508,7 +516,9 @@ int rmi_cmd_map(int argc, char **argv)
     if (sg_widest)
         rmi_cli_sg_widest_notice(p);
     /* m[0]: the mapping (with --heuristic both, rmi_cli_both's: SharedRing's,
-       then SliceRing's in m[1]); the outputs, launch files and pictures are m[0]'s */
+       then SliceRing's in m[1], each through the library's pipeline); the
+       launch files and pictures are m[hand]'s: the better one by the
+       library's rule (rm_mapping_better, as RM_HEUR_BOTH hands on) */
     rm_mapping *m[RM_CLI_N_BOTH] = {NULL};
     int n = a.both ? RM_CLI_N_BOTH : 1;
     code = rmi_cli_launch_check_labels(&a.launch, p);
@@ -519,16 +529,18 @@ int rmi_cmd_map(int argc, char **argv)
         code = rmi_cli_sg_widest_check(&net, m[i]);
     if (code < 0 && a.all_shares)
         code = all_shares(&net, &a, &m[0]);
+    int hand = code < 0 && a.both ? rm_mapping_better(m[0], m[1]) : 0;
     if (code < 0)
-        code = rmi_cli_launch_prepare(&a.launch, &net, m[0], a.both);
+        code = rmi_cli_launch_prepare(&a.launch, &net, m[hand],
+                                      a.both ? rmi_cli_heuristic_title(rmi_cli_both[hand]) : NULL);
     /* every output file appears only if all were written (cli/outfile.h) */
     rmi_out_batch_begin();
     if (code < 0)
-        code = write_outputs(&net, &a, m);
+        code = write_outputs(&net, &a, m, hand);
     if (code == 0)
-        code = rmi_cli_launch_write(&a.launch, &net, m[0]);
+        code = rmi_cli_launch_write(&a.launch, &net, m[hand]);
     if (code == 0)
-        code = rmi_cli_write_pictures(&net, m[0], a.dot, a.svg);
+        code = rmi_cli_write_pictures(&net, m[hand], a.dot, a.svg);
     int bc = rmi_out_batch_end(code == 0);
     if (code == 0)
         code = bc;

@@ -50,6 +50,8 @@ static int heuristic_values(int greedy_only, rm_cli_name v[MAX_HEUR_VALUES])
     for (int pass = 0; pass < (greedy_only ? 1 : 2); pass++) {
         for (int i = 0; i < rm_heuristic_count() && n < MAX_HEUR_VALUES - 1; i++) {
             const rm_heuristic_info *h = rm_heuristic_at(i);
+            if (h->id == RM_HEUR_BOTH) /* "both" below: the CLI prints the two */
+                continue;
             if ((h->kind == RM_HEUR_KIND_GREEDY) == (pass == 0))
                 v[n++] = (rm_cli_name){rmi_cli_heuristic_name(h->id), (int)h->id};
         }
@@ -67,8 +69,7 @@ int rmi_cli_opt_heuristic(const char *arg, int greedy_only, rm_heuristic *h, int
     if ((code = rmi_cli_opt_name("--heuristic", v, n, arg, &value, bad)) >= 0)
         return code;
     *both = value == RM_CLI_HEUR_BOTH;
-    if (!*both)
-        *h = (rm_heuristic)value;
+    *h = *both ? RM_HEUR_BOTH : (rm_heuristic)value;
     return -1;
 }
 
@@ -89,7 +90,7 @@ void rmi_cli_heuristic_list(FILE *f, int greedy_only)
         if (k > 0)
             fputs(k == n - 1 ? " or " : ", ", f);
         fputs(v[k].name, f);
-        if (v[k].value == (int)def)
+        if (v[k].value == (int)def || (v[k].value == RM_CLI_HEUR_BOTH && def == RM_HEUR_BOTH))
             fputs(" (default)", f);
     }
 }
@@ -106,8 +107,10 @@ void rmi_cli_heuristic_help(FILE *f)
         const rm_heuristic_info *h =
             v[k].value == RM_CLI_HEUR_BOTH ? NULL : rm_heuristic_lookup((rm_heuristic)v[k].value);
         const char *summary = h ? h->summary
-                                : "run both and print the improvement of SharedRing\n"
-                                  "over SliceRing, (T_slice - T_shared)/T_slice*100 (%)";
+                                : "run both, print each and the improvement of\n"
+                                  "SharedRing over SliceRing, (T_slice -\n"
+                                  "T_shared)/T_slice*100 (%); the launch files and\n"
+                                  "pictures follow the better ring";
         limited |= h && h->max_hosts > 0;
         fprintf(f, "%s%s: ", k == 0 ? "  --heuristic H         " : HELP_INDENT, v[k].name);
         for (const char *c = summary; *c; c++) {
@@ -115,7 +118,7 @@ void rmi_cli_heuristic_help(FILE *f)
             if (*c == '\n')
                 fputs(HELP_INDENT, f);
         }
-        if (v[k].value == (int)def)
+        if (v[k].value == (int)def || (v[k].value == RM_CLI_HEUR_BOTH && def == RM_HEUR_BOTH))
             fputs(" (default)", f);
         if (k < n - 1)
             fputc(';', f);
@@ -364,6 +367,20 @@ int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_re
         opt->improve = 1;
         return rmi_cli_opt_nonneg("--improve-seconds", "s, 0 = no budget", arg,
                                  &opt->improve_seconds, bad);
+    }
+    if (strcmp(name, "improve-evals") == 0) { /* the deterministic budget */
+        char *end;
+        errno = 0;
+        long long v = strtoll(arg, &end, 10);
+        if (strcmp(arg, "auto") == 0) {
+            v = RM_IMPROVE_EVALS_AUTO;
+        } else if (end == arg || *end || errno || v < 0) {
+            return bad("--improve-evals: expected an integer >= 0 (0 = no limit) or auto, "
+                       "got '%s'", arg);
+        }
+        opt->improve = 1;
+        opt->improve_max_evals = v;
+        return -1;
     }
     if (strcmp(name, "improve-moves") == 0) {
         char *end;

@@ -44,11 +44,31 @@ static void report(void *ctx, int q, int max_q, double t_best)
     fflush(stderr);
 }
 
+/* The local search: after each accepted move (rm_options.search_progress). */
+static void report_search(void *ctx, int moves, long long evaluations, double t_now)
+{
+    rm_cli_progress *pr = ctx;
+    if (pr->mode == 1) {
+        fprintf(stderr, "\r%s: search: %d move%s, %lld evaluations, T_step/D_w %.6g\033[K",
+                pr->prefix, moves, moves == 1 ? "" : "s", evaluations, t_now);
+        pr->shown = 1;
+    } else if (pr->mode == 2) {
+        double t = mono();
+        if (t - pr->last < 1.0)
+            return;
+        pr->last = t;
+        fprintf(stderr, "%s: search: %d move%s, %lld evaluations, T_step/D_w %.6g\n",
+                pr->prefix, moves, moves == 1 ? "" : "s", evaluations, t_now);
+    }
+    fflush(stderr);
+}
+
 void rmi_cli_progress_attach(rm_cli_progress *pr, rm_options *o, const char *what)
 {
     pr->what = what;
     if (pr->mode) {
         o->progress = report;
+        o->search_progress = report_search;
         o->progress_ctx = pr;
     }
 }

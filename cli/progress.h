@@ -20,8 +20,9 @@ typedef struct rm_cli_progress {
  *  hosts, lines when `lines` (--progress) and stderr is not a terminal. */
 void rmi_cli_progress_init(rm_cli_progress *pr, const char *prefix, int lines, int n_hosts);
 
-/** Set o->progress / progress_ctx to report through pr (nothing in mode 0);
- *  what names the heuristic. */
+/** Set o->progress, o->search_progress (the local search's moves) and
+ *  progress_ctx to report through pr (nothing in mode 0); what names the
+ *  heuristic. */
 void rmi_cli_progress_attach(rm_cli_progress *pr, rm_options *o, const char *what);
 
 /** A free-form status (e.g. sweep's run i / n), same modes. */

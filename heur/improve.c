@@ -3,8 +3,10 @@
  * paper; heur/improve.h, docs/improve.md): re-share, re-route an edge, swap,
  * remove, replace, insert, move; accept a move when T_step (eq. (1) with
  * alpha >= 0, shares by eq. (5) or max-min, Legrand et al. 2004 §4.4.3) strictly
- * decreases. Deterministic: no threads, ties by generation order; wall time
- * only as a budget.
+ * decreases (under rm_options.network: max-min shares only under the fair
+ * model, the better of eq. (5) and max-min under the reserved one).
+ * Deterministic: no threads, ties by generation order, a budget counted in
+ * candidate evaluations; wall time only as an optional cap.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "heur/improve.h"
@@ -63,6 +65,8 @@ typedef struct imp {
     double *tree_w[8];
     int *tree_arc[8];
     int gen_budget; /* the budget passed while generating */
+    int budget_stop; /* RM_IMPROVE_STOP_EVALS or _BUDGET: which budget passed */
+    long long max_evals; /* opt->improve_max_evals resolved (0 = no limit) */
     double t0_clock;
     rm_improve_info info;
 } imp;
@@ -74,9 +78,44 @@ static double clock_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* The deterministic budget (candidate evaluations) first, then the optional
+ * wall-clock cap (read only when one is set). */
 static int over_budget(imp *s)
 {
-    return s->opt->improve_seconds > 0 && clock_now() - s->t0_clock > s->opt->improve_seconds;
+    if (s->max_evals > 0 && s->info.candidates >= s->max_evals) {
+        s->budget_stop = RM_IMPROVE_STOP_EVALS;
+        return 1;
+    }
+    if (s->opt->improve_seconds > 0 && clock_now() - s->t0_clock > s->opt->improve_seconds) {
+        s->budget_stop = RM_IMPROVE_STOP_BUDGET;
+        return 1;
+    }
+    return 0;
+}
+
+/* The automatic budget (docs/improve.md, "Stops and determinism"): work
+ * allowed a * H + b * H^2 (the heuristics' own cost grows faster than H),
+ * divided by the work of one candidate, N + E (its widest paths) + 20 q (its
+ * routes and balance on a ring of q hosts) — fitted to the CPU time per
+ * candidate on the shipped platforms and the generated 1,000-host ones of
+ * bench_scale. */
+#define IMPROVE_WORK_A 4.0e4
+#define IMPROVE_WORK_B 250.0
+#define IMPROVE_WORK_Q 20.0
+#define IMPROVE_EVALS_MIN 1000LL
+#define IMPROVE_EVALS_MAX 200000LL
+
+long long rm_improve_evals_auto(int n_hosts, int n_nodes, int n_arcs, int q)
+{
+    double h = n_hosts > 0 ? n_hosts : 0;
+    double size = (double)(n_nodes > 0 ? n_nodes : 0) + (double)(n_arcs > 0 ? n_arcs : 0) +
+                  IMPROVE_WORK_Q * (q > 0 ? q : 0);
+    double b = (IMPROVE_WORK_A * h + IMPROVE_WORK_B * h * h) / (size > 1.0 ? size : 1.0);
+    if (b < (double)IMPROVE_EVALS_MIN)
+        return IMPROVE_EVALS_MIN;
+    if (b > (double)IMPROVE_EVALS_MAX)
+        return IMPROVE_EVALS_MAX;
+    return (long long)b;
 }
 
 static double host_w(const imp *s, int node)
@@ -301,6 +340,7 @@ static rm_status build_cand(imp *s, const cand *c, rm_error *err)
 {
     build *b = &s->b;
     build_free(b);
+    s->info.candidates++;
     int forced, q = s->q;
     int nq = cand_seq(s, c, &forced);
     /* insert / replace at k remove the same ring edges for every unused host:
@@ -427,8 +467,16 @@ static rm_status evaluate(imp *s, double *t, rm_sharing *sharing, rm_error *err)
         *sharing = RM_SHARING_EQ5;
         return RM_OK;
     }
+    rm_status st;
+    if (s->opt->network == RM_NETWORK_FAIR) { /* the network's shares: max-min only */
+        if ((st = rm_maxmin(s->net, NULL, 2 * nq, s->routes, s->x, err)))
+            return st;
+        *t = tstep_of(s, s->x);
+        *sharing = RM_SHARING_MAXMIN;
+        return RM_OK;
+    }
     rm_error e2;
-    rm_status st = rm_share_optimal(s->net, NULL, 2 * nq, s->routes, s->a, 0.0, s->x, &e2);
+    st = rm_share_optimal(s->net, NULL, 2 * nq, s->routes, s->a, 0.0, s->x, &e2);
     double t5 = INFINITY, tm = INFINITY;
     if (st == RM_OK)
         t5 = tstep_of(s, s->x);
@@ -459,6 +507,7 @@ static rm_status to_mapping(imp *s, rm_sharing sharing, rm_mapping **out, rm_err
         return rm_error_set(err, RM_ENOMEM, "out of memory for an improved ring");
     const rm_mapping *c = s->cur;
     m->cost = c->cost;
+    m->network = c->network;
     m->heuristic = c->heuristic;
     m->sharing = sharing;
     m->final_solver = RM_FINAL_NONE;
@@ -601,6 +650,10 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
     s.a = calloc(2 * nh, sizeof *s.a), s.x = calloc(2 * nh, sizeof *s.x), s.x2 = calloc(2 * nh, sizeof *s.x2);
     s.routes = calloc(2 * nh, sizeof *s.routes);
     s.key_type = -1;
+    s.max_evals = opt->improve_max_evals >= 0
+                      ? opt->improve_max_evals
+                      : rm_improve_evals_auto(H, N, net->n_arcs, m->q);
+    s.info.max_evals = s.max_evals;
     int trees_ok = 1;
     for (int t = 0; t < 8; t++) {
         s.tree_w[t] = calloc((size_t)N, sizeof *s.tree_w[t]);
@@ -626,7 +679,7 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
             break;
         }
         if (over_budget(&s)) {
-            stop = RM_IMPROVE_STOP_BUDGET;
+            stop = s.budget_stop;
             break;
         }
         cur_views(&s);
@@ -660,11 +713,14 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
             s.cur = nm;
             s.info.moves++;
             accepted = 1;
+            if (opt->search_progress)
+                opt->search_progress(opt->progress_ctx, s.info.moves, s.info.candidates,
+                                     nm->t_step_per_dw);
         }
         if (st)
             break;
         if (budget) {
-            stop = RM_IMPROVE_STOP_BUDGET;
+            stop = s.budget_stop;
             break;
         }
         if (!accepted)
@@ -691,44 +747,5 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
     if (info)
         *info = s.info;
     imp_free(&s);
-    return RM_OK;
-}
-
-rm_status rmi_improve_step(const rm_network *net, const rm_options *opt, rm_mapping **m,
-                           rm_error *err)
-{
-    rm_mapping *greedy = NULL;
-    if (opt->final_solver != RM_FINAL_NONE && !(greedy = rmi_mapping_copy(*m)))
-        return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
-    rm_status st = rmi_mapping_improve(net, opt, *m, NULL, err);
-    if (st || opt->final_solver == RM_FINAL_NONE) {
-        rm_mapping_free(greedy);
-        return st;
-    }
-    if ((*m)->improve_moves == 0) { /* the same ring: one solve */
-        rm_mapping_free(greedy);
-        return rmi_mapping_refine_solver_lim(net, *m, opt->final_solver, opt->final_tol,
-                                             &opt->final_limits, NULL, err);
-    }
-    rm_error e1, e2;
-    rm_status s1 = rmi_mapping_refine_solver_lim(net, *m, opt->final_solver, opt->final_tol,
-                                                 &opt->final_limits, NULL, &e1);
-    rm_status s2 = rmi_mapping_refine_solver_lim(net, greedy, opt->final_solver, opt->final_tol,
-                                                 &opt->final_limits, NULL, &e2);
-    if (s1 && s2) {
-        rm_mapping_free(greedy);
-        *err = e1;
-        return s1;
-    }
-    if (s1 || (!s2 && greedy->t_step_per_dw <= (*m)->t_step_per_dw)) {
-        /* the heuristic's ring wins after the final solver: keep it, with the record */
-        (*m)->final_gap = greedy->final_gap;
-        (*m)->final_converged = greedy->final_converged;
-        (*m)->final_solver = greedy->final_solver;
-        take_ring(*m, greedy);
-        (*m)->improve_moves = 0;
-        return RM_OK;
-    }
-    rm_mapping_free(greedy);
     return RM_OK;
 }

@@ -32,6 +32,10 @@ typedef struct rm_improve_info {
     int moves;         /* accepted moves */
     int rounds;        /* rounds (candidate scans) */
     long evaluations;  /* candidates whose shares were computed */
+    long long candidates; /* candidates built and valued (estimate or shares): what
+                             rm_options.improve_max_evals counts */
+    long long max_evals;  /* the budget it ran with (0 = none; the automatic one
+                             resolved) */
     int stop;          /* RM_IMPROVE_STOP_* */
     double t_start;    /* T_step/D_w of the mapping given (the greedy's) */
     double t_end;      /* T_step/D_w of the mapping returned (<= t_start) */
@@ -85,17 +89,5 @@ typedef struct rm_improve_info {
  */
 rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_mapping *m,
                               rm_improve_info *info, rm_error *err);
-
-/**
- * The mapper's step after the heuristic when opt->improve is set
- * (mapper/map.c): rmi_mapping_improve on *m, then, with a final solver,
- * that solver on the improved ring AND on the heuristic's ring, keeping the
- * better (so the result is never worse than the heuristic's with the same
- * final solver). *m may be replaced (the old one freed). Errors as
- * rmi_mapping_improve and the final solver (the improved ring's failure is
- * an error only if the heuristic's ring fails too).
- */
-rm_status rmi_improve_step(const rm_network *net, const rm_options *opt, rm_mapping **m,
-                           rm_error *err);
 
 #endif

@@ -25,8 +25,9 @@ void rm_options_init(rm_options *opt)
     opt->max_q = 0;
     opt->routing = RM_ROUTING_AUTO; /* rm_routing_resolve (topo/route/routing.c) */
     opt->improve = 0;
-    opt->improve_seconds = 10.0;
+    opt->improve_seconds = 0.0; /* no wall-clock cap: the budget is improve_max_evals */
     opt->improve_max_moves = 1000;
+    opt->improve_max_evals = RM_IMPROVE_EVALS_AUTO; /* scaled with the platform */
     opt->route_ties = RM_TIES_INDEX;
     opt->network = RM_NETWORK_RESERVED;
 }
@@ -89,6 +90,11 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
     if (opt->improve_max_moves < 0)
         return rm_error_set(err, RM_EINPUT, "improve_max_moves must be >= 0 (0 = no limit; got %d)",
                             opt->improve_max_moves);
+    if (opt->improve_max_evals < 0 && opt->improve_max_evals != RM_IMPROVE_EVALS_AUTO)
+        return rm_error_set(err, RM_EINPUT,
+                            "improve_max_evals must be >= 0 (0 = no limit) or "
+                            "RM_IMPROVE_EVALS_AUTO (got %lld)",
+                            opt->improve_max_evals);
     if ((int)opt->route_ties < RM_TIES_INDEX || opt->route_ties > RM_TIES_BEST)
         return rm_error_set(err, RM_EINPUT,
                             "unknown route tie rule %d (index, hops, load, bottleneck2, share or best)",

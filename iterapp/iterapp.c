@@ -467,7 +467,7 @@ static int run(int argc, char **argv, int wrank, int wsize)
         rm_smpi_check_cores(spec, stderr);
 #endif
     if (wrank == 0 && spec->from_both)
-        fprintf(stderr, "iterapp: %s: a --heuristic both mapping: running SharedRing's ring\n",
+        fprintf(stderr, "iterapp: %s: a --heuristic both mapping: running the ring it hands on\n",
                 a.mapping);
     const int q = spec->q;
     int code = 0;

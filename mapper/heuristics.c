@@ -12,7 +12,11 @@
 #include "heur/heur.h"
 #include "heur/route_ties.h"
 
+#include "ring/steps.h"
+
+#include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* SharedRing, then (route_ties other than index) its final ring re-routed
  * by the tie rule, kept when T_step is lower (ring/route_ties.h). */
@@ -26,6 +30,45 @@ static rm_status run_sharedring(const rm_network *net, const rm_options *opt, rm
         *out = NULL;
     }
     return st;
+}
+
+static rm_status run_row(rm_heuristic h, const rm_network *net, const rm_options *opt,
+                         rm_mapping **out, rm_error *err);
+
+/* RM_HEUR_BOTH: SharedRing, then SliceRing, on the same options; the ring
+ * of lower T_step/D_w (both valued under opt->network) is handed on, ties
+ * to SharedRing's (rm_mapping_better); both runs are recorded as the
+ * mapping's first steps. */
+static rm_status run_both(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                          rm_error *err)
+{
+    static const rm_heuristic ids[2] = {RM_HEUR_SHARED, RM_HEUR_SLICE};
+    rm_mapping *m[2] = {NULL, NULL};
+    rm_status st = RM_OK;
+    for (int i = 0; i < 2 && !st; i++) {
+        rm_options o = *opt;
+        o.heuristic = ids[i];
+        if (!(st = run_row(ids[i], net, &o, &m[i], err)))
+            m[i]->heuristic = ids[i];
+    }
+    int b = st ? 0 : rm_mapping_better(m[0], m[1]);
+    for (int i = 0; i < 2 && !st; i++) {
+        rm_pipeline_step s = rmi_step_make(RM_STEP_HEURISTIC, (int)ids[i], NAN,
+                                           m[i]->t_step_per_dw);
+        s.kept = i == b;
+        if (i != b)
+            snprintf(s.note, sizeof s.note, "%s's ring is better",
+                     rm_heuristic_lookup(ids[b])->title);
+        st = rmi_mapping_add_step(m[b], &s, err);
+    }
+    if (st) {
+        rm_mapping_free(m[0]);
+        rm_mapping_free(m[1]);
+        return st;
+    }
+    rm_mapping_free(m[1 - b]);
+    *out = m[b];
+    return RM_OK;
 }
 
 /* What every greedy heuristic reads besides its own fields. */
@@ -63,6 +106,14 @@ static const rmi_heuristic_row rows[] = {
       "at most 12 hosts",
       "Legrand et al. 2004 §3.1, eq. (2)"},
      rmi_slicering_exact},
+    {{RM_HEUR_BOTH, RM_HEUR_KIND_GREEDY,
+      GREEDY_COMMON | RM_HONOURS_SHARING | RM_HONOURS_THREADS | RM_HONOURS_MAKE_FEASIBLE |
+          RM_HONOURS_SLICE_TIES,
+      0, "SharedRing and SliceRing",
+      "SharedRing and SliceRing, the ring of lower T_step\n"
+      "handed on",
+      "Legrand et al. 2004 §4.4, §5.2.2"},
+     run_both},
 };
 
 #define N_ROWS ((int)(sizeof rows / sizeof rows[0]))
@@ -83,6 +134,12 @@ const rmi_heuristic_row *rmi_heuristic_row_of(rm_heuristic h)
         if (rows[i].info.id == h)
             return &rows[i];
     return NULL;
+}
+
+static rm_status run_row(rm_heuristic h, const rm_network *net, const rm_options *opt,
+                         rm_mapping **out, rm_error *err)
+{
+    return rmi_heuristic_row_of(h)->run(net, opt, out, err);
 }
 
 const rm_heuristic_info *rm_heuristic_lookup(rm_heuristic h)

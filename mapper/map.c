@@ -2,8 +2,10 @@
  * map.c — the mapper, the library's entry points (the top of the library's
  * layers): run the heuristic the options name (its row of the heuristic
  * table, mapper/heuristics.c: SharedRing, SliceRing or an exact baseline),
- * then the final solver (KINSOL / GLPK) on the chosen ring; rm_map builds
- * the network of a platform first.
+ * then the local search and the final solver (KINSOL / GLPK) on the chosen
+ * ring, each step kept only when it does not make T_step worse and recorded
+ * in the mapping (rm_mapping.steps); rm_map builds the network of a
+ * platform first.
  */
 #include "ringmap/mapper.h"
 #include "mapper/heuristics.h"
@@ -12,8 +14,13 @@
 #include "topo/args.h"
 #include "ring/refine.h"
 #include "heur/heur.h"
+#include "ring/steps.h"
+#include "ringmap/output.h"
 
+#include <math.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 /* The heuristic opt names, through the table (mapper/heuristics.c), on
  * arguments and options already checked: each entry point below checks them
@@ -29,7 +36,7 @@ static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_
     if (!row) /* rm_options_check lets through only the table's values */
         return rm_error_set(err, RM_EINPUT, "unknown heuristic %d", (int)opt->heuristic);
     rm_status st = row->run(net, opt, out, err);
-    if (!st)
+    if (!st && opt->heuristic != RM_HEUR_BOTH) /* both: the one whose ring it hands on */
         (*out)->heuristic = opt->heuristic;
     return st;
 }
@@ -42,19 +49,168 @@ rm_status rmi_run_heuristic(const rm_network *net, const rm_options *opt, rm_map
     return st ? st : run_heuristic(net, &run, out, err);
 }
 
+/* Hand src's ring, routes, shares, alphas, T_step and final-solver record
+ * to dst (the rest of dst, its sweep and steps, stays); src is freed. */
+static void adopt(rm_mapping *dst, rm_mapping *src)
+{
+    rm_mapping t = *dst;
+    dst->q = src->q, src->q = t.q;
+    dst->ring = src->ring, src->ring = t.ring;
+    dst->alpha = src->alpha, src->alpha = t.alpha;
+    dst->succ = src->succ, src->succ = t.succ;
+    dst->pred = src->pred, src->pred = t.pred;
+    dst->t_step_per_dw = src->t_step_per_dw;
+    dst->sharing = src->sharing;
+    dst->final_solver = src->final_solver;
+    dst->final_gap = src->final_gap;
+    dst->final_converged = src->final_converged;
+    rm_mapping_free(src);
+}
+
+/* The local search (heur/improve.h) on a copy of *m, kept when T_step/D_w
+ * drops and rm_mapping_check passes; *pre gets the mapping before it when
+ * it was kept (for the final solver's comparison), else NULL. Only
+ * RM_ENOMEM is an error: a search that fails leaves *m with a note. */
+static rm_status search_step(const rm_network *net, const rm_options *opt, rm_mapping *m,
+                             rm_mapping **pre, rm_error *err)
+{
+    *pre = NULL;
+    double t0 = m->t_step_per_dw;
+    rm_mapping *c = rmi_mapping_copy(m);
+    if (!c)
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
+    rm_improve_info info;
+    memset(&info, 0, sizeof info);
+    rm_error e = {RM_OK, ""};
+    rm_status st = rmi_mapping_improve(net, opt, c, &info, &e);
+    if (st == RM_ENOMEM) {
+        rm_mapping_free(c);
+        return rm_error_set(err, st, "%s", e.msg);
+    }
+    rm_pipeline_step s = rmi_step_make(RM_STEP_SEARCH, st ? RM_IMPROVE_NOT_RUN : info.stop, t0,
+                                       st ? NAN : c->t_step_per_dw);
+    s.moves = st ? 0 : info.moves;
+    s.evaluations = info.candidates;
+    s.budget = info.max_evals;
+    m->improve_t_start = t0;
+    if (st) {
+        snprintf(s.note, sizeof s.note, "failed (%.100s): the previous mapping is kept", e.msg);
+    } else if (!(c->t_step_per_dw < t0)) {
+        m->improve_stop = info.stop;
+        snprintf(s.note, sizeof s.note, "%s: no better ring",
+                 rm_enum_name(RM_ENUM_IMPROVE_STOP, info.stop));
+    } else if (rm_mapping_check(net, c, 1e-9, &e)) {
+        m->improve_stop = info.stop;
+        snprintf(s.note, sizeof s.note, "its ring fails the invariant check (%.90s): not kept",
+                 e.msg);
+    } else {
+        s.kept = 1;
+        snprintf(s.note, sizeof s.note, "%s", rm_enum_name(RM_ENUM_IMPROVE_STOP, info.stop));
+        if (!(*pre = rmi_mapping_copy(m))) {
+            rm_mapping_free(c);
+            return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
+        }
+        m->improve_stop = c->improve_stop;
+        m->improve_moves = c->improve_moves;
+        adopt(m, c);
+        c = NULL;
+    }
+    rm_mapping_free(c);
+    return rmi_mapping_add_step(m, &s, err);
+}
+
+/* The final solver (RM_NETWORK_RESERVED: the shares are the mapper's) on a
+ * copy of *m — and, when the search moved the ring, on a copy of the ring
+ * before it (pre) — the lower T_step kept when it is not above *m's and
+ * rm_mapping_check passes (the solver checks its result); a solver that
+ * fails or ends above leaves *m with a note. Only RM_ENOMEM is an error. */
+static rm_status final_step(const rm_network *net, const rm_options *opt, rm_mapping *m,
+                            const rm_mapping *pre, rm_error *err)
+{
+    double t0 = m->t_step_per_dw;
+    const char *solver = rm_enum_name(RM_ENUM_FINAL_SOLVER, (int)opt->final_solver);
+    rm_pipeline_step s = rmi_step_make(RM_STEP_FINAL, (int)opt->final_solver, t0, NAN);
+    if (opt->network != RM_NETWORK_RESERVED) {
+        snprintf(s.note, sizeof s.note,
+                 "not run: %s computes reserved shares, the network model is %s", solver,
+                 rm_enum_name(RM_ENUM_NETWORK, (int)opt->network));
+        return rmi_mapping_add_step(m, &s, err);
+    }
+    const rm_mapping *from[2] = {m, pre};
+    rm_mapping *c[2] = {NULL, NULL};
+    rm_error e[2] = {{RM_OK, ""}, {RM_OK, ""}};
+    rm_status st[2] = {RM_OK, RM_OK};
+    for (int i = 0; i < 2; i++) {
+        if (!from[i])
+            continue;
+        if (!(c[i] = rmi_mapping_copy(from[i]))) {
+            rm_mapping_free(c[0]);
+            return rm_error_set(err, RM_ENOMEM, "out of memory for the final solver");
+        }
+        st[i] = rmi_mapping_refine_solver_lim(net, c[i], opt->final_solver, opt->final_tol,
+                                              &opt->final_limits, NULL, &e[i]);
+        if (st[i] == RM_ENOMEM) {
+            rm_mapping_free(c[0]);
+            rm_mapping_free(c[1]);
+            return rm_error_set(err, RM_ENOMEM, "%s", e[i].msg);
+        }
+        if (st[i]) {
+            rm_mapping_free(c[i]);
+            c[i] = NULL;
+        }
+    }
+    int b = c[1] && (!c[0] || c[1]->t_step_per_dw <= c[0]->t_step_per_dw); /* ties: pre's (1.1) */
+    if (!c[b]) {
+        snprintf(s.note, sizeof s.note, "%s failed (%.100s): the previous shares are kept",
+                 solver, e[0].msg);
+    } else if (!(c[b]->t_step_per_dw <= t0)) {
+        s.t_after = c[b]->t_step_per_dw;
+        snprintf(s.note, sizeof s.note, "%s %s: the previous shares are kept", solver,
+                 s.t_after <= t0 * (1 + 1e-9) ? "gained nothing (the shares were optimal)"
+                                              : "ended above the previous T_step");
+    } else {
+        s.t_after = c[b]->t_step_per_dw;
+        s.kept = 1;
+        if (b == 1) { /* the ring before the search wins after the solver */
+            snprintf(s.note, sizeof s.note, "on the ring before the search (lower after %s)",
+                     solver);
+            m->improve_moves = 0;
+            for (int k = 0; k < m->n_steps; k++)
+                if (m->steps[k].kind == RM_STEP_SEARCH)
+                    m->steps[k].kept = 0;
+        }
+        adopt(m, c[b]);
+        c[b] = NULL;
+    }
+    rm_mapping_free(c[0]);
+    rm_mapping_free(c[1]);
+    return rmi_mapping_add_step(m, &s, err);
+}
+
 /* rm_map_network on checked arguments and options, routing resolved: the
- * heuristic, then the final solver on its ring. */
+ * pipeline — the heuristic(s), the local search (opt->improve), the final
+ * solver (opt->final_solver), each step kept only when it does not make
+ * T_step worse, all recorded in the mapping's steps. */
 static rm_status map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
                              rm_error *err)
 {
-    rm_mapping *m = NULL;
+    rm_mapping *m = NULL, *pre = NULL;
     rm_status st = run_heuristic(net, opt, &m, err);
     if (st)
         return st;
-    if (opt->improve ? (st = rmi_improve_step(net, opt, &m, err)) /* heur/improve.h */
-        : opt->final_solver != RM_FINAL_NONE &&
-              (st = rmi_mapping_refine_solver_lim(net, m, opt->final_solver, opt->final_tol,
-                                                  &opt->final_limits, NULL, err))) {
+    m->network = opt->network;
+    if (m->n_steps == 0) { /* one heuristic (RM_HEUR_BOTH records its two runs) */
+        rm_pipeline_step s = rmi_step_make(RM_STEP_HEURISTIC, (int)m->heuristic, NAN,
+                                           m->t_step_per_dw);
+        s.kept = 1;
+        st = rmi_mapping_add_step(m, &s, err);
+    }
+    if (!st && opt->improve)
+        st = search_step(net, opt, m, &pre, err);
+    if (!st && opt->final_solver != RM_FINAL_NONE)
+        st = final_step(net, opt, m, pre, err);
+    rm_mapping_free(pre);
+    if (st) {
         rm_mapping_free(m);
         return st;
     }

@@ -121,7 +121,13 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
     json_t *top = root;
     json_t *shared = json_object_get(root, rm_enum_name(RM_ENUM_HEURISTIC, RM_HEUR_SHARED));
     if (!json_object_get(root, "ring") && json_is_object(shared)) {
-        top = shared; /* --heuristic both: SharedRing's mapping */
+        /* --heuristic both: the ring it hands on ("handed_on", since 1.2;
+           SharedRing's before) */
+        top = shared;
+        const char *h = json_string_value(json_object_get(root, "handed_on"));
+        json_t *hm = h ? json_object_get(root, h) : NULL;
+        if (json_is_object(hm))
+            top = hm;
         d->from_both = 1;
     }
     json_t *ring = json_object_get(top, "ring");

@@ -16,7 +16,8 @@
 static const rm_enum_entry heuristics[] = {{"shared", RM_HEUR_SHARED},
                                            {"slice", RM_HEUR_SLICE},
                                            {"exact", RM_HEUR_SHARED_EXACT},
-                                           {"slice-exact", RM_HEUR_SLICE_EXACT}};
+                                           {"slice-exact", RM_HEUR_SLICE_EXACT},
+                                           {"both", RM_HEUR_BOTH}};
 static const rm_enum_entry sharings[] = {
     {"greedy", RM_SHARING_GREEDY}, {"maxmin", RM_SHARING_MAXMIN}, {"eq5", RM_SHARING_EQ5}};
 static const rm_enum_entry final_solvers[] = {
@@ -32,7 +33,10 @@ static const rm_enum_entry route_ties[] = {
 static const rm_enum_entry improve_stops[] = {{"not_run", RM_IMPROVE_NOT_RUN},
                                               {"local_optimum", RM_IMPROVE_STOP_LOCAL},
                                               {"move_limit", RM_IMPROVE_STOP_MOVES},
-                                              {"time_budget", RM_IMPROVE_STOP_BUDGET}};
+                                              {"time_budget", RM_IMPROVE_STOP_BUDGET},
+                                              {"evaluation_limit", RM_IMPROVE_STOP_EVALS}};
+static const rm_enum_entry steps[] = {
+    {"heuristic", RM_STEP_HEURISTIC}, {"search", RM_STEP_SEARCH}, {"final_solver", RM_STEP_FINAL}};
 static const rm_enum_entry networks[] = {{"reserved", RM_NETWORK_RESERVED},
                                          {"fair", RM_NETWORK_FAIR}};
 static const rm_enum_entry alpha_rules[] = {{"best", RM_ALPHA_BEST}, {"speed", RM_ALPHA_SPEED}};
@@ -49,6 +53,7 @@ static const struct {
     [RM_ENUM_DUPLEX] = {ROWS(duplexes)},            [RM_ENUM_ROUTE_TIES] = {ROWS(route_ties)},
     [RM_ENUM_IMPROVE_STOP] = {ROWS(improve_stops)}, [RM_ENUM_SHARE_METHOD] = {ROWS(share_methods)},
     [RM_ENUM_NETWORK] = {ROWS(networks)},           [RM_ENUM_ALPHA_RULE] = {ROWS(alpha_rules)},
+    [RM_ENUM_STEP] = {ROWS(steps)},
 };
 #define N_KINDS ((int)(sizeof tables / sizeof tables[0]))
 

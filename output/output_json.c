@@ -99,6 +99,39 @@ static void json_platform(json_t *root, const rm_platform *p, int *bad)
     }
 }
 
+/* "params.pipeline": the steps rm_map ran (rm_mapping.steps), in order. */
+static json_t *json_pipeline(const rm_mapping *m, int *bad)
+{
+    json_t *ja = json_array();
+    for (int i = 0; ja && i < m->n_steps; i++) {
+        const rm_pipeline_step *st = &m->steps[i];
+        json_t *e = json_object();
+        push(ja, e, bad);
+        if (!e)
+            break;
+        put(e, "step", jname(RM_ENUM_STEP, st->kind), bad);
+        if (st->kind == RM_STEP_HEURISTIC)
+            put(e, "heuristic", jname(RM_ENUM_HEURISTIC, st->detail), bad);
+        else if (st->kind == RM_STEP_FINAL)
+            put(e, "final_solver", jname(RM_ENUM_FINAL_SOLVER, st->detail), bad);
+        else
+            put(e, "stop", jname(RM_ENUM_IMPROVE_STOP, st->detail), bad);
+        put(e, "t_step_per_dw_before", jnum(st->t_before), bad);
+        put(e, "t_step_per_dw_after", jnum(st->t_after), bad);
+        put(e, "kept", json_boolean(st->kept), bad);
+        if (st->kind == RM_STEP_SEARCH) {
+            put(e, "moves", json_integer(st->moves), bad);
+            put(e, "evaluations", json_integer(st->evaluations), bad);
+            put(e, "max_evaluations", json_integer(st->budget), bad);
+        }
+        if (st->note[0])
+            put(e, "note", rmi_json_text(st->note), bad);
+    }
+    if (!ja)
+        *bad = 1;
+    return ja;
+}
+
 /* "params": the model and the options the mapping was found with, and
    "params.improve" when the local search ran; returns params (or NULL). */
 static json_t *json_params(json_t *root, const rm_network *net, const rm_options *opt,
@@ -117,10 +150,18 @@ static json_t *json_params(json_t *root, const rm_network *net, const rm_options
     } else {
         put(jpar, "heuristic", jname(RM_ENUM_HEURISTIC, (int)m->heuristic), bad);
         /* the shares the heuristic left: SharedRing's sharing policy, or
-           SliceRing's make-feasible step (its model has no sharing) */
-        int slice = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
-        put(jpar, slice ? "make_feasible" : "sharing", jname(RM_ENUM_SHARING, (int)m->sharing),
-            bad);
+           SliceRing's make-feasible step (its model has no sharing); what
+           was asked, and "shares" what the mapping's shares are when a later
+           step (the search) changed them */
+        int sl = m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT;
+        rm_sharing asked = m->sharing;
+        if (opt && m->heuristic == RM_HEUR_SHARED)
+            asked = opt->sharing;
+        else if (opt && m->heuristic == RM_HEUR_SLICE)
+            asked = opt->make_feasible;
+        put(jpar, sl ? "make_feasible" : "sharing", jname(RM_ENUM_SHARING, (int)asked), bad);
+        if (asked != m->sharing)
+            put(jpar, "shares", jname(RM_ENUM_SHARING, (int)m->sharing), bad);
     }
     int slice = !m->ring_given &&
                 (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);
@@ -163,9 +204,14 @@ static json_t *json_params(json_t *root, const rm_network *net, const rm_options
             if (opt) {
                 put(ji, "max_moves", json_integer(opt->improve_max_moves), bad);
                 put(ji, "seconds", jnum(opt->improve_seconds), bad);
+                for (int k = 0; k < m->n_steps; k++) /* the budget it ran with */
+                    if (m->steps[k].kind == RM_STEP_SEARCH)
+                        put(ji, "max_evaluations", json_integer(m->steps[k].budget), bad);
             }
         }
     }
+    if (m->n_steps >= 2 && m->steps) /* the pipeline of rm_map (mapper/map.c) */
+        put(jpar, "pipeline", json_pipeline(m, bad), bad);
     return jpar;
 }
 
@@ -406,6 +452,11 @@ static json_t *document_json(const rm_network *net, const rm_options *opt, const
         jl = NULL;
         put(root, "improvement_percent",
             json_real(rmi_improvement_percent(x->both_slice->t_step_per_dw, m->t_step_per_dw)),
+            &bad);
+        /* the ring the launch files follow: the better (rm_mapping_better) */
+        put(root, "handed_on",
+            jname(RM_ENUM_HEURISTIC,
+                  rm_mapping_better(m, x->both_slice) ? RM_HEUR_SLICE : RM_HEUR_SHARED),
             &bad);
     }
     json_decref(js);

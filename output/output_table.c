@@ -66,6 +66,7 @@ static const char *heuristic_title(rm_heuristic h)
     case RM_HEUR_SHARED_EXACT: return "SharedRing exhaustive (exact for fixed routing)";
     case RM_HEUR_SLICE_EXACT: return "SliceRing exact (proven optimum of eq. (2))";
     case RM_HEUR_SHARED: return "SharedRing (H2)";
+    case RM_HEUR_BOTH: return "SharedRing and SliceRing";
     default: { /* another heuristic: its name (output/names.c) */
         const char *name = rm_enum_name(RM_ENUM_HEURISTIC, (int)h);
         return name ? name : "?";
@@ -91,6 +92,35 @@ static const char *final_title(rm_final_solver s)
     case RM_FINAL_GLPK: return "optimum of T_step by GLPK";
     }
     return "unknown";
+}
+
+/* The steps of rm_map's pipeline (rm_mapping.steps) and what each gained,
+ * when more than the heuristic ran. */
+static void print_pipeline(FILE *f, const rm_mapping *m)
+{
+    if (m->n_steps < 2 || !m->steps)
+        return;
+    fputs("\nPipeline (a step is kept only when T_step/D_w does not rise):\n", f);
+    for (int i = 0; i < m->n_steps; i++) {
+        const rm_pipeline_step *st = &m->steps[i];
+        switch (st->kind) {
+        case RM_STEP_HEURISTIC:
+            fprintf(f, "  %s: %.6g s/Mflop", heuristic_title((rm_heuristic)st->detail),
+                    st->t_after);
+            break;
+        case RM_STEP_SEARCH:
+            fprintf(f, "  search: %.6g -> %.6g s/Mflop, %d move%s, %lld evaluations",
+                    st->t_before, st->t_after, st->moves, st->moves == 1 ? "" : "s",
+                    st->evaluations);
+            break;
+        default:
+            fprintf(f, "  final solver %s: %.6g -> %.6g s/Mflop",
+                    rm_enum_name(RM_ENUM_FINAL_SOLVER, st->detail), st->t_before, st->t_after);
+            break;
+        }
+        fprintf(f, "%s%s%s\n", st->kept ? ", kept" : ", not kept", st->note[0] ? ": " : "",
+                st->note);
+    }
 }
 
 void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
@@ -161,6 +191,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
         fprintf(f, "  (SliceRing's ring with max-min shares on the real network; its own "
                    "estimate on the fully connected model: %.6g s/Mflop)\n",
                 m->t_step_per_dw_unshared);
+    print_pipeline(f, m);
     int any = 0;
     for (int i = 0; m->sweep_t && i < m->n_sweep; i++)
         any |= isfinite(m->sweep_t[i]);

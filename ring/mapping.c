@@ -53,6 +53,7 @@ void rm_mapping_free(rm_mapping *m)
     free(m->pred);
     free(m->sweep_t);
     free(m->sweep_t_unshared);
+    free(m->steps);
     free(m);
 }
 
@@ -157,4 +158,13 @@ rm_status rm_mapping_refine_optimal(const rm_network *net, rm_mapping *m, rm_err
     if (st)
         return st;
     return refine_with(net, m, 1, err);
+}
+
+int rm_mapping_better(const rm_mapping *a, const rm_mapping *b)
+{
+    if (!b)
+        return 0;
+    if (!a)
+        return 1;
+    return b->t_step_per_dw < a->t_step_per_dw || (isnan(a->t_step_per_dw) && !isnan(b->t_step_per_dw));
 }

@@ -108,6 +108,7 @@ rm_mapping *rmi_mapping_copy(const rm_mapping *m)
         }
     }
     c->cost = m->cost;
+    c->network = m->network;
     c->t_step_per_dw = m->t_step_per_dw;
     c->t_step_per_dw_unshared = m->t_step_per_dw_unshared;
     c->heuristic = m->heuristic;

@@ -24,16 +24,18 @@ static const struct {
     int n;
     const char *names[8];
 } expected[] = {
-    {RM_ENUM_HEURISTIC, 4, {"shared", "slice", "exact", "slice-exact"}},
+    {RM_ENUM_HEURISTIC, 5, {"shared", "slice", "exact", "slice-exact", "both"}},
     {RM_ENUM_SHARING, 3, {"greedy", "maxmin", "eq5"}},
     {RM_ENUM_FINAL_SOLVER, 3, {"none", "kinsol", "glpk"}},
     {RM_ENUM_ROUTING, 4, {"widest", "direct", "fixed", "auto"}},
     {RM_ENUM_DUPLEX, 2, {"half", "full"}},
     {RM_ENUM_ROUTE_TIES, 6, {"index", "hops", "load", "bottleneck2", "share", "best"}},
-    {RM_ENUM_IMPROVE_STOP, 4, {"not_run", "local_optimum", "move_limit", "time_budget"}},
+    {RM_ENUM_IMPROVE_STOP, 5,
+     {"not_run", "local_optimum", "move_limit", "time_budget", "evaluation_limit"}},
     {RM_ENUM_SHARE_METHOD, RM_N_SHARE_METHODS, {"own", "maxmin", "eq5", "kinsol", "glpk"}},
     {RM_ENUM_NETWORK, 2, {"reserved", "fair"}},
     {RM_ENUM_ALPHA_RULE, 2, {"best", "speed"}},
+    {RM_ENUM_STEP, 3, {"heuristic", "search", "final_solver"}},
 };
 #define N_KINDS ((int)(sizeof expected / sizeof expected[0]))
 

@@ -75,9 +75,10 @@ typedef struct rm_options {
        (shares by eq. (5) or max-min); never worse than the heuristic's ring.
        Default 0 (off). Appended in 1.1 (docs/library.md, ABI notes). */
     int improve;
-    /* wall-time budget of the local search, s; 0 = none; default 10. The
-       result is the same for the same input unless this budget stops the
-       search (rm_mapping.improve_stop says so). */
+    /* wall-time cap of the local search, s; 0 = none (default since 1.2;
+       10 before). The result is the same for the same input unless this
+       cap stops the search (rm_mapping.improve_stop says so); its
+       deterministic budget is improve_max_evals. */
     double improve_seconds;
     /* accepted moves at most (the deterministic stop); 0 = no limit;
        default 1000 */
@@ -119,9 +120,39 @@ typedef struct rm_options {
                T_step is valued. Zero (a struct from {0}): RM_NETWORK_RESERVED,
                the 1.1 behaviour. */
             rm_network_model network;
+            /* the local search's deterministic budget: at most this many
+               candidate evaluations (a candidate ring built and valued,
+               by its estimate or by its shares); 0 = no limit (the 1.1
+               behaviour); RM_IMPROVE_EVALS_AUTO (< 0, rm_options_init's
+               default) = scaled with the platform (rm_improve_evals_auto)
+               so that the same input gives the same mapping on any
+               machine; rm_mapping.improve_stop says when it stopped the
+               search */
+            long long improve_max_evals;
+            /* optional progress report of the local search, called after
+               each accepted move: search_progress(progress_ctx, moves,
+               evaluations so far, T_step/D_w now). NULL (default): none.
+               It must not call back into the mapper */
+            void (*search_progress)(void *progress_ctx, int moves, long long evaluations,
+                                    double t_now);
         };
     };
 } rm_options;
+
+/** rm_options.improve_max_evals: the budget scaled with the platform
+ *  (rm_improve_evals_auto). */
+#define RM_IMPROVE_EVALS_AUTO (-1LL)
+
+/** The local search's evaluation budget (what RM_IMPROVE_EVALS_AUTO stands
+ *  for) on a platform of n_hosts hosts, n_nodes nodes and n_arcs arcs,
+ *  starting from a ring of q hosts: the work allowed, 4e4 H + 250 H^2,
+ *  divided by the work of one candidate, N + E + 20 q (its widest paths, its
+ *  routes and balance), within [1,000, 200,000] evaluations
+ *  (heur/improve.c, docs/improve.md: fitted so that the search costs about
+ *  the heuristic's CPU time on the shipped platforms and stays within 3 s
+ *  on the 1,000-host platforms of bench_scale). Beyond the paper. O(1).
+ *  Thread safety: reentrant. */
+long long rm_improve_evals_auto(int n_hosts, int n_nodes, int n_arcs, int q);
 
 /** Defaults as documented in rm_options. O(1).
  *  Thread safety: reentrant: no shared state, may be called from any number of

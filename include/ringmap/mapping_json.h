@@ -52,13 +52,14 @@ typedef struct rm_mapping_doc {
        parallel_send: d->dc_dw is now d->cost.dc_dw */
     rm_cost_model cost;
     double t_step_per_dw;      /* s/Mflop (finite > 0), NAN if absent/null */
-    int from_both;             /* 1: the "shared" mapping of a --heuristic both JSON */
+    int from_both;             /* 1: a --heuristic both JSON: its "handed_on" mapping
+                                  (before 1.2: "shared") */
 } rm_mapping_doc;
 
 /**
  * Read the mapping JSON at path (a regular file of at most 256 MiB; the
  * JSON of `ringmap --json`, or of `--heuristic both`, whose "shared"
- * mapping is taken and from_both set). Strict: duplicate keys, a "ring"
+ * mapping is taken (the one "handed_on" names, when present) and from_both set). Strict: duplicate keys, a "ring"
  * that is not a non-empty array, a "node" that is not an integer (a string,
  * a real, missing), a host that appears twice in the ring, w not finite > 0,
  * alpha not finite >= 0 or alphas not summing to 1 (1e-6), a route (q > 1)

@@ -103,7 +103,7 @@ rm_status rm_mapping_write_json_extras(FILE *f, const rm_network *net, const rm_
  *  the `ringmap` options (--heuristic, --sharing, ...). One table in the
  *  library (output/names.c) for all of them. */
 typedef enum rm_enum_kind {
-    RM_ENUM_HEURISTIC = 0,    /* rm_heuristic: shared, slice, exact, slice-exact */
+    RM_ENUM_HEURISTIC = 0,    /* rm_heuristic: shared, slice, exact, slice-exact, both */
     RM_ENUM_SHARING = 1,      /* rm_sharing: greedy, maxmin, eq5 */
     RM_ENUM_FINAL_SOLVER = 2, /* rm_final_solver: none, kinsol, glpk */
     RM_ENUM_ROUTING = 3,      /* rm_routing: widest, direct, fixed, auto (the JSON records the
@@ -111,12 +111,14 @@ typedef enum rm_enum_kind {
     RM_ENUM_DUPLEX = 4,       /* rm_duplex: half, full */
     RM_ENUM_ROUTE_TIES = 5,   /* rm_route_ties: index, hops, load, bottleneck2, share, best */
     RM_ENUM_IMPROVE_STOP = 6, /* rm_improve_stop: not_run, local_optimum, move_limit,
-                                 time_budget (params.improve.stop) */
+                                 time_budget, evaluation_limit (params.improve.stop) */
     RM_ENUM_SHARE_METHOD = 7, /* index k of rm_json_extras.share_methods: own, maxmin, eq5,
                                  kinsol, glpk (the keys of "share_methods") */
     RM_ENUM_NETWORK = 8,      /* rm_network_model: reserved, fair (1.2) */
-    RM_ENUM_ALPHA_RULE = 9    /* rm_alpha_rule: best, speed (1.2; params.alphas of a given
+    RM_ENUM_ALPHA_RULE = 9,   /* rm_alpha_rule: best, speed (1.2; params.alphas of a given
                                  ring, `ringmap eval --alpha`) */
+    RM_ENUM_STEP = 10         /* rm_step_kind: heuristic, search, final_solver (1.2;
+                                 params.pipeline[].step) */
 } rm_enum_kind;
 
 /** One named value of an enum. */

@@ -30,8 +30,11 @@ typedef enum rm_heuristic {
                            step (rm_options.make_feasible) */
     RM_HEUR_SHARED_EXACT = 2, /* SharedRing exhaustive for fixed routing, <= 8 hosts
                                  (heur/exact.h, rmi_sharedring_exhaustive); RM_ELIMIT beyond */
-    RM_HEUR_SLICE_EXACT = 3   /* SliceRing exact (proven optimum of eq. (2)), <= 12 hosts
+    RM_HEUR_SLICE_EXACT = 3,  /* SliceRing exact (proven optimum of eq. (2)), <= 12 hosts
                                  (heur/exact.h, rmi_slicering_exact); RM_ELIMIT beyond */
+    RM_HEUR_BOTH = 4          /* SharedRing and SliceRing, the ring of lower T_step under
+                                 rm_options.network handed on (ties: SharedRing's); the
+                                 mapping's heuristic is the one whose ring it is. Added in 1.2 */
 } rm_heuristic;
 
 /** How the bandwidth of a link shared by several routes of the ring is split
@@ -143,16 +146,60 @@ typedef struct rm_mapping {
        heuristic's) or, for a given ring, RM_ALPHA_SPEED. rm_mapping_check
        checks the rule. Appended in 1.2. */
     rm_alpha_rule alphas;
+    /* the steps rm_map ran, in order (rm_pipeline_step: the heuristic(s),
+       the local search, the final solver), each with T_step/D_w before and
+       after and whether its result was kept; library-allocated, freed by
+       rm_mapping_free; n_steps = 0 and steps = NULL for a mapping not made
+       by rm_map / rm_map_network. Appended in 1.2. */
+    int n_steps;
+    struct rm_pipeline_step *steps;
 } rm_mapping;
+
+/** What one step of the mapper's pipeline is (rm_pipeline_step.kind). */
+typedef enum rm_step_kind {
+    RM_STEP_HEURISTIC = 0, /* a heuristic built a ring (detail: its rm_heuristic) */
+    RM_STEP_SEARCH = 1,    /* the local search on the ring (detail: its rm_improve_stop) */
+    RM_STEP_FINAL = 2      /* the final solver of the shares (detail: its rm_final_solver) */
+} rm_step_kind;
+
+/** One step of the pipeline of rm_map (mapper/map.c), as the mapping
+ *  records it (rm_mapping.steps). A step's result is kept only when its
+ *  T_step/D_w under the mapping's network model is not above the previous
+ *  one (the search: strictly below) and rm_mapping_check passes; else the
+ *  previous mapping stays and note says why in one line. */
+typedef struct rm_pipeline_step {
+    int kind;          /* rm_step_kind */
+    int detail;        /* heuristic: rm_heuristic; search: rm_improve_stop; final:
+                          rm_final_solver */
+    int kept;          /* 1: the mapping is this step's result (a heuristic: its ring
+                          was handed on) */
+    int moves;         /* the search's accepted moves (0 otherwise) */
+    long long evaluations; /* the search's candidate evaluations (0 otherwise) */
+    long long budget;  /* the search's budget of evaluations (0 = none; the
+                          automatic one resolved), 0 otherwise */
+    double t_before;   /* T_step/D_w of the mapping the step started from (NAN for a
+                          heuristic) */
+    double t_after;    /* T_step/D_w of the step's result (NAN: it failed) */
+    char note[160];    /* why it was not kept, or what stopped it; "" when nothing to say */
+} rm_pipeline_step;
 
 /** rm_mapping.improve_stop: why the local search of --improve stopped. */
 typedef enum rm_improve_stop {
     RM_IMPROVE_NOT_RUN = 0,
     RM_IMPROVE_STOP_LOCAL = 1,  /* no move lowers T_step: a local optimum */
     RM_IMPROVE_STOP_MOVES = 2,  /* rm_options.improve_max_moves moves accepted */
-    RM_IMPROVE_STOP_BUDGET = 3  /* rm_options.improve_seconds of wall time passed: the
+    RM_IMPROVE_STOP_BUDGET = 3, /* rm_options.improve_seconds of wall time passed: the
                                    result may depend on the machine's speed */
+    RM_IMPROVE_STOP_EVALS = 4   /* rm_options.improve_max_evals candidate evaluations
+                                   done (the deterministic budget). Added in 1.2 */
 } rm_improve_stop;
+
+/** Which of two mappings of the same platform, valued under the same
+ *  network model, is handed on when both are offered (RM_HEUR_BOTH, the
+ *  CLI's `--heuristic both`): 1 when b's T_step/D_w is strictly lower than
+ *  a's (or a's is NaN and b's is not), else 0 (ties: a). A NULL mapping
+ *  loses. O(1). Thread safety: reentrant (reads only). */
+int rm_mapping_better(const rm_mapping *a, const rm_mapping *b);
 
 /** Allocate a mapping of ring size q with empty routes and n_sweep sweep
  *  entries (NAN). NULL on allocation failure. O(q + n_sweep).

@@ -1,6 +1,6 @@
 # both.sh — `--heuristic both` (Legrand et al. 2004, Tables 3–4): the JSON is
 # {"ringmap_version", "shared": mapping, "slice": mapping,
-# "improvement_percent"} with improvement = (T_slice - T_shared)/T_slice*100
+# "improvement_percent", "handed_on"} with improvement = (T_slice - T_shared)/T_slice*100
 # recomputed from the two mappings; the table shows both ring sizes and the
 # improvement; on the hand-solved star with max-min shares both give 0.408
 # (improvement 0).
@@ -14,7 +14,9 @@ write_star3 "$OWN"
 check_both() { # FILE
     local f=$1
     jcheck "$f" "top-level keys in order" \
-        '[keys_unsorted[]] == ["ringmap_version", "shared", "slice", "improvement_percent"]'
+        '[keys_unsorted[]] == ["ringmap_version", "shared", "slice", "improvement_percent", "handed_on"]'
+    jcheck "$f" "handed_on: the lower T_step, ties SharedRing's (rm_mapping_better)" \
+        '.handed_on == (if .slice.t_step_per_dw < .shared.t_step_per_dw then "slice" else "shared" end)'
     jcheck "$f" "types" \
         '(.ringmap_version|type) == "string" and (.shared|type) == "object" and (.slice|type) == "object" and (.improvement_percent|type) == "number"'
     jcheck "$f" "shared is SharedRing, slice is SliceRing with its unshared estimate" \

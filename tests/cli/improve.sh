@@ -1,8 +1,9 @@
 # improve.sh — `--improve` (heur/improve.c, docs/improve.md): on shared4, SliceRing's
 # 4-host ring (124/147 at D_c/D_w 0.5) becomes the best ring, hosts A0 A1 at
 # 0.54 (hand-solved in platforms/test/shared4.gml); the JSON's params.improve
-# records it; the same command twice gives byte-identical JSON (no budget
-# hit); bad values of --improve-seconds / --improve-moves exit 2.
+# records it (and params.pipeline the steps); the same command twice gives
+# byte-identical JSON; --improve-evals stops it deterministically; bad values
+# of --improve-seconds / --improve-moves / --improve-evals exit 2.
 source "$(dirname "$0")/helpers.bash"
 
 P=$SRC/platforms/test/shared4.gml
@@ -21,6 +22,25 @@ expect_exit 0 "--improve-moves 1" "$P" --heuristic slice --dc-dw 0.5 --improve-m
 jcheck "$TMP/d.json" "move limit" '.params.improve.stop == "move_limit" and .params.improve.moves == 1'
 expect_exit 0 "--improve --all-shares" "$P" --heuristic slice --dc-dw 0.5 --improve --all-shares --json "$TMP/e.json" -q
 jcheck "$TMP/e.json" "params.improve kept with --all-shares" '.params.improve.moves >= 1'
+# the pipeline's record: the search's step, what was asked and what ran
+jcheck "$TMP/a.json" "params.pipeline: the heuristic, then the search, kept" \
+    '[.params.pipeline[].step] == ["heuristic","search"] and .params.pipeline[1].kept and .params.pipeline[1].moves == .params.improve.moves and (.params.pipeline[1].t_step_per_dw_after - .t_step_per_dw | fabs) < 1e-15'
+jcheck "$TMP/a.json" "what was asked (make_feasible maxmin) beside what ran" \
+    '.params.make_feasible == "maxmin" and ((.params | has("shares") | not) or .params.shares != "maxmin")'
+jcheck "$TMP/a.json" "the evaluation budget recorded" \
+    '.params.improve.max_evaluations >= 1000 and .params.pipeline[1].evaluations <= .params.improve.max_evaluations'
+jcheck "$TMP/c.json" "no params.pipeline for the heuristic alone" '.params | has("pipeline") | not'
+expect_exit 0 "--improve (table)" "$P" --heuristic slice --dc-dw 0.5 --improve
+grep -q "^Pipeline" "$TMP/out" || fail "no Pipeline block in the table"
+grep -q "search: 0.843537 -> 0.54 s/Mflop, 2 moves" "$TMP/out" || fail "no search line: $(cat "$TMP/out")"
+ok "the table states the pipeline and the search's gain"
+expect_exit 0 "--improve-evals 3" "$P" --heuristic slice --dc-dw 0.5 --improve-evals 3 --json "$TMP/f.json" -q
+jcheck "$TMP/f.json" "evaluation limit" \
+    '.params.improve.stop == "evaluation_limit" and .params.improve.max_evaluations == 3 and .params.pipeline[1].evaluations <= 3'
+expect_exit 0 "--improve-evals 3 (run 2)" "$P" --heuristic slice --dc-dw 0.5 --improve-evals 3 --threads 3 --json "$TMP/g.json" -q
+cmp -s "$TMP/f.json" "$TMP/g.json" || fail "--improve-evals: JSON differs between runs / thread counts"
+ok "--improve-evals: byte-identical JSON twice (1 and 3 threads)"
+expect_bad "improve-evals" "--improve-evals x" "$P" --improve-evals x
 expect_bad "improve-seconds" "--improve-seconds -1" "$P" --improve-seconds -1
 expect_bad "improve-moves" "--improve-moves x" "$P" --improve-moves x
 finish_test

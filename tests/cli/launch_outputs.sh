@@ -44,13 +44,15 @@ expect_exit 0 "--units in the table" "$P" --units 50
 grep -q "Integer work shares of 50 units" "$TMP/out" || fail "no units table: $(cat "$TMP/out")"
 ok "--units 50 prints the shares under the table"
 
-# --heuristic both: SharedRing's ring, said on stderr
+# --heuristic both: the better ring (the JSON's handed_on), said on stderr
 expect_exit 0 "both" "$P" --heuristic both --units 100 --json b.json --hostfile hb.txt -q
-grep -q "follow SharedRing's ring" "$TMP/err" || fail "both: no note on stderr"
-diff <(grep -v '^#' hb.txt) <(jq -r '.shared.ring[].label + " slots=1"' b.json) >/dev/null ||
-  fail "both: hostfile is not SharedRing's ring"
-jcheck b.json "both: units in the shared mapping" '(.shared.ring | map(.units) | add) == 100'
-ok "both: the launch files follow SharedRing's ring"
+H=$(jq -r .handed_on b.json)
+T=$(jq -r 'if .handed_on == "slice" then "SliceRing" else "SharedRing" end' b.json)
+grep -q "follow $T's ring (the better one)" "$TMP/err" || fail "both: no note on stderr"
+diff <(grep -v '^#' hb.txt) <(jq -r --arg h "$H" '.[$h].ring[].label + " slots=1"' b.json) >/dev/null ||
+  fail "both: hostfile is not the handed-on ring ($H)"
+jcheck b.json "both: units in the handed-on mapping" '(.[.handed_on].ring | map(.units) | add) == 100'
+ok "both: the launch files follow the better ring ($H)"
 
 # bad options and outputs: exit 2 before any computation, nothing written
 expect_bad "--units: expected an integer >= 1" "--units 0" "$P" --units 0

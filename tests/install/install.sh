@@ -88,6 +88,8 @@ ok "version $VERSION: ringmap --version, libringmap.so.$VERSION, RINGMAP_VERSION
 
 # an outside program that needs $REQ: the reserved tails (rm_reserved_slot)
 # of the option structs, zeroed by their _init functions over garbage
+# (rm_options': the slots of the 1.2 fields written as over zeros, the rest
+# zeroed)
 mkdir -p "$TMP/need"
 cat >"$TMP/need/need_version.c" <<'EOF_C'
 #include <ringmap.h>
@@ -120,7 +122,20 @@ int main(void)
     rm_matrix_options_init(&mo);
     rm_dfpa_options_init(&dfo);
     rm_fpm_init(&fpm);
-    int ok = TAIL(o) && TAIL(o.final_limits) && TAIL(ro) && TAIL(mo) && TAIL(dfo) && TAIL(fpm);
+    /* rm_options: its tail holds the fields of 1.2 (the network model, the
+       search's budget ...), some with nonzero defaults: rm_options_init over
+       garbage writes every byte of it as over zeros, and the slots after
+       those fields are zero */
+    rm_options z;
+    memset(&z, 0, sizeof z);
+    rm_options_init(&z);
+    size_t used = 0, n_slots = sizeof o.reserved / sizeof o.reserved[0];
+    for (size_t i = 0; i < n_slots; i++)
+        if (!zero(&z.reserved[i], 1))
+            used = i + 1;
+    int ok = memcmp(o.reserved, z.reserved, sizeof o.reserved) == 0 && used <= 4 &&
+             zero(o.reserved + 4, n_slots - 4) && TAIL(o.final_limits) && TAIL(ro) &&
+             TAIL(mo) && TAIL(dfo) && TAIL(fpm);
     rm_dfpa *a = NULL;
     rm_dfpa_stats st;
     GARBAGE(st);

@@ -50,7 +50,7 @@ for plat in "$FT" "$SRC/platforms/renater2001.gml"; do
     same "$b, --units 1000" "$plat" --units 1000
     jcheck "$TMP/lib.json" "$b: units" '.units.total == 1000 and ([.ring[].units] | add) == 1000'
     same "$b, --heuristic both" "$plat" --heuristic both
-    jcheck "$TMP/lib.json" "$b: both" '(keys_unsorted) == ["ringmap_version", "shared", "slice", "improvement_percent"]'
+    jcheck "$TMP/lib.json" "$b: both" '(keys_unsorted) == ["ringmap_version", "shared", "slice", "improvement_percent", "handed_on"]'
     same "$b, everything" "$plat" --heuristic both --dc 0.2 --dw 50 --all-shares --units 77
     jcheck "$TMP/lib.json" "$b: everything" \
         '.shared.units.total == 77 and (.shared.share_methods | length) == 5 and .slice.params.dw == 50 and (.slice | has("units") | not)'

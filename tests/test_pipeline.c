@@ -1,0 +1,254 @@
+/*
+ * test_pipeline.c — the mapper's pipeline (mapper/map.c): the heuristic(s),
+ * the local search, the final solver, each step kept only when T_step does
+ * not rise and recorded in the mapping (rm_mapping.steps):
+ *  - RM_HEUR_BOTH hands on the ring of lower T_step of SharedRing and
+ *    SliceRing (ties: SharedRing's), bit for bit the better of the two runs,
+ *    and records both runs;
+ *  - a step that would make the mapping worse is not kept: a final solver
+ *    stopped at an iteration limit leaves the previous mapping bit for bit,
+ *    rm_map returns RM_OK and the step says why;
+ *  - the search's evaluation budget (rm_options.improve_max_evals) is
+ *    deterministic: the same mapping twice, for 1 or 3 threads; the stop is
+ *    recorded; a larger budget is never worse (the same sequence of moves);
+ *  - the search's step records its moves and evaluations, and a search
+ *    that finds nothing is not kept.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+static rm_platform *random_platform(unsigned long long *s, int nh, int nr, int extra)
+{
+    int N = nh + nr, E = N - 1 + extra;
+    double w[32], b[64];
+    int lu[64], lv[64];
+    for (int v = 0; v < N; v++)
+        w[v] = v < nh ? 0.005 + 0.045 * rmt_rnd(s) : 0.0;
+    int l = 0;
+    for (int v = 1; v < N; v++, l++) {
+        lu[l] = v;
+        lv[l] = rmt_rndint(s, 0, v - 1);
+        b[l] = 10.0 + 990.0 * rmt_rnd(s);
+    }
+    while (l < E) {
+        int a = rmt_rndint(s, 0, N - 1), c = rmt_rndint(s, 0, N - 2);
+        if (c >= a)
+            c++;
+        int dup = 0;
+        for (int k = 0; k < l; k++)
+            dup |= (lu[k] == a && lv[k] == c) || (lu[k] == c && lv[k] == a);
+        if (dup)
+            continue;
+        lu[l] = a, lv[l] = c, b[l] = 10.0 + 990.0 * rmt_rnd(s);
+        l++;
+    }
+    return rmt_build("random", N, nh, w, E, lu, lv, b, NULL, NULL);
+}
+
+static rm_mapping *map_opt(const rm_platform *p, const rm_options *o)
+{
+    rm_mapping *m = NULL;
+    rm_error err = {RM_OK, ""};
+    ck_assert_msg(rm_map(p, o, &m, &err) == RM_OK, "%s: %s", p->name, err.msg);
+    rm_network net;
+    ck_assert_int_eq(rm_network_init(&net, p, o->duplex, &err), RM_OK);
+    ck_assert_msg(rm_mapping_check(&net, m, 1e-9, &err) == RM_OK, "%s", err.msg);
+    rm_network_destroy(&net);
+    return m;
+}
+
+static void base_options(rm_options *o, rm_heuristic h, double dc_dw)
+{
+    rm_options_init(o);
+    o->heuristic = h;
+    o->cost.dc_dw = dc_dw;
+    o->threads = 1;
+}
+
+static int same_mapping(const rm_mapping *a, const rm_mapping *b)
+{
+    if (a->q != b->q || a->t_step_per_dw != b->t_step_per_dw || a->heuristic != b->heuristic)
+        return 0;
+    for (int k = 0; k < a->q; k++) {
+        if (a->ring[k] != b->ring[k] || a->alpha[k] != b->alpha[k])
+            return 0;
+        const rm_route *r[4] = {&a->succ[k], &b->succ[k], &a->pred[k], &b->pred[k]};
+        for (int i = 0; i < 4; i += 2)
+            if (r[i]->n_arcs != r[i + 1]->n_arcs || r[i]->bandwidth != r[i + 1]->bandwidth ||
+                (r[i]->n_arcs &&
+                 memcmp(r[i]->arcs, r[i + 1]->arcs, (size_t)r[i]->n_arcs * sizeof(int))))
+                return 0;
+    }
+    return 1;
+}
+
+static const double ratios[4] = {0.64, 0.064, 0.0064, 0.00064};
+
+START_TEST(test_both_hands_on_the_better)
+{
+    unsigned long long s = 0xB07BULL;
+    int wins[2] = {0, 0};
+    for (int i = 0; i < 10; i++) {
+        int nh = rmt_rndint(&s, 4, 9), nr = rmt_rndint(&s, 2, 6), extra = rmt_rndint(&s, 1, 3);
+        rm_platform *p = random_platform(&s, nh, nr, extra);
+        for (int r = 0; r < 4; r++) {
+            rm_options o;
+            base_options(&o, RM_HEUR_SHARED, ratios[r]);
+            rm_mapping *sh = map_opt(p, &o);
+            o.heuristic = RM_HEUR_SLICE;
+            rm_mapping *sl = map_opt(p, &o);
+            o.heuristic = RM_HEUR_BOTH;
+            rm_mapping *b = map_opt(p, &o);
+            int slice = sl->t_step_per_dw < sh->t_step_per_dw;
+            ck_assert_int_eq(rm_mapping_better(sh, sl), slice);
+            ck_assert_msg(same_mapping(b, slice ? sl : sh),
+                          "platform %d ratio %g: not the better (%.17g: shared %.17g, slice %.17g)",
+                          i, ratios[r], b->t_step_per_dw, sh->t_step_per_dw, sl->t_step_per_dw);
+            ck_assert_int_eq(b->heuristic, slice ? RM_HEUR_SLICE : RM_HEUR_SHARED);
+            ck_assert_int_eq(b->n_steps, 2);
+            ck_assert_int_eq(b->steps[0].kind, RM_STEP_HEURISTIC);
+            ck_assert_int_eq(b->steps[0].detail, RM_HEUR_SHARED);
+            ck_assert_int_eq(b->steps[1].detail, RM_HEUR_SLICE);
+            ck_assert_int_eq(b->steps[0].kept, !slice);
+            ck_assert_int_eq(b->steps[1].kept, slice);
+            ck_assert(b->steps[0].t_after == sh->t_step_per_dw);
+            ck_assert(b->steps[1].t_after == sl->t_step_per_dw);
+            wins[slice]++;
+            rm_mapping_free(sh);
+            rm_mapping_free(sl);
+            rm_mapping_free(b);
+        }
+        rm_platform_free(p);
+    }
+    /* both cases happen on these platforms (the test can tell them apart) */
+    ck_assert_msg(wins[0] > 0 && wins[1] > 0, "SharedRing %d, SliceRing %d", wins[0], wins[1]);
+}
+END_TEST
+
+START_TEST(test_worse_step_not_kept)
+{
+    unsigned long long s = 0x3E7ULL;
+    int rejected = 0;
+    for (int i = 0; i < 6; i++) {
+        rm_platform *p = random_platform(&s, 7, 4, 3);
+        for (int which = RM_FINAL_KINSOL; which <= RM_FINAL_GLPK; which++) {
+            rm_options o;
+            base_options(&o, RM_HEUR_SHARED, 0.064);
+            o.improve = 1; /* the search's shares: often already the optimum */
+            rm_mapping *g = map_opt(p, &o);
+            o.final_solver = (rm_final_solver)which;
+            /* one Newton iteration / one LP: the solver stops at its limit */
+            o.final_limits.kinsol_max_newton = 1;
+            o.final_limits.kinsol_max_set_changes = 1;
+            o.final_limits.glpk_max_lps = 1;
+            rm_mapping *m = map_opt(p, &o);
+            ck_assert_int_eq(m->n_steps, 3);
+            const rm_pipeline_step *f = &m->steps[2];
+            ck_assert_int_eq(f->kind, RM_STEP_FINAL);
+            ck_assert_int_eq(f->detail, which);
+            ck_assert(f->t_before == g->t_step_per_dw);
+            ck_assert(m->t_step_per_dw <= g->t_step_per_dw); /* never worse */
+            if (!f->kept) { /* the previous mapping, bit for bit, and a note */
+                rejected++;
+                ck_assert(same_mapping(m, g));
+                ck_assert_int_eq(m->final_solver, RM_FINAL_NONE);
+                ck_assert(f->note[0] != '\0');
+            } else {
+                ck_assert_int_eq(m->final_solver, which);
+                ck_assert(f->t_after == m->t_step_per_dw);
+            }
+            rm_mapping_free(g);
+            rm_mapping_free(m);
+        }
+        rm_platform_free(p);
+    }
+    ck_assert_msg(rejected > 0, "no solver step was rejected: the test shows nothing");
+}
+END_TEST
+
+START_TEST(test_search_budget_deterministic)
+{
+    unsigned long long s = 0xDE7ULL;
+    int budget_stops = 0, moved = 0;
+    for (int i = 0; i < 6; i++) {
+        rm_platform *p = random_platform(&s, 9, 5, 3);
+        for (int r = 0; r < 4; r++) {
+            rm_options o;
+            base_options(&o, RM_HEUR_BOTH, ratios[r]);
+            o.improve = 1;
+            o.improve_max_evals = 40;
+            rm_mapping *a = map_opt(p, &o);
+            o.threads = 3;
+            rm_mapping *b = map_opt(p, &o);
+            ck_assert_msg(same_mapping(a, b), "platform %d ratio %g: 1 and 3 threads differ", i,
+                          ratios[r]);
+            o.threads = 1;
+            rm_mapping *c = map_opt(p, &o);
+            ck_assert_msg(same_mapping(a, c), "platform %d ratio %g: two runs differ", i,
+                          ratios[r]);
+            const rm_pipeline_step *st = &a->steps[a->n_steps - 1];
+            ck_assert_int_eq(st->kind, RM_STEP_SEARCH);
+            ck_assert(st->evaluations <= 40);
+            budget_stops += st->detail == RM_IMPROVE_STOP_EVALS;
+            ck_assert_int_eq(a->improve_stop, st->detail);
+            /* no limit: the same moves continued, never worse */
+            o.improve_max_evals = 0;
+            rm_mapping *d = map_opt(p, &o);
+            ck_assert(d->t_step_per_dw <= a->t_step_per_dw);
+            const rm_pipeline_step *sd = &d->steps[d->n_steps - 1];
+            ck_assert(sd->detail != RM_IMPROVE_STOP_EVALS);
+            ck_assert_int_eq(sd->kept, sd->moves > 0);
+            ck_assert(sd->kept ? sd->t_after < sd->t_before : sd->t_after == sd->t_before);
+            moved += sd->moves > 0;
+            rm_mapping_free(a);
+            rm_mapping_free(b);
+            rm_mapping_free(c);
+            rm_mapping_free(d);
+        }
+        rm_platform_free(p);
+    }
+    ck_assert_msg(budget_stops > 0, "the budget of 40 evaluations never stopped the search");
+    ck_assert_msg(moved > 0, "the search never moved");
+}
+END_TEST
+
+START_TEST(test_evals_auto_and_checks)
+{
+    rm_options o;
+    rm_options_init(&o);
+    rm_error err;
+    o.improve_max_evals = -2;
+    ck_assert_int_eq(rm_options_check(&o, &err), RM_EINPUT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "improve_max_evals"));
+    o.improve_max_evals = 0;
+    ck_assert_int_eq(rm_options_check(&o, &err), RM_OK);
+    /* scaled with the platform: less on a larger one, within its bounds */
+    long long small = rm_improve_evals_auto(10, 20, 40, 5),
+              large = rm_improve_evals_auto(1000, 1100, 2400, 40),
+              longring = rm_improve_evals_auto(1000, 1100, 2400, 700);
+    ck_assert(small < large);       /* more hosts, more work allowed */
+    ck_assert(longring < large);    /* a longer ring, dearer candidates */
+    ck_assert(small > 1000);
+    ck_assert(rm_improve_evals_auto(10, 500, 1000, 10) == 1000); /* the floor */
+    ck_assert(large <= 200000);
+    ck_assert(rm_improve_evals_auto(0, 0, 0, 0) == 1000);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *su = suite_create("pipeline");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_both_hands_on_the_better);
+    tcase_add_test(tc, test_worse_step_not_kept);
+    tcase_add_test(tc, test_search_budget_deterministic);
+    tcase_add_test(tc, test_evals_auto_and_checks);
+    suite_add_tcase(su, tc);
+    return rmt_run_suite(su);
+}
