@@ -120,6 +120,7 @@ static void usage(FILE *f)
         "                        remove, replace, insert or move a host, keeping a move\n"
         "                        when T_step (eq. (5) or max-min shares) drops; never\n"
         "                        worse than the heuristic's ring; off by default\n"
+        "  --no-improve          no local search (the heuristic's ring as it is)\n"
         "  --improve-evals N     its budget: at most N candidate evaluations (default\n"
         "                        auto: scaled with the platform; 0 = no limit); the\n"
         "                        same input gives the same mapping on any machine\n"
@@ -202,6 +203,7 @@ enum {
     OPT_PROGRESS,
     OPT_THREADS,
     OPT_IMPROVE,
+    OPT_NOIMPROVE,
     OPT_IMPROVE_ARG,
     OPT_SLICETIES,
     OPT_ROUTE_TIES
@@ -233,6 +235,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"progress", no_argument, NULL, OPT_PROGRESS},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"improve", no_argument, NULL, OPT_IMPROVE},
+        {"no-improve", no_argument, NULL, OPT_NOIMPROVE},
         {"improve-seconds", required_argument, NULL, OPT_IMPROVE_ARG},
         {"improve-moves", required_argument, NULL, OPT_IMPROVE_ARG},
         {"improve-evals", required_argument, NULL, OPT_IMPROVE_ARG},
@@ -313,6 +316,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         case OPT_FULLCURVE: a->opt.full_curve = 1; break;
         case OPT_PROGRESS: a->progress_lines = 1; break;
         case OPT_IMPROVE: a->opt.improve = 1; break;
+        case OPT_NOIMPROVE: a->opt.improve = 0; break;
         case OPT_SLICETIES: a->opt.slice_ties = 1; break;
         case OPT_IMPROVE_ARG: /* cli/options.c; either sets --improve */
         case OPT_THREADS:
