@@ -95,13 +95,13 @@ static int over_budget(imp *s)
 
 /* The automatic budget (docs/improve.md, "Stops and determinism"): work
  * allowed a * H + b * H^2 (the heuristics' own cost grows faster than H),
- * divided by the work of one candidate, N + E (its widest paths) + 20 q (its
+ * divided by the work of one candidate, N + E (its widest paths) + 40 q (its
  * routes and balance on a ring of q hosts) — fitted to the CPU time per
  * candidate on the shipped platforms and the generated 1,000-host ones of
  * bench_scale. */
 #define IMPROVE_WORK_A 4.0e4
 #define IMPROVE_WORK_B 250.0
-#define IMPROVE_WORK_Q 20.0
+#define IMPROVE_WORK_Q 40.0
 #define IMPROVE_EVALS_MIN 1000LL
 #define IMPROVE_EVALS_MAX 200000LL
 

@@ -146,7 +146,7 @@ typedef struct rm_options {
 /** The local search's evaluation budget (what RM_IMPROVE_EVALS_AUTO stands
  *  for) on a platform of n_hosts hosts, n_nodes nodes and n_arcs arcs,
  *  starting from a ring of q hosts: the work allowed, 4e4 H + 250 H^2,
- *  divided by the work of one candidate, N + E + 20 q (its widest paths, its
+ *  divided by the work of one candidate, N + E + 40 q (its widest paths, its
  *  routes and balance), within [1,000, 200,000] evaluations
  *  (heur/improve.c, docs/improve.md: fitted so that the search costs about
  *  the heuristic's CPU time on the shipped platforms and stays within 3 s
