@@ -69,7 +69,8 @@ static rm_mapping *map(const rm_platform *p, rm_heuristic h, double dc_dw, int i
     o.heuristic = h;
     o.cost.dc_dw = dc_dw;
     o.improve = improve;
-    o.improve_seconds = 0; /* no budget: deterministic */
+    o.improve_seconds = 0; /* no wall-clock cap: deterministic */
+    o.improve_max_evals = 0; /* no evaluation budget: to a local optimum */
     o.final_solver = fs;
     o.threads = 1;
     rm_mapping *m = NULL;
