@@ -169,7 +169,10 @@ int rmi_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **
     return -1;
 }
 
-/* Copy standard input to a temporary file named *.EXT; NULL on failure. */
+/* Copy standard input to a temporary file named *.EXT, at most the library's
+ * limit for an input file (256 MiB, docs/cli.md): more is refused as soon as
+ * it is read, so that an endless input neither fills TMPDIR nor runs
+ * forever. NULL on failure. */
 static char *stdin_to_file(const char *ext, rm_error *err)
 {
     const char *dir = getenv("TMPDIR");
@@ -194,12 +197,22 @@ static char *stdin_to_file(const char *ext, rm_error *err)
     char buf[65536];
     size_t n;
     int bad = 0;
-    while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
-        bad |= fwrite(buf, 1, n, f) != n;
+    long long total = 0;
+    while (!bad && (n = fread(buf, 1, sizeof buf, stdin)) > 0) {
+        if ((total += (long long)n) > RM_INPUT_MAX_BYTES)
+            bad = 2;
+        else
+            bad |= fwrite(buf, 1, n, f) != n;
+    }
     bad |= ferror(stdin);
     bad |= fclose(f) != 0;
     if (bad) {
-        rm_error_set(err, RM_EINPUT, "cannot copy standard input to a temporary file");
+        if (bad & 2)
+            rm_error_set(err, RM_EINPUT,
+                         "<stdin>: more than the limit of %lld MiB for an input file",
+                         RM_INPUT_MAX_BYTES >> 20);
+        else
+            rm_error_set(err, RM_EINPUT, "cannot copy standard input to a temporary file");
         unlink(name);
         free(name);
         return NULL;
@@ -229,25 +242,23 @@ static rm_status read_matrix(const rm_cli_input *in, const char *path, rm_platfo
                              rm_error *err)
 {
     int mstd = !strcmp(path, "-"), sstd = !strcmp(in->speeds, "-");
-    FILE *fb = mstd ? stdin : fopen(path, "rb");
+    FILE *fb = mstd ? stdin : rm_matrix_open(path, err); /* regular, at most 256 MiB */
     if (!fb)
-        return rm_error_set(err, RM_EINPUT, "%s: cannot open: %s", path, strerror(errno));
-    FILE *fs = sstd ? stdin : fopen(in->speeds, "rb");
+        return err->status;
+    FILE *fs = sstd ? stdin : rm_matrix_open(in->speeds, err);
     if (!fs) {
-        int e = errno;
         if (!mstd)
             fclose(fb);
-        return rm_error_set(err, RM_EINPUT, "%s: cannot open: %s", in->speeds, strerror(e));
+        return err->status;
     }
     int lstd = in->lat_matrix && !strcmp(in->lat_matrix, "-");
-    FILE *fl = !in->lat_matrix ? NULL : lstd ? stdin : fopen(in->lat_matrix, "rb");
+    FILE *fl = !in->lat_matrix ? NULL : lstd ? stdin : rm_matrix_open(in->lat_matrix, err);
     if (in->lat_matrix && !fl) {
-        int e = errno;
         if (!mstd)
             fclose(fb);
         if (!sstd)
             fclose(fs);
-        return rm_error_set(err, RM_EINPUT, "%s: cannot open: %s", in->lat_matrix, strerror(e));
+        return err->status;
     }
     rm_matrix_options mo;
     rm_matrix_options_init(&mo);

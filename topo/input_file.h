@@ -14,9 +14,7 @@
 
 #include <stdio.h>
 
-/** Largest input file the readers accept: 256 MiB (the largest shipped
- *  platform is a few kB; a 10^5-node GML is ~20 MB). */
-#define RM_INPUT_MAX_BYTES (256LL * 1024 * 1024)
+/* RM_INPUT_MAX_BYTES, the largest input file: ringmap/topo.h */
 
 /** Check path without opening it (stat): RM_EINPUT "PATH: cannot open: ..."
  *  if it does not exist, "PATH: not a regular file (a directory)" etc., or

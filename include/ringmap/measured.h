@@ -33,6 +33,19 @@ typedef struct rm_matrix_options {
 void rm_matrix_options_init(rm_matrix_options *mo);
 
 /**
+ * Open the CSV file at path for reading by rm_platform_read_matrices, after
+ * the checks every input file of the library goes through (docs/cli.md,
+ * "Input and output files"): a regular file of at most 256 MiB, checked on
+ * the opened file (a FIFO is opened without blocking and refused). Returns
+ * the stream (close it with fclose) or NULL with err set: RM_EINPUT
+ * "PATH: cannot open: REASON", "PATH: not a regular file (a FIFO)" (a
+ * directory, a character device such as /dev/zero, ...), "PATH: N bytes,
+ * more than the limit of 256 MiB for an input file"; RM_ENOMEM; RM_EINVAL
+ * when path is NULL. Thread safety: reentrant. Complexity O(1).
+ */
+FILE *rm_matrix_open(const char *path, rm_error *err);
+
+/**
  * A platform from a measured bandwidth matrix and host speeds (RFC 4180 CSV,
  * parsed by libcsv).
  * Bandwidth matrix (bw, named bw_name in messages): first row = a corner
@@ -52,8 +65,13 @@ void rm_matrix_options_init(rm_matrix_options *mo);
  * header is row 1): malformed CSV, non-numeric or negative or zero value,
  * ragged row, size mismatch (rows vs header), duplicate host name, a row
  * naming another host than its column, a host missing from the speeds or
- * unknown to the matrix, unknown or conflicting unit; RM_ELIMIT beyond
- * 4096 hosts; RM_ENOMEM. Thread safety: reentrant. Complexity O(Q^2).
+ * unknown to the matrix, unknown or conflicting unit, a field longer
+ * than 4096 characters; RM_EINPUT for a stream that is a directory, a
+ * device other than a terminal (/dev/zero) or a socket, or that holds more
+ * than 256 MiB (a regular file is refused at once, a pipe once 256 MiB
+ * were read: open a file with rm_matrix_open); RM_ELIMIT beyond 4096
+ * hosts; RM_ENOMEM. Thread safety: reentrant. Complexity O(Q^2), time and
+ * memory linear in the bytes read.
  */
 rm_status rm_platform_read_matrix(FILE *bw, const char *bw_name, FILE *sp, const char *sp_name,
                                   const rm_matrix_options *mo, rm_platform **out, rm_error *err);

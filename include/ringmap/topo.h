@@ -19,6 +19,13 @@ extern "C" {
 /* topo: platforms (Legrand et al. 2004 §2.1)                                           */
 /* ------------------------------------------------------------------------ */
 
+/** Largest input file the library's readers accept, in bytes: 256 MiB (the
+ *  largest shipped platform is a few kB; a 10^5-node GML is ~20 MB). Every
+ *  input file (platform, CSV matrix, mapping JSON, a SimGrid platform's
+ *  trace files) is a regular file of at most this size; a stream (standard
+ *  input) is read up to it (docs/cli.md, "Input and output files"). */
+#define RM_INPUT_MAX_BYTES (256LL * 1024 * 1024)
+
 /** A node of the platform: a host (is_host = 1, cycle-time w > 0, s/Mflop)
  *  or a router (is_host = 0, w = 0). Hosts forward traffic like routers. */
 typedef struct rm_node {

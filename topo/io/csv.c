@@ -5,8 +5,10 @@
  * this file collects the records, then checks and interprets them, naming
  * the file, row and column of every error.
  */
+#define _POSIX_C_SOURCE 200809L /* fileno, isatty */
 #include "ringmap/topo.h"
 #include "ringmap/measured.h"
+#include "topo/input_file.h"
 #include "topo/io/formats.h"
 #include "topo/io/unusable.h"
 
@@ -16,10 +18,18 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define RM_MATRIX_MAX_HOSTS 4096
-#define RM_CSV_MAX_CELLS ((size_t)RM_MATRIX_MAX_HOSTS * (RM_MATRIX_MAX_HOSTS + 2))
+/* a matrix of the most hosts has 1 + 4096 rows of 1 + 4096 cells */
+#define RM_CSV_MAX_CELLS ((size_t)(RM_MATRIX_MAX_HOSTS + 1) * (RM_MATRIX_MAX_HOSTS + 1))
 #define RM_CSV_MAX_FIELD 4096
+/* libcsv's field buffer may hold one field of RM_CSV_MAX_FIELD bytes (it
+ * grows by 128 bytes): csv_realloc refuses more, so that a file without a
+ * separator (/dev/zero) stops at once instead of growing one field. */
+#define RM_CSV_MAX_BUFFER ((size_t)RM_CSV_MAX_FIELD + 256)
+#define RM_CSV_BLOCK 65536 /* the fields' text is kept in blocks of this size */
 
 void rm_matrix_options_init(rm_matrix_options *mo)
 {
@@ -30,6 +40,15 @@ void rm_matrix_options_init(rm_matrix_options *mo)
     mo->speed_unit = NULL;
 }
 
+FILE *rm_matrix_open(const char *path, rm_error *err)
+{
+    if (!path) {
+        rm_error_set(err, RM_EINVAL, "rm_matrix_open: path is NULL");
+        return NULL;
+    }
+    return rmi_input_fopen(path, err); /* regular file, size limit (topo/input_file.h) */
+}
+
 /* ---- the records of a CSV file ----------------------------------------- */
 
 typedef struct csv_row {
@@ -37,14 +56,44 @@ typedef struct csv_row {
     char **f; /* n fields; NULL = empty */
 } csv_row;
 
+/* A block of fields' text; the fields point into it, so it never moves. */
+typedef struct csv_block {
+    struct csv_block *next;
+    size_t used;
+    char text[RM_CSV_BLOCK];
+} csv_block;
+
 typedef struct csv_table {
     int n_rows, cap_rows;
     csv_row *rows;
     csv_row cur; /* the record being read */
     int cap_cur;
     size_t cells;
+    csv_block *text; /* the fields' text, newest block first */
     int failed; /* 1: out of memory, 2: too big, 3: field too long */
 } csv_table;
+
+/* Room for len + 1 bytes of field text (linear in the file: one malloc per
+ * 64 KiB instead of one per cell). */
+static char *field_text(csv_table *t, size_t len)
+{
+    if (!t->text || RM_CSV_BLOCK - t->text->used < len + 1) {
+        csv_block *b = malloc(sizeof *b);
+        if (!b)
+            return NULL;
+        b->next = t->text;
+        b->used = 0;
+        t->text = b;
+    }
+    char *v = t->text->text + t->text->used;
+    t->text->used += len + 1;
+    return v;
+}
+
+static void *csv_realloc(void *p, size_t size)
+{
+    return size > RM_CSV_MAX_BUFFER ? NULL : realloc(p, size);
+}
 
 static void on_field(void *s, size_t len, void *data)
 {
@@ -71,18 +120,17 @@ static void on_field(void *s, size_t len, void *data)
     }
     char *v = NULL;
     if (s && len > 0) {
-        v = malloc(len + 1);
+        if (memchr(s, '\0', len)) { /* a NUL byte inside a field */
+            t->failed = 4;
+            return;
+        }
+        v = field_text(t, len);
         if (!v) {
             t->failed = 1;
             return;
         }
         memcpy(v, s, len);
         v[len] = '\0';
-        if (strlen(v) != len) { /* a NUL byte inside a field */
-            free(v);
-            t->failed = 4;
-            return;
-        }
     }
     t->cur.f[t->cur.n++] = v;
 }
@@ -119,15 +167,15 @@ static void on_row(int c, void *data)
 
 static void table_free(csv_table *t)
 {
-    for (int r = 0; r < t->n_rows; r++) {
-        for (int k = 0; k < t->rows[r].n; k++)
-            free(t->rows[r].f[k]);
+    for (int r = 0; r < t->n_rows; r++)
         free(t->rows[r].f);
-    }
-    for (int k = 0; k < t->cur.n; k++)
-        free(t->cur.f[k]);
     free(t->cur.f);
     free(t->rows);
+    while (t->text) {
+        csv_block *b = t->text;
+        t->text = b->next;
+        free(b);
+    }
     memset(t, 0, sizeof *t);
 }
 
@@ -135,19 +183,48 @@ static rm_status table_read(FILE *f, const char *name, csv_table *t, rm_error *e
 {
     memset(t, 0, sizeof *t);
     struct csv_parser p;
+    /* a regular file of at most RM_INPUT_MAX_BYTES, or a stream (a pipe,
+     * standard input) read up to that many bytes: bounded time and memory */
+    struct stat sb;
+    int fd = fileno(f);
+    if (fd >= 0 && fstat(fd, &sb) == 0) {
+        if (S_ISDIR(sb.st_mode) || S_ISBLK(sb.st_mode) || S_ISSOCK(sb.st_mode) ||
+            (S_ISCHR(sb.st_mode) && !isatty(fd)))
+            return rm_error_set(err, RM_EINPUT, "%s: not a regular file (%s)", name,
+                                S_ISDIR(sb.st_mode)   ? "a directory"
+                                : S_ISBLK(sb.st_mode) ? "a block device"
+                                : S_ISCHR(sb.st_mode) ? "a character device"
+                                                      : "a socket");
+        if (S_ISREG(sb.st_mode) && (long long)sb.st_size > RM_INPUT_MAX_BYTES)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: %lld bytes, more than the limit of %lld MiB for an input file",
+                                name, (long long)sb.st_size, RM_INPUT_MAX_BYTES >> 20);
+    }
     if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_EMPTY_IS_NULL) != 0)
         return rm_error_set(err, RM_ENOMEM, "%s: out of memory", name);
+    csv_set_realloc_func(&p, csv_realloc);
     char buf[65536];
     size_t n;
+    long long total = 0;
     int first = 1;
     rm_status st = RM_OK;
     while (!t->failed && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if ((total += (long long)n) > RM_INPUT_MAX_BYTES) {
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: more than the limit of %lld MiB for an input file", name,
+                              RM_INPUT_MAX_BYTES >> 20);
+            break;
+        }
         size_t off = 0;
         if (first && n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
             off = 3; /* UTF-8 byte order mark */
         first = 0;
         if (csv_parse(&p, buf + off, n - off, on_field, on_row, t) != n - off) {
-            st = rm_error_set(err, RM_EINPUT, "%s: row %d: malformed CSV: %s", name,
+            if (csv_error(&p) == CSV_ENOMEM) /* csv_realloc: one field too long */
+                st = rm_error_set(err, RM_EINPUT, "%s: row %d: a field longer than %d characters",
+                                  name, t->n_rows + 1, RM_CSV_MAX_FIELD);
+            else
+                st = rm_error_set(err, RM_EINPUT, "%s: row %d: malformed CSV: %s", name,
                               t->n_rows + 1, csv_strerror(csv_error(&p)));
             break;
         }
