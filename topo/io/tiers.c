@@ -4,12 +4,14 @@
  * nodes become hosts with a seeded ~30 % rule, speeds from the LINPACK-like
  * list. See rmi_platform_read_tiers in topo/io/readers.h.
  */
+#define _POSIX_C_SOURCE 200809L /* getline */
 #include "topo/input_file.h"
 #include "topo/io/readers.h"
 #include "topo/io/unusable.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +29,8 @@ typedef struct tr_node {
 } tr_node;
 
 typedef struct tr_edge {
-    int a, b; /* node indices, a < b after normalisation */
+    long ia, ib; /* the Tiers ids of the ends, as in the file */
+    int a, b;    /* node indices, a < b after normalisation */
     double bw;
     long line;
     int pos; /* order of first appearance */
@@ -55,9 +58,9 @@ static int tr_id_cmp(const void *x, const void *y)
     return a->id < b->id ? -1 : a->id > b->id;
 }
 
-/* Parse up to max whitespace-separated numbers; returns how many, -1 if a
- * token is not a number. */
-static int tr_numbers(const char *s, double *v, int max)
+/* Parse up to max whitespace-separated numbers (tok[k]: where the k-th
+ * starts); returns how many, -1 if a token is not a number. */
+static int tr_numbers(const char *s, double *v, const char **tok, int max)
 {
     int n = 0;
     for (;;) {
@@ -69,6 +72,7 @@ static int tr_numbers(const char *s, double *v, int max)
             return -1;
         char *end;
         errno = 0;
+        tok[n] = s;
         v[n] = strtod(s, &end);
         if (end == s || (errno == ERANGE && !rm_is_subnormal(v[n])) || !isfinite(v[n]) ||
             (*end && !isspace((unsigned char)*end)))
@@ -76,6 +80,37 @@ static int tr_numbers(const char *s, double *v, int max)
         n++;
         s = end;
     }
+}
+
+/* A node id: the token tok (its value v as a double) as a long. An
+ * integer token is read exactly (strtol: every id a long holds, beyond
+ * 2^53 too); a token such as "12.0" or "1e3" only below 2^53, where a double
+ * is exact. 0, or an error naming the line and the token. */
+static rm_status tr_id(const char *path, long lineno, const char *what, const char *tok,
+                       double v, long *id, rm_error *err)
+{
+    int len = (int)strcspn(tok, " \t\r\n\v\f");
+    char *end;
+    errno = 0;
+    long x = strtol(tok, &end, 10);
+    if (end == tok + len) {
+        if (errno == ERANGE)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s:%ld: %s '%.*s' is out of range (ids are integers from %ld to %ld)",
+                                path, lineno, what, len > 40 ? 40 : len, tok, LONG_MIN, LONG_MAX);
+        *id = x;
+        return RM_OK;
+    }
+    if (v != floor(v))
+        return rm_error_set(err, RM_EINPUT, "%s:%ld: %s '%.*s' is not an integer", path, lineno,
+                            what, len > 40 ? 40 : len, tok);
+    if (!(fabs(v) < 9007199254740992.0)) /* 2^53 */
+        return rm_error_set(err, RM_EINPUT,
+                            "%s:%ld: %s '%.*s' is not exact beyond 2^53: write it as an integer "
+                            "(digits only)",
+                            path, lineno, what, len > 40 ? 40 : len, tok);
+    *id = (long)v;
+    return RM_OK;
 }
 
 /* Index of Tiers id in the sorted copy, or -1. */
@@ -108,19 +143,20 @@ static rm_status tr_nomem(const char *path, rm_error *err)
 }
 
 /* A line of the NODES section: 'id x y type' (v, k numbers). */
-static rm_status tr_parse_node(const char *path, long lineno, const double *v, int k, tr_file *t,
-                               rm_error *err)
+static rm_status tr_parse_node(const char *path, long lineno, const double *v,
+                               const char *const *tok, int k, tr_file *t, rm_error *err)
 {
     if (k != 4)
         return rm_error_set(err, RM_EINPUT, "%s:%ld: node line: expected 4 numbers 'id x y type'",
                             path, lineno);
+    long id;
+    rm_status st = tr_id(path, lineno, "node id", tok[0], v[0], &id, err);
+    if (st)
+        return st;
     if (v[3] != 0 && v[3] != 1 && v[3] != 2)
         return rm_error_set(err, RM_EINPUT,
-                            "%s:%ld: node %.0f: type %g is not 0 (WAN), 1 (MAN) or 2 (LAN)", path,
-                            lineno, v[0], v[3]);
-    if (v[0] != floor(v[0]) || fabs(v[0]) > 1e15)
-        return rm_error_set(err, RM_EINPUT, "%s:%ld: node id %g is not an integer", path, lineno,
-                            v[0]);
+                            "%s:%ld: node %ld: type %g is not 0 (WAN), 1 (MAN) or 2 (LAN)", path,
+                            lineno, id, v[3]);
     if (t->n_nodes == t->cap_nodes) {
         t->cap_nodes = t->cap_nodes ? 2 * t->cap_nodes : 64;
         tr_node *nn = realloc(t->nodes, (size_t)t->cap_nodes * sizeof *nn);
@@ -128,7 +164,7 @@ static rm_status tr_parse_node(const char *path, long lineno, const double *v, i
             return tr_nomem(path, err);
         t->nodes = nn;
     }
-    t->nodes[t->n_nodes].id = (long)v[0];
+    t->nodes[t->n_nodes].id = id;
     t->nodes[t->n_nodes].type = (int)v[3];
     t->nodes[t->n_nodes].line = lineno;
     t->n_nodes++;
@@ -136,17 +172,23 @@ static rm_status tr_parse_node(const char *path, long lineno, const double *v, i
 }
 
 /* A line of the EDGES section: 'from to delay bandwidth fromtype totype state'. */
-static rm_status tr_parse_edge(const char *path, long lineno, const double *v, int k, tr_file *t,
-                               rm_error *err)
+static rm_status tr_parse_edge(const char *path, long lineno, const double *v,
+                               const char *const *tok, int k, tr_file *t, rm_error *err)
 {
     if (k != 7)
         return rm_error_set(err, RM_EINPUT,
                             "%s:%ld: edge line: expected 7 numbers 'from to delay "
                             "bandwidth fromtype totype state'",
                             path, lineno);
+    long ia, ib;
+    rm_status st = tr_id(path, lineno, "edge end", tok[0], v[0], &ia, err);
+    if (!st)
+        st = tr_id(path, lineno, "edge end", tok[1], v[1], &ib, err);
+    if (st)
+        return st;
     if (!(v[3] > 0))
-        return rm_error_set(err, RM_EINPUT, "%s:%ld: edge %.0f -- %.0f: bandwidth %g must be > 0",
-                            path, lineno, v[0], v[1], v[3]);
+        return rm_error_set(err, RM_EINPUT, "%s:%ld: edge %ld -- %ld: bandwidth %g must be > 0",
+                            path, lineno, ia, ib, v[3]);
     if (t->n_edges == t->cap_edges) {
         t->cap_edges = t->cap_edges ? 2 * t->cap_edges : 128;
         tr_edge *ne = realloc(t->edges, (size_t)t->cap_edges * sizeof *ne);
@@ -154,13 +196,9 @@ static rm_status tr_parse_edge(const char *path, long lineno, const double *v, i
             return tr_nomem(path, err);
         t->edges = ne;
     }
-    /* the ids are kept in a and b (int) until resolved: they must fit */
-    if (fabs(v[0]) > 2e9 || fabs(v[1]) > 2e9 || v[0] != floor(v[0]) || v[1] != floor(v[1]))
-        return rm_error_set(err, RM_EINPUT, "%s:%ld: edge end is not an integer node id", path,
-                            lineno);
     tr_edge *e = &t->edges[t->n_edges];
-    e->a = (int)v[0];
-    e->b = (int)v[1];
+    e->ia = ia;
+    e->ib = ib;
     e->bw = v[3];
     e->line = lineno;
     e->pos = t->n_edges;
@@ -171,14 +209,20 @@ static rm_status tr_parse_edge(const char *path, long lineno, const double *v, i
 /* Parse: the nodes and raw edges of the file (ids resolved afterwards). */
 static rm_status tr_parse(FILE *f, const char *path, tr_file *t, rm_error *err)
 {
-    char line[4096];
+    /* lines of any length (the file is at most RM_INPUT_MAX_BYTES) */
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
     long lineno = 0;
     int section = 0; /* 0 header, 1 nodes, 2 edges */
-    while (fgets(line, sizeof line, f)) {
+    rm_status st = RM_OK;
+    while (!st && (len = getline(&line, &cap, f)) != -1) {
         lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n')
-            return rm_error_set(err, RM_EINPUT, "%s:%ld: line too long", path, lineno);
+        if (memchr(line, '\0', (size_t)len)) {
+            st = rm_error_set(err, RM_EINPUT, "%s:%ld: a NUL byte (not a text file)", path,
+                              lineno);
+            break;
+        }
         char *s = line;
         while (isspace((unsigned char)*s))
             s++;
@@ -192,19 +236,20 @@ static rm_status tr_parse(FILE *f, const char *path, tr_file *t, rm_error *err)
         if (!*s)
             continue;
         double v[8];
-        int k = tr_numbers(s, v, 8);
-        rm_status st;
+        const char *tok[8];
+        int k = tr_numbers(s, v, tok, 8);
         if (section == 1)
-            st = tr_parse_node(path, lineno, v, k, t, err);
+            st = tr_parse_node(path, lineno, v, tok, k, t, err);
         else if (section == 2)
-            st = tr_parse_edge(path, lineno, v, k, t, err);
+            st = tr_parse_edge(path, lineno, v, tok, k, t, err);
         else
             st = rm_error_set(err, RM_EINPUT,
                               "%s:%ld: data before a '# NODES' or '# EDGES' section line", path,
                               lineno);
-        if (st)
-            return st;
     }
+    free(line);
+    if (st)
+        return st;
     if (ferror(f))
         return rm_error_set(err, RM_EINPUT, "%s: read error", path);
     if (t->n_nodes == 0)
@@ -266,17 +311,17 @@ static rm_status tr_resolve(const char *path, tr_file *t, int *m, rm_error *err)
     if ((st = tr_sort_ids(path, t, sorted, idx, err)))
         goto done;
     for (int e = 0; e < n_edges; e++) {
-        int a = tr_find(sorted, idx, n_nodes, edges[e].a);
-        int b = tr_find(sorted, idx, n_nodes, edges[e].b);
+        int a = tr_find(sorted, idx, n_nodes, edges[e].ia);
+        int b = tr_find(sorted, idx, n_nodes, edges[e].ib);
         if (a < 0 || b < 0) {
-            st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge %d -- %d: node %d is not declared",
-                              path, edges[e].line, edges[e].a, edges[e].b,
-                              a < 0 ? edges[e].a : edges[e].b);
+            st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge %ld -- %ld: node %ld is not declared",
+                              path, edges[e].line, edges[e].ia, edges[e].ib,
+                              a < 0 ? edges[e].ia : edges[e].ib);
             goto done;
         }
         if (a == b) {
-            st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge %d -- %d is a self-loop", path,
-                              edges[e].line, edges[e].a, edges[e].b);
+            st = rm_error_set(err, RM_EINPUT, "%s:%ld: edge %ld -- %ld is a self-loop", path,
+                              edges[e].line, edges[e].ia, edges[e].ib);
             goto done;
         }
         edges[e].a = a < b ? a : b;
