@@ -375,11 +375,14 @@ START_TEST(deep_nesting_gml)
 }
 END_TEST
 
-/* A 1 MB label on a valid platform is kept whole; a long label on a node
- * with a bad cycle-time gives a message truncated to the buffer. */
+/* A label of the longest length (65536 bytes, topo/io/gml_scan.h) on a
+ * valid platform is kept whole; a long label on a node with a bad
+ * cycle-time gives a message truncated to the buffer; one byte more is
+ * refused before igraph's lexer, whose time is quadratic in a token's
+ * length, reads it. */
 START_TEST(long_labels)
 {
-    const size_t len = 1 << 20;
+    const size_t len = 65536;
     char *label = malloc(len + 1);
     ck_assert_ptr_nonnull(label);
     for (size_t i = 0; i < len; i++)
@@ -411,6 +414,56 @@ START_TEST(long_labels)
         }
     }
     free(label);
+    tmpdir t;
+    FILE *f = tmp_open(&t, "longer.gml");
+    fputs("graph [\n  node [ id 0 w 1 label \"", f);
+    for (size_t i = 0; i <= len; i++)
+        fputc('x', f);
+    fputs("\" ]\n  node [ id 1 w 1 ]\n  edge [ source 0 target 1 bandwidth 1 ]\n]\n", f);
+    fclose(f);
+    rm_platform *p = NULL;
+    rm_error err = {RM_OK, ""};
+    rm_status st = rm_platform_read(t.path, NULL, &p, &err);
+    tmp_remove(&t);
+    ck_assert_int_eq(st, RM_EINPUT);
+    ck_assert_ptr_null(p);
+    ck_assert_msg(strstr(err.msg, "longer.gml: line 2: a string of more than 65536 bytes"), "%s",
+                  err.msg);
+}
+END_TEST
+
+/* igraph stores every key any node has for every node: a distinct key per
+ * node (2000 nodes: 4 million values, seconds and 100 MB in igraph) is
+ * refused before igraph reads it; the same nodes with shared keys are read. */
+START_TEST(distinct_keys_gml)
+{
+    for (int distinct = 0; distinct < 2; distinct++) {
+        tmpdir t;
+        FILE *f = tmp_open(&t, "keys.gml");
+        fputs("graph [\n  directed 0\n", f);
+        for (int i = 0; i < 2000; i++)
+            fprintf(f, "  node [ id %d w 1 k%d 1 ]\n", i, distinct ? i : 0);
+        for (int i = 1; i < 2000; i++)
+            fprintf(f, "  edge [ source 0 target %d bandwidth 10 ]\n", i);
+        fputs("]\n", f);
+        fclose(f);
+        rm_platform *p = NULL;
+        rm_error err = {RM_OK, ""};
+        rm_status st = rm_platform_read(t.path, NULL, &p, &err);
+        tmp_remove(&t);
+        if (!distinct) {
+            ck_assert_msg(st == RM_OK, "%s", err.msg);
+            ck_assert_int_eq(p->n_hosts, 2000);
+            rm_platform_free(p);
+        } else {
+            ck_assert_int_eq(st, RM_ELIMIT);
+            ck_assert_ptr_null(p);
+            ck_assert_msg(strstr(err.msg, "keys.gml: 2002 distinct node keys over 2000 nodes and 3 "
+                                          "distinct edge keys over 1999 edges: 4009997 attribute "
+                                          "values for igraph, more than the limit of 1048576"),
+                          "%s", err.msg);
+        }
+    }
 }
 END_TEST
 
@@ -459,6 +512,7 @@ int main(void)
     tcase_add_test(tc, million_nodes_tiers);
     tcase_add_test(tc, deep_nesting_gml);
     tcase_add_test(tc, long_labels);
+    tcase_add_test(tc, distinct_keys_gml);
     tcase_add_test(tc, million_nodes_valid_chain);
     tcase_add_test(tc, graphml_subnormal_values);
     tcase_set_timeout(tc, 120);

@@ -63,6 +63,23 @@ for fmt in gml; do # the copy is the same for every format
     [ -z "$(ls -A "$TMP/tmpdir.$fmt")" ] || fail "standard input as $fmt: left in TMPDIR: $(ls "$TMP/tmpdir.$fmt")"
 done
 
+# GML: a 20 MiB label and a 20 MiB number (igraph's lexer is quadratic in a
+# token's length: minutes), a distinct key per node (igraph stores every key
+# for every node: 5 GB for 650 kB) — refused before igraph reads them
+for what in label number; do
+    {
+        printf 'graph [\n  node [ id 0 w 1 label '
+        if [ $what = label ]; then printf '"'; head -c 20971520 /dev/zero | tr '\0' x; printf '"'
+        else printf '1'; head -c 20971520 /dev/zero | tr '\0' 0; fi
+        printf ' ]\n  node [ id 1 w 1 ]\n  edge [ source 0 target 1 bandwidth 1 ]\n]\n'
+    } >"$TMP/long.gml"
+    bounded 2 "long.gml: line 2: a $([ $what = label ] && echo string || echo word) of more than 65536 bytes" \
+        "GML: a 20 MiB $what" "$TMP/long.gml"
+done
+awk 'BEGIN { print "graph [\n  directed 0"; for (i = 0; i < 10000; i++) printf "  node [ id %d w 1 k%d 1 ]\n", i, i;
+             for (i = 1; i < 10000; i++) printf "  edge [ source 0 target %d bandwidth 10 ]\n", i; print "]" }' >"$TMP/keys.gml"
+bounded 2 "keys.gml: 10002 distinct node keys over 10000 nodes" "GML: a distinct key per node (10000 nodes)" "$TMP/keys.gml"
+
 # the stated maximum: 4096 hosts (a star: host h0 linked to every other)
 awk 'BEGIN { n = 4096; printf ""; for (j = 0; j < n; j++) printf ",h%d", j; printf "\n";
              for (i = 0; i < n; i++) { printf "h%d", i;
