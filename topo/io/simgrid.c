@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "topo/io/readers.h"
+#include "topo/io/sg_files.h"
 #include "topo/io/sg_loader.h"
 #include "topo/io/sg_vet.h"
 #include "topo/io/sg_wifi.h"
@@ -27,6 +28,9 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -487,6 +491,7 @@ static rm_status sg_run_child(const char *path, sg_load *ld, rm_error *err, cons
         return rm_error_set(err, RM_EINTERNAL, "%s: pipe: %s", shown, strerror(errno));
     }
     fflush(NULL);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         int e = errno;
@@ -500,6 +505,13 @@ static rm_status sg_run_child(const char *path, sg_load *ld, rm_error *err, cons
         /* the child: SimGrid's messages go to the temporary file; only
          * _exit (no atexit handlers, no leak check of SimGrid's singleton) */
         close(pfd[0]);
+#ifdef __linux__
+        /* killed with its parent (a killed ringmap leaves no loader behind);
+         * a parent gone before prctl took effect: end now */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+        if (getppid() != parent)
+            _exit(1);
         /* default dispositions: a SimGrid abort kills the child plainly,
          * whatever handlers the parent (a sanitizer, a fuzzer) installed */
         signal(SIGPIPE, SIG_DFL);
@@ -1306,6 +1318,17 @@ static rm_status sg_parse(const char *path, const rm_read_options *ro, rm_simgri
     rm_status st = sg_check_file(path, err);
     if (st)
         return st;
+    { /* the trace, profile and included files it names (topo/io/sg_files.h) */
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s", path);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *(slash == dir ? slash + 1 : slash) = '\0';
+        else
+            snprintf(dir, sizeof dir, ".");
+        if ((st = rmi_sg_check_files(path, dir, err)))
+            return st;
+    }
     double ver = sg_file_version(path);
     inf->version = ver;
     if (ver == -1)

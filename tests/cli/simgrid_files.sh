@@ -1,0 +1,112 @@
+# simgrid_files.sh — hardening: the files a SimGrid platform names (speed,
+# bandwidth, latency, state and availability traces: speed_file=,
+# bandwidth_file=, ...) obey the rules of every input file (docs/cli.md,
+# "Input and output files"): a FIFO (SimGrid's open blocked for ever), a
+# device, a directory or a file over 256 MiB (a 1 GiB sparse trace took
+# 8.4 GB) is refused before SimGrid opens it, naming the platform's line, the
+# attribute and the file; a regular trace still loads. SimGrid's loader (a
+# forked child) ends with a killed ringmap instead of running on. A cluster
+# of 1025 hosts loads (the documented maximum is 2048; SimGrid signals each
+# host of a cluster twice, and 1025 was "more than 2048 hosts").
+source "$(dirname "$0")/helpers.bash"
+
+T=20
+N=0
+VMEM=1500000 # KiB of address space for one run
+bounded() { # RC PATTERN DESCRIPTION ARGS...
+    local want=$1 pat=$2 desc=$3
+    shift 3
+    (ulimit -v $VMEM && exec timeout $T "$RINGMAP" "$@") </dev/null >"$TMP/out" 2>"$TMP/err"
+    RC=$?
+    [ "$RC" = "$want" ] || fail "$desc: exit $RC, expected $want (124: hung): $(head -c 300 "$TMP/err")"
+    grep -qF -- "$pat" "$TMP/err" "$TMP/out" || fail "$desc: no '$pat' in: $(head -c 300 "$TMP/err")"
+    ok "$desc: exit $RC, $(head -n 1 "$TMP/err")"
+    N=$((N + 1))
+}
+platform() { # FILE HOST_ATTRS LINK_ATTRS
+    cat >"$1" <<X
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+<zone id="z" routing="Full">
+  <host id="A" speed="1Gf" $2/>
+  <host id="B" speed="2Gf"/>
+  <link id="l" bandwidth="125MBps" latency="0" $3/>
+  <route src="A" dst="B"><link_ctn id="l"/></route>
+</zone>
+</platform>
+X
+}
+
+mkdir "$TMP/tr" "$TMP/tr/dir"
+printf '0 1.0\n10 0.5\n' >"$TMP/tr/ok.txt"
+printf '0 0.001\n10 0.002\n' >"$TMP/tr/lat.txt"
+cp "$TMP/tr/ok.txt" "$TMP/tr/bw.txt"
+mkfifo "$TMP/tr/fifo.txt"
+truncate -s 1G "$TMP/tr/huge.txt" # sparse: no disk space used
+platform "$TMP/ok.xml" 'speed_file="tr/ok.txt"' 'bandwidth_file="tr/bw.txt" latency_file="tr/lat.txt"'
+bounded 0 "<- chosen" "regular traces beside the platform" "$TMP/ok.xml"
+for attr in speed_file state_file bandwidth_file latency_file; do
+    for f in fifo.txt dir huge.txt /dev/zero; do
+        name=tr/$f
+        [ "$f" = /dev/zero ] && name=/dev/zero
+        case $f in
+        fifo.txt) pat="not a regular file (a FIFO)" ;;
+        dir) pat="not a regular file (a directory)" ;;
+        huge.txt) pat="1073741824 bytes, more than the limit of 256 MiB" ;;
+        *) pat="not a regular file (a character device)" ;;
+        esac
+        case $attr in
+        speed_file | state_file) platform "$TMP/p.xml" "$attr=\"$name\"" "" ; el=host ;;
+        *) platform "$TMP/p.xml" "" "$attr=\"$name\"" ; el=link ;;
+        esac
+        bounded 2 "p.xml: line $([ $el = host ] && echo 5 || echo 7): <$el $attr=\"$name\">: " \
+            "$attr $f" "$TMP/p.xml"
+        grep -qF "$pat" "$TMP/err" || fail "$attr $f: no '$pat' in $(cat "$TMP/err")"
+    done
+done
+# found from another directory too (the platform's directory is SimGrid's search path)
+platform "$TMP/tr/../q.xml" 'speed_file="tr/fifo.txt"' ""
+(cd / && bounded 2 "tr/fifo.txt: not a regular file (a FIFO)" "FIFO trace, run from /" "$TMP/q.xml")
+
+# the loader ends with ringmap: a Floyd zone of 1500 routers keeps SimGrid
+# busy for seconds; ringmap is killed while its child loads
+awk 'BEGIN { n = 1500; print "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Floyd\">";
+             print "<host id=\"A\" speed=\"1Gf\"/>\n<host id=\"B\" speed=\"1Gf\"/>";
+             for (i = 0; i < n; i++) printf "<router id=\"r%d\"/>\n", i;
+             for (i = 0; i <= n; i++) printf "<link id=\"l%d\" bandwidth=\"125MBps\" latency=\"0\"/>\n", i;
+             prev = "A"; for (i = 0; i <= n; i++) { next_ = (i < n) ? "r" i : "B";
+               printf "<route src=\"%s\" dst=\"%s\"><link_ctn id=\"l%d\"/></route>\n", prev, next_, i; prev = next_ }
+             print "</zone>\n</platform>" }' >"$TMP/floyd.xml"
+"$RINGMAP" "$TMP/floyd.xml" >/dev/null 2>&1 &
+P=$!
+C=
+for i in $(seq 200); do
+    C=$(pgrep -P $P) && [ -n "$C" ] && break
+    sleep 0.01
+done
+[ -n "$C" ] || { kill $P; wait $P 2>/dev/null; fail "no SimGrid loader child of ringmap seen"; }
+sleep 0.2
+kill -9 $P
+wait $P 2>/dev/null
+sleep 0.5
+state=$(ps -o stat= -p "$C" 2>/dev/null | cut -c1)
+kill -9 "$C" 2>/dev/null
+case $state in
+"" | Z) ok "the SimGrid loader ($C) ended with the killed ringmap (state '${state:-gone}')" ;;
+*) fail "the SimGrid loader ($C) runs on after ringmap was killed (state $state)" ;;
+esac
+N=$((N + 1))
+
+# a 1025-host cluster (the documented maximum is 2048)
+cat >"$TMP/cluster.xml" <<'X'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+<zone id="z" routing="Full">
+  <cluster id="c" prefix="h" suffix="" radical="0-1024" speed="1Gf" bw="125MBps" lat="0" bb_bw="1GBps" bb_lat="0"/>
+</zone>
+</platform>
+X
+bounded 0 "<- chosen" "a 1025-host cluster" "$TMP/cluster.xml" --max-q 2
+echo "cases: $N"
