@@ -242,17 +242,17 @@ static rm_status read_matrix(const rm_cli_input *in, const char *path, rm_platfo
                              rm_error *err)
 {
     int mstd = !strcmp(path, "-"), sstd = !strcmp(in->speeds, "-");
-    FILE *fb = mstd ? stdin : rm_matrix_open(path, err); /* regular, at most 256 MiB */
+    FILE *fb = mstd ? stdin : rm_input_open(path, err); /* regular, at most 256 MiB */
     if (!fb)
         return err->status;
-    FILE *fs = sstd ? stdin : rm_matrix_open(in->speeds, err);
+    FILE *fs = sstd ? stdin : rm_input_open(in->speeds, err);
     if (!fs) {
         if (!mstd)
             fclose(fb);
         return err->status;
     }
     int lstd = in->lat_matrix && !strcmp(in->lat_matrix, "-");
-    FILE *fl = !in->lat_matrix ? NULL : lstd ? stdin : rm_matrix_open(in->lat_matrix, err);
+    FILE *fl = !in->lat_matrix ? NULL : lstd ? stdin : rm_input_open(in->lat_matrix, err);
     if (in->lat_matrix && !fl) {
         if (!mstd)
             fclose(fb);

@@ -26,6 +26,21 @@ int rmi_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_err
         emu = malloc(sizeof *emu * (size_t)q);
         rm_status st = emu ? rmi_emu_spec_read(ba->emu_spec, spec, emu, err)
                            : rm_error_set(err, RM_ENOMEM, "out of memory");
+        /* an emulated run ends within a day (iterapp.c's rule) with the
+           spec's factors too: at worst a position holds every column */
+        long m = 0;
+        for (int i = 0; i < q; i++)
+            m += ba->cols[i];
+        for (int i = 0; !st && ba->emu_col && i < q; i++) {
+            double f = emu[i].cliff_factor * emu[i].load_factor;
+            double run = (double)ba->steps *
+                         (ba->emu_col[i] * (double)m * f + (ba->emu_comm ? ba->emu_comm[i] : 0));
+            if (!(run <= RM_EMU_MAX_SECONDS))
+                st = rm_error_set(err, RM_EINPUT,
+                                  "%s: ring position %d (factor %g) could run %.3g s (%ld steps, "
+                                  "%ld columns), more than one day",
+                                  ba->emu_spec, i, f, run, ba->steps, m);
+        }
         if (st) {
             if (k == 0)
                 fprintf(stderr, "iterapp: %s\n", err->msg);

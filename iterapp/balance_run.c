@@ -122,7 +122,9 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
         j0 += cols[i];
     double *a = calloc((size_t)((c + 2) * n), sizeof(double));
     double *b = calloc((size_t)((c + 2) * n), sizeof(double));
-    double *tc = malloc(sizeof(double) * (size_t)(K + 1)), *tm = malloc(sizeof(double) * (size_t)(K + 1));
+    /* a period's times: at most min(K, steps) steps (K may be far larger) */
+    size_t kt = (size_t)(K < steps ? K : steps) + 1;
+    double *tc = malloc(sizeof(double) * kt), *tm = malloc(sizeof(double) * kt);
     double *gc = malloc(sizeof(double) * (size_t)q * 2);
     long np_max = steps / K + 2;
     res->period_imbalance = malloc(sizeof(double) * (size_t)np_max);

@@ -17,6 +17,11 @@
 #include "iterapp/ringspec.h"
 #include "ringmap.h"
 
+/** The largest product of a position's cliff and load factors. */
+#define RM_EMU_MAX_FACTOR 1e6
+/** An emulated run (sleeping hosts) ends within a day. */
+#define RM_EMU_MAX_SECONDS 86400.0
+
 /** Emulated behaviour of one ring position (1 / 0 = none). */
 typedef struct rm_emu_host {
     long cliff_cols;     /* above this many columns ... (0 = no cliff) */

@@ -31,9 +31,9 @@ rm_status rmi_emu_spec_read(const char *path, const rm_ringspec *spec, rm_emu_ho
         hosts[k].load_step = -1;
         hosts[k].load_factor = 1.0;
     }
-    FILE *f = fopen(path, "r");
+    FILE *f = rm_input_open(path, err); /* a regular file of at most 256 MiB */
     if (!f)
-        return rm_error_set(err, RM_EINPUT, "%s: cannot open: %s", path, strerror(errno));
+        return err->status;
     char line[512];
     int ln = 0;
     rm_status st = RM_OK;
@@ -80,6 +80,15 @@ rm_status rmi_emu_spec_read(const char *path, const rm_ringspec *spec, rm_emu_ho
         } else {
             hosts[k].load_step = (long)a;
             hosts[k].load_factor = b;
+        }
+        /* bounded emulation: a factor of 1e300 slept for ever */
+        if (!(hosts[k].cliff_factor * hosts[k].load_factor <= RM_EMU_MAX_FACTOR)) {
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s:%d: %s %s %.0f %g: position %d's factors (cliff %g x load %g) are "
+                              "more than %g",
+                              path, ln, kw, pos, a, b, k, hosts[k].cliff_factor,
+                              hosts[k].load_factor, RM_EMU_MAX_FACTOR);
+            break;
         }
     }
     fclose(f);

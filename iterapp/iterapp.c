@@ -159,8 +159,8 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
                 return 2;
             }
         } else if (!strcmp(o, "--period") && v) {
-            if (parse_long(v, &a->period) || a->period < 1) {
-                snprintf(msg, msz, "--period %s: expected an integer >= 1", v);
+            if (parse_long(v, &a->period) || a->period < 1 || a->period > ITERAPP_MAX_STEPS) {
+                snprintf(msg, msz, "--period %s: expected an integer in [1, 10^9]", v);
                 return 2;
             }
         }

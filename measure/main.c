@@ -33,6 +33,7 @@
 #endif
 
 #define MAX_LIST 64
+#define MEASURE_MAX_EMULATED_S 86400.0 /* an emulated measurement ends within a day */
 
 static void usage(FILE *f)
 {
@@ -286,9 +287,10 @@ static int host_index(const char *s, int p, char **names)
 static int read_emulation(const char *path, int p, char **names, double *w, double *bw,
                           double *lat, int rank)
 {
-    FILE *f = fopen(path, "r");
+    rm_error err = {RM_OK, ""};
+    FILE *f = rm_input_open(path, &err); /* a regular file of at most 256 MiB */
     if (!f)
-        return say(rank, "--emulate: cannot open '%s': %s", path, strerror(errno));
+        return say(rank, "--emulate: %s", err.msg);
     char line[1024];
     int ln = 0, rc = -1;
     while (rc < 0 && fgets(line, sizeof line, f)) {
@@ -390,6 +392,25 @@ static int run(int rank, int p, int argc, char **argv)
             rc = say(rank, "out of memory"), rc = 1;
         else
             rc = read_emulation(a.emulate, p, names, emu_w, emu_bw, emu_lat, rank);
+        /* bounded emulation: the emulated kernel runs (the largest size,
+           every repetition) and the largest message's round trips of each
+           pair end within a day (a w of 1e300 slept for ever) */
+        double runs = (double)(a.reps + a.warmup), trips = (double)(a.pp_small > a.pp_large ? a.pp_small : a.pp_large);
+        for (int i = 0; rc < 0 && i < p; i++) {
+            double t = emu_w[i] * sk.mflop_unit * (double)a.sizes[a.n_sizes - 1] * runs;
+            if (!(t <= MEASURE_MAX_EMULATED_S))
+                rc = say(rank, "--emulate %s: host %d (w %g s/Mflop) would compute %.3g s (%ld "
+                               "columns x %ld runs), more than one day",
+                         a.emulate, i, emu_w[i], t, a.sizes[a.n_sizes - 1], a.reps + a.warmup);
+            for (int j = 0; rc < 0 && j < p; j++) {
+                double b = emu_bw[(size_t)i * p + j], l = emu_lat[(size_t)i * p + j];
+                double tl = b > 0 ? (l + (double)a.msg[a.n_msg - 1] * 8e-6 / b) * 2 * trips : 0;
+                if (!(tl <= MEASURE_MAX_EMULATED_S))
+                    rc = say(rank, "--emulate %s: link %d-%d (%g Mb/s, %g s) would take %.3g s "
+                                   "(%ld-byte messages), more than one day",
+                             a.emulate, i, j, b, l, tl, a.msg[a.n_msg - 1]);
+            }
+        }
         if (rc < 0)
             sk.emu_w = emu_w[rank];
     }

@@ -39,6 +39,15 @@ rm_status rmi_input_check(const char *path, rm_error *err)
     return check_stat(path, &st, err);
 }
 
+FILE *rm_input_open(const char *path, rm_error *err)
+{
+    if (!path) {
+        rm_error_set(err, RM_EINVAL, "rm_input_open: path is NULL");
+        return NULL;
+    }
+    return rmi_input_fopen(path, err);
+}
+
 FILE *rmi_input_fopen(const char *path, rm_error *err)
 {
     if (!path) {

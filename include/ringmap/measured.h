@@ -32,18 +32,6 @@ typedef struct rm_matrix_options {
 /** NULL units (header or defaults). O(1). */
 void rm_matrix_options_init(rm_matrix_options *mo);
 
-/**
- * Open the CSV file at path for reading by rm_platform_read_matrices, after
- * the checks every input file of the library goes through (docs/cli.md,
- * "Input and output files"): a regular file of at most 256 MiB, checked on
- * the opened file (a FIFO is opened without blocking and refused). Returns
- * the stream (close it with fclose) or NULL with err set: RM_EINPUT
- * "PATH: cannot open: REASON", "PATH: not a regular file (a FIFO)" (a
- * directory, a character device such as /dev/zero, ...), "PATH: N bytes,
- * more than the limit of 256 MiB for an input file"; RM_ENOMEM; RM_EINVAL
- * when path is NULL. Thread safety: reentrant. Complexity O(1).
- */
-FILE *rm_matrix_open(const char *path, rm_error *err);
 
 /**
  * A platform from a measured bandwidth matrix and host speeds (RFC 4180 CSV,
@@ -69,7 +57,7 @@ FILE *rm_matrix_open(const char *path, rm_error *err);
  * than 4096 characters; RM_EINPUT for a stream that is a directory, a
  * device other than a terminal (/dev/zero) or a socket, or that holds more
  * than 256 MiB (a regular file is refused at once, a pipe once 256 MiB
- * were read: open a file with rm_matrix_open); RM_ELIMIT beyond 4096
+ * were read: open a file with rm_input_open); RM_ELIMIT beyond 4096
  * hosts; RM_ENOMEM. Thread safety: reentrant. Complexity O(Q^2), time and
  * memory linear in the bytes read.
  */

@@ -10,6 +10,8 @@
 
 #include "ringmap/error.h"
 
+#include <stdio.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -25,6 +27,21 @@ extern "C" {
  *  trace files) is a regular file of at most this size; a stream (standard
  *  input) is read up to it (docs/cli.md, "Input and output files"). */
 #define RM_INPUT_MAX_BYTES (256LL * 1024 * 1024)
+
+/**
+ * Open the input file at path for reading (a CSV matrix for
+ * rm_platform_read_matrices, an application's own input such as an
+ * emulation spec) after the checks every input file of the library goes
+ * through (docs/cli.md, "Input and output files"): a regular file of at
+ * most RM_INPUT_MAX_BYTES, checked on the opened file (a FIFO is opened
+ * without blocking and refused, never waited on). Returns the stream (close
+ * it with fclose) or NULL with err set: RM_EINPUT "PATH: cannot open:
+ * REASON", "PATH: not a regular file (a FIFO)" (a directory, a character
+ * device such as /dev/zero, ...), "PATH: N bytes, more than the limit of
+ * 256 MiB for an input file"; RM_ENOMEM; RM_EINVAL when path is NULL.
+ * Thread safety: reentrant. Complexity O(1).
+ */
+FILE *rm_input_open(const char *path, rm_error *err);
 
 /** A node of the platform: a host (is_host = 1, cycle-time w > 0, s/Mflop)
  *  or a router (is_host = 0, w = 0). Hosts forward traffic like routers. */

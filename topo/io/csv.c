@@ -40,15 +40,6 @@ void rm_matrix_options_init(rm_matrix_options *mo)
     mo->speed_unit = NULL;
 }
 
-FILE *rm_matrix_open(const char *path, rm_error *err)
-{
-    if (!path) {
-        rm_error_set(err, RM_EINVAL, "rm_matrix_open: path is NULL");
-        return NULL;
-    }
-    return rmi_input_fopen(path, err); /* regular file, size limit (topo/input_file.h) */
-}
-
 /* ---- the records of a CSV file ----------------------------------------- */
 
 typedef struct csv_row {
