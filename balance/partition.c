@@ -29,6 +29,9 @@ static rm_status check_models(int p, const rm_fpm *models, const double *comm, c
     return RM_OK;
 }
 
+/* The most units rm_fpm_partition hands out: 2^53, every count exact as a double. */
+#define RMI_FPM_MAX_UNITS 9007199254740992L
+
 static double comm_of(const double *comm, int i)
 {
     return comm ? comm[i] : 0.0;
@@ -83,22 +86,41 @@ rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm,
 }
 
 /* Units j in [min, cap] of processor i with cost <= X (at least min): the
- * largest such j, the model's cost being nondecreasing in j. */
+ * largest such j, the model's cost being nondecreasing in j. Found from
+ * the hull's inverse by a galloping then binary search (O(log) evaluations
+ * also where many units cost the same double: a flat model, large j). */
 static long count_below(const rm_fpm *m, double comm, long min, long cap, double X)
 {
+    if (cap <= min || unit_cost(m, comm, min + 1) > X)
+        return min;
     double q = floor(rmi_fpm_hull_inverse(m, X - comm));
-    long j;
-    if (!(q > (double)min))
-        j = min;
-    else if (q >= (double)cap)
-        j = cap;
-    else
-        j = (long)q;
-    while (j > min && unit_cost(m, comm, j) > X)
-        j--;
-    while (j < cap && unit_cost(m, comm, j + 1) <= X)
-        j++;
-    return j;
+    long g = !(q > (double)(min + 1)) ? min + 1 : q >= (double)cap ? cap : (long)q;
+    long a, b, step = 1; /* cost(a) <= X; b > a is cap + 1 or cost(b) > X */
+    if (unit_cost(m, comm, g) <= X) {
+        a = g;
+        b = g + 1;
+        while (b <= cap && unit_cost(m, comm, b) <= X) {
+            a = b;
+            step *= 2;
+            b = cap - a > step ? a + step : cap + 1;
+        }
+    } else {
+        b = g;
+        a = g - 1;
+        while (unit_cost(m, comm, a) > X) { /* a = min + 1 is below X */
+            b = a;
+            step *= 2;
+            a = a - (min + 1) > step ? a - step : min + 1;
+        }
+    }
+    while (b - a > 1) {
+        long mid = a + (b - a) / 2;
+        if (unit_cost(m, comm, mid) <= X)
+            a = mid;
+        else
+            b = mid;
+    }
+    return a;
 }
 
 rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long n,
@@ -112,6 +134,8 @@ rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long
     if (n < 0 || min_units < 0)
         return rm_error_set(err, RM_EINPUT, "partitioning: n = %ld, min_units = %ld (need >= 0)",
                             n, min_units);
+    if (n > RMI_FPM_MAX_UNITS) /* beyond, unit counts are not exact doubles */
+        return rm_error_set(err, RM_ELIMIT, "partitioning: n = %ld units, more than 2^53", n);
     if (min_units > 0 && (long)p > n / min_units)
         return rm_error_set(err, RM_EINPUT,
                             "partitioning: %d processors x %ld units minimum exceed n = %ld", p,
@@ -155,7 +179,24 @@ rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long
             sum = base;
         }
         /* greedy finish: next unit to the k of least comm_k + t^_k(d_k + 1),
-           ties to the lowest index (Boulet et al. 1999's incremental algorithm) */
+           ties to the lowest index (Boulet et al. 1999's incremental algorithm).
+           More than 65536 units left (a flat model or a huge n left
+           billions of tied units, one at a time) with the bisection ended on
+           adjacent doubles lo < hi: every unit left costs hi or more and
+           those at hi are enough, and for costs nondecreasing in the units
+           the greedy gives them in index order, each k taking its units of
+           cost hi — done in one pass. A few units left (the usual case)
+           take the greedy itself, also where rounding makes a model's costs
+           wiggle. */
+        if (n - sum > 65536 && nextafter(lo, INFINITY) == hi)
+            for (int k = 0; k < p && sum < n; k++) {
+                long upto = count_below(&models[k], comm_of(comm, k), min_units, n, hi);
+                long take = upto - d[k] < n - sum ? upto - d[k] : n - sum;
+                if (take > 0) {
+                    d[k] += take;
+                    sum += take;
+                }
+            }
         for (; sum < n; sum++) {
             int best = 0;
             double bv = unit_cost(&models[0], comm_of(comm, 0), d[0] + 1);

@@ -12,6 +12,7 @@
 #include "support.h"
 
 #include <check.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -341,6 +342,82 @@ START_TEST(test_partition_brute_force)
 }
 END_TEST
 
+/* Extreme sizes terminate: n = LONG_MAX is refused at once (it ran for
+ * ever), n = 2^53 is handed out exactly, and units of equal cost (a flat
+ * model: t = 1 s from 1 to 10^15 units) go together. Where few units are
+ * left, the result is the one-unit-at-a-time greedy's (ties to the lowest
+ * index), checked against that greedy itself on random models with flat
+ * parts. */
+static void greedy_units(int p, const rm_fpm *m, const double *o, long n, long *d)
+{
+    for (int i = 0; i < p; i++)
+        d[i] = 0;
+    for (long u = 0; u < n; u++) {
+        int best = 0;
+        double bv = o[0] + rm_fpm_time_hull(&m[0], (double)(d[0] + 1));
+        for (int k = 1; k < p; k++) {
+            double v = o[k] + rm_fpm_time_hull(&m[k], (double)(d[k] + 1));
+            if (v < bv) {
+                bv = v;
+                best = k;
+            }
+        }
+        d[best]++;
+    }
+}
+
+START_TEST(test_partition_extreme_sizes)
+{
+    rm_fpm m[3];
+    for (int i = 0; i < 3; i++) {
+        rm_fpm_init(&m[i]);
+        ck_assert_int_eq(rm_fpm_add(&m[i], 1, 0.01 * (i + 1), NULL, NULL), RM_OK);
+    }
+    long d[3];
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_fpm_partition(3, m, NULL, LONG_MAX, 0, d, NULL, &err), RM_ELIMIT);
+    ck_assert_str_eq(err.msg, "partitioning: n = 9223372036854775807 units, more than 2^53");
+    const long n53 = 9007199254740992L;
+    ck_assert_int_eq(rm_fpm_partition(3, m, NULL, n53, 0, d, NULL, NULL), RM_OK);
+    ck_assert(d[0] + d[1] + d[2] == n53);
+    ck_assert(d[0] > d[1] && d[1] > d[2]); /* speeds 100 > 50 > 33.3 units/s */
+    rm_fpm flat[2];
+    rm_fpm_init(&flat[0]);
+    ck_assert_int_eq(rm_fpm_add(&flat[0], 1, 1, NULL, NULL), RM_OK);
+    ck_assert_int_eq(rm_fpm_add(&flat[0], 1e15, 1, NULL, NULL), RM_OK);
+    flat[1] = m[0]; /* 0.01 s per unit: 99 units below 1 s, the 100th ties */
+    ck_assert_int_eq(rm_fpm_partition(2, flat, NULL, 1000000000000L, 0, d, NULL, NULL), RM_OK);
+    ck_assert(d[0] == 1000000000000L - 99 && d[1] == 99);
+    rm_fpm_destroy(&flat[0]);
+    for (int i = 0; i < 3; i++)
+        rm_fpm_destroy(&m[i]);
+    /* the one-unit greedy, on models with flat parts (many ties) */
+    rnd_state = 4242u;
+    for (int rep = 0; rep < 40; rep++) {
+        rm_fpm r[3];
+        double o[3];
+        for (int i = 0; i < 3; i++) {
+            rm_fpm_init(&r[i]);
+            double x = 1, t = 0.5 + (int)(rnd() * 4) * 0.25;
+            for (int k = 0, np = 1 + (int)(rnd() * 4); k < np; k++) {
+                ck_assert_int_eq(rm_fpm_add(&r[i], x, t, NULL, NULL), RM_OK);
+                x += 1 + (int)(rnd() * 300);
+                t += rnd() < 0.5 ? 0 : 0.25 * (int)(rnd() * 3); /* flat segments */
+            }
+            o[i] = rep % 2 ? 0.25 * (int)(rnd() * 4) : 0;
+        }
+        long n = 1 + (long)(rnd() * 2000), dg[3];
+        ck_assert_int_eq(rm_fpm_partition(3, r, o, n, 0, d, NULL, NULL), RM_OK);
+        greedy_units(3, r, o, n, dg);
+        for (int i = 0; i < 3; i++)
+            ck_assert_msg(d[i] == dg[i], "rep %d, n %ld: d[%d] = %ld, the greedy's %ld", rep, n, i,
+                          d[i], dg[i]);
+        for (int i = 0; i < 3; i++)
+            rm_fpm_destroy(&r[i]);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------- ring communication */
 
 START_TEST(test_ring_comm)
@@ -641,6 +718,7 @@ int main(void)
     tcase_add_test(tc, test_cliff_hand_solved);
     tcase_add_test(tc, test_cliff_step);
     tcase_add_test(tc, test_partition_brute_force);
+    tcase_add_test(tc, test_partition_extreme_sizes);
     tcase_add_test(tc, test_ring_comm);
     tcase_add_test(tc, test_dfpa_converges);
     tcase_add_test(tc, test_dfpa_constant_one_step);

@@ -150,8 +150,10 @@ rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm,
  * (t = (3,5,8), n = 10 -> (5,3,2)). *T (may be NULL) gets the makespan max_i
  * (comm_i + t^_i(d_i)) in s (Legrand et al. 2004 eq. (1) with speed functions).
  * Errors: RM_EINPUT (as rm_fpm_partition_real, n < 0, min_units < 0,
- * p * min_units > n), RM_EINVAL (models or d NULL). Thread-safe on const models.
- * Complexity O(p n_pts (log(1/prec) + log n)) + O(p) per tied unit.
+ * p * min_units > n), RM_ELIMIT (n > 2^53: unit counts beyond are not
+ * exact doubles), RM_EINVAL (models or d NULL). Thread-safe on const models.
+ * Complexity O(p n_pts (log(1/prec) + log n)^2): units of equal cost (a flat
+ * model, large n) are handed out together, not one at a time.
  */
 rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long n,
                            long min_units, long *d, double *T, rm_error *err);
