@@ -92,4 +92,9 @@ sed -i '1s/$/,h4096/' "$TMP/big.csv"
 bounded 2 "at most 4096" "4097 hosts in the header" --bandwidth-matrix "$TMP/big.csv" \
     --speeds "$TMP/bigs.csv" --max-q 2
 
+# generated platforms: linear in their size (the MAN meshes' adjacency
+# test scanned every edge so far: 100,000 MANs took minutes)
+bounded 0 "ringmap generate: " "generate tiers --man 100000" generate tiers --man 100000 --lan 1 -o "$TMP/gen.gml"
+grep -q "^  node \[" "$TMP/gen.gml" || fail "generate tiers --man 100000: no node in the output"
+
 echo "cases: $N"

@@ -6,6 +6,7 @@
 #include "topo/io/readers.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,13 +96,26 @@ typedef struct gen {
     int m, cap;
 } gen;
 
-static int gen_has_edge(const gen *g, int u, int v)
+/* The edges of one group (gen_mesh): a set of unordered node pairs, open
+ * addressing, so that the adjacency test is O(1) instead of a scan of every
+ * edge so far (quadratic in the number of MANs). */
+typedef struct pair_set {
+    uint64_t *key; /* 0 = empty; pair (a < b) as (a + 1) << 32 | (b + 1) */
+    size_t cap;
+} pair_set;
+
+static uint64_t pair_key(int u, int v)
 {
-    for (int e = 0; e < g->m; e++)
-        if ((g->edges[e].u == u && g->edges[e].v == v) ||
-            (g->edges[e].u == v && g->edges[e].v == u))
-            return 1;
-    return 0;
+    uint64_t a = (uint64_t)(u < v ? u : v) + 1, b = (uint64_t)(u < v ? v : u) + 1;
+    return a << 32 | b;
+}
+
+static size_t pair_slot(const pair_set *s, uint64_t key)
+{
+    size_t j = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 17) & (s->cap - 1);
+    while (s->key[j] && s->key[j] != key)
+        j = (j + 1) & (s->cap - 1);
+    return j;
 }
 
 static int gen_add_edge(gen *g, rm_rng *r, int u, int v, int cls)
@@ -134,17 +148,37 @@ static int gen_mesh(gen *g, rm_rng *r, int first, int k, int extra, int cls)
     long max_extra = (long)k * (k - 1) / 2 - (k - 1);
     if (extra > max_extra)
         extra = (int)max_extra;
-    int tries = 0;
+    if (extra <= 0)
+        return 0;
+    /* the group's edges so far: the k - 1 just added (no other edge joins
+     * two nodes of a group: the groups are meshed first, one after the other) */
+    pair_set set = {NULL, 1};
+    while (set.cap < 2 * ((size_t)k + (size_t)extra))
+        set.cap *= 2;
+    set.key = calloc(set.cap, sizeof *set.key);
+    if (!set.key)
+        return -1;
+    for (int e = g->m - (k - 1); e < g->m; e++)
+        set.key[pair_slot(&set, pair_key(g->edges[e].u, g->edges[e].v))] =
+            pair_key(g->edges[e].u, g->edges[e].v);
+    int tries = 0, rc = 0;
     for (int added = 0; added < extra && tries < 1000 * (extra + 1); tries++) {
         int a = first + (int)rmi_rng_below(r, (uint64_t)k);
         int b = first + (int)rmi_rng_below(r, (uint64_t)k);
-        if (a == b || gen_has_edge(g, a, b))
+        if (a == b)
             continue;
-        if (gen_add_edge(g, r, a, b, cls))
-            return -1;
+        size_t j = pair_slot(&set, pair_key(a, b));
+        if (set.key[j])
+            continue; /* already adjacent */
+        if (gen_add_edge(g, r, a, b, cls)) {
+            rc = -1;
+            break;
+        }
+        set.key[j] = pair_key(a, b);
         added++;
     }
-    return 0;
+    free(set.key);
+    return rc;
 }
 
 static void gen_free(gen *g)
