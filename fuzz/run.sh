@@ -31,6 +31,8 @@ seed_files() {
     case $t in
     fuzz_cli)
         find "$root/fuzz/seeds/cli" -type f 2>/dev/null ;;
+    fuzz_stdin)
+        find "$root/fuzz/seeds/stdin" -type f 2>/dev/null ;;
     fuzz_csv)
         find "$root/fuzz/seeds/csv" -type f 2>/dev/null ;;
     fuzz_sg_config)

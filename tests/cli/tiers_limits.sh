@@ -3,7 +3,8 @@
 # 4095 characters was refused), node ids that are any integer a long holds
 # (2^31 and 2^53 + 1 exactly, not "not an integer"; beyond 2^63 - 1 "out of
 # range"), and a NUL byte refused with its line (the bytes after it were
-# ignored).
+# ignored). GML ids beyond igraph's 32 bits are named as such (they were
+# "Non-integer node id").
 source "$(dirname "$0")/helpers.bash"
 
 N=0
@@ -59,6 +60,23 @@ N=$((N + 1))
 # a NUL byte: refused with its line, whatever follows it
 printf '# NODES\n1 0 0 2\n2 0 0 2\n# EDGES\n1 2 1 100 2 2 0\0 junk\n' >"$TMP/nul.tiers"
 expect_bad "nul.tiers:5: a NUL byte" "Tiers NUL byte after a valid edge" "$TMP/nul.tiers"
+N=$((N + 1))
+
+# GML ids: igraph reads 32-bit ids; 2^31 and 2^53 + 1 were "Non-integer node id"
+for id in 2147483647 -2147483648; do
+    printf 'graph [\n node [ id %s w 1 ]\n node [ id 1 w 2 ]\n edge [ source %s target 1 bandwidth 10 ]\n]\n' "$id" "$id" >"$TMP/id.gml"
+    expect_exit 0 "GML node id $id (the range's end)" "$TMP/id.gml" --json "$TMP/id.json" --quiet
+    tr -d ' \n' <"$TMP/id.json" | grep -qF "\"node\":$id," || fail "GML node id $id not in the JSON"
+    N=$((N + 1))
+done
+for id in 2147483648 9007199254740993; do
+    printf 'graph [\n node [ id %s w 1 ]\n node [ id 1 w 2 ]\n edge [ source %s target 1 bandwidth 10 ]\n]\n' "$id" "$id" >"$TMP/id.gml"
+    expect_bad "id.gml: line 2: node id $id is out of the range of GML ids (igraph reads ids from -2147483648 to 2147483647)" \
+        "GML node id $id" "$TMP/id.gml"
+    N=$((N + 1))
+done
+printf 'graph [\n node [ id 0 w 1 ]\n node [ id 1 w 2 ]\n edge [ source 0 target 4294967297 bandwidth 10 ]\n]\n' >"$TMP/id.gml"
+expect_bad "id.gml: line 4: edge target 4294967297 is out of the range of GML ids" "GML edge target 2^32 + 1" "$TMP/id.gml"
 N=$((N + 1))
 
 echo "cases: $N"

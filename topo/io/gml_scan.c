@@ -24,6 +24,7 @@
 #include "topo/io/gml_scan.h"
 #include "topo/io/warn.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +156,30 @@ static int next_token(FILE *f, long *line, char *buf, size_t n, size_t *len, uin
     return 'W';
 }
 
+/* A node id (or an edge's source or target) written as an integer beyond
+ * the 32-bit range igraph's GML reader takes: its message ("Non-integer
+ * node id") would say the opposite of what is wrong. */
+static rm_status check_id(const char *path, long line, const char *block, const char *key,
+                          const char *tok, rm_error *err)
+{
+    int node = !strcmp(block, "node") && !strcmp(key, "id");
+    int edge = !strcmp(block, "edge") && (!strcmp(key, "source") || !strcmp(key, "target"));
+    if (!node && !edge)
+        return RM_OK;
+    const char *p = tok + (*tok == '-' || *tok == '+');
+    if (!*p || strspn(p, "0123456789") != strlen(p))
+        return RM_OK; /* not an integer: igraph's message */
+    errno = 0;
+    long long v = strtoll(tok, NULL, 10);
+    if (errno != ERANGE && v >= INT32_MIN && v <= INT32_MAX)
+        return RM_OK;
+    return rm_error_set(err, RM_EINPUT,
+                        "%s: line %ld: %s %s %.40s%s is out of the range of GML ids (igraph reads "
+                        "ids from -2147483648 to 2147483647)",
+                        path, line, node ? "node" : "edge", node ? "id" : key, tok,
+                        strlen(tok) > 40 ? "..." : "");
+}
+
 static rm_status too_long(const char *path, long line, int t, rm_error *err)
 {
     return rm_error_set(err, RM_EINPUT,
@@ -250,6 +275,8 @@ rm_status rmi_gml_scan(FILE *f, const char *path, const rm_read_options *ro, rm_
             continue;
         }
         want_key = 1;
+        if (t == 'W' && !deep && depth == 2 && (st = check_id(path, start, stack[2].key, key, tok, err)))
+            break;
         if (t == '[' && deep) {
             deep++;
         } else if (t == '[') {

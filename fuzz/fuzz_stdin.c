@@ -1,0 +1,158 @@
+/*
+ * fuzz_stdin.c — libFuzzer target of the command reading its platform from
+ * standard input (cli/input.c: `ringmap - --format F`, copied to a
+ * temporary file of at most 256 MiB, and `--bandwidth-matrix -` or
+ * `--speeds -`, read as a stream). The input's first byte chooses the
+ * format (the library's format table: gml, xml, graphml, tiers) or the CSV
+ * stream (the bandwidth matrix or the speeds on standard input, the other
+ * file a private copy); the rest is standard input. rmi_cmd_map (cli/map.c)
+ * runs as `ringmap` would; its exit code must be 0, 1 or 2 with a
+ * "ringmap: " message on failure (1 only for a solver that gives up), and
+ * no temporary copy of standard input may be left in TMPDIR.
+ * The process runs in a private temporary directory (TMPDIR too; removed at
+ * exit) with stdout sent to /dev/null.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "ringmap/topo.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+static char work_dir[64], in_path[128], bw_path[128], sp_path[128];
+
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static void cleanup(void) { nftw(work_dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
+        perror(path);
+        abort();
+    }
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    snprintf(work_dir, sizeof work_dir, "/tmp/ringmap-fuzz-stdin-XXXXXX");
+    if (!mkdtemp(work_dir) || chdir(work_dir) != 0) {
+        perror("fuzz_stdin: temporary directory");
+        abort();
+    }
+    atexit(cleanup);
+    setenv("TMPDIR", work_dir, 1);
+    snprintf(in_path, sizeof in_path, "%s/stdin.bin", work_dir);
+    snprintf(bw_path, sizeof bw_path, "%s/bw.csv", work_dir);
+    snprintf(sp_path, sizeof sp_path, "%s/speeds.csv", work_dir);
+    write_file(bw_path, ",a,b\na,,10\nb,10,\n");
+    write_file(sp_path, "host,speed\na,1\nb,2\n");
+    if (!freopen("/dev/null", "w", stdout))
+        abort();
+    return 0;
+}
+
+/* Reset getopt completely (as fuzz_cli.c). */
+static void reset_getopt(void)
+{
+    static const struct option none[] = {{NULL, 0, NULL, 0}};
+    char a0[] = "x";
+    char *av[] = {a0, NULL};
+    optind = 0;
+    opterr = 0;
+    while (getopt_long(1, av, "", none, NULL) != -1) {
+    }
+}
+
+/* Is a copy of standard input ("ringmap-stdin-*") left in the work directory? */
+static int stdin_copy_left(void)
+{
+    DIR *d = opendir(work_dir);
+    int left = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        left |= !strncmp(e->d_name, "ringmap-stdin-", 14);
+    if (d)
+        closedir(d);
+    return left;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1 || size > 65536)
+        return 0;
+    FILE *f = fopen(in_path, "wb");
+    if (!f || fwrite(data + 1, 1, size - 1, f) != size - 1 || fclose(f) != 0)
+        abort();
+    if (!freopen(in_path, "rb", stdin))
+        abort();
+    int n_formats = 0;
+    while (rm_platform_format_at(n_formats))
+        n_formats++;
+    int choice = data[0] % (n_formats + 1);
+    char a0[] = "ringmap", dash[] = "-", fmt[] = "--format", q[] = "--quiet", bwo[] = "--bandwidth-matrix",
+         spo[] = "--speeds", name[32];
+    char *argv[8];
+    int argc = 0;
+    argv[argc++] = a0;
+    const rm_platform_format *pf = choice < n_formats ? rm_platform_format_at(choice) : NULL;
+    if (pf && !pf->needs_speeds) {
+        snprintf(name, sizeof name, "%s", pf->name);
+        argv[argc++] = dash;
+        argv[argc++] = fmt;
+        argv[argc++] = name;
+    } else { /* the CSV streams: the matrix or the speeds on standard input */
+        argv[argc++] = bwo;
+        argv[argc++] = data[0] & 0x80 ? bw_path : dash;
+        argv[argc++] = spo;
+        argv[argc++] = data[0] & 0x80 ? dash : sp_path;
+    }
+    argv[argc++] = q;
+    argv[argc] = NULL;
+    reset_getopt();
+    char *msg = NULL;
+    size_t msg_len = 0;
+    FILE *real_stderr = stderr;
+    FILE *mem = open_memstream(&msg, &msg_len);
+    if (mem)
+        stderr = mem;
+    int code = rmi_cmd_map(argc, argv);
+    fflush(stdout);
+    if (mem) {
+        stderr = real_stderr;
+        fclose(mem);
+    }
+    const char *m = msg ? msg : "";
+    int bad = code != 0 && code != 1 && code != 2;
+    if (code == 1 && (strstr(m, "invariant") || strstr(m, "internal")))
+        bad = 1;
+    if (code != 0 && strncmp(m, "ringmap: ", 9) != 0)
+        bad = 1;
+    if (stdin_copy_left())
+        bad = 1;
+    if (bad) {
+        fprintf(stderr, "fuzz_stdin: exit code %d (copy of stdin left: %d), stderr: %s\n", code,
+                stdin_copy_left(), m);
+        abort();
+    }
+    free(msg);
+    return 0;
+}
