@@ -515,12 +515,17 @@ int rmi_cmd_eval(int argc, char **argv)
         code = evaluate(&net, &a, ring, q, &m);
     if (code < 0)
         code = rmi_cli_launch_prepare(&a.launch, &net, m, 0);
+    /* every output file appears only if all were written (cli/outfile.h) */
+    rmi_out_batch_begin();
     if (code < 0)
         code = write_outputs(&net, &a, m);
     if (code == 0)
         code = rmi_cli_launch_write(&a.launch, &net, m);
     if (code == 0)
         code = rmi_cli_write_pictures(&net, m, a.dot, a.svg);
+    int bc = rmi_out_batch_end(code == 0);
+    if (code == 0)
+        code = bc;
     rmi_cli_launch_free(&a.launch);
     rm_mapping_free(m);
     free(ring);

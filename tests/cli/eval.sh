@@ -138,6 +138,10 @@ echo '{"ring": [{"node": 999, "label": "x", "w": 1, "alpha": 1}], "params": {"dc
     >"$TMP/far.json"
 bad_eval "ring[0].node: GML node id 999 is not in platform" "JSON node not in the platform" \
     eval "$P" --ring "$TMP/far.json"
+cp "$TMP/hosts" "$TMP/inout"
+expect_exit 2 "an output over the ring file" eval "$P" --ring "$TMP/inout" --hostfile "$TMP/inout"
+cmp -s "$TMP/hosts" "$TMP/inout" || fail "the ring file was overwritten"
+ok "the ring file left as it was"
 bad_eval "--latency needs the absolute sizes" "latency without --dc" \
     eval "$S4" --ring A,B --latency
 expect_exit 0 "eval --help" eval --help
