@@ -54,6 +54,11 @@ if [ -w /dev/full ]; then
     run export-simgrid "$P" -o x.xml --hostfile /dev/full
     [ "$RC" = 1 ] || fail "export-simgrid -o x.xml --hostfile /dev/full: exit $RC, expected 1"
     [ "$(cat x.xml)" = old ] || fail "a failed export-simgrid replaced -o's file"
+    echo old >e.json
+    run eval "$P" --ring file-order --json e.json --hostfile /dev/full
+    [ "$RC" = 1 ] || fail "eval --json e.json --hostfile /dev/full: exit $RC, expected 1: $(cat "$TMP/err")"
+    [ "$(cat e.json)" = old ] || fail "a failed eval replaced --json's file"
+    expect_bad "both write one file" "eval --json e.json --dot ./e.json" eval "$P" --ring file-order --json e.json --dot ./e.json
     ! ls .ringmap-tmp-* >/dev/null 2>&1 || fail "a failed run left $(ls .ringmap-tmp-*)"
     ok "a failed run kept the earlier outputs"
 else
