@@ -7,7 +7,9 @@
  * greedy (greedy, maxmin, eq5 — eq. (5)'s surrogate) and the final solver
  * on the greedy's ring (greedy_kinsol, greedy_glpk: the optimum of T_step
  * for THAT ring, so a variant that builds another ring may beat it). Text
- * table on stdout, JSON with --json.
+ * table on stdout, JSON with --json. SliceRing and SharedRing are valued
+ * under the chosen network model (--network, --paper); the variants are
+ * reservations, valued under the reserved model.
  */
 #include "cli/commands.h"
 #include "cli/input.h"
@@ -57,7 +59,11 @@ static void usage(FILE *f)
           "Options:\n"
           "  --dc-dw LIST          comma-separated ratios, each finite >= 0\n"
           "                        (default 0.64,0.064,0.0064,0.00064)\n"
-          "  --duplex D            half (default) | full\n"
+          "  --duplex D            half (default) | full\n",
+          f);
+    rmi_cli_network_help(f); /* --network, --paper */
+    fputs("                        (the SharedRing variants' columns are reservations:\n"
+          "                        always valued under --network reserved)\n"
           "  --max-q N             largest ring size tried (0 = all hosts, default)\n"
           "  --host-w W            cycle-time (s/Mflop, > 0) for nodes without w/speed\n"
           "  --default-bandwidth B bandwidth (Mb/s, > 0) for links that have none\n"
@@ -99,7 +105,6 @@ int rmi_cmd_compare(int argc, char **argv)
     double ratios[MAX_RATIOS] = {0.64, 0.064, 0.0064, 0.00064};
     int n_ratios = 4;
     rm_options base;
-    rm_options_init(&base);
     rm_read_options ro;
     rm_read_options_init(&ro);
     const char *json_path = NULL;
@@ -109,11 +114,14 @@ int rmi_cmd_compare(int argc, char **argv)
         {"default-bandwidth", required_argument, NULL, 'b'},
         {"json", required_argument, NULL, 'j'},    {"help", no_argument, NULL, 'h'},
         {"threads", required_argument, NULL, 't'}, {"progress", no_argument, NULL, 'P'},
+        {"network", required_argument, NULL, 'n'}, {"paper", no_argument, NULL, 'p'},
         RM_CLI_INPUT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     rm_cli_input input;
     memset(&input, 0, sizeof input);
-    optind = 1;
+    /* --paper: the paper's setup as the base, the explicit options on top */
+    rmi_cli_options_base(argc, argv, ":h", longopts, 'p', &base);
+    optind = 0; /* a full restart after rmi_cli_options_base's pass */
     opterr = 0;
     int c, code, li = 0;
     while ((c = getopt_long(argc, argv, ":h", longopts, &li)) != -1) {
@@ -129,10 +137,12 @@ int rmi_cmd_compare(int argc, char **argv)
         case 'w':
         case 'b':
         case 't':
+        case 'n':
             if ((code = rmi_cli_opt_common(longopts[li].name, optarg, &base, &ro,
                                           bad_option)) >= 0)
                 return code;
             break;
+        case 'p': break; /* the base options (rmi_cli_options_base) */
         case 'j': json_path = optarg; break;
         case 'P': compare_progress_lines = 1; break;
         case 'h': usage(stdout); return 0;
@@ -159,9 +169,17 @@ int rmi_cmd_compare(int argc, char **argv)
     json_object_set_new(jroot, "ringmap_version", json_string(RINGMAP_VERSION));
     json_object_set_new(jroot, "platform", rmi_json_text(p->name));
     json_object_set_new(jroot, "rows", jrows);
+    /* SliceRing and SharedRing under the chosen network model; SharedRing's
+       variants (sharing policies, final solvers) are reservations: valued
+       under the reserved model whatever the choice */
+    json_object_set_new(jroot, "network", json_string(rm_enum_name(RM_ENUM_NETWORK, base.network)));
+    json_object_set_new(jroot, "variants_network",
+                        json_string(rm_enum_name(RM_ENUM_NETWORK, RM_NETWORK_RESERVED)));
     if (!to_stdout) {
-        printf("platform %s: %d hosts, %d routers, %d links; %s duplex\n\n", p->name, p->n_hosts,
+        printf("platform %s: %d hosts, %d routers, %d links; %s duplex\n", p->name, p->n_hosts,
                p->n_nodes - p->n_hosts, p->n_links, rmi_cli_duplex_name(base.duplex));
+        printf("network: %s; SharedRing's variants (the last %d columns): reserved\n\n",
+               rmi_cli_network_title(base.network), N_REF);
         printf("%-9s %-20s %-20s %-20s %-13s", "D_c/D_w", "H1 SliceRing (q)", "H1 unshared (q)",
                "H2 SharedRing (q)", "improvement");
         for (int k = 0; k < N_REF; k++)
@@ -184,6 +202,16 @@ int rmi_cmd_compare(int argc, char **argv)
             break;
         }
         opt.heuristic = rmi_cli_both[0];
+        rm_mapping *shared_net = NULL; /* SharedRing under a fair base */
+        if (base.network != RM_NETWORK_RESERVED &&
+            (st = run_one(&net, &opt, &shared_net, &err))) {
+            fprintf(stderr, "ringmap compare: %s at D_c/D_w = %g: %s\n",
+                    rmi_cli_heuristic_title(opt.heuristic), ratios[r], err.msg);
+            rc = rm_status_exit_code(st);
+            rm_mapping_free(slice);
+            break;
+        }
+        opt.network = RM_NETWORK_RESERVED; /* the variants are reservations */
         for (int k = 0; k < N_REF && !rc; k++) {
             opt.sharing = variants[k].sharing;
             opt.final_solver = variants[k].final;
@@ -195,12 +223,13 @@ int rmi_cmd_compare(int argc, char **argv)
             }
         }
         if (!rc) {
-            double impr = rmi_improvement_percent(slice->t_step_per_dw, shared[0]->t_step_per_dw);
+            const rm_mapping *sh = shared_net ? shared_net : shared[0];
+            double impr = rmi_improvement_percent(slice->t_step_per_dw, sh->t_step_per_dw);
             if (!to_stdout) {
                 char a[64], b[64], d[64];
                 snprintf(a, sizeof a, "%.6g (%d)", slice->t_step_per_dw, slice->q);
                 snprintf(b, sizeof b, "%.6g (%d)", slice->t_step_per_dw_unshared, slice->q);
-                snprintf(d, sizeof d, "%.6g (%d)", shared[0]->t_step_per_dw, shared[0]->q);
+                snprintf(d, sizeof d, "%.6g (%d)", sh->t_step_per_dw, sh->q);
                 printf("%-9g %-20s %-20s %-20s %10.2f%%  ", ratios[r], a, b, d, impr);
                 for (int k = 0; k < N_REF; k++) {
                     snprintf(a, sizeof a, "%.6g (%d)", shared[k]->t_step_per_dw, shared[k]->q);
@@ -214,7 +243,7 @@ int rmi_cmd_compare(int argc, char **argv)
                                                         slice->t_step_per_dw, "t_step_per_dw_unshared",
                                                         slice->t_step_per_dw_unshared, "q", slice->q));
             json_object_set_new(row, "shared", json_pack("{s:f,s:i}", "t_step_per_dw",
-                                                         shared[0]->t_step_per_dw, "q", shared[0]->q));
+                                                         sh->t_step_per_dw, "q", sh->q));
             json_object_set_new(row, "improvement_percent", json_real(impr));
             for (int k = 0; k < N_REF; k++)
                 json_object_set_new(jref, variants[k].name,
@@ -224,6 +253,7 @@ int rmi_cmd_compare(int argc, char **argv)
             json_array_append_new(jrows, row);
         }
         rm_mapping_free(slice);
+        rm_mapping_free(shared_net);
         for (int k = 0; k < N_REF; k++)
             rm_mapping_free(shared[k]);
     }

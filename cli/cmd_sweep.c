@@ -94,7 +94,12 @@ static void usage(FILE *f)
         "                        its default)\n"
         "  --refine LIST         old spelling of --sharing (none = greedy, optimal =\n"
         "                        eq5), kept with a note on stderr\n"
-        "  --duplex D            half (default) or full\n"
+        "  --duplex D            half (default) or full\n",
+        f);
+    rmi_cli_network_help(f); /* --network, --paper (cli/options.c) */
+    fputs("                        (under fair, --sharing only guides SharedRing's\n"
+        "                        construction: every ring size is valued with max-min\n"
+        "                        shares; SliceRing is made feasible by max-min)\n"
         "  --max-q N             largest ring size tried (0 = all hosts, default)\n"
         "  --full-curve          the curves up to --max-q; without it a curve ends where\n"
         "                        a lower bound proves that no larger ring can beat its\n"
@@ -170,7 +175,9 @@ enum {
     OPT_PLOT,
     OPT_FULLCURVE,
     OPT_PROGRESS,
-    OPT_THREADS
+    OPT_THREADS,
+    OPT_NETWORK,
+    OPT_PAPER
 };
 
 static const char *extension(const char *path)
@@ -211,12 +218,15 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         {"full-curve", no_argument, NULL, OPT_FULLCURVE},
         {"progress", no_argument, NULL, OPT_PROGRESS},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"network", required_argument, NULL, OPT_NETWORK},
+        {"paper", no_argument, NULL, OPT_PAPER},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         RM_CLI_INPUT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
-    rm_options_init(&a->opt);
+    /* --paper: the paper's setup as the base, the explicit options on top */
+    rmi_cli_options_base(argc, argv, ":qh", longopts, OPT_PAPER, &a->opt);
     rm_read_options_init(&a->ro);
     static const double def_ratios[] = {0.64, 0.064, 0.0064, 0.00064};
     a->n_ratios = 4;
@@ -227,7 +237,7 @@ static int parse_args(int argc, char **argv, sweep_args *a)
     for (int r = 0; r < N_REF; r++)
         a->refs[r] = r;
     opterr = 0;
-    optind = 1;
+    optind = 0; /* a full restart after rmi_cli_options_base's pass */
     int c, code, li = 0;
     while ((c = getopt_long(argc, argv, ":qh", longopts, &li)) != -1) {
         const char *arg = optarg;
@@ -266,9 +276,11 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         case OPT_FULLCURVE: a->opt.full_curve = 1; break;
         case OPT_PROGRESS: a->progress_lines = 1; break;
         case OPT_THREADS:
+        case OPT_NETWORK:
             if ((code = rmi_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)
                 return code;
             break;
+        case OPT_PAPER: break; /* the base options (rmi_cli_options_base) */
         case OPT_CSV:
             if (!*arg)
                 return bad_option("--csv: expected a file name or '-'");
@@ -341,7 +353,13 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
         o.cost.dc_dw = a->ratios[r->k];
         o.heuristic = r->h;
         o.sharing = (rm_sharing)r->ref;
-        o.make_feasible = r->ref == RM_SHARING_EQ5 ? RM_SHARING_EQ5 : RM_SHARING_MAXMIN;
+        /* under the fair network model SliceRing's ring is made feasible by
+           max-min whatever the policy (eq. (5)'s shares are a reservation);
+           SharedRing's policy guides its construction, every size valued
+           under max-min */
+        o.make_feasible = r->ref == RM_SHARING_EQ5 && o.network == RM_NETWORK_RESERVED
+                              ? RM_SHARING_EQ5
+                              : RM_SHARING_MAXMIN;
         char what[128];
         snprintf(what, sizeof what, "run %d/%d (%s, sharing %s, D_c/D_w = %g)", i + 1, n_runs,
                  heur_name(r->h), ref_name(r->ref), o.cost.dc_dw);
@@ -386,6 +404,7 @@ static void print_summary(FILE *f, const rm_platform *p, const sweep_args *a, sw
     fprintf(f, "%s: %d hosts, %d routers, %d links; %s duplex\n", p->name ? p->name : "platform",
             p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
             rmi_cli_duplex_name(a->opt.duplex));
+    fprintf(f, "network: %s\n", rmi_cli_network_title(a->opt.network));
     fprintf(f, "%-9s %-12s %-8s %6s %14s %14s %9s\n", "heuristic", "D_c/D_w", "sharing", "best q",
             "T_step/D_w", "unshared est.", "vs none");
     for (int i = 0; i < n_runs; i++) {
@@ -513,6 +532,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
         bad |= jpush(jf, json_string(ref_name(a->refs[r])));
     bad |= jset(jpar, "sharings", jf);
     bad |= jset(jpar, "duplex", json_string(rmi_cli_duplex_name(a->opt.duplex)));
+    bad |= jset(jpar, "network", json_string(rm_enum_name(RM_ENUM_NETWORK, a->opt.network)));
     bad |= jset(jpar, "max_q", json_integer(a->opt.max_q));
     bad |= jset(root, "runs", jruns);
     for (int i = 0; !bad && i < n_runs; i++) {

@@ -77,7 +77,10 @@ static void usage(FILE *f)
         "                        auto (default): fixed for a platform that fixes its\n"
         "                        routes (SimGrid .xml files), else widest\n"
         "  --one-core            SimGrid hosts: w from one core's speed (one single-\n"
-        "                        threaded rank per host; default: speed x cores)\n"
+        "                        threaded rank per host; default: speed x cores)\n",
+        f);
+    rmi_cli_network_help(f); /* --network, --paper (cli/options.c) */
+    fputs(
         "  --sharing S           how SharedRing shares a link among the ring's routes\n"
         "                        while it builds the ring: greedy (each insertion\n"
         "                        splits the residual bandwidth among its 4 new routes,\n"
@@ -206,7 +209,9 @@ enum {
     OPT_NOIMPROVE,
     OPT_IMPROVE_ARG,
     OPT_SLICETIES,
-    OPT_ROUTE_TIES
+    OPT_ROUTE_TIES,
+    OPT_NETWORK,
+    OPT_PAPER
 };
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -242,6 +247,8 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"slice-ties", no_argument, NULL, OPT_SLICETIES},
         {"stop-patience", required_argument, NULL, OPT_THREADS}, /* rmi_cli_opt_common */
         {"route-ties", required_argument, NULL, OPT_ROUTE_TIES},
+        {"network", required_argument, NULL, OPT_NETWORK},
+        {"paper", no_argument, NULL, OPT_PAPER},
         {"dot", required_argument, NULL, OPT_DOT},
         {"svg", required_argument, NULL, OPT_SVG},
         RM_CLI_INPUT_LONGOPTS,
@@ -252,10 +259,11 @@ static int parse_args(int argc, char **argv, map_args *a)
         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     rmi_cli_launch_init(&a->launch);
-    rm_options_init(&a->opt);
+    /* --paper: the paper's setup as the base, the explicit options on top */
+    rmi_cli_options_base(argc, argv, ":qhV", longopts, OPT_PAPER, &a->opt);
     rm_read_options_init(&a->ro);
     opterr = 0;
-    optind = 1;
+    optind = 0; /* a full restart after rmi_cli_options_base's pass */
     int c, code, li = 0;
     while ((c = getopt_long(argc, argv, ":qhV", longopts, &li)) != -1) {
         const char *arg = optarg;
@@ -321,9 +329,11 @@ static int parse_args(int argc, char **argv, map_args *a)
         case OPT_IMPROVE_ARG: /* cli/options.c; either sets --improve */
         case OPT_THREADS:
         case OPT_ROUTE_TIES:
+        case OPT_NETWORK:
             if ((code = rmi_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro, bad_option)) >= 0)
                 return code;
             break;
+        case OPT_PAPER: break; /* the base options (rmi_cli_options_base) */
         case OPT_DOT:
         case OPT_SVG:
             if (!*arg)

@@ -407,6 +407,12 @@ int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_re
         opt->route_ties = (rm_route_ties)v;
         return -1;
     }
+    if (strcmp(name, "network") == 0) { /* rm_options.network (docs/model.md) */
+        if ((code = rmi_cli_opt_enum("--network", RM_ENUM_NETWORK, arg, &v, bad)) >= 0)
+            return code;
+        opt->network = (rm_network_model)v;
+        return -1;
+    }
     if (strcmp(name, "host-w") == 0)
         return rmi_cli_opt_positive("--host-w", "s/Mflop", arg, &ro->host_w, bad);
     if (strcmp(name, "default-bandwidth") == 0)
@@ -460,4 +466,60 @@ int rmi_cli_load(const char *path, const rm_read_options *ro, const rm_options *
         return rmi_cli_lib_failure(&err);
     }
     return -1;
+}
+
+int rmi_cli_options_base(int argc, char **argv, const char *optstring,
+                         const struct option *longopts, int paper_code, rm_options *opt)
+{
+    int paper = 0, c;
+    /* on a copy of argv: GNU getopt permutes the array it scans, and a
+       permuted argv would change what the command's own loop reads (an
+       option missing its argument would take the PLATFORM operand) */
+    char **copy = malloc((size_t)(argc + 1) * sizeof *copy);
+    if (copy) {
+        memcpy(copy, argv, (size_t)argc * sizeof *copy);
+        copy[argc] = NULL;
+        opterr = 0;
+        optind = 0; /* a full restart of getopt (glibc) */
+        while ((c = getopt_long(argc, copy, optstring, longopts, NULL)) != -1)
+            paper |= c == paper_code;
+        free(copy);
+    } else { /* no memory for the copy: look for the exact word */
+        for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+            paper |= strcmp(argv[i], "--paper") == 0;
+    }
+    optind = 0;
+    if (paper)
+        rm_options_init_paper(opt);
+    else
+        rm_options_init(opt);
+    return paper;
+}
+
+const char *rmi_cli_network_title(rm_network_model n)
+{
+    return n == RM_NETWORK_FAIR
+               ? "fair (max-min, no reservation: every link shared as TCP shares it)"
+               : "reserved (the mapper's shares, as Legrand et al. 2004)";
+}
+
+void rmi_cli_network_help(FILE *f)
+{
+    rm_options o;
+    rm_options_init(&o);
+    fprintf(f,
+            "  --network M           how the links split their bandwidth among the ring's\n"
+            "                        routes, and so how every T_step is valued\n"
+            "                        (docs/model.md, \"Two network models\"): fair (every\n"
+            "                        link shared max-min fairly among the routes crossing\n"
+            "                        it, as TCP and SimGrid share it: no reservation)%s or\n"
+            "                        reserved (the platform reserves each route the share\n"
+            "                        the mapper chooses: the paper's model; --final-solver\n"
+            "                        and --make-feasible eq5 need it)%s\n"
+            "  --paper               the setup of the TPDS 2004 paper, to reproduce its\n"
+            "                        tables: --network reserved, --heuristic shared,\n"
+            "                        --sharing greedy, no search, no final solver; the\n"
+            "                        options given with it apply on top, in any order\n",
+            o.network == RM_NETWORK_FAIR ? " (default)" : "",
+            o.network == RM_NETWORK_RESERVED ? " (default)" : "");
 }

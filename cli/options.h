@@ -126,12 +126,34 @@ int rmi_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int d
                           rm_cli_bad_fn bad);
 
 /** The options map, sweep and compare share, by long name without "--":
- *  "duplex" (half or full) into opt->duplex, "max-q" into opt->max_q,
+ *  "duplex" (half or full) into opt->duplex, "network" (reserved or fair)
+ *  into opt->network, "max-q" into opt->max_q,
  *  "host-w" (s/Mflop, > 0) into ro->host_w, "default-bandwidth" (Mb/s, > 0)
  *  into ro->default_bandwidth. Returns -1 or bad's exit code (also for a
  *  name not in this list, "unknown option '--NAME'"). */
 int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_read_options *ro,
                       rm_cli_bad_fn bad);
+
+struct option;
+
+/** The base options of a command: the paper's setup (rm_options_init_paper)
+ *  when --paper (getopt_long code paper_code among longopts) is anywhere on
+ *  the command line, else rm_options_init's defaults; the command's own
+ *  getopt loop then applies its explicit options on top, whatever their
+ *  order. A first getopt_long pass over a copy of argv (errors ignored: the
+ *  loop reports them; argv itself is not permuted); optind is reset for the
+ *  loop. Returns 1 with
+ *  --paper, else 0. O(argc). */
+int rmi_cli_options_base(int argc, char **argv, const char *optstring,
+                         const struct option *longopts, int paper_code, rm_options *opt);
+
+/** The network model in prose for the text outputs: "fair (max-min, no
+ *  reservation: ...)" or "reserved (the mapper's shares, ...)". */
+const char *rmi_cli_network_title(rm_network_model n);
+
+/** The --network and --paper entries of a command's --help on f, the
+ *  default (rm_options_init's) marked. */
+void rmi_cli_network_help(FILE *f);
 
 /** What a command's bad-option reporter prints on stderr: prefix (e.g.
  *  "ringmap: sweep: "), the message fmt/ap, " (see HELP)" (e.g. help =

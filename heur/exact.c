@@ -420,6 +420,7 @@ typedef struct shared_ex {
     double *best_x;  /* nr x 2 XH */
     double *sweep;   /* nr x XH */
     int n_solver_fail; /* rings whose optimal sharing did not converge */
+    int fair;          /* the fair network model: each ring valued by max-min only */
 } shared_ex;
 
 static double ring_value(shared_ex *e, int q, const double *x, double dc)
@@ -451,8 +452,11 @@ static rm_status shared_leaf(shared_ex *e, int q, rm_error *err)
             need = 1;
     if (!need)
         return RM_OK;
-    int ok_opt = 1, ok_mm = 1;
-    rm_status st = rm_share_optimal(e->net, NULL, 2 * q, e->r, e->a, 1e-10, e->x, err);
+    int ok_opt = !e->fair, ok_mm = 1;
+    /* reserved shares: the better of eq. (5)'s and max-min; under the fair
+     * network model the links share max-min, the only shares */
+    rm_status st = e->fair ? RM_OK
+                           : rm_share_optimal(e->net, NULL, 2 * q, e->r, e->a, 1e-10, e->x, err);
     if (st == RM_ESOLVER) { /* no convergence: this ring keeps max-min shares */
         ok_opt = 0;
         e->n_solver_fail++;
@@ -531,6 +535,7 @@ rm_status rmi_sharedring_exhaustive_ratios(const rm_network *net, const rm_optio
     e->H = H;
     e->nr = n_ratios;
     e->dc = dc_dw;
+    e->fair = opt->network == RM_NETWORK_FAIR;
     e->R = calloc((size_t)H * H, sizeof *e->R);
     e->best_t = malloc((size_t)n_ratios * sizeof *e->best_t);
     e->best_q = malloc((size_t)n_ratios * sizeof *e->best_q);
@@ -575,7 +580,7 @@ rm_status rmi_sharedring_exhaustive_ratios(const rm_network *net, const rm_optio
         out[k] = m;
         m->cost.dc_dw = dc_dw[k];
         m->heuristic = RM_HEUR_SHARED;
-        m->sharing = RM_SHARING_EQ5;
+        m->sharing = e->fair ? RM_SHARING_MAXMIN : RM_SHARING_EQ5;
         const int *ring = e->best_ring + k * XH;
         const double *x = e->best_x + k * 2 * XH;
         for (int t = 0; t < q; t++)

@@ -108,6 +108,9 @@ rm_status rmi_slicering_exact(const rm_network *net, const rm_options *opt, rm_m
  * route at its full width, a lower bound since shares never exceed widths)
  * cannot beat the incumbent is skipped without sharing. A ring whose
  * optimal sharing does not converge (RM_ESOLVER) keeps its max-min shares.
+ * Under the fair network model (opt->network RM_NETWORK_FAIR) the links
+ * share max-min, so each ring gets its max-min shares only (sharing
+ * RM_SHARING_MAXMIN): the optimum over rings of the fair T_step.
  * This is the optimum over rings for widest-path routing and these shares,
  * NOT a global optimum over routings: the greedy (which routes on the
  * residual network) can beat it.

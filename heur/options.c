@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rm_options_init(rm_options *opt)
+/* The setup of Legrand et al. 2004 (§4.4, Tables 3-4): reserved shares,
+ * SharedRing with the greedy's sharing, no search, no final solver. */
+void rm_options_init_paper(rm_options *opt)
 {
     memset(opt, 0, sizeof *opt);
     rm_cost_model_init(&opt->cost);
@@ -30,6 +32,34 @@ void rm_options_init(rm_options *opt)
     opt->improve_max_evals = RM_IMPROVE_EVALS_AUTO; /* scaled with the platform */
     opt->route_ties = RM_TIES_INDEX;
     opt->network = RM_NETWORK_RESERVED;
+}
+
+void rm_options_init(rm_options *opt)
+{
+    rm_options_init_paper(opt);
+    opt->network = RM_NETWORK_RESERVED;
+}
+
+/* Under the fair network model the shares are the network's (max-min), so
+ * an option that asks for reserved shares is refused, naming the option
+ * and the model where it applies. */
+static rm_status check_network(const rm_options *opt, rm_error *err)
+{
+    if (opt->network != RM_NETWORK_FAIR)
+        return RM_OK;
+    if (opt->final_solver != RM_FINAL_NONE)
+        return rm_error_set(err, RM_EINPUT,
+                            "--final-solver %s computes reserved shares (the optimum of the "
+                            "shares when the platform reserves them); under --network fair the "
+                            "network shares every link max-min fairly: use --network reserved "
+                            "with it",
+                            rm_enum_name(RM_ENUM_FINAL_SOLVER, (int)opt->final_solver));
+    if (opt->make_feasible == RM_SHARING_EQ5)
+        return rm_error_set(err, RM_EINPUT,
+                            "--make-feasible eq5 reserves shares (eq. (5)'s optimum); under "
+                            "--network fair the network shares every link max-min fairly "
+                            "(--make-feasible maxmin): use --network reserved with it");
+    return RM_OK;
 }
 
 rm_status rm_options_check(const rm_options *opt, rm_error *err)
@@ -53,6 +83,8 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
         return rm_error_set(err, RM_EINPUT, "unknown network model %d", (int)opt->network);
     if ((int)opt->final_solver < RM_FINAL_NONE || opt->final_solver > RM_FINAL_GLPK)
         return rm_error_set(err, RM_EINPUT, "unknown final solver %d", (int)opt->final_solver);
+    if ((st = check_network(opt, err)))
+        return st;
     if (!(opt->share_tol >= 0.0 && opt->share_tol <= 0.1))
         return rm_error_set(err, RM_EINPUT, "share_tol must be in [0, 0.1] (got %g)",
                             opt->share_tol);

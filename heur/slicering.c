@@ -1525,12 +1525,12 @@ static rm_status slice_stop_init(slice_stop *ss, rm_cut_bound *cb_store, rm_host
 {
     rm_status st;
     *ss = (slice_stop){!opt->full_curve && max_q > 2, NULL, NULL};
-    if (ss->on && rmi_cut_bound_valid_for(&opt->cost)) {
+    if (ss->on && rmi_cut_bound_valid_for(&opt->cost, opt->network)) {
         if ((st = rmi_cut_bound_init(cb_store, net, 1.0, 1.0, err)))
             return st;
         ss->cb = cb_store;
     }
-    if (ss->on && rmi_host_bound_valid_for(&opt->cost)) {
+    if (ss->on && rmi_host_bound_valid_for(&opt->cost, opt->network)) {
         if ((st = rmi_host_bound_init_costs(hb_store, net->platform, bw, opt->cost.parallel_send,
                                            err)))
             return st;

@@ -36,8 +36,11 @@ static rm_status run_heuristic(const rm_network *net, const rm_options *opt, rm_
     if (!row) /* rm_options_check lets through only the table's values */
         return rm_error_set(err, RM_EINPUT, "unknown heuristic %d", (int)opt->heuristic);
     rm_status st = row->run(net, opt, out, err);
-    if (!st && opt->heuristic != RM_HEUR_BOTH) /* both: the one whose ring it hands on */
-        (*out)->heuristic = opt->heuristic;
+    if (!st) {
+        if (opt->heuristic != RM_HEUR_BOTH) /* both: the one whose ring it hands on */
+            (*out)->heuristic = opt->heuristic;
+        (*out)->network = opt->network; /* every number valued under it */
+    }
     return st;
 }
 

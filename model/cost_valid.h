@@ -34,4 +34,23 @@ static inline int rmi_cost_model_eq1(const rm_cost_model *m)
     return 1;
 }
 
+/** 1 when net is a network model this version defines (rm_network_model,
+ *  include/ringmap/ring.h, passed as its int value: this room is below
+ *  ring's): 0 = RM_NETWORK_RESERVED (the shares are the mapper's: the
+ *  greedy's, eq. (5)'s, the final solver's), 1 = RM_NETWORK_FAIR (every
+ *  link shares its capacity max-min fairly among the routes crossing it),
+ *  else 0. The stopping bounds of heur/bounds/ take it with the cost model:
+ *  their proofs bound T_step for EVERY feasible sharing of a larger ring,
+ *  and max-min shares are feasible, so they hold under both models; a
+ *  model whose shares are not a feasible split of the capacities (e.g.
+ *  TCP's RTT-weighted sharing with a window bound, or a calibrated
+ *  bandwidth factor below 1) must be proved again. The fast evaluators of
+ *  SharedRing and SliceRing value the construction's candidates (the
+ *  greedy's four routes, SliceRing's complete-graph estimate), not the
+ *  reported T_step, so they do not depend on the network model. O(1). */
+static inline int rmi_network_model_known(int net)
+{
+    return net == 0 || net == 1;
+}
+
 #endif

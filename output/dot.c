@@ -146,10 +146,11 @@ static void dot_header(FILE *f, const rm_platform *p, const rm_mapping *m, int q
         const char *shr = rm_enum_name(RM_ENUM_SHARING, (int)m->sharing);
         const char *fin = rm_enum_name(RM_ENUM_FINAL_SOLVER, (int)m->final_solver);
         int h = (int)m->heuristic;
-        fprintf(f, "\\n%s (%s %s, final solver %s): ring of q = %d hosts, D_c/D_w = %.6g Mb/Mflop,"
+        const char *nm = rm_enum_name(RM_ENUM_NETWORK, (int)m->network);
+        fprintf(f, "\\n%s (%s %s, final solver %s, network %s): ring of q = %d hosts, D_c/D_w = %.6g Mb/Mflop,"
                    " T_step/D_w = %.6g s/Mflop",
                 h >= 0 && h < 4 ? heur[h] : "ring", h == 1 || h == 3 ? "make-feasible" : "sharing",
-                shr ? shr : "?", fin ? fin : "?", q, m->cost.dc_dw,
+                shr ? shr : "?", fin ? fin : "?", nm ? nm : "?", q, m->cost.dc_dw,
                 m->t_step_per_dw);
         if (isfinite(m->t_step_per_dw_unshared))
             fprintf(f, " (unshared estimate %.6g)", m->t_step_per_dw_unshared);

@@ -240,6 +240,16 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
                                 flags[i]);
         *fv[i] = f && json_is_true(f);
     }
+    /* the network model (absent: reserved, the only model before 1.2) */
+    json_t *jn = json_is_object(par) ? json_object_get(par, "network") : NULL;
+    d->network = RM_NETWORK_RESERVED;
+    if (jn && !json_is_null(jn)) {
+        int v;
+        if (!json_is_string(jn) || rm_enum_from_name(RM_ENUM_NETWORK, json_string_value(jn), &v))
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: params.network: expected \"reserved\" or \"fair\"", name);
+        d->network = (rm_network_model)v;
+    }
     json_t *t = json_object_get(top, "t_step_per_dw");
     if (t && !json_is_null(t) && (!finite_number(t, &d->t_step_per_dw) || !(d->t_step_per_dw > 0)))
         return rm_error_set(err, RM_EINPUT,

@@ -167,6 +167,9 @@ static json_t *json_params(json_t *root, const rm_network *net, const rm_options
                 (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);
     put(jpar, "final_solver", jname(RM_ENUM_FINAL_SOLVER, (int)m->final_solver), bad);
     put(jpar, "duplex", jname(RM_ENUM_DUPLEX, (int)duplex), bad);
+    /* the network model every number is valued under (absent before 1.2:
+       reserved) */
+    put(jpar, "network", jname(RM_ENUM_NETWORK, (int)m->network), bad);
     if (opt)
         put(jpar, "routing", jname(RM_ENUM_ROUTING, (int)rm_routing_resolve(net, opt->routing)),
             bad);

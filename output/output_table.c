@@ -168,10 +168,15 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
                 m->alphas == RM_ALPHA_SPEED ? "proportional to speed (1/w)"
                                             : "best (least T_step, alpha >= 0)",
                 m->cost.dc_dw);
-    else
+    else {
         fprintf(f, "heuristic %s, %s %s, final solver %s, D_c/D_w = %.6g Mb/Mflop\n",
                 heuristic_title(m->heuristic), slice ? "made feasible by" : "sharing",
                 sharing_title(m->sharing), final_title(m->final_solver), m->cost.dc_dw);
+        fprintf(f, "network: %s\n",
+                m->network == RM_NETWORK_FAIR
+                    ? "fair (max-min, no reservation: every link shared as TCP shares it)"
+                    : "reserved (the mapper's shares, as Legrand et al. 2004)");
+    }
     fprintf(f, "\n%4s  %-*s  %-11s  %-10s  %-*s  %-*s  %s\n", "pos", wl, "host", "w(s/Mflop)",
             "alpha", ws, "succ route (Mb/s)", wp, "pred route (Mb/s)", "time/D_w(s/Mflop)");
     for (int k = 0; k < q; k++) {

@@ -113,6 +113,7 @@ rm_mapping *rmi_mapping_copy(const rm_mapping *m)
     c->t_step_per_dw_unshared = m->t_step_per_dw_unshared;
     c->heuristic = m->heuristic;
     c->sharing = m->sharing;
+    c->network = m->network;
     c->final_solver = m->final_solver;
     c->final_gap = m->final_gap;
     c->final_converged = m->final_converged;

@@ -43,7 +43,7 @@ static const char *vname[NV] = {"sharedring fast", "sharedring inc", "sharedring
                                 "slice fast", "slice prune", "slice pair start", "cut bound",
                                 "host bound", "res bound", "cross bound"};
 
-static void valid_row(const rm_cost_model *m, int *v)
+static void valid_row(const rm_cost_model *m, rm_network_model net, int *v)
 {
     v[V_SH_FAST] = rmi_h2_fast_valid_for(m);
     v[V_SH_INC] = rmi_h2_inc_valid_for(m);
@@ -51,10 +51,10 @@ static void valid_row(const rm_cost_model *m, int *v)
     v[V_SL_FAST] = rmi_slice_fast_valid_for(m);
     v[V_SL_PRUNE] = rmi_slice_prune_valid_for(m);
     v[V_SL_PAIR] = rmi_slice_pair_start_valid_for(m);
-    v[V_CUT] = rmi_cut_bound_valid_for(m);
-    v[V_HOST] = rmi_host_bound_valid_for(m);
-    v[V_RES] = rmi_res_bound_valid_for(m);
-    v[V_CROSS] = rmi_cross_bound_valid_for(m);
+    v[V_CUT] = rmi_cut_bound_valid_for(m, net);
+    v[V_HOST] = rmi_host_bound_valid_for(m, net);
+    v[V_RES] = rmi_res_bound_valid_for(m, net);
+    v[V_CROSS] = rmi_cross_bound_valid_for(m, net);
 }
 
 START_TEST(test_declarations)
@@ -72,22 +72,31 @@ START_TEST(test_declarations)
                 rm_error err;
                 ck_assert_int_eq(rm_cost_model_check(&m, &err), RM_OK);
                 int v[NV];
-                valid_row(&m, v);
+                /* the bounds hold for every feasible sharing: under both
+                   network models (max-min shares are feasible); an unknown
+                   network model gets none */
+                valid_row(&m, (rm_network_model)2, v);
+                for (int k = V_CUT; k < NV; k++)
+                    ck_assert_msg(!v[k], "%s: valid for network model 2", vname[k]);
+                for (int net = RM_NETWORK_RESERVED; net <= RM_NETWORK_FAIR; net++) {
+                valid_row(&m, (rm_network_model)net, v);
                 for (int k = 0; k < NV; k++) {
                     int want = 1;
                     if (k == V_SL_PRUNE) /* its bound writes C = c_succ + c_pred, divides by d */
                         want = !par && ratios[r] > 0.0;
                     if (k == V_RES) /* positive only with communication */
                         want = ratios[r] > 0.0;
-                    ck_assert_msg(v[k] == want, "%s: valid_for %d, expected %d (d %g lat %d par %d)",
-                                  vname[k], v[k], want, ratios[r], lat, par);
+                    ck_assert_msg(v[k] == want,
+                                  "%s: valid_for %d, expected %d (d %g lat %d par %d net %d)",
+                                  vname[k], v[k], want, ratios[r], lat, par, net);
+                }
                 }
                 /* a variant this version does not know: no valid_for holds */
                 for (int slot = 0; slot < 6; slot++) {
                     rm_cost_model u = m;
                     u.reserved[slot] = 1.0;
                     ck_assert_int_eq(rm_cost_model_check(&u, &err), RM_EINPUT);
-                    valid_row(&u, v);
+                    valid_row(&u, RM_NETWORK_RESERVED, v);
                     for (int k = 0; k < NV; k++)
                         ck_assert_msg(!v[k], "%s: valid for reserved[%d] = 1", vname[k], slot);
                 }

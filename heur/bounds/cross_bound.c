@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rmi_cross_bound_valid_for(const rm_cost_model *m)
+int rmi_cross_bound_valid_for(const rm_cost_model *m, rm_network_model net)
 {
-    return rmi_cost_model_eq1(m);
+    return rmi_cost_model_eq1(m) && rmi_network_model_known(net);
 }
 
 void rmi_cross_bound_destroy(rm_cross_bound *xb)

@@ -73,8 +73,12 @@ typedef struct rm_cross_bound {
  * plus a latency term >= 0; C_i the sum or, with parallel send, the max of
  * the two) — Legrand et al. 2004 eq. (1), §2.4, any D_c/D_w:
  * rmi_cost_model_eq1 (model/cost_valid.h). 1 when valid, else 0. O(1).
+ * With the network model net (rm_network_model): the proof bounds
+ * T_step for every feasible sharing, and the fair model's max-min shares
+ * are feasible, so both models this version defines are valid
+ * (rmi_network_model_known, model/cost_valid.h).
  */
-int rmi_cross_bound_valid_for(const rm_cost_model *m);
+int rmi_cross_bound_valid_for(const rm_cost_model *m, rm_network_model net);
 /**
  * From the rooted cut tree of cb (rmi_cut_bound_init) and net's resources.
  * cb is only read during the call. Errors: RM_ENOMEM. O((N + E) log N) time,

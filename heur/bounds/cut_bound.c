@@ -13,14 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rmi_cut_bound_valid_for(const rm_cost_model *m)
+int rmi_cut_bound_valid_for(const rm_cost_model *m, rm_network_model net)
 {
-    return rmi_cost_model_eq1(m);
+    return rmi_cost_model_eq1(m) && rmi_network_model_known(net);
 }
 
-int rmi_host_bound_valid_for(const rm_cost_model *m)
+int rmi_host_bound_valid_for(const rm_cost_model *m, rm_network_model net)
 {
-    return rmi_cost_model_eq1(m);
+    return rmi_cost_model_eq1(m) && rmi_network_model_known(net);
 }
 
 void rmi_cut_bound_destroy(rm_cut_bound *cb)

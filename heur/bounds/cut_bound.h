@@ -53,8 +53,12 @@ typedef struct rm_cut_bound {
  * (model/cost_valid.h). It holds for every feasible sharing (so also for a
  * max-min network model) but a variant of the step's form must be proved
  * again. 1 when valid, else 0: the heuristics then grow without it. O(1).
+ * With the network model net (rm_network_model): the proof bounds
+ * T_step for every feasible sharing, and the fair model's max-min shares
+ * are feasible, so both models this version defines are valid
+ * (rmi_network_model_known, model/cost_valid.h).
  */
-int rmi_cut_bound_valid_for(const rm_cost_model *m);
+int rmi_cut_bound_valid_for(const rm_cost_model *m, rm_network_model net);
 
 /**
  * Bridges of net's platform (iterative DFS, O(N + E)), with m = mult_half
@@ -132,8 +136,12 @@ void rmi_cut_bound_destroy(rm_cut_bound *cb);
  * Legrand et al. 2004 eq. (1), §2.4, any D_c/D_w: rmi_cost_model_eq1. A
  * model whose step is not additive (e.g. computation overlapping
  * communication) breaks step 1 of the proof. 1 when valid, else 0. O(1).
+ * With the network model net (rm_network_model): the proof bounds
+ * T_step for every feasible sharing, and the fair model's max-min shares
+ * are feasible, so both models this version defines are valid
+ * (rmi_network_model_known, model/cost_valid.h).
  */
-int rmi_host_bound_valid_for(const rm_cost_model *m);
+int rmi_host_bound_valid_for(const rm_cost_model *m, rm_network_model net);
 
 typedef struct rm_host_bound {
     int n_nodes, n_hosts;

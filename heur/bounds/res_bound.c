@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rmi_res_bound_valid_for(const rm_cost_model *m)
+int rmi_res_bound_valid_for(const rm_cost_model *m, rm_network_model net)
 {
-    return rmi_cost_model_eq1(m) && m->dc_dw > 0.0;
+    return rmi_cost_model_eq1(m) && m->dc_dw > 0.0 && rmi_network_model_known(net);
 }
 
 void rmi_res_bound_destroy(rm_res_bound *rb)

@@ -56,8 +56,12 @@ typedef struct rm_res_bound {
  *  parallel send (kappa halved), their max — Legrand et al. 2004 eq. (1),
  *  §2.4 — and the bound is positive only when D_c/D_w > 0:
  *  rmi_cost_model_eq1 and dc_dw > 0. 1 when valid, else 0 (the heuristic
- *  then does not use it). O(1). */
-int rmi_res_bound_valid_for(const rm_cost_model *m);
+ *  then does not use it). O(1).
+ *  With the network model net (rm_network_model): the proof bounds
+ *  T_step for every feasible sharing, and the fair model's max-min shares
+ *  are feasible, so both models this version defines are valid
+ *  (rmi_network_model_known, model/cost_valid.h). */
+int rmi_res_bound_valid_for(const rm_cost_model *m, rm_network_model net);
 /** Find the resources every fixed route crosses (only with
  *  opt->routing == RM_ROUTING_FIXED and fixed routes in the platform; else
  *  the bound is inactive). Errors: RM_ENOMEM. O(H^2 L) time (L: route

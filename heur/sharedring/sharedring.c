@@ -196,6 +196,40 @@ static double state_tstep(h2_work *wk, const rm_ring_state *s, double dc_dw)
     return rm_balance(s->q, s->w, s->C, dc_dw, NULL);
 }
 
+/* The fair network model (rm_options.network = RM_NETWORK_FAIR): the ring of
+ * s with every route at its max-min fair rate on the full capacities (the
+ * links shared as TCP and SimGrid's CM02 share them), into f (capacity
+ * s->max_q), its costs recomputed; the greedy's own shares in s stay its
+ * construction guide. T_step of f by state_tstep. */
+static rm_status fair_state(h2_work *wk, const rm_ring_state *s, rm_ring_state *f, rm_error *err)
+{
+    rm_status st = rmi_ring_state_copy(f, s, err);
+    if (st || f->q < 2)
+        return st;
+    int q = f->q, n = 2 * q;
+    rm_route *r = malloc((size_t)n * sizeof *r);
+    double *x = malloc((size_t)n * sizeof *x);
+    if (!r || !x) {
+        free(r);
+        free(x);
+        return rm_error_set(err, RM_ENOMEM, "out of memory valuing a ring under max-min");
+    }
+    for (int k = 0; k < q; k++) {
+        r[k] = f->succ[k];
+        r[q + k] = f->pred[k];
+    }
+    if (!(st = rm_maxmin(wk->net, NULL, n, r, x, err))) {
+        for (int k = 0; k < q; k++) {
+            f->succ[k].bandwidth = x[k];
+            f->pred[k].bandwidth = x[q + k];
+        }
+        rmi_ring_state_costs(wk->net, f);
+    }
+    free(r);
+    free(x);
+    return st;
+}
+
 /* best_pair's trees: on the fast path with factored widths (wk->fw), each
  * host's widest-path tree of the core at full capacity, kept as its arcs at
  * the core nodes only (H x nc ints: the leaf filled on demand, its node's
@@ -932,10 +966,10 @@ static rm_status sr_stop_init(sr_stop *b, const rm_network *net, const rm_option
     rm_status st = RM_OK;
     memset(b, 0, sizeof *b);
     b->rule = !opt->full_curve && max_q > 2;
-    b->use_cut = b->rule && rmi_cut_bound_valid_for(&opt->cost);
-    b->use_host = b->rule && rmi_host_bound_valid_for(&opt->cost);
-    b->use_res = b->rule && rmi_res_bound_valid_for(&opt->cost);
-    b->use_cross = b->rule && rmi_cross_bound_valid_for(&opt->cost);
+    b->use_cut = b->rule && rmi_cut_bound_valid_for(&opt->cost, opt->network);
+    b->use_host = b->rule && rmi_host_bound_valid_for(&opt->cost, opt->network);
+    b->use_res = b->rule && rmi_res_bound_valid_for(&opt->cost, opt->network);
+    b->use_cross = b->rule && rmi_cross_bound_valid_for(&opt->cost, opt->network);
     if (((b->use_cut || b->use_cross) && (st = rmi_cut_bound_init(&b->cb, net, 4.0, 2.0, err))) ||
         (b->use_host && (st = rmi_host_bound_init_shared(&b->hb, net, opt->cost.parallel_send, err))) ||
         (b->use_res && (st = rmi_res_bound_init(&b->rb, net, opt, err))) ||
@@ -1013,14 +1047,17 @@ static rm_status sharedring_fast_init(h2_work *wk, const rm_network *net, const 
 }
 
 /* The greedy from the best pair (§4.4.1): each size's T_step into sweep
- * (after its sharing step, opt->sharing), the best ring so far into best
+ * (after its sharing step, opt->sharing; with fs, valued under max-min:
+ * the fair network model), the best ring so far into best
  * (T_step bestT: the ring of one's before), one insertion per size
  * (insert_best) until max_q hosts, no host fits or the stopping rule b. */
 static rm_status sharedring_grow(h2_work *wk, rm_ring_state *s, rm_ring_state *best,
-                                 const rm_options *opt, sr_stop *b, int max_q, double bestT,
-                                 double *sweep, rm_error *err)
+                                 rm_ring_state *fs, const rm_options *opt, sr_stop *b, int max_q,
+                                 double bestT, double *sweep, rm_error *err)
 {
     double dc_dw = opt->cost.dc_dw;
+    /* fs: the scratch state of the fair valuation (NULL: not needed) */
+    int fair = fs != NULL;
     rm_status st;
     if ((st = best_pair(wk, s, dc_dw, err)))
         return st;
@@ -1032,11 +1069,20 @@ static rm_status sharedring_grow(h2_work *wk, rm_ring_state *s, rm_ring_state *b
         if (opt->sharing == RM_SHARING_MAXMIN || opt->sharing == RM_SHARING_EQ5)
             if ((st = refine_state(wk, s, opt->sharing, opt->share_tol, err)))
                 return st;
-        double T = state_tstep(wk, s, dc_dw);
+        /* under the fair network model every size is valued with max-min
+         * shares (already the state's with --sharing maxmin); the greedy's
+         * or eq. (5)'s shares only guide the construction */
+        const rm_ring_state *v = s;
+        if (fair) {
+            if ((st = fair_state(wk, s, fs, err)))
+                return st;
+            v = fs;
+        }
+        double T = state_tstep(wk, v, dc_dw);
         sweep[s->q - 1] = T;
         if (T < bestT) {
             bestT = T;
-            if ((st = rmi_ring_state_copy(best, s, err)))
+            if ((st = rmi_ring_state_copy(best, v, err)))
                 return st;
         }
         if (opt->progress)
@@ -1064,19 +1110,25 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     int H = p->n_hosts;
     int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
     double dc_dw = opt->cost.dc_dw;
-    rm_ring_state s, best;
+    rm_ring_state s, best, fs;
     h2_work wk;
     sr_stop b;
     memset(&b, 0, sizeof b);
+    memset(&fs, 0, sizeof fs);
+    /* the fair network model values each size under max-min: already the
+     * state's shares with --sharing maxmin, else a scratch copy (fs) */
+    int fair = opt->network == RM_NETWORK_FAIR && opt->sharing != RM_SHARING_MAXMIN;
     if ((st = rmi_ring_state_init(&s, max_q, opt, err)))
         return st;
     if ((st = rmi_ring_state_init(&best, max_q, opt, err))) {
         rmi_ring_state_destroy(&s);
         return st;
     }
-    if ((st = rmi_h2_work_init(&wk, net, max_q, err))) {
+    if ((fair && (st = rmi_ring_state_init(&fs, max_q, opt, err))) ||
+        (st = rmi_h2_work_init(&wk, net, max_q, err))) {
         rmi_ring_state_destroy(&s);
         rmi_ring_state_destroy(&best);
+        rmi_ring_state_destroy(&fs);
         return st;
     }
     wk.routing = opt->routing;
@@ -1100,7 +1152,8 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
     sweep[0] = bestT;
     if ((st = sr_stop_init(&b, net, opt, max_q, err)))
         goto out;
-    if (max_q >= 2 && (st = sharedring_grow(&wk, &s, &best, opt, &b, max_q, bestT, sweep, err)))
+    if (max_q >= 2 && (st = sharedring_grow(&wk, &s, &best, fair ? &fs : NULL, opt, &b, max_q,
+                                            bestT, sweep, err)))
         goto out;
     rm_mapping *m;
     if ((st = rmi_ring_state_to_mapping(net, &best, dc_dw, &m, err)))
@@ -1118,6 +1171,7 @@ out:
     rmi_h2_work_destroy(&wk);
     rmi_ring_state_destroy(&s);
     rmi_ring_state_destroy(&best);
+    rmi_ring_state_destroy(&fs);
     return st;
 }
 

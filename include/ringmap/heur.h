@@ -159,6 +159,14 @@ long long rm_improve_evals_auto(int n_hosts, int n_nodes, int n_arcs, int q);
  *  threads at once. */
 void rm_options_init(rm_options *opt);
 
+/** The setup of the TPDS 2004 paper (Legrand et al. 2004 §4.4, §5.2.2,
+ *  Tables 3-4), to reproduce its numbers: rm_options_init's defaults with
+ *  the network model RM_NETWORK_RESERVED (the shares are the mapper's),
+ *  SharedRing with the greedy's sharing, no local search, no final solver —
+ *  the 1.1 defaults, bit for bit. Added in 1.2. O(1).
+ *  Thread safety: reentrant: no shared state. */
+void rm_options_init_paper(rm_options *opt);
+
 /** Check an options struct: the cost model by rm_cost_model_check (its
  *  messages), enums in range
  *  (make_feasible MAXMIN or EQ5), max_q >= 0, threads >= 0, share_tol and

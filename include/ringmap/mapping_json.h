@@ -13,6 +13,7 @@
 
 #include "ringmap/error.h"
 #include "ringmap/model.h"
+#include "ringmap/ring.h" /* rm_network_model */
 
 #include <stddef.h>
 
@@ -54,6 +55,10 @@ typedef struct rm_mapping_doc {
     double t_step_per_dw;      /* s/Mflop (finite > 0), NAN if absent/null */
     int from_both;             /* 1: a --heuristic both JSON: its "handed_on" mapping
                                   (before 1.2: "shared") */
+    /* params.network ("reserved" or "fair", rm_network_model: the model its
+       shares and T_step are valued under); RM_NETWORK_RESERVED when absent
+       (a 1.1 JSON). Appended in 1.2 (the document is library-allocated). */
+    rm_network_model network;
 } rm_mapping_doc;
 
 /**
@@ -67,7 +72,8 @@ typedef struct rm_mapping_doc {
  * k+1 and k >= 1, that does not go from ring[k].node to its neighbour's
  * node, or whose bandwidth is not finite > 0 (or null) or whose latency (if
  * there) is not finite >= 0, params.dc_dw or params.dc not finite >= 0, params.latency or
- * params.parallel_send (if there) not booleans, t_step_per_dw not finite > 0:
+ * params.parallel_send (if there) not booleans, params.network (if there) not
+ * "reserved" or "fair", t_step_per_dw not finite > 0:
  * RM_EINPUT with a message
  * naming the file and the element ("FILE: ring[3].node: expected an
  * integer GML node id"), jansson's line and column for syntax errors.
