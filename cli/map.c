@@ -87,16 +87,20 @@ static void usage(FILE *f)
         "                        default), maxmin (after each insertion, max-min\n"
         "                        fairness over all routes), eq5 (after each insertion,\n"
         "                        the optimum of eq. (5)'s surrogate sum C_i/w_i, which\n"
-        "                        ignores alpha >= 0: not always the least T_step)\n"
+        "                        ignores alpha >= 0: not always the least T_step);\n"
+        "                        under --network fair it only guides the construction:\n"
+        "                        every ring size is valued with max-min shares\n"
         "  --make-feasible S     SliceRing's step that gives its ring feasible shares\n"
         "                        on the real shared network: maxmin (default) or eq5\n"
+        "                        (a reservation: --network reserved only)\n"
         "  --final-solver F      once the ring is chosen, its shares for its fixed\n"
-        "                        routes: none (keep the heuristic's, default), kinsol\n"
+        "                        routes (--network reserved only: reserved shares):\n"
+        "                        none (keep the heuristic's, default), kinsol\n"
         "                        or glpk (the real optimum of T_step, alphas >= 0, by\n"
         "                        KINSOL or by GLPK)\n"
         "  --all-shares          the chosen ring with the five share methods side by\n"
         "                        side (own, maxmin, eq5, kinsol, glpk); the KINSOL one\n"
-        "                        is printed\n"
+        "                        is printed (--network reserved only)\n"
         "  --refine M            old spelling, kept (a note on stderr): none = --sharing\n"
         "                        greedy, maxmin = --sharing maxmin --make-feasible\n"
         "                        maxmin, optimal = --sharing eq5 --make-feasible eq5,\n"
@@ -360,6 +364,10 @@ static int parse_args(int argc, char **argv, map_args *a)
                           a->have_dc ? "--dw" : "--dc");
     if (a->have_dc && a->have_dcdw)
         return bad_option("--dc-dw cannot be combined with --dc/--dw");
+    if (a->all_shares && a->opt.network == RM_NETWORK_FAIR)
+        return bad_option("--all-shares compares the reserved share methods (eq5, kinsol, "
+                          "glpk) on the chosen ring: under --network fair the network shares "
+                          "every link max-min fairly; use --network reserved with it");
     if (a->opt.cost.latency && !a->have_dc)
         return bad_option("--latency needs the absolute sizes --dc X --dw Y");
     if (a->opt.cost.latency && !(a->dc > 0))

@@ -508,14 +508,14 @@ void rmi_cli_network_help(FILE *f)
     rm_options o;
     rm_options_init(&o);
     fprintf(f,
-            "  --network M           how the links split their bandwidth among the ring's\n"
-            "                        routes, and so how every T_step is valued\n"
-            "                        (docs/model.md, \"Two network models\"): fair (every\n"
-            "                        link shared max-min fairly among the routes crossing\n"
-            "                        it, as TCP and SimGrid share it: no reservation)%s or\n"
-            "                        reserved (the platform reserves each route the share\n"
-            "                        the mapper chooses: the paper's model; --final-solver\n"
-            "                        and --make-feasible eq5 need it)%s\n"
+            "  --network M           fair%s: each link shared max-min fairly among\n"
+            "                        the ring's routes crossing it, as TCP and SimGrid\n"
+            "                        share it (no reservation);\n"
+            "                        reserved%s: the platform reserves each route the\n"
+            "                        share the mapper chooses (the paper's model;\n"
+            "                        --final-solver and --make-feasible eq5 need it).\n"
+            "                        Every T_step is valued under it (docs/model.md,\n"
+            "                        \"Two network models\")\n"
             "  --paper               the setup of the TPDS 2004 paper, to reproduce its\n"
             "                        tables: --network reserved, --heuristic shared,\n"
             "                        --sharing greedy, no search, no final solver; the\n"

@@ -37,7 +37,9 @@ void rm_options_init_paper(rm_options *opt)
 void rm_options_init(rm_options *opt)
 {
     rm_options_init_paper(opt);
-    opt->network = RM_NETWORK_RESERVED;
+    /* the links shared as the network shares them without reservation
+       (docs/model.md, "Two network models") */
+    opt->network = RM_NETWORK_FAIR;
 }
 
 /* Under the fair network model the shares are the network's (max-min), so
@@ -54,7 +56,9 @@ static rm_status check_network(const rm_options *opt, rm_error *err)
                             "network shares every link max-min fairly: use --network reserved "
                             "with it",
                             rm_enum_name(RM_ENUM_FINAL_SOLVER, (int)opt->final_solver));
-    if (opt->make_feasible == RM_SHARING_EQ5)
+    /* SharedRing and its exhaustive baseline ignore the make-feasible step */
+    if (opt->make_feasible == RM_SHARING_EQ5 && opt->heuristic != RM_HEUR_SHARED &&
+        opt->heuristic != RM_HEUR_SHARED_EXACT)
         return rm_error_set(err, RM_EINPUT,
                             "--make-feasible eq5 reserves shares (eq. (5)'s optimum); under "
                             "--network fair the network shares every link max-min fairly "

@@ -401,7 +401,7 @@ START_TEST(test_greedy_ge_exact)
         for (int h = 0; h < H; h++)
             w[h] = p->nodes[p->hosts[h]].w;
         rm_options opt;
-        rm_options_init(&opt);
+        rm_options_init_paper(&opt);
         opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
         opt.heuristic = RM_HEUR_SLICE;
         opt.cost.dc_dw = ratios[it % 4];
@@ -439,7 +439,7 @@ START_TEST(test_shared_star3)
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options opt;
-    rm_options_init(&opt);
+    rm_options_init_paper(&opt);
     opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
     opt.cost.dc_dw = 0.01;
     rm_mapping *m = NULL;
@@ -480,7 +480,7 @@ START_TEST(test_shared_limit)
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options opt;
-    rm_options_init(&opt);
+    rm_options_init_paper(&opt);
     opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
     rm_mapping *m = NULL;
     ck_assert_int_eq(rmi_sharedring_exhaustive(&net, &opt, &m, &err), RM_ELIMIT);
@@ -504,7 +504,7 @@ START_TEST(test_shared_tree_vs_greedy)
         rm_error err;
         ck_assert_int_eq(rm_network_init(&net, p, it % 3 == 2 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF, &err), RM_OK);
         rm_options opt;
-        rm_options_init(&opt);
+        rm_options_init_paper(&opt);
         opt.routing = rm_routing_resolve(&net, opt.routing); /* internal entry: resolved */
         rm_mapping *ex[4];
         ck_assert_int_eq(rmi_sharedring_exhaustive_ratios(&net, &opt, 4, ratios, ex, &err), RM_OK);

@@ -65,7 +65,7 @@ static rm_mapping *map(const rm_platform *p, rm_heuristic h, double dc_dw, int i
                        rm_final_solver fs)
 {
     rm_options o;
-    rm_options_init(&o);
+    rm_options_init_paper(&o);
     o.heuristic = h;
     o.cost.dc_dw = dc_dw;
     o.improve = improve;
@@ -114,7 +114,7 @@ START_TEST(test_move_limit)
 {
     rm_platform *p = shared4();
     rm_options o;
-    rm_options_init(&o);
+    rm_options_init_paper(&o);
     o.heuristic = RM_HEUR_SLICE;
     o.cost.dc_dw = 0.5;
     o.improve = 1;
@@ -222,7 +222,7 @@ START_TEST(test_variants)
         rm_platform *p = random_platform(&s, 7, 3, 3);
         for (int v = 0; v < 5; v++) {
             rm_options o;
-            rm_options_init(&o);
+            rm_options_init_paper(&o);
             o.cost.dc_dw = 0.064;
             o.threads = 1;
             o.improve_seconds = 0;
@@ -260,7 +260,7 @@ END_TEST
 START_TEST(test_options)
 {
     rm_options o;
-    rm_options_init(&o);
+    rm_options_init_paper(&o);
     ck_assert_int_eq(o.improve, 0);
     ck_assert_double_eq(o.improve_seconds, 0.0); /* no wall-clock cap by default */
     ck_assert(o.improve_max_evals == RM_IMPROVE_EVALS_AUTO);

@@ -35,7 +35,7 @@ static rm_mapping *map_with(const rm_platform *p, rm_final_solver fs, rm_solver_
                             rm_status *st, rm_error *err)
 {
     rm_options o;
-    rm_options_init(&o);
+    rm_options_init_paper(&o);
     o.cost.dc_dw = 0.64; /* communication-heavy: the shares matter */
     o.final_solver = fs;
     o.final_limits = lim;
@@ -47,7 +47,7 @@ static rm_mapping *map_with(const rm_platform *p, rm_final_solver fs, rm_solver_
 START_TEST(test_defaults_and_check)
 {
     rm_options o;
-    rm_options_init(&o);
+    rm_options_init_paper(&o);
     ck_assert_int_eq(o.final_limits.kinsol_max_newton, 0);
     ck_assert_int_eq(o.final_limits.kinsol_max_set_changes, 0);
     ck_assert_int_eq(o.final_limits.glpk_max_lps, 0);
@@ -112,7 +112,7 @@ START_TEST(test_tight_limits_fail_loudly)
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options o;
-    rm_options_init(&o);
+    rm_options_init_paper(&o);
     o.cost.dc_dw = 0.64;
     rm_mapping *ref = NULL, *m = NULL;
     ck_assert_int_eq(rm_map_network(&net, &o, &ref, &err), RM_OK);
@@ -183,7 +183,7 @@ START_TEST(test_limits_reach_the_solver)
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options o;
-    rm_options_init(&o);
+    rm_options_init_paper(&o);
     o.cost.dc_dw = 0.64;
     rm_mapping *a = NULL, *b = NULL;
     ck_assert_int_eq(rm_map_network(&net, &o, &a, &err), RM_OK);
@@ -236,7 +236,7 @@ START_TEST(test_limits_300_hosts_certified)
     rm_network net;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options o;
-    rm_options_init(&o);
+    rm_options_init_paper(&o);
     o.heuristic = RM_HEUR_SLICE;
     o.cost.dc_dw = 0.0002;
     o.max_q = 300;

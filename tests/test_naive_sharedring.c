@@ -127,7 +127,7 @@ static int check_platform(const rm_platform *p, const char *name, int all_ratios
         for (int r = all_ratios ? 0 : 2; r < 4; r++) {
             for (int v = 0; v < 6; v++) {
                 rm_options o;
-                rm_options_init(&o);
+                rm_options_init_paper(&o);
                 o.cost.dc_dw = RATIOS[r];
                 o.duplex = duplex ? RM_DUPLEX_FULL : RM_DUPLEX_HALF;
                 o.sharing = v == 1 ? RM_SHARING_MAXMIN : v == 2 ? RM_SHARING_EQ5 : RM_SHARING_GREEDY;
@@ -235,7 +235,7 @@ START_TEST(test_naive_star3_values)
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options o;
-    rm_options_init(&o);
+    rm_options_init_paper(&o);
     o.cost.dc_dw = 0.1;
     o.full_curve = 1;
     rmt_naive_result nv;
@@ -291,7 +291,7 @@ START_TEST(test_naive_balance_eval)
         ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
         for (int r = 0; r < 4; r++) {
             rm_options o;
-            rm_options_init(&o);
+            rm_options_init_paper(&o);
             o.cost.dc_dw = RATIOS[r];
             o.full_curve = 1;
             rm_mapping *m = NULL;

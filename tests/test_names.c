@@ -101,7 +101,7 @@ START_TEST(test_json_uses_the_table)
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_FULL, &err), RM_OK);
     rm_options opt;
-    rm_options_init(&opt);
+    rm_options_init_paper(&opt);
     opt.duplex = RM_DUPLEX_FULL;
     opt.heuristic = RM_HEUR_SLICE;
     opt.make_feasible = RM_SHARING_EQ5;

@@ -270,7 +270,7 @@ START_TEST(test_errors)
     rm_mapping_free(one);
     /* rm_map_network records the solver and runs the heuristic unrefined */
     rm_options opt;
-    rm_options_init(&opt);
+    rm_options_init_paper(&opt);
     opt.cost.dc_dw = 0.1;
     opt.final_solver = RM_FINAL_GLPK;
     rm_mapping *mm = NULL;
@@ -317,7 +317,7 @@ START_TEST(test_shipped_platforms)
         for (int r = 0; r < 4; r++)
             for (int h = 0; h < 2; h++) {
                 rm_options opt;
-                rm_options_init(&opt);
+                rm_options_init_paper(&opt);
                 opt.cost.dc_dw = ratios[r];
                 opt.heuristic = h ? RM_HEUR_SLICE : RM_HEUR_SHARED;
                 opt.sharing = h ? RM_SHARING_MAXMIN : RM_SHARING_GREEDY;

@@ -710,7 +710,7 @@ static void gen_ring_make(gen_ring *g, int max_q, double r)
     ck_assert_int_eq(rmi_generate_topology(RM_GEN_TIERS, 999, 1, &g->p, &err), RM_OK);
     ck_assert_int_eq(rm_network_init(&g->net, g->p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options opt;
-    rm_options_init(&opt);
+    rm_options_init_paper(&opt);
     opt.heuristic = RM_HEUR_SLICE;
     opt.cost.dc_dw = r;
     opt.max_q = max_q;
@@ -830,7 +830,7 @@ START_TEST(test_tstep_limit_certified)
     ck_assert(fabs(tk - topt) <= 1e-6 * topt);
     for (int solver = 0; solver < 2; solver++) {
         rm_options opt;
-        rm_options_init(&opt);
+        rm_options_init_paper(&opt);
         opt.heuristic = RM_HEUR_SLICE;
         opt.cost.dc_dw = 0.00064;
         opt.max_q = 100;

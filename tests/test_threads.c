@@ -72,7 +72,7 @@ static rm_status run_job(int j, rm_mapping **out, rm_error *err)
     const job *b = &JOBS[j];
     int i = plat_index(b->platform);
     rm_options opt;
-    rm_options_init(&opt);
+    rm_options_init_paper(&opt);
     opt.heuristic = b->heuristic;
     opt.sharing = b->sharing;
     opt.final_solver = b->final_solver;

@@ -117,8 +117,10 @@ typedef struct rm_options {
         struct { /* 1.2 */
             /* the network model (rm_network_model, ring.h): how a link shared
                by routes of the ring splits its bandwidth, and so how every
-               T_step is valued. Zero (a struct from {0}): RM_NETWORK_RESERVED,
-               the 1.1 behaviour. */
+               T_step is valued. rm_options_init: RM_NETWORK_FAIR (max-min
+               shares, no reservation; final solvers and --make-feasible eq5
+               refused); rm_options_init_paper: RM_NETWORK_RESERVED. Zero (a
+               struct from {0}): RM_NETWORK_RESERVED, the 1.1 behaviour. */
             rm_network_model network;
             /* the local search's deterministic budget: at most this many
                candidate evaluations (a candidate ring built and valued,
@@ -154,7 +156,10 @@ typedef struct rm_options {
  *  Thread safety: reentrant. */
 long long rm_improve_evals_auto(int n_hosts, int n_nodes, int n_arcs, int q);
 
-/** Defaults as documented in rm_options. O(1).
+/** Defaults as documented in rm_options: since 1.2 the network model is
+ *  RM_NETWORK_FAIR (every link shared max-min fairly, as TCP and SimGrid
+ *  share it); the rest as in 1.1 (rm_options_init_paper: the same with
+ *  RM_NETWORK_RESERVED, the paper's setup). O(1).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
 void rm_options_init(rm_options *opt);
@@ -170,7 +175,11 @@ void rm_options_init_paper(rm_options *opt);
 /** Check an options struct: the cost model by rm_cost_model_check (its
  *  messages), enums in range
  *  (make_feasible MAXMIN or EQ5), max_q >= 0, threads >= 0, share_tol and
- *  final_tol finite and in [0, 0.1], the final_limits fields >= 0.
+ *  final_tol finite and in [0, 0.1], the final_limits fields >= 0; under
+ *  the fair network model (network RM_NETWORK_FAIR) a final solver other
+ *  than none, and make_feasible EQ5 for a heuristic that makes its ring
+ *  feasible (SliceRing, exact SliceRing), are refused: they are reserved
+ *  shares (the message names the option and --network reserved).
  *  RM_EINPUT naming the option. O(1).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */

@@ -9,8 +9,11 @@
 source "$(dirname "$0")/helpers.bash"
 
 refines=()
+# (eq. (5)'s shares and the final solvers are reservations: --network reserved;
+# the others under the default, fair, model)
 for r in "--sharing greedy" "--sharing maxmin --make-feasible maxmin" \
-    "--sharing eq5 --make-feasible eq5" "--final-solver kinsol" "--final-solver glpk"; do
+    "--network reserved --sharing eq5 --make-feasible eq5" \
+    "--network reserved --final-solver kinsol" "--network reserved --final-solver glpk"; do
     # shellcheck disable=SC2086 # $r is a list of options
     run "$SRC/platforms/test/line2.gml" $r --quiet
     if [ "$RC" = 0 ]; then

@@ -20,7 +20,7 @@ expect_exit 0 "no --improve" "$P" --heuristic slice --dc-dw 0.5 --json "$TMP/c.j
 jcheck "$TMP/c.json" "no params.improve without --improve" '.params | has("improve") | not'
 expect_exit 0 "--improve-moves 1" "$P" --heuristic slice --dc-dw 0.5 --improve-moves 1 --json "$TMP/d.json" -q
 jcheck "$TMP/d.json" "move limit" '.params.improve.stop == "move_limit" and .params.improve.moves == 1'
-expect_exit 0 "--improve --all-shares" "$P" --heuristic slice --dc-dw 0.5 --improve --all-shares --json "$TMP/e.json" -q
+expect_exit 0 "--improve --all-shares" "$P" --network reserved --heuristic slice --dc-dw 0.5 --improve --all-shares --json "$TMP/e.json" -q
 jcheck "$TMP/e.json" "params.improve kept with --all-shares" '.params.improve.moves >= 1'
 # the pipeline's record: the search's step, what was asked and what ran
 jcheck "$TMP/a.json" "params.pipeline: the heuristic, then the search, kept" \

@@ -80,11 +80,13 @@ for h in shared slice; do
         f=$r
         [ "$r" = greedy ] && f=maxmin
         echo "--- $STAR --heuristic $h --sharing $r --make-feasible $f"
-        expect_exit 0 "json $h/$r to a file" "$STAR" --heuristic $h --sharing $r --make-feasible $f --json "$TMP/m.json" --quiet
+        net=fair # eq. (5)'s shares in SliceRing's make-feasible step: a reservation
+        [ "$h/$f" = slice/eq5 ] && net=reserved
+        expect_exit 0 "json $h/$r to a file" "$STAR" --network $net --heuristic $h --sharing $r --make-feasible $f --json "$TMP/m.json" --quiet
         [ ! -s "$TMP/out" ] || fail "--quiet printed something on stdout"
         schema_checks "$TMP/m.json"
         grep -q backbone "$STAR" || capacity_check "$TMP/m.json"
-        jcheck "$TMP/m.json" "params echo the options" '.params.dc_dw == 0.0064 and .params.heuristic == $h and .params.duplex == "half" and .params.final_solver == "none" and (if $h == "shared" then .params.sharing == $r else .params.make_feasible == $f end)' --arg h $h --arg r $r --arg f $f
+        jcheck "$TMP/m.json" "params echo the options" '.params.dc_dw == 0.0064 and .params.heuristic == $h and .params.duplex == "half" and .params.final_solver == "none" and .params.network == $net and (if $h == "shared" then .params.sharing == $r else .params.make_feasible == $f end)' --arg h $h --arg r $r --arg f $f --arg net $net
     done
 done
 
@@ -109,7 +111,7 @@ jcheck "$TMP/s.json" "star node ids are the GML ids, labels P0..P2" \
 jcheck "$TMP/s.json" "star sweep: q=1 -> 1, q=2 -> 0.508, q=3 -> 0.408" \
     '[.sweep[].q] == [1, 2, 3] and ((.sweep[0].t_step_per_dw - 1) | fabs) < 1e-12 and ((.sweep[1].t_step_per_dw - 0.508) | fabs) < 1e-9 and ((.sweep[2].t_step_per_dw - 0.408) | fabs) < 1e-9'
 
-expect_exit 0 "star, eq. (5) shares" "$OWN" --dc-dw 0.01 --sharing eq5 --json "$TMP/o.json" --quiet
+expect_exit 0 "star, eq. (5) shares" "$OWN" --paper --dc-dw 0.01 --sharing eq5 --json "$TMP/o.json" --quiet
 schema_checks "$TMP/o.json"
 capacity_check "$TMP/o.json"
 jcheck "$TMP/o.json" "star eq. (5) shares: T_step/D_w = 0.4077941" \

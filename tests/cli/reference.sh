@@ -1,6 +1,7 @@
 # reference.sh — stored reference outputs: every shipped
 # platform x D_c/D_w in {0.64, 0.064, 0.0064, 0.00064} x both heuristics with
-# the default options gives the ring (node order), the routes (nodes and links
+# the paper's setup (--paper: the reserved network model, the 1.1 defaults)
+# gives the ring (node order), the routes (nodes and links
 # to successor and predecessor) and T_step/D_w (and SliceRing's unshared
 # estimate) stored under tests/reference/ — rings and routes exactly, T_step
 # to 1e-12 relative. Configurations: tests/reference/configs.bash. A change
@@ -25,7 +26,7 @@ while read -r rel; do
     for h in "${REF_HEURISTICS[@]}"; do
         for r in "${REF_RATIOS[@]}"; do
             what="$rel --heuristic $h --dc-dw $r ${extra[*]}"
-            run "$SRC/$rel" --heuristic "$h" --dc-dw "$r" "${extra[@]}" --json - --quiet
+            run "$SRC/$rel" --paper --heuristic "$h" --dc-dw "$r" "${extra[@]}" --json - --quiet
             [ "$RC" = 0 ] || fail "$what: exit $RC: $(head -c 400 "$TMP/err")"
             jq "$REF_REDUCE" "$TMP/out" >"$TMP/got.json" || fail "$what: output is not JSON"
             # the stored run, then a list of the differences (empty: same)

@@ -10,7 +10,7 @@ source "$(dirname "$0")/helpers.bash"
 P="$SRC/platforms/medium_tiers.gml"
 for h in shared slice; do
     for r in 0.064 0.0064; do
-        expect_exit 0 "--all-shares, $h, D_c/D_w $r" "$P" --heuristic $h --dc-dw $r --all-shares --json -
+        expect_exit 0 "--all-shares, $h, D_c/D_w $r" "$P" --network reserved --heuristic $h --dc-dw $r --all-shares --json -
         cp "$TMP/out" "$TMP/all.json"
         jcheck "$TMP/all.json" "$h $r: five share methods" \
             '.share_methods | keys == ["eq5","glpk","kinsol","maxmin","own"]'
@@ -25,24 +25,24 @@ for h in shared slice; do
 done
 
 # the slice ring at 0.064: alphas clamp, the real optimum beats eq. (5)'s shares
-"$RINGMAP" "$P" --heuristic slice --dc-dw 0.064 --all-shares --json - >"$TMP/s.json" || fail "slice all"
+"$RINGMAP" "$P" --network reserved --heuristic slice --dc-dw 0.064 --all-shares --json - >"$TMP/s.json" || fail "slice all"
 jcheck "$TMP/s.json" "slice 0.064: real optimum < eq. (5)'s surrogate optimum" \
     '.share_methods.kinsol < 0.9 * .share_methods.eq5'
 
 # --final-solver kinsol / glpk on their own: same T_step as in --all-shares
 for s in kinsol glpk; do
-    expect_exit 0 "--final-solver $s" "$P" --dc-dw 0.0064 --final-solver $s --json -
+    expect_exit 0 "--final-solver $s" "$P" --network reserved --dc-dw 0.0064 --final-solver $s --json -
     cp "$TMP/out" "$TMP/$s.json"
     jcheck "$TMP/$s.json" "--final-solver $s recorded" ".params.final_solver == \"$s\" and .params.sharing == \"greedy\""
 done
-"$RINGMAP" "$P" --dc-dw 0.0064 --all-shares --json - >"$TMP/a.json" || fail "all"
+"$RINGMAP" "$P" --network reserved --dc-dw 0.0064 --all-shares --json - >"$TMP/a.json" || fail "all"
 k=$(jq .t_step_per_dw "$TMP/kinsol.json")
 jcheck "$TMP/a.json" "--final-solver kinsol equals the kinsol column of --all-shares" \
     "((.share_methods.kinsol - $k) | fabs) <= 1e-12 * $k"
 
 # the hand-solved star (docs/sources.md, "Oracles"): 0.4077941
 if [ -r "$SRC/platforms/test/star3.gml" ]; then
-    expect_exit 0 "star3 --all-shares" "$SRC/platforms/test/star3.gml" --dc-dw 0.01 --all-shares --json -
+    expect_exit 0 "star3 --all-shares" "$SRC/platforms/test/star3.gml" --network reserved --dc-dw 0.01 --all-shares --json -
     cp "$TMP/out" "$TMP/star.json"
     jcheck "$TMP/star.json" "star3: kinsol 0.4077941" '(.share_methods.kinsol - 0.4077941 | fabs) < 1e-7'
     jcheck "$TMP/star.json" "star3: glpk 0.4077941" '(.share_methods.glpk - 0.4077941 | fabs) < 1e-7'
@@ -50,7 +50,7 @@ if [ -r "$SRC/platforms/test/star3.gml" ]; then
 fi
 
 # the table shows the five side by side
-expect_exit 0 "--all-shares table" "$P" --dc-dw 0.0064 --all-shares
+expect_exit 0 "--all-shares table" "$P" --network reserved --dc-dw 0.0064 --all-shares
 grep -q "own *maxmin *eq5 *kinsol *glpk" "$TMP/out" || fail "no share methods table: $(cat "$TMP/out")"
 ok "share methods table"
 
@@ -64,12 +64,12 @@ for pair in "none|--sharing greedy" "maxmin|--sharing maxmin --make-feasible max
     "glpk|--final-solver glpk" "all|--all-shares"; do
     old=${pair%%|*} new=${pair#*|}
     for h in shared slice; do
-        expect_exit 0 "--refine $old ($h)" "$S" --heuristic $h --dc-dw 0.01 --refine "$old" --json -
+        expect_exit 0 "--refine $old ($h)" "$S" --network reserved --heuristic $h --dc-dw 0.01 --refine "$old" --json -
         [ "$(wc -l <"$TMP/err")" = 1 ] && grep -qF -- "note: --refine $old is an old spelling of $new" "$TMP/err" ||
             fail "--refine $old: expected one note naming '$new' on stderr, got: $(cat "$TMP/err")"
         cp "$TMP/out" "$TMP/old.json"
         # shellcheck disable=SC2086 # $new is a list of options
-        expect_exit 0 "$new ($h)" "$S" --heuristic $h --dc-dw 0.01 $new --json -
+        expect_exit 0 "$new ($h)" "$S" --network reserved --heuristic $h --dc-dw 0.01 $new --json -
         [ ! -s "$TMP/err" ] || fail "$new: something on stderr: $(cat "$TMP/err")"
         cmp -s "$TMP/old.json" "$TMP/out" || fail "--refine $old and $new ($h) give different JSON"
     done

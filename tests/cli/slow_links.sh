@@ -25,7 +25,7 @@ done
 
 # GML: two hosts joined only by a 4.9e-324 link: the ring of one host, also
 # with free communication (--dc-dw 0) and every sharing / final solver
-for o in "" "--dc-dw 0" "--sharing eq5" "--sharing maxmin" "--final-solver kinsol" "--final-solver glpk" "--heuristic both" "--heuristic exact" "--routing direct" "--duplex full"; do
+for o in "" "--dc-dw 0" "--sharing eq5" "--sharing maxmin" "--network reserved --final-solver kinsol" "--network reserved --final-solver glpk" "--heuristic both" "--heuristic exact" "--routing direct" "--duplex full"; do
     expect_exit 0 "only link 4.9e-324 $o" "$BAD/sub_only_link.gml" $o --json "$TMP/o.json" --quiet
     jcheck "$TMP/o.json" "only link 4.9e-324 $o: the ring of P0, T_step/D_w = w = 1" \
         '(if has("shared") then .shared else . end) | (.ring | length) == 1 and .ring[0].label == "P0" and .t_step_per_dw == 1'
@@ -34,7 +34,7 @@ done
 
 # GML: a ring of four 1e-200 Mb/s links (normal doubles, below the
 # threshold): was "optimal sharing: no convergence" (exit 1) with eq5
-for o in "--sharing eq5" "--heuristic slice --make-feasible eq5"; do
+for o in "--sharing eq5" "--network reserved --heuristic slice --make-feasible eq5"; do
     expect_exit 0 "four 1e-200 Mb/s links $o" "$BAD/tiny_normal_bandwidth.gml" $o --json "$TMP/n.json" --quiet
     warned "4 links with a bandwidth below 1e-140 Mb/s" "1e-200 $o"
     jcheck "$TMP/n.json" "four 1e-200 Mb/s links $o: the ring of one host" '(.ring | length) == 1 and .t_step_per_dw == 1'

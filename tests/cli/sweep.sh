@@ -40,9 +40,13 @@ compare_with_map() {
         d=$(jq -r ".runs[$i].dc_dw" "$sj")
         # a SliceRing run uses the sharing policy as its make-feasible step
         # (greedy: its default, maxmin)
-        local f=$r
+        # (under the fair network model: max-min, eq. (5)'s shares being a
+        # reservation)
+        local f=$r net
+        net=$(jq -r '.params.network' "$sj")
         [ "$r" = greedy ] && f=maxmin
-        "$RINGMAP" "$plat" --heuristic "$h" --sharing "$r" --make-feasible "$f" --dc-dw "$d" "$@" --json - >"$TMP/map.json" ||
+        [ "$net" = fair ] && f=maxmin
+        "$RINGMAP" "$plat" --network "$net" --heuristic "$h" --sharing "$r" --make-feasible "$f" --dc-dw "$d" "$@" --json - >"$TMP/map.json" ||
             fail "map $h/$r/$d failed"
         jq -e --slurpfile m "$TMP/map.json" --argjson i "$i" '
             .runs[$i] as $run | $m[0] as $m
@@ -97,8 +101,8 @@ ok "CSV header"
 [ "$(wc -l <"$TMP/s.csv")" = $((1 + 12 * 3)) ] || fail "CSV: expected 36 rows, got $(($(wc -l <"$TMP/s.csv") - 1))"
 ok "CSV: one row per run and ring size (36)"
 
-echo "--- medium_tiers: both heuristics, all sharing policies, the paper's ratios"
-expect_exit 0 "sweep medium_tiers" sweep "$MED" --dc-dw 0.64,0.064,0.0064,0.00064 --heuristic both \
+echo "--- medium_tiers: both heuristics, all sharing policies, the paper's ratios and setup"
+expect_exit 0 "sweep medium_tiers" sweep "$MED" --paper --dc-dw 0.64,0.064,0.0064,0.00064 --heuristic both \
     --csv "$TMP/m.csv" --json "$TMP/m.json" --quiet
 [ ! -s "$TMP/out" ] || fail "--quiet printed on stdout"
 compare_with_map "$MED" "$TMP/m.json" "$TMP/m.csv"
@@ -178,8 +182,8 @@ jcheck "$TMP/z.json" "D_c/D_w = 0: every host used, T_step/D_w = w_cumul = 0.4" 
 # torus, widest paths give another ring (T_step/D_w 1.525e-4 with greedy sharing);
 # SimGrid's routes give map's 1.4875e-4.
 SGP="$SRC/tests/data/simgrid/style_torus.xml"
-expect_exit 0 "map of a SimGrid file" map "$SGP" --dc-dw 0.01 --json "$TMP/sgm.json" --quiet
-expect_exit 0 "sweep of a SimGrid file" sweep "$SGP" --dc-dw 0.01 --json "$TMP/sg.json" --quiet
+expect_exit 0 "map of a SimGrid file" map "$SGP" --paper --dc-dw 0.01 --json "$TMP/sgm.json" --quiet
+expect_exit 0 "sweep of a SimGrid file" sweep "$SGP" --paper --dc-dw 0.01 --json "$TMP/sg.json" --quiet
 want=$(jq -r .t_step_per_dw "$TMP/sgm.json")
 jcheck "$TMP/sg.json" "sweep of a SimGrid file uses SimGrid's routes (T_step/D_w = map's $want)" \
     "[.runs[] | select(.sharing == \"greedy\")][0] | .q == 8 and ((.t_step_per_dw - $want) | fabs) < 1e-12 and ((.t_step_per_dw - 1.4875e-4) | fabs) < 1e-12"

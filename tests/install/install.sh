@@ -118,6 +118,8 @@ int main(void)
     rm_fpm fpm;
     GARBAGE(o); GARBAGE(ro); GARBAGE(mo); GARBAGE(dfo); GARBAGE(fpm);
     rm_options_init(&o);
+    /* the network model of 1.2: fair by default */
+    int net_ok = o.network == RM_NETWORK_FAIR;
     rm_read_options_init(&ro);
     rm_matrix_options_init(&mo);
     rm_dfpa_options_init(&dfo);
@@ -133,7 +135,7 @@ int main(void)
     for (size_t i = 0; i < n_slots; i++)
         if (!zero(&z.reserved[i], 1))
             used = i + 1;
-    int ok = memcmp(o.reserved, z.reserved, sizeof o.reserved) == 0 && used <= 4 &&
+    int ok = net_ok && memcmp(o.reserved, z.reserved, sizeof o.reserved) == 0 && used <= 4 &&
              zero(o.reserved + 4, n_slots - 4) && TAIL(o.final_limits) && TAIL(ro) &&
              TAIL(mo) && TAIL(dfo) && TAIL(fpm);
     rm_dfpa *a = NULL;

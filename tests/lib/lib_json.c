@@ -4,7 +4,7 @@
  * mapping with the library's writer to standard output — what `ringmap
  * PLATFORM --json -` writes for the same options.
  *   lib_json PLATFORM [--heuristic shared|slice|both] [--dc X --dw Y]
- *            [--all-shares] [--units N]
+ *            [--all-shares] [--units N] [--network fair|reserved] [--paper]
  * Without the last three and both: rm_mapping_write_json; with them:
  * rm_mapping_write_json_extras (--all-shares: the five share methods of
  * rmi_mapping_refinements, the mapping replaced by its KINSOL-refined copy,
@@ -34,6 +34,9 @@ int main(int argc, char **argv)
     rm_read_options_init(&ro);
     rm_options opt;
     rm_options_init(&opt); /* routing RM_ROUTING_AUTO */
+    for (int i = 2; i < argc; i++) /* --paper: the base, whatever the order */
+        if (!strcmp(argv[i], "--paper"))
+            rm_options_init_paper(&opt);
     rm_json_extras x;
     rm_json_extras_init(&x);
     int both = 0, all_shares = 0, extras = 0;
@@ -54,6 +57,14 @@ int main(int argc, char **argv)
             i++;
         } else if (!strcmp(argv[i], "--all-shares")) {
             all_shares = 1;
+        } else if (!strcmp(argv[i], "--network") && v) {
+            int n;
+            if (rm_enum_from_name(RM_ENUM_NETWORK, v, &n))
+                return usage();
+            opt.network = (rm_network_model)n;
+            i++;
+        } else if (!strcmp(argv[i], "--paper")) {
+            /* the base options, set above */
         } else {
             return usage();
         }

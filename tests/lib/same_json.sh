@@ -44,14 +44,14 @@ for plat in "$FT" "$SRC/platforms/renater2001.gml"; do
     same "$b, --dc/--dw" "$plat" --dc 0.5 --dw 100
     jcheck "$TMP/lib.json" "$b: params.dc, params.dw, t_step" \
         '.params.dc == 0.5 and .params.dw == 100 and .t_step == .t_step_per_dw * 100'
-    same "$b, --all-shares" "$plat" --all-shares
+    same "$b, --all-shares" "$plat" --all-shares --network reserved
     jcheck "$TMP/lib.json" "$b: share_methods" \
         '(.share_methods | keys_unsorted) == ["own", "maxmin", "eq5", "kinsol", "glpk"] and .params.final_solver == "kinsol"'
     same "$b, --units 1000" "$plat" --units 1000
     jcheck "$TMP/lib.json" "$b: units" '.units.total == 1000 and ([.ring[].units] | add) == 1000'
     same "$b, --heuristic both" "$plat" --heuristic both
     jcheck "$TMP/lib.json" "$b: both" '(keys_unsorted) == ["ringmap_version", "shared", "slice", "improvement_percent", "handed_on"]'
-    same "$b, everything" "$plat" --heuristic both --dc 0.2 --dw 50 --all-shares --units 77
+    same "$b, everything" "$plat" --heuristic both --dc 0.2 --dw 50 --all-shares --units 77 --network reserved
     jcheck "$TMP/lib.json" "$b: everything" \
         '.shared.units.total == 77 and (.shared.share_methods | length) == 5 and .slice.params.dw == 50 and (.slice | has("units") | not)'
     same "$b, slice --dc/--dw --units" "$plat" --heuristic slice --dc 1 --dw 400 --units 9
