@@ -335,7 +335,7 @@ START_TEST(test_refusals)
     ck_assert_int_eq(rm_ring_eval(&net, &o, ok, 3, RM_ALPHA_BEST, NULL, &err), RM_EINVAL);
     rm_options f = o;
     f.final_solver = RM_FINAL_KINSOL;
-    eval_bad(&net, &f, ok, 3, RM_ALPHA_BEST, RM_EINPUT, "final solver kinsol");
+    eval_bad(&net, &f, ok, 3, RM_ALPHA_BEST, RM_EINPUT, "--final-solver kinsol");
     /* the hosts are not adjacent: no direct route */
     rm_options d = o;
     d.routing = RM_ROUTING_DIRECT;

@@ -55,7 +55,7 @@ jcheck "$TMP/e.json" "eval fair = SliceRing's T_step bit for bit" \
     '.t_step_per_dw == $s[0].t_step_per_dw' --slurpfile s "$TMP/slice.json"
 jcheck "$TMP/e.json" "the same ring order" \
     '[.ring[].node] == [$s[0].ring[].node]' --slurpfile s "$TMP/slice.json"
-expect_exit 0 "map slice + glpk" "$P" --heuristic slice --dc-dw 0.064 --final-solver glpk \
+expect_exit 0 "map slice + glpk" "$P" --network reserved --heuristic slice --dc-dw 0.064 --final-solver glpk \
     --json "$TMP/glpk.json" -q
 expect_exit 0 "eval reserved" eval "$P" --ring "$TMP/slice.json" --dc-dw 0.064 \
     --network reserved --json "$TMP/r.json" -q
@@ -131,8 +131,10 @@ bad_eval "--network: expected reserved or fair, got 'tcp'" "bad --network" \
     eval "$S4" --ring A,B --network tcp
 bad_eval "--alpha: expected best or speed, got 'equal'" "bad --alpha" \
     eval "$S4" --ring A,B --alpha equal
-bad_eval "final solver kinsol" "a final solver under fair" \
-    eval "$S4" --ring A,B --network fair --final-solver kinsol
+# (refused by the library's option check, rm_options_check, as for map)
+expect_exit 2 "a final solver under fair" eval "$S4" --ring A,B --network fair --final-solver kinsol
+grep -qF -- "--final-solver kinsol" "$TMP/err" && grep -qF -- "--network reserved" "$TMP/err" ||
+    fail "a final solver under fair: stderr: $(cat "$TMP/err")"
 bad_eval "no route from 'A' to 'B'" "no direct route" eval "$S4" --ring A,B,C --routing direct
 echo '{"ring": [{"node": 999, "label": "x", "w": 1, "alpha": 1}], "params": {"dc_dw": 0.01}}' \
     >"$TMP/far.json"
