@@ -64,7 +64,7 @@ static rm_mapping *map_opt(const rm_platform *p, const rm_options *o)
 
 static void base_options(rm_options *o, rm_heuristic h, double dc_dw)
 {
-    rm_options_init(o);
+    rm_options_init_paper(o); /* reserved: the final solvers run */
     o->heuristic = h;
     o->cost.dc_dw = dc_dw;
     o->threads = 1;

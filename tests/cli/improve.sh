@@ -8,17 +8,17 @@ source "$(dirname "$0")/helpers.bash"
 
 P=$SRC/platforms/test/shared4.gml
 [ -f "$P" ] || fail "$P is missing"
-expect_exit 0 "slice --improve" "$P" --heuristic slice --dc-dw 0.5 --improve --json "$TMP/a.json" -q
+expect_exit 0 "slice --improve" "$P" --paper --heuristic slice --dc-dw 0.5 --improve --json "$TMP/a.json" -q
 jcheck "$TMP/a.json" "improved T_step/D_w = 0.54" '(.t_step_per_dw - 0.54 | fabs) < 1e-9'
 jcheck "$TMP/a.json" "ring A0 A1" '[.ring[].label] | sort == ["A0","A1"]'
 jcheck "$TMP/a.json" "params.improve" '.params.improve.stop == "local_optimum" and .params.improve.moves >= 1'
 jcheck "$TMP/a.json" "heuristic's T_step recorded" '(.params.improve.t_step_per_dw_heuristic - 124/147 | fabs) < 1e-9'
-expect_exit 0 "slice --improve (run 2)" "$P" --heuristic slice --dc-dw 0.5 --improve --json "$TMP/b.json" -q
+expect_exit 0 "slice --improve (run 2)" "$P" --paper --heuristic slice --dc-dw 0.5 --improve --json "$TMP/b.json" -q
 cmp -s "$TMP/a.json" "$TMP/b.json" || fail "--improve: JSON differs between runs"
 ok "--improve: byte-identical JSON twice"
-expect_exit 0 "no --improve" "$P" --heuristic slice --dc-dw 0.5 --json "$TMP/c.json" -q
+expect_exit 0 "no --improve" "$P" --paper --heuristic slice --dc-dw 0.5 --json "$TMP/c.json" -q
 jcheck "$TMP/c.json" "no params.improve without --improve" '.params | has("improve") | not'
-expect_exit 0 "--improve-moves 1" "$P" --heuristic slice --dc-dw 0.5 --improve-moves 1 --json "$TMP/d.json" -q
+expect_exit 0 "--improve-moves 1" "$P" --paper --heuristic slice --dc-dw 0.5 --improve-moves 1 --json "$TMP/d.json" -q
 jcheck "$TMP/d.json" "move limit" '.params.improve.stop == "move_limit" and .params.improve.moves == 1'
 expect_exit 0 "--improve --all-shares" "$P" --network reserved --heuristic slice --dc-dw 0.5 --improve --all-shares --json "$TMP/e.json" -q
 jcheck "$TMP/e.json" "params.improve kept with --all-shares" '.params.improve.moves >= 1'
@@ -30,14 +30,14 @@ jcheck "$TMP/a.json" "what was asked (make_feasible maxmin) beside what ran" \
 jcheck "$TMP/a.json" "the evaluation budget recorded" \
     '.params.improve.max_evaluations >= 1000 and .params.pipeline[1].evaluations <= .params.improve.max_evaluations'
 jcheck "$TMP/c.json" "no params.pipeline for the heuristic alone" '.params | has("pipeline") | not'
-expect_exit 0 "--improve (table)" "$P" --heuristic slice --dc-dw 0.5 --improve
+expect_exit 0 "--improve (table)" "$P" --paper --heuristic slice --dc-dw 0.5 --improve
 grep -q "^Pipeline" "$TMP/out" || fail "no Pipeline block in the table"
 grep -q "search: 0.843537 -> 0.54 s/Mflop, 2 moves" "$TMP/out" || fail "no search line: $(cat "$TMP/out")"
 ok "the table states the pipeline and the search's gain"
-expect_exit 0 "--improve-evals 3" "$P" --heuristic slice --dc-dw 0.5 --improve-evals 3 --json "$TMP/f.json" -q
+expect_exit 0 "--improve-evals 3" "$P" --paper --heuristic slice --dc-dw 0.5 --improve-evals 3 --json "$TMP/f.json" -q
 jcheck "$TMP/f.json" "evaluation limit" \
     '.params.improve.stop == "evaluation_limit" and .params.improve.max_evaluations == 3 and .params.pipeline[1].evaluations <= 3'
-expect_exit 0 "--improve-evals 3 (run 2)" "$P" --heuristic slice --dc-dw 0.5 --improve-evals 3 --threads 3 --json "$TMP/g.json" -q
+expect_exit 0 "--improve-evals 3 (run 2)" "$P" --paper --heuristic slice --dc-dw 0.5 --improve-evals 3 --threads 3 --json "$TMP/g.json" -q
 cmp -s "$TMP/f.json" "$TMP/g.json" || fail "--improve-evals: JSON differs between runs / thread counts"
 ok "--improve-evals: byte-identical JSON twice (1 and 3 threads)"
 expect_bad "improve-evals" "--improve-evals x" "$P" --improve-evals x
