@@ -922,6 +922,14 @@ static void pv_eq5(rm_options *o) { o->sharing = RM_SHARING_EQ5; }
 static void pv_mf_eq5(rm_options *o) { o->make_feasible = RM_SHARING_EQ5; }
 static void pv_improve(rm_options *o) { o->improve = !o->improve; }
 static void pv_ties(rm_options *o) { o->route_ties = RM_TIES_BEST; }
+static void pv_slice_ties(rm_options *o) { o->slice_ties = !o->slice_ties; }
+static void pv_paper(rm_options *o)
+{
+    rm_cost_model c = o->cost;
+    int th = o->threads;
+    rm_options_init_paper(o);
+    o->cost = c, o->threads = th;
+}
 static void pv_kinsol(rm_options *o) { o->final_solver = RM_FINAL_KINSOL; }
 static void pv_glpk(rm_options *o) { o->final_solver = RM_FINAL_GLPK; }
 
@@ -930,7 +938,8 @@ static const pl_variant pl_variants[] = {
     {"heuristic both", pv_both},     {"sharing greedy", pv_greedy},
     {"sharing maxmin", pv_maxmin},   {"sharing eq5", pv_eq5},
     {"make-feasible eq5", pv_mf_eq5}, {"improve toggled", pv_improve},
-    {"route-ties best", pv_ties},    {"final-solver kinsol", pv_kinsol},
+    {"route-ties best", pv_ties},    {"slice-ties toggled", pv_slice_ties},
+    {"the paper's setup", pv_paper}, {"final-solver kinsol", pv_kinsol},
     {"final-solver glpk", pv_glpk},
 };
 #define PL_N ((int)(sizeof pl_variants / sizeof pl_variants[0]))

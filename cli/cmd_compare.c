@@ -90,6 +90,7 @@ static int run_one(const rm_network *net, rm_options *opt, rm_mapping **m, rm_er
     rm_cli_progress pr;
     rmi_cli_progress_init(&pr, "ringmap compare", compare_progress_lines, net->platform->n_hosts);
     rm_options o = *opt;
+    o.improve = 0; /* the heuristics themselves (Legrand et al. 2004 Tables 3-4), no search */
     rmi_cli_progress_attach(&pr, &o, rmi_cli_heuristic_title(opt->heuristic));
     rm_status st = rm_map_network(net, &o, m, err);
     rmi_cli_progress_done(&pr);

@@ -232,7 +232,9 @@ static int parse_args(int argc, char **argv, sweep_args *a)
     a->n_ratios = 4;
     memcpy(a->ratios, def_ratios, sizeof def_ratios);
     a->n_heur = 1;
-    a->heur[0] = a->opt.heuristic; /* rm_options_init's */
+    /* rm_options_init's, or SharedRing when it is the pipeline of both (a
+       sweep draws each heuristic's own curve: --heuristic both for the two) */
+    a->heur[0] = a->opt.heuristic == RM_HEUR_BOTH ? RM_HEUR_SHARED : a->opt.heuristic;
     a->n_ref = N_REF;
     for (int r = 0; r < N_REF; r++)
         a->refs[r] = r;
@@ -352,6 +354,7 @@ static int run_all(const rm_network *net, const sweep_args *a, sweep_run *runs, 
         rm_options o = a->opt;
         o.cost.dc_dw = a->ratios[r->k];
         o.heuristic = r->h;
+        o.improve = 0; /* the heuristic alone: its curve */
         o.sharing = (rm_sharing)r->ref;
         /* under the fair network model SliceRing's ring is made feasible by
            max-min whatever the policy (eq. (5)'s shares are a reservation);

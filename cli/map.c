@@ -126,7 +126,7 @@ static void usage(FILE *f)
         "                        the paper): re-route a ring edge, swap neighbours,\n"
         "                        remove, replace, insert or move a host, keeping a move\n"
         "                        when T_step (eq. (5) or max-min shares) drops; never\n"
-        "                        worse than the heuristic's ring; off by default\n"
+        "                        worse than the heuristic's ring; on by default\n"
         "  --no-improve          no local search (the heuristic's ring as it is)\n"
         "  --improve-evals N     its budget: at most N candidate evaluations (default\n"
         "                        auto: scaled with the platform; 0 = no limit); the\n"

@@ -107,10 +107,11 @@ void rmi_cli_heuristic_help(FILE *f)
         const rm_heuristic_info *h =
             v[k].value == RM_CLI_HEUR_BOTH ? NULL : rm_heuristic_lookup((rm_heuristic)v[k].value);
         const char *summary = h ? h->summary
-                                : "run both, print each and the improvement of\n"
-                                  "SharedRing over SliceRing, (T_slice -\n"
-                                  "T_shared)/T_slice*100 (%); the launch files and\n"
-                                  "pictures follow the better ring";
+                                : "SharedRing and SliceRing, the ring of lower\n"
+                                  "T_step handed on (the launch files, pictures);\n"
+                                  "given as an option, each is printed with the\n"
+                                  "improvement of SharedRing over SliceRing,\n"
+                                  "(T_slice - T_shared)/T_slice*100 (%)";
         limited |= h && h->max_hosts > 0;
         fprintf(f, "%s%s: ", k == 0 ? "  --heuristic H         " : HELP_INDENT, v[k].name);
         for (const char *c = summary; *c; c++) {

@@ -45,6 +45,7 @@ static rm_options opts(rm_network_model nm, double dc_dw)
 {
     rm_options o;
     rm_options_init(&o);
+    o.improve = 0, o.slice_ties = 0; /* the heuristic's own ring and routes */
     o.network = nm;
     o.cost.dc_dw = dc_dw;
     o.threads = 1;

@@ -186,6 +186,7 @@ START_TEST(test_masks)
         for (int r = 0; r < 3; r++) {
             rm_options base;
             rm_options_init(&base);
+            base.improve = 0, base.slice_ties = 0; /* the heuristics alone: their masks */
             base.cost.dc_dw = (double[]){0.02, 0.4, 5.0}[r];
             for (int i = 0; i < n; i++) {
                 const rm_heuristic_info *h = rm_heuristic_at(i);
@@ -254,6 +255,7 @@ START_TEST(test_limits)
             rm_platform *p = rmt_build("star", H + 1, H, w, H, lu, lv, b, NULL, NULL);
             rm_options o;
             rm_options_init(&o);
+            o.improve = 0, o.slice_ties = 0; /* the heuristic alone */
             o.heuristic = h->id;
             o.max_q = 3; /* the limit is on the platform's hosts, not on the ring */
             rm_error err = {RM_OK, ""};

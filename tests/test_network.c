@@ -187,8 +187,13 @@ START_TEST(test_paper_options)
     ck_assert_int_eq(rm_options_check(&p, &err), RM_OK);
     ck_assert_int_eq(rm_options_check(&d, &err), RM_OK);
     ck_assert_int_eq(d.network, RM_NETWORK_FAIR); /* the default since 1.2 */
-    /* the paper's setup and the defaults differ only in the network model */
+    /* the paper's setup and the defaults differ in the network model and the
+       pipeline (both heuristics, SliceRing's tie rule, the search) */
+    ck_assert_int_eq(d.heuristic, RM_HEUR_BOTH);
+    ck_assert_int_eq(d.improve, 1);
+    ck_assert_int_eq(d.slice_ties, 1);
     d.network = p.network;
+    d.heuristic = p.heuristic, d.improve = p.improve, d.slice_ties = p.slice_ties;
     ck_assert(memcmp(&p, &d, sizeof p) == 0);
 }
 END_TEST
@@ -198,6 +203,7 @@ START_TEST(test_fair_refuses_reservations)
     rm_options o;
     rm_options_init(&o);
     o.network = RM_NETWORK_FAIR;
+    o.heuristic = RM_HEUR_SHARED; /* the cases below name their heuristic */
     rm_error err = {RM_OK, ""};
     for (int f = RM_FINAL_KINSOL; f <= RM_FINAL_GLPK; f++) {
         o.final_solver = (rm_final_solver)f;
@@ -423,7 +429,8 @@ START_TEST(test_reserved_is_paper)
     rm_options a, b;
     rm_options_init_paper(&a);
     rm_options_init(&b);
-    b.network = RM_NETWORK_RESERVED;
+    b.network = RM_NETWORK_RESERVED; /* --network reserved --heuristic shared --no-improve */
+    b.heuristic = RM_HEUR_SHARED, b.improve = 0, b.slice_ties = 0;
     rm_mapping *ma = map(&net, &a, "paper"), *mb = map(&net, &b, "reserved");
     ck_assert_int_eq(ma->network, RM_NETWORK_RESERVED);
     ck_assert_int_eq(ma->q, mb->q);

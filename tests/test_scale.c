@@ -166,6 +166,7 @@ static int check_same_model(const rm_platform *p, rm_heuristic h, double r, rm_d
 {
     rm_options o;
     rm_options_init(&o);
+    o.improve = 0, o.slice_ties = 0; /* the heuristic alone, 1.1's (the pipeline: test_pipeline.c) */
     o.heuristic = h;
     o.cost.dc_dw = r;
     o.duplex = duplex;
@@ -646,6 +647,7 @@ START_TEST(test_stop_patience)
     for (int r = 0; r < 2; r++) {
         rm_options o;
         rm_options_init(&o);
+        o.heuristic = RM_HEUR_SHARED, o.improve = 0, o.slice_ties = 0; /* the heuristic alone, 1.1's (the pipeline: test_pipeline.c) */
         o.cost.dc_dw = ratios[r];
         o.full_curve = 1;
         rm_mapping *f = NULL, *a = NULL, *d = NULL;
@@ -717,6 +719,7 @@ START_TEST(test_threads_same)
         for (int th = 1; th <= 5; th += 2) {
             rm_options o;
             rm_options_init(&o);
+            o.heuristic = RM_HEUR_SHARED, o.improve = 0, o.slice_ties = 0; /* the heuristic alone, 1.1's (the pipeline: test_pipeline.c) */
             o.threads = th;
             o.full_curve = c == 2; /* also the long growth */
             rm_mapping *m = NULL;

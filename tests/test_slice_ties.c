@@ -37,6 +37,7 @@ extern _Thread_local long rmi_slice_cost_class_runs;
 static void opts(rm_options *o, double r, rm_duplex duplex, int model)
 {
     rm_options_init(o);
+    o->improve = 0, o->slice_ties = 0; /* the heuristic alone, its ties set below */
     o->cost.dc_dw = r;
     o->duplex = duplex;
     o->full_curve = 1;
@@ -166,8 +167,10 @@ END_TEST
 START_TEST(test_ties_default_off)
 {
     rm_options o;
+    rm_options_init_paper(&o);
+    ck_assert_int_eq(o.slice_ties, 0); /* the paper's setup: today's rings */
     rm_options_init(&o);
-    ck_assert_int_eq(o.slice_ties, 0);
+    ck_assert_int_eq(o.slice_ties, 1); /* the default pipeline's SliceRing (1.2) */
 }
 END_TEST
 

@@ -24,7 +24,8 @@ typedef struct rm_options {
        Before 1.1 these were the fields dc_dw, dc, latency, parallel_send:
        opt.dc_dw is now opt.cost.dc_dw (docs/library.md, "Migration") */
     rm_cost_model cost;
-    rm_heuristic heuristic;  /* default RM_HEUR_SHARED */
+    rm_heuristic heuristic;  /* default RM_HEUR_BOTH since 1.2 (rm_options_init_paper:
+                                RM_HEUR_SHARED, the 1.1 default) */
     /* sharing policy during SharedRing (and its sweep): default
        RM_SHARING_GREEDY; ignored by SliceRing, whose model has no sharing, and
        by the exhaustive SharedRing, which always uses RM_SHARING_EQ5 */
@@ -73,7 +74,8 @@ typedef struct rm_options {
        local search on its ring (re-share, re-route an edge, swap, remove,
        replace, insert, move a host), accepting moves that lower T_step
        (shares by eq. (5) or max-min); never worse than the heuristic's ring.
-       Default 0 (off). Appended in 1.1 (docs/library.md, ABI notes). */
+       Default 1 (on) since 1.2 (rm_options_init_paper: 0, the 1.1 default).
+       Appended in 1.1 (docs/library.md, ABI notes). */
     int improve;
     /* wall-time cap of the local search, s; 0 = none (default since 1.2;
        10 before). The result is the same for the same input unless this
@@ -88,8 +90,8 @@ typedef struct rm_options {
        bit that of an earlier candidate of the same step (scan order: ring
        edge, then host) is skipped: equal in real arithmetic, the first in
        scan order wins instead of the one whose rm_balance sums round lowest.
-       Fast path and reference apply it alike. Default 0 (off: today's
-       rings). Appended in 1.1. */
+       Fast path and reference apply it alike. Default 1 since 1.2
+       (rm_options_init_paper: 0, the 1.1 rings). Appended in 1.1. */
     int slice_ties;
     /* --stop-patience N (a heuristic, not in the paper): the
        greedy heuristics (SharedRing, SliceRing) also stop growing the ring
@@ -158,8 +160,10 @@ long long rm_improve_evals_auto(int n_hosts, int n_nodes, int n_arcs, int q);
 
 /** Defaults as documented in rm_options: since 1.2 the network model is
  *  RM_NETWORK_FAIR (every link shared max-min fairly, as TCP and SimGrid
- *  share it); the rest as in 1.1 (rm_options_init_paper: the same with
- *  RM_NETWORK_RESERVED, the paper's setup). O(1).
+ *  share it) and the mapper's pipeline runs both heuristics
+ *  (RM_HEUR_BOTH, SliceRing with slice_ties), hands on the better ring and
+ *  runs the local search on it (improve = 1, a budget in evaluations);
+ *  rm_options_init_paper: the 1.1 defaults, the paper's setup. O(1).
  *  Thread safety: reentrant: no shared state, may be called from any number of
  *  threads at once. */
 void rm_options_init(rm_options *opt);

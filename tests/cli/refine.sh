@@ -25,17 +25,17 @@ for h in shared slice; do
 done
 
 # the slice ring at 0.064: alphas clamp, the real optimum beats eq. (5)'s shares
-"$RINGMAP" "$P" --network reserved --heuristic slice --dc-dw 0.064 --all-shares --json - >"$TMP/s.json" || fail "slice all"
+"$RINGMAP" "$P" --network reserved --heuristic slice --dc-dw 0.064 --no-improve --all-shares --json - >"$TMP/s.json" || fail "slice all"
 jcheck "$TMP/s.json" "slice 0.064: real optimum < eq. (5)'s surrogate optimum" \
     '.share_methods.kinsol < 0.9 * .share_methods.eq5'
 
 # --final-solver kinsol / glpk on their own: same T_step as in --all-shares
 for s in kinsol glpk; do
-    expect_exit 0 "--final-solver $s" "$P" --network reserved --dc-dw 0.0064 --final-solver $s --json -
+    expect_exit 0 "--final-solver $s" "$P" --network reserved --heuristic shared --no-improve --dc-dw 0.0064 --final-solver $s --json -
     cp "$TMP/out" "$TMP/$s.json"
     jcheck "$TMP/$s.json" "--final-solver $s recorded" ".params.final_solver == \"$s\" and .params.sharing == \"greedy\""
 done
-"$RINGMAP" "$P" --network reserved --dc-dw 0.0064 --all-shares --json - >"$TMP/a.json" || fail "all"
+"$RINGMAP" "$P" --network reserved --heuristic shared --no-improve --dc-dw 0.0064 --all-shares --json - >"$TMP/a.json" || fail "all"
 k=$(jq .t_step_per_dw "$TMP/kinsol.json")
 jcheck "$TMP/a.json" "--final-solver kinsol equals the kinsol column of --all-shares" \
     "((.share_methods.kinsol - $k) | fabs) <= 1e-12 * $k"

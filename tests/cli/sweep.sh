@@ -46,7 +46,7 @@ compare_with_map() {
         net=$(jq -r '.params.network' "$sj")
         [ "$r" = greedy ] && f=maxmin
         [ "$net" = fair ] && f=maxmin
-        "$RINGMAP" "$plat" --network "$net" --heuristic "$h" --sharing "$r" --make-feasible "$f" --dc-dw "$d" "$@" --json - >"$TMP/map.json" ||
+        "$RINGMAP" "$plat" --network "$net" --heuristic "$h" --sharing "$r" --make-feasible "$f" --dc-dw "$d" --no-improve "$@" --json - >"$TMP/map.json" ||
             fail "map $h/$r/$d failed"
         jq -e --slurpfile m "$TMP/map.json" --argjson i "$i" '
             .runs[$i] as $run | $m[0] as $m

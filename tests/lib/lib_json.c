@@ -94,6 +94,9 @@ int main(int argc, char **argv)
             fputs("lib_json: both final solvers failed\n", stderr);
             st = RM_ESOLVER;
         } else {
+            best->improve_stop = m->improve_stop; /* the search's record (same ring), */
+            best->improve_moves = m->improve_moves; /* as the CLI's --all-shares */
+            best->improve_t_start = m->improve_t_start;
             rm_mapping_free(m); /* the document is the refined ring's */
             m = best;
             x.share_methods = t;
