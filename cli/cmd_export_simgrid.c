@@ -44,6 +44,8 @@ static void usage(FILE *f)
           "  --zero-latency           write every link with latency 0 (the model of\n"
           "                           Legrand et al. 2004, which has no latency)\n"
           "  --host-w W               cycle-time for nodes without w/speed\n"
+          "  --one-core               SimGrid hosts: w from one core's speed (as the\n"
+          "                           mapping was made with it)\n"
           "  --default-bandwidth B    bandwidth (Mb/s) for links without one\n"
           "  -h, --help               this help\n",
           f);
@@ -133,7 +135,7 @@ static int node_of_gml(const rm_platform *p, long gid)
  * link i joins nodes i and i+1. Writes the arcs (2 link + direction, as in
  * rm_network) to links (cap entries), returns the count, or -1 with msg. */
 static int doc_route(const rm_platform *p, const rm_mapping_doc_route *r, int *src, int *dst,
-                     int *links, int cap, char *msg, size_t msz)
+                     int *links, int cap, int *hop_of_link, char *msg, size_t msz)
 {
     if (r->n_links > cap) {
         snprintf(msg, msz, "a route of %d links, longer than any walk needs (%d)", r->n_links,
@@ -150,7 +152,7 @@ static int doc_route(const rm_platform *p, const rm_mapping_doc_route *r, int *s
         long gid = r->nodes[i + 1];
         int v = node_of_gml(p, gid);
         int l = r->links[i];
-        if (v < 0 || l >= p->n_links) {
+        if (v < 0 || l < 0 || l >= p->n_links) {
             snprintf(msg, msz, "hop %d: node %ld or link %d not in the platform", i + 1, gid, l);
             return -1;
         }
@@ -161,11 +163,23 @@ static int doc_route(const rm_platform *p, const rm_mapping_doc_route *r, int *s
                      p->nodes[prev].label, p->nodes[v].label);
             return -1;
         }
+        if (hop_of_link[l] >= 0) { /* SimGrid's reader refuses such a route: never write one */
+            snprintf(msg, msz,
+                     "hops %d and %d cross link %d twice (the model has no route through one "
+                     "link twice: a mapping of another platform?)",
+                     hop_of_link[l] + 1, i + 1, l);
+            for (int j = 0; j < i; j++)
+                hop_of_link[links[j] / 2] = -1;
+            return -1;
+        }
+        hop_of_link[l] = i;
         /* arc 2l: source -> target, arc 2l+1: target -> source (rm_network) */
         links[i] = 2 * l + ((lk->source == prev && lk->target == v) ? 0 : 1);
         prev = v;
     }
     *dst = prev;
+    for (int i = 0; i < r->n_links; i++)
+        hop_of_link[links[i] / 2] = -1; /* all -1 again for the next route */
     return r->n_links;
 }
 
@@ -183,6 +197,8 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--zero-latency")) {
             zero_lat = 1;
+        } else if (!strcmp(a, "--one-core")) {
+            ro.one_core = 1;
         } else if (a[0] == '-' && a[1] && !v) {
             fprintf(stderr, "ringmap export-simgrid: %s: missing value or unknown option\n", a);
             return 2;
@@ -248,15 +264,18 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
     int *hidx = malloc(sizeof(int) * (size_t)p->n_nodes);
     int *ring = malloc(sizeof(int) * (size_t)(H + 1));
     int *tmp = malloc(sizeof(int) * (size_t)(2 * L + 1));
+    int *hop_of_link = malloc(sizeof(int) * (size_t)(L + 1)); /* doc_route's marks, -1 */
     int q = 0;
     rm_mapping_doc *doc = NULL;
     rm_network net;
     int have_net = 0;
-    if (!id || !rt || !rlen || !hidx || !ring || !tmp) {
+    if (!id || !rt || !rlen || !hidx || !ring || !tmp || !hop_of_link) {
         fprintf(stderr, "ringmap export-simgrid: out of memory\n");
         code = 1;
         goto done;
     }
+    for (int l = 0; l < L; l++)
+        hop_of_link[l] = -1;
     for (int v = 0; v < p->n_nodes; v++)
         hidx[v] = -1;
     for (int h = 0; h < H; h++)
@@ -289,6 +308,23 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
                 code = 2;
                 goto done;
             }
+            /* the mapping must be one of this platform: its hosts' labels and cycle-times
+             * (another platform's mapping had matching GML ids by chance) */
+            const rm_node *nd = &p->nodes[v];
+            const char *pl = nd->label ? nd->label : "";
+            double dw = doc->ring[k].w;
+            /* a label that is not UTF-8 was written with U+FFFD in its place (the JSON is UTF-8) */
+            int label_differs = strcmp(doc->ring[k].label, pl) && !strstr(doc->ring[k].label, "\xEF\xBF\xBD");
+            if (label_differs ||
+                fabs(dw - nd->w) > 1e-9 * (fabs(dw) > fabs(nd->w) ? fabs(dw) : fabs(nd->w))) {
+                fprintf(stderr,
+                        "ringmap export-simgrid: %s: ring[%d]: node %ld is '%.80s' with w = %.17g "
+                        "in the mapping but '%.80s' with w = %.17g in %s: a mapping of another "
+                        "platform, or of other reading options (--host-w, --one-core)\n",
+                        mapfile, k, doc->ring[k].node, doc->ring[k].label, dw, pl, nd->w, plat);
+                code = 2;
+                goto done;
+            }
             ring[k] = v;
         }
         for (int k = 0; q > 1 && k < q; k++) {
@@ -297,7 +333,7 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
                 char msg[256];
                 int src, dst;
                 int n = doc_route(p, s ? &doc->ring[k].pred : &doc->ring[k].succ, &src, &dst, tmp,
-                                  2 * L + 1, msg, sizeof msg);
+                                  2 * L + 1, hop_of_link, msg, sizeof msg);
                 if (n < 0) {
                     fprintf(stderr, "ringmap export-simgrid: %s: ring[%d].%s: %s\n", mapfile, k,
                             keys[s], msg);
@@ -438,6 +474,7 @@ done:
     free(hidx);
     free(ring);
     free(tmp);
+    free(hop_of_link);
     if (id)
         for (int v = 0; v < p->n_nodes; v++)
             free(id[v]);

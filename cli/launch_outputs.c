@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -134,6 +135,13 @@ static int good_host_name(const char *s)
     return *s != '-';
 }
 
+static int cmp_label_nocase(const void *a, const void *b)
+{
+    const rm_node *x = *(const rm_node *const *)a, *y = *(const rm_node *const *)b;
+    int c = strcasecmp(x->label, y->label);
+    return c ? c : (x->id > y->id) - (x->id < y->id);
+}
+
 int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p)
 {
     if (!l->hostfile && !l->rankfile && !l->machinefile)
@@ -149,7 +157,30 @@ int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p)
             return 2;
         }
     }
-    return -1;
+    /* two hosts with one name (host names are case-insensitive): Open MPI would run two
+     * ranks on that one machine and none on the other */
+    const rm_node **by = malloc((size_t)(p->n_hosts > 0 ? p->n_hosts : 1) * sizeof *by);
+    if (!by) {
+        fprintf(stderr, "ringmap: out of memory\n");
+        return 1;
+    }
+    for (int h = 0; h < p->n_hosts; h++)
+        by[h] = &p->nodes[p->hosts[h]];
+    qsort(by, (size_t)p->n_hosts, sizeof *by, cmp_label_nocase);
+    int code = -1;
+    for (int h = 1; h < p->n_hosts && code < 0; h++)
+        if (!strcasecmp(by[h - 1]->label, by[h]->label)) {
+            int same = !strcmp(by[h - 1]->label, by[h]->label);
+            fprintf(stderr,
+                    "ringmap: host nodes %ld ('%.80s') and %ld ('%.80s') have one host name%s: a "
+                    "hostfile, rankfile or machinefile would name one machine twice (give the "
+                    "hosts distinct labels)\n",
+                    by[h - 1]->id, by[h - 1]->label, by[h]->id, by[h]->label,
+                    same ? "" : " (host names ignore case)");
+            code = 2;
+        }
+    free(by);
+    return code;
 }
 
 int rmi_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_mapping *m,

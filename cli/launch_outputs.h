@@ -87,8 +87,10 @@ int rmi_cli_launch_stdout(const rm_cli_launch *l);
 
 /** After reading the platform, before mapping: with a hostfile, rankfile or
  *  machinefile asked, every host's label must be a host name those files can
- *  carry (letters, digits, '.', '-', '_'; not empty). -1 or 2 after a message
- *  naming the node. */
+ *  carry (letters, digits, '.', '-', '_'; not empty), and no two hosts may
+ *  share one (compared ignoring case, as host names are): the files would
+ *  name one machine twice. -1, or 2 (1: out of memory) after a message
+ *  naming the nodes. O(H log H). */
 int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p);
 
 /** Compute the integer shares of --units for mapping m. With both_title

@@ -24,6 +24,12 @@ rm_status rmi_network_args_check(const rm_network *net, const char *fn, rm_error
 static rm_status route_check(const rm_network *net, const rm_route *r, const char *fn,
                              const char *which, int k, rm_error *err)
 {
+    int nn = net->platform->n_nodes;
+    if (r->src < 0 || r->src >= nn || r->dst < 0 || r->dst >= nn)
+        return rm_error_set(err, RM_EINVAL,
+                            "%s: mapping %s[%d] goes from node %d to node %d, not in 0..%d "
+                            "(corrupt mapping or another platform's)",
+                            fn, which, k, r->src, r->dst, nn - 1);
     if (r->n_arcs < 0 || (r->n_arcs > 0 && !r->arcs))
         return rm_error_set(err, RM_EINVAL, "%s: mapping %s[%d] has %d arcs and %s", fn, which, k,
                             r->n_arcs, r->arcs ? "an arc list" : "no arc list");
@@ -56,6 +62,10 @@ rm_status rmi_mapping_args_check(const rm_network *net, const rm_mapping *m, con
                                 "%s: mapping ring[%d] = %d is not a host node of the platform "
                                 "(0..%d; corrupt mapping or another platform's)",
                                 fn, k, m->ring[k], p->n_nodes - 1);
+    if (m->n_sweep < 0 || m->n_sweep > p->n_hosts || (m->n_sweep > 0 && !m->sweep_t))
+        return rm_error_set(err, RM_EINVAL,
+                            "%s: mapping with %d ring sizes tried (platform of %d hosts)%s", fn,
+                            m->n_sweep, p->n_hosts, m->sweep_t ? "" : " and no sweep_t array");
     if (m->q > 1) {
         if (!m->succ || !m->pred)
             return rm_error_set(err, RM_EINVAL, "%s: mapping of %d hosts without routes", fn,

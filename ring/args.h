@@ -17,8 +17,9 @@ rm_status rmi_network_args_check(const rm_network *net, const char *fn, rm_error
 
 /** RM_EINVAL "FN: ..." unless m is a mapping of net: not NULL, 1 <= q <=
  *  n_hosts, ring/alpha arrays present, every ring[k] a host node of net's
- *  platform, every route (q > 1) with its arcs in 0..n_arcs-1. net is
- *  checked too. O(N + E + q + L). Thread-safe. */
+ *  platform, every route (q > 1) with its ends src, dst in 0..n_nodes-1 and
+ *  its arcs in 0..n_arcs-1, n_sweep in 0..n_hosts with its sweep_t array
+ *  (the printers read all of these). net is checked too. O(N + E + q + L). Thread-safe. */
 rm_status rmi_mapping_args_check(const rm_network *net, const rm_mapping *m, const char *fn,
                                  rm_error *err);
 

@@ -13,6 +13,12 @@
  * in a thread-local buffer: the one piece of mutable static state of topo/,
  * forced on us by igraph's API. It is only meaningful between begin and end.
  *
+ * igraph's fatal errors (igraph_fatal: its GML lexer's "input in flex
+ * scanner failed" on a read error) end in abort() whatever handler is set
+ * (a fatal handler must not return). So no stream that can fail reaches
+ * igraph: the GML reader reads the whole file first and refuses a read error
+ * (/proc/self/mem) itself.
+ *
  * Thread safety: Debian's igraph is built without thread support: its error
  * handlers, FINALLY stack, attribute table and RNG are process-wide globals.
  * So every igraph call of the library runs under ONE process-wide recursive

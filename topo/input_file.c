@@ -80,3 +80,13 @@ FILE *rmi_input_fopen(const char *path, rm_error *err)
     }
     return f;
 }
+
+long rmi_input_skip_bom(FILE *f)
+{
+    unsigned char b[3];
+    if (fread(b, 1, 3, f) == 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF)
+        return 3;
+    clearerr(f);
+    (void)fseek(f, 0, SEEK_SET);
+    return 0;
+}

@@ -27,4 +27,10 @@ rm_status rmi_input_check(const char *path, rm_error *err);
  *  RM_ENOMEM). Thread-safe. O(1). */
 FILE *rmi_input_fopen(const char *path, rm_error *err);
 
+/** Skip a UTF-8 byte order mark (EF BB BF) at the start of the stream f,
+ *  just opened: returns the offset the text starts at (3 after a mark, else
+ *  0, f positioned there). Every text reader skips it (Windows editors write
+ *  it; CSV, GML, Tiers and, through libxml2, GraphML agree). O(1). */
+long rmi_input_skip_bom(FILE *f);
+
 #endif

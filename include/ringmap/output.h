@@ -147,7 +147,8 @@ rm_status rm_enum_from_name(rm_enum_kind kind, const char *name, int *value);
 
 /** Write a human-readable table of the mapping to f. O(q + L + n_sweep).
  *  Nothing is written when f is NULL or m is not a mapping of net (NULL,
- *  a ring position that is not a host, a route arc out of range).
+ *  a ring position that is not a host, a route end or arc out of range,
+ *  more ring sizes tried than hosts): a bad mapping never crashes it.
  *  Thread safety: safe from several threads on distinct streams; net and m are
  *  only read. */
 void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m);

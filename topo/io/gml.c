@@ -369,19 +369,25 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
     FILE *f = rmi_input_fopen(path, err); /* a regular file of bounded size */
     if (!f)
         return err ? err->status : RM_EINPUT;
+    long start = rmi_input_skip_bom(f); /* a UTF-8 byte order mark: skipped, as CSV does */
 
     long nan_line = find_nan_token(f);
+    if (ferror(f)) { /* e.g. /proc/self/mem: igraph's lexer would abort the process on it */
+        int e = errno;
+        fclose(f);
+        return rm_error_set(err, RM_EINPUT, "%s: read error: %s", path, strerror(e));
+    }
     if (nan_line > 0) {
         fclose(f);
         return rm_error_set(err, RM_EINPUT, "%s: line %ld: NaN is not a valid value", path, nan_line);
     }
-    rewind(f);
+    fseek(f, start, SEEK_SET);
     rm_status scan = rmi_gml_scan(f, path, ro, err); /* what igraph would drop (topo/io/gml_scan.h) */
     if (scan) {
         fclose(f);
         return scan;
     }
-    rewind(f);
+    fseek(f, start, SEEK_SET);
     rm_gml_subnormals sub; /* 1e-310 etc.: igraph's lexer refuses them (topo/io/gml_subnormal.h) */
     if ((scan = rmi_gml_subnormal_scan(f, path, &sub, err))) {
         fclose(f);
@@ -397,7 +403,13 @@ rm_status rm_platform_read_gml(const char *path, const rm_read_options *ro_in, r
         fclose(f);
         f = mf;
     } else {
-        rewind(f);
+        fseek(f, start, SEEK_SET);
+    }
+    if (ferror(f)) { /* igraph's GML lexer aborts the process on a read error: none may reach it */
+        int e = errno;
+        fclose(f);
+        rmi_gml_subnormal_free(&sub);
+        return rm_error_set(err, RM_EINPUT, "%s: read error: %s", path, strerror(e));
     }
     rm_igraph_guard guard;
     igraph_t g;

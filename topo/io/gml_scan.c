@@ -7,6 +7,8 @@
  *    target, bandwidth, LinkSpeedRaw, latency, backbone) whose value is a
  *    list, e.g. `w [ x 1 ]` (igraph drops composite attributes: the host
  *    became a router): error;
+ *  - such a number key given as an empty string (`w ""`: igraph stores it as
+ *    it stores an absent value, the host became a router): error;
  *  - a key given twice in one block (igraph keeps the last value): a warning
  *    through rm_read_options.warn, one per file;
  *  - bounded time and memory in igraph: a string or word longer than
@@ -277,6 +279,14 @@ rm_status rmi_gml_scan(FILE *f, const char *path, const rm_read_options *ro, rm_
         want_key = 1;
         if (t == 'W' && !deep && depth == 2 && (st = check_id(path, start, stack[2].key, key, tok, err)))
             break;
+        if (t == 'S' && !deep && is_platform_key(stack[depth].key, key) && strcmp(key, "label") &&
+            tok[strspn(tok, " \t\r\n")] == '\0') {
+            /* igraph stores "" as it stores an absent value: `w ""` made a router */
+            st = rm_error_set(err, RM_EINPUT, "%s: line %ld: %s key '%s' is an empty string; "
+                                              "expected a number",
+                              path, line, stack[depth].key, key);
+            break;
+        }
         if (t == '[' && deep) {
             deep++;
         } else if (t == '[') {

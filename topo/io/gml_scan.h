@@ -11,7 +11,8 @@
 
 /** Scan the GML text of f (from its current position; the caller rewinds
  *  afterwards): RM_EINPUT "PATH: line N: ..." for a second top-level graph
- *  or a node/edge platform key whose value is a list (`w [ x 1 ]`); a key
+ *  or a node/edge platform key whose value is a list (`w [ x 1 ]`) or, for
+ *  a number key, an empty string (`w ""`); a key
  *  given twice in one block is reported through ro->warn (ro or ro->warn
  *  NULL: on stderr, topo/io/warn.h) as
  *  "PATH: line N: node: key 'w' given twice (first at line M); the last

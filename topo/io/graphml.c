@@ -11,6 +11,7 @@
 #include "topo/io/unusable.h"
 
 #include "topo/igraph_guard.h"
+#include "topo/xml_quiet.h"
 
 #include <errno.h>
 #include <igraph.h>
@@ -70,6 +71,25 @@ static const char *gm_vstr(const igraph_t *g, const char *name, igraph_integer_t
     return s && *s ? s : NULL;
 }
 
+/* 1 if the GraphML id is an integer written as "%ld" writes it (*out set):
+ * "+1", "01", " 0" or "-0" are other ids than "1" and "0" (GraphML ids are
+ * strings), so they get fresh numbers instead of sharing one. */
+static int gm_integer_id(const char *id, long *out)
+{
+    if (!id)
+        return 0;
+    char *end = NULL, canon[32];
+    errno = 0;
+    long v = strtol(id, &end, 10);
+    if (end == id || *end != '\0' || errno)
+        return 0;
+    snprintf(canon, sizeof canon, "%ld", v);
+    if (strcmp(canon, id))
+        return 0;
+    *out = v;
+    return 1;
+}
+
 /* Node's display name for messages: label, GraphML id or index. */
 static void gm_node_name(const igraph_t *g, igraph_integer_t v, char *buf, size_t n)
 {
@@ -98,19 +118,14 @@ static rm_status gm_convert(const char *path, const rm_read_options *ro, const i
         return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
     rm_status st = RM_OK;
     char who[320];
-    /* node ids: a numeric GraphML id is kept; any other id ("a", "n0") gets
+    /* node ids: an integer GraphML id is kept; any other id ("a", "n0", "01") gets
      * max numeric id + 1 + index, so that two nodes never share an id (ids
      * "1" and "a" were both 1: a silent wrong reading); the id text stays the
      * label when there is none */
-    long max_id = -1;
-    for (igraph_integer_t v = 0; v < nv; v++) {
-        const char *id = gm_vstr(g, "id", v);
-        char *end = NULL;
-        errno = 0;
-        long lid = id ? strtol(id, &end, 10) : 0;
-        if (id && end != id && *end == '\0' && !errno && lid > max_id)
+    long max_id = -1, lid;
+    for (igraph_integer_t v = 0; v < nv; v++)
+        if (gm_integer_id(gm_vstr(g, "id", v), &lid) && lid > max_id)
             max_id = lid;
-    }
     if (max_id > LONG_MAX - 1 - (long)nv) {
         rm_platform_free(p);
         return rm_error_set(err, RM_ELIMIT, "%s: node ids up to %ld leave no room to number the "
@@ -119,10 +134,7 @@ static rm_status gm_convert(const char *path, const rm_read_options *ro, const i
     for (igraph_integer_t v = 0; v < nv && !st; v++) {
         rm_node *nd = &p->nodes[v];
         const char *id = gm_vstr(g, "id", v);
-        char *end = NULL;
-        errno = 0;
-        long lid = id ? strtol(id, &end, 10) : 0;
-        nd->id = id && end != id && *end == '\0' && !errno ? lid : max_id + 1 + (long)v;
+        nd->id = gm_integer_id(id, &lid) ? lid : max_id + 1 + (long)v;
         const char *label = gm_vstr(g, "label", v);
         if (rm_platform_set_label(p, (int)v, label ? label : (id ? id : "")) != RM_OK) {
             st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
@@ -261,7 +273,10 @@ rm_status rmi_platform_read_graphml(const char *path, const rm_read_options *ro,
     rm_igraph_guard guard;
     rmi_igraph_guard_begin(&guard);
     igraph_attribute_table_t *old = igraph_set_attribute_table(&igraph_cattribute_table);
+    rm_xml_quiet quiet; /* libxml2's encoding errors are not printed (topo/xml_quiet.h) */
+    rmi_xml_quiet_begin(&quiet);
     igraph_error_t ie = igraph_read_graph_graphml(&g, f, 0);
+    rmi_xml_quiet_end(&quiet);
     fclose(f);
     rm_status st;
     if (ie == IGRAPH_SUCCESS && (st = rmi_graphml_subnormal_apply(&sub, &g, path, err))) {

@@ -10,12 +10,21 @@
  *  - a w, speed, bandwidth, LinkSpeedRaw, latency or backbone value that is
  *    NaN, empty or not a number (igraph stores NaN, which also means
  *    "absent": a NaN cycle-time made a router);
- *  - a second <graph> (igraph reads the first only).
+ *  - a second <graph> (igraph reads the first only);
+ *  - an entity reference (igraph's SAX reader drops an internal entity's
+ *    text: `&one;` as w made a router), a <graph> nested in a node, a
+ *    <hyperedge> (both ignored by igraph), an edge whose directed="..."
+ *    differs from edgedefault, an edgedefault igraph does not know;
+ *  - a <data> whose key is undeclared or declared for the other kind of
+ *    element, a key given twice in one element (igraph keeps the last), two
+ *    <key>s with one attr.name (igraph merges them, values were lost), a NaN
+ *    or non-numeric <default> of a number key (NaN means "absent").
  * The document is parsed without network access and without entity
  * substitution. O(size of the file + N log N).
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "topo/io/graphml_scan.h"
+#include "topo/xml_quiet.h"
 
 #include <errno.h>
 #include <float.h>
@@ -61,45 +70,285 @@ static const char *key_name(xmlNode *root, const char *kid, xmlChar **hold)
     return NULL;
 }
 
-/* Check the <data> children of element el (node or edge). */
-static rm_status check_data(const char *path, xmlNode *root, xmlNode *el, const char *who,
-                            rm_error *err)
+/* A declared <key>: its id, the domain it is for (node, edge, graph, all;
+ * "all" when absent), its attr.name (NULL when absent) and line. */
+typedef struct key_decl {
+    const char *id, *domain, *name;
+    long line;
+    const xmlNode *seen_in; /* the element whose <data> last named the key */
+    long seen_line;         /* and that <data>'s line */
+} key_decl;
+
+static int cmp_key_id(const void *a, const void *b)
 {
-    for (xmlNode *d = el->children; d; d = d->next) {
+    const key_decl *x = a, *y = b;
+    int c = strcmp(x->id, y->id);
+    return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Same attr.name and overlapping domains (the attribute igraph would fill
+ * from both keys): sort order for the check. */
+static int cmp_key_name(const void *a, const void *b)
+{
+    const key_decl *x = a, *y = b;
+    int c = strcmp(x->name ? x->name : "", y->name ? y->name : "");
+    return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+static key_decl *find_key(key_decl *keys, size_t n, const char *id)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(keys[mid].id, id);
+        if (c == 0)
+            return &keys[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+static int is_num_key(const char *name)
+{
+    for (int i = 0; name && num_keys[i]; i++)
+        if (!strcmp(name, num_keys[i]))
+            return 1;
+    return 0;
+}
+
+/* 1 if s (blanks around allowed) is one number that is not NaN (or, for
+ * backbone, true/false). */
+static int text_is_number(const char *name, const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+        s++;
+    if (!strcmp(name, "backbone") && (!strncmp(s, "true", 4) || !strncmp(s, "false", 5)))
+        return 1;
+    char *end;
+    double v = strtod(s, &end);
+    while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+        end++;
+    return end != s && !*end && !isnan(v);
+}
+
+/* Check the <data> children of element el (node or edge, of the domain
+ * "node" or "edge"): each names a declared key for that domain, at most once
+ * per element (igraph keeps the last), and a platform number is a number. */
+static rm_status check_data(const char *path, key_decl *keys, size_t n_keys, xmlNode *el,
+                            const char *domain, const char *who, rm_error *err)
+{
+    rm_status st = RM_OK;
+    for (xmlNode *d = el->children; d && !st; d = d->next) {
         if (!is_elem(d, "data"))
             continue;
-        xmlChar *kid = xmlGetProp(d, (const xmlChar *)"key"), *hold = NULL;
-        const char *name = kid ? key_name(root, (const char *)kid, &hold) : NULL;
-        int numeric = 0;
-        for (int i = 0; name && num_keys[i]; i++)
-            numeric |= !strcmp(name, num_keys[i]);
-        rm_status st = RM_OK;
-        if (numeric) {
+        long line = (long)xmlGetLineNo(d);
+        xmlChar *kid = xmlGetProp(d, (const xmlChar *)"key");
+        key_decl *k = kid ? find_key(keys, n_keys, (const char *)kid) : NULL;
+        if (!kid)
+            st = rm_error_set(err, RM_EINPUT, "%s: line %ld: %s: <data> without a key", path, line,
+                              who);
+        else if (!k)
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: line %ld: %s: <data key=\"%.100s\">: no <key> declares it "
+                              "(igraph would drop the value)",
+                              path, line, who, (const char *)kid);
+        else if (strcmp(k->domain, domain) && strcmp(k->domain, "all"))
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: line %ld: %s: key \"%.100s\" is declared for=\"%.20s\" (line "
+                              "%ld), not for a %s (igraph would drop the value)",
+                              path, line, who, k->id, k->domain, k->line, domain);
+        else if (k->seen_in == el)
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: line %ld: %s: key \"%.100s\" given twice (first at line %ld; "
+                              "igraph would keep the last)",
+                              path, line, who, k->id, k->seen_line);
+        if (!st) {
+            k->seen_in = el;
+            k->seen_line = line;
+        }
+        if (!st && k && is_num_key(k->name)) {
             xmlChar *txt = xmlNodeGetContent(d);
             const char *s = txt ? (const char *)txt : "";
-            while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-                s++;
-            char *end;
-            double v = strtod(s, &end);
-            while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
-                end++;
-            int is_bool = !strcmp(name, "backbone") && (!strncmp(s, "true", 4) || !strncmp(s, "false", 5));
-            if (!is_bool && (end == s || *end || isnan(v)))
-                st = rm_error_set(err, RM_EINPUT, "%s: line %ld: %s: %s = '%s' is not a number",
-                                  path, (long)xmlGetLineNo(d), who, name, s);
+            if (!text_is_number(k->name, s)) {
+                while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+                    s++;
+                st = rm_error_set(err, RM_EINPUT, "%s: line %ld: %s: %s = '%.100s' is not a number",
+                                  path, line, who, k->name, s);
+            }
             xmlFree(txt);
         }
-        xmlFree(hold);
         xmlFree(kid);
+    }
+    return st;
+}
+
+/* What igraph's reader drops or misreads anywhere in the document: an
+ * entity reference (igraph's SAX reader drops the text of an internal
+ * entity: `<data key="w">&one;</data>` made a router), a <graph> that is not
+ * a child of <graphml> (a nested graph: igraph ignores its nodes), a
+ * <hyperedge> (ignored). Recursive: libxml2 caps the depth at 256. */
+static rm_status check_tree(const char *path, xmlNode *root, xmlNode *n, rm_error *err)
+{
+    for (; n; n = n->next) {
+        long line = (long)xmlGetLineNo(n);
+        if (n->type == XML_ENTITY_REF_NODE)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: line %ld: entity reference &%.100s;: entities are not "
+                                "supported (igraph's GraphML reader drops their text); write the "
+                                "value itself",
+                                path, line > 0 ? line : (long)xmlGetLineNo(n->parent),
+                                (const char *)n->name);
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        for (xmlAttr *a = n->properties; a; a = a->next)
+            for (xmlNode *c = a->children; c; c = c->next)
+                if (c->type == XML_ENTITY_REF_NODE)
+                    return rm_error_set(err, RM_EINPUT,
+                                        "%s: line %ld: entity reference &%.100s; in attribute "
+                                        "%.100s: entities are not supported; write the value "
+                                        "itself",
+                                        path, line, (const char *)c->name, (const char *)a->name);
+        if (is_elem(n, "graph") && n->parent != root)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: line %ld: a nested <graph> (inside <%.40s>): one flat "
+                                "platform per file (igraph would drop its nodes)",
+                                path, line, n->parent ? (const char *)n->parent->name : "?");
+        if (is_elem(n, "hyperedge"))
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: line %ld: a <hyperedge>: not supported (igraph would drop it); "
+                                "write one <edge> per link",
+                                path, line);
+        rm_status st = check_tree(path, root, n->children, err);
         if (st)
             return st;
     }
     return RM_OK;
 }
 
+/* The <key> declarations: no id twice, no attr.name twice for overlapping
+ * domains (igraph merges them into one attribute: a value given through the
+ * second key was lost), a platform number's <default> a number. On RM_OK
+ * *out (sorted by id, strings owned by doc) for check_data. */
+static rm_status read_keys(const char *path, xmlNode *root, key_decl **out, size_t *n_out,
+                           rm_error *err)
+{
+    size_t n = 0;
+    for (xmlNode *k = root->children; k; k = k->next)
+        n += is_elem(k, "key");
+    key_decl *keys = calloc(n ? n : 1, sizeof *keys);
+    if (!keys)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+    size_t i = 0;
+    rm_status st = RM_OK;
+    for (xmlNode *k = root->children; k && !st; k = k->next) {
+        if (!is_elem(k, "key"))
+            continue;
+        key_decl *d = &keys[i++];
+        d->line = (long)xmlGetLineNo(k);
+        for (xmlAttr *a = k->properties; a; a = a->next) {
+            const char *v = a->children && a->children->type == XML_TEXT_NODE
+                                ? (const char *)a->children->content
+                                : "";
+            if (!strcmp((const char *)a->name, "id"))
+                d->id = v;
+            else if (!strcmp((const char *)a->name, "for"))
+                d->domain = v;
+            else if (!strcmp((const char *)a->name, "attr.name"))
+                d->name = v;
+        }
+        if (!d->id)
+            d->id = ""; /* igraph's message */
+        if (!d->domain)
+            d->domain = "all";
+        if (!d->name)
+            d->name = d->id; /* as igraph: the id names the attribute */
+        for (xmlNode *c = k->children; c && !st; c = c->next) {
+            if (!is_elem(c, "default") || !is_num_key(d->name))
+                continue;
+            xmlChar *txt = xmlNodeGetContent(c);
+            const char *s = txt ? (const char *)txt : "";
+            if (!text_is_number(d->name, s)) {
+                while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+                    s++;
+                st = rm_error_set(err, RM_EINPUT,
+                                  "%s: line %ld: key \"%.100s\": default %s = '%.100s' is not a "
+                                  "number (igraph would take it as absent)",
+                                  path, (long)xmlGetLineNo(c), d->id, d->name, s);
+            }
+            xmlFree(txt);
+        }
+    }
+    if (!st && n > 1) {
+        qsort(keys, n, sizeof *keys, cmp_key_name);
+        for (size_t a = 0; a < n && !st; a++)
+            for (size_t b = a + 1; b < n && !st && !strcmp(keys[a].name, keys[b].name); b++) {
+                const char *x = keys[a].domain, *y = keys[b].domain;
+                if (!strcmp(x, y) || !strcmp(x, "all") || !strcmp(y, "all"))
+                    st = rm_error_set(err, RM_EINPUT,
+                                      "%s: line %ld: keys \"%.100s\" and \"%.100s\" (line %ld) both "
+                                      "declare attribute '%.100s' (igraph would merge them and "
+                                      "drop values)",
+                                      path, keys[b].line, keys[b].id, keys[a].id, keys[a].line,
+                                      keys[a].name);
+            }
+    }
+    if (!st && n > 1) {
+        qsort(keys, n, sizeof *keys, cmp_key_id);
+        for (size_t a = 1; a < n && !st; a++)
+            if (!strcmp(keys[a].id, keys[a - 1].id))
+                st = rm_error_set(err, RM_EINPUT,
+                                  "%s: line %ld: key id \"%.100s\" declared twice (first at line "
+                                  "%ld)",
+                                  path, keys[a].line, keys[a].id, keys[a - 1].line);
+    }
+    if (st) {
+        free(keys);
+        return st;
+    }
+    *out = keys;
+    *n_out = n;
+    return RM_OK;
+}
+
+/* A <graph>'s edgedefault and its edges' own directed="...": igraph reads a
+ * graph as directed or undirected as a whole and ignores an edge's own
+ * direction (a mixed graph was read as all-undirected or all-directed), and
+ * an edgedefault it does not know was taken as undirected. */
+static rm_status check_direction(const char *path, xmlNode *graph, rm_error *err)
+{
+    xmlChar *ed = xmlGetProp(graph, (const xmlChar *)"edgedefault");
+    rm_status st = RM_OK;
+    if (ed && strcmp((const char *)ed, "directed") && strcmp((const char *)ed, "undirected"))
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: line %ld: edgedefault=\"%.100s\": expected \"directed\" or "
+                          "\"undirected\"",
+                          path, (long)xmlGetLineNo(graph), (const char *)ed);
+    int directed = ed && !strcmp((const char *)ed, "directed");
+    xmlFree(ed);
+    long e_no = 0;
+    for (xmlNode *e = graph->children; e && !st; e = e->next) {
+        if (!is_elem(e, "edge"))
+            continue;
+        xmlChar *d = xmlGetProp(e, (const xmlChar *)"directed");
+        if (d && strcmp((const char *)d, directed ? "true" : "false"))
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: line %ld: edge %ld: directed=\"%.100s\" in a graph whose "
+                              "edgedefault is %s: mixed graphs are not supported (igraph would "
+                              "ignore it)",
+                              path, (long)xmlGetLineNo(e), e_no, (const char *)d,
+                              directed ? "directed" : "undirected");
+        xmlFree(d);
+        e_no++;
+    }
+    return st;
+}
+
 rm_status rmi_graphml_scan(const char *path, rm_error *err)
 {
-    xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlDoc *doc = rmi_xml_read_quiet(path); /* nothing printed (topo/xml_quiet.h) */
     if (!doc)
         return RM_OK; /* not XML: igraph's reader gives the parse error */
     xmlNode *root = xmlDocGetRootElement(doc);
@@ -108,6 +357,11 @@ rm_status rmi_graphml_scan(const char *path, rm_error *err)
     size_t n = 0, cap = 0;
     int n_graphs = 0;
     xmlNode *graph = NULL;
+    key_decl *keys = NULL;
+    size_t n_keys = 0;
+    st = check_tree(path, root, root, err);
+    if (!st && root)
+        st = read_keys(path, root, &keys, &n_keys, err);
     for (xmlNode *g = root ? root->children : NULL; g && !st; g = g->next)
         if (is_elem(g, "graph") && ++n_graphs == 1)
             graph = g;
@@ -116,6 +370,8 @@ rm_status rmi_graphml_scan(const char *path, rm_error *err)
                               "%s: line %ld: a second <graph>: one platform per file (igraph "
                               "would read the first only)",
                               path, (long)xmlGetLineNo(g));
+    if (!st && graph)
+        st = check_direction(path, graph, err);
     for (xmlNode *v = graph ? graph->children : NULL; v && !st; v = v->next) {
         if (!is_elem(v, "node"))
             continue;
@@ -131,7 +387,7 @@ rm_status rmi_graphml_scan(const char *path, rm_error *err)
             st = rm_error_set(err, RM_EINPUT, "%s: line %ld: %s: out of range (|id| < 2^63)",
                               path, (long)xmlGetLineNo(v), who);
         if (!st)
-            st = check_data(path, root, v, who, err);
+            st = check_data(path, keys, n_keys, v, "node", who, err);
         if (!st && n == cap) {
             cap = cap ? 2 * cap : 64;
             id_line *t = realloc(ids, cap * sizeof *ids);
@@ -186,11 +442,12 @@ rm_status rmi_graphml_scan(const char *path, rm_error *err)
             xmlFree(x);
         }
         if (!st)
-            st = check_data(path, root, e, who, err);
+            st = check_data(path, keys, n_keys, e, "edge", who, err);
     }
     for (size_t i = 0; i < n; i++)
         free((char *)ids[i].id);
     free(ids);
+    free(keys);
     xmlFreeDoc(doc);
     return st;
 }
@@ -271,7 +528,7 @@ static rm_status sub_data(xmlNode *root, xmlNode *el, int is_edge, long index, r
 rm_status rmi_graphml_subnormal_scan(const char *path, rm_graphml_subnormals *out, rm_error *err)
 {
     memset(out, 0, sizeof *out);
-    xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlDoc *doc = rmi_xml_read_quiet(path); /* nothing printed (topo/xml_quiet.h) */
     if (!doc)
         return RM_OK; /* not XML: igraph's reader gives the parse error */
     xmlNode *root = xmlDocGetRootElement(doc);

@@ -12,8 +12,13 @@
 /** RM_EINPUT "PATH: line N: ..." for a node id declared twice, an edge end
  *  that is not a declared node, a numeric node id out of range, a NaN /
  *  empty / non-numeric w, speed, bandwidth, LinkSpeedRaw, latency or
- *  backbone, a second <graph>; RM_OK otherwise (also for a file that is not
- *  XML: igraph reports it). Thread-safe. O(size + N log N). */
+ *  backbone (value or <default>), a second <graph>, and what igraph's reader
+ *  drops: an entity reference, a nested <graph>, a <hyperedge>, an edge's
+ *  own direction, an unknown edgedefault, a <data> of an undeclared key or of
+ *  a key for the other kind of element, a key given twice in one element,
+ *  two <key>s of one attribute name; RM_OK otherwise (also for a file that
+ *  is not XML: igraph reports it). Prints nothing (topo/xml_quiet.h).
+ *  Thread-safe. O(size + (N + K) log K). */
 rm_status rmi_graphml_scan(const char *path, rm_error *err);
 
 /* A subnormal <data> value of a node or edge (igraph's GraphML reader

@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "topo/io/sg_wifi.h"
+#include "topo/xml_quiet.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -72,7 +73,7 @@ static void find_link(xmlNode *n, const char *id, char **bw)
 
 int rmi_sg_wifi_rates(const char *path, const char *link, double *rates, int max)
 {
-    xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlDoc *doc = rmi_xml_read_quiet(path); /* nothing printed (topo/xml_quiet.h) */
     if (!doc)
         return -1;
     char *bw = NULL;

@@ -1208,6 +1208,16 @@ static rm_status sg_check_file(const char *path, rm_error *err)
                             path, (long long)sb.st_size, (long long)RM_SIMGRID_MAX_BYTES);
     if (access(path, R_OK))
         return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
+    FILE *f = fopen(path, "rb");
+    unsigned char bom[3];
+    int has_bom = f && fread(bom, 1, 3, f) == 3 && bom[0] == 0xEF && bom[1] == 0xBB && bom[2] == 0xBF;
+    if (f)
+        fclose(f);
+    if (has_bom) /* the other readers skip it; SimGrid's own XML parser cannot */
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: starts with a UTF-8 byte order mark, which SimGrid's XML parser "
+                            "refuses: remove its first 3 bytes",
+                            path);
     return RM_OK;
 }
 

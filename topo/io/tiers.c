@@ -457,6 +457,7 @@ rm_status rmi_platform_read_tiers_ex(const char *path, const rm_read_options *ro
     if (!f)
         return err ? err->status : RM_EINPUT;
 
+    (void)rmi_input_skip_bom(f); /* a UTF-8 byte order mark: skipped, as CSV does */
     tr_file t = {0};
     int *is_host = NULL;
     double *speed = NULL;
