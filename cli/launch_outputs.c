@@ -135,10 +135,21 @@ static int good_host_name(const char *s)
     return *s != '-';
 }
 
+/* Two host names compared as the resolver does: ignoring case and a final
+ * '.' (the absolute form "node1." names node1). */
+static int host_name_cmp(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    la -= la > 1 && a[la - 1] == '.';
+    lb -= lb > 1 && b[lb - 1] == '.';
+    int c = strncasecmp(a, b, la < lb ? la : lb);
+    return c ? c : (la > lb) - (la < lb);
+}
+
 static int cmp_label_nocase(const void *a, const void *b)
 {
     const rm_node *x = *(const rm_node *const *)a, *y = *(const rm_node *const *)b;
-    int c = strcasecmp(x->label, y->label);
+    int c = host_name_cmp(x->label, y->label);
     return c ? c : (x->id > y->id) - (x->id < y->id);
 }
 
@@ -157,7 +168,7 @@ int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p)
             return 2;
         }
     }
-    /* two hosts with one name (host names are case-insensitive): Open MPI would run two
+    /* two hosts with one name (ignoring case and a final '.'): Open MPI would run two
      * ranks on that one machine and none on the other */
     const rm_node **by = malloc((size_t)(p->n_hosts > 0 ? p->n_hosts : 1) * sizeof *by);
     if (!by) {
@@ -169,14 +180,14 @@ int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p)
     qsort(by, (size_t)p->n_hosts, sizeof *by, cmp_label_nocase);
     int code = -1;
     for (int h = 1; h < p->n_hosts && code < 0; h++)
-        if (!strcasecmp(by[h - 1]->label, by[h]->label)) {
+        if (!host_name_cmp(by[h - 1]->label, by[h]->label)) {
             int same = !strcmp(by[h - 1]->label, by[h]->label);
             fprintf(stderr,
                     "ringmap: host nodes %ld ('%.80s') and %ld ('%.80s') have one host name%s: a "
                     "hostfile, rankfile or machinefile would name one machine twice (give the "
                     "hosts distinct labels)\n",
                     by[h - 1]->id, by[h - 1]->label, by[h]->id, by[h]->label,
-                    same ? "" : " (host names ignore case)");
+                    same ? "" : " (host names ignore case and a final '.')");
             code = 2;
         }
     free(by);

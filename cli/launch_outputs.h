@@ -88,7 +88,8 @@ int rmi_cli_launch_stdout(const rm_cli_launch *l);
 /** After reading the platform, before mapping: with a hostfile, rankfile or
  *  machinefile asked, every host's label must be a host name those files can
  *  carry (letters, digits, '.', '-', '_'; not empty), and no two hosts may
- *  share one (compared ignoring case, as host names are): the files would
+ *  share one (compared ignoring case and a final '.', as the resolver
+ *  does): the files would
  *  name one machine twice. -1, or 2 (1: out of memory) after a message
  *  naming the nodes. O(H log H). */
 int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p);

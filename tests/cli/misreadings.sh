@@ -4,7 +4,7 @@
 #    those of "1" and "0" (they shared them: the JSON named one node twice);
 #  - a UTF-8 byte order mark is skipped by the GML, Tiers and GraphML readers as
 #    by the CSV reader: the same ring as without it;
-#  - two hosts with one host name (ignoring case) give no hostfile, rankfile or
+#  - two hosts with one host name (ignoring case and a final '.') give no hostfile, rankfile or
 #    machinefile (Open MPI would run two ranks on one machine);
 #  - export-simgrid refuses another platform's mapping (labels, w differ) and a
 #    route that crosses a link twice (it wrote a file ringmap then refused);
@@ -50,6 +50,9 @@ for opt in --hostfile --rankfile --machinefile; do
 done
 sed 's/"NODEA"/"nodeA"/' "$TMP/dup.gml" >"$TMP/dup2.gml"
 expect_bad "have one host name:" "--hostfile with two hosts labelled nodeA" "$TMP/dup2.gml" --hostfile "$TMP/launch.txt"
+sed 's/"NODEA"/"nodeb."/' "$TMP/dup.gml" >"$TMP/dup3.gml"
+expect_bad "('nodeB') and 2 ('nodeb.') have one host name" "--machinefile with hosts nodeB and nodeb." \
+    "$TMP/dup3.gml" --machinefile "$TMP/launch.txt"
 expect_exit 0 "the same platform without launch files" "$TMP/dup.gml" --quiet
 
 # --- export-simgrid: the mapping must be one of the platform

@@ -18,7 +18,8 @@
  *  - a <data> whose key is undeclared or declared for the other kind of
  *    element, a key given twice in one element (igraph keeps the last), two
  *    <key>s with one attr.name (igraph merges them, values were lost), a NaN
- *    or non-numeric <default> of a number key (NaN means "absent").
+ *    or non-numeric <default> of a number key (NaN means "absent"), a node
+ *    attribute named "id" (its values replaced the node ids).
  * The document is parsed without network access and without entity
  * substitution. O(size of the file + N log N).
  */
@@ -265,6 +266,11 @@ static rm_status read_keys(const char *path, xmlNode *root, key_decl **out, size
             d->domain = "all";
         if (!d->name)
             d->name = d->id; /* as igraph: the id names the attribute */
+        if (!strcmp(d->name, "id") && strcmp(d->domain, "edge") && strcmp(d->domain, "graph"))
+            st = rm_error_set(err, RM_EINPUT,
+                              "%s: line %ld: key \"%.100s\" declares a node attribute 'id': igraph "
+                              "keeps the node ids under that name, its values would replace them",
+                              path, d->line, d->id);
         for (xmlNode *c = k->children; c && !st; c = c->next) {
             if (!is_elem(c, "default") || !is_num_key(d->name))
                 continue;
