@@ -4,9 +4,9 @@
  *  - a read error (/proc/self/mem: a regular file whose read fails) through
  *    every platform format: a status and a message, not igraph's abort of the
  *    process (Check runs each test in a child: an abort fails it);
- *  - a GraphML document whose bytes do not convert from its declared encoding
- *    (ISO-2022-JP): refused, and nothing written on the process's standard
- *    error (libxml2 printed "encoding error : ..." lines there);
+ *  - a GraphML or SimGrid document whose bytes do not convert from its
+ *    declared encoding (ISO-2022-JP): refused, and nothing written on the
+ *    process's standard error (libxml2 printed "encoding error : ..." lines);
  *  - rm_mapping_print and rm_mapping_write_json on a mapping whose route ends
  *    or sweep size are out of range: nothing printed, RM_EINVAL, no crash;
  *  - GraphML node ids "+1", "01", " 0" are nodes of their own, not merged with
@@ -103,6 +103,20 @@ START_TEST(test_graphml_encoding_error_silent)
     char *text = stderr_of_read(path, &st);
     ck_assert_int_eq(st, RM_EINPUT);
     ck_assert_msg(text[0] == '\0', "the library printed on stderr: '%s'", text);
+    free(text);
+    unlink(path);
+    /* the same through the SimGrid reader's check of the XML */
+    snprintf(path, sizeof path, "%s/enc.xml", dir);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("<?xml version='1.0' encoding='ISO-2022-JP'?>\n"
+          "<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">\n"
+          "<host id=\"\x1b$B\xff\xff\" speed=\"1Mf\"/>\n</zone>\n</platform>\n",
+          f);
+    fclose(f);
+    text = stderr_of_read(path, &st);
+    ck_assert_int_eq(st, RM_EINPUT);
+    ck_assert_msg(text[0] == '\0', "the SimGrid reader printed on stderr: '%s'", text);
     free(text);
     unlink(path);
     rmdir(dir);

@@ -8,7 +8,7 @@
  * encoder error") is raised without a context and goes to the generic error
  * function, which prints on standard error. A library must not print, so
  * every libxml2 parse of the library (the GraphML checks and igraph's
- * GraphML reader, the SimGrid wifi rates) runs between rmi_xml_quiet_begin()
+ * GraphML reader, the SimGrid file check and wifi rates) runs between rmi_xml_quiet_begin()
  * and rmi_xml_quiet_end(), which install a generic error function that
  * drops the text (the parse still fails and the reader reports it) and
  * restore the caller's afterwards.

@@ -9,7 +9,8 @@
 #  - export-simgrid refuses another platform's mapping (labels, w differ) and a
 #    route that crosses a link twice (it wrote a file ringmap then refused);
 #  - a read error (/proc/self/mem) is exit 2 with a message, not igraph's abort;
-#  - a GraphML encoding error gives one "ringmap: " message, no libxml2 lines.
+#  - a GraphML or SimGrid encoding error gives one "ringmap: " message, no
+#    libxml2 lines.
 source "$(dirname "$0")/helpers.bash"
 
 BAD="$SRC/tests/data/bad"
@@ -96,4 +97,9 @@ sed 's/encoding="UTF-8"/encoding="ISO-2022-JP"/; s/>A</>\x1b$B\xff\xff</' "$FMT/
 expect_bad "GraphML error" "GraphML encoding error" "$TMP/enc.graphml"
 [ "$(wc -l <"$TMP/err")" = 1 ] || fail "encoding error: more than the one ringmap line on stderr: $(cat "$TMP/err")"
 ok "encoding error: one line on stderr"
+sed "1s/.*/<?xml version='1.0' encoding='ISO-2022-JP'?>/; s/id=\"A\"/id=\"\x1b\$B\xff\xff\"/" "$FMT/sample.xml" >"$TMP/enc.xml"
+grep -q "ISO-2022-JP" "$TMP/enc.xml" || fail "could not write the ISO-2022-JP SimGrid file"
+expect_bad "not well-formed XML" "SimGrid encoding error" "$TMP/enc.xml"
+[ "$(wc -l <"$TMP/err")" = 1 ] || fail "SimGrid encoding error: more than the one ringmap line on stderr: $(cat "$TMP/err")"
+ok "SimGrid encoding error: one line on stderr"
 finish_test

@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "topo/io/sg_vet.h"
+#include "topo/xml_quiet.h"
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -293,7 +294,10 @@ rm_status rmi_sg_vet(const unsigned char *buf, size_t n, const char *shown, rm_e
     ctxt->replaceEntities = 0;
     ctxt->loadsubset = 0;
     ctxt->validate = 0;
+    rm_xml_quiet quiet; /* libxml2's encoding errors are not printed (topo/xml_quiet.h) */
+    rmi_xml_quiet_begin(&quiet);
     xmlParseDocument(ctxt);
+    rmi_xml_quiet_end(&quiet);
     rm_status st = v.st;
     if (!st && !v.seen_root)
         st = rm_error_set(err, RM_EINPUT, "%s: not well-formed XML (no root element)", shown);
