@@ -314,7 +314,9 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
             const char *pl = nd->label ? nd->label : "";
             double dw = doc->ring[k].w;
             /* a label that is not UTF-8 was written with U+FFFD in its place (the JSON is UTF-8) */
-            int label_differs = strcmp(doc->ring[k].label, pl) && !strstr(doc->ring[k].label, "\xEF\xBF\xBD");
+            /* (a JSON without labels, "" here, is checked by w alone) */
+            int label_differs = doc->ring[k].label[0] && strcmp(doc->ring[k].label, pl) &&
+                                !strstr(doc->ring[k].label, "\xEF\xBF\xBD");
             if (label_differs ||
                 fabs(dw - nd->w) > 1e-9 * (fabs(dw) > fabs(nd->w) ? fabs(dw) : fabs(nd->w))) {
                 fprintf(stderr,
