@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "topo/io/sg_files.h"
+#include "topo/xml_quiet.h"
 
 #include <errno.h>
 #include <libxml/parser.h>
@@ -71,8 +72,7 @@ static rm_status check_name(const char *path, const char *dir, const xmlNode *el
                                   "than %d",
                                   path, line, value, SG_MAX_INCLUDE_DEPTH);
             else {
-                xmlDoc *doc = xmlReadFile(where[k], NULL,
-                                          XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+                xmlDoc *doc = rmi_xml_read_quiet(where[k]); /* nothing printed (topo/xml_quiet.h) */
                 if (doc) /* its own files, named from its directory */
                     st = check_tree(where[k], dir, xmlDocGetRootElement(doc), depth + 1, err);
                 xmlFreeDoc(doc);
@@ -108,7 +108,7 @@ static rm_status check_tree(const char *path, const char *dir, xmlNode *n, int d
 
 rm_status rmi_sg_check_files(const char *path, const char *dir, rm_error *err)
 {
-    xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlDoc *doc = rmi_xml_read_quiet(path); /* nothing printed (topo/xml_quiet.h) */
     if (!doc)
         return RM_OK; /* SimGrid's parser says what is wrong */
     rm_status st = check_tree(path, dir, xmlDocGetRootElement(doc), 0, err);
