@@ -97,7 +97,9 @@ static void usage(FILE *f)
         "                        routes (--network reserved only: reserved shares):\n"
         "                        none (keep the heuristic's, default), kinsol\n"
         "                        or glpk (the real optimum of T_step, alphas >= 0, by\n"
-        "                        KINSOL or by GLPK)\n"
+        "                        KINSOL or by GLPK); never worse: a solver that fails\n"
+        "                        or does not lower T_step leaves the heuristic's\n"
+        "                        shares, with a note on stderr\n"
         "  --all-shares          the chosen ring with the five share methods side by\n"
         "                        side (own, maxmin, eq5, kinsol, glpk); the KINSOL one\n"
         "                        is printed (--network reserved only)\n"
@@ -412,7 +414,15 @@ static int run_heuristic(const rm_network *net, const rm_options *opt, rm_heuris
         *out = NULL;
         return 1;
     }
-    if ((*out)->final_solver != RM_FINAL_NONE && !(*out)->final_converged)
+    const rm_mapping *m = *out;
+    if (m->final_outcome == RM_FINAL_OUTCOME_FAILED || m->final_outcome == RM_FINAL_OUTCOME_NO_GAIN)
+        /* never worse: the library kept the heuristic's shares */
+        fprintf(stderr, "ringmap: note: the final solver (%s) %s; the heuristic's shares are kept "
+                        "(T_step/D_w %.6g s/Mflop): %s\n",
+                rmi_cli_final_solver_name(m->final_solver),
+                m->final_outcome == RM_FINAL_OUTCOME_FAILED ? "failed" : "did not lower T_step",
+                m->t_step_per_dw, m->final_message);
+    else if (m->final_solver != RM_FINAL_NONE && !m->final_converged)
         fprintf(stderr,
                 "ringmap: warning: the final solver (%s) stopped at its limit before its "
                 "tolerance: T_step is its best point, certified within a relative gap of %.3g "

@@ -122,11 +122,24 @@ static rm_status search_step(const rm_network *net, const rm_options *opt, rm_ma
     return rmi_mapping_add_step(m, &s, err);
 }
 
-/* The final solver (RM_NETWORK_RESERVED: the shares are the mapper's) on a
- * copy of *m — and, when the search moved the ring, on a copy of the ring
- * before it (pre) — the lower T_step kept when it is not above *m's and
- * rm_mapping_check passes (the solver checks its result); a solver that
- * fails or ends above leaves *m with a note. Only RM_ENOMEM is an error. */
+/* The final solver's record (ring.h: final_solver .. final_message) of src
+ * into dst. */
+static void take_final_record(rm_mapping *dst, const rm_mapping *src)
+{
+    dst->final_solver = src->final_solver;
+    dst->final_gap = src->final_gap;
+    dst->final_converged = src->final_converged;
+    dst->final_outcome = src->final_outcome;
+    dst->final_t_start = src->final_t_start;
+    memcpy(dst->final_message, src->final_message, sizeof dst->final_message);
+}
+
+/* The final solver (RM_NETWORK_RESERVED: the shares are the mapper's), the
+ * never-worse step of ring/refine.h (rmi_mapping_final_solver: its shares
+ * only when T_step drops and rm_mapping_check passes, its outcome recorded)
+ * on a copy of *m — and, when the search moved the ring, on a copy of the
+ * ring before it (pre) — the lower T_step kept (ties: pre's, as in 1.1).
+ * Only RM_ENOMEM is an error. */
 static rm_status final_step(const rm_network *net, const rm_options *opt, rm_mapping *m,
                             const rm_mapping *pre, rm_error *err)
 {
@@ -141,38 +154,23 @@ static rm_status final_step(const rm_network *net, const rm_options *opt, rm_map
     }
     const rm_mapping *from[2] = {m, pre};
     rm_mapping *c[2] = {NULL, NULL};
-    rm_error e[2] = {{RM_OK, ""}, {RM_OK, ""}};
-    rm_status st[2] = {RM_OK, RM_OK};
     for (int i = 0; i < 2; i++) {
         if (!from[i])
             continue;
-        if (!(c[i] = rmi_mapping_copy(from[i]))) {
-            rm_mapping_free(c[0]);
-            return rm_error_set(err, RM_ENOMEM, "out of memory for the final solver");
-        }
-        st[i] = rmi_mapping_refine_solver_lim(net, c[i], opt->final_solver, opt->final_tol,
-                                              &opt->final_limits, NULL, &e[i]);
-        if (st[i] == RM_ENOMEM) {
+        rm_status st = RM_ENOMEM;
+        if (!(c[i] = rmi_mapping_copy(from[i])) ||
+            (st = rmi_mapping_final_solver(net, c[i], opt->final_solver, opt->final_tol,
+                                           &opt->final_limits, err))) {
             rm_mapping_free(c[0]);
             rm_mapping_free(c[1]);
-            return rm_error_set(err, RM_ENOMEM, "%s", e[i].msg);
-        }
-        if (st[i]) {
-            rm_mapping_free(c[i]);
-            c[i] = NULL;
+            return st == RM_ENOMEM && !c[i]
+                       ? rm_error_set(err, RM_ENOMEM, "out of memory for the final solver")
+                       : st;
         }
     }
-    int b = c[1] && (!c[0] || c[1]->t_step_per_dw <= c[0]->t_step_per_dw); /* ties: pre's (1.1) */
-    if (!c[b]) {
-        snprintf(s.note, sizeof s.note, "%s failed (%.100s): the previous shares are kept",
-                 solver, e[0].msg);
-    } else if (!(c[b]->t_step_per_dw <= t0)) {
-        s.t_after = c[b]->t_step_per_dw;
-        snprintf(s.note, sizeof s.note, "%s %s: the previous shares are kept", solver,
-                 s.t_after <= t0 * (1 + 1e-9) ? "gained nothing (the shares were optimal)"
-                                              : "ended above the previous T_step");
-    } else {
-        s.t_after = c[b]->t_step_per_dw;
+    int b = c[1] && c[1]->t_step_per_dw <= c[0]->t_step_per_dw;
+    s.t_after = c[b]->t_step_per_dw;
+    if (c[b]->t_step_per_dw < t0 || b == 1) {
         s.kept = 1;
         if (b == 1) { /* the ring before the search wins after the solver */
             snprintf(s.note, sizeof s.note, "on the ring before the search (lower after %s)",
@@ -182,8 +180,13 @@ static rm_status final_step(const rm_network *net, const rm_options *opt, rm_map
                 if (m->steps[k].kind == RM_STEP_SEARCH)
                     m->steps[k].kept = 0;
         }
+        take_final_record(m, c[b]);
         adopt(m, c[b]);
         c[b] = NULL;
+    } else { /* never worse: the previous shares, the solver's outcome recorded */
+        take_final_record(m, c[0]);
+        snprintf(s.note, sizeof s.note, "%s: %.120s", rm_enum_name(RM_ENUM_FINAL_OUTCOME,
+                 c[0]->final_outcome), c[0]->final_message);
     }
     rm_mapping_free(c[0]);
     rm_mapping_free(c[1]);

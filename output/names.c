@@ -3,7 +3,7 @@
  * spelling of the mapping JSON, of the DOT and table outputs and of the
  * command's options): heuristic, sharing policy, final solver, routing,
  * duplex, route tie rule, --improve's stop, share method, network model,
- * alpha rule
+ * alpha rule, final solver's outcome
  * (include/ringmap/output.h, rm_enum_name / rm_enum_from_name). The JSON
  * writer and reader, the DOT writer, the table and the CLI's option parser
  * read it; a new enum value gets its name here only.
@@ -40,6 +40,10 @@ static const rm_enum_entry steps[] = {
 static const rm_enum_entry networks[] = {{"reserved", RM_NETWORK_RESERVED},
                                          {"fair", RM_NETWORK_FAIR}};
 static const rm_enum_entry alpha_rules[] = {{"best", RM_ALPHA_BEST}, {"speed", RM_ALPHA_SPEED}};
+static const rm_enum_entry final_outcomes[] = {{"not_run", RM_FINAL_OUTCOME_NOT_RUN},
+                                               {"improved", RM_FINAL_OUTCOME_IMPROVED},
+                                               {"no_gain", RM_FINAL_OUTCOME_NO_GAIN},
+                                               {"failed", RM_FINAL_OUTCOME_FAILED}};
 static const rm_enum_entry share_methods[RM_N_SHARE_METHODS] = {
     {"own", 0}, {"maxmin", 1}, {"eq5", 2}, {"kinsol", 3}, {"glpk", 4}};
 
@@ -54,6 +58,7 @@ static const struct {
     [RM_ENUM_IMPROVE_STOP] = {ROWS(improve_stops)}, [RM_ENUM_SHARE_METHOD] = {ROWS(share_methods)},
     [RM_ENUM_NETWORK] = {ROWS(networks)},           [RM_ENUM_ALPHA_RULE] = {ROWS(alpha_rules)},
     [RM_ENUM_STEP] = {ROWS(steps)},
+    [RM_ENUM_FINAL_OUTCOME] = {ROWS(final_outcomes)},
 };
 #define N_KINDS ((int)(sizeof tables / sizeof tables[0]))
 

@@ -166,6 +166,12 @@ static json_t *json_params(json_t *root, const rm_network *net, const rm_options
     int slice = !m->ring_given &&
                 (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);
     put(jpar, "final_solver", jname(RM_ENUM_FINAL_SOLVER, (int)m->final_solver), bad);
+    if (m->final_outcome != RM_FINAL_OUTCOME_NOT_RUN) { /* never worse (ring/refine.h) */
+        put(jpar, "final_outcome", jname(RM_ENUM_FINAL_OUTCOME, m->final_outcome), bad);
+        put(jpar, "t_step_per_dw_before_final", jnum(m->final_t_start), bad);
+        if (m->final_message[0])
+            put(jpar, "final_message", rmi_json_text(m->final_message), bad);
+    }
     put(jpar, "duplex", jname(RM_ENUM_DUPLEX, (int)duplex), bad);
     /* the network model every number is valued under (absent before 1.2:
        reserved) */

@@ -159,6 +159,8 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
                 p->bw_factor > 0.0 ? p->bw_factor : 1.0, p->lat_factor > 0.0 ? p->lat_factor : 1.0);
     int slice = !m->ring_given &&
                 (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);
+    int not_kept = m->final_outcome == RM_FINAL_OUTCOME_NO_GAIN ||
+                   m->final_outcome == RM_FINAL_OUTCOME_FAILED;
     if (m->ring_given) /* rm_ring_eval (mapper.h): a given ring, no heuristic */
         fprintf(f, "given ring, network %s: shares %s, alphas %s, D_c/D_w = %.6g Mb/Mflop\n",
                 m->network == RM_NETWORK_FAIR ? "fair (max-min, no reservation)"
@@ -169,14 +171,20 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
                                             : "best (least T_step, alpha >= 0)",
                 m->cost.dc_dw);
     else {
-        fprintf(f, "heuristic %s, %s %s, final solver %s, D_c/D_w = %.6g Mb/Mflop\n",
+        fprintf(f, "heuristic %s, %s %s, final solver %s%s, D_c/D_w = %.6g Mb/Mflop\n",
                 heuristic_title(m->heuristic), slice ? "made feasible by" : "sharing",
-                sharing_title(m->sharing), final_title(m->final_solver), m->cost.dc_dw);
+                sharing_title(m->sharing), final_title(m->final_solver),
+                not_kept ? " (not kept)" : "", m->cost.dc_dw);
         fprintf(f, "network: %s\n",
                 m->network == RM_NETWORK_FAIR
                     ? "fair (max-min, no reservation: every link shared as TCP shares it)"
                     : "reserved (the mapper's shares, as Legrand et al. 2004)");
     }
+    if (not_kept) /* never worse (ring/refine.h): the solver's note */
+        fprintf(f, "final solver %s: %s, the heuristic's shares kept (T_step/D_w %.6g s/Mflop): %s\n",
+                rm_enum_name(RM_ENUM_FINAL_SOLVER, (int)m->final_solver),
+                m->final_outcome == RM_FINAL_OUTCOME_FAILED ? "failed" : "no gain",
+                m->final_t_start, m->final_message);
     fprintf(f, "\n%4s  %-*s  %-11s  %-10s  %-*s  %-*s  %s\n", "pos", wl, "host", "w(s/Mflop)",
             "alpha", ws, "succ route (Mb/s)", wp, "pred route (Mb/s)", "time/D_w(s/Mflop)");
     for (int k = 0; k < q; k++) {

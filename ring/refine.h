@@ -50,14 +50,37 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
                                         const rm_solver_limits *lim, rm_solver_info *info,
                                         rm_error *err);
 
+/**
+ * The final solver as a step of the mapper, never worse: on a copy of m,
+ * rmi_mapping_refine_solver_lim(which, tol, lim); its shares and alphas
+ * replace m's only when its T_step/D_w is strictly below m's (the shares
+ * it started from) and the result passes rm_mapping_check (tolerance 1e-9,
+ * inside rmi_mapping_refine_solver_lim). Otherwise m's ring, routes,
+ * shares, alphas and T_step stay bit for bit. Either way m records it:
+ * m->final_solver = which, m->final_outcome (rm_final_outcome: improved,
+ * no_gain, failed), m->final_t_start = the starting T_step/D_w,
+ * m->final_message (the solver's message on failure; its T_step, status and
+ * gap when it gained nothing), m->final_gap / final_converged (improved:
+ * the solver's; no gain: the starting shares' certified gap when the
+ * solver's point is certified, else NAN and 0; failed: NAN and 0).
+ * which = RM_FINAL_NONE: nothing is done (outcome not_run, message "").
+ * Returns RM_OK whatever the solver did, except: RM_EINPUT (which is not a
+ * final solver), RM_ENOMEM (m unchanged). Thread safety: writes m only; net
+ * is read. Complexity: that of the solver, plus O(q + route lengths) for
+ * the copy. Source: Legrand et al. 2004 §4.4.3, eqs. (1), (5); keeping
+ * the better of the two is beyond the paper.
+ */
+rm_status rmi_mapping_final_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
+                                   double tol, const rm_solver_limits *lim, rm_error *err);
+
 /* rm_map_network, the mapper's entry: include/ringmap/mapper.h (mapper/map.c). */
 
 /** Number of share methods compared by rmi_mapping_refinements
  *  (RM_REFINE_NONE .. RM_REFINE_GLPK). */
 #define RM_N_REFINE 5
 
-/* Deep copy of a mapping's ring, alphas, routes (q > 1) and cost model, T_step
- * and final-solver record; no sweep. NULL when out of memory. O(q + route
+/* Deep copy of a mapping's ring, alphas, routes (q > 1), cost and network model, T_step
+ * and final-solver record (outcome included); no sweep. NULL when out of memory. O(q + route
  * lengths). Reentrant: reads m only. Used by the final solvers' comparison
  * and by --improve. */
 rm_mapping *rmi_mapping_copy(const rm_mapping *m);
@@ -70,8 +93,10 @@ rm_mapping *rmi_mapping_copy(const rm_mapping *m);
  * (rm_mapping_refine_optimal), and the real optimum by KINSOL and by GLPK
  * (rmi_mapping_refine_solver); NAN where a method failed, its status in
  * st[r] (st may be NULL). m is not changed. If best is not NULL it
- * receives the KINSOL-refined copy (the GLPK one if KINSOL failed; NULL if
- * both failed), to be freed by the caller.
+ * receives, never worse than m: the KINSOL-refined copy when its T_step is
+ * below m's, else the GLPK one when below, else a copy of m with the
+ * outcome recorded (final_outcome failed or no_gain, final_message); to
+ * be freed by the caller.
  * Errors: RM_ENOMEM only (a failing method gives NAN). Complexity: the
  * sum of the five.
  */

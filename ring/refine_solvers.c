@@ -92,6 +92,66 @@ rm_status rmi_mapping_refine_solver_lim(const rm_network *net, rm_mapping *m,
     return st;
 }
 
+/* rmi_mapping_final_solver (ring/refine.h): the final solver, never worse. */
+rm_status rmi_mapping_final_solver(const rm_network *net, rm_mapping *m, rm_final_solver which,
+                                   double tol, const rm_solver_limits *lim, rm_error *err)
+{
+    m->final_outcome = RM_FINAL_OUTCOME_NOT_RUN;
+    m->final_t_start = 0.0;
+    m->final_message[0] = '\0';
+    if (which == RM_FINAL_NONE)
+        return RM_OK;
+    if (which != RM_FINAL_KINSOL && which != RM_FINAL_GLPK)
+        return rm_error_set(err, RM_EINPUT, "final solver %d is not a solver (kinsol or glpk)",
+                            (int)which);
+    rm_mapping *c = rmi_mapping_copy(m);
+    if (!c)
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the final solver");
+    double t0 = m->t_step_per_dw;
+    rm_error e = {RM_OK, ""};
+    rm_solver_info info = {0};
+    rm_status st = rmi_mapping_refine_solver_lim(net, c, which, tol, lim, &info, &e);
+    if (st == RM_ENOMEM) {
+        rm_mapping_free(c);
+        return rm_error_set(err, RM_ENOMEM, "%s", e.msg);
+    }
+    m->final_solver = which;
+    m->final_t_start = t0;
+    if (st == RM_OK && c->t_step_per_dw < t0) {
+        for (int k = 0; k < m->q; k++) {
+            m->alpha[k] = c->alpha[k];
+            if (m->q > 1) {
+                m->succ[k].bandwidth = c->succ[k].bandwidth;
+                m->pred[k].bandwidth = c->pred[k].bandwidth;
+            }
+        }
+        m->t_step_per_dw = c->t_step_per_dw;
+        m->final_gap = c->final_gap;
+        m->final_converged = c->final_converged;
+        m->final_outcome = RM_FINAL_OUTCOME_IMPROVED;
+    } else if (st == RM_OK) {
+        /* the solver's point is no better: the optimum is >= t (1 - gap),
+           so the starting shares are within that of it */
+        double t = c->t_step_per_dw, g = c->final_gap > 0.0 ? c->final_gap : 0.0;
+        int cert = isfinite(c->final_gap) && g < 1.0 && isfinite(t) && t0 > 0.0;
+        double g0 = cert ? (t0 - t * (1.0 - g)) / t0 : NAN;
+        m->final_gap = cert ? (g0 > 0.0 ? g0 : 0.0) : NAN;
+        m->final_converged = cert && c->final_converged;
+        m->final_outcome = RM_FINAL_OUTCOME_NO_GAIN;
+        snprintf(m->final_message, sizeof m->final_message,
+                 "T_step/D_w %.9g (%s, gap %.3g) is not below the starting %.9g", t,
+                 info.status, g, t0);
+    } else {
+        m->final_gap = NAN;
+        m->final_converged = 0;
+        m->final_outcome = RM_FINAL_OUTCOME_FAILED;
+        snprintf(m->final_message, sizeof m->final_message, "%s",
+                 e.msg[0] ? e.msg : rm_status_name(st));
+    }
+    rm_mapping_free(c);
+    return RM_OK;
+}
+
 /* rmi_mapping_copy (ring/refine.h). */
 rm_mapping *rmi_mapping_copy(const rm_mapping *m)
 {
@@ -120,6 +180,9 @@ rm_mapping *rmi_mapping_copy(const rm_mapping *m)
     c->network = m->network;
     c->ring_given = m->ring_given;
     c->alphas = m->alphas;
+    c->final_outcome = m->final_outcome;
+    c->final_t_start = m->final_t_start;
+    memcpy(c->final_message, m->final_message, sizeof c->final_message);
     return c;
 }
 
@@ -162,12 +225,26 @@ rm_status rmi_mapping_refinements(const rm_network *net, const rm_mapping *m, do
             st[r] = s;
     }
     if (best) {
-        int b = !isnan(t[RM_REFINE_KINSOL]) ? RM_REFINE_KINSOL
-                : !isnan(t[RM_REFINE_GLPK]) ? RM_REFINE_GLPK
-                                            : -1;
-        if (b >= 0) {
-            *best = c[b];
-            c[b] = NULL;
+        /* never worse (rmi_mapping_final_solver): the KINSOL copy, else the
+           GLPK one, only when it lowers T_step; else the own shares */
+        int b = t[RM_REFINE_KINSOL] < t[RM_REFINE_NONE]  ? RM_REFINE_KINSOL
+                : t[RM_REFINE_GLPK] < t[RM_REFINE_NONE] ? RM_REFINE_GLPK
+                                                        : RM_REFINE_NONE;
+        *best = c[b];
+        c[b] = NULL;
+        (*best)->final_t_start = t[RM_REFINE_NONE];
+        if (b != RM_REFINE_NONE) {
+            (*best)->final_outcome = RM_FINAL_OUTCOME_IMPROVED;
+        } else {
+            int failed = isnan(t[RM_REFINE_KINSOL]) && isnan(t[RM_REFINE_GLPK]);
+            (*best)->final_solver = RM_FINAL_KINSOL;
+            (*best)->final_gap = NAN;
+            (*best)->final_converged = 0;
+            (*best)->final_outcome = failed ? RM_FINAL_OUTCOME_FAILED : RM_FINAL_OUTCOME_NO_GAIN;
+            snprintf((*best)->final_message, sizeof (*best)->final_message,
+                     "neither KINSOL (T_step/D_w %.9g) nor GLPK (%.9g) is below the own shares' "
+                     "%.9g",
+                     t[RM_REFINE_KINSOL], t[RM_REFINE_GLPK], t[RM_REFINE_NONE]);
         }
     }
     for (int r = 0; r < RM_N_REFINE; r++)

@@ -36,6 +36,7 @@ static const struct {
     {RM_ENUM_NETWORK, 2, {"reserved", "fair"}},
     {RM_ENUM_ALPHA_RULE, 2, {"best", "speed"}},
     {RM_ENUM_STEP, 3, {"heuristic", "search", "final_solver"}},
+    {RM_ENUM_FINAL_OUTCOME, 4, {"not_run", "improved", "no_gain", "failed"}},
 };
 #define N_KINDS ((int)(sizeof expected / sizeof expected[0]))
 

@@ -25,8 +25,11 @@ extern "C" {
  * make-feasible step opt->make_feasible (SliceRing); then, with
  * opt->final_solver = RM_FINAL_KINSOL or RM_FINAL_GLPK, the heuristic's ring
  * gets the real optimum of its shares for its fixed routes (min T_step with
- * alpha >= 0) by that solver, to tolerance opt->final_tol. Errors as the heuristic and the solver (RM_ESOLVER with
- * the solver's own status; the mapping is never left half-refined).
+ * alpha >= 0) by that solver, to tolerance opt->final_tol — never worse:
+ * when the solver fails, or ends at or above the T_step of the heuristic's
+ * shares, those shares and alphas are kept and the mapping says so
+ * (rm_mapping.final_outcome, final_message; 1.2: before, a failing solver
+ * was an RM_ESOLVER error). Errors as the heuristic, and RM_ENOMEM.
  * Complexity: heuristic + solver. Implemented in mapper/map.c.
  * Thread safety: safe to call from several threads at once on the same network
  * and options (each call has its own workspaces; the result is the one of a

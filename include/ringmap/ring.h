@@ -153,6 +153,16 @@ typedef struct rm_mapping {
        by rm_map / rm_map_network. Appended in 1.2. */
     int n_steps;
     struct rm_pipeline_step *steps;
+    /* what the final solver did (rm_final_outcome; RM_FINAL_OUTCOME_NOT_RUN
+       = 0 when none ran): a solver that fails or ends at or above the
+       T_step of the shares it started from leaves those shares (and
+       alphas) untouched. final_t_start: T_step/D_w of those shares (0 when
+       none ran); final_message: the solver's own message when it failed,
+       its result when it gained nothing ("" otherwise; NUL-terminated).
+       Appended in 1.2. */
+    int final_outcome;
+    double final_t_start;
+    char final_message[256];
 } rm_mapping;
 
 /** What one step of the mapper's pipeline is (rm_pipeline_step.kind). */
@@ -182,6 +192,19 @@ typedef struct rm_pipeline_step {
     double t_after;    /* T_step/D_w of the step's result (NAN: it failed) */
     char note[160];    /* why it was not kept, or what stopped it; "" when nothing to say */
 } rm_pipeline_step;
+
+/** rm_mapping.final_outcome: what the final solver (rm_options.final_solver)
+ *  did to the ring's shares. Never worse: only RM_FINAL_OUTCOME_IMPROVED
+ *  changes them. Added in 1.2. */
+typedef enum rm_final_outcome {
+    RM_FINAL_OUTCOME_NOT_RUN = 0,  /* no final solver asked */
+    RM_FINAL_OUTCOME_IMPROVED = 1, /* its shares lower T_step: kept */
+    RM_FINAL_OUTCOME_NO_GAIN = 2,  /* it ended at or above the starting T_step (at the
+                                      optimum already, or stopped at a limit above
+                                      it): the previous shares kept */
+    RM_FINAL_OUTCOME_FAILED = 3    /* it failed (final_message says why), or its shares
+                                      failed rm_mapping_check: the previous shares kept */
+} rm_final_outcome;
 
 /** rm_mapping.improve_stop: why the local search of --improve stopped. */
 typedef enum rm_improve_stop {
