@@ -23,6 +23,7 @@ static void state_free(tk_state *s)
     if (s->ctx)
         SUNContext_Free(&s->ctx);
     free(t->W), free(t->wpos), free(t->A), free(t->apos), free(t->G), free(t->gpos), free(t->Lam);
+    free(t->dW), free(t->dG);
     free(s->z), free(s->zn), free(s->y), free(s->C), free(s->F), free(s->load), free(s->x0);
     free(s->a0), free(s->v), free(s->ord), free(s->oj), free(s->cover);
     free(s->B.b), free(s->seen), free(s->yc), free(s->ybest);
@@ -52,6 +53,7 @@ static rm_status state_init(tk_state *s, const rm_tstep_problem *p, double tol)
     t->A = malloc(q2 * sizeof(int)), t->apos = malloc(q2 * sizeof(int));
     t->G = malloc(g1 * sizeof(int)), t->gpos = malloc(g1 * sizeof(int));
     t->Lam = malloc((k + 1) * sizeof(double));
+    t->dW = calloc(m1, sizeof(double)), t->dG = calloc(g1, sizeof(double));
     s->z = malloc(Nmax * sizeof(double)), s->zn = malloc(Nmax * sizeof(double));
     s->y = malloc(k * sizeof(double)), s->C = malloc((size_t)q * sizeof(double));
     s->F = malloc(((size_t)q + 1) * sizeof(double)), s->load = malloc(m1 * sizeof(double));
@@ -71,7 +73,7 @@ static rm_status state_init(tk_state *s, const rm_tstep_problem *p, double tol)
     s->last_add_kind = -1;
     s->batch_ok = 1;
     s->batch = malloc(q2 * sizeof(int));
-    if (!t->W || !t->wpos || !t->A || !t->apos || !t->G || !t->gpos || !t->Lam || !s->z ||
+    if (!t->dW || !t->dG || !t->W || !t->wpos || !t->A || !t->apos || !t->G || !t->gpos || !t->Lam || !s->z ||
         !s->zn || !s->y || !s->C || !s->F || !s->load || !s->x0 || !s->a0 || !s->v || !s->ord ||
         !s->oj || !s->cover || !s->B.b || !s->yc || !s->ybest || !s->snap.W ||
         !s->snap.wpos || !s->snap.A || !s->snap.apos || !s->snap.G || !s->snap.gpos ||
@@ -220,6 +222,28 @@ static int revert_change(tk_state *s)
     return 1;
 }
 
+/* The first stage started at the final eps (no alpha clamped at the start:
+ * the eq. (5) optimum is usually the optimum's neighbourhood) and failed
+ * before any stage ended: start again from the initial sets with the
+ * continuation in eps from 1e-2, which moves the routes whose weight is
+ * only eps (parallel send: a host's cheaper route) a step at a time.
+ * Once. Returns 1 if restarted. */
+static int restart_continuation(tk_state *s)
+{
+    tk_work *t = &s->t;
+    if (s->cont_tried || s->snap.have || s->stage > 0 || t->eps > TK_EPS)
+        return 0;
+    s->cont_tried = 1;
+    start_point(s);
+    rmi_tk_basis_rebuild(&s->B, &t->p->sp, t->W, 0, s->v);
+    memset(s->cover, 0, (size_t)t->K * sizeof *s->cover);
+    rmi_tk_initial_sets(s);
+    t->eps = 1e-2;
+    s->n_seen = 0, s->stage_outer = 0, s->ntabu = 0;
+    s->prev.have = 0, s->last_add_kind = -1, s->last_batch = 0;
+    return 1;
+}
+
 static void report(const tk_state *s, rm_solver_info *info, double obj, double gap,
                    const char *status)
 {
@@ -250,6 +274,8 @@ static int seen_before(tk_state *s, int *nomem)
     return 0;
 }
 
+static int stage_done(tk_state *s);
+
 /* One Newton round: unless the sets cycle, solve the KKT equations of the
  * current sets and certify the point. TK_SOLVED, TK_RESTART (a failed
  * stage restarted with a smaller step in eps), TK_RESULT (a failure after
@@ -259,6 +285,14 @@ static int newton_round(tk_state *s, rm_solver_info *info, rm_error *err, rm_sta
     tk_work *t = &s->t;
     int nomem;
     if (seen_before(s, &nomem)) { /* a failed stage: smaller step in eps first */
+        if (t->p->parallel && t->eps > TK_EPS && s->prev.have) {
+            /* cycling at an intermediate eps (parallel send: a host's two
+               route bounds taken and dropped in turn): the last solved
+               point of the stage starts the next one */
+            rmi_tk_snap_restore(s, &s->prev);
+            s->prev.have = 0;
+            return stage_done(s) ? TK_RESULT : TK_RESTART;
+        }
         if (rmi_tk_backoff(s))
             return TK_RESTART;
         if (accepted(s))
@@ -289,6 +323,8 @@ static int newton_round(tk_state *s, rm_solver_info *info, rm_error *err, rm_sta
             return TK_RESTART;
         if (revert_change(s))
             return TK_REVERTED;
+        if (restart_continuation(s))
+            return TK_RESTART;
         char buf[64];
         rmi_kinsol_flag_name(flag, buf, sizeof buf);
         report(s, info, NAN, s->res, buf);
@@ -419,6 +455,31 @@ static void no_communication(tk_state *s, double *x, double *t_step, rm_solver_i
     rmi_solver_info_fill(info, 0, 0, 0, tt, 0.0, "optimal", 0);
 }
 
+/* One attempt from the start point: the initial sets (with parallel send,
+ * both route bounds of every host when all_groups), then the stage driver.
+ * Returns drive's TK_RESULT / TK_FAIL (*st set) or TK_FAIL with
+ * RM_ESOLVER when the context cannot be made. */
+static int attempt(tk_state *s, int all_groups, rm_solver_info *info, rm_error *err,
+                   rm_status *st)
+{
+    start_point(s);
+    if (!(SUNContext_Create(NULL, &s->ctx) == 0 && s->ctx)) {
+        *st = rm_error_set(err, RM_ESOLVER, "rm_tstep_kinsol: SUNContext_Create failed");
+        return TK_FAIL;
+    }
+    s->all_groups = all_groups;
+    rmi_tk_initial_sets(s);
+    *st = RM_OK;
+    return drive(s, info, err, st);
+}
+
+/* The attempt ended with a certified point (a KINSOL failure after one is
+ * that point with its gap, not a failure). */
+static int certified(const tk_state *s, int r, rm_status st)
+{
+    return r == TK_RESULT || (st == RM_ESOLVER && s->bestT < INFINITY && s->bestg > -INFINITY);
+}
+
 rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, double *t_step,
                           rm_solver_info *info, rm_error *err)
 {
@@ -437,20 +498,35 @@ rm_status rm_tstep_kinsol(const rm_ring_instance *ri, double tol, double *x, dou
         no_communication(&s, x, t_step, info);
         st = RM_OK;
     } else {
-        start_point(&s);
-        if (!(SUNContext_Create(NULL, &s.ctx) == 0 && s.ctx)) {
-            st = rm_error_set(err, RM_ESOLVER, "rm_tstep_kinsol: SUNContext_Create failed");
-        } else {
-            rmi_tk_initial_sets(&s);
-            st = RM_OK;
-            int r = drive(&s, info, err, &st);
-            /* a KINSOL failure after a certified point: that point, with
-               its certified gap (info->status says so), not a failure */
-            if (r == TK_RESULT || (st == RM_ESOLVER && s.bestT < INFINITY && s.bestg > -INFINITY)) {
-                if (err)
-                    err->status = RM_OK, err->msg[0] = '\0';
-                st = result(&s, x, t_step, info, err);
+        int r = attempt(&s, 0, info, err, &st), ok = certified(&s, r, st);
+        if (p.parallel && st != RM_ENOMEM && !(ok && s.bestT - s.bestg <= TK_GAP * s.bestT)) {
+            /* parallel send, not closed: a second attempt with both route
+               bounds of every host in the initial sets; both attempts'
+               bounds hold, the best of each is kept */
+            tk_state s2;
+            rm_error e2 = {RM_OK, ""};
+            rm_status st2 = RM_OK;
+            if (state_init(&s2, &p, tol) == RM_OK) {
+                int r2 = attempt(&s2, 1, info, &e2, &st2);
+                if (certified(&s2, r2, st2)) {
+                    if (!ok || s2.bestT < s.bestT) {
+                        s.bestT = s2.bestT;
+                        memcpy(s.ybest, s2.ybest, (size_t)s.t.K * sizeof *s.ybest);
+                    }
+                    if (!ok || s2.bestg > s.bestg)
+                        s.bestg = s2.bestg;
+                    s.outer += s2.outer, s.nni += s2.nni, s.restarts += s2.restarts;
+                    ok = 1;
+                }
             }
+            state_free(&s2);
+        }
+        /* a KINSOL failure after a certified point: that point, with its
+           certified gap (info->status says so), not a failure */
+        if (ok) {
+            if (err)
+                err->status = RM_OK, err->msg[0] = '\0';
+            st = result(&s, x, t_step, info, err);
         }
     }
     state_free(&s);

@@ -32,6 +32,7 @@
 #define TK_SPARSE_N 200  /* from this many unknowns on: sparse Jacobian and KLU */
 #define TK_BATCH 0.5      /* pieces violated by >= this part of the most violated join it */
 #define TK_TABU 16       /* additions skipped in a stage after their solve failed */
+#define TK_STAB 1e-10    /* relative stabilisation of rows and groups (parallel send) */
 
 /* Active sets and the layout of the unknowns z = (y, u, T, lambda_W, mu_A,
  * rho_G) and of the equations (E1 K, E2 q, E3 1, E4 nA, E5 nG, E6 nW). */
@@ -45,6 +46,10 @@ typedef struct tk_work {
     int e2, e3, e4, e5, e6;
     double eps;  /* regularisation weight of this stage */
     double *Lam; /* K scratch */
+    /* stabilisation of the working rows and groups (parallel send only):
+       equation E6 of row x gets + dW[x] lambda_x, E5 of group x gets
+       + dG[x] rho_x, fixed for one KINSOL solve; 0 without parallel send */
+    double *dW, *dG;
     /* the Jacobian as triplets (rmi_tk_solve allocates jcap entries) */
     int jn, jcap, *jr, *jc, *jperm;
     double *jv;
@@ -87,6 +92,8 @@ typedef struct tk_state {
     int *batch;          /* q + 1: the other pieces of a batch */
     int ntabu, tabu_kind[TK_TABU], tabu_id[TK_TABU]; /* additions skipped in this stage */
     int backoffs;        /* stages restarted so far */
+    int all_groups;      /* parallel send: start with both route bounds of every host */
+    int cont_tried;      /* the continuation in eps restarted after a failed first stage */
     double fac;          /* eps ratio of the next stage */
     SUNContext ctx;
     double bestT, bestg; /* best certified upper and lower bounds (scaled) */

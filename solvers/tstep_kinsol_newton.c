@@ -120,7 +120,7 @@ static void eval_sets(tk_work *t, const double *z, double *f, double *mag)
         double s = 0.0;
         for (int e = 0; e < n; e++)
             s += 1.0 / y[r[e]] + p->lc[r[e]];
-        f[t->e5 + x] = s - u[h];
+        f[t->e5 + x] = s - u[h] + t->dG[x] * z[t->orho + x];
         if (mag)
             mag[t->e5 + x] = fabs(s) + fabs(u[h]);
     }
@@ -129,7 +129,7 @@ static void eval_sets(tk_work *t, const double *z, double *f, double *mag)
         double s = 0.0;
         for (int e = sp->row_start[j]; e < sp->row_start[j + 1]; e++)
             s += sp->row_coef[e] * y[sp->row_var[e]];
-        f[t->e6 + x] = (s - sp->c[j]) / sp->c[j];
+        f[t->e6 + x] = (s - sp->c[j]) / sp->c[j] + t->dW[x] * z[t->ol + x];
         if (mag)
             mag[t->e6 + x] = 1.0;
     }
@@ -158,7 +158,8 @@ static void jset(tk_work *t, int r, int c, double v)
 /* Upper bound on the number of Jacobian entries for the current sets. */
 static int jac_capacity(const tk_work *t)
 {
-    return 2 * t->p->sp.col_start[t->K] + 2 * t->K + 4 * t->nG + 4 * t->nA + 2 * t->q + 8;
+    return 2 * t->p->sp.col_start[t->K] + 2 * t->K + 5 * t->nG + 4 * t->nA + 2 * t->q + t->nW +
+           8;
 }
 
 static int tk_jacobian(N_Vector zz, N_Vector ff, SUNMatrix J, void *user, N_Vector t1, N_Vector t2)
@@ -193,7 +194,12 @@ static int tk_jacobian(N_Vector zz, N_Vector ff, SUNMatrix J, void *user, N_Vect
         for (int e = 0; e < n; e++)
             jset(t, t->e5 + x, r[e], -1.0 / (y[r[e]] * y[r[e]]));
         jset(t, t->e5 + x, t->ou + h, -1.0);
+        if (t->dG[x] != 0.0)
+            jset(t, t->e5 + x, t->orho + x, t->dG[x]);
     }
+    for (int x = 0; x < t->nW; x++)
+        if (t->dW[x] != 0.0)
+            jset(t, t->e6 + x, t->ol + x, t->dW[x]);
     for (int x = 0; x < t->nA; x++) {
         int pc = t->A[x];
         jset(t, t->e3, t->om + x, 1.0);
@@ -224,6 +230,50 @@ static double tk_relres(tk_work *t, const double *z, double *f, double *mag)
     return r;
 }
 
+/* The stabilisation of the working rows and groups at the point ud (a
+ * stabilised Newton step on the KKT system, beyond Legrand et al. 2004): with parallel
+ * send, the saturated links and the binding route costs of a symmetric
+ * ring (fat-tree, dragonfly) are often more than the unknowns they bind
+ * (their gradients dependent: the KKT matrix is singular and KINSOL's LU
+ * fails). E6 of row x gets + dW[x] lambda_x and E5 of group x gets
+ * + dG[x] rho_x, TK_STAB relative to the price of the row's routes and to
+ * the host's weight: the matrix is nonsingular, the multipliers unique,
+ * and the point moves by about TK_STAB (to the feasible side: load <= c,
+ * route cost <= u), which the certificate absorbs. Without parallel send
+ * nothing changes (0). O(nnz + nG^2). */
+static void set_stabilisation(tk_work *t, const double *ud)
+{
+    const rm_tstep_problem *p = t->p;
+    const rm_share_problem *sp = &p->sp;
+    for (int x = 0; x < t->nW; x++)
+        t->dW[x] = 0.0;
+    for (int x = 0; x < t->nG; x++)
+        t->dG[x] = 0.0;
+    if (!p->parallel)
+        return;
+    for (int x = 0; x < t->nW; x++) {
+        int j = t->W[x];
+        double pm = 0.0;
+        for (int e = sp->row_start[j]; e < sp->row_start[j + 1]; e++) {
+            int k = sp->row_var[e];
+            double pr = rmi_tk_route_weight(t, ud, k) / (ud[k] * ud[k]);
+            if (pr > pm)
+                pm = pr;
+        }
+        t->dW[x] = pm > 0.0 ? TK_STAB / pm : TK_STAB;
+    }
+    for (int x = 0; x < t->nG; x++) {
+        int h = tk_grp_host(t, t->G[x]);
+        double wt = p->a[h]; /* the host's weight when mu_0 = 1 */
+        if (t->apos[0] >= 0 && ud[t->om + t->apos[0]] > 0.0)
+            wt = p->a[h] * ud[t->om + t->apos[0]];
+        if (t->apos[h + 1] >= 0 && ud[t->om + t->apos[h + 1]] > 0.0)
+            wt += ud[t->om + t->apos[h + 1]];
+        double uh = fabs(ud[t->ou + h]);
+        t->dG[x] = TK_STAB * (uh > 0.0 ? uh : 1.0) / (wt > 0.0 ? wt : 1.0);
+    }
+}
+
 /* KINSOL's scales from the point ud: equations by the magnitude of their
  * terms, y and (u, T) by their size, lambda_j by the price level of row
  * j's routes. Scratch f, mag (N). */
@@ -252,6 +302,7 @@ static void set_scales(tk_work *t, const double *ud, double *sd, double *fd, dou
         }
         sd[t->ol + x] = pm > 0.0 ? 1.0 / pm : 1.0;
     }
+    set_stabilisation(t, ud);
 }
 
 int rmi_tk_solve(SUNContext ctx, tk_work *t, double *z, double accept, int calls, long *nni,

@@ -121,7 +121,14 @@ static void initial_pieces_groups(tk_state *s, double T0)
         double sum = 0.0;
         for (int e = 0; e < n; e++)
             sum += 1.0 / s->y[r[e]] + p->lc[r[e]];
-        if (!p->parallel || sum >= s->C[h] * (1.0 - 1e-9)) {
+        /* parallel send, second attempt (s->all_groups): both route
+           bounds of every host. A host's two route costs are equal at the
+           optimum unless one route is free (its links unsaturated); a
+           bound left out gives its route the weight eps only, and Newton's
+           first step collapses its share to 1e-9 of the others. Dependent
+           bounds are fine: the rows and groups are stabilised
+           (tstep_kinsol_newton.c). */
+        if (!p->parallel || s->all_groups || sum >= s->C[h] * (1.0 - 1e-9)) {
             t->gpos[g] = t->nG;
             t->G[t->nG++] = g;
         }
@@ -373,6 +380,16 @@ rm_status rmi_tk_change_sets(tk_state *s, int drop_kind, int drop_x, int add_kin
     rmi_tk_layout(t);
     for (int i = 0; i < old.ol; i++) /* primal part unchanged */
         z[i] = zo[i];
+    if (drop_kind < 0 && add_kind == 2 && t->p->parallel) {
+        /* a route bound taken with parallel send: its route had only the
+           weight eps, so its share collapsed to sqrt(eps a / Lambda) (1e-9
+           of the others: too far for Newton); it starts where its cost
+           meets the host's, c_k = u_h */
+        int k = add_id, h = tk_grp_host(t, add_id);
+        double uc = z[t->ou + h] - t->p->lc[k];
+        if (uc > 0.0 && 1.0 / uc > z[k])
+            z[k] = 1.0 / uc;
+    }
     carry(z + t->ol, t->nW, t->wpos, Wold, old.nW, zo + old.ol);
     carry(z + t->om, t->nA, t->apos, Aold, old.nA, zo + old.om);
     carry(z + t->orho, t->nG, t->gpos, Gold, old.nG, zo + old.orho);
