@@ -156,7 +156,9 @@ START_TEST(test_worse_step_not_kept)
             if (!f->kept) { /* the previous mapping, bit for bit, and a note */
                 rejected++;
                 ck_assert(same_mapping(m, g));
-                ck_assert_int_eq(m->final_solver, RM_FINAL_NONE);
+                /* final_solver: what ran; final_outcome: not kept */
+                ck_assert_int_eq(m->final_solver, which);
+                ck_assert_int_ne(m->final_outcome, RM_FINAL_OUTCOME_IMPROVED);
                 ck_assert(f->note[0] != '\0');
             } else {
                 ck_assert_int_eq(m->final_solver, which);
