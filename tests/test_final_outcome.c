@@ -93,6 +93,7 @@ static void one_case(const rm_network *net, const char *name, rm_cost_model cost
 {
     rm_options o;
     rm_options_init(&o);
+    o.network = RM_NETWORK_RESERVED; /* the final solvers compute reserved shares */
     o.cost = cost;
     o.threads = 1;
     rm_error err = {RM_OK, ""};
@@ -226,6 +227,7 @@ START_TEST(test_no_communication)
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options o;
     rm_options_init(&o);
+    o.network = RM_NETWORK_RESERVED; /* the final solvers compute reserved shares */
     o.cost.dc_dw = 0.0;
     rm_mapping *h = NULL;
     ck_assert_int_eq(rm_map_network(&net, &o, &h, &err), RM_OK);
