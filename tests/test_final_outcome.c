@@ -92,8 +92,10 @@ typedef struct {
 static void one_case(const rm_network *net, const char *name, rm_cost_model cost, tally *ty)
 {
     rm_options o;
-    rm_options_init(&o);
-    o.network = RM_NETWORK_RESERVED; /* the final solvers compute reserved shares */
+    /* the paper's setup: reserved shares (the final solvers compute
+       reserved shares), one heuristic, no search — so that the final
+       solver starts from the heuristic's mapping h */
+    rm_options_init_paper(&o);
     o.cost = cost;
     o.threads = 1;
     rm_error err = {RM_OK, ""};
@@ -226,8 +228,10 @@ START_TEST(test_no_communication)
     rm_error err = {RM_OK, ""};
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     rm_options o;
-    rm_options_init(&o);
-    o.network = RM_NETWORK_RESERVED; /* the final solvers compute reserved shares */
+    /* the paper's setup: reserved shares (the final solvers compute
+       reserved shares), one heuristic, no search — so that the final
+       solver starts from the heuristic's mapping h */
+    rm_options_init_paper(&o);
     o.cost.dc_dw = 0.0;
     rm_mapping *h = NULL;
     ck_assert_int_eq(rm_map_network(&net, &o, &h, &err), RM_OK);
