@@ -115,4 +115,9 @@ int rmi_slice_pair_start_valid_for(const rm_cost_model *m);
  *  rm_slicering.) */
 rm_status rmi_slicering_mode(const rm_network *net, const rm_options *opt, int flags,
                             rm_mapping **out, rm_error *err);
+/* RM_OK when tables of bytes bytes over the pairs of H hosts fit in the
+ * machine's physical memory; else RM_ELIMIT naming what (the step that needs
+ * them), H, the size and the memory (heur/memory.c). O(1), reentrant. */
+rm_status rmi_pair_tables_fit(const char *what, int H, double bytes, rm_error *err);
+
 #endif

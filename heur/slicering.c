@@ -1630,6 +1630,10 @@ rm_status rmi_slicering_mode(const rm_network *net, const rm_options *opt, int f
     int two = (flags & RM_SLICE_PAIR_START) && max_q >= 2 &&
               rmi_slice_pair_start_valid_for(&opt->cost);
     int lazy = (flags & RM_SLICE_LAZY_SWEEP) && H > RM_SLICE_FULL_SWEEP_MAX;
+    /* the complete graph's widths and costs (H x H each, heur/memory.c) */
+    if ((st = rmi_pair_tables_fit("SliceRing's complete graph (Legrand et al. 2004 §5.2.2)", H,
+                                  2.0 * H * H * sizeof(double), err)))
+        return st;
     double *bw = malloc((size_t)H * H * sizeof *bw);
     /* every size's ring only when every size is made feasible */
     size_t ring_room = lazy ? (size_t)max_q : (size_t)max_q * max_q;

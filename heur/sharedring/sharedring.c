@@ -292,6 +292,14 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     memset(&pt, 0, sizeof pt);
     pt.compact = wk->fast && wk->fw.core;
     double *wid = malloc((size_t)N * sizeof *wid);
+    double need = pt.compact ? (double)H * wk->fw.nc * sizeof *pt.arc
+                             : (double)H * N * sizeof *pt.arc +
+                                   (wk->full ? 0.0 : (double)H * H * sizeof *pt.hw);
+    if ((st = rmi_pair_tables_fit("SharedRing's first step (the best pair, Legrand et al. "
+                                  "2004 §4.4.1)", H, need, err))) {
+        free(wid);
+        return st;
+    }
     if (pt.compact) {
         pt.nc = wk->fw.nc;
         pt.arc = malloc(((size_t)H * pt.nc + 1) * sizeof *pt.arc);
