@@ -594,7 +594,8 @@ static rm_status generate(imp *s, cand **cs, int *n, int *cap, int first_round, 
                     ADD(MV_MOVE, k, j, 0, 0);
 #undef ADD
 sorted:
-    qsort(*cs, (size_t)*n, sizeof **cs, cmp_cand);
+    if (*n > 1) /* no candidate: *cs may be NULL, which qsort must not get */
+        qsort(*cs, (size_t)*n, sizeof **cs, cmp_cand);
     return RM_OK;
 }
 

@@ -15,7 +15,7 @@ N=0
 bounded() {
     local want=$1 pat=$2 desc=$3
     shift 3
-    (ulimit -v $VMEM && exec timeout $T "$RINGMAP" "$@") <"${STDIN:-/dev/null}" >"$TMP/out" 2>"$TMP/err"
+    (rm_ulimit_v $VMEM && exec timeout $T "$RINGMAP" "$@") <"${STDIN:-/dev/null}" >"$TMP/out" 2>"$TMP/err"
     RC=$?
     [ "$RC" = "$want" ] || fail "$desc: exit $RC, expected $want (124: hung): $(head -c 300 "$TMP/err")"
     grep -qF -- "$pat" "$TMP/err" "$TMP/out" || fail "$desc: no '$pat' in: $(head -c 300 "$TMP/err")"

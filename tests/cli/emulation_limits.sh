@@ -19,7 +19,7 @@ app() { # BINARY EXPECTED_EXIT PATTERN DESCRIPTION ARGS...
     if [ -n "${NOLIMIT:-}" ]; then # mpirun reserves more address space than any limit
         timeout $T "$bin" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
     else
-        (ulimit -v 2000000 && exec timeout $T "$bin" "$@") >"$TMP/out" 2>"$TMP/err" </dev/null
+        (rm_ulimit_v 2000000 && exec timeout $T "$bin" "$@") >"$TMP/out" 2>"$TMP/err" </dev/null
     fi
     RC=$?
     [ "$RC" = "$want" ] || fail "$desc: exit $RC, expected $want (124: hung, 134/139: crashed): $(head -c 300 "$TMP/err")"

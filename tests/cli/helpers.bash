@@ -94,3 +94,14 @@ graph [
 ]
 GML
 }
+
+# rm_ulimit_v KB: ulimit -v KB, except in a sanitizer build (ASAN_OPTIONS
+# set, tools/ci-hardening), whose shadow memory needs terabytes of address
+# space: there the test's timeout alone bounds the run (the memory bound is
+# checked by the plain build).
+rm_ulimit_v() {
+    if [ -n "${ASAN_OPTIONS:-}" ]; then
+        return 0
+    fi
+    ulimit -v "$1"
+}

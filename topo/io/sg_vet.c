@@ -302,6 +302,13 @@ rm_status rmi_sg_vet(const unsigned char *buf, size_t n, const char *shown, rm_e
     if (!st && !v.seen_root)
         st = rm_error_set(err, RM_EINPUT, "%s: not well-formed XML (no root element)", shown);
     ctxt->sax = NULL;
+    /* an <!ENTITY> declaration makes libxml2 build a compatibility document
+       for the entity table even in SAX mode; stopped by vet_entity_decl,
+       the parse leaves it to us */
+    if (ctxt->myDoc) {
+        xmlFreeDoc(ctxt->myDoc);
+        ctxt->myDoc = NULL;
+    }
     xmlFreeParserCtxt(ctxt);
     return st;
 }
