@@ -42,7 +42,7 @@ typedef struct args {
     const char *mapping, *weights, *platform, *cols, *placement, *json, *alloc, *heuristic;
     long n, m, steps;
     double time_scale, dc_dw;
-    int emulate, check, quiet, by_name;
+    int emulate, check, quiet, by_name, overlap;
     const char *balance, *emu_spec; /* --balance, --emulate SPEC: balance_main.h */
     double eps;
     long period;
@@ -55,7 +55,7 @@ static void usage(FILE *f)
             "                             --platform P.gml [--dc-dw R] [--heuristic shared|slice])\n"
             "  [--rows n] [--total-cols m] [--steps N] [--cols c0,c1,...] [--alloc columns|alpha]\n"
             "  [--placement r0,r1,... | --by-name] [--emulate] [--time-scale s] [--check]\n"
-            "  [--json FILE|-] [--quiet]\n"
+            "  [--json FILE|-] [--quiet] [--overlap]\n"
             "Runs a Jacobi 5-point stencil on the ring of the mapping (rank k = ring position k,\n"
             "vertical slabs of columns in ring order, periodic in x) and prints per-rank\n"
             "computation/communication times and predicted vs measured T_step.\n"
@@ -71,6 +71,9 @@ static void usage(FILE *f)
             "                    route bandwidths (padded computation and communication)\n"
             "  --time-scale s    multiply emulated times by s (default 1)\n"
             "  --check           compare the gathered grid with a sequential run, bit for bit\n"
+            "  --overlap         overlapping stencil: post the halo exchange, compute the\n"
+            "                    interior columns meanwhile, wait, compute the 2 boundary\n"
+            "                    columns; predicted T_i = max(interior, comm) + boundary\n"
             "  --json FILE       write the report as JSON ('-' = stdout)\n"
             "  --balance P       static|dfpa|dynamic: measure per period, DFPA (Lastovetsky\n"
             "                    and Reddy) at the start / again when the imbalance exceeds\n"
@@ -166,6 +169,8 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
         }
         else if (!strcmp(o, "--check"))
             a->check = 1, takes = 0;
+        else if (!strcmp(o, "--overlap"))
+            a->overlap = 1, takes = 0;
         else if (!strcmp(o, "--quiet"))
             a->quiet = 1, takes = 0;
         else if (!strcmp(o, "--by-name"))
@@ -251,6 +256,11 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
         snprintf(msg, msz, "--balance %s: expected static, dfpa or dynamic", a->balance);
         return 2;
     }
+    if (a->overlap && (a->balance || a->emu_spec)) {
+        snprintf(msg, msz, "--overlap: not with %s (the run-time balance runs the blocking "
+                 "stencil)", a->balance ? "--balance" : "--emulate SPEC");
+        return 2;
+    }
     int h; /* the greedy heuristics by the library's names (rm_enum_from_name) */
     if (rm_enum_from_name(RM_ENUM_HEURISTIC, a->heuristic, &h) ||
         (h != RM_HEUR_SHARED && h != RM_HEUR_SLICE)) {
@@ -310,19 +320,31 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
     const double D_w = colwork * (double)m, D_c = 64.0 * (double)n * 1e-6;   /* Mflop, Mb */
     const double dc_dw_run = D_c / D_w, sc = a->time_scale;
     double t_pred = 0.0;
-    double *pc = malloc(sizeof(double) * (size_t)q * 5);
+    long nb_all = 0;
+    double *pc = malloc(sizeof(double) * (size_t)q * 8);
     if (!pc)
         return 1;
     double *pm = pc + q, *mc = pc + 2 * q, *mm = pc + 3 * q, *alpha_run = pc + 4 * q;
+    double *pb = pc + 5 * q, *mb = pc + 6 * q, *pt = pc + 7 * q; /* overlapping mode */
     for (int k = 0; k < q; k++) {
+        long nb = rmi_stencil_boundary_cols(cols[k]);
+        nb_all += nb;
         pc[k] = (double)cols[k] * colwork * spec->w[k] * sc;
         pm[k] = D_c * C[k] * sc;
-        if (pc[k] + pm[k] > t_pred)
-            t_pred = pc[k] + pm[k];
+        /* blocking: eq. (1) of Legrand et al. 2004; overlapping: the interior
+         * hides the exchange, the boundary cannot (Weissman §4.1.2 Eq. 4.10
+         * with a boundary part b_k = nb colwork w_k) */
+        pb[k] = a->overlap ? (double)nb * colwork * spec->w[k] * sc : 0.0;
+        pt[k] = a->overlap ? fmax(pc[k] - pb[k], pm[k]) + pb[k] : pc[k] + pm[k];
+        if (pt[k] > t_pred)
+            t_pred = pt[k];
         mc[k] = mean(res->comp + (size_t)k * (size_t)steps, steps);
         mm[k] = mean(res->comm + (size_t)k * (size_t)steps, steps);
+        mb[k] = res->bnd ? mean(res->bnd + (size_t)k * (size_t)steps, steps) : 0.0;
     }
     double t_rat = rm_balance(q, spec->w, C, dc_dw_run, alpha_run) * D_w * sc;
+    if (a->overlap)
+        t_rat = NAN; /* the additive model's balance does not apply */
     double t_map = spec->t_step_per_dw * D_w * sc;
     double t_meas = steps ? res->wall / (double)steps : 0.0;
     /* per step: the slowest rank's comp + comm */
@@ -353,6 +375,23 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
         printf("D_w = %.6g Mflop/step, D_c = %.6g Mb (one column), D_c/D_w = %.6g (mapping: "
                "%.6g), time scale %g\n",
                D_w, D_c, dc_dw_run, spec->cost.dc_dw, sc);
+        if (a->overlap) {
+            printf("overlapping stencil: boundary columns %ld of %ld (fraction %.6g)\n", nb_all,
+                   m, (double)nb_all / (double)m);
+            printf("%4s %5s %-12s %11s %9s %8s %6s %10s %10s %10s %10s %10s %10s %10s\n", "pos",
+                   "rank", "host", "w(s/Mflop)", "alpha", "cols", "bnd", "inter(ms)", "pred(ms)",
+                   "wait(ms)", "comm_pred", "bound(ms)", "pred(ms)", "T_i pred");
+            for (int k = 0; k < q; k++)
+                printf("%4d %5d %-12s %11.6g %9.5f %8ld %6ld %10.4f %10.4f %10.4f %10.4f %10.4f "
+                       "%10.4f %10.4f\n",
+                       k, world_of_pos[k], spec->label[k], spec->w[k], spec->alpha[k], cols[k],
+                       rmi_stencil_boundary_cols(cols[k]), (mc[k] - mb[k]) * 1e3,
+                       (pc[k] - pb[k]) * 1e3, mm[k] * 1e3, pm[k] * 1e3, mb[k] * 1e3,
+                       pb[k] * 1e3, pt[k] * 1e3);
+            printf("T_step predicted: %.4f ms (max(interior, communication) + boundary, integer "
+                   "columns); mapping's T_step/D_w * D_w: %.4f ms\n",
+                   t_pred * 1e3, t_map * 1e3);
+        } else {
         printf("%4s %5s %-12s %11s %9s %9s %8s %8s %10s %10s %10s %10s\n", "pos", "rank", "host",
                "w(s/Mflop)", "alpha", "alpha_run", "cols", "cols/m", "comp(ms)", "pred(ms)",
                "comm(ms)", "pred(ms)");
@@ -364,6 +403,7 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
         printf("T_step predicted: %.4f ms (eq. (1), integer columns); %.4f ms (rational alphas "
                "at this D_c/D_w); mapping's T_step/D_w * D_w: %.4f ms\n",
                t_pred * 1e3, t_rat * 1e3, t_map * 1e3);
+        }
         printf("T_step measured:  %.4f ms (wall / steps); mean slowest rank per step %.4f ms; "
                "measured/predicted = %.4f\n",
                t_meas * 1e3, mean(stepmax, steps) * 1e3, t_pred > 0 ? t_meas / t_pred : NAN);
@@ -386,7 +426,13 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
         json_object_set_new(r, "dc_dw_mapping", isfinite(spec->cost.dc_dw) ? json_real(spec->cost.dc_dw)
                                                                        : json_null());
         json_object_set_new(r, "t_step_predicted", json_real(t_pred));
-        json_object_set_new(r, "t_step_predicted_rational", json_real(t_rat));
+        json_object_set_new(r, "overlap", json_boolean(a->overlap));
+        if (a->overlap) {
+            json_object_set_new(r, "boundary_cols", json_integer(nb_all));
+            json_object_set_new(r, "boundary_fraction", json_real((double)nb_all / (double)m));
+        }
+        json_object_set_new(r, "t_step_predicted_rational",
+                            isfinite(t_rat) ? json_real(t_rat) : json_null());
         json_object_set_new(r, "t_step_mapping", isfinite(t_map) ? json_real(t_map) : json_null());
         json_object_set_new(r, "t_step_measured", json_real(t_meas));
         json_object_set_new(r, "t_step_measured_slowest_rank", json_real(mean(stepmax, steps)));
@@ -411,12 +457,29 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
             json_object_set_new(e, "comm_mean", json_real(mm[k]));
             json_object_set_new(e, "comp_predicted", json_real(pc[k]));
             json_object_set_new(e, "comm_predicted", json_real(pm[k]));
+            json_object_set_new(e, "t_predicted", json_real(pt[k]));
+            json_t *jb = NULL;
+            if (a->overlap) { /* comp = interior + boundary, comm = the wait */
+                json_object_set_new(e, "boundary_cols",
+                                    json_integer(rmi_stencil_boundary_cols(cols[k])));
+                json_object_set_new(e, "interior_mean", json_real(mc[k] - mb[k]));
+                json_object_set_new(e, "wait_mean", json_real(mm[k]));
+                json_object_set_new(e, "boundary_mean", json_real(mb[k]));
+                json_object_set_new(e, "interior_predicted", json_real(pc[k] - pb[k]));
+                json_object_set_new(e, "boundary_predicted", json_real(pb[k]));
+                jb = json_array();
+                for (long s = 0; s < steps; s++)
+                    json_array_append_new(
+                        jb, json_real(res->bnd[(size_t)k * (size_t)steps + (size_t)s]));
+            }
             for (long s = 0; s < steps; s++) {
                 json_array_append_new(jc, json_real(res->comp[(size_t)k * (size_t)steps + (size_t)s]));
                 json_array_append_new(jm, json_real(res->comm[(size_t)k * (size_t)steps + (size_t)s]));
             }
             json_object_set_new(e, "comp", jc);
             json_object_set_new(e, "comm", jm);
+            if (jb)
+                json_object_set_new(e, "boundary", jb);
             json_array_append_new(ranks, e);
         }
         for (long s = 0; s < steps; s++)
@@ -606,7 +669,7 @@ out_msg:
         goto out;
     }
     rm_stencil_run_opts ro = {n, a.steps, cols, a.emulate ? emu_col : NULL,
-                              a.emulate ? emu_comm : NULL, a.check};
+                              a.emulate ? emu_comm : NULL, a.check, a.overlap};
     rm_stencil_result res;
     st = rmi_stencil_run(ring, &ro, &res, &err);
     if (st) {

@@ -43,12 +43,75 @@ int rmi_stencil_halo_exchange(MPI_Comm ring, long n, long c, double *a, int pred
     return rc;
 }
 
+/* The overlapping mode's steps (run.h): post the exchange, the interior
+ * columns 2..c-1, wait, the boundary columns 1 and c. *pa and *pb swap each
+ * step as in the blocking loop. tc: interior + boundary time, tm: the wait,
+ * tb: the boundary time. Emulated (col_t, comm_t > 0): interior padded to
+ * (c - nb) col_t, the exchange to comm_t from its posting, the boundary to
+ * nb col_t. Returns MPI_SUCCESS or the first MPI error. */
+static int overlap_steps(MPI_Comm ring, long n, long c, long steps, int pred, int succ,
+                         double col_t, double comm_t, double **pa, double **pb, double *tc,
+                         double *tm, double *tb)
+{
+    double *a = *pa, *b = *pb;
+    const long nb = rmi_stencil_boundary_cols(c);
+#ifdef RM_SMPI
+    col_t = comm_t = 0.0;
+#endif
+    int rc = MPI_SUCCESS;
+    for (long s = 0; s < steps && rc == MPI_SUCCESS; s++) {
+        MPI_Request rq[4];
+        double t0 = MPI_Wtime();
+        rc = MPI_Irecv(a, (int)n, MPI_DOUBLE, pred, 1, ring, &rq[0]);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Irecv(a + (c + 1) * n, (int)n, MPI_DOUBLE, succ, 2, ring, &rq[1]);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Isend(a + c * n, (int)n, MPI_DOUBLE, succ, 1, ring, &rq[2]);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Isend(a + n, (int)n, MPI_DOUBLE, pred, 2, ring, &rq[3]);
+        if (rc != MPI_SUCCESS)
+            break; /* a failed post: MPI's error handler has the rest */
+        /* the interior reads columns 1..c only, never a ghost being received */
+        rmi_stencil_step_cols(n, 2, c - 1, a, b);
+#ifdef RM_SMPI
+        if (c > nb)
+            smpi_execute_flops((double)(c - nb) * (double)(n - 2) * RM_STENCIL_FLOPS_PER_CELL);
+#endif
+        if (col_t > 0)
+            rmi_wait_until(t0 + (double)(c - nb) * col_t);
+        double t1 = MPI_Wtime();
+        rc = MPI_Waitall(4, rq, MPI_STATUSES_IGNORE);
+        if (comm_t > 0)
+            rmi_wait_until(t0 + comm_t);
+        double t2 = MPI_Wtime();
+        rmi_stencil_step_cols(n, 1, 1, a, b);
+        if (c > 1)
+            rmi_stencil_step_cols(n, c, c, a, b);
+#ifdef RM_SMPI
+        smpi_execute_flops((double)nb * (double)(n - 2) * RM_STENCIL_FLOPS_PER_CELL);
+#endif
+        if (col_t > 0)
+            rmi_wait_until(t2 + (double)nb * col_t);
+        double t3 = MPI_Wtime();
+        double *x = a;
+        a = b;
+        b = x;
+        tc[s] = (t1 - t0) + (t3 - t2);
+        tm[s] = t2 - t1;
+        tb[s] = t3 - t2;
+    }
+    *pa = a;
+    *pb = b;
+    return rc;
+}
+
 void rmi_stencil_result_destroy(rm_stencil_result *res)
 {
     if (!res)
         return;
     free(res->comp);
     free(res->comm);
+    free(res->bnd);
     free(res->grid);
     memset(res, 0, sizeof *res);
 }
@@ -85,13 +148,17 @@ rm_status rmi_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stenci
     double *b = calloc((size_t)((c + 2) * n), sizeof(double));
     double *tc = malloc(sizeof(double) * (size_t)(steps + 1));
     double *tm = malloc(sizeof(double) * (size_t)(steps + 1));
-    int ok = a && b && tc && tm, all_ok = 0;
+    double *tb = o->overlap ? malloc(sizeof(double) * (size_t)(steps + 1)) : NULL;
+    int ok = a && b && tc && tm && (!o->overlap || tb), all_ok = 0;
     if (k == 0) {
         res->comp = malloc(sizeof(double) * (size_t)(q * steps + 1));
         res->comm = malloc(sizeof(double) * (size_t)(q * steps + 1));
+        if (o->overlap)
+            res->bnd = malloc(sizeof(double) * (size_t)(q * steps + 1));
         if (o->gather)
             res->grid = malloc(sizeof(double) * (size_t)(n * m));
-        ok = ok && res->comp && res->comm && (!o->gather || res->grid);
+        ok = ok && res->comp && res->comm && (!o->overlap || res->bnd) &&
+             (!o->gather || res->grid);
     }
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, ring);
     if (!all_ok) {
@@ -99,6 +166,7 @@ rm_status rmi_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stenci
         free(b);
         free(tc);
         free(tm);
+        free(tb);
         rmi_stencil_result_destroy(res);
         return rm_error_set(err, RM_ENOMEM, "stencil: out of memory");
     }
@@ -115,7 +183,10 @@ rm_status rmi_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stenci
 
     MPI_Barrier(ring);
     double start = MPI_Wtime();
-    for (long s = 0; s < steps && rc == MPI_SUCCESS; s++) {
+    if (o->overlap)
+        rc = overlap_steps(ring, n, c, steps, pred, succ, o->emu_col_time ? o->emu_col_time[k] : 0.0,
+                           comm_t, &a, &b, tc, tm, tb);
+    for (long s = 0; s < steps && rc == MPI_SUCCESS && !o->overlap; s++) {
         double t0 = MPI_Wtime();
         rc = rmi_stencil_halo_exchange(ring, n, c, a, pred, succ);
         if (comm_t > 0)
@@ -144,12 +215,15 @@ rm_status rmi_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stenci
         free(b);
         free(tc);
         free(tm);
+        free(tb);
         rmi_stencil_result_destroy(res);
         return rm_error_set(err, RM_EINTERNAL, "stencil: MPI communication failed");
     }
     MPI_Allreduce(&wall, &res->wall, 1, MPI_DOUBLE, MPI_MAX, ring);
     MPI_Gather(tc, (int)steps, MPI_DOUBLE, res->comp, (int)steps, MPI_DOUBLE, 0, ring);
     MPI_Gather(tm, (int)steps, MPI_DOUBLE, res->comm, (int)steps, MPI_DOUBLE, 0, ring);
+    if (o->overlap)
+        MPI_Gather(tb, (int)steps, MPI_DOUBLE, res->bnd, (int)steps, MPI_DOUBLE, 0, ring);
     if (o->gather) {
         int *counts = NULL, *displs = NULL;
         if (k == 0) {
@@ -175,6 +249,7 @@ rm_status rmi_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stenci
             free(b);
             free(tc);
             free(tm);
+            free(tb);
             rmi_stencil_result_destroy(res);
             return rm_error_set(err, RM_ENOMEM, "stencil: out of memory");
         }
@@ -183,5 +258,6 @@ rm_status rmi_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stenci
     free(b);
     free(tc);
     free(tm);
+    free(tb);
     return RM_OK;
 }

@@ -18,6 +18,17 @@
  * real kernel is slower than the emulated host, no padding is added (the
  * run reports it: comp above emulated).
  *
+ * Overlapping mode (opts->overlap = 1): each step posts the halo exchange
+ * (MPI_Irecv into both ghosts, MPI_Isend of columns 1 and c), computes the
+ * interior columns 2..c-1 meanwhile (they read no ghost), waits for the
+ * exchange, then computes the boundary columns 1 and c; the result equals
+ * the blocking mode bit for bit (same updates, rmi_stencil_step_cols). A
+ * step then lasts max(interior, communication) + boundary (the overlap cost
+ * model, Weissman's dissertation §4.1.2 Eq. 4.10 with a boundary part that
+ * cannot overlap). Emulated: the interior is padded to (c - b) cols
+ * emu_col_time, the exchange to emu_comm_time counted from its posting, the
+ * boundary to b emu_col_time, b = min(c, 2) boundary columns.
+ *
  * Built with smpicc and -DRM_SMPI (SimGrid SMPI), the emulation is ignored:
  * each step's computation is declared to the simulator with
  * smpi_execute_flops((n-2) c 7) and the simulated host and links time it.
@@ -41,14 +52,26 @@ typedef struct rm_stencil_run_opts {
     const double *emu_col_time;  /* q entries or NULL: emulated s per column per step */
     const double *emu_comm_time; /* q entries or NULL: emulated s of communication per step */
     int gather;                  /* 1: gather the final grid at ring rank 0 */
+    int overlap;                 /* 1: overlapping mode (exchange behind the interior) */
 } rm_stencil_run_opts;
+
+/** Boundary columns of a slab of c >= 1 columns, those computed after the
+ *  halo exchange in the overlapping mode: min(c, 2). O(1). */
+static inline long rmi_stencil_boundary_cols(long c)
+{
+    return c < 2 ? c : 2;
+}
 
 /** Results, valid at ring rank 0 (other ranks: only wall and my_* fields). */
 typedef struct rm_stencil_result {
     int q;
     long steps, m;
-    double *comp;  /* q * steps: comp[k * steps + s], seconds (rank 0) */
-    double *comm;  /* q * steps, seconds: wait + exchange + emulated transfer */
+    double *comp;  /* q * steps: comp[k * steps + s], seconds (rank 0); overlapping
+                      mode: interior + boundary computation */
+    double *comm;  /* q * steps, seconds: wait + exchange + emulated transfer;
+                      overlapping mode: the wait after the interior */
+    double *bnd;   /* overlapping mode only (else NULL): q * steps, seconds of the
+                      boundary computation (its interior: comp - bnd) */
     double wall;   /* seconds for all steps, max over ranks (all ranks) */
     double *grid;  /* n * m column-major, ring rank 0 if gather, else NULL */
 } rm_stencil_result;

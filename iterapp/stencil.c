@@ -28,7 +28,12 @@ void rmi_stencil_init_slab(double *slab, long n, long c, long j0, long m)
 
 void rmi_stencil_step_slab(long n, long c, const double *in, double *out)
 {
-    for (long j = 1; j <= c; j++) {
+    rmi_stencil_step_cols(n, 1, c, in, out);
+}
+
+void rmi_stencil_step_cols(long n, long j_lo, long j_hi, const double *in, double *out)
+{
+    for (long j = j_lo; j <= j_hi; j++) {
         const double *l = in + (j - 1) * n, *x = in + j * n, *r = in + (j + 1) * n;
         double *o = out + j * n;
         o[0] = x[0];

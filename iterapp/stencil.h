@@ -57,6 +57,15 @@ void rmi_stencil_init_slab(double *slab, long n, long c, long j0, long m);
 void rmi_stencil_step_slab(long n, long c, const double *in, double *out);
 
 /**
+ * Columns j_lo..j_hi (slab indices, 1 <= j_lo, j_hi <= c; none if j_lo >
+ * j_hi) of one Jacobi step, from in's columns j_lo-1..j_hi+1: the same
+ * updates as rmi_stencil_step_slab, so that a step computed in pieces (the
+ * interior 2..c-1 while the halo exchange runs, then the boundary columns 1
+ * and c) equals it bit for bit. O(n (j_hi - j_lo + 1)).
+ */
+void rmi_stencil_step_cols(long n, long j_lo, long j_hi, const double *in, double *out);
+
+/**
  * Reference: nsteps sequential steps on the whole n x m grid (column-major,
  * n*m doubles, initialised with rmi_stencil_init_value), periodic in x, with
  * its own straightforward indexing (j-1 and j+1 modulo m), independent of
