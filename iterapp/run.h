@@ -102,7 +102,9 @@ void rmi_wait_until(double deadline);
 /** One halo exchange of the sliced stencil on the ring: the slab `a` holds
  *  c + 2 columns of n doubles (ghost 0, own columns 1..c, ghost c+1); ghost 0
  *  receives the predecessor's last column, ghost c+1 the successor's first
- *  (non-blocking sends and receives, then MPI_Waitall). pred/succ: ranks in
+ *  (non-blocking sends and receives, then MPI_Waitall). A ring of one rank
+ *  copies its own last and first columns in memory and sends nothing (the
+ *  model's ring of one has no communication). pred/succ: ranks in
  *  `ring`. Returns MPI_SUCCESS or the first MPI error code. O(n) data moved;
  *  collective between ring neighbours (every rank calls it once per step). */
 int rmi_stencil_halo_exchange(MPI_Comm ring, long n, long c, double *a, int pred, int succ);
