@@ -2,7 +2,9 @@
 #   include/ringmap.h, include/ringmap/*.h   the public API (one header per module)
 #   include/ringmap_mpi.h                    the MPI ring communicator (with MPI)
 #   lib/libringmap.so.1 (+ .so), libringmap.a, libringmap_mpi.so.1 (with MPI)
-#   bin/ringmap, bin/iterapp (with MPI)
+#   bin/ringmap, bin/iterapp, bin/ringmap-measure (with MPI)
+#   bin/iterapp_smpi, bin/ringmap-measure_smpi (when built: SimGrid's smpicc
+#     found; run by smpirun, docs/simgrid.md)
 #   lib/pkgconfig/ringmap.pc, ringmap-mpi.pc (relocatable: paths from ${pcfiledir})
 #   lib/cmake/ringmap/ringmapConfig.cmake (+ Version, Targets): targets
 #     ringmap::ringmap (shared), ringmap::ringmap_static, ringmap::mpi
@@ -41,6 +43,14 @@ if(TARGET iterapp)
 endif()
 if(TARGET ringmap-measure)
   install(TARGETS ringmap-measure RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+# the SMPI builds (custom targets of smpicc, not CMake executables): their files
+if(TARGET iterapp_smpi)
+  install(PROGRAMS ${PROJECT_BINARY_DIR}/iterapp/iterapp_smpi DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+if(TARGET ringmap-measure_smpi)
+  install(PROGRAMS ${PROJECT_BINARY_DIR}/measure/ringmap-measure_smpi
+    DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
 install(EXPORT ringmapTargets NAMESPACE ringmap:: DESTINATION ${RM_CMAKE_DIR}

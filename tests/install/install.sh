@@ -4,7 +4,9 @@
 #    include/ringmap/*.h, each compiling alone, in C and in C++), libringmap.so
 #    with SONAME libringmap.so.MAJOR, libringmap.a, ringmap, ringmap.pc,
 #    ringmapConfig.cmake, the docs; with MPI also ringmap_mpi.h,
-#    libringmap_mpi.so.MAJOR, ringmap-mpi.pc, iterapp;
+#    libringmap_mpi.so.MAJOR, ringmap-mpi.pc, iterapp; a staged install
+#    (DESTDIR) has every command built, iterapp_smpi and ringmap-measure_smpi
+#    (SimGrid SMPI) too when smpicc built them;
 #  - the installed package says the version of CMakeLists.txt's project()
 #    everywhere (ringmap --version, RINGMAP_VERSION*, ringmap.pc,
 #    ringmapConfigVersion.cmake, the library's file name), and an outside
@@ -68,6 +70,20 @@ if [ "$HAVE_MPI" = 1 ]; then
     [ -e "$LIBDIR/pkgconfig/ringmap-mpi.pc" ] || fail "ringmap-mpi.pc not installed"
 fi
 ok "headers, libraries (SONAME $soname), commands, pkg-config and CMake files, docs installed"
+# a staged install (DESTDIR, as packagers do): every command, the SMPI builds
+# of iterapp and ringmap-measure too when they were built (smpicc found)
+D=$TMP/stage
+DESTDIR=$D "$CMAKE" --install "$BUILD" --prefix /opt/rm >"$TMP/stage.log" 2>&1 ||
+    { cat "$TMP/stage.log"; fail "DESTDIR=... cmake --install"; }
+[ -x "$D/opt/rm/bin/ringmap" ] || fail "DESTDIR install: no bin/ringmap under $D/opt/rm"
+staged="ringmap"
+for b in iterapp/iterapp iterapp/iterapp_smpi measure/ringmap-measure measure/ringmap-measure_smpi; do
+    [ -x "$BUILD/$b" ] || continue
+    [ -x "$D/opt/rm/bin/${b#*/}" ] || fail "DESTDIR install: $b was built but not installed (bin/${b#*/})"
+    [ -x "$P/bin/${b#*/}" ] || fail "$b was built but not installed (bin/${b#*/})"
+    staged="$staged ${b#*/}"
+done
+ok "DESTDIR install under $D/opt/rm: $staged"
 "$P/bin/ringmap" --version >/dev/null || fail "installed ringmap does not run"
 
 # ------------------------------------------------------------ the version
