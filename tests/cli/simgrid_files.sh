@@ -5,9 +5,9 @@
 # device, a directory or a file over 256 MiB (a 1 GiB sparse trace took
 # 8.4 GB) is refused before SimGrid opens it, naming the platform's line, the
 # attribute and the file; a regular trace still loads. SimGrid's loader (a
-# forked child) ends with a killed ringmap instead of running on. A cluster
-# of 1025 hosts loads (the documented maximum is 2048; SimGrid signals each
-# host of a cluster twice, and 1025 was "more than 2048 hosts").
+# forked child) ends with a killed ringmap instead of running on. The host
+# cap at its boundary: a cluster of CAP hosts (RM_SIMGRID_MAX_HOSTS, the
+# documented maximum) loads, CAP + 1 hosts are refused.
 source "$(dirname "$0")/helpers.bash"
 
 T=20
@@ -98,15 +98,33 @@ case $state in
 esac
 N=$((N + 1))
 
-# a 1025-host cluster (the documented maximum is 2048)
-cat >"$TMP/cluster.xml" <<'X'
+# the host cap, at its boundary: CAP hosts load (SimGrid's own host count; a
+# cluster's hosts are signalled twice by SimGrid, which once refused 1025),
+# CAP + 1 are refused, naming the cap, as soon as SimGrid creates the extra
+# host; CAP is the one docs/simgrid.md gives and the reader enforces
+CAP=$(sed -n 's/^#define RM_SIMGRID_MAX_HOSTS \([0-9]*\).*/\1/p' "$SRC/topo/io/readers.h")
+[ -n "$CAP" ] || fail "no RM_SIMGRID_MAX_HOSTS in topo/io/readers.h"
+grep -qF "At most $CAP hosts" "$SRC/docs/simgrid.md" || fail "docs/simgrid.md does not give the cap $CAP"
+cluster() { # FILE HOSTS
+    cat >"$1" <<X
 <?xml version='1.0'?>
 <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
 <platform version="4.1">
 <zone id="z" routing="Full">
-  <cluster id="c" prefix="h" suffix="" radical="0-1024" speed="1Gf" bw="125MBps" lat="0" bb_bw="1GBps" bb_lat="0"/>
+  <cluster id="c" prefix="h" suffix="" radical="0-$(($2 - 1))" speed="1Gf" bw="125MBps" lat="0" bb_bw="1GBps" bb_lat="0"/>
 </zone>
 </platform>
 X
-bounded 0 "<- chosen" "a 1025-host cluster" "$TMP/cluster.xml" --max-q 2
+}
+cluster "$TMP/cap.xml" "$CAP"
+T=120 # CAP^2 routes: seconds on a loaded machine
+bounded 0 "with a ring of 2 hosts" "a cluster of $CAP hosts (the cap) loads" eval "$TMP/cap.xml" --ring h0,h$((CAP - 1))
+grep -qF "h$((CAP - 1))" "$TMP/out" || fail "cap: host h$((CAP - 1)) not in the ring: $(head -c 300 "$TMP/out")"
+cluster "$TMP/over.xml" $((CAP + 1))
+T=20
+bounded 2 "more than $CAP hosts" "a cluster of $((CAP + 1)) hosts (cap + 1) is refused" eval "$TMP/over.xml" --ring h0,h1
+# plain <host>s count once too (each signalled once): CAP + 1 refused
+awk -v n=$((CAP + 1)) 'BEGIN { print "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">";
+    for (i = 0; i < n; i++) printf "<host id=\"x%d\" speed=\"1Gf\"/>\n", i; print "</zone>\n</platform>" }' >"$TMP/hosts.xml"
+bounded 2 "more than $CAP hosts" "$((CAP + 1)) <host>s are refused" eval "$TMP/hosts.xml" --ring x0,x1
 echo "cases: $N"

@@ -23,7 +23,6 @@
 #include <typeinfo>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include <unistd.h>
@@ -158,13 +157,13 @@ extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, i
         /* a platform far beyond max_hosts (a 262,144-host cluster) is refused
          * as soon as its host max_hosts + 1 is created, not after SimGrid has
          * built it all (15 s and GiBs) */
-        /* SimGrid 3.32 signals each host of a cluster twice: count distinct
-         * hosts, or a 1025-host cluster was "more than 2048 hosts" */
-        std::unordered_set<const simgrid::s4u::Host *> created;
+        /* counted by SimGrid itself (the engine's host count, one per
+         * name): SimGrid 3.32 signals each host of a cluster twice (at its
+         * creation and when the cluster is sealed), so counting the signals
+         * refused a 1025-host cluster as "more than 2048 hosts" */
         if (max_hosts > 0)
-            simgrid::s4u::Host::on_creation_cb([&o, &created, max_hosts](simgrid::s4u::Host &h) {
-                created.insert(&h);
-                if (created.size() > static_cast<size_t>(max_hosts)) {
+            simgrid::s4u::Host::on_creation_cb([&o, &e, max_hosts](simgrid::s4u::Host &) {
+                if (e.get_host_count() > static_cast<size_t>(max_hosts)) {
                     error_record(o,
                                  "more than " + std::to_string(max_hosts) +
                                      " hosts: more than ringmap maps (at most " +
