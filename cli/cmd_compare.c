@@ -178,7 +178,7 @@ int rmi_cmd_compare(int argc, char **argv)
                         json_string(rm_enum_name(RM_ENUM_NETWORK, RM_NETWORK_RESERVED)));
     if (!to_stdout) {
         printf("platform %s: %d hosts, %d routers, %d links; %s duplex\n", p->name, p->n_hosts,
-               p->n_nodes - p->n_hosts, p->n_links, rmi_cli_duplex_name(base.duplex));
+               rm_platform_routers(p), p->n_links, rmi_cli_duplex_name(base.duplex));
         printf("network: %s; SharedRing's variants (the last %d columns): reserved\n\n",
                rmi_cli_network_title(base.network), N_REF);
         printf("%-9s %-20s %-20s %-20s %-13s", "D_c/D_w", "H1 SliceRing (q)", "H1 unshared (q)",

@@ -122,6 +122,77 @@ static void put_comment_text(FILE *f, const char *s)
         fputc(' ', f);
 }
 
+/* x in its shortest round-trip form: the first of %.1g .. %.17g that
+ * reads back (strtod) as x, so 98.095 prints "98.095", not
+ * "98.094999999999999" (%.17g alone); an integer below 1e15 as one
+ * ("1000"). buf of at least 32 bytes. */
+static const char *num(char *buf, size_t n, double x)
+{
+    if (x == floor(x) && fabs(x) < 1e15) { /* an integer: "1000", not "1e+03" */
+        snprintf(buf, n, "%.0f", x);
+        return buf;
+    }
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            return buf;
+    }
+    snprintf(buf, n, "%.17g", x);
+    return buf;
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The link ids of the written platform: a SimGrid platform's links keep
+ * their ids (rm_platform.link_ids, when id_ok); every other link, and a
+ * connection link ringmap added, is "l<index>" (with "_<k>" when the file
+ * has a link of that name). NULL: no memory. */
+static char **make_link_ids(const rm_platform *p)
+{
+    int L = p->n_links, nf = 0;
+    char **id = calloc((size_t)L + 1, sizeof *id);
+    char **sorted = malloc(((size_t)L + 1) * sizeof *sorted);
+    if (!id || !sorted) {
+        free(id);
+        free(sorted);
+        return NULL;
+    }
+    for (int l = 0; p->link_ids && l < L; l++)
+        if (p->link_ids[l] && id_ok(p->link_ids[l]))
+            sorted[nf++] = p->link_ids[l];
+    qsort(sorted, (size_t)nf, sizeof *sorted, str_cmp);
+    int bad = 0;
+    for (int l = 0; l < L && !bad; l++) {
+        const char *f = p->link_ids ? p->link_ids[l] : NULL;
+        char buf[64];
+        if (f && id_ok(f)) {
+            id[l] = malloc(strlen(f) + 1);
+            if (id[l])
+                strcpy(id[l], f);
+        } else {
+            const char *key = buf;
+            snprintf(buf, sizeof buf, "l%d", l);
+            for (int k = 1; bsearch(&key, sorted, (size_t)nf, sizeof *sorted, str_cmp); k++)
+                snprintf(buf, sizeof buf, "l%d_%d", l, k);
+            id[l] = malloc(strlen(buf) + 1);
+            if (id[l])
+                strcpy(id[l], buf);
+        }
+        bad = !id[l];
+    }
+    free(sorted);
+    if (bad) {
+        for (int l = 0; l < L; l++)
+            free(id[l]);
+        free(id);
+        return NULL;
+    }
+    return id;
+}
+
 static int node_of_gml(const rm_platform *p, long gid)
 {
     for (int v = 0; v < p->n_nodes; v++)
@@ -258,6 +329,7 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
     }
     int code = 0, H = p->n_hosts, L = p->n_links;
     char **id = make_ids(p);
+    char **lid = make_link_ids(p);
     /* route table: links of the route from host i to host j (indices into hosts) */
     int **rt = calloc((size_t)H * (size_t)H, sizeof(int *));
     int *rlen = calloc((size_t)H * (size_t)H, sizeof(int));
@@ -269,7 +341,7 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
     rm_mapping_doc *doc = NULL;
     rm_network net;
     int have_net = 0;
-    if (!id || !rt || !rlen || !hidx || !ring || !tmp || !hop_of_link) {
+    if (!id || !lid || !rt || !rlen || !hidx || !ring || !tmp || !hop_of_link) {
         fprintf(stderr, "ringmap export-simgrid: out of memory\n");
         code = 1;
         goto done;
@@ -417,19 +489,24 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
                "<platform version=\"4.1\">\n"
                "  <zone id=\"%s\" routing=\"Full\">\n",
             "ringmap");
+    char nb[2][40];
     for (int h = 0; h < H; h++) {
         const rm_node *nd = &p->nodes[p->hosts[h]];
-        fprintf(f, "    <host id=\"%s\" speed=\"%.17gMf\"/>\n", id[p->hosts[h]], 1.0 / nd->w);
+        fprintf(f, "    <host id=\"%s\" speed=\"%sMf\"/>\n", id[p->hosts[h]],
+                num(nb[0], sizeof nb[0], 1.0 / nd->w));
     }
     for (int l = 0; l < L; l++) {
         const rm_link *lk = &p->links[l];
         const char *pol = lk->backbone ? "FATPIPE"
                           : (duplex == RM_DUPLEX_FULL && !p->directed) ? "SPLITDUPLEX"
                                                                        : "SHARED";
-        fprintf(f,
-                "    <link id=\"l%d\" bandwidth=\"%.17gMbps\" latency=\"%.17gs\" "
-                "sharing_policy=\"%s\"/> <!-- %s to %s -->\n",
-                l, lk->bandwidth, zero_lat ? 0.0 : lk->latency, pol, id[lk->source], id[lk->target]);
+        fprintf(f, "    <link id=\"%s\" bandwidth=\"%sMbps\" latency=\"%ss\" sharing_policy=\"%s\"/>",
+                lid[l], num(nb[0], sizeof nb[0], lk->bandwidth),
+                num(nb[1], sizeof nb[1], zero_lat ? 0.0 : lk->latency), pol);
+        if (p->link_ids && p->link_ids[l]) /* the file's own link */
+            fputc('\n', f);
+        else
+            fprintf(f, " <!-- %s to %s -->\n", id[lk->source], id[lk->target]);
     }
     for (int i = 0; i < H; i++)
         for (int j = 0; j < H; j++) {
@@ -444,7 +521,7 @@ int rmi_cmd_export_simgrid(int argc, char **argv)
                 /* SPLITDUPLEX: UP is source -> target, DOWN target -> source */
                 if (duplex == RM_DUPLEX_FULL && !p->directed && !p->links[l].backbone)
                     dir = rt[cell][a] % 2 ? " direction=\"DOWN\"" : " direction=\"UP\"";
-                fprintf(f, "<link_ctn id=\"l%d\"%s/>", l, dir);
+                fprintf(f, "<link_ctn id=\"%s\"%s/>", lid[l], dir);
             }
             fprintf(f, "</route>\n");
         }
@@ -481,6 +558,10 @@ done:
         for (int v = 0; v < p->n_nodes; v++)
             free(id[v]);
     free(id);
+    if (lid)
+        for (int l = 0; l < L; l++)
+            free(lid[l]);
+    free(lid);
     rm_platform_free(p);
     return code;
 }

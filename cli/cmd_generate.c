@@ -225,7 +225,7 @@ int rmi_cmd_generate(int argc, char **argv)
              topo == RM_GEN_TIERS ? "Tiers-like WAN/MAN/LAN"
              : topo == RM_GEN_STAR ? "Star" : topo == RM_GEN_CLUSTER ? "Two-level cluster"
                                                                       : "Leaf-spine fat-tree",
-             RINGMAP_VERSION, p->n_hosts, p->n_nodes - p->n_hosts, p->n_links);
+             RINGMAP_VERSION, p->n_hosts, rm_platform_routers(p), p->n_links);
     free(cmdline);
     rm_out o; /* through a temporary file (cli/outfile.h) */
     int oc = rmi_out_open(&o, "generate -o", output ? output : "-");
@@ -243,7 +243,7 @@ int rmi_cmd_generate(int argc, char **argv)
         return 1;
     }
     fprintf(stderr, "ringmap generate: %d hosts, %d routers, %d links\n", p->n_hosts,
-            p->n_nodes - p->n_hosts, p->n_links);
+            rm_platform_routers(p), p->n_links);
     rm_platform_free(p);
     return 0;
 }

@@ -405,7 +405,7 @@ static void print_summary(FILE *f, const rm_platform *p, const sweep_args *a, sw
                           int n_runs)
 {
     fprintf(f, "%s: %d hosts, %d routers, %d links; %s duplex\n", p->name ? p->name : "platform",
-            p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
+            p->n_hosts, rm_platform_routers(p), p->n_links,
             rmi_cli_duplex_name(a->opt.duplex));
     fprintf(f, "network: %s\n", rmi_cli_network_title(a->opt.network));
     fprintf(f, "%-9s %-12s %-8s %6s %14s %14s %9s\n", "heuristic", "D_c/D_w", "sharing", "best q",
@@ -522,7 +522,7 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
     bad |= jset(root, "platform", jp);
     bad |= jset(jp, "name", rmi_json_text(p->name));
     bad |= jset(jp, "hosts", json_integer(p->n_hosts));
-    bad |= jset(jp, "routers", json_integer(p->n_nodes - p->n_hosts));
+    bad |= jset(jp, "routers", json_integer(rm_platform_routers(p)));
     bad |= jset(jp, "links", json_integer(p->n_links));
     bad |= jset(root, "params", jpar);
     for (int k = 0; k < a->n_ratios; k++)
@@ -716,7 +716,7 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     gp_str(f, p->name ? p->name : "");
     char title[512];
     snprintf(title, sizeof title, " (%d hosts, %d routers, %d links, %s duplex)", p->n_hosts,
-             p->n_nodes - p->n_hosts, p->n_links,
+             rm_platform_routers(p), p->n_links,
              rmi_cli_duplex_name(a->opt.duplex));
     fputs(".", f);
     gp_str(f, title);

@@ -155,9 +155,23 @@ rm_status rmi_heuristic_args_check(const rm_network *net, const rm_options *opt,
     rm_status st = rmi_network_args_check(net, fn, err);
     if (!st)
         st = rm_options_check(opt, err);
+    if (!st)
+        st = rmi_latency_routes_check(net->platform, opt, err);
     if (!st) {
         *run = *opt;
         run->routing = rm_routing_resolve(net, opt->routing); /* the one policy (ring.h) */
     }
     return st;
+}
+
+rm_status rmi_latency_routes_check(const rm_platform *p, const rm_options *opt, rm_error *err)
+{
+    if (!p || p->n_latency_routes <= 0 || opt->cost.latency)
+        return RM_OK;
+    return rm_error_set(err, RM_EINPUT,
+                        "%s: %ld route(s) cross no link and have only a latency (a Vivaldi "
+                        "zone's hosts: the distance of their coordinates), which costs nothing "
+                        "without the latency in the cost model: map with --latency --dc D_c "
+                        "(Mb) (rm_options.cost.latency = 1 and cost.dc)",
+                        p->name && *p->name ? p->name : "platform", p->n_latency_routes);
 }

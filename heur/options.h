@@ -7,6 +7,13 @@
 
 #include "ringmap/heur.h"
 
+/** The policy for routes that have only a latency (rm_platform
+ *  .n_latency_routes > 0: a Vivaldi zone's hosts without links): mapped only
+ *  with the latency in the cost model (opt->cost.latency); else RM_EINPUT
+ *  saying so (--latency --dc). Called by every mapping entry (below, and
+ *  rm_map). O(1). Thread-safe. */
+rm_status rmi_latency_routes_check(const rm_platform *p, const rm_options *opt, rm_error *err);
+
 /** The checks of a heuristic's entry (rm_sharedring, rm_slicering, the
  *  reference entries, the mapper's): out not NULL (*out set to NULL), net
  *  usable, opt valid (rm_options_check); then *run = *opt with its routing

@@ -233,6 +233,8 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
         st = rm_options_check(opt, err);
     if (st)
         return st;
+    if ((st = rmi_latency_routes_check(p, opt, err))) /* heur/options.h */
+        return st;
     rm_network net;
     if ((st = rm_network_init(&net, p, opt->duplex, err)))
         return st;

@@ -137,7 +137,7 @@ static void dot_header(FILE *f, const rm_platform *p, const rm_mapping *m, int q
           " fontname=\"Helvetica\", fontsize=12, labelloc=b, label=\"",
           f);
     put_escaped(f, p->name ? p->name : "platform");
-    fprintf(f, ": %d hosts, %d routers, %d links", p->n_hosts, p->n_nodes - p->n_hosts,
+    fprintf(f, ": %d hosts, %d routers, %d links", p->n_hosts, rm_platform_routers(p),
             p->n_links);
     if (m) {
         static const char *const heur[] = {"SharedRing", "SliceRing", "exact SharedRing",

@@ -60,6 +60,15 @@ static json_t *route_json(const rm_network *net, const rm_route *r, int latency,
     }
     put(o, "nodes", jn, bad);
     put(o, "links", jl, bad);
+    if (net->platform->link_ids) { /* the file's link ids along the route (SimGrid) */
+        json_t *ji = json_array();
+        for (int i = 0; ji && i < r->n_arcs; i++) {
+            const char *id = net->platform->link_ids[net->arc_link[r->arcs[i]]];
+            if (id)
+                push(ji, rmi_json_text(id), bad);
+        }
+        put(o, "simgrid_links", ji, bad);
+    }
     put(o, "bandwidth", jnum(r->bandwidth), bad);
     if (latency) /* the affine cost model's L of the route (s) */
         put(o, "latency", jnum(rm_route_latency(net, r)), bad);
@@ -86,8 +95,14 @@ static void json_platform(json_t *root, const rm_platform *p, int *bad)
     if (jp) {
         put(jp, "name", rmi_json_text(p->name), bad);
         put(jp, "hosts", json_integer(p->n_hosts), bad);
-        put(jp, "routers", json_integer(p->n_nodes - p->n_hosts), bad);
+        put(jp, "routers", json_integer(rm_platform_routers(p)), bad);
         put(jp, "links", json_integer(p->n_links), bad);
+        if (p->link_ids) { /* SimGrid: the file's links among them */
+            int n = 0;
+            for (int l = 0; l < p->n_links; l++)
+                n += p->link_ids[l] != NULL;
+            put(jp, "simgrid_links", json_integer(n), bad);
+        }
         if (p->bw_factor > 0.0 || p->lat_factor > 0.0) { /* rm_platform_calibrate */
             json_t *jc = json_object();
             put(jp, "calibration", jc, bad);
@@ -278,6 +293,9 @@ static void json_link_usage(json_t *root, const rm_platform *p, const double *al
         if (!e)
             break;
         put(e, "link", json_integer(l), bad);
+        if (p->link_ids) /* SimGrid: the link's id, null for a connection */
+            put(e, "simgrid_link", p->link_ids[l] ? rmi_json_text(p->link_ids[l]) : json_null(),
+                bad);
         put(e, "capacity", jnum(p->links[l].bandwidth), bad);
         put(e, "allocated", jnum(alloc[l]), bad);
     }

@@ -25,10 +25,75 @@ static int node_name(char *buf, size_t n, const rm_platform *p, int v)
     return snprintf(buf, n, "#%ld", p->nodes[v].id);
 }
 
+/* Append the n bytes of t to s (length *len, capacity *cap): 0, or -1
+ * (no memory: s freed). */
+static int text_append(char **s, size_t *len, size_t *cap, const char *t, size_t n)
+{
+    if (*len + n + 1 > *cap) {
+        size_t c = *cap;
+        while (c < *len + n + 1)
+            c *= 2;
+        char *x = realloc(*s, c);
+        if (!x) {
+            free(*s);
+            *s = NULL;
+            return -1;
+        }
+        *s = x;
+        *cap = c;
+    }
+    memcpy(*s + *len, t, n);
+    *len += n;
+    (*s)[*len] = '\0';
+    return 0;
+}
+
+/* A route of a platform that names its links (SimGrid: rm_platform
+ * .link_ids) as the file names it: "Boivin -[47,44,11]-> Fafard (12.5)",
+ * the file's links in the route's order (its connection links, which the
+ * file has not, left out); malloc'ed, NULL: no memory. */
+static char *route_text_ids(const rm_network *net, const rm_route *r)
+{
+    const rm_platform *p = net->platform;
+    size_t cap = 64, len = 0;
+    char *s = malloc(cap);
+    char buf[256];
+    if (!s)
+        return NULL;
+    s[0] = '\0';
+    int n = node_name(buf, sizeof buf, p, r->src);
+    n = n < 0 ? 0 : (size_t)n >= sizeof buf ? (int)sizeof buf - 1 : n;
+    if (text_append(&s, &len, &cap, buf, (size_t)n) || text_append(&s, &len, &cap, " -[", 3))
+        return NULL;
+    int first = 1;
+    for (int i = 0; i < r->n_arcs; i++) {
+        const char *id = p->link_ids[net->arc_link[r->arcs[i]]];
+        if (!id)
+            continue;
+        n = rmi_text_needs_escape(id) ? (int)rmi_text_escape(buf, sizeof buf, id)
+                                      : snprintf(buf, sizeof buf, "%s", id);
+        n = n < 0 ? 0 : (size_t)n >= sizeof buf ? (int)sizeof buf - 1 : n;
+        if ((!first && text_append(&s, &len, &cap, ",", 1)) ||
+            text_append(&s, &len, &cap, buf, (size_t)n))
+            return NULL;
+        first = 0;
+    }
+    n = node_name(buf, sizeof buf, p, r->dst);
+    n = n < 0 ? 0 : (size_t)n >= sizeof buf ? (int)sizeof buf - 1 : n;
+    if (text_append(&s, &len, &cap, "]-> ", 4) || text_append(&s, &len, &cap, buf, (size_t)n))
+        return NULL;
+    n = snprintf(buf, sizeof buf, " (%.6g)", r->bandwidth);
+    if (text_append(&s, &len, &cap, buf, (size_t)n))
+        return NULL;
+    return s;
+}
+
 /* "A->R1->B (12.5)" for a route; returns a malloc'ed string (NULL: no memory). */
 static char *route_text(const rm_network *net, const rm_route *r)
 {
     const rm_platform *p = net->platform;
+    if (p->link_ids) /* the file's link ids (SimGrid) */
+        return route_text_ids(net, r);
     size_t cap = 64, len = 0;
     char *s = malloc(cap);
     if (!s)
@@ -151,8 +216,11 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     }
     char pname[512];
     rmi_text_escape(pname, sizeof pname, p->name ? p->name : "");
+    int n_links = p->n_links; /* a SimGrid platform: the file's links (not the connections) */
+    for (int l = 0; p->link_ids && l < p->n_links; l++)
+        n_links -= !p->link_ids[l];
     fprintf(f, "platform %s: %d hosts, %d routers, %d links; %s duplex\n",
-            pname, p->n_hosts, p->n_nodes - p->n_hosts, p->n_links,
+            pname, p->n_hosts, rm_platform_routers(p), n_links,
             rm_enum_name(RM_ENUM_DUPLEX, (int)net->duplex)); /* output/names.c */
     if (p->bw_factor > 0.0 || p->lat_factor > 0.0) /* rm_platform_calibrate */
         fprintf(f, "calibrated: bandwidths x %.6g, latencies x %.6g\n",

@@ -286,8 +286,24 @@ void rm_platform_free(rm_platform *p)
     free(p->hosts);
     free(p->fixed_route_start);
     free(p->fixed_route_links);
+    if (p->link_ids)
+        for (int l = 0; l < p->n_links; l++)
+            free(p->link_ids[l]);
+    free(p->link_ids);
+    if (p->group_names)
+        for (int g = 0; g < p->n_groups; g++)
+            free(p->group_names[g]);
+    free(p->group_names);
+    free(p->node_group);
     free(p->name);
     free(p);
+}
+
+int rm_platform_routers(const rm_platform *p)
+{
+    if (!p)
+        return 0;
+    return p->link_ids ? p->n_file_routers : p->n_nodes - p->n_hosts;
 }
 
 rm_status rm_platform_calibrate(rm_platform *p, double bw_factor, double lat_factor,

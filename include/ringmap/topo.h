@@ -88,7 +88,36 @@ typedef struct rm_platform {
        1.2. */
     double bw_factor;
     double lat_factor;
+    /* The file's own names, for the outputs (the table's routes, the JSON,
+       the pictures, export-simgrid); appended in 1.2. All NULL / 0 for a
+       file that has none (GML, GraphML, Tiers, a measured matrix, a
+       generated platform): its outputs name nodes and links as before.
+       A SimGrid platform (docs/simgrid.md) sets them:
+       - link_ids (n_links entries): the SimGrid id of link l ("47",
+         "c_link_3_UP"), NULL for a connection link (one ringmap adds between
+         a host and a SimGrid link or between two SimGrid links: no link of
+         the file);
+       - n_file_routers: SimGrid's own routers (<router>, a cluster's
+         router); ringmap's non-host nodes are link ends, not routers;
+       - n_groups, group_names (n_groups), node_group (n_nodes: the group of
+         node v, -1 for none): the file's clusters (each <cluster>'s zone),
+         whose hosts the pictures draw as one box;
+       - n_latency_routes: routes that cross no link of the file and take
+         their latency from coordinates (a Vivaldi zone's hosts): mapped
+         only with a latency in the cost model (rm_cost_model.latency). */
+    char **link_ids;
+    int n_file_routers;
+    int n_groups;
+    char **group_names;
+    int *node_group;
+    long n_latency_routes;
 } rm_platform;
+
+/** The platform's routers as its file counts them: SimGrid's own routers
+ *  for a SimGrid platform (rm_platform.link_ids set), else every node that
+ *  is not a host (n_nodes - n_hosts). 0 for a NULL p. O(1).
+ *  Thread safety: reentrant (p only read). */
+int rm_platform_routers(const rm_platform *p);
 
 /** Options of the platform readers. */
 typedef struct rm_read_options {

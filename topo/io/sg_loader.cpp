@@ -13,6 +13,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
+#include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <xbt/config.hpp>
 
@@ -89,6 +90,22 @@ bool empty_zone(const simgrid::s4u::NetZone *z)
         return false;
     const simgrid::kernel::routing::NetZoneImpl &impl = *z->get_impl();
     return std::strstr(typeid(impl).name(), "EmptyZone") != nullptr;
+}
+
+/* A zone that a <cluster> makes (SimGrid 3.32: StarZone for a flat
+ * cluster, FatTreeZone, TorusZone, DragonflyZone), whose hosts the
+ * pictures draw as one box. Known by the dynamic type's name (most of
+ * these classes are not exported). */
+bool cluster_zone(const simgrid::s4u::NetZone *z)
+{
+    if (!z || !z->get_impl())
+        return false;
+    const simgrid::kernel::routing::NetZoneImpl &impl = *z->get_impl();
+    const char *n = typeid(impl).name();
+    for (const char *k : {"StarZone", "FatTreeZone", "TorusZone", "DragonflyZone", "ClusterZone"})
+        if (std::strstr(n, k))
+            return true;
+    return false;
 }
 
 /* Defence in depth behind the parent's check (topo/io/sg_vet.c): every
@@ -189,7 +206,7 @@ extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, i
             return 3;
         }
         o.bytes("RMSG", 4);
-        o.u32(3);
+        o.u32(4);
         o.i32(static_cast<int32_t>(hosts.size()));
         for (const auto *h : hosts) {
             o.str(h->get_name());
@@ -250,6 +267,32 @@ extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, i
             o.f64(l->get_latency());
             o.i32(static_cast<int32_t>(l->get_sharing_policy()));
         }
+        /* version 4: SimGrid's own routers, and the zone of each host with
+         * whether it is a cluster (a <cluster>'s zone: flat or star, fat-tree,
+         * torus, dragonfly), for the outputs (names, pictures) */
+        int32_t n_routers = 0;
+        for (const auto *np : e.get_all_netpoints())
+            n_routers += np->is_router() ? 1 : 0;
+        o.i32(n_routers);
+        std::unordered_map<const simgrid::s4u::NetZone *, int32_t> zid;
+        std::vector<const simgrid::s4u::NetZone *> zones;
+        std::vector<int32_t> hz;
+        for (const auto *h : hosts) {
+            const simgrid::s4u::NetZone *z = h->get_englobing_zone();
+            auto it = zid.find(z);
+            if (it == zid.end()) {
+                it = zid.emplace(z, static_cast<int32_t>(zones.size())).first;
+                zones.push_back(z);
+            }
+            hz.push_back(it->second);
+        }
+        o.i32(static_cast<int32_t>(zones.size()));
+        for (const auto *z : zones) {
+            o.str(z ? z->get_name() : std::string());
+            o.i32(cluster_zone(z) ? 1 : 0);
+        }
+        for (int32_t v : hz)
+            o.i32(v);
         o.bytes("END!", 4);
         o.flush();
         return o.failed() ? 4 : 0;

@@ -7,7 +7,7 @@
  *
  * Stream written by the child to fd (native byte order, the parent is the
  * same executable):
- *   "RMSG" u32 version=3
+ *   "RMSG" u32 version=4
  *   i32 H, then H times: str name, f64 speed (flop/s), i32 cores
  *   then for every ordered pair (i, j), i != j, in row-major order:
  *     i32 n  (-1: SimGrid has no route; else the route's n link ids follow)
@@ -18,6 +18,9 @@
  *     the sum of their links' latencies (Vivaldi coordinates), the largest excess (s)
  *   i32 L, then L times: str name, f64 bandwidth (bytes/s), f64 latency (s),
  *     i32 policy (rm_sg_policy)
+ *   i32 R: SimGrid's routers (netpoints that are routers)
+ *   i32 Z, then Z times: str zone name, i32 cluster (1: a <cluster>'s zone)
+ *   then H times i32: the zone of host i (0 .. Z-1, its englobing zone)
  *   "END!"
  * str = u32 length + bytes (no NUL). On an error the child writes
  *   "ERR!" str message

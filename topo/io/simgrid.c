@@ -579,6 +579,11 @@ typedef struct sg_data {
     char **lname;
     double *bw, *lat; /* bytes/s, s */
     int *policy;
+    int n_routers; /* SimGrid's routers */
+    int Z;         /* the hosts' zones */
+    char **zname;
+    int *zcluster; /* Z: 1 for a <cluster>'s zone */
+    int *hzone;    /* H: the zone of each host */
 } sg_data;
 
 static void sg_data_free(sg_data *d)
@@ -600,6 +605,12 @@ static void sg_data_free(sg_data *d)
     free(d->bw);
     free(d->lat);
     free(d->policy);
+    if (d->zname)
+        for (int z = 0; z < d->Z; z++)
+            free(d->zname[z]);
+    free(d->zname);
+    free(d->zcluster);
+    free(d->hzone);
     memset(d, 0, sizeof *d);
 }
 
@@ -681,7 +692,7 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
         free(m);
         return st;
     }
-    if (!sg_magic(&r, "RMSG") || sg_i32(&r) != 3)
+    if (!sg_magic(&r, "RMSG") || sg_i32(&r) != 4)
         goto bad;
     int H = sg_i32(&r);
     if (r.bad || H < 1 || H > RM_SIMGRID_MAX_HOSTS)
@@ -767,6 +778,29 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
     for (size_t k = 0; k < at; k++)
         if (d->rlinks[k] < 0 || d->rlinks[k] >= L)
             goto bad;
+    d->n_routers = sg_i32(&r);
+    int Z = sg_i32(&r);
+    if (r.bad || d->n_routers < 0 || Z < 1 || Z > H)
+        goto bad;
+    d->Z = Z;
+    d->zname = calloc((size_t)Z, sizeof *d->zname);
+    d->zcluster = malloc((size_t)Z * sizeof *d->zcluster);
+    d->hzone = malloc((size_t)H * sizeof *d->hzone);
+    if (!d->zname || !d->zcluster || !d->hzone)
+        goto nomem;
+    for (int z = 0; z < Z; z++) {
+        d->zname[z] = sg_str(&r, &nomem);
+        d->zcluster[z] = sg_i32(&r);
+        if (nomem)
+            goto nomem;
+        if (r.bad)
+            goto bad;
+    }
+    for (int i = 0; i < H; i++) {
+        d->hzone[i] = sg_i32(&r);
+        if (r.bad || d->hzone[i] < 0 || d->hzone[i] >= Z)
+            goto bad;
+    }
     if (!sg_magic(&r, "END!") || r.at != r.n)
         goto bad;
     return RM_OK;
@@ -788,7 +822,9 @@ nomem:
  * gives no route (a free, instant transfer in SimGrid): no route here. */
 static int sg_route_ok(const sg_data *d, size_t k)
 {
-    return d->rlen[k] > 0;
+    /* or a route of no link whose latency SimGrid computes (a Vivaldi
+     * zone's hosts without links: the coordinates' distance) */
+    return d->rlen[k] > 0 || (d->rlen[k] == 0 && d->rextra[k] > 0);
 }
 
 /* alive[i] = 1 on entry for the hosts that may be kept, 1 on return for
@@ -1143,6 +1179,56 @@ static rm_status sg_build_links(const sg_data *d, int kept, const sg_routes *r, 
     return RM_OK;
 }
 
+/* The file's names on the platform (rm_platform.link_ids, n_file_routers,
+ * the clusters as groups, n_latency_routes): -1 ENOMEM. */
+static int sg_names(const sg_data *d, const char *alive, const sg_routes *r, rm_platform *p)
+{
+    p->link_ids = calloc((size_t)p->n_links + 1, sizeof *p->link_ids);
+    p->node_group = malloc(((size_t)p->n_nodes + 1) * sizeof *p->node_group);
+    int *gz = malloc(((size_t)d->Z + 1) * sizeof *gz); /* zone -> group, -1 */
+    if (!p->link_ids || !p->node_group || !gz) {
+        free(gz);
+        return -1;
+    }
+    for (int l = 0; l < r->Lu; l++)
+        if (!(p->link_ids[l] = strdup(d->lname[r->lorig[l]]))) {
+            free(gz);
+            return -1;
+        }
+    p->n_file_routers = d->n_routers;
+    for (int v = 0; v < p->n_nodes; v++)
+        p->node_group[v] = -1;
+    for (int z = 0; z < d->Z; z++)
+        gz[z] = -1;
+    for (int i = 0; i < d->H; i++) {
+        int z = d->hzone[i];
+        if (!alive[i] || !d->zcluster[z])
+            continue;
+        if (gz[z] < 0) {
+            char **g = realloc(p->group_names, ((size_t)p->n_groups + 1) * sizeof *g);
+            if (!g) {
+                free(gz);
+                return -1;
+            }
+            p->group_names = g;
+            if (!(g[p->n_groups] = strdup(d->zname[z]))) {
+                free(gz);
+                return -1;
+            }
+            gz[z] = p->n_groups++;
+        }
+        p->node_group[r->hpos[i]] = gz[z];
+    }
+    free(gz);
+    for (int i = 0; i < d->H; i++)
+        for (int j = 0; alive[i] && j < d->H; j++) {
+            size_t q = (size_t)i * d->H + j;
+            if (i != j && alive[j] && d->rlen[q] == 0 && d->rextra[q] > 0)
+                p->n_latency_routes++;
+        }
+    return 0;
+}
+
 static rm_status sg_build(const sg_data *d, const char *alive, int kept, const char *path,
                           const rm_read_options *ro, rm_platform **out, rm_simgrid_info *info,
                           rm_error *err)
@@ -1167,6 +1253,10 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
     p->fixed_route_start = r.rs;
     p->fixed_route_links = r.rl;
     r.rs = r.rl = NULL;
+    if (sg_names(d, alive, &r, p)) {
+        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+        goto done;
+    }
     if (info) {
         info->n_hosts = d->H;
         info->n_kept = kept;
