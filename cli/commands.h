@@ -40,7 +40,8 @@ struct rm_mapping;
 
 /** Run an external tool argv[0] (searched in PATH) with its standard output
  *  sent to our standard error, and wait for it. Returns 0 on success, -1 if
- *  the tool is not installed, 1 if it failed (cli/pictures.c). */
+ *  the tool is not installed, 1 if it failed (cli/pictures.c). A tool still
+ *  running after 3 s says so on standard error, then every 10 s. */
 int rmi_cli_run_tool(char *const argv[]);
 
 /** Write the DOT picture of mapping m (output/dot.h) to dot_path and/or an SVG

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -34,10 +35,25 @@ int rmi_cli_run_tool(char *const argv[])
         return -1;
     if (rc != 0)
         return 1;
+    /* a tool that runs long (Graphviz on a large picture) says so on
+       standard error: after 3 s, then every 10 s */
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
+    long waited_ms = 0, next_note_ms = 3000;
+    for (;;) {
+        pid_t w = waitpid(pid, &status, WNOHANG);
+        if (w == pid)
+            break;
+        if (w < 0 && errno != EINTR)
             return 1;
+        struct timespec ts = {0, 50 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+        waited_ms += 50;
+        if (waited_ms >= next_note_ms) {
+            fprintf(stderr, "ringmap: '%s' still running (%ld s)...\n", argv[0],
+                    waited_ms / 1000);
+            next_note_ms += 10000;
+        }
+    }
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
         return -1; /* the shell convention for "command not found" */
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;

@@ -228,6 +228,230 @@ static void dot_links(FILE *f, const rm_platform *p, const char *used, const dou
     }
 }
 
+/* ------------------------------------------------------------------------ */
+/* A platform that names its links (SimGrid): boxes and the ring              */
+/* ------------------------------------------------------------------------ */
+
+/* Individual boxes at most: the other hosts that are neither on the ring
+ * nor in a cluster are drawn as one box (the size guard). */
+#define DOT_MAX_BOXES 48
+
+/* box[v] for each host node v: its cluster's box (rm_platform.node_group),
+ * its own box, or the box of the hosts left out of the picture; returns
+ * the number of boxes. Boxes: 0 .. n_groups-1 the clusters, then the
+ * single hosts (in host order), then at most one "others" box. */
+static int sg_boxes(const rm_platform *p, const int *pos, int *box, int *single, int *others)
+{
+    int nb = p->n_groups, n_single = 0;
+    *others = -1;
+    for (int i = 0; i < p->n_hosts; i++) {
+        int v = p->hosts[i];
+        int g = p->node_group ? p->node_group[v] : -1;
+        if (g >= 0 && g < p->n_groups)
+            box[v] = g;
+        else if (pos[v] >= 0 || n_single < DOT_MAX_BOXES) {
+            single[nb - p->n_groups] = v;
+            box[v] = nb++;
+            n_single++;
+        } else {
+            if (*others < 0)
+                *others = -2; /* numbered after the singles */
+            box[v] = -2;
+        }
+    }
+    if (*others == -2) {
+        *others = nb++;
+        for (int i = 0; i < p->n_hosts; i++)
+            if (box[p->hosts[i]] == -2)
+                box[p->hosts[i]] = *others;
+    }
+    return nb;
+}
+
+/* The SimGrid picture: every cluster one box with its host count (as
+ * hwloc's lstopo collapses identical objects), the other hosts a box each
+ * (beyond DOT_MAX_BOXES, the ones off the ring share one box), and the
+ * ring drawn as a cycle over the boxes: one edge per pair of boxes the
+ * ring goes between, labelled with the SimGrid link ids of its route and
+ * its bandwidth (a pair crossed by several ring edges: their count and
+ * smallest bandwidth). ringmap's link:N:in/out nodes are not drawn. Size:
+ * O(boxes + q). */
+static rm_status dot_simgrid(FILE *f, const rm_network *net, const rm_mapping *m, const int *pos,
+                             rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    int q = m ? m->q : 0;
+    int *box = malloc(((size_t)p->n_nodes + 1) * sizeof *box);
+    int *single = malloc(((size_t)p->n_hosts + 1) * sizeof *single);
+    int *count = NULL, *on_ring = NULL, *first = NULL, *last = NULL;
+    int *ea = NULL, *eb = NULL, *en = NULL, *ek = NULL;
+    double *wlo = NULL, *whi = NULL, *eb_min = NULL;
+    rm_status st = RM_OK;
+    if (!box || !single) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory drawing the mapping");
+        goto done;
+    }
+    int others;
+    int nb = sg_boxes(p, pos, box, single, &others);
+    count = calloc((size_t)nb + 1, sizeof *count);
+    on_ring = calloc((size_t)nb + 1, sizeof *on_ring);
+    first = malloc(((size_t)nb + 1) * sizeof *first);
+    last = malloc(((size_t)nb + 1) * sizeof *last);
+    wlo = malloc(((size_t)nb + 1) * sizeof *wlo);
+    whi = malloc(((size_t)nb + 1) * sizeof *whi);
+    ea = malloc(((size_t)q + 1) * sizeof *ea);
+    eb = malloc(((size_t)q + 1) * sizeof *eb);
+    en = calloc((size_t)q + 1, sizeof *en);
+    ek = malloc(((size_t)q + 1) * sizeof *ek);
+    eb_min = malloc(((size_t)q + 1) * sizeof *eb_min);
+    if (!count || !on_ring || !first || !last || !wlo || !whi || !ea || !eb || !en || !ek ||
+        !eb_min) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory drawing the mapping");
+        goto done;
+    }
+    for (int b = 0; b < nb; b++) {
+        first[b] = last[b] = -1;
+        wlo[b] = INFINITY;
+        whi[b] = -INFINITY;
+    }
+    for (int i = 0; i < p->n_hosts; i++) {
+        int v = p->hosts[i], b = box[v];
+        count[b]++;
+        double w = p->nodes[v].w;
+        wlo[b] = w < wlo[b] ? w : wlo[b];
+        whi[b] = w > whi[b] ? w : whi[b];
+        if (pos[v] >= 0) {
+            on_ring[b]++;
+            if (first[b] < 0 || pos[v] < first[b])
+                first[b] = pos[v];
+            if (pos[v] > last[b])
+                last[b] = pos[v];
+        }
+    }
+    /* the graph, its label, the boxes */
+    fprintf(f, "digraph \"");
+    put_escaped(f, p->name ? p->name : "platform");
+    fputs("\" {\n  // written by ringmap (output/dot.c): SimGrid clusters collapsed to one box,"
+          " the ring drawn over the boxes\n",
+          f);
+    fputs("  graph [layout=neato, overlap=false, splines=true, sep=\"+12\", fontname=\"Helvetica\","
+          " fontsize=12, labelloc=b, label=\"",
+          f);
+    put_escaped(f, p->name ? p->name : "platform");
+    int n_file_links = 0;
+    for (int l = 0; l < p->n_links; l++)
+        n_file_links += p->link_ids[l] != NULL;
+    fprintf(f, ": %d hosts, %d routers, %d links (SimGrid)", p->n_hosts, rm_platform_routers(p),
+            n_file_links);
+    if (m)
+        fprintf(f, "\\nring of q = %d hosts, D_c/D_w = %.6g Mb/Mflop, T_step/D_w = %.6g s/Mflop", q,
+                m->cost.dc_dw, m->t_step_per_dw);
+    fputs("\\nboxes: clusters (host count) and hosts, darker = faster; red: on the ring (#k ="
+          " ring position);\\narrows: the ring's routes, labelled with SimGrid's link ids and the"
+          " route's bandwidth (Mb/s)\"];\n"
+          "  node [fontname=\"Helvetica\", fontsize=10, style=filled, shape=box];\n"
+          "  edge [fontname=\"Helvetica\", fontsize=9, len=1.6, color=\"#a50026\"];\n",
+          f);
+    double lo = INFINITY, hi = -INFINITY; /* the hosts' speeds, log scale */
+    for (int i = 0; i < p->n_hosts; i++) {
+        double sp = log(1.0 / p->nodes[p->hosts[i]].w);
+        lo = sp < lo ? sp : lo;
+        hi = sp > hi ? sp : hi;
+    }
+    for (int b = 0; b < nb; b++) {
+        double t = hi > lo ? (log(1.0 / wlo[b]) - lo) / (hi - lo) : 1.0;
+        fprintf(f, "  b%d [fillcolor=\"#%06x\", label=\"", b, speed_colour(t));
+        if (b < p->n_groups) {
+            put_escaped(f, p->group_names[b]);
+            fprintf(f, ": %d host%s", count[b], count[b] == 1 ? "" : "s");
+        } else if (b == others)
+            fprintf(f, "%d other hosts", count[b]);
+        else {
+            int v = single[b - p->n_groups];
+            if (pos[v] >= 0)
+                fprintf(f, "#%d ", pos[v]);
+            put_node_name(f, &p->nodes[v]);
+        }
+        if (wlo[b] == whi[b])
+            fprintf(f, "\\nw=%.3g", wlo[b]);
+        else
+            fprintf(f, "\\nw=%.3g..%.3g", wlo[b], whi[b]);
+        if (b < p->n_groups && on_ring[b] == last[b] - first[b] + 1) /* in a row */
+            fprintf(f, "\\n%d on the ring (#%d..#%d)", on_ring[b], first[b], last[b]);
+        else if (b < p->n_groups && on_ring[b])
+            fprintf(f, "\\n%d on the ring", on_ring[b]);
+        else if (b >= p->n_groups && b != others && on_ring[b])
+            fprintf(f, "\\nalpha=%.3f", m->alpha[pos[single[b - p->n_groups]]]);
+        fputc('"', f);
+        if (on_ring[b])
+            fputs(", color=\"#a50026\", penwidth=3", f);
+        else
+            fputs(", color=\"#555555\"", f);
+        fputs("];\n", f);
+    }
+    /* the ring's edges between boxes, merged per ordered pair of boxes */
+    int ne = 0;
+    for (int k = 0; q > 1 && k < q; k++) {
+        int a = box[m->ring[k]], b = box[m->ring[(k + 1) % q]];
+        int e = 0;
+        while (e < ne && !(ea[e] == a && eb[e] == b))
+            e++;
+        if (e == ne) {
+            ea[e] = a;
+            eb[e] = b;
+            ek[e] = k;
+            eb_min[e] = INFINITY;
+            ne++;
+        }
+        en[e]++;
+        double bw = m->succ[k].bandwidth;
+        eb_min[e] = bw < eb_min[e] ? bw : eb_min[e];
+    }
+    for (int e = 0; e < ne; e++) {
+        if (ea[e] == eb[e] && en[e] > 1) { /* inside a cluster: said on the box */
+            fprintf(f, "  b%d -> b%d [label=\"%d ring edges inside, >= %.3g Mb/s\"];\n", ea[e],
+                    eb[e], en[e], eb_min[e]);
+            continue;
+        }
+        fprintf(f, "  b%d -> b%d [label=\"", ea[e], eb[e]);
+        if (en[e] == 1) { /* the route's SimGrid links, in order */
+            const rm_route *r = &m->succ[ek[e]];
+            int n = 0;
+            for (int i = 0; i < r->n_arcs; i++) {
+                const char *id = p->link_ids[net->arc_link[r->arcs[i]]];
+                if (!id)
+                    continue;
+                if (n++ == 8) { /* a long route: its first links */
+                    fputs(",...", f);
+                    break;
+                }
+                if (n > 1)
+                    fputc(',', f);
+                put_escaped(f, id);
+            }
+            fprintf(f, "\\n%.3g Mb/s", r->bandwidth);
+        } else
+            fprintf(f, "%d ring edges, >= %.3g Mb/s", en[e], eb_min[e]);
+        fprintf(f, "\", penwidth=2];\n");
+    }
+    fputs("}\n", f);
+done:
+    free(box);
+    free(single);
+    free(count);
+    free(on_ring);
+    free(first);
+    free(last);
+    free(wlo);
+    free(whi);
+    free(ea);
+    free(eb);
+    free(en);
+    free(ek);
+    free(eb_min);
+    return st;
+}
+
 rm_status rmi_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping *m,
                                rm_error *err)
 {
@@ -249,7 +473,11 @@ rm_status rmi_mapping_write_dot(FILE *f, const rm_network *net, const rm_mapping
     rm_status st = dot_positions(pos, p, m, q, err);
     if (!st)
         st = dot_link_shares(net, m, q, load, share, used, err);
-    if (!st) {
+    if (!st && p->link_ids) { /* SimGrid: clusters collapsed, the ring over them */
+        st = dot_simgrid(f, net, m, pos, err);
+        if (!st && (ferror(f) || fflush(f) != 0))
+            st = rm_error_set(err, RM_EINTERNAL, "cannot write the DOT picture");
+    } else if (!st) {
         dot_header(f, p, m, q);
         dot_nodes(f, p, m, pos);
         dot_links(f, p, used, share);

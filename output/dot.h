@@ -34,6 +34,14 @@
  *    largest single route bandwidth), so share <= 1 for a feasible mapping.
  *    In half duplex allocated is the "allocated" of the JSON's link_usage.
  *  - graph label: platform name, q, D_c/D_w, T_step/D_w, and a legend.
+ * A platform that names its links (a SimGrid file: rm_platform.link_ids)
+ * is drawn otherwise, readable at any size: each cluster (node_group) one
+ * box "name: N hosts" with its ring hosts' count, every other host a box
+ * (beyond 48 of them, those off the ring share one box "N other hosts"),
+ * and the ring as a cycle over the boxes: one edge per ordered pair of
+ * boxes the ring goes between, labelled with the SimGrid link ids of its
+ * route and its bandwidth (several ring edges: their count and smallest
+ * bandwidth); ringmap's link:N:in/out nodes are not drawn. O(H + q + L).
  * The graph asks for the neato layout (graph attribute layout=neato, so
  * `dot -Tsvg` lays it out with neato; `-K dot` overrides).
  *
