@@ -117,9 +117,13 @@ cluster() { # FILE HOSTS
 X
 }
 cluster "$TMP/cap.xml" "$CAP"
-T=120 # CAP^2 routes: seconds on a loaded machine
-bounded 0 "with a ring of 2 hosts" "a cluster of $CAP hosts (the cap) loads" eval "$TMP/cap.xml" --ring h0,h$((CAP - 1))
-grep -qF "h$((CAP - 1))" "$TMP/out" || fail "cap: host h$((CAP - 1)) not in the ring: $(head -c 300 "$TMP/out")"
+if [ -n "${ASAN_OPTIONS:-}" ]; then # a sanitizer build (tools/ci-hardening)
+    skip_part "a cluster of $CAP hosts: CAP^2 routes take minutes under the sanitizers (the plain build checks it)"
+else
+    T=120 # CAP^2 routes: seconds on a loaded machine
+    bounded 0 "with a ring of 2 hosts" "a cluster of $CAP hosts (the cap) loads" eval "$TMP/cap.xml" --ring h0,h$((CAP - 1))
+    grep -qF "h$((CAP - 1))" "$TMP/out" || fail "cap: host h$((CAP - 1)) not in the ring: $(head -c 300 "$TMP/out")"
+fi
 cluster "$TMP/over.xml" $((CAP + 1))
 T=20
 bounded 2 "more than $CAP hosts" "a cluster of $((CAP + 1)) hosts (cap + 1) is refused" eval "$TMP/over.xml" --ring h0,h1
@@ -128,3 +132,4 @@ awk -v n=$((CAP + 1)) 'BEGIN { print "<?xml version=\"1.0\"?>\n<!DOCTYPE platfor
     for (i = 0; i < n; i++) printf "<host id=\"x%d\" speed=\"1Gf\"/>\n", i; print "</zone>\n</platform>" }' >"$TMP/hosts.xml"
 bounded 2 "more than $CAP hosts" "$((CAP + 1)) <host>s are refused" eval "$TMP/hosts.xml" --ring x0,x1
 echo "cases: $N"
+finish_test
