@@ -41,6 +41,10 @@
  * some single option beats the default on (by > 1e-9 relative, and by > 1 %),
  * the worst T_default / T_best_single and which option, the CPU time; and
  * the 3-host complete graph against Proposition 1's optimum 0.591428571.
+ * --verbose prints each row (with the ring sizes q of the default and of the
+ * best single option); --timing adds, per shipped row, the default's CPU
+ * time against the paper's setup (rm_options_init_paper; --threads 1, the
+ * mean of 5 runs each) and the worst ratio.
  * Exit 1 only when a mapping fails rm_mapping_check.
  * Usage: bench_quality [--platforms N] [--seed S] [--max-hosts H] [--timing] [--improve]
  *                      [--shipped] [--pipeline [--verbose]] [--csv FILE]
@@ -944,7 +948,9 @@ typedef struct pl_stats {
     int rows, beaten, beaten1pct, by_variant[PL_N];
     double worst;     /* max T_default / T_best_single */
     char worst_what[160];
-    double cpu_default, cpu_single;
+    double cpu_default, cpu_single, cpu_paper;
+    double worst_cpu; /* max CPU default / CPU paper over the rows (timed rows only) */
+    char worst_cpu_what[96];
 } pl_stats;
 
 static double cpu_now(void)
@@ -956,13 +962,15 @@ static double cpu_now(void)
 
 /* rm_map_network under o, checked; NAN when it is refused (an option the
  * network model does not take) or fails; *bad = 1 on an invariant violation. */
-static double pl_map(const rm_network *net, const rm_options *o, int *bad)
+static double pl_map(const rm_network *net, const rm_options *o, int *bad, int *q)
 {
     rm_mapping *m = NULL;
     rm_error err = {RM_OK, ""};
+    *q = 0;
     if (rm_map_network(net, o, &m, &err))
         return NAN;
     double t = m->t_step_per_dw;
+    *q = m->q;
     if (rm_mapping_check(net, m, 1e-9, &err)) {
         fprintf(stderr, "bench_quality --pipeline: %s: invariant violated: %s\n",
                 net->platform->name, err.msg);
@@ -973,15 +981,28 @@ static double pl_map(const rm_network *net, const rm_options *o, int *bad)
 }
 
 /* The default and every single-option variant on one platform and ratio. */
-static int pl_row(const rm_network *net, double dc_dw, pl_stats *st, int verbose)
+/* CPU seconds of one rm_map_network under o, the mean of reps runs. */
+static double pl_cpu(const rm_network *net, const rm_options *o, int reps, int *bad)
 {
-    int bad = 0;
+    int q;
+    double c0 = cpu_now();
+    for (int i = 0; i < reps; i++)
+        pl_map(net, o, bad, &q);
+    return (cpu_now() - c0) / reps;
+}
+
+/* The default and every single-option variant on one platform and ratio;
+ * timed > 0: also the default's CPU time against the paper's setup
+ * (rm_options_init_paper), each the mean of `timed` runs. */
+static int pl_row(const rm_network *net, double dc_dw, pl_stats *st, int verbose, int timed)
+{
+    int bad = 0, qd = 0, qb = 0, q;
     rm_options d;
     rm_options_init(&d);
     d.cost.dc_dw = dc_dw;
     d.threads = 1;
     double c0 = cpu_now();
-    double td = pl_map(net, &d, &bad);
+    double td = pl_map(net, &d, &bad, &qd);
     st->cpu_default += cpu_now() - c0;
     double best = INFINITY;
     int bi = -1;
@@ -991,12 +1012,27 @@ static int pl_row(const rm_network *net, double dc_dw, pl_stats *st, int verbose
         if (!memcmp(&o, &d, sizeof o))
             continue; /* the default already */
         c0 = cpu_now();
-        double t = pl_map(net, &o, &bad);
+        double t = pl_map(net, &o, &bad, &q);
         st->cpu_single += cpu_now() - c0;
         if (t < td * (1 - 1e-9))
             st->by_variant[v]++;
         if (t < best)
-            best = t, bi = v;
+            best = t, bi = v, qb = q;
+    }
+    double cd = NAN, cp = NAN;
+    if (timed > 0) {
+        rm_options pp;
+        rm_options_init_paper(&pp);
+        pp.cost.dc_dw = dc_dw;
+        pp.threads = 1;
+        cd = pl_cpu(net, &d, timed, &bad);
+        cp = pl_cpu(net, &pp, timed, &bad);
+        st->cpu_paper += cp;
+        if (cd / cp > st->worst_cpu) {
+            st->worst_cpu = cd / cp;
+            snprintf(st->worst_cpu_what, sizeof st->worst_cpu_what, "%s at %g: %.4f vs %.4f s",
+                     net->platform->name, dc_dw, cd, cp);
+        }
     }
     st->rows++;
     if (best < td * (1 - 1e-9)) {
@@ -1008,9 +1044,13 @@ static int pl_row(const rm_network *net, double dc_dw, pl_stats *st, int verbose
         snprintf(st->worst_what, sizeof st->worst_what, "%s at %g: %s %.6g vs default %.6g",
                  net->platform->name, dc_dw, pl_variants[bi].name, best, td);
     }
-    if (verbose)
-        printf("  %-18s %8g  default %.7g  best single %.7g (%s)\n", net->platform->name, dc_dw, td,
-               best, bi >= 0 ? pl_variants[bi].name : "-");
+    if (verbose) {
+        printf("  %-18s %8g  default %.7g  best single %.7g (%s)  q %d / %d", net->platform->name,
+               dc_dw, td, best, bi >= 0 ? pl_variants[bi].name : "-", qd, qb);
+        if (timed > 0)
+            printf("  CPU default %.4f s, paper %.4f s (x%.2f)", cd, cp, cd / cp);
+        printf("\n");
+    }
     return bad;
 }
 
@@ -1022,6 +1062,9 @@ static void pl_print(const char *set, const pl_stats *st)
            st->cpu_single);
     if (st->worst > 1)
         printf("         worst: %s\n", st->worst_what);
+    if (st->worst_cpu > 0)
+        printf("         CPU default / paper (--threads 1, mean of 5 runs per row): worst x%.2f "
+               "(%s)\n", st->worst_cpu, st->worst_cpu_what);
     for (int v = 0; v < PL_N; v++)
         if (st->by_variant[v])
             printf("         beaten by %-20s %d times\n", pl_variants[v].name, st->by_variant[v]);
@@ -1057,7 +1100,7 @@ static double pl_tiny(void)
     return t;
 }
 
-static int pipeline_main(unsigned long long seed, int n_plat, int max_hosts, int verbose)
+static int pipeline_main(unsigned long long seed, int n_plat, int max_hosts, int verbose, int timed)
 {
     static const char *const files[] = {"platforms/test/shared4.gml", "platforms/test/star3.gml",
                                         "platforms/renater2001.gml", "platforms/geant2009.gml",
@@ -1086,7 +1129,7 @@ static int pipeline_main(unsigned long long seed, int n_plat, int max_hosts, int
         if (!p || rm_network_init(&net, p, RM_DUPLEX_HALF, &err))
             return 1;
         for (int r = 0; r < 4; r++)
-            rc |= pl_row(&net, ratios[r], &sr, verbose);
+            rc |= pl_row(&net, ratios[r], &sr, verbose, 0);
         rm_network_destroy(&net);
         rm_platform_free(p);
     }
@@ -1106,7 +1149,7 @@ static int pipeline_main(unsigned long long seed, int n_plat, int max_hosts, int
             continue;
         }
         for (int r = 0; r < 4; r++)
-            rc |= pl_row(&net, ratios[r], &ss, verbose);
+            rc |= pl_row(&net, ratios[r], &ss, verbose, timed);
         rm_network_destroy(&net);
         rm_platform_free(p);
     }
@@ -1166,7 +1209,7 @@ int main(int argc, char **argv)
     if (do_ties)
         return slice_ties_bench(seed, n_plat, max_hosts, do_ties == 2);
     if (do_pipeline)
-        return pipeline_main(seed, n_plat, max_hosts, verbose);
+        return pipeline_main(seed, n_plat, max_hosts, verbose, do_timing ? 5 : 0);
     FILE *out = csv ? fopen(csv, "w") : NULL;
     if (csv && !out) {
         perror(csv);

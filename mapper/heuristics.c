@@ -38,13 +38,16 @@ static rm_status run_row(rm_heuristic h, const rm_network *net, const rm_options
 /* RM_HEUR_BOTH: SharedRing, then SliceRing, on the same options; the ring
  * of lower T_step/D_w (both valued under opt->network) is handed on, ties
  * to SharedRing's (rm_mapping_better); both runs are recorded as the
- * mapping's first steps. */
-static rm_status run_both(const rm_network *net, const rm_options *opt, rm_mapping **out,
-                          rm_error *err)
+ * mapping's first steps. other: when not NULL, the ring not handed on
+ * (mapper/heuristics.h). */
+rm_status rmi_run_both(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                       rm_mapping **other, rm_error *err)
 {
     static const rm_heuristic ids[2] = {RM_HEUR_SHARED, RM_HEUR_SLICE};
     rm_mapping *m[2] = {NULL, NULL};
     rm_status st = RM_OK;
+    if (other)
+        *other = NULL;
     for (int i = 0; i < 2 && !st; i++) {
         rm_options o = *opt;
         o.heuristic = ids[i];
@@ -66,9 +69,18 @@ static rm_status run_both(const rm_network *net, const rm_options *opt, rm_mappi
         rm_mapping_free(m[1]);
         return st;
     }
-    rm_mapping_free(m[1 - b]);
+    if (other)
+        *other = m[1 - b];
+    else
+        rm_mapping_free(m[1 - b]);
     *out = m[b];
     return RM_OK;
+}
+
+static rm_status run_both(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                          rm_error *err)
+{
+    return rmi_run_both(net, opt, out, NULL, err);
 }
 
 /* What every greedy heuristic reads besides its own fields. */

@@ -27,4 +27,13 @@ typedef struct rmi_heuristic_row {
 /** The row of heuristic h, NULL if h is not in the table. O(rows). */
 const rmi_heuristic_row *rmi_heuristic_row_of(rm_heuristic h);
 
+/** RM_HEUR_BOTH's run (SharedRing, then SliceRing, on checked arguments;
+ *  the ring of lower T_step/D_w in *out with both runs recorded as its
+ *  first steps, ties to SharedRing's); *other, when other is not NULL,
+ *  gets the other ring (its own steps none; the caller frees it). On an
+ *  error both are NULL. Cost: the two heuristics'. Legrand et al. 2004
+ *  §4.4, §5.2.2. */
+rm_status rmi_run_both(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                       rm_mapping **other, rm_error *err);
+
 #endif

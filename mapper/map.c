@@ -122,6 +122,212 @@ static rm_status search_step(const rm_network *net, const rm_options *opt, rm_ma
     return rmi_mapping_add_step(m, &s, err);
 }
 
+/* --- the default pipeline's seeds (RM_HEUR_BOTH with the search) --------------------------
+ *
+ * Beyond the paper (docs/improve.md, "Seed rings"): the search starts from
+ * more than the handed-on ring. The seeds are SharedRing's and SliceRing's
+ * rings under the options given (the handed-on one first) and, on a
+ * platform of at most PIPELINE_SEED_HOSTS hosts, SharedRing's under each
+ * other sharing policy and under each with the route-tie rule RM_TIES_BEST
+ * (SliceRing's own options, its tie rule and make-feasible, rarely gave a
+ * better end on bench_quality --pipeline) — the rings
+ * the pipeline's single options hand the search. Equal seeds (same ring,
+ * routes and shares) count once. The handed-on ring and the
+ * PIPELINE_SEARCHED - 1 others of lowest T_step/D_w (ties: generation
+ * order) are searched, each on a copy with the same options and evaluation
+ * budget (a count: the result is the same on any machine); the lowest
+ * T_step/D_w is kept (ties: the handed-on ring, then the earlier seed) when
+ * it is below the handed-on ring's and rm_mapping_check passes. A ring
+ * size or a ring the search's moves do not reach from one seed is reached
+ * from another (SharedRing under max-min shares stops at 9 hosts on
+ * RENATER 2001 at D_c/D_w 0.064 where its greedy shares grow to 19).
+ * Cost: up to 5 more SharedRing runs and 2 more searches; on larger
+ * platforms, one more search (the other heuristic's ring). */
+#define PIPELINE_SEED_HOSTS 64
+#define PIPELINE_MAX_SEEDS 8
+#define PIPELINE_SEARCHED 3
+
+typedef struct seed {
+    rm_mapping *m;
+    char what[64]; /* e.g. "SharedRing, sharing maxmin" */
+} seed;
+
+/* Same ring, routes and route bandwidths: the search goes the same way. */
+static int same_seed(const rm_mapping *a, const rm_mapping *b)
+{
+    if (a->q != b->q || a->t_step_per_dw != b->t_step_per_dw)
+        return 0;
+    for (int k = 0; k < a->q; k++) {
+        if (a->ring[k] != b->ring[k])
+            return 0;
+        if (a->q < 2)
+            continue;
+        const rm_route *r[4] = {&a->succ[k], &b->succ[k], &a->pred[k], &b->pred[k]};
+        for (int j = 0; j < 4; j += 2)
+            if (r[j]->n_arcs != r[j + 1]->n_arcs || r[j]->bandwidth != r[j + 1]->bandwidth ||
+                (r[j]->n_arcs > 0 &&
+                 memcmp(r[j]->arcs, r[j + 1]->arcs, (size_t)r[j]->n_arcs * sizeof *r[j]->arcs)))
+                return 0;
+    }
+    return 1;
+}
+
+/* Append m (owned) to the seeds unless an equal one is there (then freed). */
+static void add_seed(seed *sd, int *n, rm_mapping *m, const char *what)
+{
+    for (int i = 0; i < *n; i++)
+        if (same_seed(sd[i].m, m)) {
+            rm_mapping_free(m);
+            return;
+        }
+    sd[*n].m = m;
+    snprintf(sd[*n].what, sizeof sd[*n].what, "%s", what);
+    (*n)++;
+}
+
+/* One more seed: heuristic h under o (checked options with one field
+ * changed from the pipeline's). Only RM_ENOMEM is an error: a seed that
+ * fails is left out. */
+static rm_status extra_seed(const rm_network *net, const rm_options *o, rm_heuristic h,
+                            const char *what, seed *sd, int *n, rm_error *err)
+{
+    rm_options run = *o;
+    run.heuristic = h;
+    run.search_progress = NULL; /* the handed-on ring's heuristics report progress */
+    run.progress = NULL;
+    rm_mapping *m = NULL;
+    rm_error e = {RM_OK, ""};
+    rm_status st = run_heuristic(net, &run, &m, &e);
+    if (st == RM_ENOMEM)
+        return rm_error_set(err, st, "%s", e.msg);
+    if (!st)
+        add_seed(sd, n, m, what);
+    return RM_OK;
+}
+
+/* The seeds of the default pipeline: sd[0] the handed-on ring (*m, with
+ * RM_HEUR_BOTH's steps), then the others. */
+static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, seed *sd, int *n,
+                                rm_error *err)
+{
+    rm_mapping *b = NULL, *other = NULL;
+    *n = 0;
+    rm_status st = rmi_run_both(net, opt, &b, &other, err);
+    if (st)
+        return st;
+    b->network = other->network = opt->network;
+    add_seed(sd, n, b, rm_heuristic_lookup(b->heuristic)->title);
+    add_seed(sd, n, other, rm_heuristic_lookup(other->heuristic)->title);
+    if (net->platform->n_hosts > PIPELINE_SEED_HOSTS)
+        return RM_OK;
+    /* SharedRing under each other sharing policy, then under the route-tie
+       rule RM_TIES_BEST (the options that most often beat the pair's
+       search on bench_quality --pipeline; SliceRing's own options, its tie
+       rule and make-feasible, rarely do) */
+    int n_ties = opt->route_ties == RM_TIES_BEST ? 1 : 2;
+    for (int t = 0; t < n_ties && !st; t++)
+        for (int k = t ? 0 : 1; k < 3 && !st; k++) {
+            int sh = ((int)opt->sharing + k) % 3; /* rm_sharing: greedy, maxmin, eq5 */
+            rm_options o = *opt;
+            o.sharing = (rm_sharing)sh;
+            o.route_ties = t ? RM_TIES_BEST : opt->route_ties;
+            char what[64];
+            snprintf(what, sizeof what, "SharedRing, sharing %s%s",
+                     rm_enum_name(RM_ENUM_SHARING, sh), t ? ", route ties best" : "");
+            st = extra_seed(net, &o, RM_HEUR_SHARED, what, sd, n, err);
+        }
+    return st;
+}
+
+/* The default pipeline's search: every seed searched (rmi_mapping_improve
+ * on a copy), the lowest T_step/D_w kept when below the handed-on ring's
+ * and rm_mapping_check passes; one search step recorded (its evaluations
+ * the sum over the seeds). *m: the handed-on ring on entry, the result on
+ * return. Only RM_ENOMEM is an error. */
+static rm_status seeded_search(const rm_network *net, const rm_options *opt, seed *sd, int n,
+                               rm_mapping *m, rm_mapping **pre, rm_error *err)
+{
+    *pre = NULL;
+    double t0 = m->t_step_per_dw, tbest = t0;
+    int bi = -1, bstop = RM_IMPROVE_NOT_RUN, bmoves = 0, failed = 0;
+    long long evals = 0, budget = 0;
+    rm_mapping *best = NULL;
+    char fail_msg[120] = "";
+    /* which seeds are searched: the handed-on ring, then the others by
+       T_step/D_w (ties: generation order), PIPELINE_SEARCHED in all */
+    int order[PIPELINE_MAX_SEEDS], n_search = n < PIPELINE_SEARCHED ? n : PIPELINE_SEARCHED;
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 1 && sd[order[j - 1]].m->t_step_per_dw > sd[i].m->t_step_per_dw)
+            order[j] = order[j - 1], j--;
+        order[j] = i;
+    }
+    for (int ii = 0; ii < n_search; ii++) {
+        int i = order[ii];
+        rm_mapping *c = i == 0 ? rmi_mapping_copy(m) : sd[i].m;
+        if (i > 0)
+            sd[i].m = NULL;
+        if (!c) {
+            rm_mapping_free(best);
+            return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
+        }
+        rm_improve_info info;
+        memset(&info, 0, sizeof info);
+        rm_error e = {RM_OK, ""};
+        rm_options o = *opt;
+        if (i > 0)
+            o.search_progress = NULL; /* the handed-on ring's search reports progress */
+        rm_status st = rmi_mapping_improve(net, &o, c, &info, &e);
+        if (st == RM_ENOMEM) {
+            rm_mapping_free(c);
+            rm_mapping_free(best);
+            return rm_error_set(err, st, "%s", e.msg);
+        }
+        evals += info.candidates;
+        if (i == 0) {
+            budget = info.max_evals;
+            bstop = st ? RM_IMPROVE_NOT_RUN : info.stop;
+        }
+        if (st) {
+            failed++;
+            if (!fail_msg[0])
+                snprintf(fail_msg, sizeof fail_msg, "%.110s", e.msg);
+        } else if (c->t_step_per_dw < tbest && !rm_mapping_check(net, c, 1e-9, &e)) {
+            rm_mapping_free(best);
+            best = c, c = NULL;
+            tbest = best->t_step_per_dw;
+            bi = i, bstop = info.stop, bmoves = info.moves;
+        }
+        rm_mapping_free(c);
+    }
+    rm_pipeline_step s = rmi_step_make(RM_STEP_SEARCH, bstop, t0, tbest);
+    s.evaluations = evals;
+    s.budget = budget;
+    m->improve_t_start = t0;
+    m->improve_stop = bstop;
+    if (!best) {
+        if (failed == n_search)
+            snprintf(s.note, sizeof s.note, "failed (%s): the previous mapping is kept", fail_msg);
+        else
+            snprintf(s.note, sizeof s.note, "%s: no better ring (%d of %d seed rings searched)",
+                     rm_enum_name(RM_ENUM_IMPROVE_STOP, bstop), n_search, n);
+        return rmi_mapping_add_step(m, &s, err);
+    }
+    s.kept = 1;
+    s.moves = bmoves;
+    snprintf(s.note, sizeof s.note, "%s; from the ring of %s (%d of %d seed rings searched)",
+             rm_enum_name(RM_ENUM_IMPROVE_STOP, bstop), sd[bi].what, n_search, n);
+    if (!(*pre = rmi_mapping_copy(m))) {
+        rm_mapping_free(best);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
+    }
+    m->heuristic = best->heuristic;
+    m->improve_stop = bstop;
+    m->improve_moves = bmoves;
+    adopt(m, best);
+    return rmi_mapping_add_step(m, &s, err);
+}
+
 /* The final solver's record (ring.h: final_solver .. final_message) of src
  * into dst. */
 static void take_final_record(rm_mapping *dst, const rm_mapping *src)
@@ -201,9 +407,18 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
                              rm_error *err)
 {
     rm_mapping *m = NULL, *pre = NULL;
-    rm_status st = run_heuristic(net, opt, &m, err);
-    if (st)
+    seed sd[PIPELINE_MAX_SEEDS];
+    int n_seeds = 0;
+    int seeded = opt->heuristic == RM_HEUR_BOTH && opt->improve;
+    rm_status st = seeded ? pipeline_seeds(net, opt, sd, &n_seeds, err)
+                          : run_heuristic(net, opt, &m, err);
+    if (seeded && !st)
+        m = sd[0].m, sd[0].m = NULL;
+    if (st) {
+        for (int i = 0; i < n_seeds; i++)
+            rm_mapping_free(sd[i].m);
         return st;
+    }
     m->network = opt->network;
     if (m->n_steps == 0) { /* one heuristic (RM_HEUR_BOTH records its two runs) */
         rm_pipeline_step s = rmi_step_make(RM_STEP_HEURISTIC, (int)m->heuristic, NAN,
@@ -211,8 +426,12 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
         s.kept = 1;
         st = rmi_mapping_add_step(m, &s, err);
     }
-    if (!st && opt->improve)
+    if (!st && seeded)
+        st = seeded_search(net, opt, sd, n_seeds, m, &pre, err);
+    else if (!st && opt->improve)
         st = search_step(net, opt, m, &pre, err);
+    for (int i = 0; i < n_seeds; i++)
+        rm_mapping_free(sd[i].m);
     if (!st && opt->final_solver != RM_FINAL_NONE)
         st = final_step(net, opt, m, pre, err);
     rm_mapping_free(pre);
