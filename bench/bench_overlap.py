@@ -154,9 +154,9 @@ def main():
                                                                          (p.stdout + p.stderr)[-300:]))
                     return json.load(open(out))
 
-                def evaluate(tag, ring, f):
+                def evaluate(tag, ring, f, alpha):
                     mj, hf = (os.path.join(work, "%s.%g.%d.%s.%s" % (name, ratio, n, tag, x)) for x in ("json", "hosts"))
-                    sh([rm, "eval", plat, "--ring", ring] + base + ["--overlap=%.17g" % f, "--json", mj,
+                    sh([rm, "eval", plat, "--ring", ring, "--alpha", alpha] + base + ["--overlap=%.17g" % f, "--json", mj,
                                                                   "--machinefile", hf, "-q"], timeout=args.timeout)
                     return json.load(open(mj)), hf, mj
 
@@ -173,7 +173,8 @@ def main():
                         print("  (this ringmap values a ring under --overlap but does not map under it: "
                               "the overlap mapping is the proxy 'best of candidate rings valued by "
                               "ringmap eval --overlap': the additive ring, every host in file order, "
-                              "and the additive mappings at D_c/D_w / 2, / 4, / 16)")
+                              "and the additive mappings at D_c/D_w / 2, / 4, / 16, each with the overlap "
+                              "model's best shares and with shares in proportion to speed)")
                 if not proxy[0]:
                     mo, hfo = mapping("overlap", ["--overlap=%.17g" % f])
                     qo = len(mo["ring"])
@@ -189,13 +190,14 @@ def main():
                            ["--json", cj, "-q"], timeout=args.timeout)
                         cands.append(("cand-div%d" % div, cj))
                     best = None
-                    for tag, ring in cands:
+                    for (tag, ring), alpha in [(c, a) for c in cands for a in ("best", "speed")]:
+                        tag += "-" + alpha
                         qc = len(json.load(open(ring))["ring"]) if ring.endswith(".json") else None
                         fc = min(1.0, 2.0 * qc / cols) if qc else f
-                        mc, hc, jc = evaluate(tag, ring, fc)
+                        mc, hc, jc = evaluate(tag, ring, fc, alpha)
                         if qc is None:  # file order: its q known now
                             fc = min(1.0, 2.0 * len(mc["ring"]) / cols)
-                            mc, hc, jc = evaluate(tag, ring, fc)
+                            mc, hc, jc = evaluate(tag, ring, fc, alpha)
                         if min(h["alpha"] for h in mc["ring"]) * cols < 1:
                             # hosts the overlap balance leaves (almost) without work: the
                             # ring of the others, in the same order, valued again
@@ -203,7 +205,7 @@ def main():
                             if len(keep) < 1:
                                 continue
                             fc = min(1.0, 2.0 * len(keep) / cols)
-                            mc, hc, jc = evaluate(tag + "-kept", ",".join(keep), fc)
+                            mc, hc, jc = evaluate(tag + "-kept", ",".join(keep), fc, alpha)
                             if min(h["alpha"] for h in mc["ring"]) * cols < 1:
                                 continue  # a host without a column: not a ring iterapp runs
                         if best is None or mc["t_step"] < best[0]["t_step"]:
