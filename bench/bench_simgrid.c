@@ -1,16 +1,29 @@
 /*
- * bench_simgrid.c — loading SimGrid platforms through libsimgrid
- * (docs/simgrid.md): for clusters of H hosts (a SPLITDUPLEX private link each and a
- * shared backbone, SimGrid's <cluster>; and a two-level FAT_TREE), the time
- * of rmi_platform_read_simgrid (SimGrid's load in the forked child, the H^2
- * route queries, the stream, the platform built), the peak RSS of the
- * loading child and of this process, and the time SharedRing then takes on
- * it (fixed routes, rings of at most 4 hosts) in the same run.
+ * bench_simgrid.c — loading and mapping SimGrid platforms through libsimgrid
+ * (docs/simgrid.md, docs/scale.md).
+ * Table 1 (the loader): for clusters of H hosts (a SPLITDUPLEX private link
+ * each and a shared backbone, SimGrid's <cluster>; and a two-level
+ * FAT_TREE), the time of rmi_platform_read_simgrid (SimGrid's load in the
+ * forked child, the H^2 route queries, the stream, the platform built), the
+ * peak RSS of the loading child and of this process, and the time SharedRing
+ * then takes on it (fixed routes, rings of at most 4 hosts) in the same run.
  * Target: a 1,000-host cluster in < 5 s and < 1 GiB.
- * Usage: bench_simgrid [--hosts H[,H...]]   (default 256,512,1024)
+ * Table 2 (--styles): hosts x style (flat cluster, cluster with a backbone,
+ * fat-tree, dragonfly, a zone of five heterogeneous clusters joined by
+ * uplinks like Grid'5000's sites; and the files given by --file): load s and
+ * map s (CPU, SharedRing on the file's fixed routes with its stopping
+ * bounds, the library's default network model), the peak RSS, q, T_step.
+ * With --reference also SharedRing's reference path on the same platform
+ * (every ring edge's routes to and from every host at every step: the cost
+ * of fixed routes without the fast path), and the ratio.
+ * Targets (Legrand et al. 2004 §4.4 SharedRing on SimGrid's own routes):
+ * a 1,000-host fat-tree and a 1,000-host multi-cluster grid in <= 2 s each.
+ * Usage: bench_simgrid [--hosts H[,H...]] [--styles] [--file F]... [--reference]
+ *        (default hosts 256,512,1024; with --styles 1000)
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
+#include "heur/heur.h"
 #include "topo/io/readers.h"
 
 #include <stdio.h>
@@ -62,17 +75,184 @@ static void write_platform(const char *path, int hosts, int fat_tree)
     fclose(f);
 }
 
+/* CPU seconds (user + system) of this process only. */
+static double cpu_self(void)
+{
+    struct rusage a;
+    getrusage(RUSAGE_SELF, &a);
+    return (double)(a.ru_utime.tv_sec + a.ru_stime.tv_sec) +
+           1e-6 * (double)(a.ru_utime.tv_usec + a.ru_stime.tv_usec);
+}
+
+static const char *STYLES[] = {"flat", "backbone", "fat-tree", "dragonfly", "zones"};
+
+/* A SimGrid platform of `hosts` hosts in style st (STYLES); 0 when the host
+ * count does not fit the style's shape. */
+static int write_style(const char *path, int hosts, int st)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        exit(1);
+    }
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+               "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n");
+    int ok = 1;
+    if (st == 0)
+        fprintf(f,
+                "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" "
+                "bw=\"125MBps\" lat=\"50us\"/>\n",
+                hosts - 1);
+    else if (st == 1)
+        fprintf(f,
+                "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" "
+                "bw=\"125MBps\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"500us\"/>\n",
+                hosts - 1);
+    else if (st == 2) { /* leaves of 40 (or 32) hosts under as many spines as leaves */
+        int leaf = hosts % 40 == 0 ? 40 : 32;
+        ok = hosts % leaf == 0;
+        fprintf(f,
+                "<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;%d,%d;1,%d;1,1\" "
+                "prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" bw=\"125MBps\" "
+                "lat=\"50us\"/>\n",
+                leaf, hosts / leaf, hosts / leaf, hosts - 1);
+    } else if (st == 3) { /* 2 groups of 2 chassis of 2 routers (SimGrid 3.32 crashes on
+                              more groups than one blue link joins) */
+        ok = hosts % 8 == 0;
+        fprintf(f,
+                "<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;%d\" "
+                "prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" bw=\"125MBps\" "
+                "lat=\"50us\"/>\n",
+                hosts / 8, hosts - 1);
+    } else { /* five clusters of their own speeds and links, an uplink each */
+        const char *sp[5] = {"1Gf", "2Gf", "1.5Gf", "3Gf", "2.5Gf"};
+        const char *bw[5] = {"125MBps", "1.25GBps", "125MBps", "1.25GBps", "125MBps"};
+        ok = hosts % 5 == 0;
+        fprintf(f, "<zone id=\"grid\" routing=\"Full\">\n");
+        for (int c = 0; c < 5; c++)
+            fprintf(f,
+                    "<cluster id=\"c%d\" prefix=\"c%d-\" suffix=\"\" radical=\"0-%d\" "
+                    "speed=\"%s\" bw=\"%s\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"100us\"/>\n",
+                    c, c, hosts / 5 - 1, sp[c], bw[c]);
+        for (int c = 0; c < 5; c++)
+            fprintf(f, "<link id=\"up%d\" bandwidth=\"1.25GBps\" latency=\"1ms\"/>\n", c);
+        for (int a = 0; a < 5; a++)
+            for (int b = a + 1; b < 5; b++)
+                fprintf(f,
+                        "<zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-c%d_router\" "
+                        "gw_dst=\"c%d-c%d_router\"><link_ctn id=\"up%d\"/><link_ctn id=\"up%d\"/>"
+                        "</zoneRoute>\n",
+                        a, b, a, a, b, b, a, b);
+        fprintf(f, "</zone>\n");
+    }
+    fprintf(f, "</platform>\n");
+    fclose(f);
+    return ok;
+}
+
+/* One row of table 2: load path (name, hosts), SharedRing on its fixed
+ * routes, and with reference its reference path. 0 when it mapped. */
+static int style_row(const char *path, const char *name, int hosts, int reference)
+{
+    rm_platform *pl = NULL;
+    rm_error err = {RM_OK, ""};
+    double c0 = cpu();
+    rm_status st = rmi_platform_read_simgrid(path, NULL, &pl, &err);
+    double c1 = cpu();
+    if (st) {
+        printf("%-10s %6d  load refused: %s\n", name, hosts, err.msg);
+        return 1;
+    }
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.heuristic = RM_HEUR_SHARED;
+    opt.routing = RM_ROUTING_FIXED;
+    opt.threads = 1;
+    rm_mapping *m = NULL;
+    double m0 = cpu_self();
+    st = rm_map(pl, &opt, &m, &err);
+    double m1 = cpu_self();
+    struct rusage rc, rs;
+    getrusage(RUSAGE_CHILDREN, &rc);
+    getrusage(RUSAGE_SELF, &rs);
+    double rss = (rc.ru_maxrss > rs.ru_maxrss ? rc.ru_maxrss : rs.ru_maxrss) / 1024.0;
+    if (st) {
+        printf("%-10s %6d %8.2f  map failed: %s\n", name, pl->n_hosts, c1 - c0, err.msg);
+        rm_platform_free(pl);
+        return 1;
+    }
+    printf("%-10s %6d %8.2f %8.2f %9.1f %5d %12.6g", name, pl->n_hosts, c1 - c0, m1 - m0, rss, m->q,
+           m->t_step_per_dw);
+    if (reference) {
+        rm_network net;
+        rm_mapping *b = NULL;
+        double r0 = cpu_self(), r1 = r0;
+        if (rm_network_init(&net, pl, opt.duplex, &err) == RM_OK) {
+            if (rmi_sharedring_reference(&net, &opt, &b, &err) == RM_OK) {
+                r1 = cpu_self();
+                printf(" %9.2f %7.1fx %s", r1 - r0, (r1 - r0) / (m1 - m0 > 1e-3 ? m1 - m0 : 1e-3),
+                       b->q == m->q && b->t_step_per_dw == m->t_step_per_dw ? "same" : "DIFFERS");
+            }
+            rm_mapping_free(b);
+            rm_network_destroy(&net);
+        }
+    }
+    printf("\n");
+    rm_mapping_free(m);
+    rm_platform_free(pl);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    const char *list = "256,512,1024";
+    const char *list = NULL;
+    const char *files[16];
+    int n_files = 0, styles = 0, reference = 0;
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--hosts") && i + 1 < argc)
             list = argv[++i];
+        else if (!strcmp(argv[i], "--styles"))
+            styles = 1;
+        else if (!strcmp(argv[i], "--reference"))
+            reference = 1;
+        else if (!strcmp(argv[i], "--file") && i + 1 < argc && n_files < 16)
+            files[n_files++] = argv[++i];
     char dir[] = "/tmp/bench_simgrid_XXXXXX";
     if (!mkdtemp(dir)) {
         perror("mkdtemp");
         return 1;
     }
+    if (styles || n_files) {
+        int status = 0;
+        printf("%-10s %6s %8s %8s %9s %5s %12s%s\n", "style", "hosts", "load(s)", "map(s)",
+               "RSS(MiB)", "q", "T_step/D_w", reference ? "    ref(s)   ratio" : "");
+        for (const char *p = styles ? (list ? list : "1000") : ""; *p;) {
+            int H = atoi(p);
+            for (int stl = 0; stl < 5 && H > 1; stl++) {
+                char path[256];
+                snprintf(path, sizeof path, "%s/%s%d.xml", dir, STYLES[stl], H);
+                if (write_style(path, H, stl))
+                    status |= style_row(path, STYLES[stl], H, reference);
+                unlink(path);
+            }
+            p = strchr(p, ',');
+            if (!p)
+                break;
+            p++;
+        }
+        for (int k = 0; k < n_files; k++) {
+            const char *b = strrchr(files[k], '/');
+            status |= style_row(files[k], b ? b + 1 : files[k], 0, reference);
+        }
+        rmdir(dir);
+        printf("(load: CPU s of this process and the loading child; map: CPU s of SharedRing, one "
+               "thread, fixed routes, stopping bounds; RSS: the larger peak of this process and "
+               "the loading children so far; ref: the reference path, every ring edge's routes "
+               "to and from every host; targets: fat-tree and zones at 1000 hosts <= 2 s)\n");
+        return status;
+    }
+    if (!list)
+        list = "256,512,1024";
     printf("%-9s %6s %8s %8s %9s %9s %12s %12s %12s\n", "platform", "hosts", "nodes", "links",
            "load(s)", "cpu(s)", "child RSS", "self RSS", "map q<=4(s)");
     int status = 0;

@@ -460,9 +460,18 @@ int rmi_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap
     const rm_platform *p = net->platform;
     if (!p->fixed_route_start)
         return 0;
-    int ia = host_position(p, a), ib = host_position(p, b);
-    if (ia < 0 || ib < 0)
+    return rmi_fixed_route_arcs_at(net, host_position(p, a), host_position(p, b), arcs, cap);
+}
+
+/* rmi_fixed_route_arcs_at (topo/route/widest.h). */
+int rmi_fixed_route_arcs_at(const rm_network *net, int ia, int ib, int *arcs, int cap)
+{
+    const rm_platform *p = net->platform;
+    if (!p->fixed_route_start)
+        return 0;
+    if (ia < 0 || ib < 0 || ia >= p->n_hosts || ib >= p->n_hosts)
         return 0; /* fixed routes join hosts only */
+    int a = p->hosts[ia], b = p->hosts[ib];
     size_t H = (size_t)p->n_hosts, k = (size_t)ia * H + (size_t)ib;
     int s = p->fixed_route_start[k], e = p->fixed_route_start[k + 1];
     if (e - s > cap)

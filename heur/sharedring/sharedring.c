@@ -17,6 +17,7 @@
 #include "topo/route/widest.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,8 @@ void rmi_h2_work_destroy(h2_work *wk)
     }
     free(wk->stamp);
     free(wk->rmask);
+    free(wk->fx_arcs);
+    rmi_h2_fixed_destroy(wk->fx);
     free(wk->in_ring);
     free(wk->tw);
     free(wk->tC);
@@ -96,6 +99,11 @@ rm_status rmi_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_err
         wk->wid[t] = malloc(N * sizeof(double));
         wk->arc[t] = malloc(N * sizeof(int));
         ok = ok && wk->wid[t] && wk->arc[t];
+    }
+    if (net->platform->fixed_route_start) { /* fixed_cand's room for four routes */
+        wk->fx_room = net->platform->n_links + 1;
+        wk->fx_arcs = malloc(4 * (size_t)wk->fx_room * sizeof(int));
+        ok = ok && wk->fx_arcs;
     }
     if (!ok) {
         rmi_h2_work_destroy(wk);
@@ -402,6 +410,10 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     if (wk->sym) {
         rmi_h2_sym_remove(wk->sym, wk->hidx[bi]);
         rmi_h2_sym_remove(wk->sym, wk->hidx[bj]);
+    }
+    if (wk->fx) {
+        rmi_h2_fixed_remove(wk->fx, wk->hidx[bi]);
+        rmi_h2_fixed_remove(wk->fx, wk->hidx[bj]);
     }
 out:
     free(wid);
@@ -832,6 +844,74 @@ static rm_status scan_take(h2_scan *sc, int e, int k, double T, const double *x,
     return RM_OK;
 }
 
+/* Fixed routes on the fast path: a ring edge's candidates are evaluated
+ * from their own four routes (fixed_cand) instead of the four "trees" of
+ * every host's fixed route (topo/route/routing.c), which cost O(H R^2) per
+ * scanned ring edge. Needs the full-capacity widths of wk->full and
+ * wk->fx_arcs. */
+static int fixed_lazy(const h2_work *wk)
+{
+    return wk->fast && wk->routing == RM_ROUTING_FIXED && wk->hidx && wk->full && !wk->fw.core &&
+           wk->fx_arcs;
+}
+
+/* Fixed routes, fast path: candidate k (host index h, cycle-time wkk) of
+ * ring edge e (i -> j). First the full-capacity widths wk->full of its four
+ * routes (route order of scan_prune): a fixed route's width is the least
+ * residual along it, so these bound its widths on wk->res2 (<= capacity)
+ * from above, and the lower bound rmi_h2_fast_eval_lb is nondecreasing in
+ * every cost (IEEE operations are monotone): a candidate they prune,
+ * scan_prune prunes with the exact widths too. Else its four routes' arcs
+ * into wk->fx_arcs (fn[t] of them) and their exact widths w on wk->res2,
+ * bit for bit the fixed trees' (rmi_fixed_route_width). Returns 1 when k
+ * is pruned (or *st is set: a route that is not a walk), else 0. O(R^2). */
+static int fixed_cand(const h2_scan *sc, const edge_ctx *c, int e, int h, int i, int j,
+                      double wkk, double bestT, int bs, double *w, int *fn, rm_status *st,
+                      rm_error *err)
+{
+    h2_work *wk = sc->wk;
+    const rm_platform *p = wk->p;
+    int par = sc->s->cost.parallel_send;
+    int hi = wk->hidx[i], hj = wk->hidx[j], k = p->hosts[h];
+    double u[4] = {rm_h2_full(wk, hi, h), rm_h2_full(wk, h, hi), rm_h2_full(wk, h, hj),
+                   rm_h2_full(wk, hj, h)};
+    if (!(u[0] > 0 && u[1] > 0 && u[2] > 0 && u[3] > 0))
+        return 1; /* an exact width of 0 too */
+    double Tl = rmi_h2_fast_eval_lb(&c->ev, c->wi, rm_host_cost(1.0 / u[0], c->ci_keep, par), c->wj,
+                                    rm_host_cost(c->cj_keep, 1.0 / u[3], par), wkk,
+                                    rm_host_cost(1.0 / u[2], 1.0 / u[1], par));
+    if (!(Tl < bestT) && !(Tl == bestT && e < bs))
+        return 1;
+    if (Tl * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+        return 1;
+    const int ends[4][2] = {{i, k}, {k, i}, {k, j}, {j, k}};
+    const int hend[4][2] = {{hi, h}, {h, hi}, {h, hj}, {hj, h}};
+    for (int t = 0; t < 4; t++) {
+        fn[t] = rmi_fixed_route_width_at(wk->net, wk->res2, hend[t][0], hend[t][1], ends[t][0],
+                                         ends[t][1], wk->fx_arcs + (size_t)t * wk->fx_room, &w[t]);
+        if (fn[t] < 0) {
+            *st = rm_error_set(err, RM_EINPUT, "fixed route %s -> %s is not a walk over usable links",
+                               p->nodes[ends[t][0]].label, p->nodes[ends[t][1]].label);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Fixed routes, fast path: candidate k's four routes from fixed_cand's arcs
+ * into wk->cand (what scan_route takes from the fixed trees). */
+static rm_status fixed_cand_routes(h2_work *wk, int i, int j, int k, const double *w, const int *fn,
+                                   rm_error *err)
+{
+    const int ends[4][2] = {{i, k}, {k, i}, {k, j}, {j, k}};
+    for (int t = 0; t < 4; t++) {
+        rm_route r = {ends[t][0], ends[t][1], fn[t], wk->fx_arcs + (size_t)t * wk->fx_room, w[t]};
+        if (rm_route_copy(&wk->cand[t], &r))
+            return rm_error_set(err, RM_ENOMEM, "out of memory for a route of %d arcs", fn[t]);
+    }
+    return RM_OK;
+}
+
 /* Every candidate host k of ring edge e (i -> j): trees on the residual with
  * the edge's routes given back, then per candidate prune (bounds), route,
  * share, evaluate (T_step); updates sc's best. Writes only sc and sc->wk's
@@ -846,13 +926,21 @@ rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     int bk = sc->bk, bs = sc->bs;
     int i = s->ring[e], j = s->ring[(e + 1) % q];
     int mirror = mirror_trees(wk->net, wk->routing);
-    int reused, n_cand;
-    const int *cands;
+    int reused, n_cand = p->n_hosts, lazy = fixed_lazy(wk);
+    const int *cands = NULL;
     edge_ctx c;
+    rm_status st = RM_OK;
     scan_give_back(wk, s, e);
-    rm_status st = scan_trees(wk, s, e, mirror, &reused, err);
-    if (!st)
-        st = scan_cands(sc, e, mirror, reused, &cands, &n_cand, err);
+    if (!lazy) {
+        st = scan_trees(wk, s, e, mirror, &reused, err);
+        if (!st)
+            st = scan_cands(sc, e, mirror, reused, &cands, &n_cand, err);
+    } else if (wk->fx) {
+        /* fixed routes: one candidate per run of twins (sharedring_fixed.c) */
+        n_cand = rmi_h2_fixed_candidates(wk, wk->fx, i, j, wk->cand_h, wk->fx_arcs,
+                                         4 * wk->fx_room);
+        cands = wk->cand_h;
+    }
     if (st)
         goto done;
     /* costs of the hosts other than i, j, k are unchanged */
@@ -869,20 +957,33 @@ rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
         goto done;
     }
     rmi_h2_edge_ctx_init(&c, wk, s, e, sc->dc_dw);
-    if (cands)
+    if (cands && !lazy)
         tree_leaves(wk, wk->net, p, i, j, mirror, cands, n_cand);
     for (int ci = 0; ci < n_cand; ci++) {
         int h = cands ? cands[ci] : ci;
         int k = p->hosts[h];
         if (wk->in_ring[k])
             continue;
-        /* route t's width: tree 0 = i->k, 1 = k->i, 3 = k->j, 2 = j->k */
-        double w[4] = {wk->wid[0][k], wk->wid[1][k], wk->wid[3][k], wk->wid[2][k]};
-        double wkk = p->nodes[k].w, Tlow, x[4], T;
-        int skip;
+        /* route t's width: tree 0 = i->k, 1 = k->i, 3 = k->j, 2 = j->k
+         * (fixed routes, fast path: k's own routes, fixed_cand) */
+        double w[4], wkk = p->nodes[k].w, Tlow, x[4], T;
+        int skip, fn[4];
+        if (lazy) {
+            if (fixed_cand(sc, &c, e, h, i, j, wkk, bestT, bs, w, fn, &st, err)) {
+                if (st)
+                    goto done;
+                continue;
+            }
+        } else {
+            w[0] = wk->wid[0][k];
+            w[1] = wk->wid[1][k];
+            w[2] = wk->wid[3][k];
+            w[3] = wk->wid[2][k];
+        }
         if (scan_prune(sc, &c, e, h, wkk, w, bestT, bs, &Tlow))
             continue;
-        if ((st = scan_route(wk, i, j, k, w, err)))
+        if ((st = lazy ? fixed_cand_routes(wk, i, j, k, w, fn, err)
+                       : scan_route(wk, i, j, k, w, err)))
             goto done;
         double a[4] = {1.0 / c.wi, 1.0 / wkk, 1.0 / wkk, 1.0 / c.wj};
         if ((st = scan_share(sc, &c, wkk, Tlow, bestT, a, x, &skip, err)))
@@ -934,6 +1035,8 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
     wk->in_ring[bk] = 1;
     if (wk->sym)
         rmi_h2_sym_remove(wk->sym, wk->hidx[bk]);
+    if (wk->fx)
+        rmi_h2_fixed_remove(wk->fx, wk->hidx[bk]);
     wk->last_k = bk;
     rmi_ring_state_costs(net, s);
     *found = 1;
@@ -1046,6 +1149,8 @@ static rm_status sharedring_fast_init(h2_work *wk, const rm_network *net, const 
     if ((st = rmi_h2_adjacency(wk, err)) || (st = rmi_h2_fullw_init(wk, err)) ||
         (st = rmi_h2_kres_init(wk, err)))
         return st;
+    if (fixed_lazy(wk) && rmi_h2_sym_valid_for(&opt->cost))
+        wk->fx = rmi_h2_fixed_new(wk); /* NULL: every host a candidate */
     if (wk->sym && opt->sharing == RM_SHARING_GREEDY && rmi_h2_inc_valid_for(&opt->cost) &&
         (st = rmi_h2_cache_init(wk, err)))
         return st;

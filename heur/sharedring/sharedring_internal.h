@@ -20,6 +20,8 @@
 /* smallest ring on which the fast path scans its edges on several threads */
 #define H2_THREAD_MIN_Q 4
 
+typedef struct h2_work h2_work;
+
 /* Symmetry classes of interchangeable hosts (heur/sharedring/sharedring_sym.c). */
 typedef struct h2_sym {
     int n_class, n_mem;
@@ -37,6 +39,48 @@ typedef struct h2_sym {
     int *multi, n_multi;
     int *tmp; /* n_class + 1 */
 } h2_sym;
+
+/* Interchangeable hosts under fixed routes (heur/sharedring/sharedring_fixed.c). */
+typedef struct h2_fixed {
+    int *owner;  /* n_res: the host index a resource is private to, -1: none */
+    int *rank;   /* n_res: its rank among that host's private resources */
+    int *pair;   /* 2 n_res: the two host indices of a resource crossed only by
+                    routes between them (and both ways), else -1 -1 */
+    int *pstart, *pres; /* H + 1, private resources of host h at pres[pstart[h] ..), increasing */
+    int n_class;
+    int *cls_start; /* n_class + 1: members at mem[cls_start[c] .. cls_start[c + 1]) */
+    int *mem;       /* H: host indices, increasing within a class */
+    int *cls_of, *pos_of; /* H: class and position of each host */
+    int *nx;        /* H + 1: first position >= m of its class out of the ring */
+    int *scr, room; /* scratch of the construction: 2 routes of room arcs */
+} h2_fixed;
+
+/** Twin classes of wk's hosts under the platform's fixed routes (after
+ *  rmi_h2_work_init and wk->hidx; NULL when none can be built: fewer than 3
+ *  hosts, out of memory, a route that is not a walk: the scan then takes
+ *  every host). O(H^2 R) for routes of R arcs (owners, twin checks within
+ *  classes, at most 8 H + 64 failed or passed checks). */
+h2_fixed *rmi_h2_fixed_new(const h2_work *wk);
+
+/** Free fx (NULL is fine). */
+void rmi_h2_fixed_destroy(h2_fixed *fx);
+
+/** Host index h joins the ring. O(class). */
+void rmi_h2_fixed_remove(h2_fixed *fx, int h);
+
+/** The candidate host indices of ring edge i -> j (nodes) into out,
+ *  increasing: of each class, the first member out of the ring in each run
+ *  whose private resources lie alike among the other resources of the four
+ *  routes (every member out of the ring when scr is too small). scr:
+ *  scratch of scr_cap ints. Reads only fx and wk: thread-safe with
+ *  distinct out and scr. O(classes (R log R + S x private x log class)). */
+int rmi_h2_fixed_candidates(const h2_work *wk, const h2_fixed *fx, int i, int j, int *out, int *scr,
+                            int scr_cap);
+
+/** The first member out of the ring of every class (host indices,
+ *  increasing) into out: twins give the same edge bounds (the same
+ *  full-capacity widths, cycle-time and access resources). O(classes). */
+int rmi_h2_fixed_base(const h2_fixed *fx, int *out);
 
 /* Incremental scan (heur/sharedring/sharedring_inc.c): one candidate's shares and route
  * costs for one ring edge, as of step `step`, and the tree paths they were
@@ -215,6 +259,11 @@ typedef struct h2_work {
      * width <= tlow[t] has width <= tlow[t] in the exact tree too */
     double tlow[4];
     int *cand_f; /* H: scratch of the candidates kept (rmi_h2_scan_edge) */
+    /* fixed routes (a platform that fixes them): room for the arcs of a
+     * candidate's four routes, fx_room each (rmi_h2_scan_edge); the twin
+     * classes (shared, read-only during a scan; NULL: every host) */
+    int *fx_arcs, fx_room;
+    h2_fixed *fx;
     /* fast path: this step's sequential sums of pinv and pcw
      * (rmi_h2_edge_bounds; rmi_h2_edge_ctx_exact) */
     h2_seq seq_inv, seq_cw;

@@ -83,6 +83,25 @@ static double fixed_width(const rm_network *net, const double *residual, const i
     return x;
 }
 
+int rmi_fixed_route_width(const rm_network *net, const double *residual, int a, int b, int *arcs,
+                          double *width)
+{
+    return rmi_fixed_route_width_at(net, residual, -1, -1, a, b, arcs, width);
+}
+
+int rmi_fixed_route_width_at(const rm_network *net, const double *residual, int ia, int ib, int a,
+                             int b, int *arcs, double *width)
+{
+    int n = ia >= 0 && ib >= 0 ? rmi_fixed_route_arcs_at(net, ia, ib, arcs, net->platform->n_links)
+                               : fixed_arcs(net, a, b, arcs, net->platform->n_links);
+    *width = 0.0;
+    if (n > 0) {
+        double x = fixed_width(net, residual, arcs, n);
+        *width = x > 0.0 ? x : 0.0;
+    }
+    return n;
+}
+
 /* "Tree" of the fixed routes from src (to src when reverse): the width of
  * each host's fixed route (least residual along it) and in_arc = RM_ARC_FIXED
  * for every host with a route, so that rm_route_from_tree takes the file's
@@ -112,8 +131,9 @@ static rm_status fixed_tree(const rm_network *net, const double *residual, int s
         int v = p->hosts[h];
         if (v == src)
             continue;
-        int n = reverse ? fixed_arcs(net, v, src, arcs, p->n_links)
-                        : fixed_arcs(net, src, v, arcs, p->n_links);
+        double x;
+        int n = reverse ? rmi_fixed_route_width(net, residual, v, src, arcs, &x)
+                        : rmi_fixed_route_width(net, residual, src, v, arcs, &x);
         if (n < 0) {
             st = rm_error_set(err, RM_EINPUT, "fixed route %s -> %s is not a walk over usable links",
                               p->nodes[reverse ? v : src].label, p->nodes[reverse ? src : v].label);
@@ -121,10 +141,8 @@ static rm_status fixed_tree(const rm_network *net, const double *residual, int s
         }
         if (n == 0)
             continue;
-        if (width) {
-            double x = fixed_width(net, residual, arcs, n);
-            width[v] = x > 0.0 ? x : 0.0;
-        }
+        if (width)
+            width[v] = x;
         if (in_arc)
             in_arc[v] = RM_ARC_FIXED;
     }

@@ -31,6 +31,23 @@
 rm_status rmi_routing_tree(const rm_network *net, rm_routing routing, const double *residual,
                           int src, int reverse, double *width, int *in_arc, rm_error *err);
 
+/** RM_ROUTING_FIXED, one route: the arcs of the platform file's route from
+ *  host node a to host node b into arcs (room for n_links + 1) and its width
+ *  on residual (NULL: full capacities) into *width, bit for bit the width
+ *  rmi_routing_tree's fixed tree gives b (least residual along the route, a
+ *  resource crossed m times giving residual / m; 0 when there is no route).
+ *  Returns the number of arcs: 0 when the file fixes no route a -> b (or it
+ *  crosses a link too slow for the model), -1 when it is not a walk over
+ *  usable links (the tree's RM_EINPUT). Thread-safe (reads only).
+ *  O(log H + R^2) for a route of R links. */
+int rmi_fixed_route_width(const rm_network *net, const double *residual, int a, int b, int *arcs,
+                          double *width);
+
+/** rmi_fixed_route_width with the host indices ia, ib of a and b given
+ *  (both >= 0; else found by a and b). O(R^2). */
+int rmi_fixed_route_width_at(const rm_network *net, const double *residual, int ia, int ib, int a,
+                             int b, int *arcs, double *width);
+
 /** Latency (s) of the route src -> dst held by the forward tree in_arc of
  *  rmi_routing_tree (any routing mode; RM_ARC_FIXED entries: the platform's
  *  fixed route): the sum of its links' latencies, 0 if dst is unreachable

@@ -139,4 +139,8 @@ rm_status rm_widest_tree_igraph(const rm_network *net, const double *residual, i
  * twice: a SimGrid WIFI access point). O(len + log H). Thread safety: reentrant (net is only read). */
 int rmi_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap);
 
+/** rmi_fixed_route_arcs between the hosts of indices ia and ib
+ *  (rm_platform.hosts; 0 when either is not a host index). O(len). */
+int rmi_fixed_route_arcs_at(const rm_network *net, int ia, int ib, int *arcs, int cap);
+
 #endif

@@ -1,0 +1,501 @@
+/*
+ * sharedring_fixed.c — interchangeable hosts under fixed routes (the routes
+ * a SimGrid file fixes), for SharedRing's scan (Legrand et al. 2004 §4.4.2):
+ * of hosts that no evaluation can tell apart, only the first one out of the
+ * ring can be chosen, so a ring edge's scan evaluates that one alone.
+ *
+ * A resource is private to host x when every fixed route that crosses it
+ * starts or ends at x (a cluster host's own links). A route s -> d is read
+ * as tokens: a resource private to s or to d as (which end, its rank among
+ * that host's private resources by index, capacity, backbone, the link's
+ * latency), any other arc as itself. Hosts a and b are twins when their
+ * cycle-times are equal, their private resources are described alike, the
+ * routes a -> x and b -> x, x -> a and x -> b read alike for every other
+ * host x, and a -> b reads as b -> a. Twins of one class are pairwise twins
+ * (checked: each against the class's first member, and the routes between
+ * members both ways).
+ *
+ * A backbone crossed only by the routes between two hosts (SimGrid's
+ * connection from one host's link to another's) reads as such a pair's
+ * backbone (capacity, latency).
+ *
+ * Why it is exact: a host out of the ring has its private resources at full
+ * capacity (no route of the ring crosses them), so for ring edge i -> j two
+ * twins k, k' have four routes crossing the same other resources at the same
+ * positions, with the same residuals, latencies and sharing pattern. The
+ * share solver (bw/share.c) turns backbones and resources of one route into
+ * per-route bounds (fmin: order free) and prices the other, shared
+ * resources in index order (bw/system.c); its final scaling is per resource
+ * then fmin per route. So their shares are computed by the same operations
+ * when, in addition, the non-backbone private resources of k and k' lie
+ * alike among the other non-backbone resources of the four routes: then
+ * T_step is the same bit for bit and the reference scan, which keeps the
+ * first of equal T_step in host order, never chooses k' after k. The
+ * members of a class are kept in host order with every non-backbone private
+ * rank's resource index increasing, so the members whose private resources
+ * lie alike among a set S of resources form runs, cut where a member's
+ * resource passes an element of S.
+ */
+#include "heur/sharedring/sharedring_internal.h"
+#include "topo/route/widest.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Token of arc a on route s -> d (see the file comment); 64 bits per field
+ * compared exactly. */
+typedef struct fx_tok {
+    int kind; /* 0: other arc (v = arc), 1: private to s, 2: private to d */
+    int v;    /* arc, or the private rank */
+    double cap, lat;
+    int bb;
+} fx_tok;
+
+static int tok_of(const h2_work *wk, const h2_fixed *fx, int s, int d, int a, fx_tok *t)
+{
+    const rm_network *net = wk->net;
+    int r = net->arc_res[a];
+    int hs = wk->hidx[s], hd = wk->hidx[d];
+    int o = r >= 0 ? fx->owner[r] : -1;
+    memset(t, 0, sizeof *t);
+    if (o >= 0 && (o == hs || o == hd)) {
+        t->kind = o == hs ? 1 : 2;
+        t->v = fx->rank[r];
+        t->cap = net->res_cap[r];
+        t->bb = net->res_backbone[r];
+        t->lat = wk->p->links[net->arc_link[a]].latency;
+    } else if (r >= 0 && o < 0 && net->res_backbone[r] && fx->pair[2 * r] >= 0 &&
+               ((fx->pair[2 * r] == hs && fx->pair[2 * r + 1] == hd) ||
+                (fx->pair[2 * r] == hd && fx->pair[2 * r + 1] == hs))) {
+        /* a backbone crossed by the routes between s and d only (a SimGrid
+         * connection between two hosts' own links): each route alone on it */
+        t->kind = 3;
+        t->v = fx->pair[2 * r] == hs;
+        t->cap = net->res_cap[r];
+        t->bb = 1;
+        t->lat = wk->p->links[net->arc_link[a]].latency;
+    } else {
+        t->kind = 0;
+        t->v = a;
+    }
+    return 0;
+}
+
+static int tok_eq(const fx_tok *x, const fx_tok *y)
+{
+    return x->kind == y->kind && x->v == y->v && x->bb == y->bb &&
+           memcmp(&x->cap, &y->cap, sizeof x->cap) == 0 && memcmp(&x->lat, &y->lat, sizeof x->lat) == 0;
+}
+
+/* 1 when route s1 -> d1 reads as route s2 -> d2 (host nodes). */
+static int routes_alike(const h2_work *wk, const h2_fixed *fx, int s1, int d1, int s2, int d2)
+{
+    int *a1 = fx->scr, *a2 = fx->scr + fx->room;
+    int n1 = rmi_fixed_route_arcs(wk->net, s1, d1, a1, fx->room - 1);
+    int n2 = rmi_fixed_route_arcs(wk->net, s2, d2, a2, fx->room - 1);
+    if (n1 != n2 || n1 < 0)
+        return 0;
+    for (int k = 0; k < n1; k++) {
+        fx_tok x, y;
+        tok_of(wk, fx, s1, d1, a1[k], &x);
+        tok_of(wk, fx, s2, d2, a2[k], &y);
+        if (!tok_eq(&x, &y))
+            return 0;
+    }
+    return 1;
+}
+
+/* 1 when host index b is a twin of host index a (every x but a, b). O(H R). */
+static int twins(const h2_work *wk, const h2_fixed *fx, int a, int b)
+{
+    const rm_platform *p = wk->p;
+    int va = p->hosts[a], vb = p->hosts[b];
+    if (memcmp(&p->nodes[va].w, &p->nodes[vb].w, sizeof(double)) != 0)
+        return 0;
+    int na = fx->pstart[a + 1] - fx->pstart[a];
+    if (na != fx->pstart[b + 1] - fx->pstart[b])
+        return 0;
+    for (int o = 0; o < na; o++) {
+        int ra = fx->pres[fx->pstart[a] + o], rb = fx->pres[fx->pstart[b] + o];
+        if (wk->net->res_cap[ra] != wk->net->res_cap[rb] ||
+            wk->net->res_backbone[ra] != wk->net->res_backbone[rb])
+            return 0;
+    }
+    /* the access resources of the edge bounds (rmi_h2_k_bound): alike */
+    const rm_network *net = wk->net;
+    int oa = wk->kres_out[a], ob = wk->kres_out[b], ia = wk->kres_in[a], ib = wk->kres_in[b];
+    if ((oa < 0) != (ob < 0) || (ia < 0) != (ib < 0) || (oa >= 0 && oa == ia) != (ob >= 0 && ob == ib) ||
+        (oa >= 0 && net->res_cap[oa] != net->res_cap[ob]) ||
+        (ia >= 0 && net->res_cap[ia] != net->res_cap[ib]))
+        return 0;
+    if (!routes_alike(wk, fx, va, vb, vb, va))
+        return 0;
+    for (int x = 0; x < p->n_hosts; x++) {
+        if (x == a || x == b)
+            continue;
+        int vx = p->hosts[x];
+        if (!routes_alike(wk, fx, va, vx, vb, vx) || !routes_alike(wk, fx, vx, va, vx, vb))
+            return 0;
+    }
+    return 1;
+}
+
+/* A cheap key of host index a: its cycle-time, its private resources and the
+ * routes to and from three probe hosts read as tokens (equal for twins that
+ * are not probes); probes get keys of their own. */
+static uint64_t host_key(const h2_work *wk, const h2_fixed *fx, int a)
+{
+    const rm_platform *p = wk->p;
+    int H = p->n_hosts, probe[3] = {0, H / 2, H - 1};
+    uint64_t k = 1469598103934665603ULL;
+#define MIX(x) (k = (k ^ (uint64_t)(x)) * 1099511628211ULL)
+    for (int t = 0; t < 3; t++)
+        if (a == probe[t])
+            MIX(0x9e3779b97f4a7c15ULL + (uint64_t)a);
+    uint64_t wb;
+    memcpy(&wb, &p->nodes[p->hosts[a]].w, sizeof wb);
+    MIX(wb);
+    MIX(fx->pstart[a + 1] - fx->pstart[a]);
+    int *arcs = fx->scr;
+    for (int t = 0; t < 3; t++) {
+        int x = probe[t];
+        if (x == a)
+            continue;
+        for (int dir = 0; dir < 2; dir++) {
+            int s = dir ? p->hosts[x] : p->hosts[a], d = dir ? p->hosts[a] : p->hosts[x];
+            int n = rmi_fixed_route_arcs(wk->net, s, d, arcs, fx->room - 1);
+            MIX(n + 7);
+            for (int i = 0; i < n; i++) {
+                fx_tok tk;
+                tok_of(wk, fx, s, d, arcs[i], &tk);
+                uint64_t c;
+                memcpy(&c, &tk.cap, sizeof c);
+                MIX(tk.kind);
+                MIX(tk.v);
+                MIX(c);
+                memcpy(&c, &tk.lat, sizeof c);
+                MIX(c);
+                MIX(tk.bb);
+            }
+        }
+    }
+#undef MIX
+    return k;
+}
+
+void rmi_h2_fixed_destroy(h2_fixed *fx)
+{
+    if (!fx)
+        return;
+    free(fx->owner);
+    free(fx->pair);
+    free(fx->rank);
+    free(fx->pstart);
+    free(fx->pres);
+    free(fx->cls_start);
+    free(fx->mem);
+    free(fx->pos_of);
+    free(fx->nx);
+    free(fx->scr);
+    free(fx->cls_of);
+    free(fx);
+}
+
+typedef struct {
+    uint64_t key;
+    int h;
+} fx_kh;
+
+static int kh_cmp(const void *x, const void *y)
+{
+    const fx_kh *a = x, *b = y;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return (a->h > b->h) - (a->h < b->h);
+}
+
+h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    int H = p->n_hosts, R = net->n_res;
+    if (!p->fixed_route_start || H < 3 || !wk->hidx)
+        return NULL;
+    h2_fixed *fx = calloc(1, sizeof *fx);
+    if (!fx)
+        return NULL;
+    fx->room = p->n_links + 2;
+    fx->owner = malloc((size_t)(R + 1) * sizeof(int));
+    fx->pair = malloc(2 * (size_t)(R + 1) * sizeof(int));
+    int *own2 = malloc((size_t)(R + 1) * sizeof(int));
+    fx->rank = malloc((size_t)(R + 1) * sizeof(int));
+    fx->pstart = calloc((size_t)H + 2, sizeof(int));
+    fx->pos_of = malloc((size_t)H * sizeof(int));
+    fx->scr = malloc(2 * (size_t)fx->room * sizeof(int));
+    fx_kh *kh = malloc((size_t)H * sizeof *kh);
+    int *cls_of = fx->cls_of = malloc((size_t)H * sizeof(int));
+    if (!fx->owner || !fx->pair || !own2 || !fx->rank || !fx->pstart || !fx->pos_of || !fx->scr || !kh || !cls_of)
+        goto fail;
+    /* owners: the hosts every route crossing r starts or ends at (-2:
+     * crossed by none yet, -1: none) */
+    for (int r = 0; r < R; r++)
+        fx->owner[r] = own2[r] = -2;
+    for (int a = 0; a < H; a++)
+        for (int b = 0; b < H; b++) {
+            if (a == b)
+                continue;
+            int n = rmi_fixed_route_arcs_at(net, a, b, fx->scr, fx->room - 1);
+            if (n < 0)
+                goto fail; /* the scan reports it */
+            for (int i = 0; i < n; i++) {
+                int r = net->arc_res[fx->scr[i]];
+                if (r < 0)
+                    continue;
+                if (fx->owner[r] == -2) {
+                    fx->owner[r] = a;
+                    own2[r] = b;
+                    continue;
+                }
+                int o1 = fx->owner[r], o2 = own2[r];
+                fx->owner[r] = (o1 == a || o1 == b) ? o1 : -1;
+                own2[r] = (o2 == a || o2 == b) ? o2 : -1;
+                if (fx->owner[r] < 0) {
+                    fx->owner[r] = own2[r];
+                    own2[r] = -1;
+                }
+            }
+        }
+    for (int r = 0; r < R; r++) { /* both ends of every route crossing it: a pair's */
+        fx->pair[2 * r] = fx->pair[2 * r + 1] = -1;
+        if (fx->owner[r] >= 0 && own2[r] >= 0) {
+            fx->pair[2 * r] = fx->owner[r];
+            fx->pair[2 * r + 1] = own2[r];
+        }
+        if (fx->owner[r] < 0 || own2[r] >= 0)
+            fx->owner[r] = -1;
+    }
+    /* private resources of each host by increasing index, their ranks */
+    for (int r = 0; r < R; r++)
+        if (fx->owner[r] >= 0)
+            fx->pstart[fx->owner[r] + 1]++;
+    for (int h = 0; h < H; h++)
+        fx->pstart[h + 1] += fx->pstart[h];
+    fx->pres = malloc(((size_t)fx->pstart[H] + 1) * sizeof(int));
+    if (!fx->pres)
+        goto fail;
+    for (int h = 0; h < H; h++)
+        cls_of[h] = fx->pstart[h];
+    for (int r = 0; r < R; r++) {
+        fx->rank[r] = -1;
+        if (fx->owner[r] >= 0) {
+            int h = fx->owner[r];
+            fx->rank[r] = cls_of[h] - fx->pstart[h];
+            fx->pres[cls_of[h]++] = r;
+        }
+    }
+    /* classes: hosts of one key, in host order, each against the class's
+     * first member and the members so far (routes both ways), private
+     * resources increasing along the class */
+    for (int h = 0; h < H; h++) {
+        kh[h].key = host_key(wk, fx, h);
+        kh[h].h = h;
+        cls_of[h] = -1;
+    }
+    qsort(kh, (size_t)H, sizeof *kh, kh_cmp);
+    fx->mem = malloc((size_t)H * sizeof(int));
+    fx->cls_start = malloc(((size_t)H + 1) * sizeof(int));
+    fx->nx = malloc(((size_t)H + 1) * sizeof(int));
+    if (!fx->mem || !fx->cls_start || !fx->nx)
+        goto fail;
+    int nm = 0, nc = 0;
+    long budget = 8L * H + 64; /* twin checks (O(H R) each); past it, hosts stay alone */
+    for (int g = 0; g < H;) {
+        int ge = g;
+        while (ge < H && kh[ge].key == kh[g].key)
+            ge++;
+        /* hosts kh[g .. ge) in host order: greedy classes */
+        for (int t = g; t < ge; t++) {
+            int h = kh[t].h;
+            if (cls_of[h] >= 0)
+                continue;
+            int c0 = nm, last = h;
+            fx->cls_start[nc] = nm;
+            fx->mem[nm++] = h;
+            cls_of[h] = nc;
+            for (int u = t + 1; u < ge; u++) {
+                int b = kh[u].h, ok = cls_of[b] < 0;
+                int np = fx->pstart[h + 1] - fx->pstart[h];
+                for (int o = 0; ok && o < np; o++)
+                    ok = fx->pstart[b + 1] - fx->pstart[b] == np &&
+                         (net->res_backbone[fx->pres[fx->pstart[h] + o]] ||
+                          fx->pres[fx->pstart[b] + o] > fx->pres[fx->pstart[last] + o]);
+                ok = ok && budget-- > 0 && twins(wk, fx, h, b);
+                for (int m = c0 + 1; ok && m < nm; m++) {
+                    int vm = p->hosts[fx->mem[m]], vb = p->hosts[b];
+                    ok = routes_alike(wk, fx, vm, vb, vb, vm);
+                }
+                if (ok) {
+                    fx->mem[nm++] = b;
+                    cls_of[b] = nc;
+                    last = b;
+                }
+            }
+            nc++;
+        }
+        g = ge;
+    }
+    fx->cls_start[nc] = nm;
+    fx->n_class = nc;
+    for (int c = 0; c < nc; c++)
+        for (int m = fx->cls_start[c]; m < fx->cls_start[c + 1]; m++)
+            fx->pos_of[fx->mem[m]] = m;
+    for (int m = 0; m <= nm; m++)
+        fx->nx[m] = m;
+    free(own2);
+    free(kh);
+    return fx;
+fail:
+    free(own2);
+    free(kh);
+    rmi_h2_fixed_destroy(fx);
+    return NULL;
+}
+
+void rmi_h2_fixed_remove(h2_fixed *fx, int h)
+{
+    if (!fx)
+        return;
+    int c = fx->cls_of[h], e = fx->cls_start[c + 1];
+    /* nx[m]: the first position >= m of the class out of the ring (e: none) */
+    int m = fx->pos_of[h];
+    fx->nx[m] = m + 1 < e ? fx->nx[m + 1] : e;
+    for (int k = m - 1; k >= fx->cls_start[c] && fx->nx[k] == m; k--)
+        fx->nx[k] = fx->nx[m];
+}
+
+/* int compare */
+static int int_cmp(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+/* Sort v[0 .. n) increasing: insertion for the few resources of four
+ * routes, qsort beyond. */
+static void sort_ints(int *v, int n)
+{
+    if (n > 32) {
+        qsort(v, (size_t)n, sizeof *v, int_cmp);
+        return;
+    }
+    for (int a = 1; a < n; a++) {
+        int x = v[a], b = a - 1;
+        while (b >= 0 && v[b] > x) {
+            v[b + 1] = v[b];
+            b--;
+        }
+        v[b + 1] = x;
+    }
+}
+
+int rmi_h2_fixed_candidates(const h2_work *wk, const h2_fixed *fx, int i, int j, int *out, int *scr,
+                            int scr_cap)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    int n = 0;
+    for (int c = 0; c < fx->n_class; c++) {
+        int b = fx->cls_start[c], e = fx->cls_start[c + 1];
+        int first = fx->nx[b];
+        if (first >= e)
+            continue; /* every member in the ring */
+        int h = fx->mem[first], k = p->hosts[h];
+        int np = fx->pstart[h + 1] - fx->pstart[h];
+        if (e - b == 1 || np == 0) {
+            out[n++] = h; /* one member, or nothing private to cut */
+            continue;
+        }
+        /* S: the resources of k's four routes not private to k */
+        int hi = wk->hidx[i], hj = wk->hidx[j];
+        const int ends[4][2] = {{hi, h}, {h, hi}, {h, hj}, {hj, h}};
+        int ns = 0, ok = 1;
+        (void)k;
+        for (int t = 0; t < 4 && ok; t++) {
+            int room = scr_cap - ns;
+            int m = room > 1 ? rmi_fixed_route_arcs_at(net, ends[t][0], ends[t][1], scr + ns, room - 1)
+                             : -1;
+            if (m < 0) {
+                ok = 0;
+                break;
+            }
+            int base = ns; /* arcs at base .., resources compacted to ns <= base + x */
+            for (int x = 0; x < m; x++) {
+                int r = net->arc_res[scr[base + x]];
+                if (r >= 0 && fx->owner[r] != h && !net->res_backbone[r])
+                    scr[ns++] = r;
+            }
+        }
+        if (ok) {
+            sort_ints(scr, ns);
+            int u = 0;
+            for (int x = 0; x < ns; x++)
+                if (!u || scr[x] != scr[u - 1])
+                    scr[u++] = scr[x];
+            ns = u;
+            /* cut positions: for each s and private rank o, the first
+             * member whose rank-o resource is above s */
+            int nc = 0;
+            int *cut = scr + ns;
+            if (ns + ns * np + 2 > scr_cap)
+                ok = 0;
+            for (int x = 0; ok && x < ns; x++)
+                for (int o = 0; o < np; o++) {
+                    if (net->res_backbone[fx->pres[fx->pstart[h] + o]])
+                        continue; /* each route alone on it: its place is no matter */
+                    int lo = b, hi = e; /* first position with resource > scr[x] */
+                    while (lo < hi) {
+                        int mid = lo + (hi - lo) / 2;
+                        int hm = fx->mem[mid];
+                        if (fx->pres[fx->pstart[hm] + o] > scr[x])
+                            hi = mid;
+                        else
+                            lo = mid + 1;
+                    }
+                    if (lo > b && lo < e)
+                        cut[nc++] = lo;
+                }
+            if (ok) {
+                cut[nc++] = e;
+                sort_ints(cut, nc);
+                int start = b;
+                for (int x = 0; x < nc; x++) {
+                    if (cut[x] <= start)
+                        continue;
+                    int f = fx->nx[start];
+                    if (f < cut[x])
+                        out[n++] = fx->mem[f];
+                    start = cut[x];
+                }
+            }
+        }
+        if (!ok) /* out of room: every member out of the ring */
+            for (int m = b; m < e; m++)
+                if (!wk->in_ring[p->hosts[fx->mem[m]]])
+                    out[n++] = fx->mem[m];
+    }
+    sort_ints(out, n);
+    return n;
+}
+
+int rmi_h2_fixed_base(const h2_fixed *fx, int *out)
+{
+    int n = 0;
+    for (int c = 0; c < fx->n_class; c++) {
+        int b = fx->cls_start[c], e = fx->cls_start[c + 1];
+        if (fx->nx[b] < e)
+            out[n++] = fx->mem[fx->nx[b]];
+    }
+    sort_ints(out, n);
+    return n;
+}

@@ -1,0 +1,240 @@
+/*
+ * test_fixed_fast.c — SharedRing's fast path under fixed routes (the
+ * routes a SimGrid file fixes, RM_ROUTING_FIXED: each candidate evaluated
+ * from its own four routes, pruned first by their full-capacity widths,
+ * instead of the routes to and from every host per scanned ring edge) gives
+ * the ring, the T_step and every size's T_step of the reference path
+ * (rmi_sharedring_reference: every ring edge's four route "trees" at every
+ * step), bit for bit, on SimGrid's platform styles (clusters with a
+ * backbone, fat-tree, torus, dragonfly, several clusters joined by zone
+ * routes, Full zones with hand-written routes, a WIFI zone) and on random
+ * platforms whose fixed routes are random simple paths (not widest, the two
+ * directions of a pair taking different paths), at the four ratios of
+ * Legrand et al. 2004 §5, greedy and max-min sharing, reserved and fair
+ * network models, half and full duplex (random platforms), one and two
+ * threads.
+ */
+#include "heur/heur.h"
+#include "ringmap.h"
+#include "support.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const double RATIOS[4] = {0.64, 0.064, 0.0064, 0.00064};
+
+/* Same ring, T_step and sweep, bit for bit. */
+static void assert_same(const rm_mapping *a, const rm_mapping *b, const char *what)
+{
+    ck_assert_msg(a->q == b->q, "%s: ring size %d vs reference %d", what, a->q, b->q);
+    for (int k = 0; k < a->q; k++)
+        ck_assert_msg(a->ring[k] == b->ring[k], "%s: ring position %d: node %d vs reference %d",
+                      what, k, a->ring[k], b->ring[k]);
+    ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s: T_step/D_w %.17g vs reference %.17g",
+                  what, a->t_step_per_dw, b->t_step_per_dw);
+    ck_assert_int_eq(a->n_sweep, b->n_sweep);
+    for (int k = 0; k < a->n_sweep; k++)
+        ck_assert_msg((isnan(a->sweep_t[k]) && isnan(b->sweep_t[k])) ||
+                          a->sweep_t[k] == b->sweep_t[k],
+                      "%s: size %d: %.17g vs reference %.17g", what, k + 1, a->sweep_t[k],
+                      b->sweep_t[k]);
+}
+
+/* Fast and reference SharedRing on p's fixed routes; the number of
+ * comparisons. max_q > 0 caps the ring (the reference's time on the larger
+ * platforms). */
+static int compare_fixed(const rm_platform *p, const char *name, int max_q, rm_duplex duplex)
+{
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
+    int n = 0;
+    for (int r = 0; r < 4; r++)
+        for (int v = 0; v < 3; v++) {
+            rm_options opt;
+            rm_options_init(&opt);
+            opt.routing = RM_ROUTING_FIXED;
+            opt.cost.dc_dw = RATIOS[r];
+            opt.max_q = max_q;
+            opt.threads = 1 + (r & 1); /* the scan's pool too */
+            opt.network = v == 2 ? RM_NETWORK_FAIR : RM_NETWORK_RESERVED;
+            opt.sharing = v == 1 ? RM_SHARING_MAXMIN : RM_SHARING_GREEDY;
+            rm_mapping *a = NULL, *b = NULL;
+            rm_status sa = rm_sharedring(&net, &opt, &a, &err);
+            rm_status sb = rmi_sharedring_reference(&net, &opt, &b, &err);
+            ck_assert_msg(sa == sb, "%s: status %d vs reference %d (%s)", name, sa, sb, err.msg);
+            if (!sa) {
+                char what[256];
+                snprintf(what, sizeof what, "%s dc/dw %g variant %d", name, RATIOS[r], v);
+                assert_same(a, b, what);
+                n++;
+            }
+            rm_mapping_free(a);
+            rm_mapping_free(b);
+        }
+    rm_network_destroy(&net);
+    return n;
+}
+
+static const struct {
+    const char *file;
+    int max_q;
+} STYLES[] = {
+    {"tests/data/simgrid/style_cluster_backbone.xml", 0},
+    {"tests/data/simgrid/style_fat_tree.xml", 0},
+    {"tests/data/simgrid/style_split_fat.xml", 0},
+    {"tests/data/simgrid/style_torus.xml", 0},
+    {"tests/data/simgrid/style_dragonfly.xml", 0},
+    {"tests/data/simgrid/style_full_cycle.xml", 0},
+    {"tests/data/simgrid/style_wifi.xml", 0},
+    {"tests/data/simgrid/cluster_shared_backbone.xml", 0},
+    {"tests/data/simgrid/full_shared_core.xml", 0},
+    {"tests/data/fixed_nontree.xml", 0},
+    {"bench/platforms/cluster_multi.xml", 0},
+    {"bench/platforms/griffon_like.xml", 0},
+    {"bench/platforms/meta_cluster.xml", 0},
+    {"bench/platforms/small_platform.xml", 0},
+    {"bench/platforms/small_platform_with_routers.xml", 0},
+    {"bench/platforms/cluster_fat_tree.xml", 0},
+    {"bench/platforms/cluster_torus.xml", 0},
+    {"bench/platforms/tiers_medium.xml", 0},
+    {"bench/platforms/cluster_backbone.xml", 12},
+    {"bench/platforms/cluster_dragonfly.xml", 12},
+};
+
+START_TEST(test_simgrid_styles_same)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", RM_SOURCE_DIR, STYLES[_i].file);
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    ro.warn = rm_warn_silent;
+    rm_platform *p = NULL;
+    rm_error err;
+    ck_assert_msg(rm_platform_read(path, &ro, &p, &err) == RM_OK, "%s: %s", path, err.msg);
+    ck_assert_ptr_nonnull(p->fixed_route_start);
+    ck_assert_int_ge(compare_fixed(p, STYLES[_i].file, STYLES[_i].max_q, RM_DUPLEX_HALF), 12);
+    rm_platform_free(p);
+}
+END_TEST
+
+#define rnd rmt_rnd /* the shared random stream (support.h) */
+
+/* A random connected undirected platform (a random spanning tree plus extra
+ * links, routers with probability 0.3, bandwidths from a small set: ties)
+ * whose fixed route a -> b is the path of a breadth-first search from a
+ * over the links in a random order of its own: not widest, and b -> a may
+ * take another path. Every ordered host pair has a route. */
+static rm_platform *random_fixed(unsigned long long seed, int n_nodes, int extra)
+{
+    unsigned long long s = seed * 2654435761ULL + 11;
+    int L = n_nodes - 1 + extra;
+    rm_platform *p = rm_platform_new("random_fixed", n_nodes, L, 0);
+    ck_assert_ptr_nonnull(p);
+    for (int v = 0; v < n_nodes; v++) {
+        int host = v < 2 || rnd(&s) < 0.7;
+        p->nodes[v].is_host = host;
+        p->nodes[v].w = host ? (double)(1 + (int)(rnd(&s) * 3)) * 0.01 : 0.0;
+    }
+    const double bws[4] = {10, 34.3, 100, 155};
+    for (int l = 0; l < L; l++) {
+        int a, b;
+        if (l < n_nodes - 1) {
+            a = l + 1;
+            b = (int)(rnd(&s) * (l + 1));
+        } else {
+            do {
+                a = (int)(rnd(&s) * n_nodes);
+                b = (int)(rnd(&s) * n_nodes);
+            } while (a == b);
+        }
+        p->links[l].source = a;
+        p->links[l].target = b;
+        p->links[l].bandwidth = bws[(int)(rnd(&s) * 4)];
+        p->links[l].latency = 1e-4 * (double)(1 + (int)(rnd(&s) * 3));
+    }
+    rm_error err;
+    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
+    int H = p->n_hosts, N = n_nodes;
+    int *order = malloc((size_t)L * sizeof *order), *prev = malloc((size_t)N * sizeof *prev);
+    int *queue = malloc((size_t)N * sizeof *queue), *path = malloc((size_t)N * sizeof *path);
+    p->fixed_route_start = malloc(((size_t)H * H + 1) * sizeof(int));
+    p->fixed_route_links = malloc((size_t)H * H * (size_t)N * sizeof(int));
+    ck_assert(order && prev && queue && path && p->fixed_route_start && p->fixed_route_links);
+    int at = 0;
+    for (int i = 0; i < H; i++) {
+        /* a breadth-first search from host i over the links in a random order */
+        for (int l = 0; l < L; l++)
+            order[l] = l;
+        for (int l = L - 1; l > 0; l--) {
+            int k = (int)(rnd(&s) * (l + 1));
+            int t = order[l];
+            order[l] = order[k];
+            order[k] = t;
+        }
+        for (int v = 0; v < N; v++)
+            prev[v] = -2;
+        int src = p->hosts[i], qh = 0, qt = 0;
+        prev[src] = -1;
+        queue[qt++] = src;
+        while (qh < qt) {
+            int u = queue[qh++];
+            for (int x = 0; x < L; x++) {
+                int l = order[x], a = p->links[l].source, b = p->links[l].target;
+                int v = a == u ? b : b == u ? a : -1;
+                if (v >= 0 && prev[v] == -2) {
+                    prev[v] = l;
+                    queue[qt++] = v;
+                }
+            }
+        }
+        for (int j = 0; j < H; j++) {
+            p->fixed_route_start[(size_t)i * H + j] = at;
+            if (i == j)
+                continue;
+            int n = 0;
+            for (int v = p->hosts[j]; v != src;) {
+                int l = prev[v];
+                path[n++] = l;
+                v = p->links[l].source == v ? p->links[l].target : p->links[l].source;
+            }
+            for (int k = n - 1; k >= 0; k--)
+                p->fixed_route_links[at++] = path[k];
+        }
+    }
+    p->fixed_route_start[(size_t)H * H] = at;
+    free(order);
+    free(prev);
+    free(queue);
+    free(path);
+    return p;
+}
+
+START_TEST(test_random_fixed_same)
+{
+    int n = 0;
+    for (int t = 0; t < 6; t++) {
+        unsigned long long seed = (unsigned long long)(_i * 100 + t);
+        rm_platform *p = random_fixed(seed, 8 + (int)(seed % 11), 2 + (int)(seed % 6));
+        char name[64];
+        snprintf(name, sizeof name, "random fixed routes, seed %llu", seed);
+        n += compare_fixed(p, name, 0, t % 2 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF);
+        rm_platform_free(p);
+    }
+    ck_assert_int_ge(n, 6 * 12);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("fixed_fast");
+    TCase *tc = tcase_create("same");
+    tcase_set_timeout(tc, 300);
+    tcase_add_loop_test(tc, test_simgrid_styles_same, 0, (int)(sizeof STYLES / sizeof *STYLES));
+    tcase_add_loop_test(tc, test_random_fixed_same, 0, 4);
+    suite_add_tcase(s, tc);
+    return rmt_run_suite(s);
+}
