@@ -15,6 +15,7 @@
 #include "cli/launch_outputs.h"
 #include "cli/options.h"
 #include "cli/outfile.h"
+#include "cli/ring_opts.h"
 #include "ringmap.h"
 
 #include <getopt.h>
@@ -35,10 +36,7 @@ typedef struct eval_args {
     rm_options opt;
     rm_read_options ro;
     rm_alpha_rule alphas; /* --alpha */
-    int have_dcdw, have_dc, have_dw;
-    double dc, dw;          /* Mb, Mflop (with --dc/--dw) */
-    const char *json;       /* NULL, "-" or a file name */
-    const char *dot, *svg;  /* --dot / --svg pictures (cli/pictures.c) */
+    rm_cli_ring_opts common; /* sizes, --json, --dot, --svg (cli/ring_opts.h) */
     int quiet;
     rm_cli_launch launch;   /* --hostfile, --rankfile, ..., --units */
     rm_cli_input input;     /* --format, stdin, --bandwidth-matrix */
@@ -121,17 +119,7 @@ enum {
     OPT_NETWORK,
     OPT_ALPHA,
     OPT_FINAL,
-    OPT_DCDW,
-    OPT_DC,
-    OPT_DW,
-    OPT_LATENCY,
-    OPT_PARSEND,
-    OPT_COMMON, /* duplex, host-w, default-bandwidth, route-ties: rmi_cli_opt_common */
-    OPT_ROUTING,
-    OPT_ONECORE,
-    OPT_JSON,
-    OPT_DOT,
-    OPT_SVG
+    OPT_COMMON /* duplex, host-w, default-bandwidth, route-ties: rmi_cli_opt_common */
 };
 
 /* The options after the loop: --dc/--dw and --latency as `ringmap map`. */
@@ -140,29 +128,17 @@ static int finish_args(int argc, char **argv, eval_args *a)
     if (!a->ring)
         return bad_option("--ring RING is required (a hostfile, a mapping JSON, file-order "
                           "or a comma list of hosts)");
-    if (a->have_dc != a->have_dw)
-        return bad_option("%s given without %s", a->have_dc ? "--dc" : "--dw",
-                          a->have_dc ? "--dw" : "--dc");
-    if (a->have_dc && a->have_dcdw)
-        return bad_option("--dc-dw cannot be combined with --dc/--dw");
-    if (a->opt.cost.latency && !a->have_dc)
-        return bad_option("--latency needs the absolute sizes --dc X --dw Y");
-    if (a->opt.cost.latency && !(a->dc > 0))
-        return bad_option("--latency needs --dc > 0");
-    if (a->have_dc) {
-        a->opt.cost.dc = a->dc;
-        a->opt.cost.dc_dw = a->dc / a->dw;
-        if (!isfinite(a->opt.cost.dc_dw))
-            return bad_option("--dc/--dw: the ratio D_c/D_w is not finite");
-    }
     int code;
+    if ((code = rmi_cli_sizes_check(&a->common.sz, bad_option)) >= 0 ||
+        (code = rmi_cli_sizes_apply(&a->common.sz, &a->opt, bad_option)) >= 0)
+        return code;
     if ((code = rmi_cli_input_operand(&a->input, argc, argv, &a->platform, &a->opt,
                                      bad_option)) >= 0)
         return code;
     return rmi_cli_launch_check(&a->launch,
                                (const char *[]){a->platform, a->input.speeds,
                                                 a->input.lat_matrix, a->ring},
-                               4, a->json, a->dot, a->svg, bad_option);
+                               4, a->common.json, a->common.dot, a->common.svg, bad_option);
 }
 
 /* Parse the command line into a; returns -1 to go on, else an exit code. */
@@ -173,20 +149,11 @@ static int parse_args(int argc, char **argv, eval_args *a)
         {"network", required_argument, NULL, OPT_NETWORK},
         {"alpha", required_argument, NULL, OPT_ALPHA},
         {"final-solver", required_argument, NULL, OPT_FINAL},
-        {"dc-dw", required_argument, NULL, OPT_DCDW},
-        {"dc", required_argument, NULL, OPT_DC},
-        {"dw", required_argument, NULL, OPT_DW},
-        {"latency", no_argument, NULL, OPT_LATENCY},
-        {"parallel-send", no_argument, NULL, OPT_PARSEND},
         {"duplex", required_argument, NULL, OPT_COMMON},
         {"host-w", required_argument, NULL, OPT_COMMON},
         {"default-bandwidth", required_argument, NULL, OPT_COMMON},
         {"route-ties", required_argument, NULL, OPT_COMMON},
-        {"routing", required_argument, NULL, OPT_ROUTING},
-        {"one-core", no_argument, NULL, OPT_ONECORE},
-        {"json", required_argument, NULL, OPT_JSON},
-        {"dot", required_argument, NULL, OPT_DOT},
-        {"svg", required_argument, NULL, OPT_SVG},
+        RM_CLI_RING_LONGOPTS,
         RM_CLI_INPUT_LONGOPTS,
         RM_CLI_LAUNCH_LONGOPTS,
         {"quiet", no_argument, NULL, 'q'},
@@ -223,58 +190,16 @@ static int parse_args(int argc, char **argv, eval_args *a)
             if ((code = rmi_cli_opt_shares("final-solver", arg, &a->opt, NULL, bad_option)) >= 0)
                 return code;
             break;
-        case OPT_DCDW:
-            if ((code = rmi_cli_opt_nonneg("--dc-dw", "Mb/Mflop", arg, &a->opt.cost.dc_dw,
-                                          bad_option)) >= 0)
-                return code;
-            a->have_dcdw = 1;
-            break;
-        case OPT_DC:
-            if ((code = rmi_cli_opt_nonneg("--dc", "Mb", arg, &a->dc, bad_option)) >= 0)
-                return code;
-            a->have_dc = 1;
-            break;
-        case OPT_DW:
-            if ((code = rmi_cli_opt_positive("--dw", "Mflop", arg, &a->dw, bad_option)) >= 0)
-                return code;
-            a->have_dw = 1;
-            break;
-        case OPT_LATENCY: a->opt.cost.latency = 1; break;
-        case OPT_PARSEND: a->opt.cost.parallel_send = 1; break;
         case OPT_COMMON:
             if ((code = rmi_cli_opt_common(longopts[li].name, arg, &a->opt, &a->ro,
                                           bad_option)) >= 0)
                 return code;
             break;
-        case OPT_ROUTING:
-            if ((code = rmi_cli_opt_enum("--routing", RM_ENUM_ROUTING, arg, &v, bad_option)) >= 0)
-                return code;
-            a->opt.routing = (rm_routing)v;
-            a->input.routing_given = 1;
-            break;
-        case OPT_ONECORE: a->ro.one_core = 1; break;
-        case OPT_JSON:
-            if (!*arg)
-                return bad_option("--json: expected a file name or '-'");
-            a->json = arg;
-            break;
-        case OPT_DOT:
-        case OPT_SVG:
-            if (!*arg)
-                return bad_option("--%s: expected a file name", c == OPT_DOT ? "dot" : "svg");
-            *(c == OPT_DOT ? &a->dot : &a->svg) = arg;
-            break;
         case 'q': a->quiet = 1; break;
         case 'h': usage(stdout); return 0;
-        default:
-            if (RM_CLI_IS_INPUT_OPT(c)) {
-                if ((code = rmi_cli_input_opt(&a->input, c, arg, bad_option)) >= 0)
-                    return code;
-                break;
-            }
-            if (!RM_CLI_IS_LAUNCH_OPT(c))
-                return rmi_cli_getopt_error(c, argv, bad_option);
-            if ((code = rmi_cli_launch_opt(&a->launch, c, arg, bad_option)) >= 0)
+        default: /* cli/ring_opts.h */
+            if ((code = rmi_cli_ring_other(c, arg, argv, &a->common, &a->opt, &a->ro, &a->input,
+                                           &a->launch, bad_option)) >= 0)
                 return code;
         }
     }
@@ -435,42 +360,26 @@ static int read_ring(const eval_args *a, const rm_platform *p, int **ring, int *
     return ring_of_names(p, s, exists || strchr(s, '/') != NULL, ring, q);
 }
 
-static void print_absolute(FILE *f, const eval_args *a, const rm_mapping *m)
-{
-    if (a->have_dc)
-        fprintf(f, "T_step = %.6g s (D_c = %.6g Mb, D_w = %.6g Mflop)\n",
-                m->t_step_per_dw * a->dw, a->dc, a->dw);
-}
-
 /* The table (stdout) and the JSON. Exit code. */
 static int write_outputs(const rm_network *net, const eval_args *a, const rm_mapping *m)
 {
-    int json_stdout = a->json && strcmp(a->json, "-") == 0;
+    int json_stdout = a->common.json && strcmp(a->common.json, "-") == 0;
     if (!a->quiet && !json_stdout && !rmi_cli_launch_stdout(&a->launch)) {
         rm_mapping_print(stdout, net, m);
-        print_absolute(stdout, a, m);
+        rmi_cli_print_absolute(stdout, &a->common.sz, m);
         rmi_cli_launch_print(stdout, &a->launch, net, m);
         if (fflush(stdout) != 0) {
             fprintf(stderr, "ringmap eval: cannot write the table to standard output\n");
             return 1;
         }
     }
-    if (!a->json)
+    if (!a->common.json)
         return 0;
     rm_json_extras x;
     rm_json_extras_init(&x);
-    x.dw = a->have_dc ? a->dw : 0.0;
+    x.dw = a->common.sz.have_dc ? a->common.sz.dw : 0.0;
     x.units = a->launch.units > 0 ? a->launch.units : 0;
-    rm_error err = {RM_OK, ""};
-    rm_out o; /* through a temporary file (cli/outfile.h) */
-    int code = rmi_out_open(&o, "--json", a->json);
-    if (code >= 0)
-        return code;
-    if (rm_mapping_write_json_extras(o.f, net, &a->opt, m, &x, &err)) {
-        rmi_out_abort(&o);
-        return lib_failure(&err);
-    }
-    return rmi_out_commit(&o);
+    return rmi_cli_write_mapping_json(a->common.json, net, &a->opt, m, &x, lib_failure);
 }
 
 /* rm_ring_eval and the invariant check. Exit code or -1. */
@@ -522,7 +431,7 @@ int rmi_cmd_eval(int argc, char **argv)
     if (code == 0)
         code = rmi_cli_launch_write(&a.launch, &net, m);
     if (code == 0)
-        code = rmi_cli_write_pictures(&net, m, a.dot, a.svg);
+        code = rmi_cli_write_pictures(&net, m, a.common.dot, a.common.svg);
     int bc = rmi_out_batch_end(code == 0);
     if (code == 0)
         code = bc;

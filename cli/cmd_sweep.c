@@ -431,26 +431,14 @@ static void print_summary(FILE *f, const rm_platform *p, const sweep_args *a, sw
           f);
 }
 
-/* Open an output through cli/outfile.h: its stream, or NULL with *code set. */
-static FILE *open_out(rm_out *o, const char *path, const char *opt, int *code)
-{
-    int c = rmi_out_open(o, opt, path);
-    if (c >= 0) {
-        *code = c;
-        return NULL;
-    }
-    return o->f;
-}
-
-/* Commit the output (rename over the file), or give it up if bad. Exit code. */
-static int close_out(rm_out *o, int bad)
-{
-    if (bad) {
-        rmi_out_abort(o);
-        return 1;
-    }
-    return rmi_out_commit(o);
-}
+/* What the writers of sweep's outputs read (rmi_out_write's ctx). */
+typedef struct sweep_out {
+    const rm_platform *p;
+    const sweep_args *a;
+    sweep_run *runs;
+    int n_runs;
+    json_t *j; /* --json: the document */
+} sweep_out;
 
 /* x with the fewest significant digits (15..17) that read back as x. */
 static const char *num(char buf[32], double x)
@@ -464,13 +452,13 @@ static const char *num(char buf[32], double x)
 }
 
 /* CSV: one row per (heuristic, sharing, ratio, ring size tried). */
-static int write_csv(const sweep_args *a, sweep_run *runs, int n_runs)
+static int csv_writer(FILE *f, const void *ctx, rm_error *err)
 {
-    int code = 0;
-    rm_out o;
-    FILE *f = open_out(&o, a->csv, "--csv", &code);
-    if (!f)
-        return code;
+    const sweep_out *c = ctx;
+    const sweep_args *a = c->a;
+    const sweep_run *runs = c->runs;
+    int n_runs = c->n_runs;
+    (void)err; /* write errors: rmi_out_commit */
     fputs("heuristic,sharing,dc_dw,q,t_step_per_dw,t_step_per_dw_unshared,best_q,"
           "best_t_step_per_dw\n",
           f);
@@ -487,7 +475,13 @@ static int write_csv(const sweep_args *a, sweep_run *runs, int n_runs)
             fprintf(f, ",%d,%s\n", m->q, num(b1, m->t_step_per_dw));
         }
     }
-    return close_out(&o, 0);
+    return 0;
+}
+
+static int write_csv(const sweep_args *a, sweep_run *runs, int n_runs)
+{
+    sweep_out c = {NULL, a, runs, n_runs, NULL};
+    return rmi_out_write("--csv", a->csv, csv_writer, &c, rmi_cli_lib_failure);
 }
 
 static int jset(json_t *o, const char *key, json_t *v)
@@ -572,26 +566,24 @@ static json_t *build_json(const rm_network *net, const sweep_args *a, sweep_run 
     return root;
 }
 
+static int json_writer(FILE *f, const void *ctx, rm_error *err)
+{
+    rm_status st = rmi_json_write(f, ((const sweep_out *)ctx)->j, err);
+    if (st && err->status == RM_OK) /* reported by rmi_cli_lib_failure */
+        err->status = st;
+    return st != RM_OK;
+}
+
 static int write_json(const rm_network *net, const sweep_args *a, sweep_run *runs, int n_runs)
 {
     rm_error err = {RM_OK, ""};
     json_t *j = build_json(net, a, runs, n_runs, &err);
     if (!j)
         return rmi_cli_lib_failure(&err);
-    int code = 0;
-    rm_out o;
-    FILE *f = open_out(&o, a->json, "--json", &code);
-    if (!f) {
-        json_decref(j);
-        return code;
-    }
-    rm_status st = rmi_json_write(f, j, &err);
+    sweep_out c = {NULL, a, runs, n_runs, j};
+    int code = rmi_out_write("--json", a->json, json_writer, &c, rmi_cli_lib_failure);
     json_decref(j);
-    if (st) {
-        rmi_out_abort(&o);
-        return rmi_cli_lib_failure(&err);
-    }
-    return close_out(&o, 0);
+    return code;
 }
 
 /* A gnuplot single-quoted string for enhanced text: _ ^ { } @ & ~ \ are
@@ -821,6 +813,14 @@ static int write_gnuplot(FILE *f, const rm_platform *p, const sweep_args *a, swe
     return ferror(f);
 }
 
+/* write_gnuplot as an rmi_out_write writer (a stream error: exit 1). */
+static int gnuplot_writer(FILE *f, const void *ctx, rm_error *err)
+{
+    const sweep_out *c = ctx;
+    (void)err;
+    return write_gnuplot(f, c->p, c->a, c->runs, c->n_runs);
+}
+
 /* The script FILE.gp (kept), then gnuplot run on it without a shell, its
  * picture written to a temporary file beside FILE (passed with -e, quoted)
  * and renamed over FILE when gnuplot succeeded. Exit code. */
@@ -831,11 +831,8 @@ static int write_plot(const rm_platform *p, const sweep_args *a, sweep_run *runs
         fputs("ringmap: sweep: out of memory\n", stderr);
         return 1;
     }
-    int code = 0;
-    rm_out o;
-    FILE *f = open_out(&o, script, "--plot (script)", &code);
-    if (f)
-        code = close_out(&o, write_gnuplot(f, p, a, runs, n_runs));
+    sweep_out c = {p, a, runs, n_runs, NULL};
+    int code = rmi_out_write("--plot (script)", script, gnuplot_writer, &c, rmi_cli_lib_failure);
     /* gnuplot reads the script where it is until the outputs are renamed
        together (rmi_out_batch_begin) */
     char *script_arg = code ? NULL : rmi_cli_safe_arg(rmi_out_written_path(script));

@@ -326,3 +326,27 @@ void rmi_cli_launch_free(rm_cli_launch *l)
     free(l->unit_count);
     l->unit_count = NULL;
 }
+
+typedef struct mapping_json {
+    const rm_network *net;
+    const rm_options *opt;
+    const rm_mapping *m;
+    const rm_json_extras *x;
+} mapping_json;
+
+static int mapping_json_writer(FILE *f, const void *ctx, rm_error *err)
+{
+    const mapping_json *j = ctx;
+    rm_status st = rm_mapping_write_json_extras(f, j->net, j->opt, j->m, j->x, err);
+    if (st && err->status == RM_OK) /* reported by the command's fail */
+        err->status = st;
+    return st != RM_OK;
+}
+
+int rmi_cli_write_mapping_json(const char *path, const rm_network *net, const rm_options *opt,
+                               const rm_mapping *m, const rm_json_extras *x,
+                               int (*fail)(const rm_error *err))
+{
+    mapping_json j = {net, opt, m, x};
+    return rmi_out_write("--json", path, mapping_json_writer, &j, fail);
+}

@@ -111,4 +111,12 @@ int rmi_cli_launch_write(const rm_cli_launch *l, const rm_network *net, const rm
 /** Free what prepare allocated. */
 void rmi_cli_launch_free(rm_cli_launch *l);
 
+/** The mapping document of m (rm_mapping_write_json_extras with opt and
+ *  x) to path ("-": standard output) through rmi_out_write: map's and
+ *  eval's --json. A writer error is reported by fail (the command's
+ *  prefix). Returns 0 or the exit code. */
+int rmi_cli_write_mapping_json(const char *path, const rm_network *net, const rm_options *opt,
+                               const rm_mapping *m, const rm_json_extras *x,
+                               int (*fail)(const rm_error *err));
+
 #endif

@@ -13,6 +13,7 @@
 #include "cli/progress.h"
 #include "cli/sg_widest.h"
 #include "cli/outfile.h"
+#include "cli/ring_opts.h"
 #include "output/output.h"
 #include "ring/refine.h"
 #include "heur/heur.h"
@@ -35,10 +36,7 @@ typedef struct map_args {
     rm_options opt;
     rm_read_options ro;
     int both;                    /* --heuristic both */
-    int have_dcdw, have_dc, have_dw;
-    double dc, dw;               /* Mb, Mflop (with --dc/--dw) */
-    const char *json;            /* NULL, "-" or a file name */
-    const char *dot, *svg;       /* --dot / --svg pictures (cli/pictures.c) */
+    rm_cli_ring_opts common; /* sizes, --json, --dot, --svg (cli/ring_opts.h) */
     int quiet;
     int all_shares;              /* --all-shares: the five share methods side by side */
     double ref_t[RM_N_REFINE];   /* their T_step/D_w (NAN: failed) */
@@ -188,10 +186,7 @@ static void usage(FILE *f)
 RM_CLI_DEFINE_REPORTER(bad_option, "ringmap: ", "ringmap --help")
 
 enum {
-    OPT_DCDW = 256,
-    OPT_DC,
-    OPT_DW,
-    OPT_HEUR,
+    OPT_HEUR = 256,
     OPT_REFINE,
     OPT_SHARING,
     OPT_FEASIBLE,
@@ -201,14 +196,7 @@ enum {
     OPT_MAXQ,
     OPT_HOSTW,
     OPT_DEFBW,
-    OPT_JSON,
-    OPT_LATENCY,
-    OPT_PARSEND,
-    OPT_DOT,
-    OPT_SVG,
-    OPT_ROUTING,
     OPT_FULLCURVE,
-    OPT_ONECORE,
     OPT_PROGRESS,
     OPT_THREADS,
     OPT_IMPROVE,
@@ -224,9 +212,6 @@ enum {
 static int parse_args(int argc, char **argv, map_args *a)
 {
     static const struct option longopts[] = {
-        {"dc-dw", required_argument, NULL, OPT_DCDW},
-        {"dc", required_argument, NULL, OPT_DC},
-        {"dw", required_argument, NULL, OPT_DW},
         {"heuristic", required_argument, NULL, OPT_HEUR},
         {"refine", required_argument, NULL, OPT_REFINE},
         {"sharing", required_argument, NULL, OPT_SHARING},
@@ -237,12 +222,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"max-q", required_argument, NULL, OPT_MAXQ},
         {"host-w", required_argument, NULL, OPT_HOSTW},
         {"default-bandwidth", required_argument, NULL, OPT_DEFBW},
-        {"json", required_argument, NULL, OPT_JSON},
-        {"latency", no_argument, NULL, OPT_LATENCY},
-        {"parallel-send", no_argument, NULL, OPT_PARSEND},
-        {"routing", required_argument, NULL, OPT_ROUTING},
         {"full-curve", no_argument, NULL, OPT_FULLCURVE},
-        {"one-core", no_argument, NULL, OPT_ONECORE},
         {"progress", no_argument, NULL, OPT_PROGRESS},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"improve", no_argument, NULL, OPT_IMPROVE},
@@ -255,8 +235,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"route-ties", required_argument, NULL, OPT_ROUTE_TIES},
         {"network", required_argument, NULL, OPT_NETWORK},
         {"paper", no_argument, NULL, OPT_PAPER},
-        {"dot", required_argument, NULL, OPT_DOT},
-        {"svg", required_argument, NULL, OPT_SVG},
+        RM_CLI_RING_LONGOPTS,
         RM_CLI_INPUT_LONGOPTS,
         RM_CLI_LAUNCH_LONGOPTS,
         {"quiet", no_argument, NULL, 'q'},
@@ -273,36 +252,12 @@ static int parse_args(int argc, char **argv, map_args *a)
     int c, code, li = 0;
     while ((c = getopt_long(argc, argv, ":qhV", longopts, &li)) != -1) {
         const char *arg = optarg;
-        int v;
         switch (c) {
-        case OPT_DCDW:
-            if ((code = rmi_cli_opt_nonneg("--dc-dw", "Mb/Mflop", arg, &a->opt.cost.dc_dw,
-                                          bad_option)) >= 0)
-                return code;
-            a->have_dcdw = 1;
-            break;
-        case OPT_DC:
-            if ((code = rmi_cli_opt_nonneg("--dc", "Mb", arg, &a->dc, bad_option)) >= 0)
-                return code;
-            a->have_dc = 1;
-            break;
-        case OPT_DW:
-            if ((code = rmi_cli_opt_positive("--dw", "Mflop", arg, &a->dw, bad_option)) >= 0)
-                return code;
-            a->have_dw = 1;
-            break;
         case OPT_HEUR:
             if ((code = rmi_cli_opt_heuristic(arg, 0, &a->opt.heuristic, &a->both,
                                              bad_option)) >= 0)
                 return code;
             break;
-        case OPT_ROUTING:
-            if ((code = rmi_cli_opt_enum("--routing", RM_ENUM_ROUTING, arg, &v, bad_option)) >= 0)
-                return code;
-            a->opt.routing = (rm_routing)v;
-            a->input.routing_given = 1;
-            break;
-        case OPT_ONECORE: a->ro.one_core = 1; break;
         case OPT_REFINE: /* old spelling: an alias with a note */
         case OPT_SHARING:
         case OPT_FEASIBLE:
@@ -320,13 +275,6 @@ static int parse_args(int argc, char **argv, map_args *a)
                                           bad_option)) >= 0)
                 return code;
             break;
-        case OPT_JSON:
-            if (!*arg)
-                return bad_option("--json: expected a file name or '-'");
-            a->json = arg;
-            break;
-        case OPT_LATENCY: a->opt.cost.latency = 1; break;
-        case OPT_PARSEND: a->opt.cost.parallel_send = 1; break;
         case OPT_FULLCURVE: a->opt.full_curve = 1; break;
         case OPT_PROGRESS: a->progress_lines = 1; break;
         case OPT_IMPROVE: a->opt.improve = 1; break;
@@ -340,52 +288,29 @@ static int parse_args(int argc, char **argv, map_args *a)
                 return code;
             break;
         case OPT_PAPER: break; /* the base options (rmi_cli_options_base) */
-        case OPT_DOT:
-        case OPT_SVG:
-            if (!*arg)
-                return bad_option("--%s: expected a file name", c == OPT_DOT ? "dot" : "svg");
-            *(c == OPT_DOT ? &a->dot : &a->svg) = arg;
-            break;
         case 'q': a->quiet = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("ringmap %s\n", RINGMAP_VERSION); return 0;
-        default:
-            if (RM_CLI_IS_INPUT_OPT(c)) {
-                if ((code = rmi_cli_input_opt(&a->input, c, arg, bad_option)) >= 0)
-                    return code;
-                break;
-            }
-            if (!RM_CLI_IS_LAUNCH_OPT(c))
-                return rmi_cli_getopt_error(c, argv, bad_option);
-            if ((code = rmi_cli_launch_opt(&a->launch, c, arg, bad_option)) >= 0)
+        default: /* cli/ring_opts.h */
+            if ((code = rmi_cli_ring_other(c, arg, argv, &a->common, &a->opt, &a->ro, &a->input,
+                                           &a->launch, bad_option)) >= 0)
                 return code;
         }
     }
-    if (a->have_dc != a->have_dw)
-        return bad_option("%s given without %s", a->have_dc ? "--dc" : "--dw",
-                          a->have_dc ? "--dw" : "--dc");
-    if (a->have_dc && a->have_dcdw)
-        return bad_option("--dc-dw cannot be combined with --dc/--dw");
+    if ((code = rmi_cli_sizes_check(&a->common.sz, bad_option)) >= 0)
+        return code;
     if (a->all_shares && a->opt.network == RM_NETWORK_FAIR)
         return bad_option("--all-shares compares the reserved share methods (eq5, kinsol, "
                           "glpk) on the chosen ring: under --network fair the network shares "
                           "every link max-min fairly; use --network reserved with it");
-    if (a->opt.cost.latency && !a->have_dc)
-        return bad_option("--latency needs the absolute sizes --dc X --dw Y");
-    if (a->opt.cost.latency && !(a->dc > 0))
-        return bad_option("--latency needs --dc > 0");
-    if (a->have_dc) {
-        a->opt.cost.dc = a->dc;
-        a->opt.cost.dc_dw = a->dc / a->dw;
-        if (!isfinite(a->opt.cost.dc_dw))
-            return bad_option("--dc/--dw: the ratio D_c/D_w is not finite");
-    }
+    if ((code = rmi_cli_sizes_apply(&a->common.sz, &a->opt, bad_option)) >= 0)
+        return code;
     if ((code = rmi_cli_input_operand(&a->input, argc, argv, &a->platform, &a->opt,
                                      bad_option)) >= 0)
         return code;
     return rmi_cli_launch_check(&a->launch,
                                (const char *[]){a->platform, a->input.speeds, a->input.lat_matrix}, 3,
-                               a->json, a->dot, a->svg, bad_option); /* cli/outfile.h */
+                               a->common.json, a->common.dot, a->common.svg, bad_option); /* cli/outfile.h */
 }
 
 
@@ -471,34 +396,27 @@ static void print_refinements(FILE *f, const map_args *a)
     fputc('\n', f);
 }
 
-static void print_absolute(FILE *f, const map_args *a, const rm_mapping *m)
-{
-    if (a->have_dc)
-        fprintf(f, "T_step = %.6g s (D_c = %.6g Mb, D_w = %.6g Mflop)\n",
-                m->t_step_per_dw * a->dw, a->dc, a->dw);
-}
-
 /* The table (stdout) and the JSON of m[0] (with --heuristic both, the
  * document of m[0] and m[1], rm_mapping_write_json_extras); the launch
  * lines of m[hand]. Exit code. */
 static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *const m[],
                          int hand)
 {
-    int json_stdout = a->json && strcmp(a->json, "-") == 0;
+    int json_stdout = a->common.json && strcmp(a->common.json, "-") == 0;
     if (!a->quiet && !json_stdout && !rmi_cli_launch_stdout(&a->launch)) {
         if (a->both) {
             puts("== SharedRing (H2) ==");
             rm_mapping_print(stdout, net, m[0]);
-            print_absolute(stdout, a, m[0]);
+            rmi_cli_print_absolute(stdout, &a->common.sz, m[0]);
             print_refinements(stdout, a);
             puts("\n== SliceRing (H1), made feasible by max-min fairness ==");
             rm_mapping_print(stdout, net, m[1]);
-            print_absolute(stdout, a, m[1]);
+            rmi_cli_print_absolute(stdout, &a->common.sz, m[1]);
             puts("\n== SliceRing vs SharedRing (Legrand et al. 2004, Tables 3-4) ==");
             rmi_compare_print(stdout, m[1], m[0]);
         } else {
             rm_mapping_print(stdout, net, m[0]);
-            print_absolute(stdout, a, m[0]);
+            rmi_cli_print_absolute(stdout, &a->common.sz, m[0]);
             print_refinements(stdout, a);
         }
         if (a->both)
@@ -510,26 +428,17 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *c
             return 1;
         }
     }
-    if (!a->json)
+    if (!a->common.json)
         return 0;
     /* the library's writer of the mapping document: --dc/--dw, --all-shares,
        --units and --heuristic both as its extras (output/output_json.c) */
     rm_json_extras x;
     rm_json_extras_init(&x);
-    x.dw = a->have_dc ? a->dw : 0.0;
+    x.dw = a->common.sz.have_dc ? a->common.sz.dw : 0.0;
     x.share_methods = a->all_shares ? a->ref_t : NULL;
     x.units = a->launch.units > 0 ? a->launch.units : 0;
     x.both_slice = a->both ? m[1] : NULL;
-    rm_error err = {RM_OK, ""};
-    rm_out o; /* through a temporary file (cli/outfile.h) */
-    int code = rmi_out_open(&o, "--json", a->json);
-    if (code >= 0)
-        return code;
-    if (rm_mapping_write_json_extras(o.f, net, &a->opt, m[0], &x, &err)) {
-        rmi_out_abort(&o);
-        return rmi_cli_lib_failure(&err);
-    }
-    return rmi_out_commit(&o);
+    return rmi_cli_write_mapping_json(a->common.json, net, &a->opt, m[0], &x, rmi_cli_lib_failure);
 }
 
 int rmi_cmd_map(int argc, char **argv)
@@ -572,7 +481,7 @@ int rmi_cmd_map(int argc, char **argv)
     if (code == 0)
         code = rmi_cli_launch_write(&a.launch, &net, m[hand]);
     if (code == 0)
-        code = rmi_cli_write_pictures(&net, m[hand], a.dot, a.svg);
+        code = rmi_cli_write_pictures(&net, m[hand], a.common.dot, a.common.svg);
     int bc = rmi_out_batch_end(code == 0);
     if (code == 0)
         code = bc;

@@ -279,6 +279,77 @@ int rmi_cli_opt_positive(const char *opt, const char *unit, const char *arg, dou
     return -1;
 }
 
+int rmi_cli_opt_size(const char *name, const char *arg, rm_cli_sizes *s, rm_options *opt,
+                     rm_cli_bad_fn bad)
+{
+    int code;
+    if (!strcmp(name, "dc-dw")) {
+        if ((code = rmi_cli_opt_nonneg("--dc-dw", "Mb/Mflop", arg, &opt->cost.dc_dw, bad)) >= 0)
+            return code;
+        s->have_dcdw = 1;
+    } else if (!strcmp(name, "dc")) {
+        if ((code = rmi_cli_opt_nonneg("--dc", "Mb", arg, &s->dc, bad)) >= 0)
+            return code;
+        s->have_dc = 1;
+    } else if (!strcmp(name, "dw")) {
+        if ((code = rmi_cli_opt_positive("--dw", "Mflop", arg, &s->dw, bad)) >= 0)
+            return code;
+        s->have_dw = 1;
+    } else {
+        return bad("unknown option '--%s'", name);
+    }
+    return -1;
+}
+
+int rmi_cli_sizes_check(const rm_cli_sizes *s, rm_cli_bad_fn bad)
+{
+    if (s->have_dc != s->have_dw)
+        return bad("%s given without %s", s->have_dc ? "--dc" : "--dw",
+                   s->have_dc ? "--dw" : "--dc");
+    if (s->have_dc && s->have_dcdw)
+        return bad("--dc-dw cannot be combined with --dc/--dw");
+    return -1;
+}
+
+int rmi_cli_sizes_apply(const rm_cli_sizes *s, rm_options *opt, rm_cli_bad_fn bad)
+{
+    if (opt->cost.latency && !s->have_dc)
+        return bad("--latency needs the absolute sizes --dc X --dw Y");
+    if (opt->cost.latency && !(s->dc > 0))
+        return bad("--latency needs --dc > 0");
+    if (s->have_dc) {
+        opt->cost.dc = s->dc;
+        opt->cost.dc_dw = s->dc / s->dw;
+        if (!isfinite(opt->cost.dc_dw))
+            return bad("--dc/--dw: the ratio D_c/D_w is not finite");
+    }
+    return -1;
+}
+
+void rmi_cli_print_absolute(FILE *f, const rm_cli_sizes *s, const rm_mapping *m)
+{
+    if (s->have_dc)
+        fprintf(f, "T_step = %.6g s (D_c = %.6g Mb, D_w = %.6g Mflop)\n",
+                m->t_step_per_dw * s->dw, s->dc, s->dw);
+}
+
+int rmi_cli_opt_output(const char *name, const char *arg, const char **json, const char **dot,
+                       const char **svg, rm_cli_bad_fn bad)
+{
+    if (!strcmp(name, "json")) {
+        if (!*arg)
+            return bad("--json: expected a file name or '-'");
+        *json = arg;
+    } else if (!strcmp(name, "dot") || !strcmp(name, "svg")) {
+        if (!*arg)
+            return bad("--%s: expected a file name", name);
+        *(!strcmp(name, "dot") ? dot : svg) = arg;
+    } else {
+        return bad("unknown option '--%s'", name);
+    }
+    return -1;
+}
+
 int rmi_cli_opt_max_q(const char *arg, int *out, rm_cli_bad_fn bad)
 {
     char *end = NULL;

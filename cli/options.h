@@ -134,6 +134,41 @@ int rmi_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int d
 int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_read_options *ro,
                       rm_cli_bad_fn bad);
 
+/** The sizes of a step as map and eval take them: --dc-dw R (have_dcdw), or
+ *  the absolute --dc X (Mb) and --dw Y (Mflop), both or neither. */
+typedef struct rm_cli_sizes {
+    int have_dcdw, have_dc, have_dw;
+    double dc, dw; /* Mb, Mflop (with --dc/--dw) */
+} rm_cli_sizes;
+
+/** A size option by long name without "--": "dc-dw" (finite >= 0, into
+ *  opt->cost.dc_dw), "dc" (finite >= 0) or "dw" (finite > 0) into s, with
+ *  the messages of rmi_cli_opt_nonneg / rmi_cli_opt_positive. Returns -1 or
+ *  bad's exit code (also "unknown option '--NAME'" for another name). */
+int rmi_cli_opt_size(const char *name, const char *arg, rm_cli_sizes *s, rm_options *opt,
+                     rm_cli_bad_fn bad);
+
+/** After the getopt loop, the pairs: bad("--dc given without --dw") (or
+ *  the converse), bad("--dc-dw cannot be combined with --dc/--dw").
+ *  Returns -1 or bad's exit code. */
+int rmi_cli_sizes_check(const rm_cli_sizes *s, rm_cli_bad_fn bad);
+
+/** Then the latency model and the absolute sizes: --latency needs --dc/--dw
+ *  and --dc > 0; with --dc/--dw, opt->cost.dc = dc and opt->cost.dc_dw =
+ *  dc/dw (bad when not finite). Returns -1 or bad's exit code. */
+int rmi_cli_sizes_apply(const rm_cli_sizes *s, rm_options *opt, rm_cli_bad_fn bad);
+
+/** The output file options map and eval share, by long name without "--":
+ *  "json" (a file name or "-") into *json, "dot" and "svg" (file names) into
+ *  *dot and *svg; an empty value is refused (bad). Returns -1 or bad's exit
+ *  code (also "unknown option '--NAME'" for another name). */
+int rmi_cli_opt_output(const char *name, const char *arg, const char **json, const char **dot,
+                       const char **svg, rm_cli_bad_fn bad);
+
+/** "T_step = X s (D_c = Mb, D_w = Mflop)" on f when the sizes are absolute
+ *  (--dc/--dw), nothing otherwise: the line under map's and eval's table. */
+void rmi_cli_print_absolute(FILE *f, const rm_cli_sizes *s, const rm_mapping *m);
+
 struct option;
 
 /** The base options of a command: the paper's setup (rm_options_init_paper)

@@ -540,3 +540,18 @@ void rmi_out_abort(rm_out *o)
     free(o->target);
     o->target = NULL;
 }
+
+int rmi_out_write(const char *what, const char *path, rm_out_writer write, const void *ctx,
+                  int (*fail)(const rm_error *err))
+{
+    rm_out o;
+    int code = rmi_out_open(&o, what, path);
+    if (code >= 0)
+        return code;
+    rm_error err = {RM_OK, ""};
+    if (write(o.f, ctx, &err)) {
+        rmi_out_abort(&o);
+        return err.status != RM_OK ? fail(&err) : 1;
+    }
+    return rmi_out_commit(&o);
+}

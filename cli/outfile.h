@@ -23,6 +23,8 @@
 #ifndef RINGMAP_CLI_OUTFILE_H
 #define RINGMAP_CLI_OUTFILE_H
 
+#include "ringmap.h" /* rm_error */
+
 #include <stdio.h>
 
 /** One output being written. */
@@ -89,6 +91,21 @@ const char *rmi_out_written_path(const char *path);
  *  output (in commit order), zero removes them all. Returns 0, or 1 after
  *  a message (a rename failed: the outputs not yet renamed are removed). */
 int rmi_out_batch_end(int ok);
+
+/** The writer of one output for rmi_out_write: writes its content to f.
+ *  Returns 0, or nonzero when it failed: with err->status set (the library's
+ *  error, which rmi_out_write reports), or RM_OK (its message already
+ *  printed). */
+typedef int (*rm_out_writer)(FILE *f, const void *ctx, rm_error *err);
+
+/** One output written whole: rmi_out_open(what, path), write(f, ctx, err),
+ *  rmi_out_commit. When the writer fails, the output is given up
+ *  (rmi_out_abort: a previous file stays) and the exit code is fail(&err)
+ *  (the command's report of a library error, with its prefix) or 1 when
+ *  the writer left err at RM_OK. Returns 0 or the exit code (open and
+ *  commit print their own messages). */
+int rmi_out_write(const char *what, const char *path, rm_out_writer write, const void *ctx,
+                  int (*fail)(const rm_error *err));
 
 /** Give up output o (on an earlier failure): close and remove the
  *  temporary file; the previous file is left intact. Safe on a zeroed o and
