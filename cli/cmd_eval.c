@@ -62,8 +62,8 @@ static void usage(FILE *f)
         "                        positions by rank). Slot counts are not positions: a\n"
         "                        ring visits each host once (a host on two lines is an\n"
         "                        error)\n"
-        "  MAPPING.json          the ring order of a mapping JSON (`ringmap --json`);\n"
-        "                        its routes and shares are computed again\n"
+        "  MAPPING.json          the ring of a mapping JSON (`ringmap --json`) with\n"
+        "                        its own routes; its shares are computed again\n"
         "  file-order            every host of PLATFORM in the order of the file\n"
         "  A,B,C                 host names separated by commas (when no file has that\n"
         "                        name)\n"
@@ -295,11 +295,81 @@ out:
     return code;
 }
 
-/* The ring order of a mapping JSON: its GML node ids as node indices of p.
- * Exit code or -1. */
-static int ring_of_json(const eval_args *a, const rm_platform *p, const char *path, int **ring,
-                        int *q)
+/* The node index of GML node id gid in p, or -1. O(nodes). */
+static int node_of_id(const rm_platform *p, long gid)
 {
+    for (int u = 0; u < p->n_nodes; u++)
+        if (p->nodes[u].id == gid)
+            return u;
+    return -1;
+}
+
+/* A route of a mapping JSON (GML node ids, link indices) as arcs of net: hop
+ * i crosses link links[i] from nodes[i] to nodes[i+1] (arc 2l or 2l + 1).
+ * Exit code or -1; the message names the file, the position and the hop. */
+static int route_of_json(const rm_network *net, const char *path, int k, const char *which,
+                         const rm_mapping_doc_route *dr, rm_route *r)
+{
+    const rm_platform *p = net->platform;
+    r->n_arcs = 0;
+    r->arcs = malloc((size_t)(dr->n_links > 0 ? dr->n_links : 1) * sizeof *r->arcs);
+    if (!r->arcs) {
+        fprintf(stderr, "ringmap eval: out of memory\n");
+        return 1;
+    }
+    for (int i = 0; i < dr->n_links; i++) {
+        int u = node_of_id(p, dr->nodes[i]), v = node_of_id(p, dr->nodes[i + 1]);
+        int l = dr->links[i], arc = -1;
+        if (u >= 0 && v >= 0 && l >= 0 && l < p->n_links)
+            for (int d = 0; d < 2 && arc < 0; d++)
+                if (net->arc_tail[2 * l + d] == u && net->arc_head[2 * l + d] == v)
+                    arc = 2 * l + d;
+        if (arc < 0) {
+            fprintf(stderr, "ringmap eval: %s: ring[%d].%s hop %d: link %d from node %ld to "
+                            "node %ld is not a link of platform %s\n",
+                    path, k, which, i + 1, l, dr->nodes[i], dr->nodes[i + 1],
+                    p->name ? p->name : "");
+            return 2;
+        }
+        r->arcs[r->n_arcs++] = arc;
+    }
+    return -1;
+}
+
+/* The routes of a mapping JSON as arcs of net (a ring of q > 1 positions):
+ * new arrays *succ and *pred of q routes (free_routes). Exit code or -1. */
+static int routes_of_json(const rm_network *net, const char *path, const rm_mapping_doc *d,
+                          rm_route **succ, rm_route **pred)
+{
+    *succ = calloc((size_t)d->q, sizeof **succ);
+    *pred = calloc((size_t)d->q, sizeof **pred);
+    if (!*succ || !*pred) {
+        fprintf(stderr, "ringmap eval: out of memory\n");
+        return 1;
+    }
+    int code = -1;
+    for (int k = 0; k < d->q && code < 0; k++) {
+        code = route_of_json(net, path, k, "succ", &d->ring[k].succ, &(*succ)[k]);
+        if (code < 0)
+            code = route_of_json(net, path, k, "pred", &d->ring[k].pred, &(*pred)[k]);
+    }
+    return code;
+}
+
+static void free_routes(rm_route *r, int q)
+{
+    for (int k = 0; r && k < q; k++)
+        rm_route_clear(&r[k]);
+    free(r);
+}
+
+/* The ring order of a mapping JSON: its GML node ids as node indices of p;
+ * with q > 1 its routes too (*succ, *pred: arcs of net, kept by
+ * rm_ring_eval_routes). Exit code or -1. */
+static int ring_of_json(const eval_args *a, const rm_network *net, const char *path, int **ring,
+                        int *q, rm_route **succ, rm_route **pred)
+{
+    const rm_platform *p = net->platform;
     rm_error err = {RM_OK, ""};
     rm_mapping_doc *d = NULL;
     if (rm_mapping_read_json(path, &d, &err))
@@ -311,16 +381,18 @@ static int ring_of_json(const eval_args *a, const rm_platform *p, const char *pa
         code = 1;
     }
     for (int k = 0; code < 0 && k < d->q; k++) {
-        int v = -1;
-        for (int u = 0; u < p->n_nodes && v < 0; u++)
-            if (p->nodes[u].id == d->ring[k].node)
-                v = u;
+        int v = node_of_id(p, d->ring[k].node);
         if (v < 0) {
             fprintf(stderr, "ringmap eval: %s: ring[%d].node: GML node id %ld is not in "
                             "platform %s\n", path, k, d->ring[k].node, p->name ? p->name : "");
             code = 2;
         }
         (*ring)[k] = v;
+    }
+    if (code < 0 && d->q > 1 && (code = routes_of_json(net, path, d, succ, pred)) >= 0) {
+        free_routes(*succ, d->q);
+        free_routes(*pred, d->q);
+        *succ = *pred = NULL;
     }
     if (code < 0 && isfinite(d->cost.dc_dw) && d->cost.dc_dw != a->opt.cost.dc_dw)
         fprintf(stderr, "ringmap eval: note: %s was mapped at D_c/D_w = %.6g; valued here at "
@@ -336,10 +408,13 @@ static int ring_of_json(const eval_args *a, const rm_platform *p, const char *pa
     return code;
 }
 
-/* --ring's value as node indices of p: file-order, a mapping JSON, a
- * launch file, or a comma list. Exit code or -1. */
-static int read_ring(const eval_args *a, const rm_platform *p, int **ring, int *q)
+/* --ring's value as node indices of net's platform: file-order, a mapping
+ * JSON (and its routes: *succ, *pred, else NULL), a launch file, or a comma
+ * list. Exit code or -1. */
+static int read_ring(const eval_args *a, const rm_network *net, int **ring, int *q,
+                     rm_route **succ, rm_route **pred)
 {
+    const rm_platform *p = net->platform;
     const char *s = a->ring;
     size_t len = strlen(s);
     struct stat sb;
@@ -356,7 +431,7 @@ static int read_ring(const eval_args *a, const rm_platform *p, int **ring, int *
         return -1;
     }
     if (len > 5 && !strcasecmp(s + len - 5, ".json"))
-        return ring_of_json(a, p, s, ring, q);
+        return ring_of_json(a, net, s, ring, q, succ, pred);
     return ring_of_names(p, s, exists || strchr(s, '/') != NULL, ring, q);
 }
 
@@ -382,12 +457,15 @@ static int write_outputs(const rm_network *net, const eval_args *a, const rm_map
     return rmi_cli_write_mapping_json(a->common.json, net, &a->opt, m, &x, lib_failure);
 }
 
-/* rm_ring_eval and the invariant check. Exit code or -1. */
+/* rm_ring_eval (rm_ring_eval_routes with a mapping's routes) and the
+ * invariant check. Exit code or -1. */
 static int evaluate(const rm_network *net, const eval_args *a, const int *ring, int q,
-                    rm_mapping **m)
+                    const rm_route *succ, const rm_route *pred, rm_mapping **m)
 {
     rm_error err = {RM_OK, ""};
-    if (rm_ring_eval(net, &a->opt, ring, q, a->alphas, m, &err)) {
+    rm_status st = succ ? rm_ring_eval_routes(net, &a->opt, ring, q, succ, pred, a->alphas, m, &err)
+                        : rm_ring_eval(net, &a->opt, ring, q, a->alphas, m, &err);
+    if (st) {
         *m = NULL;
         return lib_failure(&err);
     }
@@ -416,12 +494,13 @@ int rmi_cmd_eval(int argc, char **argv)
     if ((code = rmi_cli_input_load(&a.input, a.platform, &a.ro, &a.opt, &p, &net)) >= 0)
         return code;
     int *ring = NULL, q = 0;
+    rm_route *succ = NULL, *pred = NULL; /* a mapping JSON's routes */
     rm_mapping *m = NULL;
     code = rmi_cli_launch_check_labels(&a.launch, p);
     if (code < 0)
-        code = read_ring(&a, p, &ring, &q);
+        code = read_ring(&a, &net, &ring, &q, &succ, &pred);
     if (code < 0)
-        code = evaluate(&net, &a, ring, q, &m);
+        code = evaluate(&net, &a, ring, q, succ, pred, &m);
     if (code < 0)
         code = rmi_cli_launch_prepare(&a.launch, &net, m, 0);
     /* every output file appears only if all were written (cli/outfile.h) */
@@ -437,6 +516,8 @@ int rmi_cmd_eval(int argc, char **argv)
         code = bc;
     rmi_cli_launch_free(&a.launch);
     rm_mapping_free(m);
+    free_routes(succ, q);
+    free_routes(pred, q);
     free(ring);
     rm_network_destroy(&net);
     rm_platform_free(p);

@@ -126,8 +126,50 @@ static rm_status speed_alphas(const rm_network *net, rm_mapping *m, rm_error *er
     return RM_OK;
 }
 
-rm_status rm_ring_eval(const rm_network *net, const rm_options *opt, const int *ring, int q,
-                       rm_alpha_rule alphas, rm_mapping **out, rm_error *err)
+/* The caller's route of position k's successor (succ) or predecessor: a
+ * walk of usable arcs of net from ring[k] to that neighbour, copied into r
+ * with its bottleneck capacity as bandwidth (max-min then shares it). */
+static rm_status given_route(const rm_network *net, const rm_route *g, int from, int to, int k,
+                             int succ, rm_route *r, rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    const char *what = succ ? "successor" : "predecessor";
+    if (!g || g->n_arcs < 1 || !g->arcs)
+        return rm_error_set(err, RM_EINPUT, "ring position %d: no route given to its %s '%s'", k,
+                            what, label_of(p, to));
+    double bw = INFINITY;
+    int at = from;
+    for (int i = 0; i < g->n_arcs; i++) {
+        int a = g->arcs[i];
+        if (a < 0 || a >= net->n_arcs)
+            return rm_error_set(err, RM_EINPUT, "ring position %d: the route to its %s: arc %d "
+                                "is not in the network (0..%d)", k, what, a, net->n_arcs - 1);
+        if (net->arc_tail[a] != at)
+            return rm_error_set(err, RM_EINPUT, "ring position %d: the route to its %s: hop %d "
+                                "leaves '%s', not '%s'", k, what, i + 1,
+                                label_of(p, net->arc_tail[a]), label_of(p, at));
+        if (net->arc_res[a] < 0)
+            return rm_error_set(err, RM_EINPUT, "ring position %d: the route to its %s: hop %d "
+                                "('%s' -> '%s') is not usable in this direction", k, what, i + 1,
+                                label_of(p, net->arc_tail[a]), label_of(p, net->arc_head[a]));
+        double c = net->res_cap[net->arc_res[a]];
+        bw = c < bw ? c : bw;
+        at = net->arc_head[a];
+    }
+    if (at != to)
+        return rm_error_set(err, RM_EINPUT, "ring position %d: the route to its %s '%s' ends at "
+                            "'%s'", k, what, label_of(p, to), label_of(p, at));
+    if (rm_route_copy(r, g))
+        return rm_error_set(err, RM_ENOMEM, "out of memory for a route");
+    r->src = from;
+    r->dst = to;
+    r->bandwidth = bw;
+    return RM_OK;
+}
+
+static rm_status ring_eval(const rm_network *net, const rm_options *opt, const int *ring, int q,
+                           const rm_route *succ, const rm_route *pred, rm_alpha_rule alphas,
+                           rm_mapping **out, rm_error *err)
 {
     rm_options run; /* opt checked, its routing resolved on net (heur/options.h) */
     rm_status st = rmi_heuristic_args_check(net, opt, out, "rm_ring_eval", &run, err);
@@ -151,8 +193,17 @@ rm_status rm_ring_eval(const rm_network *net, const rm_options *opt, const int *
     m->network = run.network;
     for (int k = 0; k < q; k++)
         m->ring[k] = ring[k];
-    if (q > 1 && !(st = rmi_ring_routes(net, &run, m, err))) /* heur/route_ties.h */
+    if (q > 1 && (succ || pred)) { /* the caller's routes */
+        for (int k = 0; k < q && !st; k++) {
+            st = given_route(net, succ ? &succ[k] : NULL, ring[k], ring[(k + 1) % q], k, 1,
+                             &m->succ[k], err);
+            if (!st)
+                st = given_route(net, pred ? &pred[k] : NULL, ring[k], ring[(k + q - 1) % q], k,
+                                 0, &m->pred[k], err);
+        }
+    } else if (q > 1 && !(st = rmi_ring_routes(net, &run, m, err))) { /* heur/route_ties.h */
         st = check_routes(net, &run, m, err);
+    }
     if (!st) /* fair, and the start of reserved */
         st = rm_mapping_refine_maxmin(net, m, err);
     if (!st && run.network == RM_NETWORK_RESERVED && q > 1)
@@ -170,4 +221,19 @@ rm_status rm_ring_eval(const rm_network *net, const rm_options *opt, const int *
     }
     *out = m;
     return RM_OK;
+}
+
+rm_status rm_ring_eval(const rm_network *net, const rm_options *opt, const int *ring, int q,
+                       rm_alpha_rule alphas, rm_mapping **out, rm_error *err)
+{
+    return ring_eval(net, opt, ring, q, NULL, NULL, alphas, out, err);
+}
+
+rm_status rm_ring_eval_routes(const rm_network *net, const rm_options *opt, const int *ring,
+                              int q, const rm_route *succ, const rm_route *pred,
+                              rm_alpha_rule alphas, rm_mapping **out, rm_error *err)
+{
+    if (q > 1 && (!succ || !pred))
+        return rm_error_set(err, RM_EINVAL, "rm_ring_eval_routes: succ or pred is NULL");
+    return ring_eval(net, opt, ring, q, succ, pred, alphas, out, err);
 }

@@ -154,6 +154,36 @@ static void same_as_mapper(const rm_network *net, rm_options base, const char *w
     rm_mapping_free(e);
     rm_mapping_free(g);
     rm_mapping_free(s);
+
+    /* any mapping under fair (the default pipeline: SharedRing's routes are
+     * widest paths on residual bandwidths) given back with its own routes
+     * (rm_ring_eval_routes): its T_step and alphas bit for bit */
+    o = base;
+    o.network = RM_NETWORK_FAIR;
+    ck_assert_msg(rm_map_network(net, &o, &s, &err) == RM_OK, "%s: %s", what, err.msg);
+    ck_assert_int_eq(rm_ring_eval_routes(net, &o, s->ring, s->q, s->succ, s->pred,
+                                         RM_ALPHA_BEST, &e, &err), RM_OK);
+    snprintf(msg, sizeof msg, "%s own routes: eval %.17g, mapping %.17g", what,
+             e->t_step_per_dw, s->t_step_per_dw);
+    ck_assert_msg(e->t_step_per_dw == s->t_step_per_dw, "%s", msg);
+    for (int k = 0; k < s->q; k++)
+        ck_assert_msg(e->alpha[k] == s->alpha[k], "%s: alpha %d", msg, k);
+    rm_mapping_free(e);
+    if (s->q > 1 && s->succ[0].n_arcs > 0) { /* a hop that does not follow: refused */
+        int a0 = s->succ[0].arcs[0];
+        s->succ[0].arcs[0] = a0 ^ 1; /* the link's other direction */
+        e = NULL;
+        ck_assert_int_eq(rm_ring_eval_routes(net, &o, s->ring, s->q, s->succ, s->pred,
+                                             RM_ALPHA_BEST, &e, &err), RM_EINPUT);
+        ck_assert_msg(strstr(err.msg, "ring position 0") != NULL, "%s: %s", what, err.msg);
+        ck_assert_ptr_null(e);
+        s->succ[0].arcs[0] = a0;
+    }
+    ck_assert_int_eq(rm_ring_eval_routes(net, &o, s->ring, s->q, NULL, s->pred, RM_ALPHA_BEST,
+                                         &e, &err), s->q > 1 ? RM_EINVAL : RM_OK);
+    if (s->q == 1)
+        rm_mapping_free(e);
+    rm_mapping_free(s);
 }
 
 static void each_model(const rm_platform *p, const char *name)

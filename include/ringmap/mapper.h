@@ -103,6 +103,32 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
 rm_status rm_ring_eval(const rm_network *net, const rm_options *opt, const int *ring, int q,
                        rm_alpha_rule alphas, rm_mapping **out, rm_error *err);
 
+/**
+ * rm_ring_eval with the ring's routes given: succ[k] is the route from
+ * ring[k] to ring[k+1 mod q], pred[k] from ring[k] to ring[k-1 mod q], each
+ * a walk of net's arcs (rm_route.arcs: arc indices, arc 2l + d of link l;
+ * src, dst and bandwidth are not read) — the routes of a mapping (its
+ * succ/pred, or those of its JSON), kept as they are instead of step 1's
+ * routes on the full capacities. Then steps 2 and 3 of rm_ring_eval on
+ * them. So a mapping of rm_map_network under RM_NETWORK_FAIR, given back
+ * with its ring and routes, is valued at its own T_step (max-min shares of
+ * its routes, the best alphas), whichever routes its heuristic chose
+ * (SharedRing's widest paths on residual bandwidths differ from those on
+ * the full capacities). q = 1: succ and pred not read (may be NULL).
+ * Errors: those of rm_ring_eval; RM_EINVAL (succ or pred NULL with q > 1);
+ * RM_EINPUT naming the ring position and hop: an empty route, an arc not
+ * in net, a hop that does not leave where the previous one ended, an arc
+ * not usable in that direction (a directed link's reverse, a link too slow
+ * for the model), a route that does not end at the neighbour.
+ * Complexity: O(sum of the routes' lengths) to check and copy them, plus
+ * max-min sharing O(q L) and, under RESERVED, the final solver.
+ * Thread safety: reentrant, as rm_ring_eval.
+ * Source: Legrand et al. 2004 eq. (1), §2.1, §4.4.3, as rm_ring_eval.
+ */
+rm_status rm_ring_eval_routes(const rm_network *net, const rm_options *opt, const int *ring,
+                              int q, const rm_route *succ, const rm_route *pred,
+                              rm_alpha_rule alphas, rm_mapping **out, rm_error *err);
+
 /* ------------------------------------------------------------------------ */
 /* mapper: the heuristic table                                                */
 /* ------------------------------------------------------------------------ */

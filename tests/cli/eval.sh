@@ -66,6 +66,33 @@ expect_exit 0 "note: D_c/D_w differs" eval "$P" --ring "$TMP/slice.json" --dc-dw
 grep -q "mapped at D_c/D_w = 0.064; valued here at 0.0064" "$TMP/err" || fail "note: $(cat "$TMP/err")"
 ok "note on another D_c/D_w"
 
+# --- a SharedRing mapping given back: its own routes (widest paths on the
+# residual bandwidths, rm_ring_eval_routes), not routes taken again on the
+# full capacities; the same ring by names is routed again (here 1.048 x)
+expect_exit 0 "map shared" "$P" --heuristic shared --no-improve --dc-dw 0.064 \
+    --json "$TMP/shared.json" -q
+expect_exit 0 "eval its ring and routes" eval "$P" --ring "$TMP/shared.json" --dc-dw 0.064 \
+    --network fair --json "$TMP/se.json" -q
+jcheck "$TMP/se.json" "eval fair = SharedRing's T_step bit for bit" \
+    '.t_step_per_dw == $s[0].t_step_per_dw' --slurpfile s "$TMP/shared.json"
+jcheck "$TMP/se.json" "SharedRing's routes kept" \
+    '[.ring[] | .succ.links, .pred.links] == [$s[0].ring[] | .succ.links, .pred.links]' \
+    --slurpfile s "$TMP/shared.json"
+jq -r '.ring[].label' "$TMP/shared.json" >"$TMP/shared.names"
+expect_exit 0 "eval the ring by names" eval "$P" --ring "$TMP/shared.names" --dc-dw 0.064 \
+    --network fair --json "$TMP/sn.json" -q
+jcheck "$TMP/sn.json" "by names: routed again, slower" \
+    '.t_step_per_dw > 1.04 * $s[0].t_step_per_dw and
+     [.ring[] | .succ.links, .pred.links] != [$s[0].ring[] | .succ.links, .pred.links]' \
+    --slurpfile s "$TMP/shared.json"
+jq '.ring[0].succ.links[0] = 99999' "$TMP/shared.json" >"$TMP/badroute.json"
+bad_eval "ring[0].succ hop 1: link 99999" "a route's link not in the platform" \
+    eval "$P" --ring "$TMP/badroute.json" --dc-dw 0.064
+jq '.ring[1].pred.links = .ring[1].succ.links | .ring[1].pred.nodes = .ring[1].succ.nodes' \
+    "$TMP/shared.json" >"$TMP/badroute2.json"
+expect_exit 2 "a route to the wrong neighbour" eval "$P" --ring "$TMP/badroute2.json" --dc-dw 0.064
+ok "a mapping's own routes"
+
 # --- the same ring from a hostfile, a machinefile, a rankfile and a list
 LIST=$(jq -r '[.ring[].label] | join(",")' "$TMP/e.json")
 Q=$(jq '.ring | length' "$TMP/e.json")
