@@ -251,7 +251,7 @@ def write_markdown(path, rows, models):
             rat = d[m] / best[m] if best and d.get(m) else None
             line += " %s | %s (%s) |" % (f3(d.get(m + "_sim_pred")), f3(rat), best["run"] if best else "-")
         if "smpi" in models:
-            line += " %s |" % f3(d.get("smpi_sim_pred_factors"))
+            line += " %s |" % f3(d0.get("smpi_sim_pred_factors"))
         out.append(line)
     out += ["", "| platform | D_c/D_w | run | q | predicted ms | " +
             " | ".join("%s sim ms | sim/pred | sim/default" % m for m in models) + " |",
