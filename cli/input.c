@@ -7,6 +7,7 @@
 #include "topo/io/unusable.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,15 @@ int rmi_cli_input_opt(rm_cli_input *in, int c, const char *arg, rm_cli_bad_fn ba
     case RM_CLI_INPUT_SMPI_FACTORS:
         in->smpi_factors = 1;
         return -1;
+    case RM_CLI_INPUT_SYMMETRIC: {
+        int n;
+        const rm_enum_entry *e = rm_enum_entries(RM_ENUM_SYMMETRIC, &n);
+        if ((code = rmi_cli_opt_name("--symmetric", e, n, arg, &v, bad)) >= 0)
+            return code;
+        in->symmetric = e[v].value;
+        in->symmetric_given = 1;
+        return -1;
+    }
     case RM_CLI_INPUT_BW_FACTOR:
     case RM_CLI_INPUT_LAT_FACTOR: {
         int bw = c == RM_CLI_INPUT_BW_FACTOR;
@@ -150,8 +160,9 @@ int rmi_cli_input_operand(rm_cli_input *in, int argc, char **argv, const char **
                        "input");
         if (!in->routing_given)
             opt->routing = RM_ROUTING_DIRECT;
-    } else if (in->speeds || in->bw_unit || in->speed_unit || in->lat_matrix || in->lat_unit) {
-        return bad("--speeds, --latency-matrix and the units go with a bandwidth matrix "
+    } else if (in->speeds || in->bw_unit || in->speed_unit || in->lat_matrix || in->lat_unit ||
+               in->symmetric_given) {
+        return bad("--speeds, --latency-matrix, --symmetric and the units go with a bandwidth matrix "
                    "(--bandwidth-matrix or --format csv)");
     }
     if (in->lat_unit && !in->lat_matrix) {
@@ -238,8 +249,33 @@ static void replace_in_msg(char *msg, size_t cap, const char *from, const char *
     snprintf(msg, cap, "%s", out);
 }
 
-static rm_status read_matrix(const rm_cli_input *in, const char *path, rm_platform **p,
-                             rm_error *err)
+/* A latency matrix read but not counted (the cost D_c/b without --latency):
+ * say so rather than drop it silently. Not turned on by itself: counting
+ * latencies needs the absolute sizes D_c and D_w (--dc/--dw), which only
+ * the user knows, and is the same choice as for any platform with
+ * latencies. */
+static void warn_latency_unused(const rm_cli_input *in, const rm_platform *p,
+                                const rm_read_options *ro)
+{
+    double lo = INFINITY, hi = 0;
+    for (int l = 0; l < p->n_links; l++) {
+        double x = p->links[l].latency;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+    }
+    if (!(hi > 0))
+        return;
+    char msg[512];
+    snprintf(msg, sizeof msg,
+             "%s: latencies of %.3g s to %.3g s read but not counted: the cost of a route is "
+             "D_c/b alone; with `ringmap map` or `ringmap eval`, --latency --dc X --dw Y counts "
+             "them (a latency larger than D_c/b slows every step)",
+             strcmp(in->lat_matrix, "-") ? in->lat_matrix : "<stdin>", lo, hi);
+    ro->warn(ro->warn_ctx, msg);
+}
+
+static rm_status read_matrix(const rm_cli_input *in, const char *path, const rm_read_options *ro,
+                             rm_platform **p, rm_error *err)
 {
     int mstd = !strcmp(path, "-"), sstd = !strcmp(in->speeds, "-");
     FILE *fb = mstd ? stdin : rm_input_open(path, err); /* regular, at most 256 MiB */
@@ -264,6 +300,9 @@ static rm_status read_matrix(const rm_cli_input *in, const char *path, rm_platfo
     rm_matrix_options_init(&mo);
     mo.bandwidth_unit = in->bw_unit;
     mo.speed_unit = in->speed_unit;
+    mo.symmetric = (rm_symmetric)in->symmetric;
+    mo.warn = ro->warn; /* the notes and warnings as the readers' */
+    mo.warn_ctx = ro->warn_ctx;
     rm_status st = rm_platform_read_matrices(fb, mstd ? "<stdin>" : path, fl,
                                              lstd ? "<stdin>" : in->lat_matrix, fs,
                                              sstd ? "<stdin>" : in->speeds, &mo, in->lat_unit, p,
@@ -313,9 +352,11 @@ int rmi_cli_input_load(const rm_cli_input *in, const char *path, const rm_read_o
     ro = &ro_warn;
     *p = NULL;
     if (!st && is_csv(in, path)) {
-        st = read_matrix(in, path, p, &err);
+        st = read_matrix(in, path, ro, p, &err);
         if (!st)
             rmi_platform_warn_unusable(*p, path, ro); /* links too slow for the model */
+        if (!st && in->lat_matrix && !opt->cost.latency)
+            warn_latency_unused(in, *p, ro);
     } else if (!st && !strcmp(path, "-")) {
         /* the temporary file ends with the format's first extension */
         const char *exts = rm_platform_format_find(in->format)->extensions;

@@ -25,6 +25,7 @@ enum {
     RM_CLI_INPUT_SMPI_FACTORS,
     RM_CLI_INPUT_BW_FACTOR,
     RM_CLI_INPUT_LAT_FACTOR,
+    RM_CLI_INPUT_SYMMETRIC,
     RM_CLI_INPUT_END
 };
 
@@ -38,19 +39,25 @@ enum {
     {"latency-unit", required_argument, NULL, RM_CLI_INPUT_LAT_UNIT},           \
     {"smpi-factors", no_argument, NULL, RM_CLI_INPUT_SMPI_FACTORS},             \
     {"bw-factor", required_argument, NULL, RM_CLI_INPUT_BW_FACTOR},             \
-    {"lat-factor", required_argument, NULL, RM_CLI_INPUT_LAT_FACTOR}
+    {"lat-factor", required_argument, NULL, RM_CLI_INPUT_LAT_FACTOR},           \
+    {"symmetric", required_argument, NULL, RM_CLI_INPUT_SYMMETRIC}
 
 #define RM_CLI_IS_INPUT_OPT(c) ((c) >= RM_CLI_INPUT_FORMAT && (c) < RM_CLI_INPUT_END)
 
 /* The help of the options but --format (rmi_cli_input_help prints both). */
 #define RM_CLI_INPUT_HELP                                                                \
-    "  --bandwidth-matrix F  measured input instead of PLATFORM: CSV matrix with host\n"  \
-    "                        names (empty cell: no link; asymmetric: directed),\n"        \
-    "                        mapped with --routing direct unless --routing is given\n"    \
-    "  --speeds F            CSV 'host,speed' (Mflop/s) or 'host,w' (s/Mflop)\n"          \
-    "  --bandwidth-unit U    unit of the matrix (b/s, kb/s, Mb/s, Gb/s, B/s, kB/s,\n"     \
-    "                        MB/s, GB/s; default: the corner cell's, else Mb/s)\n"        \
-    "  --speed-unit U        unit of the speeds (flop/s, Mflop/s, Gflop/s; s/Mflop,\n"     \
+    "  --bandwidth-matrix F  measured input instead of PLATFORM: a matrix with host\n"  \
+    "                        names (comma, tab, ';' or blanks; empty cell or '-': no\n"  \
+    "                        link) or an edge list src,dst,bandwidth[,latency];\n"      \
+    "                        mapped with --routing direct unless --routing is given\n"  \
+    "  --speeds F            CSV 'host,speed' (Mflop/s) or 'host,w' (s/Mflop)\n"        \
+    "  --symmetric S         two directions of a pair that differ: auto (default: up\n" \
+    "                        to 5 % noise averaged, more kept directed; a note),\n"     \
+    "                        none (directed), max, mean, min (one link per pair; a\n"   \
+    "                        triangle's one figure both ways)\n"                        \
+    "  --bandwidth-unit U    unit of the matrix (Mb/s, Gbps, MBps = 8 Mb/s, MiB/s,\n"   \
+    "                        ...; default: the corner cell's, else Mb/s)\n"             \
+    "  --speed-unit U        unit of the speeds (flop/s, Mflop/s, GFLOPS, Gf; s/Mflop,\n" \
     "                        s/Gflop for w; default: the header's, else Mflop/s)\n"     \
     "  --latency-matrix F    with a bandwidth matrix: CSV of the same layout with\n"     \
     "                        each link's latency (s; empty where there is no link)\n"   \
@@ -72,6 +79,7 @@ typedef struct rm_cli_input {
        factors of --bw-factor / --lat-factor (0 = not given) */
     int smpi_factors;
     double bw_factor, lat_factor;
+    int symmetric, symmetric_given; /* --symmetric (rm_symmetric) */
 } rm_cli_input;
 
 /** Print the help of the input options on out: --format with the names of

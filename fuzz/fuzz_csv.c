@@ -7,7 +7,8 @@
  * bandwidth > 0 and latency >= 0 finite, mapped by SharedRing and SliceRing
  * with max_q = 4 into mappings that pass rm_mapping_check), or
  * RM_EINPUT/RM_ELIMIT/RM_ENOMEM with a message and no platform
- * (fuzz_common.h). Unit options vary with a hash of the input.
+ * (fuzz_common.h). Unit options and the --symmetric mode vary with a hash of
+ * the input.
  * Seeds: fuzz/seeds/csv/; kept crashes: fuzz/regressions/fuzz_csv/.
  */
 #include "fuzz/fuzz_common.h"
@@ -51,6 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rm_matrix_options_init(&mo);
     mo.bandwidth_unit = bw_units[(v >> 3) & 3];
     mo.speed_unit = sp_units[(v >> 5) & 3];
+    mo.symmetric = (rm_symmetric)((v >> 9) % 6); /* 5: out of range, refused */
+    mo.warn = rm_warn_silent;
     rm_platform *p = NULL;
     rm_error err = {RM_OK, ""};
     rm_status st = rm_platform_read_matrices(f[0], "bw.csv", n > 2 ? f[2] : NULL, "lat.csv", f[1],

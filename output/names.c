@@ -9,6 +9,7 @@
  * read it; a new enum value gets its name here only.
  */
 #include "ringmap/output.h"
+#include "ringmap/measured.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -44,6 +45,11 @@ static const rm_enum_entry final_outcomes[] = {{"not_run", RM_FINAL_OUTCOME_NOT_
                                                {"improved", RM_FINAL_OUTCOME_IMPROVED},
                                                {"no_gain", RM_FINAL_OUTCOME_NO_GAIN},
                                                {"failed", RM_FINAL_OUTCOME_FAILED}};
+static const rm_enum_entry symmetrics[] = {{"auto", RM_SYMMETRIC_AUTO},
+                                           {"none", RM_SYMMETRIC_NONE},
+                                           {"max", RM_SYMMETRIC_MAX},
+                                           {"mean", RM_SYMMETRIC_MEAN},
+                                           {"min", RM_SYMMETRIC_MIN}};
 static const rm_enum_entry share_methods[RM_N_SHARE_METHODS] = {
     {"own", 0}, {"maxmin", 1}, {"eq5", 2}, {"kinsol", 3}, {"glpk", 4}};
 
@@ -59,6 +65,7 @@ static const struct {
     [RM_ENUM_NETWORK] = {ROWS(networks)},           [RM_ENUM_ALPHA_RULE] = {ROWS(alpha_rules)},
     [RM_ENUM_STEP] = {ROWS(steps)},
     [RM_ENUM_FINAL_OUTCOME] = {ROWS(final_outcomes)},
+    [RM_ENUM_SYMMETRIC] = {ROWS(symmetrics)},
 };
 #define N_KINDS ((int)(sizeof tables / sizeof tables[0]))
 

@@ -103,6 +103,8 @@ static void json_platform(json_t *root, const rm_platform *p, int *bad)
                 n += p->link_ids[l] != NULL;
             put(jp, "simgrid_links", json_integer(n), bad);
         }
+        if (p->directed) /* one-way links (absent: undirected) */
+            put(jp, "directed", json_true(), bad);
         if (p->bw_factor > 0.0 || p->lat_factor > 0.0) { /* rm_platform_calibrate */
             json_t *jc = json_object();
             put(jp, "calibration", jc, bad);

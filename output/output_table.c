@@ -219,9 +219,13 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     int n_links = p->n_links; /* a SimGrid platform: the file's links (not the connections) */
     for (int l = 0; p->link_ids && l < p->n_links; l++)
         n_links -= !p->link_ids[l];
-    fprintf(f, "platform %s: %d hosts, %d routers, %d links; %s duplex\n",
-            pname, p->n_hosts, rm_platform_routers(p), n_links,
-            rm_enum_name(RM_ENUM_DUPLEX, (int)net->duplex)); /* output/names.c */
+    if (p->directed) /* one-way links: --duplex does not apply */
+        fprintf(f, "platform %s: %d hosts, %d routers, %d links; directed (one-way links, each "
+                "its own capacity)\n", pname, p->n_hosts, rm_platform_routers(p), n_links);
+    else
+        fprintf(f, "platform %s: %d hosts, %d routers, %d links; %s duplex\n",
+                pname, p->n_hosts, rm_platform_routers(p), n_links,
+                rm_enum_name(RM_ENUM_DUPLEX, (int)net->duplex)); /* output/names.c */
     if (p->bw_factor > 0.0 || p->lat_factor > 0.0) /* rm_platform_calibrate */
         fprintf(f, "calibrated: bandwidths x %.6g, latencies x %.6g\n",
                 p->bw_factor > 0.0 ? p->bw_factor : 1.0, p->lat_factor > 0.0 ? p->lat_factor : 1.0);

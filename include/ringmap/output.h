@@ -119,8 +119,10 @@ typedef enum rm_enum_kind {
                                  ring, `ringmap eval --alpha`) */
     RM_ENUM_STEP = 10,        /* rm_step_kind: heuristic, search, final_solver (1.2;
                                  params.pipeline[].step) */
-    RM_ENUM_FINAL_OUTCOME = 11 /* rm_final_outcome: not_run, improved, no_gain, failed
+    RM_ENUM_FINAL_OUTCOME = 11, /* rm_final_outcome: not_run, improved, no_gain, failed
                                  (params.final_outcome; 1.2) */
+    RM_ENUM_SYMMETRIC = 12    /* rm_symmetric (measured.h): auto, none, max, mean, min (1.2;
+                                 `ringmap --symmetric`) */
 } rm_enum_kind;
 
 /** One named value of an enum. */
