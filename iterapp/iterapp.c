@@ -350,6 +350,21 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
         mm[k] = mean(res->comm + (size_t)k * (size_t)steps, steps);
         mb[k] = res->bnd ? mean(res->bnd + (size_t)k * (size_t)steps, steps) : 0.0;
     }
+    /* measured communication far above the prediction: name the likely cause */
+    double mm_sum = 0.0, pm_sum = 0.0;
+    for (int k = 0; k < q; k++)
+        mm_sum += mm[k], pm_sum += pm[k];
+    if (q > 1 && pm_sum > 0.0 && mm_sum > 2.0 * pm_sum)
+        fprintf(stderr,
+                "iterapp: warning: the measured communication, %.4g ms per step (mean of the "
+                "ranks), is %.3g x its prediction %.4g ms: %s\n",
+                mm_sum / q * 1e3, mm_sum / pm_sum, pm_sum / q * 1e3,
+                spec->cost.latency
+                    ? "the links deliver less than the platform says (remeasure them, or other "
+                      "traffic shares them)"
+                    : "the mapping counts no latency (cost D_c/b alone): if the platform was "
+                      "measured, its latencies may dwarf the transfers; map with --latency "
+                      "--dc X --dw Y (docs/cluster-to-run.md)");
     double t_rat = rm_balance(q, spec->w, C, dc_dw_run, alpha_run) * D_w * sc;
     if (a->overlap)
         t_rat = NAN; /* the additive model's balance does not apply */
