@@ -57,7 +57,7 @@ enum {
     "                        triangle's one figure both ways)\n"                        \
     "  --bandwidth-unit U    unit of the matrix (Mb/s, Gbps, MBps = 8 Mb/s, MiB/s,\n"   \
     "                        ...; default: the corner cell's, else Mb/s)\n"             \
-    "  --speed-unit U        unit of the speeds (flop/s, Mflop/s, GFLOPS, Gf; s/Mflop,\n" \
+    "  --speed-unit U        unit of the speeds (Mflop/s, GFLOPS, Gf; s/Mflop,\n"         \
     "                        s/Gflop for w; default: the header's, else Mflop/s)\n"     \
     "  --latency-matrix F    with a bandwidth matrix: CSV of the same layout with\n"     \
     "                        each link's latency (s; empty where there is no link)\n"   \
