@@ -37,6 +37,7 @@ static const struct {
     {RM_ENUM_ALPHA_RULE, 2, {"best", "speed"}},
     {RM_ENUM_STEP, 3, {"heuristic", "search", "final_solver"}},
     {RM_ENUM_FINAL_OUTCOME, 4, {"not_run", "improved", "no_gain", "failed"}},
+    {RM_ENUM_SYMMETRIC, 5, {"auto", "none", "max", "mean", "min"}},
 };
 #define N_KINDS ((int)(sizeof expected / sizeof expected[0]))
 
