@@ -4,7 +4,7 @@
 # the likely cause: a mapping that counts no latency. Two hosts joined by a
 # link of 1e9 Mb/s: the mapping predicts about 1e-11 s per message, which
 # any real exchange (shared memory: microseconds) exceeds by orders of
-# magnitude; with --latency and the link's 1 ms latency the prediction is
+# magnitude; with --latency and the link's 10 ms latency the prediction is
 # far above, and no warning.
 set -u
 RINGMAP=$1 ITERAPP=$2 WORK=$3
@@ -16,7 +16,7 @@ graph [
   directed 0
   node [ id 0 label "a" w 1 ]
   node [ id 1 label "b" w 1 ]
-  edge [ source 0 target 1 bandwidth 1e9 latency 1e-3 ]
+  edge [ source 0 target 1 bandwidth 1e9 latency 1e-2 ]
 ]
 GML
 "$RINGMAP" map fast2.gml --dc-dw 0.0064 --json fast2.json -q || fail "ringmap map"
