@@ -496,7 +496,7 @@ int rmi_cmd_eval(int argc, char **argv)
     int *ring = NULL, q = 0;
     rm_route *succ = NULL, *pred = NULL; /* a mapping JSON's routes */
     rm_mapping *m = NULL;
-    code = rmi_cli_launch_check_labels(&a.launch, p);
+    code = rmi_cli_launch_apply_labels(&a.launch, p);
     if (code < 0)
         code = read_ring(&a, &net, &ring, &q, &succ, &pred);
     if (code < 0)

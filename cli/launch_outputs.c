@@ -7,6 +7,7 @@
 #include "cli/launch_outputs.h"
 #include "cli/outfile.h"
 
+#include <csv.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -24,8 +25,8 @@ void rmi_cli_launch_init(rm_cli_launch *l)
 
 int rmi_cli_launch_opt(rm_cli_launch *l, int c, const char *arg, rm_cli_bad_fn bad)
 {
-    static const char *const names[] = {"--hostfile", "--rankfile",   "--machinefile",
-                                        "--tpwgts",   "--units",      "--units-csv"};
+    static const char *const names[] = {"--hostfile", "--rankfile", "--machinefile", "--tpwgts",
+                                        "--units",    "--units-csv", "--label-map"};
     const char *name = names[c - RM_CLI_LAUNCH_HOSTFILE];
     if (c == RM_CLI_LAUNCH_UNITS) {
         char *end = NULL;
@@ -42,6 +43,7 @@ int rmi_cli_launch_opt(rm_cli_launch *l, int c, const char *arg, rm_cli_bad_fn b
                         : c == RM_CLI_LAUNCH_RANKFILE    ? &l->rankfile
                         : c == RM_CLI_LAUNCH_MACHINEFILE ? &l->machinefile
                         : c == RM_CLI_LAUNCH_TPWGTS      ? &l->tpwgts
+                        : c == RM_CLI_LAUNCH_LABEL_MAP   ? &l->label_map
                                                          : &l->units_csv;
     *slot = arg;
     return -1;
@@ -70,31 +72,6 @@ int rmi_cli_launch_stdout(const rm_cli_launch *l)
     return 0;
 }
 
-/* The directory of output path exists and is writable (the temporary file
- * goes there), or the path is an existing non-regular file we can write. */
-static int dir_writable(const char *what, const char *path)
-{
-    if (strcmp(path, "-") == 0)
-        return -1;
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        return access(path, W_OK) == 0 ? -1 : (fprintf(stderr,
-               "ringmap: %s: cannot open '%s' for writing: %s\n", what, path, strerror(errno)), 2);
-    char *dir = strdup(path);
-    if (!dir) {
-        fprintf(stderr, "ringmap: %s: out of memory\n", what);
-        return 1;
-    }
-    char *slash = strrchr(dir, '/');
-    const char *d = slash ? (slash == dir ? "/" : (*slash = '\0', dir)) : ".";
-    int ok = access(d, W_OK | X_OK) == 0, e = errno;
-    free(dir);
-    if (ok)
-        return -1;
-    fprintf(stderr, "ringmap: %s: cannot open '%s' for writing: %s\n", what, path, strerror(e));
-    return 2;
-}
-
 int rmi_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int n_in,
                         const char *json, const char *dot, const char *svg, rm_cli_bad_fn bad)
 {
@@ -115,11 +92,13 @@ int rmi_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int 
     what[N_OUT] = "--dot";
     path[N_OUT + 1] = svg;
     what[N_OUT + 1] = "--svg";
-    int code = rmi_out_check_all(inputs, n_in, what, path, N_OUT + 2);
-    for (int i = 0; i < N_OUT - 1 && code < 0; i++)
-        if (path[i])
-            code = dir_writable(what[i], path[i]);
-    return code;
+    /* the label map is an input too: no output may replace it */
+    const char *in[16];
+    if (n_in > 15)
+        n_in = 15;
+    memcpy(in, inputs, (size_t)n_in * sizeof *in);
+    in[n_in] = l->label_map;
+    return rmi_out_check_all(in, n_in + 1, what, path, N_OUT + 2);
 }
 
 /* A host name the launch files can carry unquoted: Open MPI's hostfile and
@@ -153,41 +132,191 @@ static int cmp_label_nocase(const void *a, const void *b)
     return c ? c : (x->id > y->id) - (x->id < y->id);
 }
 
-int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p)
+/* One line of a label map split into its CSV fields (RFC 4180, libcsv). */
+typedef struct lm_line {
+    char *f[3];
+    int n;
+    int nomem;
+} lm_line;
+
+static void lm_field(void *s, size_t len, void *data)
+{
+    lm_line *ln = data;
+    if (ln->n < 3 && !ln->nomem) {
+        char *c = malloc(len + 1);
+        if (!c) {
+            ln->nomem = 1;
+            return;
+        }
+        memcpy(c, s, len);
+        c[len] = '\0';
+        ln->f[ln->n] = c;
+    }
+    ln->n++;
+}
+
+static void lm_free(lm_line *ln)
+{
+    for (int i = 0; i < 3 && i < ln->n; i++)
+        free(ln->f[i]);
+    memset(ln, 0, sizeof *ln);
+}
+
+#define LABEL_MAP_LINE_MAX 4096
+
+int rmi_cli_launch_apply_labels(const rm_cli_launch *l, rm_platform *p)
+{
+    if (!l->label_map)
+        return -1;
+    const char *path = l->label_map;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "ringmap: --label-map: cannot open '%s': %s\n", path, strerror(errno));
+        return 2;
+    }
+    /* node index -> the line that renamed it (0: none), to refuse a label named twice */
+    long *by = calloc((size_t)(p->n_nodes > 0 ? p->n_nodes : 1), sizeof *by);
+    char *buf = malloc(LABEL_MAP_LINE_MAX + 2);
+    char **fresh = calloc((size_t)(p->n_nodes > 0 ? p->n_nodes : 1), sizeof *fresh);
+    if (!by || !buf || !fresh) {
+        free(by), free(buf), free(fresh), fclose(f);
+        fprintf(stderr, "ringmap: out of memory\n");
+        return 1;
+    }
+    int code = -1;
+    long line = 0;
+    while (code < 0 && fgets(buf, LABEL_MAP_LINE_MAX + 2, f)) {
+        line++;
+        size_t len = strlen(buf);
+        if (len > LABEL_MAP_LINE_MAX && buf[len - 1] != '\n') {
+            fprintf(stderr, "ringmap: %s:%ld: line longer than %d bytes\n", path, line,
+                    LABEL_MAP_LINE_MAX);
+            code = 2;
+            break;
+        }
+        if (memchr(buf, '\0', len + 1) != buf + len || (len == 0 && !feof(f))) {
+            fprintf(stderr, "ringmap: %s:%ld: a NUL byte (not a text file)\n", path, line);
+            code = 2;
+            break;
+        }
+        while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+            buf[--len] = '\0';
+        const char *t = buf + strspn(buf, " \t");
+        if (!*t || *t == '#')
+            continue;
+        struct csv_parser cp;
+        lm_line ln = {{NULL}, 0, 0};
+        if (csv_init(&cp, CSV_STRICT | CSV_STRICT_FINI) != 0) {
+            fprintf(stderr, "ringmap: out of memory\n");
+            code = 1;
+            break;
+        }
+        size_t used = csv_parse(&cp, buf, len, lm_field, NULL, &ln);
+        int bad = used != len || csv_fini(&cp, lm_field, NULL, &ln) != 0;
+        csv_free(&cp);
+        if (ln.nomem) {
+            fprintf(stderr, "ringmap: out of memory\n");
+            code = 1;
+        } else if (bad || ln.n != 2) {
+            if (bad)
+                fprintf(stderr, "ringmap: %s:%ld: expected 'LABEL,HOSTNAME', got a malformed CSV "
+                                "line (an unclosed quote?)\n", path, line);
+            else
+                fprintf(stderr, "ringmap: %s:%ld: expected 'LABEL,HOSTNAME' (2 CSV fields), "
+                                "got %d field(s)\n", path, line, ln.n);
+            code = 2;
+        } else if (!good_host_name(ln.f[1])) {
+            fprintf(stderr,
+                    "ringmap: %s:%ld: '%.80s' is not a host name a hostfile, rankfile or "
+                    "machinefile can carry (letters, digits, '.', '-', '_'; not empty, not "
+                    "starting with '-')\n",
+                    path, line, ln.f[1]);
+            code = 2;
+        } else {
+            int hit = -1, hits = 0;
+            for (int v = 0; v < p->n_nodes; v++)
+                if (!strcmp(p->nodes[v].label, ln.f[0]) && hits++ == 0)
+                    hit = v;
+            if (hits != 1) {
+                if (hits == 0)
+                    fprintf(stderr, "ringmap: %s:%ld: no node of the platform is labelled "
+                                    "'%.80s'\n", path, line, ln.f[0]);
+                else
+                    fprintf(stderr, "ringmap: %s:%ld: %d nodes of the platform are labelled "
+                                    "'%.80s' (the map cannot tell them apart)\n",
+                            path, line, hits, ln.f[0]);
+                code = 2;
+            } else if (by[hit]) {
+                fprintf(stderr, "ringmap: %s:%ld: label '%.80s' already renamed on line %ld\n",
+                        path, line, ln.f[0], by[hit]);
+                code = 2;
+            } else {
+                by[hit] = line;
+                fresh[hit] = ln.f[1];
+                ln.f[1] = NULL;
+            }
+        }
+        lm_free(&ln);
+    }
+    if (code < 0 && ferror(f)) {
+        fprintf(stderr, "ringmap: --label-map: cannot read '%s': %s\n", path, strerror(errno));
+        code = 2;
+    }
+    fclose(f);
+    /* renamed only once the whole map is read: labels on later lines are the
+       platform's own, not names given on earlier lines */
+    for (int v = 0; v < p->n_nodes; v++) {
+        if (code < 0 && fresh[v] && rm_platform_set_label(p, v, fresh[v]) != RM_OK) {
+            fprintf(stderr, "ringmap: out of memory\n");
+            code = 1;
+        }
+        free(fresh[v]);
+    }
+    free(fresh);
+    free(by);
+    free(buf);
+    return code;
+}
+
+/* The ring's hosts (only those) have names the launch files can carry, no
+ * two one name. -1 or 2 (1: out of memory) after a message. O(q log q). */
+static int check_ring_labels(const rm_cli_launch *l, const rm_platform *p, const rm_mapping *m)
 {
     if (!l->hostfile && !l->rankfile && !l->machinefile)
         return -1;
-    for (int h = 0; h < p->n_hosts; h++) {
-        const rm_node *v = &p->nodes[p->hosts[h]];
+    const char *hint = l->label_map ? "" : " (rename it with --label-map FILE, lines 'LABEL,HOSTNAME')";
+    for (int k = 0; k < m->q; k++) {
+        const rm_node *v = &p->nodes[m->ring[k]];
         if (!good_host_name(v->label)) {
             fprintf(stderr,
-                    "ringmap: host node %ld: label '%.80s' is not a host name a hostfile, "
-                    "rankfile or machinefile can carry (letters, digits, '.', '-', '_'; "
-                    "not empty, not starting with '-')\n",
-                    v->id, v->label ? v->label : "");
+                    "ringmap: ring position %d, host node %ld: label '%.80s' is not a host name "
+                    "a hostfile, rankfile or machinefile can carry (letters, digits, '.', '-', "
+                    "'_'; not empty, not starting with '-')%s\n",
+                    k, v->id, v->label ? v->label : "", hint);
             return 2;
         }
     }
-    /* two hosts with one name (ignoring case and a final '.'): Open MPI would run two
-     * ranks on that one machine and none on the other */
-    const rm_node **by = malloc((size_t)(p->n_hosts > 0 ? p->n_hosts : 1) * sizeof *by);
+    /* two ring hosts with one name (ignoring case and a final '.'): Open MPI would
+     * run two ranks on that one machine and none on the other */
+    const rm_node **by = malloc((size_t)(m->q > 0 ? m->q : 1) * sizeof *by);
     if (!by) {
         fprintf(stderr, "ringmap: out of memory\n");
         return 1;
     }
-    for (int h = 0; h < p->n_hosts; h++)
-        by[h] = &p->nodes[p->hosts[h]];
-    qsort(by, (size_t)p->n_hosts, sizeof *by, cmp_label_nocase);
+    for (int k = 0; k < m->q; k++)
+        by[k] = &p->nodes[m->ring[k]];
+    qsort(by, (size_t)m->q, sizeof *by, cmp_label_nocase);
     int code = -1;
-    for (int h = 1; h < p->n_hosts && code < 0; h++)
+    for (int h = 1; h < m->q && code < 0; h++)
         if (!host_name_cmp(by[h - 1]->label, by[h]->label)) {
             int same = !strcmp(by[h - 1]->label, by[h]->label);
             fprintf(stderr,
-                    "ringmap: host nodes %ld ('%.80s') and %ld ('%.80s') have one host name%s: a "
-                    "hostfile, rankfile or machinefile would name one machine twice (give the "
-                    "hosts distinct labels)\n",
+                    "ringmap: host nodes %ld ('%.80s') and %ld ('%.80s') of the ring have one "
+                    "host name%s: a hostfile, rankfile or machinefile would name one machine "
+                    "twice (give the hosts distinct labels%s)\n",
                     by[h - 1]->id, by[h - 1]->label, by[h]->id, by[h]->label,
-                    same ? "" : " (host names ignore case and a final '.')");
+                    same ? "" : " (host names ignore case and a final '.')",
+                    l->label_map ? "" : ": --label-map FILE");
             code = 2;
         }
     free(by);
@@ -198,6 +327,9 @@ int rmi_cli_launch_prepare(rm_cli_launch *l, const rm_network *net, const rm_map
                           const char *both_title)
 {
     l->q = m->q;
+    int code = check_ring_labels(l, net->platform, m);
+    if (code >= 0)
+        return code;
     if (both_title &&
         (l->hostfile || l->rankfile || l->machinefile || l->tpwgts || l->units >= 0))
         fprintf(stderr, "ringmap: --heuristic both: the launch files and work units follow "

@@ -28,6 +28,7 @@ enum {
     RM_CLI_LAUNCH_TPWGTS,
     RM_CLI_LAUNCH_UNITS,
     RM_CLI_LAUNCH_UNITS_CSV,
+    RM_CLI_LAUNCH_LABEL_MAP,
     RM_CLI_LAUNCH_END
 };
 
@@ -38,7 +39,8 @@ enum {
     {"machinefile", required_argument, NULL, RM_CLI_LAUNCH_MACHINEFILE},      \
     {"tpwgts", required_argument, NULL, RM_CLI_LAUNCH_TPWGTS},                \
     {"units", required_argument, NULL, RM_CLI_LAUNCH_UNITS},                  \
-    {"units-csv", required_argument, NULL, RM_CLI_LAUNCH_UNITS_CSV}
+    {"units-csv", required_argument, NULL, RM_CLI_LAUNCH_UNITS_CSV},          \
+    {"label-map", required_argument, NULL, RM_CLI_LAUNCH_LABEL_MAP}
 
 /** Is getopt's value c one of the launch options? */
 #define RM_CLI_IS_LAUNCH_OPT(c) ((c) >= RM_CLI_LAUNCH_HOSTFILE && (c) < RM_CLI_LAUNCH_END)
@@ -56,10 +58,14 @@ enum {
     "                        -tpwgts=FILE GRAPH Q): part k for ring position k\n"        \
     "  --units N             integer work shares of N equal units (optimal for eq. (1)\n" \
     "                        with the route costs) in the table and the JSON\n"          \
-    "  --units-csv FILE      the same as CSV: rank,host,w,alpha,units (needs --units)\n"
+    "  --units-csv FILE      the same as CSV: rank,host,w,alpha,units (needs --units)\n" \
+    "  --label-map FILE      rename nodes before anything is printed or written: CSV\n"  \
+    "                        lines 'LABEL,HOSTNAME' (only the ring's hosts need names\n" \
+    "                        a hostfile, rankfile or machinefile can carry)\n"
 
 typedef struct rm_cli_launch {
     const char *hostfile, *rankfile, *machinefile, *tpwgts, *units_csv;
+    const char *label_map; /* --label-map FILE, NULL: none */
     long units;       /* N of --units, -1: not asked */
     long *unit_count; /* q entries once prepared */
     double units_t;   /* T_step/D_w of the integer shares */
@@ -85,16 +91,21 @@ int rmi_cli_launch_check(const rm_cli_launch *l, const char *const *inputs, int 
 /** 1 if a launch output goes to standard output. */
 int rmi_cli_launch_stdout(const rm_cli_launch *l);
 
-/** After reading the platform, before mapping: with a hostfile, rankfile or
- *  machinefile asked, every host's label must be a host name those files can
- *  carry (letters, digits, '.', '-', '_'; not empty), and no two hosts may
- *  share one (compared ignoring case and a final '.', as the resolver
- *  does): the files would
- *  name one machine twice. -1, or 2 (1: out of memory) after a message
- *  naming the nodes. O(H log H). */
-int rmi_cli_launch_check_labels(const rm_cli_launch *l, const rm_platform *p);
+/** After reading the platform, before mapping: with --label-map, rename the
+ *  nodes it names (CSV lines 'LABEL,HOSTNAME', '#' comments and blank lines
+ *  skipped; each LABEL names exactly one node, each HOSTNAME a name the launch
+ *  files can carry). -1, or 2 (1: out of memory) after a message naming the
+ *  file and line. O(lines * N). */
+int rmi_cli_launch_apply_labels(const rm_cli_launch *l, rm_platform *p);
 
-/** Compute the integer shares of --units for mapping m. With both_title
+/** Compute the integer shares of --units for mapping m, after checking,
+ *  with a hostfile, rankfile or machinefile asked, that every host of the
+ *  ring (only those: other nodes' labels may be anything) has a name those
+ *  files can carry (letters, digits, '.', '-', '_'; not empty, not starting
+ *  with '-') and that no two ring hosts share one (compared ignoring case
+ *  and a final '.', as the resolver does): the files would name one machine
+ *  twice. The refusal (exit 2) names the ring position and node, and
+ *  suggests --label-map. With both_title
  *  (the --heuristic both run: the title of the heuristic whose ring is
  *  handed on) says on stderr which ring the launch outputs follow; NULL
  *  otherwise. -1 or an exit code. */

@@ -6,7 +6,9 @@
  */
 #include "cli/commands.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct rm_cli_command {
     const char *name;
@@ -29,11 +31,68 @@ void rmi_cli_print_commands(FILE *f)
         fprintf(f, "  %-16s %s\n", commands[i].name, commands[i].summary);
 }
 
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+/* Levenshtein distance of a and b, capped at 9 (names are short). */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 30 || lb > 30)
+        return 9;
+    int row[32];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int sub = diag + (a[i - 1] != b[j - 1]);
+            int del = row[j] + 1, ins = row[j - 1] + 1;
+            row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+            diag = up;
+        }
+    }
+    return row[lb] < 9 ? row[lb] : 9;
+}
+
+/* argv1 looks like a subcommand, not a platform: a bare word (no '.', no '/',
+ * not an option) naming no existing file. Refuse it (exit 2) with the nearest
+ * subcommand when one is within 2 edits, else the list. */
+static int unknown_subcommand(const char *w)
+{
+    if (!w[0] || w[0] == '-' || strpbrk(w, "./") || access(w, F_OK) == 0)
+        return -1;
+    const char *best = NULL;
+    int bd = 3;
+    for (size_t i = 0; i < N_COMMANDS; i++) {
+        int d = edit_distance(w, commands[i].name);
+        if (d < bd)
+            bd = d, best = commands[i].name;
+    }
+    if (best)
+        fprintf(stderr, "ringmap: unknown subcommand '%.80s', did you mean '%s'? (ringmap --help "
+                        "lists the subcommands)\n", w, best);
+    else if (!strcmp(w, "help"))
+        fprintf(stderr, "ringmap: unknown subcommand 'help': for help, ringmap --help or "
+                        "ringmap SUBCOMMAND --help\n");
+    else {
+        fprintf(stderr, "ringmap: unknown subcommand '%.80s', and no platform file of that name; "
+                        "the subcommands:\n", w);
+        rmi_cli_print_commands(stderr);
+    }
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc > 1)
-        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (argc > 1) {
+        for (size_t i = 0; i < N_COMMANDS; i++)
             if (strcmp(argv[1], commands[i].name) == 0)
                 return commands[i].run(argc - 1, argv + 1);
+        int code = unknown_subcommand(argv[1]);
+        if (code >= 0)
+            return code;
+    }
     return rmi_cmd_map(argc, argv);
 }

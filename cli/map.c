@@ -462,7 +462,7 @@ int rmi_cmd_map(int argc, char **argv)
        library's rule (rm_mapping_better, as RM_HEUR_BOTH hands on) */
     rm_mapping *m[RM_CLI_N_BOTH] = {NULL};
     int n = a.both ? RM_CLI_N_BOTH : 1;
-    code = rmi_cli_launch_check_labels(&a.launch, p);
+    code = rmi_cli_launch_apply_labels(&a.launch, p);
     for (int i = 0; i < n && code < 0; i++)
         code = run_heuristic(&net, &a.opt, a.both ? rmi_cli_both[i] : a.opt.heuristic,
                              a.progress_lines, &m[i]);

@@ -59,6 +59,20 @@ int rmi_out_check(const char *what, const char *path, const char *const *inputs,
             return 2;
         }
     }
+    /* the temporary file goes beside the output: its directory must exist and be
+       writable, or the output must be an existing non-regular file we can write */
+    if (have && !S_ISREG(so.st_mode))
+        return access(path, W_OK) == 0 ? -1 : (fprintf(stderr,
+               "ringmap: %s: cannot open '%s' for writing: %s\n", what, path, strerror(errno)), 2);
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    const char *d = slash ? (slash == dir ? "/" : (*slash = '\0', dir)) : ".";
+    if (access(d, W_OK | X_OK) != 0) {
+        fprintf(stderr, "ringmap: %s: cannot open '%s' for writing: %s\n", what, path,
+                strerror(errno));
+        return 2;
+    }
     return -1;
 }
 

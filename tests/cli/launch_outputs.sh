@@ -85,5 +85,53 @@ graph [
 GML
 expect_bad "host node 0: label 'host one'" "label with a blank" sp.gml --hostfile h3.txt
 [ ! -e h3.txt ] || fail "hostfile written despite the bad label"
+grep -qF -- "--label-map" "$TMP/err" || fail "the refusal does not suggest --label-map: $(cat "$TMP/err")"
 expect_exit 0 "same label fine without host files" sp.gml --units 10 --tpwgts t3.txt -q
+# only the ring's hosts need launchable names: a slow host (never in the ring)
+# and a router may have any label
+cat >nr.gml <<'GML'
+graph [
+  node [ id 0 label "h0" w 1 ]
+  node [ id 1 label "h1" w 1 ]
+  node [ id 2 label "Rio de Janeiro" w 1e6 ]
+  node [ id 3 label "core router" ]
+  node [ id 4 label "h0" w 1e6 ]
+  edge [ source 0 target 3 bandwidth 100 ]
+  edge [ source 1 target 3 bandwidth 100 ]
+  edge [ source 2 target 3 bandwidth 0.001 ]
+  edge [ source 4 target 3 bandwidth 0.001 ]
+]
+GML
+expect_exit 0 "non-ring labels with blanks or shared names" nr.gml --hostfile hnr.txt --json nr.json -q
+jcheck nr.json "the ring is h0 (node 0) and h1" '[.ring[].label] | sort == ["h0", "h1"]'
+[ "$(grep -v '^#' hnr.txt | sort | tr '\n' ' ')" = "h0 slots=1 h1 slots=1 " ] ||
+  fail "hostfile of the ring: $(cat hnr.txt)"
+ok "--hostfile: only the ring's hosts need launchable, distinct names"
+# --label-map renames (CSV, quoted labels), everywhere: table, JSON, files
+printf '# label,hostname\n"host one",node-a.example.org\nh2,node-b\n' >lm.csv
+expect_exit 0 "--label-map" sp.gml --label-map lm.csv --hostfile h4.txt --units-csv u4.csv --units 10 --json lm.json -q
+[ "$(grep -v '^#' h4.txt | sort | tr '\n' ' ')" = "node-a.example.org slots=1 node-b slots=1 " ] ||
+  fail "--label-map hostfile: $(cat h4.txt)"
+jcheck lm.json "--label-map: the JSON names the renamed hosts" '[.ring[].label] | sort == ["node-a.example.org", "node-b"]'
+grep -q ',node-b,' u4.csv || fail "--label-map: units CSV: $(cat u4.csv)"
+ok "--label-map renames the ring's hosts in every output"
+printf 'h2,node-b\nnowhere,x\n' >lm2.csv
+expect_bad "lm2.csv:2: no node of the platform is labelled 'nowhere'" "--label-map: unknown label" sp.gml --label-map lm2.csv --hostfile h5.txt
+printf 'h2,bad name\n' >lm3.csv
+expect_bad "lm3.csv:1: 'bad name' is not a host name" "--label-map: bad host name" sp.gml --label-map lm3.csv
+printf 'h2,a,b\n' >lm4.csv
+expect_bad "lm4.csv:1: expected 'LABEL,HOSTNAME' (2 CSV fields), got 3" "--label-map: 3 fields" sp.gml --label-map lm4.csv
+printf '"h2,a\n' >lm5.csv
+expect_bad "lm5.csv:1: expected 'LABEL,HOSTNAME', got a malformed CSV line" "--label-map: open quote" sp.gml --label-map lm5.csv
+printf 'h2,a\nh2,b\n' >lm6.csv
+expect_bad "lm6.csv:2: label 'h2' already renamed on line 1" "--label-map: twice" sp.gml --label-map lm6.csv
+expect_bad "lm7.csv" "--label-map: missing file" sp.gml --label-map lm7.csv
+expect_bad "is the input file" "an output over the label map" sp.gml --label-map lm.csv --hostfile lm.csv
+# every output checked before the computation, --json and --svg included
+for o in --json --svg --dot --hostfile --units-csv; do
+  extra=(); [ "$o" = --units-csv ] && extra=(--units 10)
+  expect_bad "$o: cannot open '$TMP/nodir/o'" "$o into a missing directory" "$P" "${extra[@]}" "$o" "$TMP/nodir/o"
+  grep -q "chosen" "$TMP/err" && fail "$o: the computation ran before the refusal"
+done
+ok "outputs into a missing directory refused before the computation"
 echo "all launch output checks passed"
