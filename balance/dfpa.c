@@ -19,6 +19,12 @@ struct rm_dfpa {
     double *comm;        /* p, all 0 when none was given */
     long *d;             /* current distribution (to run next) */
     long *next;          /* scratch for the repartition */
+    /* scratch for a repartition over the processors that have a model (a
+       processor started at 0 units has none: it keeps 0) */
+    int *idx;
+    rm_fpm *sub;
+    double *sub_comm;
+    long *sub_d;
     rm_fpm *models;      /* p partial models */
     rm_dfpa_stats stats;
 };
@@ -52,9 +58,10 @@ static rm_status check_comm(int p, const double *comm, rm_error *err)
     return RM_OK;
 }
 
-static rm_status check_start(const rm_dfpa *a, const long *start, rm_error *err)
+/* start: p entries >= lo summing to n. */
+static rm_status check_start(const rm_dfpa *a, const long *start, long lo, rm_error *err)
 {
-    long sum = 0, lo = floor_units(a);
+    long sum = 0;
     for (int i = 0; i < a->p; i++) {
         if (start[i] < lo)
             return rm_error_set(err, RM_EINPUT,
@@ -96,6 +103,10 @@ void rm_dfpa_free(rm_dfpa *a)
     free(a->comm);
     free(a->d);
     free(a->next);
+    free(a->idx);
+    free(a->sub);
+    free(a->sub_comm);
+    free(a->sub_d);
     free(a);
 }
 
@@ -117,8 +128,11 @@ rm_status rm_dfpa_new(int p, long n, const rm_dfpa_options *opt, rm_dfpa **out, 
         return rm_error_set(err, RM_EINPUT, "DFPA: max_iter = %d (need >= 1)", opt->max_iter);
     if (opt->min_units < 0)
         return rm_error_set(err, RM_EINPUT, "DFPA: min_units = %ld (need >= 0)", opt->min_units);
-    long lo = opt->min_units > 1 ? opt->min_units : 1;
-    if (n < 1 || (long)p > n / lo)
+    /* a given start may hold 0-unit positions when min_units is 0 (the
+       alpha = 0 positions of Legrand et al. 2004 eq. (1)); the even start needs
+       a unit each */
+    long lo = opt->start ? opt->min_units : (opt->min_units > 1 ? opt->min_units : 1);
+    if (n < 1 || (lo > 0 && (long)p > n / lo))
         return rm_error_set(err, RM_EINPUT,
                             "DFPA: n = %ld units cannot give %d processors %ld each", n, p, lo);
     rm_status st = check_comm(p, opt->comm, err);
@@ -134,7 +148,12 @@ rm_status rm_dfpa_new(int p, long n, const rm_dfpa_options *opt, rm_dfpa **out, 
     a->d = calloc((size_t)p, sizeof *a->d);
     a->next = calloc((size_t)p, sizeof *a->next);
     a->models = calloc((size_t)p, sizeof *a->models);
-    if (!a->comm || !a->d || !a->next || !a->models) {
+    a->idx = calloc((size_t)p, sizeof *a->idx);
+    a->sub = calloc((size_t)p, sizeof *a->sub);
+    a->sub_comm = calloc((size_t)p, sizeof *a->sub_comm);
+    a->sub_d = calloc((size_t)p, sizeof *a->sub_d);
+    if (!a->comm || !a->d || !a->next || !a->models || !a->idx || !a->sub || !a->sub_comm ||
+        !a->sub_d) {
         rm_dfpa_free(a);
         return rm_error_set(err, RM_ENOMEM, "DFPA: out of memory");
     }
@@ -145,7 +164,7 @@ rm_status rm_dfpa_new(int p, long n, const rm_dfpa_options *opt, rm_dfpa **out, 
     a->opt.comm = NULL;
     a->opt.start = NULL;
     if (opt->start) {
-        st = check_start(a, opt->start, err);
+        st = check_start(a, opt->start, opt->min_units, err);
         if (st) {
             rm_dfpa_free(a);
             return st;
@@ -223,9 +242,29 @@ rm_status rm_dfpa_step(rm_dfpa *a, const double *times, long *next, rm_dfpa_stat
         a->stats.state = RM_DFPA_BALANCED;
     } else {
         /* every processor with units has a model; one without units and
-           without a model (start from a restart) cannot be placed: keep 0 */
-        rm_status st = rm_fpm_partition(p, a->models, a->comm, a->n, a->opt.min_units, a->next,
-                                        NULL, err);
+           without a model (a 0-unit start, min_units 0) cannot be placed:
+           it keeps 0 and the others share the n units */
+        int pm = 0;
+        for (int i = 0; i < p; i++)
+            if (a->models[i].n > 0)
+                a->idx[pm++] = i;
+        rm_status st;
+        if (pm == p) {
+            st = rm_fpm_partition(p, a->models, a->comm, a->n, a->opt.min_units, a->next, NULL,
+                                  err);
+        } else {
+            for (int j = 0; j < pm; j++) {
+                a->sub[j] = a->models[a->idx[j]]; /* read-only views */
+                a->sub_comm[j] = a->comm[a->idx[j]];
+            }
+            st = rm_fpm_partition(pm, a->sub, a->sub_comm, a->n, a->opt.min_units, a->sub_d,
+                                  NULL, err);
+            if (!st) {
+                memset(a->next, 0, sizeof *a->next * (size_t)p);
+                for (int j = 0; j < pm; j++)
+                    a->next[a->idx[j]] = a->sub_d[j];
+            }
+        }
         if (st)
             return st;
         if (!memcmp(a->next, a->d, sizeof *a->d * (size_t)p))
@@ -253,10 +292,10 @@ rm_status rm_dfpa_restart(rm_dfpa *a, const long *start, const double *comm, rm_
         return st;
     int use_even = 0;
     if (start) {
-        st = check_start(a, start, err);
+        st = check_start(a, start, a->opt.min_units, err);
         if (st)
             return st;
-    } else if (check_start(a, a->d, NULL)) {
+    } else if (check_start(a, a->d, floor_units(a), NULL)) {
         use_even = 1; /* a processor at 0 units would have no model */
     }
     if (comm)

@@ -5,6 +5,7 @@
  */
 #include "balance/balance_internal.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,4 +241,47 @@ double rmi_fpm_hull_inverse(const rm_fpm *m, double T)
         return x;
     }
     return T / (m->t[m->n - 1] / m->x[m->n - 1]);
+}
+
+/* The points of fpm_x / fpm_t (ringmap-measure's GML attributes). */
+rm_status rm_fpm_parse_points(const char *fpm_x, const char *fpm_t, rm_fpm *m, rm_error *err)
+{
+    if (!fpm_x || !fpm_t || !m)
+        return rm_error_set(err, RM_EINVAL, "rm_fpm_parse_points: NULL argument");
+    rm_fpm_clear(m);
+    const char *a = fpm_x, *b = fpm_t;
+    double last = 0;
+    for (int k = 1;; k++) {
+        char *ea, *eb;
+        errno = 0;
+        double x = strtod(a, &ea);
+        int xe = errno;
+        errno = 0;
+        double t = strtod(b, &eb);
+        int te = errno;
+        int end_a = ea == a, end_b = eb == b;
+        if (end_a || end_b) {
+            while (*a == ' ' || *a == '\t')
+                a++;
+            while (*b == ' ' || *b == '\t')
+                b++;
+            if ((end_a && *a) || (end_b && *b))
+                return rm_error_set(err, RM_EINPUT, "fpm_x/fpm_t: point %d: not a number", k);
+            if (end_a && end_b && k > 1)
+                return RM_OK;
+            return rm_error_set(err, RM_EINPUT, "fpm_x/fpm_t: point %d: %s", k,
+                                end_a && end_b ? "no point" : "not as many sizes as times");
+        }
+        if (xe || te || !isfinite(x) || !isfinite(t) || !(x > last) || !(t > 0))
+            return rm_error_set(err, RM_EINPUT,
+                                "fpm_x/fpm_t: point %d: size %g and time %g: sizes must be > 0 "
+                                "and increasing, times > 0",
+                                k, x, t);
+        rm_status st = rm_fpm_add(m, x, t, NULL, err);
+        if (st)
+            return st;
+        last = x;
+        a = ea;
+        b = eb;
+    }
 }

@@ -642,8 +642,10 @@ START_TEST(test_dfpa_restart_and_errors)
     opt.eps = 0.05;
     long bad[2] = {10, 0};
     opt.start = bad;
+    opt.min_units = 1; /* a 0-unit start is refused only when min_units > 0 */
     ck_assert_int_eq(rm_dfpa_new(2, 10, &opt, &a, &err), RM_EINPUT);
     ck_assert_ptr_nonnull(strstr(err.msg, "processor 1"));
+    opt.min_units = 0;
     long good[2] = {3, 7};
     opt.start = good;
     ck_assert_int_eq(rm_dfpa_new(2, 10, &opt, &a, &err), RM_OK);

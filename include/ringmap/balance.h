@@ -192,10 +192,12 @@ typedef struct rm_dfpa_options {
     int max_iter;        /* stop after this many steps (default 50) */
     const double *comm;  /* p communication times in s (eq. (1)), copied at
                             rm_dfpa_new; NULL = computation only (default) */
-    const long *start;   /* p units to start from (sum n, each >= max(1,
-                            min_units)), copied; NULL = n/p each, the
-                            remainder one each to the lowest indices (seed
-                            003's initialisation; default) */
+    const long *start;   /* p units to start from (sum n, each >= min_units:
+                            with min_units 0 a position may start at 0 and
+                            then keeps 0, as an alpha = 0 position of
+                            Legrand et al. 2004 eq. (1)), copied; NULL = n/p
+                            each, the remainder one each to the lowest
+                            indices (default) */
     /* reserved for fields of later 1.x releases, which take slots from it
        so that the size and the offsets above stay (docs/library.md, "ABI
        notes"); zeroed by rm_dfpa_options_init */
@@ -233,9 +235,12 @@ void rm_dfpa_options_init(rm_dfpa_options *opt);
 /**
  * Start DFPA for n units on p processors (Lastovetsky and Reddy §2, "Initialization"):
  * empty models, the starting distribution (opt->start or n/p each).
- * opt NULL = defaults. Errors: RM_EINVAL (out NULL), RM_EINPUT (p < 1, n < p * max(1, min_units),
+ * opt NULL = defaults. Errors: RM_EINVAL (out NULL), RM_EINPUT (p < 1, n < 1,
+ * n < p * max(1, min_units) without a start, n < p * min_units with one,
  * eps not finite or < 0, max_iter < 1, bad comm, start with sum != n or an
- * entry < max(1, min_units)), RM_ENOMEM; *out = NULL on error.
+ * entry < min_units), RM_ENOMEM; *out = NULL on error. A processor started
+ * at 0 units is never measured and keeps 0 units (rm_dfpa_step partitions
+ * the n units over the others).
  * Complexity O(p). The object is not thread-safe (one driver at a time).
  */
 rm_status rm_dfpa_new(int p, long n, const rm_dfpa_options *opt, rm_dfpa **out, rm_error *err);
@@ -292,6 +297,50 @@ double rm_dfpa_predict(const rm_dfpa *a, double *times);
  * Complexity O(p).
  */
 rm_status rm_dfpa_restart(rm_dfpa *a, const long *start, const double *comm, rm_error *err);
+
+/**
+ * DFPA seeded with a given integer distribution: rm_dfpa_new(q, n_units)
+ * with opt (NULL: defaults) whose start is units (q entries, sum n_units,
+ * each >= opt->min_units; 0 allowed when min_units is 0) and whose comm, when
+ * opt gives none, is comm (q times in s, may be NULL). Errors as
+ * rm_dfpa_new. O(q). Source: Lastovetsky and Reddy §2 ("Initialization").
+ */
+rm_status rm_dfpa_seeded(int q, long n_units, const long *units, const double *comm,
+                         const rm_dfpa_options *opt, rm_dfpa **out, rm_error *err);
+
+/**
+ * From a ring mapping to DFPA in one call: the optimal integer work shares
+ * of n_units units on mapping m of net (rm_mapping_units with
+ * opt->min_units, default 0: a position may get 0 units), copied to units
+ * (m->q entries, may be NULL), and a new DFPA run *out seeded with them
+ * (rm_dfpa_seeded) whose communication times are comm[k] = dc * C_k in s
+ * (rm_fpm_ring_comm; dc = D_c in Mb, finite >= 0; 0 = computation only),
+ * unless opt->comm gives them. DFPA position k is ring position k (MPI
+ * rank k with the launch files of `ringmap map`). For a mapping read back
+ * from its JSON, rm_mapping_doc_dfpa (ringmap/mapping_json.h).
+ * Errors: RM_EINVAL (net, m or out NULL; m not a mapping of net), RM_EINPUT
+ * (dc; rm_mapping_units's and rm_dfpa_new's), RM_ENOMEM; *out = NULL on
+ * error. Thread safety: reentrant (reads net and m). Complexity O(q^2 + L).
+ * Source: Boulet et al. 1999 §3 and Legrand et al. 2004 eq. (1) (the
+ * units); Lastovetsky and Reddy §2 (DFPA).
+ */
+rm_status rm_mapping_dfpa(const rm_network *net, const rm_mapping *m, long n_units, double dc,
+                          const rm_dfpa_options *opt, long *units, rm_dfpa **out,
+                          rm_error *err);
+
+/**
+ * A functional performance model from its points as text: xs = "x1 x2 ..."
+ * (sizes in units, strictly increasing, > 0) and ts = "t1 t2 ..." (times in
+ * s, > 0), numbers separated by blanks, as many of each — the node
+ * attributes fpm_x and fpm_t that ringmap-measure writes into its GML
+ * (read the two strings with any GML reader: igraph string vertex
+ * attributes). m (initialised with
+ * rm_fpm_init) is cleared, then gets the points by rm_fpm_add, so that
+ * rm_fpm_time(m, x_k) = t_k. Errors: RM_EINPUT naming the point ("fpm_x/fpm_t:
+ * point 3: ..."), RM_ENOMEM, RM_EINVAL (NULL). Reentrant. O(n^2) for n
+ * points (sorted insertion). Source: Lastovetsky and Reddy §2 (the model).
+ */
+rm_status rm_fpm_parse_points(const char *xs, const char *ts, rm_fpm *m, rm_error *err);
 
 #pragma GCC visibility pop
 #ifdef __cplusplus

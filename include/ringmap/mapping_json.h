@@ -11,6 +11,7 @@
 #ifndef RINGMAP_MAPPING_JSON_H
 #define RINGMAP_MAPPING_JSON_H
 
+#include "ringmap/balance.h" /* rm_dfpa */
 #include "ringmap/error.h"
 #include "ringmap/model.h"
 #include "ringmap/ring.h" /* rm_network_model */
@@ -91,6 +92,38 @@ rm_status rm_mapping_parse_json(const char *text, size_t len, const char *name,
 
 /** Free a document (NULL is fine). O(q + route lengths). */
 void rm_mapping_doc_free(rm_mapping_doc *d);
+
+/**
+ * Integer work shares of a mapping read back from its JSON, as
+ * rm_mapping_units (ringmap/shares.h) gives them for the computed mapping:
+ * n_units equal units (each D_w / n_units) to the d->q ring positions so
+ * that max_k (units[k] w_k / n_units + dc_dw C_k) is minimal, each >=
+ * min_units (0: a position may get none); C_k from the document's route
+ * bandwidths and latencies under its cost model (rm_route_cost,
+ * rm_host_cost), dc_dw = d->cost.dc_dw. units gets d->q entries (sum
+ * n_units), *t_step_per_dw (may be NULL) their T_step/D_w in s/Mflop.
+ * Errors: RM_EINVAL (d or units NULL), RM_EINPUT (a document without
+ * params.dc_dw; n_units < 0, min_units < 0, q * min_units > n_units),
+ * RM_ENOMEM. Thread safety: reentrant (reads d). Complexity O(q^2).
+ * Source: Boulet et al. 1999 §3 (the greedy), Legrand et al. 2004 eq. (1).
+ */
+rm_status rm_mapping_doc_units(const rm_mapping_doc *d, long n_units, long min_units, long *units,
+                               double *t_step_per_dw, rm_error *err);
+
+/**
+ * DFPA seeded with a read-back mapping's units in one call (rm_mapping_dfpa
+ * for a computed one): units (d->q entries, may be NULL) from
+ * rm_mapping_doc_units with opt->min_units (opt NULL: defaults, min_units
+ * 0), communication times comm[k] = dc * C_k in s (dc = D_c in Mb, finite
+ * >= 0; 0 = computation only) unless opt->comm gives them; *out a new run
+ * (rm_dfpa_free). Errors as rm_mapping_doc_units and rm_dfpa_new, RM_EINPUT
+ * for a bad dc; *out = NULL on error. Thread safety: reentrant (reads d).
+ * Complexity O(q^2). Source: Lastovetsky and Reddy §2 (DFPA), Boulet et al.
+ * 1999 §3, Legrand et al. 2004 eq. (1).
+ */
+rm_status rm_mapping_doc_dfpa(const rm_mapping_doc *d, long n_units, double dc,
+                              const rm_dfpa_options *opt, long *units, rm_dfpa **out,
+                              rm_error *err);
 
 #pragma GCC visibility pop
 #ifdef __cplusplus

@@ -286,11 +286,14 @@ cmake_ex "$TMP/b-static" -DRINGMAP_EXAMPLES_STATIC=ON
 check_map_example "$TMP/b-static/map_example" "map_example (CMake, ringmap::ringmap_static)"
 
 # Makefile + pkg-config (PKG_CONFIG_PATH set above)
-targets=(map_example dfpa_example)
+targets=(map_example dfpa_example mapping_dfpa_example)
 [ $do_mpi = 1 ] && targets+=(ring_comm_example)
 make -C "$TMP/ex" CFLAGS="-O2 -Wall -Wextra -Werror $CFLAGS_EXTRA" "${targets[@]}" >"$TMP/make.log" 2>&1 ||
     { cat "$TMP/make.log"; fail "examples with make (pkg-config)"; }
 check_map_example "$TMP/ex/map_example" "map_example (Makefile, pkg-config ringmap)"
+"$TMP/ex/mapping_dfpa_example" "$SRC/platforms/medium_tiers.gml" 1000 | grep -Eq '^DFPA: .*state (balanced|stable)' ||
+    fail "mapping_dfpa_example (Makefile): DFPA seeded with the mapping's units did not end balanced or stable"
+ok "mapping_dfpa_example (Makefile, pkg-config ringmap): DFPA from the mapping's units"
 if [ $do_mpi = 1 ]; then
     run_ring_example "$TMP/ex/ring_comm_example" "ring_comm_example (Makefile, pkg-config ringmap-mpi)"
     check_symbols mpicc ringmap_mpi.h "$LIBDIR/libringmap_mpi.so.$MAJOR" ringmap.h
