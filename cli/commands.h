@@ -34,6 +34,12 @@ int rmi_cmd_compare(int argc, char **argv);
  *  13-14), as a table, CSV, JSON and a gnuplot picture (cli/cmd_sweep.c). */
 int rmi_cmd_sweep(int argc, char **argv);
 
+/** `ringmap partition GRAPH --mapping M.json -o PARTFILE`: a partition of a
+ *  METIS graph in ring order with the mapping's units as part sizes, part k
+ *  touching only parts k-1 and k+1 where the graph allows
+ *  (cli/cmd_partition.c; rm_ring_partition_compute). */
+int rmi_cmd_partition(int argc, char **argv);
+
 /* rm_network and rm_mapping, for the picture helpers below */
 struct rm_network;
 struct rm_mapping;

@@ -23,6 +23,7 @@ static const rm_cli_command commands[] = {
     {"compare", rmi_cmd_compare, "SliceRing vs SharedRing and SharedRing's sharing policies, per D_c/D_w (Tables 3-4)"},
     {"export-simgrid", rmi_cmd_export_simgrid, "SimGrid v4.1 platform + ring-order hostfile for SMPI"},
     {"eval", rmi_cmd_eval, "T_step/D_w of a ring you give (hostfile, mapping JSON, list)"},
+    {"partition", rmi_cmd_partition, "partition a METIS graph in ring order: the mapping's units, ring neighbours only"},
 };
 
 void rmi_cli_print_commands(FILE *f)

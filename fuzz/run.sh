@@ -38,6 +38,8 @@ seed_files() {
     fuzz_sg_config)
         find "$root/fuzz/seeds/sg_config" "$root/tests/data/simgrid" -name '*.xml' -size -256k \
             2>/dev/null ;;
+    fuzz_metis_graph)
+        find "$root/fuzz/seeds/metis_graph" -type f 2>/dev/null ;;
     fuzz_mapping_json)
         find "$root/iterapp/testdata" "$root/tests/data/badmap" "$root/tests/reference" \
             -name '*.json' -size -256k 2>/dev/null ;;

@@ -77,6 +77,7 @@
 #include "ringmap/shares.h" /* work units, part sizes (docs/launch.md) */
 #include "ringmap/mapping_json.h" /* reading the mapping JSON back (docs/cli.md) */
 #include "ringmap/balance.h" /* functional performance models, DFPA (Lastovetsky and Reddy) */
+#include "ringmap/partition.h" /* a partition of the user's graph that keeps the ring (docs/launch.md) */
 #include "ringmap/measured.h" /* measured CSV bandwidth matrix + speeds (docs/measured-matrix.md) */
 
 #endif /* RINGMAP_H */
