@@ -11,6 +11,8 @@
  */
 #include "ringmap/partition.h"
 
+#include "topo/igraph_guard.h"
+
 #include <igraph.h>
 #include <math.h>
 #include <stdlib.h>
@@ -31,8 +33,21 @@ void rm_ring_partition_free(rm_ring_partition *p)
 }
 
 /* order[0..n): the vertices component by component, each in breadth-first
- * order from a pseudo-peripheral vertex of its component. */
+ * order from a pseudo-peripheral vertex of its component. Under the
+ * library's igraph guard (topo/igraph_guard.h: igraph's handlers must
+ * neither abort nor print, and its globals are shared). */
+static rm_status level_order_igraph(const rm_graph *g, long *order, rm_error *err);
+
 static rm_status level_order(const rm_graph *g, long *order, rm_error *err)
+{
+    rm_igraph_guard guard;
+    rmi_igraph_guard_begin(&guard);
+    rm_status st = level_order_igraph(g, order, err);
+    rmi_igraph_guard_end(&guard);
+    return st;
+}
+
+static rm_status level_order_igraph(const rm_graph *g, long *order, rm_error *err)
 {
     igraph_vector_int_t edges, ord;
     igraph_t ig;
