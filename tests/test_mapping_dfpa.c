@@ -207,6 +207,60 @@ START_TEST(fpm_points_from_text)
 }
 END_TEST
 
+START_TEST(fpm_from_measured_gml)
+{
+    /* the attributes ringmap-measure writes (include/ringmap_measure.h) */
+    char dir[] = "/tmp/test_fpm_gml_XXXXXX", path[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/m.gml", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("graph [\n directed 0\n"
+          " node [ id 0 label \"n0\" w 0.01 fpm_mflop_per_unit 1 fpm_x \"10 20 40\" "
+          "fpm_t \"0.1 0.25 0.7\" ]\n"
+          " node [ id 1 label \"sw\" ]\n"
+          " node [ id 2 label \"n2\" w 0.02 ]\n"
+          " node [ id 3 label \"n3\" w 0.02 fpm_x \"5\" fpm_t \"0.1\" ]\n"
+          " edge [ source 0 target 1 bandwidth 100 ]\n edge [ source 2 target 1 bandwidth 100 ]\n"
+          " edge [ source 3 target 1 bandwidth 100 ]\n]\n",
+          f);
+    fclose(f);
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    rm_platform *p = NULL;
+    rm_error err;
+    ck_assert_msg(rm_platform_read(path, &ro, &p, &err) == RM_OK, "%s", err.msg);
+    ck_assert_int_eq(p->n_hosts, 3);
+    rm_fpm m[3];
+    for (int h = 0; h < 3; h++)
+        rm_fpm_init(&m[h]);
+    int found = -1;
+    ck_assert_msg(rm_platform_read_fpm(path, p, m, &found, &err) == RM_OK, "%s", err.msg);
+    ck_assert_int_eq(found, 2);
+    ck_assert_int_eq(m[0].n, 3);
+    ck_assert_double_eq(rm_fpm_time(&m[0], 20), 0.25);
+    ck_assert_int_eq(m[1].n, 0); /* n2: no points */
+    ck_assert_int_eq(m[2].n, 1);
+    ck_assert_double_eq(rm_fpm_time(&m[2], 5), 0.1);
+    /* bad points name the host */
+    f = fopen(path, "w");
+    fputs("graph [\n node [ id 7 label \"a\" w 1 fpm_x \"1 2\" fpm_t \"1\" ]\n]\n", f);
+    fclose(f);
+    rm_platform *p2 = NULL;
+    ck_assert_msg(rm_platform_read(path, &ro, &p2, &err) == RM_OK, "%s", err.msg);
+    ck_assert_int_eq(rm_platform_read_fpm(path, p2, m, NULL, &err), RM_EINPUT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "host node 7 ('a')"));
+    /* another file than the platform's */
+    ck_assert_int_eq(rm_platform_read_fpm(path, p, m, NULL, &err), RM_EINPUT);
+    unlink(path);
+    rmdir(dir);
+    for (int h = 0; h < 3; h++)
+        rm_fpm_destroy(&m[h]);
+    rm_platform_free(p2);
+    rm_platform_free(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mapping_dfpa");
@@ -215,6 +269,7 @@ int main(void)
     tcase_add_test(tc, dfpa_start_with_zero);
     tcase_add_test(tc, doc_units_equal_computed);
     tcase_add_test(tc, fpm_points_from_text);
+    tcase_add_test(tc, fpm_from_measured_gml);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }

@@ -333,14 +333,29 @@ rm_status rm_mapping_dfpa(const rm_network *net, const rm_mapping *m, long n_uni
  * (sizes in units, strictly increasing, > 0) and ts = "t1 t2 ..." (times in
  * s, > 0), numbers separated by blanks, as many of each — the node
  * attributes fpm_x and fpm_t that ringmap-measure writes into its GML
- * (read the two strings with any GML reader: igraph string vertex
- * attributes). m (initialised with
+ * (rm_platform_read_fpm reads them for a whole platform). m (initialised with
  * rm_fpm_init) is cleared, then gets the points by rm_fpm_add, so that
  * rm_fpm_time(m, x_k) = t_k. Errors: RM_EINPUT naming the point ("fpm_x/fpm_t:
  * point 3: ..."), RM_ENOMEM, RM_EINVAL (NULL). Reentrant. O(n^2) for n
  * points (sorted insertion). Source: Lastovetsky and Reddy §2 (the model).
  */
 rm_status rm_fpm_parse_points(const char *xs, const char *ts, rm_fpm *m, rm_error *err);
+
+/**
+ * The functional performance models of a measured platform: the GML file
+ * at path that ringmap-measure wrote (node attributes fpm_x "x1 x2 ..." in
+ * units and fpm_t "t1 t2 ..." in s) and p, the platform rm_platform_read
+ * made from that same file. models[h] (p->n_hosts entries, each initialised
+ * with rm_fpm_init) gets host h's model (host h = node p->hosts[h]) by
+ * rm_fpm_parse_points, or is left empty (n = 0) for a host without the two
+ * attributes; *n_found (may be NULL) counts the hosts with a model.
+ * Errors: RM_EINPUT (the file's errors; a file whose nodes are not p's; bad
+ * points, naming the host node), RM_ENOMEM, RM_EINVAL (NULL path, p or
+ * models). Thread-safe (igraph under the library's lock). O(file + H n^2)
+ * for n points per host. Source: Lastovetsky and Reddy §2 (the models).
+ */
+rm_status rm_platform_read_fpm(const char *path, const rm_platform *p, rm_fpm *models,
+                               int *n_found, rm_error *err);
 
 #pragma GCC visibility pop
 #ifdef __cplusplus
