@@ -311,9 +311,9 @@ static int check_ring_labels(const rm_cli_launch *l, const rm_platform *p, const
         if (!host_name_cmp(by[h - 1]->label, by[h]->label)) {
             int same = !strcmp(by[h - 1]->label, by[h]->label);
             fprintf(stderr,
-                    "ringmap: host nodes %ld ('%.80s') and %ld ('%.80s') of the ring have one "
-                    "host name%s: a hostfile, rankfile or machinefile would name one machine "
-                    "twice (give the hosts distinct labels%s)\n",
+                    "ringmap: host nodes %ld ('%.80s') and %ld ('%.80s') have one host name%s: a "
+                    "hostfile, rankfile or machinefile would name one machine twice (both are in "
+                    "the ring: give them distinct labels%s)\n",
                     by[h - 1]->id, by[h - 1]->label, by[h]->id, by[h]->label,
                     same ? "" : " (host names ignore case and a final '.')",
                     l->label_map ? "" : ": --label-map FILE");

@@ -57,18 +57,20 @@ static int edit_distance(const char *a, const char *b)
     return row[lb] < 9 ? row[lb] : 9;
 }
 
-/* argv1 looks like a subcommand, not a platform: a bare word (no '.', no '/',
- * not an option) naming no existing file. Refuse it (exit 2) with the nearest
- * subcommand when one is within 2 edits, else the list. */
+/* argv1 looks like a mistyped subcommand, not a platform: a bare word (no
+ * '.', no '/', not an option) naming no existing file, within 2 edits of a
+ * subcommand (and fewer edits than its length), or "help". Refused (exit 2)
+ * with the nearest subcommand; any other word goes to the map command,
+ * whose reader names the file. */
 static int unknown_subcommand(const char *w)
 {
     if (!w[0] || w[0] == '-' || strpbrk(w, "./") || access(w, F_OK) == 0)
         return -1;
     const char *best = NULL;
-    int bd = 3;
+    int bd = 3, len = (int)strlen(w);
     for (size_t i = 0; i < N_COMMANDS; i++) {
         int d = edit_distance(w, commands[i].name);
-        if (d < bd)
+        if (d < bd && d < len)
             bd = d, best = commands[i].name;
     }
     if (best)
@@ -77,11 +79,8 @@ static int unknown_subcommand(const char *w)
     else if (!strcmp(w, "help"))
         fprintf(stderr, "ringmap: unknown subcommand 'help': for help, ringmap --help or "
                         "ringmap SUBCOMMAND --help\n");
-    else {
-        fprintf(stderr, "ringmap: unknown subcommand '%.80s', and no platform file of that name; "
-                        "the subcommands:\n", w);
-        rmi_cli_print_commands(stderr);
-    }
+    else
+        return -1;
     return 2;
 }
 
