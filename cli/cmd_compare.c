@@ -115,7 +115,7 @@ int rmi_cmd_compare(int argc, char **argv)
         {"default-bandwidth", required_argument, NULL, 'b'},
         {"json", required_argument, NULL, 'j'},    {"help", no_argument, NULL, 'h'},
         {"threads", required_argument, NULL, 't'}, {"progress", no_argument, NULL, 'P'},
-        {"network", required_argument, NULL, 'n'}, {"paper", no_argument, NULL, 'p'},
+        {"network", required_argument, NULL, 'n'}, {"overlap", optional_argument, NULL, 'n'}, {"paper", no_argument, NULL, 'p'},
         RM_CLI_INPUT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     rm_cli_input input;

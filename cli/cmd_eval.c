@@ -85,6 +85,8 @@ static void usage(FILE *f)
         "  --latency             affine route cost D_c/b + sum of the links' latencies;\n"
         "                        needs --dc/--dw\n"
         "  --parallel-send       a host sends its two messages at once (max, not sum)\n"
+        "  --overlap[=F]         the overlap model, boundary fraction F (default 0), as\n"
+        "                        `ringmap map`\n"
         "  --duplex D            half (default) or full\n"
         "  --routing R           widest, direct, fixed or auto (default), as `ringmap\n"
         "                        map`\n"
@@ -150,6 +152,7 @@ static int parse_args(int argc, char **argv, eval_args *a)
         {"alpha", required_argument, NULL, OPT_ALPHA},
         {"final-solver", required_argument, NULL, OPT_FINAL},
         {"duplex", required_argument, NULL, OPT_COMMON},
+        {"overlap", optional_argument, NULL, OPT_COMMON}, /* rmi_cli_opt_common */
         {"host-w", required_argument, NULL, OPT_COMMON},
         {"default-bandwidth", required_argument, NULL, OPT_COMMON},
         {"route-ties", required_argument, NULL, OPT_COMMON},

@@ -219,6 +219,7 @@ static int parse_args(int argc, char **argv, sweep_args *a)
         {"progress", no_argument, NULL, OPT_PROGRESS},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"network", required_argument, NULL, OPT_NETWORK},
+        {"overlap", optional_argument, NULL, OPT_NETWORK}, /* rmi_cli_opt_common */
         {"paper", no_argument, NULL, OPT_PAPER},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},

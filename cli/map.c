@@ -234,6 +234,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"stop-patience", required_argument, NULL, OPT_THREADS}, /* rmi_cli_opt_common */
         {"route-ties", required_argument, NULL, OPT_ROUTE_TIES},
         {"network", required_argument, NULL, OPT_NETWORK},
+        {"overlap", optional_argument, NULL, OPT_NETWORK}, /* rmi_cli_opt_common */
         {"paper", no_argument, NULL, OPT_PAPER},
         RM_CLI_RING_LONGOPTS,
         RM_CLI_INPUT_LONGOPTS,

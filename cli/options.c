@@ -485,6 +485,16 @@ int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_re
         opt->network = (rm_network_model)v;
         return -1;
     }
+    if (strcmp(name, "overlap") == 0) { /* rm_cost_model.overlap (docs/model.md) */
+        double f = 0.0; /* --overlap alone: Weissman's max form */
+        if (arg && (rmi_cli_parse_double(arg, &f) || !(f >= 0.0 && f <= 1.0)))
+            return bad("--overlap: expected the boundary fraction, a number in [0, 1] (the part "
+                       "of a host's computation that cannot overlap its communication), got '%s'",
+                       arg);
+        opt->cost.overlap = 1;
+        opt->cost.overlap_boundary = f;
+        return -1;
+    }
     if (strcmp(name, "host-w") == 0)
         return rmi_cli_opt_positive("--host-w", "s/Mflop", arg, &ro->host_w, bad);
     if (strcmp(name, "default-bandwidth") == 0)
@@ -591,7 +601,12 @@ void rmi_cli_network_help(FILE *f)
             "  --paper               the setup of the TPDS 2004 paper, to reproduce its\n"
             "                        tables: --network reserved, --heuristic shared,\n"
             "                        --sharing greedy, no search, no final solver; the\n"
-            "                        options given with it apply on top, in any order\n",
+            "                        options given with it apply on top, in any order\n"
+            "  --overlap[=F]         the overlap model: a host computes while its\n"
+            "                        messages travel, then its boundary, the fraction F\n"
+            "                        of its computation (default 0): host time\n"
+            "                        max(alpha w, D_c/D_w C + F alpha w) (docs/model.md,\n"
+            "                        \"The overlap model\")\n",
             o.network == RM_NETWORK_FAIR ? " (default)" : "",
             o.network == RM_NETWORK_RESERVED ? " (default)" : "");
 }

@@ -103,7 +103,7 @@ static rm_status reserved_shares(const rm_network *net, const rm_options *run, r
     return RM_OK;
 }
 
-/* RM_ALPHA_SPEED: alpha_k = (1/w_k) / sum_j 1/w_j, T_step by eq. (1). */
+/* RM_ALPHA_SPEED: alpha_k = (1/w_k) / sum_j 1/w_j, T_step by eq. (1) (or the overlap model). */
 static rm_status speed_alphas(const rm_network *net, rm_mapping *m, rm_error *err)
 {
     int q = m->q;
@@ -120,7 +120,7 @@ static rm_status speed_alphas(const rm_network *net, rm_mapping *m, rm_error *er
     for (int k = 0; k < q; k++)
         m->alpha[k] = 1.0 / w[k] / s;
     rm_mapping_costs(net, m, C);
-    m->t_step_per_dw = rm_tstep_eq1(q, w, m->alpha, C, m->cost.dc_dw);
+    m->t_step_per_dw = rm_tstep_model(q, w, m->alpha, C, &m->cost);
     m->alphas = RM_ALPHA_SPEED;
     free(w), free(C);
     return RM_OK;

@@ -5,8 +5,10 @@
  */
 #include "ringmap/model.h"
 #include "model/cost_inline.h"
+#include "model/cost_valid.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 double rm_route_cost(double bandwidth, double latency_s, int latency_model, double dc)
@@ -40,7 +42,17 @@ rm_status rm_cost_model_check(const rm_cost_model *m, rm_error *err)
                             "the latency model needs the absolute message size D_c > 0 (Mb)");
     if (!isfinite(m->dc) || m->dc < 0.0)
         return rm_error_set(err, RM_EINPUT, "D_c must be a finite number >= 0 (got %g)", m->dc);
-    for (size_t k = 0; k < sizeof m->reserved / sizeof m->reserved[0]; k++)
+    if (!isfinite(m->overlap_boundary) || m->overlap_boundary < 0.0 ||
+        m->overlap_boundary > 1.0)
+        return rm_error_set(err, RM_EINPUT,
+                            "the overlap model's boundary fraction must be a finite number in "
+                            "[0, 1] (got %g)",
+                            m->overlap_boundary);
+    if (!m->overlap && m->overlap_boundary != 0.0)
+        return rm_error_set(err, RM_EINPUT,
+                            "cost model: overlap_boundary (%g) needs overlap on (--overlap)",
+                            m->overlap_boundary);
+    for (size_t k = RMI_COST_RESERVED_FIRST; k < sizeof m->reserved / sizeof m->reserved[0]; k++)
         if (m->reserved[k] != 0.0)
             return rm_error_set(err, RM_EINPUT,
                                 "cost model: reserved[%zu] must be 0 (a model variant this "
@@ -48,3 +60,10 @@ rm_status rm_cost_model_check(const rm_cost_model *m, rm_error *err)
                                 k);
     return RM_OK;
 }
+
+/* the overlap fields take the first two slots of the reserved tail: the
+ * struct keeps its size and every older field its offset */
+_Static_assert(sizeof(rm_cost_model) == 9 * sizeof(double), "rm_cost_model grew");
+_Static_assert(offsetof(rm_cost_model, overlap_boundary) ==
+                   offsetof(rm_cost_model, reserved) + sizeof(double),
+               "overlap_boundary is not reserved[1]");

@@ -10,8 +10,11 @@
  * host's two route costs, or their maximum with parallel sends (§2.4), and a
  * route cost 1/x, plus L/D_c with the latency model (Weissman 1995's affine
  * cost; L >= 0 only adds). rm_balance (alpha >= 0) is its optimum for a fixed
- * ring. A model with a nonzero reserved field is a variant this version does
- * not know (rm_cost_model_check refuses it at the public entry points): no
+ * ring. The overlap model (rm_cost_model.overlap; Weissman 1995 §4.1.2,
+ * Eq. 4.10) is a variant none of the shortcuts is proven for:
+ * rmi_cost_model_eq1 returns 0 for it, and the heuristics value every
+ * candidate by the reference evaluation (rm_balance_model). A model with a
+ * nonzero reserved field is a variant this version does not know (rm_cost_model_check refuses it at the public entry points): no
  * fast evaluator or bound is proven for it.
  */
 #ifndef RINGMAP_MODEL_COST_VALID_H
@@ -21,14 +24,20 @@
 
 #include <stddef.h>
 
-/** 1 when m is a model of eq. (1) as above (every reserved field 0: sum or
+/** The first slot of rm_cost_model.reserved no field of this version takes
+ *  (overlap and overlap_boundary take slots 0 and 1). */
+#define RMI_COST_RESERVED_FIRST 2
+
+/** 1 when m is a model of eq. (1) as above (overlap off, every reserved field 0: sum or
  *  max of the route costs, with or without latency, any D_c/D_w), else 0.
  *  The models the proofs of heur/bounds/cut_bound.h, res_bound.h, cross_bound.h,
  *  the SharedRing fast path and the SliceRing fast scan are written for.
  *  O(1). */
 static inline int rmi_cost_model_eq1(const rm_cost_model *m)
 {
-    for (size_t k = 0; k < sizeof m->reserved / sizeof m->reserved[0]; k++)
+    if (m->overlap || m->overlap_boundary != 0.0)
+        return 0; /* the overlap model: no shortcut is proven for it */
+    for (size_t k = RMI_COST_RESERVED_FIRST; k < sizeof m->reserved / sizeof m->reserved[0]; k++)
         if (m->reserved[k] != 0.0)
             return 0;
     return 1;

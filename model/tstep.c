@@ -95,3 +95,162 @@ double rm_balance(int q, const double *w, const double *C, double dc_dw, double 
     }
     return tstar > dmax ? tstar : dmax;
 }
+
+/* ------------------------------------------------------------------------ */
+/* The overlap model (Weissman 1995 §4.1.2, Eq. 4.10, with a boundary part  */
+/* that cannot overlap): T_i/D_w = max(alpha_i w_i, d_i + f alpha_i w_i)      */
+/* ------------------------------------------------------------------------ */
+
+double rm_tstep_overlap(int q, const double *w, const double *alpha, const double *C,
+                        double dc_dw, double boundary)
+{
+    if (q < 0 || (q > 0 && (!w || !alpha || !C)))
+        return NAN; /* an invalid argument, not a crash */
+    double t = 0.0;
+    for (int i = 0; i < q; i++) {
+        double comp = alpha[i] * w[i];
+        double tail = dc_dw * C[i] + boundary * comp; /* communication, then the boundary */
+        double ti = comp > tail ? comp : tail;
+        if (isnan(comp) || isnan(tail))
+            ti = NAN;
+        if (ti > t || isnan(ti))
+            t = ti;
+    }
+    return t;
+}
+
+/* The most of the work host (w, d) can take within a step T >= d under
+ * the overlap model with boundary fraction f: min(T/w, (T - d)/(f w)); 0
+ * below d. */
+static double overlap_cap(double T, double w, double d, double f)
+{
+    if (!(T >= d))
+        return 0.0;
+    double c = T / w;
+    if (f > 0.0) {
+        double c2 = (T - d) / (f * w);
+        if (c2 < c)
+            c = c2;
+    }
+    return c;
+}
+
+typedef struct {
+    double e; /* d/(1-f): the step from which the host's computation covers its
+                 communication (INFINITY when f = 1) */
+    double d, w;
+} rm_overlap_host;
+
+static int cmp_e(const void *a, const void *b)
+{
+    double x = ((const rm_overlap_host *)a)->e, y = ((const rm_overlap_host *)b)->e;
+    return (x > y) - (x < y);
+}
+
+/* The root T >= dmax of sum_i cap_i(T) = 1, given sum_i cap_i(dmax) < 1;
+ * hosts sorted by e. On a segment where the hosts with e <= T form the set
+ * A (computation-bound: cap = T/w) and the others B (communication-bound:
+ * cap = (T - d)/(f w)), sum cap = T S_A + (T S_B - D_B)/f with S = sum 1/w,
+ * D = sum d/w, so T = (f + D_B)/(f S_A + S_B) (B is empty when f = 0: then
+ * T = 1/S_A). A is a prefix of the sorted hosts; the segment is found by
+ * walking the prefix from those with e <= dmax. O(q). */
+static double overlap_root(int q, const rm_overlap_host *h, double dmax, double f,
+                           double *sufS, double *sufD)
+{
+    sufS[q] = sufD[q] = 0.0;
+    for (int k = q - 1; k >= 0; k--) {
+        sufS[k] = sufS[k + 1] + 1.0 / h[k].w;
+        sufD[k] = sufD[k + 1] + h[k].d / h[k].w;
+    }
+    int m = 0; /* hosts 0..m-1 form A */
+    double SA = 0.0;
+    while (m < q && h[m].e <= dmax)
+        SA += 1.0 / h[m++].w;
+    for (;;) {
+        double T = m == q ? 1.0 / SA : (f + sufD[m]) / (f * SA + sufS[m]);
+        if (m == q || T <= h[m].e)
+            return T;
+        SA += 1.0 / h[m++].w;
+    }
+}
+
+double rm_balance_overlap(int q, const double *w, const double *C, double dc_dw,
+                          double boundary, double *alpha)
+{
+    if (q <= 0 || !w || !C)
+        return NAN; /* an invalid argument, not a crash */
+    double f = boundary, dmax = 0.0;
+    for (int i = 0; i < q; i++) {
+        double d = dc_dw * C[i];
+        if (!(d <= dmax))
+            dmax = d; /* also propagates NaN / INFINITY */
+    }
+    double T = dmax;
+    if (isfinite(dmax) && !isnan(f)) {
+        double g = 0.0;
+        for (int i = 0; i < q; i++)
+            g += overlap_cap(dmax, w[i], dc_dw * C[i], f);
+        if (!(g >= 1.0)) {
+            /* the communication bound leaves work over: the equal-time point */
+            rm_overlap_host *h = malloc((size_t)q * sizeof *h);
+            double *suf = malloc((size_t)(2 * (q + 1)) * sizeof *suf);
+            if (!h || !suf) {
+                free(h);
+                free(suf);
+                return NAN;
+            }
+            for (int i = 0; i < q; i++) {
+                h[i].d = dc_dw * C[i];
+                h[i].w = w[i];
+                h[i].e = f < 1.0 ? h[i].d / (1.0 - f) : INFINITY;
+            }
+            qsort(h, (size_t)q, sizeof *h, cmp_e);
+            T = overlap_root(q, h, dmax, f, suf, suf + q + 1);
+            free(h);
+            free(suf);
+            if (!(T >= dmax) && !isnan(T))
+                T = dmax; /* rounding */
+        }
+    }
+    if (alpha) {
+        double s = 0.0;
+        for (int i = 0; i < q; i++) {
+            alpha[i] = isfinite(T) ? overlap_cap(T, w[i], dc_dw * C[i], f) : 1.0 / q;
+            if (!(alpha[i] > 0.0))
+                alpha[i] = 0.0;
+            s += alpha[i];
+        }
+        for (int i = 0; i < q; i++)
+            alpha[i] = s > 0.0 && isfinite(s) ? alpha[i] / s : 1.0 / q;
+    }
+    return T;
+}
+
+double rm_tstep_model(int q, const double *w, const double *alpha, const double *C,
+                      const rm_cost_model *m)
+{
+    if (!m)
+        return NAN;
+    if (m->overlap)
+        return rm_tstep_overlap(q, w, alpha, C, m->dc_dw, m->overlap_boundary);
+    return rm_tstep_eq1(q, w, alpha, C, m->dc_dw);
+}
+
+double rm_balance_model(int q, const double *w, const double *C, const rm_cost_model *m,
+                        double *alpha)
+{
+    if (!m)
+        return NAN;
+    if (m->overlap)
+        return rm_balance_overlap(q, w, C, m->dc_dw, m->overlap_boundary, alpha);
+    return rm_balance(q, w, C, m->dc_dw, alpha);
+}
+
+double rm_host_time(const rm_cost_model *m, double alpha, double w, double C)
+{
+    if (!m)
+        return NAN;
+    if (m->overlap)
+        return rm_tstep_overlap(1, &w, &alpha, &C, m->dc_dw, m->overlap_boundary);
+    return alpha * w + m->dc_dw * C;
+}

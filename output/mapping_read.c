@@ -240,6 +240,17 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
                                 flags[i]);
         *fv[i] = f && json_is_true(f);
     }
+    /* the overlap model's boundary fraction (absent: the additive model) */
+    json_t *jo = json_is_object(par) ? json_object_get(par, "overlap") : NULL;
+    if (jo && !json_is_null(jo)) {
+        if (!finite_number(jo, &d->cost.overlap_boundary) ||
+            !(d->cost.overlap_boundary >= 0.0 && d->cost.overlap_boundary <= 1.0))
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: params.overlap: expected the boundary fraction, a number in "
+                                "[0, 1]",
+                                name);
+        d->cost.overlap = 1;
+    }
     /* the network model (absent: reserved, the only model before 1.2) */
     json_t *jn = json_is_object(par) ? json_object_get(par, "network") : NULL;
     d->network = RM_NETWORK_RESERVED;

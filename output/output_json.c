@@ -200,6 +200,8 @@ static json_t *json_params(json_t *root, const rm_network *net, const rm_options
     put(jpar, "parallel_send", json_boolean(m->cost.parallel_send), bad);
     if (m->cost.latency)
         put(jpar, "dc", jnum(m->cost.dc), bad);
+    if (m->cost.overlap) /* the overlap model: its boundary fraction (absent: additive) */
+        put(jpar, "overlap", jnum(m->cost.overlap_boundary), bad);
     if (opt && !m->ring_given)
         put(jpar, "max_q", json_integer(opt->max_q), bad);
     if (opt && opt->route_ties != RM_TIES_INDEX) /* heur/route_ties.h */
@@ -276,8 +278,10 @@ static void json_ring(json_t *root, const rm_network *net, const rm_mapping *m, 
             put(e, "succ", json_null(), bad);
             put(e, "pred", json_null(), bad);
         }
-        /* Legrand et al. 2004 eq. (1) divided by D_w */
-        put(e, "time_per_dw", jnum(m->alpha[k] * nd->w + dc_dw * C), bad);
+        /* Legrand et al. 2004 eq. (1) divided by D_w (or the overlap model's) */
+        rm_cost_model cm = m->cost;
+        cm.dc_dw = dc_dw;
+        put(e, "time_per_dw", jnum(rm_host_time(&cm, m->alpha[k], nd->w, C)), bad);
     }
 }
 

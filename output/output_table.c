@@ -252,6 +252,11 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
                     ? "fair (max-min, no reservation: every link shared as TCP shares it)"
                     : "reserved (the mapper's shares, as Legrand et al. 2004)");
     }
+    if (m->cost.overlap) /* the overlap model (Weissman 1995 §4.1.2, Eq. 4.10) */
+        fprintf(f,
+                "cost model: overlap of communication and computation, boundary fraction %.6g "
+                "(host time max(alpha w, D_c/D_w C + %.6g alpha w))\n",
+                m->cost.overlap_boundary, m->cost.overlap_boundary);
     if (not_kept) /* never worse (ring/refine.h): the solver's note */
         fprintf(f, "final solver %s: %s, the heuristic's shares kept (T_step/D_w %.6g s/Mflop): %s\n",
                 rm_enum_name(RM_ENUM_FINAL_SOLVER, (int)m->final_solver),
@@ -267,7 +272,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
         const char *s = q == 1 ? "-" : (succ && succ[k] ? succ[k] : "?");
         const char *r = q == 1 ? "-" : (pred && pred[k] ? pred[k] : "?");
         fprintf(f, "%4d  %-*s  %-11.6g  %-10.6g  %-*s  %-*s  %.6g\n", k, wl, name, nd->w,
-                m->alpha[k], ws, s, wp, r, m->alpha[k] * nd->w + m->cost.dc_dw * C);
+                m->alpha[k], ws, s, wp, r, rm_host_time(&m->cost, m->alpha[k], nd->w, C));
     }
     fprintf(f, "\nT_step/D_w = %.6g s/Mflop with a ring of %d host%s\n", m->t_step_per_dw, q,
             q == 1 ? "" : "s");

@@ -145,8 +145,8 @@ rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double to
         goto done;
     }
     rm_mapping_costs(net, m, C);
-    double t1 = rm_tstep_eq1(q, w, m->alpha, C, m->cost.dc_dw);
-    double tb = rm_balance(q, w, C, m->cost.dc_dw, NULL);
+    double t1 = rm_tstep_model(q, w, m->alpha, C, &m->cost);
+    double tb = rm_balance_model(q, w, C, &m->cost, NULL);
     if (!(fabs(t1 - m->t_step_per_dw) <= tol * fabs(t1)))
         st = rm_error_set(err, RM_EINTERNAL, "T_step/D_w %.17g differs from eq. (1) %.17g",
                           m->t_step_per_dw, t1);

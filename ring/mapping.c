@@ -85,7 +85,7 @@ void rm_mapping_rebalance(const rm_network *net, rm_mapping *m)
     for (int k = 0; k < q; k++)
         w[k] = net->platform->nodes[m->ring[k]].w;
     rm_mapping_costs(net, m, C);
-    m->t_step_per_dw = rm_balance(q, w, C, m->cost.dc_dw, m->alpha);
+    m->t_step_per_dw = rm_balance_model(q, w, C, &m->cost, m->alpha);
     free(w);
     free(C);
 }

@@ -39,15 +39,28 @@ extern "C" {
  * with the ratio dc_dw = D_c/D_w (§2.4, §5: the computation-communication
  * ratio).
  *
+ * The overlap model (overlap nonzero; Weissman 1995 §4.1.2, Eq. 4.10 and
+ * Fig. 4.1c, with a boundary part that cannot overlap): host i posts its two
+ * messages, computes its interior meanwhile, waits, then computes its
+ * boundary b_i = f alpha_i D_w w_i (f = overlap_boundary):
+ * T_i = max(alpha_i D_w w_i - b_i, D_c C_i) + b_i, i.e. per D_w
+ * T_i/D_w = max(alpha_i w_i, dc_dw C_i + f alpha_i w_i). f = 0 gives
+ * Weissman's max(T_comp, T_comm); f = 1 the additive host time of eq. (1).
+ * T_step = max_i T_i; rm_balance_overlap is its optimum for a fixed ring
+ * (docs/model.md, "The overlap model").
+ *
  * Fields and units:
  *   dc_dw          D_c/D_w, Mb/Mflop, finite >= 0 (default 0.0064)
  *   dc             absolute D_c, Mb, finite >= 0; 0 = unset (default).
  *                  Only the latency model uses it, and needs it > 0
  *   latency        0 (default) or nonzero: the affine route cost above
  *   parallel_send  0 (default) or nonzero: C_i = max instead of the sum
- *   reserved       must be 0 (rm_cost_model_init zeroes it): room for the
- *                  model variants of later versions (e.g. the network's
- *                  sharing model, overlap of communication and computation)
+ *   overlap        0 (default) or nonzero: the overlap model (below)
+ *   overlap_boundary  fraction of a host's computation that cannot overlap
+ *                  its communication, [0, 1]; 0 (default)
+ *   reserved       the slots after overlap_boundary must be 0
+ *                  (rm_cost_model_init zeroes them): room for the
+ *                  model variants of later versions
  *                  without changing the size of the structs that carry it.
  *                  The fast evaluators and stopping bounds of the heuristics
  *                  each declare the models they are proven for (see
@@ -60,7 +73,23 @@ typedef struct rm_cost_model {
     int latency;        /* 1: affine route cost D_c/b + L (Weissman 1995; SimGrid); needs dc > 0 */
     int parallel_send;  /* 1: a host sends both messages at once: C_i = max, not sum
                            (Legrand et al. 2004 §2.4) */
-    double reserved[6]; /* 0: room for later model variants (see above) */
+    union {
+        double reserved[6]; /* 0: room for later model variants (see above) */
+        struct {            /* 1.2: overlap of communication and computation */
+            /* 0 (default): eq. (1), a host computes, then communicates (the
+               additive model, bit for bit). Nonzero: the overlap model, a
+               host posts its two messages, computes meanwhile, then
+               finishes its boundary computation (Weissman 1995 §4.1.2,
+               Eq. 4.10, T_c = max(T_comp, T_comm)): host i's step is
+               T_i = max(alpha_i D_w w_i - b_i, D_c C_i) + b_i */
+            int overlap;
+            /* the boundary part b_i that cannot overlap, as a fraction of
+               the host's computation: b_i = overlap_boundary alpha_i D_w w_i,
+               finite in [0, 1]; 0 = Weissman's max form (default); 1 = the
+               additive model's host time. Must be 0 when overlap is 0 */
+            double overlap_boundary;
+        };
+    };
 } rm_cost_model;
 
 /** The default model: dc_dw = 0.0064 Mb/Mflop, dc = 0 (unset), latency and
@@ -69,7 +98,10 @@ typedef struct rm_cost_model {
 void rm_cost_model_init(rm_cost_model *m);
 
 /** Check a cost model: dc_dw finite and >= 0; with latency, dc finite and
- *  > 0; dc finite and >= 0; reserved all 0. RM_EINPUT naming the field (the
+ *  > 0; dc finite and >= 0; overlap_boundary finite in [0, 1], and 0
+ *  unless overlap is on ("the overlap model's boundary fraction must be a
+ *  finite number in [0, 1] (got %g)", "overlap_boundary needs overlap on");
+ *  the reserved slots after them all 0. RM_EINPUT naming the field (the
  *  messages of rm_options_check: "D_c/D_w must be a finite number >= 0 (got
  *  %g)", "the latency model needs the absolute message size D_c > 0 (Mb)",
  *  "D_c must be a finite number >= 0 (got %g)"); RM_EINVAL for a NULL m.
@@ -128,6 +160,53 @@ double rm_tstep_eq5(int q, const double *w, const double *C, double dc_dw);
  * threads at once.
  */
 double rm_balance(int q, const double *w, const double *C, double dc_dw, double *alpha);
+
+/**
+ * Step time of a ring with given alphas under the overlap model, divided by
+ * D_w: max_i max(alpha[i] w[i], dc_dw C[i] + boundary alpha[i] w[i])
+ * (rm_cost_model, "The overlap model"; Weissman 1995 §4.1.2, Eq. 4.10, with
+ * a boundary fraction that cannot overlap). Shapes as rm_tstep_eq1;
+ * boundary in [0, 1]. NaN when q < 0 or (q > 0) an array is NULL. O(q).
+ * Thread safety: reentrant: no shared state.
+ */
+double rm_tstep_overlap(int q, const double *w, const double *alpha, const double *C,
+                        double dc_dw, double boundary);
+
+/**
+ * Optimal alphas (alpha >= 0, sum 1) for a fixed ring and fixed route costs
+ * under the overlap model (docs/model.md, "The overlap model": derivation and
+ * a hand-solved example). With d_i = dc_dw C[i] and f = boundary, host i
+ * can take at most cap_i(T) = min(T/w_i, (T - d_i)/(f w_i)) of the work
+ * within a step T >= d_i (the second term absent when f = 0); T_step/D_w is
+ * T = max(max_i d_i, the root of sum_i cap_i(T) = 1), alpha[i] =
+ * cap_i(T) / sum_j cap_j(T) (exactly cap_i(T) at the root; when the
+ * communication bound max_i d_i dominates, every host gets the same share
+ * of what it can take within it). f = 0: T = max(max_i d_i, w_cumul),
+ * Weissman's T_c = max(T_comp, T_comm), with alpha proportional to 1/w.
+ * Returns T/D_w; alpha may be NULL. Inputs must be finite, w > 0, C >= 0,
+ * boundary in [0, 1]; NaN when q < 1 or w or C is NULL. O(q log q).
+ * Thread safety: reentrant: no shared state.
+ */
+double rm_balance_overlap(int q, const double *w, const double *C, double dc_dw,
+                          double boundary, double *alpha);
+
+/** One host's step time per D_w under the model m, from its alpha, w
+ *  (s/Mflop) and communication cost C (s/Mb): alpha w + dc_dw C (eq. (1)),
+ *  or with m->overlap max(alpha w, dc_dw C + overlap_boundary alpha w).
+ *  NaN for a NULL m. O(1). Thread safety: reentrant. */
+double rm_host_time(const rm_cost_model *m, double alpha, double w, double C);
+
+/** T_step/D_w of a ring with given alphas under the model m: rm_tstep_eq1
+ *  (eq. (1)) or, with m->overlap, rm_tstep_overlap. NaN for a NULL m.
+ *  O(q). Thread safety: reentrant. */
+double rm_tstep_model(int q, const double *w, const double *alpha, const double *C,
+                      const rm_cost_model *m);
+
+/** Optimal alphas >= 0 under the model m: rm_balance (eq. (5) with
+ *  alpha >= 0) or, with m->overlap, rm_balance_overlap. NaN for a NULL m.
+ *  O(q log q). Thread safety: reentrant. */
+double rm_balance_model(int q, const double *w, const double *C, const rm_cost_model *m,
+                        double *alpha);
 
 /* ------------------------------------------------------------------------ */
 /* calibration: SMPI's default network factors                               */

@@ -235,13 +235,15 @@ void rm_mapping_free(rm_mapping *m);
 
 /** C[k] = rm_host_cost of position k's two routes under the mapping's cost
  *  model (0 for q == 1), s/Mb, written to C (q entries); then
- *  T_step/D_w = rm_balance(q, w, C, m->cost.dc_dw). O(q + L) (latencies).
+ *  T_step/D_w = rm_balance_model(q, w, C, &m->cost) (rm_balance, or
+ *  rm_balance_overlap under the overlap model). O(q + L) (latencies).
  *  Thread safety: reentrant: net and m are only read. */
 void rm_mapping_costs(const rm_network *net, const rm_mapping *m, double *C);
 
 /**
  * Recompute alphas and t_step_per_dw of m from its routes' bandwidths with
- * rm_balance. O(q log q).
+ * rm_balance_model under m->cost (rm_balance: eq. (5) with alpha >= 0; with
+ * m->cost.overlap, rm_balance_overlap). O(q log q).
  * Thread safety: writes m (not shared while it runs); net is only read and may
  * be shared.
  */

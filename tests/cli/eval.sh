@@ -31,6 +31,29 @@ for nm in fair reserved; do
         '.params.given_ring == true and .params.network == $nm and .params.alphas == "best"
          and (.params | has("heuristic") | not) and (.sweep == [])' --arg nm $nm
 done
+# --- the overlap model (docs/model.md, "The overlap model"): every host's
+# C = 1 + 1 s/Mb, d = 0.02; F = 0: max(d, w_cumul = 4/7); F = 1: the
+# additive 0.591428571; at D_c/D_w 0.5 the communication bound d = 1 wins
+# (additive: 4/7 (1 + 0.5 x 2 x 1.75) = 1.571428571)
+for f in 0 0.5 1; do
+    expect_exit 0 "overlap $f" eval "$H3" --ring P0,P1,P2 --duplex full --dc-dw 0.01 \
+        --overlap=$f --json -
+    want=0.571428571; [ $f = 1 ] && want=0.591428571
+    jcheck "$TMP/out" "overlap $f: T_step/D_w = $want" \
+        '(.t_step_per_dw - ($w | tonumber) | fabs) < 1e-9 and .params.overlap == ($f | tonumber)' \
+        --arg w $want --arg f $f
+done
+expect_exit 0 "overlap, communication-bound" eval "$H3" --ring P0,P1,P2 --duplex full \
+    --dc-dw 0.5 --overlap --json -
+jcheck "$TMP/out" "overlap, communication-bound: 1" '(.t_step_per_dw - 1 | fabs) < 1e-12'
+expect_exit 0 "additive, same ring" eval "$H3" --ring P0,P1,P2 --duplex full --dc-dw 0.5 --json -
+jcheck "$TMP/out" "additive: 1.571428571, no params.overlap" \
+    '(.t_step_per_dw - 1.571428571 | fabs) < 1e-9 and (.params | has("overlap") | not)'
+bad_eval "--overlap: expected the boundary fraction" "overlap 1.5" eval "$H3" --ring P0,P1,P2 \
+    --overlap=1.5
+expect_exit 2 "map --overlap (not yet)" map "$H3" --overlap
+grep -qF "do not map under it yet" "$TMP/err" || fail "map --overlap: $(cat "$TMP/err")"
+
 # half duplex: each link carries both directions of its ring edge (0.5 Mb/s
 # each under max-min): 4/7 + 2 x 0.01 x 2 = 0.611428571; the reserved optimum
 # moves bandwidth to where it pays and is lower
