@@ -46,8 +46,12 @@
  * time against the paper's setup (rm_options_init_paper; --threads 1, the
  * mean of 5 runs each) and the worst ratio.
  * Exit 1 only when a mapping fails rm_mapping_check.
+ * With --overlap [F] (overlap_main): the mapper under the overlap model
+ * (docs/model.md, "The overlap model") against the exhaustive SharedRing
+ * under it, Weissman 1995's criterion (Tables 6.4-6.6).
  * Usage: bench_quality [--platforms N] [--seed S] [--max-hosts H] [--timing] [--improve]
  *                      [--shipped] [--pipeline [--verbose]] [--csv FILE]
+ *        bench_quality --overlap [F] [--platforms N] [--seed S] [--max-hosts H]
  *        bench_quality --route-ties [--platforms N] [--seed S] [--max-hosts H]
  *                      [--zoo-draws K] [--md FILE]
  */
@@ -1162,10 +1166,163 @@ static int pipeline_main(unsigned long long seed, int n_plat, int max_hosts, int
     return rc;
 }
 
+/* --- --overlap [F]: the mapper under the overlap model (rm_cost_model.overlap,
+ * docs/model.md) against the exhaustive SharedRing under it ------------------------------ */
+
+/* T_step/D_w of the mapping of o on net (NAN when refused), checked */
+static double ov_map(const rm_network *net, const rm_options *o, int *bad, int *q)
+{
+    rm_mapping *m = NULL;
+    rm_error err = {RM_OK, ""};
+    if (rm_map_network(net, o, &m, &err)) {
+        fprintf(stderr, "bench_quality --overlap: %s: %s\n", net->platform->name, err.msg);
+        *bad = 1;
+        return NAN;
+    }
+    double t = m->t_step_per_dw;
+    *q = m->q;
+    if (rm_mapping_check(net, m, 1e-9, &err) || !m->cost.overlap) {
+        fprintf(stderr, "bench_quality --overlap: %s: invariant violated: %s\n",
+                net->platform->name, err.msg);
+        *bad = 1;
+    }
+    rm_mapping_free(m);
+    return t;
+}
+
+#define OV_N 4 /* the default pipeline, SharedRing, SliceRing, the additive mapping */
+static const char *const ov_names[OV_N] = {"pipeline (default)", "SharedRing", "SliceRing",
+                                           "additive mapping"};
+
+/* bench_quality --overlap [F]: on the random platforms of the main table and
+ * the ratios 0.64 ... 0.00064 plus 6.4 (communication-heavy), the ratio of
+ * each mapping's T_step/D_w under the overlap model with boundary fraction
+ * F to the exhaustive SharedRing under it (every ring, widest-path routes,
+ * max-min shares: the fair network model of the default), and of the
+ * additive model's mapping (the default pipeline without --overlap) valued
+ * under the overlap model. Weissman 1995 (Tables 6.4-6.6) asks >= 90 % of
+ * the runs within 10 % of the optimum; the worst ratio is printed. Exit 1
+ * on a failed check. */
+static int overlap_main(unsigned long long seed, int n_plat, int max_hosts, double F)
+{
+    static const double ov_ratios[5] = {6.4, 0.64, 0.064, 0.0064, 0.00064};
+    int rc = 0, n = 0, cap = n_plat * 5;
+    double *v[OV_N], *vr[OV_N][5];
+    int nr_[5] = {0};
+    for (int h = 0; h < OV_N; h++) {
+        v[h] = malloc((size_t)cap * sizeof(double));
+        for (int r = 0; r < 5; r++)
+            vr[h][r] = malloc((size_t)n_plat * sizeof(double));
+    }
+    int qdiff = 0; /* runs where the overlap pipeline's ring size differs from the additive one's */
+    double c0 = cpu_now(), t_exh = 0;
+    for (int i = 0; i < n_plat; i++) {
+        unsigned long long s = seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)i * 0xBF58476D1CE4E5B9ULL + 1;
+        for (int k = 0; k < 4; k++)
+            rnd(&s);
+        int nh = rndint(&s, 5, max_hosts), nr = rndint(&s, 2, 6), extra = rndint(&s, 1, 3);
+        rm_platform *p = random_platform(&s, i, nh, nr, extra);
+        rm_network net;
+        rm_error err;
+        if (!p || rm_network_init(&net, p, RM_DUPLEX_HALF, &err))
+            return 1;
+        for (int r = 0; r < 5; r++) {
+            rm_options o;
+            rm_options_init(&o);
+            o.cost.dc_dw = ov_ratios[r];
+            o.cost.overlap = 1;
+            o.cost.overlap_boundary = F;
+            o.threads = 1;
+            rm_mapping *ex = NULL;
+            double c1 = cpu_now();
+            rm_options eo = o;
+            eo.routing = rm_routing_resolve(&net, eo.routing); /* internal entry: resolved */
+            if (rmi_sharedring_exhaustive(&net, &eo, &ex, &err)) {
+                fprintf(stderr, "bench_quality --overlap: exhaustive: %s\n", err.msg);
+                return 1;
+            }
+            t_exh += cpu_now() - c1;
+            double te = ex->t_step_per_dw;
+            rm_mapping_free(ex);
+            double t[OV_N];
+            int q[OV_N];
+            t[0] = ov_map(&net, &o, &rc, &q[0]);
+            rm_options sh = o, sl = o;
+            sh.heuristic = RM_HEUR_SHARED;
+            sl.heuristic = RM_HEUR_SLICE;
+            t[1] = ov_map(&net, &sh, &rc, &q[1]);
+            t[2] = ov_map(&net, &sl, &rc, &q[2]);
+            /* the additive model's mapping, its ring valued under the overlap model */
+            rm_options ad = o;
+            ad.cost.overlap = 0;
+            ad.cost.overlap_boundary = 0.0;
+            rm_mapping *ma = NULL, *mo = NULL;
+            t[3] = NAN;
+            if (!rm_map_network(&net, &ad, &ma, &err) &&
+                !rm_ring_eval(&net, &o, ma->ring, ma->q, RM_ALPHA_BEST, &mo, &err)) {
+                t[3] = mo->t_step_per_dw;
+                q[3] = mo->q;
+            } else {
+                rc = 1;
+            }
+            rm_mapping_free(ma);
+            rm_mapping_free(mo);
+            qdiff += q[0] != q[3];
+            for (int h = 0; h < OV_N; h++) {
+                v[h][n] = t[h] / te;
+                vr[h][r][nr_[r]] = t[h] / te;
+            }
+            n++;
+            nr_[r]++;
+        }
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    printf("bench_quality --overlap %g: %d random platforms (5-%d hosts), ratios 6.4 0.64 0.064 "
+           "0.0064 0.00064, %d runs; T_step/D_w under the overlap model (boundary fraction %g) "
+           "/ exhaustive SharedRing under it (widest-path routes, max-min shares)\n",
+           F, n_plat, max_hosts, n, F);
+    printf("%-20s %8s %8s %8s %8s %10s %10s\n", "mapping", "median", "p95", "worst", "best",
+           "<= 1.10", "<= 1.40");
+    for (int h = 0; h < OV_N; h++) {
+        int in10 = 0, in40 = 0;
+        for (int k = 0; k < n; k++) {
+            in10 += v[h][k] <= 1.10 + 1e-12;
+            in40 += v[h][k] <= 1.40 + 1e-12;
+        }
+        qsort(v[h], (size_t)n, sizeof(double), cmp_double);
+        printf("%-20s %8.4f %8.4f %8.4f %8.4f %9.1f%% %9.1f%%\n", ov_names[h], pct(v[h], n, 50),
+               pct(v[h], n, 95), v[h][n - 1], v[h][0], 100.0 * in10 / n, 100.0 * in40 / n);
+    }
+    printf("per ratio (pipeline; additive mapping): median, worst, within 10 %%\n");
+    for (int r = 0; r < 5; r++) {
+        int m = nr_[r], a10 = 0, b10 = 0;
+        for (int k = 0; k < m; k++) {
+            a10 += vr[0][r][k] <= 1.10 + 1e-12;
+            b10 += vr[3][r][k] <= 1.10 + 1e-12;
+        }
+        qsort(vr[0][r], (size_t)m, sizeof(double), cmp_double);
+        qsort(vr[3][r], (size_t)m, sizeof(double), cmp_double);
+        printf("  %-8g  %.4f %.4f %5.1f%%;  %.4f %.4f %5.1f%%\n", ov_ratios[r],
+               pct(vr[0][r], m, 50), vr[0][r][m - 1], 100.0 * a10 / m, pct(vr[3][r], m, 50),
+               vr[3][r][m - 1], 100.0 * b10 / m);
+    }
+    printf("ring size of the overlap mapping differs from the additive mapping's in %d of %d runs; "
+           "CPU %.1f s (exhaustive %.1f s)\n",
+           qdiff, n, cpu_now() - c0, t_exh);
+    for (int h = 0; h < OV_N; h++) {
+        free(v[h]);
+        for (int r = 0; r < 5; r++)
+            free(vr[h][r]);
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     int n_plat = 200, max_hosts = 8, do_timing = 0, do_improve = 0, do_shipped = 0, do_ties = 0;
-    int do_pipeline = 0, verbose = 0;
+    int do_pipeline = 0, verbose = 0, do_overlap = 0;
+    double overlap_f = 0.0;
     unsigned long long seed = 1;
     const char *csv = NULL;
     for (int a = 1; a < argc; a++) /* --route-ties: its own table (route_ties_main) */
@@ -1194,10 +1351,15 @@ int main(int argc, char **argv)
             do_pipeline = 1;
         else if (!strcmp(argv[a], "--verbose"))
             verbose = 1;
+        else if (!strcmp(argv[a], "--overlap")) { /* the overlap model, boundary fraction F */
+            do_overlap = 1;
+            if (a + 1 < argc && argv[a + 1][0] != '-')
+                overlap_f = atof(argv[++a]);
+        }
         else {
             fprintf(stderr, "usage: bench_quality [--platforms N] [--seed S] [--max-hosts H (5..8)] "
                             "[--timing] [--improve] [--shipped] [--slice-ties | --slice-ties-large] "
-                            "[--pipeline [--verbose]] [--csv FILE]\n");
+                            "[--pipeline [--verbose]] [--overlap [F]] [--csv FILE]\n");
             return 2;
         }
     }
@@ -1210,6 +1372,13 @@ int main(int argc, char **argv)
         return slice_ties_bench(seed, n_plat, max_hosts, do_ties == 2);
     if (do_pipeline)
         return pipeline_main(seed, n_plat, max_hosts, verbose, do_timing ? 5 : 0);
+    if (do_overlap) {
+        if (!(overlap_f >= 0.0 && overlap_f <= 1.0)) {
+            fprintf(stderr, "bench_quality: --overlap F needs 0 <= F <= 1\n");
+            return 2;
+        }
+        return overlap_main(seed, n_plat, max_hosts, overlap_f);
+    }
     FILE *out = csv ? fopen(csv, "w") : NULL;
     if (csv && !out) {
         perror(csv);

@@ -35,3 +35,12 @@ add_custom_target(bench_quality_pipeline
   DEPENDS bench_quality USES_TERMINAL)
 add_test(NAME bench_quality_pipeline_smoke COMMAND bench_quality --pipeline --platforms 4 --max-hosts 6)
 set_tests_properties(bench_quality_pipeline_smoke PROPERTIES TIMEOUT 300)
+# --overlap (docs/model.md, "The overlap model"): `cmake --build BUILD --target
+# bench_quality_overlap` maps 200 platforms under the overlap model (boundary
+# fraction 0 and 0.2) against the exhaustive SharedRing under it.
+add_custom_target(bench_quality_overlap
+  COMMAND bench_quality --overlap 0 --platforms 200
+  COMMAND bench_quality --overlap 0.2 --platforms 200
+  DEPENDS bench_quality USES_TERMINAL)
+add_test(NAME bench_quality_overlap_smoke COMMAND bench_quality --overlap 0.2 --platforms 4 --max-hosts 6)
+set_tests_properties(bench_quality_overlap_smoke PROPERTIES TIMEOUT 120)

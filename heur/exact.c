@@ -5,6 +5,7 @@
  * over rings for fixed widest-path routing. The methods, their correctness
  * arguments and complexities are in heur/exact.h.
  */
+#include "model/cost_valid.h"
 #include "heur/exact.h"
 #include "heur/heur.h"
 
@@ -364,6 +365,11 @@ rm_status rmi_slicering_exact(const rm_network *net, const rm_options *opt, rm_m
     rm_status st = RM_OK; /* opt checked by the caller (heur/exact.h) */
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
+    if (opt->cost.overlap) /* its Held-Karp bounds are eq. (5)'s sums */
+        return rm_error_set(err, RM_EINPUT,
+                            "exact SliceRing bounds the additive model (eq. (5)), not the overlap "
+                            "model (--overlap): use --heuristic exact (exhaustive SharedRing), "
+                            "shared or slice");
     if (H > RM_SLICE_EXACT_MAX)
         return rm_error_set(err, RM_ELIMIT,
                             "exact SliceRing is limited to %d hosts; platform '%s' has %d "
@@ -421,13 +427,14 @@ typedef struct shared_ex {
     double *sweep;   /* nr x XH */
     int n_solver_fail; /* rings whose optimal sharing did not converge */
     int fair;          /* the fair network model: each ring valued by max-min only */
+    const rm_cost_model *cost; /* the run's model (the overlap model or eq. (1)) */
 } shared_ex;
 
 static double ring_value(shared_ex *e, int q, const double *x, double dc)
 {
     for (int k = 0; k < q; k++)
         e->tC[k] = 1.0 / x[k] + 1.0 / x[q + k];
-    return rm_balance(q, e->tw, e->tC, dc, NULL);
+    return rmi_balance_in(e->cost, q, e->tw, e->tC, dc, NULL);
 }
 
 static rm_status shared_leaf(shared_ex *e, int q, rm_error *err)
@@ -448,7 +455,8 @@ static rm_status shared_leaf(shared_ex *e, int q, rm_error *err)
     /* unshared lower bound: shares never exceed the routes' widths */
     int need = 0;
     for (int k = 0; k < e->nr; k++)
-        if (ring_value(e, q, e->x, e->dc[k]) < e->sweep[k * XH + q - 1])
+        if (ring_value(e, q, e->x, e->dc[k]) * (e->cost->overlap ? 1.0 - 1e-12 : 1.0) <
+            e->sweep[k * XH + q - 1]) /* overlap: exact only in real arithmetic (rounding) */
             need = 1;
     if (!need)
         return RM_OK;
@@ -536,6 +544,7 @@ rm_status rmi_sharedring_exhaustive_ratios(const rm_network *net, const rm_optio
     e->nr = n_ratios;
     e->dc = dc_dw;
     e->fair = opt->network == RM_NETWORK_FAIR;
+    e->cost = &opt->cost;
     e->R = calloc((size_t)H * H, sizeof *e->R);
     e->best_t = malloc((size_t)n_ratios * sizeof *e->best_t);
     e->best_q = malloc((size_t)n_ratios * sizeof *e->best_q);
@@ -579,6 +588,8 @@ rm_status rmi_sharedring_exhaustive_ratios(const rm_network *net, const rm_optio
         }
         out[k] = m;
         m->cost.dc_dw = dc_dw[k];
+        m->cost.overlap = opt->cost.overlap; /* valued under the run's model */
+        m->cost.overlap_boundary = opt->cost.overlap_boundary;
         m->heuristic = RM_HEUR_SHARED;
         m->sharing = e->fair ? RM_SHARING_MAXMIN : RM_SHARING_EQ5;
         const int *ring = e->best_ring + k * XH;

@@ -9,6 +9,7 @@
  * candidate evaluations; wall time only as an optional cap.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "model/cost_valid.h"
 #include "heur/improve.h"
 #include "ring/refine.h"
 #include "heur/heur.h"
@@ -422,7 +423,8 @@ static double tstep_of(imp *s, const double *x)
     const rm_network *net = s->net;
     int nq = s->b.nq;
     if (nq < 2)
-        return rm_balance(1, s->w, (double[]){0.0}, s->opt->cost.dc_dw, s->alpha);
+        return rmi_balance_in(&s->opt->cost, 1, s->w, (double[]){0.0}, s->opt->cost.dc_dw,
+                              s->alpha);
     const rm_options *o = s->opt;
     for (int i = 0; i < nq; i++) {
         if (!(x[i] > 0.0) || !(x[nq + i] > 0.0) || !isfinite(x[i]) || !isfinite(x[nq + i]))
@@ -434,7 +436,7 @@ static double tstep_of(imp *s, const double *x)
         if (!isfinite(s->C[i]))
             return INFINITY;
     }
-    return rm_balance(nq, s->w, s->C, o->cost.dc_dw, s->alpha);
+    return rmi_balance_in(&o->cost, nq, s->w, s->C, o->cost.dc_dw, s->alpha);
 }
 
 /* Estimate: kept routes at their current bandwidths, new ones at their widths. */

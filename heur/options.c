@@ -157,13 +157,16 @@ rm_status rmi_heuristic_args_check(const rm_network *net, const rm_options *opt,
         st = rm_options_check(opt, err);
     if (!st)
         st = rmi_latency_routes_check(net->platform, opt, err);
-    /* the overlap model (rm_cost_model.overlap): a given ring is valued under
-       it (rm_ring_eval); the heuristics' candidates are not yet */
-    if (!st && opt->cost.overlap && strcmp(fn, "rm_ring_eval") != 0)
+    /* the overlap model (rm_cost_model.overlap): the final solvers' problem
+       (solvers/tstep_problem.c) is the additive T_step of eq. (1) */
+    if (!st && opt->cost.overlap && opt->final_solver != RM_FINAL_NONE) {
+        const char *fs = rm_enum_name(RM_ENUM_FINAL_SOLVER, (int)opt->final_solver);
         st = rm_error_set(err, RM_EINPUT,
-                          "%s: the overlap model (--overlap) values a given ring (rm_ring_eval, "
-                          "ringmap eval) in this version; the heuristics do not map under it yet",
-                          fn);
+                          "final solver %s: its reserved shares minimise the additive model's "
+                          "T_step (eq. (1)), not the overlap model's (--overlap); use "
+                          "--final-solver none",
+                          fs ? fs : "?");
+    }
     if (!st) {
         *run = *opt;
         run->routing = rm_routing_resolve(net, opt->routing); /* the one policy (ring.h) */

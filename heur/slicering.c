@@ -61,6 +61,9 @@ typedef struct slice_scratch {
     struct slice_keyset *ks;
     /* the pruning is valid for the run's cost model (rmi_slice_prune_valid_for) */
     int prune;
+    /* the run's cost model: the reference values every candidate under it
+       (rmi_balance_in) */
+    const rm_cost_model *cost;
 } slice_scratch;
 
 /* SliceRing's stopping rule (heur/bounds/cut_bound.h) for one run: on = the rule
@@ -1194,7 +1197,7 @@ static int slice_step_ref(const rm_platform *p, const double *c, int q, double d
             if (ties && slice_step_key(p, c, H, q, e, k, par, dc_dw, sc, &key) &&
                 !slice_keyset_add(sc->ks, &key))
                 continue;
-            double T = rm_balance(q + 1, tw, tC, dc_dw, NULL);
+            double T = rmi_balance_in(sc->cost, q + 1, tw, tC, dc_dw, NULL);
             if (T < bestT) {
                 bestT = T;
                 bk = k;
@@ -1300,8 +1303,8 @@ static int slice_greedy(const rm_platform *p, const double *c, int max_q, double
  * messages to the other, as the greedy's first step): the least rm_balance,
  * ties to the first pair in index order. Returns 0 if no pair has finite
  * costs. O(H^2). */
-static int slice_best_pair(const rm_platform *p, const double *c, double dc_dw, int par,
-                           int *pair, double *T_out)
+static int slice_best_pair(const rm_platform *p, const double *c, const rm_cost_model *cost,
+                           double dc_dw, int par, int *pair, double *T_out)
 {
     int H = p->n_hosts;
     double best = INFINITY;
@@ -1310,7 +1313,7 @@ static int slice_best_pair(const rm_platform *p, const double *c, double dc_dw, 
             double w2[2] = {W(a), W(b)};
             double C2[2] = {rmi_host_cost(c[a * H + b], c[a * H + b], par),
                             rmi_host_cost(c[b * H + a], c[b * H + a], par)};
-            double T = rm_balance(2, w2, C2, dc_dw, NULL);
+            double T = rmi_balance_in(cost, 2, w2, C2, dc_dw, NULL);
             if (T < best) {
                 best = T;
                 pair[0] = a;
@@ -1405,6 +1408,7 @@ static int slice_scratch_init(slice_scratch *sc, int H, size_t n1, const rm_opti
     sc->tC = malloc(n1 * sizeof(double));
     sc->Cq = malloc(n1 * sizeof(double));
     sc->ties = opt->slice_ties != 0;
+    sc->cost = &opt->cost;
     sc->prune = rmi_slice_prune_valid_for(&opt->cost);
     sc->ks = sc->ties ? calloc(1, sizeof *sc->ks) : NULL;
     return (sc->ties && !sc->ks) || !sc->ring || !sc->in_ring || !sc->cs || !sc->cp || !sc->tw ||
@@ -1673,7 +1677,7 @@ rm_status rmi_slicering_mode(const rm_network *net, const rm_options *opt, int f
     }
     int pair[2];
     double pairT;
-    if (two && slice_best_pair(p, bw, opt->cost.dc_dw, par, pair, &pairT)) {
+    if (two && slice_best_pair(p, bw, &opt->cost, opt->cost.dc_dw, par, pair, &pairT)) {
         /* second start (an improvement over Legrand et al. 2004 §5.2.2, which always
          * starts from the fastest host): the best pair by the estimate;
          * each ring size keeps the better of the two rings (ties: the

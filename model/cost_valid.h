@@ -43,6 +43,20 @@ static inline int rmi_cost_model_eq1(const rm_cost_model *m)
     return 1;
 }
 
+/** The balanced T_step/D_w of a ring (alpha >= 0) under m at the ratio dc_dw
+ *  (the heuristics carry the ratio apart from the model: sweeps over
+ *  D_c/D_w): rm_balance (eq. (5) with alpha >= 0, bit for bit) or, with
+ *  m->overlap, rm_balance_overlap with m->overlap_boundary. m may be NULL
+ *  (eq. (1)). The reference evaluation every heuristic values its
+ *  candidates by. O(q log q). */
+static inline double rmi_balance_in(const rm_cost_model *m, int q, const double *w,
+                                    const double *C, double dc_dw, double *alpha)
+{
+    if (m && m->overlap)
+        return rm_balance_overlap(q, w, C, dc_dw, m->overlap_boundary, alpha);
+    return rm_balance(q, w, C, dc_dw, alpha);
+}
+
 /** 1 when net is a network model this version defines (rm_network_model,
  *  include/ringmap/ring.h, passed as its int value: this room is below
  *  ring's): 0 = RM_NETWORK_RESERVED (the shares are the mapper's: the

@@ -203,7 +203,7 @@ static rm_status nv_best_pair(const rm_network *net, const rm_options *opt, nv_t
             double w2[2] = {wi, wj};
             double C2[2] = {rm_host_cost(c[0], c[1], opt->cost.parallel_send),
                             rm_host_cost(c[2], c[3], opt->cost.parallel_send)};
-            double T = rm_balance(2, w2, C2, opt->cost.dc_dw, NULL);
+            double T = rm_balance_model(2, w2, C2, &opt->cost, NULL);
             if (T < bestT) {
                 bestT = T;
                 bi = i;
@@ -254,7 +254,7 @@ static double nv_candidate_T(const rm_network *net, const rm_options *opt, rmt_n
                 n++;
             }
         }
-        return rm_balance(q + 1, w, C, dc_dw, NULL);
+        return rm_balance_model(q + 1, w, C, &opt->cost, NULL);
     }
     /* eq. (5): the other hosts in ring order, then i, j, k */
     double inv = 0.0, cw = 0.0, d = 0.0;
@@ -274,6 +274,8 @@ static double nv_candidate_T(const rm_network *net, const rm_options *opt, rmt_n
         C[n] = Cx[x];
         n++;
     }
+    if (opt->cost.overlap) /* eq. (5) is the additive model's */
+        return rm_balance_model(n, w, C, &opt->cost, NULL);
     inv = inv + 1.0 / wi + 1.0 / wj + 1.0 / wk;
     double T5 = (1.0 + dc_dw * (cw + Ci / wi + Cj / wj + Ck / wk)) / inv;
     for (int t = 0; t < n; t++)
@@ -281,7 +283,7 @@ static double nv_candidate_T(const rm_network *net, const rm_options *opt, rmt_n
             d = dc_dw * C[t];
     if (T5 >= d)
         return T5; /* every alpha of eq. (5) is >= 0 */
-    return rm_balance(n, w, C, dc_dw, NULL);
+    return rm_balance_model(n, w, C, &opt->cost, NULL);
 }
 
 /* The best insertion: host k after position *be (§4.4.1-4.4.2), its four
@@ -481,7 +483,7 @@ static rm_status nv_result(const rm_network *net, const rm_options *opt, const n
     }
     if (!st) {
         nv_ring_wc(net, opt, best, w, C);
-        out->t_step_per_dw = rm_balance(q, w, C, opt->cost.dc_dw, NULL);
+        out->t_step_per_dw = rm_balance_model(q, w, C, &opt->cost, NULL);
         out->sweep = sweep;
         out->n_sweep = n_sweep;
     }
@@ -499,7 +501,6 @@ rm_status rmt_naive_sharedring(const rm_network *net, const rm_options *opt, rmt
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
     int max_q = opt->max_q > 0 && opt->max_q < H ? opt->max_q : H;
-    double dc_dw = opt->cost.dc_dw;
     nv_ring s, best;
     nv_step sp;
     double *residual = malloc(((size_t)net->n_res + 1) * sizeof *residual);
@@ -538,7 +539,7 @@ rm_status rmt_naive_sharedring(const rm_network *net, const rm_options *opt, rmt
             if ((st = nv_refine(net, opt, &s, residual, err)))
                 goto out;
         nv_ring_wc(net, opt, &s, w, C);
-        double T = rm_balance(s.q, w, C, dc_dw, NULL);
+        double T = rm_balance_model(s.q, w, C, &opt->cost, NULL);
         sweep[s.q - 1] = T;
         if (T < bestT) {
             bestT = T;

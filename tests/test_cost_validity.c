@@ -209,6 +209,35 @@ static void check_platform(const rm_platform *p, rm_routing routing, double r, i
     rm_mapping_free(a);
     rm_mapping_free(b);
     rm_mapping_free(c);
+
+    /* the overlap model (rm_cost_model.overlap): known, no shortcut proven
+       for it: the fast entries give the reference's mappings bit for bit */
+    for (int ov = 0; ov < 2; ov++) {
+        rm_options o = today, oref;
+        o.cost.overlap = 1;
+        o.cost.overlap_boundary = ov ? 0.3 : 0.0;
+        ck_assert_int_eq(rm_options_check(&o, &err), RM_OK);
+        oref = o;
+        oref.full_curve = 1;
+        char w2[300];
+        snprintf(w2, sizeof w2, "%s overlap %g", what, o.cost.overlap_boundary);
+        ck_assert_msg(rmi_sharedring(&net, &o, &a, &err) == RM_OK, "%s: %s", w2, err.msg);
+        ck_assert_msg(rmi_sharedring_reference(&net, &oref, &b, &err) == RM_OK, "%s: %s", w2,
+                      err.msg);
+        same_mapping(a, b, w2);
+        ck_assert(a->cost.overlap == 1 && a->cost.overlap_boundary == o.cost.overlap_boundary);
+        rm_mapping_free(a);
+        rm_mapping_free(b);
+        pruned = rmi_slice_prune_steps;
+        ck_assert_msg(rmi_slicering_mode(&net, &o, all, &a, &err) == RM_OK, "%s: %s", w2,
+                      err.msg);
+        ck_assert_msg(rmi_slice_prune_steps == pruned, "%s: the pruning ran", w2);
+        ck_assert_msg(rmi_slicering_reference(&net, &oref, &b, &err) == RM_OK, "%s: %s", w2,
+                      err.msg);
+        rmt_same_slice_mapping(a, b, w2);
+        rm_mapping_free(a);
+        rm_mapping_free(b);
+    }
     rm_network_destroy(&net);
 }
 

@@ -200,8 +200,7 @@ out:
 
 static double state_tstep(h2_work *wk, const rm_ring_state *s, double dc_dw)
 {
-    (void)wk;
-    return rm_balance(s->q, s->w, s->C, dc_dw, NULL);
+    return rmi_balance_in(wk->cost, s->q, s->w, s->C, dc_dw, NULL);
 }
 
 /* The fair network model (rm_options.network = RM_NETWORK_FAIR): the ring of
@@ -355,7 +354,7 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
                 double w2l[2] = {p->nodes[i].w, p->nodes[j].w};
                 double C2l[2] = {rm_host_cost(1.0 / b0, 1.0 / b0, s->cost.parallel_send),
                                  rm_host_cost(1.0 / b2, 1.0 / b2, s->cost.parallel_send)};
-                if (rm_balance(2, w2l, C2l, dc_dw, NULL) * (1.0 - 1e-12) > bestT)
+                if (rmi_balance_in(wk->cost, 2, w2l, C2l, dc_dw, NULL) * (1.0 - 1e-12) > bestT)
                     continue;
             }
             if ((st = pair_route(wk, &pt, hi, hj, &wk->cand[0], err)) ||
@@ -377,7 +376,7 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             double w2[2] = {wi, wj};
             double C2[2] = {rm_host_cost(c[0], c[1], s->cost.parallel_send),
                             rm_host_cost(c[2], c[3], s->cost.parallel_send)};
-            double T = rm_balance(2, w2, C2, dc_dw, NULL);
+            double T = rmi_balance_in(wk->cost, 2, w2, C2, dc_dw, NULL);
             if (T < bestT) {
                 bestT = T;
                 bi = i;
@@ -719,7 +718,12 @@ static int scan_prune(const h2_scan *sc, const edge_ctx *c, int e, int h, double
     /* the reference scans edges in ring order and keeps the first of
      * equal T_step: with edges out of order, a tie goes to the
      * lexicographically first (edge, host) */
-    if (!(Tlow < bestT) && !(wk->fast && Tlow == bestT && e < bs))
+    /* under the overlap model T >= Tlow holds in exact arithmetic only:
+     * rm_balance_overlap sums 1/w in the order of the hosts' d/(1 - F),
+     * which the shares may change, so the two can differ by rounding (an
+     * ulp where computation covers communication and T = w_cumul) */
+    double Tcmp = wk->cost && wk->cost->overlap ? Tlow * (1.0 - 1e-12) : Tlow;
+    if (!(Tcmp < bestT) && !(wk->fast && Tlow == bestT && e < bs))
         return 1;
     /* fast path: a candidate that loses strictly to another scan's
      * insertion cannot be the global best (the winner's T_step is at
@@ -1245,6 +1249,7 @@ static rm_status sharedring_run(const rm_network *net, const rm_options *opt, in
         return st;
     }
     wk.routing = opt->routing;
+    wk.cost = &opt->cost;
     double *sweep = malloc((size_t)max_q * sizeof *sweep);
     if (!sweep) {
         st = rm_error_set(err, RM_ENOMEM, "out of memory");

@@ -54,8 +54,10 @@ double rmi_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double 
 double rmi_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
                           double Cj, double wk3, double Ck)
 {
-    int ok;
-    double T = rmi_h2_fast_eval_T_try(ev, wi, Ci, wj, Cj, wk3, Ck, &ok);
+    int ok = 0;
+    double T = NAN;
+    if (!(wk->cost && wk->cost->overlap)) /* the closed form is eq. (5)'s */
+        T = rmi_h2_fast_eval_T_try(ev, wi, Ci, wj, Cj, wk3, Ck, &ok);
     if (ok)
         return T;
     double r = ev->dc_dw;
@@ -65,7 +67,7 @@ double rmi_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, do
     wk->tC[m + 1] = Cj;
     wk->tw[m + 2] = wk3;
     wk->tC[m + 2] = Ck;
-    return rm_balance(m + 3, wk->tw, wk->tC, r, NULL);
+    return rmi_balance_in(wk->cost, m + 3, wk->tw, wk->tC, r, NULL);
 }
 
 /* Fast path: for every ring edge e (i -> j), a lower bound of its

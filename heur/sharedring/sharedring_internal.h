@@ -12,6 +12,7 @@
 #define RM_RING_SHAREDRING_INTERNAL_H
 
 #include "heur/heur.h"
+#include "model/cost_valid.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -200,6 +201,9 @@ typedef struct h2_work {
     int stamp_now;
     int *in_ring; /* N */
     double *tw, *tC; /* q+1 scratch for rm_balance */
+    const rm_cost_model *cost; /* the run's model: every candidate valued under it
+                                  (rmi_balance_in; the overlap model skips the
+                                  closed form of eq. (5)) */
     /* fast path: full-capacity widths between hosts, an upper
      * bound of every residual width, for lower bounds of insertions */
     int fast;

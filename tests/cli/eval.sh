@@ -51,8 +51,17 @@ jcheck "$TMP/out" "additive: 1.571428571, no params.overlap" \
     '(.t_step_per_dw - 1.571428571 | fabs) < 1e-9 and (.params | has("overlap") | not)'
 bad_eval "--overlap: expected the boundary fraction" "overlap 1.5" eval "$H3" --ring P0,P1,P2 \
     --overlap=1.5
-expect_exit 2 "map --overlap (not yet)" map "$H3" --overlap
-grep -qF "do not map under it yet" "$TMP/err" || fail "map --overlap: $(cat "$TMP/err")"
+# the mapper under it: the same ring (all three hosts) and value; the final
+# solvers (the additive model's optimum) refused
+expect_exit 0 "map --overlap" map "$H3" --duplex full --dc-dw 0.01 --overlap --json -
+jcheck "$TMP/out" "map --overlap: 4/7 with the three hosts" \
+    '(.t_step_per_dw - 0.571428571 | fabs) < 1e-9 and (.ring | length) == 3
+     and .params.overlap == 0'
+expect_exit 2 "map --overlap --final-solver kinsol" map "$H3" --overlap --network reserved \
+    --final-solver kinsol
+grep -qF "not the overlap model's" "$TMP/err" || fail "final solver: $(cat "$TMP/err")"
+expect_exit 2 "map --overlap --heuristic slice-exact" map "$H3" --overlap --heuristic slice-exact
+grep -qF "not the overlap model" "$TMP/err" || fail "slice-exact: $(cat "$TMP/err")"
 
 # half duplex: each link carries both directions of its ring edge (0.5 Mb/s
 # each under max-min): 4/7 + 2 x 0.01 x 2 = 0.611428571; the reserved optimum
