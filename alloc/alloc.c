@@ -387,6 +387,95 @@ rm_status rm_alloc_columns(int q, const double *w, const double *C, double dc_dw
     return st;
 }
 
+/* The overlap model's cost of position k with c columns (per D_w). */
+static double ov_cost(double c, double w, double N, double d, double f)
+{
+    double comp = c * w / N, tail = d + f * comp;
+    return comp > tail ? comp : tail;
+}
+
+/* binary min-heap of positions keyed by (cost after one more column, index) */
+typedef struct {
+    double key;
+    int k;
+} ov_item;
+
+static int ov_less(const ov_item *a, const ov_item *b)
+{
+    return a->key < b->key || (a->key == b->key && a->k < b->k);
+}
+
+static void ov_down(ov_item *h, int n, int i)
+{
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, s = i;
+        if (l < n && ov_less(&h[l], &h[s]))
+            s = l;
+        if (r < n && ov_less(&h[r], &h[s]))
+            s = r;
+        if (s == i)
+            return;
+        ov_item t = h[i];
+        h[i] = h[s];
+        h[s] = t;
+        i = s;
+    }
+}
+
+rm_status rm_alloc_columns_model(int q, const double *w, const double *C,
+                                 const rm_cost_model *m, long N, long min_cols, long *cols,
+                                 rm_error *err)
+{
+    if (!m)
+        return rm_error_set(err, RM_EINVAL, "rm_alloc_columns_model: the cost model is NULL");
+    rm_status st = rm_cost_model_check(m, err);
+    if (st)
+        return st;
+    if (!m->overlap)
+        return rm_alloc_columns(q, w, C, m->dc_dw, N, min_cols, cols, err);
+    if (!w || !cols)
+        return rm_error_set(err, RM_EINVAL, "rm_alloc_columns_model: %s is NULL",
+                            !w ? "w" : "cols");
+    if (q < 1)
+        return rm_error_set(err, RM_EINPUT, "columns: ring size %d (need >= 1)", q);
+    if (N < 1)
+        return rm_error_set(err, RM_EINPUT, "columns: N = %ld (need >= 1)", N);
+    if (min_cols < 0)
+        return rm_error_set(err, RM_EINPUT, "allocation: min_units = %ld (need >= 0)", min_cols);
+    if ((double)q * (double)min_cols > (double)N)
+        return rm_error_set(err, RM_EINPUT,
+                            "allocation: %ld units cannot give %ld to each of %d processors", N,
+                            min_cols, q);
+    for (int k = 0; k < q; k++) {
+        if (!isfinite(w[k]) || !(w[k] > 0))
+            return rm_error_set(err, RM_EINPUT, "columns: w[%d] = %g (need finite > 0)", k, w[k]);
+        if (C && !(C[k] >= 0 && isfinite(C[k])))
+            return rm_error_set(err, RM_EINPUT,
+                                "columns: route cost C[%d] = %g (need finite >= 0)", k, C[k]);
+    }
+    ov_item *h = malloc((size_t)q * sizeof *h);
+    if (!h)
+        return rm_error_set(err, RM_ENOMEM, "columns: out of memory");
+    double f = m->overlap_boundary, n = (double)N;
+    for (int k = 0; k < q; k++) {
+        double d = C ? m->dc_dw * C[k] : 0.0;
+        cols[k] = min_cols;
+        h[k].k = k;
+        h[k].key = ov_cost((double)(min_cols + 1), w[k], n, d, f);
+    }
+    for (int i = q / 2 - 1; i >= 0; i--)
+        ov_down(h, q, i);
+    for (long left = N - (long)q * min_cols; left > 0; left--) {
+        int k = h[0].k;
+        cols[k]++;
+        double d = C ? m->dc_dw * C[k] : 0.0;
+        h[0].key = ov_cost((double)(cols[k] + 1), w[k], n, d, f);
+        ov_down(h, q, 0);
+    }
+    free(h);
+    return RM_OK;
+}
+
 rm_status rm_alloc_from_alpha(int q, const double *alpha, long N, long *cols, rm_error *err)
 {
     if (!alpha || !cols)

@@ -50,7 +50,7 @@ rm_status rm_mapping_units(const rm_network *net, const rm_mapping *m, long n_un
     rm_status st = ring_w_c(net, m, &w, &C, err);
     if (st)
         return st;
-    st = rm_alloc_columns(m->q, w, C, m->cost.dc_dw, n_units, min_units, units, err);
+    st = rm_alloc_columns_model(m->q, w, C, &m->cost, n_units, min_units, units, err);
     free(w);
     free(C);
     return st;
@@ -66,7 +66,9 @@ double rm_mapping_units_tstep(const rm_network *net, const rm_mapping *m, long n
         return NAN;
     double t = 0;
     for (int k = 0; k < m->q; k++) {
-        double tk = (double)units[k] * w[k] / (double)n_units + m->cost.dc_dw * C[k];
+        double tk = m->cost.overlap /* the overlap model (rm_host_time) */
+                        ? rm_host_time(&m->cost, (double)units[k] / (double)n_units, w[k], C[k])
+                        : (double)units[k] * w[k] / (double)n_units + m->cost.dc_dw * C[k];
         if (tk > t)
             t = tk;
     }

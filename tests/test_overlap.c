@@ -301,6 +301,85 @@ START_TEST(test_ring_eval)
 }
 END_TEST
 
+/* Integer columns under the overlap model (rm_alloc_columns_model): the
+ * hand-solved 2-host instance in units, the additive model bit for bit as
+ * rm_alloc_columns, and the greedy against every allocation of small
+ * instances. */
+static double units_T(int q, const double *w, const double *C, double r, double f, long N,
+                      const long *c)
+{
+    double t = 0.0;
+    for (int k = 0; k < q; k++) {
+        double comp = (double)c[k] * w[k] / (double)N, tail = r * C[k] + f * comp;
+        t = fmax(t, fmax(comp, tail));
+    }
+    return t;
+}
+
+static double best_T(int q, const double *w, const double *C, double r, double f, long N,
+                     long mn, long *c, int k, long left)
+{
+    if (k == q - 1) {
+        if (left < mn)
+            return INFINITY;
+        c[k] = left;
+        return units_T(q, w, C, r, f, N, c);
+    }
+    double b = INFINITY;
+    for (long x = mn; x <= left; x++) {
+        c[k] = x;
+        b = fmin(b, best_T(q, w, C, r, f, N, mn, c, k + 1, left - x));
+    }
+    return b;
+}
+
+START_TEST(test_units)
+{
+    rm_cost_model m;
+    rm_cost_model_init(&m);
+    m.dc_dw = 1.0;
+    m.overlap = 1;
+    m.overlap_boundary = 0.5;
+    rm_error err = {RM_OK, ""};
+    double w[2] = {1, 1}, C[2] = {0.1, 0.4};
+    long c[4];
+    ck_assert_int_eq(rm_alloc_columns_model(2, w, C, &m, 10, 0, c, &err), RM_OK);
+    ck_assert_msg(c[0] == 6 && c[1] == 4, "%ld %ld", c[0], c[1]); /* alpha (0.6, 0.4) */
+    /* the additive model: rm_alloc_columns */
+    long c2[4];
+    m.overlap = 0;
+    m.overlap_boundary = 0;
+    ck_assert_int_eq(rm_alloc_columns_model(2, w, C, &m, 10, 1, c, &err), RM_OK);
+    ck_assert_int_eq(rm_alloc_columns(2, w, C, 1.0, 10, 1, c2, &err), RM_OK);
+    ck_assert(c[0] == c2[0] && c[1] == c2[1]);
+    ck_assert_int_eq(rm_alloc_columns_model(2, w, C, NULL, 10, 1, c, &err), RM_EINVAL);
+    m.overlap_boundary = 2.0;
+    m.overlap = 1;
+    ck_assert_int_eq(rm_alloc_columns_model(2, w, C, &m, 10, 1, c, &err), RM_EINPUT);
+    /* random small instances: the greedy reaches the least max */
+    unsigned long long s = 0x2626;
+    for (int it = 0; it < 400; it++) {
+        int q = rmt_rndint(&s, 1, 4);
+        long N = rmt_rndint(&s, q, 12), mn = rmt_rndint(&s, 0, 1);
+        double ww[4], CC[4], r = rmt_rnd(&s), f = it % 2 ? rmt_rnd(&s) : 0.0;
+        for (int k = 0; k < q; k++)
+            ww[k] = 0.2 + 2 * rmt_rnd(&s), CC[k] = rmt_rnd(&s);
+        m.dc_dw = r;
+        m.overlap_boundary = f;
+        ck_assert_int_eq(rm_alloc_columns_model(q, ww, CC, &m, N, mn, c, &err), RM_OK);
+        long sum = 0;
+        for (int k = 0; k < q; k++) {
+            ck_assert(c[k] >= mn);
+            sum += c[k];
+        }
+        ck_assert_int_eq(sum, N);
+        double got = units_T(q, ww, CC, r, f, N, c);
+        double want = best_T(q, ww, CC, r, f, N, mn, c2, 0, N);
+        ck_assert_msg(got <= want * (1 + 1e-12), "it %d: %.17g vs best %.17g", it, got, want);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("overlap");
@@ -311,6 +390,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_fig_4_1c);
     tcase_add_test(tc, test_check);
     tcase_add_test(tc, test_ring_eval);
+    tcase_add_test(tc, test_units);
     suite_add_tcase(s, tc);
     return s;
 }

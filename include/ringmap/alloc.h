@@ -27,6 +27,7 @@
 #define RINGMAP_ALLOC_H
 
 #include "ringmap/error.h"
+#include "ringmap/model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -165,6 +166,25 @@ rm_status rm_alloc_affine(int n, const double *t, const double *o, long min_unit
  */
 rm_status rm_alloc_columns(int q, const double *w, const double *C, double dc_dw, long N,
                            long min_cols, long *cols, rm_error *err);
+
+/**
+ * Columns of a stencil for a ring mapping under the cost model m: with
+ * m->overlap 0, rm_alloc_columns(q, w, C, m->dc_dw, ...) bit for bit; with
+ * the overlap model (include/ringmap/model.h; Weissman 1995 §4.1.2,
+ * Eq. 4.10) the integer c minimising max_k max(c_k w_k / N, dc_dw C_k +
+ * F c_k w_k / N) (F = m->overlap_boundary; positions with no column still
+ * communicate: dc_dw C_k), at least min_cols each: the greedy of Boulet et
+ * al. 1999 (each next column to the position whose cost after it is least,
+ * ties to the lowest index), optimal because every position's cost is
+ * nondecreasing in its columns (Lemma 1/2's argument). As N grows c_k / N
+ * tends to rm_balance_overlap's alphas when they are unique (computation-
+ * bound). Shapes, errors as rm_alloc_columns; RM_EINVAL for a NULL m,
+ * RM_EINPUT for a model rm_cost_model_check refuses. O(q + (N - q min_cols)
+ * log q). Thread safety: reentrant.
+ */
+rm_status rm_alloc_columns_model(int q, const double *w, const double *C,
+                                 const rm_cost_model *m, long N, long min_cols, long *cols,
+                                 rm_error *err);
 
 /**
  * Columns directly from rational shares alpha (q entries, >= 0, not all

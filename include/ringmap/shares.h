@@ -28,6 +28,9 @@ extern "C" {
  * lowest ring position). Without communication (dc_dw = 0) these are the
  * allocations of Boulet et al. 1999 Table 3 (t = (3,5,8), 10 units ->
  * (5,3,2)). As n_units grows units[k] / n_units tends to m->alpha[k].
+ * Under the overlap model (m->cost.overlap; include/ringmap/model.h) the
+ * same greedy minimises max_k max(units[k] w_k / n_units, dc_dw C_k + F
+ * units[k] w_k / n_units) (rm_alloc_columns_model).
  * Shapes and units: m is a mapping on net (q >= 1 ring positions, routes
  * of net's arcs); units has m->q entries (written only on success), sum =
  * n_units; a unit is D_w / n_units Mflop.
@@ -50,7 +53,8 @@ rm_status rm_mapping_units(const rm_network *net, const rm_mapping *m, long n_un
  * T_step / D_w (s/Mflop) of an integer allocation units (m->q entries, sum
  * n_units > 0) on the ring of m: max_k (units[k] w_k / n_units + dc_dw C_k)
  * over every position (a position with 0 units still sends its messages);
- * eq. (1) of Legrand et al. with alpha_k = units[k] / n_units.
+ * eq. (1) of Legrand et al. with alpha_k = units[k] / n_units (under the
+ * overlap model, rm_host_time of m->cost with that alpha).
  * Errors: none reported: NAN on invalid input (NULL net, m or units,
  * n_units < 1, a mapping that is not net's), or when out of memory.
  * Thread safety: reentrant (reads only). Complexity: O(q + L).
