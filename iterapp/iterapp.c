@@ -74,8 +74,9 @@ static void usage(FILE *f)
             "  --overlap         overlapping stencil: post the halo exchange, compute the\n"
             "                    interior columns meanwhile, wait, compute the 2 boundary\n"
             "                    columns; predicted T_i = max(interior, comm) + boundary\n"
-
-            "  --blocking        the blocking stencil (exchange, then all columns; default)\n"
+            "                    (the default for a mapping of the overlap model)\n"
+            "  --blocking        the blocking stencil (exchange, then all columns) even for a\n"
+            "                    mapping of the overlap model\n"
             "  --json FILE       write the report as JSON ('-' = stdout)\n"
             "  --balance P       static|dfpa|dynamic: measure per period, DFPA (Lastovetsky\n"
             "                    and Reddy) at the start / again when the imbalance exceeds\n"
@@ -365,9 +366,15 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
                     : "the mapping counts no latency (cost D_c/b alone): if the platform was "
                       "measured, its latencies may dwarf the transfers; map with --latency "
                       "--dc X --dw Y (docs/cluster-to-run.md)");
-    double t_rat = rm_balance(q, spec->w, C, dc_dw_run, alpha_run) * D_w * sc;
-    if (a->overlap)
-        t_rat = NAN; /* the additive model's balance does not apply */
+    /* rational alphas at this D_c/D_w: eq. (5), or the overlap model's balance
+     * (rm_balance_model) with the run's boundary fraction, 2 columns a position */
+    rm_cost_model cm = spec->cost;
+    cm.dc_dw = dc_dw_run;
+    cm.overlap = a->overlap;
+    cm.overlap_boundary = a->overlap ? (double)nb_all / (double)m : 0.0;
+    if (cm.overlap_boundary > 1.0)
+        cm.overlap_boundary = 1.0;
+    double t_rat = rm_balance_model(q, spec->w, C, &cm, alpha_run) * D_w * sc;
     double t_map = spec->t_step_per_dw * D_w * sc;
     double t_meas = steps ? res->wall / (double)steps : 0.0;
     /* per step: the slowest rank's comp + comm */
@@ -412,8 +419,10 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
                        (pc[k] - pb[k]) * 1e3, mm[k] * 1e3, pm[k] * 1e3, mb[k] * 1e3,
                        pb[k] * 1e3, pt[k] * 1e3);
             printf("T_step predicted: %.4f ms (max(interior, communication) + boundary, integer "
-                   "columns); mapping's T_step/D_w * D_w: %.4f ms\n",
-                   t_pred * 1e3, t_map * 1e3);
+                   "columns); %.4f ms (rational alphas, overlap model, boundary fraction %.4g); "
+                   "mapping's T_step/D_w * D_w: %.4f ms%s\n",
+                   t_pred * 1e3, t_rat * 1e3, cm.overlap_boundary, t_map * 1e3,
+                   spec->cost.overlap ? "" : " (an additive mapping)");
         } else {
         printf("%4s %5s %-12s %11s %9s %9s %8s %8s %10s %10s %10s %10s\n", "pos", "rank", "host",
                "w(s/Mflop)", "alpha", "alpha_run", "cols", "cols/m", "comp(ms)", "pred(ms)",
@@ -552,6 +561,10 @@ static int run(int argc, char **argv, int wrank, int wsize)
     if (wrank == 0) /* a multi-core mapping run by single-threaded ranks: said */
         rm_smpi_check_cores(spec, stderr);
 #endif
+    /* a mapping of the overlap model is run overlapping (its prediction is the
+     * overlap model's), unless --blocking; the run-time balance runs blocking */
+    if (spec->cost.overlap && !a.blocking && !a.balance && !a.emu_spec)
+        a.overlap = 1;
     if (wrank == 0 && spec->from_both)
         fprintf(stderr, "iterapp: %s: a --heuristic both mapping: running the ring it hands on\n",
                 a.mapping);

@@ -10,7 +10,10 @@
 # T_step / its prediction max(interior, communication) + boundary in
 # [0.95, 1.05], every rank's simulated interior and boundary times equal to
 # their predictions, and the overlapping run faster than the blocking one by
-# about min(interior, communication) of the slowest position.
+# about min(interior, communication) of the slowest position. Then the same
+# ring valued under the overlap model (`ringmap eval --overlap=F`): its JSON
+# (params.overlap) makes iterapp run overlapping without --overlap, within
+# [0.95, 1.05] of its prediction.
 # Exit 77 (skipped) without smpirun.
 set -u
 RINGMAP=$1 APP=$2 SRC=$3 WORK=$4
@@ -34,6 +37,22 @@ for cols in 60 2000; do
     grep -q "equals the sequential run bit for bit" "ov4_${mode}_$cols.txt"
   done
 done
+if "$RINGMAP" eval --help 2>/dev/null | grep -q -- --overlap; then
+  "$RINGMAP" eval "$SRC/platforms/medium_tiers.gml" --ring ov4.json --dc-dw 0.0064 --parallel-send \
+    --overlap=0.004 --json ov4_model.json -q
+  smpirun -platform ov4.xml -hostfile ov4.hosts -np 4 "${SG[@]}" \
+    "$APP" --mapping ov4_model.json --rows 200 --total-cols 2000 --steps 30 --check \
+    --json ov4_model_run.json > ov4_model_run.txt 2>&1 || { cat ov4_model_run.txt; exit 1; }
+  python3 - <<'PY'
+import json
+m, d = json.load(open("ov4_model.json")), json.load(open("ov4_model_run.json"))
+assert m["params"]["overlap"] == 0.004, m["params"]
+assert d["overlap"] is True and d["bitexact"] is True, "a mapping of the overlap model runs overlapping"
+r = d["t_step_measured"] / d["t_step_predicted"]
+print("overlap-model mapping (ringmap eval --overlap): simulated/predicted %.4f" % r)
+assert 0.95 <= r <= 1.05, r
+PY
+fi
 python3 - <<'PY'
 import json
 ok = True
