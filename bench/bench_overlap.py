@@ -59,31 +59,10 @@ RATIO_BAND = (0.95, 1.05)
 COMM_SHARE = 0.20
 
 
-def sh(cmd, timeout=600, check=True, cwd=None):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                       timeout=timeout, cwd=cwd)
-    if check and p.returncode != 0:
-        raise RuntimeError("%s: exit %d: %s" % (" ".join(os.path.basename(c) for c in cmd[:2]),
-                                                p.returncode, p.stderr.strip()[-300:]))
-    return p
-
-
-def steady(d):
-    """steady-state simulated T_step: the slope over the second half of the
-    steps of the time at which the last rank ends each step (comp + comm is
-    the whole step in both modes: overlapping, comm is the wait)"""
-    n = d.get("steps") or 0
-    ranks = d.get("ranks") or []
-    if n < 2 or not ranks or any(len(r.get("comp") or []) != n for r in ranks):
-        return d["t_step_measured"]
-    end = [0.0] * n
-    for r in ranks:
-        acc = 0.0
-        for t in range(n):
-            acc += r["comp"][t] + r["comm"][t]
-            end[t] = max(end[t], acc)
-    h = n // 2
-    return (end[n - 1] - end[h - 1]) / (n - h)
+# the command runner and the steady-state measure are bench_fidelity's (the
+# overlapping run's comp + comm is its whole step too: comm is the wait)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_fidelity import sh, steady  # noqa: E402
 
 
 def ring_key(mp):
