@@ -170,6 +170,25 @@ static rm_platform *random_platform(unsigned long long *s, int idx, int nh, int 
     return p;
 }
 
+/* The RNG state of the i-th platform of a run with this seed (its first four
+ * draws discarded): every mode draws its platforms from it. */
+static unsigned long long platform_seed(unsigned long long seed, int i)
+{
+    unsigned long long s = seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)i * 0xBF58476D1CE4E5B9ULL + 1;
+    for (int k = 0; k < 4; k++)
+        rnd(&s);
+    return s;
+}
+
+/* The i-th random sparse platform of a run: 5..max_hosts hosts, 2..6
+ * routers, 1..3 extra links (random_platform). NULL on failure. */
+static rm_platform *seeded_platform(unsigned long long seed, int i, int max_hosts)
+{
+    unsigned long long s = platform_seed(seed, i);
+    int nh = rndint(&s, 5, max_hosts), nr = rndint(&s, 2, 6), extra = rndint(&s, 1, 3);
+    return random_platform(&s, i, nh, nr, extra);
+}
+
 #define TS(m) ((m) ? (m)->t_step_per_dw : NAN)
 #define QS(m) ((m) ? (m)->q : 0)
 
@@ -594,11 +613,7 @@ static int route_ties_main(int argc, char **argv)
     double t0 = now();
     /* random platforms, as the main table draws them */
     for (int i = 0; i < n_plat && !rc; i++) {
-        unsigned long long s = seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)i * 0xBF58476D1CE4E5B9ULL + 1;
-        for (int k = 0; k < 4; k++)
-            rnd(&s);
-        int nh = rndint(&s, 5, max_hosts), nr = rndint(&s, 2, 6), extra = rndint(&s, 1, 3);
-        rm_platform *p = random_platform(&s, i, nh, nr, extra);
+        rm_platform *p = seeded_platform(seed, i, max_hosts);
         rm_network net;
         rm_error err;
         if (!p || rm_network_init(&net, p, RM_DUPLEX_HALF, &err))
@@ -771,9 +786,7 @@ static int slice_ties_bench(unsigned long long seed, int n_plat, int max_hosts, 
     int rc = 0;
     for (int f = 0; f < TIES_FAM; f++)
         for (int i = 0; i < n_plat; i++) {
-            unsigned long long s = seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)i * 0xBF58476D1CE4E5B9ULL + 1;
-            for (int k = 0; k < 4; k++)
-                rnd(&s);
+            unsigned long long s = platform_seed(seed, i);
             rm_platform *p = NULL;
             rm_error err;
             if (f == 0) {
@@ -1123,11 +1136,7 @@ static int pipeline_main(unsigned long long seed, int n_plat, int max_hosts, int
     memset(&sr, 0, sizeof sr);
     memset(&ss, 0, sizeof ss);
     for (int i = 0; i < n_plat; i++) {
-        unsigned long long s = seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)i * 0xBF58476D1CE4E5B9ULL + 1;
-        for (int k = 0; k < 4; k++)
-            rnd(&s);
-        int nh = rndint(&s, 5, max_hosts), nr = rndint(&s, 2, 6), extra = rndint(&s, 1, 3);
-        rm_platform *p = random_platform(&s, i, nh, nr, extra);
+        rm_platform *p = seeded_platform(seed, i, max_hosts);
         rm_network net;
         rm_error err;
         if (!p || rm_network_init(&net, p, RM_DUPLEX_HALF, &err))
@@ -1217,11 +1226,7 @@ static int overlap_main(unsigned long long seed, int n_plat, int max_hosts, doub
     int qdiff = 0; /* runs where the overlap pipeline's ring size differs from the additive one's */
     double c0 = cpu_now(), t_exh = 0;
     for (int i = 0; i < n_plat; i++) {
-        unsigned long long s = seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)i * 0xBF58476D1CE4E5B9ULL + 1;
-        for (int k = 0; k < 4; k++)
-            rnd(&s);
-        int nh = rndint(&s, 5, max_hosts), nr = rndint(&s, 2, 6), extra = rndint(&s, 1, 3);
-        rm_platform *p = random_platform(&s, i, nh, nr, extra);
+        rm_platform *p = seeded_platform(seed, i, max_hosts);
         rm_network net;
         rm_error err;
         if (!p || rm_network_init(&net, p, RM_DUPLEX_HALF, &err))
@@ -1401,11 +1406,7 @@ int main(int argc, char **argv)
     int nval = 0, rc = 0;
     double t_exact = 0, t_exh = 0, t_greedy = 0;
     for (int i = 0; i < n_plat; i++) {
-        unsigned long long s = seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)i * 0xBF58476D1CE4E5B9ULL + 1;
-        for (int k = 0; k < 4; k++)
-            rnd(&s);
-        int nh = rndint(&s, 5, max_hosts), nr = rndint(&s, 2, 6), extra = rndint(&s, 1, 3);
-        rm_platform *p = random_platform(&s, i, nh, nr, extra);
+        rm_platform *p = seeded_platform(seed, i, max_hosts);
         if (!p)
             return 1;
         rm_network net;
