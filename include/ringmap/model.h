@@ -75,7 +75,7 @@ typedef struct rm_cost_model {
                            (Legrand et al. 2004 §2.4) */
     union {
         double reserved[6]; /* 0: room for later model variants (see above) */
-        struct {            /* 1.2: overlap of communication and computation */
+        struct {            /* 1.3: overlap of communication and computation */
             /* 0 (default): eq. (1), a host computes, then communicates (the
                additive model, bit for bit). Nonzero: the overlap model, a
                host posts its two messages, computes meanwhile, then
