@@ -387,10 +387,13 @@ rm_status rm_alloc_columns(int q, const double *w, const double *C, double dc_dw
     return st;
 }
 
-/* The overlap model's cost of position k with c columns (per D_w). */
-static double ov_cost(double c, double w, double N, double d, double f)
+/* The overlap model's cost of position k with c columns (per D_w): the
+ * boundary the fraction f of its work or, with beta > 0, min(beta, c/N) of
+ * D_w (the absolute boundary). */
+static double ov_cost(double c, double w, double N, double d, double f, double beta)
 {
-    double comp = c * w / N, tail = d + f * comp;
+    double comp = c * w / N;
+    double tail = beta > 0.0 ? d + (c / N < beta ? c / N : beta) * w : d + f * comp;
     return comp > tail ? comp : tail;
 }
 
@@ -456,12 +459,12 @@ rm_status rm_alloc_columns_model(int q, const double *w, const double *C,
     ov_item *h = malloc((size_t)q * sizeof *h);
     if (!h)
         return rm_error_set(err, RM_ENOMEM, "columns: out of memory");
-    double f = m->overlap_boundary, n = (double)N;
+    double f = m->overlap_boundary, beta = m->overlap_boundary_dw, n = (double)N;
     for (int k = 0; k < q; k++) {
         double d = C ? m->dc_dw * C[k] : 0.0;
         cols[k] = min_cols;
         h[k].k = k;
-        h[k].key = ov_cost((double)(min_cols + 1), w[k], n, d, f);
+        h[k].key = ov_cost((double)(min_cols + 1), w[k], n, d, f, beta);
     }
     for (int i = q / 2 - 1; i >= 0; i--)
         ov_down(h, q, i);
@@ -469,7 +472,7 @@ rm_status rm_alloc_columns_model(int q, const double *w, const double *C,
         int k = h[0].k;
         cols[k]++;
         double d = C ? m->dc_dw * C[k] : 0.0;
-        h[0].key = ov_cost((double)(cols[k] + 1), w[k], n, d, f);
+        h[0].key = ov_cost((double)(cols[k] + 1), w[k], n, d, f, beta);
         ov_down(h, q, 0);
     }
     free(h);

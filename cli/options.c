@@ -487,12 +487,35 @@ int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_re
     }
     if (strcmp(name, "overlap") == 0) { /* rm_cost_model.overlap (docs/model.md) */
         double f = 0.0; /* --overlap alone: Weissman's max form */
+        const char *slash = arg ? strchr(arg, '/') : NULL;
+        if (slash) { /* K/N: the absolute boundary, K of the step's N columns on every host */
+            char kbuf[64];
+            double k = 0.0, n = 0.0;
+            size_t len = (size_t)(slash - arg);
+            if (len < sizeof kbuf) {
+                memcpy(kbuf, arg, len);
+                kbuf[len] = '\0';
+            } else {
+                kbuf[0] = '\0'; /* too long for a number: refused below */
+            }
+            if (rmi_cli_parse_double(kbuf, &k) || rmi_cli_parse_double(slash + 1, &n) ||
+                !(n > 0.0) || !isfinite(n) || !(k >= 0.0 && k <= n))
+                return bad("--overlap=K/N: expected the absolute boundary, K of the N columns "
+                           "of a step's work on every host (or b of D_w Mflop), 0 <= K <= N, "
+                           "N > 0, got '%s'",
+                           arg);
+            opt->cost.overlap = 1;
+            opt->cost.overlap_boundary = 0.0;
+            opt->cost.overlap_boundary_dw = k / n;
+            return -1;
+        }
         if (arg && (rmi_cli_parse_double(arg, &f) || !(f >= 0.0 && f <= 1.0)))
             return bad("--overlap: expected the boundary fraction, a number in [0, 1] (the part "
                        "of a host's computation that cannot overlap its communication), got '%s'",
                        arg);
         opt->cost.overlap = 1;
         opt->cost.overlap_boundary = f;
+        opt->cost.overlap_boundary_dw = 0.0;
         return -1;
     }
     if (strcmp(name, "host-w") == 0)
@@ -602,11 +625,14 @@ void rmi_cli_network_help(FILE *f)
             "                        tables: --network reserved, --heuristic shared,\n"
             "                        --sharing greedy, no search, no final solver; the\n"
             "                        options given with it apply on top, in any order\n"
-            "  --overlap[=F]         the overlap model: a host computes while its\n"
+            "  --overlap[=F|K/N]     the overlap model: a host computes while its\n"
             "                        messages travel, then its boundary, the fraction F\n"
             "                        of its computation (default 0): host time\n"
-            "                        max(alpha w, D_c/D_w C + F alpha w) (docs/model.md,\n"
-            "                        \"The overlap model\")\n",
+            "                        max(alpha w, D_c/D_w C + F alpha w); or K/N, an\n"
+            "                        absolute boundary, the same on every host: K of the\n"
+            "                        step's N columns (b of D_w Mflop), host time\n"
+            "                        max(alpha w, D_c/D_w C + min(K/N, alpha) w)\n"
+            "                        (docs/model.md, \"The overlap model\")\n",
             o.network == RM_NETWORK_FAIR ? " (default)" : "",
             o.network == RM_NETWORK_RESERVED ? " (default)" : "");
 }

@@ -128,8 +128,9 @@ int rmi_cli_opt_ratio_list(const char *s, double *ratios, int max, int *n, int d
 /** The options map, sweep and compare share, by long name without "--":
  *  "duplex" (half or full) into opt->duplex, "network" (reserved or fair)
  *  into opt->network, "max-q" into opt->max_q, "overlap" (arg NULL or the
- *  boundary fraction in [0, 1]) into opt->cost.overlap and
- *  overlap_boundary,
+ *  boundary fraction in [0, 1], or K/N: the absolute boundary K of N
+ *  columns) into opt->cost.overlap and overlap_boundary (or
+ *  overlap_boundary_dw = K/N),
  *  "host-w" (s/Mflop, > 0) into ro->host_w, "default-bandwidth" (Mb/s, > 0)
  *  into ro->default_bandwidth. Returns -1 or bad's exit code (also for a
  *  name not in this list, "unknown option '--NAME'"). */

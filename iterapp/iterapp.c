@@ -367,13 +367,14 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
                       "measured, its latencies may dwarf the transfers; map with --latency "
                       "--dc X --dw Y (docs/cluster-to-run.md)");
     /* rational alphas at this D_c/D_w: eq. (5), or the overlap model's balance
-     * (rm_balance_model) with the run's boundary fraction, 2 columns a position */
+     * (rm_balance_model) with the run's absolute boundary, 2 of the m columns
+     * on every position (b/D_w = 2/m: the integer prediction above at
+     * rational columns) */
     rm_cost_model cm = spec->cost;
     cm.dc_dw = dc_dw_run;
     cm.overlap = a->overlap;
-    cm.overlap_boundary = a->overlap ? (double)nb_all / (double)m : 0.0;
-    if (cm.overlap_boundary > 1.0)
-        cm.overlap_boundary = 1.0;
+    cm.overlap_boundary = 0.0;
+    cm.overlap_boundary_dw = a->overlap ? rmi_iterapp_boundary_dw(m) : 0.0;
     double t_rat = rm_balance_model(q, spec->w, C, &cm, alpha_run) * D_w * sc;
     double t_map = spec->t_step_per_dw * D_w * sc;
     double t_meas = steps ? res->wall / (double)steps : 0.0;
@@ -406,8 +407,9 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
                "%.6g), time scale %g\n",
                D_w, D_c, dc_dw_run, spec->cost.dc_dw, sc);
         if (a->overlap) {
-            printf("overlapping stencil: boundary columns %ld of %ld (fraction %.6g)\n", nb_all,
-                   m, (double)nb_all / (double)m);
+            printf("overlapping stencil: boundary columns %ld of %ld (%ld on each position: "
+                   "b/D_w %.6g)\n",
+                   nb_all, m, rmi_stencil_boundary_cols(m), cm.overlap_boundary_dw);
             printf("%4s %5s %-12s %11s %9s %8s %6s %10s %10s %10s %10s %10s %10s %10s\n", "pos",
                    "rank", "host", "w(s/Mflop)", "alpha", "cols", "bnd", "inter(ms)", "pred(ms)",
                    "wait(ms)", "comm_pred", "bound(ms)", "pred(ms)", "T_i pred");
@@ -419,9 +421,9 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
                        (pc[k] - pb[k]) * 1e3, mm[k] * 1e3, pm[k] * 1e3, mb[k] * 1e3,
                        pb[k] * 1e3, pt[k] * 1e3);
             printf("T_step predicted: %.4f ms (max(interior, communication) + boundary, integer "
-                   "columns); %.4f ms (rational alphas, overlap model, boundary fraction %.4g); "
-                   "mapping's T_step/D_w * D_w: %.4f ms%s\n",
-                   t_pred * 1e3, t_rat * 1e3, cm.overlap_boundary, t_map * 1e3,
+                   "columns); %.4f ms (rational alphas, overlap model, absolute boundary "
+                   "b/D_w %.4g); mapping's T_step/D_w * D_w: %.4f ms%s\n",
+                   t_pred * 1e3, t_rat * 1e3, cm.overlap_boundary_dw, t_map * 1e3,
                    spec->cost.overlap ? "" : " (an additive mapping)");
         } else {
         printf("%4s %5s %-12s %11s %9s %9s %8s %8s %10s %10s %10s %10s\n", "pos", "rank", "host",
@@ -462,6 +464,7 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
         if (a->overlap) {
             json_object_set_new(r, "boundary_cols", json_integer(nb_all));
             json_object_set_new(r, "boundary_fraction", json_real((double)nb_all / (double)m));
+            json_object_set_new(r, "boundary_dw", json_real(cm.overlap_boundary_dw));
         }
         json_object_set_new(r, "t_step_predicted_rational",
                             isfinite(t_rat) ? json_real(t_rat) : json_null());
@@ -616,13 +619,18 @@ static int run(int argc, char **argv, int wrank, int wsize)
         double dc_dw_run = D_c / (colwork * (double)m);
         if (!strcmp(a.alloc, "alpha"))
             st = rm_alloc_from_alpha(q, spec->alpha, m, cols, &err);
-        else if (a.overlap)
-            /* overlapping: position k's step is max((c_k - 2) t_k, D_c C_k) + 2 t_k
-             * = max(c_k t_k, D_c C_k + 2 t_k) (t_k = one column's time, c_k >= 2),
-             * whose second term does not depend on the columns: the integer
-             * optimum is that of the computation alone, max_k c_k t_k */
-            st = rm_alloc_columns(q, spec->w, NULL, 0.0, m, 1, cols, &err);
-        else
+        else if (a.overlap) {
+            /* overlapping: position k's step is max((c_k - b_k) t_k, D_c C_k) + b_k t_k
+             * = max(c_k t_k, D_c C_k + b_k t_k), b_k = min(2, c_k) (t_k = one
+             * column's time): the overlap model with the absolute boundary 2/m,
+             * whose integer optimum is rm_alloc_columns_model's */
+            rm_cost_model cm = spec->cost;
+            cm.dc_dw = dc_dw_run;
+            cm.overlap = 1;
+            cm.overlap_boundary = 0.0;
+            cm.overlap_boundary_dw = rmi_iterapp_boundary_dw(m);
+            st = rm_alloc_columns_model(q, spec->w, C, &cm, m, 1, cols, &err);
+        } else
             st = rm_alloc_columns(q, spec->w, C, dc_dw_run, m, 1, cols, &err);
         if (st) {
             snprintf(msg, sizeof msg, "%s", err.msg);

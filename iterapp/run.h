@@ -62,6 +62,16 @@ static inline long rmi_stencil_boundary_cols(long c)
     return c < 2 ? c : 2;
 }
 
+/** The overlapping stencil's boundary on every position, 2 of the grid's m
+ *  columns (all of them when m < 2), as the overlap model's absolute
+ *  boundary b/D_w (rm_cost_model.overlap_boundary_dw): a position of c
+ *  columns computes min(2, c) of them after the wait, min(2/m, c/m) of
+ *  D_w. */
+static inline double rmi_iterapp_boundary_dw(long m)
+{
+    return m > 0 ? (double)rmi_stencil_boundary_cols(m) / (double)m : 0.0;
+}
+
 /** Results, valid at ring rank 0 (other ranks: only wall and my_* fields). */
 typedef struct rm_stencil_result {
     int q;

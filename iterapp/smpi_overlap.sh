@@ -13,7 +13,9 @@
 # about min(interior, communication) of the slowest position. Then the same
 # ring valued under the overlap model (`ringmap eval --overlap=F`): its JSON
 # (params.overlap) makes iterapp run overlapping without --overlap, within
-# [0.95, 1.05] of its prediction.
+# [0.95, 1.05] of its prediction; and with iterapp's absolute boundary
+# (`--overlap=2/2000`, params.overlap_boundary_dw) at the run's D_c/D_w, the
+# mapping's T_step equal to iterapp's rational prediction.
 # Exit 77 (skipped) without smpirun.
 set -u
 RINGMAP=$1 APP=$2 SRC=$3 WORK=$4
@@ -50,6 +52,27 @@ assert m["params"]["overlap"] == 0.004, m["params"]
 assert d["overlap"] is True and d["bitexact"] is True, "a mapping of the overlap model runs overlapping"
 r = d["t_step_measured"] / d["t_step_predicted"]
 print("overlap-model mapping (ringmap eval --overlap): simulated/predicted %.4f" % r)
+assert 0.95 <= r <= 1.05, r
+PY
+  # the absolute boundary iterapp has, 2 of its 2000 columns on every position
+  # (--overlap=2/2000), at the run's own D_c/D_w (--dc 0.0128 Mb: 200 rows;
+  # --dw 2.772 Mflop: 2000 columns of 198 cells of 7 flops): the mapping's
+  # T_step is iterapp's prediction at rational columns, to rounding
+  "$RINGMAP" eval "$SRC/platforms/medium_tiers.gml" --ring ov4.json --dc 0.0128 --dw 2.772 \
+    --parallel-send --overlap=2/2000 --json ov4_abs.json -q
+  smpirun -platform ov4.xml -hostfile ov4.hosts -np 4 "${SG[@]}" \
+    "$APP" --mapping ov4_abs.json --rows 200 --total-cols 2000 --steps 30 --check \
+    --json ov4_abs_run.json > ov4_abs_run.txt 2>&1 || { cat ov4_abs_run.txt; exit 1; }
+  python3 - <<'PY'
+import json
+m, d = json.load(open("ov4_abs.json")), json.load(open("ov4_abs_run.json"))
+assert m["params"]["overlap_boundary_dw"] == 0.001, m["params"]
+assert d["overlap"] is True and d["bitexact"] is True and d["boundary_dw"] == 0.001, d
+tm, tr = d["t_step_mapping"], d["t_step_predicted_rational"]
+assert abs(tm - tr) <= 1e-9 * tr, (tm, tr)
+r = d["t_step_measured"] / d["t_step_predicted"]
+print("absolute boundary 2/2000 (ringmap eval --overlap=2/2000): mapping %.6f ms = iterapp's "
+      "rational prediction %.6f ms; simulated/predicted %.4f" % (tm * 1e3, tr * 1e3, r))
 assert 0.95 <= r <= 1.05, r
 PY
 fi

@@ -52,6 +52,22 @@ rm_status rm_cost_model_check(const rm_cost_model *m, rm_error *err)
         return rm_error_set(err, RM_EINPUT,
                             "cost model: overlap_boundary (%g) needs overlap on (--overlap)",
                             m->overlap_boundary);
+    if (!isfinite(m->overlap_boundary_dw) || m->overlap_boundary_dw < 0.0 ||
+        m->overlap_boundary_dw > 1.0)
+        return rm_error_set(err, RM_EINPUT,
+                            "the overlap model's absolute boundary b/D_w must be a finite number "
+                            "in [0, 1] (got %g)",
+                            m->overlap_boundary_dw);
+    if (!m->overlap && m->overlap_boundary_dw != 0.0)
+        return rm_error_set(err, RM_EINPUT,
+                            "cost model: overlap_boundary_dw (%g) needs overlap on (--overlap)",
+                            m->overlap_boundary_dw);
+    if (m->overlap_boundary != 0.0 && m->overlap_boundary_dw != 0.0)
+        return rm_error_set(err, RM_EINPUT,
+                            "cost model: give the overlap model's boundary as a fraction "
+                            "(overlap_boundary %g) or as an absolute amount (overlap_boundary_dw "
+                            "%g), not both",
+                            m->overlap_boundary, m->overlap_boundary_dw);
     for (size_t k = RMI_COST_RESERVED_FIRST; k < sizeof m->reserved / sizeof m->reserved[0]; k++)
         if (m->reserved[k] != 0.0)
             return rm_error_set(err, RM_EINPUT,
@@ -61,9 +77,12 @@ rm_status rm_cost_model_check(const rm_cost_model *m, rm_error *err)
     return RM_OK;
 }
 
-/* the overlap fields take the first two slots of the reserved tail: the
+/* the overlap fields take the first three slots of the reserved tail: the
  * struct keeps its size and every older field its offset */
 _Static_assert(sizeof(rm_cost_model) == 9 * sizeof(double), "rm_cost_model grew");
 _Static_assert(offsetof(rm_cost_model, overlap_boundary) ==
                    offsetof(rm_cost_model, reserved) + sizeof(double),
                "overlap_boundary is not reserved[1]");
+_Static_assert(offsetof(rm_cost_model, overlap_boundary_dw) ==
+                   offsetof(rm_cost_model, reserved) + 2 * sizeof(double),
+               "overlap_boundary_dw is not reserved[2]");

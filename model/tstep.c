@@ -226,11 +226,88 @@ double rm_balance_overlap(int q, const double *w, const double *C, double dc_dw,
     return T;
 }
 
+/* ------------------------------------------------------------------------ */
+/* The absolute boundary: b_i = min(beta, alpha_i) D_w, the same work on    */
+/* every host: T_i/D_w = max(alpha_i w_i, d_i + min(beta, alpha_i) w_i)      */
+/* ------------------------------------------------------------------------ */
+
+double rm_tstep_overlap_abs(int q, const double *w, const double *alpha, const double *C,
+                            double dc_dw, double boundary_dw)
+{
+    if (q < 0 || (q > 0 && (!w || !alpha || !C)))
+        return NAN; /* an invalid argument, not a crash */
+    double t = 0.0;
+    for (int i = 0; i < q; i++) {
+        double comp = alpha[i] * w[i];
+        double b = alpha[i] < boundary_dw ? alpha[i] : boundary_dw;
+        double tail = dc_dw * C[i] + b * w[i]; /* communication, then the boundary */
+        double ti = comp > tail ? comp : tail;
+        if (isnan(comp) || isnan(tail))
+            ti = NAN;
+        if (ti > t || isnan(ti))
+            t = ti;
+    }
+    return t;
+}
+
+/* The balance under the absolute boundary beta, every host holding at
+ * least its boundary (alpha_i >= beta; all 1/q when q beta >= 1): host i
+ * ends within T iff T >= e_i = d_i + beta w_i (its communication, then its
+ * boundary) and alpha_i w_i <= T, so T = max(max_i e_i, 1/sum_i (1/w_i));
+ * alphas: proportional to 1/w_i when the second term decides, else
+ * beta + lambda (T/w_i - beta), lambda in [0, 1] making them sum to 1. */
+double rm_balance_overlap_abs(int q, const double *w, const double *C, double dc_dw,
+                              double boundary_dw, double *alpha)
+{
+    if (q <= 0 || !w || !C)
+        return NAN; /* an invalid argument, not a crash */
+    double beta = boundary_dw;
+    if (beta == 0.0)
+        return rm_balance_overlap(q, w, C, dc_dw, 0.0, alpha); /* Weissman's max form */
+    if ((double)q * beta >= 1.0) { /* every host at its least share, 1/q, all boundary */
+        double T = 0.0;
+        for (int i = 0; i < q; i++) {
+            double a = 1.0 / q;
+            double ti = rm_tstep_overlap_abs(1, &w[i], &a, &C[i], dc_dw, beta);
+            if (ti > T || isnan(ti))
+                T = ti;
+            if (alpha)
+                alpha[i] = a;
+        }
+        return T;
+    }
+    double E = 0.0, S = 0.0;
+    for (int i = 0; i < q; i++) {
+        double e = dc_dw * C[i] + beta * w[i];
+        if (!(e <= E))
+            E = e; /* also propagates NaN / INFINITY */
+        S += 1.0 / w[i];
+    }
+    double W = 1.0 / S; /* w_cumul: every host computation-bound */
+    double T = W >= E ? W : E;
+    if (alpha) {
+        if (!isfinite(T)) {
+            for (int i = 0; i < q; i++)
+                alpha[i] = 1.0 / q;
+        } else if (W >= E) {
+            for (int i = 0; i < q; i++)
+                alpha[i] = (1.0 / w[i]) / S;
+        } else {
+            double lambda = (1.0 - q * beta) / (T * S - q * beta);
+            for (int i = 0; i < q; i++)
+                alpha[i] = beta + lambda * (T / w[i] - beta);
+        }
+    }
+    return T;
+}
+
 double rm_tstep_model(int q, const double *w, const double *alpha, const double *C,
                       const rm_cost_model *m)
 {
     if (!m)
         return NAN;
+    if (m->overlap && m->overlap_boundary_dw > 0.0)
+        return rm_tstep_overlap_abs(q, w, alpha, C, m->dc_dw, m->overlap_boundary_dw);
     if (m->overlap)
         return rm_tstep_overlap(q, w, alpha, C, m->dc_dw, m->overlap_boundary);
     return rm_tstep_eq1(q, w, alpha, C, m->dc_dw);
@@ -241,6 +318,8 @@ double rm_balance_model(int q, const double *w, const double *C, const rm_cost_m
 {
     if (!m)
         return NAN;
+    if (m->overlap && m->overlap_boundary_dw > 0.0)
+        return rm_balance_overlap_abs(q, w, C, m->dc_dw, m->overlap_boundary_dw, alpha);
     if (m->overlap)
         return rm_balance_overlap(q, w, C, m->dc_dw, m->overlap_boundary, alpha);
     return rm_balance(q, w, C, m->dc_dw, alpha);
@@ -250,6 +329,8 @@ double rm_host_time(const rm_cost_model *m, double alpha, double w, double C)
 {
     if (!m)
         return NAN;
+    if (m->overlap && m->overlap_boundary_dw > 0.0)
+        return rm_tstep_overlap_abs(1, &w, &alpha, &C, m->dc_dw, m->overlap_boundary_dw);
     if (m->overlap)
         return rm_tstep_overlap(1, &w, &alpha, &C, m->dc_dw, m->overlap_boundary);
     return alpha * w + m->dc_dw * C;

@@ -251,6 +251,22 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
                                 name);
         d->cost.overlap = 1;
     }
+    /* its absolute boundary b/D_w (absent: the fraction above) */
+    json_t *jb = json_is_object(par) ? json_object_get(par, "overlap_boundary_dw") : NULL;
+    if (jb && !json_is_null(jb)) {
+        if (!d->cost.overlap)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: params.overlap_boundary_dw needs params.overlap (the overlap "
+                                "model)",
+                                name);
+        if (!finite_number(jb, &d->cost.overlap_boundary_dw) ||
+            !(d->cost.overlap_boundary_dw >= 0.0 && d->cost.overlap_boundary_dw <= 1.0) ||
+            (d->cost.overlap_boundary_dw > 0.0 && d->cost.overlap_boundary != 0.0))
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: params.overlap_boundary_dw: expected the absolute boundary "
+                                "b/D_w, a number in [0, 1], with params.overlap 0",
+                                name);
+    }
     /* the network model (absent: reserved, the only model before 1.2) */
     json_t *jn = json_is_object(par) ? json_object_get(par, "network") : NULL;
     d->network = RM_NETWORK_RESERVED;

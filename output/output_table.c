@@ -252,7 +252,13 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
                     ? "fair (max-min, no reservation: every link shared as TCP shares it)"
                     : "reserved (the mapper's shares, as Legrand et al. 2004)");
     }
-    if (m->cost.overlap) /* the overlap model (Weissman 1995 §4.1.2, Eq. 4.10) */
+    if (m->cost.overlap && m->cost.overlap_boundary_dw > 0.0) /* its absolute boundary */
+        fprintf(f,
+                "cost model: overlap of communication and computation, absolute boundary "
+                "b/D_w %.6g on every host (host time max(alpha w, D_c/D_w C + min(%.6g, alpha) "
+                "w))\n",
+                m->cost.overlap_boundary_dw, m->cost.overlap_boundary_dw);
+    else if (m->cost.overlap) /* the overlap model (Weissman 1995 §4.1.2, Eq. 4.10) */
         fprintf(f,
                 "cost model: overlap of communication and computation, boundary fraction %.6g "
                 "(host time max(alpha w, D_c/D_w C + %.6g alpha w))\n",

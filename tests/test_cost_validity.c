@@ -94,17 +94,18 @@ START_TEST(test_declarations)
                 /* a variant this version does not know: no valid_for holds */
                 /* the overlap model: known (rm_cost_model_check accepts it), but no
                    shortcut is proven for it */
-                for (int ov = 0; ov < 3; ov++) {
+                for (int ov = 0; ov < 4; ov++) { /* 3: the absolute boundary */
                     rm_cost_model o = m;
                     o.overlap = 1;
-                    o.overlap_boundary = ov * 0.5;
+                    o.overlap_boundary = ov < 3 ? ov * 0.5 : 0.0;
+                    o.overlap_boundary_dw = ov < 3 ? 0.0 : 0.01;
                     ck_assert_int_eq(rm_cost_model_check(&o, &err), RM_OK);
                     valid_row(&o, RM_NETWORK_RESERVED, v);
                     for (int k = 0; k < NV; k++)
                         ck_assert_msg(!v[k], "%s: valid for overlap %g", vname[k],
                                       o.overlap_boundary);
                 }
-                for (int slot = 2; slot < 6; slot++) { /* slots 0, 1: the overlap fields */
+                for (int slot = 3; slot < 6; slot++) { /* slots 0-2: the overlap fields */
                     rm_cost_model u = m;
                     u.reserved[slot] = 1.0;
                     ck_assert_int_eq(rm_cost_model_check(&u, &err), RM_EINPUT);
@@ -174,7 +175,7 @@ static void check_platform(const rm_platform *p, rm_routing routing, double r, i
     today.cost.parallel_send = par;
     today.threads = 1;
     rm_options unknown = today; /* a variant no valid_for knows */
-    unknown.cost.reserved[2] = 1.0;
+    unknown.cost.reserved[3] = 1.0;
     ck_assert_int_eq(rm_options_check(&unknown, &err), RM_EINPUT);
     rm_options ref = today;
     ref.full_curve = 1;
@@ -212,20 +213,23 @@ static void check_platform(const rm_platform *p, rm_routing routing, double r, i
 
     /* the overlap model (rm_cost_model.overlap): known, no shortcut proven
        for it: the fast entries give the reference's mappings bit for bit */
-    for (int ov = 0; ov < 2; ov++) {
+    for (int ov = 0; ov < 3; ov++) { /* 2: the absolute boundary b/D_w = 0.02 */
         rm_options o = today, oref;
         o.cost.overlap = 1;
-        o.cost.overlap_boundary = ov ? 0.3 : 0.0;
+        o.cost.overlap_boundary = ov == 1 ? 0.3 : 0.0;
+        o.cost.overlap_boundary_dw = ov == 2 ? 0.02 : 0.0;
         ck_assert_int_eq(rm_options_check(&o, &err), RM_OK);
         oref = o;
         oref.full_curve = 1;
         char w2[300];
-        snprintf(w2, sizeof w2, "%s overlap %g", what, o.cost.overlap_boundary);
+        snprintf(w2, sizeof w2, "%s overlap %g/%g", what, o.cost.overlap_boundary,
+                 o.cost.overlap_boundary_dw);
         ck_assert_msg(rmi_sharedring(&net, &o, &a, &err) == RM_OK, "%s: %s", w2, err.msg);
         ck_assert_msg(rmi_sharedring_reference(&net, &oref, &b, &err) == RM_OK, "%s: %s", w2,
                       err.msg);
         same_mapping(a, b, w2);
-        ck_assert(a->cost.overlap == 1 && a->cost.overlap_boundary == o.cost.overlap_boundary);
+        ck_assert(a->cost.overlap == 1 && a->cost.overlap_boundary == o.cost.overlap_boundary &&
+                  a->cost.overlap_boundary_dw == o.cost.overlap_boundary_dw);
         rm_mapping_free(a);
         rm_mapping_free(b);
         pruned = rmi_slice_prune_steps;

@@ -83,10 +83,10 @@ static void check_naive(const rm_network *net, const rm_options *opt, const char
     char what[300];
     snprintf(what, sizeof what,
              "%s dc/dw %g sharing %d duplex %d latency %d parallel %d threads %d full %d "
-             "overlap %d %g",
+             "overlap %d %g (F, or b/D_w)",
              name, opt->cost.dc_dw, (int)opt->sharing, (int)net->duplex, opt->cost.latency,
              opt->cost.parallel_send, opt->threads, opt->full_curve, opt->cost.overlap,
-             opt->cost.overlap_boundary);
+             opt->cost.overlap_boundary + opt->cost.overlap_boundary_dw);
     rm_error err;
     rm_mapping *m = NULL;
     ck_assert_msg(rm_sharedring(net, opt, &m, &err) == RM_OK, "%s: %s", what, err.msg);
@@ -127,7 +127,7 @@ static int check_platform(const rm_platform *p, const char *name, int all_ratios
         ck_assert_int_eq(rm_network_init(&net, p, duplex ? RM_DUPLEX_FULL : RM_DUPLEX_HALF, &err),
                          RM_OK);
         for (int r = all_ratios ? 0 : 2; r < 4; r++) {
-            for (int v = 0; v < 8; v++) { /* 6, 7: the overlap model, F = 0 and 0.3 */
+            for (int v = 0; v < 9; v++) { /* 6, 7, 8: the overlap model, F = 0 and 0.3, b/D_w 0.02 */
                 rm_options o;
                 rm_options_init_paper(&o);
                 o.cost.dc_dw = RATIOS[r];
@@ -142,6 +142,7 @@ static int check_platform(const rm_platform *p, const char *name, int all_ratios
                 o.cost.parallel_send = v == 4 || v == 5;
                 o.cost.overlap = v >= 6;
                 o.cost.overlap_boundary = v == 7 ? 0.3 : 0.0;
+                o.cost.overlap_boundary_dw = v == 8 ? 0.02 : 0.0;
                 check_naive(&net, &o, name);
                 n++;
             }
@@ -162,7 +163,7 @@ START_TEST(test_naive_random)
         n += check_platform(p, name, 1);
         rm_platform_free(p);
     }
-    ck_assert_int_eq(n, 6 * 2 * 4 * 8);
+    ck_assert_int_eq(n, 6 * 2 * 4 * 9);
 }
 END_TEST
 
@@ -173,7 +174,7 @@ static const char *SHIPPED[] = {"test/star3.gml",   "test/line2.gml",       "tes
 START_TEST(test_naive_shipped)
 {
     rm_platform *p = rmt_shipped(SHIPPED[_i]);
-    ck_assert_int_eq(check_platform(p, SHIPPED[_i], 1), 2 * 4 * 8);
+    ck_assert_int_eq(check_platform(p, SHIPPED[_i], 1), 2 * 4 * 9);
     rm_platform_free(p);
 }
 END_TEST
@@ -185,7 +186,7 @@ START_TEST(test_naive_generated)
     rm_platform *p = NULL;
     rm_error err;
     ck_assert_msg(rmi_generate_topology(t[_i], 30, 5 + _i, &p, &err) == RM_OK, "%s", err.msg);
-    ck_assert_int_eq(check_platform(p, names[_i], 1), 2 * 4 * 8);
+    ck_assert_int_eq(check_platform(p, names[_i], 1), 2 * 4 * 9);
     rm_platform_free(p);
 }
 END_TEST
@@ -224,7 +225,7 @@ START_TEST(test_naive_shuffled_star)
     p->links[H].latency = 2e-4;
     rm_error err;
     ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
-    ck_assert_int_eq(check_platform(p, "shuffled star", 1), 2 * 4 * 8);
+    ck_assert_int_eq(check_platform(p, "shuffled star", 1), 2 * 4 * 9);
     rm_platform_free(p);
 }
 END_TEST

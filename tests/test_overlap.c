@@ -12,6 +12,11 @@
  *    in its size q (2q routes sharing one medium of capacity B: C = 4q/B)
  *    has T(q) = max(w/q, d(q)) falling, then rising, least at the ring size
  *    where T_comp = T_comm, sqrt(w B / (4 D_c/D_w));
+ *  - the absolute boundary (overlap_boundary_dw = beta: b_i = min(beta,
+ *    alpha_i) D_w on every host, a stencil's boundary columns; every host
+ *    holds at least its boundary): hand-solved 2- and 3-host instances,
+ *    optimality against a bisection of each host's capacity, beta = 0 as
+ *    f = 0 bit for bit, integer columns against every allocation;
  *  - the checks: rm_cost_model_check accepts it, refuses a bad fraction;
  *  - a given ring valued under it (rm_ring_eval: rm_mapping_costs,
  *    rm_mapping_rebalance) passes rm_mapping_check, and its JSON carries
@@ -110,6 +115,142 @@ START_TEST(test_three_hosts)
     /* alpha proportional to 1/w: each host's share of what it can take */
     ck_assert(NEAR(a[0], 4.0 / 7, 1e-15) && NEAR(a[1], 2.0 / 7, 1e-15) &&
               NEAR(a[2], 1.0 / 7, 1e-15));
+}
+END_TEST
+
+/* The absolute boundary: host time max(alpha w, d + min(beta, alpha) w). */
+static double t_abs(int q, const double *w, const double *a, const double *C, double r,
+                    double beta)
+{
+    return rm_tstep_overlap_abs(q, w, a, C, r, beta);
+}
+
+START_TEST(test_abs_two_hosts)
+{
+    /* beta = 0.2, w (1, 1), d (0.1, 0.4): every host holds at least its
+       boundary 0.2 and ends within T iff T >= e_i = d_i + beta w_i = (0.3,
+       0.6) and alpha_i <= T; w_cumul = 0.5, so T = max(0.6, 0.5) = 0.6.
+       The hosts can take (0.6, 0.6): lambda = (1 - 0.4)/(1.2 - 0.4) = 3/4,
+       alpha = 0.2 + 3/4 (0.4, 0.4) = (0.5, 0.5): host 0 max(0.5, 0.1 + 0.2),
+       host 1 max(0.5, 0.4 + 0.2) = 0.6. The additive model: 0.75. */
+    double w[2] = {1, 1}, C[2] = {0.1, 0.4}, a[2];
+    double t = rm_balance_overlap_abs(2, w, C, 1.0, 0.2, a);
+    ck_assert_msg(NEAR(t, 0.6, 1e-15), "T %.17g", t);
+    ck_assert_msg(NEAR(a[0], 0.5, 1e-15) && NEAR(a[1], 0.5, 1e-15), "alpha %.17g %.17g", a[0],
+                  a[1]);
+    ck_assert(NEAR(t_abs(2, w, a, C, 1.0, 0.2), 0.6, 1e-15));
+    ck_assert(NEAR(rm_balance(2, w, C, 1.0, NULL), 0.75, 1e-15));
+
+    /* beta = 0.1, d (0.1, 0.3): e = (0.2, 0.4) below w_cumul 0.5: T = 0.5,
+       alpha = (0.5, 0.5), computation covers communication and boundary */
+    double C2[2] = {0.1, 0.3};
+    t = rm_balance_overlap_abs(2, w, C2, 1.0, 0.1, a);
+    ck_assert(NEAR(t, 0.5, 1e-15) && NEAR(a[0], 0.5, 1e-15) && NEAR(a[1], 0.5, 1e-15));
+
+    /* q beta >= 1 (beta = 0.8): every host at 1/q, all of it boundary:
+       T = max_i (d_i + w_i/2) = 0.9 */
+    t = rm_balance_overlap_abs(2, w, C, 1.0, 0.8, a);
+    ck_assert(NEAR(t, 0.9, 1e-15) && a[0] == 0.5 && a[1] == 0.5);
+    ck_assert(NEAR(t_abs(2, w, a, C, 1.0, 0.8), 0.9, 1e-15));
+
+    /* the model dispatch */
+    rm_cost_model m;
+    rm_cost_model_init(&m);
+    m.dc_dw = 1.0;
+    m.overlap = 1;
+    m.overlap_boundary_dw = 0.2;
+    ck_assert_int_eq(rm_cost_model_check(&m, NULL), RM_OK);
+    ck_assert(rm_balance_model(2, w, C, &m, NULL) == rm_balance_overlap_abs(2, w, C, 1.0, 0.2, NULL));
+    /* host time: all boundary below beta (d + alpha w), then max(alpha w, d + beta w) */
+    ck_assert(NEAR(rm_host_time(&m, 0.1, 1.0, 0.4), 0.5, 1e-15));
+    ck_assert(NEAR(rm_host_time(&m, 0.5, 1.0, 0.4), 0.6, 1e-15));
+    ck_assert(NEAR(rm_host_time(&m, 0.7, 1.0, 0.1), 0.7, 1e-15));
+    ck_assert(rm_tstep_model(2, w, a, C, &m) == t_abs(2, w, a, C, 1.0, 0.2));
+}
+END_TEST
+
+START_TEST(test_abs_three_hosts)
+{
+    /* beta = 0.1, w (1, 2, 4), d (0.3, 0.6, 0.1): e = d + beta w = (0.4,
+       0.8, 0.5), w_cumul = 4/7: T = 0.8 (host 1's communication and
+       boundary). The hosts can take T/w = (0.8, 0.4, 0.2): lambda =
+       (1 - 0.3)/(1.4 - 0.3) = 7/11, alpha = 0.1 + 7/11 (0.7, 0.3, 0.1) =
+       (30, 16, 9)/55. The additive model: 1.625/1.75. */
+    double w[3] = {1, 2, 4}, C[3] = {0.3, 0.6, 0.1}, a[3];
+    double t = rm_balance_overlap_abs(3, w, C, 1.0, 0.1, a);
+    ck_assert_msg(NEAR(t, 0.8, 1e-15), "T %.17g", t);
+    ck_assert_msg(NEAR(a[0], 30.0 / 55, 1e-15) && NEAR(a[1], 16.0 / 55, 1e-15) &&
+                      NEAR(a[2], 9.0 / 55, 1e-15),
+                  "alpha %.17g %.17g %.17g", a[0], a[1], a[2]);
+    ck_assert(NEAR(t_abs(3, w, a, C, 1.0, 0.1), 0.8, 1e-15));
+    ck_assert(t < rm_balance(3, w, C, 1.0, NULL));
+    /* beta = 0: Weissman's max form, rm_balance_overlap with f = 0 bit for bit */
+    double b[3];
+    ck_assert(rm_balance_overlap_abs(3, w, C, 1.0, 0.0, a) ==
+              rm_balance_overlap(3, w, C, 1.0, 0.0, b));
+    ck_assert(memcmp(a, b, sizeof a) == 0);
+}
+END_TEST
+
+/* The most of the work one host can take within T: bisection of its host
+ * time (nondecreasing in alpha), independent of rm_balance_overlap_abs. */
+static double cap_bisect(double T, double w, double C, double r, double beta)
+{
+    double lo = 0.0, hi = 1.0;
+    if (t_abs(1, &w, &hi, &C, r, beta) <= T)
+        return 1.0;
+    if (!(t_abs(1, &w, &lo, &C, r, beta) <= T))
+        return -1.0; /* below its communication */
+    for (int k = 0; k < 80; k++) {
+        double mid = 0.5 * (lo + hi);
+        if (t_abs(1, &w, &mid, &C, r, beta) <= T)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+START_TEST(test_abs_optimal_random)
+{
+    unsigned long long sd = 0x26b;
+    for (int it = 0; it < 3000; it++) {
+        int q = rmt_rndint(&sd, 1, 9);
+        double w[9], C[9], a[9];
+        for (int i = 0; i < q; i++) {
+            w[i] = 0.2 + 3.0 * rmt_rnd(&sd);
+            C[i] = q == 1 ? 0.0 : 2.0 * rmt_rnd(&sd);
+        }
+        double r = it % 5 == 0 ? 0.0 : rmt_rnd(&sd);
+        double beta = it % 4 == 0 ? 2.0 / rmt_rndint(&sd, 2, 400) : 0.3 * rmt_rnd(&sd);
+        double least = q * beta >= 1.0 ? 1.0 / q : beta; /* every host's least share */
+        double t = rm_balance_overlap_abs(q, w, C, r, beta, a);
+        double s = 0.0;
+        for (int i = 0; i < q; i++) {
+            ck_assert_msg(a[i] >= least * (1 - 1e-12), "it %d: alpha %.17g < %.17g", it, a[i],
+                          least);
+            s += a[i];
+        }
+        ck_assert(NEAR(s, 1.0, 1e-12));
+        /* the alphas reach T */
+        ck_assert_msg(NEAR(t_abs(q, w, a, C, r, beta), t, 1e-12), "it %d: %.17g vs %.17g", it,
+                      t_abs(q, w, a, C, r, beta), t);
+        /* no step below T is feasible: a host cannot take its least share,
+           or the hosts cannot take the work */
+        if (q * beta < 1.0) {
+            double tl = t * (1 - 1e-9), sum = 0.0;
+            int short_host = 0;
+            for (int i = 0; i < q; i++) {
+                double c = cap_bisect(tl, w[i], C[i], r, beta);
+                short_host |= c < least;
+                sum += fmax(0.0, c);
+            }
+            ck_assert_msg(short_host || sum < 1.0, "it %d: %.17g below T %.17g takes %.17g", it,
+                          tl, t, sum);
+        }
+        /* never below Weissman's max form (the least step with no boundary) */
+        ck_assert(t >= rm_balance_overlap(q, w, C, r, 0.0, NULL) * (1 - 1e-12));
+    }
 }
 END_TEST
 
@@ -231,10 +372,34 @@ START_TEST(test_check)
     m.overlap_boundary = 0.5;
     ck_assert_int_eq(rm_cost_model_check(&m, &err), RM_EINPUT);
     ck_assert_msg(strstr(err.msg, "needs overlap on"), "%s", err.msg);
+    /* the absolute boundary b/D_w */
+    m.overlap_boundary = 0.0;
+    m.overlap_boundary_dw = 0.002;
+    ck_assert_int_eq(rm_cost_model_check(&m, &err), RM_EINPUT);
+    ck_assert_msg(strstr(err.msg, "overlap_boundary_dw (0.002) needs overlap on"), "%s", err.msg);
+    m.overlap = 1;
+    ck_assert_int_eq(rm_cost_model_check(&m, &err), RM_OK);
+    m.overlap_boundary = 0.1;
+    ck_assert_int_eq(rm_cost_model_check(&m, &err), RM_EINPUT);
+    ck_assert_msg(strstr(err.msg, "as a fraction") && strstr(err.msg, "not both"), "%s", err.msg);
+    m.overlap_boundary = 0.0;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        m.overlap_boundary_dw = bad[i];
+        ck_assert_int_eq(rm_cost_model_check(&m, &err), RM_EINPUT);
+        ck_assert_msg(strstr(err.msg, "absolute boundary b/D_w must be a finite number in [0, 1]"),
+                      "%s", err.msg);
+    }
+    m.overlap_boundary_dw = 0.0;
+    m.reserved[3] = 1.0; /* a later variant's slot */
+    ck_assert_int_eq(rm_cost_model_check(&m, &err), RM_EINPUT);
+    ck_assert_msg(strstr(err.msg, "reserved[3]"), "%s", err.msg);
     rm_options o;
     rm_options_init(&o);
     o.cost.overlap = 1;
     o.cost.overlap_boundary = 0.3;
+    ck_assert_int_eq(rm_options_check(&o, &err), RM_OK);
+    o.cost.overlap_boundary = 0.0;
+    o.cost.overlap_boundary_dw = 0.3;
     ck_assert_int_eq(rm_options_check(&o, &err), RM_OK);
 }
 END_TEST
@@ -247,29 +412,35 @@ START_TEST(test_ring_eval)
     rm_error err = {RM_OK, ""};
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     static const int ring[3] = {0, 1, 2};
-    for (int f10 = 0; f10 <= 10; f10 += 5)
+    for (int f10 = 0; f10 <= 11; f10 += f10 == 10 ? 1 : 5) /* 11: the absolute boundary 0.1 */
         for (int nm = 0; nm < 2; nm++) {
+            const int ab = f10 == 11;
+            const double fr = ab ? 0.0 : f10 / 10.0, bdw = ab ? 0.1 : 0.0;
             rm_options o;
             rm_options_init(&o);
             o.network = nm ? RM_NETWORK_FAIR : RM_NETWORK_RESERVED;
             o.cost.dc_dw = 1.0;
             o.cost.overlap = 1;
-            o.cost.overlap_boundary = f10 / 10.0;
+            o.cost.overlap_boundary = fr;
+            o.cost.overlap_boundary_dw = bdw;
             o.threads = 1;
             rm_mapping *m = NULL;
             ck_assert_msg(rm_ring_eval(&net, &o, ring, 3, RM_ALPHA_BEST, &m, &err) == RM_OK, "%s",
                           err.msg);
             ck_assert_msg(rm_mapping_check(&net, m, 1e-9, &err) == RM_OK, "%s", err.msg);
-            ck_assert(m->cost.overlap == 1 && m->cost.overlap_boundary == f10 / 10.0);
+            ck_assert(m->cost.overlap == 1 && m->cost.overlap_boundary == fr &&
+                      m->cost.overlap_boundary_dw == bdw);
             double w[3], C[3];
             for (int k = 0; k < 3; k++)
                 w[k] = p->nodes[m->ring[k]].w;
             rm_mapping_costs(&net, m, C);
-            ck_assert(m->t_step_per_dw == rm_balance_overlap(3, w, C, 1.0, f10 / 10.0, NULL));
+            ck_assert(m->t_step_per_dw == (ab ? rm_balance_overlap_abs(3, w, C, 1.0, bdw, NULL)
+                                              : rm_balance_overlap(3, w, C, 1.0, fr, NULL)));
             /* the additive model on the same ring: never faster */
             rm_options ad = o;
             ad.cost.overlap = 0;
             ad.cost.overlap_boundary = 0.0;
+            ad.cost.overlap_boundary_dw = 0.0;
             rm_mapping *m2 = NULL;
             ck_assert(rm_ring_eval(&net, &ad, ring, 3, RM_ALPHA_BEST, &m2, &err) == RM_OK);
             ck_assert(m->t_step_per_dw <= m2->t_step_per_dw * (1 + 1e-12));
@@ -279,7 +450,9 @@ START_TEST(test_ring_eval)
             rm_mapping *m3 = NULL;
             ck_assert(rm_ring_eval(&net, &o, ring, 3, RM_ALPHA_SPEED, &m3, &err) == RM_OK);
             ck_assert(rm_mapping_check(&net, m3, 1e-9, &err) == RM_OK);
-            ck_assert(m3->t_step_per_dw == rm_tstep_overlap(3, w, m3->alpha, C, 1.0, f10 / 10.0));
+            ck_assert(m3->t_step_per_dw ==
+                      (ab ? rm_tstep_overlap_abs(3, w, m3->alpha, C, 1.0, bdw)
+                          : rm_tstep_overlap(3, w, m3->alpha, C, 1.0, fr)));
             /* JSON: params.overlap, read back */
             char path[] = "/tmp/rm_overlap_XXXXXX";
             int fd = mkstemp(path);
@@ -289,7 +462,8 @@ START_TEST(test_ring_eval)
             fclose(fp);
             rm_mapping_doc *d = NULL;
             ck_assert_msg(rm_mapping_read_json(path, &d, &err) == RM_OK, "%s", err.msg);
-            ck_assert(d->cost.overlap == 1 && d->cost.overlap_boundary == f10 / 10.0);
+            ck_assert(d->cost.overlap == 1 && d->cost.overlap_boundary == fr &&
+                      d->cost.overlap_boundary_dw == bdw);
             rm_mapping_doc_free(d);
             remove(path);
             rm_mapping_free(m);
@@ -305,12 +479,16 @@ END_TEST
  * hand-solved 2-host instance in units, the additive model bit for bit as
  * rm_alloc_columns, and the greedy against every allocation of small
  * instances. */
+static double units_beta; /* the absolute boundary of units_T (0: the fraction f) */
+
 static double units_T(int q, const double *w, const double *C, double r, double f, long N,
                       const long *c)
 {
     double t = 0.0;
     for (int k = 0; k < q; k++) {
         double comp = (double)c[k] * w[k] / (double)N, tail = r * C[k] + f * comp;
+        if (units_beta > 0.0)
+            tail = r * C[k] + fmin(units_beta, (double)c[k] / (double)N) * w[k];
         t = fmax(t, fmax(comp, tail));
     }
     return t;
@@ -364,8 +542,13 @@ START_TEST(test_units)
         double ww[4], CC[4], r = rmt_rnd(&s), f = it % 2 ? rmt_rnd(&s) : 0.0;
         for (int k = 0; k < q; k++)
             ww[k] = 0.2 + 2 * rmt_rnd(&s), CC[k] = rmt_rnd(&s);
+        /* every third instance: the absolute boundary, K of the N columns */
+        units_beta = it % 3 == 2 ? (double)rmt_rndint(&s, 1, N < 3 ? (int)N : 3) / (double)N : 0.0;
+        if (units_beta > 0.0)
+            f = 0.0;
         m.dc_dw = r;
         m.overlap_boundary = f;
+        m.overlap_boundary_dw = units_beta;
         ck_assert_int_eq(rm_alloc_columns_model(q, ww, CC, &m, N, mn, c, &err), RM_OK);
         long sum = 0;
         for (int k = 0; k < q; k++) {
@@ -386,6 +569,9 @@ static Suite *suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_two_hosts);
     tcase_add_test(tc, test_three_hosts);
+    tcase_add_test(tc, test_abs_two_hosts);
+    tcase_add_test(tc, test_abs_three_hosts);
+    tcase_add_test(tc, test_abs_optimal_random);
     tcase_add_test(tc, test_optimal_random);
     tcase_add_test(tc, test_fig_4_1c);
     tcase_add_test(tc, test_check);

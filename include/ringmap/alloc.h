@@ -172,8 +172,10 @@ rm_status rm_alloc_columns(int q, const double *w, const double *C, double dc_dw
  * m->overlap 0, rm_alloc_columns(q, w, C, m->dc_dw, ...) bit for bit; with
  * the overlap model (include/ringmap/model.h; Weissman 1995 §4.1.2,
  * Eq. 4.10) the integer c minimising max_k max(c_k w_k / N, dc_dw C_k +
- * F c_k w_k / N) (F = m->overlap_boundary; positions with no column still
- * communicate: dc_dw C_k), at least min_cols each: the greedy of Boulet et
+ * F c_k w_k / N) (F = m->overlap_boundary; with the absolute boundary
+ * beta = m->overlap_boundary_dw > 0 the second term is dc_dw C_k +
+ * min(beta, c_k / N) w_k: K boundary columns of N are beta = K/N; positions
+ * with no column still communicate: dc_dw C_k), at least min_cols each: the greedy of Boulet et
  * al. 1999 (each next column to the position whose cost after it is least,
  * ties to the lowest index), optimal because every position's cost is
  * nondecreasing in its columns (Lemma 1/2's argument). As N grows c_k / N

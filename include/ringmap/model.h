@@ -47,7 +47,11 @@ extern "C" {
  * T_i/D_w = max(alpha_i w_i, dc_dw C_i + f alpha_i w_i). f = 0 gives
  * Weissman's max(T_comp, T_comm); f = 1 the additive host time of eq. (1).
  * T_step = max_i T_i; rm_balance_overlap is its optimum for a fixed ring
- * (docs/model.md, "The overlap model").
+ * (docs/model.md, "The overlap model"). The absolute boundary
+ * (overlap_boundary_dw = beta > 0): b_i = min(beta, alpha_i) D_w, the same
+ * work on every host, T_i/D_w = max(alpha_i w_i, dc_dw C_i + min(beta,
+ * alpha_i) w_i); rm_balance_overlap_abs is its optimum with every host
+ * holding at least its boundary.
  *
  * Fields and units:
  *   dc_dw          D_c/D_w, Mb/Mflop, finite >= 0 (default 0.0064)
@@ -58,7 +62,10 @@ extern "C" {
  *   overlap        0 (default) or nonzero: the overlap model (below)
  *   overlap_boundary  fraction of a host's computation that cannot overlap
  *                  its communication, [0, 1]; 0 (default)
- *   reserved       the slots after overlap_boundary must be 0
+ *   overlap_boundary_dw  or the boundary as an absolute amount of work per
+ *                  step and host, b/D_w in [0, 1] (1.3); 0 (default).
+ *                  At most one of the two boundary fields is nonzero
+ *   reserved       the slots after overlap_boundary_dw must be 0
  *                  (rm_cost_model_init zeroes them): room for the
  *                  model variants of later versions
  *                  without changing the size of the structs that carry it.
@@ -88,6 +95,16 @@ typedef struct rm_cost_model {
                finite in [0, 1]; 0 = Weissman's max form (default); 1 = the
                additive model's host time. Must be 0 when overlap is 0 */
             double overlap_boundary;
+            /* 1.3: the boundary as an absolute amount per step instead,
+               the same on every host (a stencil's boundary columns), in
+               units of D_w: b_i = min(overlap_boundary_dw, alpha_i) D_w
+               Mflop (a host's boundary is never more than its work; e.g.
+               2/N for 2 boundary columns of a grid of N columns); the
+               balance gives every host at least its boundary
+               (rm_balance_overlap_abs). Finite in [0, 1]; 0 (default) =
+               the fraction form above. Nonzero only with overlap on and
+               overlap_boundary 0 */
+            double overlap_boundary_dw;
         };
     };
 } rm_cost_model;
@@ -101,6 +118,11 @@ void rm_cost_model_init(rm_cost_model *m);
  *  > 0; dc finite and >= 0; overlap_boundary finite in [0, 1], and 0
  *  unless overlap is on ("the overlap model's boundary fraction must be a
  *  finite number in [0, 1] (got %g)", "overlap_boundary needs overlap on");
+ *  overlap_boundary_dw likewise ("the overlap model's absolute boundary
+ *  b/D_w must be a finite number in [0, 1] (got %g)", "overlap_boundary_dw
+ *  (%g) needs overlap on"), and not both boundaries nonzero ("give the
+ *  overlap model's boundary as a fraction or as an absolute amount, not
+ *  both");
  *  the reserved slots after them all 0. RM_EINPUT naming the field (the
  *  messages of rm_options_check: "D_c/D_w must be a finite number >= 0 (got
  *  %g)", "the latency model needs the absolute message size D_c > 0 (Mb)",
@@ -190,20 +212,58 @@ double rm_tstep_overlap(int q, const double *w, const double *alpha, const doubl
 double rm_balance_overlap(int q, const double *w, const double *C, double dc_dw,
                           double boundary, double *alpha);
 
+/**
+ * Step time of a ring with given alphas under the overlap model with an
+ * absolute boundary, divided by D_w: max_i max(alpha[i] w[i], dc_dw C[i] +
+ * min(boundary_dw, alpha[i]) w[i]) (rm_cost_model.overlap_boundary_dw:
+ * the boundary is boundary_dw D_w Mflop on every host, or its whole work
+ * when that is less; Weissman 1995 §4.1.2, Eq. 4.10 with a boundary that
+ * cannot overlap). Shapes as rm_tstep_eq1; boundary_dw in [0, 1]; 0 gives
+ * rm_tstep_overlap with boundary 0. NaN when q < 0 or (q > 0) an array is
+ * NULL. O(q). Thread safety: reentrant: no shared state.
+ */
+double rm_tstep_overlap_abs(int q, const double *w, const double *alpha, const double *C,
+                            double dc_dw, double boundary_dw);
+
+/**
+ * Optimal alphas for a fixed ring and fixed route costs under the overlap
+ * model with an absolute boundary beta = boundary_dw, every host of the
+ * ring holding at least its boundary: alpha_i >= beta (a stencil position
+ * holds its boundary columns; without it the optimum can keep a host in
+ * the ring with no work, relaying nothing a stencil runs), or alpha_i =
+ * 1/q for all when q beta >= 1 (docs/model.md, "The overlap model",
+ * "Absolute boundary": derivation and hand-solved examples). With d_i =
+ * dc_dw C[i], host i ends within T iff T >= e_i = d_i + beta w_i (its
+ * communication, then its boundary) and alpha_i w_i <= T, so T_step/D_w =
+ * max(max_i e_i, 1/sum_i (1/w_i)); alpha proportional to 1/w when the
+ * second term decides, else alpha_i = beta + lambda (T/w_i - beta) with
+ * lambda in [0, 1] (each host the same fraction of what it can take
+ * beyond its boundary). beta = 0 is rm_balance_overlap with boundary 0
+ * (Weissman's max form), bit for bit. Returns T/D_w; alpha may be NULL.
+ * Inputs must be finite, w > 0, C >= 0, boundary_dw in [0, 1]; NaN when
+ * q < 1 or w or C is NULL. O(q). Thread safety: reentrant: no shared state.
+ */
+double rm_balance_overlap_abs(int q, const double *w, const double *C, double dc_dw,
+                              double boundary_dw, double *alpha);
+
 /** One host's step time per D_w under the model m, from its alpha, w
  *  (s/Mflop) and communication cost C (s/Mb): alpha w + dc_dw C (eq. (1)),
- *  or with m->overlap max(alpha w, dc_dw C + overlap_boundary alpha w).
+ *  or with m->overlap max(alpha w, dc_dw C + overlap_boundary alpha w)
+ *  (with overlap_boundary_dw > 0: max(alpha w, dc_dw C +
+ *  min(overlap_boundary_dw, alpha) w)).
  *  NaN for a NULL m. O(1). Thread safety: reentrant. */
 double rm_host_time(const rm_cost_model *m, double alpha, double w, double C);
 
 /** T_step/D_w of a ring with given alphas under the model m: rm_tstep_eq1
- *  (eq. (1)) or, with m->overlap, rm_tstep_overlap. NaN for a NULL m.
+ *  (eq. (1)) or, with m->overlap, rm_tstep_overlap (rm_tstep_overlap_abs
+ *  with overlap_boundary_dw > 0). NaN for a NULL m.
  *  O(q). Thread safety: reentrant. */
 double rm_tstep_model(int q, const double *w, const double *alpha, const double *C,
                       const rm_cost_model *m);
 
 /** Optimal alphas >= 0 under the model m: rm_balance (eq. (5) with
- *  alpha >= 0) or, with m->overlap, rm_balance_overlap. NaN for a NULL m.
+ *  alpha >= 0) or, with m->overlap, rm_balance_overlap
+ *  (rm_balance_overlap_abs with overlap_boundary_dw > 0). NaN for a NULL m.
  *  O(q log q). Thread safety: reentrant. */
 double rm_balance_model(int q, const double *w, const double *C, const rm_cost_model *m,
                         double *alpha);

@@ -51,6 +51,23 @@ jcheck "$TMP/out" "additive: 1.571428571, no params.overlap" \
     '(.t_step_per_dw - 1.571428571 | fabs) < 1e-9 and (.params | has("overlap") | not)'
 bad_eval "--overlap: expected the boundary fraction" "overlap 1.5" eval "$H3" --ring P0,P1,P2 \
     --overlap=1.5
+# the absolute boundary (--overlap=K/N: K of the step's N columns on every
+# host, b/D_w = 1/20), D_c/D_w 0.2: d = 0.4 each, every host holds at least
+# its boundary: T = max(max_i (d + w_i/20), w_cumul 4/7) = 0.6 (F = 0: 4/7;
+# additive: 0.4 + 4/7)
+expect_exit 0 "overlap 1/20" eval "$H3" --ring P0,P1,P2 --duplex full --dc-dw 0.2 \
+    --overlap=1/20 --json -
+jcheck "$TMP/out" "overlap 1/20: T_step/D_w = 0.6, params" \
+    '(.t_step_per_dw - 0.6 | fabs) < 1e-12 and .params.overlap == 0
+     and .params.overlap_boundary_dw == 0.05 and ([.ring[].alpha] | min) >= 0.05'
+expect_exit 0 "overlap 1/20, table" eval "$H3" --ring P0,P1,P2 --duplex full --dc-dw 0.2 \
+    --overlap=1/20
+grep -q "absolute boundary b/D_w 0.05 on every host" "$TMP/out" ||
+    fail "overlap 1/20: the table does not name the absolute boundary: $(cat "$TMP/out")"
+for b in 3/2 1/0 -1/4 x/4 1/ /4 1/4/2; do
+    bad_eval "--overlap=K/N: expected the absolute boundary" "overlap $b" eval "$H3" \
+        --ring P0,P1,P2 --overlap=$b
+done
 # the mapper under it: the same ring (all three hosts) and value; the final
 # solvers (the additive model's optimum) refused
 expect_exit 0 "map --overlap" map "$H3" --duplex full --dc-dw 0.01 --overlap --json -
