@@ -142,9 +142,12 @@ static rm_status search_step(const rm_network *net, const rm_options *opt, rm_ma
  * from another (SharedRing under max-min shares stops at 9 hosts on
  * RENATER 2001 at D_c/D_w 0.064 where its greedy shares grow to 19).
  * Cost: up to 5 more SharedRing runs and 2 more searches; on larger
- * platforms, one more search (the other heuristic's ring). */
+ * platforms, one more search (the other heuristic's ring). Under the overlap
+ * model the additive pipeline's ring is one more seed (additive_seed): the
+ * mapping is never worse under the overlap model than the additive one's
+ * ring valued under it, at the cost of one more pipeline run. */
 #define PIPELINE_SEED_HOSTS 64
-#define PIPELINE_MAX_SEEDS 8
+#define PIPELINE_MAX_SEEDS 9
 #define PIPELINE_SEARCHED 3
 
 typedef struct seed {
@@ -205,8 +208,46 @@ static rm_status extra_seed(const rm_network *net, const rm_options *o, rm_heuri
     return RM_OK;
 }
 
+static rm_status map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
+                             rm_error *err);
+
+/* Under the overlap model, one more seed: the ring of the additive
+ * pipeline (the same options under eq. (1): heuristics, seeds, search),
+ * with its routes and shares, valued under the overlap model
+ * (rm_mapping_rebalance: rm_balance_model's alphas). The heuristics value
+ * their candidates under the overlap model but grow them greedily: a ring
+ * the additive pipeline reaches (e.g. a whole cluster behind one link) can
+ * be one they pass by, and the search then starts from it. Only RM_ENOMEM
+ * is an error. */
+static rm_status additive_seed(const rm_network *net, const rm_options *opt, seed *sd, int *n,
+                               rm_error *err)
+{
+    rm_options a = *opt;
+    a.cost.overlap = 0;
+    a.cost.overlap_boundary = 0.0;
+    a.cost.overlap_boundary_dw = 0.0;
+    a.search_progress = NULL;
+    a.progress = NULL;
+    rm_mapping *m = NULL;
+    rm_error e = {RM_OK, ""};
+    rm_status st = map_network(net, &a, &m, &e);
+    if (st == RM_ENOMEM)
+        return rm_error_set(err, st, "%s", e.msg);
+    if (st)
+        return RM_OK;
+    m->cost = opt->cost;
+    rm_mapping_rebalance(net, m);
+    if (!isfinite(m->t_step_per_dw)) {
+        rm_mapping_free(m);
+        return RM_OK;
+    }
+    add_seed(sd, n, m, "the additive pipeline");
+    return RM_OK;
+}
+
 /* The seeds of the default pipeline: sd[0] the handed-on ring (*m, with
- * RM_HEUR_BOTH's steps), then the others. */
+ * RM_HEUR_BOTH's steps), then the others (under the overlap model, the
+ * additive pipeline's ring first). */
 static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, seed *sd, int *n,
                                 rm_error *err)
 {
@@ -218,6 +259,8 @@ static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, se
     b->network = other->network = opt->network;
     add_seed(sd, n, b, rm_heuristic_lookup(b->heuristic)->title);
     add_seed(sd, n, other, rm_heuristic_lookup(other->heuristic)->title);
+    if (opt->cost.overlap && (st = additive_seed(net, opt, sd, n, err)))
+        return st;
     if (net->platform->n_hosts > PIPELINE_SEED_HOSTS)
         return RM_OK;
     /* SharedRing under each other sharing policy, then under the route-tie
