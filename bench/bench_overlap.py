@@ -9,19 +9,18 @@ Mb; COLS columns of (ROWS-2) 7-flop cells are D_w, COLS from each D_c/D_w of
 mappings are computed with the run's own sizes under iterapp's cost model
 (--latency --parallel-send --one-core):
   additive  eq. (1) of Legrand et al. 2004 (a host computes, then sends);
-  overlap   the overlap model (--overlap=F: a host's step is
-            max(interior, communication) + boundary, Weissman's dissertation
-            §4.1.2, Eq. 4.10), F the boundary fraction iterapp really has:
-            its 2 boundary columns per position, 2q/COLS of the grid (q of
-            the additive ring, then of the overlap ring: one fixed-point pass);
+  overlap   the overlap model with the absolute boundary iterapp has
+            (--overlap=2/COLS: a host's step is max(interior, communication)
+            + boundary, Weissman's dissertation §4.1.2, Eq. 4.10; the
+            boundary is 2 of the COLS columns on every position);
 and both are run by iterapp_smpi --overlap (the overlapping stencil: halo
 exchange posted, interior computed meanwhile, wait, boundary columns), under
 CM02 max-min sharing with SMPI's factors 1 (the model's sharing), on the
 platform itself, twice: with the mapping's shares (--alloc alpha: the mapping
 as it is, ring and shares) and with iterapp's own integer optimum for the
-ring under the overlapping step (columns proportional to speed: the step
-max(c_k t_k, D_c C_k + 2 t_k) has a communication term that no column count
-changes). The additive mapping also runs blocking (its own runtime).
+ring under the overlapping step (--alloc columns: rm_alloc_columns_model
+under the overlap model with the absolute boundary 2/COLS, the step
+max(c_k t_k, D_c C_k + min(2, c_k) t_k)). The additive mapping also runs blocking (its own runtime).
 
 Printed per platform and size: q, predicted T_step (iterapp's prediction with
 its integer columns: max(interior, D_c C_k) + boundary per position),
@@ -88,8 +87,8 @@ def main():
     if not shutil.which("smpirun"):
         print("SKIP: smpirun not installed (SimGrid's SMPI)")
         return 77
-    if "--overlap" not in sh([rm, "--help"], check=False).stdout:
-        print("SKIP: this ringmap has no --overlap (the overlap cost model)")
+    if "--overlap[=F|K/N]" not in sh([rm, "--help"], check=False).stdout:
+        print("SKIP: this ringmap has no --overlap=K/N (the overlap model's absolute boundary)")
         return 77
     if args.smoke:
         args.rows, args.ratios = "200", "0.0064"
@@ -102,11 +101,10 @@ def main():
     print("bench_overlap: %s; iterapp_smpi %s; D_c/D_w %s, ROWS %s, %d steps, CM02"
           % (rm, app, args.ratios, args.rows, args.steps))
     hdr = "%-28s %6s %5s %3s %3s %6s %6s | %10s %10s %7s | %10s %10s %7s | %7s %10s %7s | %s" % (
-        "platform", "Dc/Dw", "rows", "qA", "qO", "comm%", "F", "add pred", "add sim", "s/p",
+        "platform", "Dc/Dw", "rows", "qA", "qO", "comm%", "b/D_w", "add pred", "add sim", "s/p",
         "ovl pred", "ovl sim", "s/p", "O/A", "add blk", "O/A cols", "note")
     print(hdr)
     rows = []
-    proxy = [None]  # None: not probed yet; True: ringmap does not map under --overlap
     t0 = time.time()
     for plat in plats:
         name = os.path.basename(plat)[:-4]
@@ -133,64 +131,13 @@ def main():
                                                                          (p.stdout + p.stderr)[-300:]))
                     return json.load(open(out))
 
-                def evaluate(tag, ring, f, alpha):
-                    mj, hf = (os.path.join(work, "%s.%g.%d.%s.%s" % (name, ratio, n, tag, x)) for x in ("json", "hosts"))
-                    sh([rm, "eval", plat, "--ring", ring, "--alpha", alpha] + base + ["--overlap=%.17g" % f, "--json", mj,
-                                                                  "--machinefile", hf, "-q"], timeout=args.timeout)
-                    return json.load(open(mj)), hf, mj
-
                 ma, hfa = mapping("additive", [])
                 mja = os.path.join(work, "%s.%g.%d.additive.json" % (name, ratio, n))
                 qa = len(ma["ring"])
-                f = min(1.0, 2.0 * qa / cols)
+                f = 2.0 / cols  # b/D_w: iterapp's 2 boundary columns of COLS on every position
+                mo, hfo = mapping("overlap", ["--overlap=2/%d" % cols])
                 mjo = os.path.join(work, "%s.%g.%d.overlap.json" % (name, ratio, n))
-                if proxy[0] is None:
-                    p = sh([rm, plat] + base + ["--overlap=%.17g" % f, "--json", mjo, "-q"],
-                           timeout=args.timeout, check=False)
-                    proxy[0] = p.returncode != 0 and "do not map under it" in p.stderr
-                    if proxy[0]:
-                        print("  (this ringmap values a ring under --overlap but does not map under it: "
-                              "the overlap mapping is the proxy 'best of candidate rings valued by "
-                              "ringmap eval --overlap': the additive ring, every host in file order, "
-                              "and the additive mappings at D_c/D_w / 2, / 4, / 16, each with the overlap "
-                              "model's best shares and with shares in proportion to speed)")
-                if not proxy[0]:
-                    mo, hfo = mapping("overlap", ["--overlap=%.17g" % f])
-                    qo = len(mo["ring"])
-                    if min(1.0, 2.0 * qo / cols) != f:  # one fixed-point pass on q
-                        f = min(1.0, 2.0 * qo / cols)
-                        mo, hfo = mapping("overlap", ["--overlap=%.17g" % f])
-                        qo = len(mo["ring"])
-                else:
-                    cands = [("cand-additive", mja), ("cand-file-order", "file-order")]
-                    for div in (2, 4, 16):
-                        cj = os.path.join(work, "%s.%g.%d.div%d.json" % (name, ratio, n, div))
-                        sh([rm, plat, "--dc", repr(dc / div), "--dw", repr(dw)] + base[4:] +
-                           ["--json", cj, "-q"], timeout=args.timeout)
-                        cands.append(("cand-div%d" % div, cj))
-                    best = None
-                    for (tag, ring), alpha in [(c, a) for c in cands for a in ("best", "speed")]:
-                        tag += "-" + alpha
-                        qc = len(json.load(open(ring))["ring"]) if ring.endswith(".json") else None
-                        fc = min(1.0, 2.0 * qc / cols) if qc else f
-                        mc, hc, jc = evaluate(tag, ring, fc, alpha)
-                        if qc is None:  # file order: its q known now
-                            fc = min(1.0, 2.0 * len(mc["ring"]) / cols)
-                            mc, hc, jc = evaluate(tag, ring, fc, alpha)
-                        if min(h["alpha"] for h in mc["ring"]) * cols < 1:
-                            # hosts the overlap balance leaves (almost) without work: the
-                            # ring of the others, in the same order, valued again
-                            keep = [h["label"] for h in mc["ring"] if h["alpha"] * cols >= 1]
-                            if len(keep) < 1:
-                                continue
-                            fc = min(1.0, 2.0 * len(keep) / cols)
-                            mc, hc, jc = evaluate(tag + "-kept", ",".join(keep), fc, alpha)
-                            if min(h["alpha"] for h in mc["ring"]) * cols < 1:
-                                continue  # a host without a column: not a ring iterapp runs
-                        if best is None or mc["t_step"] < best[0]["t_step"]:
-                            best = (mc, hc, jc, fc, tag)
-                    mo, hfo, mjo, f, row["proxy"] = best
-                    qo = len(mo["ring"])
+                qo = len(mo["ring"])
                 try:
                     ra = run("additive", mja, hfa, qa, "overlap", "alpha")
                 except RuntimeError as e:  # a share below one column: iterapp's columns
@@ -230,8 +177,6 @@ def main():
                     row["note"] = "other ring"
                 if pred_equal and not same:
                     row["note"] += "; equal predictions (communication floor)"
-                if row.get("proxy"):
-                    row["note"] += "; proxy " + row["proxy"][5:]
                 if row.get("zero_col"):
                     row["note"] += "; additive shares leave a host < 1 column: iterapp's columns"
 
@@ -277,7 +222,7 @@ def main():
     if errs:
         print("%d run errors" % len(errs))
     if args.markdown:
-        out = ["| platform | D_c/D_w | rows | q additive | q overlap | comm share | F | additive pred ms | additive sim ms "
+        out = ["| platform | D_c/D_w | rows | q additive | q overlap | comm share | b/D_w | additive pred ms | additive sim ms "
                "| overlap pred ms | overlap sim ms | overlap sim/pred | overlap / additive | same, iterapp's columns | note |",
                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for x in rows:
