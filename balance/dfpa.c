@@ -58,6 +58,24 @@ static rm_status check_comm(int p, const double *comm, rm_error *err)
     return RM_OK;
 }
 
+/* The overlap fields (rm_dfpa_options, 1.3): zero unless overlap is on. */
+static rm_status check_overlap(const rm_dfpa_options *o, rm_error *err)
+{
+    double F = o->overlap_boundary, B = o->overlap_boundary_units;
+    if (!o->overlap && (F != 0.0 || B != 0.0))
+        return rm_error_set(err, RM_EINPUT,
+                            "DFPA: overlap_boundary (%g) and overlap_boundary_units (%g) need "
+                            "overlap on",
+                            F, B);
+    if (!isfinite(F) || F < 0 || F > 1)
+        return rm_error_set(err, RM_EINPUT,
+                            "DFPA: overlap_boundary = %g (need a fraction, finite in [0, 1])", F);
+    if (!isfinite(B) || B < 0)
+        return rm_error_set(err, RM_EINPUT,
+                            "DFPA: overlap_boundary_units = %g (need finite >= 0)", B);
+    return RM_OK;
+}
+
 /* start: p entries >= lo summing to n. */
 static rm_status check_start(const rm_dfpa *a, const long *start, long lo, rm_error *err)
 {
@@ -138,6 +156,9 @@ rm_status rm_dfpa_new(int p, long n, const rm_dfpa_options *opt, rm_dfpa **out, 
     rm_status st = check_comm(p, opt->comm, err);
     if (st)
         return st;
+    st = check_overlap(opt, err);
+    if (st)
+        return st;
     rm_dfpa *a = calloc(1, sizeof *a);
     if (!a)
         return rm_error_set(err, RM_ENOMEM, "DFPA: out of memory");
@@ -200,6 +221,9 @@ double rm_dfpa_predict(const rm_dfpa *a, double *times)
 {
     if (!a || a->stats.iterations == 0)
         return NAN;
+    if (a->opt.overlap)
+        return rm_fpm_step_time_overlap(a->p, a->models, a->comm, a->opt.overlap_boundary,
+                                        a->opt.overlap_boundary_units, a->d, times);
     return rm_fpm_step_time(a->p, a->models, a->comm, a->d, times);
 }
 
@@ -220,7 +244,9 @@ rm_status rm_dfpa_step(rm_dfpa *a, const double *times, long *next, rm_dfpa_stat
         if (st)
             return st;
     }
-    double tmax = 0.0, tmin = INFINITY;
+    double tmax = 0.0, tmin = INFINITY, floor_max = 0.0;
+    const int ov = a->opt.overlap;
+    const double F = a->opt.overlap_boundary, B = a->opt.overlap_boundary_units;
     for (int i = 0; i < p; i++) {
         double Ti = a->comm[i];
         if (a->d[i] > 0) {
@@ -228,13 +254,37 @@ rm_status rm_dfpa_step(rm_dfpa *a, const double *times, long *next, rm_dfpa_stat
             if (rm_fpm_add(&a->models[i], (double)a->d[i], times[i], &c, err))
                 return rm_error_set(err, RM_EINTERNAL, "DFPA: point insertion failed");
             a->stats.cases[c]++;
-            Ti += times[i];
+            if (!ov) {
+                Ti += times[i];
+            } else {
+                /* max(t - b, comm) + b = max(t, comm + b), b = min(t, F t +
+                   t^(min(d, B))): the measured t, the boundary of the model */
+                double t = times[i], b = F * t;
+                if (B > 0)
+                    b += (double)a->d[i] <= B ? t : rm_fpm_time_hull(&a->models[i], B);
+                if (b > t)
+                    b = t;
+                Ti = a->comm[i] + b > t ? a->comm[i] + b : t;
+            }
         }
         if (Ti > tmax)
             tmax = Ti;
         if (a->d[i] > a->opt.min_units && Ti < tmin)
             tmin = Ti;
+        if (ov) { /* the least time position i can have: at min_units (or 0) */
+            double f = a->d[i] > a->opt.min_units && a->opt.min_units > 0
+                           ? rm_fpm_host_time_overlap(&a->models[i], (double)a->opt.min_units,
+                                                      a->comm[i], F, B)
+                       : a->d[i] > a->opt.min_units ? a->comm[i] : Ti;
+            if (f > floor_max)
+                floor_max = f;
+        }
     }
+    /* under overlap a position's time has a floor (its communication, plus
+       its boundary): when the slowest is at the largest floor no
+       distribution is faster, and the times below it need not rise to it */
+    if (ov && isfinite(tmin) && floor_max > tmin)
+        tmin = floor_max < tmax ? floor_max : tmax;
     a->stats.iterations++;
     a->stats.t_max = tmax;
     a->stats.imbalance = (isfinite(tmin) && tmin > 0) ? (tmax - tmin) / tmin : 0.0;
@@ -250,15 +300,19 @@ rm_status rm_dfpa_step(rm_dfpa *a, const double *times, long *next, rm_dfpa_stat
                 a->idx[pm++] = i;
         rm_status st;
         if (pm == p) {
-            st = rm_fpm_partition(p, a->models, a->comm, a->n, a->opt.min_units, a->next, NULL,
-                                  err);
+            st = ov ? rm_fpm_partition_overlap(p, a->models, a->comm, F, B, a->n,
+                                               a->opt.min_units, a->next, NULL, err)
+                    : rm_fpm_partition(p, a->models, a->comm, a->n, a->opt.min_units, a->next,
+                                       NULL, err);
         } else {
             for (int j = 0; j < pm; j++) {
                 a->sub[j] = a->models[a->idx[j]]; /* read-only views */
                 a->sub_comm[j] = a->comm[a->idx[j]];
             }
-            st = rm_fpm_partition(pm, a->sub, a->sub_comm, a->n, a->opt.min_units, a->sub_d,
-                                  NULL, err);
+            st = ov ? rm_fpm_partition_overlap(pm, a->sub, a->sub_comm, F, B, a->n,
+                                               a->opt.min_units, a->sub_d, NULL, err)
+                    : rm_fpm_partition(pm, a->sub, a->sub_comm, a->n, a->opt.min_units,
+                                       a->sub_d, NULL, err);
             if (!st) {
                 memset(a->next, 0, sizeof *a->next * (size_t)p);
                 for (int j = 0; j < pm; j++)

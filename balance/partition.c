@@ -41,9 +41,76 @@ static double comm_of(const double *comm, int i)
  * every comparison, so the threshold start and the greedy see the same
  * doubles (and ties). With a one-point model (1, w) it is comm + j * w, the
  * unit value of alloc/alloc.c. */
-static double unit_cost(const rm_fpm *m, double comm, long j)
+static double unit_cost_additive(const rm_fpm *m, double comm, long j)
 {
     return comm + rm_fpm_time_hull(m, (double)j);
+}
+
+/* The overlap model with speed functions (docs/balance.md, "DFPA under
+ * overlap"): H(x) = max(t, comm + b), t = t^(x), b = min(t, F t +
+ * t^(min(x, B))); nondecreasing in x, H(0) = comm. */
+static double ov_time(const rm_fpm *m, double x, double comm, double F, double B)
+{
+    if (!(x > 0))
+        return comm;
+    double t = rm_fpm_time_hull(m, x);
+    double b = F * t;
+    if (B > 0)
+        b += rm_fpm_time_hull(m, x < B ? x : B);
+    if (b > t)
+        b = t;
+    double h = comm + b;
+    return h > t ? h : t;
+}
+
+/* Largest x >= 0 with H(x) <= T (0 when T < comm: even x = 0 takes comm):
+ * t^(x) <= T, and b(x) <= R = T - comm, i.e. t^(x) <= R (the whole work
+ * as boundary) or, for x >= B, F t^(x) + t^(B) <= R. */
+static double ov_inverse(const rm_fpm *m, double T, double comm, double F, double B)
+{
+    double R = T - comm;
+    if (!(R >= 0))
+        return 0.0;
+    double xt = rmi_fpm_hull_inverse(m, T), xr = rmi_fpm_hull_inverse(m, R);
+    double tB = B > 0 ? rm_fpm_time_hull(m, B) : 0.0;
+    if (R >= tB) {
+        double y = F > 0 ? rmi_fpm_hull_inverse(m, (R - tB) / F) : INFINITY;
+        if (y >= B && y > xr)
+            xr = y;
+    }
+    return xt < xr ? xt : xr;
+}
+
+/* How a processor's step time depends on its units: eq. (1)'s comm + t^
+ * (ov = 0) or the overlap model's H (ov = 1, boundary F and B units). */
+typedef struct fcost {
+    const double *comm;
+    int ov;
+    double F, B;
+} fcost;
+
+static double unit_cost(const rm_fpm *m, const fcost *fc, int i, long j)
+{
+    double c = comm_of(fc->comm, i);
+    return fc->ov ? ov_time(m, (double)j, c, fc->F, fc->B) : unit_cost_additive(m, c, j);
+}
+
+/* Largest real x with cost <= X: the guess count_below starts from. */
+static double cost_inverse(const rm_fpm *m, const fcost *fc, int i, double X)
+{
+    double c = comm_of(fc->comm, i);
+    return fc->ov ? ov_inverse(m, X, c, fc->F, fc->B) : rmi_fpm_hull_inverse(m, X - c);
+}
+
+static rm_status check_boundary(double F, double B, rm_error *err)
+{
+    if (!isfinite(F) || F < 0 || F > 1)
+        return rm_error_set(err, RM_EINPUT,
+                            "partitioning: overlap boundary fraction %g (need finite in [0, 1])", F);
+    if (!isfinite(B) || B < 0)
+        return rm_error_set(err, RM_EINPUT,
+                            "partitioning: overlap boundary of %g units (need finite >= 0)", B);
+    return RM_OK;
 }
 
 rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm, double n,
@@ -89,17 +156,17 @@ rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm,
  * largest such j, the model's cost being nondecreasing in j. Found from
  * the hull's inverse by a galloping then binary search (O(log) evaluations
  * also where many units cost the same double: a flat model, large j). */
-static long count_below(const rm_fpm *m, double comm, long min, long cap, double X)
+static long count_below(const rm_fpm *m, const fcost *fc, int i, long min, long cap, double X)
 {
-    if (cap <= min || unit_cost(m, comm, min + 1) > X)
+    if (cap <= min || unit_cost(m, fc, i, min + 1) > X)
         return min;
-    double q = floor(rmi_fpm_hull_inverse(m, X - comm));
+    double q = floor(cost_inverse(m, fc, i, X));
     long g = !(q > (double)(min + 1)) ? min + 1 : q >= (double)cap ? cap : (long)q;
     long a, b, step = 1; /* cost(a) <= X; b > a is cap + 1 or cost(b) > X */
-    if (unit_cost(m, comm, g) <= X) {
+    if (unit_cost(m, fc, i, g) <= X) {
         a = g;
         b = g + 1;
-        while (b <= cap && unit_cost(m, comm, b) <= X) {
+        while (b <= cap && unit_cost(m, fc, i, b) <= X) {
             a = b;
             step *= 2;
             b = cap - a > step ? a + step : cap + 1;
@@ -107,7 +174,7 @@ static long count_below(const rm_fpm *m, double comm, long min, long cap, double
     } else {
         b = g;
         a = g - 1;
-        while (unit_cost(m, comm, a) > X) { /* a = min + 1 is below X */
+        while (unit_cost(m, fc, i, a) > X) { /* a = min + 1 is below X */
             b = a;
             step *= 2;
             a = a - (min + 1) > step ? a - step : min + 1;
@@ -115,7 +182,7 @@ static long count_below(const rm_fpm *m, double comm, long min, long cap, double
     }
     while (b - a > 1) {
         long mid = a + (b - a) / 2;
-        if (unit_cost(m, comm, mid) <= X)
+        if (unit_cost(m, fc, i, mid) <= X)
             a = mid;
         else
             b = mid;
@@ -123,14 +190,15 @@ static long count_below(const rm_fpm *m, double comm, long min, long cap, double
     return a;
 }
 
-rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long n,
-                           long min_units, long *d, double *T, rm_error *err)
+static rm_status partition_int(int p, const rm_fpm *models, const fcost *fc, long n,
+                               long min_units, long *d, const char *fn, rm_error *err)
 {
-    rm_status st = check_models(p, models, comm, "rm_fpm_partition", err);
+    const double *comm = fc->comm;
+    rm_status st = check_models(p, models, comm, fn, err);
     if (st)
         return st;
     if (!d)
-        return rm_error_set(err, RM_EINVAL, "rm_fpm_partition: d is NULL");
+        return rm_error_set(err, RM_EINVAL, "%s: d is NULL", fn);
     if (n < 0 || min_units < 0)
         return rm_error_set(err, RM_EINPUT, "partitioning: n = %ld, min_units = %ld (need >= 0)",
                             n, min_units);
@@ -147,11 +215,10 @@ rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long
         /* lo: strictly below every processor's next unit, so count(lo) = base */
         double lo = INFINITY, hi = -INFINITY;
         for (int i = 0; i < p; i++) {
-            double c = comm_of(comm, i);
-            double first = unit_cost(&models[i], c, min_units + 1);
+            double first = unit_cost(&models[i], fc, i, min_units + 1);
             if (first < lo)
                 lo = first;
-            double last = unit_cost(&models[i], c, n); /* count_i(hi) = n */
+            double last = unit_cost(&models[i], fc, i, n); /* count_i(hi) = n */
             if (last > hi)
                 hi = last;
         }
@@ -162,7 +229,7 @@ rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long
                 break;
             long sum = 0;
             for (int i = 0; i < p && sum <= n; i++)
-                sum += count_below(&models[i], comm_of(comm, i), min_units, n, mid);
+                sum += count_below(&models[i], fc, i, min_units, n, mid);
             if (sum <= n)
                 lo = mid;
             else
@@ -170,7 +237,7 @@ rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long
         }
         long sum = 0;
         for (int i = 0; i < p; i++) {
-            d[i] = count_below(&models[i], comm_of(comm, i), min_units, n, lo);
+            d[i] = count_below(&models[i], fc, i, min_units, n, lo);
             sum += d[i];
         }
         if (sum > n) { /* cannot happen (count(lo) <= n by construction); be safe */
@@ -190,7 +257,7 @@ rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long
            wiggle. */
         if (n - sum > 65536 && nextafter(lo, INFINITY) == hi)
             for (int k = 0; k < p && sum < n; k++) {
-                long upto = count_below(&models[k], comm_of(comm, k), min_units, n, hi);
+                long upto = count_below(&models[k], fc, k, min_units, n, hi);
                 long take = upto - d[k] < n - sum ? upto - d[k] : n - sum;
                 if (take > 0) {
                     d[k] += take;
@@ -199,9 +266,9 @@ rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long
             }
         for (; sum < n; sum++) {
             int best = 0;
-            double bv = unit_cost(&models[0], comm_of(comm, 0), d[0] + 1);
+            double bv = unit_cost(&models[0], fc, 0, d[0] + 1);
             for (int k = 1; k < p; k++) {
-                double v = unit_cost(&models[k], comm_of(comm, k), d[k] + 1);
+                double v = unit_cost(&models[k], fc, k, d[k] + 1);
                 if (v < bv) {
                     bv = v;
                     best = k;
@@ -210,9 +277,31 @@ rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long
             d[best]++;
         }
     }
-    if (T)
-        *T = rm_fpm_step_time(p, models, comm, d, NULL);
     return RM_OK;
+}
+
+rm_status rm_fpm_partition(int p, const rm_fpm *models, const double *comm, long n,
+                           long min_units, long *d, double *T, rm_error *err)
+{
+    fcost fc = {comm, 0, 0.0, 0.0};
+    rm_status st = partition_int(p, models, &fc, n, min_units, d, "rm_fpm_partition", err);
+    if (!st && T)
+        *T = rm_fpm_step_time(p, models, comm, d, NULL);
+    return st;
+}
+
+rm_status rm_fpm_partition_overlap(int p, const rm_fpm *models, const double *comm,
+                                   double boundary, double boundary_units, long n,
+                                   long min_units, long *d, double *T, rm_error *err)
+{
+    rm_status st = check_boundary(boundary, boundary_units, err);
+    if (st)
+        return st;
+    fcost fc = {comm, 1, boundary, boundary_units};
+    st = partition_int(p, models, &fc, n, min_units, d, "rm_fpm_partition_overlap", err);
+    if (!st && T)
+        *T = rm_fpm_step_time_overlap(p, models, comm, boundary, boundary_units, d, NULL);
+    return st;
 }
 
 double rm_fpm_step_time(int p, const rm_fpm *models, const double *comm, const long *d,
@@ -232,4 +321,91 @@ double rm_fpm_step_time(int p, const rm_fpm *models, const double *comm, const l
             mx = v;
     }
     return mx;
+}
+
+double rm_fpm_host_time_overlap(const rm_fpm *m, double x, double comm, double boundary,
+                                double boundary_units)
+{
+    if (!m || m->n < 1 || !(x >= 0) || !isfinite(x) || !(comm >= 0) || !isfinite(comm) ||
+        check_boundary(boundary, boundary_units, NULL))
+        return NAN;
+    return ov_time(m, x, comm, boundary, boundary_units);
+}
+
+double rm_fpm_step_time_overlap(int p, const rm_fpm *models, const double *comm,
+                                double boundary, double boundary_units, const long *d,
+                                double *times)
+{
+    if (p < 1 || !models || !d || check_boundary(boundary, boundary_units, NULL))
+        return NAN;
+    double mx = 0.0;
+    for (int i = 0; i < p; i++) {
+        if (d[i] < 0 || (d[i] > 0 && models[i].n < 1))
+            return NAN;
+        double c = comm_of(comm, i);
+        double v = d[i] > 0 ? ov_time(&models[i], (double)d[i], c, boundary, boundary_units) : c;
+        if (times)
+            times[i] = v;
+        if (v > mx || isnan(v))
+            mx = v;
+    }
+    return mx;
+}
+
+rm_status rm_fpm_partition_real_overlap(int p, const rm_fpm *models, const double *comm,
+                                        double boundary, double boundary_units, double n,
+                                        double *x, double *T, rm_error *err)
+{
+    rm_status st = check_models(p, models, comm, "rm_fpm_partition_real_overlap", err);
+    if (!st)
+        st = check_boundary(boundary, boundary_units, err);
+    if (st)
+        return st;
+    if (!x)
+        return rm_error_set(err, RM_EINVAL, "rm_fpm_partition_real_overlap: x is NULL");
+    if (!isfinite(n) || n <= 0)
+        return rm_error_set(err, RM_EINPUT, "partitioning: n = %g units (need finite > 0)", n);
+    const double F = boundary, B = boundary_units;
+    /* every position communicates whatever its share: T >= max comm */
+    double cmax = 0.0, hi = 0.0, S = 0.0;
+    for (int i = 0; i < p; i++) {
+        double c = comm_of(comm, i);
+        if (c > cmax)
+            cmax = c;
+        double v = ov_time(&models[i], n, c, F, B); /* each x_i >= n above */
+        if (v > hi)
+            hi = v;
+    }
+    for (int i = 0; i < p; i++)
+        S += ov_inverse(&models[i], cmax, comm_of(comm, i), F, B);
+    if (S >= n) {
+        /* the communication bound dominates: each position gets the same
+           fraction of what it can take within it (rm_balance_overlap) */
+        for (int i = 0; i < p; i++)
+            x[i] = ov_inverse(&models[i], cmax, comm_of(comm, i), F, B) * (n / S);
+        if (T)
+            *T = cmax;
+        return RM_OK;
+    }
+    double lo = cmax;
+    if (hi < lo)
+        hi = lo;
+    for (int it = 0; it < 2000; it++) {
+        double mid = lo + (hi - lo) / 2;
+        if (!(mid > lo && mid < hi) || hi - lo <= 1e-15 * hi)
+            break;
+        double sum = 0;
+        for (int i = 0; i < p; i++)
+            sum += ov_inverse(&models[i], mid, comm_of(comm, i), F, B);
+        if (sum < n)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double Tm = lo + (hi - lo) / 2;
+    for (int i = 0; i < p; i++)
+        x[i] = ov_inverse(&models[i], Tm, comm_of(comm, i), F, B);
+    if (T)
+        *T = Tm;
+    return RM_OK;
 }

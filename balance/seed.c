@@ -51,8 +51,21 @@ rm_status rm_mapping_dfpa(const rm_network *net, const rm_mapping *m, long n_uni
     rm_status st = rm_mapping_units(net, m, n_units, min_units, u, err);
     if (!st && comm && !(opt && opt->comm))
         st = rm_fpm_ring_comm(net, m, dc, comm, err);
+    /* a mapping of the overlap model: DFPA balances its host times
+       (docs/balance.md, "DFPA under overlap"), unless opt says otherwise */
+    rm_dfpa_options o;
+    const rm_dfpa_options *use = opt;
+    if (m->cost.overlap && !(opt && opt->overlap)) {
+        if (opt)
+            o = *opt;
+        else
+            rm_dfpa_options_init(&o);
+        o.overlap = 1;
+        o.overlap_boundary = m->cost.overlap_boundary;
+        use = &o;
+    }
     if (!st)
-        st = rm_dfpa_seeded(m->q, n_units, u, comm, opt, out, err);
+        st = rm_dfpa_seeded(m->q, n_units, u, comm, use, out, err);
     if (!st && units)
         memcpy(units, u, (size_t)m->q * sizeof *u);
     free(u);

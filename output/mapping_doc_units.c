@@ -62,12 +62,16 @@ rm_status rm_mapping_doc_units(const rm_mapping_doc *d, long n_units, long min_u
     for (int k = 0; k < d->q; k++)
         w[k] = d->ring[k].w;
     doc_costs(d, C);
-    st = rm_alloc_columns(d->q, w, C, d->cost.dc_dw, n_units, min_units, u, err);
+    /* the document's model: eq. (1), or the overlap model's host times */
+    st = d->cost.overlap ? rm_alloc_columns_model(d->q, w, C, &d->cost, n_units, min_units, u, err)
+                         : rm_alloc_columns(d->q, w, C, d->cost.dc_dw, n_units, min_units, u, err);
     if (!st) {
         if (t_step_per_dw) {
             double t = 0;
             for (int k = 0; k < d->q && n_units > 0; k++) {
-                double tk = (double)u[k] * w[k] / (double)n_units + d->cost.dc_dw * C[k];
+                double tk = d->cost.overlap
+                                ? rm_host_time(&d->cost, (double)u[k] / (double)n_units, w[k], C[k])
+                                : (double)u[k] * w[k] / (double)n_units + d->cost.dc_dw * C[k];
                 if (tk > t)
                     t = tk;
             }
@@ -104,7 +108,18 @@ rm_status rm_mapping_doc_dfpa(const rm_mapping_doc *d, long n_units, double dc,
         doc_costs(d, comm);
         for (int k = 0; k < d->q; k++)
             comm[k] *= dc;
-        st = rm_dfpa_seeded(d->q, n_units, u, dc > 0 ? comm : NULL, opt, out, err);
+        rm_dfpa_options o; /* a document of the overlap model: DFPA under it */
+        const rm_dfpa_options *use = opt;
+        if (d->cost.overlap && !(opt && opt->overlap)) {
+            if (opt)
+                o = *opt;
+            else
+                rm_dfpa_options_init(&o);
+            o.overlap = 1;
+            o.overlap_boundary = d->cost.overlap_boundary;
+            use = &o;
+        }
+        st = rm_dfpa_seeded(d->q, n_units, u, dc > 0 ? comm : NULL, use, out, err);
     }
     if (!st && units)
         memcpy(units, u, (size_t)d->q * sizeof *u);

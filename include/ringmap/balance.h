@@ -180,6 +180,70 @@ rm_status rm_fpm_ring_comm(const rm_network *net, const rm_mapping *m, double dc
                            rm_error *err);
 
 /* ------------------------------------------------------------------------ */
+/* The overlap model with speed functions (docs/balance.md, "DFPA under      */
+/* overlap"; Weissman 1995 §4.1.2, Eq. 4.10)                                  */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * One position's step time under the overlap model with its speed
+ * function: H(x) = max(t - b, comm) + b = max(t, comm + b) with t =
+ * t^(x) (the increasing hull of rm_fpm_time_hull) and the boundary b =
+ * min(t, boundary t + t^(min(x, boundary_units))) that cannot overlap its
+ * communication (boundary = F in [0, 1], boundary_units = B units >= 0;
+ * both 0: Weissman's max(T_comp, T_comm); F = 1: comm + t, eq. (1)).
+ * Nondecreasing in x; H(0) = comm. x >= 0 units, comm >= 0 s; returns s,
+ * NAN for an empty or NULL model or a bad argument. Thread-safe on const m.
+ * O(n_pts). Source: Weissman 1995 §4.1.2 (Eq. 4.10) with Lastovetsky and
+ * Reddy §2's speed functions.
+ */
+double rm_fpm_host_time_overlap(const rm_fpm *m, double x, double comm, double boundary,
+                                double boundary_units);
+
+/**
+ * rm_fpm_partition_real under the overlap model (boundary F in [0, 1],
+ * boundary_units B >= 0, as rm_fpm_host_time_overlap): x_i(T) is the
+ * largest x with H_i(x) <= T, i.e. min(t^-1(T), max(t^-1(T - comm_i),
+ * the largest x >= B with F t^(x) + t^(B) <= T - comm_i)), 0 for T <
+ * comm_i; T = max(max_i comm_i, the root of sum_i x_i(T) = n) (every
+ * position communicates whatever its share). At the root x_i = x_i(T);
+ * when the communication bound dominates (sum_i x_i(max comm) >= n), every
+ * share up to x_i(T) gives the same T and each position gets the same
+ * fraction of what it can take, x_i = n x_i(T) / sum_j x_j(T) — with
+ * constant models (one point (1, w_i)), B = 0 and comm_i = dc_dw C_i,
+ * x / n is rm_balance_overlap's alpha (ringmap/model.h). Shapes, units and
+ * errors as rm_fpm_partition_real, plus RM_EINPUT for a bad boundary or
+ * boundary_units. Thread-safe on const models. O(p n_pts log(1/prec)).
+ */
+rm_status rm_fpm_partition_real_overlap(int p, const rm_fpm *models, const double *comm,
+                                        double boundary, double boundary_units, double n,
+                                        double *x, double *T, rm_error *err);
+
+/**
+ * rm_fpm_partition under the overlap model: the distribution d of n units
+ * (d_i >= min_units, sum n) minimising max_i H_i(d_i) exactly
+ * (rm_fpm_host_time_overlap), by the same greedy (the next unit to the k
+ * minimising H_k(d_k + 1), ties to the lowest index) with the same
+ * threshold start: optimal, every H_k being nondecreasing (Boulet et al.
+ * 1999's argument). When the communication bound dominates, every
+ * distribution within it is optimal and the greedy's (the cheapest units
+ * first) is returned. *T (may be NULL) gets max_i H_i(d_i). Errors as
+ * rm_fpm_partition, plus RM_EINPUT for a bad boundary or boundary_units.
+ * Thread-safe on const models. Complexity as rm_fpm_partition.
+ */
+rm_status rm_fpm_partition_overlap(int p, const rm_fpm *models, const double *comm,
+                                   double boundary, double boundary_units, long n,
+                                   long min_units, long *d, double *T, rm_error *err);
+
+/**
+ * rm_fpm_step_time under the overlap model: times[i] = H_i(d_i) (comm_i for
+ * d_i = 0), times may be NULL; returns their maximum (NAN on bad input as
+ * rm_fpm_step_time, or a bad boundary). O(p n_pts).
+ */
+double rm_fpm_step_time_overlap(int p, const rm_fpm *models, const double *comm,
+                                double boundary, double boundary_units, const long *d,
+                                double *times);
+
+/* ------------------------------------------------------------------------ */
 /* DFPA: distributed functional partitioning (Lastovetsky and Reddy §2)                   */
 /* ------------------------------------------------------------------------ */
 
@@ -201,7 +265,24 @@ typedef struct rm_dfpa_options {
     /* reserved for fields of later 1.x releases, which take slots from it
        so that the size and the offsets above stay (docs/library.md, "ABI
        notes"); zeroed by rm_dfpa_options_init */
-    rm_reserved_slot reserved[8];
+    union {
+        rm_reserved_slot reserved[8];
+        struct { /* after 1.3.0: the overlap model (docs/balance.md, "DFPA under overlap") */
+            /* 0 (default): position i's step is comm_i + t_i (eq. (1), bit
+               for bit). Nonzero: it posts its messages, computes meanwhile
+               and finishes its boundary b_i: max(t_i - b_i, comm_i) + b_i
+               (Weissman 1995 §4.1.2, Eq. 4.10, with a boundary part) */
+            int overlap;
+            /* the boundary as a fraction F of the computation, finite in
+               [0, 1]; must be 0 when overlap is 0 */
+            double overlap_boundary;
+            /* the boundary as B units per step (finite >= 0; iterapp's 2
+               boundary columns), timed by the position's model: t^_i(min(x,
+               B)); must be 0 when overlap is 0. With both, b_i =
+               min(t_i, F t_i + t^_i(min(x, B))) */
+            double overlap_boundary_units;
+        };
+    };
 } rm_dfpa_options;
 
 /** Why DFPA is done (or not yet). */
@@ -238,7 +319,9 @@ void rm_dfpa_options_init(rm_dfpa_options *opt);
  * opt NULL = defaults. Errors: RM_EINVAL (out NULL), RM_EINPUT (p < 1, n < 1,
  * n < p * max(1, min_units) without a start, n < p * min_units with one,
  * eps not finite or < 0, max_iter < 1, bad comm, start with sum != n or an
- * entry < min_units), RM_ENOMEM; *out = NULL on error. A processor started
+ * entry < min_units; overlap_boundary outside [0, 1], overlap_boundary_units
+ * not finite or < 0, either nonzero without overlap), RM_ENOMEM; *out =
+ * NULL on error. A processor started
  * at 0 units is never measured and keeps 0 units (rm_dfpa_step partitions
  * the n units over the others).
  * Complexity O(p). The object is not thread-safe (one driver at a time).
@@ -260,6 +343,11 @@ const long *rm_dfpa_distribution(const rm_dfpa *a);
  * imbalance of T_i = comm_i + t_i as (max_i T_i - min_i T_i) / min_i T_i,
  * the min over processors above min_units (those at the bound may finish
  * early, like alpha = 0 positions of Legrand et al. 2004), and:
+ *   - under the overlap model (opt->overlap), T_i = max(t_i, comm_i + b_i)
+ *     with b_i = min(t_i, F t_i + t^_i(min(d_i, B))) (t_i for d_i <= B),
+ *     the min is raised to the largest floor max_i T_i(min_units) (comm_i
+ *     with min_units 0: no distribution is faster, docs/balance.md) and
+ *     the repartition is rm_fpm_partition_overlap;
  *   - imbalance <= eps: state RM_DFPA_BALANCED, distribution kept;
  *   - otherwise the integer optimum of the updated models (rm_fpm_partition)
  *     becomes the next distribution; if it equals the measured one, state
@@ -282,7 +370,8 @@ void rm_dfpa_stats_get(const rm_dfpa *a, rm_dfpa_stats *st);
 const rm_fpm *rm_dfpa_model(const rm_dfpa *a, int i);
 
 /** Predicted times comm_i + t^_i(d_i) in s of the current distribution under
- *  the current models (p entries); returns their max, NAN before the first
+ *  the current models (p entries; under the overlap model
+ *  rm_fpm_step_time_overlap's); returns their max, NAN before the first
  *  step. O(p n_pts). */
 double rm_dfpa_predict(const rm_dfpa *a, double *times);
 
@@ -316,8 +405,12 @@ rm_status rm_dfpa_seeded(int q, long n_units, const long *units, const double *c
  * (rm_dfpa_seeded) whose communication times are comm[k] = dc * C_k in s
  * (rm_fpm_ring_comm; dc = D_c in Mb, finite >= 0; 0 = computation only),
  * unless opt->comm gives them. DFPA position k is ring position k (MPI
- * rank k with the launch files of `ringmap map`). For a mapping read back
- * from its JSON, rm_mapping_doc_dfpa (ringmap/mapping_json.h).
+ * rank k with the launch files of `ringmap map`). A mapping of the overlap
+ * model (m->cost.overlap) seeds DFPA under it: opt's overlap fields, unless
+ * opt->overlap is set, become overlap 1 and overlap_boundary =
+ * m->cost.overlap_boundary (the units are already its integer optimum,
+ * rm_mapping_units). For a mapping read back from its JSON,
+ * rm_mapping_doc_dfpa (ringmap/mapping_json.h).
  * Errors: RM_EINVAL (net, m or out NULL; m not a mapping of net), RM_EINPUT
  * (dc; rm_mapping_units's and rm_dfpa_new's), RM_ENOMEM; *out = NULL on
  * error. Thread safety: reentrant (reads net and m). Complexity O(q^2 + L).

@@ -97,7 +97,8 @@ void rm_mapping_doc_free(rm_mapping_doc *d);
  * Integer work shares of a mapping read back from its JSON, as
  * rm_mapping_units (ringmap/shares.h) gives them for the computed mapping:
  * n_units equal units (each D_w / n_units) to the d->q ring positions so
- * that max_k (units[k] w_k / n_units + dc_dw C_k) is minimal, each >=
+ * that max_k (units[k] w_k / n_units + dc_dw C_k) (under the overlap model,
+ * params.overlap: rm_host_time's, by rm_alloc_columns_model) is minimal, each >=
  * min_units (0: a position may get none); C_k from the document's route
  * bandwidths and latencies under its cost model (rm_route_cost,
  * rm_host_cost), dc_dw = d->cost.dc_dw. units gets d->q entries (sum
@@ -116,7 +117,8 @@ rm_status rm_mapping_doc_units(const rm_mapping_doc *d, long n_units, long min_u
  * rm_mapping_doc_units with opt->min_units (opt NULL: defaults, min_units
  * 0), communication times comm[k] = dc * C_k in s (dc = D_c in Mb, finite
  * >= 0; 0 = computation only) unless opt->comm gives them; *out a new run
- * (rm_dfpa_free). Errors as rm_mapping_doc_units and rm_dfpa_new, RM_EINPUT
+ * (rm_dfpa_free). A document of the overlap model (params.overlap) gives
+ * its units under that model and seeds DFPA under it, as rm_mapping_dfpa. Errors as rm_mapping_doc_units and rm_dfpa_new, RM_EINPUT
  * for a bad dc; *out = NULL on error. Thread safety: reentrant (reads d).
  * Complexity O(q^2). Source: Lastovetsky and Reddy §2 (DFPA), Boulet et al.
  * 1999 §3, Legrand et al. 2004 eq. (1).
