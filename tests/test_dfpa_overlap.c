@@ -15,9 +15,11 @@
  *  - integer units: rm_fpm_partition_overlap against every distribution of
  *    small random instances, against rm_alloc_columns_model for constant
  *    speeds, and F = 1 equals the additive partition bit for bit;
- *  - a mapping of the overlap model seeds DFPA under it (rm_mapping_dfpa);
+ *  - a mapping of the overlap model seeds DFPA under it (rm_mapping_dfpa), and
+ *    so does its JSON read back (rm_mapping_doc_units, rm_mapping_doc_dfpa);
  *  - the checks: a boundary without overlap, a bad fraction, refused.
  */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #include "ringmap.h"
 
 #include "support.h"
@@ -27,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define NEAR(a, b, tol) (fabs((double)(a) - (double)(b)) <= (tol) * (1.0 + fabs((double)(b))))
 
@@ -504,6 +507,29 @@ START_TEST(test_mapping_dfpa_overlap)
                   Hmax, rm_mapping_units_tstep(&net, m, n, u));
     ck_assert_msg(st == RM_DFPA_BALANCED || st == RM_DFPA_STABLE, "state %d", st);
     rm_dfpa_free(a);
+    /* the same mapping read back from its JSON (params.overlap): the same
+       units (the overlap model's, not eq. (1)'s) and DFPA under overlap */
+    char path[] = "/tmp/test_dfpa_overlap_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    ck_assert_msg(rm_mapping_write_json(f, &net, &opt, m, &err) == RM_OK, "%s", err.msg);
+    fclose(f);
+    rm_mapping_doc *doc = NULL;
+    ck_assert_msg(rm_mapping_read_json(path, &doc, &err) == RM_OK, "%s", err.msg);
+    unlink(path);
+    ck_assert(doc->cost.overlap && doc->cost.overlap_boundary == 0.25);
+    long ud[3];
+    double tdw;
+    ck_assert_msg(rm_mapping_doc_units(doc, n, 0, ud, &tdw, &err) == RM_OK, "%s", err.msg);
+    ck_assert(!memcmp(ud, u, sizeof(long) * (size_t)m->q));
+    ck_assert_msg(NEAR(tdw, rm_mapping_units_tstep(&net, m, n, u), 1e-13), "%.17g", tdw);
+    ck_assert_msg(rm_mapping_doc_dfpa(doc, n, dc, &o, ud, &a, &err) == RM_OK, "%s", err.msg);
+    ck_assert_int_eq(rm_dfpa_step(a, t, NULL, &st, &err), RM_OK);
+    rm_dfpa_stats_get(a, &s);
+    ck_assert_msg(NEAR(s.t_max, Hmax, 1e-13), "doc %.17g %.17g", s.t_max, Hmax);
+    rm_dfpa_free(a);
+    rm_mapping_doc_free(doc);
     rm_mapping_free(m);
     rm_network_destroy(&net);
     rm_platform_free(p);
