@@ -49,7 +49,7 @@ int rmi_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_err
         }
     }
     rm_balance_run_opts o = {ba->n, ba->steps, ba->period, ba->cols, ba->policy, ba->eps,
-                             ba->emu_col, ba->emu_comm, emu, ba->check};
+                             ba->emu_col, ba->emu_comm, emu, ba->check, ba->overlap};
     long *cols0 = malloc(sizeof(long) * (size_t)q);
     if (cols0)
         memcpy(cols0, ba->cols, sizeof(long) * (size_t)q);
@@ -85,9 +85,10 @@ int rmi_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_err
     /* static prediction: the emulated w without the cliff/load (what the
        platform file says) */
     if (!ba->quiet) {
-        printf("iterapp --balance %s: %ld x %ld grid, %ld steps in periods of %ld, ring of %d%s\n",
+        printf("iterapp --balance %s: %ld x %ld grid, %ld steps in periods of %ld, ring of %d%s%s\n",
                pname[ba->policy], ba->n, m, ba->steps, ba->period, q,
-               ba->emu_col ? ", emulated" : "");
+               ba->emu_col ? ", emulated" : "",
+               ba->overlap ? ", overlapping (DFPA under the overlap model)" : "");
         printf("T_step measured: %.4f ms (wall / steps); last period %.4f ms, imbalance %.4f "
                "(eps %.3g)\n", tstep * 1e3, last * 1e3, last_imb, ba->eps);
         printf("DFPA: %d iterations; initial phase %.4f s over %ld steps = %.1f %% of the run; "
@@ -117,6 +118,7 @@ int rmi_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_err
         json_object_set_new(j, "steps", json_integer(ba->steps));
         json_object_set_new(j, "period", json_integer(ba->period));
         json_object_set_new(j, "eps", json_real(ba->eps));
+        json_object_set_new(j, "overlap", json_boolean(ba->overlap));
         json_object_set_new(j, "q", json_integer(q));
         json_object_set_new(j, "wall", json_real(r.wall));
         json_object_set_new(j, "t_step_measured", json_real(tstep));

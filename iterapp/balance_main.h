@@ -18,6 +18,7 @@ typedef struct rm_iterapp_balance_args {
     const char *emu_spec;    /* spec file or NULL */
     int check, quiet;
     const char *json;
+    int overlap;             /* 1: the overlapping stencil, DFPA under the overlap model */
 } rm_iterapp_balance_args;
 
 /** Run and report (collective over ring); returns the exit code (0, 1, 2,

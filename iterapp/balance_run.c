@@ -125,7 +125,8 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
     /* a period's times: at most min(K, steps) steps (K may be far larger) */
     size_t kt = (size_t)(K < steps ? K : steps) + 1;
     double *tc = malloc(sizeof(double) * kt), *tm = malloc(sizeof(double) * kt);
-    double *gc = malloc(sizeof(double) * (size_t)q * 2);
+    double *tb = malloc(sizeof(double) * kt);
+    double *gc = malloc(sizeof(double) * (size_t)q * 3);
     long np_max = steps / K + 2;
     res->period_imbalance = malloc(sizeof(double) * (size_t)np_max);
     res->period_tstep = malloc(sizeof(double) * (size_t)np_max);
@@ -134,7 +135,7 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
     res->comm_last = calloc((size_t)q, sizeof(double));
     res->pred_last = malloc(sizeof(double) * (size_t)q);
     rm_dfpa *dfpa = NULL;
-    int ok = ncols && a && b && tc && tm && gc && res->period_imbalance && res->period_tstep &&
+    int ok = ncols && a && b && tc && tm && tb && gc && res->period_imbalance && res->period_tstep &&
              res->period_end && res->comp_last && res->comm_last && res->pred_last, all = 0;
     if (ok && k == 0 && o->policy != RM_POLICY_STATIC) {
         rm_dfpa_options dopt;
@@ -144,6 +145,11 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
         dopt.max_iter = 1000000;
         dopt.comm = o->emu_comm_time;
         dopt.start = cols;
+        if (o->overlap) { /* docs/balance.md, "DFPA under overlap": iterapp's
+                             boundary is its 2 columns, timed by the model */
+            dopt.overlap = 1;
+            dopt.overlap_boundary_units = 2;
+        }
         ok = rm_dfpa_new(q, m, &dopt, &dfpa, err) == RM_OK;
     }
     if (k == 0 && o->gather) {
@@ -157,6 +163,7 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
         free(b);
         free(tc);
         free(tm);
+        free(tb);
         free(gc);
         rm_dfpa_free(dfpa);
         rmi_balance_result_destroy(res);
@@ -174,6 +181,16 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
         long len = steps - s < K ? steps - s : K;
         double col_t = o->emu_col_time ? o->emu_col_time[k] : 0.0;
         for (long u = 0; u < len && rc == MPI_SUCCESS; u++, s++) {
+            if (o->overlap) { /* post, interior, wait, boundary (run.h) */
+                double fo = rmi_emu_factor(o->emu ? &o->emu[k] : NULL, c, s);
+                rc = rmi_stencil_overlap_step(ring, n, c, pred, succ, col_t, comm_t, fo, a, b,
+                                              &tc[u], &tm[u], &tb[u]);
+                double *xo = a;
+                a = b;
+                b = xo;
+                continue;
+            }
+            tb[u] = 0.0;
             double t0 = MPI_Wtime();
             rc = rmi_stencil_halo_exchange(ring, n, c, a, pred, succ);
 #ifndef RM_SMPI
@@ -201,16 +218,19 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
         if (rc != MPI_SUCCESS)
             break;
         /* the period's medians at ring rank 0 */
-        double me[2] = {median(tc, len), median(tm, len)};
-        MPI_Gather(me, 2, MPI_DOUBLE, gc, 2, MPI_DOUBLE, 0, ring);
+        double me[3] = {median(tc, len), median(tm, len), median(tb, len)};
+        MPI_Gather(me, 3, MPI_DOUBLE, gc, 3, MPI_DOUBLE, 0, ring);
         int changed = 0;
         if (k == 0) {
             double tmax = 0, tmin = INFINITY, tstep = 0;
             for (int i = 0; i < q; i++) {
-                res->comp_last[i] = gc[2 * i];
-                res->comm_last[i] = gc[2 * i + 1];
-                double Ti = gc[2 * i] + (o->emu_comm_time ? o->emu_comm_time[i] : 0.0);
-                double Tr = gc[2 * i] + gc[2 * i + 1];
+                res->comp_last[i] = gc[3 * i];
+                res->comm_last[i] = gc[3 * i + 1];
+                double ci = o->emu_comm_time ? o->emu_comm_time[i] : 0.0;
+                /* overlapping: max(interior, communication) + boundary */
+                double Ti = o->overlap ? fmax(gc[3 * i] - gc[3 * i + 2], ci) + gc[3 * i + 2]
+                                       : gc[3 * i] + ci;
+                double Tr = gc[3 * i] + gc[3 * i + 1];
                 tmax = Ti > tmax ? Ti : tmax;
                 if (cols[i] > 1 && Ti < tmin)
                     tmin = Ti;
@@ -230,7 +250,7 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
                 rm_dfpa_state state;
                 double times[64], *tp = q <= 64 ? times : malloc(sizeof(double) * (size_t)q);
                 for (int i = 0; tp && i < q; i++)
-                    tp[i] = gc[2 * i] > 0 ? gc[2 * i] : 1e-9;
+                    tp[i] = gc[3 * i] > 0 ? gc[3 * i] : 1e-9;
                 if (tp && rm_dfpa_step(dfpa, tp, ncols, &state, err) == RM_OK) {
                     res->dfpa_iterations++;
                     if (state != RM_DFPA_RUNNING)
@@ -288,7 +308,9 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
                 int same = pt && !memcmp(d, cols, sizeof(long) * (size_t)q);
                 if (same && !isnan(rm_dfpa_predict(dfpa, pt)))
                     for (int i = 0; i < q; i++)
-                        res->pred_last[i] = pt[i] - (o->emu_comm_time ? o->emu_comm_time[i] : 0.0);
+                        res->pred_last[i] =
+                            o->overlap ? rm_fpm_time_hull(rm_dfpa_model(dfpa, i), (double)d[i])
+                                       : pt[i] - (o->emu_comm_time ? o->emu_comm_time[i] : 0.0);
                 free(pt);
             }
         }
@@ -321,6 +343,7 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
     free(b);
     free(tc);
     free(tm);
+    free(tb);
     free(gc);
     rm_dfpa_free(dfpa);
     if (bad_all) {

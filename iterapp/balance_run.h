@@ -58,6 +58,8 @@ typedef struct rm_balance_run_opts {
     const double *emu_comm_time; /* q or NULL: emulated s of communication per step */
     const rm_emu_host *emu;      /* q or NULL: cliff / load change */
     int gather;
+    int overlap;                 /* 1: overlapping steps (run.h), DFPA under the overlap
+                                    model with iterapp's boundary of 2 columns */
 } rm_balance_run_opts;
 
 typedef struct rm_balance_result {
@@ -72,7 +74,7 @@ typedef struct rm_balance_result {
     double *period_tstep;     /* n_periods: max_k median(comp + comm) */
     long *period_end;         /* n_periods: step count at the period's end */
     double *comp_last;      /* q: median computation time of the last period */
-    double *comm_last;      /* q */
+    double *comm_last;      /* q (overlapping: the wait after the interior) */
     double *pred_last;      /* q: DFPA models' prediction for the final cols (NAN if none) */
     double *grid;           /* gathered grid (rank 0, gather) */
 } rm_balance_result;

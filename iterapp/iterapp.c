@@ -74,7 +74,8 @@ static void usage(FILE *f)
             "  --overlap         overlapping stencil: post the halo exchange, compute the\n"
             "                    interior columns meanwhile, wait, compute the 2 boundary\n"
             "                    columns; predicted T_i = max(interior, comm) + boundary\n"
-            "                    (the default for a mapping of the overlap model)\n"
+            "                    (the default for a mapping of the overlap model); with\n"
+            "                    --balance, DFPA balances max(interior, comm) + boundary\n"
             "  --blocking        the blocking stencil (exchange, then all columns) even for a\n"
             "                    mapping of the overlap model\n"
             "  --json FILE       write the report as JSON ('-' = stdout)\n"
@@ -263,11 +264,6 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
     }
     if (a->overlap && a->blocking) {
         snprintf(msg, msz, "--overlap and --blocking: give one");
-        return 2;
-    }
-    if (a->overlap && (a->balance || a->emu_spec)) {
-        snprintf(msg, msz, "--overlap: not with %s (the run-time balance runs the blocking "
-                 "stencil)", a->balance ? "--balance" : "--emulate SPEC");
         return 2;
     }
     int h; /* the greedy heuristics by the library's names (rm_enum_from_name) */
@@ -565,8 +561,8 @@ static int run(int argc, char **argv, int wrank, int wsize)
         rm_smpi_check_cores(spec, stderr);
 #endif
     /* a mapping of the overlap model is run overlapping (its prediction is the
-     * overlap model's), unless --blocking; the run-time balance runs blocking */
-    if (spec->cost.overlap && !a.blocking && !a.balance && !a.emu_spec)
+     * overlap model's; the run-time balance's DFPA under it), unless --blocking */
+    if (spec->cost.overlap && !a.blocking)
         a.overlap = 1;
     if (wrank == 0 && spec->from_both)
         fprintf(stderr, "iterapp: %s: a --heuristic both mapping: running the ring it hands on\n",
@@ -713,7 +709,7 @@ out_msg:
             : !strcmp(a.balance, "dfpa")               ? RM_POLICY_DFPA
                                                        : RM_POLICY_DYNAMIC,
             a.eps, a.emulate ? emu_col : NULL, a.emulate ? emu_comm : NULL, a.emu_spec,
-            a.check, a.quiet, a.json};
+            a.check, a.quiet, a.json, a.overlap};
         code = rmi_iterapp_balance(ring, &ba, &err);
         MPI_Comm_free(&ring);
         goto out;

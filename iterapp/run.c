@@ -69,58 +69,66 @@ int rmi_stencil_halo_exchange(MPI_Comm ring, long n, long c, double *a, int pred
     return rc;
 }
 
-/* The overlapping mode's steps (run.h): post the exchange, the interior
- * columns 2..c-1, wait, the boundary columns 1 and c. *pa and *pb swap each
- * step as in the blocking loop. tc: interior + boundary time, tm: the wait,
- * tb: the boundary time. Emulated (col_t, comm_t > 0): interior padded to
- * (c - nb) col_t, the exchange to comm_t from its posting, the boundary to
- * nb col_t. Returns MPI_SUCCESS or the first MPI error. */
+int rmi_stencil_overlap_step(MPI_Comm ring, long n, long c, int pred, int succ, double col_t,
+                             double comm_t, double fac, double *a, double *b, double *tc,
+                             double *tm, double *tb)
+{
+    const long nb = rmi_stencil_boundary_cols(c);
+#ifdef RM_SMPI
+    col_t = comm_t = 0.0;
+#endif
+    MPI_Request rq[4];
+    int nreq;
+    double t0 = MPI_Wtime();
+    int rc = halo_post(ring, n, c, a, pred, succ, rq, &nreq);
+    if (rc != MPI_SUCCESS)
+        return rc; /* a failed post: MPI's error handler has the rest */
+    /* the interior reads columns 1..c only, never a ghost being received */
+    rmi_stencil_step_cols(n, 2, c - 1, a, b);
+#ifdef RM_SMPI
+    if (c > nb)
+        smpi_execute_flops((double)(c - nb) * (double)(n - 2) * RM_STENCIL_FLOPS_PER_CELL * fac);
+#endif
+    if (col_t > 0)
+        rmi_wait_until(t0 + (double)(c - nb) * col_t * fac);
+    double t1 = MPI_Wtime();
+    if (nreq)
+        rc = MPI_Waitall(nreq, rq, MPI_STATUSES_IGNORE);
+    if (comm_t > 0)
+        rmi_wait_until(t0 + comm_t);
+    double t2 = MPI_Wtime();
+    rmi_stencil_step_cols(n, 1, 1, a, b);
+    if (c > 1)
+        rmi_stencil_step_cols(n, c, c, a, b);
+#ifdef RM_SMPI
+    smpi_execute_flops((double)nb * (double)(n - 2) * RM_STENCIL_FLOPS_PER_CELL * fac);
+#endif
+    if (col_t > 0)
+        rmi_wait_until(t2 + (double)nb * col_t * fac);
+    double t3 = MPI_Wtime();
+    *tc = (t1 - t0) + (t3 - t2);
+    *tm = t2 - t1;
+    *tb = t3 - t2;
+    return rc;
+}
+
+/* The overlapping mode's steps (run.h): rmi_stencil_overlap_step, *pa and
+ * *pb swapping each step as in the blocking loop. Returns MPI_SUCCESS or
+ * the first MPI error. */
 static int overlap_steps(MPI_Comm ring, long n, long c, long steps, int pred, int succ,
                          double col_t, double comm_t, double **pa, double **pb, double *tc,
                          double *tm, double *tb)
 {
     double *a = *pa, *b = *pb;
-    const long nb = rmi_stencil_boundary_cols(c);
-#ifdef RM_SMPI
-    col_t = comm_t = 0.0;
-#endif
     int rc = MPI_SUCCESS;
     for (long s = 0; s < steps && rc == MPI_SUCCESS; s++) {
-        MPI_Request rq[4];
-        int nreq;
-        double t0 = MPI_Wtime();
-        rc = halo_post(ring, n, c, a, pred, succ, rq, &nreq);
+        rc = rmi_stencil_overlap_step(ring, n, c, pred, succ, col_t, comm_t, 1.0, a, b, &tc[s],
+                                      &tm[s], &tb[s]);
         if (rc != MPI_SUCCESS)
-            break; /* a failed post: MPI's error handler has the rest */
-        /* the interior reads columns 1..c only, never a ghost being received */
-        rmi_stencil_step_cols(n, 2, c - 1, a, b);
-#ifdef RM_SMPI
-        if (c > nb)
-            smpi_execute_flops((double)(c - nb) * (double)(n - 2) * RM_STENCIL_FLOPS_PER_CELL);
-#endif
-        if (col_t > 0)
-            rmi_wait_until(t0 + (double)(c - nb) * col_t);
-        double t1 = MPI_Wtime();
-        if (nreq)
-            rc = MPI_Waitall(nreq, rq, MPI_STATUSES_IGNORE);
-        if (comm_t > 0)
-            rmi_wait_until(t0 + comm_t);
-        double t2 = MPI_Wtime();
-        rmi_stencil_step_cols(n, 1, 1, a, b);
-        if (c > 1)
-            rmi_stencil_step_cols(n, c, c, a, b);
-#ifdef RM_SMPI
-        smpi_execute_flops((double)nb * (double)(n - 2) * RM_STENCIL_FLOPS_PER_CELL);
-#endif
-        if (col_t > 0)
-            rmi_wait_until(t2 + (double)nb * col_t);
-        double t3 = MPI_Wtime();
+            break;
         double *x = a;
         a = b;
         b = x;
-        tc[s] = (t1 - t0) + (t3 - t2);
-        tm[s] = t2 - t1;
-        tb[s] = t3 - t2;
     }
     *pa = a;
     *pb = b;

@@ -109,6 +109,21 @@ void rmi_stencil_result_destroy(rm_stencil_result *res);
  *  Used by the emulation of slow hosts and links (run.c, balance_run.c). */
 void rmi_wait_until(double deadline);
 
+/**
+ * One step of the overlapping mode on a slab a (c columns, ghosts 0 and
+ * c+1) into b: post the halo exchange, compute the interior columns
+ * 2..c-1, wait, compute the boundary columns 1 and c (bit for bit the
+ * blocking step). Emulated (col_t s per column, comm_t s per exchange,
+ * > 0): the interior padded to (c - nb) col_t fac from the posting, the
+ * exchange to comm_t, the boundary to nb col_t fac (nb =
+ * rmi_stencil_boundary_cols(c)); under SMPI the flops times fac. *tc gets
+ * interior + boundary time, *tm the wait, *tb the boundary, in s. Returns
+ * MPI_SUCCESS or the first MPI error. O(n c).
+ */
+int rmi_stencil_overlap_step(MPI_Comm ring, long n, long c, int pred, int succ, double col_t,
+                             double comm_t, double fac, double *a, double *b, double *tc,
+                             double *tm, double *tb);
+
 /** One halo exchange of the sliced stencil on the ring: the slab `a` holds
  *  c + 2 columns of n doubles (ghost 0, own columns 1..c, ghost c+1); ghost 0
  *  receives the predecessor's last column, ghost c+1 the successor's first
