@@ -62,6 +62,8 @@ rm_status rm_mapping_dfpa(const rm_network *net, const rm_mapping *m, long n_uni
             rm_dfpa_options_init(&o);
         o.overlap = 1;
         o.overlap_boundary = m->cost.overlap_boundary;
+        /* the absolute boundary b/D_w of the work, in units */
+        o.overlap_boundary_units = m->cost.overlap_boundary_dw * (double)n_units;
         use = &o;
     }
     if (!st)

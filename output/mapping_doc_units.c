@@ -117,6 +117,8 @@ rm_status rm_mapping_doc_dfpa(const rm_mapping_doc *d, long n_units, double dc,
                 rm_dfpa_options_init(&o);
             o.overlap = 1;
             o.overlap_boundary = d->cost.overlap_boundary;
+            /* the absolute boundary b/D_w of the work, in units */
+            o.overlap_boundary_units = d->cost.overlap_boundary_dw * (double)n_units;
             use = &o;
         }
         st = rm_dfpa_seeded(d->q, n_units, u, dc > 0 ? comm : NULL, use, out, err);

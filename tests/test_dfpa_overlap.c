@@ -15,7 +15,8 @@
  *  - integer units: rm_fpm_partition_overlap against every distribution of
  *    small random instances, against rm_alloc_columns_model for constant
  *    speeds, and F = 1 equals the additive partition bit for bit;
- *  - a mapping of the overlap model seeds DFPA under it (rm_mapping_dfpa), and
+ *  - a mapping of the overlap model (boundary fraction or absolute boundary)
+ *    seeds DFPA under it (rm_mapping_dfpa), and
  *    so does its JSON read back (rm_mapping_doc_units, rm_mapping_doc_dfpa);
  *  - the checks: a boundary without overlap, a bad fraction, refused.
  */
@@ -469,7 +470,12 @@ START_TEST(test_mapping_dfpa_overlap)
     rm_options_init(&opt);
     opt.cost.dc_dw = 0.5;
     opt.cost.overlap = 1;
-    opt.cost.overlap_boundary = 0.25;
+    /* _i = 0: the boundary fraction F = 1/4; 1: the absolute boundary, 2 % of
+       the work on every host (8 of the 400 units) */
+    if (_i == 0)
+        opt.cost.overlap_boundary = 0.25;
+    else
+        opt.cost.overlap_boundary_dw = 0.02;
     rm_mapping *m = NULL;
     ck_assert_msg(rm_map_network(&net, &opt, &m, &err) == RM_OK, "%s", err.msg);
     ck_assert(m->cost.overlap);
@@ -493,7 +499,11 @@ START_TEST(test_mapping_dfpa_overlap)
     double Hmax = 0, Amax = 0;
     for (int k = 0; k < m->q; k++) {
         t[k] = d[k] > 0 ? (double)d[k] / (double)n * dw * wq[k] : 0;
-        Hmax = fmax(Hmax, fmax(t[k], comm[k] + 0.25 * t[k]));
+        double b = _i == 0 ? 0.25 * t[k] : (double)(d[k] < 8 ? d[k] : 8) / (double)n * dw * wq[k];
+        Hmax = fmax(Hmax, fmax(t[k], comm[k] + b));
+        ck_assert(NEAR(fmax(t[k], comm[k] + b),
+                       rm_host_time(&m->cost, (double)d[k] / (double)n, wq[k], comm[k] / dc) * dw,
+                       1e-13));
         Amax = fmax(Amax, comm[k] + t[k]);
     }
     rm_dfpa_state st;
@@ -518,7 +528,8 @@ START_TEST(test_mapping_dfpa_overlap)
     rm_mapping_doc *doc = NULL;
     ck_assert_msg(rm_mapping_read_json(path, &doc, &err) == RM_OK, "%s", err.msg);
     unlink(path);
-    ck_assert(doc->cost.overlap && doc->cost.overlap_boundary == 0.25);
+    ck_assert(doc->cost.overlap && doc->cost.overlap_boundary == m->cost.overlap_boundary &&
+              doc->cost.overlap_boundary_dw == m->cost.overlap_boundary_dw);
     long ud[3];
     double tdw;
     ck_assert_msg(rm_mapping_doc_units(doc, n, 0, ud, &tdw, &err) == RM_OK, "%s", err.msg);
@@ -587,7 +598,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_comm_dominates);
     tcase_add_test(tc, test_units_exhaustive);
     tcase_add_test(tc, test_units_constant);
-    tcase_add_test(tc, test_mapping_dfpa_overlap);
+    tcase_add_loop_test(tc, test_mapping_dfpa_overlap, 0, 2);
     tcase_add_test(tc, test_checks);
     suite_add_tcase(s, tc);
     return s;

@@ -407,9 +407,10 @@ rm_status rm_dfpa_seeded(int q, long n_units, const long *units, const double *c
  * unless opt->comm gives them. DFPA position k is ring position k (MPI
  * rank k with the launch files of `ringmap map`). A mapping of the overlap
  * model (m->cost.overlap) seeds DFPA under it: opt's overlap fields, unless
- * opt->overlap is set, become overlap 1 and overlap_boundary =
- * m->cost.overlap_boundary (the units are already its integer optimum,
- * rm_mapping_units). For a mapping read back from its JSON,
+ * opt->overlap is set, become overlap 1, overlap_boundary =
+ * m->cost.overlap_boundary and overlap_boundary_units =
+ * m->cost.overlap_boundary_dw n_units (the absolute boundary in units; the
+ * units are already the model's integer optimum, rm_mapping_units). For a mapping read back from its JSON,
  * rm_mapping_doc_dfpa (ringmap/mapping_json.h).
  * Errors: RM_EINVAL (net, m or out NULL; m not a mapping of net), RM_EINPUT
  * (dc; rm_mapping_units's and rm_dfpa_new's), RM_ENOMEM; *out = NULL on
