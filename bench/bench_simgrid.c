@@ -18,7 +18,7 @@
  * of fixed routes without the fast path), and the ratio.
  * Targets (Legrand et al. 2004 §4.4 SharedRing on SimGrid's own routes):
  * a 1,000-host fat-tree and a 1,000-host multi-cluster grid in <= 2 s each.
- * Usage: bench_simgrid [--hosts H[,H...]] [--styles] [--file F]... [--reference]
+ * Usage: bench_simgrid [--hosts H[,H...]] [--styles] [--only STYLE] [--file F]... [--reference]
  *        (default hosts 256,512,1024; with --styles 1000)
  */
 #define _POSIX_C_SOURCE 200809L
@@ -208,6 +208,7 @@ int main(int argc, char **argv)
     const char *list = NULL;
     const char *files[16];
     int n_files = 0, styles = 0, reference = 0;
+    const char *only = NULL; /* --only STYLE: that style's rows alone */
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--hosts") && i + 1 < argc)
             list = argv[++i];
@@ -215,6 +216,8 @@ int main(int argc, char **argv)
             styles = 1;
         else if (!strcmp(argv[i], "--reference"))
             reference = 1;
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            only = argv[++i];
         else if (!strcmp(argv[i], "--file") && i + 1 < argc && n_files < 16)
             files[n_files++] = argv[++i];
     char dir[] = "/tmp/bench_simgrid_XXXXXX";
@@ -229,6 +232,8 @@ int main(int argc, char **argv)
         for (const char *p = styles ? (list ? list : "1000") : ""; *p;) {
             int H = atoi(p);
             for (int stl = 0; stl < 5 && H > 1; stl++) {
+                if (only && strcmp(only, STYLES[stl]))
+                    continue;
                 char path[256];
                 snprintf(path, sizeof path, "%s/%s%d.xml", dir, STYLES[stl], H);
                 if (write_style(path, H, stl))

@@ -14,6 +14,7 @@
  * network models, half and full duplex (random platforms), one and two
  * threads.
  */
+#define _DEFAULT_SOURCE /* mkstemps, fdopen */
 #include "heur/heur.h"
 #include "ringmap.h"
 #include "support.h"
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const double RATIOS[4] = {0.64, 0.064, 0.0064, 0.00064};
 
@@ -228,6 +230,73 @@ START_TEST(test_random_fixed_same)
 }
 END_TEST
 
+/* SimGrid's platform styles generated at a few dozen hosts (bench_simgrid
+ * --styles's shapes: a flat cluster, a cluster with a backbone, a two-level
+ * fat-tree, a dragonfly, five heterogeneous clusters joined by uplinks like
+ * Grid'5000's sites): rings of tens of insertions, so that the fixed-route
+ * incremental scan keeps runs' widths, shares and costs across many steps,
+ * hands entries over between twins and evaluates edges it left unvisited. */
+static const char *GEN_STYLES[] = {
+    "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-47\" speed=\"1Gf\" bw=\"125MBps\" "
+    "lat=\"50us\"/>",
+    "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-47\" speed=\"1Gf\" bw=\"125MBps\" "
+    "lat=\"50us\" bb_bw=\"2GBps\" bb_lat=\"500us\"/>",
+    "<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;8,6;1,6;1,1\" prefix=\"n\" "
+    "suffix=\"\" radical=\"0-47\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>",
+    "<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;5\" prefix=\"n\" "
+    "suffix=\"\" radical=\"0-39\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>",
+    NULL, /* zones */
+};
+
+START_TEST(test_generated_styles_same)
+{
+    char path[] = "/tmp/test_fixed_fast_XXXXXX.xml";
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+               "<platform version=\"4.1\">\n");
+    if (GEN_STYLES[_i]) {
+        fprintf(f, "%s\n", GEN_STYLES[_i]);
+    } else {
+        const char *sp[5] = {"1Gf", "2Gf", "1.5Gf", "3Gf", "2.5Gf"};
+        const char *bw[5] = {"125MBps", "1.25GBps", "125MBps", "1.25GBps", "125MBps"};
+        fprintf(f, "<zone id=\"grid\" routing=\"Full\">\n");
+        for (int c = 0; c < 5; c++)
+            fprintf(f,
+                    "<cluster id=\"c%d\" prefix=\"c%d-\" suffix=\"\" radical=\"0-9\" speed=\"%s\" "
+                    "bw=\"%s\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"100us\"/>\n",
+                    c, c, sp[c], bw[c]);
+        for (int c = 0; c < 5; c++)
+            fprintf(f, "<link id=\"up%d\" bandwidth=\"1.25GBps\" latency=\"1ms\"/>\n", c);
+        for (int a = 0; a < 5; a++)
+            for (int b = a + 1; b < 5; b++)
+                fprintf(f,
+                        "<zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-c%d_router\" "
+                        "gw_dst=\"c%d-c%d_router\"><link_ctn id=\"up%d\"/><link_ctn id=\"up%d\"/>"
+                        "</zoneRoute>\n",
+                        a, b, a, a, b, b, a, b);
+        fprintf(f, "</zone>\n");
+    }
+    fprintf(f, "</platform>\n");
+    fclose(f);
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    ro.warn = rm_warn_silent;
+    rm_platform *p = NULL;
+    rm_error err;
+    rm_status st = rm_platform_read(path, &ro, &p, &err);
+    unlink(path);
+    ck_assert_msg(st == RM_OK, "generated style %d: %s", _i, err.msg);
+    ck_assert_ptr_nonnull(p->fixed_route_start);
+    char name[64];
+    snprintf(name, sizeof name, "generated SimGrid style %d", _i);
+    ck_assert_int_ge(compare_fixed(p, name, 0, RM_DUPLEX_HALF), 12);
+    rm_platform_free(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fixed_fast");
@@ -235,6 +304,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, test_simgrid_styles_same, 0, (int)(sizeof STYLES / sizeof *STYLES));
     tcase_add_loop_test(tc, test_random_fixed_same, 0, 4);
+    tcase_add_loop_test(tc, test_generated_styles_same, 0, (int)(sizeof GEN_STYLES / sizeof *GEN_STYLES));
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }

@@ -25,6 +25,8 @@ void rmi_h2_work_destroy(h2_work *wk)
 {
     free(wk->residual);
     free(wk->res2);
+    free(wk->touch);
+    free(wk->tmark);
     for (int t = 0; t < 4; t++) {
         free(wk->wid[t]);
         free(wk->arc[t]);
@@ -78,6 +80,8 @@ rm_status rmi_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_err
     wk->res2 = malloc(nr * sizeof(double));
     wk->stamp = calloc(nr, sizeof(int));
     wk->rmask = calloc(nr, 1);
+    wk->tmark = calloc(nr, 1);
+    wk->touch_all = 1;
     wk->in_ring = calloc(N, sizeof(int));
     wk->tw = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->tC = malloc((size_t)(max_q + 1) * sizeof(double));
@@ -93,7 +97,7 @@ rm_status rmi_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_err
     wk->cand_f = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
     wk->sym_rcap = 4 * wk->N + 4;
     wk->sym_r = malloc(2 * (size_t)wk->sym_rcap * sizeof(int)); /* paths, then cuts */
-    int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->in_ring && wk->tw && wk->tC &&
+    int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->tmark && wk->in_ring && wk->tw && wk->tC &&
              wk->cand_h && wk->cand_x && wk->cand_f && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf && wk->psuf;
     for (int t = 0; t < 4; t++) {
         wk->wid[t] = malloc(N * sizeof(double));
@@ -150,6 +154,74 @@ rm_status rmi_h2_share_routes(h2_work *wk, const double *cap, int n, const rm_ro
     return st;
 }
 
+void rmi_h2_touch_route(h2_work *wk, const rm_route *r)
+{
+    const rm_network *net = wk->net;
+    if (wk->touch_all)
+        return;
+    for (int k = 0; k < r->n_arcs; k++) {
+        int a = r->arcs[k];
+        int res = a >= 0 && a < net->n_arcs ? net->arc_res[a] : -1;
+        if (res < 0 || wk->tmark[res])
+            continue;
+        if (wk->n_touch >= wk->cap_touch) {
+            int c = wk->cap_touch ? 2 * wk->cap_touch : 256;
+            int *b = realloc(wk->touch, (size_t)c * sizeof *b);
+            if (!b) {
+                wk->touch_all = 1; /* every resource at the next flush */
+                return;
+            }
+            wk->touch = b;
+            wk->cap_touch = c;
+        }
+        wk->tmark[res] = 1;
+        wk->touch[wk->n_touch++] = res;
+    }
+}
+
+static int touch_cmp(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+void rmi_h2_touch_list(h2_work *wk, const int **out, int *n, int *all)
+{
+    *all = wk->touch_all;
+    if (!wk->touch_all)
+        qsort(wk->touch, (size_t)wk->n_touch, sizeof *wk->touch, touch_cmp);
+    *out = wk->touch;
+    *n = wk->touch_all ? 0 : wk->n_touch;
+}
+
+void rmi_h2_touch_clear(h2_work *wk)
+{
+    for (int k = 0; k < wk->n_touch; k++)
+        wk->tmark[wk->touch[k]] = 0;
+    wk->n_touch = 0;
+    wk->touch_all = 0;
+}
+
+/* Peel routes r off wk->residual (take_routes's result where the residual
+ * is >= 0 elsewhere, as every earlier take_routes left it: only the routes'
+ * resources can go below 0), recorded as touched. O(len). */
+static void take_routes_wk(h2_work *wk, int n, const rm_route *r)
+{
+    const rm_network *net = wk->net;
+    for (int k = 0; k < n; k++)
+        if (r[k].n_arcs > 0) {
+            rm_residual_apply(net, wk->residual, &r[k], r[k].bandwidth, +1);
+            rmi_h2_touch_route(wk, &r[k]);
+        }
+    for (int k = 0; k < n; k++)
+        for (int x = 0; x < r[k].n_arcs; x++) {
+            int a = r[k].arcs[x];
+            int res = a >= 0 && a < net->n_arcs ? net->arc_res[a] : -1;
+            if (res >= 0 && wk->residual[res] < 0.0)
+                wk->residual[res] = 0.0;
+        }
+}
+
 static void take_routes(const rm_network *net, double *residual, int n, const rm_route *r, int sign)
 {
     for (int k = 0; k < n; k++)
@@ -190,6 +262,7 @@ static rm_status refine_state(h2_work *wk, rm_ring_state *s, rm_sharing sharing,
     memcpy(wk->residual, net->res_cap, (size_t)net->n_res * sizeof(double));
     take_routes(net, wk->residual, q, s->succ, +1);
     take_routes(net, wk->residual, q, s->pred, +1);
+    wk->touch_all = 1;
     rmi_ring_state_costs(net, s);
 out:
     free(r);
@@ -403,8 +476,10 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
         dst[t]->bandwidth = bx[t];
     }
     rmi_ring_state_costs(net, s);
-    take_routes(net, wk->residual, 2, s->succ, +1);
-    take_routes(net, wk->residual, 2, s->pred, +1);
+    /* every resource >= 0 before (capacities, or the refinement's global
+     * clamp): the routes' own clamp is take_routes's */
+    take_routes_wk(wk, 2, s->succ);
+    take_routes_wk(wk, 2, s->pred);
     wk->in_ring[bi] = wk->in_ring[bj] = 1;
     if (wk->sym) {
         rmi_h2_sym_remove(wk->sym, wk->hidx[bi]);
@@ -413,6 +488,8 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     if (wk->fx) {
         rmi_h2_fixed_remove(wk->fx, wk->hidx[bi]);
         rmi_h2_fixed_remove(wk->fx, wk->hidx[bj]);
+        rmi_h2_fixed_join(wk, wk->fx, wk->hidx[bi]);
+        rmi_h2_fixed_join(wk, wk->fx, wk->hidx[bj]);
     }
 out:
     free(wid);
@@ -939,6 +1016,14 @@ rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
         st = scan_trees(wk, s, e, mirror, &reused, err);
         if (!st)
             st = scan_cands(sc, e, mirror, reused, &cands, &n_cand, err);
+    } else if (wk->fx && wk->fx->inc && q >= 2) {
+        /* fixed routes, incremental: the edge's runs from its cache */
+        c = wk->ectx[e];
+        st = rmi_h2_fixed_scan_cached(sc, e, &c, err);
+        bestT = sc->bestT;
+        bk = sc->bk;
+        bs = sc->bs;
+        goto done;
     } else if (wk->fx) {
         /* fixed routes: one candidate per run of twins (sharedring_fixed.c) */
         n_cand = rmi_h2_fixed_candidates(wk, wk->fx, i, j, wk->cand_h, wk->fx_arcs,
@@ -1025,10 +1110,21 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
         return RM_OK;
     /* apply: give back the edge's two routes, insert k after position bs */
     int ni = (bs + 1) % q;
-    give_back_edge(net, wk->residual, s, bs);
+    /* 0 <= residual <= capacity everywhere before (every give-back and
+     * take clamps where it acts): give_back_edge and take_routes clamp the
+     * routes' resources only, bit for bit their global clamps */
+    {
+        const rm_route *gb[2] = {&s->succ[bs], &s->pred[ni]};
+        for (int g = 0; g < 2; g++) {
+            rm_residual_apply(net, wk->residual, gb[g], gb[g]->bandwidth, -1);
+            rmi_h2_touch_route(wk, gb[g]);
+        }
+        clamp_route(net, wk->residual, gb[0]);
+        clamp_route(net, wk->residual, gb[1]);
+    }
     for (int t = 0; t < 4; t++)
         best[t].bandwidth = ch.bx[t];
-    take_routes(net, wk->residual, 4, best, +1);
+    take_routes_wk(wk, 4, best);
     if ((st = rm_route_copy(&s->succ[bs], &best[0])) ||
         (st = rm_route_copy(&s->pred[ni], &best[3])))
         return st;
@@ -1039,8 +1135,10 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
     wk->in_ring[bk] = 1;
     if (wk->sym)
         rmi_h2_sym_remove(wk->sym, wk->hidx[bk]);
-    if (wk->fx)
+    if (wk->fx) {
         rmi_h2_fixed_remove(wk->fx, wk->hidx[bk]);
+        rmi_h2_fixed_join(wk, wk->fx, wk->hidx[bk]);
+    }
     wk->last_k = bk;
     rmi_ring_state_costs(net, s);
     *found = 1;
@@ -1155,6 +1253,10 @@ static rm_status sharedring_fast_init(h2_work *wk, const rm_network *net, const 
         return st;
     if (fixed_lazy(wk) && rmi_h2_sym_valid_for(&opt->cost))
         wk->fx = rmi_h2_fixed_new(wk); /* NULL: every host a candidate */
+    /* fixed routes, greedy sharing: each ring edge keeps its runs' widths,
+     * shares and costs across steps (the incremental scan's conditions) */
+    if (wk->fx && opt->sharing == RM_SHARING_GREEDY && rmi_h2_inc_valid_for(&opt->cost))
+        rmi_h2_fixed_inc_init(wk, wk->fx); /* 0: the plain scan */
     if (wk->sym && opt->sharing == RM_SHARING_GREEDY && rmi_h2_inc_valid_for(&opt->cost) &&
         (st = rmi_h2_cache_init(wk, err)))
         return st;

@@ -510,7 +510,8 @@ void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
     const rm_platform *p = wk->p;
     int q = s->q, H = wk->H, par = s->cost.parallel_send;
     /* fixed routes: twins give the same bound, one per class */
-    int n_fx = wk->fx ? rmi_h2_fixed_base(wk->fx, wk->cand_h) : 0;
+    int fx_inc = wk->fx && wk->fx->inc;
+    int n_fx = wk->fx && !fx_inc ? rmi_h2_fixed_base(wk->fx, wk->cand_h) : 0;
     for (int e = 0; e < q; e++) {
         edge_ctx c;
         edge_ctx_fast(&c, wk, s, e, dc_dw, &pre);
@@ -538,6 +539,12 @@ void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         if (wk->fx) {
             cands = wk->cand_h;
             n_cand = n_fx;
+        }
+        if (fx_inc) {
+            /* fixed routes, incremental: the edge's runs are evaluated in
+             * O(1) each from its cache: visit it */
+            n_cand = 0;
+            lb = -INFINITY;
         }
         const h2_ecache *ec = wk->ecache ? &wk->ecache[hi] : NULL;
         if (ec && cands && n_cand <= H2_CACHE_MAX_CAND && !(ec->j == j && ec->n_bad * 4 > ec->n_chk)) {

@@ -184,10 +184,13 @@ static uint64_t host_key(const h2_work *wk, const h2_fixed *fx, int a)
     return k;
 }
 
+static void fx_inc_free(h2_fixed *fx, int H);
+
 void rmi_h2_fixed_destroy(h2_fixed *fx)
 {
     if (!fx)
         return;
+    fx_inc_free(fx, fx->n_host);
     free(fx->owner);
     free(fx->pair);
     free(fx->rank);
@@ -226,6 +229,7 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     if (!fx)
         return NULL;
     fx->room = p->n_links + 2;
+    fx->n_host = H;
     fx->owner = malloc((size_t)(R + 1) * sizeof(int));
     fx->pair = malloc(2 * (size_t)(R + 1) * sizeof(int));
     int *own2 = malloc((size_t)(R + 1) * sizeof(int));
@@ -498,4 +502,452 @@ int rmi_h2_fixed_base(const h2_fixed *fx, int *out)
     }
     sort_ints(out, n);
     return n;
+}
+
+/* ---- the incremental scan under fixed routes ------------------------------
+ *
+ * Ring edge i -> j's candidates are the runs of the twin classes (see the
+ * file comment). A run's candidate k has four routes: i -> k and k -> i (the
+ * routes between ring host i and class c), k -> j and j -> k. Every member's
+ * routes cross the same resources that are not private to it (tokens of
+ * other arcs are the arcs themselves; i's and j's private resources are
+ * i's and j's), so per ring host x and class c the route x -> k and k -> x
+ * are read once (fx_ri): those resources with their multiplicity on the
+ * route (S-part), and the least width of the others (the member's private
+ * resources, at full capacity while it is out of the ring, and backbones,
+ * at their capacity): the route's width on any residual is the least of
+ * these, bit for bit the walk's (rmi_fixed_route_width: min is exact and each
+ * term is the same y / m).
+ * A run's entry (fx_slot) keeps the widths (state 1), then the shares and
+ * route costs (state 2), of the scan at which they were computed; it holds
+ * while no S-part resource of the four routes changed its residual since
+ * (fx->res_step) and the edge's own routes and bandwidths are the same
+ * (fx_ec: else the cache is emptied), whichever member of the run is first
+ * out of the ring (the twins' exactness argument: the same shares and costs
+ * bit for bit). */
+
+typedef struct fx_ri {
+    int off, n; /* S-part: pool[off .. off + 2n) as (resource, multiplicity) */
+    int len;    /* arcs of the route (0: no route) */
+    double cw;  /* least width of its other arcs (INFINITY: none) */
+} fx_ri;
+
+typedef struct fx_hr {
+    fx_ri *ri; /* 2 n_class: [2c] = x -> member, [2c + 1] = member -> x */
+    int *pool, n_pool;
+} fx_hr;
+
+typedef struct fx_slot {
+    int c, b, e;        /* class, run of member positions [b, e) */
+    int state;          /* 0: nothing, 1: widths, 2: shares and costs */
+    int ok;             /* state 2: every share > 0 */
+    unsigned long step; /* the scan the entry was computed at */
+    double w[4], x[4], cst[4];
+} fx_slot;
+
+typedef struct fx_ec {
+    int j; /* -1: empty */
+    double bw[2];
+    fx_slot *slot;
+    int n_slot, cap_slot;
+} fx_ec;
+
+static void hr_free(fx_hr *h)
+{
+    if (!h)
+        return;
+    free(h->ri);
+    free(h->pool);
+    free(h);
+}
+
+static void fx_inc_free(h2_fixed *fx, int H)
+{
+    if (fx->hr)
+        for (int h = 0; h < H; h++)
+            hr_free(fx->hr[h]);
+    if (fx->ec)
+        for (int h = 0; h < H; h++)
+            free(fx->ec[h].slot);
+    free(fx->hr);
+    free(fx->ec);
+    free(fx->res_step);
+    free(fx->res_prev);
+    fx->hr = NULL;
+    fx->ec = NULL;
+    fx->res_step = NULL;
+    fx->res_prev = NULL;
+    fx->inc = 0;
+}
+
+int rmi_h2_fixed_inc_init(const h2_work *wk, h2_fixed *fx)
+{
+    int H = wk->p->n_hosts, R = wk->net->n_res;
+    fx->res_step = calloc((size_t)R + 1, sizeof *fx->res_step);
+    fx->res_prev = malloc(((size_t)R + 1) * sizeof *fx->res_prev);
+    fx->hr = calloc((size_t)H, sizeof *fx->hr);
+    fx->ec = calloc((size_t)H, sizeof *fx->ec);
+    if (!fx->res_step || !fx->res_prev || !fx->hr || !fx->ec) {
+        fx_inc_free(fx, H);
+        return 0;
+    }
+    for (int h = 0; h < H; h++)
+        fx->ec[h].j = -1;
+    memcpy(fx->res_prev, wk->residual, (size_t)R * sizeof(double));
+    fx->step = 0;
+    fx->inc = 1;
+    return 1;
+}
+
+/* Read route s -> d (host indices; member: the class member end) into ri,
+ * its S-part appended to hr's pool (room for cap pairs). 0 on ENOMEM. */
+static int ri_read(const h2_work *wk, const h2_fixed *fx, fx_hr *hr, int *cap, int s, int d, int member,
+                   int *arcs, int room, fx_ri *ri)
+{
+    const rm_network *net = wk->net;
+    int n = rmi_fixed_route_arcs_at(net, s, d, arcs, room - 1);
+    ri->off = hr->n_pool;
+    ri->n = 0;
+    ri->len = n > 0 ? n : 0;
+    ri->cw = INFINITY;
+    for (int x = 0; x < n; x++) {
+        int r = net->arc_res[arcs[x]];
+        if (r < 0) { /* not on a walk fx was built from: as no width */
+            ri->cw = 0.0;
+            continue;
+        }
+        int m = 1, first = 1;
+        if (!net->res_backbone[r])
+            for (int y = 0; y < n; y++)
+                if (y != x && net->arc_res[arcs[y]] == r) {
+                    m++;
+                    if (y < x)
+                        first = 0;
+                }
+        if (net->res_backbone[r] || fx->owner[r] == member) {
+            /* at its capacity: direct_arc_width's value, then / m */
+            double y = net->res_cap[r];
+            y = y > 0.0 ? y : 0.0;
+            y /= m;
+            if (y < ri->cw)
+                ri->cw = y;
+            continue;
+        }
+        if (!first)
+            continue; /* one entry per resource */
+        if (hr->n_pool + 2 > *cap) {
+            int c = *cap ? 2 * *cap : 64;
+            int *b = realloc(hr->pool, (size_t)c * sizeof *b);
+            if (!b)
+                return 0;
+            hr->pool = b;
+            *cap = c;
+        }
+        hr->pool[hr->n_pool++] = r;
+        hr->pool[hr->n_pool++] = m;
+        ri->n++;
+    }
+    return 1;
+}
+
+void rmi_h2_fixed_join(const h2_work *wk, h2_fixed *fx, int h)
+{
+    if (!fx || !fx->inc)
+        return;
+    int C = fx->n_class, cap = 0;
+    fx_hr *hr = calloc(1, sizeof *hr);
+    if (!hr || !(hr->ri = calloc(2 * (size_t)C + 1, sizeof *hr->ri))) {
+        hr_free(hr);
+        fx_inc_free(fx, wk->p->n_hosts);
+        return;
+    }
+    int *arcs = malloc((size_t)fx->room * sizeof *arcs);
+    if (!arcs) {
+        hr_free(hr);
+        fx_inc_free(fx, wk->p->n_hosts);
+        return;
+    }
+    for (int c = 0; c < C; c++) {
+        int b = fx->cls_start[c], e = fx->cls_start[c + 1];
+        if (fx->nx[b] >= e)
+            continue; /* every member in the ring: never a candidate again */
+        int m0 = fx->mem[b] == h && b + 1 < e ? fx->mem[b + 1] : fx->mem[b];
+        if (m0 == h)
+            continue;
+        if (!ri_read(wk, fx, hr, &cap, h, m0, m0, arcs, fx->room, &hr->ri[2 * c]) ||
+            !ri_read(wk, fx, hr, &cap, m0, h, m0, arcs, fx->room, &hr->ri[2 * c + 1])) {
+            free(arcs);
+            hr_free(hr);
+            fx_inc_free(fx, wk->p->n_hosts);
+            return;
+        }
+    }
+    free(arcs);
+    fx->hr[h] = hr;
+}
+
+void rmi_h2_fixed_step(h2_work *wk, const int *tl, int nt, int all)
+{
+    h2_fixed *fx = wk->fx;
+    if (!fx || !fx->inc)
+        return;
+    fx->step++;
+    int nr = all ? wk->net->n_res : nt;
+    for (int x = 0; x < nr; x++) {
+        int r = all ? x : tl[x];
+        if (memcmp(&wk->residual[r], &fx->res_prev[r], sizeof(double)) != 0) {
+            fx->res_step[r] = fx->step;
+            fx->res_prev[r] = wk->residual[r];
+        }
+    }
+}
+
+/* The runs of every class with a member out of the ring for edge i -> j
+ * (host indices) into ec (rmi_h2_fixed_candidates's cuts). 0 on ENOMEM. */
+static int ec_build(const h2_work *wk, const h2_fixed *fx, fx_ec *ec, int hi, int hj, int *scr, int scr_cap)
+{
+    const rm_network *net = wk->net;
+    const fx_hr *A = fx->hr[hi], *B = fx->hr[hj];
+    ec->n_slot = 0;
+    for (int c = 0; c < fx->n_class; c++) {
+        int b = fx->cls_start[c], e = fx->cls_start[c + 1];
+        if (fx->nx[b] >= e)
+            continue;
+        int h = fx->mem[fx->nx[b]];
+        int np = fx->pstart[h + 1] - fx->pstart[h];
+        int nc = 0;
+        int *cut = NULL;
+        if (e - b > 1 && np > 0) {
+            /* S: the four routes' S-parts */
+            const fx_ri *rs[4] = {&A->ri[2 * c], &A->ri[2 * c + 1], &B->ri[2 * c + 1], &B->ri[2 * c]};
+            const int *pl[4] = {A->pool, A->pool, B->pool, B->pool};
+            int ns = 0;
+            for (int t = 0; t < 4; t++)
+                for (int x = 0; x < rs[t]->n && ns < scr_cap; x++)
+                    scr[ns++] = pl[t][rs[t]->off + 2 * x];
+            sort_ints(scr, ns);
+            int u = 0;
+            for (int x = 0; x < ns; x++)
+                if (!u || scr[x] != scr[u - 1])
+                    scr[u++] = scr[x];
+            ns = u;
+            cut = scr + ns;
+            if (ns + ns * np + 2 > scr_cap || e - b + 2 > scr_cap) {
+                /* out of room: every member a run of its own */
+                for (int m = b + 1; m < e; m++)
+                    scr[nc++] = m;
+                cut = scr;
+                ns = 0;
+            }
+            for (int x = 0; x < ns; x++)
+                for (int o = 0; o < np; o++) {
+                    if (net->res_backbone[fx->pres[fx->pstart[h] + o]])
+                        continue;
+                    int lo = b, hi = e;
+                    while (lo < hi) {
+                        int mid = lo + (hi - lo) / 2;
+                        int hm = fx->mem[mid];
+                        if (fx->pres[fx->pstart[hm] + o] > scr[x])
+                            hi = mid;
+                        else
+                            lo = mid + 1;
+                    }
+                    if (lo > b && lo < e)
+                        cut[nc++] = lo;
+                }
+            sort_ints(cut, nc);
+        }
+        int start = b;
+        for (int x = 0; x <= nc; x++) {
+            int end = x < nc ? cut[x] : e;
+            if (end <= start)
+                continue;
+            if (fx->nx[start] < end) {
+                if (ec->n_slot >= ec->cap_slot) {
+                    int cc = ec->cap_slot ? 2 * ec->cap_slot : 16;
+                    fx_slot *nb = realloc(ec->slot, (size_t)cc * sizeof *nb);
+                    if (!nb)
+                        return 0;
+                    ec->slot = nb;
+                    ec->cap_slot = cc;
+                }
+                fx_slot *sl = &ec->slot[ec->n_slot++];
+                memset(sl, 0, sizeof *sl);
+                sl->c = c;
+                sl->b = start;
+                sl->e = end;
+            }
+            start = end;
+        }
+    }
+    return 1;
+}
+
+/* 1 when no S-part resource of route ri changed after scan st. */
+static inline int ri_same(const h2_fixed *fx, const fx_hr *hr, const fx_ri *ri, unsigned long st)
+{
+    const int *p = hr->pool + ri->off;
+    for (int x = 0; x < ri->n; x++)
+        if (fx->res_step[p[2 * x]] > st)
+            return 0;
+    return 1;
+}
+
+/* Width of route ri on res (rmi_fixed_route_width's value). */
+static inline double ri_width(const fx_hr *hr, const fx_ri *ri, const double *res)
+{
+    if (ri->len <= 0)
+        return 0.0;
+    double x = ri->cw;
+    const int *p = hr->pool + ri->off;
+    for (int k = 0; k < ri->n; k++) {
+        double y = res[p[2 * k]];
+        y = y > 0.0 ? y : 0.0;
+        y /= p[2 * k + 1];
+        if (y < x)
+            x = y;
+    }
+    return x > 0.0 ? x : 0.0;
+}
+
+/* (T, e, h) before the scan's best (least T_step, then ring edge, then host
+ * index: the reference's first strict improvement in its scan order). */
+static inline int fx_beats(const h2_scan *sc, double T, int e, int h, int bh)
+{
+    return T < sc->bestT || (T == sc->bestT && (e < sc->bs || (e == sc->bs && h < bh)));
+}
+
+/* The four routes of candidate node k of edge i -> j into wk->cand with
+ * their widths on wk->res2 (fixed_cand's walk). */
+static rm_status fx_routes(h2_work *wk, int i, int j, int k, rm_error *err)
+{
+    const int hi = wk->hidx[i], hj = wk->hidx[j], h = wk->hidx[k];
+    const int ends[4][2] = {{i, k}, {k, i}, {k, j}, {j, k}};
+    const int hend[4][2] = {{hi, h}, {h, hi}, {h, hj}, {hj, h}};
+    for (int t = 0; t < 4; t++) {
+        double w;
+        int *arcs = wk->fx_arcs + (size_t)t * wk->fx_room;
+        int n = rmi_fixed_route_width_at(wk->net, wk->res2, hend[t][0], hend[t][1], ends[t][0],
+                                         ends[t][1], arcs, &w);
+        if (n < 0)
+            return rm_error_set(err, RM_EINPUT, "fixed route %s -> %s is not a walk over usable links",
+                                wk->p->nodes[ends[t][0]].label, wk->p->nodes[ends[t][1]].label);
+        rm_route r = {ends[t][0], ends[t][1], n, arcs, w};
+        if (rm_route_copy(&wk->cand[t], &r))
+            return rm_error_set(err, RM_ENOMEM, "out of memory for a route of %d arcs", n);
+    }
+    return RM_OK;
+}
+
+rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *err)
+{
+    h2_work *wk = sc->wk;
+    h2_fixed *fx = wk->fx;
+    const rm_ring_state *s = sc->s;
+    const rm_platform *p = wk->p;
+    int par = s->cost.parallel_send, i = c->i, j = c->j;
+    int hi = wk->hidx[i], hj = wk->hidx[j];
+    double wi = c->wi, wj = c->wj, ci_keep = c->ci_keep, cj_keep = c->cj_keep;
+    fx_ec *ec = &fx->ec[hi];
+    rm_status st;
+    double b0 = s->succ[e].bandwidth, b1 = s->pred[c->ni].bandwidth;
+    if (!(ec->j == j && memcmp(&ec->bw[0], &b0, sizeof b0) == 0 && memcmp(&ec->bw[1], &b1, sizeof b1) == 0)) {
+        ec->j = -1;
+        if (!ec_build(wk, fx, ec, hi, hj, wk->fx_arcs, 4 * wk->fx_room))
+            return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (fixed-route cache)");
+        ec->j = j;
+        ec->bw[0] = b0;
+        ec->bw[1] = b1;
+    }
+    const fx_hr *A = fx->hr[hi], *B = fx->hr[hj];
+    int bh = sc->bk >= 0 ? wk->hidx[sc->bk] : -1;
+    for (int x = 0; x < ec->n_slot; x++) {
+        fx_slot *sl = &ec->slot[x];
+        int rep = fx->nx[sl->b];
+        if (rep >= sl->e)
+            continue; /* every member of the run in the ring */
+        int h = fx->mem[rep], k = p->hosts[h], cc = sl->c;
+        const fx_ri *r4[4] = {&A->ri[2 * cc], &A->ri[2 * cc + 1], &B->ri[2 * cc + 1], &B->ri[2 * cc]};
+        const fx_hr *h4[4] = {A, A, B, B};
+        if (sl->state && !(ri_same(fx, A, r4[0], sl->step) && ri_same(fx, A, r4[1], sl->step) &&
+                           ri_same(fx, B, r4[2], sl->step) && ri_same(fx, B, r4[3], sl->step)))
+            sl->state = 0;
+        if (!sl->state) {
+            for (int t = 0; t < 4; t++)
+                sl->w[t] = ri_width(h4[t], r4[t], wk->res2);
+            sl->state = 1;
+            sl->step = fx->step;
+        }
+        double wkk = p->nodes[k].w;
+        double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+        int fresh = 0;
+        if (sl->state == 1) {
+            const double *w = sl->w;
+            if (!(w[0] > 0 && w[1] > 0 && w[2] > 0 && w[3] > 0))
+                continue;
+            /* scan_prune's bound: T_step of the widths alone */
+            double Tl = rmi_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(1.0 / w[0], ci_keep, par), wj,
+                                            rm_host_cost(cj_keep, 1.0 / w[3], par), wkk,
+                                            rm_host_cost(1.0 / w[2], 1.0 / w[1], par));
+            double mg = c->exact ? 1.0 - 1e-12 : 1.0 - 2 * H2_CTX_REL - 1e-12;
+            if (Tl * mg > sc->bestT || Tl * mg > lim)
+                continue;
+            if (c->exact && !(Tl < sc->bestT) && !fx_beats(sc, Tl, e, h, bh))
+                continue;
+            /* k's access link shared by its routes, before building them */
+            if (rmi_h2_k_bound(wk, c, h, wkk, w, wk->res2, par, sc->dc_dw) * mg > (sc->bestT < lim ? sc->bestT : lim))
+                continue;
+            if ((st = fx_routes(wk, i, j, k, err)))
+                return st;
+            double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj};
+            if ((st = rmi_h2_share_routes(wk, wk->res2, 4, wk->cand, a, sl->x, err)))
+                return st;
+            sl->ok = sl->x[0] > 0 && sl->x[1] > 0 && sl->x[2] > 0 && sl->x[3] > 0;
+            if (sl->ok)
+                for (int t = 0; t < 4; t++)
+                    sl->cst[t] = rmi_ring_state_route_cost(wk->net, s, &wk->cand[t], sl->x[t]);
+            sl->state = 2;
+            fresh = 1;
+        }
+        if (!sl->ok)
+            continue;
+        double Ci = rm_host_cost(sl->cst[0], ci_keep, par), Cj = rm_host_cost(cj_keep, sl->cst[3], par);
+        double Ck = rm_host_cost(sl->cst[2], sl->cst[1], par);
+        double Tq = rmi_h2_fast_eval_lb(&c->ev, wi, Ci, wj, Cj, wkk, Ck);
+        if (!c->exact) {
+            double lo = Tq * (1.0 - 2 * H2_CTX_REL);
+            if (lo > sc->bestT || lo > lim)
+                continue;
+            if (wk->seq_inv.pre && wk->seq_cw.pre && wk->seq_inv.n == s->q && wk->seq_cw.n == s->q)
+                rmi_h2_edge_ctx_exact(c, wk, s, e);
+            else
+                rmi_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw);
+            Tq = rmi_h2_fast_eval_lb(&c->ev, wi, Ci, wj, Cj, wkk, Ck);
+        }
+        if (!fx_beats(sc, Tq, e, h, bh) || Tq > lim)
+            continue;
+        int ok;
+        double T = rmi_h2_fast_eval_T_try(&c->ev, wi, Ci, wj, Cj, wkk, Ck, &ok);
+        if (!ok) {
+            if (c->exact < 2)
+                rmi_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw); /* tw/tC for rm_balance */
+            T = rmi_h2_fast_eval_T(&c->ev, wk, c->m, wi, Ci, wj, Cj, wkk, Ck);
+        }
+        if (!fx_beats(sc, T, e, h, bh))
+            continue;
+        sc->bestT = T;
+        double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+        while (T < g && !atomic_compare_exchange_weak(sc->gbest, &g, T))
+            ;
+        sc->bk = k;
+        sc->bs = e;
+        bh = h;
+        memcpy(sc->bx, sl->x, sizeof sc->bx);
+        if (!fresh && (st = fx_routes(wk, i, j, k, err)))
+            return st;
+        for (int t = 0; t < 4; t++)
+            if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
+                return st;
+    }
+    return RM_OK;
 }

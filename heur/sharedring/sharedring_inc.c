@@ -120,7 +120,7 @@ rm_status rmi_h2_cache_init(h2_work *wk, rm_error *err)
     return RM_OK;
 }
 
-void rmi_h2_cache_step(h2_work *wk)
+void rmi_h2_cache_step(h2_work *wk, const int *tl, int nt, int all)
 {
     const rm_network *net = wk->net;
     wk->step++;
@@ -135,7 +135,9 @@ void rmi_h2_cache_step(h2_work *wk)
             log_ok = 0;
         }
     }
-    for (int r = 0; r < net->n_res; r++)
+    int nr = all ? net->n_res : nt;
+    for (int x = 0; x < nr; x++) {
+        int r = all ? x : tl[x];
         if (memcmp(&wk->residual[r], &wk->res_prev[r], sizeof(double)) != 0) {
             wk->res_step[r] = wk->step;
             if (log_ok && wk->n_clog >= wk->cap_clog) {
@@ -152,6 +154,7 @@ void rmi_h2_cache_step(h2_work *wk)
                 wk->clog[wk->n_clog++] = (h2_clog){wk->step, r, wk->res_prev[r]};
             wk->res_prev[r] = wk->residual[r];
         }
+    }
     if (log_ok)
         wk->clog_at[wk->step + 1] = wk->n_clog;
     else

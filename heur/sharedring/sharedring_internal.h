@@ -22,6 +22,8 @@
 #define H2_THREAD_MIN_Q 4
 
 typedef struct h2_work h2_work;
+typedef struct h2_scan h2_scan;
+typedef struct edge_ctx edge_ctx;
 
 /* Symmetry classes of interchangeable hosts (heur/sharedring/sharedring_sym.c). */
 typedef struct h2_sym {
@@ -54,6 +56,14 @@ typedef struct h2_fixed {
     int *cls_of, *pos_of; /* H: class and position of each host */
     int *nx;        /* H + 1: first position >= m of its class out of the ring */
     int *scr, room; /* scratch of the construction: 2 routes of room arcs */
+    int n_host;
+    /* the incremental scan (inc = 1; rmi_h2_fixed_scan_cached): */
+    int inc;
+    unsigned long step;     /* scans so far */
+    unsigned long *res_step; /* n_res: the scan at which its residual last changed */
+    double *res_prev;        /* n_res: the residual at the last scan */
+    struct fx_hr **hr;       /* H: a ring host's routes to and from each class, NULL: none yet */
+    struct fx_ec *ec;        /* H: the cache of the ring edge leaving host index h */
 } h2_fixed;
 
 /** Twin classes of wk's hosts under the platform's fixed routes (after
@@ -77,6 +87,32 @@ void rmi_h2_fixed_remove(h2_fixed *fx, int h);
  *  distinct out and scr. O(classes (R log R + S x private x log class)). */
 int rmi_h2_fixed_candidates(const h2_work *wk, const h2_fixed *fx, int i, int j, int *out, int *scr,
                             int scr_cap);
+
+/** Start the incremental scan on fx (wk's residual as it is now): 1, or 0
+ *  when out of memory (fx->inc stays 0: the plain scan). O(R + H). */
+int rmi_h2_fixed_inc_init(const h2_work *wk, h2_fixed *fx);
+
+/** Host index h joined the ring (after rmi_h2_fixed_remove): its routes to
+ *  and from one member of every class out of the ring, read once (a
+ *  route's links never change): the resources that are not private to the
+ *  member nor a backbone, with their multiplicity, and the least width of
+ *  the others. Out of memory: fx->inc = 0. O(classes R^2). */
+void rmi_h2_fixed_join(const h2_work *wk, h2_fixed *fx, int h);
+
+/** A new scan: stamp the resources whose residual changed among the
+ *  touched ones tl[0 .. nt) (all: every one). O(touched). */
+void rmi_h2_fixed_step(h2_work *wk, const int *tl, int nt, int all);
+
+/** The incremental scan of ring edge e under fixed routes (fx->inc, wk->res2
+ *  with the edge given back, context c): each run of each class keeps, across
+ *  steps, its candidate's four route widths, then shares and costs, while no
+ *  resource of its routes that is not private to the candidate changed (a
+ *  private resource of a host out of the ring stays at full capacity; the
+ *  twins of a run give the same shares and costs bit for bit); T_step by
+ *  the O(1) evaluation each visit. Updates sc's best by the least (T_step,
+ *  ring edge, host index). Thread-private writes and the edge's own cache.
+ *  O(runs x resources per route) plus the candidates computed again. */
+rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *err);
 
 /** The first member out of the ring of every class (host indices,
  *  increasing) into out: twins give the same edge bounds (the same
@@ -271,7 +307,26 @@ typedef struct h2_work {
     /* fast path: this step's sequential sums of pinv and pcw
      * (rmi_h2_edge_bounds; rmi_h2_edge_ctx_exact) */
     h2_seq seq_inv, seq_cw;
+    /* the resources whose residual changed since the last scan (main work:
+     * touch[0 .. n_touch), tmark[r] = 1 for them; touch_all: every resource,
+     * after a refinement or an allocation failure), so that a step costs
+     * O(changed resources), not O(resources): rmi_h2_touch_flush */
+    int *touch, n_touch, cap_touch, touch_all;
+    unsigned char *tmark;
+    int res2_ok; /* res2 == residual as of the last flush (else copied whole) */
 } h2_work;
+
+/** Record that the residual of the resources of route r changed (main work
+ *  only). O(len). */
+void rmi_h2_touch_route(h2_work *wk, const rm_route *r);
+
+/** The resources touched since the last call, increasing, into *out (n of
+ *  them; *all = 1: every resource), the marks cleared by
+ *  rmi_h2_touch_clear. O(touched log touched). */
+void rmi_h2_touch_list(h2_work *wk, const int **out, int *n, int *all);
+
+/** Forget the touched resources. O(touched). */
+void rmi_h2_touch_clear(h2_work *wk);
 
 /** Non-zero when node u (a core node, not the root of tree t) has a stored
  *  width <= wk->tlow[t] in some tree t after rmi_h2_trees_reuse (ring edge
@@ -401,14 +456,14 @@ double rmi_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj,
  * unchanged hosts (all but i and j) summed into ev, their count m in
  * wk->tw/tC, the cycle-times of i and j and the costs of the routes of i and
  * j that stay (i's predecessor route, j's successor route). O(q + len). */
-typedef struct edge_ctx { /* struct tag used by h2_work */
+struct edge_ctx { /* struct tag used by h2_work */
     int ni, i, j, m;
     int exact; /* 2: rmi_h2_edge_ctx_init's (tw/tC filled); 1: its sums bit for
                   bit, tw/tC not filled; 0: sums within a relative H2_CTX_REL of
                   them, tw/tC not filled (rmi_h2_edge_bounds) */
     fast_eval ev;
     double wi, wj, ci_keep, cj_keep;
-} edge_ctx;
+};
 
 /* relative error bound of an inexact edge_ctx's sums and of the T_step
  * values computed from them (rounding of q <= 10^6 positive terms added in
@@ -455,7 +510,7 @@ double rmi_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *
 /* One scan of the edge loop: its work (thread-private scratch), its own best
  * insertion so far (least T_step, ties: least ring edge, then first host in
  * host order — the reference's first strict improvement in scan order). */
-typedef struct h2_scan {
+struct h2_scan {
     h2_work *wk;
     const rm_ring_state *s;
     double dc_dw;
@@ -465,7 +520,7 @@ typedef struct h2_scan {
     int bk, bs;
     rm_status st;
     rm_error err;
-} h2_scan;
+};
 
 /** The paper's step (§4.4.1–4.4.2) for ring edge e: every candidate host's
  *  four widest routes on the residual with e's routes given back, their
@@ -510,8 +565,10 @@ rm_status rmi_h2_cache_init(h2_work *wk, rm_error *err);
 /** Free the incremental scan's state (NULL fields are fine). */
 void rmi_h2_cache_destroy(h2_work *wk);
 
-/** A new step: stamp the resources whose residual changed since the last. O(R). */
-void rmi_h2_cache_step(h2_work *wk);
+/** A new step: stamp the resources whose residual changed since the last,
+ *  among the touched ones tl[0 .. nt) (increasing; all: every resource).
+ *  O(touched), O(R) when all. */
+void rmi_h2_cache_step(h2_work *wk, const int *tl, int nt, int all);
 
 /** The cache of ring edge e emptied unless it holds e (same head, same
  *  give-back bandwidths). O(1). */

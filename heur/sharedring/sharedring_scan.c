@@ -51,9 +51,8 @@ static void scan_edges(h2_scan *sc)
 {
     h2_work *wk = sc->wk;
     int q = sc->s->q;
-    /* the scan's residual copy, given back per edge and restored (fast path) */
-    if (wk->fast)
-        memcpy(wk->res2, wk->residual, (size_t)wk->net->n_res * sizeof(double));
+    /* the scan's residual copy, given back per edge and restored (fast
+     * path): synced by rmi_h2_scan_all (res2_sync) */
     for (;;) {
         int oe = atomic_fetch_add(sc->next, 1);
         if (oe >= q)
@@ -212,6 +211,19 @@ void rmi_h2_pool_destroy(h2_work *wk)
     wk->pool = NULL;
 }
 
+/* tw->res2 = wk->residual: the touched resources tl[0 .. nt) when tw's copy
+ * was synced at the last scan, else (all, or never synced) every one. */
+static void res2_sync(h2_work *tw, const h2_work *wk, const int *tl, int nt, int all)
+{
+    if (all || !tw->res2_ok) {
+        memcpy(tw->res2, wk->residual, (size_t)wk->net->n_res * sizeof(double));
+        tw->res2_ok = 1;
+        return;
+    }
+    for (int x = 0; x < nt; x++)
+        tw->res2[tl[x]] = wk->residual[tl[x]];
+}
+
 rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_choice *out,
                          rm_error *err)
 {
@@ -220,13 +232,31 @@ rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_
     out->best = NULL;
     if (wk->fast && q >= 2) {
         /* residual <= capacity everywhere (as every give-back leaves it):
-         * the per-edge give-back then only touches its routes' resources */
+         * the per-edge give-back then only touches its routes' resources;
+         * only the resources touched since the last scan can be above */
         const rm_network *net = wk->net;
-        for (int r = 0; r < net->n_res; r++)
-            if (wk->residual[r] > net->res_cap[r])
-                wk->residual[r] = net->res_cap[r];
+        const int *tl;
+        int nt, all;
+        rmi_h2_touch_list(wk, &tl, &nt, &all);
+        if (all) {
+            for (int r = 0; r < net->n_res; r++)
+                if (wk->residual[r] > net->res_cap[r])
+                    wk->residual[r] = net->res_cap[r];
+        } else {
+            for (int x = 0; x < nt; x++)
+                if (wk->residual[tl[x]] > net->res_cap[tl[x]])
+                    wk->residual[tl[x]] = net->res_cap[tl[x]];
+        }
+        /* each scan's copy (the caller's and every pool thread's) */
+        res2_sync(wk, wk, tl, nt, all);
+        if (wk->pool)
+            for (int t = 0; t < wk->pool->n_twins; t++)
+                res2_sync(&wk->pool->twins[t], wk, tl, nt, all);
         if (wk->ecache)
-            rmi_h2_cache_step(wk);
+            rmi_h2_cache_step(wk, tl, nt, all);
+        if (wk->fx)
+            rmi_h2_fixed_step(wk, tl, nt, all);
+        rmi_h2_touch_clear(wk);
         /* per position, once per step: the terms of the edges' sums */
         for (int t = 0; t < q; t++) {
             wk->pinv[t] = 1.0 / s->w[t];
