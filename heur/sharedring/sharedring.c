@@ -188,7 +188,7 @@ static int touch_cmp(const void *x, const void *y)
 void rmi_h2_touch_list(h2_work *wk, const int **out, int *n, int *all)
 {
     *all = wk->touch_all;
-    if (!wk->touch_all)
+    if (!wk->touch_all && wk->n_touch > 1)
         qsort(wk->touch, (size_t)wk->n_touch, sizeof *wk->touch, touch_cmp);
     *out = wk->touch;
     *n = wk->touch_all ? 0 : wk->n_touch;
@@ -428,6 +428,9 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
                 double C2l[2] = {rm_host_cost(1.0 / b0, 1.0 / b0, s->cost.parallel_send),
                                  rm_host_cost(1.0 / b2, 1.0 / b2, s->cost.parallel_send)};
                 if (rmi_balance_in(wk->cost, 2, w2l, C2l, dc_dw, NULL) * (1.0 - 1e-12) > bestT)
+                    continue;
+                /* fixed routes: a pair of twins of an earlier pair */
+                if (wk->fx && rmi_h2_fixed_pair_dup(wk, wk->fx, hi, hj))
                     continue;
             }
             if ((st = pair_route(wk, &pt, hi, hj, &wk->cand[0], err)) ||

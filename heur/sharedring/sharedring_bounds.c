@@ -516,6 +516,14 @@ void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         edge_ctx c;
         edge_ctx_fast(&c, wk, s, e, dc_dw, &pre);
         wk->ectx[e] = c;
+        if (fx_inc) {
+            /* fixed routes, incremental: the bound of the edge's summary,
+             * exact (its context made exact: ties between edges are
+             * decided by the edge index, bit for bit), or -INFINITY: visit
+             * it; its runs are evaluated in O(1) each from its cache */
+            wk->edge_lb[e] = rmi_h2_fixed_edge_lb(wk, s, e, &wk->ectx[e]);
+            continue;
+        }
         int i = c.i, j = c.j;
         const fast_eval ev = c.ev;
         double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
@@ -539,12 +547,6 @@ void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
         if (wk->fx) {
             cands = wk->cand_h;
             n_cand = n_fx;
-        }
-        if (fx_inc) {
-            /* fixed routes, incremental: the edge's runs are evaluated in
-             * O(1) each from its cache: visit it */
-            n_cand = 0;
-            lb = -INFINITY;
         }
         const h2_ecache *ec = wk->ecache ? &wk->ecache[hi] : NULL;
         if (ec && cands && n_cand <= H2_CACHE_MAX_CAND && !(ec->j == j && ec->n_bad * 4 > ec->n_chk)) {

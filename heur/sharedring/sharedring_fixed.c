@@ -39,6 +39,7 @@
 #include "heur/sharedring/sharedring_internal.h"
 #include "topo/route/widest.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -545,12 +546,25 @@ typedef struct fx_slot {
     double w[4], x[4], cst[4];
 } fx_slot;
 
+/* distinct cycle-times an edge's summary keeps (more: no summary) */
+#define FX_GRP 8
+
 typedef struct fx_ec {
     int j; /* -1: empty */
     double bw[2];
     fx_slot *slot;
     int n_slot, cap_slot;
+    /* the summary (vmin_ok): per cycle-time gw[g], the least 1 / width of
+     * each route over the runs of that cycle-time (a lower bound of its
+     * cost) */
+    int vmin_ok, n_grp;
+    double gw[FX_GRP], gv[FX_GRP][4];
+    int *cfirst; /* n_class + 1: the runs of class c at slot[cfirst[c] .. cfirst[c + 1]) */
 } fx_ec;
+
+typedef struct fx_rev {
+    int x, c, next;
+} fx_rev;
 
 static void hr_free(fx_hr *h)
 {
@@ -567,16 +581,35 @@ static void fx_inc_free(h2_fixed *fx, int H)
         for (int h = 0; h < H; h++)
             hr_free(fx->hr[h]);
     if (fx->ec)
-        for (int h = 0; h < H; h++)
+        for (int h = 0; h < H; h++) {
             free(fx->ec[h].slot);
+            free(fx->ec[h].cfirst);
+        }
     free(fx->hr);
     free(fx->ec);
     free(fx->res_step);
     free(fx->res_prev);
+    free(fx->rev);
+    free(fx->rev_head);
+    free(fx->mark_x);
+    free(fx->mark_c);
+    free(fx->pos);
+    free(fx->pushf);
+    free(fx->up);
+    free(fx->cbits);
+    free(fx->work);
+    fx->pushf = NULL;
+    fx->up = NULL;
+    fx->cbits = NULL;
+    fx->work = NULL;
+    fx->cap_work = 0;
     fx->hr = NULL;
     fx->ec = NULL;
     fx->res_step = NULL;
     fx->res_prev = NULL;
+    fx->rev = NULL;
+    fx->rev_head = fx->mark_x = fx->mark_c = fx->pos = NULL;
+    fx->n_rev = fx->cap_rev = 0;
     fx->inc = 0;
 }
 
@@ -587,12 +620,23 @@ int rmi_h2_fixed_inc_init(const h2_work *wk, h2_fixed *fx)
     fx->res_prev = malloc(((size_t)R + 1) * sizeof *fx->res_prev);
     fx->hr = calloc((size_t)H, sizeof *fx->hr);
     fx->ec = calloc((size_t)H, sizeof *fx->ec);
-    if (!fx->res_step || !fx->res_prev || !fx->hr || !fx->ec) {
+    fx->rev_head = malloc(((size_t)R + 1) * sizeof *fx->rev_head);
+    fx->mark_x = malloc(((size_t)R + 1) * sizeof *fx->mark_x);
+    fx->mark_c = malloc(((size_t)R + 1) * sizeof *fx->mark_c);
+    fx->pos = malloc(((size_t)H + 1) * sizeof *fx->pos);
+    fx->pushf = calloc((size_t)H + 1, 1);
+    fx->up = malloc(((size_t)R + 1) * sizeof *fx->up);
+    fx->cwords = (fx->n_class + 63) / 64;
+    fx->cbits = calloc((size_t)H * (size_t)fx->cwords + 1, sizeof *fx->cbits);
+    if (!fx->res_step || !fx->res_prev || !fx->hr || !fx->ec || !fx->rev_head || !fx->mark_x ||
+        !fx->mark_c || !fx->pos || !fx->pushf || !fx->up || !fx->cbits) {
         fx_inc_free(fx, H);
         return 0;
     }
     for (int h = 0; h < H; h++)
         fx->ec[h].j = -1;
+    for (int r = 0; r < R; r++)
+        fx->rev_head[r] = fx->mark_x[r] = -1;
     memcpy(fx->res_prev, wk->residual, (size_t)R * sizeof(double));
     fx->step = 0;
     fx->inc = 1;
@@ -681,25 +725,253 @@ void rmi_h2_fixed_join(const h2_work *wk, h2_fixed *fx, int h)
             fx_inc_free(fx, wk->p->n_hosts);
             return;
         }
+        /* the runs of class c on h's two edges follow these resources */
+        for (int d = 0; d < 2; d++) {
+            const fx_ri *ri = &hr->ri[2 * c + d];
+            for (int x = 0; x < ri->n; x++) {
+                int r = hr->pool[ri->off + 2 * x];
+                if (fx->mark_x[r] == h && fx->mark_c[r] == c)
+                    continue;
+                fx->mark_x[r] = h;
+                fx->mark_c[r] = c;
+                if (fx->n_rev >= fx->cap_rev) {
+                    int nc = fx->cap_rev ? 2 * fx->cap_rev : 1024;
+                    fx_rev *nb = realloc(fx->rev, (size_t)nc * sizeof *nb);
+                    if (!nb) {
+                        free(arcs);
+                        hr_free(hr);
+                        fx_inc_free(fx, wk->p->n_hosts);
+                        return;
+                    }
+                    fx->rev = nb;
+                    fx->cap_rev = nc;
+                }
+                fx->rev[fx->n_rev] = (fx_rev){h, c, fx->rev_head[r]};
+                fx->rev_head[r] = fx->n_rev++;
+            }
+        }
     }
     free(arcs);
     fx->hr[h] = hr;
 }
 
-void rmi_h2_fixed_step(h2_work *wk, const int *tl, int nt, int all)
+static void push_runs(h2_work *wk, const rm_ring_state *s, int t, int c);
+
+static int long_cmp(const void *x, const void *y)
+{
+    long a = *(const long *)x, b = *(const long *)y;
+    return (a > b) - (a < b);
+}
+
+void rmi_h2_fixed_step(h2_work *wk, const rm_ring_state *s, const int *tl, int nt, int all)
 {
     h2_fixed *fx = wk->fx;
     if (!fx || !fx->inc)
         return;
     fx->step++;
-    int nr = all ? wk->net->n_res : nt;
+    int nr = all ? wk->net->n_res : nt, n_up = 0;
     for (int x = 0; x < nr; x++) {
         int r = all ? x : tl[x];
         if (memcmp(&wk->residual[r], &fx->res_prev[r], sizeof(double)) != 0) {
+            if (!all && !(wk->residual[r] < fx->res_prev[r]))
+                fx->up[n_up++] = r; /* went up (or NaN): pushed */
             fx->res_step[r] = fx->step;
             fx->res_prev[r] = wk->residual[r];
         }
     }
+    if (all) { /* every summary is visited again (its runs checked there) */
+        for (int h = 0; h < fx->n_host; h++)
+            fx->ec[h].vmin_ok = 0;
+        return;
+    }
+    for (int h = 0; h < fx->n_host; h++)
+        fx->pos[h] = -1;
+    for (int e = 0; e < s->q; e++) {
+        int t = wk->hidx[s->ring[e]], ni = (e + 1) % s->q;
+        fx_ec *ec = &fx->ec[t];
+        double b0 = s->succ[e].bandwidth, b1 = s->pred[ni].bandwidth;
+        fx->pos[t] = e;
+        fx->pushf[t] = ec->vmin_ok && ec->j == s->ring[ni] && memcmp(&ec->bw[0], &b0, sizeof b0) == 0 &&
+                       memcmp(&ec->bw[1], &b1, sizeof b1) == 0;
+    }
+    /* each resource that went up: the runs of the (ring host, class)
+     * routes crossing it, on the host's two edges with a summary, each
+     * (edge, class) once, by edge */
+    int nw = 0, W = fx->cwords;
+    for (int x = 0; x < n_up; x++) {
+        int r = fx->up[x];
+        for (int v = fx->rev_head[r]; v >= 0; v = fx->rev[v].next) {
+            int h = fx->rev[v].x, c = fx->rev[v].c, e = fx->pos[h];
+            if (e < 0)
+                continue;
+            int tt[2] = {h, wk->hidx[s->ring[(e + s->q - 1) % s->q]]}; /* h -> succ, pred -> h */
+            for (int u = 0; u < 2; u++) {
+                int t = tt[u];
+                unsigned long long *bw = fx->cbits + (size_t)t * W + (c >> 6), bit = 1ULL << (c & 63);
+                if (!fx->pushf[t] || (*bw & bit))
+                    continue;
+                *bw |= bit;
+                if (nw >= fx->cap_work) {
+                    int nc2 = fx->cap_work ? 2 * fx->cap_work : 1024;
+                    long *nb = realloc(fx->work, (size_t)nc2 * sizeof *nb);
+                    if (!nb) { /* every summary visited again */
+                        for (int y = 0; y < nw; y++)
+                            fx->cbits[(size_t)(fx->work[y] >> 32) * W + ((fx->work[y] & 0xffffffff) >> 6)] = 0;
+                        fx->cbits[(size_t)t * W + (c >> 6)] = 0;
+                        for (int g = 0; g < fx->n_host; g++)
+                            fx->ec[g].vmin_ok = 0;
+                        return;
+                    }
+                    fx->work = nb;
+                    fx->cap_work = nc2;
+                }
+                fx->work[nw++] = ((long)t << 32) | c;
+            }
+        }
+    }
+    if (nw > 1)
+        qsort(fx->work, (size_t)nw, sizeof *fx->work, long_cmp);
+    for (int y = 0; y < nw; y++) {
+        int t = (int)(fx->work[y] >> 32), c = (int)(fx->work[y] & 0xffffffff);
+        fx->cbits[(size_t)t * W + (c >> 6)] = 0;
+        push_runs(wk, s, t, c);
+    }
+}
+
+/* Width of route ri on the residual with ring edge e's routes g[0 .. 2)
+ * given back (scan_give_back's res2: each crossing adds its bandwidth, then
+ * the capacity clamps), the routes' resources marked in wk->stamp. */
+static double ri_width_gb(const h2_work *wk, const fx_hr *hr, const fx_ri *ri, const rm_route *const *g)
+{
+    if (ri->len <= 0)
+        return 0.0;
+    const rm_network *net = wk->net;
+    double x = ri->cw;
+    const int *p = hr->pool + ri->off;
+    for (int k = 0; k < ri->n; k++) {
+        int r = p[2 * k];
+        double y = wk->residual[r];
+        if (wk->stamp[r] == wk->stamp_now) {
+            for (int t = 0; t < 2; t++)
+                for (int a = 0; a < g[t]->n_arcs; a++) {
+                    int ga = g[t]->arcs[a];
+                    if (ga >= 0 && ga < net->n_arcs && net->arc_res[ga] == r)
+                        y -= -1 * g[t]->bandwidth;
+                }
+            if (y > net->res_cap[r])
+                y = net->res_cap[r];
+        }
+        y = y > 0.0 ? y : 0.0;
+        y /= p[2 * k + 1];
+        if (y < x)
+            x = y;
+    }
+    return x > 0.0 ? x : 0.0;
+}
+
+/* Fold a run of cycle-time wkk and route costs (lower bounds) v into ec's
+ * summary. */
+static void ec_fold(fx_ec *ec, double wkk, const double *v)
+{
+    int g = 0;
+    while (g < ec->n_grp && memcmp(&ec->gw[g], &wkk, sizeof wkk) != 0)
+        g++;
+    if (g == ec->n_grp) {
+        if (g == FX_GRP) {
+            ec->vmin_ok = 0; /* too many cycle-times: no summary */
+            return;
+        }
+        ec->gw[g] = wkk;
+        for (int t = 0; t < 4; t++)
+            ec->gv[g][t] = v[t];
+        ec->n_grp++;
+        return;
+    }
+    for (int t = 0; t < 4; t++)
+        if (v[t] < ec->gv[g][t])
+            ec->gv[g][t] = v[t];
+}
+
+/* The route cost lower bounds of a run's entry into v, 1 / width (a cost is
+ * 1 / share plus a latency term >= 0, a share at most its route's width): 0
+ * when a width is 0. A residual that only went down since keeps them lower
+ * bounds (the widths only went down), so only increases are pushed. */
+static int slot_vec(const fx_slot *sl, double *v)
+{
+    if (!(sl->w[0] > 0 && sl->w[1] > 0 && sl->w[2] > 0 && sl->w[3] > 0))
+        return 0;
+    for (int t = 0; t < 4; t++)
+        v[t] = 1.0 / sl->w[t];
+    return 1;
+}
+
+/* The runs of class c on the edge leaving ring host index t (with a
+ * summary, matching the ring: fx->pushf[t]): their widths on this step's
+ * residual (the edge's routes given back), folded into the edge's summary. */
+static void push_runs(h2_work *wk, const rm_ring_state *s, int t, int c)
+{
+    h2_fixed *fx = wk->fx;
+    fx_ec *ec = &fx->ec[t];
+    int lo = ec->cfirst[c], hi = ec->cfirst[c + 1];
+    int e = fx->pos[t], ni = (e + 1) % s->q, j = s->ring[ni];
+    const rm_route *g[2] = {&s->succ[e], &s->pred[ni]};
+    const fx_hr *A = fx->hr[t], *B = fx->hr[wk->hidx[j]];
+    const fx_ri *r4[4] = {&A->ri[2 * c], &A->ri[2 * c + 1], &B->ri[2 * c + 1], &B->ri[2 * c]};
+    const fx_hr *h4[4] = {A, A, B, B};
+    int marked = 0;
+    for (int x = lo; x < hi; x++) {
+        fx_slot *sl = &ec->slot[x];
+        if (fx->nx[sl->b] >= sl->e || !sl->state || (sl->state == 1 && sl->step == fx->step))
+            continue; /* a run all in the ring, never computed, or done this step */
+        if (!marked) { /* the edge's routes, given back */
+            wk->stamp_now++;
+            for (int u = 0; u < 2; u++)
+                for (int a = 0; a < g[u]->n_arcs; a++) {
+                    int ga = g[u]->arcs[a];
+                    int r = ga >= 0 && ga < wk->net->n_arcs ? wk->net->arc_res[ga] : -1;
+                    if (r >= 0)
+                        wk->stamp[r] = wk->stamp_now;
+                }
+            marked = 1;
+        }
+        for (int u = 0; u < 4; u++)
+            sl->w[u] = ri_width_gb(wk, h4[u], r4[u], g);
+        sl->state = 1;
+        sl->step = fx->step;
+        double v[4];
+        if (slot_vec(sl, v))
+            ec_fold(ec, wk->p->nodes[wk->p->hosts[fx->mem[fx->nx[sl->b]]]].w, v);
+        if (!ec->vmin_ok)
+            return;
+    }
+}
+
+double rmi_h2_fixed_edge_lb(const h2_work *wk, const rm_ring_state *s, int e, edge_ctx *c)
+{
+    const h2_fixed *fx = wk->fx;
+    int i = c->i, j = c->j;
+    const fx_ec *ec = &fx->ec[wk->hidx[i]];
+    double b0 = s->succ[e].bandwidth, b1 = s->pred[c->ni].bandwidth;
+    if (!ec->vmin_ok ||
+        !(ec->j == j && memcmp(&ec->bw[0], &b0, sizeof b0) == 0 && memcmp(&ec->bw[1], &b1, sizeof b1) == 0))
+        return -INFINITY;
+    if (c->exact < 1) {
+        if (wk->seq_inv.pre && wk->seq_cw.pre && wk->seq_inv.n == s->q && wk->seq_cw.n == s->q)
+            rmi_h2_edge_ctx_exact(c, wk, s, e);
+        else
+            return -INFINITY;
+    }
+    int par = s->cost.parallel_send;
+    double lb = INFINITY;
+    for (int g = 0; g < ec->n_grp; g++) {
+        const double *v = ec->gv[g];
+        double T = rmi_h2_fast_eval_lb(&c->ev, c->wi, rm_host_cost(v[0], c->ci_keep, par), c->wj,
+                                       rm_host_cost(c->cj_keep, v[3], par), ec->gw[g],
+                                       rm_host_cost(v[2], v[1], par));
+        if (T < lb)
+            lb = T;
+    }
+    return lb;
 }
 
 /* The runs of every class with a member out of the ring for edge i -> j
@@ -709,8 +981,12 @@ static int ec_build(const h2_work *wk, const h2_fixed *fx, fx_ec *ec, int hi, in
     const rm_network *net = wk->net;
     const fx_hr *A = fx->hr[hi], *B = fx->hr[hj];
     ec->n_slot = 0;
+    ec->vmin_ok = 0;
+    if (!ec->cfirst && !(ec->cfirst = malloc(((size_t)fx->n_class + 1) * sizeof *ec->cfirst)))
+        return 0;
     for (int c = 0; c < fx->n_class; c++) {
         int b = fx->cls_start[c], e = fx->cls_start[c + 1];
+        ec->cfirst[c] = ec->n_slot;
         if (fx->nx[b] >= e)
             continue;
         int h = fx->mem[fx->nx[b]];
@@ -780,6 +1056,7 @@ static int ec_build(const h2_work *wk, const h2_fixed *fx, fx_ec *ec, int hi, in
             start = end;
         }
     }
+    ec->cfirst[fx->n_class] = ec->n_slot;
     return 1;
 }
 
@@ -861,6 +1138,14 @@ rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *er
     }
     const fx_hr *A = fx->hr[hi], *B = fx->hr[hj];
     int bh = sc->bk >= 0 ? wk->hidx[sc->bk] : -1;
+    if (ec->vmin_ok && c->exact) {
+        /* the summary's bound (rmi_h2_fixed_edge_lb, exact): every run's
+         * T_step is at least it; ties go to the least ring edge */
+        double lb = rmi_h2_fixed_edge_lb(wk, s, e, c);
+        double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+        if (lb > sc->bestT || (lb == sc->bestT && e > sc->bs) || lb > lim)
+            return RM_OK;
+    }
     for (int x = 0; x < ec->n_slot; x++) {
         fx_slot *sl = &ec->slot[x];
         int rep = fx->nx[sl->b];
@@ -949,5 +1234,56 @@ rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *er
             if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
                 return st;
     }
+    /* the summary of every run, as computed now */
+    ec->n_grp = 0;
+    ec->vmin_ok = 1;
+    for (int x = 0; x < ec->n_slot && ec->vmin_ok; x++) {
+        const fx_slot *sl = &ec->slot[x];
+        double v[4];
+        int rep = fx->nx[sl->b];
+        if (rep < sl->e && sl->state && slot_vec(sl, v))
+            ec_fold(ec, p->nodes[p->hosts[fx->mem[rep]]].w, v);
+    }
     return RM_OK;
+}
+
+/* 1 when member m2 (the class member before m, in host order) and m lie in
+ * one run for the routes between m and host index o: no resource of those
+ * routes that is not a backbone nor private to m lies between their
+ * non-backbone private resources of any rank (the scan's cut rule). */
+static int pair_same_run(const h2_work *wk, const h2_fixed *fx, int m2, int m, int o)
+{
+    const rm_network *net = wk->net;
+    int *arcs = wk->fx_arcs;
+    int np = fx->pstart[m + 1] - fx->pstart[m];
+    for (int d = 0; d < 2; d++) {
+        int n = rmi_fixed_route_arcs_at(net, d ? o : m, d ? m : o, arcs, wk->fx_room - 1);
+        if (n < 0)
+            return 0;
+        for (int x = 0; x < n; x++) {
+            int r = net->arc_res[arcs[x]];
+            if (r < 0 || fx->owner[r] == m || net->res_backbone[r])
+                continue;
+            for (int k = 0; k < np; k++) {
+                int r2 = fx->pres[fx->pstart[m2] + k], r1 = fx->pres[fx->pstart[m] + k];
+                if (!net->res_backbone[r1] && r2 < r && r < r1)
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+int rmi_h2_fixed_pair_dup(const h2_work *wk, const h2_fixed *fx, int hi, int hj)
+{
+    int ci = fx->cls_of[hi], cj = fx->cls_of[hj];
+    if (ci == cj)
+        return 0;
+    int p = fx->pos_of[hi];
+    if (p > fx->cls_start[ci] && pair_same_run(wk, fx, fx->mem[p - 1], hi, hj))
+        return 1;
+    p = fx->pos_of[hj];
+    if (p > fx->cls_start[cj] && fx->mem[p - 1] > hi && pair_same_run(wk, fx, fx->mem[p - 1], hj, hi))
+        return 1;
+    return 0;
 }

@@ -64,6 +64,18 @@ typedef struct h2_fixed {
     double *res_prev;        /* n_res: the residual at the last scan */
     struct fx_hr **hr;       /* H: a ring host's routes to and from each class, NULL: none yet */
     struct fx_ec *ec;        /* H: the cache of the ring edge leaving host index h */
+    /* which (ring host, class) routes cross each resource: rev[rev_head[r]],
+     * linked by next (rmi_h2_fixed_step pushes a change to their runs) */
+    struct fx_rev *rev;
+    int *rev_head, n_rev, cap_rev;
+    int *mark_x, *mark_c; /* n_res: the last (host, class) entered for a resource */
+    int *pos;             /* H: ring position of a ring host (this step) */
+    unsigned char *pushf; /* H: the edge leaving the host has a summary to push into */
+    int *up;              /* n_res: this step's resources whose residual went up */
+    unsigned long long *cbits; /* H x cwords: (edge, class) already in this step's work */
+    int cwords;
+    long *work;           /* this step's (edge tail << 32 | class) to push */
+    int cap_work;
 } h2_fixed;
 
 /** Twin classes of wk's hosts under the platform's fixed routes (after
@@ -99,9 +111,21 @@ int rmi_h2_fixed_inc_init(const h2_work *wk, h2_fixed *fx);
  *  the others. Out of memory: fx->inc = 0. O(classes R^2). */
 void rmi_h2_fixed_join(const h2_work *wk, h2_fixed *fx, int h);
 
-/** A new scan: stamp the resources whose residual changed among the
- *  touched ones tl[0 .. nt) (all: every one). O(touched). */
-void rmi_h2_fixed_step(h2_work *wk, const int *tl, int nt, int all);
+/** A new scan of ring s: stamp the resources whose residual changed among
+ *  the touched ones tl[0 .. nt) (all: every one), and give each run whose
+ *  routes cross one of them, on an edge with a summary, its widths on this
+ *  step's residual (the edge's routes given back), folded into the edge's
+ *  summary. O(q + touched + the runs crossing them). */
+void rmi_h2_fixed_step(h2_work *wk, const rm_ring_state *s, const int *tl, int nt, int all);
+
+/** Fixed routes, incremental: a lower bound of every insertion into ring
+ *  edge e from its cache's summary (per cycle-time, the least cost of each
+ *  of the four routes over its runs: eq. (5) and D_c/D_w C are
+ *  nondecreasing in every cost, IEEE operations are monotone), c made exact
+ *  (rmi_h2_edge_ctx_exact: the bound is then comparable bit for bit with
+ *  every candidate's T_step); -INFINITY when the edge has no summary.
+ *  Reads only. O(cycle-times + log q). */
+double rmi_h2_fixed_edge_lb(const h2_work *wk, const rm_ring_state *s, int e, edge_ctx *c);
 
 /** The incremental scan of ring edge e under fixed routes (fx->inc, wk->res2
  *  with the edge given back, context c): each run of each class keeps, across
@@ -113,6 +137,14 @@ void rmi_h2_fixed_step(h2_work *wk, const int *tl, int nt, int all);
  *  ring edge, host index). Thread-private writes and the edge's own cache.
  *  O(runs x resources per route) plus the candidates computed again. */
 rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *err);
+
+/** The best pair's scan (Legrand et al. 2004 §4.4.1, host indices hi < hj in
+ *  different classes): 1 when the pair gives the T_step of a pair scanned
+ *  before it, bit for bit, so it cannot be the first strictly better one:
+ *  hi's class member before it (or hj's, above hi) lies in the same run for
+ *  the routes between the pair (the twins' argument on full capacities).
+ *  Scratch wk->fx_arcs. O(R x private resources). */
+int rmi_h2_fixed_pair_dup(const h2_work *wk, const h2_fixed *fx, int hi, int hj);
 
 /** The first member out of the ring of every class (host indices,
  *  increasing) into out: twins give the same edge bounds (the same

@@ -255,7 +255,7 @@ rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_
         if (wk->ecache)
             rmi_h2_cache_step(wk, tl, nt, all);
         if (wk->fx)
-            rmi_h2_fixed_step(wk, tl, nt, all);
+            rmi_h2_fixed_step(wk, s, tl, nt, all);
         rmi_h2_touch_clear(wk);
         /* per position, once per step: the terms of the edges' sums */
         for (int t = 0; t < q; t++) {
