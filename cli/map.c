@@ -421,7 +421,7 @@ static int write_outputs(const rm_network *net, const map_args *a, rm_mapping *c
             print_refinements(stdout, a);
         }
         if (a->both)
-            printf("\nHanded on: %s's ring (the lower T_step/D_w, rm_mapping_better)\n",
+            printf("\nHanded on: %s's ring (the lower T_step/D_w, rm_mapping_better_on)\n",
                    rmi_cli_heuristic_title(rmi_cli_both[hand]));
         rmi_cli_launch_print(stdout, &a->launch, net, m[hand]);
         if (fflush(stdout) != 0) {
@@ -460,7 +460,7 @@ int rmi_cmd_map(int argc, char **argv)
     /* m[0]: the mapping (with --heuristic both, rmi_cli_both's: SharedRing's,
        then SliceRing's in m[1], each through the library's pipeline); the
        launch files and pictures are m[hand]'s: the better one by the
-       library's rule (rm_mapping_better, as RM_HEUR_BOTH hands on) */
+       library's rule (rm_mapping_better_on, as RM_HEUR_BOTH hands on) */
     rm_mapping *m[RM_CLI_N_BOTH] = {NULL};
     int n = a.both ? RM_CLI_N_BOTH : 1;
     code = rmi_cli_launch_apply_labels(&a.launch, p);
@@ -471,7 +471,7 @@ int rmi_cmd_map(int argc, char **argv)
         code = rmi_cli_sg_widest_check(&net, m[i]);
     if (code < 0 && a.all_shares)
         code = all_shares(&net, &a, &m[0]);
-    int hand = code < 0 && a.both ? rm_mapping_better(m[0], m[1]) : 0;
+    int hand = code < 0 && a.both ? rm_mapping_better_on(&net, m[0], m[1]) : 0;
     if (code < 0)
         code = rmi_cli_launch_prepare(&a.launch, &net, m[hand],
                                       a.both ? rmi_cli_heuristic_title(rmi_cli_both[hand]) : NULL);

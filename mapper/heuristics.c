@@ -37,7 +37,8 @@ static rm_status run_row(rm_heuristic h, const rm_network *net, const rm_options
 
 /* RM_HEUR_BOTH: SharedRing, then SliceRing, on the same options; the ring
  * of lower T_step/D_w (both valued under opt->network) is handed on, ties
- * to SharedRing's (rm_mapping_better); both runs are recorded as the
+ * to SharedRing's but under the fair model's tie rule (rm_mapping_better_on:
+ * the lower balance root T*); both runs are recorded as the
  * mapping's first steps. other: when not NULL, the ring not handed on
  * (mapper/heuristics.h). */
 rm_status rmi_run_both(const rm_network *net, const rm_options *opt, rm_mapping **out,
@@ -51,16 +52,21 @@ rm_status rmi_run_both(const rm_network *net, const rm_options *opt, rm_mapping 
     for (int i = 0; i < 2 && !st; i++) {
         rm_options o = *opt;
         o.heuristic = ids[i];
-        if (!(st = run_row(ids[i], net, &o, &m[i], err)))
+        if (!(st = run_row(ids[i], net, &o, &m[i], err))) {
             m[i]->heuristic = ids[i];
+            m[i]->network = opt->network; /* valued under it: the tie rule reads it */
+        }
     }
-    int b = st ? 0 : rm_mapping_better(m[0], m[1]);
+    int b = st ? 0 : rm_mapping_better_on(net, m[0], m[1]);
     for (int i = 0; i < 2 && !st; i++) {
         rm_pipeline_step s = rmi_step_make(RM_STEP_HEURISTIC, (int)ids[i], NAN,
                                            m[i]->t_step_per_dw);
         s.kept = i == b;
         if (i != b)
-            snprintf(s.note, sizeof s.note, "%s's ring is better",
+            snprintf(s.note, sizeof s.note,
+                     m[b]->t_step_per_dw < m[i]->t_step_per_dw
+                         ? "%s's ring is better"
+                         : "%s's ring is better (a tie; its balance root T* is lower)",
                      rm_heuristic_lookup(ids[b])->title);
         st = rmi_mapping_add_step(m[b], &s, err);
     }

@@ -136,8 +136,10 @@ static rm_status search_step(const rm_network *net, const rm_options *opt, rm_ma
  * PIPELINE_SEARCHED - 1 others of lowest T_step/D_w (ties: generation
  * order) are searched, each on a copy with the same options and evaluation
  * budget (a count: the result is the same on any machine); the lowest
- * T_step/D_w is kept (ties: the handed-on ring, then the earlier seed) when
- * it is below the handed-on ring's and rm_mapping_check passes. A ring
+ * T_step/D_w is kept (ties: the handed-on ring, then the earlier seed; under
+ * the fair model the lower balance root T*, rm_mapping_better_on) when it
+ * is below the handed-on ring's (or ties it with a lower T*) and
+ * rm_mapping_check passes. A ring
  * size or a ring the search's moves do not reach from one seed is reached
  * from another (SharedRing under max-min shares stops at 9 hosts on
  * RENATER 2001 at D_c/D_w 0.064 where its greedy shares grow to 19).
@@ -335,7 +337,8 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
             failed++;
             if (!fail_msg[0])
                 snprintf(fail_msg, sizeof fail_msg, "%.110s", e.msg);
-        } else if (c->t_step_per_dw < tbest && !rm_mapping_check(net, c, 1e-9, &e)) {
+        } else if (rm_mapping_better_on(net, best ? best : m, c) &&
+                   !rm_mapping_check(net, c, 1e-9, &e)) {
             rm_mapping_free(best);
             best = c, c = NULL;
             tbest = best->t_step_per_dw;

@@ -488,10 +488,10 @@ static json_t *document_json(const rm_network *net, const rm_options *opt, const
         put(root, "improvement_percent",
             json_real(rmi_improvement_percent(x->both_slice->t_step_per_dw, m->t_step_per_dw)),
             &bad);
-        /* the ring the launch files follow: the better (rm_mapping_better) */
+        /* the ring the launch files follow: the better (rm_mapping_better_on) */
         put(root, "handed_on",
             jname(RM_ENUM_HEURISTIC,
-                  rm_mapping_better(m, x->both_slice) ? RM_HEUR_SLICE : RM_HEUR_SHARED),
+                  rm_mapping_better_on(net, m, x->both_slice) ? RM_HEUR_SLICE : RM_HEUR_SHARED),
             &bad);
     }
     json_decref(js);

@@ -168,3 +168,49 @@ int rm_mapping_better(const rm_mapping *a, const rm_mapping *b)
         return 1;
     return b->t_step_per_dw < a->t_step_per_dw || (isnan(a->t_step_per_dw) && !isnan(b->t_step_per_dw));
 }
+
+/* Relative difference under which two T_step/D_w are a tie for
+ * rm_mapping_better_on: rings bound by the same route compute the same
+ * d_max through different share computations (a few ulps apart). */
+#define TIE_REL 1e-12
+
+/* The balance of m's computation, the communication bound aside: T* =
+ * max_k (alpha_k w_k + dc_dw C_k) over the hosts with alpha_k > 0. With
+ * rm_balance's alphas (alpha_k = max(0, T* - dc_dw C_k)/w_k) it is the root
+ * T* of sum_k max(0, (T* - dc_dw C_k)/w_k) = 1, below T_step/D_w exactly when
+ * the ring is communication-bound (T = max_k dc_dw C_k). NAN when it does
+ * not apply (overlap model, q < 2) or on allocation failure. O(q). */
+static double balance_root(const rm_network *net, const rm_mapping *m)
+{
+    if (m->q < 2 || m->cost.overlap)
+        return NAN;
+    double *C = malloc((size_t)m->q * sizeof *C);
+    if (!C)
+        return NAN;
+    rm_mapping_costs(net, m, C);
+    double t = NAN;
+    for (int k = 0; k < m->q; k++) {
+        if (!(m->alpha[k] > 0.0))
+            continue;
+        double tk = m->alpha[k] * net->platform->nodes[m->ring[k]].w + m->cost.dc_dw * C[k];
+        if (isnan(t) || tk > t)
+            t = tk;
+    }
+    free(C);
+    return t;
+}
+
+int rm_mapping_better_on(const rm_network *net, const rm_mapping *a, const rm_mapping *b)
+{
+    if (!net || !a || !b || a->network != RM_NETWORK_FAIR || b->network != RM_NETWORK_FAIR)
+        return rm_mapping_better(a, b);
+    double ta = a->t_step_per_dw, tb = b->t_step_per_dw;
+    if (!(isfinite(ta) && isfinite(tb) && fabs(ta - tb) <= TIE_REL * fmax(ta, tb)))
+        return rm_mapping_better(a, b);
+    double ka = balance_root(net, a), kb = balance_root(net, b);
+    if (kb < ka * (1.0 - TIE_REL))
+        return 1;
+    if (ka < kb * (1.0 - TIE_REL))
+        return 0;
+    return rm_mapping_better(a, b); /* no key (NAN) or equal keys */
+}

@@ -224,6 +224,28 @@ typedef enum rm_improve_stop {
  *  loses. O(1). Thread safety: reentrant (reads only). */
 int rm_mapping_better(const rm_mapping *a, const rm_mapping *b);
 
+/** rm_mapping_better with the fair model's tie rule: the rule every
+ *  comparison of rings in rm_map follows (RM_HEUR_BOTH's hand-on, the
+ *  default pipeline's seeded search) and the CLI's `--heuristic both`.
+ *  When a and b are both valued under RM_NETWORK_FAIR (additive cost
+ *  model, q >= 2) and their T_step/D_w are equal within 1e-12 (relative),
+ *  returns 1 when b's balance root T* is lower than a's, 0 when a's is
+ *  lower; T* = max_k (alpha_k w_k + (D_c/D_w) C_k) over the hosts with
+ *  alpha_k > 0, i.e. the root of sum_k max(0, (T* - (D_c/D_w) C_k)/w_k) = 1
+ *  of rm_balance (Legrand et al. 2004 eq. (1) with alpha >= 0), in s/Mflop
+ *  like T_step/D_w. T* < T_step/D_w exactly when the ring is
+ *  communication-bound (T_step/D_w = max_k (D_c/D_w) C_k, the static
+ *  max-min time of its slowest route): rings bound by the same route tie,
+ *  and a run under max-min sharing (SimGrid's CM02) runs near T*, as
+ *  its slowest route gains the bandwidth that the other flows release
+ *  when they end (docs/fidelity.md, "The dragonfly tie"). Otherwise (other
+ *  network model, no tie, equal T*, overlap model) rm_mapping_better(a, b).
+ *  net: the platform both mappings were made on (the hosts' w); NULL
+ *  falls back to rm_mapping_better. No errors (an allocation failure
+ *  falls back to rm_mapping_better). O(q) time and memory on a tie, O(1)
+ *  otherwise. Thread safety: reentrant (reads only). Added in 1.4. */
+int rm_mapping_better_on(const rm_network *net, const rm_mapping *a, const rm_mapping *b);
+
 /** Allocate a mapping of ring size q with empty routes and n_sweep sweep
  *  entries (NAN). NULL on allocation failure. O(q + n_sweep).
  *  Thread safety: reentrant. */

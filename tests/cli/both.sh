@@ -15,8 +15,16 @@ check_both() { # FILE
     local f=$1
     jcheck "$f" "top-level keys in order" \
         '[keys_unsorted[]] == ["ringmap_version", "shared", "slice", "improvement_percent", "handed_on"]'
-    jcheck "$f" "handed_on: the lower T_step, ties SharedRing's (rm_mapping_better)" \
-        '.handed_on == (if .slice.t_step_per_dw < .shared.t_step_per_dw then "slice" else "shared" end)'
+    # a tie under the fair model: the lower balance root T* (the largest
+    # host time among the hosts with alpha > 0), else SharedRing's
+    jcheck "$f" "handed_on: the lower T_step, ties under fair the lower T*, else SharedRing's (rm_mapping_better_on)" \
+        'def tstar: [.ring[] | select(.alpha > 0) | .time_per_dw] | max;
+         (.slice.t_step_per_dw) as $l | (.shared.t_step_per_dw) as $s |
+         (.slice | tstar) as $kl | (.shared | tstar) as $ks |
+         if ((($l - $s) | fabs) <= 1e-12 * ([$l, $s] | max)) and .shared.params.network == "fair"
+            and .slice.params.network == "fair" and ($kl < $ks * (1 - 1e-12) or $ks < $kl * (1 - 1e-12))
+         then .handed_on == (if $kl < $ks then "slice" else "shared" end)
+         else .handed_on == (if $l < $s then "slice" else "shared" end) end'
     jcheck "$f" "types" \
         '(.ringmap_version|type) == "string" and (.shared|type) == "object" and (.slice|type) == "object" and (.improvement_percent|type) == "number"'
     jcheck "$f" "shared is SharedRing, slice is SliceRing with its unshared estimate" \

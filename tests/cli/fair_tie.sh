@@ -1,0 +1,34 @@
+# fair_tie.sh — the fair model's tie rule (rm_mapping_better_on): two rings
+# whose T_step is the same communication bound (the static max-min time of
+# the same slowest route) tie, and the one of lower balance root T* (the
+# largest host time among the hosts with alpha > 0) is handed on. SimGrid's
+# dragonfly cluster (bench/platforms/cluster_dragonfly.xml) at D_c/D_w 0.0064
+# with iterapp's sizes: SharedRing stops at 54 hosts, SliceRing takes 120,
+# both at T_step 0.7333 ms; T* is 0.733 and 0.610 ms, and SMPI (CM02) runs
+# the 120-host ring at 0.627 ms, the 54-host one at 0.731 (docs/fidelity.md,
+# "The dragonfly tie"). --paper and --network reserved keep the old rule.
+source "$(dirname "$0")/helpers.bash"
+
+P="$SRC/bench/platforms/cluster_dragonfly.xml"
+[ -f "$P" ] || fail "$P is missing"
+RUN=(--dc 0.064 --dw 9.996966 --latency --parallel-send --one-core -q)
+"$RINGMAP" "$P" "${RUN[@]}" --heuristic shared --json "$TMP/shared.json" || fail "SharedRing: exit $?"
+"$RINGMAP" "$P" "${RUN[@]}" --heuristic slice --json "$TMP/slice.json" || fail "SliceRing: exit $?"
+"$RINGMAP" "$P" "${RUN[@]}" --json "$TMP/default.json" || fail "default: exit $?"
+"$RINGMAP" "$P" "${RUN[@]}" --paper --json "$TMP/paper.json" || fail "--paper: exit $?"
+
+TSTAR='def tstar: [.ring[] | select(.alpha > 0) | .time_per_dw] | max;'
+jcheck "$TMP/shared.json" "SharedRing: 54 hosts, communication-bound (T* < T_step)" \
+    "$TSTAR"' (.ring | length) == 54 and tstar < .t_step_per_dw * (1 - 1e-6)'
+jcheck "$TMP/slice.json" "SliceRing: 120 hosts, communication-bound (T* < T_step)" \
+    "$TSTAR"' (.ring | length) == 120 and tstar < .t_step_per_dw * (1 - 1e-6)'
+jq -s "$TSTAR"' (.[0].t_step_per_dw - .[1].t_step_per_dw | fabs) <= 1e-12 * .[0].t_step_per_dw
+    and (.[1] | tstar) < 0.85 * (.[0] | tstar)
+    and (.[0].t_step * 1e3 * 1e4 | round) == 7333' "$TMP/shared.json" "$TMP/slice.json" >/dev/null ||
+    fail "the two rings do not tie at 0.7333 ms with SliceRing's T* below 0.85 x SharedRing's"
+ok "a tie: T_step 0.7333 ms for both rings, SliceRing's T* below 0.85 x SharedRing's"
+jcheck "$TMP/default.json" "default: SliceRing's 120-host ring handed on, the tie said" \
+    '(.ring | length) == 120 and .params.pipeline[0].kept == false and .params.pipeline[1].kept == true
+     and (.params.pipeline[0].note | test("a tie"))'
+jcheck "$TMP/paper.json" "--paper: the paper's SharedRing, 40 hosts (no tie rule)" \
+    '(.ring | length) == 40 and .params.network == "reserved"'
