@@ -29,7 +29,12 @@ Printed per platform and ratio: q, ringmap's T_step, predicted T_step
 simulated / the default's simulated, and pred*: the prediction with SMPI's
 default bandwidth and latency factors for the message size and the TCP
 window bound (what a model of SMPI's default would predict, with the
-shares unchanged); then one summary line per target:
+shares unchanged); under cm02 also pred~, the prediction of a per-step
+fluid model (fluid_predicted: every flow of a step starts at once, holds no
+bandwidth during its route latency, then shares the links max-min fairly
+with the flows transferring at that moment, the rates recomputed at every
+latency end and flow end), a yardstick for what ringmap's static max-min
+valuation leaves out; then one summary line per target:
   default's simulated/predicted in [0.98, 1.02] under cm02, default-smpi's
   in [0.95, 1.05] under smpi; that run's simulated <= 1.02 x the table's
   fastest simulated under the same model.
@@ -223,6 +228,110 @@ def predicted_with_factors(mp, d, bw_factor, lat_factor, gamma=TCP_GAMMA):
     return t
 
 
+def fatpipe_links(plat):
+    """the ids of the platform's FATPIPE links (SimGrid: each flow gets the
+    whole bandwidth; ringmap's backbone links)"""
+    import xml.etree.ElementTree as ET
+    try:
+        root = ET.parse(plat).getroot()
+    except (ET.ParseError, OSError):
+        return set()
+    return {e.get("id") for e in root.iter("link") if e.get("sharing_policy") == "FATPIPE"}
+
+
+def _maxmin(live, routes, cap, fat):
+    """max-min fair rates (equal weights, CM02) of the flows in live: route
+    f crosses link l mult times (routes[f][l]); a FATPIPE link (in fat)
+    bounds each flow alone. Progressive filling."""
+    rate, live, rem = {}, set(live), dict(cap)
+    level = 0.0
+    while live:
+        load = {}
+        for f in live:
+            for l, mult in routes[f].items():
+                if l not in fat:
+                    load[l] = load.get(l, 0) + mult
+        step, sat = float("inf"), set()
+        for l, n in load.items():
+            step = min(step, rem[l] / n)
+        for f in live:  # a FATPIPE bound, flow by flow
+            for l in routes[f]:
+                if l in fat:
+                    step = min(step, cap[l] - level)
+        if step == float("inf"):
+            for f in live:
+                rate[f] = float("inf")
+            break
+        level += step
+        for l, n in load.items():
+            rem[l] -= step * n
+            if rem[l] <= cap[l] * 1e-12:
+                sat.add(l)
+        done = [f for f in live if any(l in sat for l in routes[f]) or
+                any(l in fat and cap[l] <= level * (1 + 1e-12) for l in routes[f])]
+        for f in done:
+            rate[f] = level
+            live.discard(f)
+    return rate
+
+
+def fluid_step(flows, cap, fat, size):
+    """one halo exchange as a fluid: every flow (routes dict, latency) starts
+    at 0, holds no bandwidth during its route latency (SimGrid's latency
+    phase), then shares the links max-min fairly with the flows transferring
+    at that moment; the rates are recomputed at every latency end and every
+    flow end (a flow that ends releases its bandwidth). The finish time of
+    each flow (s)."""
+    n = len(flows)
+    left, fin, t = [size] * n, [None] * n, 0.0
+    routes = {i: f[0] for i, f in enumerate(flows)}
+    while any(x is None for x in fin):
+        act = [i for i in range(n) if fin[i] is None and flows[i][1] <= t]
+        rate = _maxmin(act, routes, cap, fat) if act else {}
+        dt = min([flows[i][1] - t for i in range(n) if fin[i] is None and flows[i][1] > t] +
+                 [left[i] / rate[i] for i in act if rate[i] > 0] + [float("inf")])
+        if dt == float("inf"):
+            break
+        for i in act:
+            left[i] -= rate[i] * dt
+            if left[i] <= size * 1e-12:
+                fin[i], left[i] = t + dt, 0.0
+        t += dt
+    return fin
+
+
+def fluid_predicted(mp, d, fat):
+    """eq. (1) with iterapp's integer columns and each host's communication
+    from fluid_step on the mapping's routes and the links' full capacities
+    (the shares SimGrid's CM02 gives, whatever the mapping reserved): the
+    per-step prediction of a model where flows that end early release
+    bandwidth and a flow holds none during its latency. Host k's
+    communication: its two outgoing flows (parallel send: the later end;
+    else their sum), as in the static prediction."""
+    ring = mp["ring"]
+    if len(ring) < 2 or not mp.get("link_usage"):
+        return None
+    cap = {u["link"]: u["capacity"] for u in mp["link_usage"]}
+    fatl = {u["link"] for u in mp["link_usage"] if u.get("simgrid_link") in fat}
+    flows = []
+    for h in ring:
+        for key in ("succ", "pred"):
+            rt, mult = h[key], {}
+            for l in rt["links"]:
+                if l in cap:
+                    mult[l] = mult.get(l, 0) + 1
+            flows.append((mult, rt.get("latency") or 0.0))
+    fin = fluid_step(flows, cap, fatl, d["d_c_mb"])
+    if any(x is None for x in fin):
+        return None
+    par = mp["params"].get("parallel_send")
+    t = 0.0
+    for k, r in enumerate(d["ranks"]):
+        a, b = fin[2 * k], fin[2 * k + 1]
+        t = max(t, r["comp_predicted"] + (max(a, b) if par else a + b))
+    return t
+
+
 def fmt(x, f="%.4f"):
     return "-" if x is None else f % x
 
@@ -234,10 +343,12 @@ def write_markdown(path, rows, models):
     for x in rows:
         groups.setdefault((x["platform"], x["dc_dw"]), []).append(x)
     f3 = lambda v: fmt(v, "%.3f")
+    fl = "cm02" in models  # the per-step fluid model's prediction (fluid_predicted)
     out = ["| platform | D_c/D_w | default q | predicted ms | " +
            " | ".join("%s sim/pred | %s default / fastest (fastest run)" % (m, m) for m in models) +
-           (" | smpi sim/pred* |" if "smpi" in models else " |"),
-           "|---|---|---|---|" + "---|---|" * len(models) + ("---|" if "smpi" in models else "")]
+           (" | smpi sim/pred*" if "smpi" in models else "") + (" | cm02 sim/pred~" if fl else "") + " |",
+           "|---|---|---|---|" + "---|---|" * len(models) + ("---|" if "smpi" in models else "") +
+           ("---|" if fl else "")]
     for (plat, r), xs in groups.items():
         d0 = next((x for x in xs if x["run"] == "default"), None)
         if not d0:
@@ -252,15 +363,20 @@ def write_markdown(path, rows, models):
             line += " %s | %s (%s) |" % (f3(d.get(m + "_sim_pred")), f3(rat), best["run"] if best else "-")
         if "smpi" in models:
             line += " %s |" % f3(d0.get("smpi_sim_pred_factors"))
+        if fl:
+            line += " %s |" % f3(d0.get("cm02_sim_pred_fluid"))
         out.append(line)
     out += ["", "| platform | D_c/D_w | run | q | predicted ms | " +
-            " | ".join("%s sim ms | sim/pred | sim/default" % m for m in models) + " |",
-            "|---|---|---|---|---|" + "---|---|---|" * len(models)]
+            " | ".join("%s sim ms | sim/pred | sim/default" % m for m in models) +
+            (" | pred~ ms | cm02 sim/pred~" if fl else "") + " |",
+            "|---|---|---|---|---|" + "---|---|---|" * len(models) + ("---|---|" if fl else "")]
     for x in rows:
         line = "| %s | %g | %s | %s | %s |" % (x["platform"], x["dc_dw"], x["run"], fmt(x["q"], "%d"),
                                               fmt(x["pred_ms"]))
         for m in models:
             line += " %s | %s | %s |" % (fmt(x.get(m)), f3(x.get(m + "_sim_pred")), f3(x.get(m + "_sim_def")))
+        if fl:
+            line += " %s | %s |" % (fmt(x.get("pred_fluid_ms")), f3(x.get("cm02_sim_pred_fluid")))
         if x["error"]:
             line += " error: %s |" % x["error"].split(": ", 2)[-1][:80].replace("|", "/")
         out.append(line)
@@ -328,6 +444,7 @@ def main():
         except Exception as e:  # a platform that ringmap refuses: say so, go on
             print("== %s: cannot read: %s" % (name, e))
             continue
+        fat = fatpipe_links(plat)
         forder = os.path.join(work, name + ".fileorder.hosts")
         open(forder, "w").write("".join(h + "\n" for h in order))
         for r in ratios:
@@ -342,6 +459,8 @@ def main():
                 hdr += " | %-8s %10s %8s %8s" % (m, "sim(ms)", "sim/pred", "sim/def")
             if "smpi" in models:
                 hdr += " | %10s %9s" % ("pred*(ms)", "smpi/pred*")
+            if "cm02" in models:
+                hdr += " | %10s %9s" % ("pred~(ms)", "cm02/pred~")
             print(hdr)
             cache = {}
             res = []
@@ -386,6 +505,11 @@ def main():
                                     piecewise(SMPI_LAT_FACTOR, size)) * 1e3
                         row[m] = steady(d) * 1e3
                         row[m + "_wall"] = d["t_step_measured"] * 1e3
+                        if m == "cm02" and how != "weights":
+                            if (key, "fluid") not in cache:
+                                cache[(key, "fluid")] = fluid_predicted(mp, d, fat)
+                            f = cache[(key, "fluid")]
+                            row["pred_fluid_ms"] = f * 1e3 if f else None
                 except Exception as e:
                     row["error"] = str(e)
                 res.append(row)
@@ -403,6 +527,10 @@ def main():
                     ps = row.get("pred_smpi_ms")
                     row["smpi_sim_pred_factors"] = row["smpi"] / ps if ps and row.get("smpi") else None
                     line += " | %10s %9s" % (fmt(ps), fmt(row["smpi_sim_pred_factors"], "%.3f"))
+                if "cm02" in models:
+                    pf = row.get("pred_fluid_ms")
+                    row["cm02_sim_pred_fluid"] = row["cm02"] / pf if pf and row.get("cm02") else None
+                    line += " | %10s %9s" % (fmt(pf), fmt(row["cm02_sim_pred_fluid"], "%.3f"))
                 if row["error"]:
                     line += "  ERROR " + row["error"]
                 print(line)
@@ -440,6 +568,19 @@ def main():
         if n:
             print("target %-5s %s sim <= %.2f x fastest sim: %d of %d (worst %.3f: %s)%s"
                   % (m, dl, FASTEST_SLACK, n - bad, n, worst[0], worst[1], "" if not bad else "  MISSED"))
+    # the per-step fluid model (fluid_predicted) against the static one, under
+    # CM02: the default's rows, and every simulated run of the table
+    for what, sel in (("default", lambda x: x["run"] == "default"), ("every run", lambda x: True)):
+        d = [x for x in rows if sel(x) and x.get("cm02_sim_pred") is not None
+             and x.get("cm02_sim_pred_fluid") is not None]
+        if d:
+            lo, hi = TARGETS["cm02"]
+            n_st = sum(1 for x in d if lo <= x["cm02_sim_pred"] <= hi)
+            n_fl = sum(1 for x in d if lo <= x["cm02_sim_pred_fluid"] <= hi)
+            print("(cm02  %s sim/pred in [%.2f, %.2f]: static %d of %d, per-step fluid pred~ %d of %d, "
+                  "range %.3f-%.3f)" % (what, lo, hi, n_st, len(d), n_fl, len(d),
+                                        min(x["cm02_sim_pred_fluid"] for x in d),
+                                        max(x["cm02_sim_pred_fluid"] for x in d)))
     d = [x for x in rows if x["run"] == "default" and x.get("smpi_sim_pred_factors") is not None]
     if d:
         lo, hi = TARGETS["smpi"]
@@ -451,7 +592,7 @@ def main():
         keys = ["platform", "dc_dw", "run", "q", "map_ms", "pred_ms"]
         for m in models:
             keys += [m, m + "_sim_pred", m + "_sim_def", m + "_wall"]
-        keys += ["pred_smpi_ms", "smpi_sim_pred_factors", "error"]
+        keys += ["pred_smpi_ms", "smpi_sim_pred_factors", "pred_fluid_ms", "cm02_sim_pred_fluid", "error"]
         with open(args.csv, "w") as f:
             f.write(",".join(keys) + "\n")
             for x in rows:
