@@ -18,12 +18,16 @@
 #include <xbt/config.hpp>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <exception>
 #include <typeinfo>
 #include <string>
+#include <algorithm>
+#include <stdexcept>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <unistd.h>
@@ -150,6 +154,258 @@ void pin_config()
         }
     }
 }
+
+/* ---- Routes composed from SimGrid's zone structure ----------------------
+ *
+ * SimGrid computes a route zone by zone (NetZoneImpl::get_global_route,
+ * SimGrid 3.32, src/kernel/routing/NetZoneImpl.cpp): the deepest zone holding both
+ * ends (their common ancestor) gives its local route between the two child
+ * zones that hold them, with a gateway in each; the route from the source up
+ * to its gateway and from the destination's gateway down are found the same
+ * way, recursively. A <cluster> is a StarZone whose local route between two
+ * members is the member's links UP then the other's links DOWN, a link met
+ * twice (the backbone) taken once (StarZone::get_local_route); its router
+ * has no link of its own, so the local route from a member to the router is
+ * that member's links UP, and from the router its links DOWN.
+ *
+ * rm_sg_composer keeps only these pieces: each star member's links UP and
+ * DOWN (with its gateway), the local routes SimGrid's other zones give
+ * between the points that routes cross (Full, Floyd, Dijkstra: SimGrid keeps
+ * those tables itself; fat-tree, torus and dragonfly local routes, asked per
+ * pair), and the routes between a point and a gateway. For a hierarchy of
+ * clusters that is O(H x depth) links, where the routes of every host pair
+ * are O(H^2): the structure that lets a route store grow linearly. Every
+ * composed route is checked against Host::route_to, link for link, by
+ * rmi_sg_child_compose_check (tests/test_sg_compose.c). */
+
+using simgrid::kernel::resource::StandardLinkImpl;
+using simgrid::kernel::routing::NetPoint;
+using simgrid::kernel::routing::NetZoneImpl;
+using simgrid::kernel::routing::Route;
+using LinkList = std::vector<StandardLinkImpl *>;
+
+/* NetZoneImpl's protected route queries, named through a derived class
+ * (a pointer to member of the base: the zone's own override is called). */
+struct ZoneAccess : NetZoneImpl {
+    static auto local_route() { return &ZoneAccess::get_local_route; }
+    static auto bypass_route() { return &ZoneAccess::get_bypass_route; }
+};
+
+struct Piece {
+    LinkList links;
+    const NetPoint *gw_src = nullptr;
+    const NetPoint *gw_dst = nullptr;
+    double latency = 0.0;
+};
+
+struct PairHash {
+    size_t operator()(const std::pair<const void *, const void *> &k) const
+    {
+        return std::hash<const void *>()(k.first) * 31u ^ std::hash<const void *>()(k.second);
+    }
+};
+
+class Composer {
+  public:
+    /* lat: every link's latency (s), by SimGrid's link object */
+    explicit Composer(const std::unordered_map<const StandardLinkImpl *, double> &lat) : lat_(lat) {}
+
+    /* Route s -> d (links appended), its latency added to *lat. Throws what
+     * SimGrid's own query throws. */
+    void route(const NetPoint *s, const NetPoint *d, LinkList &links, double *lat)
+    {
+        global(s, d, links, lat, true);
+    }
+    /* Link entries kept in the pieces (the compact structure's size). */
+    size_t entries() const
+    {
+        size_t n = 0;
+        for (const auto &kv : up_)
+            n += kv.second.links.size() + 1;
+        for (const auto &kv : down_)
+            n += kv.second.links.size() + 1;
+        for (const auto &kv : table_)
+            n += kv.second.links.size() + 1;
+        for (const auto &kv : gw_)
+            n += kv.second.links.size() + 1;
+        return n;
+    }
+    size_t star_members() const { return up_.size(); }
+    size_t table_routes() const { return table_.size(); }
+    size_t gateway_routes() const { return gw_.size(); }
+
+  private:
+    const std::unordered_map<const StandardLinkImpl *, double> &lat_;
+    std::unordered_map<const NetZoneImpl *, const NetPoint *> probe_; /* star zone -> router */
+    std::unordered_map<const NetPoint *, Piece> up_, down_;
+    std::unordered_map<std::pair<const void *, const void *>, Piece, PairHash> table_, gw_;
+
+    static void local_of(const NetZoneImpl *z, const NetPoint *s, const NetPoint *d, Piece &p)
+    {
+        Route r;
+        double lat = 0.0;
+        (const_cast<NetZoneImpl *>(z)->*ZoneAccess::local_route())(s, d, &r, &lat);
+        p.links = std::move(r.link_list_);
+        p.gw_src = r.gw_src_;
+        p.gw_dst = r.gw_dst_;
+        p.latency = lat;
+    }
+
+    /* The router of a <cluster>'s StarZone (no link of its own: its local
+     * route to itself is empty), or nullptr: the zone's local routes are
+     * then kept per pair. */
+    const NetPoint *star_probe(const NetZoneImpl *z)
+    {
+        auto it = probe_.find(z);
+        if (it != probe_.end())
+            return it->second;
+        const NetPoint *r = nullptr;
+        if (std::strstr(typeid(*z).name(), "StarZone")) {
+            for (const NetPoint *v : z->get_vertices())
+                if (v->is_router() && v->get_englobing_zone() == z) {
+                    Piece p;
+                    try {
+                        local_of(z, v, v, p);
+                    } catch (const std::exception &) {
+                        continue;
+                    }
+                    if (p.links.empty()) {
+                        r = v;
+                        break;
+                    }
+                }
+        }
+        probe_.emplace(z, r);
+        return r;
+    }
+
+    const Piece &star_up(const NetZoneImpl *z, const NetPoint *s, const NetPoint *r)
+    {
+        auto it = up_.find(s);
+        if (it == up_.end()) {
+            Piece p;
+            local_of(z, s, r, p);
+            it = up_.emplace(s, std::move(p)).first;
+        }
+        return it->second;
+    }
+    const Piece &star_down(const NetZoneImpl *z, const NetPoint *r, const NetPoint *d)
+    {
+        auto it = down_.find(d);
+        if (it == down_.end()) {
+            Piece p;
+            local_of(z, r, d, p);
+            it = down_.emplace(d, std::move(p)).first;
+        }
+        return it->second;
+    }
+
+    /* Zone z's local route s -> d, from the pieces. */
+    void local(const NetZoneImpl *z, const NetPoint *s, const NetPoint *d, Piece &out)
+    {
+        const NetPoint *r = star_probe(z);
+        if (r && s != d && s != r && d != r) {
+            const Piece &u = star_up(z, s, r);
+            const Piece &w = star_down(z, r, d);
+            out.links = u.links;
+            out.latency = 0.0;
+            for (const auto *l : u.links)
+                out.latency += lat_.at(l);
+            for (auto *l : w.links)
+                if (std::find(u.links.begin(), u.links.end(), l) == u.links.end()) {
+                    out.links.push_back(l);
+                    out.latency += lat_.at(l);
+                }
+            out.gw_src = u.gw_src;
+            out.gw_dst = w.gw_dst;
+            return;
+        }
+        if (r && s != d) { /* to or from the router itself */
+            const Piece &p = s == r ? star_down(z, r, d) : star_up(z, s, r);
+            out = p;
+            return;
+        }
+        auto key = std::make_pair(static_cast<const void *>(s), static_cast<const void *>(d));
+        auto it = table_.find(key);
+        if (it == table_.end()) {
+            Piece p;
+            local_of(z, s, d, p);
+            it = table_.emplace(key, std::move(p)).first;
+        }
+        out = it->second;
+    }
+
+    /* SimGrid 3.32's find_common_ancestors. */
+    static void ancestors(const NetPoint *s, const NetPoint *d, NetZoneImpl **common,
+                          NetZoneImpl **sa, NetZoneImpl **da)
+    {
+        if (s->get_englobing_zone() == d->get_englobing_zone()) {
+            *common = *sa = *da = s->get_englobing_zone();
+            return;
+        }
+        std::vector<NetZoneImpl *> ps, pd;
+        for (NetZoneImpl *z = s->get_englobing_zone(); z; z = z->get_parent())
+            ps.push_back(z);
+        for (NetZoneImpl *z = d->get_englobing_zone(); z; z = z->get_parent())
+            pd.push_back(z);
+        NetZoneImpl *father = nullptr;
+        while (ps.size() > 1 && pd.size() > 1 && ps.back() == pd.back()) {
+            father = ps.back();
+            ps.pop_back();
+            pd.pop_back();
+        }
+        *sa = ps.back();
+        *da = pd.back();
+        *common = *sa == *da ? *sa : father;
+    }
+
+    /* SimGrid 3.32's get_global_route_with_netzones on the pieces; a
+     * route with a gateway end (not the top call) is kept. */
+    void global(const NetPoint *s, const NetPoint *d, LinkList &links, double *lat, bool top)
+    {
+        if (!top) {
+            auto key = std::make_pair(static_cast<const void *>(s), static_cast<const void *>(d));
+            auto it = gw_.find(key);
+            if (it == gw_.end()) {
+                Piece p;
+                global(s, d, p.links, &p.latency, true);
+                it = gw_.emplace(key, std::move(p)).first;
+            }
+            links.insert(links.end(), it->second.links.begin(), it->second.links.end());
+            *lat += it->second.latency;
+            return;
+        }
+        NetZoneImpl *common, *sa, *da;
+        ancestors(s, d, &common, &sa, &da);
+        {
+            std::unordered_set<NetZoneImpl *> zones;
+            LinkList by;
+            double bl = 0.0;
+            if ((common->*ZoneAccess::bypass_route())(s, d, by, &bl, zones)) {
+                links.insert(links.end(), by.begin(), by.end());
+                *lat += bl;
+                return;
+            }
+        }
+        Piece p;
+        if (sa == da) {
+            local(common, s, d, p);
+            links.insert(links.end(), p.links.begin(), p.links.end());
+            *lat += p.latency;
+            return;
+        }
+        local(common, sa->get_netpoint(), da->get_netpoint(), p);
+        if (!p.gw_src || !p.gw_dst)
+            throw std::runtime_error("bad gateways for route from '" + s->get_name() + "' to '" +
+                                     d->get_name() + "'");
+        if (s != p.gw_src)
+            global(s, p.gw_src, links, lat, false);
+        links.insert(links.end(), p.links.begin(), p.links.end());
+        *lat += p.latency;
+        if (p.gw_dst != d)
+            global(p.gw_dst, d, links, lat, false);
+    }
+};
 
 } // namespace
 
@@ -303,4 +559,83 @@ extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, i
         error_record(o, "unknown C++ exception in SimGrid");
         return 3;
     }
+}
+
+extern "C" int rmi_sg_child_compose_check(const char *path, int fd)
+{
+    std::string out;
+    try {
+        int argc = 2;
+        char arg0[] = "ringmap";
+        char arg1[] = "--log=root.thres:critical";
+        char *argv[] = {arg0, arg1, nullptr};
+        simgrid::s4u::Engine e(&argc, argv);
+        e.load_platform(path);
+        e.seal_platform();
+        std::vector<simgrid::s4u::Host *> hosts = e.get_all_hosts();
+        std::unordered_map<const StandardLinkImpl *, double> lat;
+        for (const auto *l : e.get_all_links())
+            lat.emplace(l->get_impl(), l->get_latency());
+        Composer c(lat);
+        long pairs = 0, mismatch = 0, both_fail = 0, entries_all = 0;
+        std::string first;
+        std::vector<simgrid::s4u::Link *> want;
+        LinkList got;
+        for (size_t i = 0; i < hosts.size(); i++)
+            for (size_t j = 0; j < hosts.size(); j++) {
+                if (i == j)
+                    continue;
+                const simgrid::s4u::NetZone *zi = hosts[i]->get_englobing_zone();
+                if (zi == hosts[j]->get_englobing_zone() && empty_zone(zi))
+                    continue; /* no route, and SimGrid aborts if asked one */
+                want.clear();
+                got.clear();
+                double wl = 0.0, gl = 0.0;
+                bool wok = true, gok = true;
+                try {
+                    hosts[i]->route_to(hosts[j], want, &wl);
+                } catch (const std::exception &) {
+                    wok = false;
+                }
+                try {
+                    c.route(hosts[i]->get_netpoint(), hosts[j]->get_netpoint(), got, &gl);
+                } catch (const std::exception &) {
+                    gok = false;
+                }
+                pairs++;
+                entries_all += static_cast<long>(want.size()) + 1;
+                bool same = wok == gok;
+                if (same && wok) {
+                    same = want.size() == got.size() &&
+                           std::fabs(wl - gl) <= 1e-12 * std::fabs(wl) + 1e-18;
+                    for (size_t k = 0; same && k < want.size(); k++)
+                        same = want[k]->get_impl() == got[k];
+                } else if (same)
+                    both_fail++;
+                if (!same) {
+                    if (!mismatch)
+                        first = hosts[i]->get_name() + " -> " + hosts[j]->get_name();
+                    mismatch++;
+                }
+            }
+        out = "hosts " + std::to_string(hosts.size()) + "\npairs " + std::to_string(pairs) +
+              "\nno_route " + std::to_string(both_fail) + "\nmismatch " +
+              std::to_string(mismatch) + "\nall_pairs_entries " + std::to_string(entries_all) +
+              "\npiece_entries " + std::to_string(c.entries()) + "\nstar_members " +
+              std::to_string(c.star_members()) + "\ntable_routes " +
+              std::to_string(c.table_routes()) + "\ngateway_routes " +
+              std::to_string(c.gateway_routes()) + "\nfirst_mismatch " + first + "\n";
+    } catch (const std::exception &ex) {
+        out = std::string("error ") + ex.what() + "\n";
+    }
+    size_t at = 0;
+    while (at < out.size()) {
+        ssize_t w = ::write(fd, out.data() + at, out.size() - at);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return 4;
+        at += static_cast<size_t>(w);
+    }
+    return 0;
 }

@@ -52,6 +52,19 @@ enum rm_sg_policy {
  *  thread-safe, not reentrant: one call per process. */
 int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts);
 
+/** In a forked child only (the tests): load the platform at path with
+ *  SimGrid's engine and check every ordered host pair's route composed from
+ *  SimGrid's zone structure (the pieces of sg_loader.cpp's composer: star
+ *  members' links UP and DOWN, other zones' local routes, routes to
+ *  gateways) against Host::route_to, link for link and latency. Writes
+ *  "key value" lines to fd: hosts, pairs, no_route (pairs without a route
+ *  either way), mismatch, all_pairs_entries (links + 1 per route, the
+ *  all-pairs store), piece_entries (the pieces' size), star_members,
+ *  table_routes, gateway_routes, first_mismatch; or "error MESSAGE".
+ *  Returns 0, or 4 when fd could not be written. O(H^2 R) time for routes
+ *  of R links. Not thread-safe, one call per process. */
+int rmi_sg_child_compose_check(const char *path, int fd);
+
 #ifdef __cplusplus
 }
 #endif
