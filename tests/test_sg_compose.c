@@ -28,6 +28,7 @@
 
 #define SG RM_SOURCE_DIR "/tests/data/simgrid/"
 #define BP RM_SOURCE_DIR "/bench/platforms/"
+#define LARGE RM_SOURCE_DIR "/bench/platforms/large/"
 #define STYLES RM_SHARED_DIR "/data/simgrid-styles/"
 
 typedef struct check_out {
@@ -128,7 +129,7 @@ END_TEST
  * zones): every pair as SimGrid gives it, from pieces linear in the hosts. */
 START_TEST(test_g5k_same_routes)
 {
-    check_out c = expect_same(BP "g5k.xml");
+    check_out c = expect_same(LARGE "g5k.xml");
     ck_assert_int_eq(c.hosts, 1500);
     ck_assert_int_eq(c.pairs, 1500L * 1499);
     ck_assert_int_eq(c.star, 1500); /* every host: its links UP and DOWN in its cluster */
