@@ -18,18 +18,27 @@
  * of fixed routes without the fast path), and the ratio.
  * Targets (Legrand et al. 2004 §4.4 SharedRing on SimGrid's own routes):
  * a 1,000-host fat-tree and a 1,000-host multi-cluster grid in <= 2 s each.
+ * Table 3 (--pieces): per size and style, SimGrid's own load and the pieces
+ * a route store without the all-pairs table keeps (topo/io/sg_loader.cpp's
+ * composer: the routes of every host to and from two hosts), time, peak RSS
+ * and entries, beside today's all-pairs loader where it loads
+ * (docs/simgrid.md, "Routes without the all-pairs store").
  * Usage: bench_simgrid [--hosts H[,H...]] [--styles] [--only STYLE] [--file F]... [--reference]
- *        (default hosts 256,512,1024; with --styles 1000)
+ *        bench_simgrid --pieces [--hosts H[,H...]]
+ *        (default hosts 256,512,1024; with --styles 1000; with --pieces
+ *        1000,10000,100000)
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
 #include "heur/heur.h"
 #include "topo/io/readers.h"
+#include "topo/io/sg_loader.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -203,11 +212,120 @@ static int style_row(const char *path, const char *name, int hosts, int referenc
     return 0;
 }
 
+/* Run fn(path, fd) in a forked child; its "key value" output into buf. */
+static int child_lines(int (*fn)(const char *, int), const char *path, char *buf, size_t n)
+{
+    int pfd[2];
+    if (pipe(pfd))
+        return -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        close(pfd[0]);
+        _exit(fn(path, pfd[1]));
+    }
+    close(pfd[1]);
+    size_t k = 0;
+    for (;;) {
+        ssize_t r = read(pfd[0], buf + k, n - 1 - k);
+        if (r <= 0)
+            break;
+        k += (size_t)r;
+    }
+    buf[k] = '\0';
+    close(pfd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+static double key_of(const char *buf, const char *key)
+{
+    char k[64];
+    snprintf(k, sizeof k, "%s ", key);
+    const char *p = strstr(buf, k);
+    return p ? atof(p + strlen(k)) : -1.0;
+}
+
+/* Today's loader in a forked child: rmi_platform_read_simgrid, then its CPU
+ * seconds (with the loading grandchild) and its peak RSS (the larger of
+ * itself and the grandchild), as "key value" lines. */
+static int today_loader(const char *path, int fd)
+{
+    rm_platform *pl = NULL;
+    rm_error err = {RM_OK, ""};
+    double c0 = cpu();
+    rm_status st = rmi_platform_read_simgrid(path, NULL, &pl, &err);
+    double c1 = cpu();
+    struct rusage rs, rc;
+    getrusage(RUSAGE_SELF, &rs);
+    getrusage(RUSAGE_CHILDREN, &rc);
+    char out[1200];
+    int n = st ? snprintf(out, sizeof out, "error %s\n", err.msg)
+               : snprintf(out, sizeof out, "cpu_s %.3f\nrss_kib %ld\n", c1 - c0,
+                          rs.ru_maxrss > rc.ru_maxrss ? rs.ru_maxrss : rc.ru_maxrss);
+    rm_platform_free(pl);
+    return write(fd, out, (size_t)n) == n ? 0 : 4;
+}
+
+/* Table 3 (--pieces): SimGrid's load and the composer's pieces (the routes
+ * of every host to and from two hosts, without every pair) at each size and
+ * style, beside today's all-pairs loader where it loads (<= 2,048 hosts). */
+static int pieces_table(const char *list, const char *dir)
+{
+    printf("%-10s %7s %9s %9s %10s %10s %9s %6s | %12s %10s\n", "style", "hosts", "sg load",
+           "pieces", "child RSS", "entries", "per host", "pairs", "today cpu(s)", "today RSS");
+    int status = 0;
+    for (const char *p = list; *p;) {
+        int H = atoi(p);
+        for (int stl = 0; stl < 5 && H > 1; stl++) {
+            char path[256], buf[2048];
+            snprintf(path, sizeof path, "%s/%s%d.xml", dir, STYLES[stl], H);
+            if (!write_style(path, H, stl)) {
+                unlink(path);
+                continue;
+            }
+            if (child_lines(rmi_sg_child_compose_pieces, path, buf, sizeof buf) ||
+                strncmp(buf, "error", 5) == 0) {
+                printf("%-10s %7d  failed: %.200s\n", STYLES[stl], H, buf);
+                status = 1;
+                unlink(path);
+                continue;
+            }
+            double ent = key_of(buf, "piece_entries");
+            /* fat-tree and dragonfly local routes are kept per pair */
+            int per_pair = stl == 2 || stl == 3;
+            printf("%-10s %7d %8.2fs %8.2fs %6.0f MiB %10.0f %9.1f %6s |", STYLES[stl], H,
+                   key_of(buf, "load_s"), key_of(buf, "pieces_s"), key_of(buf, "rss_kib") / 1024.0,
+                   ent, ent / H, per_pair ? "kept" : "none");
+            if (H <= RM_SIMGRID_MAX_HOSTS && !child_lines(today_loader, path, buf, sizeof buf) &&
+                strncmp(buf, "error", 5) != 0)
+                printf(" %12.2f %6.0f MiB\n", key_of(buf, "cpu_s"), key_of(buf, "rss_kib") / 1024.0);
+            else
+                printf(" %12s %10s\n", "-", "-");
+            unlink(path);
+        }
+        p = strchr(p, ',');
+        if (!p)
+            break;
+        p++;
+    }
+    printf("(sg load: SimGrid's load and seal in the child, wall s; pieces: the composer's "
+           "pieces of every host, wall s; child RSS: its peak; entries: links and route ends "
+           "kept; pairs: local routes kept per pair (fat-tree, dragonfly: their rule is not "
+           "written yet, so a store would keep every pair); today: the all-pairs loader, CPU s "
+           "with its child and peak RSS, up to its %d-host cap)\n",
+           RM_SIMGRID_MAX_HOSTS);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     const char *list = NULL;
     const char *files[16];
-    int n_files = 0, styles = 0, reference = 0;
+    int n_files = 0, styles = 0, reference = 0, pieces = 0;
     const char *only = NULL; /* --only STYLE: that style's rows alone */
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--hosts") && i + 1 < argc)
@@ -218,12 +336,19 @@ int main(int argc, char **argv)
             reference = 1;
         else if (!strcmp(argv[i], "--only") && i + 1 < argc)
             only = argv[++i];
+        else if (!strcmp(argv[i], "--pieces"))
+            pieces = 1;
         else if (!strcmp(argv[i], "--file") && i + 1 < argc && n_files < 16)
             files[n_files++] = argv[++i];
     char dir[] = "/tmp/bench_simgrid_XXXXXX";
     if (!mkdtemp(dir)) {
         perror("mkdtemp");
         return 1;
+    }
+    if (pieces) {
+        int status = pieces_table(list ? list : "1000,10000,100000", dir);
+        rmdir(dir);
+        return status;
     }
     if (styles || n_files) {
         int status = 0;

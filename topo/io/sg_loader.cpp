@@ -30,6 +30,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 namespace {
@@ -561,7 +563,7 @@ extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, i
     }
 }
 
-extern "C" int rmi_sg_child_compose_check(const char *path, int fd)
+extern "C" int rmi_sg_child_compose_check(const char *path, int src_stride, int fd)
 {
     std::string out;
     try {
@@ -581,7 +583,8 @@ extern "C" int rmi_sg_child_compose_check(const char *path, int fd)
         std::string first;
         std::vector<simgrid::s4u::Link *> want;
         LinkList got;
-        for (size_t i = 0; i < hosts.size(); i++)
+        size_t stride = src_stride > 1 ? static_cast<size_t>(src_stride) : 1;
+        for (size_t i = 0; i < hosts.size(); i += stride)
             for (size_t j = 0; j < hosts.size(); j++) {
                 if (i == j)
                     continue;
@@ -625,6 +628,66 @@ extern "C" int rmi_sg_child_compose_check(const char *path, int fd)
               std::to_string(c.star_members()) + "\ntable_routes " +
               std::to_string(c.table_routes()) + "\ngateway_routes " +
               std::to_string(c.gateway_routes()) + "\nfirst_mismatch " + first + "\n";
+    } catch (const std::exception &ex) {
+        out = std::string("error ") + ex.what() + "\n";
+    }
+    size_t at = 0;
+    while (at < out.size()) {
+        ssize_t w = ::write(fd, out.data() + at, out.size() - at);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return 4;
+        at += static_cast<size_t>(w);
+    }
+    return 0;
+}
+
+extern "C" int rmi_sg_child_compose_pieces(const char *path, int fd)
+{
+    std::string out;
+    try {
+        struct timespec t0, t1, t2;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        int argc = 2;
+        char arg0[] = "ringmap";
+        char arg1[] = "--log=root.thres:critical";
+        char *argv[] = {arg0, arg1, nullptr};
+        simgrid::s4u::Engine e(&argc, argv);
+        e.load_platform(path);
+        e.seal_platform();
+        std::vector<simgrid::s4u::Host *> hosts = e.get_all_hosts();
+        std::unordered_map<const StandardLinkImpl *, double> lat;
+        for (const auto *l : e.get_all_links())
+            lat.emplace(l->get_impl(), l->get_latency());
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        Composer c(lat);
+        LinkList got;
+        long composed = 0;
+        const NetPoint *ends[2] = {hosts.front()->get_netpoint(), hosts.back()->get_netpoint()};
+        for (const auto *h : hosts)
+            for (const NetPoint *x : ends) {
+                const NetPoint *v = h->get_netpoint();
+                if (v == x)
+                    continue;
+                double l = 0.0;
+                got.clear();
+                c.route(v, x, got, &l);
+                got.clear();
+                c.route(x, v, got, &l);
+                composed += 2;
+            }
+        clock_gettime(CLOCK_MONOTONIC, &t2);
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        char buf[512];
+        snprintf(buf, sizeof buf,
+                 "hosts %zu\nload_s %.3f\npieces_s %.3f\ncomposed %ld\npiece_entries %zu\n"
+                 "star_members %zu\ntable_routes %zu\ngateway_routes %zu\nrss_kib %ld\n",
+                 hosts.size(), (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec),
+                 (t2.tv_sec - t1.tv_sec) + 1e-9 * (t2.tv_nsec - t1.tv_nsec), composed, c.entries(),
+                 c.star_members(), c.table_routes(), c.gateway_routes(), ru.ru_maxrss);
+        out = buf;
     } catch (const std::exception &ex) {
         out = std::string("error ") + ex.what() + "\n";
     }

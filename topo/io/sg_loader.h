@@ -56,14 +56,26 @@ int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_host
  *  SimGrid's engine and check every ordered host pair's route composed from
  *  SimGrid's zone structure (the pieces of sg_loader.cpp's composer: star
  *  members' links UP and DOWN, other zones' local routes, routes to
- *  gateways) against Host::route_to, link for link and latency. Writes
+ *  gateways) against Host::route_to, link for link and latency; the pairs
+ *  from every host when src_stride <= 1, else from every src_stride-th host
+ *  (in SimGrid's host order) to every other host. Writes
  *  "key value" lines to fd: hosts, pairs, no_route (pairs without a route
  *  either way), mismatch, all_pairs_entries (links + 1 per route, the
  *  all-pairs store), piece_entries (the pieces' size), star_members,
  *  table_routes, gateway_routes, first_mismatch; or "error MESSAGE".
  *  Returns 0, or 4 when fd could not be written. O(H^2 R) time for routes
  *  of R links. Not thread-safe, one call per process. */
-int rmi_sg_child_compose_check(const char *path, int fd);
+int rmi_sg_child_compose_check(const char *path, int src_stride, int fd);
+
+/** In a forked child only (bench_simgrid --pieces): load the platform at
+ *  path with SimGrid's engine and build the composer's pieces of every host
+ *  (its routes to and from the first and the last host composed), without
+ *  the route of every pair. Writes "key value" lines to fd: hosts, load_s
+ *  (SimGrid's load and seal, wall s), pieces_s (wall s), composed (routes),
+ *  piece_entries, star_members, table_routes, gateway_routes, rss_kib (the
+ *  child's peak RSS); or "error MESSAGE". Returns 0, or 4 when fd could not
+ *  be written. O(H (depth + R)) beyond SimGrid's load. Not thread-safe. */
+int rmi_sg_child_compose_pieces(const char *path, int fd);
 
 #ifdef __cplusplus
 }
