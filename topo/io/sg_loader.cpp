@@ -235,6 +235,13 @@ class Composer {
     size_t star_members() const { return up_.size(); }
     size_t table_routes() const { return table_.size(); }
     size_t gateway_routes() const { return gw_.size(); }
+    using PairMap = std::unordered_map<std::pair<const void *, const void *>, Piece, PairHash>;
+    const std::unordered_map<const NetPoint *, Piece> &ups() const { return up_; }
+    const std::unordered_map<const NetPoint *, Piece> &downs() const { return down_; }
+    const PairMap &tables() const { return table_; }
+    const PairMap &gateways() const { return gw_; }
+    /* the router a star zone's pieces were taken through, or nullptr */
+    const NetPoint *probe_of(const NetZoneImpl *z) { return star_probe(z); }
 
   private:
     const std::unordered_map<const StandardLinkImpl *, double> &lat_;
@@ -701,4 +708,230 @@ extern "C" int rmi_sg_child_compose_pieces(const char *path, int fd)
         at += static_cast<size_t>(w);
     }
     return 0;
+}
+
+namespace {
+
+/* Zones with routes the pieces do not hold: Vivaldi (a latency from
+ * coordinates), WIFI (a route crosses the access point twice), None (no
+ * route). */
+const char *pieces_unsupported(const NetZoneImpl *z)
+{
+    const char *n = typeid(*z).name();
+    for (const char *k : {"VivaldiZone", "WifiZone", "EmptyZone"})
+        if (std::strstr(n, k))
+            return k;
+    for (const NetZoneImpl *c : z->get_children())
+        if (const char *u = pieces_unsupported(c))
+            return u;
+    return nullptr;
+}
+
+void all_zones(NetZoneImpl *z, std::vector<NetZoneImpl *> &out)
+{
+    out.push_back(z);
+    for (NetZoneImpl *c : z->get_children())
+        all_zones(c, out);
+}
+
+} // namespace
+
+extern "C" int rmi_sg_child_extract_pieces(const char *path, const char *dir, int fd, int max_hosts)
+{
+    Out o(fd);
+    try {
+        int argc = 2;
+        char arg0[] = "ringmap";
+        char arg1[] = "--log=root.thres:warning";
+        char *argv[] = {arg0, arg1, nullptr};
+        simgrid::s4u::Engine e(&argc, argv);
+        pin_config();
+        simgrid::s4u::Engine::set_config("path", std::string(dir && *dir ? dir : "."));
+        e.load_platform(path);
+        e.seal_platform();
+        std::vector<simgrid::s4u::Host *> hosts = e.get_all_hosts();
+        if (hosts.empty()) {
+            error_record(o, "the platform has no host");
+            return 3;
+        }
+        if (max_hosts > 0 && hosts.size() > static_cast<size_t>(max_hosts)) {
+            error_record(o, std::to_string(hosts.size()) + " hosts: more than ringmap maps (at most " +
+                                std::to_string(max_hosts) + " hosts)",
+                         "LIM!");
+            return 3;
+        }
+        NetZoneImpl *root = e.get_netzone_root()->get_impl();
+        if (const char *u = pieces_unsupported(root)) {
+            error_record(o, std::string("a ") + u + " zone: its routes are not composed from pieces");
+            return 3;
+        }
+        std::unordered_map<const StandardLinkImpl *, double> lat;
+        std::unordered_map<const StandardLinkImpl *, const simgrid::s4u::Link *> iface;
+        for (const auto *l : e.get_all_links()) {
+            lat.emplace(l->get_impl(), l->get_latency());
+            iface.emplace(l->get_impl(), l);
+        }
+        Composer c(lat);
+        /* every host's routes to and from two hosts of each leaf zone: every
+         * piece any host pair's route is made of (the common ancestor's
+         * local route and the gateway routes are those of the
+         * representative in the destination's leaf zone); every pair of a
+         * leaf zone that is not a star */
+        std::vector<const NetZoneImpl *> leaves;
+        std::unordered_map<const NetZoneImpl *, std::vector<const NetPoint *>> members;
+        for (const auto *h : hosts) {
+            const NetZoneImpl *z = h->get_netpoint()->get_englobing_zone();
+            auto &m = members[z];
+            if (m.empty())
+                leaves.push_back(z);
+            m.push_back(h->get_netpoint());
+        }
+        LinkList got;
+        for (const NetZoneImpl *z : leaves) {
+            const auto &m = members[z];
+            const NetPoint *reps[2] = {m.front(), m.back()};
+            bool star = c.probe_of(z) != nullptr;
+            for (const auto *h : hosts)
+                for (const NetPoint *r : reps) {
+                    const NetPoint *v = h->get_netpoint();
+                    if (v == r)
+                        continue;
+                    double l = 0.0;
+                    try {
+                        got.clear();
+                        c.route(v, r, got, &l);
+                    } catch (const std::exception &) {
+                    }
+                    try {
+                        got.clear();
+                        c.route(r, v, got, &l);
+                    } catch (const std::exception &) {
+                    }
+                }
+            if (!star)
+                for (const NetPoint *a : m)
+                    for (const NetPoint *b : m)
+                        if (a != b) {
+                            double l = 0.0;
+                            try {
+                                got.clear();
+                                c.route(a, b, got, &l);
+                            } catch (const std::exception &) {
+                            }
+                        }
+        }
+        /* numbering: hosts, then every other netpoint the pieces name */
+        std::unordered_map<const NetPoint *, int32_t> np;
+        std::vector<const NetPoint *> nps;
+        auto np_id = [&np, &nps](const NetPoint *v) -> int32_t {
+            if (!v)
+                return -1;
+            auto it = np.find(v);
+            if (it != np.end())
+                return it->second;
+            int32_t id = static_cast<int32_t>(nps.size());
+            np.emplace(v, id);
+            nps.push_back(v);
+            return id;
+        };
+        for (const auto *h : hosts)
+            np_id(h->get_netpoint());
+        std::vector<NetZoneImpl *> zones;
+        all_zones(root, zones);
+        std::unordered_map<const NetZoneImpl *, int32_t> zid;
+        for (size_t k = 0; k < zones.size(); k++)
+            zid.emplace(zones[k], static_cast<int32_t>(k));
+        for (NetZoneImpl *z : zones) {
+            np_id(z->get_netpoint());
+            np_id(c.probe_of(z));
+        }
+        std::unordered_map<const StandardLinkImpl *, int32_t> lid;
+        std::vector<const StandardLinkImpl *> lks;
+        auto links_out = [&o, &lid, &lks](const LinkList &ls) {
+            o.i32(static_cast<int32_t>(ls.size()));
+            for (const auto *l : ls) {
+                auto it = lid.find(l);
+                if (it == lid.end()) {
+                    it = lid.emplace(l, static_cast<int32_t>(lks.size())).first;
+                    lks.push_back(l);
+                }
+                o.i32(it->second);
+            }
+        };
+        /* number the pieces' netpoints before writing them */
+        for (const auto &kv : c.ups())
+            np_id(kv.first), np_id(kv.second.gw_src);
+        for (const auto &kv : c.downs())
+            np_id(kv.first), np_id(kv.second.gw_dst);
+        for (const auto *m : {&c.tables(), &c.gateways()})
+            for (const auto &kv : *m) {
+                np_id(static_cast<const NetPoint *>(kv.first.first));
+                np_id(static_cast<const NetPoint *>(kv.first.second));
+                np_id(kv.second.gw_src);
+                np_id(kv.second.gw_dst);
+            }
+        o.bytes("RMSP", 4);
+        o.u32(1);
+        o.i32(static_cast<int32_t>(hosts.size()));
+        for (const auto *h : hosts) {
+            o.str(h->get_name());
+            o.f64(h->get_speed());
+            o.i32(h->get_core_count());
+        }
+        o.i32(static_cast<int32_t>(nps.size()));
+        for (const NetPoint *v : nps) {
+            o.str(v->get_name());
+            const NetZoneImpl *z = v->get_englobing_zone();
+            o.i32(z && zid.count(z) ? zid.at(z) : -1);
+        }
+        o.i32(static_cast<int32_t>(zones.size()));
+        for (NetZoneImpl *z : zones) {
+            o.str(z->get_name());
+            o.i32(z->get_parent() ? zid.at(z->get_parent()) : -1);
+            o.i32(np_id(z->get_netpoint()));
+            o.i32(np_id(c.probe_of(z)));
+            o.i32(cluster_zone(z->get_iface()) ? 1 : 0);
+        }
+        auto piece_out = [&](const Piece &p) {
+            o.i32(np_id(p.gw_src));
+            o.i32(np_id(p.gw_dst));
+            o.f64(p.latency);
+            links_out(p.links);
+        };
+        o.i32(static_cast<int32_t>(c.ups().size()));
+        for (const auto &kv : c.ups()) {
+            o.i32(np_id(kv.first));
+            piece_out(kv.second);
+        }
+        o.i32(static_cast<int32_t>(c.downs().size()));
+        for (const auto &kv : c.downs()) {
+            o.i32(np_id(kv.first));
+            piece_out(kv.second);
+        }
+        for (const auto *m : {&c.tables(), &c.gateways()}) {
+            o.i32(static_cast<int32_t>(m->size()));
+            for (const auto &kv : *m) {
+                o.i32(np_id(static_cast<const NetPoint *>(kv.first.first)));
+                o.i32(np_id(static_cast<const NetPoint *>(kv.first.second)));
+                piece_out(kv.second);
+            }
+        }
+        o.i32(static_cast<int32_t>(lks.size()));
+        for (const auto *l : lks) {
+            const simgrid::s4u::Link *s4 = iface.at(l);
+            o.str(s4->get_name());
+            o.f64(s4->get_bandwidth());
+            o.f64(s4->get_latency());
+            o.i32(static_cast<int32_t>(s4->get_sharing_policy()));
+        }
+        o.bytes("END!", 4);
+        o.flush();
+        return o.failed() ? 4 : 0;
+    } catch (const std::exception &ex) {
+        error_record(o, ex.what());
+        return 3;
+    } catch (...) {
+        error_record(o, "unknown C++ exception in SimGrid");
+        return 3;
+    }
 }

@@ -77,6 +77,28 @@ int rmi_sg_child_compose_check(const char *path, int src_stride, int fd);
  *  be written. O(H (depth + R)) beyond SimGrid's load. Not thread-safe. */
 int rmi_sg_child_compose_pieces(const char *path, int fd);
 
+/** In the child only: load the platform at path (dir on SimGrid's search
+ *  path, as rmi_sg_child_extract) and write the composer's pieces instead of
+ *  the route of every pair (topo/io/sg_store.h decodes and composes them):
+ *   "RMSP" u32 version=1
+ *   i32 H, H times: str name, f64 speed, i32 cores (SimGrid's host order)
+ *   i32 P, P times: str name, i32 zone: the netpoints (hosts first, 0..H-1,
+ *     then the routers and zones the pieces name), each one's englobing zone
+ *   i32 Z, Z times: str name, i32 parent (-1: the root), i32 netpoint (-1),
+ *     i32 star router netpoint (-1: not a star), i32 cluster (1: a <cluster>)
+ *   then four piece lists: star links UP (i32 n, n times i32 netpoint +
+ *     piece), star links DOWN (the same), local routes and gateway routes
+ *     (i32 n, n times i32 from, i32 to + piece); a piece: i32 gw_src,
+ *     i32 gw_dst (netpoints, -1), f64 latency (s), i32 m, m times i32 link
+ *   i32 L, L times: str name, f64 bandwidth (bytes/s), f64 latency (s),
+ *     i32 policy
+ *   "END!"
+ *  "ERR!" str message on an error (a Vivaldi, WIFI or None zone included:
+ *  their routes are not made of pieces), "LIM!" beyond max_hosts. Returns
+ *  as rmi_sg_child_extract. O(H x leaf zones + sum of non-star leaf zones'
+ *  squared sizes) routes composed. Not thread-safe, one call per process. */
+int rmi_sg_child_extract_pieces(const char *path, const char *dir, int fd, int max_hosts);
+
 #ifdef __cplusplus
 }
 #endif
