@@ -14,6 +14,7 @@
 #include "topo/args.h"
 #include "ring/refine.h"
 #include "heur/heur.h"
+#include "heur/route_ties.h"
 #include "ring/steps.h"
 #include "ringmap/output.h"
 
@@ -143,11 +144,13 @@ static rm_status search_step(const rm_network *net, const rm_options *opt, rm_ma
  * size or a ring the search's moves do not reach from one seed is reached
  * from another (SharedRing under max-min shares stops at 9 hosts on
  * RENATER 2001 at D_c/D_w 0.064 where its greedy shares grow to 19).
- * Cost: up to 5 more SharedRing runs and 2 more searches; on larger
- * platforms, one more search (the other heuristic's ring). Under the overlap
- * model the additive pipeline's ring is one more seed (additive_seed): the
- * mapping is never worse under the overlap model than the additive one's
- * ring valued under it, at the cost of one more pipeline run. */
+ * Cost: up to 2 more SharedRing runs (the tie-rule seeds re-route a
+ * SharedRing ring already built: its scan does not read the tie rule), 3
+ * re-routings and 2 more searches; on larger platforms, one more search
+ * (the other heuristic's ring). Under the overlap model the additive
+ * pipeline's ring is one more seed (additive_seed): the mapping is never
+ * worse under the overlap model than the additive one's ring valued under
+ * it, at the cost of one more pipeline run. */
 #define PIPELINE_SEED_HOSTS 64
 #define PIPELINE_MAX_SEEDS 9
 #define PIPELINE_SEARCHED 3
@@ -190,23 +193,56 @@ static void add_seed(seed *sd, int *n, rm_mapping *m, const char *what)
     (*n)++;
 }
 
-/* One more seed: heuristic h under o (checked options with one field
- * changed from the pipeline's). Only RM_ENOMEM is an error: a seed that
- * fails is left out. */
-static rm_status extra_seed(const rm_network *net, const rm_options *o, rm_heuristic h,
-                            const char *what, seed *sd, int *n, rm_error *err)
+/* One more seed: SharedRing under o (checked options with the sharing
+ * changed from the pipeline's); *raw gets a copy of its ring before it
+ * joins the seeds (the base of its tie-rule seed). Only RM_ENOMEM is an
+ * error: a seed that fails is left out (*raw NULL). */
+static rm_status extra_seed(const rm_network *net, const rm_options *o, const char *what,
+                            seed *sd, int *n, rm_mapping **raw, rm_error *err)
 {
     rm_options run = *o;
-    run.heuristic = h;
+    run.heuristic = RM_HEUR_SHARED;
     run.search_progress = NULL; /* the handed-on ring's heuristics report progress */
     run.progress = NULL;
     rm_mapping *m = NULL;
     rm_error e = {RM_OK, ""};
+    if (raw)
+        *raw = NULL;
     rm_status st = run_heuristic(net, &run, &m, &e);
     if (st == RM_ENOMEM)
         return rm_error_set(err, st, "%s", e.msg);
-    if (!st)
-        add_seed(sd, n, m, what);
+    if (st)
+        return RM_OK;
+    if (raw && !(*raw = rmi_mapping_copy(m))) {
+        rm_mapping_free(m);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the seed rings");
+    }
+    add_seed(sd, n, m, what);
+    return RM_OK;
+}
+
+/* The tie-rule seed: base (owned: SharedRing's ring under o's sharing, tie
+ * rule index) re-routed by RM_TIES_BEST (rmi_ties_reshare, as SharedRing
+ * under --route-ties best does to its own final ring: SharedRing's scan
+ * does not read the tie rule, so the result is that run's bit for bit at
+ * the cost of the re-routing only). */
+static rm_status ties_seed(const rm_network *net, const rm_options *o, rm_mapping *base,
+                           const char *what, seed *sd, int *n, rm_error *err)
+{
+    rm_options run = *o;
+    run.heuristic = RM_HEUR_SHARED;
+    run.route_ties = RM_TIES_BEST;
+    run.search_progress = NULL;
+    run.progress = NULL;
+    rm_error e = {RM_OK, ""};
+    rm_status st = rmi_ties_reshare(net, &run, RM_TIES_BEST, base, NULL, &e);
+    if (st) {
+        rm_mapping_free(base);
+        return st == RM_ENOMEM ? rm_error_set(err, st, "%s", e.msg) : RM_OK;
+    }
+    base->heuristic = RM_HEUR_SHARED;
+    base->network = o->network;
+    add_seed(sd, n, base, what);
     return RM_OK;
 }
 
@@ -259,11 +295,26 @@ static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, se
     if (st)
         return st;
     b->network = other->network = opt->network;
+    int small = net->platform->n_hosts <= PIPELINE_SEED_HOSTS;
+    /* the base of the tie-rule seeds: SharedRing's ring under each sharing
+       policy with the tie rule index (raw[k]: the policy opt->sharing + k) */
+    rm_mapping *raw[3] = {NULL, NULL, NULL};
+    int derive = small && opt->route_ties == RM_TIES_INDEX;
+    if (derive) {
+        const rm_mapping *shared = b->heuristic == RM_HEUR_SHARED ? b : other;
+        if (!(raw[0] = rmi_mapping_copy(shared))) {
+            rm_mapping_free(b);
+            rm_mapping_free(other);
+            return rm_error_set(err, RM_ENOMEM, "out of memory for the seed rings");
+        }
+    }
     add_seed(sd, n, b, rm_heuristic_lookup(b->heuristic)->title);
     add_seed(sd, n, other, rm_heuristic_lookup(other->heuristic)->title);
-    if (opt->cost.overlap && (st = additive_seed(net, opt, sd, n, err)))
+    if (opt->cost.overlap && (st = additive_seed(net, opt, sd, n, err))) {
+        rm_mapping_free(raw[0]);
         return st;
-    if (net->platform->n_hosts > PIPELINE_SEED_HOSTS)
+    }
+    if (!small)
         return RM_OK;
     /* SharedRing under each other sharing policy, then under the route-tie
        rule RM_TIES_BEST (the options that most often beat the pair's
@@ -279,8 +330,17 @@ static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, se
             char what[64];
             snprintf(what, sizeof what, "SharedRing, sharing %s%s",
                      rm_enum_name(RM_ENUM_SHARING, sh), t ? ", route ties best" : "");
-            st = extra_seed(net, &o, RM_HEUR_SHARED, what, sd, n, err);
+            if (t && derive) {
+                if (raw[k]) { /* a sharing whose SharedRing failed has no tie seed */
+                    st = ties_seed(net, &o, raw[k], what, sd, n, err);
+                    raw[k] = NULL;
+                }
+            } else {
+                st = extra_seed(net, &o, what, sd, n, derive ? &raw[k] : NULL, err);
+            }
         }
+    for (int k = 0; k < 3; k++)
+        rm_mapping_free(raw[k]);
     return st;
 }
 
