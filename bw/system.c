@@ -26,10 +26,40 @@ static int pair_cmp(const void *a, const void *b)
     return pair_less(x, y) ? -1 : pair_less(y, x) ? 1 : 0;
 }
 
+/* Bottom-up merge sort of n > 48 pairs (the order of qsort: pairs are
+ * totally ordered, equal ones identical) without a call per comparison;
+ * qsort when the buffer cannot be had. */
+static void merge_pairs(pair *p, int n)
+{
+    pair *t = malloc((size_t)n * sizeof *t);
+    if (!t) {
+        qsort(p, (size_t)n, sizeof *p, pair_cmp);
+        return;
+    }
+    pair *a = p, *b = t;
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                b[k++] = pair_less(a[j], a[i]) ? a[j++] : a[i++];
+            while (i < mid)
+                b[k++] = a[i++];
+            while (j < hi)
+                b[k++] = a[j++];
+        }
+        pair *x = a;
+        a = b, b = x;
+    }
+    if (a != p)
+        memcpy(p, a, (size_t)n * sizeof *p);
+    free(t);
+}
+
 static void sort_pairs(pair *p, int n)
 {
     if (n > 48) {
-        qsort(p, (size_t)n, sizeof *p, pair_cmp);
+        merge_pairs(p, n);
         return;
     }
     for (int i = 1; i < n; i++) { /* insertion sort: fastest for a few routes */
