@@ -282,9 +282,12 @@ int main(int argc, char **argv)
                    t * 1e3, t / 10e-3, fastest * 1e3);
             CHECK(&f, t >= 10e-3 * 0.999, "T_step %.6f below the overlapping bound", t);
             CHECK(&f, fastest >= 10e-3 * 0.999, "fastest step %.6f below the bound", fastest);
-            /* the exchange is hidden: the fastest step well below the blocking 18 ms
-             * (unloaded 10.0-10.2 ms; the band leaves the load's few ms) */
-            CHECK(&f, fastest <= 15e-3, "fastest step %.6f: the exchange is not hidden", fastest);
+            /* the exchange is hidden: a blocking step can never last less than
+             * 10 + 8 = 18 ms (the emulation waits at least each part), so a
+             * fastest step below 18 ms shows the overlap whatever the load
+             * (unloaded 10.0-10.2 ms; a fixed 15 ms band failed at load 11) */
+            CHECK(&f, fastest < 18e-3 * 0.999, "fastest step %.6f: the exchange is not hidden",
+                  fastest);
             for (int k = 0; k < 4; k++)
                 for (int s = 0; s < 20; s++) {
                     double in = res.comp[k * 20 + s] - res.bnd[k * 20 + s];
