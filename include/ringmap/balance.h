@@ -267,7 +267,7 @@ typedef struct rm_dfpa_options {
        notes"); zeroed by rm_dfpa_options_init */
     union {
         rm_reserved_slot reserved[8];
-        struct { /* after 1.3.0: the overlap model (docs/balance.md, "DFPA under overlap") */
+        struct { /* 1.4: the overlap model (docs/balance.md, "DFPA under overlap") */
             /* 0 (default): position i's step is comm_i + t_i (eq. (1), bit
                for bit). Nonzero: it posts its messages, computes meanwhile
                and finishes its boundary b_i: max(t_i - b_i, comm_i) + b_i

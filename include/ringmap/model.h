@@ -63,7 +63,7 @@ extern "C" {
  *   overlap_boundary  fraction of a host's computation that cannot overlap
  *                  its communication, [0, 1]; 0 (default)
  *   overlap_boundary_dw  or the boundary as an absolute amount of work per
- *                  step and host, b/D_w in [0, 1] (1.3); 0 (default).
+ *                  step and host, b/D_w in [0, 1] (1.4); 0 (default).
  *                  At most one of the two boundary fields is nonzero
  *   reserved       the slots after overlap_boundary_dw must be 0
  *                  (rm_cost_model_init zeroes them): room for the
@@ -95,7 +95,7 @@ typedef struct rm_cost_model {
                finite in [0, 1]; 0 = Weissman's max form (default); 1 = the
                additive model's host time. Must be 0 when overlap is 0 */
             double overlap_boundary;
-            /* 1.3: the boundary as an absolute amount per step instead,
+            /* 1.4: the boundary as an absolute amount per step instead,
                the same on every host (a stencil's boundary columns), in
                units of D_w: b_i = min(overlap_boundary_dw, alpha_i) D_w
                Mflop (a host's boundary is never more than its work; e.g.
