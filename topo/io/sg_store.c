@@ -4,67 +4,11 @@
  * SimGrid 3.32's NetZoneImpl::get_global_route on the pieces.
  */
 #include "topo/io/sg_store.h"
+#include "topo/io/sg_wire.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct rd {
-    const unsigned char *p;
-    size_t n, at;
-    int bad, nomem;
-} rd;
-
-static int take(rd *r, void *dst, size_t k)
-{
-    if (r->bad || r->n - r->at < k) {
-        r->bad = 1;
-        return -1;
-    }
-    memcpy(dst, r->p + r->at, k);
-    r->at += k;
-    return 0;
-}
-
-static int32_t i32(rd *r)
-{
-    int32_t v = 0;
-    take(r, &v, sizeof v);
-    return v;
-}
-
-static double f64(rd *r)
-{
-    double v = 0;
-    take(r, &v, sizeof v);
-    return v;
-}
-
-static char *str(rd *r)
-{
-    uint32_t len = 0;
-    if (take(r, &len, sizeof len) || r->n - r->at < len) {
-        r->bad = 1;
-        return NULL;
-    }
-    char *s = malloc((size_t)len + 1);
-    if (!s) {
-        r->nomem = 1;
-        return NULL;
-    }
-    memcpy(s, r->p + r->at, len);
-    s[len] = '\0';
-    r->at += len;
-    return s;
-}
-
-static int magic(rd *r, const char *m)
-{
-    if (r->n - r->at < 4 || memcmp(r->p + r->at, m, 4) != 0)
-        return 0;
-    r->at += 4;
-    return 1;
-}
 
 static uint64_t mix(uint64_t x)
 {
@@ -167,7 +111,7 @@ void rmi_sg_store_free(rmi_sg_store *st)
 }
 
 /* One piece from the stream; its index, -1 bad. */
-static int read_piece(rd *r, rmi_sg_store *st, size_t *cap_pc, size_t *cap_pl)
+static int read_piece(rmi_sg_rd *r, rmi_sg_store *st, size_t *cap_pc, size_t *cap_pl)
 {
     if ((size_t)st->npc >= *cap_pc) {
         size_t nc = *cap_pc ? 2 * *cap_pc : 256;
@@ -180,10 +124,10 @@ static int read_piece(rd *r, rmi_sg_store *st, size_t *cap_pc, size_t *cap_pl)
         *cap_pc = nc;
     }
     rmi_sg_piece *p = &st->pc[st->npc];
-    p->gw_src = i32(r);
-    p->gw_dst = i32(r);
-    p->lat = f64(r);
-    int32_t m = i32(r);
+    p->gw_src = rmi_sg_i32(r);
+    p->gw_dst = rmi_sg_i32(r);
+    p->lat = rmi_sg_f64(r);
+    int32_t m = rmi_sg_i32(r);
     if (r->bad || m < 0 || (size_t)m > (r->n - r->at) / 4 || p->gw_src < -1 ||
         p->gw_src >= st->P || p->gw_dst < -1 || p->gw_dst >= st->P || !(p->lat >= 0)) {
         r->bad = 1;
@@ -202,27 +146,27 @@ static int read_piece(rd *r, rmi_sg_store *st, size_t *cap_pc, size_t *cap_pl)
     p->off = st->npl;
     p->n = m;
     for (int32_t k = 0; k < m; k++)
-        st->pl[st->npl++] = i32(r);
+        st->pl[st->npl++] = rmi_sg_i32(r);
     return r->bad ? -1 : st->npc++;
 }
 
 rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st, rm_error *err,
                               const char *shown)
 {
-    rd r = {d, n, 0, 0, 0};
+    rmi_sg_rd r = {d, n, 0, 0, 0};
     memset(st, 0, sizeof *st);
-    int lim = magic(&r, "LIM!");
-    if (lim || magic(&r, "ERR!")) {
-        char *m = str(&r);
+    int lim = rmi_sg_magic(&r, "LIM!");
+    if (lim || rmi_sg_magic(&r, "ERR!")) {
+        char *m = rmi_sg_str(&r);
         rm_status s = rm_error_set(err, lim ? RM_ELIMIT : RM_EINPUT, "%s: %s%s", shown,
                                    lim ? "" : "SimGrid: ", m ? m : "error");
         free(m);
         return s;
     }
     size_t cap_pc = 0, cap_pl = 0;
-    if (!magic(&r, "RMSP") || i32(&r) != 1)
+    if (!rmi_sg_magic(&r, "RMSP") || rmi_sg_i32(&r) != 1)
         goto bad;
-    st->H = i32(&r);
+    st->H = rmi_sg_i32(&r);
     if (r.bad || st->H < 1 || (size_t)st->H > r.n / 16)
         goto bad;
     st->hname = calloc((size_t)st->H, sizeof *st->hname);
@@ -231,15 +175,15 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
     if (!st->hname || !st->speed || !st->cores)
         goto nomem;
     for (int i = 0; i < st->H; i++) {
-        st->hname[i] = str(&r);
-        st->speed[i] = f64(&r);
-        st->cores[i] = i32(&r);
+        st->hname[i] = rmi_sg_str(&r);
+        st->speed[i] = rmi_sg_f64(&r);
+        st->cores[i] = rmi_sg_i32(&r);
         if (r.nomem)
             goto nomem;
         if (r.bad)
             goto bad;
     }
-    st->P = i32(&r);
+    st->P = rmi_sg_i32(&r);
     if (r.bad || st->P < st->H || (size_t)st->P > r.n / 8)
         goto bad;
     st->npname = calloc((size_t)st->P, sizeof *st->npname);
@@ -249,15 +193,15 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
     if (!st->npname || !st->npzone || !st->up || !st->down)
         goto nomem;
     for (int i = 0; i < st->P; i++) {
-        st->npname[i] = str(&r);
-        st->npzone[i] = i32(&r);
+        st->npname[i] = rmi_sg_str(&r);
+        st->npzone[i] = rmi_sg_i32(&r);
         st->up[i] = st->down[i] = -1;
         if (r.nomem)
             goto nomem;
         if (r.bad)
             goto bad;
     }
-    st->Z = i32(&r);
+    st->Z = rmi_sg_i32(&r);
     if (r.bad || st->Z < 1 || (size_t)st->Z > r.n / 20)
         goto bad;
     st->zname = calloc((size_t)st->Z, sizeof *st->zname);
@@ -268,11 +212,11 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
     if (!st->zname || !st->zparent || !st->znp || !st->zprobe || !st->zcluster)
         goto nomem;
     for (int z = 0; z < st->Z; z++) {
-        st->zname[z] = str(&r);
-        st->zparent[z] = i32(&r);
-        st->znp[z] = i32(&r);
-        st->zprobe[z] = i32(&r);
-        st->zcluster[z] = i32(&r);
+        st->zname[z] = rmi_sg_str(&r);
+        st->zparent[z] = rmi_sg_i32(&r);
+        st->znp[z] = rmi_sg_i32(&r);
+        st->zprobe[z] = rmi_sg_i32(&r);
+        st->zcluster[z] = rmi_sg_i32(&r);
         if (r.nomem)
             goto nomem;
         /* parents come first (the zones in depth-first order) */
@@ -284,11 +228,11 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
         if (st->npzone[i] < -1 || st->npzone[i] >= st->Z)
             goto bad;
     for (int side = 0; side < 2; side++) {
-        int32_t k = i32(&r);
+        int32_t k = rmi_sg_i32(&r);
         if (r.bad || k < 0 || k > st->P)
             goto bad;
         for (int32_t t = 0; t < k; t++) {
-            int32_t v = i32(&r);
+            int32_t v = rmi_sg_i32(&r);
             if (r.bad || v < 0 || v >= st->P)
                 goto bad;
             int pi = read_piece(&r, st, &cap_pc, &cap_pl);
@@ -300,11 +244,11 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
         }
     }
     for (int side = 0; side < 2; side++) {
-        int32_t k = i32(&r);
+        int32_t k = rmi_sg_i32(&r);
         if (r.bad || k < 0 || (size_t)k > r.n / 8)
             goto bad;
         for (int32_t t = 0; t < k; t++) {
-            int32_t a = i32(&r), b = i32(&r);
+            int32_t a = rmi_sg_i32(&r), b = rmi_sg_i32(&r);
             if (r.bad || a < 0 || a >= st->P || b < 0 || b >= st->P)
                 goto bad;
             int pi = read_piece(&r, st, &cap_pc, &cap_pl);
@@ -316,7 +260,7 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
                 goto nomem;
         }
     }
-    st->L = i32(&r);
+    st->L = rmi_sg_i32(&r);
     if (r.bad || st->L < 0 || (size_t)st->L > r.n / 8)
         goto bad;
     st->lname = calloc((size_t)st->L + 1, sizeof *st->lname);
@@ -326,10 +270,10 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
     if (!st->lname || !st->bw || !st->lat || !st->policy)
         goto nomem;
     for (int l = 0; l < st->L; l++) {
-        st->lname[l] = str(&r);
-        st->bw[l] = f64(&r);
-        st->lat[l] = f64(&r);
-        st->policy[l] = i32(&r);
+        st->lname[l] = rmi_sg_str(&r);
+        st->bw[l] = rmi_sg_f64(&r);
+        st->lat[l] = rmi_sg_f64(&r);
+        st->policy[l] = rmi_sg_i32(&r);
         if (r.nomem)
             goto nomem;
         if (r.bad)
@@ -338,7 +282,7 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
     for (size_t k = 0; k < st->npl; k++)
         if (st->pl[k] < 0 || st->pl[k] >= st->L)
             goto bad;
-    if (!magic(&r, "END!") || r.at != r.n)
+    if (!rmi_sg_magic(&r, "END!") || r.at != r.n)
         goto bad;
     return RM_OK;
 bad:

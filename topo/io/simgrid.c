@@ -12,6 +12,7 @@
 #include "topo/io/sg_files.h"
 #include "topo/io/sg_loader.h"
 #include "topo/io/sg_vet.h"
+#include "topo/io/sg_wire.h"
 #include "topo/io/sg_wifi.h"
 #include "topo/io/unusable.h"
 #include "topo/io/warn.h"
@@ -614,74 +615,15 @@ static void sg_data_free(sg_data *d)
     memset(d, 0, sizeof *d);
 }
 
-typedef struct sg_rd {
-    const unsigned char *p;
-    size_t n, at;
-    int bad;
-} sg_rd;
-
-static int sg_take(sg_rd *r, void *dst, size_t k)
-{
-    if (r->bad || r->n - r->at < k) {
-        r->bad = 1;
-        return -1;
-    }
-    memcpy(dst, r->p + r->at, k);
-    r->at += k;
-    return 0;
-}
-
-static int32_t sg_i32(sg_rd *r)
-{
-    int32_t v = 0;
-    sg_take(r, &v, sizeof v);
-    return v;
-}
-
-static double sg_f64(sg_rd *r)
-{
-    double v = 0;
-    sg_take(r, &v, sizeof v);
-    return v;
-}
-
-/* A string (caller frees), NULL on a bad stream or no memory (*nomem). */
-static char *sg_str(sg_rd *r, int *nomem)
-{
-    uint32_t len = 0;
-    if (sg_take(r, &len, sizeof len) || r->n - r->at < len) {
-        r->bad = 1;
-        return NULL;
-    }
-    char *s = malloc((size_t)len + 1);
-    if (!s) {
-        *nomem = 1;
-        return NULL;
-    }
-    memcpy(s, r->p + r->at, len);
-    s[len] = '\0';
-    r->at += len;
-    return s;
-}
-
-static int sg_magic(sg_rd *r, const char *m)
-{
-    if (r->n - r->at < 4 || memcmp(r->p + r->at, m, 4) != 0)
-        return 0;
-    r->at += 4;
-    return 1;
-}
-
 /* RM_OK, RM_ENOMEM, or RM_EINTERNAL (a stream that is not what the child
  * writes: *bad_at set). An "ERR!" record: RM_EINPUT with its message. */
 static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const char *shown)
 {
-    sg_rd r = {b->d, b->n, 0, 0};
-    int nomem = 0;
+    rmi_sg_rd r = {b->d, b->n, 0, 0, 0};
     memset(d, 0, sizeof *d);
-    int limit = sg_magic(&r, "LIM!");
-    if (limit || sg_magic(&r, "ERR!")) {
-        char *m = sg_str(&r, &nomem);
+    int limit = rmi_sg_magic(&r, "LIM!");
+    if (limit || rmi_sg_magic(&r, "ERR!")) {
+        char *m = rmi_sg_str(&r);
         for (char *c = m; c && *c; c++)
             if ((unsigned char)*c < 0x20)
                 *c = ' ';
@@ -692,9 +634,9 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
         free(m);
         return st;
     }
-    if (!sg_magic(&r, "RMSG") || sg_i32(&r) != 4)
+    if (!rmi_sg_magic(&r, "RMSG") || rmi_sg_i32(&r) != 4)
         goto bad;
-    int H = sg_i32(&r);
+    int H = rmi_sg_i32(&r);
     if (r.bad || H < 1 || H > RM_SIMGRID_MAX_HOSTS)
         goto bad;
     d->H = H;
@@ -706,10 +648,10 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
     if (!d->hname || !d->speed || !d->cores || !d->rstart || !d->rlen)
         goto nomem;
     for (int i = 0; i < H; i++) {
-        d->hname[i] = sg_str(&r, &nomem);
-        d->speed[i] = sg_f64(&r);
-        d->cores[i] = sg_i32(&r);
-        if (nomem)
+        d->hname[i] = rmi_sg_str(&r);
+        d->speed[i] = rmi_sg_f64(&r);
+        d->cores[i] = rmi_sg_i32(&r);
+        if (r.nomem)
             goto nomem;
         if (r.bad)
             goto bad;
@@ -719,7 +661,7 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
     for (size_t k = 0; k < (size_t)H * H; k++) {
         if (k / H == k % H)
             continue;
-        int32_t n = sg_i32(&r);
+        int32_t n = rmi_sg_i32(&r);
         if (r.bad || n < -1 || (n > 0 && (size_t)n > (r.n - r.at) / 4))
             goto bad;
         if (n > 0) {
@@ -727,7 +669,7 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
             total += (size_t)n;
         }
         if (n >= 0)
-            (void)sg_f64(&r);
+            (void)rmi_sg_f64(&r);
     }
     d->rlinks = malloc((total ? total : 1) * sizeof *d->rlinks);
     d->rextra = calloc((size_t)H * H, sizeof *d->rextra);
@@ -741,21 +683,21 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
             d->rlen[k] = 0;
             continue;
         }
-        int32_t n = sg_i32(&r);
+        int32_t n = rmi_sg_i32(&r);
         d->rlen[k] = n;
         for (int32_t i = 0; i < n; i++)
-            d->rlinks[at++] = sg_i32(&r);
+            d->rlinks[at++] = rmi_sg_i32(&r);
         if (n >= 0) {
-            double x = sg_f64(&r);
+            double x = rmi_sg_f64(&r);
             if (r.bad || !(x >= 0) || !isfinite(x))
                 goto bad;
             d->rextra[k] = x;
         }
     }
     d->rstart[(size_t)H * H] = (int64_t)at;
-    d->n_extra = sg_i32(&r);
-    d->max_extra = sg_f64(&r);
-    int L = sg_i32(&r);
+    d->n_extra = rmi_sg_i32(&r);
+    d->max_extra = rmi_sg_f64(&r);
+    int L = rmi_sg_i32(&r);
     if (r.bad || L < 0 || (size_t)L > r.n - r.at)
         goto bad;
     d->L = L;
@@ -766,11 +708,11 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
     if (!d->lname || !d->bw || !d->lat || !d->policy)
         goto nomem;
     for (int l = 0; l < L; l++) {
-        d->lname[l] = sg_str(&r, &nomem);
-        d->bw[l] = sg_f64(&r);
-        d->lat[l] = sg_f64(&r);
-        d->policy[l] = sg_i32(&r);
-        if (nomem)
+        d->lname[l] = rmi_sg_str(&r);
+        d->bw[l] = rmi_sg_f64(&r);
+        d->lat[l] = rmi_sg_f64(&r);
+        d->policy[l] = rmi_sg_i32(&r);
+        if (r.nomem)
             goto nomem;
         if (r.bad)
             goto bad;
@@ -778,8 +720,8 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
     for (size_t k = 0; k < at; k++)
         if (d->rlinks[k] < 0 || d->rlinks[k] >= L)
             goto bad;
-    d->n_routers = sg_i32(&r);
-    int Z = sg_i32(&r);
+    d->n_routers = rmi_sg_i32(&r);
+    int Z = rmi_sg_i32(&r);
     if (r.bad || d->n_routers < 0 || Z < 1 || Z > H)
         goto bad;
     d->Z = Z;
@@ -789,19 +731,19 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
     if (!d->zname || !d->zcluster || !d->hzone)
         goto nomem;
     for (int z = 0; z < Z; z++) {
-        d->zname[z] = sg_str(&r, &nomem);
-        d->zcluster[z] = sg_i32(&r);
-        if (nomem)
+        d->zname[z] = rmi_sg_str(&r);
+        d->zcluster[z] = rmi_sg_i32(&r);
+        if (r.nomem)
             goto nomem;
         if (r.bad)
             goto bad;
     }
     for (int i = 0; i < H; i++) {
-        d->hzone[i] = sg_i32(&r);
+        d->hzone[i] = rmi_sg_i32(&r);
         if (r.bad || d->hzone[i] < 0 || d->hzone[i] >= Z)
             goto bad;
     }
-    if (!sg_magic(&r, "END!") || r.at != r.n)
+    if (!rmi_sg_magic(&r, "END!") || r.at != r.n)
         goto bad;
     return RM_OK;
 bad:
