@@ -266,23 +266,30 @@ static void on_signal(int sig)
     raise(sig);
 }
 
-static void live_add(const char *name)
+static const int live_sigs[] = {SIGINT, SIGTERM, SIGHUP};
+
+/* The handler, installed once, before the first temporary file exists (a
+ * signal between creating a file and installing the handler left it). */
+static void live_install(void)
 {
     static int installed;
-    if (!installed) {
-        installed = 1;
-        static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-        for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-            struct sigaction old;
-            if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
-                struct sigaction sa;
-                memset(&sa, 0, sizeof sa);
-                sa.sa_handler = on_signal;
-                sigemptyset(&sa.sa_mask);
-                sigaction(sigs[i], &sa, NULL);
-            }
+    if (installed)
+        return;
+    installed = 1;
+    for (size_t i = 0; i < sizeof live_sigs / sizeof live_sigs[0]; i++) {
+        struct sigaction old;
+        if (sigaction(live_sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_signal;
+            sigemptyset(&sa.sa_mask);
+            sigaction(live_sigs[i], &sa, NULL);
         }
     }
+}
+
+static void live_add(const char *name)
+{
     if (strlen(name) >= PATH_MAX)
         return;
     for (int k = 0; k < LIVE_MAX; k++)
@@ -331,9 +338,20 @@ static int make_temp(rm_out *o, const char *target)
         return -1;
     }
     sprintf(o->tmp, "%s%.*s%s", pre, (int)dlen, dir, dlen == 1 && dir[0] == '/' ? name + 1 : name);
+    /* the file is created and registered with the signals blocked: a
+     * signal in between is delivered after, and its handler removes it */
+    live_install();
+    sigset_t block, prev;
+    sigemptyset(&block);
+    for (size_t i = 0; i < sizeof live_sigs / sizeof live_sigs[0]; i++)
+        sigaddset(&block, live_sigs[i]);
+    sigprocmask(SIG_BLOCK, &block, &prev);
     int fd = mkstemp(o->tmp);
+    int e_mk = errno;
     if (fd >= 0)
         live_add(o->tmp);
+    sigprocmask(SIG_SETMASK, &prev, NULL);
+    errno = e_mk;
     if (fd < 0) {
         int e = errno;
         free(o->tmp);
