@@ -10,67 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return x;
-}
-
-static uint64_t pair_key(int a, int b)
-{
-    return ((uint64_t)(uint32_t)(a + 1) << 32) | (uint32_t)(b + 1);
-}
-
+/* (a, b) -> v; -1 when out of memory */
 static int map_put(rmi_sg_pairmap *m, int a, int b, int v)
 {
-    if (2 * (m->count + 1) > m->cap) {
-        size_t nc = m->cap ? 2 * m->cap : 64;
-        uint64_t *nk = calloc(nc, sizeof *nk);
-        int *nv = malloc(nc * sizeof *nv);
-        if (!nk || !nv) {
-            free(nk);
-            free(nv);
-            return -1;
-        }
-        for (size_t i = 0; i < m->cap; i++)
-            if (m->key[i]) {
-                size_t j = mix(m->key[i]) & (nc - 1);
-                while (nk[j])
-                    j = (j + 1) & (nc - 1);
-                nk[j] = m->key[i];
-                nv[j] = m->val[i];
-            }
-        free(m->key);
-        free(m->val);
-        m->key = nk;
-        m->val = nv;
-        m->cap = nc;
-    }
-    uint64_t k = pair_key(a, b);
-    size_t j = mix(k) & (m->cap - 1);
-    while (m->key[j] && m->key[j] != k)
-        j = (j + 1) & (m->cap - 1);
-    if (!m->key[j])
-        m->count++;
-    m->key[j] = k;
-    m->val[j] = v;
-    return 0;
-}
-
-static int map_get(const rmi_sg_pairmap *m, int a, int b)
-{
-    if (!m->cap)
+    int added;
+    int *slot = rmi_sg_pairmap_slot(m, a, b, 64, &added);
+    if (!slot)
         return -1;
-    uint64_t k = pair_key(a, b);
-    size_t j = mix(k) & (m->cap - 1);
-    while (m->key[j]) {
-        if (m->key[j] == k)
-            return m->val[j];
-        j = (j + 1) & (m->cap - 1);
-    }
-    return -1;
+    *slot = v;
+    return 0;
 }
 
 void rmi_sg_store_free(rmi_sg_store *st)
@@ -352,7 +300,7 @@ static void local(const rmi_sg_store *st, int z, int s, int d, acc *a, int *gs, 
         }
         return;
     }
-    int pi = r >= 0 && s != d ? (s == r ? st->down[d] : st->up[s]) : map_get(&st->tab, s, d);
+    int pi = r >= 0 && s != d ? (s == r ? st->down[d] : st->up[s]) : rmi_sg_pairmap_get(&st->tab, s, d);
     if (pi < 0) {
         a->err = -1;
         return;
@@ -391,7 +339,7 @@ static void global(const rmi_sg_store *st, int s, int d, acc *a, int top)
     if (a->err)
         return;
     if (!top) {
-        int pi = map_get(&st->gw, s, d);
+        int pi = rmi_sg_pairmap_get(&st->gw, s, d);
         if (pi < 0)
             a->err = -1;
         else

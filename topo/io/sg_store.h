@@ -14,6 +14,7 @@
 #define RM_TOPO_SG_STORE_H
 
 #include "ringmap/error.h"
+#include "topo/io/sg_pairmap.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -25,11 +26,6 @@ typedef struct rmi_sg_piece {
     int n;              /* links */
 } rmi_sg_piece;
 
-typedef struct rmi_sg_pairmap {
-    uint64_t *key; /* (from + 1) << 32 | (to + 1), 0 = empty */
-    int *val;      /* piece index */
-    size_t cap, count;
-} rmi_sg_pairmap;
 
 typedef struct rmi_sg_store {
     int H;

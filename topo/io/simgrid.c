@@ -12,6 +12,7 @@
 #include "topo/io/sg_files.h"
 #include "topo/io/sg_loader.h"
 #include "topo/io/sg_vet.h"
+#include "topo/io/sg_pairmap.h"
 #include "topo/io/sg_wire.h"
 #include "topo/io/sg_wifi.h"
 #include "topo/io/unusable.h"
@@ -818,58 +819,19 @@ static int sg_reachable(const sg_data *d, char *alive)
 /* The platform                                                               */
 /* ------------------------------------------------------------------------ */
 
-/* A hash set of connection links (tail, head) -> link index. */
-typedef struct sg_conn {
-    size_t cap, count;
-    uint64_t *key; /* (tail+1) << 32 | head, 0 = empty */
-    int *val;
-} sg_conn;
-
-static uint64_t sg_mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return x;
-}
+/* The connection links: (tail, head) -> link index. */
+typedef rmi_sg_pairmap sg_conn;
 
 /* Index of (u, v), adding it as index *next if new; -1 ENOMEM. */
 static int sg_conn_get(sg_conn *c, int u, int v, int *next)
 {
-    if (2 * (c->count + 1) > c->cap) {
-        size_t nc = c->cap ? 2 * c->cap : 1024;
-        uint64_t *nk = calloc(nc, sizeof *nk);
-        int *nv = malloc(nc * sizeof *nv);
-        if (!nk || !nv) {
-            free(nk);
-            free(nv);
-            return -1;
-        }
-        for (size_t i = 0; i < c->cap; i++)
-            if (c->key[i]) {
-                size_t j = sg_mix(c->key[i]) & (nc - 1);
-                while (nk[j])
-                    j = (j + 1) & (nc - 1);
-                nk[j] = c->key[i];
-                nv[j] = c->val[i];
-            }
-        free(c->key);
-        free(c->val);
-        c->key = nk;
-        c->val = nv;
-        c->cap = nc;
-    }
-    uint64_t key = ((uint64_t)(uint32_t)(u + 1) << 32) | (uint32_t)v;
-    size_t j = sg_mix(key) & (c->cap - 1);
-    while (c->key[j]) {
-        if (c->key[j] == key)
-            return c->val[j];
-        j = (j + 1) & (c->cap - 1);
-    }
-    c->key[j] = key;
-    c->val[j] = (*next)++;
-    c->count++;
-    return c->val[j];
+    int added;
+    int *slot = rmi_sg_pairmap_slot(c, u, v, 1024, &added);
+    if (!slot)
+        return -1;
+    if (added)
+        *slot = (*next)++;
+    return *slot;
 }
 
 typedef struct sg_lk {
