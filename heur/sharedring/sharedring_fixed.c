@@ -847,7 +847,7 @@ static double ri_width_gb(const h2_work *wk, const fx_hr *hr, const fx_ri *ri, c
         return 0.0;
     const rm_network *net = wk->net;
     double x = ri->cw;
-    const int *p = hr->pool + ri->off;
+    const int *p = hr->pool ? hr->pool + ri->off : NULL; /* no pool: ri->n is 0 */
     for (int k = 0; k < ri->n; k++) {
         int r = p[2 * k];
         double y = wk->residual[r];
@@ -1063,7 +1063,7 @@ static int ec_build(const h2_work *wk, const h2_fixed *fx, fx_ec *ec, int hi, in
 /* 1 when no S-part resource of route ri changed after scan st. */
 static inline int ri_same(const h2_fixed *fx, const fx_hr *hr, const fx_ri *ri, unsigned long st)
 {
-    const int *p = hr->pool + ri->off;
+    const int *p = hr->pool ? hr->pool + ri->off : NULL; /* no pool: ri->n is 0 */
     for (int x = 0; x < ri->n; x++)
         if (fx->res_step[p[2 * x]] > st)
             return 0;
@@ -1076,7 +1076,7 @@ static inline double ri_width(const fx_hr *hr, const fx_ri *ri, const double *re
     if (ri->len <= 0)
         return 0.0;
     double x = ri->cw;
-    const int *p = hr->pool + ri->off;
+    const int *p = hr->pool ? hr->pool + ri->off : NULL; /* no pool: ri->n is 0 */
     for (int k = 0; k < ri->n; k++) {
         double y = res[p[2 * k]];
         y = y > 0.0 ? y : 0.0;
