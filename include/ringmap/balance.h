@@ -237,7 +237,10 @@ rm_status rm_fpm_partition_overlap(int p, const rm_fpm *models, const double *co
 /**
  * rm_fpm_step_time under the overlap model: times[i] = H_i(d_i) (comm_i for
  * d_i = 0), times may be NULL; returns their maximum (NAN on bad input as
- * rm_fpm_step_time, or a bad boundary). O(p n_pts).
+ * rm_fpm_step_time, or a bad boundary). Shapes: models, comm, d and times
+ * of length p; d in units, comm and the result in s. O(p n_pts).
+ * Thread-safe on const models. Source: Weissman 1995 §4.1.2 (Eq. 4.10)
+ * with Lastovetsky and Reddy §2's speed functions.
  */
 double rm_fpm_step_time_overlap(int p, const rm_fpm *models, const double *comm,
                                 double boundary, double boundary_units, const long *d,

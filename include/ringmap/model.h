@@ -241,7 +241,10 @@ double rm_tstep_overlap_abs(int q, const double *w, const double *alpha, const d
  * beyond its boundary). beta = 0 is rm_balance_overlap with boundary 0
  * (Weissman's max form), bit for bit. Returns T/D_w; alpha may be NULL.
  * Inputs must be finite, w > 0, C >= 0, boundary_dw in [0, 1]; NaN when
- * q < 1 or w or C is NULL. O(q). Thread safety: reentrant: no shared state.
+ * q < 1 or w or C is NULL. Shapes: w, C and alpha of length q (w in
+ * s/Mflop, C in s/Mb). O(q). Thread safety: reentrant: no shared state.
+ * Source: Weissman 1995 §4.1.2 (Eq. 4.10) with a boundary that cannot
+ * overlap; Legrand et al. 2004 §3 eq. (1) for C.
  */
 double rm_balance_overlap_abs(int q, const double *w, const double *C, double dc_dw,
                               double boundary_dw, double *alpha);
