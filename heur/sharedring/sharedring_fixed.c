@@ -11,9 +11,11 @@
  * latency), any other arc as itself. Hosts a and b are twins when their
  * cycle-times are equal, their private resources are described alike, the
  * routes a -> x and b -> x, x -> a and x -> b read alike for every other
- * host x, and a -> b reads as b -> a. Twins of one class are pairwise twins
- * (checked: each against the class's first member, and the routes between
- * members both ways).
+ * host x, and a -> b reads as b -> a. Twins of one class are pairwise twins:
+ * each is checked against the class's first member h (h's routes read as
+ * tokens once), and reading alike is equality of token sequences, so for
+ * members m and b, m -> b reads as h -> b (x = b for m), as b -> h, as b -> m
+ * (x = b for m again), and the routes to and from every other x alike.
  *
  * A backbone crossed only by the routes between two hosts (SimGrid's
  * connection from one host's link to another's) reads as such a pair's
@@ -107,8 +109,90 @@ static int routes_alike(const h2_work *wk, const h2_fixed *fx, int s1, int d1, i
     return 1;
 }
 
-/* 1 when host index b is a twin of host index a (every x but a, b). O(H R). */
-static int twins(const h2_work *wk, const h2_fixed *fx, int a, int b)
+/* The routes of a class's first member a to and from every host, read as
+ * tokens once (the members after it are checked against them): route
+ * a -> x at tok[off[2x] .. off[2x] + len[2x]), x -> a at [2x + 1]; len -1:
+ * not a walk (alike with none). */
+typedef struct fx_tc {
+    int a;      /* host index, -1: none read */
+    fx_tok *tok;
+    int n_tok, cap_tok;
+    int *off, *len; /* 2 H */
+} fx_tc;
+
+static void tc_free(fx_tc *tc)
+{
+    free(tc->tok);
+    free(tc->off);
+    free(tc->len);
+}
+
+/* Route s -> d (host indices) read as tokens, appended to tc. 0 on ENOMEM. */
+static int tc_read(const h2_work *wk, const h2_fixed *fx, fx_tc *tc, int s, int d, int slot)
+{
+    const rm_platform *p = wk->p;
+    int n = rmi_fixed_route_arcs_at(wk->net, s, d, fx->scr, fx->room - 1);
+    tc->off[slot] = tc->n_tok;
+    tc->len[slot] = n;
+    if (n <= 0)
+        return 1;
+    if (tc->n_tok + n > tc->cap_tok) {
+        int c = tc->cap_tok ? 2 * tc->cap_tok : 1024;
+        while (c < tc->n_tok + n)
+            c *= 2;
+        fx_tok *nb = realloc(tc->tok, (size_t)c * sizeof *nb);
+        if (!nb)
+            return 0;
+        tc->tok = nb;
+        tc->cap_tok = c;
+    }
+    for (int k = 0; k < n; k++)
+        tok_of(wk, fx, p->hosts[s], p->hosts[d], fx->scr[k], &tc->tok[tc->n_tok++]);
+    return 1;
+}
+
+/* tc holds host index a's routes (read now when it holds another's). 0 on
+ * ENOMEM. O(H R). */
+static int tc_fill(const h2_work *wk, const h2_fixed *fx, fx_tc *tc, int a)
+{
+    if (tc->a == a)
+        return 1;
+    int H = wk->p->n_hosts;
+    tc->a = -1;
+    tc->n_tok = 0;
+    for (int x = 0; x < H; x++) {
+        if (x == a)
+            continue;
+        if (!tc_read(wk, fx, tc, a, x, 2 * x) || !tc_read(wk, fx, tc, x, a, 2 * x + 1))
+            return 0;
+    }
+    tc->a = a;
+    return 1;
+}
+
+/* 1 when route s -> d (host indices) reads as the tokens of tc's slot
+ * (routes_alike against a route read before). */
+static int alike_tc(const h2_work *wk, const h2_fixed *fx, const fx_tc *tc, int slot, int s, int d)
+{
+    int n = tc->len[slot];
+    if (n < 0)
+        return 0;
+    int m = rmi_fixed_route_arcs_at(wk->net, s, d, fx->scr, fx->room - 1);
+    if (m != n)
+        return 0;
+    const fx_tok *t = tc->tok + tc->off[slot];
+    for (int k = 0; k < n; k++) {
+        fx_tok y;
+        tok_of(wk, fx, wk->p->hosts[s], wk->p->hosts[d], fx->scr[k], &y);
+        if (!tok_eq(&t[k], &y))
+            return 0;
+    }
+    return 1;
+}
+
+/* 1 when host index b is a twin of host index a (every x but a, b), a's
+ * routes read into tc (-1: out of memory). O(H R). */
+static int twins(const h2_work *wk, const h2_fixed *fx, fx_tc *tc, int a, int b)
 {
     const rm_platform *p = wk->p;
     int va = p->hosts[a], vb = p->hosts[b];
@@ -132,11 +216,12 @@ static int twins(const h2_work *wk, const h2_fixed *fx, int a, int b)
         return 0;
     if (!routes_alike(wk, fx, va, vb, vb, va))
         return 0;
+    if (!tc_fill(wk, fx, tc, a))
+        return -1;
     for (int x = 0; x < p->n_hosts; x++) {
         if (x == a || x == b)
             continue;
-        int vx = p->hosts[x];
-        if (!routes_alike(wk, fx, va, vx, vb, vx) || !routes_alike(wk, fx, vx, va, vx, vb))
+        if (!alike_tc(wk, fx, tc, 2 * x, b, x) || !alike_tc(wk, fx, tc, 2 * x + 1, x, b))
             return 0;
     }
     return 1;
@@ -229,6 +314,7 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     h2_fixed *fx = calloc(1, sizeof *fx);
     if (!fx)
         return NULL;
+    fx_tc tc = {-1, NULL, 0, 0, malloc(2 * (size_t)H * sizeof(int)), malloc(2 * (size_t)H * sizeof(int))};
     fx->room = p->n_links + 2;
     fx->n_host = H;
     fx->owner = malloc((size_t)(R + 1) * sizeof(int));
@@ -240,7 +326,8 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     fx->scr = malloc(2 * (size_t)fx->room * sizeof(int));
     fx_kh *kh = malloc((size_t)H * sizeof *kh);
     int *cls_of = fx->cls_of = malloc((size_t)H * sizeof(int));
-    if (!fx->owner || !fx->pair || !own2 || !fx->rank || !fx->pstart || !fx->pos_of || !fx->scr || !kh || !cls_of)
+    if (!fx->owner || !fx->pair || !own2 || !fx->rank || !fx->pstart || !fx->pos_of || !fx->scr || !kh || !cls_of ||
+        !tc.off || !tc.len)
         goto fail;
     /* owners: the hosts every route crossing r starts or ends at (-2:
      * crossed by none yet, -1: none) */
@@ -324,7 +411,7 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
             int h = kh[t].h;
             if (cls_of[h] >= 0)
                 continue;
-            int c0 = nm, last = h;
+            int last = h;
             fx->cls_start[nc] = nm;
             fx->mem[nm++] = h;
             cls_of[h] = nc;
@@ -335,11 +422,17 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
                     ok = fx->pstart[b + 1] - fx->pstart[b] == np &&
                          (net->res_backbone[fx->pres[fx->pstart[h] + o]] ||
                           fx->pres[fx->pstart[b] + o] > fx->pres[fx->pstart[last] + o]);
-                ok = ok && budget-- > 0 && twins(wk, fx, h, b);
-                for (int m = c0 + 1; ok && m < nm; m++) {
-                    int vm = p->hosts[fx->mem[m]], vb = p->hosts[b];
-                    ok = routes_alike(wk, fx, vm, vb, vb, vm);
+                if (ok && budget-- > 0) {
+                    ok = twins(wk, fx, &tc, h, b);
+                    if (ok < 0)
+                        goto fail;
+                } else {
+                    ok = 0;
                 }
+                /* m -> b reads as b -> m for every member m so far: m -> b
+                 * as h -> b (m twin of h, x = b), as b -> h (checked by
+                 * twins), as b -> m (m twin of h, x = b); reading alike is
+                 * equality of token sequences */
                 if (ok) {
                     fx->mem[nm++] = b;
                     cls_of[b] = nc;
@@ -359,10 +452,12 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
         fx->nx[m] = m;
     free(own2);
     free(kh);
+    tc_free(&tc);
     return fx;
 fail:
     free(own2);
     free(kh);
+    tc_free(&tc);
     rmi_h2_fixed_destroy(fx);
     return NULL;
 }
