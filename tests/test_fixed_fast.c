@@ -16,6 +16,7 @@
  */
 #define _DEFAULT_SOURCE /* mkstemps, fdopen */
 #include "heur/heur.h"
+#include "heur/sharedring/sharedring_internal.h"
 #include "ringmap.h"
 #include "support.h"
 
@@ -297,6 +298,123 @@ START_TEST(test_generated_styles_same)
 }
 END_TEST
 
+/* Twins whose private links are numbered between the shared links of a
+ * ring edge's routes: six hosts h0..h5 (host indices 1, 2, 3, 5, 6, 7) on
+ * switch S by links 0, 1, 3, 4, 6, 7; ring hosts i (0) and j (8) and a host
+ * of their own (4, a probe of the classes' keys as 0 and 8 are) on switch T
+ * by links 5, 8, 9; the S-T link 2. Every route is the tree path. The class
+ * of h0..h5 is cut where a member's private link passes 2, 5 and 8 (the
+ * share solver prices shared resources in index order, Legrand et al. 2004
+ * §4.4.2): edge i -> j has the runs {h0, h1}, {h2, h3}, {h4, h5}. */
+static rm_platform *interleaved_twins(void)
+{
+    enum { S = 9, T = 10, N = 11, L = 10 };
+    static const int ends[L][2] = {{1, S}, {2, S}, {S, T}, {3, S}, {5, S},
+                                   {0, T}, {6, S}, {7, S}, {8, T}, {4, T}};
+    static const int up[9] = {5, 0, 1, 3, 9, 4, 6, 7, 8}; /* a host's link to its switch */
+    rm_platform *p = rm_platform_new("interleaved_twins", N, L, 0);
+    ck_assert_ptr_nonnull(p);
+    for (int v = 0; v < N; v++) {
+        p->nodes[v].is_host = v < S;
+        p->nodes[v].w = v == 0 ? 0.02 : v == 8 ? 0.03 : v == 4 ? 0.04 : v < S ? 0.01 : 0.0;
+    }
+    for (int l = 0; l < L; l++) {
+        p->links[l].source = ends[l][0];
+        p->links[l].target = ends[l][1];
+        p->links[l].bandwidth = l == 2 ? 155 : 100;
+        p->links[l].latency = 1e-4;
+    }
+    rm_error err;
+    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
+    int H = p->n_hosts;
+    ck_assert_int_eq(H, 9);
+    p->fixed_route_start = malloc(((size_t)H * H + 1) * sizeof(int));
+    p->fixed_route_links = malloc((size_t)H * H * 3 * sizeof(int));
+    ck_assert(p->fixed_route_start && p->fixed_route_links);
+    int at = 0;
+    for (int a = 0; a < H; a++)
+        for (int b = 0; b < H; b++) {
+            p->fixed_route_start[a * H + b] = at;
+            if (a == b)
+                continue;
+            p->fixed_route_links[at++] = up[a];
+            if (ends[up[a]][1] != ends[up[b]][1])
+                p->fixed_route_links[at++] = 2;
+            p->fixed_route_links[at++] = up[b];
+        }
+    p->fixed_route_start[H * H] = at;
+    return p;
+}
+
+static void assert_hosts(const int *got, int n, const int *want, int nw, const char *what)
+{
+    char g[128] = "", w[128] = "";
+    for (int k = 0; k < n && k < 16; k++)
+        snprintf(g + strlen(g), sizeof g - strlen(g), " %d", got[k]);
+    for (int k = 0; k < nw; k++)
+        snprintf(w + strlen(w), sizeof w - strlen(w), " %d", want[k]);
+    ck_assert_msg(n == nw && !memcmp(got, want, (size_t)nw * sizeof *want), "%s: hosts%s, expected%s", what,
+                  g, w);
+}
+
+START_TEST(test_runs_cut)
+{
+    rm_platform *p = interleaved_twins();
+    rm_duplex duplex = _i ? RM_DUPLEX_FULL : RM_DUPLEX_HALF;
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
+    h2_work wk;
+    int H = p->n_hosts, N = p->n_nodes;
+    ck_assert_int_eq(rmi_h2_work_init(&wk, &net, 4, &err), RM_OK);
+    wk.routing = RM_ROUTING_FIXED;
+    wk.fast = 1;
+    wk.H = H;
+    wk.hidx = malloc((size_t)N * sizeof *wk.hidx);
+    ck_assert_ptr_nonnull(wk.hidx);
+    for (int v = 0; v < N; v++)
+        wk.hidx[v] = -1;
+    for (int h = 0; h < H; h++)
+        wk.hidx[p->hosts[h]] = h;
+    for (int r = 0; r < net.n_res; r++)
+        wk.residual[r] = net.res_cap[r];
+    ck_assert_int_eq(rmi_h2_adjacency(&wk, &err), RM_OK);
+    ck_assert_int_eq(rmi_h2_fullw_init(&wk, &err), RM_OK);
+    ck_assert_int_eq(rmi_h2_kres_init(&wk, &err), RM_OK);
+    h2_fixed *fx = wk.fx = rmi_h2_fixed_new(&wk);
+    ck_assert_ptr_nonnull(fx);
+    ck_assert_int_eq(fx->cls_of[1], fx->cls_of[7]); /* h0..h5: one class */
+    ck_assert_int_eq(fx->cls_start[fx->cls_of[1] + 1] - fx->cls_start[fx->cls_of[1]], 6);
+    ck_assert_int_eq(rmi_h2_fixed_inc_init(&wk, fx), 1);
+    const int i = 0, j = 8; /* nodes = host indices here */
+    int out[9], scr[512];
+    for (int step = 0; step < 2; step++) {
+        if (step) { /* h0 joins the ring: h1 stands for the first run */
+            rmi_h2_fixed_remove(fx, 1);
+            rmi_h2_fixed_join(&wk, fx, 1);
+        } else {
+            rmi_h2_fixed_remove(fx, i);
+            rmi_h2_fixed_remove(fx, j);
+            rmi_h2_fixed_join(&wk, fx, i);
+            rmi_h2_fixed_join(&wk, fx, j);
+        }
+        const int want[2][4] = {{1, 3, 4, 6}, {2, 3, 4, 6}}; /* h0, h2, host 4, h4; then h1 */
+        char what[96];
+        int n = rmi_h2_fixed_candidates(&wk, fx, i, j, out, scr, (int)(sizeof scr / sizeof *scr));
+        snprintf(what, sizeof what, "duplex %d, step %d, the plain scan's candidates", _i, step);
+        assert_hosts(out, n, want[step], 4, what);
+        ck_assert_int_eq(fx->inc, 1);
+        n = rmi_h2_fixed_runs(&wk, fx, i, j, out);
+        snprintf(what, sizeof what, "duplex %d, step %d, the incremental scan's runs", _i, step);
+        assert_hosts(out, n, want[step], 4, what);
+    }
+    rmi_h2_work_destroy(&wk);
+    rm_network_destroy(&net);
+    ck_assert_int_ge(compare_fixed(p, "interleaved twins", 0, duplex), 12);
+    rm_platform_free(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fixed_fast");
@@ -304,6 +422,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, test_simgrid_styles_same, 0, (int)(sizeof STYLES / sizeof *STYLES));
     tcase_add_loop_test(tc, test_random_fixed_same, 0, 4);
+    tcase_add_loop_test(tc, test_runs_cut, 0, 2);
     tcase_add_loop_test(tc, test_generated_styles_same, 0, (int)(sizeof GEN_STYLES / sizeof *GEN_STYLES));
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);

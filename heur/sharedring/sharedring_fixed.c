@@ -499,6 +499,34 @@ static void sort_ints(int *v, int n)
     }
 }
 
+/* The cut positions of class members [b, e) (h: one of them) among the
+ * resources S[0 .. ns), increasing, into cut (room for ns x h's private
+ * resources): for each s and non-backbone private rank o, the first member
+ * whose rank-o resource is above s, when inside (b, e). Returns their
+ * count, unsorted. O(ns np log(e - b)). */
+static int run_cuts(const rm_network *net, const h2_fixed *fx, int h, int b, int e, const int *S, int ns,
+                    int *cut)
+{
+    int np = fx->pstart[h + 1] - fx->pstart[h], nc = 0;
+    for (int x = 0; x < ns; x++)
+        for (int o = 0; o < np; o++) {
+            if (net->res_backbone[fx->pres[fx->pstart[h] + o]])
+                continue; /* each route alone on it: its place is no matter */
+            int lo = b, hi = e; /* first position with resource > S[x] */
+            while (lo < hi) {
+                int mid = lo + (hi - lo) / 2;
+                int hm = fx->mem[mid];
+                if (fx->pres[fx->pstart[hm] + o] > S[x])
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            if (lo > b && lo < e)
+                cut[nc++] = lo;
+        }
+    return nc;
+}
+
 int rmi_h2_fixed_candidates(const h2_work *wk, const h2_fixed *fx, int i, int j, int *out, int *scr,
                             int scr_cap)
 {
@@ -549,22 +577,8 @@ int rmi_h2_fixed_candidates(const h2_work *wk, const h2_fixed *fx, int i, int j,
             int *cut = scr + ns;
             if (ns + ns * np + 2 > scr_cap)
                 ok = 0;
-            for (int x = 0; ok && x < ns; x++)
-                for (int o = 0; o < np; o++) {
-                    if (net->res_backbone[fx->pres[fx->pstart[h] + o]])
-                        continue; /* each route alone on it: its place is no matter */
-                    int lo = b, hi = e; /* first position with resource > scr[x] */
-                    while (lo < hi) {
-                        int mid = lo + (hi - lo) / 2;
-                        int hm = fx->mem[mid];
-                        if (fx->pres[fx->pstart[hm] + o] > scr[x])
-                            hi = mid;
-                        else
-                            lo = mid + 1;
-                    }
-                    if (lo > b && lo < e)
-                        cut[nc++] = lo;
-                }
+            else
+                nc = run_cuts(net, fx, h, b, e, scr, ns, cut);
             if (ok) {
                 cut[nc++] = e;
                 sort_ints(cut, nc);
@@ -1110,22 +1124,7 @@ static int ec_build(const h2_work *wk, const h2_fixed *fx, fx_ec *ec, int hi, in
                 cut = scr;
                 ns = 0;
             }
-            for (int x = 0; x < ns; x++)
-                for (int o = 0; o < np; o++) {
-                    if (net->res_backbone[fx->pres[fx->pstart[h] + o]])
-                        continue;
-                    int lo = b, hi = e;
-                    while (lo < hi) {
-                        int mid = lo + (hi - lo) / 2;
-                        int hm = fx->mem[mid];
-                        if (fx->pres[fx->pstart[hm] + o] > scr[x])
-                            hi = mid;
-                        else
-                            lo = mid + 1;
-                    }
-                    if (lo > b && lo < e)
-                        cut[nc++] = lo;
-                }
+            nc += run_cuts(net, fx, h, b, e, scr, ns, cut + nc);
             sort_ints(cut, nc);
         }
         int start = b;
@@ -1153,6 +1152,25 @@ static int ec_build(const h2_work *wk, const h2_fixed *fx, fx_ec *ec, int hi, in
     }
     ec->cfirst[fx->n_class] = ec->n_slot;
     return 1;
+}
+
+int rmi_h2_fixed_runs(const h2_work *wk, const h2_fixed *fx, int i, int j, int *out)
+{
+    int hi = wk->hidx[i], hj = wk->hidx[j];
+    if (!fx->inc || !fx->hr[hi] || !fx->hr[hj] || !wk->fx_arcs)
+        return -1;
+    fx_ec ec = {.j = -1};
+    int n = -1;
+    if (ec_build(wk, fx, &ec, hi, hj, wk->fx_arcs, 4 * wk->fx_room)) {
+        n = 0;
+        for (int x = 0; x < ec.n_slot; x++)
+            if (fx->nx[ec.slot[x].b] < ec.slot[x].e)
+                out[n++] = fx->mem[fx->nx[ec.slot[x].b]];
+        sort_ints(out, n);
+    }
+    free(ec.slot);
+    free(ec.cfirst);
+    return n;
 }
 
 /* 1 when no S-part resource of route ri changed after scan st. */

@@ -100,6 +100,15 @@ void rmi_h2_fixed_remove(h2_fixed *fx, int h);
 int rmi_h2_fixed_candidates(const h2_work *wk, const h2_fixed *fx, int i, int j, int *out, int *scr,
                             int scr_cap);
 
+/** The runs the incremental scan keeps for ring edge i -> j (nodes; both
+ *  joined, rmi_h2_fixed_join), the first member out of the ring of each,
+ *  into out (room for H), increasing: the same cut rule as
+ *  rmi_h2_fixed_candidates, from the routes read at the joins. -1 when
+ *  fx->inc is 0, either end has not joined, or out of memory. For tests.
+ *  Not thread-safe with a scan (reads the cache's scratch wk->fx_arcs).
+ *  O(classes (R log R + S x private x log class)). */
+int rmi_h2_fixed_runs(const h2_work *wk, const h2_fixed *fx, int i, int j, int *out);
+
 /** Start the incremental scan on fx (wk's residual as it is now): 1, or 0
  *  when out of memory (fx->inc stays 0: the plain scan). O(R + H). */
 int rmi_h2_fixed_inc_init(const h2_work *wk, h2_fixed *fx);
