@@ -330,7 +330,7 @@ void rmi_cli_print_absolute(FILE *f, const rm_cli_sizes *s, const rm_mapping *m)
 {
     if (s->have_dc)
         fprintf(f, "T_step = %.6g s (D_c = %.6g Mb, D_w = %.6g Mflop)\n",
-                m->t_step_per_dw * s->dw, s->dc, s->dw);
+                rm_mapping_tstep_printed(m) * s->dw, s->dc, s->dw);
 }
 
 int rmi_cli_opt_output(const char *name, const char *arg, const char **json, const char **dot,

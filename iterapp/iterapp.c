@@ -335,7 +335,8 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
         long nb = rmi_stencil_boundary_cols(cols[k]);
         nb_all += nb;
         pc[k] = (double)cols[k] * colwork * spec->w[k] * sc;
-        pm[k] = D_c * C[k] * sc;
+        /* the mapping's one-step fluid cost where it has one for this D_c */
+        pm[k] = D_c * rmi_ringspec_cost_predicted(spec, D_c, C, k) * sc;
         /* blocking: eq. (1) of Legrand et al. 2004; overlapping: the interior
          * hides the exchange, the boundary cannot (Weissman §4.1.2 Eq. 4.10
          * with a boundary part b_k = nb colwork w_k) */

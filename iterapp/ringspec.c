@@ -70,6 +70,7 @@ void rmi_ringspec_free(rm_ringspec *s)
     free(s->b_pred);
     free(s->l_succ);
     free(s->l_pred);
+    free(s->c_dyn);
     free(s);
 }
 
@@ -113,6 +114,8 @@ rm_status rmi_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *
     s->from_both = d->from_both;
     s->cost = d->cost;
     s->t_step_per_dw = d->t_step_per_dw;
+    s->c_dyn = d->host_cost_dynamic; /* taken over */
+    d->host_cost_dynamic = NULL;
     rm_mapping_doc_free(d);
     *out = s;
     return RM_OK;
@@ -187,7 +190,18 @@ rm_status rmi_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, r
         }
     }
     s->cost = m->cost;
-    s->t_step_per_dw = m->t_step_per_dw;
+    /* the printed valuation (rm_mapping_tstep_printed; written out here:
+       iterapp_smpi links only the reader's part of the library) */
+    s->t_step_per_dw = isfinite(m->t_step_per_dw_dynamic) ? m->t_step_per_dw_dynamic
+                                                          : m->t_step_per_dw;
+    if (m->c_dynamic) {
+        if (!(s->c_dyn = malloc((size_t)m->q * sizeof *s->c_dyn))) {
+            rmi_ringspec_free(s);
+            return rm_error_set(err, RM_ENOMEM, "ring spec: out of memory");
+        }
+        for (int k = 0; k < m->q; k++)
+            s->c_dyn[k] = m->c_dynamic[k];
+    }
     *out = s;
     return RM_OK;
 }
@@ -214,4 +228,11 @@ void rmi_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C)
         }
         C[k] = s->cost.parallel_send ? (cs > cp ? cs : cp) : cs + cp;
     }
+}
+
+double rmi_ringspec_cost_predicted(const rm_ringspec *s, double dc, const double *C, int k)
+{
+    if (s->c_dyn && s->cost.dc > 0 && fabs(dc - s->cost.dc) <= 1e-9 * s->cost.dc)
+        return s->c_dyn[k];
+    return C[k];
 }

@@ -34,6 +34,9 @@ typedef struct rm_ringspec {
     rm_cost_model cost;
     double t_step_per_dw; /* the mapping's T_step/D_w, NAN if unknown */
     int from_both;        /* 1: read from the "shared" mapping of a --heuristic both JSON */
+    /* the hosts' costs in the mapping's one-step fluid valuation (s/Mb at
+       D_c = cost.dc; rm_mapping_tstep_dynamic), q entries, NULL if none */
+    double *c_dyn;
 } rm_ringspec;
 
 /** Allocate a spec of size q (labels "", nodes -1, w 1, alpha 1/q, free
@@ -78,6 +81,12 @@ void rmi_ringspec_costs(const rm_ringspec *s, double *C);
  *  s->cost.parallel_send, max; C[k] in s/Mb, so that D_c C[k] is position k's
  *  communication time of eq. (1). dc <= 0 or NAN: latencies left out. O(q). */
 void rmi_ringspec_costs_dc(const rm_ringspec *s, double dc, double *C);
+
+/** The cost the prediction uses for position k at messages of dc Mb: the
+ *  mapping's one-step fluid cost s->c_dyn[k] when there is one and dc is the
+ *  mapping's D_c (relative 1e-9: that valuation is for that size only), else
+ *  C[k] (rmi_ringspec_costs_dc's). O(1). */
+double rmi_ringspec_cost_predicted(const rm_ringspec *s, double dc, const double *C, int k);
 
 #ifdef __cplusplus
 }

@@ -215,6 +215,8 @@ static rm_status ring_eval(const rm_network *net, const rm_options *opt, const i
         if (alphas == RM_ALPHA_SPEED)
             st = speed_alphas(net, m, err);
     }
+    if (!st) /* the printed prediction (fair model, latency on) */
+        st = rm_mapping_tstep_dynamic(net, m, err);
     if (st) {
         rm_mapping_free(m);
         return st;

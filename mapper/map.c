@@ -541,6 +541,8 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
     if (!st && opt->final_solver != RM_FINAL_NONE)
         st = final_step(net, opt, m, pre, err);
     rm_mapping_free(pre);
+    if (!st) /* the printed prediction of the final mapping (fair model, latency on) */
+        st = rm_mapping_tstep_dynamic(net, m, err);
     if (st) {
         rm_mapping_free(m);
         return st;

@@ -25,6 +25,7 @@ void rm_mapping_doc_free(rm_mapping_doc *d)
         free(d->ring[k].pred.links);
     }
     free(d->ring);
+    free(d->host_cost_dynamic);
     free(d);
 }
 
@@ -281,6 +282,26 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
     if (t && !json_is_null(t) && (!finite_number(t, &d->t_step_per_dw) || !(d->t_step_per_dw > 0)))
         return rm_error_set(err, RM_EINPUT,
                             "%s: t_step_per_dw: expected a finite number > 0 (s/Mflop)", name);
+    /* the hosts' costs in the one-step fluid valuation: on every position or none */
+    int n_dyn = 0;
+    for (int k = 0; k < q; k++)
+        n_dyn += json_object_get(json_array_get(ring, (size_t)k), "host_cost_dynamic") != NULL;
+    if (n_dyn == 0)
+        return RM_OK;
+    if (!(d->host_cost_dynamic = malloc((size_t)q * sizeof *d->host_cost_dynamic)))
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", name);
+    for (int k = 0; k < q; k++) {
+        json_t *c = json_object_get(json_array_get(ring, (size_t)k), "host_cost_dynamic");
+        if (!c)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: ring[%d].host_cost_dynamic: missing (other positions have it)",
+                                name, k);
+        if (!finite_number(c, &d->host_cost_dynamic[k]) || !(d->host_cost_dynamic[k] >= 0))
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: ring[%d].host_cost_dynamic: expected a finite number >= 0 "
+                                "(s/Mb)",
+                                name, k);
+    }
     return RM_OK;
 }
 

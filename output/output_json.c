@@ -284,6 +284,10 @@ static void json_ring(json_t *root, const rm_network *net, const rm_mapping *m, 
         rm_cost_model cm = m->cost;
         cm.dc_dw = dc_dw;
         put(e, "time_per_dw", jnum(rm_host_time(&cm, m->alpha[k], nd->w, C)), bad);
+        if (m->c_dynamic && isfinite(m->t_step_per_dw_dynamic) && dc_dw == m->cost.dc_dw)
+            /* s/Mb at D_c: the host's communication in the one-step fluid
+               valuation (rm_mapping_tstep_dynamic), what iterapp predicts with */
+            put(e, "host_cost_dynamic", jnum(m->c_dynamic[k]), bad);
     }
 }
 
@@ -355,7 +359,13 @@ json_t *rmi_mapping_json(const rm_network *net, const rm_options *opt, const rm_
     put(root, "ringmap_version", json_string(RINGMAP_VERSION), &bad);
     json_platform(root, p, &bad);
     json_params(root, net, opt, m, dc_dw, duplex, &bad);
-    put(root, "t_step_per_dw", jnum(m->t_step_per_dw), &bad);
+    put(root, "t_step_per_dw", jnum(rm_mapping_tstep_printed(m)), &bad);
+    if (isfinite(m->t_step_per_dw_dynamic)) {
+        /* the printed value is the one-step fluid valuation; the static
+           max-min one is what the mapper chose by */
+        put(root, "t_step_per_dw_static", jnum(m->t_step_per_dw), &bad);
+        put(root, "t_step_valuation", json_string("fluid"), &bad);
+    }
     if (m->final_solver != RM_FINAL_NONE && isfinite(m->final_gap)) {
         /* the final solver's certified gap: T_step is optimal within it */
         put(root, "final_gap", jnum(m->final_gap), &bad);
@@ -402,7 +412,9 @@ static void add_absolute(json_t *j, double dc, double dw, const rm_mapping *m, i
     }
     put(par, "dc", json_real(dc), bad);
     put(par, "dw", json_real(dw), bad);
-    put(j, "t_step", json_real(m->t_step_per_dw * dw), bad);
+    put(j, "t_step", json_real(rm_mapping_tstep_printed(m) * dw), bad);
+    if (isfinite(m->t_step_per_dw_dynamic))
+        put(j, "t_step_static", json_real(m->t_step_per_dw * dw), bad);
 }
 
 /* --all-shares: "share_methods": {"own": t, ...}, null where a method failed. */

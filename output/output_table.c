@@ -280,8 +280,13 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
         fprintf(f, "%4d  %-*s  %-11.6g  %-10.6g  %-*s  %-*s  %.6g\n", k, wl, name, nd->w,
                 m->alpha[k], ws, s, wp, r, rm_host_time(&m->cost, m->alpha[k], nd->w, C));
     }
-    fprintf(f, "\nT_step/D_w = %.6g s/Mflop with a ring of %d host%s\n", m->t_step_per_dw, q,
-            q == 1 ? "" : "s");
+    fprintf(f, "\nT_step/D_w = %.6g s/Mflop with a ring of %d host%s\n", rm_mapping_tstep_printed(m),
+            q, q == 1 ? "" : "s");
+    if (isfinite(m->t_step_per_dw_dynamic) && m->t_step_per_dw_dynamic != m->t_step_per_dw)
+        fprintf(f, "  (one exchange step as the network runs it: a flow holds no bandwidth during "
+                   "its latency and releases it when it ends; static max-min valuation, which "
+                   "the mapper chose by: %.6g s/Mflop)\n",
+                m->t_step_per_dw);
     int unshared = slice;
     if (unshared)
         fprintf(f, "  (SliceRing's ring with max-min shares on the real network; its own "

@@ -34,6 +34,7 @@ rm_mapping *rm_mapping_new(int q, int n_sweep)
     m->t_step_per_dw_unshared = NAN;
     m->final_gap = NAN;
     m->final_converged = 1;
+    m->t_step_per_dw_dynamic = NAN;
     return m;
 }
 
@@ -54,6 +55,7 @@ void rm_mapping_free(rm_mapping *m)
     free(m->sweep_t);
     free(m->sweep_t_unshared);
     free(m->steps);
+    free(m->c_dynamic);
     free(m);
 }
 

@@ -135,7 +135,11 @@ static void round_trip(const char *plat, rm_heuristic h, double dc_dw, int laten
     ck_assert_int_eq(d->cost.parallel_send, parallel);
     ck_assert_int_eq(m->cost.latency, latency);
     ck_assert_int_eq(m->cost.parallel_send, parallel);
-    ck_assert(d->t_step_per_dw == m->t_step_per_dw);
+    /* the printed valuation: the one-step fluid one under fair + latency */
+    ck_assert(d->t_step_per_dw == rm_mapping_tstep_printed(m));
+    ck_assert((d->host_cost_dynamic != NULL) == (m->c_dynamic != NULL));
+    for (int k = 0; m->c_dynamic && k < m->q; k++)
+        ck_assert(d->host_cost_dynamic[k] == m->c_dynamic[k]);
     for (int k = 0; k < m->q; k++) {
         const rm_node *nd = &p->nodes[m->ring[k]];
         ck_assert_int_eq(d->ring[k].node, nd->id);

@@ -23,6 +23,7 @@
 #include "ringmap.h"
 
 #include "support.h"
+#include "bw/fluid.h"
 
 #include <check.h>
 #include <math.h>
@@ -444,6 +445,98 @@ START_TEST(test_reserved_is_paper)
 }
 END_TEST
 
+/* The one-step fluid (bw/fluid.h) by hand: two flows of 1 Mb on one 1 Mb/s
+ * link. Latencies 0 and 1 s: the first runs alone from 0 to 1 s, the second
+ * from its latency end, 1 s, alone to 2 s (static max-min: 0.5 Mb/s each,
+ * ends 2 s and 3 s). Latencies 0 and 0: together at 0.5 Mb/s, both end at
+ * 2 s. Latencies 0 and 0.5 s: the first alone for 0.5 s (0.5 Mb left), then
+ * both at 0.5 Mb/s: the first ends at 1.5 s, the second has 0.5 Mb left and
+ * ends alone at 2 s. */
+START_TEST(test_fluid_step)
+{
+    static const double w[2] = {1, 1}, b[1] = {1};
+    static const int lu[1] = {0}, lv[1] = {1};
+    rm_platform *p = rmt_build("fluid2", 2, 2, w, 1, lu, lv, b, NULL, NULL);
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    int arc[1] = {0};
+    rm_route r[2] = {{0, 1, 1, arc, 1.0}, {0, 1, 1, arc, 1.0}};
+    static const double lat[3][2] = {{0, 1}, {0, 0}, {0, 0.5}};
+    static const double want[3][2] = {{1, 2}, {2, 2}, {1.5, 2}};
+    for (int c = 0; c < 3; c++) {
+        double fin[2];
+        ck_assert_int_eq(rmi_bw_fluid_step(&net, 2, r, lat[c], 1.0, fin, &err), RM_OK);
+        for (int k = 0; k < 2; k++)
+            ck_assert_msg(fabs(fin[k] - want[c][k]) <= 1e-12, "case %d flow %d: %.17g, want %g",
+                          c, k, fin[k], want[c][k]);
+    }
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
+/* rm_mapping_tstep_dynamic on the hand star with latencies (A-R, B-R 0,
+ * C-R 2 ms; D_c 0.01 Mb): computed under the fair model with the latency
+ * model only; no host's cost above its static one (the latency phases only
+ * free bandwidth here: every route shares an access link with a route of
+ * C), C's own routes unchanged or lower, the printed value the fluid one;
+ * with every latency 0 it is the static valuation bit for bit. */
+START_TEST(test_dynamic_valuation)
+{
+    static const double w[3] = {1, 1, 2}, b[3] = {4, 8, 8}, lat[3] = {0, 0, 2e-3},
+                        lat0[3] = {0, 0, 0};
+    static const int lu[3] = {0, 1, 2}, lv[3] = {3, 3, 3};
+    for (int z = 0; z < 2; z++) {
+        rm_platform *p = rmt_build("hand_star_lat", 4, 3, w, 3, lu, lv, b, z ? lat0 : lat, NULL);
+        rm_network net;
+        rm_error err;
+        ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+        rm_options o;
+        rm_options_init(&o);
+        o.cost.latency = 1;
+        o.cost.dc = 0.01;
+        o.cost.dc_dw = 0.01;
+        rm_mapping *m = map(&net, &o, "fair latency");
+        ck_assert_int_eq(m->q, 3);
+        ck_assert(m->c_dynamic != NULL && isfinite(m->t_step_per_dw_dynamic));
+        double C[3];
+        rm_mapping_costs(&net, m, C);
+        int moved = 0;
+        for (int k = 0; k < 3; k++) {
+            ck_assert_msg(m->c_dynamic[k] <= C[k] * (1 + 1e-12), "host %d: %.17g > static %.17g",
+                          k, m->c_dynamic[k], C[k]);
+            moved |= m->c_dynamic[k] != C[k];
+        }
+        ck_assert(rm_mapping_tstep_printed(m) == m->t_step_per_dw_dynamic);
+        if (z) { /* one latency: nothing moves, the static value exactly */
+            ck_assert(!moved);
+            ck_assert(m->t_step_per_dw_dynamic == m->t_step_per_dw);
+        } else {
+            ck_assert(moved);
+            ck_assert(m->t_step_per_dw_dynamic < m->t_step_per_dw);
+        }
+        rm_mapping_free(m);
+        /* not under the paper's reserved model, nor without the latency model */
+        rm_options_init_paper(&o);
+        o.cost.latency = 1;
+        o.cost.dc = 0.01;
+        o.cost.dc_dw = 0.01;
+        m = map(&net, &o, "paper latency");
+        ck_assert(m->c_dynamic == NULL && isnan(m->t_step_per_dw_dynamic));
+        ck_assert(rm_mapping_tstep_printed(m) == m->t_step_per_dw);
+        rm_mapping_free(m);
+        rm_options_init(&o);
+        o.cost.dc_dw = 0.01;
+        m = map(&net, &o, "fair no latency");
+        ck_assert(m->c_dynamic == NULL && isnan(m->t_step_per_dw_dynamic));
+        rm_mapping_free(m);
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("network");
@@ -456,6 +549,8 @@ int main(void)
     tcase_add_loop_test(tc, test_crosscheck_random, 0, 12);
     tcase_add_loop_test(tc, test_crosscheck_shipped, 0, 4);
     tcase_add_test(tc, test_reserved_is_paper);
+    tcase_add_test(tc, test_fluid_step);
+    tcase_add_test(tc, test_dynamic_valuation);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }

@@ -60,6 +60,12 @@ typedef struct rm_mapping_doc {
        shares and T_step are valued under); RM_NETWORK_RESERVED when absent
        (a 1.1 JSON). Appended in 1.2 (the document is library-allocated). */
     rm_network_model network;
+    /* ring[k].host_cost_dynamic of every position (s/Mb at D_c = cost.dc:
+       the host's communication in the one-step fluid valuation,
+       rm_mapping_tstep_dynamic; written under the fair model with the
+       latency model on), q entries; NULL when the JSON has none. Appended
+       in 1.5. */
+    double *host_cost_dynamic;
 } rm_mapping_doc;
 
 /**
@@ -74,7 +80,8 @@ typedef struct rm_mapping_doc {
  * node, or whose bandwidth is not finite > 0 (or null) or whose latency (if
  * there) is not finite >= 0, params.dc_dw or params.dc not finite >= 0, params.latency or
  * params.parallel_send (if there) not booleans, params.network (if there) not
- * "reserved" or "fair", t_step_per_dw not finite > 0:
+ * "reserved" or "fair", t_step_per_dw not finite > 0, ring[k].host_cost_dynamic
+ * not a finite number >= 0 or on some positions only:
  * RM_EINPUT with a message
  * naming the file and the element ("FILE: ring[3].node: expected an
  * integer GML node id"), jansson's line and column for syntax errors.

@@ -163,6 +163,19 @@ typedef struct rm_mapping {
     int final_outcome;
     double final_t_start;
     char final_message[256];
+    /* the one-step fluid valuation of the mapping (rm_mapping_tstep_dynamic):
+       T_step/D_w with each host's communication from one exchange step in
+       which a flow holds no bandwidth during its route latency and releases
+       it when it ends; the alphas are the mapping's. NAN when not computed
+       (rm_map and rm_ring_eval compute it under RM_NETWORK_FAIR with the
+       latency model on, q >= 2, no overlap); t_step_per_dw stays the static
+       valuation the mapper chose by. c_dynamic: q host costs (s/Mb, the
+       dynamic counterpart of rm_mapping_costs' C at D_c = cost.dc), library-
+       allocated, NULL when t_step_per_dw_dynamic is NAN. Not copied by the
+       library's copies (they are derived from the final mapping). Appended
+       in 1.5. */
+    double t_step_per_dw_dynamic;
+    double *c_dynamic;
 } rm_mapping;
 
 /** What one step of the mapper's pipeline is (rm_pipeline_step.kind). */
@@ -245,6 +258,40 @@ int rm_mapping_better(const rm_mapping *a, const rm_mapping *b);
  *  falls back to rm_mapping_better). O(q) time and memory on a tie, O(1)
  *  otherwise. Thread safety: reentrant (reads only). Added in 1.4. */
 int rm_mapping_better_on(const rm_network *net, const rm_mapping *a, const rm_mapping *b);
+
+/**
+ * The one-step fluid valuation of a mapping (docs/fidelity.md, "The printed
+ * prediction"): its 2q routes start together, each holds no bandwidth during
+ * its latency (rm_route_latency), then transfers D_c = m->cost.dc Mb sharing
+ * the links max-min fairly on their full capacities with the routes
+ * transferring at that moment, the rates recomputed at every latency end and
+ * route end (SimGrid's CM02 flow model, equal weights). Host k's
+ * communication is its two routes' ends (their maximum with parallel_send,
+ * else their sum, as rm_host_cost) and c_dynamic[k] that time / D_c (s/Mb);
+ * a host cost within 1e-9 (relative) of its static rm_mapping_costs value is
+ * that value. t_step_per_dw_dynamic = rm_tstep_eq1 with the mapping's
+ * alphas and c_dynamic. Writes m->t_step_per_dw_dynamic and m->c_dynamic
+ * when it applies: m->network RM_NETWORK_FAIR, the latency model on
+ * (cost.dc > 0), no overlap, q >= 2; otherwise sets NAN / NULL and returns
+ * RM_OK. The alphas, routes and t_step_per_dw are not changed.
+ * Errors: RM_EINVAL (rmi_mapping_args_check: NULL or foreign arguments),
+ * RM_ENOMEM (m's dynamic fields left NAN / NULL).
+ * Complexity: at most 4q + 1 max-min solutions on the routes' resources
+ * (rm_maxmin's cost each), usually a few: routes of equal latency start
+ * together, routes of equal rate end together. Once per mapping, not per
+ * valuation of the search.
+ * Thread safety: writes m (not shared while it runs); net is only read.
+ * Source: Legrand et al. 2004 eq. (1) and §4.4.3 (max-min fairness); the
+ * latency phase and the released bandwidth of SimGrid's flow model
+ * (Casanova, Legrand, Quinson 2008; Velho, Legrand 2009). Added in 1.5.
+ */
+rm_status rm_mapping_tstep_dynamic(const rm_network *net, rm_mapping *m, rm_error *err);
+
+/** The T_step/D_w a mapping's outputs print (s/Mflop): t_step_per_dw_dynamic
+ *  when it is finite (rm_mapping_tstep_dynamic), else t_step_per_dw. NAN for
+ *  a NULL m. O(1). Thread safety: reentrant (reads only). Source: Legrand et
+ *  al. 2004 eq. (1). Added in 1.5. */
+double rm_mapping_tstep_printed(const rm_mapping *m);
 
 /** Allocate a mapping of ring size q with empty routes and n_sweep sweep
  *  entries (NAN). NULL on allocation failure. O(q + n_sweep).
