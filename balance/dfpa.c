@@ -337,6 +337,17 @@ rm_status rm_dfpa_step(rm_dfpa *a, const double *times, long *next, rm_dfpa_stat
     return RM_OK;
 }
 
+rm_status rm_dfpa_set_comm(rm_dfpa *a, const double *comm, rm_error *err)
+{
+    if (!a || !comm)
+        return rm_error_set(err, RM_EINVAL, "rm_dfpa_set_comm: %s is NULL", a ? "comm" : "a");
+    rm_status st = check_comm(a->p, comm, err);
+    if (st)
+        return st;
+    memcpy(a->comm, comm, sizeof *a->comm * (size_t)a->p);
+    return RM_OK;
+}
+
 rm_status rm_dfpa_restart(rm_dfpa *a, const long *start, const double *comm, rm_error *err)
 {
     if (!a)

@@ -102,6 +102,46 @@ static double cost_inverse(const rm_fpm *m, const fcost *fc, int i, double X)
     return fc->ov ? ov_inverse(m, X, c, fc->F, fc->B) : rmi_fpm_hull_inverse(m, X - c);
 }
 
+/* The arguments of a rational partition (fn names it in the messages). */
+static rm_status check_real(int p, const rm_fpm *models, const double *comm, double n,
+                            const double *x, const char *fn, rm_error *err)
+{
+    rm_status st = check_models(p, models, comm, fn, err);
+    if (st)
+        return st;
+    if (!x)
+        return rm_error_set(err, RM_EINVAL, "%s: x is NULL", fn);
+    if (!isfinite(n) || n <= 0)
+        return rm_error_set(err, RM_EINPUT, "partitioning: n = %g units (need finite > 0)", n);
+    return RM_OK;
+}
+
+/* The rational partition's step T in [lo, hi]: the root of sum_i x_i(T) =
+ * n, x_i(T) = cost_inverse (nondecreasing in T), by bisection to the
+ * doubles' resolution (Lastovetsky and Reddy §2's geometric partitioning);
+ * x (p) gets the shares at it, *T (may be NULL) the step. O(p log(hi/eps)). */
+static void real_root(int p, const rm_fpm *models, const fcost *fc, double n, double lo,
+                      double hi, double *x, double *T)
+{
+    for (int it = 0; it < 2000; it++) {
+        double mid = lo + (hi - lo) / 2;
+        if (!(mid > lo && mid < hi) || hi - lo <= 1e-15 * hi)
+            break;
+        double sum = 0;
+        for (int i = 0; i < p; i++)
+            sum += cost_inverse(&models[i], fc, i, mid);
+        if (sum < n)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double Tm = lo + (hi - lo) / 2;
+    for (int i = 0; i < p; i++)
+        x[i] = cost_inverse(&models[i], fc, i, Tm);
+    if (T)
+        *T = Tm;
+}
+
 static rm_status check_boundary(double F, double B, rm_error *err)
 {
     if (!isfinite(F) || F < 0 || F > 1)
@@ -116,13 +156,9 @@ static rm_status check_boundary(double F, double B, rm_error *err)
 rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm, double n,
                                 double *x, double *T, rm_error *err)
 {
-    rm_status st = check_models(p, models, comm, "rm_fpm_partition_real", err);
+    rm_status st = check_real(p, models, comm, n, x, "rm_fpm_partition_real", err);
     if (st)
         return st;
-    if (!x)
-        return rm_error_set(err, RM_EINVAL, "rm_fpm_partition_real: x is NULL");
-    if (!isfinite(n) || n <= 0)
-        return rm_error_set(err, RM_EINPUT, "partitioning: n = %g units (need finite > 0)", n);
     double lo = INFINITY, hi = 0.0;
     for (int i = 0; i < p; i++) {
         double c = comm_of(comm, i);
@@ -132,23 +168,8 @@ rm_status rm_fpm_partition_real(int p, const rm_fpm *models, const double *comm,
         if (v > hi)
             hi = v;
     }
-    for (int it = 0; it < 2000; it++) {
-        double mid = lo + (hi - lo) / 2;
-        if (!(mid > lo && mid < hi) || hi - lo <= 1e-15 * hi)
-            break;
-        double sum = 0;
-        for (int i = 0; i < p; i++)
-            sum += rmi_fpm_hull_inverse(&models[i], mid - comm_of(comm, i));
-        if (sum < n)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    double Tm = lo + (hi - lo) / 2;
-    for (int i = 0; i < p; i++)
-        x[i] = rmi_fpm_hull_inverse(&models[i], Tm - comm_of(comm, i));
-    if (T)
-        *T = Tm;
+    const fcost fc = {comm, 0, 0.0, 0.0};
+    real_root(p, models, &fc, n, lo, hi, x, T);
     return RM_OK;
 }
 
@@ -356,15 +377,11 @@ rm_status rm_fpm_partition_real_overlap(int p, const rm_fpm *models, const doubl
                                         double boundary, double boundary_units, double n,
                                         double *x, double *T, rm_error *err)
 {
-    rm_status st = check_models(p, models, comm, "rm_fpm_partition_real_overlap", err);
+    rm_status st = check_real(p, models, comm, n, x, "rm_fpm_partition_real_overlap", err);
     if (!st)
         st = check_boundary(boundary, boundary_units, err);
     if (st)
         return st;
-    if (!x)
-        return rm_error_set(err, RM_EINVAL, "rm_fpm_partition_real_overlap: x is NULL");
-    if (!isfinite(n) || n <= 0)
-        return rm_error_set(err, RM_EINPUT, "partitioning: n = %g units (need finite > 0)", n);
     const double F = boundary, B = boundary_units;
     /* every position communicates whatever its share: T >= max comm */
     double cmax = 0.0, hi = 0.0, S = 0.0;
@@ -390,22 +407,7 @@ rm_status rm_fpm_partition_real_overlap(int p, const rm_fpm *models, const doubl
     double lo = cmax;
     if (hi < lo)
         hi = lo;
-    for (int it = 0; it < 2000; it++) {
-        double mid = lo + (hi - lo) / 2;
-        if (!(mid > lo && mid < hi) || hi - lo <= 1e-15 * hi)
-            break;
-        double sum = 0;
-        for (int i = 0; i < p; i++)
-            sum += ov_inverse(&models[i], mid, comm_of(comm, i), F, B);
-        if (sum < n)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    double Tm = lo + (hi - lo) / 2;
-    for (int i = 0; i < p; i++)
-        x[i] = ov_inverse(&models[i], Tm, comm_of(comm, i), F, B);
-    if (T)
-        *T = Tm;
+    const fcost fc = {comm, 1, F, B};
+    real_root(p, models, &fc, n, lo, hi, x, T);
     return RM_OK;
 }

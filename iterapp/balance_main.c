@@ -49,7 +49,8 @@ int rmi_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_err
         }
     }
     rm_balance_run_opts o = {ba->n, ba->steps, ba->period, ba->cols, ba->policy, ba->eps,
-                             ba->emu_col, ba->emu_comm, emu, ba->check, ba->overlap};
+                             ba->emu_col, ba->emu_comm, emu, ba->check, ba->overlap,
+                             ba->comm_measured ? NULL : ba->comm_pred, ba->comm_measured};
     long *cols0 = malloc(sizeof(long) * (size_t)q);
     if (cols0)
         memcpy(cols0, ba->cols, sizeof(long) * (size_t)q);
@@ -119,6 +120,9 @@ int rmi_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_err
         json_object_set_new(j, "period", json_integer(ba->period));
         json_object_set_new(j, "eps", json_real(ba->eps));
         json_object_set_new(j, "overlap", json_boolean(ba->overlap));
+        json_object_set_new(j, "dfpa_comm", json_string(ba->comm_measured ? "measured"
+                                                        : ba->comm_pred   ? "predicted"
+                                                                          : "none"));
         json_object_set_new(j, "q", json_integer(q));
         json_object_set_new(j, "wall", json_real(r.wall));
         json_object_set_new(j, "t_step_measured", json_real(tstep));
@@ -147,6 +151,10 @@ int rmi_iterapp_balance(MPI_Comm ring, const rm_iterapp_balance_args *ba, rm_err
             json_object_set_new(e, "cols", json_integer(ba->cols[i]));
             json_object_set_new(e, "comp", json_real(r.comp_last[i]));
             json_object_set_new(e, "comm", json_real(r.comm_last[i]));
+            json_object_set_new(e, "comm_measured", isfinite(r.comm_probe[i])
+                                                        ? json_real(r.comm_probe[i])
+                                                        : json_null());
+            json_object_set_new(e, "comm_dfpa", json_real(r.comm_dfpa[i]));
             json_object_set_new(e, "comp_predicted_w",
                                 ba->emu_col ? json_real(ba->emu_col[i] * (double)ba->cols[i])
                                             : json_null());

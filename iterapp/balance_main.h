@@ -19,6 +19,8 @@ typedef struct rm_iterapp_balance_args {
     int check, quiet;
     const char *json;
     int overlap;             /* 1: the overlapping stencil, DFPA under the overlap model */
+    const double *comm_pred; /* q or NULL: predicted communication times in s (D_c C_k) */
+    int comm_measured;       /* 1: DFPA uses each position's measured communication */
 } rm_iterapp_balance_args;
 
 /** Run and report (collective over ring); returns the exit code (0, 1, 2,

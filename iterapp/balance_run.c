@@ -37,6 +37,8 @@ void rmi_balance_result_destroy(rm_balance_result *r)
     free(r->comp_last);
     free(r->comm_last);
     free(r->pred_last);
+    free(r->comm_probe);
+    free(r->comm_dfpa);
     free(r->grid);
     memset(r, 0, sizeof *r);
 }
@@ -126,7 +128,7 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
     size_t kt = (size_t)(K < steps ? K : steps) + 1;
     double *tc = malloc(sizeof(double) * kt), *tm = malloc(sizeof(double) * kt);
     double *tb = malloc(sizeof(double) * kt);
-    double *gc = malloc(sizeof(double) * (size_t)q * 3);
+    double *gc = malloc(sizeof(double) * (size_t)q * 4);
     long np_max = steps / K + 2;
     res->period_imbalance = malloc(sizeof(double) * (size_t)np_max);
     res->period_tstep = malloc(sizeof(double) * (size_t)np_max);
@@ -134,16 +136,23 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
     res->comp_last = calloc((size_t)q, sizeof(double));
     res->comm_last = calloc((size_t)q, sizeof(double));
     res->pred_last = malloc(sizeof(double) * (size_t)q);
+    res->comm_probe = malloc(sizeof(double) * (size_t)q);
+    res->comm_dfpa = calloc((size_t)q, sizeof(double));
     rm_dfpa *dfpa = NULL;
     int ok = ncols && a && b && tc && tm && tb && gc && res->period_imbalance && res->period_tstep &&
-             res->period_end && res->comp_last && res->comm_last && res->pred_last, all = 0;
+             res->period_end && res->comp_last && res->comm_last && res->pred_last &&
+             res->comm_probe && res->comm_dfpa, all = 0;
+    for (int i = 0; ok && i < q; i++) {
+        res->comm_probe[i] = NAN;
+        res->comm_dfpa[i] = !o->comm_measured && o->comm_pred ? o->comm_pred[i] : 0.0;
+    }
     if (ok && k == 0 && o->policy != RM_POLICY_STATIC) {
         rm_dfpa_options dopt;
         rm_dfpa_options_init(&dopt);
         dopt.eps = o->eps;
         dopt.min_units = 1;
         dopt.max_iter = 1000000;
-        dopt.comm = o->emu_comm_time;
+        dopt.comm = o->comm_measured ? NULL : o->comm_pred; /* measured: set per period */
         dopt.start = cols;
         if (o->overlap) { /* docs/balance.md, "DFPA under overlap": iterapp's
                              boundary is its 2 columns, timed by the model */
@@ -215,22 +224,42 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
             tm[u] = t1 - t0;
             tc[u] = MPI_Wtime() - t1;
         }
+        /* the position's communication time, measured: the least of a few
+           halo exchanges started together (a barrier each), so that no
+           neighbour's late computation is counted as this position's
+           communication, as it is in the steps' waits. The ghosts it fills
+           are the ones the next step receives: the grid is unchanged. */
+        double probe = NAN;
+        for (int r = 0; o->comm_measured && r < RM_COMM_PROBES && rc == MPI_SUCCESS; r++) {
+            MPI_Barrier(ring);
+            double p0 = MPI_Wtime();
+            rc = rmi_stencil_halo_exchange(ring, n, c, a, pred, succ);
+#ifndef RM_SMPI
+            if (comm_t > 0)
+                rmi_wait_until(p0 + comm_t);
+#endif
+            double p1 = MPI_Wtime() - p0;
+            probe = r == 0 || p1 < probe ? p1 : probe;
+        }
         if (rc != MPI_SUCCESS)
             break;
         /* the period's medians at ring rank 0 */
-        double me[3] = {median(tc, len), median(tm, len), median(tb, len)};
-        MPI_Gather(me, 3, MPI_DOUBLE, gc, 3, MPI_DOUBLE, 0, ring);
+        double me[4] = {median(tc, len), median(tm, len), median(tb, len), probe};
+        MPI_Gather(me, 4, MPI_DOUBLE, gc, 4, MPI_DOUBLE, 0, ring);
         int changed = 0;
         if (k == 0) {
             double tmax = 0, tmin = INFINITY, tstep = 0;
+            if (o->comm_measured)
+                for (int i = 0; i < q; i++)
+                    res->comm_probe[i] = res->comm_dfpa[i] = fmax(gc[4 * i + 3], 0.0);
             for (int i = 0; i < q; i++) {
-                res->comp_last[i] = gc[3 * i];
-                res->comm_last[i] = gc[3 * i + 1];
-                double ci = o->emu_comm_time ? o->emu_comm_time[i] : 0.0;
+                res->comp_last[i] = gc[4 * i];
+                res->comm_last[i] = gc[4 * i + 1];
+                double ci = res->comm_dfpa[i];
                 /* overlapping: max(interior, communication) + boundary */
-                double Ti = o->overlap ? fmax(gc[3 * i] - gc[3 * i + 2], ci) + gc[3 * i + 2]
-                                       : gc[3 * i] + ci;
-                double Tr = gc[3 * i] + gc[3 * i + 1];
+                double Ti = o->overlap ? fmax(gc[4 * i] - gc[4 * i + 2], ci) + gc[4 * i + 2]
+                                       : gc[4 * i] + ci;
+                double Tr = gc[4 * i] + gc[4 * i + 1];
                 tmax = Ti > tmax ? Ti : tmax;
                 if (cols[i] > 1 && Ti < tmin)
                     tmin = Ti;
@@ -241,6 +270,8 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
             res->period_tstep[res->n_periods] = tstep;
             res->period_end[res->n_periods] = s;
             res->n_periods++;
+            if (o->comm_measured && dfpa && rm_dfpa_set_comm(dfpa, res->comm_dfpa, err) != RM_OK)
+                dfpa_active = 0; /* a time that is not finite: keep the distribution */
             if (o->policy == RM_POLICY_DYNAMIC && !dfpa_active && imb > o->eps &&
                 rm_dfpa_restart(dfpa, cols, NULL, err) == RM_OK)
                 dfpa_active = 1;
@@ -250,7 +281,7 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
                 rm_dfpa_state state;
                 double times[64], *tp = q <= 64 ? times : malloc(sizeof(double) * (size_t)q);
                 for (int i = 0; tp && i < q; i++)
-                    tp[i] = gc[3 * i] > 0 ? gc[3 * i] : 1e-9;
+                    tp[i] = gc[4 * i] > 0 ? gc[4 * i] : 1e-9;
                 if (tp && rm_dfpa_step(dfpa, tp, ncols, &state, err) == RM_OK) {
                     res->dfpa_iterations++;
                     if (state != RM_DFPA_RUNNING)
@@ -310,7 +341,7 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
                     for (int i = 0; i < q; i++)
                         res->pred_last[i] =
                             o->overlap ? rm_fpm_time_hull(rm_dfpa_model(dfpa, i), (double)d[i])
-                                       : pt[i] - (o->emu_comm_time ? o->emu_comm_time[i] : 0.0);
+                                       : pt[i] - res->comm_dfpa[i];
                 free(pt);
             }
         }

@@ -60,6 +60,10 @@ typedef struct rm_balance_run_opts {
     int gather;
     int overlap;                 /* 1: overlapping steps (run.h), DFPA under the overlap
                                     model with iterapp's boundary of 2 columns */
+    const double *comm_pred;     /* q or NULL: DFPA's communication times in s per step
+                                    when comm_measured is 0 (NULL: computation only) */
+    int comm_measured;           /* 1: DFPA's communication time of each position is
+                                    measured after each period (comm_probe) */
 } rm_balance_run_opts;
 
 typedef struct rm_balance_result {
@@ -76,8 +80,16 @@ typedef struct rm_balance_result {
     double *comp_last;      /* q: median computation time of the last period */
     double *comm_last;      /* q (overlapping: the wait after the interior) */
     double *pred_last;      /* q: DFPA models' prediction for the final cols (NAN if none) */
+    double *comm_probe;     /* q: the last period's measured communication time in s (the
+                               least of RM_COMM_PROBES synchronised halo exchanges), NAN
+                               when not measured */
+    double *comm_dfpa;      /* q: the communication times DFPA used last, in s (0: none) */
     double *grid;           /* gathered grid (rank 0, gather) */
 } rm_balance_result;
+
+/** Synchronised halo exchanges per measurement of a position's communication
+ *  time (the least one counts: a barrier's exit skew only adds). */
+#define RM_COMM_PROBES 3
 
 /** Run (collective over ring). Errors: RM_EINPUT, RM_ENOMEM, RM_EINTERNAL. */
 rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,

@@ -10,19 +10,7 @@
 #     within 0.05 at most 4 periods after the change, and the last periods
 #     within 0.02 (best of the last 6).
 # Usage: balance_test.sh ITERAPP SOURCE_DIR WORKDIR
-set -u
-IT=$1 SRC=$2 W=$3
-mkdir -p "$W" && cd "$W" || exit 1
-command -v jq >/dev/null || { echo "SKIP: jq not installed"; exit 77; }
-MPIRUN=(mpirun --allow-run-as-root --oversubscribe --mca btl self,vader -np 4)
-fail() { echo "FAIL: $*" >&2; exit 1; }
-run() { # JSON ARGS...
-  local j=$1; shift
-  local rc=0
-  timeout 100 "${MPIRUN[@]}" "$IT" --quiet --json "$j" "$@" >run.out 2>run.err || rc=$?
-  [ "$rc" = 0 ] || { cat run.out run.err; fail "iterapp $* exited $rc (124: killed by the 100 s timeout)"; }
-}
-TD=$SRC/iterapp/testdata
+NP=4; source "$(dirname "$0")/balance_helpers.bash" "$@"
 
 # 1. bit-exact after moves (the cliff makes DFPA move columns)
 for cfg in "1|1||none" "2|1,0.5||cliff1" "3|1,0.5,1|2,-1,0,1|cliff1" "4|1,1,1,0.5|3,1,0,2|cliff"; do

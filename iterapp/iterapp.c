@@ -44,6 +44,7 @@ typedef struct args {
     double time_scale, dc_dw;
     int emulate, check, quiet, by_name, overlap, blocking;
     const char *balance, *emu_spec; /* --balance, --emulate SPEC: balance_main.h */
+    const char *dfpa_comm;          /* --dfpa-comm measured|predicted|none, NULL = default */
     double eps;
     long period;
 } args;
@@ -83,6 +84,10 @@ static void usage(FILE *f)
             "                    and Reddy) at the start / again when the imbalance exceeds\n"
             "                    --eps; columns move\n"
             "  --eps E           balance accuracy (default 0.05); --period K steps (default 4)\n"
+            "  --dfpa-comm S     DFPA's communication times: measured (each period, the least\n"
+            "                    of 3 halo exchanges started together; the default without\n"
+            "                    --emulate), predicted (D_c C_k of the mapping; the default\n"
+            "                    with --emulate) or none (computation only)\n"
             "  --emulate SPEC    emulate (as --emulate) plus a spec file: 'cliff POS X F' (time\n"
             "                    per column x F above X columns), 'load POS S F' (F x slower\n"
             "                    from step S)\n");
@@ -160,6 +165,8 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
                 a->emu_spec = v, takes = 1;
         } else if (!strcmp(o, "--balance") && v)
             a->balance = v;
+        else if (!strcmp(o, "--dfpa-comm") && v)
+            a->dfpa_comm = v;
         else if (!strcmp(o, "--eps") && v) {
             if (parse_double(v, &a->eps) || a->eps < 0) {
                 snprintf(msg, msz, "--eps %s: expected a number >= 0", v);
@@ -255,6 +262,11 @@ static int parse_args(int argc, char **argv, args *a, char *msg, size_t msz)
     }
     if (strcmp(a->alloc, "columns") && strcmp(a->alloc, "alpha")) {
         snprintf(msg, msz, "--alloc %s: expected columns or alpha", a->alloc);
+        return 2;
+    }
+    if (a->dfpa_comm && strcmp(a->dfpa_comm, "measured") && strcmp(a->dfpa_comm, "predicted") &&
+        strcmp(a->dfpa_comm, "none")) {
+        snprintf(msg, msz, "--dfpa-comm %s: expected measured, predicted or none", a->dfpa_comm);
         return 2;
     }
     if (a->balance && strcmp(a->balance, "static") && strcmp(a->balance, "dfpa") &&
@@ -710,7 +722,12 @@ out_msg:
             : !strcmp(a.balance, "dfpa")               ? RM_POLICY_DFPA
                                                        : RM_POLICY_DYNAMIC,
             a.eps, a.emulate ? emu_col : NULL, a.emulate ? emu_comm : NULL, a.emu_spec,
-            a.check, a.quiet, a.json, a.overlap};
+            a.check, a.quiet, a.json, a.overlap, NULL, 0};
+        /* DFPA's communication: what the emulation sleeps when emulated,
+           measured on a real run, unless --dfpa-comm says */
+        const char *dc = a.dfpa_comm ? a.dfpa_comm : a.emulate ? "predicted" : "measured";
+        ba.comm_measured = !strcmp(dc, "measured");
+        ba.comm_pred = !strcmp(dc, "predicted") ? emu_comm : NULL;
         code = rmi_iterapp_balance(ring, &ba, &err);
         MPI_Comm_free(&ring);
         goto out;

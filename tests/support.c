@@ -49,6 +49,25 @@ rm_platform *rmt_star3(void)
     return rmt_build("star3", 4, 3, w, 3, lu, lv, b, NULL, NULL);
 }
 
+rm_platform *rmt_star(int n, const double *w, const double *b, double b_all)
+{
+    rm_platform *p = rm_platform_new("star", n + 1, n, 0);
+    ck_assert_ptr_nonnull(p);
+    for (int i = 0; i < n; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "P%d", i);
+        ck_assert_int_eq(rm_platform_set_label(p, i, name), RM_OK);
+        p->nodes[i].is_host = 1;
+        p->nodes[i].w = w[i];
+        p->links[i].source = i;
+        p->links[i].target = n;
+        p->links[i].bandwidth = b ? b[i] : b_all;
+    }
+    rm_error err = {RM_OK, ""};
+    ck_assert_msg(rm_platform_finalize(p, &err) == RM_OK, "%s", err.msg);
+    return p;
+}
+
 int rmt_run_suite(Suite *s)
 {
     SRunner *sr = srunner_create(s);

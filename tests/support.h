@@ -31,6 +31,12 @@ rm_platform *rmt_build(const char *name, int n_nodes, int n_hosts, const double 
  *  0-3, 1-3, 2-3 of 10, 10, 20 Mb/s. */
 rm_platform *rmt_star3(void);
 
+/** A finalised star "star": hosts 0..n-1 labelled P0..P(n-1), of cycle-times
+ *  w (s/Mflop), router n; link i joins host i and the router with bandwidth
+ *  b[i] (Mb/s), or b_all for every link when b is NULL. Fails the running
+ *  Check test on any error. O(n). */
+rm_platform *rmt_star(int n, const double *w, const double *b, double b_all);
+
 /** The shipped platform RM_SOURCE_DIR/platforms/rel (e.g. "medium_tiers.gml"),
  *  read with the default options; fails the running Check test, naming the
  *  reader's message, when it cannot be read. */

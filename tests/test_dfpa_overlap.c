@@ -18,6 +18,7 @@
  *  - a mapping of the overlap model (boundary fraction or absolute boundary)
  *    seeds DFPA under it (rm_mapping_dfpa), and
  *    so does its JSON read back (rm_mapping_doc_units, rm_mapping_doc_dfpa);
+ *  - rm_dfpa_set_comm: new communication times, the models kept;
  *  - the checks: a boundary without overlap, a bad fraction, refused.
  */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
@@ -147,6 +148,45 @@ START_TEST(test_two_hosts)
     ck_assert_msg(NEAR(s.t_max, 0.8, 1e-15), "additive %.17g", s.t_max);
     rm_dfpa_free(a);
     free_models(2, m);
+}
+END_TEST
+
+START_TEST(test_set_comm)
+{
+    /* rm_dfpa_set_comm replaces the communication and keeps the models
+       (iterapp's measured communication, docs/balance.md): the 2-host
+       instance at (6, 4), T = 0.6; with comm (0.1, 0.1) the same models
+       predict (0.6, 0.4) at once, and one more step gives (5, 5) at 0.5,
+       max(t, 0.1 + t/2) = t for both */
+    const double w[2] = {1, 1}, comm[2] = {0.1, 0.4}, c2[2] = {0.1, 0.1}, bad[2] = {0.1, NAN};
+    g_w = w;
+    g_unit = 0.1;
+    rm_dfpa *a = new_overlap(2, 10, comm, 0.5, 0, 1e-9, 0);
+    ck_assert_int_eq(drive(a, 2, const_time, NULL), RM_DFPA_BALANCED);
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_dfpa_set_comm(a, NULL, &err), RM_EINVAL);
+    ck_assert_int_eq(rm_dfpa_set_comm(NULL, c2, &err), RM_EINVAL);
+    ck_assert_int_eq(rm_dfpa_set_comm(a, bad, &err), RM_EINPUT);
+    ck_assert_msg(strstr(err.msg, "comm[1]"), "%s", err.msg);
+    double pt[2];
+    ck_assert(NEAR(rm_dfpa_predict(a, pt), 0.6, 1e-15) && NEAR(pt[1], 0.6, 1e-15));
+    ck_assert_int_eq(rm_dfpa_set_comm(a, c2, &err), RM_OK);
+    ck_assert_msg(NEAR(rm_dfpa_predict(a, pt), 0.6, 1e-15) && NEAR(pt[1], 0.4, 1e-15),
+                  "%.17g %.17g", pt[0], pt[1]);
+    rm_dfpa_stats s;
+    rm_dfpa_stats_get(a, &s);
+    ck_assert_int_eq(s.state, RM_DFPA_BALANCED);
+    const long *d = rm_dfpa_distribution(a);
+    double t[2] = {const_time(0, d[0]), const_time(1, d[1])};
+    long next[2];
+    rm_dfpa_state st;
+    ck_assert_int_eq(rm_dfpa_step(a, t, next, &st, &err), RM_OK);
+    ck_assert_msg(st == RM_DFPA_RUNNING && next[0] == 5 && next[1] == 5, "%d: %ld %ld", st,
+                  next[0], next[1]);
+    ck_assert_int_eq(drive(a, 2, const_time, NULL), RM_DFPA_BALANCED);
+    rm_dfpa_stats_get(a, &s);
+    ck_assert_msg(NEAR(s.t_max, 0.5, 1e-15), "%.17g", s.t_max);
+    rm_dfpa_free(a);
 }
 END_TEST
 
@@ -439,30 +479,10 @@ START_TEST(test_units_constant)
 }
 END_TEST
 
-/* A star of 3 hosts (w, s/Mflop) on links of b Mb/s. */
-static rm_platform *star(int n, const double *w, double b)
-{
-    rm_platform *p = rm_platform_new("star", n + 1, n, 0);
-    ck_assert_ptr_nonnull(p);
-    for (int i = 0; i < n; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "P%d", i);
-        ck_assert_int_eq(rm_platform_set_label(p, i, name), RM_OK);
-        p->nodes[i].is_host = 1;
-        p->nodes[i].w = w[i];
-        p->links[i].source = i;
-        p->links[i].target = n;
-        p->links[i].bandwidth = b;
-    }
-    rm_error err;
-    ck_assert_msg(rm_platform_finalize(p, &err) == RM_OK, "%s", err.msg);
-    return p;
-}
-
 START_TEST(test_mapping_dfpa_overlap)
 {
     const double w[3] = {1.0, 2.0, 4.0};
-    rm_platform *p = star(3, w, 10);
+    rm_platform *p = rmt_star(3, w, NULL, 10);
     rm_network net;
     rm_error err = {RM_OK, ""};
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
@@ -593,6 +613,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_two_hosts);
     tcase_add_test(tc, test_three_hosts);
+    tcase_add_test(tc, test_set_comm);
     tcase_add_test(tc, test_boundary_units);
     tcase_add_test(tc, test_speed_functions);
     tcase_add_test(tc, test_comm_dominates);

@@ -20,26 +20,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* A star of n hosts (cycle-times w, s/Mflop) on links of b Mb/s. */
-static rm_platform *star(int n, const double *w, double b)
-{
-    rm_platform *p = rm_platform_new("star", n + 1, n, 0);
-    ck_assert_ptr_nonnull(p);
-    for (int i = 0; i < n; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "P%d", i);
-        ck_assert_int_eq(rm_platform_set_label(p, i, name), RM_OK);
-        p->nodes[i].is_host = 1;
-        p->nodes[i].w = w[i];
-        p->links[i].source = i;
-        p->links[i].target = n;
-        p->links[i].bandwidth = b;
-    }
-    rm_error err;
-    ck_assert_msg(rm_platform_finalize(p, &err) == RM_OK, "%s", err.msg);
-    return p;
-}
-
 static const double W5[5] = {1.0, 1.5, 2.0, 3.0, 5.0};
 
 static rm_mapping *map_it(const rm_platform *p, rm_network *net, rm_options *opt)
@@ -55,7 +35,7 @@ static rm_mapping *map_it(const rm_platform *p, rm_network *net, rm_options *opt
 
 START_TEST(mapping_to_dfpa_with_zero_units)
 {
-    rm_platform *p = star(5, W5, 1000);
+    rm_platform *p = rmt_star(5, W5, NULL, 1000);
     rm_network net;
     rm_options opt;
     rm_mapping *m = map_it(p, &net, &opt);
@@ -141,7 +121,7 @@ END_TEST
 
 START_TEST(doc_units_equal_computed)
 {
-    rm_platform *p = star(5, W5, 50);
+    rm_platform *p = rmt_star(5, W5, NULL, 50);
     rm_network net;
     rm_options opt;
     rm_mapping *m = map_it(p, &net, &opt);

@@ -19,25 +19,6 @@
 
 /* A star: n hosts of cycle-times w joined to one router by links of
  * bandwidths b (Mb/s). */
-static rm_platform *star(int n, const double *w, const double *b)
-{
-    rm_platform *p = rm_platform_new("star", n + 1, n, 0);
-    ck_assert_ptr_nonnull(p);
-    for (int i = 0; i < n; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "P%d", i);
-        ck_assert_int_eq(rm_platform_set_label(p, i, name), RM_OK);
-        p->nodes[i].is_host = 1;
-        p->nodes[i].w = w[i];
-        p->links[i].source = i;
-        p->links[i].target = n;
-        p->links[i].bandwidth = b[i];
-    }
-    rm_error err;
-    ck_assert_msg(rm_platform_finalize(p, &err) == RM_OK, "%s", err.msg);
-    return p;
-}
-
 static rm_mapping *map_it(const rm_platform *p, double dc_dw, rm_network *net)
 {
     rm_error err;
@@ -78,7 +59,7 @@ START_TEST(units_equal_brute_force)
        costs matter (a slow-linked host may get few or no units) */
     const double w[4] = {1, 2, 3, 1.5}, b[4] = {10, 40, 5, 20};
     const double ratios[4] = {0, 0.1, 0.5, 2};
-    rm_platform *p = star(4, w, b);
+    rm_platform *p = rmt_star(4, w, b, 0);
     int checked = 0;
     for (int r = 0; r < 4; r++) {
         rm_network net;
@@ -125,7 +106,7 @@ START_TEST(units_oracles_without_communication)
     static const long table3[10][3] = {{1, 0, 0}, {1, 1, 0}, {2, 1, 0}, {2, 1, 1}, {3, 1, 1},
                                        {3, 2, 1}, {4, 2, 1}, {5, 2, 1}, {5, 3, 1}, {5, 3, 2}};
     const double w[3] = {3, 5, 8}, b[3] = {10, 10, 10};
-    rm_platform *p = star(3, w, b);
+    rm_platform *p = rmt_star(3, w, b, 0);
     rm_network net;
     rm_mapping *m = map_it(p, 0, &net);
     ck_assert_int_eq(m->q, 3);
@@ -171,7 +152,7 @@ START_TEST(units_oracle_eight_hosts)
     const double w[8] = {11, 26, 33, 33, 38, 40, 528, 530};
     const double b[8] = {100, 100, 100, 100, 100, 100, 100, 100};
     const long want[8] = {3141840, 1329240, 1047280, 1047280, 909480, 864006, 65455, 65208};
-    rm_platform *p = star(8, w, b);
+    rm_platform *p = rmt_star(8, w, b, 0);
     rm_network net;
     rm_mapping *m = map_it(p, 0, &net);
     ck_assert_int_eq(m->q, 8);
@@ -193,7 +174,7 @@ END_TEST
 START_TEST(entry_checks)
 {
     const double w[3] = {3, 5, 8}, b[3] = {100, 100, 100};
-    rm_platform *p = star(3, w, b);
+    rm_platform *p = rmt_star(3, w, b, 0);
     rm_network net;
     rm_mapping *m = map_it(p, 0.01, &net);
     long units[3] = {-5, -5, -5};

@@ -391,6 +391,21 @@ double rm_dfpa_predict(const rm_dfpa *a, double *times);
 rm_status rm_dfpa_restart(rm_dfpa *a, const long *start, const double *comm, rm_error *err);
 
 /**
+ * Replace the communication times (p entries, s per step, finite >= 0) and
+ * keep everything else: the models, the distribution, the counters and the
+ * state. For a driver that measures each position's communication per
+ * period (iterapp: a synchronised halo exchange after each period) rather
+ * than knowing it beforehand; the next rm_dfpa_step and rm_dfpa_predict use
+ * the new times (eq. (1)'s comm_i, or the overlap model's). Unlike
+ * rm_dfpa_restart, no model point is dropped: the models are of the
+ * computation only, which a change of communication does not touch.
+ * Errors: RM_EINVAL (a or comm NULL), RM_EINPUT (a bad time, naming its
+ * index; a unchanged). Not thread-safe (one driver at a time). O(p).
+ * Source: Lastovetsky and Reddy §2 (DFPA), Legrand et al. 2004 eq. (1).
+ */
+rm_status rm_dfpa_set_comm(rm_dfpa *a, const double *comm, rm_error *err);
+
+/**
  * DFPA seeded with a given integer distribution: rm_dfpa_new(q, n_units)
  * with opt (NULL: defaults) whose start is units (q entries, sum n_units,
  * each >= opt->min_units; 0 allowed when min_units is 0) and whose comm, when
