@@ -12,7 +12,8 @@ mappings are computed with the run's own sizes under iterapp's cost model
   overlap   the overlap model with the absolute boundary iterapp has
             (--overlap=2/COLS: a host's step is max(interior, communication)
             + boundary, Weissman's dissertation §4.1.2, Eq. 4.10; the
-            boundary is 2 of the COLS columns on every position);
+            boundary is 2 of the COLS columns on every position, and a
+            position holds at least one column, all boundary);
 and both are run by iterapp_smpi --overlap (the overlapping stencil: halo
 exchange posted, interior computed meanwhile, wait, boundary columns), under
 CM02 max-min sharing with SMPI's factors 1 (the model's sharing), on the

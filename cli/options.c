@@ -507,6 +507,9 @@ int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_re
             opt->cost.overlap = 1;
             opt->cost.overlap_boundary = 0.0;
             opt->cost.overlap_boundary_dw = k / n;
+            /* a host holds at least one of the N columns (all boundary when
+               it holds fewer than K): K = 1 is the boundary itself */
+            rm_cost_model_set_overlap_floor(&opt->cost, k > 1.0 ? 1.0 / n : 0.0);
             return -1;
         }
         if (arg && (rmi_cli_parse_double(arg, &f) || !(f >= 0.0 && f <= 1.0)))
@@ -516,6 +519,7 @@ int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_re
         opt->cost.overlap = 1;
         opt->cost.overlap_boundary = f;
         opt->cost.overlap_boundary_dw = 0.0;
+        rm_cost_model_set_overlap_floor(&opt->cost, 0.0);
         return -1;
     }
     if (strcmp(name, "host-w") == 0)
@@ -631,7 +635,8 @@ void rmi_cli_network_help(FILE *f)
             "                        max(alpha w, D_c/D_w C + F alpha w); or K/N, an\n"
             "                        absolute boundary, the same on every host: K of the\n"
             "                        step's N columns (b of D_w Mflop), host time\n"
-            "                        max(alpha w, D_c/D_w C + min(K/N, alpha) w)\n"
+            "                        max(alpha w, D_c/D_w C + min(K/N, alpha) w), every\n"
+            "                        host at least one column, 1/N\n"
             "                        (docs/model.md, \"The overlap model\")\n",
             o.network == RM_NETWORK_FAIR ? " (default)" : "",
             o.network == RM_NETWORK_RESERVED ? " (default)" : "");

@@ -591,6 +591,7 @@ rm_status rmi_sharedring_exhaustive_ratios(const rm_network *net, const rm_optio
         m->cost.overlap = opt->cost.overlap; /* valued under the run's model */
         m->cost.overlap_boundary = opt->cost.overlap_boundary;
         m->cost.overlap_boundary_dw = opt->cost.overlap_boundary_dw;
+        rm_cost_model_set_overlap_floor(&m->cost, rm_cost_model_overlap_floor(&opt->cost));
         m->heuristic = RM_HEUR_SHARED;
         m->sharing = e->fair ? RM_SHARING_MAXMIN : RM_SHARING_EQ5;
         const int *ring = e->best_ring + k * XH;

@@ -384,6 +384,10 @@ static int report(const args *a, const rm_ringspec *spec, const long *cols, long
     cm.overlap = a->overlap;
     cm.overlap_boundary = 0.0;
     cm.overlap_boundary_dw = a->overlap ? rmi_iterapp_boundary_dw(m) : 0.0;
+    /* a position holds at least one column (ringmap's --overlap=2/m) */
+    rm_cost_model_set_overlap_floor(
+        &cm, a->overlap && m > 0 && 1.0 / (double)m < cm.overlap_boundary_dw ? 1.0 / (double)m
+                                                                               : 0.0);
     double t_rat = rm_balance_model(q, spec->w, C, &cm, alpha_run) * D_w * sc;
     double t_map = spec->t_step_per_dw * D_w * sc;
     double t_meas = steps ? res->wall / (double)steps : 0.0;

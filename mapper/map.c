@@ -264,6 +264,7 @@ static rm_status additive_seed(const rm_network *net, const rm_options *opt, see
     a.cost.overlap = 0;
     a.cost.overlap_boundary = 0.0;
     a.cost.overlap_boundary_dw = 0.0;
+    rm_cost_model_set_overlap_floor(&a.cost, 0.0);
     a.search_progress = NULL;
     a.progress = NULL;
     rm_mapping *m = NULL;

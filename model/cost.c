@@ -68,6 +68,13 @@ rm_status rm_cost_model_check(const rm_cost_model *m, rm_error *err)
                             "(overlap_boundary %g) or as an absolute amount (overlap_boundary_dw "
                             "%g), not both",
                             m->overlap_boundary, m->overlap_boundary_dw);
+    if (!isfinite(m->reserved[RMI_COST_FLOOR_SLOT]) || m->reserved[RMI_COST_FLOOR_SLOT] < 0.0 ||
+        m->reserved[RMI_COST_FLOOR_SLOT] > m->overlap_boundary_dw)
+        return rm_error_set(err, RM_EINPUT,
+                            "the overlap model's least share (one column, "
+                            "rm_cost_model_set_overlap_floor) must "
+                            "be a finite number in (0, b/D_w = %g] (got %g)",
+                            m->overlap_boundary_dw, m->reserved[RMI_COST_FLOOR_SLOT]);
     for (size_t k = RMI_COST_RESERVED_FIRST; k < sizeof m->reserved / sizeof m->reserved[0]; k++)
         if (m->reserved[k] != 0.0)
             return rm_error_set(err, RM_EINPUT,
@@ -86,3 +93,14 @@ _Static_assert(offsetof(rm_cost_model, overlap_boundary) ==
 _Static_assert(offsetof(rm_cost_model, overlap_boundary_dw) ==
                    offsetof(rm_cost_model, reserved) + 2 * sizeof(double),
                "overlap_boundary_dw is not reserved[2]");
+
+void rm_cost_model_set_overlap_floor(rm_cost_model *m, double floor_dw)
+{
+    if (m)
+        m->reserved[RMI_COST_FLOOR_SLOT] = floor_dw;
+}
+
+double rm_cost_model_overlap_floor(const rm_cost_model *m)
+{
+    return m ? m->reserved[RMI_COST_FLOOR_SLOT] : NAN;
+}

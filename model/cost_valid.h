@@ -25,8 +25,13 @@
 #include <stddef.h>
 
 /** The first slot of rm_cost_model.reserved no field of this version takes
- *  (overlap, overlap_boundary and overlap_boundary_dw take slots 0 to 2). */
-#define RMI_COST_RESERVED_FIRST 3
+ *  (overlap, overlap_boundary, overlap_boundary_dw take slots 0 to 2, the
+ *  least share of rm_cost_model_set_overlap_floor slot 3). */
+#define RMI_COST_RESERVED_FIRST 4
+
+/** The slot of the reserved tail that holds the overlap model's least share
+ *  (rm_cost_model_set_overlap_floor). */
+#define RMI_COST_FLOOR_SLOT 3
 
 /** 1 when m is a model of eq. (1) as above (overlap off, every reserved field 0: sum or
  *  max of the route costs, with or without latency, any D_c/D_w), else 0.
@@ -35,7 +40,8 @@
  *  O(1). */
 static inline int rmi_cost_model_eq1(const rm_cost_model *m)
 {
-    if (m->overlap || m->overlap_boundary != 0.0 || m->overlap_boundary_dw != 0.0)
+    if (m->overlap || m->overlap_boundary != 0.0 || m->overlap_boundary_dw != 0.0 ||
+        m->reserved[RMI_COST_FLOOR_SLOT] != 0.0)
         return 0; /* the overlap model: no shortcut is proven for it */
     for (size_t k = RMI_COST_RESERVED_FIRST; k < sizeof m->reserved / sizeof m->reserved[0]; k++)
         if (m->reserved[k] != 0.0)
@@ -47,14 +53,15 @@ static inline int rmi_cost_model_eq1(const rm_cost_model *m)
  *  (the heuristics carry the ratio apart from the model: sweeps over
  *  D_c/D_w): rm_balance (eq. (5) with alpha >= 0, bit for bit) or, with
  *  m->overlap, rm_balance_overlap with m->overlap_boundary (or
- *  rm_balance_overlap_abs with m->overlap_boundary_dw > 0). m may be NULL
+ *  rm_balance_overlap_floor with m->overlap_boundary_dw > 0). m may be NULL
  *  (eq. (1)). The reference evaluation every heuristic values its
  *  candidates by. O(q log q). */
 static inline double rmi_balance_in(const rm_cost_model *m, int q, const double *w,
                                     const double *C, double dc_dw, double *alpha)
 {
     if (m && m->overlap && m->overlap_boundary_dw > 0.0)
-        return rm_balance_overlap_abs(q, w, C, dc_dw, m->overlap_boundary_dw, alpha);
+        return rm_balance_overlap_floor(q, w, C, dc_dw, m->overlap_boundary_dw,
+                                        m->reserved[RMI_COST_FLOOR_SLOT], alpha);
     if (m && m->overlap)
         return rm_balance_overlap(q, w, C, dc_dw, m->overlap_boundary, alpha);
     return rm_balance(q, w, C, dc_dw, alpha);

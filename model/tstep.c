@@ -266,6 +266,23 @@ double rm_tstep_overlap_abs(int q, const double *w, const double *alpha, const d
     return t;
 }
 
+/* Every host at 1/q (its least share covers the work): the step under the
+ * absolute boundary beta, alpha (may be NULL) all 1/q. O(q). */
+static double even_shares(int q, const double *w, const double *C, double dc_dw, double beta,
+                          double *alpha)
+{
+    double T = 0.0;
+    for (int i = 0; i < q; i++) {
+        double a = 1.0 / q;
+        double ti = rm_tstep_overlap_abs(1, &w[i], &a, &C[i], dc_dw, beta);
+        if (ti > T || isnan(ti))
+            T = ti;
+        if (alpha)
+            alpha[i] = a;
+    }
+    return T;
+}
+
 /* The balance under the absolute boundary beta, every host holding at
  * least its boundary (alpha_i >= beta; all 1/q when q beta >= 1): host i
  * ends within T iff T >= e_i = d_i + beta w_i (its communication, then its
@@ -280,18 +297,8 @@ double rm_balance_overlap_abs(int q, const double *w, const double *C, double dc
     double beta = boundary_dw;
     if (beta == 0.0)
         return rm_balance_overlap(q, w, C, dc_dw, 0.0, alpha); /* Weissman's max form */
-    if ((double)q * beta >= 1.0) { /* every host at its least share, 1/q, all boundary */
-        double T = 0.0;
-        for (int i = 0; i < q; i++) {
-            double a = 1.0 / q;
-            double ti = rm_tstep_overlap_abs(1, &w[i], &a, &C[i], dc_dw, beta);
-            if (ti > T || isnan(ti))
-                T = ti;
-            if (alpha)
-                alpha[i] = a;
-        }
-        return T;
-    }
+    if ((double)q * beta >= 1.0) /* every host at its least share, 1/q, all boundary */
+        return even_shares(q, w, C, dc_dw, beta, alpha);
     double E = 0.0, S = 0.0;
     for (int i = 0; i < q; i++) {
         double e = dc_dw * C[i] + beta * w[i];
@@ -317,6 +324,74 @@ double rm_balance_overlap_abs(int q, const double *w, const double *C, double dc
     return T;
 }
 
+/* Host i's capacity within T under the boundary beta and the floor phi
+ * (rm_balance_overlap_floor): T/w beyond d + beta w, (T - d)/w in [d + phi
+ * w, d + beta w), -1 below (T infeasible for it). */
+static double floor_cap(double T, double w, double d, double beta, double phi)
+{
+    if (T >= d + beta * w)
+        return T / w;
+    return T >= d + phi * w ? (T - d) / w : -1.0;
+}
+
+double rm_balance_overlap_floor(int q, const double *w, const double *C, double dc_dw,
+                                double boundary_dw, double floor_dw, double *alpha)
+{
+    if (q <= 0 || !w || !C)
+        return NAN; /* an invalid argument, not a crash */
+    double beta = boundary_dw, phi = floor_dw;
+    if (!(phi > 0.0 && phi < beta)) /* the floor is the boundary: 1.4.0's balance */
+        return rm_balance_overlap_abs(q, w, C, dc_dw, beta, alpha);
+    if ((double)q * phi >= 1.0) /* every host at its least share, 1/q */
+        return even_shares(q, w, C, dc_dw, beta, alpha);
+    /* the least T at which every host fits its floor, then the breakpoints
+       d_i + beta w_i above it in increasing order: between two, sum X is
+       linear (slope sum 1/w); the root is in the first piece that reaches 1 */
+    double T = 0.0;
+    for (int i = 0; i < q; i++) {
+        double e = dc_dw * C[i] + phi * w[i];
+        if (!(e <= T))
+            T = e; /* also propagates NaN / INFINITY */
+    }
+    for (int guard = 0; isfinite(T) && guard <= q; guard++) {
+        double S = 0.0, A = 0.0, next = INFINITY;
+        for (int i = 0; i < q; i++) {
+            double d = dc_dw * C[i], bk = d + beta * w[i];
+            S += floor_cap(T, w[i], d, beta, phi);
+            if (bk > T && bk < next)
+                next = bk;
+            A += T >= bk ? 0.0 : d / w[i]; /* sum X(t) = t sum 1/w - A before next */
+        }
+        if (S >= 1.0)
+            break; /* T itself */
+        double inv = 0.0;
+        for (int i = 0; i < q; i++)
+            inv += 1.0 / w[i];
+        double r = (1.0 + A) / inv;
+        if (r < next) {
+            T = r > T ? r : T;
+            break;
+        }
+        T = next;
+    }
+    if (alpha) {
+        double S = 0.0;
+        for (int i = 0; isfinite(T) && i < q; i++)
+            S += floor_cap(T, w[i], dc_dw * C[i], beta, phi);
+        if (!isfinite(T) || !(S > (double)q * phi)) {
+            for (int i = 0; i < q; i++)
+                alpha[i] = 1.0 / q;
+        } else {
+            double lambda = (1.0 - q * phi) / (S - q * phi);
+            if (lambda > 1.0)
+                lambda = 1.0;
+            for (int i = 0; i < q; i++)
+                alpha[i] = phi + lambda * (floor_cap(T, w[i], dc_dw * C[i], beta, phi) - phi);
+        }
+    }
+    return T;
+}
+
 double rm_tstep_model(int q, const double *w, const double *alpha, const double *C,
                       const rm_cost_model *m)
 {
@@ -335,7 +410,8 @@ double rm_balance_model(int q, const double *w, const double *C, const rm_cost_m
     if (!m)
         return NAN;
     if (m->overlap && m->overlap_boundary_dw > 0.0)
-        return rm_balance_overlap_abs(q, w, C, m->dc_dw, m->overlap_boundary_dw, alpha);
+        return rm_balance_overlap_floor(q, w, C, m->dc_dw, m->overlap_boundary_dw,
+                                        rm_cost_model_overlap_floor(m), alpha);
     if (m->overlap)
         return rm_balance_overlap(q, w, C, m->dc_dw, m->overlap_boundary, alpha);
     return rm_balance(q, w, C, m->dc_dw, alpha);

@@ -204,6 +204,8 @@ static json_t *json_params(json_t *root, const rm_network *net, const rm_options
         put(jpar, "overlap", jnum(m->cost.overlap_boundary), bad);
     if (m->cost.overlap && m->cost.overlap_boundary_dw > 0.0) /* the absolute boundary, b/D_w */
         put(jpar, "overlap_boundary_dw", jnum(m->cost.overlap_boundary_dw), bad);
+    if (m->cost.overlap && rm_cost_model_overlap_floor(&m->cost) > 0.0) /* least share */
+        put(jpar, "overlap_floor_dw", jnum(rm_cost_model_overlap_floor(&m->cost)), bad);
     if (opt && !m->ring_given)
         put(jpar, "max_q", json_integer(opt->max_q), bad);
     if (opt && opt->route_ties != RM_TIES_INDEX) /* heur/route_ties.h */

@@ -256,8 +256,9 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
         fprintf(f,
                 "cost model: overlap of communication and computation, absolute boundary "
                 "b/D_w %.6g on every host (host time max(alpha w, D_c/D_w C + min(%.6g, alpha) "
-                "w))\n",
-                m->cost.overlap_boundary_dw, m->cost.overlap_boundary_dw);
+                "w))%s\n",
+                m->cost.overlap_boundary_dw, m->cost.overlap_boundary_dw,
+                rm_cost_model_overlap_floor(&m->cost) > 0.0 ? ", every host at least one column" : "");
     else if (m->cost.overlap) /* the overlap model (Weissman 1995 §4.1.2, Eq. 4.10) */
         fprintf(f,
                 "cost model: overlap of communication and computation, boundary fraction %.6g "

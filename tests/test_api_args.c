@@ -239,14 +239,14 @@ START_TEST(test_cost_model)
                {0.1, 0.0, 1, 0, "the latency model needs the absolute message size D_c > 0"},
                {0.1, INFINITY, 1, 0, "the latency model needs the absolute message size D_c > 0"},
                {0.1, -2.0, 0, 0, "D_c must be a finite number >= 0 (got -2)"},
-               {0.1, 0.0, 0, 1, "reserved[3] must be 0"}};
+               {0.1, 0.0, 0, 1, "reserved[4] must be 0"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rm_cost_model_init(&c);
         c.dc_dw = bad[i].dc_dw;
         c.dc = bad[i].dc;
         c.latency = bad[i].latency;
         if (bad[i].reserved)
-            c.reserved[3] = 1.0;
+            c.reserved[4] = 1.0;
         o.cost = c;
         for (int via = 0; via < 2; via++) {
             err = (rm_error){RM_OK, ""};

@@ -175,7 +175,7 @@ static void check_platform(const rm_platform *p, rm_routing routing, double r, i
     today.cost.parallel_send = par;
     today.threads = 1;
     rm_options unknown = today; /* a variant no valid_for knows */
-    unknown.cost.reserved[3] = 1.0;
+    unknown.cost.reserved[4] = 1.0;
     ck_assert_int_eq(rm_options_check(&unknown, &err), RM_EINPUT);
     rm_options ref = today;
     ref.full_curve = 1;

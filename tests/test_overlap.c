@@ -211,6 +211,34 @@ static double cap_bisect(double T, double w, double C, double r, double beta)
     return lo;
 }
 
+/* alpha (q) and T of a balance under the absolute boundary beta whose
+ * hosts hold at least least: the shares are >= least and sum to 1, reach
+ * T, and no step below T is feasible (a host cannot take its least share,
+ * or the hosts cannot take the work; cap_bisect). */
+static void check_optimal(int it, int q, const double *w, const double *C, double r,
+                          double beta, double least, double t, const double *a)
+{
+    double s = 0.0;
+    for (int i = 0; i < q; i++) {
+        ck_assert_msg(a[i] >= least * (1 - 1e-12), "it %d: alpha %.17g < %.17g", it, a[i], least);
+        s += a[i];
+    }
+    ck_assert(NEAR(s, 1.0, 1e-12));
+    ck_assert_msg(NEAR(t_abs(q, w, a, C, r, beta), t, 1e-12), "it %d: %.17g vs %.17g", it,
+                  t_abs(q, w, a, C, r, beta), t);
+    if (q * least < 1.0) {
+        double tl = t * (1 - 1e-9), sum = 0.0;
+        int short_host = 0;
+        for (int i = 0; i < q; i++) {
+            double c = cap_bisect(tl, w[i], C[i], r, beta);
+            short_host |= c < least;
+            sum += fmax(0.0, c);
+        }
+        ck_assert_msg(short_host || sum < 1.0, "it %d: %.17g below T %.17g takes %.17g", it, tl,
+                      t, sum);
+    }
+}
+
 START_TEST(test_abs_optimal_random)
 {
     unsigned long long sd = 0x26b;
@@ -225,29 +253,7 @@ START_TEST(test_abs_optimal_random)
         double beta = it % 4 == 0 ? 2.0 / rmt_rndint(&sd, 2, 400) : 0.3 * rmt_rnd(&sd);
         double least = q * beta >= 1.0 ? 1.0 / q : beta; /* every host's least share */
         double t = rm_balance_overlap_abs(q, w, C, r, beta, a);
-        double s = 0.0;
-        for (int i = 0; i < q; i++) {
-            ck_assert_msg(a[i] >= least * (1 - 1e-12), "it %d: alpha %.17g < %.17g", it, a[i],
-                          least);
-            s += a[i];
-        }
-        ck_assert(NEAR(s, 1.0, 1e-12));
-        /* the alphas reach T */
-        ck_assert_msg(NEAR(t_abs(q, w, a, C, r, beta), t, 1e-12), "it %d: %.17g vs %.17g", it,
-                      t_abs(q, w, a, C, r, beta), t);
-        /* no step below T is feasible: a host cannot take its least share,
-           or the hosts cannot take the work */
-        if (q * beta < 1.0) {
-            double tl = t * (1 - 1e-9), sum = 0.0;
-            int short_host = 0;
-            for (int i = 0; i < q; i++) {
-                double c = cap_bisect(tl, w[i], C[i], r, beta);
-                short_host |= c < least;
-                sum += fmax(0.0, c);
-            }
-            ck_assert_msg(short_host || sum < 1.0, "it %d: %.17g below T %.17g takes %.17g", it,
-                          tl, t, sum);
-        }
+        check_optimal(it, q, w, C, r, beta, least, t, a);
         /* never below Weissman's max form (the least step with no boundary) */
         ck_assert(t >= rm_balance_overlap(q, w, C, r, 0.0, NULL) * (1 - 1e-12));
     }
@@ -255,6 +261,78 @@ START_TEST(test_abs_optimal_random)
 END_TEST
 
 static unsigned long long seed = 0x26;
+
+START_TEST(test_floor_two_hosts)
+{
+    /* beta = 0.4, least share phi = 0.1, w (1, 1), d (0.1, 0.5): host 1's
+       communication and boundary take 0.9, so with every host at >= beta
+       (rm_balance_overlap_abs) T = 0.9, alpha (0.5, 0.5) — worse than the
+       additive model's 0.8. With phi, host 1 may hold less than its
+       boundary (all of its work boundary, d + alpha w): hosts fit their
+       floor from max(d + phi w) = 0.6; there host 0 takes 0.6 (beyond its
+       0.5 = d + beta w), host 1 0.1: 0.7 < 1. Below the next breakpoint
+       (0.9) the capacities sum to 2T - 0.5: T = 0.75, alpha (0.75, 0.25):
+       host 0 max(0.75, 0.1 + 0.4), host 1 0.5 + 0.25. */
+    double w[2] = {1, 1}, C[2] = {0.1, 0.5}, a[2];
+    double t = rm_balance_overlap_floor(2, w, C, 1.0, 0.4, 0.1, a);
+    ck_assert_msg(NEAR(t, 0.75, 1e-15), "T %.17g", t);
+    ck_assert_msg(NEAR(a[0], 0.75, 1e-15) && NEAR(a[1], 0.25, 1e-15), "alpha %.17g %.17g", a[0],
+                  a[1]);
+    ck_assert(NEAR(t_abs(2, w, a, C, 1.0, 0.4), 0.75, 1e-15));
+    ck_assert(NEAR(rm_balance_overlap_abs(2, w, C, 1.0, 0.4, NULL), 0.9, 1e-15));
+    ck_assert(NEAR(rm_balance(2, w, C, 1.0, NULL), 0.8, 1e-15));
+    /* phi = beta, and phi = 0: rm_balance_overlap_abs bit for bit */
+    double b[2];
+    for (int k = 0; k < 2; k++) {
+        double phi = k ? 0.4 : 0.0;
+        ck_assert(rm_balance_overlap_floor(2, w, C, 1.0, 0.4, phi, a) ==
+                  rm_balance_overlap_abs(2, w, C, 1.0, 0.4, b));
+        ck_assert(memcmp(a, b, sizeof a) == 0);
+    }
+    /* the model: its least share dispatches, and is checked */
+    rm_cost_model m;
+    rm_cost_model_init(&m);
+    m.dc_dw = 1.0;
+    m.overlap = 1;
+    m.overlap_boundary_dw = 0.4;
+    rm_cost_model_set_overlap_floor(&m, 0.1);
+    ck_assert_int_eq(rm_cost_model_check(&m, NULL), RM_OK);
+    ck_assert(rm_cost_model_overlap_floor(&m) == 0.1 && isnan(rm_cost_model_overlap_floor(NULL)));
+    ck_assert(rm_balance_model(2, w, C, &m, NULL) == t);
+    rm_error err = {RM_OK, ""};
+    rm_cost_model_set_overlap_floor(&m, 0.5); /* above the boundary */
+    ck_assert_int_eq(rm_cost_model_check(&m, &err), RM_EINPUT);
+    ck_assert_msg(strstr(err.msg, "least share"), "%s", err.msg);
+    rm_cost_model_set_overlap_floor(&m, 0.1);
+    m.overlap_boundary_dw = 0.0; /* a floor without the absolute boundary */
+    ck_assert_int_eq(rm_cost_model_check(&m, NULL), RM_EINPUT);
+}
+END_TEST
+
+START_TEST(test_floor_optimal_random)
+{
+    /* against a bisection of each host's capacity (cap_bisect), on 3,000
+       random instances with a boundary of K of N columns and a floor of one */
+    unsigned long long sd = 0x26f;
+    for (int it = 0; it < 3000; it++) {
+        int q = rmt_rndint(&sd, 1, 9);
+        double w[9], C[9], a[9];
+        for (int i = 0; i < q; i++) {
+            w[i] = 0.2 + 3.0 * rmt_rnd(&sd);
+            C[i] = q == 1 ? 0.0 : 2.0 * rmt_rnd(&sd);
+        }
+        double r = it % 5 == 0 ? 0.0 : rmt_rnd(&sd);
+        long N = rmt_rndint(&sd, 4, 400);
+        int K = rmt_rndint(&sd, 2, 4);
+        double beta = (double)K / (double)N, phi = 1.0 / (double)N;
+        double t = rm_balance_overlap_floor(q, w, C, r, beta, phi, a);
+        check_optimal(it, q, w, C, r, beta, q * phi >= 1.0 ? 1.0 / q : phi, t, a);
+        /* the floor only lets hosts hold less: never above the 1.4.0 balance */
+        ck_assert(t <= rm_balance_overlap_abs(q, w, C, r, beta, NULL) * (1 + 1e-12));
+    }
+}
+END_TEST
+
 
 START_TEST(test_optimal_random)
 {
@@ -390,9 +468,9 @@ START_TEST(test_check)
                       "%s", err.msg);
     }
     m.overlap_boundary_dw = 0.0;
-    m.reserved[3] = 1.0; /* a later variant's slot */
+    m.reserved[4] = 1.0; /* a later variant's slot */
     ck_assert_int_eq(rm_cost_model_check(&m, &err), RM_EINPUT);
-    ck_assert_msg(strstr(err.msg, "reserved[3]"), "%s", err.msg);
+    ck_assert_msg(strstr(err.msg, "reserved[4]"), "%s", err.msg);
     rm_options o;
     rm_options_init(&o);
     o.cost.overlap = 1;
@@ -572,6 +650,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_abs_two_hosts);
     tcase_add_test(tc, test_abs_three_hosts);
     tcase_add_test(tc, test_abs_optimal_random);
+    tcase_add_test(tc, test_floor_two_hosts);
+    tcase_add_test(tc, test_floor_optimal_random);
     tcase_add_test(tc, test_optimal_random);
     tcase_add_test(tc, test_fig_4_1c);
     tcase_add_test(tc, test_check);

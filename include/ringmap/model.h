@@ -109,6 +109,22 @@ typedef struct rm_cost_model {
     };
 } rm_cost_model;
 
+/**
+ * The overlap model's least share of a ring host under the absolute
+ * boundary, in units of D_w (one column of the grid: 1/N; a host of 1
+ * column has a boundary of 1 column, min(beta, alpha)): finite in
+ * (0, overlap_boundary_dw]; 0 (rm_cost_model_init) = the boundary itself,
+ * every host at least overlap_boundary_dw, as in 1.4.0
+ * (rm_balance_overlap_floor, docs/model.md "Absolute boundary").
+ * `ringmap --overlap=K/N` with K >= 2 sets 1/N. It is kept in slot 3 of
+ * the reserved tail, which these two functions name (the struct's layout
+ * and 1.4.0's stored ABI unchanged); rm_cost_model_check checks it. The
+ * setter writes only *m (m NULL: nothing); the getter returns NaN for a
+ * NULL m. O(1). Thread safety: reentrant.
+ */
+void rm_cost_model_set_overlap_floor(rm_cost_model *m, double floor_dw);
+double rm_cost_model_overlap_floor(const rm_cost_model *m);
+
 /** The default model: dc_dw = 0.0064 Mb/Mflop, dc = 0 (unset), latency and
  *  parallel_send off, reserved zeroed — Legrand et al. 2004 eq. (1). O(1).
  *  Thread safety: reentrant (writes only *m). */
@@ -122,7 +138,10 @@ void rm_cost_model_init(rm_cost_model *m);
  *  b/D_w must be a finite number in [0, 1] (got %g)", "overlap_boundary_dw
  *  (%g) needs overlap on"), and not both boundaries nonzero ("give the
  *  overlap model's boundary as a fraction or as an absolute amount, not
- *  both");
+ *  both"); the least share (rm_cost_model_overlap_floor) finite in [0,
+ *  overlap_boundary_dw] ("the overlap model's least share (one column,
+ *  rm_cost_model_set_overlap_floor) must be a
+ *  finite number in (0, b/D_w = %g] (got %g)");
  *  the reserved slots after them all 0. RM_EINPUT naming the field (the
  *  messages of rm_options_check: "D_c/D_w must be a finite number >= 0 (got
  *  %g)", "the latency model needs the absolute message size D_c > 0 (Mb)",
@@ -249,6 +268,28 @@ double rm_tstep_overlap_abs(int q, const double *w, const double *alpha, const d
 double rm_balance_overlap_abs(int q, const double *w, const double *C, double dc_dw,
                               double boundary_dw, double *alpha);
 
+/**
+ * The balanced T_step/D_w of a ring under the absolute boundary beta with a
+ * least share phi below it (every host alpha_i >= phi, 0 < phi <= beta; a
+ * stencil's host holds at least one column, and with fewer columns than
+ * its boundary all of them are boundary): host i ends within T iff
+ * alpha_i <= X_i(T) = T/w_i when T >= d_i + beta w_i (its communication
+ * then its boundary), (T - d_i)/w_i when d_i + phi w_i <= T < d_i + beta w_i
+ * (all its work is boundary), d_i = dc_dw C_i. T is the least T >= max_i
+ * (d_i + phi w_i) with sum_i X_i(T) >= 1 (X_i is nondecreasing, with a
+ * jump at d_i + beta w_i); alpha_i = phi + lambda (X_i(T) - phi), the same
+ * fraction lambda of what each host can take beyond phi (all 1/q when q phi
+ * >= 1). phi >= beta (or phi = 0) is rm_balance_overlap_abs bit for bit.
+ * Shapes: w, C, alpha (may be NULL) q entries; w in s/Mflop, C in s/Mb,
+ * dc_dw in Mb/Mflop. Returns T_step/D_w in s/Mflop; NaN for q <= 0 or a
+ * NULL w or C. O(q^2) (q breakpoints, each summed in O(q)). Thread safety:
+ * reentrant. Source: Weissman 1995 §4.1.2 (Eq. 4.10) with a boundary that
+ * cannot overlap; Legrand et al. 2004 §3 eq. (1) for C; docs/model.md,
+ * "Absolute boundary".
+ */
+double rm_balance_overlap_floor(int q, const double *w, const double *C, double dc_dw,
+                                double boundary_dw, double floor_dw, double *alpha);
+
 /** One host's step time per D_w under the model m, from its alpha, w
  *  (s/Mflop) and communication cost C (s/Mb): alpha w + dc_dw C (eq. (1)),
  *  or with m->overlap max(alpha w, dc_dw C + overlap_boundary alpha w)
@@ -266,7 +307,8 @@ double rm_tstep_model(int q, const double *w, const double *alpha, const double 
 
 /** Optimal alphas >= 0 under the model m: rm_balance (eq. (5) with
  *  alpha >= 0) or, with m->overlap, rm_balance_overlap
- *  (rm_balance_overlap_abs with overlap_boundary_dw > 0). NaN for a NULL m.
+ *  (rm_balance_overlap_floor with overlap_boundary_dw > 0 and the
+ *  least share rm_cost_model_overlap_floor: with 0, rm_balance_overlap_abs). NaN for a NULL m.
  *  O(q log q). Thread safety: reentrant. */
 double rm_balance_model(int q, const double *w, const double *C, const rm_cost_model *m,
                         double *alpha);
