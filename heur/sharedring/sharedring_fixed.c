@@ -1389,9 +1389,9 @@ static int pair_same_run(const h2_work *wk, const h2_fixed *fx, int m2, int m, i
 
 int rmi_h2_fixed_pair_dup(const h2_work *wk, const h2_fixed *fx, int hi, int hj)
 {
+    /* hi and hj may be of one class: hi's member before it is below hi,
+     * hj's is taken above hi only, so neither is the pair's other end */
     int ci = fx->cls_of[hi], cj = fx->cls_of[hj];
-    if (ci == cj)
-        return 0;
     int p = fx->pos_of[hi];
     if (p > fx->cls_start[ci] && pair_same_run(wk, fx, fx->mem[p - 1], hi, hj))
         return 1;

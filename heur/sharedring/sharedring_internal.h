@@ -147,8 +147,8 @@ double rmi_h2_fixed_edge_lb(const h2_work *wk, const rm_ring_state *s, int e, ed
  *  O(runs x resources per route) plus the candidates computed again. */
 rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *err);
 
-/** The best pair's scan (Legrand et al. 2004 §4.4.1, host indices hi < hj in
- *  different classes): 1 when the pair gives the T_step of a pair scanned
+/** The best pair's scan (Legrand et al. 2004 §4.4.1, host indices hi < hj,
+ *  of one class or two): 1 when the pair gives the T_step of a pair scanned
  *  before it, bit for bit, so it cannot be the first strictly better one:
  *  hi's class member before it (or hj's, above hi) lies in the same run for
  *  the routes between the pair (the twins' argument on full capacities).
