@@ -57,6 +57,8 @@ void rmi_h2_cache_destroy(h2_work *wk)
     free(wk->ra_start);
     free(wk->ra_arc);
     free(wk->core_pos);
+    free(wk->core_run);
+    wk->core_run = NULL;
     free(wk->kanchor);
     wk->kanchor = NULL;
     wk->ecache = NULL;
@@ -77,6 +79,7 @@ rm_status rmi_h2_cache_init(h2_work *wk, rm_error *err)
     wk->ra_arc = malloc(((size_t)net->n_arcs + 1) * sizeof *wk->ra_arc);
     wk->core_pos = malloc(((size_t)wk->N + 1) * sizeof *wk->core_pos);
     wk->kanchor = malloc(((size_t)wk->H + 1) * sizeof *wk->kanchor);
+    wk->core_run = NULL;
     wk->cap_clog_at = 64;
     wk->clog_at = malloc(wk->cap_clog_at * sizeof *wk->clog_at);
     if (!wk->ecache || !wk->res_step || !wk->res_prev || !wk->ra_start || !wk->ra_arc ||
@@ -106,6 +109,23 @@ rm_status rmi_h2_cache_init(h2_work *wk, rm_error *err)
         wk->core_pos[v] = -1;
     for (int x = 0; x < wk->n_core; x++)
         wk->core_pos[wk->core[x]] = x;
+    /* runs of consecutive core node ids (core is increasing) */
+    int nrun = 0;
+    for (int x = 0; x < wk->n_core; x++)
+        nrun += x == 0 || wk->core[x] != wk->core[x - 1] + 1;
+    wk->core_run = malloc(((size_t)2 * nrun + 1) * sizeof *wk->core_run);
+    if (!wk->core_run) {
+        rmi_h2_cache_destroy(wk);
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge caches)");
+    }
+    wk->n_core_run = 0;
+    for (int x = 0; x < wk->n_core; x++)
+        if (x == 0 || wk->core[x] != wk->core[x - 1] + 1) {
+            wk->core_run[2 * wk->n_core_run] = x;
+            wk->core_run[2 * wk->n_core_run + 1] = wk->core[x];
+            wk->n_core_run++;
+        }
+    wk->core_run[2 * wk->n_core_run] = wk->n_core;
     /* a leaf host's node: the other end of its usable arcs (-1: none) */
     for (int h = 0; h < wk->H; h++) {
         int v = wk->p->hosts[h], u = wk->core_pos[v] >= 0 ? v : -1;
@@ -289,9 +309,12 @@ int rmi_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror)
         int tr = mirror ? 2 * t : t, root = tr < 2 ? i : j;
         const double *sw = ec->twid + (size_t)t * nc;
         const int *sa = ec->tarc + (size_t)t * nc;
-        for (int x = 0; x < nc; x++) {
-            wk->wid[tr][wk->core[x]] = sw[x];
-            wk->arc[tr][wk->core[x]] = sa[x];
+        /* run by run: the same values as wid[core[x]] = sw[x] for each x */
+        for (int u = 0; u < wk->n_core_run; u++) {
+            int x0 = wk->core_run[2 * u], len = wk->core_run[2 * u + 2] - x0,
+                v0 = wk->core_run[2 * u + 1];
+            memcpy(wk->wid[tr] + v0, sw + x0, (size_t)len * sizeof *sw);
+            memcpy(wk->arc[tr] + v0, sa + x0, (size_t)len * sizeof *sa);
         }
         wk->wid[tr][root] = INFINITY;
         wk->arc[tr][root] = -1;
@@ -325,9 +348,11 @@ void rmi_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror)
         int tr = mirror ? 2 * t : t;
         double *sw = ec->twid + (size_t)t * nc;
         int *sa = ec->tarc + (size_t)t * nc;
-        for (int x = 0; x < nc; x++) {
-            sw[x] = wk->wid[tr][wk->core[x]];
-            sa[x] = wk->arc[tr][wk->core[x]];
+        for (int u = 0; u < wk->n_core_run; u++) {
+            int x0 = wk->core_run[2 * u], len = wk->core_run[2 * u + 2] - x0,
+                v0 = wk->core_run[2 * u + 1];
+            memcpy(sw + x0, wk->wid[tr] + v0, (size_t)len * sizeof *sw);
+            memcpy(sa + x0, wk->arc[tr] + v0, (size_t)len * sizeof *sa);
         }
     }
     ec->tstep = ec->tchk = wk->step;

@@ -334,6 +334,12 @@ typedef struct h2_work {
     int *core_pos;
     int n_core;
     const int *core;
+    /* the core nodes as runs of consecutive node ids: run x covers core
+     * positions core_run[2x] .. core_run[2x + 2] - 1 (n_core_run runs,
+     * core_run[2 n_core_run] = n_core), from node core_run[2x + 1]; the
+     * stored trees are copied run by run (rmi_h2_trees_reuse / _store) */
+    int *core_run;
+    int n_core_run;
     int *kanchor; /* H: the node a host hangs off (itself when a core node) */
     /* rmi_h2_trees_reuse's result (thread-private): tree t is exact at the
      * nodes of width > tlow[t] (every node when tlow[t] < 0); a node of
