@@ -19,6 +19,7 @@
 
 #include <check.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -706,13 +707,20 @@ START_TEST(test_stop_patience)
 }
 END_TEST
 
+/* steps whose edge bounds the SharedRing pool's threads shared
+ * (heur/sharedring/sharedring_scan.c) */
+extern atomic_long rmi_h2_bounds_parallel_steps;
+
 /* The same mapping for any thread count (the persistent pool's scans are
- * merged by (T_step, ring edge)). */
+ * merged by (T_step, ring edge); the edge bounds of rings of 128 hosts or
+ * more are shared by the threads: the 300-host cluster's long growth). */
 START_TEST(test_threads_same)
 {
-    static const rm_gen_topology topo[] = {RM_GEN_TIERS, RM_GEN_FATTREE, RM_GEN_STAR};
-    static const int hosts[] = {150, 80, 50};
-    for (int c = 0; c < 3; c++) {
+    static const rm_gen_topology topo[] = {RM_GEN_TIERS, RM_GEN_FATTREE, RM_GEN_STAR,
+                                           RM_GEN_CLUSTER};
+    static const int hosts[] = {150, 80, 50, 300};
+    long par0 = atomic_load(&rmi_h2_bounds_parallel_steps);
+    for (int c = 0; c < 4; c++) {
         rm_platform *p = gen(topo[c], hosts[c], 5);
         rm_mapping *ref = NULL;
         rm_error err;
@@ -721,7 +729,7 @@ START_TEST(test_threads_same)
             rm_options_init(&o);
             o.heuristic = RM_HEUR_SHARED, o.improve = 0, o.slice_ties = 0; /* the heuristic alone, 1.1's (the pipeline: test_pipeline.c) */
             o.threads = th;
-            o.full_curve = c == 2; /* also the long growth */
+            o.full_curve = c >= 2; /* also the long growth */
             rm_mapping *m = NULL;
             ck_assert_msg(rm_map(p, &o, &m, &err) == RM_OK, "%s", err.msg);
             if (!ref) {
@@ -743,6 +751,8 @@ START_TEST(test_threads_same)
         rm_mapping_free(ref);
         rm_platform_free(p);
     }
+    ck_assert_msg(atomic_load(&rmi_h2_bounds_parallel_steps) > par0,
+                  "the threads shared the edge bounds");
     rm_options o;
     rm_options_init(&o);
     o.threads = -1;

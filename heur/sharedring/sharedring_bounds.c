@@ -477,9 +477,8 @@ static void edge_ctx_fast(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int 
     c->cj_keep = rmi_ring_state_route_cost(wk->net, s, &s->succ[c->ni], s->succ[c->ni].bandwidth);
 }
 
-void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
+void rmi_h2_edge_bounds_begin(h2_work *wk, const rm_ring_state *s)
 {
-    ctx_prefix pre = {0.0, 0.0, 0};
     {
         /* prefix / suffix maxima of d (the comparisons of fast_eval_init
          * pick the largest value, whatever the order; NaN never counts) */
@@ -507,12 +506,22 @@ void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
             sw[t] = sw[t + 1] + wk->pcw[t];
         }
     }
+}
+
+void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw, int e0, int e1)
+{
     const rm_platform *p = wk->p;
     int q = s->q, H = wk->H, par = s->cost.parallel_send;
+    /* the running sums of positions 0 .. e0 - 1: the sequential prefix sums
+     * from 0.0 (the same additions in the same order as advancing from 0) */
+    ctx_prefix pre = {0.0, 0.0, 0};
+    if (e0 > 0 && e0 < q && wk->seq_inv.pre && wk->seq_cw.pre && wk->seq_inv.n == q &&
+        wk->seq_cw.n == q)
+        pre = (ctx_prefix){wk->seq_inv.pre[e0], wk->seq_cw.pre[e0], e0};
     /* fixed routes: twins give the same bound, one per class */
     int fx_inc = wk->fx && wk->fx->inc;
     int n_fx = wk->fx && !fx_inc ? rmi_h2_fixed_base(wk->fx, wk->cand_h) : 0;
-    for (int e = 0; e < q; e++) {
+    for (int e = e0; e < e1; e++) {
         edge_ctx c;
         edge_ctx_fast(&c, wk, s, e, dc_dw, &pre);
         wk->ectx[e] = c;
@@ -591,7 +600,18 @@ void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
          * evaluation and the reference's, and the inexact sums */
         wk->edge_lb[e] = lb * (c.exact ? 1.0 - 1e-12 : 1.0 - 2 * H2_CTX_REL);
     }
+}
+
+void rmi_h2_edge_bounds_end(h2_work *wk, int q)
+{
     sort_edges(wk, q);
+}
+
+void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
+{
+    rmi_h2_edge_bounds_begin(wk, s);
+    rmi_h2_edge_bounds_range(wk, s, dc_dw, 0, s->q);
+    rmi_h2_edge_bounds_end(wk, s->q);
 }
 
 /* Fast path: max(T5, D) without rm_balance — a lower bound of rmi_h2_fast_eval_T,

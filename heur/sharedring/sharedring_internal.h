@@ -545,6 +545,17 @@ double rmi_h2_k_bound(const h2_work *wk, const edge_ctx *c, int h, double wkk, c
  *  increasing bound. O(q H + q log q). */
 void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw);
 
+/** rmi_h2_edge_bounds in three parts, for the scan threads: _begin (the
+ *  step's prefix and suffix sums and maxima, the sequential sums; O(q)),
+ *  _range (edges e0 .. e1 - 1: wk->ectx[e] and wk->edge_lb[e], bit for bit
+ *  the values of the whole pass; reads wk's shared state only, writes those
+ *  entries and wk's thread-private scratch: disjoint ranges may run at once
+ *  on twin views, except with fixed routes, wk->fx, whose candidates use
+ *  shared scratch), _end (wk->order; O(q log q)). */
+void rmi_h2_edge_bounds_begin(h2_work *wk, const rm_ring_state *s);
+void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw, int e0, int e1);
+void rmi_h2_edge_bounds_end(h2_work *wk, int q);
+
 /** Fast path: wk's lists of the arcs leaving and entering each node.
  *  RM_ENOMEM. O(N + A). */
 rm_status rmi_h2_adjacency(h2_work *wk, rm_error *err);

@@ -39,7 +39,23 @@ typedef struct h2_pool {
     unsigned long gen; /* scan round, bumped by the caller */
     int pending;       /* workers still scanning this round */
     int quit;
+    /* the round's job: 0 the scan of the ring edges, 1 the edge bounds
+     * (rmi_h2_edge_bounds_range) of chunks of edges taken from bnext */
+    int job;
+    const rm_ring_state *bs;
+    double bdc_dw;
+    int bchunk;
+    atomic_int bnext;
 } h2_pool;
+
+/* edges per chunk of the parallel edge bounds, and the least ring for them
+ * (below it one thread's pass costs less than waking the others) */
+#define H2_BOUNDS_CHUNK 32
+#define H2_BOUNDS_MIN_Q 128
+
+/* Steps whose edge bounds the pool's threads shared (tests check that the
+ * parallel pass ran). */
+atomic_long rmi_h2_bounds_parallel_steps;
 
 /* One scan: takes ring edges from the shared cursor (in edge_lb order on the
  * fast path) until none is left or, on the fast path, the next edge's lower
@@ -69,6 +85,20 @@ static void scan_edges(h2_scan *sc)
     }
 }
 
+/* The edge bounds of the chunks of edges taken from the round's cursor,
+ * on wk (the caller's work or a twin view). */
+static void bounds_chunks(h2_pool *pl, h2_work *wk)
+{
+    int q = pl->bs->q;
+    for (;;) {
+        int e0 = atomic_fetch_add(&pl->bnext, pl->bchunk);
+        if (e0 >= q)
+            break;
+        int e1 = e0 + pl->bchunk < q ? e0 + pl->bchunk : q;
+        rmi_h2_edge_bounds_range(wk, pl->bs, pl->bdc_dw, e0, e1);
+    }
+}
+
 static void *worker_main(void *arg)
 {
     h2_worker *w = arg;
@@ -81,8 +111,12 @@ static void *worker_main(void *arg)
         if (pl->quit)
             break;
         seen = pl->gen;
+        int job = pl->job;
         pthread_mutex_unlock(&pl->mu);
-        scan_edges(&pl->sc[w->idx]);
+        if (job == 1)
+            bounds_chunks(pl, &pl->views[w->idx - 1]);
+        else
+            scan_edges(&pl->sc[w->idx]);
         pthread_mutex_lock(&pl->mu);
         if (--pl->pending == 0)
             pthread_cond_signal(&pl->done);
@@ -265,7 +299,36 @@ rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_
         }
         if (wk->sym)
             rmi_h2_sym_step(wk->sym); /* before the bounds: they read its base list */
-        rmi_h2_edge_bounds(wk, s, dc_dw);
+        h2_pool *bp = wk->pool;
+        if (bp && !wk->fx && q >= H2_BOUNDS_MIN_Q) {
+            /* the edges' bounds in chunks by the caller and the pool's
+             * threads (each edge's values do not depend on who computes
+             * them: bit for bit those of one pass), then the order */
+            rmi_h2_edge_bounds_begin(wk, s);
+            for (int t = 1; t < bp->n; t++)
+                twin_view(&bp->views[t - 1], wk, &bp->twins[t - 1]);
+            pthread_mutex_lock(&bp->mu);
+            bp->job = 1;
+            bp->bs = s;
+            bp->bdc_dw = dc_dw;
+            bp->bchunk = H2_BOUNDS_CHUNK;
+            atomic_store(&bp->bnext, 0);
+            bp->pending = bp->n - 1;
+            bp->gen++;
+            pthread_cond_broadcast(&bp->go);
+            pthread_mutex_unlock(&bp->mu);
+            bounds_chunks(bp, wk);
+            pthread_mutex_lock(&bp->mu);
+            while (bp->pending > 0)
+                pthread_cond_wait(&bp->done, &bp->mu);
+            pthread_mutex_unlock(&bp->mu);
+            for (int t = 1; t < bp->n; t++)
+                twin_back(&bp->twins[t - 1], &bp->views[t - 1]);
+            rmi_h2_edge_bounds_end(wk, q);
+            atomic_fetch_add(&rmi_h2_bounds_parallel_steps, 1);
+        } else {
+            rmi_h2_edge_bounds(wk, s, dc_dw);
+        }
     }
     atomic_int next;
     atomic_init(&next, 0);
@@ -288,6 +351,7 @@ rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_
         for (int t = 1; t < nsc; t++)
             twin_view(&pl->views[t - 1], wk, &pl->twins[t - 1]);
         pthread_mutex_lock(&pl->mu);
+        pl->job = 0;
         pl->pending = nsc - 1;
         pl->gen++;
         pthread_cond_broadcast(&pl->go);
