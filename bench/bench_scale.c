@@ -48,6 +48,8 @@ typedef struct {
                   3: the paper's setup (--pipeline's baseline) */
     int threads;
     int pipeline; /* --pipeline: the current case is rm_options_init's default as is */
+    int no_search; /* the heuristic alone (against the reference code path, which has no
+                      local search) */
 } scale_case;
 
 static double cpu_now(void)
@@ -72,6 +74,8 @@ static void run_child(int fd, void *ctx)
         opt.network = RM_NETWORK_RESERVED;
     } else if (!c->pipeline) {
         opt.heuristic = c->h;
+        if (c->no_search)
+            opt.improve = 0;
     }
     opt.cost.dc_dw = c->r;
     opt.full_curve = c->today == 1;
@@ -105,11 +109,12 @@ static void run_child(int fd, void *ctx)
     bench_child_report(fd, &res, sizeof res);
 }
 
-/* 0 ok, 1 timeout, 2 failure; *rss_kb = the child's peak RSS */
+/* 0 ok, 1 timeout, 2 failure; *rss_kb = the child's peak RSS; pipeline -1: the
+ * heuristic alone, without the local search */
 static int run_case(const rm_platform *p, rm_heuristic h, double r, int today, int threads,
                     int pipeline, int max_seconds, result *res, long *rss_kb)
 {
-    scale_case c = {p, h, r, today, threads, pipeline};
+    scale_case c = {p, h, r, today, threads, pipeline < 0 ? 0 : pipeline, pipeline < 0};
     return bench_run_in_child(run_child, &c, res, sizeof *res, max_seconds, rss_kb);
 }
 
@@ -252,8 +257,9 @@ int main(int argc, char **argv)
                 for (int ih = 0; ih < n_heur; ih++) {
                     result a, b;
                     long ra = 0, rb = 0;
-                    int ca = run_case(p, heur[ih], ratios[ir], 0, threads, pipeline, max_seconds,
-                                      &a, &ra);
+                    /* against the reference code path: the heuristic alone on both sides */
+                    int ca = run_case(p, heur[ih], ratios[ir], 0, threads,
+                                      today == 2 && !pipeline ? -1 : pipeline, max_seconds, &a, &ra);
                     int cb = today ? run_case(p, heur[ih], ratios[ir], today, threads, pipeline,
                                               today_max, &b, &rb)
                                    : 3;

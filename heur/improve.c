@@ -17,10 +17,15 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <time.h>
 
 enum { MV_RESHARE, MV_REROUTE, MV_SWAP, MV_REMOVE, MV_REPLACE, MV_INSERT, MV_MOVE, MV_CUT };
 enum { MET_AUTO, MET_RESID, MET_FAIR, MET_FULL };
+/* the move families in generation order (a family's candidates are sampled
+   together: sample_plan) */
+enum { FAM_RESHARE, FAM_REROUTE, FAM_SWAP, FAM_REMOVE, FAM_CUT, FAM_REPLACE, FAM_INSERT,
+       FAM_MOVE, FAM_N };
 
 typedef struct cand {
     int type, k, j, v, metric;
@@ -65,7 +70,19 @@ typedef struct imp {
     int tree_root[8], tree_rev[8], tree_met[8];
     double *tree_w[8];
     int *tree_arc[8];
+    /* the full-capacity widest width between hosts (rm_capacity_matrix,
+       capw[hidx[u] * H + hidx[v]]): an upper bound of any route's width */
+    double *capw;
+    int *hidx;
+    /* symmetric: a route's width is its reverse's (undirected, half duplex:
+       both arcs of a link on one resource, widest-path routing, no latency
+       term); estimating: building a candidate for its estimate only */
+    int symmetric, estimating;
     int gen_budget; /* the budget passed while generating */
+    /* sampled neighbourhoods (docs/improve.md, "Sampled rounds"): per move
+       family its stride (1: every candidate) and offset this round; pass:
+       the rounds on the same ring without an accepted move */
+    int stride[FAM_N], offset[FAM_N], pass, max_stride;
     int budget_stop; /* RM_IMPROVE_STOP_EVALS or _BUDGET: which budget passed */
     long long max_evals; /* opt->improve_max_evals resolved (0 = no limit) */
     double t0_clock;
@@ -105,6 +122,8 @@ static int over_budget(imp *s)
 #define IMPROVE_WORK_Q 40.0
 #define IMPROVE_EVALS_MIN 1000LL
 #define IMPROVE_EVALS_MAX 200000LL
+/* a valuation by shares of a ring of nq hosts counts 1 + nq / IMPROVE_EVAL_Q */
+#define IMPROVE_EVAL_Q 16
 
 long long rm_improve_evals_auto(int n_hosts, int n_nodes, int n_arcs, int q)
 {
@@ -318,8 +337,19 @@ static rm_status new_route(imp *s, int met, int src, int dst, rm_route *r, int *
             return st;
     } else {
         rm_route r2;
-        if ((st = one_route(s, MET_RESID, src, dst, r, err)) ||
-            (st = one_route(s, MET_FAIR, src, dst, &r2, err))) {
+        if ((st = one_route(s, MET_RESID, src, dst, r, err)))
+            return st;
+        /* the fair-share route is taken only when strictly wider, and no
+           route is wider than the full-capacity widest path: when the
+           residual one is that wide, the fair-share one is not computed */
+        int H = s->net->platform->n_hosts;
+        if (s->capw && r->n_arcs > 0 && s->hidx[src] >= 0 && s->hidx[dst] >= 0 &&
+            r->bandwidth >= s->capw[(size_t)s->hidx[src] * (size_t)H + (size_t)s->hidx[dst]]) {
+            if (!(r->bandwidth > 0.0))
+                *ok = 0;
+            return RM_OK;
+        }
+        if ((st = one_route(s, MET_FAIR, src, dst, &r2, err))) {
             rm_route_clear(r);
             return st;
         }
@@ -387,8 +417,17 @@ static rm_status build_cand(imp *s, const cand *c, rm_error *err)
         int met = c->type == MV_REROUTE ? c->metric : MET_AUTO;
         int u = b->nring[i], v = b->nring[(i + 1) % nq];
         b->own[2 * i] = b->own[2 * i + 1] = 1;
-        if ((st = new_route(s, met, u, v, &b->nF[i], &b->valid, err)) == RM_OK)
-            st = new_route(s, met, v, u, &b->nB[i], &b->valid, err);
+        if ((st = new_route(s, met, u, v, &b->nF[i], &b->valid, err)) == RM_OK) {
+            if (s->estimating && s->symmetric && c->type != MV_REROUTE) {
+                /* only its width is read (estimate), and it is the forward
+                   route's: the reverse of a path crosses the same resources */
+                memset(&b->nB[i], 0, sizeof b->nB[i]);
+                b->nB[i].src = v, b->nB[i].dst = u;
+                b->nB[i].bandwidth = b->nF[i].bandwidth;
+            } else {
+                st = new_route(s, met, v, u, &b->nB[i], &b->valid, err);
+            }
+        }
         if (!st && c->type == MV_REROUTE && same_arcs(&b->nF[i], s->F[c->k]) &&
             same_arcs(&b->nB[i], s->B[c->k]))
             b->valid = 0; /* the same routes: nothing to try */
@@ -463,6 +502,10 @@ static rm_status evaluate(imp *s, double *t, rm_sharing *sharing, rm_error *err)
     gather(s);
     int nq = s->b.nq;
     s->info.evaluations++;
+    /* a valuation by shares counts more on a larger ring (docs/improve.md,
+       "Stops and determinism"): the sharing of its 2 nq routes costs about
+       nq / IMPROVE_EVAL_Q candidates built and valued by their estimate */
+    s->info.candidates += nq / IMPROVE_EVAL_Q;
     if (nq < 2) {
         s->w[0] = host_w(s, s->b.nring[0]);
         *t = tstep_of(s, s->x);
@@ -541,14 +584,104 @@ static int cmp_cand(const void *pa, const void *pb)
     return (a->order > b->order) - (a->order < b->order);
 }
 
+/* The sample of a round (beyond the paper; docs/improve.md, "Sampled
+ * rounds"): with an evaluation budget, a round generates at most half the
+ * budget left (at least IMPROVE_GEN_MIN candidates), so that the best ones
+ * by estimate are also evaluated — on a ring of q hosts the neighbourhood
+ * has about 2 q^2 + 2 q U candidates (U unused hosts), more than the whole
+ * budget from q ~ 25 on. When the neighbourhood is larger, the quota is
+ * shared among the move families max-min fairly (a family smaller than its
+ * share is generated whole, the rest split the remainder) and a family of
+ * n candidates with quota c takes every s-th one, s = ceil(n / c), from an
+ * offset that changes each round: after s rounds on the same ring without
+ * an accepted move every candidate was generated once, and only then is
+ * the ring a local optimum. Without a budget (improve_max_evals 0) or when
+ * the whole neighbourhood fits, every candidate is generated (stride 1), as
+ * before. Deterministic: the strides and offsets depend only on the ring,
+ * the budget left and the round. The strides are fixed on a ring's first
+ * round (pass 0) and kept while it stays. */
+#define IMPROVE_GEN_MIN 256LL
+static void sample_plan(imp *s, int first_round)
+{
+    int q = s->q, U = s->n_unused, max_q = s->opt->max_q;
+    if (s->pass > 0) { /* the same ring: the same strides, the next offsets */
+        for (int f = 0; f < FAM_N; f++)
+            s->offset[f] = s->stride[f] > 1 ? (s->offset[f] + 1) % s->stride[f] : 0;
+        return;
+    }
+    long long n[FAM_N] = {0}, total = 0;
+    n[FAM_RESHARE] = first_round && q >= 2;
+    n[FAM_REROUTE] = q >= 2 && s->opt->routing != RM_ROUTING_FIXED ? 3LL * q : 0;
+    n[FAM_SWAP] = q >= 4 ? q : 0;
+    n[FAM_REMOVE] = q >= 2 ? q : 0;
+    n[FAM_CUT] = q >= 3 ? (long long)q * (q - 2) : 0;
+    n[FAM_REPLACE] = (long long)q * U;
+    n[FAM_INSERT] = max_q == 0 || q < max_q ? (long long)q * U : 0;
+    n[FAM_MOVE] = q >= 4 ? (long long)q * (q - 2) : 0;
+    for (int f = 0; f < FAM_N; f++) {
+        total += n[f];
+        s->stride[f] = 1;
+        s->offset[f] = 0;
+    }
+    s->max_stride = 1;
+    if (s->max_evals <= 0)
+        return;
+    long long left = s->max_evals - s->info.candidates, quota = left / 2;
+    if (quota < IMPROVE_GEN_MIN)
+        quota = IMPROVE_GEN_MIN;
+    if (total <= quota)
+        return;
+    /* max-min fair quotas (water-filling) over the nonempty families */
+    long long c[FAM_N] = {0};
+    int active[FAM_N], n_active = 0;
+    for (int f = 0; f < FAM_N; f++)
+        if (n[f] > 0)
+            active[n_active++] = f;
+    long long rest = quota;
+    while (n_active > 0) {
+        long long share = rest / n_active;
+        int kept = 0;
+        for (int i = 0; i < n_active; i++) {
+            int f = active[i];
+            if (n[f] <= share) {
+                c[f] = n[f];
+                rest -= n[f];
+            } else {
+                active[kept++] = f;
+            }
+        }
+        if (kept == n_active) { /* every family left is larger than its share */
+            for (int i = 0; i < n_active; i++)
+                c[active[i]] = share > 0 ? share : 1;
+            break;
+        }
+        n_active = kept;
+    }
+    for (int f = 0; f < FAM_N; f++) {
+        if (n[f] <= 0 || c[f] >= n[f])
+            continue;
+        long long st = (n[f] + c[f] - 1) / c[f];
+        s->stride[f] = st > INT32_MAX ? INT32_MAX : (int)st;
+        /* a ring's first offset shifts with the moves made: another part of
+           the neighbourhood first on each new ring */
+        s->offset[f] = (int)((long long)s->info.moves % s->stride[f]);
+        if (s->stride[f] > s->max_stride)
+            s->max_stride = s->stride[f];
+    }
+}
+
 /* Every candidate of the current ring, with its estimate. */
 static rm_status generate(imp *s, cand **cs, int *n, int *cap, int first_round, rm_error *err)
 {
     int q = s->q, max_q = s->opt->max_q;
     *n = 0;
     rm_status st;
-#define ADD(T, K, J, V, M)                                                                     \
+    long long seen[FAM_N] = {0}; /* each family's candidates so far (sampled or not) */
+    sample_plan(s, first_round);
+#define ADD(F, T, K, J, V, M)                                                                  \
     do {                                                                                       \
+        if (seen[F]++ % s->stride[F] != s->offset[F])                                          \
+            break; /* not in this round's sample */                                            \
         if (*n == *cap) {                                                                      \
             int nc = *cap ? 2 * *cap : 256;                                                    \
             cand *t_ = realloc(*cs, (size_t)nc * sizeof *t_);                                  \
@@ -561,39 +694,42 @@ static rm_status generate(imp *s, cand **cs, int *n, int *cap, int first_round, 
             goto sorted;                                                                       \
         }                                                                                      \
         cand c_ = {T, K, J, V, M, *n, 0.0};                                                    \
-        if ((st = build_cand(s, &c_, err)))                                                    \
+        s->estimating = 1;                                                                     \
+        st = build_cand(s, &c_, err);                                                          \
+        s->estimating = 0;                                                                     \
+        if (st)                                                                                \
             return st;                                                                         \
         c_.est = c_.type == MV_RESHARE ? -INFINITY : estimate(s);                              \
         if (isfinite(c_.est) || c_.type == MV_RESHARE)                                         \
             (*cs)[(*n)++] = c_;                                                                \
     } while (0)
     if (first_round && q >= 2)
-        ADD(MV_RESHARE, 0, 0, 0, 0);
+        ADD(FAM_RESHARE, MV_RESHARE, 0, 0, 0, 0);
     if (q >= 2 && s->opt->routing != RM_ROUTING_FIXED)
         for (int k = 0; k < q; k++)
             for (int met = MET_RESID; met <= MET_FULL; met++)
-                ADD(MV_REROUTE, k, 0, 0, met);
+                ADD(FAM_REROUTE, MV_REROUTE, k, 0, 0, met);
     if (q >= 4)
         for (int k = 0; k < q; k++)
-            ADD(MV_SWAP, k, 0, 0, 0);
+            ADD(FAM_SWAP, MV_SWAP, k, 0, 0, 0);
     if (q >= 2)
         for (int k = 0; k < q; k++)
-            ADD(MV_REMOVE, k, 0, 0, 0);
+            ADD(FAM_REMOVE, MV_REMOVE, k, 0, 0, 0);
     for (int len = 2; len < q; len++) /* a block of len consecutive hosts */
         for (int k = 0; k < q; k++)
-            ADD(MV_CUT, k, len, 0, 0);
+            ADD(FAM_CUT, MV_CUT, k, len, 0, 0);
     for (int k = 0; k < q; k++)
         for (int u = 0; u < s->n_unused; u++)
-            ADD(MV_REPLACE, k, 0, s->unused[u], 0);
+            ADD(FAM_REPLACE, MV_REPLACE, k, 0, s->unused[u], 0);
     if (max_q == 0 || q < max_q)
         for (int k = 0; k < q; k++)
             for (int u = 0; u < s->n_unused; u++)
-                ADD(MV_INSERT, k, 0, s->unused[u], 0);
+                ADD(FAM_INSERT, MV_INSERT, k, 0, s->unused[u], 0);
     if (q >= 4) /* j: position in the ring without k; j == k-1 puts it back */
         for (int k = 0; k < q; k++)
             for (int j = 0; j < q - 1; j++)
                 if (j != (k + q - 2) % (q - 1) && !(k == 0 && j == q - 2))
-                    ADD(MV_MOVE, k, j, 0, 0);
+                    ADD(FAM_MOVE, MV_MOVE, k, j, 0, 0);
 #undef ADD
 sorted:
     if (*n > 1) /* no candidate: *cs may be NULL, which qsort must not get */
@@ -610,6 +746,7 @@ static void imp_free(imp *s)
     free(s->w), free(s->C), free(s->alpha), free(s->a), free(s->x), free(s->x2), free(s->routes);
     for (int t = 0; t < 8; t++)
         free(s->tree_w[t]), free(s->tree_arc[t]);
+    free(s->capw), free(s->hidx);
 }
 
 /* Move the ring, routes, alphas and T_step of src into dst (src freed). */
@@ -673,6 +810,24 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
         imp_free(&s);
         return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
     }
+    /* the bound of the fair-share shortcut (new_route): optional, the
+       search is the same without it */
+    if ((size_t)H * (size_t)H <= ((size_t)1 << 24)) {
+        s.capw = malloc((size_t)H * (size_t)H * sizeof *s.capw);
+        s.hidx = malloc((size_t)N * sizeof *s.hidx);
+        rm_error e2;
+        if (s.capw && s.hidx && !rm_capacity_matrix(net, s.capw, &e2)) {
+            for (int v = 0; v < N; v++)
+                s.hidx[v] = -1;
+            for (int h = 0; h < H; h++)
+                s.hidx[p->hosts[h]] = h;
+        } else {
+            free(s.capw), free(s.hidx);
+            s.capw = NULL, s.hidx = NULL;
+        }
+    }
+    s.symmetric = !p->directed && net->n_res == p->n_links && opt->routing == RM_ROUTING_WIDEST &&
+                  !opt->cost.latency;
     cand *cs = NULL;
     int ncs = 0, cap = 0;
     int stop = RM_IMPROVE_STOP_LOCAL;
@@ -726,8 +881,13 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
             stop = s.budget_stop;
             break;
         }
-        if (!accepted)
-            break; /* a local optimum */
+        if (accepted) {
+            s.pass = 0;
+        } else if (s.pass + 1 < s.max_stride) {
+            s.pass++; /* a sampled round: the next part of the same ring's neighbourhood */
+        } else {
+            break; /* a local optimum: every candidate of the ring tried */
+        }
     }
     build_free(&s.b);
     free(cs);

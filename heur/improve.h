@@ -81,7 +81,10 @@ typedef struct rm_improve_info {
  * candidates (U <= RM_IMPROVE_MAX_UNUSED unused hosts), R the widest paths
  * of a candidate (<= 6 x 2 x O(E log N); insertions and replacements: 8
  * trees per ring position), S one sharing (at most 1024 per round);
- * rounds <= moves + 1.
+ * with a budget, a round generates at most half of it left (sampled
+ * rounds, docs/improve.md: each move family strided, the offset moving on
+ * each round on the same ring; a local optimum only once every offset was
+ * tried), and a valuation by shares of nq hosts counts 1 + nq/16.
  * Thread safety: reentrant (net and opt only read; m written).
  * Source: Legrand et al. 2004 eqs. (1), (5), §4.4.2-4.4.3 (widest paths on the
  * residual network, max-min and eq. (5) shares); the local search itself is

@@ -368,12 +368,26 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
             order[j] = order[j - 1], j--;
         order[j] = i;
     }
+    /* the ends of the searches that stopped at a local optimum: a seed
+       equal to one of them (same ring, routes and shares) is not searched,
+       its search would make no move (every candidate of that ring was tried
+       without a gain) */
+    rm_mapping *ends[PIPELINE_SEARCHED] = {NULL};
+    int n_ends = 0, n_known = 0;
     for (int ii = 0; ii < n_search; ii++) {
-        int i = order[ii];
+        int i = order[ii], known = 0;
+        for (int j = 0; j < n_ends && i > 0 && !known; j++)
+            known = same_seed(sd[i].m, ends[j]);
+        if (known) {
+            n_known++;
+            continue;
+        }
         rm_mapping *c = i == 0 ? rmi_mapping_copy(m) : sd[i].m;
         if (i > 0)
             sd[i].m = NULL;
         if (!c) {
+            for (int j = 0; j < n_ends; j++)
+                rm_mapping_free(ends[j]);
             rm_mapping_free(best);
             return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
         }
@@ -386,10 +400,20 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
         rm_status st = rmi_mapping_improve(net, &o, c, &info, &e);
         if (st == RM_ENOMEM) {
             rm_mapping_free(c);
+            for (int j = 0; j < n_ends; j++)
+                rm_mapping_free(ends[j]);
             rm_mapping_free(best);
             return rm_error_set(err, st, "%s", e.msg);
         }
         evals += info.candidates;
+        if (!st && info.stop == RM_IMPROVE_STOP_LOCAL && !(ends[n_ends] = rmi_mapping_copy(c))) {
+            rm_mapping_free(c);
+            for (int j = 0; j < n_ends; j++)
+                rm_mapping_free(ends[j]);
+            rm_mapping_free(best);
+            return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
+        }
+        n_ends += !st && info.stop == RM_IMPROVE_STOP_LOCAL;
         if (i == 0) {
             budget = info.max_evals;
             bstop = st ? RM_IMPROVE_NOT_RUN : info.stop;
@@ -407,6 +431,8 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
         }
         rm_mapping_free(c);
     }
+    for (int j = 0; j < n_ends; j++)
+        rm_mapping_free(ends[j]);
     rm_pipeline_step s = rmi_step_make(RM_STEP_SEARCH, bstop, t0, tbest);
     s.evaluations = evals;
     s.budget = budget;
@@ -417,13 +443,13 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
             snprintf(s.note, sizeof s.note, "failed (%s): the previous mapping is kept", fail_msg);
         else
             snprintf(s.note, sizeof s.note, "%s: no better ring (%d of %d seed rings searched)",
-                     rm_enum_name(RM_ENUM_IMPROVE_STOP, bstop), n_search, n);
+                     rm_enum_name(RM_ENUM_IMPROVE_STOP, bstop), n_search - n_known, n);
         return rmi_mapping_add_step(m, &s, err);
     }
     s.kept = 1;
     s.moves = bmoves;
     snprintf(s.note, sizeof s.note, "%s; from the ring of %s (%d of %d seed rings searched)",
-             rm_enum_name(RM_ENUM_IMPROVE_STOP, bstop), sd[bi].what, n_search, n);
+             rm_enum_name(RM_ENUM_IMPROVE_STOP, bstop), sd[bi].what, n_search - n_known, n);
     if (!(*pre = rmi_mapping_copy(m))) {
         rm_mapping_free(best);
         return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");

@@ -15,7 +15,10 @@
  *    that finds nothing is not kept;
  *  - the default pipeline searches from the rings its single options give
  *    (seed rings): on the shipped rows where one of them beat it, none
- *    does now.
+ *    does now;
+ *  - the search moves on rings of 30-70 hosts within its default budget
+ *    (sampled rounds, heur/improve.c): it used to spend the whole budget
+ *    generating one round's candidates and value none.
  */
 #include <check.h>
 #include <math.h>
@@ -310,6 +313,48 @@ START_TEST(test_default_not_beaten_by_one_option)
 }
 END_TEST
 
+/* The search on long rings (heur/improve.c, "sampled rounds"): a round
+ * generates at most half the evaluation budget left, so the best candidates
+ * by estimate are valued too. Before, on GEANT 2009 (SharedRing's rings of
+ * 28-34 hosts) and tiers_fig4 (33 and 70 hosts) the default budget (about
+ * 1,100-3,300) went to generating the ~2 q^2 candidates of the first round:
+ * no candidate valued, no move, on every row below. */
+START_TEST(test_search_moves_on_long_rings)
+{
+    static const struct {
+        const char *file;
+        double dc_dw;
+        int min_q;
+    } rows[] = {{"geant2009.gml", 0.64, 25},        {"geant2009.gml", 0.064, 30},
+                {"geant2009.gml", 0.00064, 30},     {"generated/tiers_fig4.gml", 0.0064, 30},
+                {"generated/tiers_fig4.gml", 0.00064, 60}};
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        rm_platform *p = rmt_shipped(rows[r].file);
+        rm_options o;
+        rm_options_init(&o);
+        o.heuristic = RM_HEUR_SHARED; /* one search, from SharedRing's ring */
+        o.cost.dc_dw = rows[r].dc_dw;
+        o.threads = 1;
+        rm_mapping *m = map_opt(p, &o);
+        const rm_pipeline_step *st = &m->steps[m->n_steps - 1];
+        ck_assert_int_eq(st->kind, RM_STEP_SEARCH);
+        ck_assert_msg(st->t_before > 0 && m->q >= rows[r].min_q, "%s at %g: q %d", rows[r].file,
+                      rows[r].dc_dw, m->q);
+        ck_assert_msg(st->kept && st->moves >= 1 && st->t_after < st->t_before,
+                      "%s at %g: the search made %d moves (%s), %.9g -> %.9g", rows[r].file,
+                      rows[r].dc_dw, st->moves, st->note, st->t_before, st->t_after);
+        ck_assert(m->t_step_per_dw == st->t_after);
+        /* the budget is a count: the same mapping again */
+        rm_mapping *b = map_opt(p, &o);
+        ck_assert_msg(same_mapping(m, b), "%s at %g: two runs differ", rows[r].file,
+                      rows[r].dc_dw);
+        rm_mapping_free(b);
+        rm_mapping_free(m);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("pipeline");
@@ -320,6 +365,7 @@ int main(void)
     tcase_add_test(tc, test_search_budget_deterministic);
     tcase_add_test(tc, test_evals_auto_and_checks);
     tcase_add_test(tc, test_default_not_beaten_by_one_option);
+    tcase_add_test(tc, test_search_moves_on_long_rings);
     suite_add_tcase(su, tc);
     return rmt_run_suite(su);
 }
