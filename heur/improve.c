@@ -111,6 +111,23 @@ static int over_budget(imp *s)
     return 0;
 }
 
+/* The weighted count of a full evaluation of c on a ring of q hosts (its
+ * build and its valuation by shares, evaluate): 1 + nq / IMPROVE_EVAL_Q. */
+static long long eval_cost(int q, const cand *c);
+
+/* over_budget, and a full evaluation of c that would take the count above
+ * the budget: the budget is never overrun. */
+static int eval_over_budget(imp *s, const cand *c)
+{
+    if (over_budget(s))
+        return 1;
+    if (s->max_evals > 0 && s->info.candidates + eval_cost(s->q, c) > s->max_evals) {
+        s->budget_stop = RM_IMPROVE_STOP_EVALS;
+        return 1;
+    }
+    return 0;
+}
+
 /* The automatic budget (docs/improve.md, "Stops and determinism"): work
  * allowed a * H + b * H^2 (the heuristics' own cost grows faster than H),
  * divided by the work of one candidate, N + E (its widest paths) + 40 q (its
@@ -363,6 +380,15 @@ static rm_status new_route(imp *s, int met, int src, int dst, rm_route *r, int *
     if (r->n_arcs <= 0 || !(r->bandwidth > 0.0))
         *ok = 0;
     return RM_OK;
+}
+
+static long long eval_cost(int q, const cand *c)
+{
+    int nq = c->type == MV_REMOVE   ? q - 1
+             : c->type == MV_CUT    ? q - c->j
+             : c->type == MV_INSERT ? q + 1
+                                    : q;
+    return 1 + (nq >= 2 ? nq / IMPROVE_EVAL_Q : 0);
 }
 
 /* Build candidate c in s->b: host sequence, kept edges (shallow), new
@@ -769,6 +795,12 @@ static void take_ring(rm_mapping *dst, rm_mapping *src)
 rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_mapping *m,
                               rm_improve_info *info, rm_error *err)
 {
+    return rmi_mapping_improve_from(net, opt, m, NAN, info, err);
+}
+
+rm_status rmi_mapping_improve_from(const rm_network *net, const rm_options *opt, rm_mapping *m,
+                                   double bar, rm_improve_info *info, rm_error *err)
+{
     imp s;
     memset(&s, 0, sizeof s);
     s.net = net;
@@ -844,10 +876,14 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
         s.info.rounds++;
         if ((st = generate(&s, &cs, &ncs, &cap, s.info.rounds == 1, err)))
             break;
+        /* the first move from a tie-won, communication-bound ring goes below
+           its bar (rmi_mapping_bar), the later ones below the current T_step */
         double tcur = s.cur->t_step_per_dw;
+        if (s.info.moves == 0 && bar < tcur)
+            tcur = bar;
         int accepted = 0, budget = s.gen_budget;
         for (int i = 0; i < ncs && i < RM_IMPROVE_EVALS_PER_ROUND && !accepted; i++) {
-            if (over_budget(&s)) {
+            if (eval_over_budget(&s, &cs[i])) {
                 budget = 1;
                 break;
             }

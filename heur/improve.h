@@ -33,7 +33,8 @@ typedef struct rm_improve_info {
     int rounds;        /* rounds (candidate scans) */
     long evaluations;  /* candidates whose shares were computed */
     long long candidates; /* candidates built and valued (estimate or shares): what
-                             rm_options.improve_max_evals counts */
+                             rm_options.improve_max_evals counts (a valuation by
+                             shares of nq hosts 1 + nq/16), never above it */
     long long max_evals;  /* the budget it ran with (0 = none; the automatic one
                              resolved) */
     int stop;          /* RM_IMPROVE_STOP_* */
@@ -92,5 +93,18 @@ typedef struct rm_improve_info {
  */
 rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_mapping *m,
                               rm_improve_info *info, rm_error *err);
+
+/**
+ * rmi_mapping_improve with a bar for its first move: the first accepted
+ * move lowers T_step/D_w below bar (s/Mflop) by more than
+ * RM_IMPROVE_MIN_GAIN, the later ones below the current ring's. bar is
+ * rmi_mapping_bar (ring/refine.h): below m's T_step/D_w only when m is a
+ * tie-won, communication-bound ring under the fair model (its balance root
+ * T*); NAN or a bar >= m's T_step/D_w: the plain search. Same errors,
+ * complexity and thread safety as rmi_mapping_improve. Beyond the paper
+ * (docs/improve.md, "Seed rings").
+ */
+rm_status rmi_mapping_improve_from(const rm_network *net, const rm_options *opt, rm_mapping *m,
+                                   double bar, rm_improve_info *info, rm_error *err);
 
 #endif

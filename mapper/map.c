@@ -286,9 +286,12 @@ static rm_status additive_seed(const rm_network *net, const rm_options *opt, see
 
 /* The seeds of the default pipeline: sd[0] the handed-on ring (*m, with
  * RM_HEUR_BOTH's steps), then the others (under the overlap model, the
- * additive pipeline's ring first). */
+ * additive pipeline's ring first); *bar the T_step/D_w a search result must
+ * go below to replace the handed-on ring (rmi_mapping_bar: its balance root
+ * T* when it won a tie against the other heuristic's ring under the fair
+ * model and is communication-bound, else its T_step/D_w). */
 static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, seed *sd, int *n,
-                                rm_error *err)
+                                double *bar, rm_error *err)
 {
     rm_mapping *b = NULL, *other = NULL;
     *n = 0;
@@ -296,6 +299,7 @@ static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, se
     if (st)
         return st;
     b->network = other->network = opt->network;
+    *bar = rmi_mapping_bar(net, b, other); /* what a search result must beat */
     int small = net->platform->n_hosts <= PIPELINE_SEED_HOSTS;
     /* the base of the tie-rule seeds: SharedRing's ring under each sharing
        policy with the tie rule index (raw[k]: the policy opt->sharing + k) */
@@ -346,12 +350,15 @@ static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, se
 }
 
 /* The default pipeline's search: every seed searched (rmi_mapping_improve
- * on a copy), the lowest T_step/D_w kept when below the handed-on ring's
- * and rm_mapping_check passes; one search step recorded (its evaluations
- * the sum over the seeds). *m: the handed-on ring on entry, the result on
- * return. Only RM_ENOMEM is an error. */
+ * on a copy; the handed-on ring's first move below bar), the lowest
+ * T_step/D_w kept when it replaces the handed-on ring (rmi_mapping_replaces:
+ * below bar, or below its T_step / a tie with a lower T*) and
+ * rm_mapping_check passes; one search step recorded (its evaluations the
+ * weighted counts summed over the seeds searched, its budget theirs: each
+ * search has the options' budget and never overruns it). *m: the handed-on
+ * ring on entry, the result on return. Only RM_ENOMEM is an error. */
 static rm_status seeded_search(const rm_network *net, const rm_options *opt, seed *sd, int n,
-                               rm_mapping *m, rm_mapping **pre, rm_error *err)
+                               double bar, rm_mapping *m, rm_mapping **pre, rm_error *err)
 {
     *pre = NULL;
     double t0 = m->t_step_per_dw, tbest = t0;
@@ -397,7 +404,7 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
         rm_options o = *opt;
         if (i > 0)
             o.search_progress = NULL; /* the handed-on ring's search reports progress */
-        rm_status st = rmi_mapping_improve(net, &o, c, &info, &e);
+        rm_status st = rmi_mapping_improve_from(net, &o, c, i == 0 ? bar : NAN, &info, &e);
         if (st == RM_ENOMEM) {
             rm_mapping_free(c);
             for (int j = 0; j < n_ends; j++)
@@ -406,6 +413,8 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
             return rm_error_set(err, st, "%s", e.msg);
         }
         evals += info.candidates;
+        if (budget >= 0) /* the budgets of the searches run (0: one had none) */
+            budget = info.max_evals > 0 ? budget + info.max_evals : -1;
         if (!st && info.stop == RM_IMPROVE_STOP_LOCAL && !(ends[n_ends] = rmi_mapping_copy(c))) {
             rm_mapping_free(c);
             for (int j = 0; j < n_ends; j++)
@@ -415,14 +424,14 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
         }
         n_ends += !st && info.stop == RM_IMPROVE_STOP_LOCAL;
         if (i == 0) {
-            budget = info.max_evals;
             bstop = st ? RM_IMPROVE_NOT_RUN : info.stop;
         }
         if (st) {
             failed++;
             if (!fail_msg[0])
                 snprintf(fail_msg, sizeof fail_msg, "%.110s", e.msg);
-        } else if (rm_mapping_better_on(net, best ? best : m, c) &&
+        } else if ((best ? rm_mapping_better_on(net, best, c)
+                         : rmi_mapping_replaces(net, m, bar, c)) &&
                    !rm_mapping_check(net, c, 1e-9, &e)) {
             rm_mapping_free(best);
             best = c, c = NULL;
@@ -435,12 +444,17 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
         rm_mapping_free(ends[j]);
     rm_pipeline_step s = rmi_step_make(RM_STEP_SEARCH, bstop, t0, tbest);
     s.evaluations = evals;
-    s.budget = budget;
+    s.budget = budget > 0 ? budget : 0;
     m->improve_t_start = t0;
     m->improve_stop = bstop;
     if (!best) {
         if (failed == n_search)
             snprintf(s.note, sizeof s.note, "failed (%s): the previous mapping is kept", fail_msg);
+        else if (bar < t0) /* the handed-on ring won a tie, communication-bound */
+            snprintf(s.note, sizeof s.note,
+                     "%s: no ring below the tie-won ring's balance root T* %.6g (%d of %d seed "
+                     "rings searched)",
+                     rm_enum_name(RM_ENUM_IMPROVE_STOP, bstop), bar, n_search - n_known, n);
         else
             snprintf(s.note, sizeof s.note, "%s: no better ring (%d of %d seed rings searched)",
                      rm_enum_name(RM_ENUM_IMPROVE_STOP, bstop), n_search - n_known, n);
@@ -542,8 +556,9 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
     rm_mapping *m = NULL, *pre = NULL;
     seed sd[PIPELINE_MAX_SEEDS];
     int n_seeds = 0;
+    double bar = NAN;
     int seeded = opt->heuristic == RM_HEUR_BOTH && opt->improve;
-    rm_status st = seeded ? pipeline_seeds(net, opt, sd, &n_seeds, err)
+    rm_status st = seeded ? pipeline_seeds(net, opt, sd, &n_seeds, &bar, err)
                           : run_heuristic(net, opt, &m, err);
     if (seeded && !st)
         m = sd[0].m, sd[0].m = NULL;
@@ -560,7 +575,7 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
         st = rmi_mapping_add_step(m, &s, err);
     }
     if (!st && seeded)
-        st = seeded_search(net, opt, sd, n_seeds, m, &pre, err);
+        st = seeded_search(net, opt, sd, n_seeds, bar, m, &pre, err);
     else if (!st && opt->improve)
         st = search_step(net, opt, m, &pre, err);
     for (int i = 0; i < n_seeds; i++)

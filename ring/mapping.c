@@ -5,6 +5,7 @@
  */
 #include "ring/args.h"
 #include "ringmap/ring.h"
+#include "ring/refine.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -215,4 +216,28 @@ int rm_mapping_better_on(const rm_network *net, const rm_mapping *a, const rm_ma
     if (ka < kb * (1.0 - TIE_REL))
         return 0;
     return rm_mapping_better(a, b); /* no key (NAN) or equal keys */
+}
+
+double rmi_mapping_bar(const rm_network *net, const rm_mapping *m, const rm_mapping *tied)
+{
+    double t = m->t_step_per_dw;
+    if (!net || !tied || m->network != RM_NETWORK_FAIR || tied->network != RM_NETWORK_FAIR)
+        return t;
+    double tt = tied->t_step_per_dw;
+    if (!(isfinite(t) && isfinite(tt) && fabs(t - tt) <= TIE_REL * fmax(t, tt)))
+        return t; /* no tie */
+    double km = balance_root(net, m), kt = balance_root(net, tied);
+    if (!(km < kt * (1.0 - TIE_REL)) || !(km < t * (1.0 - TIE_REL)))
+        return t; /* not won by T*, or not communication-bound */
+    return km;
+}
+
+int rmi_mapping_replaces(const rm_network *net, const rm_mapping *inc, double bar,
+                         const rm_mapping *c)
+{
+    if (!c)
+        return 0;
+    if (inc && bar < inc->t_step_per_dw) /* a tie-won, communication-bound ring */
+        return c->t_step_per_dw < bar;
+    return rm_mapping_better_on(net, inc, c);
 }

@@ -86,6 +86,35 @@ rm_status rmi_mapping_final_solver(const rm_network *net, rm_mapping *m, rm_fina
 rm_mapping *rmi_mapping_copy(const rm_mapping *m);
 
 /**
+ * The fair model's rule for a search result against a tie-won ring (beyond
+ * the paper; docs/model.md, "The dragonfly tie"): the T_step/D_w a ring
+ * must go below to replace m, the ring handed on after a tie with `tied`.
+ * When both are valued under RM_NETWORK_FAIR (additive cost model, q >= 2),
+ * their T_step/D_w are equal within 1e-12 (relative), m won the tie by its
+ * lower balance root T* (rm_mapping_better_on) and m is communication-bound
+ * (T* < T_step/D_w: its T_step is the static max-min time of its slowest
+ * route, which a run under max-min sharing, SimGrid's CM02, beats: it runs
+ * near T*), returns m's T* (s/Mflop); otherwise (other network model,
+ * overlap, no tie, tied NULL) m->t_step_per_dw. Legrand et al. 2004 eq. (1)
+ * with alpha >= 0 gives T*. No errors (an allocation failure gives
+ * m->t_step_per_dw). O(q) time and memory. Reentrant (reads only).
+ */
+double rmi_mapping_bar(const rm_network *net, const rm_mapping *m, const rm_mapping *tied);
+
+/**
+ * 1 when c replaces the incumbent inc whose bar is `bar`
+ * (rmi_mapping_bar(net, inc, tied), or inc->t_step_per_dw): below a bar
+ * lower than inc's T_step (a tie-won, communication-bound ring),
+ * c->t_step_per_dw < bar; otherwise rm_mapping_better_on(net, inc, c) (a
+ * NULL inc is replaced by any c). 0 when c is NULL. The rule of the default
+ * pipeline's final choice among the searched seeds (mapper/map.c) and of
+ * the local search's first move (rmi_mapping_improve_from). O(q) on a tie,
+ * O(1) otherwise. Reentrant.
+ */
+int rmi_mapping_replaces(const rm_network *net, const rm_mapping *inc, double bar,
+                         const rm_mapping *c);
+
+/**
  * The five share methods on the same ring and routes (Legrand et al. 2004 Figs 13-14,
  * with the real optimum): t[r] (RM_N_REFINE entries, indexed by rm_refine)
  * = T_step/D_w with the mapping's own shares (NONE), max-min fair shares

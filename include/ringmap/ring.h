@@ -197,9 +197,15 @@ typedef struct rm_pipeline_step {
     int kept;          /* 1: the mapping is this step's result (a heuristic: its ring
                           was handed on) */
     int moves;         /* the search's accepted moves (0 otherwise) */
-    long long evaluations; /* the search's candidate evaluations (0 otherwise) */
+    long long evaluations; /* the search's candidate evaluations, weighted as its
+                              budget counts them (a valuation by shares of nq
+                              hosts: 1 + nq/16), never above budget when it is
+                              > 0; the default pipeline's: the sum over the seed
+                              rings searched (0 otherwise) */
     long long budget;  /* the search's budget of evaluations (0 = none; the
-                          automatic one resolved), 0 otherwise */
+                          automatic one resolved; the default pipeline's: the
+                          budget of each seed ring searched, summed), 0
+                          otherwise */
     double t_before;   /* T_step/D_w of the mapping the step started from (NAN for a
                           heuristic) */
     double t_after;    /* T_step/D_w of the step's result (NAN: it failed) */

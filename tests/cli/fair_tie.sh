@@ -12,8 +12,9 @@ source "$(dirname "$0")/helpers.bash"
 P="$SRC/bench/platforms/cluster_dragonfly.xml"
 [ -f "$P" ] || fail "$P is missing"
 RUN=(--dc 0.064 --dw 9.996966 --latency --parallel-send --one-core -q)
-"$RINGMAP" "$P" "${RUN[@]}" --heuristic shared --json "$TMP/shared.json" || fail "SharedRing: exit $?"
-"$RINGMAP" "$P" "${RUN[@]}" --heuristic slice --json "$TMP/slice.json" || fail "SliceRing: exit $?"
+# --no-improve: the heuristics' own rings (the search moves on them)
+"$RINGMAP" "$P" "${RUN[@]}" --heuristic shared --no-improve --json "$TMP/shared.json" || fail "SharedRing: exit $?"
+"$RINGMAP" "$P" "${RUN[@]}" --heuristic slice --no-improve --json "$TMP/slice.json" || fail "SliceRing: exit $?"
 "$RINGMAP" "$P" "${RUN[@]}" --json "$TMP/default.json" || fail "default: exit $?"
 "$RINGMAP" "$P" "${RUN[@]}" --paper --json "$TMP/paper.json" || fail "--paper: exit $?"
 
@@ -51,3 +52,22 @@ grep -q "static max-min valuation, which the mapper chose by: 7.33556e-05 s/Mflo
 grep -q "^T_step = 0.0006875 s" "$TMP/default.txt" ||
     fail "the text output's T_step is not the fluid valuation: $(grep '^T_step =' "$TMP/default.txt")"
 ok "text: T_step the fluid valuation, the static one beside it"
+
+# A search result against the tie-won ring (rmi_mapping_bar): the search from
+# SharedRing's 54-host ring reaches 0.7253 ms, below the tie's 0.7333 but
+# above the 120-host ring's T* (0.610 ms), which CM02 runs near: the default
+# keeps the 120-host ring and says why.
+"$RINGMAP" "$P" "${RUN[@]}" --heuristic shared --json "$TMP/shared_search.json" ||
+    fail "SharedRing with the search: exit $?"
+# (the static max-min valuation the mapper chooses by: t_step_per_dw_static
+# where the printed value is the fluid one)
+jq -e -s "$TSTAR"' def st: .t_step_per_dw_static // .t_step_per_dw;
+    (.[0] | st) < (.[1] | st) * (1 - 1e-3)
+    and (.[0] | st) > (.[2] | tstar) and (.[0].ring | length) < 120' \
+    "$TMP/shared_search.json" "$TMP/default.json" "$TMP/slice.json" >/dev/null ||
+    fail "the search from SharedRing's ring does not end between the 120-host ring's T* and T_step"
+ok "the search from SharedRing's ring ends below the tie's T_step, above the 120-host ring's T*"
+jcheck "$TMP/default.json" "default: the search's results do not replace the tie-won ring" \
+    '(.ring | length) == 120 and ([.params.pipeline[] | select(.step == "search")][0]
+     | .kept == false and (.note | test("tie-won ring.s balance root T\\*")))
+     and .params.pipeline[-1].evaluations <= .params.pipeline[-1].max_evaluations'
