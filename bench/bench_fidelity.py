@@ -472,7 +472,9 @@ def main():
                        "pred_ms": None, "error": ""}
                 try:
                     if how == "map":
-                        sh([rm.exe, plat] + base + opts + ["--threads", str(args.threads), "--json", mj,
+                        # the run's columns, for the search's whole-column check
+                        cols_opt = ["--cols", str(cols)] if rm.has("--cols") else []
+                        sh([rm.exe, plat] + base + cols_opt + opts + ["--threads", str(args.threads), "--json", mj,
                                                            "--machinefile", hf, "-q"])
                     elif how == "eval":
                         sh([rm.exe, "eval", plat] + base + opts + ["--json", mj, "--machinefile", hf, "-q"])

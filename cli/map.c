@@ -135,6 +135,10 @@ static void usage(FILE *f)
         "                        then depend on the machine (the JSON's\n"
         "                        params.improve.stop says what stopped it)\n"
         "  --improve-moves N     at most N accepted moves (default 1000; 0 = no limit)\n"
+        "  --cols N              the run's N columns (iterapp's --total-cols), at least\n"
+        "                        one per host: the search's ring is kept only when its\n"
+        "                        T_step with whole columns is not higher either\n"
+        "                        (default 0: not known)\n"
         "  --slice-ties          SliceRing: among candidates equal in real arithmetic\n"
         "                        (the same multiset of (D_c/D_w C, w) pairs), the first\n"
         "                        in scan order wins, not the one whose sums round\n"
@@ -230,6 +234,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"improve-seconds", required_argument, NULL, OPT_IMPROVE_ARG},
         {"improve-moves", required_argument, NULL, OPT_IMPROVE_ARG},
         {"improve-evals", required_argument, NULL, OPT_IMPROVE_ARG},
+        {"cols", required_argument, NULL, OPT_IMPROVE_ARG},
         {"slice-ties", no_argument, NULL, OPT_SLICETIES},
         {"stop-patience", required_argument, NULL, OPT_THREADS}, /* rmi_cli_opt_common */
         {"route-ties", required_argument, NULL, OPT_ROUTE_TIES},

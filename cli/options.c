@@ -454,6 +454,16 @@ int rmi_cli_opt_common(const char *name, const char *arg, rm_options *opt, rm_re
         opt->improve_max_evals = v;
         return -1;
     }
+    if (strcmp(name, "cols") == 0) { /* the run's columns: whole-column check of the search */
+        char *end;
+        errno = 0;
+        long long v = strtoll(arg, &end, 10);
+        if (end == arg || *end || errno || v < 0)
+            return bad("--cols: expected the number of columns, an integer >= 0 (0 = not "
+                       "known), got '%s'", arg);
+        opt->columns = v;
+        return -1;
+    }
     if (strcmp(name, "improve-moves") == 0) {
         char *end;
         errno = 0;

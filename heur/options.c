@@ -9,6 +9,16 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
+
+/* rm_options.columns (1.5) follows the slots 1.2 took (docs/library.md,
+   "ABI notes"): its own slot, the 4th of the reserved tail */
+_Static_assert(offsetof(rm_options, columns) ==
+                   offsetof(rm_options, reserved) + 3 * sizeof(rm_reserved_slot),
+               "rm_options.columns: the 4th reserved slot");
+_Static_assert(offsetof(rm_options, search_progress) + sizeof(void (*)(void)) <=
+                   offsetof(rm_options, columns),
+               "rm_options.columns after the 1.2 fields");
 
 /* The setup of Legrand et al. 2004 (§4.4, Tables 3-4): reserved shares,
  * SharedRing with the greedy's sharing, no search, no final solver. */
@@ -138,6 +148,9 @@ rm_status rm_options_check(const rm_options *opt, rm_error *err)
                             "improve_max_evals must be >= 0 (0 = no limit) or "
                             "RM_IMPROVE_EVALS_AUTO (got %lld)",
                             opt->improve_max_evals);
+    if (opt->columns < 0)
+        return rm_error_set(err, RM_EINPUT, "columns must be >= 0 (0 = not known; got %lld)",
+                            opt->columns);
     if ((int)opt->route_ties < RM_TIES_INDEX || opt->route_ties > RM_TIES_BEST)
         return rm_error_set(err, RM_EINPUT,
                             "unknown route tie rule %d (index, hops, load, bottleneck2, share or best)",

@@ -17,9 +17,12 @@
 #include "heur/route_ties.h"
 #include "ring/steps.h"
 #include "ringmap/output.h"
+#include "ringmap/shares.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -71,6 +74,43 @@ static void adopt(rm_mapping *dst, rm_mapping *src)
     rm_mapping_free(src);
 }
 
+/* T_step/D_w of m with whole columns (beyond the paper; docs/improve.md,
+ * "Whole columns"): the run's opt->columns columns allocated as iterapp
+ * allocates them (rm_mapping_units, at least one per ring position: the
+ * integer optimum of eq. (1) of Legrand et al. 2004, Boulet et al. 1999),
+ * valued by rm_mapping_units_tstep. NAN when the columns are not known
+ * (0), fewer than the ring's positions, or out of memory. O(q^2 + L). */
+static double whole_tstep(const rm_network *net, const rm_options *opt, const rm_mapping *m)
+{
+    if (opt->columns <= 0 || opt->columns > LONG_MAX || m->q < 1)
+        return NAN;
+    long n = (long)opt->columns, *u = malloc((size_t)m->q * sizeof *u);
+    double t = NAN;
+    if (u && !rm_mapping_units(net, m, n, 1, u, NULL))
+        t = rm_mapping_units_tstep(net, m, n, u);
+    free(u);
+    return t;
+}
+
+/* The whole-column check of a search result c against the ring inc it
+ * would replace: 1 when the columns are not known, when inc's whole-column
+ * T_step is not defined, or when c's is not higher than inc's (*tc, *ti:
+ * the two values, NAN where not defined). A gain of the model smaller than
+ * a column's share of a host's time can turn into a loss once the columns
+ * are whole numbers. */
+static int whole_ok(const rm_network *net, const rm_options *opt, const rm_mapping *inc,
+                    const rm_mapping *c, double *ti, double *tc)
+{
+    *ti = *tc = NAN;
+    if (opt->columns <= 0)
+        return 1;
+    *ti = whole_tstep(net, opt, inc);
+    *tc = whole_tstep(net, opt, c);
+    if (isnan(*ti))
+        return 1;
+    return *tc <= *ti;
+}
+
 /* The local search (heur/improve.h) on a copy of *m, kept when T_step/D_w
  * drops and rm_mapping_check passes; *pre gets the mapping before it when
  * it was kept (for the final solver's comparison), else NULL. Only
@@ -93,6 +133,7 @@ static rm_status search_step(const rm_network *net, const rm_options *opt, rm_ma
     }
     rm_pipeline_step s = rmi_step_make(RM_STEP_SEARCH, st ? RM_IMPROVE_NOT_RUN : info.stop, t0,
                                        st ? NAN : c->t_step_per_dw);
+    double ti, tc;
     s.moves = st ? 0 : info.moves;
     s.evaluations = info.candidates;
     s.budget = info.max_evals;
@@ -103,6 +144,11 @@ static rm_status search_step(const rm_network *net, const rm_options *opt, rm_ma
         m->improve_stop = info.stop;
         snprintf(s.note, sizeof s.note, "%s: no better ring",
                  rm_enum_name(RM_ENUM_IMPROVE_STOP, info.stop));
+    } else if (!whole_ok(net, opt, m, c, &ti, &tc)) {
+        m->improve_stop = info.stop;
+        snprintf(s.note, sizeof s.note,
+                 "%s: its ring is slower with %lld whole columns (%.6g > %.6g): not kept",
+                 rm_enum_name(RM_ENUM_IMPROVE_STOP, info.stop), opt->columns, tc, ti);
     } else if (rm_mapping_check(net, c, 1e-9, &e)) {
         m->improve_stop = info.stop;
         snprintf(s.note, sizeof s.note, "its ring fails the invariant check (%.90s): not kept",
@@ -364,6 +410,8 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
     double t0 = m->t_step_per_dw, tbest = t0;
     int bi = -1, bstop = RM_IMPROVE_NOT_RUN, bmoves = 0, failed = 0;
     long long evals = 0, budget = 0;
+    int n_whole = 0; /* results lower by the model, slower with whole columns */
+    double whole_t[2] = {NAN, NAN};
     rm_mapping *best = NULL;
     char fail_msg[120] = "";
     /* which seeds are searched: the handed-on ring, then the others by
@@ -433,6 +481,13 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
         } else if ((best ? rm_mapping_better_on(net, best, c)
                          : rmi_mapping_replaces(net, m, bar, c)) &&
                    !rm_mapping_check(net, c, 1e-9, &e)) {
+            double ti, tc;
+            if (!whole_ok(net, opt, best ? best : m, c, &ti, &tc)) {
+                if (!n_whole++)
+                    whole_t[0] = tc, whole_t[1] = ti;
+                rm_mapping_free(c);
+                continue;
+            }
             rm_mapping_free(best);
             best = c, c = NULL;
             tbest = best->t_step_per_dw;
@@ -450,6 +505,12 @@ static rm_status seeded_search(const rm_network *net, const rm_options *opt, see
     if (!best) {
         if (failed == n_search)
             snprintf(s.note, sizeof s.note, "failed (%s): the previous mapping is kept", fail_msg);
+        else if (n_whole > 0)
+            snprintf(s.note, sizeof s.note,
+                     "%s: %d ring(s) lower but slower with %lld whole columns (%.6g > %.6g; "
+                     "%d of %d seed rings searched)",
+                     rm_enum_name(RM_ENUM_IMPROVE_STOP, bstop), n_whole, opt->columns,
+                     whole_t[0], whole_t[1], n_search - n_known, n);
         else if (bar < t0) /* the handed-on ring won a tie, communication-bound */
             snprintf(s.note, sizeof s.note,
                      "%s: no ring below the tie-won ring's balance root T* %.6g (%d of %d seed "

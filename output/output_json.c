@@ -236,6 +236,8 @@ static json_t *json_params(json_t *root, const rm_network *net, const rm_options
             if (opt) {
                 put(ji, "max_moves", json_integer(opt->improve_max_moves), bad);
                 put(ji, "seconds", jnum(opt->improve_seconds), bad);
+                if (opt->columns > 0) /* --cols: the whole-column check */
+                    put(ji, "columns", json_integer(opt->columns), bad);
                 for (int k = 0; k < m->n_steps; k++) /* the budget it ran with */
                     if (m->steps[k].kind == RM_STEP_SEARCH)
                         put(ji, "max_evaluations", json_integer(m->steps[k].budget), bad);

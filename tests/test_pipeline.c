@@ -18,6 +18,8 @@
  *  - the default pipeline searches from the rings its single options give
  *    (seed rings): on the shipped rows where one of them beat it, none
  *    does now;
+ *  - with the run's columns known (rm_options.columns), a search result
+ *    slower with whole columns does not replace the handed-on ring;
  *  - the search moves on rings of 30-70 hosts within its default budget
  *    (sampled rounds, heur/improve.c): it used to spend the whole budget
  *    generating one round's candidates and value none.
@@ -373,6 +375,84 @@ START_TEST(test_search_moves_on_long_rings)
 }
 END_TEST
 
+/* T_step/D_w of m with n whole columns, at least one per position, as
+ * iterapp allocates them (rm_mapping_units, rm_mapping_units_tstep). */
+static double whole_t(const rm_platform *p, const rm_options *o, const rm_mapping *m, long n)
+{
+    rm_network net;
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_network_init(&net, p, o->duplex, &err), RM_OK);
+    long *u = malloc((size_t)m->q * sizeof *u);
+    ck_assert(u);
+    ck_assert_msg(rm_mapping_units(&net, m, n, 1, u, &err) == RM_OK, "%s", err.msg);
+    double t = rm_mapping_units_tstep(&net, m, n, u);
+    free(u);
+    rm_network_destroy(&net);
+    return t;
+}
+
+/* Whole columns (rm_options.columns, docs/improve.md): a search result
+ * replaces the ring before it only when its T_step with the run's whole
+ * columns is not higher either. On tiers_fig4 at 0.0064 and tiers_fig3 at
+ * 0.00064 with 100 columns the search's rings are lower by the model
+ * (rational alphas) but slower with whole columns (a column is 1/3 of a
+ * host's share there); with the columns known the handed-on ring stays. */
+START_TEST(test_search_whole_columns)
+{
+    static const struct {
+        const char *file;
+        double dc_dw;
+        long cols;
+    } rows[] = {{"generated/tiers_fig4.gml", 0.0064, 100},
+                {"generated/tiers_fig3.gml", 0.00064, 100},
+                {"generated/tiers_fig4.gml", 0.0064, 1000},
+                {"geant2009.gml", 0.064, 143}};
+    int rejected = 0;
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        rm_platform *p = rmt_shipped(rows[r].file);
+        rm_options o;
+        rm_options_init(&o);
+        o.cost.dc_dw = rows[r].dc_dw;
+        o.threads = 1;
+        o.improve = 0; /* the handed-on ring */
+        rm_mapping *h = map_opt(p, &o);
+        o.improve = 1; /* the search, columns not known */
+        rm_mapping *a = map_opt(p, &o);
+        o.columns = rows[r].cols; /* the search, columns known */
+        rm_mapping *c = map_opt(p, &o);
+        double th = whole_t(p, &o, h, rows[r].cols), ta = whole_t(p, &o, a, rows[r].cols),
+               tc = whole_t(p, &o, c, rows[r].cols);
+        const rm_pipeline_step *st = &c->steps[c->n_steps - 1];
+        ck_assert_int_eq(st->kind, RM_STEP_SEARCH);
+        ck_assert_msg(tc <= th, "%s at %g, %ld columns: %.9g above the handed-on ring's %.9g",
+                      rows[r].file, rows[r].dc_dw, rows[r].cols, tc, th);
+        ck_assert(c->t_step_per_dw <= h->t_step_per_dw);
+        if (ta > th) { /* the model's result is slower with whole columns */
+            rejected++;
+            ck_assert_msg(a->t_step_per_dw < h->t_step_per_dw && strstr(st->note, "whole columns"),
+                          "%s at %g: note '%s'", rows[r].file, rows[r].dc_dw, st->note);
+        } else {
+            ck_assert_msg(same_mapping(a, c), "%s at %g, %ld columns: the check changed a ring "
+                          "not slower with whole columns", rows[r].file, rows[r].dc_dw,
+                          rows[r].cols);
+        }
+        rm_mapping_free(h);
+        rm_mapping_free(a);
+        rm_mapping_free(c);
+        rm_platform_free(p);
+    }
+    ck_assert_msg(rejected >= 2, "the whole-column check rejected %d rows: the test shows nothing",
+                  rejected);
+    /* refused: a negative count */
+    rm_options o;
+    rm_options_init(&o);
+    o.columns = -1;
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_options_check(&o, &err), RM_EINPUT);
+    ck_assert_msg(strstr(err.msg, "columns"), "%s", err.msg);
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("pipeline");
@@ -381,6 +461,7 @@ int main(void)
     tcase_add_test(tc, test_both_hands_on_the_better);
     tcase_add_test(tc, test_worse_step_not_kept);
     tcase_add_test(tc, test_search_budget_deterministic);
+    tcase_add_test(tc, test_search_whole_columns);
     tcase_add_test(tc, test_evals_auto_and_checks);
     tcase_add_test(tc, test_default_not_beaten_by_one_option);
     tcase_add_test(tc, test_search_moves_on_long_rings);

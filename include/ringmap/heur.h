@@ -140,6 +140,18 @@ typedef struct rm_options {
             void (*search_progress)(void *progress_ctx, int moves, long long evaluations,
                                     double t_now);
         };
+        struct { /* 1.5 */
+            rm_reserved_slot taken_1_2[3]; /* the slots 1.2 took */
+            /* the step's columns when the run's are known (iterapp's
+               --total-cols; the stencil's N columns of D_w / N Mflop each,
+               at least one per ring position): a search result replaces
+               the ring before it only when its T_step with whole columns
+               (rm_mapping_units with min_units 1, rm_mapping_units_tstep)
+               is not higher either (beyond the paper; docs/improve.md,
+               "Whole columns"). 0 (default, and a struct from {0}): not
+               known, T_step with rational alphas only (the 1.4 behaviour) */
+            long long columns;
+        };
     };
 } rm_options;
 

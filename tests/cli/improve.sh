@@ -43,4 +43,17 @@ ok "--improve-evals: byte-identical JSON twice (1 and 3 threads)"
 expect_bad "improve-evals" "--improve-evals x" "$P" --improve-evals x
 expect_bad "improve-seconds" "--improve-seconds -1" "$P" --improve-seconds -1
 expect_bad "improve-moves" "--improve-moves x" "$P" --improve-moves x
+expect_bad "cols" "--cols -1" "$P" --cols -1
+# --cols N (rm_options.columns): the run's whole columns judge the search's
+# ring; on tiers_fig4 at 0.0064 with 100 columns its rings are lower by the
+# model but slower with whole columns, so the handed-on ring stays
+T4="$SRC/platforms/generated/tiers_fig4.gml"
+expect_exit 0 "--cols 100" "$T4" --dc-dw 0.0064 --cols 100 --json "$TMP/cols.json" -q
+expect_exit 0 "--no-improve" "$T4" --dc-dw 0.0064 --no-improve --json "$TMP/nocols.json" -q
+jcheck "$TMP/cols.json" "--cols 100: recorded, the search's rings not kept (slower with whole columns)" \
+    '.params.improve.columns == 100 and ([.params.pipeline[] | select(.step == "search")][0]
+     | .kept == false and (.note | test("slower with 100 whole columns")))'
+jq -s '.[0].t_step_per_dw == .[1].t_step_per_dw and (.[0].ring | map(.node)) == (.[1].ring | map(.node))' \
+    "$TMP/cols.json" "$TMP/nocols.json" | grep -qx true || fail "--cols 100: not the handed-on ring"
+ok "--cols 100: the handed-on ring"
 finish_test
