@@ -23,7 +23,10 @@
  * composer: the routes of every host to and from two hosts), time, peak RSS
  * and entries, beside today's all-pairs loader where it loads
  * (docs/simgrid.md, "Routes without the all-pairs store").
+ * With --pairs-max N the reader keeps the all-pairs table up to N hosts only
+ * (1: the route pieces for every platform, rm_platform.fixed_pieces).
  * Usage: bench_simgrid [--hosts H[,H...]] [--styles] [--only STYLE] [--file F]... [--reference]
+ *                      [--pairs-max N]
  *        bench_simgrid --pieces [--hosts H[,H...]]
  *        (default hosts 256,512,1024; with --styles 1000; with --pieces
  *        1000,10000,100000)
@@ -159,6 +162,11 @@ static int write_style(const char *path, int hosts, int st)
     return ok;
 }
 
+/* --pairs-max N: the all-pairs table up to N hosts, the route pieces above
+ * (rmi_platform_read_simgrid_pairs; 0: the reader's default, 1: the pieces
+ * always, to compare the two on one platform) */
+static int g_pairs_max;
+
 /* One row of table 2: load path (name, hosts), SharedRing on its fixed
  * routes, and with reference its reference path. 0 when it mapped. */
 static int style_row(const char *path, const char *name, int hosts, int reference)
@@ -166,7 +174,7 @@ static int style_row(const char *path, const char *name, int hosts, int referenc
     rm_platform *pl = NULL;
     rm_error err = {RM_OK, ""};
     double c0 = cpu();
-    rm_status st = rmi_platform_read_simgrid(path, NULL, &pl, &err);
+    rm_status st = rmi_platform_read_simgrid_pairs(path, NULL, g_pairs_max, &pl, NULL, &err);
     double c1 = cpu();
     if (st) {
         printf("%-10s %6d  load refused: %s\n", name, hosts, err.msg);
@@ -190,8 +198,15 @@ static int style_row(const char *path, const char *name, int hosts, int referenc
         rm_platform_free(pl);
         return 1;
     }
-    printf("%-10s %6d %8.2f %8.2f %9.1f %5d %12.6g", name, pl->n_hosts, c1 - c0, m1 - m0, rss, m->q,
-           m->t_step_per_dw);
+    unsigned long ring = 1469598103934665603UL; /* FNV-1a of the ring's host names */
+    for (int k = 0; k < m->q; k++)
+        for (const char *c = pl->nodes[m->ring[k]].label; ; c++) {
+            ring = (ring ^ (unsigned char)*c) * 1099511628211UL;
+            if (!*c)
+                break;
+        }
+    printf("%-10s %6d %8.2f %8.2f %9.1f %5d %12.6g %08lx", name, pl->n_hosts, c1 - c0, m1 - m0, rss,
+           m->q, m->t_step_per_dw, ring & 0xffffffffUL);
     if (reference) {
         rm_network net;
         rm_mapping *b = NULL;
@@ -338,6 +353,8 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (!strcmp(argv[i], "--pieces"))
             pieces = 1;
+        else if (!strcmp(argv[i], "--pairs-max") && i + 1 < argc)
+            g_pairs_max = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--file") && i + 1 < argc && n_files < 16)
             files[n_files++] = argv[++i];
     char dir[] = "/tmp/bench_simgrid_XXXXXX";
@@ -352,8 +369,8 @@ int main(int argc, char **argv)
     }
     if (styles || n_files) {
         int status = 0;
-        printf("%-10s %6s %8s %8s %9s %5s %12s%s\n", "style", "hosts", "load(s)", "map(s)",
-               "RSS(MiB)", "q", "T_step/D_w", reference ? "    ref(s)   ratio" : "");
+        printf("%-10s %6s %8s %8s %9s %5s %12s %8s%s\n", "style", "hosts", "load(s)", "map(s)",
+               "RSS(MiB)", "q", "T_step/D_w", "ring#", reference ? "    ref(s)   ratio" : "");
         for (const char *p = styles ? (list ? list : "1000") : ""; *p;) {
             int H = atoi(p);
             for (int stl = 0; stl < 5 && H > 1; stl++) {
@@ -377,7 +394,7 @@ int main(int argc, char **argv)
         rmdir(dir);
         printf("(load: CPU s of this process and the loading child; map: CPU s of SharedRing, one "
                "thread, fixed routes, stopping bounds; RSS: the larger peak of this process and "
-               "the loading children so far; ref: the reference path, every ring edge's routes "
+               "the loading children so far; ring#: a hash of the ring's host names in order; ref: the reference path, every ring edge's routes "
                "to and from every host; targets: fat-tree and zones at 1000 hosts <= 2 s)\n");
         return status;
     }

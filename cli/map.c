@@ -459,7 +459,7 @@ int rmi_cmd_map(int argc, char **argv)
         return code;
     /* --routing widest on a SimGrid platform (the default, RM_ROUTING_AUTO, is
        SimGrid's own routes: rm_routing_resolve) */
-    int sg_widest = p->fixed_route_start && a.opt.routing == RM_ROUTING_WIDEST;
+    int sg_widest = rm_platform_fixes_routes(p) && a.opt.routing == RM_ROUTING_WIDEST;
     if (sg_widest)
         rmi_cli_sg_widest_notice(p);
     /* m[0]: the mapping (with --heuristic both, rmi_cli_both's: SharedRing's,

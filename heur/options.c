@@ -4,6 +4,7 @@
  */
 #include "heur/options.h"
 #include "ring/args.h"
+#include "topo/io/readers.h"
 #include "ringmap/output.h"
 
 #include <math.h>
@@ -189,6 +190,13 @@ rm_status rmi_heuristic_args_check(const rm_network *net, const rm_options *opt,
 
 rm_status rmi_latency_routes_check(const rm_platform *p, const rm_options *opt, rm_error *err)
 {
+    if (p && p->fixed_pieces && opt->routing == RM_ROUTING_WIDEST)
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: --routing widest: the platform's SimGrid routes are kept as "
+                            "pieces (above %d hosts), its links joined at one hub node, "
+                            "where widest paths would skip every link; map on SimGrid's own "
+                            "routes (--routing fixed, the default)",
+                            p->name && *p->name ? p->name : "platform", RM_SIMGRID_PAIRS_MAX);
     if (!p || p->n_latency_routes <= 0 || opt->cost.latency)
         return RM_OK;
     return rm_error_set(err, RM_EINPUT,

@@ -10,8 +10,12 @@
 /** The policy for routes that have only a latency (rm_platform
  *  .n_latency_routes > 0: a Vivaldi zone's hosts without links): mapped only
  *  with the latency in the cost model (opt->cost.latency); else RM_EINPUT
- *  saying so (--latency --dc). Called by every mapping entry (below, and
- *  rm_map). O(1). Thread-safe. */
+ *  saying so (--latency --dc). And the policy for widest paths on a SimGrid
+ *  platform whose routes are kept as pieces (rm_platform.fixed_pieces,
+ *  above RM_SIMGRID_PAIRS_MAX hosts): its links meet at one hub node, so
+ *  widest paths there would go host - hub - host past every link:
+ *  RM_ROUTING_WIDEST is RM_EINPUT (map on SimGrid's routes). Called by every
+ *  mapping entry (below, and rm_map). O(1). Thread-safe. */
 rm_status rmi_latency_routes_check(const rm_platform *p, const rm_options *opt, rm_error *err);
 
 /** The checks of a heuristic's entry (rm_sharedring, rm_slicering, the

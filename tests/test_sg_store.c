@@ -49,7 +49,7 @@ static blob child_stream(const char *path, int pieces)
         FILE *quiet = freopen("/dev/null", "w", stderr); /* SimGrid's warnings (unit-less values) */
         (void)quiet;
         int rc = pieces ? rmi_sg_child_extract_pieces(path, ".", pfd[1], 0)
-                        : rmi_sg_child_extract(path, ".", pfd[1], 0);
+                        : rmi_sg_child_extract(path, ".", pfd[1], 0, 0);
         _exit(rc);
     }
     close(pfd[1]);

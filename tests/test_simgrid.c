@@ -444,8 +444,8 @@ START_TEST(bad_files)
     fclose(f);
     expect_bad(path, RM_ELIMIT, "more than ringmap maps");
     unlink(path);
-    /* a million hosts (SimGrid's cluster_crossbar.xml has 262,145): refused
-     * when host 2049 is created, before SimGrid builds the rest */
+    /* a million hosts: refused when host RM_SIMGRID_MAX_HOSTS + 1 is
+     * created, before SimGrid builds the rest */
     snprintf(path, sizeof path, "%s/huge_cluster.xml", dir);
     f = fopen(path, "w");
     ck_assert_ptr_nonnull(f);
@@ -455,7 +455,9 @@ START_TEST(bad_files)
                "radical=\"0-999999\" speed=\"1Gf\" bw=\"1GBps\" lat=\"1us\"/></zone>\n"
                "</platform>\n");
     fclose(f);
-    expect_bad(path, RM_ELIMIT, "more than 2048 hosts");
+    char more[64];
+    snprintf(more, sizeof more, "more than %d hosts", RM_SIMGRID_MAX_HOSTS);
+    expect_bad(path, RM_ELIMIT, more);
     unlink(path);
     rmdir(dir);
 }

@@ -26,6 +26,7 @@
 #include "ringmap/topo.h"
 #include "topo/args.h"
 #include "topo/igraph_guard.h"
+#include "topo/io/sg_store.h"
 #include "topo/io/unusable.h"
 #include "topo/route/widest.h"
 
@@ -454,11 +455,65 @@ static int host_position(const rm_platform *p, int v)
     return -1;
 }
 
+/* Arc k of the route on net: 1 usable; 0 a link too slow for the model
+ * (no route, topo/io/unusable.h); -1 not an arc of the platform's. */
+static int fixed_arc_ok(const rm_network *net, int arc)
+{
+    if (net->arc_res[arc] >= 0)
+        return 1;
+    return rm_link_bw_usable(net->platform->links[arc / 2].bandwidth) ? -1 : 0;
+}
+
+/* The route of hosts ia -> ib put together from the platform's pieces
+ * (struct rm_fixed_pieces, topo/io/sg_store.h): the host to the hub, each
+ * SimGrid link from the hub and back, the hub to the other host.
+ * O(depth + R^2) for a route of R links. */
+static int pieces_arcs(const rm_network *net, const struct rm_fixed_pieces *fp, int ia, int ib,
+                       int *arcs, int cap)
+{
+    int buf[96], *lk = buf;
+    int n = rmi_sg_store_route(&fp->st, fp->st_host[ia], fp->st_host[ib], lk, 96, NULL);
+    if (n == -2) { /* a route longer than the buffer */
+        lk = malloc(((size_t)fp->st.L + 1) * sizeof *lk);
+        n = lk ? rmi_sg_store_route(&fp->st, fp->st_host[ia], fp->st_host[ib], lk, fp->st.L + 1,
+                                    NULL)
+               : -1;
+    }
+    int m = n >= 0 && 3 * n + 2 <= cap ? 0 : -1, H = fp->n_hosts;
+    for (int t = -1; m >= 0 && t <= n; t++) {
+        int k = t < 0 ? 2 * (fp->conn0 + 2 * ia) : t == n ? 2 * (fp->conn0 + 2 * ib + 1) : -1;
+        int three[3] = {k, -1, -1}, c = 1;
+        if (k < 0) { /* link l: the hub to its entry, the link, its exit to the hub */
+            int l = fp->lpos[lk[t]];
+            three[0] = 2 * (fp->conn0 + 2 * H + 2 * l);
+            three[1] = 2 * l;
+            three[2] = 2 * (fp->conn0 + 2 * H + 2 * l + 1);
+            c = 3;
+        }
+        for (int u = 0; u < c && m >= 0; u++) {
+            int ok = fixed_arc_ok(net, three[u]);
+            if (ok <= 0)
+                m = ok < 0 ? -1 : -3;
+            else
+                arcs[m++] = three[u];
+        }
+    }
+    if (lk != buf)
+        free(lk);
+    return m == -3 ? 0 : m;
+}
+
+/* rmi_fixed_route_every_link (topo/route/widest.h). */
+const char *rmi_fixed_route_every_link(const rm_platform *p)
+{
+    return p && !p->fixed_route_start && p->fixed_pieces ? p->fixed_pieces->every : NULL;
+}
+
 /* rmi_fixed_route_arcs (topo/route/widest.h). */
 int rmi_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
 {
     const rm_platform *p = net->platform;
-    if (!p->fixed_route_start)
+    if (!rm_platform_fixes_routes(p))
         return 0;
     return rmi_fixed_route_arcs_at(net, host_position(p, a), host_position(p, b), arcs, cap);
 }
@@ -467,10 +522,12 @@ int rmi_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap
 int rmi_fixed_route_arcs_at(const rm_network *net, int ia, int ib, int *arcs, int cap)
 {
     const rm_platform *p = net->platform;
-    if (!p->fixed_route_start)
+    if (!rm_platform_fixes_routes(p))
         return 0;
     if (ia < 0 || ib < 0 || ia >= p->n_hosts || ib >= p->n_hosts)
         return 0; /* fixed routes join hosts only */
+    if (!p->fixed_route_start)
+        return ia == ib ? 0 : pieces_arcs(net, p->fixed_pieces, ia, ib, arcs, cap);
     int a = p->hosts[ia], b = p->hosts[ib];
     size_t H = (size_t)p->n_hosts, k = (size_t)ia * H + (size_t)ib;
     int s = p->fixed_route_start[k], e = p->fixed_route_start[k + 1];
@@ -509,9 +566,13 @@ static rm_status route_fixed(const rm_network *net, int src, int reverse, int ds
         size_t k = (size_t)ia * (size_t)p->n_hosts + (size_t)ib;
         cap = p->fixed_route_start[k + 1] - p->fixed_route_start[k];
     }
+    else if (ia >= 0 && ib >= 0 && ia != ib && p->fixed_pieces)
+        cap = p->fixed_pieces->max_arcs;
     if (cap > 0 && !route_resize(route, cap))
         return rm_error_set(err, RM_ENOMEM, "out of memory for a fixed route");
     int n = cap > 0 ? rmi_fixed_route_arcs(net, a, b, route->arcs, cap) : 0;
+    if (n > 0 && n < cap && !p->fixed_route_start)
+        route_resize(route, n); /* the pieces' bound was an upper one */
     if (n <= 0) {
         route_resize(route, 0);
         route->bandwidth = 0.0;

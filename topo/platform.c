@@ -7,6 +7,7 @@
  * file does not call.
  */
 #include "ringmap/topo.h"
+#include "topo/io/sg_store.h"
 
 #include <float.h>
 #include <math.h>
@@ -274,6 +275,11 @@ out:
     return st;
 }
 
+int rm_platform_fixes_routes(const rm_platform *p)
+{
+    return p && (p->fixed_route_start || p->fixed_pieces);
+}
+
 void rm_platform_free(rm_platform *p)
 {
     if (!p)
@@ -286,6 +292,7 @@ void rm_platform_free(rm_platform *p)
     free(p->hosts);
     free(p->fixed_route_start);
     free(p->fixed_route_links);
+    rmi_fixed_pieces_free(p->fixed_pieces);
     if (p->link_ids)
         for (int l = 0; l < p->n_links; l++)
             free(p->link_ids[l]);

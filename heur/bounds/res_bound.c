@@ -35,6 +35,61 @@ static int cmp_a(const void *x, const void *y)
     return u < v ? -1 : u > v ? 1 : (i > j) - (i < j);
 }
 
+/* The bound on resource rb->res of capacity cmin (every kept pair's route
+ * crosses it): the hosts by 1/sqrt(w) and kappa per unit of D_c. */
+static rm_status res_bound_finish(rm_res_bound *rb, const rm_network *net, const rm_options *opt,
+                                  double cmin, rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts;
+    if (rb->res < 0 || !isfinite(cmin))
+        return RM_OK;
+    rb->H = H;
+    rb->a = malloc((size_t)H * sizeof *rb->a);
+    rb->ord = malloc((size_t)H * sizeof *rb->ord);
+    rb->in = calloc((size_t)H, 1);
+    rb->host_of = malloc((size_t)p->n_nodes * sizeof *rb->host_of);
+    if (!rb->a || !rb->ord || !rb->in || !rb->host_of) {
+        rmi_res_bound_destroy(rb);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the shared-resource bound");
+    }
+    for (int v = 0; v < p->n_nodes; v++)
+        rb->host_of[v] = -1;
+    for (int h = 0; h < H; h++) {
+        rb->host_of[p->hosts[h]] = h;
+        rb->a[h] = 1.0 / sqrt(p->nodes[p->hosts[h]].w);
+        rb->ord[h] = h;
+    }
+    t_a = rb->a;
+    qsort(rb->ord, (size_t)H, sizeof *rb->ord, cmp_a);
+    rb->kappa_per_d = (opt->cost.parallel_send ? 2.0 : 4.0) / cmin;
+    rb->active = 1;
+    return RM_OK;
+}
+
+/* The routes kept as pieces (rm_platform.fixed_pieces, topo/io/sg_store.h):
+ * the links every kept pair's route crosses come from the reader's survey
+ * (zone pair by zone pair), not from a walk of every pair's route; every
+ * kept pair has a route there. The same resource as the walk's: the
+ * least capacity among the non-backbone resources of those links. O(L). */
+static rm_status res_bound_pieces(rm_res_bound *rb, const rm_network *net, const rm_options *opt,
+                                  rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    const char *every = rmi_fixed_route_every_link(p);
+    double cmin = INFINITY;
+    for (int l = 0; every && l < p->n_links; l++) {
+        if (!every[l])
+            continue;
+        int r = net->arc_res[2 * l];
+        if (r >= 0 && !net->res_backbone[r] && net->res_cap[r] > 0 && net->res_cap[r] < cmin) {
+            cmin = net->res_cap[r];
+            rb->res = r;
+        }
+    }
+    return res_bound_finish(rb, net, opt, cmin, err);
+}
+
 rm_status rmi_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_options *opt,
                             rm_error *err)
 {
@@ -42,9 +97,11 @@ rm_status rmi_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_o
     rb->res = -1;
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
-    if (opt->routing != RM_ROUTING_FIXED || !p->fixed_route_start || H < 3)
+    if (opt->routing != RM_ROUTING_FIXED || !rm_platform_fixes_routes(p) || H < 3)
         return RM_OK;
     int R = net->n_res;
+    if (!p->fixed_route_start)
+        return res_bound_pieces(rb, net, opt, err);
     long *count = calloc((size_t)R + 1, sizeof *count);
     int *stamp = malloc(((size_t)R + 1) * sizeof *stamp);
     int cap = p->n_links * 2 + 2;
@@ -85,29 +142,7 @@ rm_status rmi_res_bound_init(rm_res_bound *rb, const rm_network *net, const rm_o
     free(count);
     free(stamp);
     free(arcs);
-    if (rb->res < 0 || !isfinite(cmin))
-        return RM_OK;
-    rb->H = H;
-    rb->a = malloc((size_t)H * sizeof *rb->a);
-    rb->ord = malloc((size_t)H * sizeof *rb->ord);
-    rb->in = calloc((size_t)H, 1);
-    rb->host_of = malloc((size_t)p->n_nodes * sizeof *rb->host_of);
-    if (!rb->a || !rb->ord || !rb->in || !rb->host_of) {
-        rmi_res_bound_destroy(rb);
-        return rm_error_set(err, RM_ENOMEM, "out of memory for the shared-resource bound");
-    }
-    for (int v = 0; v < p->n_nodes; v++)
-        rb->host_of[v] = -1;
-    for (int h = 0; h < H; h++) {
-        rb->host_of[p->hosts[h]] = h;
-        rb->a[h] = 1.0 / sqrt(p->nodes[p->hosts[h]].w);
-        rb->ord[h] = h;
-    }
-    t_a = rb->a;
-    qsort(rb->ord, (size_t)H, sizeof *rb->ord, cmp_a);
-    rb->kappa_per_d = (opt->cost.parallel_send ? 2.0 : 4.0) / cmin;
-    rb->active = 1;
-    return RM_OK;
+    return res_bound_finish(rb, net, opt, cmin, err);
 }
 
 void rmi_res_bound_reset(rm_res_bound *rb)

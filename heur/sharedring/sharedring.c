@@ -104,7 +104,7 @@ rm_status rmi_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_err
         wk->arc[t] = malloc(N * sizeof(int));
         ok = ok && wk->wid[t] && wk->arc[t];
     }
-    if (net->platform->fixed_route_start) { /* fixed_cand's room for four routes */
+    if (rm_platform_fixes_routes(net->platform)) { /* fixed_cand's room for four routes */
         wk->fx_room = net->platform->n_links + 1;
         wk->fx_arcs = malloc(4 * (size_t)wk->fx_room * sizeof(int));
         ok = ok && wk->fx_arcs;

@@ -309,7 +309,7 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     const rm_network *net = wk->net;
     const rm_platform *p = wk->p;
     int H = p->n_hosts, R = net->n_res;
-    if (!p->fixed_route_start || H < 3 || !wk->hidx)
+    if (!rm_platform_fixes_routes(p) || H < 3 || !wk->hidx)
         return NULL;
     h2_fixed *fx = calloc(1, sizeof *fx);
     if (!fx)

@@ -111,7 +111,22 @@ typedef struct rm_platform {
     char **group_names;
     int *node_group;
     long n_latency_routes;
+    /* Routes fixed by the file kept as pieces instead of the route of every
+       pair: a SimGrid platform of more hosts than the
+       all-pairs table is kept for (docs/simgrid.md, "How the file is
+       loaded") has fixed_route_start and fixed_route_links NULL and this
+       set (appended in 1.4); the routes are the same SimGrid routes, put together on demand
+       (rm_route_from_tree, the JSON and table outputs). Opaque, owned and
+       freed by the platform; NULL for every other platform. Test for fixed
+       routes with rm_platform_fixes_routes, not fixed_route_start. */
+    struct rm_fixed_pieces *fixed_pieces;
 } rm_platform;
+
+/** 1 when the platform fixes its routes (a SimGrid file: the all-pairs
+ *  table fixed_route_start, or the pieces fixed_pieces), else 0 (also for a
+ *  NULL p). O(1). Thread safety: reentrant (p only read). Source: the
+ *  routes SimGrid 3.32 gives (Host::route_to), docs/simgrid.md. */
+int rm_platform_fixes_routes(const rm_platform *p);
 
 /** The platform's routers as its file counts them: SimGrid's own routers
  *  for a SimGrid platform (rm_platform.link_ids set), else every node that
@@ -505,8 +520,8 @@ rm_status rm_capacity_matrix(const rm_network *net, double *bw, rm_error *err);
 
 /**
  * The routing the mapper runs for routing on net: RM_ROUTING_AUTO becomes
- * RM_ROUTING_FIXED when net's platform fixes its routes (fixed_route_start
- * not NULL: a SimGrid file, mapped on the routes SimGrid/SMPI will use) and
+ * RM_ROUTING_FIXED when net's platform fixes its routes
+ * (rm_platform_fixes_routes: a SimGrid file, mapped on the routes SimGrid/SMPI will use) and
  * RM_ROUTING_WIDEST otherwise (widest paths, Legrand et al. 2004 §4.4.2);
  * any other value is returned as it is (RM_ROUTING_FIXED on a platform
  * without fixed routes stays FIXED, which the heuristics refuse with

@@ -66,9 +66,15 @@ const double *rmi_linpack_speeds(int *n);
 /* SimGrid platform XML                                                       */
 /* ------------------------------------------------------------------------ */
 
-/** Largest number of hosts a SimGrid platform may have: the route of every
- *  ordered host pair is kept (O(H^2) memory). */
-#define RM_SIMGRID_MAX_HOSTS 2048
+/** Largest number of hosts a SimGrid platform may have (docs/simgrid.md:
+ *  SimGrid's own load of 100,000 hosts takes 5-7 s and 313 MiB; the
+ *  pieces are linear in the hosts for a hierarchy of clusters). */
+#define RM_SIMGRID_MAX_HOSTS 100000
+/** Up to this many hosts the route of every ordered host pair is kept
+ *  (rm_platform.fixed_route_start, O(H^2) memory, every output as it has
+ *  always been); above it the routes are kept as pieces
+ *  (rm_platform.fixed_pieces, topo/io/sg_store.h). */
+#define RM_SIMGRID_PAIRS_MAX 2048
 /** Largest SimGrid platform file read, in bytes (256 MiB). */
 #define RM_SIMGRID_MAX_BYTES ((unsigned long long)256 << 20)
 
@@ -83,6 +89,7 @@ typedef struct rm_simgrid_info {
     int n_splitduplex; /* of n_links: the _UP/_DOWN halves of SPLITDUPLEX links */
     int n_fatpipe;     /* of n_links: FATPIPE links (backbone = 1) */
     int n_wifi;        /* of n_links: WIFI links (their first rate) */
+    int pieces;        /* 1: the routes kept as pieces (rm_platform.fixed_pieces) */
 } rm_simgrid_info;
 
 /**
@@ -101,7 +108,7 @@ typedef struct rm_simgrid_info {
  * refused; version < 4 is converted on a temporary copy with SimGrid's
  * simgrid_update_xml (ro->warn says so), or refused with that advice when
  * the script is not installed. More than RM_SIMGRID_MAX_HOSTS hosts:
- * RM_ELIMIT, before any route is asked.
+ * RM_ELIMIT, as soon as SimGrid creates the extra host.
  *
  * The model (docs/simgrid.md):
  *  - host: w = 1e6 / (speed x cores) s/Mflop (speed in flop/s, SimGrid's
@@ -115,7 +122,9 @@ typedef struct rm_simgrid_info {
  *    NONLINEAR: refused;
  *  - routes: SimGrid's route of every ordered host pair, loopbacks aside,
  *    kept as the platform's fixed routes (rm_platform.fixed_route_*, used by
- *    --routing fixed, which is the CLI's default for .xml files).
+ *    --routing fixed, which is the CLI's default for .xml files); above
+ *    RM_SIMGRID_PAIRS_MAX hosts kept as SimGrid's pieces
+ *    (rm_platform.fixed_pieces, rmi_platform_read_simgrid_pairs).
  * SimGrid links have no end nodes: the platform is a directed graph whose
  * nodes are the hosts (first, in SimGrid's order; labels = host names) and,
  * for each link l, an entry node "link:<l>:in" and an exit node
@@ -147,6 +156,18 @@ rm_status rmi_platform_read_simgrid(const char *path, const rm_read_options *ro,
 /** Same, also filling *info (may be NULL). */
 rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *ro,
                                        rm_platform **out, rm_simgrid_info *info, rm_error *err);
+
+/** rmi_platform_read_simgrid_ex with the all-pairs table kept up to
+ *  pairs_max hosts (0: RM_SIMGRID_PAIRS_MAX; 1: the pieces for every
+ *  platform, as the tests and bench_simgrid compare them): above it the
+ *  routes are kept as pieces (rm_platform.fixed_pieces: the same routes,
+ *  one hub node instead of a connection link per consecutive link pair,
+ *  the same widths; every kept pair must have a route, else RM_EINPUT
+ *  naming the pair). O(H x Zh x R) beyond SimGrid's load for Zh zones
+ *  holding hosts (a zone that is not a star: its squared size). */
+rm_status rmi_platform_read_simgrid_pairs(const char *path, const rm_read_options *ro,
+                                          int pairs_max, rm_platform **out,
+                                          rm_simgrid_info *info, rm_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* Tiers generator output                                                     */

@@ -418,7 +418,30 @@ class Composer {
 
 } // namespace
 
-extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts)
+namespace {
+
+/* The "key value" lines of the test and bench children, all of out to fd:
+ * 0, or 4 when fd could not be written. */
+int write_text(int fd, const std::string &out)
+{
+    size_t at = 0;
+    while (at < out.size()) {
+        ssize_t w = ::write(fd, out.data() + at, out.size() - at);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return 4;
+        at += static_cast<size_t>(w);
+    }
+    return 0;
+}
+
+int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u::Host *> &hosts);
+
+} // namespace
+
+extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts,
+                                    int pairs_max)
 {
     Out o(fd);
     try {
@@ -439,18 +462,21 @@ extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, i
         /* a platform far beyond max_hosts (a 262,144-host cluster) is refused
          * as soon as its host max_hosts + 1 is created, not after SimGrid has
          * built it all (15 s and GiBs) */
-        /* counted by SimGrid itself (the engine's host count, one per
-         * name): SimGrid 3.32 signals each host of a cluster twice (at its
-         * creation and when the cluster is sealed), so counting the signals
-         * refused a 1025-host cluster as "more than 2048 hosts" */
+        /* counted once per host: SimGrid 3.32 signals each host of a
+         * cluster twice (at its creation and when the cluster is sealed), so
+         * counting the signals refused a 1025-host cluster as "more than
+         * 2048 hosts"; the distinct hosts signalled, not the engine's host
+         * count, which SimGrid 3.32 finds by walking every zone's hosts
+         * (O(H) a signal: O(H^2) for the load, 26 s at 10,000 hosts) */
+        std::unordered_set<const simgrid::s4u::Host *> seen;
         if (max_hosts > 0)
-            simgrid::s4u::Host::on_creation_cb([&o, &e, max_hosts](simgrid::s4u::Host &) {
-                if (e.get_host_count() > static_cast<size_t>(max_hosts)) {
+            simgrid::s4u::Host::on_creation_cb([&o, &seen, max_hosts](simgrid::s4u::Host &h) {
+                seen.insert(&h);
+                if (seen.size() > static_cast<size_t>(max_hosts)) {
                     error_record(o,
                                  "more than " + std::to_string(max_hosts) +
                                      " hosts: more than ringmap maps (at most " +
-                                     std::to_string(max_hosts) +
-                                     " hosts: the routes of every ordered host pair are kept)",
+                                     std::to_string(max_hosts) + " hosts)",
                                  "LIM!");
                     ::_exit(3);
                 }
@@ -465,11 +491,14 @@ extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, i
         if (max_hosts > 0 && hosts.size() > static_cast<size_t>(max_hosts)) {
             error_record(o, std::to_string(hosts.size()) +
                                 " hosts: more than ringmap maps (at most " +
-                                std::to_string(max_hosts) +
-                                " hosts: the routes of every ordered host pair are kept)",
+                                std::to_string(max_hosts) + " hosts)",
                          "LIM!");
             return 3;
         }
+        /* above pairs_max hosts: the route pieces (O(H) for a hierarchy of
+         * clusters), not the route of every ordered pair (O(H^2)) */
+        if (pairs_max > 0 && hosts.size() > static_cast<size_t>(pairs_max))
+            return write_pieces(o, e, hosts);
         o.bytes("RMSG", 4);
         o.u32(4);
         o.i32(static_cast<int32_t>(hosts.size()));
@@ -638,16 +667,7 @@ extern "C" int rmi_sg_child_compose_check(const char *path, int src_stride, int 
     } catch (const std::exception &ex) {
         out = std::string("error ") + ex.what() + "\n";
     }
-    size_t at = 0;
-    while (at < out.size()) {
-        ssize_t w = ::write(fd, out.data() + at, out.size() - at);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return 4;
-        at += static_cast<size_t>(w);
-    }
-    return 0;
+    return write_text(fd, out);
 }
 
 extern "C" int rmi_sg_child_compose_pieces(const char *path, int fd)
@@ -698,16 +718,7 @@ extern "C" int rmi_sg_child_compose_pieces(const char *path, int fd)
     } catch (const std::exception &ex) {
         out = std::string("error ") + ex.what() + "\n";
     }
-    size_t at = 0;
-    while (at < out.size()) {
-        ssize_t w = ::write(fd, out.data() + at, out.size() - at);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return 4;
-        at += static_cast<size_t>(w);
-    }
-    return 0;
+    return write_text(fd, out);
 }
 
 namespace {
@@ -736,6 +747,188 @@ void all_zones(NetZoneImpl *z, std::vector<NetZoneImpl *> &out)
 
 } // namespace
 
+namespace {
+
+/* The pieces stream (rmi_sg_child_extract_pieces) of the loaded and sealed
+ * platform e with its hosts: 0, 3 after an "ERR!" record, 4 when fd could
+ * not be written. Throws SimGrid's exceptions. */
+int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u::Host *> &hosts)
+{
+    NetZoneImpl *root = e.get_netzone_root()->get_impl();
+    if (const char *u = pieces_unsupported(root)) {
+        error_record(o, std::string("a ") + u + " zone: its routes are not composed from pieces");
+        return 3;
+    }
+    std::unordered_map<const StandardLinkImpl *, double> lat;
+    std::unordered_map<const StandardLinkImpl *, const simgrid::s4u::Link *> iface;
+    for (const auto *l : e.get_all_links()) {
+        lat.emplace(l->get_impl(), l->get_latency());
+        iface.emplace(l->get_impl(), l);
+    }
+    Composer c(lat);
+    /* every host's routes to and from two hosts of each leaf zone: every
+     * piece any host pair's route is made of (the common ancestor's
+     * local route and the gateway routes are those of the
+     * representative in the destination's leaf zone); every pair of a
+     * leaf zone that is not a star */
+    std::vector<const NetZoneImpl *> leaves;
+    std::unordered_map<const NetZoneImpl *, std::vector<const NetPoint *>> members;
+    for (const auto *h : hosts) {
+        const NetZoneImpl *z = h->get_netpoint()->get_englobing_zone();
+        auto &m = members[z];
+        if (m.empty())
+            leaves.push_back(z);
+        m.push_back(h->get_netpoint());
+    }
+    LinkList got;
+    for (const NetZoneImpl *z : leaves) {
+        const auto &m = members[z];
+        const NetPoint *reps[2] = {m.front(), m.back()};
+        bool star = c.probe_of(z) != nullptr;
+        for (const auto *h : hosts)
+            for (const NetPoint *r : reps) {
+                const NetPoint *v = h->get_netpoint();
+                if (v == r)
+                    continue;
+                double l = 0.0;
+                try {
+                    got.clear();
+                    c.route(v, r, got, &l);
+                } catch (const std::exception &) {
+                }
+                try {
+                    got.clear();
+                    c.route(r, v, got, &l);
+                } catch (const std::exception &) {
+                }
+            }
+        if (!star)
+            for (const NetPoint *a : m)
+                for (const NetPoint *b : m)
+                    if (a != b) {
+                        double l = 0.0;
+                        try {
+                            got.clear();
+                            c.route(a, b, got, &l);
+                        } catch (const std::exception &) {
+                        }
+                    }
+    }
+    /* numbering: hosts, then every other netpoint the pieces name */
+    std::unordered_map<const NetPoint *, int32_t> np;
+    std::vector<const NetPoint *> nps;
+    auto np_id = [&np, &nps](const NetPoint *v) -> int32_t {
+        if (!v)
+            return -1;
+        auto it = np.find(v);
+        if (it != np.end())
+            return it->second;
+        int32_t id = static_cast<int32_t>(nps.size());
+        np.emplace(v, id);
+        nps.push_back(v);
+        return id;
+    };
+    for (const auto *h : hosts)
+        np_id(h->get_netpoint());
+    std::vector<NetZoneImpl *> zones;
+    all_zones(root, zones);
+    std::unordered_map<const NetZoneImpl *, int32_t> zid;
+    for (size_t k = 0; k < zones.size(); k++)
+        zid.emplace(zones[k], static_cast<int32_t>(k));
+    for (NetZoneImpl *z : zones) {
+        np_id(z->get_netpoint());
+        np_id(c.probe_of(z));
+    }
+    std::unordered_map<const StandardLinkImpl *, int32_t> lid;
+    std::vector<const StandardLinkImpl *> lks;
+    auto links_out = [&o, &lid, &lks](const LinkList &ls) {
+        o.i32(static_cast<int32_t>(ls.size()));
+        for (const auto *l : ls) {
+            auto it = lid.find(l);
+            if (it == lid.end()) {
+                it = lid.emplace(l, static_cast<int32_t>(lks.size())).first;
+                lks.push_back(l);
+            }
+            o.i32(it->second);
+        }
+    };
+    /* number the pieces' netpoints before writing them */
+    for (const auto &kv : c.ups())
+        np_id(kv.first), np_id(kv.second.gw_src);
+    for (const auto &kv : c.downs())
+        np_id(kv.first), np_id(kv.second.gw_dst);
+    for (const auto *m : {&c.tables(), &c.gateways()})
+        for (const auto &kv : *m) {
+            np_id(static_cast<const NetPoint *>(kv.first.first));
+            np_id(static_cast<const NetPoint *>(kv.first.second));
+            np_id(kv.second.gw_src);
+            np_id(kv.second.gw_dst);
+        }
+    o.bytes("RMSP", 4);
+    o.u32(2);
+    o.i32(static_cast<int32_t>(hosts.size()));
+    for (const auto *h : hosts) {
+        o.str(h->get_name());
+        o.f64(h->get_speed());
+        o.i32(h->get_core_count());
+    }
+    o.i32(static_cast<int32_t>(nps.size()));
+    for (const NetPoint *v : nps) {
+        o.str(v->get_name());
+        const NetZoneImpl *z = v->get_englobing_zone();
+        o.i32(z && zid.count(z) ? zid.at(z) : -1);
+    }
+    o.i32(static_cast<int32_t>(zones.size()));
+    for (NetZoneImpl *z : zones) {
+        o.str(z->get_name());
+        o.i32(z->get_parent() ? zid.at(z->get_parent()) : -1);
+        o.i32(np_id(z->get_netpoint()));
+        o.i32(np_id(c.probe_of(z)));
+        o.i32(cluster_zone(z->get_iface()) ? 1 : 0);
+    }
+    auto piece_out = [&](const Piece &p) {
+        o.i32(np_id(p.gw_src));
+        o.i32(np_id(p.gw_dst));
+        o.f64(p.latency);
+        links_out(p.links);
+    };
+    o.i32(static_cast<int32_t>(c.ups().size()));
+    for (const auto &kv : c.ups()) {
+        o.i32(np_id(kv.first));
+        piece_out(kv.second);
+    }
+    o.i32(static_cast<int32_t>(c.downs().size()));
+    for (const auto &kv : c.downs()) {
+        o.i32(np_id(kv.first));
+        piece_out(kv.second);
+    }
+    for (const auto *m : {&c.tables(), &c.gateways()}) {
+        o.i32(static_cast<int32_t>(m->size()));
+        for (const auto &kv : *m) {
+            o.i32(np_id(static_cast<const NetPoint *>(kv.first.first)));
+            o.i32(np_id(static_cast<const NetPoint *>(kv.first.second)));
+            piece_out(kv.second);
+        }
+    }
+    o.i32(static_cast<int32_t>(lks.size()));
+    for (const auto *l : lks) {
+        const simgrid::s4u::Link *s4 = iface.at(l);
+        o.str(s4->get_name());
+        o.f64(s4->get_bandwidth());
+        o.f64(s4->get_latency());
+        o.i32(static_cast<int32_t>(s4->get_sharing_policy()));
+    }
+    int32_t n_routers = 0; /* version 2: SimGrid's own routers */
+    for (const auto *v : e.get_all_netpoints())
+        n_routers += v->is_router() ? 1 : 0;
+    o.i32(n_routers);
+    o.bytes("END!", 4);
+    o.flush();
+    return o.failed() ? 4 : 0;
+}
+
+} // namespace
+
 extern "C" int rmi_sg_child_extract_pieces(const char *path, const char *dir, int fd, int max_hosts)
 {
     Out o(fd);
@@ -760,173 +953,7 @@ extern "C" int rmi_sg_child_extract_pieces(const char *path, const char *dir, in
                          "LIM!");
             return 3;
         }
-        NetZoneImpl *root = e.get_netzone_root()->get_impl();
-        if (const char *u = pieces_unsupported(root)) {
-            error_record(o, std::string("a ") + u + " zone: its routes are not composed from pieces");
-            return 3;
-        }
-        std::unordered_map<const StandardLinkImpl *, double> lat;
-        std::unordered_map<const StandardLinkImpl *, const simgrid::s4u::Link *> iface;
-        for (const auto *l : e.get_all_links()) {
-            lat.emplace(l->get_impl(), l->get_latency());
-            iface.emplace(l->get_impl(), l);
-        }
-        Composer c(lat);
-        /* every host's routes to and from two hosts of each leaf zone: every
-         * piece any host pair's route is made of (the common ancestor's
-         * local route and the gateway routes are those of the
-         * representative in the destination's leaf zone); every pair of a
-         * leaf zone that is not a star */
-        std::vector<const NetZoneImpl *> leaves;
-        std::unordered_map<const NetZoneImpl *, std::vector<const NetPoint *>> members;
-        for (const auto *h : hosts) {
-            const NetZoneImpl *z = h->get_netpoint()->get_englobing_zone();
-            auto &m = members[z];
-            if (m.empty())
-                leaves.push_back(z);
-            m.push_back(h->get_netpoint());
-        }
-        LinkList got;
-        for (const NetZoneImpl *z : leaves) {
-            const auto &m = members[z];
-            const NetPoint *reps[2] = {m.front(), m.back()};
-            bool star = c.probe_of(z) != nullptr;
-            for (const auto *h : hosts)
-                for (const NetPoint *r : reps) {
-                    const NetPoint *v = h->get_netpoint();
-                    if (v == r)
-                        continue;
-                    double l = 0.0;
-                    try {
-                        got.clear();
-                        c.route(v, r, got, &l);
-                    } catch (const std::exception &) {
-                    }
-                    try {
-                        got.clear();
-                        c.route(r, v, got, &l);
-                    } catch (const std::exception &) {
-                    }
-                }
-            if (!star)
-                for (const NetPoint *a : m)
-                    for (const NetPoint *b : m)
-                        if (a != b) {
-                            double l = 0.0;
-                            try {
-                                got.clear();
-                                c.route(a, b, got, &l);
-                            } catch (const std::exception &) {
-                            }
-                        }
-        }
-        /* numbering: hosts, then every other netpoint the pieces name */
-        std::unordered_map<const NetPoint *, int32_t> np;
-        std::vector<const NetPoint *> nps;
-        auto np_id = [&np, &nps](const NetPoint *v) -> int32_t {
-            if (!v)
-                return -1;
-            auto it = np.find(v);
-            if (it != np.end())
-                return it->second;
-            int32_t id = static_cast<int32_t>(nps.size());
-            np.emplace(v, id);
-            nps.push_back(v);
-            return id;
-        };
-        for (const auto *h : hosts)
-            np_id(h->get_netpoint());
-        std::vector<NetZoneImpl *> zones;
-        all_zones(root, zones);
-        std::unordered_map<const NetZoneImpl *, int32_t> zid;
-        for (size_t k = 0; k < zones.size(); k++)
-            zid.emplace(zones[k], static_cast<int32_t>(k));
-        for (NetZoneImpl *z : zones) {
-            np_id(z->get_netpoint());
-            np_id(c.probe_of(z));
-        }
-        std::unordered_map<const StandardLinkImpl *, int32_t> lid;
-        std::vector<const StandardLinkImpl *> lks;
-        auto links_out = [&o, &lid, &lks](const LinkList &ls) {
-            o.i32(static_cast<int32_t>(ls.size()));
-            for (const auto *l : ls) {
-                auto it = lid.find(l);
-                if (it == lid.end()) {
-                    it = lid.emplace(l, static_cast<int32_t>(lks.size())).first;
-                    lks.push_back(l);
-                }
-                o.i32(it->second);
-            }
-        };
-        /* number the pieces' netpoints before writing them */
-        for (const auto &kv : c.ups())
-            np_id(kv.first), np_id(kv.second.gw_src);
-        for (const auto &kv : c.downs())
-            np_id(kv.first), np_id(kv.second.gw_dst);
-        for (const auto *m : {&c.tables(), &c.gateways()})
-            for (const auto &kv : *m) {
-                np_id(static_cast<const NetPoint *>(kv.first.first));
-                np_id(static_cast<const NetPoint *>(kv.first.second));
-                np_id(kv.second.gw_src);
-                np_id(kv.second.gw_dst);
-            }
-        o.bytes("RMSP", 4);
-        o.u32(1);
-        o.i32(static_cast<int32_t>(hosts.size()));
-        for (const auto *h : hosts) {
-            o.str(h->get_name());
-            o.f64(h->get_speed());
-            o.i32(h->get_core_count());
-        }
-        o.i32(static_cast<int32_t>(nps.size()));
-        for (const NetPoint *v : nps) {
-            o.str(v->get_name());
-            const NetZoneImpl *z = v->get_englobing_zone();
-            o.i32(z && zid.count(z) ? zid.at(z) : -1);
-        }
-        o.i32(static_cast<int32_t>(zones.size()));
-        for (NetZoneImpl *z : zones) {
-            o.str(z->get_name());
-            o.i32(z->get_parent() ? zid.at(z->get_parent()) : -1);
-            o.i32(np_id(z->get_netpoint()));
-            o.i32(np_id(c.probe_of(z)));
-            o.i32(cluster_zone(z->get_iface()) ? 1 : 0);
-        }
-        auto piece_out = [&](const Piece &p) {
-            o.i32(np_id(p.gw_src));
-            o.i32(np_id(p.gw_dst));
-            o.f64(p.latency);
-            links_out(p.links);
-        };
-        o.i32(static_cast<int32_t>(c.ups().size()));
-        for (const auto &kv : c.ups()) {
-            o.i32(np_id(kv.first));
-            piece_out(kv.second);
-        }
-        o.i32(static_cast<int32_t>(c.downs().size()));
-        for (const auto &kv : c.downs()) {
-            o.i32(np_id(kv.first));
-            piece_out(kv.second);
-        }
-        for (const auto *m : {&c.tables(), &c.gateways()}) {
-            o.i32(static_cast<int32_t>(m->size()));
-            for (const auto &kv : *m) {
-                o.i32(np_id(static_cast<const NetPoint *>(kv.first.first)));
-                o.i32(np_id(static_cast<const NetPoint *>(kv.first.second)));
-                piece_out(kv.second);
-            }
-        }
-        o.i32(static_cast<int32_t>(lks.size()));
-        for (const auto *l : lks) {
-            const simgrid::s4u::Link *s4 = iface.at(l);
-            o.str(s4->get_name());
-            o.f64(s4->get_bandwidth());
-            o.f64(s4->get_latency());
-            o.i32(static_cast<int32_t>(s4->get_sharing_policy()));
-        }
-        o.bytes("END!", 4);
-        o.flush();
-        return o.failed() ? 4 : 0;
+        return write_pieces(o, e, hosts);
     } catch (const std::exception &ex) {
         error_record(o, ex.what());
         return 3;

@@ -45,12 +45,17 @@ enum rm_sg_policy {
 
 /** In the child only: load the platform at path with SimGrid's engine (dir,
  *  the user's platform file's directory, on SimGrid's search path for the
- *  trace and profile files it names) and write the stream above to fd. Returns 0 when the stream was written
+ *  trace and profile files it names) and write the stream above to fd; a
+ *  platform of more than pairs_max hosts (pairs_max > 0) gets the pieces
+ *  stream of rmi_sg_child_extract_pieces instead ("RMSP", O(H) for a
+ *  hierarchy of clusters, not O(H^2)); more than max_hosts (> 0): "LIM!",
+ *  as soon as SimGrid creates the extra host. Returns 0 when the stream was written
  *  completely, 3 after writing an "ERR!" record (a C++ exception of SimGrid
  *  or of the adapter), 4 when fd could not be written. Never returns
  *  normally after SimGrid aborts (the child dies of SIGABRT). Not
  *  thread-safe, not reentrant: one call per process. */
-int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts);
+int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts,
+                         int pairs_max);
 
 /** In a forked child only (the tests): load the platform at path with
  *  SimGrid's engine and check every ordered host pair's route composed from
@@ -80,7 +85,7 @@ int rmi_sg_child_compose_pieces(const char *path, int fd);
 /** In the child only: load the platform at path (dir on SimGrid's search
  *  path, as rmi_sg_child_extract) and write the composer's pieces instead of
  *  the route of every pair (topo/io/sg_store.h decodes and composes them):
- *   "RMSP" u32 version=1
+ *   "RMSP" u32 version=2
  *   i32 H, H times: str name, f64 speed, i32 cores (SimGrid's host order)
  *   i32 P, P times: str name, i32 zone: the netpoints (hosts first, 0..H-1,
  *     then the routers and zones the pieces name), each one's englobing zone
@@ -92,6 +97,7 @@ int rmi_sg_child_compose_pieces(const char *path, int fd);
  *     i32 gw_dst (netpoints, -1), f64 latency (s), i32 m, m times i32 link
  *   i32 L, L times: str name, f64 bandwidth (bytes/s), f64 latency (s),
  *     i32 policy
+ *   i32 R: SimGrid's routers (version 2)
  *   "END!"
  *  "ERR!" str message on an error (a Vivaldi, WIFI or None zone included:
  *  their routes are not made of pieces), "LIM!" beyond max_hosts. Returns

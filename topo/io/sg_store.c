@@ -112,7 +112,7 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
         return s;
     }
     size_t cap_pc = 0, cap_pl = 0;
-    if (!rmi_sg_magic(&r, "RMSP") || rmi_sg_i32(&r) != 1)
+    if (!rmi_sg_magic(&r, "RMSP") || rmi_sg_i32(&r) != 2)
         goto bad;
     st->H = rmi_sg_i32(&r);
     if (r.bad || st->H < 1 || (size_t)st->H > r.n / 16)
@@ -122,14 +122,9 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
     st->cores = malloc((size_t)st->H * sizeof *st->cores);
     if (!st->hname || !st->speed || !st->cores)
         goto nomem;
-    for (int i = 0; i < st->H; i++) {
-        st->hname[i] = rmi_sg_str(&r);
-        st->speed[i] = rmi_sg_f64(&r);
-        st->cores[i] = rmi_sg_i32(&r);
-        if (r.nomem)
-            goto nomem;
-        if (r.bad)
-            goto bad;
+    switch (rmi_sg_records(&r, st->H, st->hname, st->speed, NULL, st->cores)) {
+    case -1: goto nomem;
+    case -2: goto bad;
     }
     st->P = rmi_sg_i32(&r);
     if (r.bad || st->P < st->H || (size_t)st->P > r.n / 8)
@@ -217,16 +212,13 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
     st->policy = malloc(((size_t)st->L + 1) * sizeof *st->policy);
     if (!st->lname || !st->bw || !st->lat || !st->policy)
         goto nomem;
-    for (int l = 0; l < st->L; l++) {
-        st->lname[l] = rmi_sg_str(&r);
-        st->bw[l] = rmi_sg_f64(&r);
-        st->lat[l] = rmi_sg_f64(&r);
-        st->policy[l] = rmi_sg_i32(&r);
-        if (r.nomem)
-            goto nomem;
-        if (r.bad)
-            goto bad;
+    switch (rmi_sg_records(&r, st->L, st->lname, st->bw, st->lat, st->policy)) {
+    case -1: goto nomem;
+    case -2: goto bad;
     }
+    st->n_routers = rmi_sg_i32(&r);
+    if (r.bad || st->n_routers < 0)
+        goto bad;
     for (size_t k = 0; k < st->npl; k++)
         if (st->pl[k] < 0 || st->pl[k] >= st->L)
             goto bad;
@@ -401,4 +393,481 @@ int rmi_sg_store_route(const rmi_sg_store *st, int s, int d, int *links, int cap
     if (lat)
         *lat = a.lat;
     return a.err ? a.err : a.n;
+}
+
+/* ---- the survey: every kept pair, block by block ----------------------- */
+
+/* A count per link with an epoch, so that it needs no clearing. */
+typedef struct lcount {
+    int *ep, *n;
+    long *sum;
+    int epoch;
+} lcount;
+
+static int lc_get(const lcount *c, int l)
+{
+    return c->ep[l] == c->epoch ? c->n[l] : 0;
+}
+
+static long lc_sum(const lcount *c, int l)
+{
+    return c->ep[l] == c->epoch ? c->sum[l] : 0;
+}
+
+static void lc_add(lcount *c, int l, int h)
+{
+    if (c->ep[l] != c->epoch) {
+        c->ep[l] = c->epoch;
+        c->n[l] = 0;
+        c->sum[l] = 0;
+    }
+    c->n[l]++;
+    c->sum[l] += h;
+}
+
+typedef struct survey_ws {
+    const rmi_sg_store *st;
+    rmi_sg_survey *sv;
+    lcount a, b, m;  /* per block: the source side, the destination side, the middle */
+    int *hit;        /* L: blocks whose every route crosses the link */
+    int *hit_ep;     /* L: the block that last counted it */
+    int block;       /* blocks with a pair */
+    int *links;      /* a route's links */
+    int cap;
+} survey_ws;
+
+/* Link l crossed by every route of this block. */
+static void qualify(survey_ws *w, int l)
+{
+    if (w->hit_ep[l] != w->block) {
+        w->hit_ep[l] = w->block;
+        w->hit[l]++;
+    }
+}
+
+static void set_pair(int *a, int *b, int s, int d)
+{
+    if (*a < 0) {
+        *a = s;
+        *b = d;
+    }
+}
+
+/* The first link piece p holds twice, -1. O(n^2), n a piece's links. */
+static int piece_twice(const rmi_sg_store *st, const rmi_sg_piece *p)
+{
+    for (int t = 1; t < p->n; t++)
+        for (int u = 0; u < t; u++)
+            if (st->pl[p->off + t] == st->pl[p->off + u])
+                return st->pl[p->off + t];
+    return -1;
+}
+
+static const rmi_sg_piece *gw_piece(const rmi_sg_store *st, int a, int b, int *missing)
+{
+    if (a == b)
+        return NULL; /* the gateway itself: no piece */
+    int pi = rmi_sg_pairmap_get(&st->gw, a, b);
+    if (pi < 0)
+        *missing = 1;
+    return pi < 0 ? NULL : &st->pc[pi];
+}
+
+/* Every pair of hosts (A[i], B[j]), i != j when A == B, composed one by one
+ * (a zone that is not a star; a host in an ancestor of the other's zone). */
+static void block_pairs(survey_ws *w, const int *A, int na, const int *B, int nb)
+{
+    const rmi_sg_store *st = w->st;
+    rmi_sg_survey *sv = w->sv;
+    long pairs = 0;
+    w->m.epoch++;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) {
+            int s = A[i], d = B[j];
+            if (s == d)
+                continue;
+            pairs++;
+            int n = rmi_sg_store_route(st, s, d, w->links, w->cap, NULL);
+            if (n < 0) {
+                set_pair(&sv->miss_s, &sv->miss_d, s, d);
+                continue;
+            }
+            if (n > sv->max_links)
+                sv->max_links = n;
+            for (int t = 0; t < n; t++) {
+                int l = w->links[t], seen = 0;
+                for (int u = 0; u < t && !seen; u++)
+                    seen = w->links[u] == l;
+                if (seen) {
+                    if (sv->twice_l < 0) {
+                        sv->twice_l = l;
+                        sv->twice_s = s;
+                        sv->twice_d = d;
+                    }
+                    continue;
+                }
+                lc_add(&w->m, l, 0);
+            }
+        }
+    if (!pairs)
+        return;
+    w->block++;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) {
+            if (A[i] == B[j])
+                continue;
+            int n = rmi_sg_store_route(st, A[i], B[j], w->links, w->cap, NULL);
+            for (int t = 0; t < n; t++)
+                if (lc_get(&w->m, w->links[t]) == pairs)
+                    qualify(w, w->links[t]);
+            return; /* a link on every route is on the first one */
+        }
+}
+
+/* The pairs of a star zone's members A: member s's links UP then d's links
+ * DOWN, the links met twice (the backbone) taken once. */
+static void block_star(survey_ws *w, const int *A, int n)
+{
+    const rmi_sg_store *st = w->st;
+    rmi_sg_survey *sv = w->sv;
+    if (n < 2)
+        return;
+    w->a.epoch++;
+    w->b.epoch++;
+    long tot = 0;
+    int mu = 0, md = 0;
+    for (int i = 0; i < n; i++) {
+        int h = A[i];
+        tot += h;
+        if (st->up[h] < 0 || st->down[h] < 0) {
+            set_pair(&sv->miss_s, &sv->miss_d, st->up[h] < 0 ? h : A[i ? 0 : 1],
+                     st->up[h] < 0 ? A[i ? 0 : 1] : h);
+            return;
+        }
+        const rmi_sg_piece *pu = &st->pc[st->up[h]], *pd = &st->pc[st->down[h]];
+        int l = piece_twice(st, pu);
+        if (l < 0)
+            l = piece_twice(st, pd);
+        if (l >= 0 && sv->twice_l < 0) {
+            sv->twice_l = l;
+            sv->twice_s = h;
+            sv->twice_d = A[i ? 0 : 1];
+        }
+        mu = pu->n > mu ? pu->n : mu;
+        md = pd->n > md ? pd->n : md;
+        for (int t = 0; t < pu->n; t++)
+            lc_add(&w->a, st->pl[pu->off + t], h);
+        for (int t = 0; t < pd->n; t++)
+            lc_add(&w->b, st->pl[pd->off + t], h);
+    }
+    if (mu + md > sv->max_links)
+        sv->max_links = mu + md;
+    w->block++;
+    /* on every route s -> d (s != d) unless some s lacks it UP and some
+     * other d lacks it DOWN */
+    for (int i = 0; i < n; i++)
+        for (int side = 0; side < 2; side++) {
+            const rmi_sg_piece *p = &st->pc[side ? st->down[A[i]] : st->up[A[i]]];
+            for (int t = 0; t < p->n; t++) {
+                int l = st->pl[p->off + t];
+                int cu = lc_get(&w->a, l), cd = lc_get(&w->b, l);
+                if (cu == n || cd == n ||
+                    (cu == n - 1 && cd == n - 1 && tot - lc_sum(&w->a, l) == tot - lc_sum(&w->b, l)))
+                    qualify(w, l);
+            }
+        }
+}
+
+/* The pairs from zone A's hosts to zone B's (A != B, sa != da): the route
+ * from s to its gateway, the common ancestor's local route between the
+ * two child zones, the route from the other gateway to d. */
+static void block_cross(survey_ws *w, const int *A, int na, const int *B, int nb, int common,
+                        int sa, int da)
+{
+    const rmi_sg_store *st = w->st;
+    rmi_sg_survey *sv = w->sv;
+    int gs = -1, gd = -1;
+    acc m = {w->links, w->cap, 0, 0.0, 0};
+    if (st->znp[sa] < 0 || st->znp[da] < 0)
+        m.err = -1;
+    else
+        local(st, common, st->znp[sa], st->znp[da], &m, &gs, &gd);
+    if (!m.err && (gs < 0 || gd < 0))
+        m.err = -1;
+    if (m.err) {
+        set_pair(&sv->miss_s, &sv->miss_d, A[0], B[0]);
+        return;
+    }
+    w->m.epoch++;
+    w->a.epoch++;
+    w->b.epoch++;
+    for (int t = 0; t < m.n; t++) {
+        if (lc_get(&w->m, m.links[t]) && sv->twice_l < 0) {
+            sv->twice_l = m.links[t];
+            sv->twice_s = A[0];
+            sv->twice_d = B[0];
+        }
+        lc_add(&w->m, m.links[t], 0);
+    }
+    int ms = 0, mdd = 0;
+    for (int side = 0; side < 2; side++) {
+        const int *X = side ? B : A;
+        int nx = side ? nb : na;
+        lcount *c = side ? &w->b : &w->a;
+        for (int i = 0; i < nx; i++) {
+            int h = X[i], missing = 0;
+            const rmi_sg_piece *p = side ? gw_piece(st, gd, h, &missing) : gw_piece(st, h, gs, &missing);
+            if (missing) {
+                set_pair(&sv->miss_s, &sv->miss_d, side ? A[0] : h, side ? h : B[0]);
+                return;
+            }
+            if (!p)
+                continue;
+            if (side)
+                mdd = p->n > mdd ? p->n : mdd;
+            else
+                ms = p->n > ms ? p->n : ms;
+            int l = piece_twice(st, p);
+            for (int t = 0; t < p->n && l < 0; t++) {
+                int x = st->pl[p->off + t];
+                if (lc_get(&w->m, x) || (side && lc_get(&w->a, x)))
+                    l = x;
+            }
+            if (l >= 0 && sv->twice_l < 0) {
+                sv->twice_l = l;
+                /* the source holding it on its side, when that is where */
+                int s0 = A[0];
+                if (side && lc_get(&w->a, l))
+                    for (int k = 0; k < na; k++) {
+                        const rmi_sg_piece *q = gw_piece(st, A[k], gs, &missing);
+                        for (int t = 0; q && t < q->n; t++)
+                            if (st->pl[q->off + t] == l)
+                                s0 = A[k];
+                    }
+                sv->twice_s = side ? s0 : h;
+                sv->twice_d = side ? h : B[0];
+            }
+            for (int t = 0; t < p->n; t++)
+                lc_add(c, st->pl[p->off + t], h);
+        }
+    }
+    if (m.n + ms + mdd > sv->max_links)
+        sv->max_links = m.n + ms + mdd;
+    w->block++;
+    for (int t = 0; t < m.n; t++)
+        qualify(w, m.links[t]);
+    for (int side = 0; side < 2; side++) {
+        int h = side ? B[0] : A[0], missing = 0;
+        const rmi_sg_piece *p = side ? gw_piece(st, gd, h, &missing) : gw_piece(st, h, gs, &missing);
+        for (int t = 0; p && t < p->n; t++)
+            if (lc_get(side ? &w->b : &w->a, st->pl[p->off + t]) == (side ? nb : na))
+                qualify(w, st->pl[p->off + t]);
+    }
+}
+
+int rmi_sg_store_survey(const rmi_sg_store *st, const char *alive, rmi_sg_survey *sv)
+{
+    memset(sv, 0, sizeof *sv);
+    sv->miss_s = sv->miss_d = sv->twice_s = sv->twice_d = sv->twice_l = -1;
+    int L = st->L, Z = st->Z, rc = -1;
+    survey_ws w;
+    memset(&w, 0, sizeof w);
+    w.st = st;
+    w.sv = sv;
+    w.cap = L + 1;
+    size_t nl = (size_t)L + 1;
+    int *zfirst = calloc((size_t)Z + 1, sizeof *zfirst), *byz = malloc(((size_t)st->H + 1) * sizeof *byz);
+    sv->every = calloc(nl, 1);
+    w.hit = calloc(nl, sizeof *w.hit);
+    w.hit_ep = malloc(nl * sizeof *w.hit_ep);
+    w.links = malloc(nl * sizeof *w.links);
+    lcount *cs[3] = {&w.a, &w.b, &w.m};
+    int ok = zfirst && byz && sv->every && w.hit && w.hit_ep && w.links;
+    for (int k = 0; k < 3; k++) {
+        cs[k]->ep = calloc(nl, sizeof *cs[k]->ep);
+        cs[k]->n = malloc(nl * sizeof *cs[k]->n);
+        cs[k]->sum = malloc(nl * sizeof *cs[k]->sum);
+        cs[k]->epoch = 0;
+        ok = ok && cs[k]->ep && cs[k]->n && cs[k]->sum;
+    }
+    if (!ok)
+        goto done;
+    for (size_t l = 0; l < nl; l++)
+        w.hit_ep[l] = -1;
+    /* the kept hosts by zone (counting sort, SimGrid's order inside) */
+    for (int h = 0; h < st->H; h++)
+        if (alive[h] && st->npzone[h] >= 0)
+            zfirst[st->npzone[h] + 1]++;
+    for (int z = 0; z < Z; z++)
+        zfirst[z + 1] += zfirst[z];
+    {
+        int *at = malloc(((size_t)Z + 1) * sizeof *at);
+        if (!at)
+            goto done;
+        memcpy(at, zfirst, ((size_t)Z + 1) * sizeof *at);
+        for (int h = 0; h < st->H; h++)
+            if (alive[h] && st->npzone[h] >= 0)
+                byz[at[st->npzone[h]]++] = h;
+        free(at);
+    }
+    for (int h = 0; h < st->H; h++)
+        if (alive[h] && st->npzone[h] < 0) { /* a host outside every zone: never */
+            sv->miss_s = sv->miss_d = h;
+            rc = 0;
+            goto done;
+        }
+    for (int za = 0; za < Z && sv->miss_s < 0; za++) {
+        int na = zfirst[za + 1] - zfirst[za];
+        const int *A = byz + zfirst[za];
+        for (int zb = 0; zb < Z && na && sv->miss_s < 0; zb++) {
+            int nb = zfirst[zb + 1] - zfirst[zb];
+            const int *B = byz + zfirst[zb];
+            if (!nb)
+                continue;
+            if (za == zb) {
+                if (st->zprobe[za] >= 0)
+                    block_star(&w, A, na);
+                else
+                    block_pairs(&w, A, na, A, na);
+                continue;
+            }
+            int common, sa, da;
+            ancestors(st, A[0], B[0], &common, &sa, &da);
+            if (common < 0 || sa < 0 || da < 0)
+                set_pair(&sv->miss_s, &sv->miss_d, A[0], B[0]);
+            else if (sa == da)
+                block_pairs(&w, A, na, B, nb);
+            else
+                block_cross(&w, A, na, B, nb, common, sa, da);
+        }
+    }
+    for (int l = 0; l < L; l++)
+        sv->every[l] = w.block > 0 && w.hit[l] == w.block;
+    rc = 0;
+done:
+    free(zfirst);
+    free(byz);
+    free(w.hit);
+    free(w.hit_ep);
+    free(w.links);
+    for (int k = 0; k < 3; k++) {
+        free(cs[k]->ep);
+        free(cs[k]->n);
+        free(cs[k]->sum);
+    }
+    if (rc) {
+        free(sv->every);
+        sv->every = NULL;
+    }
+    return rc;
+}
+
+void rmi_fixed_pieces_free(struct rm_fixed_pieces *fp)
+{
+    if (!fp)
+        return;
+    rmi_sg_store_free(&fp->st);
+    free(fp->st_host);
+    free(fp->lpos);
+    free(fp->every);
+    free(fp);
+}
+
+/* ---- the links in the order the all-pairs table numbers them ------------ */
+
+static int int_cmp(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lorig, int *lpos)
+{
+    int H = st->H, Z = st->Z, L = st->L, n = 0, rc = -1;
+    /* the zones holding kept hosts, compactly: cz[zone] -> 0..Zh-1 */
+    int *cz = malloc(((size_t)Z + 1) * sizeof *cz), *first = NULL, *next = NULL, *ev = NULL;
+    int *lk = malloc(((size_t)L + 1) * sizeof *lk);
+    unsigned char *rows = NULL, *kind = NULL;
+    int Zh = 0;
+    if (!cz || !lk)
+        goto done;
+    for (int z = 0; z < Z; z++)
+        cz[z] = -1;
+    for (int h = 0; h < H; h++)
+        if (alive[h] && st->npzone[h] >= 0 && cz[st->npzone[h]] < 0)
+            cz[st->npzone[h]] = Zh++;
+    /* each compact zone's kept hosts in order: first[], next[] */
+    first = malloc(((size_t)Zh + 1) * sizeof *first);
+    next = malloc(((size_t)H + 1) * sizeof *next);
+    ev = malloc(((size_t)H + (size_t)Zh + 1) * sizeof *ev);
+    rows = calloc((size_t)Zh * (size_t)Zh + 1, 1);
+    kind = calloc((size_t)Zh * (size_t)Zh + 1, 1);
+    if (!first || !next || !ev || !rows || !kind)
+        goto done;
+    for (int z = 0; z < Zh; z++)
+        first[z] = -1;
+    for (int h = H - 1; h >= 0; h--)
+        if (alive[h] && st->npzone[h] >= 0) {
+            int z = cz[st->npzone[h]];
+            next[h] = first[z];
+            first[z] = h;
+        }
+    for (int l = 0; l < L; l++)
+        lpos[l] = -1;
+    for (int i = 0; i < H; i++) {
+        if (!alive[i] || st->npzone[i] < 0)
+            continue;
+        int A = cz[st->npzone[i]], ne = 0;
+        /* the destinations whose routes from i may hold a link not seen
+         * yet, in host order: every host of a block not done; of a block
+         * done (its other side and middle all seen), the first host only
+         * (i's own part is the same for all of them) */
+        for (int B = 0; B < Zh; B++) {
+            size_t k = (size_t)A * Zh + B;
+            if (!kind[k]) { /* 1 cross, 2 a star's own pairs, 3 pair by pair */
+                int s = first[A], d = first[B];
+                if (A == B)
+                    kind[k] = st->zprobe[st->npzone[s]] >= 0 ? 2 : 3;
+                else {
+                    int common, sa, da;
+                    ancestors(st, s, d, &common, &sa, &da);
+                    kind[k] = common >= 0 && sa >= 0 && da >= 0 && sa != da ? 1 : 3;
+                }
+            }
+            int done_b = (kind[k] == 1 && rows[k] >= 1) || (kind[k] == 2 && rows[k] >= 2);
+            for (int j = first[B]; j >= 0; j = next[j]) {
+                if (j == i)
+                    continue;
+                ev[ne++] = j;
+                if (done_b)
+                    break;
+            }
+            if (!done_b && rows[k] < 2)
+                rows[k]++;
+        }
+        qsort(ev, (size_t)ne, sizeof *ev, int_cmp);
+        for (int e = 0; e < ne; e++) {
+            int m = rmi_sg_store_route(st, i, ev[e], lk, L + 1, NULL);
+            for (int t = 0; t < m; t++)
+                if (lpos[lk[t]] < 0) {
+                    lpos[lk[t]] = n;
+                    lorig[n++] = lk[t];
+                }
+        }
+    }
+    for (int l = 0; l < L; l++) /* links no kept pair's route crosses: last */
+        if (lpos[l] < 0) {
+            lpos[l] = n;
+            lorig[n++] = l;
+        }
+    rc = 0;
+done:
+    free(cz);
+    free(first);
+    free(next);
+    free(ev);
+    free(rows);
+    free(kind);
+    free(lk);
+    return rc;
 }

@@ -7,8 +7,10 @@
  * between the two child zones with its gateways, the routes to and from the
  * gateways, a star zone's member links UP then DOWN with a link met twice
  * taken once. Memory O(pieces): linear in the hosts for a hierarchy of
- * clusters. Not yet used by the reader (the platform keeps the all-pairs
- * table); tests/test_sg_store.c checks it against that table, every pair.
+ * clusters. The reader keeps it above RM_SIMGRID_PAIRS_MAX hosts
+ * (rm_platform.fixed_pieces, topo/io/simgrid.c); tests/test_sg_store.c
+ * checks it against the all-pairs table, every pair, and
+ * tests/test_sg_pieces_map.c the mappings on both.
  */
 #ifndef RM_TOPO_SG_STORE_H
 #define RM_TOPO_SG_STORE_H
@@ -48,6 +50,7 @@ typedef struct rmi_sg_store {
     char **lname;
     double *bw, *lat; /* bytes/s, s */
     int *policy;
+    int n_routers; /* SimGrid's own routers */
 } rmi_sg_store;
 
 /** Decode the stream d (n bytes) into st (zeroed first). RM_OK; RM_EINPUT
@@ -65,6 +68,63 @@ void rmi_sg_store_free(rmi_sg_store *st);
  *  is too small. O(depth + route length^2) (a star's shared backbone is
  *  looked for in the links UP). Thread-safe (reads only). */
 int rmi_sg_store_route(const rmi_sg_store *st, int s, int d, int *links, int cap, double *lat);
+
+/** What every ordered pair of the kept hosts' routes holds, found zone
+ *  pair by zone pair without composing every pair (a cluster's members
+ *  share their gateway's pieces): miss_s -> miss_d a kept pair without a
+ *  route (-1: none); twice_s -> twice_d a kept pair whose route crosses
+ *  link twice_l twice (-1: none); every[l] (L entries, caller frees) 1
+ *  when every kept pair's route crosses link l (the shared-resource bound,
+ *  heur/bounds/res_bound.h); max_links an upper bound of a route's links. */
+typedef struct rmi_sg_survey {
+    int miss_s, miss_d;
+    int twice_s, twice_d, twice_l;
+    char *every;
+    int max_links;
+} rmi_sg_survey;
+
+/** The survey of the routes between the hosts h with alive[h] (H
+ *  entries). 0, -1 out of memory. O(H x Zh x R + sum over the zones that
+ *  are not stars of their squared size x R): Zh zones holding hosts, R a
+ *  route's links. Thread-safe (reads st only). */
+int rmi_sg_store_survey(const rmi_sg_store *st, const char *alive, rmi_sg_survey *sv);
+
+/** The store's links in the order the all-pairs reader numbers them (the
+ *  first use by the routes of the kept hosts, h with alive[h], in
+ *  row-major pair order; the links no such route crosses last):
+ *  lorig[k] = the store link numbered k, lpos its inverse (L entries each).
+ *  SharedRing breaks its ties by resource index: the same order gives the
+ *  same rings as the table. Without composing every pair: a block of pairs
+ *  (source zone, destination zone) whose middle and destination side are
+ *  all seen contributes its first destination only. 0, -1 out of memory.
+ *  O(H x (Zh log Zh + R)) plus the pairs of the zones that are not stars;
+ *  Zh^2 bytes. Thread-safe (reads st only). */
+int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lorig, int *lpos);
+
+/** The routes a SimGrid platform of more hosts than the all-pairs table
+ *  is kept for holds as pieces (rm_platform.fixed_pieces; built by
+ *  topo/io/simgrid.c, read by rmi_fixed_route_arcs_at, topo/network.c).
+ *  The platform's nodes: the kept hosts 0..n_hosts-1, then each platform
+ *  link l < st.L (store link lorig) as its entry n_hosts + 2l and exit
+ *  n_hosts + 2l + 1, then one hub node; connection links (unlimited,
+ *  backbone) from conn0: host i to the hub conn0 + 2i, the hub to host i
+ *  conn0 + 2i + 1, the hub to link l's entry conn0 + 2 n_hosts + 2l, link
+ *  l's exit to the hub conn0 + 2 n_hosts + 2l + 1. A route of R links is
+ *  then 3R + 2 arcs with SimGrid's links in SimGrid's order. */
+struct rm_fixed_pieces {
+    rmi_sg_store st;
+    int n_hosts;   /* kept hosts */
+    int *st_host;  /* n_hosts: platform host position -> store host */
+    int *lpos;     /* st.L: store link -> platform link (the table's order:
+                      first use by the routes in row-major host pair order) */
+    char *every;   /* the platform's n_links: every route crosses the link
+                      (rmi_sg_survey.every; 0 for the connection links) */
+    int hub, conn0;
+    int max_arcs;  /* the longest route's arcs (an upper bound) */
+};
+
+/** Frees fp and what it holds (NULL: nothing). */
+void rmi_fixed_pieces_free(struct rm_fixed_pieces *fp);
 
 /** Bytes the pieces take (the store's size, for the tables). O(1). */
 size_t rmi_sg_store_bytes(const rmi_sg_store *st);

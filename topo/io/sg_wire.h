@@ -75,4 +75,23 @@ static inline int rmi_sg_magic(rmi_sg_rd *r, const char *m)
     return 1;
 }
 
+/* n records of a name, one or two float64 and an int32 (a host: name,
+ * speed, cores, b NULL; a link: name, bandwidth, latency, policy) into the
+ * caller's arrays of n entries. 0; -1 nomem; -2 bad. O(n + bytes). */
+static inline int rmi_sg_records(rmi_sg_rd *r, int n, char **name, double *a, double *b, int *c)
+{
+    for (int i = 0; i < n; i++) {
+        name[i] = rmi_sg_str(r);
+        a[i] = rmi_sg_f64(r);
+        if (b)
+            b[i] = rmi_sg_f64(r);
+        c[i] = rmi_sg_i32(r);
+        if (r->nomem)
+            return -1;
+        if (r->bad)
+            return -2;
+    }
+    return 0;
+}
+
 #endif

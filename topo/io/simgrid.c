@@ -3,8 +3,9 @@
  * (libsimgrid; docs/simgrid.md). SimGrid's engine is a process singleton that
  * reports errors by C++ exceptions and may abort: the file is loaded in a
  * forked child (topo/io/sg_loader.cpp, rmi_sg_child_extract) that writes the
- * hosts, the links and the route of every ordered host pair to a pipe; this
- * parent side decodes them and builds the rm_platform (see
+ * hosts, the links and the route of every ordered host pair to a pipe (above
+ * RM_SIMGRID_PAIRS_MAX hosts, SimGrid's route pieces instead: topo/io/sg_store.h);
+ * this parent side decodes them and builds the rm_platform (see
  * rmi_platform_read_simgrid in topo/io/readers.h for the model).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -13,6 +14,7 @@
 #include "topo/io/sg_loader.h"
 #include "topo/io/sg_vet.h"
 #include "topo/io/sg_pairmap.h"
+#include "topo/io/sg_store.h"
 #include "topo/io/sg_wire.h"
 #include "topo/io/sg_wifi.h"
 #include "topo/io/unusable.h"
@@ -479,7 +481,8 @@ typedef struct sg_load {
     int signal;        /* the signal that killed it, 0 if none */
 } sg_load;
 
-static rm_status sg_run_child(const char *path, sg_load *ld, rm_error *err, const char *shown)
+static rm_status sg_run_child(const char *path, sg_load *ld, rm_error *err, const char *shown,
+                              int pairs_max)
 {
     memset(ld, 0, sizeof *ld);
     char tmpl[] = "/tmp/ringmap-sg-err-XXXXXX";
@@ -536,7 +539,7 @@ static rm_status sg_run_child(const char *path, sg_load *ld, rm_error *err, cons
             *(slash == dir ? slash + 1 : slash) = '\0';
         else
             snprintf(dir, sizeof dir, ".");
-        int rc = rmi_sg_child_extract(path, dir, pfd[1], RM_SIMGRID_MAX_HOSTS);
+        int rc = rmi_sg_child_extract(path, dir, pfd[1], RM_SIMGRID_MAX_HOSTS, pairs_max);
         _exit(rc);
     }
     close(pfd[1]);
@@ -616,6 +619,40 @@ static void sg_data_free(sg_data *d)
     memset(d, 0, sizeof *d);
 }
 
+/* The hosts, links, routers and zones of the pieces st moved into d (the
+ * store keeps its routes and the links' latencies); d's route table stays
+ * NULL. On a failed allocation d->hzone stays NULL: sg_names sees no zone. */
+static void sg_data_from_store(rmi_sg_store *st, sg_data *d)
+{
+    memset(d, 0, sizeof *d);
+    d->H = st->H;
+    d->hname = st->hname;
+    d->speed = st->speed;
+    d->cores = st->cores;
+    st->hname = NULL;
+    st->speed = NULL;
+    st->cores = NULL;
+    d->L = st->L;
+    d->lname = st->lname;
+    d->bw = st->bw;
+    d->policy = st->policy;
+    st->lname = NULL;
+    st->bw = NULL;
+    st->policy = NULL;
+    d->lat = malloc(((size_t)st->L + 1) * sizeof *d->lat);
+    if (d->lat)
+        memcpy(d->lat, st->lat, (size_t)st->L * sizeof *d->lat);
+    d->n_routers = st->n_routers;
+    d->Z = st->Z;
+    d->zname = st->zname;
+    d->zcluster = st->zcluster;
+    st->zname = NULL;
+    st->zcluster = NULL;
+    d->hzone = malloc((size_t)st->H * sizeof *d->hzone);
+    for (int i = 0; d->hzone && i < st->H; i++)
+        d->hzone[i] = st->npzone[i] >= 0 ? st->npzone[i] : 0;
+}
+
 /* RM_OK, RM_ENOMEM, or RM_EINTERNAL (a stream that is not what the child
  * writes: *bad_at set). An "ERR!" record: RM_EINPUT with its message. */
 static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const char *shown)
@@ -648,14 +685,9 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
     d->rlen = malloc((size_t)H * H * sizeof *d->rlen);
     if (!d->hname || !d->speed || !d->cores || !d->rstart || !d->rlen)
         goto nomem;
-    for (int i = 0; i < H; i++) {
-        d->hname[i] = rmi_sg_str(&r);
-        d->speed[i] = rmi_sg_f64(&r);
-        d->cores[i] = rmi_sg_i32(&r);
-        if (r.nomem)
-            goto nomem;
-        if (r.bad)
-            goto bad;
+    switch (rmi_sg_records(&r, H, d->hname, d->speed, NULL, d->cores)) {
+    case -1: goto nomem;
+    case -2: goto bad;
     }
     /* routes: one pass to find their total length (the stream is in memory) */
     size_t at0 = r.at, total = 0;
@@ -708,15 +740,9 @@ static rm_status sg_decode(const sg_buf *b, sg_data *d, rm_error *err, const cha
     d->policy = malloc(((size_t)L + 1) * sizeof *d->policy);
     if (!d->lname || !d->bw || !d->lat || !d->policy)
         goto nomem;
-    for (int l = 0; l < L; l++) {
-        d->lname[l] = rmi_sg_str(&r);
-        d->bw[l] = rmi_sg_f64(&r);
-        d->lat[l] = rmi_sg_f64(&r);
-        d->policy[l] = rmi_sg_i32(&r);
-        if (r.nomem)
-            goto nomem;
-        if (r.bad)
-            goto bad;
+    switch (rmi_sg_records(&r, L, d->lname, d->bw, d->lat, d->policy)) {
+    case -1: goto nomem;
+    case -2: goto bad;
     }
     for (size_t k = 0; k < at; k++)
         if (d->rlinks[k] < 0 || d->rlinks[k] >= L)
@@ -1124,7 +1150,7 @@ static int sg_names(const sg_data *d, const char *alive, const sg_routes *r, rm_
         p->node_group[r->hpos[i]] = gz[z];
     }
     free(gz);
-    for (int i = 0; i < d->H; i++)
+    for (int i = 0; d->rlen && i < d->H; i++)
         for (int j = 0; alive[i] && j < d->H; j++) {
             size_t q = (size_t)i * d->H + j;
             if (i != j && alive[j] && d->rlen[q] == 0 && d->rextra[q] > 0)
@@ -1317,7 +1343,7 @@ static rm_status sg_child_failed(const char *path, const sg_load *ld, rm_error *
 /* Parse: SimGrid loads the file (converted first if older than version 4)
  * in a child; its hosts, links and routes decoded into d. */
 static rm_status sg_parse(const char *path, const rm_read_options *ro, rm_simgrid_info *inf,
-                          sg_data *d, rm_error *err)
+                          int pairs_max, sg_data *d, rmi_sg_store **pst, rm_error *err)
 {
     rm_status st = sg_check_file(path, err);
     if (st)
@@ -1374,7 +1400,7 @@ static rm_status sg_parse(const char *path, const rm_read_options *ro, rm_simgri
     sg_load ld;
     memset(&ld, 0, sizeof ld);
     if (!st)
-        st = sg_run_child(load[0] ? load : copy[0] ? copy : path, &ld, err, path);
+        st = sg_run_child(load[0] ? load : copy[0] ? copy : path, &ld, err, path, pairs_max);
     close(fd);
     if (copy[0]) {
         unlink(copy);
@@ -1383,7 +1409,17 @@ static rm_status sg_parse(const char *path, const rm_read_options *ro, rm_simgri
     if (!st) {
         if (ld.signal || (ld.exit_code != 0 && ld.exit_code != 3))
             st = sg_child_failed(path, &ld, err);
-        else
+        else if (ld.data.n >= 4 && memcmp(ld.data.d, "RMSP", 4) == 0) {
+            /* above pairs_max hosts: the route pieces (topo/io/sg_store.h) */
+            *pst = calloc(1, sizeof **pst);
+            st = *pst ? rmi_sg_store_decode(ld.data.d, ld.data.n, *pst, err, path)
+                      : rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+            if (st) {
+                free(*pst);
+                *pst = NULL;
+            } else
+                sg_data_from_store(*pst, d);
+        } else
             st = sg_decode(&ld.data, d, err, path);
         if (st && err && load[0])
             sg_replace(err->msg, sizeof err->msg, load, copy[0] ? "(converted copy)" : path);
@@ -1540,8 +1576,168 @@ static rm_status sg_keep_and_build(const char *path, const rm_read_options *ro, 
     return st;
 }
 
+/* The platform on the pieces (struct rm_fixed_pieces, topo/io/sg_store.h):
+ * the kept hosts, every link of the pieces (entry, exit), one hub node and
+ * the connection links to and from it; the store handed over to the
+ * platform (freed on an error). */
+static rm_status sg_pieces_build(const sg_data *d, const char *alive, int kept, const char *path,
+                                 const rm_read_options *ro, rmi_sg_store *pst, rmi_sg_survey *sv,
+                                 rm_platform **out, rm_simgrid_info *info, rm_error *err)
+{
+    sg_routes r = {0};
+    rm_platform *p = NULL;
+    rm_status st = RM_OK;
+    struct rm_fixed_pieces *fp = calloc(1, sizeof *fp);
+    int L = d->L;
+    long nn = (long)kept + 2L * L + 1, nl = (long)L + 2L * kept + 2L * L;
+    if (nn > INT32_MAX / 2 || nl > INT32_MAX / 2) {
+        st = rm_error_set(err, RM_ELIMIT, "%s: the platform's routes are too large", path);
+        goto done;
+    }
+    r.hpos = malloc((size_t)d->H * sizeof *r.hpos);
+    r.lorig = malloc(((size_t)L + 1) * sizeof *r.lorig);
+    r.cl = malloc(((size_t)(nl - L) + 1) * sizeof *r.cl);
+    if (fp)
+        fp->st_host = malloc(((size_t)kept + 1) * sizeof *fp->st_host);
+    if (!fp || !r.hpos || !r.lorig || !r.cl || !fp->st_host) {
+        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+        goto done;
+    }
+    for (int i = 0, k = 0; i < d->H; i++) {
+        r.hpos[i] = alive[i] ? k : -1;
+        if (alive[i])
+            fp->st_host[k++] = i;
+    }
+    r.Lu = L;
+    if (!(fp->lpos = malloc(((size_t)L + 1) * sizeof *fp->lpos)) ||
+        rmi_sg_store_link_order(pst, alive, r.lorig, fp->lpos)) {
+        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+        goto done;
+    }
+    int hub = (int)nn - 1;
+    for (int i = 0; i < kept; i++) {
+        r.cl[2 * i] = (sg_lk){i, hub, 0.0};
+        r.cl[2 * i + 1] = (sg_lk){hub, i, 0.0};
+    }
+    for (int l = 0; l < L; l++) {
+        r.cl[2 * kept + 2 * l] = (sg_lk){hub, kept + 2 * l, 0.0};
+        r.cl[2 * kept + 2 * l + 1] = (sg_lk){kept + 2 * l + 1, hub, 0.0};
+    }
+    r.next = (int)nl;
+    char *name = rmi_path_stem(path);
+    if (name)
+        p = rm_platform_new(name, (int)nn, (int)nl, 1);
+    free(name);
+    if (!p) {
+        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+        goto done;
+    }
+    if ((st = sg_build_hosts(d, alive, &r, path, ro, p, err)) ||
+        (st = sg_build_links(d, kept, &r, path, p, info, err)))
+        goto done;
+    if (rm_platform_set_label(p, hub, "hub") || sg_names(d, alive, &r, p)) {
+        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+        goto done;
+    }
+    fp->st = *pst;
+    memset(pst, 0, sizeof *pst);
+    fp->n_hosts = kept;
+    { /* one flag per platform link: 0 for the connection links */
+        char *ev = calloc((size_t)nl, 1);
+        if (!ev) {
+            st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+            goto done;
+        }
+        for (int k = 0; k < L; k++)
+            ev[k] = sv->every[r.lorig[k]];
+        fp->every = ev;
+    }
+    fp->hub = hub;
+    fp->conn0 = L;
+    fp->max_arcs = 3 * sv->max_links + 2;
+    p->fixed_pieces = fp;
+    fp = NULL;
+    if (info) {
+        info->n_hosts = d->H;
+        info->n_kept = kept;
+        info->n_links = L;
+        info->n_connections = (int)nl - L;
+    }
+    if ((st = rm_platform_finalize(p, err))) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
+        st = rm_error_set(err, st, "%s: %s", path, msg);
+        goto done;
+    }
+    rmi_platform_warn_unusable(p, path, ro);
+    *out = p;
+    p = NULL;
+done:
+    rm_platform_free(p);
+    rmi_fixed_pieces_free(fp);
+    sg_routes_free(&r);
+    return st;
+}
+
+/* sg_keep_and_build on the pieces: hosts of speed 0 left out; every pair
+ * of the others must have a route that crosses no link twice (the survey,
+ * zone pair by zone pair: no all-pairs walk). Frees pst. */
+static rm_status sg_pieces_keep_and_build(const char *path, const rm_read_options *ro, sg_data *d,
+                                          rmi_sg_store *pst, rm_platform **out,
+                                          rm_simgrid_info *inf, rm_error *err)
+{
+    char *alive = malloc((size_t)d->H);
+    rmi_sg_survey sv;
+    memset(&sv, 0, sizeof sv);
+    rm_status st = RM_OK;
+    int nzero = 0;
+    for (int i = 0; alive && i < d->H; i++) {
+        alive[i] = d->speed[i] != 0.0;
+        nzero += !alive[i];
+    }
+    if (!alive || !d->lat || !d->hzone || rmi_sg_store_survey(pst, alive, &sv)) {
+        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
+        goto done;
+    }
+    if (nzero)
+        sg_warn_left_out(path, ro, d, alive, 1, nzero, d->H);
+    if (d->H - nzero < 2)
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: %d host(s) of speed > 0 of %d: nothing to map", path, d->H - nzero,
+                          d->H);
+    else if (sv.miss_s >= 0)
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: SimGrid gives no route (crossing links) from host \"%s\" to \"%s\": "
+                          "above %d hosts (the routes kept as pieces) every pair of hosts of "
+                          "speed > 0 must have one",
+                          path, d->hname[sv.miss_s], d->hname[sv.miss_d], RM_SIMGRID_PAIRS_MAX);
+    else if (sv.twice_l >= 0)
+        st = rm_error_set(err, RM_EINPUT,
+                          "%s: SimGrid's route %s -> %s crosses link \"%s\" twice (a loop): the "
+                          "model has no route through one link twice",
+                          path, d->hname[sv.twice_s], d->hname[sv.twice_d], d->lname[sv.twice_l]);
+    else {
+        st = sg_pieces_build(d, alive, d->H - nzero, path, ro, pst, &sv, out, inf, err);
+        if (!st)
+            sg_warn_built(path, ro, d, alive);
+    }
+done:
+    free(sv.every);
+    free(alive);
+    rmi_sg_store_free(pst);
+    free(pst);
+    return st;
+}
+
 rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *ro,
                                        rm_platform **out, rm_simgrid_info *info, rm_error *err)
+{
+    return rmi_platform_read_simgrid_pairs(path, ro, 0, out, info, err);
+}
+
+rm_status rmi_platform_read_simgrid_pairs(const char *path, const rm_read_options *ro,
+                                          int pairs_max, rm_platform **out,
+                                          rm_simgrid_info *info, rm_error *err)
 {
     rm_read_options defaults;
     if (!ro) {
@@ -1556,11 +1752,21 @@ rm_status rmi_platform_read_simgrid_ex(const char *path, const rm_read_options *
     memset(&inf, 0, sizeof inf);
     sg_data d;
     memset(&d, 0, sizeof d);
-    rm_status st = sg_parse(path, ro, &inf, &d, err);
+    rmi_sg_store *pst = NULL;
+    rm_status st = sg_parse(path, ro, &inf, pairs_max > 0 ? pairs_max : RM_SIMGRID_PAIRS_MAX, &d,
+                            &pst, err);
     if (!st)
         st = sg_link_values(path, ro, &d, err);
-    if (!st)
+    if (!st && pst) {
+        inf.pieces = 1;
+        st = sg_pieces_keep_and_build(path, ro, &d, pst, out, &inf, err);
+        pst = NULL; /* the platform's, or freed */
+    } else if (!st)
         st = sg_keep_and_build(path, ro, &d, out, &inf, err);
+    if (pst) {
+        rmi_sg_store_free(pst);
+        free(pst);
+    }
     sg_data_free(&d);
     if (info)
         *info = inf;

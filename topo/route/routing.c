@@ -32,7 +32,7 @@ rm_routing rm_routing_resolve(const rm_network *net, rm_routing routing)
 {
     if (routing != RM_ROUTING_AUTO)
         return routing;
-    return net && net->platform && net->platform->fixed_route_start ? RM_ROUTING_FIXED
+    return net && net->platform && rm_platform_fixes_routes(net->platform) ? RM_ROUTING_FIXED
                                                                      : RM_ROUTING_WIDEST;
 }
 
@@ -55,7 +55,7 @@ static int fixed_arcs(const rm_network *net, int a, int b, int *arcs, int cap)
 
 static rm_status need_fixed(const rm_network *net, rm_error *err)
 {
-    if (!net->platform->fixed_route_start)
+    if (!rm_platform_fixes_routes(net->platform))
         return rm_error_set(err, RM_EINPUT,
                             "platform %s fixes no routes (--routing fixed needs a SimGrid file "
                             "with <route> elements)",

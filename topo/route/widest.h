@@ -143,4 +143,11 @@ int rmi_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap
  *  (rm_platform.hosts; 0 when either is not a host index). O(len). */
 int rmi_fixed_route_arcs_at(const rm_network *net, int ia, int ib, int *arcs, int cap);
 
+/** For a platform whose fixed routes are kept as pieces
+ *  (rm_platform.fixed_pieces): per platform link (n_links entries), 1 when
+ *  every kept host pair's route crosses it (found by the SimGrid reader zone
+ *  pair by zone pair, topo/io/sg_store.h); NULL for any other platform.
+ *  O(1). Thread-safe (read only). */
+const char *rmi_fixed_route_every_link(const rm_platform *p);
+
 #endif

@@ -1,0 +1,271 @@
+/*
+ * test_sg_pieces_map.c — the SimGrid reader on the route pieces
+ * (rm_platform.fixed_pieces, what it keeps above RM_SIMGRID_PAIRS_MAX hosts)
+ * against the all-pairs table (what it keeps up to there), forced on the
+ * same small platforms with rmi_platform_read_simgrid_pairs(..., 1, ...):
+ * SharedRing (Legrand et al. 2004 §4.4) on SimGrid's fixed routes gives the
+ * same ring (host names in order), the same q and the same T_step/D_w bit
+ * for bit, and every ring route crosses the same SimGrid links in the same
+ * order with the same width and latency; on generated clusters (flat, with
+ * a backbone, fat-tree, dragonfly, five clusters joined by uplinks),
+ * SimGrid's example styles and Grid'5000's structure (3 and 8 hosts a
+ * cluster). The pieces' survey refuses what the table refuses: a platform
+ * with a pair of hosts and no route.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "ringmap.h"
+#include "topo/io/readers.h"
+#include "topo/io/sg_store.h"
+
+#include "support.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SG RM_SOURCE_DIR "/tests/data/simgrid/"
+#define BP RM_SOURCE_DIR "/bench/platforms/"
+#define LARGE RM_SOURCE_DIR "/bench/platforms/large/"
+#define STYLES RM_SHARED_DIR "/data/simgrid-styles/"
+
+static rm_platform *load(const char *path, int pairs_max)
+{
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    ro.warn = rm_warn_silent;
+    rm_platform *p = NULL;
+    rm_error err = {RM_OK, ""};
+    rm_simgrid_info info;
+    rm_status st = rmi_platform_read_simgrid_pairs(path, &ro, pairs_max, &p, &info, &err);
+    ck_assert_msg(st == RM_OK, "%s (pairs_max %d): %s", path, pairs_max, err.msg);
+    ck_assert_int_eq(info.pieces, pairs_max == 1);
+    ck_assert_int_eq(p->fixed_pieces != NULL, pairs_max == 1);
+    ck_assert_int_eq(rm_platform_fixes_routes(p), 1);
+    return p;
+}
+
+static rm_mapping *map(const rm_platform *p, const char *path, double dc_dw)
+{
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.heuristic = RM_HEUR_SHARED;
+    opt.threads = 1;
+    opt.cost.dc_dw = dc_dw;
+    rm_mapping *m = NULL;
+    rm_error err = {RM_OK, ""};
+    ck_assert_msg(rm_map(p, &opt, &m, &err) == RM_OK, "%s: %s", path, err.msg);
+    return m;
+}
+
+/* The SimGrid links of route r in order, "a,b,c" into out. */
+static void route_ids(const rm_platform *p, const rm_route *r, char *out, size_t n)
+{
+    size_t o = 0;
+    out[0] = '\0';
+    for (int k = 0; k < r->n_arcs && o + 2 < n; k++) {
+        const char *id = p->link_ids[r->arcs[k] / 2];
+        if (id)
+            o += (size_t)snprintf(out + o, n - o, "%s,", id);
+    }
+}
+
+/* Both readers, then SharedRing on each: the same mapping. Returns q. */
+static int same_mapping(const char *path, double dc_dw)
+{
+    rm_platform *a = load(path, 0), *b = load(path, 1);
+    ck_assert_int_eq(a->n_hosts, b->n_hosts);
+    rm_mapping *ma = map(a, path, dc_dw), *mb = map(b, path, dc_dw);
+    ck_assert_msg(ma->q == mb->q, "%s: q %d (table) against %d (pieces)", path, ma->q, mb->q);
+    ck_assert_msg(ma->t_step_per_dw == mb->t_step_per_dw, "%s: T_step/D_w %.17g against %.17g",
+                  path, ma->t_step_per_dw, mb->t_step_per_dw);
+    for (int k = 0; k < ma->q; k++) {
+        ck_assert_str_eq(a->nodes[ma->ring[k]].label, b->nodes[mb->ring[k]].label);
+        for (int side = 0; side < 2 && ma->q > 1; side++) {
+            const rm_route *ra = side ? &ma->pred[k] : &ma->succ[k];
+            const rm_route *rb = side ? &mb->pred[k] : &mb->succ[k];
+            char ia[4096], ib[4096];
+            route_ids(a, ra, ia, sizeof ia);
+            route_ids(b, rb, ib, sizeof ib);
+            ck_assert_msg(!strcmp(ia, ib), "%s: ring edge %d: links %s against %s", path, k, ia,
+                          ib);
+            ck_assert_msg(ra->bandwidth == rb->bandwidth, "%s: ring edge %d: %.17g against %.17g",
+                          path, k, ra->bandwidth, rb->bandwidth);
+        }
+    }
+    int q = ma->q;
+    rm_mapping_free(ma);
+    rm_mapping_free(mb);
+    rm_platform_free(a);
+    rm_platform_free(b);
+    return q;
+}
+
+static const char *const files[] = {
+    BP "cluster_backbone.xml", BP "cluster_fat_tree.xml", BP "cluster_torus.xml",
+    BP "cluster_dragonfly.xml", BP "cluster_multi.xml", BP "meta_cluster.xml",
+    BP "griffon_like.xml", BP "small_platform.xml", BP "small_platform_with_routers.xml",
+    SG "cluster_backbone_160.xml", SG "cluster_shared_backbone.xml", SG "full_shared_core.xml",
+    SG "style_cluster_backbone.xml", SG "style_cores.xml", SG "style_dragonfly.xml",
+    SG "style_fat_tree.xml", SG "style_full_cycle.xml", SG "style_split_fat.xml",
+    SG "style_torus.xml", SG "style_zero_speed.xml", STYLES "cluster2.xml", STYLES "dijkstra.xml",
+    STYLES "floyd.xml", STYLES "floyd_sd2.xml", STYLES "full.xml", STYLES "zones.xml"};
+
+START_TEST(test_files)
+{
+    ck_assert_int_ge(same_mapping(files[_i], 0.01), 1);
+}
+END_TEST
+
+/* bench_simgrid's generated styles (write_style there), at 40 and 120 hosts. */
+static void write_style(const char *path, int hosts, int st)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+               "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n");
+    if (st == 0)
+        fprintf(f,
+                "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" "
+                "bw=\"125MBps\" lat=\"50us\"/>\n",
+                hosts - 1);
+    else if (st == 1)
+        fprintf(f,
+                "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" "
+                "bw=\"125MBps\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"500us\"/>\n",
+                hosts - 1);
+    else if (st == 2)
+        fprintf(f,
+                "<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;40,%d;1,%d;1,1\" "
+                "prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" bw=\"125MBps\" "
+                "lat=\"50us\"/>\n",
+                hosts / 40, hosts / 40, hosts - 1);
+    else if (st == 3)
+        fprintf(f,
+                "<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;%d\" "
+                "prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" bw=\"125MBps\" "
+                "lat=\"50us\"/>\n",
+                hosts / 8, hosts - 1);
+    else {
+        const char *sp[5] = {"1Gf", "2Gf", "1.5Gf", "3Gf", "2.5Gf"};
+        const char *bw[5] = {"125MBps", "1.25GBps", "125MBps", "1.25GBps", "125MBps"};
+        fprintf(f, "<zone id=\"grid\" routing=\"Full\">\n");
+        for (int c = 0; c < 5; c++)
+            fprintf(f,
+                    "<cluster id=\"c%d\" prefix=\"c%d-\" suffix=\"\" radical=\"0-%d\" "
+                    "speed=\"%s\" bw=\"%s\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"100us\"/>\n",
+                    c, c, hosts / 5 - 1, sp[c], bw[c]);
+        for (int c = 0; c < 5; c++)
+            fprintf(f, "<link id=\"up%d\" bandwidth=\"1.25GBps\" latency=\"1ms\"/>\n", c);
+        for (int a = 0; a < 5; a++)
+            for (int b = a + 1; b < 5; b++)
+                fprintf(f,
+                        "<zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-c%d_router\" "
+                        "gw_dst=\"c%d-c%d_router\"><link_ctn id=\"up%d\"/><link_ctn id=\"up%d\"/>"
+                        "</zoneRoute>\n",
+                        a, b, a, a, b, b, a, b);
+        fprintf(f, "</zone>\n");
+    }
+    fprintf(f, "</platform>\n");
+    fclose(f);
+}
+
+START_TEST(test_styles)
+{
+    char dir[] = "/tmp/rm-sg-pieces-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[128];
+    for (int hosts = 40; hosts <= 120; hosts += 80) {
+        snprintf(path, sizeof path, "%s/style%d_%d.xml", dir, _i, hosts);
+        write_style(path, hosts, _i);
+        ck_assert_int_ge(same_mapping(path, 0.01), 2);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+END_TEST
+
+/* Grid'5000's structure with n hosts a cluster (radical="1-N" -> "1-n"). */
+static void g5k_with(const char *path, int n)
+{
+    FILE *in = fopen(LARGE "g5k.xml", "r");
+    ck_assert_ptr_nonnull(in);
+    FILE *out = fopen(path, "w");
+    ck_assert_ptr_nonnull(out);
+    char line[4096];
+    int clusters = 0;
+    while (fgets(line, sizeof line, in)) {
+        char *r = strstr(line, "radical=\"1-");
+        if (r) {
+            char *q = strchr(r + 11, '"');
+            ck_assert_ptr_nonnull(q);
+            fprintf(out, "%.*s%d%s", (int)(r + 11 - line), line, n, q);
+            clusters++;
+        } else
+            fputs(line, out);
+    }
+    fclose(in);
+    fclose(out);
+    ck_assert_int_eq(clusters, 23);
+}
+
+START_TEST(test_g5k_structure)
+{
+    char dir[] = "/tmp/rm-sg-pieces-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/g5k.xml", dir);
+    g5k_with(path, _i ? 8 : 3);
+    ck_assert_int_ge(same_mapping(path, 1e-5), 2);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* Two zones without a route between them: the table leaves a host out
+ * (warned); above the cap the pieces refuse it, naming a pair. */
+START_TEST(test_no_route_refused)
+{
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    ro.warn = rm_warn_silent;
+    rm_platform *p = NULL;
+    rm_error err = {RM_OK, ""};
+    rm_status st = rmi_platform_read_simgrid_pairs(SG "style_unreachable.xml", &ro, 1, &p, NULL, &err);
+    ck_assert_int_eq(st, RM_EINPUT);
+    ck_assert_ptr_null(p);
+    ck_assert_msg(strstr(err.msg, "no route") && strstr(err.msg, "\"x0\""), "%s", err.msg);
+}
+END_TEST
+
+/* --routing widest on the pieces' hub: refused, not host - hub - host. */
+START_TEST(test_widest_refused)
+{
+    rm_platform *p = load(SG "style_cluster_backbone.xml", 1);
+    rm_options opt;
+    rm_options_init(&opt);
+    opt.routing = RM_ROUTING_WIDEST;
+    rm_mapping *m = NULL;
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_map(p, &opt, &m, &err), RM_EINPUT);
+    ck_assert_ptr_null(m);
+    ck_assert_msg(strstr(err.msg, "--routing widest") && strstr(err.msg, "hub"), "%s", err.msg);
+    rm_platform_free(p);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sg_pieces_map");
+    TCase *tc = tcase_create("same");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, test_files, 0, (int)(sizeof files / sizeof *files));
+    tcase_add_loop_test(tc, test_styles, 0, 5);
+    tcase_add_loop_test(tc, test_g5k_structure, 0, 2);
+    tcase_add_test(tc, test_no_route_refused);
+    tcase_add_test(tc, test_widest_refused);
+    suite_add_tcase(s, tc);
+    return rmt_run_suite(s);
+}
