@@ -53,6 +53,7 @@ static rm_mapping *map(const rm_platform *p, const char *path, double dc_dw)
     rm_options_init(&opt);
     opt.heuristic = RM_HEUR_SHARED;
     opt.threads = 1;
+    opt.improve = 0; /* SharedRing's own ring: the search's budget is not the point here */
     opt.cost.dc_dw = dc_dw;
     rm_mapping *m = NULL;
     rm_error err = {RM_OK, ""};
