@@ -1159,6 +1159,26 @@ static int sg_names(const sg_data *d, const char *alive, const sg_routes *r, rm_
     return 0;
 }
 
+/* A platform of n_nodes nodes and n_links links named after the file's stem,
+ * with the kept hosts (sg_build_hosts) and the file's links (sg_build_links)
+ * set: the part both readers (the all-pairs table and the route pieces)
+ * share. *out gets the platform, also when a later step fails (the caller
+ * frees it). RM_ENOMEM, or the two builders' errors. O(H + L). */
+static rm_status sg_platform_new(const sg_data *d, const char *alive, int kept, const sg_routes *r,
+                                 const char *path, const rm_read_options *ro, int n_nodes,
+                                 int n_links, rm_simgrid_info *info, rm_platform **out,
+                                 rm_error *err)
+{
+    char *name = rmi_path_stem(path);
+    rm_platform *p = name ? rm_platform_new(name, n_nodes, n_links, 1) : NULL;
+    free(name);
+    *out = p;
+    if (!p)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
+    rm_status st = sg_build_hosts(d, alive, r, path, ro, p, err);
+    return st ? st : sg_build_links(d, kept, r, path, p, info, err);
+}
+
 static rm_status sg_build(const sg_data *d, const char *alive, int kept, const char *path,
                           const rm_read_options *ro, rm_platform **out, rm_simgrid_info *info,
                           rm_error *err)
@@ -1169,16 +1189,7 @@ static rm_status sg_build(const sg_data *d, const char *alive, int kept, const c
     rm_status st = sg_routes_make(d, alive, kept, path, &r, &N, err);
     if (st)
         goto done;
-    char *name = rmi_path_stem(path);
-    if (name)
-        p = rm_platform_new(name, N, r.next, 1);
-    free(name);
-    if (!p) {
-        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
-        goto done;
-    }
-    if ((st = sg_build_hosts(d, alive, &r, path, ro, p, err)) ||
-        (st = sg_build_links(d, kept, &r, path, p, info, err)))
+    if ((st = sg_platform_new(d, alive, kept, &r, path, ro, N, r.next, info, &p, err)))
         goto done;
     p->fixed_route_start = r.rs;
     p->fixed_route_links = r.rl;
@@ -1624,16 +1635,7 @@ static rm_status sg_pieces_build(const sg_data *d, const char *alive, int kept, 
         r.cl[2 * kept + 2 * l + 1] = (sg_lk){kept + 2 * l + 1, hub, 0.0};
     }
     r.next = (int)nl;
-    char *name = rmi_path_stem(path);
-    if (name)
-        p = rm_platform_new(name, (int)nn, (int)nl, 1);
-    free(name);
-    if (!p) {
-        st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
-        goto done;
-    }
-    if ((st = sg_build_hosts(d, alive, &r, path, ro, p, err)) ||
-        (st = sg_build_links(d, kept, &r, path, p, info, err)))
+    if ((st = sg_platform_new(d, alive, kept, &r, path, ro, (int)nn, (int)nl, info, &p, err)))
         goto done;
     if (rm_platform_set_label(p, hub, "hub") || sg_names(d, alive, &r, p)) {
         st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
