@@ -10,11 +10,16 @@
  * a backbone, fat-tree, dragonfly, five clusters joined by uplinks),
  * SimGrid's example styles and Grid'5000's structure (3 and 8 hosts a
  * cluster). The pieces' survey refuses what the table refuses: a platform
- * with a pair of hosts and no route.
+ * with a pair of hosts and no route. On one SimGrid star zone (a
+ * <cluster>), SharedRing's fixed-route set-up from the members' pieces
+ * (rmi_fixed_route_star) gives the owners, ranks and twin classes that
+ * reading every pair's route gives.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "heur/sharedring/sharedring_internal.h"
 #include "ringmap.h"
 #include "topo/io/readers.h"
+#include "topo/route/widest.h"
 #include "topo/io/sg_store.h"
 
 #include "support.h"
@@ -225,6 +230,96 @@ START_TEST(test_g5k_structure)
 }
 END_TEST
 
+/* SharedRing's fixed-route set-up (rmi_h2_fixed_new) on p, structural or
+ * reading every route. */
+static h2_fixed *setup(const rm_platform *p, rm_network *net, h2_work *wk, int structural)
+{
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_network_init(net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    int H = p->n_hosts, N = p->n_nodes;
+    ck_assert_int_eq(rmi_h2_work_init(wk, net, 4, &err), RM_OK);
+    wk->routing = RM_ROUTING_FIXED;
+    wk->fast = 1;
+    wk->H = H;
+    wk->hidx = malloc((size_t)N * sizeof *wk->hidx);
+    ck_assert_ptr_nonnull(wk->hidx);
+    for (int v = 0; v < N; v++)
+        wk->hidx[v] = -1;
+    for (int h = 0; h < H; h++)
+        wk->hidx[p->hosts[h]] = h;
+    for (int r = 0; r < net->n_res; r++)
+        wk->residual[r] = net->res_cap[r];
+    ck_assert_int_eq(rmi_h2_adjacency(wk, &err), RM_OK);
+    ck_assert_int_eq(rmi_h2_fullw_init(wk, &err), RM_OK);
+    ck_assert_int_eq(rmi_h2_kres_init(wk, &err), RM_OK);
+    rmi_h2_fixed_structural = structural;
+    h2_fixed *fx = wk->fx = rmi_h2_fixed_new(wk);
+    rmi_h2_fixed_structural = 1;
+    return fx;
+}
+
+/* Generated clusters (flat, with a backbone) and SimGrid's cluster files on
+ * the pieces: the structural set-up is the route-reading one, array for
+ * array. */
+static const char *const star_files[] = {SG "cluster_backbone_160.xml", SG "cluster_shared_backbone.xml",
+                                         SG "style_cluster_backbone.xml", SG "style_cores.xml",
+                                         SG "style_zero_speed.xml", STYLES "cluster2.xml"};
+static const int n_star_files = (int)(sizeof star_files / sizeof *star_files);
+
+START_TEST(test_star_setup)
+{
+    char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[128];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    if (_i < n_star_files)
+        snprintf(path, sizeof path, "%s", star_files[_i]);
+    else {
+        snprintf(path, sizeof path, "%s/style%d.xml", dir, _i - n_star_files);
+        write_style(path, 40, _i - n_star_files); /* 0 flat, 1 backbone */
+    }
+    rm_platform *p = load(path, 1);
+    rm_network na, nb;
+    h2_work wa, wb;
+    h2_fixed *a = setup(p, &na, &wa, 1), *b = setup(p, &nb, &wb, 0);
+    int star = rmi_fixed_route_star(&na), R = na.n_res, H = p->n_hosts;
+    if (_i >= n_star_files) /* the generated clusters are one star zone */
+        ck_assert_int_eq(star, 1);
+    ck_assert_int_eq(a != NULL, b != NULL);
+    for (int r = 0; a && r < R; r++) {
+        ck_assert_msg(a->owner[r] == b->owner[r], "%s: resource %d: owner %d, by the routes %d", path, r,
+                      a->owner[r], b->owner[r]);
+        ck_assert_int_eq(a->rank[r], b->rank[r]);
+        ck_assert_int_eq(a->pair[2 * r], b->pair[2 * r]);
+        ck_assert_int_eq(a->pair[2 * r + 1], b->pair[2 * r + 1]);
+    }
+    /* the classes: each a class of twins (the route-reading check, member
+     * against member), in host order, at least as coarse as reading the
+     * routes (which keeps three probe hosts alone and has a budget) */
+    for (int c = 0; a && c < a->n_class; c++)
+        for (int m = a->cls_start[c]; m < a->cls_start[c + 1]; m++) {
+            ck_assert_int_eq(a->cls_of[a->mem[m]], c);
+            if (m > a->cls_start[c])
+                ck_assert_int_lt(a->mem[m - 1], a->mem[m]);
+            for (int m2 = a->cls_start[c]; m2 < m; m2++)
+                ck_assert_msg(rmi_h2_fixed_twins(&wa, a, a->mem[m2], a->mem[m]) == 1,
+                              "%s: hosts %d and %d in one class, not twins", path, a->mem[m2], a->mem[m]);
+        }
+    for (int h = 0; a && h < H; h++)
+        for (int g = 0; g < h; g++)
+            if (b->cls_of[g] == b->cls_of[h])
+                ck_assert_int_eq(a->cls_of[g], a->cls_of[h]);
+    if (a && star)
+        ck_assert_int_le(a->n_class, b->n_class);
+    rmi_h2_work_destroy(&wa);
+    rmi_h2_work_destroy(&wb);
+    rm_network_destroy(&na);
+    rm_network_destroy(&nb);
+    rm_platform_free(p);
+    if (_i >= n_star_files)
+        unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 /* Two zones without a route between them: the table leaves a host out
  * (warned); above the cap the pieces refuse it, naming a pair. */
 START_TEST(test_no_route_refused)
@@ -267,6 +362,7 @@ int main(void)
     tcase_add_loop_test(tc, test_g5k_structure, 0, 2);
     tcase_add_test(tc, test_no_route_refused);
     tcase_add_test(tc, test_widest_refused);
+    tcase_add_loop_test(tc, test_star_setup, 0, n_star_files + 2);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }

@@ -503,6 +503,57 @@ static int pieces_arcs(const rm_network *net, const struct rm_fixed_pieces *fp, 
     return m == -3 ? 0 : m;
 }
 
+/* rmi_fixed_route_side (topo/route/widest.h). */
+int rmi_fixed_route_side(const rm_network *net, int ia, int side, int *arcs, int cap)
+{
+    const rm_platform *p = net->platform;
+    const struct rm_fixed_pieces *fp = p->fixed_route_start ? NULL : p->fixed_pieces;
+    if (!fp || ia < 0 || ia >= p->n_hosts)
+        return -1;
+    const rmi_sg_store *st = &fp->st;
+    int h = fp->st_host[ia], pi = side ? st->down[h] : st->up[h], H = fp->n_hosts, m = 0;
+    if (pi < 0 || 3 * st->pc[pi].n + 1 > cap)
+        return -1;
+    if (!side)
+        arcs[m++] = 2 * (fp->conn0 + 2 * ia);
+    for (int t = 0; t < st->pc[pi].n; t++) {
+        int l = fp->lpos[st->pl[st->pc[pi].off + t]];
+        arcs[m++] = 2 * (fp->conn0 + 2 * H + 2 * l);
+        arcs[m++] = 2 * l;
+        arcs[m++] = 2 * (fp->conn0 + 2 * H + 2 * l + 1);
+    }
+    if (side)
+        arcs[m++] = 2 * (fp->conn0 + 2 * ia + 1);
+    return m;
+}
+
+/* rmi_fixed_route_star (topo/route/widest.h). */
+int rmi_fixed_route_star(const rm_network *net)
+{
+    const rm_platform *p = net->platform;
+    const struct rm_fixed_pieces *fp = p->fixed_route_start ? NULL : p->fixed_pieces;
+    if (!fp || p->n_hosts < 2 || fp->n_hosts != p->n_hosts)
+        return 0;
+    const rmi_sg_store *st = &fp->st;
+    int z = st->npzone[fp->st_host[0]];
+    if (z < 0 || z >= st->Z || st->zprobe[z] < 0)
+        return 0;
+    int cap = 3 * st->L + 2, *arcs = malloc((size_t)cap * sizeof *arcs), ok = arcs != NULL;
+    for (int i = 0; ok && i < p->n_hosts; i++) {
+        int h = fp->st_host[i];
+        /* a member that is the zone's probe would take its piece the other way */
+        ok = h >= 0 && h < st->H && st->npzone[h] == z && h != st->zprobe[z];
+        for (int side = 0; ok && side < 2; side++) {
+            int n = rmi_fixed_route_side(net, i, side, arcs, cap);
+            ok = n >= 0 && 3 * (st->pc[st->up[h]].n + st->pc[st->down[h]].n) + 2 <= net->platform->n_links + 1;
+            for (int t = 0; ok && t < n; t++)
+                ok = fixed_arc_ok(net, arcs[t]) > 0;
+        }
+    }
+    free(arcs);
+    return ok;
+}
+
 /* rmi_fixed_route_every_link (topo/route/widest.h). */
 const char *rmi_fixed_route_every_link(const rm_platform *p)
 {

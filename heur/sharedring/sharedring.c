@@ -313,13 +313,16 @@ static rm_status fair_state(h2_work *wk, const rm_ring_state *s, rm_ring_state *
 /* best_pair's trees: on the fast path with factored widths (wk->fw), each
  * host's widest-path tree of the core at full capacity, kept as its arcs at
  * the core nodes only (H x nc ints: the leaf filled on demand, its node's
- * width from the factored widths); else every tree's arcs (H x N ints) and
+ * width from the factored widths); else every tree's arcs (H x N ints; none
+ * under fixed routes: each pair's route is the platform's, composed on demand) and
  * host-to-host widths (wk->full, or an H x H matrix on the reference path). */
 typedef struct pair_trees {
     int compact;
     int nc;
-    int *arc;    /* compact: H x nc; else H x N */
-    int *tarc;   /* compact: N scratch arcs of the route being built */
+    int fixed;   /* not compact, fixed routes: no tree kept (every route a
+                    pair with a width takes is the platform's fixed route) */
+    int *arc;    /* compact: H x nc; fixed: NULL; else H x N */
+    int *tarc;   /* compact, fixed: N scratch arcs of the route being built */
     double *twid; /* compact: N scratch widths (the leaf's node) */
     double *hw;  /* not compact: H x H widths */
 } pair_trees;
@@ -337,6 +340,10 @@ static rm_status pair_route(h2_work *wk, pair_trees *pt, int ha, int hb, rm_rout
 {
     const rm_network *net = wk->net;
     int src = wk->p->hosts[ha], dst = wk->p->hosts[hb];
+    if (pt->fixed) { /* what ha's fixed-route tree holds at dst (a width > 0) */
+        pt->tarc[dst] = RM_ARC_FIXED;
+        return rm_route_from_tree(net, src, 0, pt->tarc, dst, r, err);
+    }
     if (!pt->compact)
         return rm_route_from_tree(net, src, 0, pt->arc + (size_t)ha * wk->N, dst, r, err);
     const h2_fullw *f = &wk->fw;
@@ -371,9 +378,10 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     pair_trees pt;
     memset(&pt, 0, sizeof pt);
     pt.compact = wk->fast && wk->fw.core;
+    pt.fixed = !pt.compact && wk->routing == RM_ROUTING_FIXED;
     double *wid = malloc((size_t)N * sizeof *wid);
     double need = pt.compact ? (double)H * wk->fw.nc * sizeof *pt.arc
-                             : (double)H * N * sizeof *pt.arc +
+                             : (pt.fixed ? (double)N : (double)H * N) * sizeof *pt.arc +
                                    (wk->full ? 0.0 : (double)H * H * sizeof *pt.hw);
     if ((st = rmi_pair_tables_fit("SharedRing's first step (the best pair, Legrand et al. "
                                   "2004 §4.4.1)", H, need, err))) {
@@ -399,14 +407,17 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
         /* the H trees' arcs (routes of the chosen pairs) and their
          * host-to-host widths (wk->full on the fast path) */
         pt.hw = wk->full ? wk->full : malloc((size_t)H * H * sizeof *pt.hw);
-        pt.arc = malloc((size_t)H * N * sizeof *pt.arc);
-        if (!wid || !pt.hw || !pt.arc) {
+        if (pt.fixed)
+            pt.tarc = malloc((size_t)N * sizeof *pt.tarc);
+        else
+            pt.arc = malloc((size_t)H * N * sizeof *pt.arc);
+        if (!wid || !pt.hw || !(pt.fixed ? pt.tarc : pt.arc)) {
             st = rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
             goto out;
         }
         for (int h = 0; h < H; h++) {
             if ((st = rmi_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid,
-                                      pt.arc + (size_t)h * N, err)))
+                                      pt.fixed ? NULL : pt.arc + (size_t)h * N, err)))
                 goto out;
             for (int b = 0; b < H; b++)
                 pt.hw[(size_t)h * H + b] = h == b ? INFINITY : wid[p->hosts[b]];

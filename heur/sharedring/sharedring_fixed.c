@@ -192,7 +192,7 @@ static int alike_tc(const h2_work *wk, const h2_fixed *fx, const fx_tc *tc, int 
 
 /* 1 when host index b is a twin of host index a (every x but a, b), a's
  * routes read into tc (-1: out of memory). O(H R). */
-static int twins(const h2_work *wk, const h2_fixed *fx, fx_tc *tc, int a, int b)
+static int twins_pre(const h2_work *wk, const h2_fixed *fx, int a, int b)
 {
     const rm_platform *p = wk->p;
     int va = p->hosts[a], vb = p->hosts[b];
@@ -213,6 +213,15 @@ static int twins(const h2_work *wk, const h2_fixed *fx, fx_tc *tc, int a, int b)
     if ((oa < 0) != (ob < 0) || (ia < 0) != (ib < 0) || (oa >= 0 && oa == ia) != (ob >= 0 && ob == ib) ||
         (oa >= 0 && net->res_cap[oa] != net->res_cap[ob]) ||
         (ia >= 0 && net->res_cap[ia] != net->res_cap[ib]))
+        return 0;
+    return 1;
+}
+
+static int twins(const h2_work *wk, const h2_fixed *fx, fx_tc *tc, int a, int b)
+{
+    const rm_platform *p = wk->p;
+    int va = p->hosts[a], vb = p->hosts[b];
+    if (!twins_pre(wk, fx, a, b))
         return 0;
     if (!routes_alike(wk, fx, va, vb, vb, va))
         return 0;
@@ -304,6 +313,163 @@ static int kh_cmp(const void *x, const void *y)
     return (a->h > b->h) - (a->h < b->h);
 }
 
+/* The structural set-up on one SimGrid star zone (rmi_fixed_route_star):
+ * every route s -> d is s's leaving arcs U(s) then d's entering arcs D(d)
+ * less the links already met, for every s != d. The routes crossing a
+ * resource r are then (s, x) for each s with r on U(s) and (x, d) for each
+ * d with r on D(d), x any other host; with 3 hosts or more the hosts every
+ * one of them starts or ends at are {s} when r lies on U(s) alone and on
+ * no D but D(s), {d} when on D(d) alone, none otherwise: no resource is a
+ * pair's. And twins: when hosts a and b have equal cycle-times and U(a),
+ * D(a) read as U(b), D(b) token by token (a private resource by its side,
+ * rank, capacity, backbone, latency, any other arc as itself), every route
+ * a -> x reads as b -> x, x -> a as x -> b and a -> b as b -> a: the
+ * links U(a) shares with D(x) are its shared arcs, the same as U(b)'s (a
+ * resource of D(x) private to a would be on routes y -> x, y != a). So the
+ * classes are exact (the checks of twins() hold) and found in O(H x piece
+ * length) instead of reading every route. 1 done, 0 not a star zone, -1
+ * out of memory. */
+typedef struct fx_sig {
+    fx_tok *tok;
+    int *off; /* H + 1: host index h's tokens at tok[off[h] .. off[h + 1]), U then D */
+    int *nu;  /* H: the tokens of U(h) */
+} fx_sig;
+
+static void sig_free(fx_sig *sg)
+{
+    free(sg->tok);
+    free(sg->off);
+    free(sg->nu);
+}
+
+static int star_owners(const h2_work *wk, h2_fixed *fx, fx_sig *sg)
+{
+    const rm_network *net = wk->net;
+    int H = wk->p->n_hosts, R = net->n_res, cap = fx->room;
+    memset(sg, 0, sizeof *sg);
+    if (!rmi_fixed_route_star(net))
+        return 0;
+    /* per resource: the first host with it on U (-1 none, -3 two or more), on D */
+    int *ou = malloc(((size_t)R + 1) * sizeof *ou), *od = malloc(((size_t)R + 1) * sizeof *od);
+    sg->off = malloc(((size_t)H + 1) * sizeof *sg->off);
+    sg->nu = malloc(((size_t)H + 1) * sizeof *sg->nu);
+    int *arcs = fx->scr, ok = ou && od && sg->off && sg->nu, ntok = 0;
+    for (int r = 0; ok && r < R; r++)
+        ou[r] = od[r] = -1;
+    for (int h = 0; ok && h < H; h++)
+        for (int side = 0; side < 2; side++) {
+            int n = rmi_fixed_route_side(net, h, side, arcs, cap);
+            if (n < 0) {
+                ok = 0;
+                break;
+            }
+            ntok += n;
+            int *o = side ? od : ou;
+            for (int t = 0; t < n; t++) {
+                int r = net->arc_res[arcs[t]];
+                if (r >= 0)
+                    o[r] = o[r] == -1 || o[r] == h ? h : -3;
+            }
+        }
+    if (ok) {
+        for (int r = 0; r < R; r++) {
+            int u = ou[r], d = od[r];
+            fx->pair[2 * r] = fx->pair[2 * r + 1] = -1;
+            fx->owner[r] = -1;
+            if (u >= 0 && (d == -1 || d == u))
+                fx->owner[r] = u;
+            else if (u == -1 && d >= 0)
+                fx->owner[r] = d;
+        }
+        sg->tok = malloc(((size_t)ntok + 1) * sizeof *sg->tok);
+        ok = sg->tok != NULL;
+    }
+    free(ou);
+    free(od);
+    if (!ok) {
+        sig_free(sg);
+        memset(sg, 0, sizeof *sg);
+        return -1;
+    }
+    return 1;
+}
+
+/* The tokens of U(h), D(h) (after the owners and ranks). */
+static void star_sig(const h2_work *wk, const h2_fixed *fx, fx_sig *sg)
+{
+    const rm_network *net = wk->net;
+    int H = wk->p->n_hosts, m = 0;
+    for (int h = 0; h < H; h++) {
+        sg->off[h] = m;
+        for (int side = 0; side < 2; side++) {
+            int n = rmi_fixed_route_side(net, h, side, fx->scr, fx->room);
+            for (int t = 0; t < n; t++) {
+                int a = fx->scr[t], r = net->arc_res[a];
+                fx_tok *tk = &sg->tok[m++];
+                memset(tk, 0, sizeof *tk);
+                if (r >= 0 && fx->owner[r] == h) {
+                    tk->kind = 1 + side;
+                    tk->v = fx->rank[r];
+                    tk->cap = net->res_cap[r];
+                    tk->bb = net->res_backbone[r];
+                    tk->lat = wk->p->links[net->arc_link[a]].latency;
+                } else {
+                    tk->v = a;
+                }
+            }
+            if (!side)
+                sg->nu[h] = m - sg->off[h];
+        }
+    }
+    sg->off[H] = m;
+}
+
+/* 1 when U(a), D(a) read as U(b), D(b). */
+static int sig_eq(const fx_sig *sg, int a, int b)
+{
+    int n = sg->off[a + 1] - sg->off[a];
+    if (n != sg->off[b + 1] - sg->off[b] || sg->nu[a] != sg->nu[b])
+        return 0;
+    for (int t = 0; t < n; t++)
+        if (!tok_eq(&sg->tok[sg->off[a] + t], &sg->tok[sg->off[b] + t]))
+            return 0;
+    return 1;
+}
+
+/* rmi_h2_fixed_twins (sharedring_internal.h). */
+int rmi_h2_fixed_twins(const h2_work *wk, const h2_fixed *fx, int a, int b)
+{
+    int H = wk->p->n_hosts;
+    fx_tc tc = {-1, NULL, 0, 0, malloc(2 * (size_t)H * sizeof(int)), malloc(2 * (size_t)H * sizeof(int))};
+    int t = tc.off && tc.len ? twins(wk, fx, &tc, a, b) : -1;
+    tc_free(&tc);
+    return t;
+}
+
+static uint64_t sig_key(const h2_work *wk, const fx_sig *sg, int a)
+{
+    uint64_t k = 1469598103934665603ULL, c;
+#define MIX(x) (k = (k ^ (uint64_t)(x)) * 1099511628211ULL)
+    memcpy(&c, &wk->p->nodes[wk->p->hosts[a]].w, sizeof c);
+    MIX(c);
+    MIX(sg->nu[a]);
+    for (int t = sg->off[a]; t < sg->off[a + 1]; t++) {
+        const fx_tok *tk = &sg->tok[t];
+        MIX(tk->kind);
+        MIX(tk->v);
+        memcpy(&c, &tk->cap, sizeof c);
+        MIX(c);
+        memcpy(&c, &tk->lat, sizeof c);
+        MIX(c);
+        MIX(tk->bb);
+    }
+#undef MIX
+    return k;
+}
+
+/* Set to 0 (tests only) to build the classes by reading every route. */
+int rmi_h2_fixed_structural = 1;
+
 h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
 {
     const rm_network *net = wk->net;
@@ -314,6 +480,9 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     h2_fixed *fx = calloc(1, sizeof *fx);
     if (!fx)
         return NULL;
+    fx_sig sg;
+    int star = 0;
+    memset(&sg, 0, sizeof sg);
     fx_tc tc = {-1, NULL, 0, 0, malloc(2 * (size_t)H * sizeof(int)), malloc(2 * (size_t)H * sizeof(int))};
     fx->room = p->n_links + 2;
     fx->n_host = H;
@@ -331,9 +500,12 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
         goto fail;
     /* owners: the hosts every route crossing r starts or ends at (-2:
      * crossed by none yet, -1: none) */
-    for (int r = 0; r < R; r++)
+    star = rmi_h2_fixed_structural ? star_owners(wk, fx, &sg) : 0;
+    if (star < 0)
+        goto fail;
+    for (int r = 0; r < R && !star; r++)
         fx->owner[r] = own2[r] = -2;
-    for (int a = 0; a < H; a++)
+    for (int a = 0; a < H && !star; a++)
         for (int b = 0; b < H; b++) {
             if (a == b)
                 continue;
@@ -358,7 +530,7 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
                 }
             }
         }
-    for (int r = 0; r < R; r++) { /* both ends of every route crossing it: a pair's */
+    for (int r = 0; r < R && !star; r++) { /* both ends of every route crossing it: a pair's */
         fx->pair[2 * r] = fx->pair[2 * r + 1] = -1;
         if (fx->owner[r] >= 0 && own2[r] >= 0) {
             fx->pair[2 * r] = fx->owner[r];
@@ -389,8 +561,10 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     /* classes: hosts of one key, in host order, each against the class's
      * first member and the members so far (routes both ways), private
      * resources increasing along the class */
+    if (star)
+        star_sig(wk, fx, &sg);
     for (int h = 0; h < H; h++) {
-        kh[h].key = host_key(wk, fx, h);
+        kh[h].key = star ? sig_key(wk, &sg, h) : host_key(wk, fx, h);
         kh[h].h = h;
         cls_of[h] = -1;
     }
@@ -422,7 +596,9 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
                     ok = fx->pstart[b + 1] - fx->pstart[b] == np &&
                          (net->res_backbone[fx->pres[fx->pstart[h] + o]] ||
                           fx->pres[fx->pstart[b] + o] > fx->pres[fx->pstart[last] + o]);
-                if (ok && budget-- > 0) {
+                if (ok && star) {
+                    ok = twins_pre(wk, fx, h, b) && sig_eq(&sg, h, b);
+                } else if (ok && budget-- > 0) {
                     ok = twins(wk, fx, &tc, h, b);
                     if (ok < 0)
                         goto fail;
@@ -453,8 +629,10 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     free(own2);
     free(kh);
     tc_free(&tc);
+    sig_free(&sg);
     return fx;
 fail:
+    sig_free(&sg);
     free(own2);
     free(kh);
     tc_free(&tc);

@@ -82,8 +82,23 @@ typedef struct h2_fixed {
  *  rmi_h2_work_init and wk->hidx; NULL when none can be built: fewer than 3
  *  hosts, out of memory, a route that is not a walk: the scan then takes
  *  every host). O(H^2 R) for routes of R arcs (owners, twin checks within
- *  classes, at most 8 H + 64 failed or passed checks). */
+ *  classes, at most 8 H + 64 failed or passed checks); on one SimGrid star
+ *  zone kept as pieces (rmi_fixed_route_star) the owners and classes come
+ *  from each member's pieces instead: O(H R + H log H) plus the class
+ *  scan's O(k^2) cheap order checks for k hosts of one key (exact: the
+ *  argument above star_owners, sharedring_fixed.c). */
 h2_fixed *rmi_h2_fixed_new(const h2_work *wk);
+
+/** 1 when host indices a and b are twins by reading their routes to and
+ *  from every host (the check rmi_h2_fixed_new makes off a star zone), 0
+ *  not, -1 out of memory. O(H R). Thread-safe (fx's scratch aside: one
+ *  thread). For tests. */
+int rmi_h2_fixed_twins(const h2_work *wk, const h2_fixed *fx, int a, int b);
+
+/** 1 (default): rmi_h2_fixed_new takes the structural set-up where it
+ *  applies; 0 reads every route (tests compare the two). Not thread-safe:
+ *  set before mapping. */
+extern int rmi_h2_fixed_structural;
 
 /** Free fx (NULL is fine). */
 void rmi_h2_fixed_destroy(h2_fixed *fx);

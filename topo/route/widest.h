@@ -144,6 +144,24 @@ int rmi_fixed_route_arcs(const rm_network *net, int a, int b, int *arcs, int cap
 int rmi_fixed_route_arcs_at(const rm_network *net, int ia, int ib, int *arcs, int cap);
 
 /** For a platform whose fixed routes are kept as pieces
+ *  (rm_platform.fixed_pieces): 1 when every kept host lies in one star zone
+ *  of SimGrid (a <cluster>: its members' links UP and DOWN, a shared
+ *  backbone), every host has both pieces and every arc they give is
+ *  usable, so that every route s -> d (s != d) is rmi_fixed_route_side(s,
+ *  0) then rmi_fixed_route_side(d, 1) less the SimGrid links already met
+ *  (SimGrid 3.32's StarZone::get_local_route; topo/io/sg_store.c); 0
+ *  otherwise (any other platform). O(H x piece length). Thread-safe. */
+int rmi_fixed_route_star(const rm_network *net);
+
+/** For a platform with rmi_fixed_route_star: host index ia's arcs on the
+ *  routes leaving it (side 0: the host to the hub, then each link UP as
+ *  hub -> entry, link, exit -> hub) or entering it (side 1: each link DOWN
+ *  likewise, then the hub to the host) into arcs (room for cap): their
+ *  count, -1 when cap is too small or ia is not a host index. O(length).
+ *  Thread-safe. */
+int rmi_fixed_route_side(const rm_network *net, int ia, int side, int *arcs, int cap);
+
+/** For a platform whose fixed routes are kept as pieces
  *  (rm_platform.fixed_pieces): per platform link (n_links entries), 1 when
  *  every kept host pair's route crosses it (found by the SimGrid reader zone
  *  pair by zone pair, topo/io/sg_store.h); NULL for any other platform.
