@@ -4,6 +4,7 @@
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 double rmt_rnd(unsigned long long *s)
 {
@@ -39,6 +40,77 @@ rm_platform *rmt_build(const char *name, int n_nodes, int n_hosts, const double 
     }
     rm_error err = {RM_OK, ""};
     ck_assert_msg(rm_platform_finalize(p, &err) == RM_OK, "%s: %s", name, err.msg);
+    return p;
+}
+
+rm_platform *rmt_random_sparse(unsigned long long *s, int nh, int nr, int extra, int with_latency)
+{
+    int N = nh + nr, E = N - 1 + extra;
+    ck_assert(nh > 0 && nr >= 0 && extra >= 0 && N <= 1000);
+    double *w = malloc((size_t)N * sizeof *w), *b = malloc((size_t)E * sizeof *b),
+           *lat = malloc((size_t)E * sizeof *lat);
+    int *lu = malloc((size_t)E * sizeof *lu), *lv = malloc((size_t)E * sizeof *lv);
+    ck_assert(w && b && lat && lu && lv);
+    for (int v = 0; v < N; v++)
+        w[v] = v < nh ? 0.005 + 0.045 * rmt_rnd(s) : 0.0;
+    int l = 0;
+    for (int v = 1; v < N; v++, l++) {
+        lu[l] = v;
+        lv[l] = rmt_rndint(s, 0, v - 1);
+        b[l] = 10.0 + 990.0 * rmt_rnd(s);
+        lat[l] = with_latency ? 1e-4 * rmt_rnd(s) : 0.0;
+    }
+    while (l < E) {
+        int a = rmt_rndint(s, 0, N - 1), c = rmt_rndint(s, 0, N - 2);
+        if (c >= a)
+            c++;
+        int dup = 0;
+        for (int k = 0; k < l; k++)
+            dup |= (lu[k] == a && lv[k] == c) || (lu[k] == c && lv[k] == a);
+        if (dup)
+            continue;
+        lu[l] = a, lv[l] = c, b[l] = 10.0 + 990.0 * rmt_rnd(s);
+        lat[l] = with_latency ? 1e-4 * rmt_rnd(s) : 0.0;
+        l++;
+    }
+    rm_platform *p = rmt_build("random", N, nh, w, E, lu, lv, b, lat, NULL);
+    free(w), free(b), free(lat), free(lu), free(lv);
+    return p;
+}
+
+rm_platform *rmt_random_ties(unsigned long long seed, int n_nodes, int extra, int discrete,
+                             int with_latency)
+{
+    unsigned long long s = seed * 2654435761ULL + 17;
+    int L = n_nodes - 1 + extra;
+    rm_platform *p = rm_platform_new("random", n_nodes, L, 0);
+    ck_assert_ptr_nonnull(p);
+    for (int v = 0; v < n_nodes; v++) {
+        int host = rmt_rnd(&s) < 0.6 || v < 2;
+        p->nodes[v].is_host = host;
+        p->nodes[v].w = host ? (discrete ? (double)(1 + (int)(rmt_rnd(&s) * 3)) * 0.01
+                                         : 0.005 + 0.05 * rmt_rnd(&s))
+                             : 0.0;
+    }
+    const double bws[4] = {10, 34.3, 100, 155};
+    for (int l = 0; l < L; l++) {
+        int a, b;
+        if (l < n_nodes - 1) {
+            a = l + 1;
+            b = (int)(rmt_rnd(&s) * (l + 1));
+        } else {
+            do {
+                a = (int)(rmt_rnd(&s) * n_nodes);
+                b = (int)(rmt_rnd(&s) * n_nodes);
+            } while (a == b);
+        }
+        p->links[l].source = a;
+        p->links[l].target = b;
+        p->links[l].bandwidth = discrete ? bws[(int)(rmt_rnd(&s) * 4)] : 5.0 + 150.0 * rmt_rnd(&s);
+        p->links[l].latency = with_latency ? 1e-4 * (1 + l % 3) : 0.0;
+    }
+    rm_error err;
+    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
     return p;
 }
 

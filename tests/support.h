@@ -27,6 +27,25 @@ rm_platform *rmt_build(const char *name, int n_nodes, int n_hosts, const double 
                        const int *lu, const int *lv, const double *b, const double *lat,
                        const int *bb);
 
+/** A random sparse platform as bench_quality's, "random": nh hosts (w uniform
+ *  in 0.005..0.05 s/Mflop) and nr routers joined by a random spanning tree
+ *  plus `extra` links between distinct nodes not yet joined, each of 10..1000
+ *  Mb/s and, when with_latency, of latency 0..1e-4 s (else 0). The draws
+ *  from *s come in one fixed order, so a seed gives the same platform in
+ *  every test. Fails the running Check test on any error. O(N + extra * E). */
+rm_platform *rmt_random_sparse(unsigned long long *s, int nh, int nr, int extra, int with_latency);
+
+/** A random connected platform "random" seeded by seed (its own stream):
+ *  n_nodes nodes, each a host with probability 0.6 (nodes 0 and 1 always),
+ *  a random spanning tree plus `extra` links (parallel links allowed); with
+ *  discrete, cycle-times in {0.01, 0.02, 0.03} s/Mflop and bandwidths in
+ *  {10, 34.3, 100, 155} Mb/s (ties, as in Tiers platforms), else continuous
+ *  (0.005..0.055, 5..155); with with_latency, link l has latency
+ *  1e-4 (1 + l mod 3) s, else 0. Fails the running Check test on any error.
+ *  O(n_nodes + extra). */
+rm_platform *rmt_random_ties(unsigned long long seed, int n_nodes, int extra, int discrete,
+                             int with_latency);
+
 /** The hand-solved 3-host star (docs/sources.md, "Oracles"): hosts 0, 1 (w 1), 2 (w 2), router 3; links
  *  0-3, 1-3, 2-3 of 10, 10, 20 Mb/s. */
 rm_platform *rmt_star3(void);

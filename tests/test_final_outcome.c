@@ -27,35 +27,6 @@
 
 #define SG RM_SOURCE_DIR "/tests/data/simgrid/"
 
-static rm_platform *random_platform(unsigned long long *s, int nh, int nr, int extra)
-{
-    int N = nh + nr, E = N - 1 + extra;
-    double w[32], b[64], lat[64];
-    int lu[64], lv[64];
-    for (int v = 0; v < N; v++)
-        w[v] = v < nh ? 0.005 + 0.045 * rmt_rnd(s) : 0.0;
-    int l = 0;
-    for (int v = 1; v < N; v++, l++) {
-        lu[l] = v;
-        lv[l] = rmt_rndint(s, 0, v - 1);
-        b[l] = 10.0 + 990.0 * rmt_rnd(s);
-        lat[l] = 1e-4 * rmt_rnd(s);
-    }
-    while (l < E) {
-        int a = rmt_rndint(s, 0, N - 1), c = rmt_rndint(s, 0, N - 2);
-        if (c >= a)
-            c++;
-        int dup = 0;
-        for (int k = 0; k < l; k++)
-            dup |= (lu[k] == a && lv[k] == c) || (lu[k] == c && lv[k] == a);
-        if (dup)
-            continue;
-        lu[l] = a, lv[l] = c, b[l] = 10.0 + 990.0 * rmt_rnd(s), lat[l] = 1e-4 * rmt_rnd(s);
-        l++;
-    }
-    return rmt_build("random", N, nh, w, E, lu, lv, b, lat, NULL);
-}
-
 static rm_platform *read_sg(const char *file)
 {
     rm_platform *p = NULL;
@@ -198,8 +169,8 @@ START_TEST(test_cross_check)
     }
     unsigned long long s = 0xF17A1ULL;
     for (int i = 0; i < 6; i++) {
-        rm_platform *p = random_platform(&s, rmt_rndint(&s, 4, 8), rmt_rndint(&s, 2, 5),
-                                         rmt_rndint(&s, 1, 3));
+        rm_platform *p = rmt_random_sparse(&s, rmt_rndint(&s, 4, 8), rmt_rndint(&s, 2, 5),
+                                           rmt_rndint(&s, 1, 3), 1);
         all_models(p, "random", 0.5, 100.0, &ty);
         rm_platform_free(p);
     }

@@ -31,36 +31,6 @@ static rm_platform *shared4(void)
     return rmt_build("shared4", 6, 4, w, 5, lu, lv, b, NULL, NULL);
 }
 
-/* a random sparse platform as bench_quality's: nh hosts, nr routers, a
- * random spanning tree plus extra links, 10..1000 Mb/s, w in 0.005..0.05 */
-static rm_platform *random_platform(unsigned long long *s, int nh, int nr, int extra)
-{
-    int N = nh + nr, E = N - 1 + extra;
-    double w[32], b[64];
-    int lu[64], lv[64];
-    for (int v = 0; v < N; v++)
-        w[v] = v < nh ? 0.005 + 0.045 * rmt_rnd(s) : 0.0;
-    int l = 0;
-    for (int v = 1; v < N; v++, l++) {
-        lu[l] = v;
-        lv[l] = rmt_rndint(s, 0, v - 1);
-        b[l] = 10.0 + 990.0 * rmt_rnd(s);
-    }
-    while (l < E) {
-        int a = rmt_rndint(s, 0, N - 1), c = rmt_rndint(s, 0, N - 2);
-        if (c >= a)
-            c++;
-        int dup = 0;
-        for (int k = 0; k < l; k++)
-            dup |= (lu[k] == a && lv[k] == c) || (lu[k] == c && lv[k] == a);
-        if (dup)
-            continue;
-        lu[l] = a, lv[l] = c, b[l] = 10.0 + 990.0 * rmt_rnd(s);
-        l++;
-    }
-    return rmt_build("random", N, nh, w, E, lu, lv, b, NULL, NULL);
-}
-
 static rm_mapping *map(const rm_platform *p, rm_heuristic h, double dc_dw, int improve,
                        rm_final_solver fs)
 {
@@ -155,7 +125,7 @@ START_TEST(test_random_invariants)
     int better = 0, runs = 0;
     for (int i = 0; i < 12; i++) {
         int nh = rmt_rndint(&s, 4, 9), nr = rmt_rndint(&s, 2, 6), extra = rmt_rndint(&s, 1, 3);
-        rm_platform *p = random_platform(&s, nh, nr, extra);
+        rm_platform *p = rmt_random_sparse(&s, nh, nr, extra, 0);
         for (int r = 0; r < 4; r++)
             for (int h = 0; h < 2; h++) {
                 rm_heuristic heur = h ? RM_HEUR_SLICE : RM_HEUR_SHARED;
@@ -190,7 +160,7 @@ START_TEST(test_final_solver)
 {
     unsigned long long s = 0xF1A1ULL;
     for (int i = 0; i < 4; i++) {
-        rm_platform *p = random_platform(&s, 6, 4, 2);
+        rm_platform *p = rmt_random_sparse(&s, 6, 4, 2, 0);
         rm_mapping *g = map(p, RM_HEUR_SHARED, 0.064, 0, RM_FINAL_KINSOL);
         rm_mapping *m = map(p, RM_HEUR_SHARED, 0.064, 1, RM_FINAL_KINSOL);
         check_ok(p, m);
@@ -222,7 +192,7 @@ START_TEST(test_variants)
 {
     unsigned long long s = 0xBADA55ULL;
     for (int i = 0; i < 6; i++) {
-        rm_platform *p = random_platform(&s, 7, 3, 3);
+        rm_platform *p = rmt_random_sparse(&s, 7, 3, 3, 0);
         for (int v = 0; v < 5; v++) {
             rm_options o;
             rm_options_init_paper(&o);

@@ -27,44 +27,6 @@
 
 static const double RATIOS[4] = {0.64, 0.064, 0.0064, 0.00064};
 
-/* A random connected platform: n_nodes nodes (hosts with probability 0.6,
- * at least 2), a random spanning tree plus extra links; bandwidths and
- * cycle-times from small sets (ties) or continuous. */
-static rm_platform *random_platform(unsigned long long seed, int n_nodes, int extra, int discrete)
-{
-    unsigned long long s = seed * 2654435761ULL + 17;
-    int L = n_nodes - 1 + extra;
-    rm_platform *p = rm_platform_new("random", n_nodes, L, 0);
-    ck_assert_ptr_nonnull(p);
-    for (int v = 0; v < n_nodes; v++) {
-        int host = rmt_rnd(&s) < 0.6 || v < 2;
-        p->nodes[v].is_host = host;
-        p->nodes[v].w = host ? (discrete ? (double)(1 + (int)(rmt_rnd(&s) * 3)) * 0.01
-                                         : 0.005 + 0.05 * rmt_rnd(&s))
-                             : 0.0;
-    }
-    const double bws[4] = {10, 34.3, 100, 155};
-    for (int l = 0; l < L; l++) {
-        int a, b;
-        if (l < n_nodes - 1) {
-            a = l + 1;
-            b = (int)(rmt_rnd(&s) * (l + 1));
-        } else {
-            do {
-                a = (int)(rmt_rnd(&s) * n_nodes);
-                b = (int)(rmt_rnd(&s) * n_nodes);
-            } while (a == b);
-        }
-        p->links[l].source = a;
-        p->links[l].target = b;
-        p->links[l].bandwidth = discrete ? bws[(int)(rmt_rnd(&s) * 4)] : 5.0 + 150.0 * rmt_rnd(&s);
-        p->links[l].latency = 1e-4 * (1 + l % 3);
-    }
-    rm_error err;
-    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
-    return p;
-}
-
 static void same_route(const rm_route *a, const rm_route *b, const char *what, const char *which,
                        int k)
 {
@@ -157,7 +119,7 @@ START_TEST(test_naive_random)
     int n = 0;
     for (int t = 0; t < 6; t++) {
         unsigned long long seed = (unsigned long long)(_i * 100 + t);
-        rm_platform *p = random_platform(seed, 8 + (int)(seed % 9), 1 + (int)(seed % 5), t % 2);
+        rm_platform *p = rmt_random_ties(seed, 8 + (int)(seed % 9), 1 + (int)(seed % 5), t % 2, 1);
         char name[64];
         snprintf(name, sizeof name, "random seed %llu", seed);
         n += check_platform(p, name, 1);
@@ -290,7 +252,7 @@ static int same_cycle(int q, const int *a, const int *b)
 START_TEST(test_naive_balance_eval)
 {
     for (int f = 0; f < 8; f++) {
-        rm_platform *p = random_platform(100 + (unsigned long long)f, 10 + f, 2 + f % 4, 0);
+        rm_platform *p = rmt_random_ties(100 + (unsigned long long)f, 10 + f, 2 + f % 4, 0, 1);
         rm_network net;
         rm_error err;
         ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);

@@ -32,34 +32,6 @@
 
 #include "support.h"
 
-static rm_platform *random_platform(unsigned long long *s, int nh, int nr, int extra)
-{
-    int N = nh + nr, E = N - 1 + extra;
-    double w[32], b[64];
-    int lu[64], lv[64];
-    for (int v = 0; v < N; v++)
-        w[v] = v < nh ? 0.005 + 0.045 * rmt_rnd(s) : 0.0;
-    int l = 0;
-    for (int v = 1; v < N; v++, l++) {
-        lu[l] = v;
-        lv[l] = rmt_rndint(s, 0, v - 1);
-        b[l] = 10.0 + 990.0 * rmt_rnd(s);
-    }
-    while (l < E) {
-        int a = rmt_rndint(s, 0, N - 1), c = rmt_rndint(s, 0, N - 2);
-        if (c >= a)
-            c++;
-        int dup = 0;
-        for (int k = 0; k < l; k++)
-            dup |= (lu[k] == a && lv[k] == c) || (lu[k] == c && lv[k] == a);
-        if (dup)
-            continue;
-        lu[l] = a, lv[l] = c, b[l] = 10.0 + 990.0 * rmt_rnd(s);
-        l++;
-    }
-    return rmt_build("random", N, nh, w, E, lu, lv, b, NULL, NULL);
-}
-
 static rm_mapping *map_opt(const rm_platform *p, const rm_options *o)
 {
     rm_mapping *m = NULL;
@@ -105,7 +77,7 @@ START_TEST(test_both_hands_on_the_better)
     int wins[2] = {0, 0};
     for (int i = 0; i < 10; i++) {
         int nh = rmt_rndint(&s, 4, 9), nr = rmt_rndint(&s, 2, 6), extra = rmt_rndint(&s, 1, 3);
-        rm_platform *p = random_platform(&s, nh, nr, extra);
+        rm_platform *p = rmt_random_sparse(&s, nh, nr, extra, 0);
         for (int r = 0; r < 4; r++) {
             rm_options o;
             base_options(&o, RM_HEUR_SHARED, ratios[r]);
@@ -145,7 +117,7 @@ START_TEST(test_worse_step_not_kept)
     unsigned long long s = 0x3E7ULL;
     int rejected = 0;
     for (int i = 0; i < 6; i++) {
-        rm_platform *p = random_platform(&s, 7, 4, 3);
+        rm_platform *p = rmt_random_sparse(&s, 7, 4, 3, 0);
         for (int which = RM_FINAL_KINSOL; which <= RM_FINAL_GLPK; which++) {
             rm_options o;
             base_options(&o, RM_HEUR_SHARED, 0.064);
@@ -188,7 +160,7 @@ START_TEST(test_search_budget_deterministic)
     unsigned long long s = 0xDE7ULL;
     int budget_stops = 0, moved = 0;
     for (int i = 0; i < 6; i++) {
-        rm_platform *p = random_platform(&s, 9, 5, 3);
+        rm_platform *p = rmt_random_sparse(&s, 9, 5, 3, 0);
         for (int r = 0; r < 4; r++) {
             rm_options o;
             base_options(&o, RM_HEUR_BOTH, ratios[r]);

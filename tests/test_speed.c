@@ -23,45 +23,6 @@ static const double RATIOS[4] = {0.64, 0.064, 0.0064, 0.00064};
 
 #define rnd rmt_rnd /* the shared random stream (support.h) */
 
-/* A random connected platform: n_nodes nodes (hosts with probability 0.6,
- * at least 2), a random spanning tree plus extra links; bandwidths from a
- * small set (ties, as in Tiers platforms) or continuous. */
-static rm_platform *random_platform(unsigned long long seed, int n_nodes, int extra, int discrete)
-{
-    unsigned long long s = seed * 2654435761ULL + 17;
-    int L = n_nodes - 1 + extra;
-    rm_platform *p = rm_platform_new("random", n_nodes, L, 0);
-    ck_assert_ptr_nonnull(p);
-    int nh = 0;
-    for (int v = 0; v < n_nodes; v++) {
-        int host = rnd(&s) < 0.6 || v < 2;
-        p->nodes[v].is_host = host;
-        p->nodes[v].w = host ? (discrete ? (double)(1 + (int)(rnd(&s) * 3)) * 0.01
-                                         : 0.005 + 0.05 * rnd(&s))
-                             : 0.0;
-        nh += host;
-    }
-    const double bws[4] = {10, 34.3, 100, 155};
-    for (int l = 0; l < L; l++) {
-        int a, b;
-        if (l < n_nodes - 1) {
-            a = l + 1;
-            b = (int)(rnd(&s) * (l + 1));
-        } else {
-            do {
-                a = (int)(rnd(&s) * n_nodes);
-                b = (int)(rnd(&s) * n_nodes);
-            } while (a == b);
-        }
-        p->links[l].source = a;
-        p->links[l].target = b;
-        p->links[l].bandwidth = discrete ? bws[(int)(rnd(&s) * 4)] : 5.0 + 150.0 * rnd(&s);
-    }
-    rm_error err;
-    ck_assert_int_eq(rm_platform_finalize(p, &err), RM_OK);
-    return p;
-}
-
 /* Same ring (as a sequence) and T_step to 1e-12 relative. */
 static void assert_same(const rm_mapping *a, const rm_mapping *b, const char *what)
 {
@@ -175,7 +136,7 @@ START_TEST(test_random_same)
     int n = 0;
     for (int t = 0; t < 12; t++) {
         unsigned long long seed = (unsigned long long)(_i * 100 + t);
-        rm_platform *p = random_platform(seed, 8 + (int)(seed % 13), 1 + (int)(seed % 5), t % 2);
+        rm_platform *p = rmt_random_ties(seed, 8 + (int)(seed % 13), 1 + (int)(seed % 5), t % 2, 0);
         char name[64];
         snprintf(name, sizeof name, "random seed %llu", seed);
         n += compare_all(p, t % 3 == 0 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF, name);
