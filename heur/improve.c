@@ -155,6 +155,26 @@ long long rm_improve_evals_auto(int n_hosts, int n_nodes, int n_arcs, int q)
     return (long long)b;
 }
 
+/* RM_IMPROVE_EVALS_AUTO on net: rm_improve_evals_auto with the nodes and
+ * arcs the search's routes walk. Widest paths (or direct): the network's
+ * own. Fixed routes (a SimGrid file): counted by the F links of the file
+ * the routes cross (rmi_fixed_route_links) — their 2F ends and hosts as the
+ * nodes, 6F arcs (each link and the hops into and out of it, both ways) —
+ * never by the connection links or the hub node a reader adds, so that the
+ * all-pairs table and the route pieces give one budget, and so one ring. On
+ * SimGrid's cluster styles the table holds about 2F connection links, so its
+ * N + E is this count within 1 %. */
+static long long evals_auto(const rm_network *net, const rm_options *opt, int q)
+{
+    const rm_platform *p = net->platform;
+    int links = opt->routing == RM_ROUTING_FIXED ? rmi_fixed_route_links(p) : -1;
+    if (links < 0)
+        return rm_improve_evals_auto(p->n_hosts, p->n_nodes, net->n_arcs, q);
+    long long nodes = (long long)p->n_hosts + 2LL * links, arcs = 6LL * links;
+    return rm_improve_evals_auto(p->n_hosts, nodes > INT32_MAX ? INT32_MAX : (int)nodes,
+                                 arcs > INT32_MAX ? INT32_MAX : (int)arcs, q);
+}
+
 static double host_w(const imp *s, int node)
 {
     return s->net->platform->nodes[node].w;
@@ -822,9 +842,7 @@ rm_status rmi_mapping_improve_from(const rm_network *net, const rm_options *opt,
     s.a = calloc(2 * nh, sizeof *s.a), s.x = calloc(2 * nh, sizeof *s.x), s.x2 = calloc(2 * nh, sizeof *s.x2);
     s.routes = calloc(2 * nh, sizeof *s.routes);
     s.key_type = -1;
-    s.max_evals = opt->improve_max_evals >= 0
-                      ? opt->improve_max_evals
-                      : rm_improve_evals_auto(H, N, net->n_arcs, m->q);
+    s.max_evals = opt->improve_max_evals >= 0 ? opt->improve_max_evals : evals_auto(net, opt, m->q);
     s.info.max_evals = s.max_evals;
     int trees_ok = 1;
     for (int t = 0; t < 8; t++) {

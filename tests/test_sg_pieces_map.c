@@ -52,13 +52,18 @@ static rm_platform *load(const char *path, int pairs_max)
     return p;
 }
 
-static rm_mapping *map(const rm_platform *p, const char *path, double dc_dw)
+/* SharedRing's own ring (pipeline 0) or the default pipeline, the local
+ * search on (pipeline 1): its automatic budget counts the file's links, not
+ * the connection links or the hub node either reader adds. */
+static rm_mapping *map(const rm_platform *p, const char *path, double dc_dw, int pipeline)
 {
     rm_options opt;
     rm_options_init(&opt);
-    opt.heuristic = RM_HEUR_SHARED;
+    if (!pipeline) {
+        opt.heuristic = RM_HEUR_SHARED;
+        opt.improve = 0;
+    }
     opt.threads = 1;
-    opt.improve = 0; /* SharedRing's own ring: the search's budget is not the point here */
     opt.cost.dc_dw = dc_dw;
     rm_mapping *m = NULL;
     rm_error err = {RM_OK, ""};
@@ -78,12 +83,35 @@ static void route_ids(const rm_platform *p, const rm_route *r, char *out, size_t
     }
 }
 
-/* Both readers, then SharedRing on each: the same mapping. Returns q. */
-static int same_mapping(const char *path, double dc_dw)
+/* The search step of m's pipeline (NULL: none). */
+static const rm_pipeline_step *search_step(const rm_mapping *m)
+{
+    for (int k = 0; k < m->n_steps; k++)
+        if (m->steps[k].kind == RM_STEP_SEARCH)
+            return &m->steps[k];
+    return NULL;
+}
+
+/* Both readers, then SharedRing (pipeline 0) or the default pipeline with
+ * its search (pipeline 1) on each: the same mapping. Returns q; *moves (may
+ * be NULL): the search's accepted moves. */
+static int same_mapping_with(const char *path, double dc_dw, int pipeline, int *moves)
 {
     rm_platform *a = load(path, 0), *b = load(path, 1);
     ck_assert_int_eq(a->n_hosts, b->n_hosts);
-    rm_mapping *ma = map(a, path, dc_dw), *mb = map(b, path, dc_dw);
+    rm_mapping *ma = map(a, path, dc_dw, pipeline), *mb = map(b, path, dc_dw, pipeline);
+    if (pipeline) {
+        const rm_pipeline_step *sa = search_step(ma), *sb = search_step(mb);
+        ck_assert_msg(sa && sb, "%s: the default pipeline ran no search", path);
+        ck_assert_msg(sa->budget == sb->budget && sa->budget >= 1000,
+                      "%s: the search's budget %lld (table) against %lld (pieces)", path,
+                      sa->budget, sb->budget);
+        ck_assert_msg(sa->evaluations == sb->evaluations && sa->moves == sb->moves,
+                      "%s: the search's evaluations %lld, moves %d (table) against %lld, %d",
+                      path, sa->evaluations, sa->moves, sb->evaluations, sb->moves);
+        if (moves)
+            *moves = sa->moves;
+    }
     ck_assert_msg(ma->q == mb->q, "%s: q %d (table) against %d (pieces)", path, ma->q, mb->q);
     ck_assert_msg(ma->t_step_per_dw == mb->t_step_per_dw, "%s: T_step/D_w %.17g against %.17g",
                   path, ma->t_step_per_dw, mb->t_step_per_dw);
@@ -106,6 +134,14 @@ static int same_mapping(const char *path, double dc_dw)
     rm_mapping_free(mb);
     rm_platform_free(a);
     rm_platform_free(b);
+    return q;
+}
+
+/* SharedRing's ring and the default pipeline's: the same on both readers. */
+static int same_mapping(const char *path, double dc_dw)
+{
+    int q = same_mapping_with(path, dc_dw, 0, NULL);
+    ck_assert_int_ge(same_mapping_with(path, dc_dw, 1, NULL), 1);
     return q;
 }
 

@@ -166,7 +166,11 @@ typedef struct rm_options {
  *  routes and balance), within [1,000, 200,000] evaluations
  *  (heur/improve.c, docs/improve.md: fitted so that the search costs about
  *  the heuristic's CPU time on the shipped platforms and stays within 3 s
- *  on the 1,000-host platforms of bench_scale). Beyond the paper. O(1).
+ *  on the 1,000-host platforms of bench_scale). RM_IMPROVE_EVALS_AUTO on
+ *  routes fixed by the file (RM_ROUTING_FIXED) passes N = H + 2F and
+ *  E = 6F for the F links of the file its routes cross, not the reader's
+ *  connection links or hub node (the same budget from the all-pairs table
+ *  and the route pieces; docs/improve.md). Beyond the paper. O(1).
  *  Thread safety: reentrant. */
 long long rm_improve_evals_auto(int n_hosts, int n_nodes, int n_arcs, int q);
 

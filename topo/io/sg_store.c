@@ -781,7 +781,8 @@ static int int_cmp(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lorig, int *lpos)
+int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lorig, int *lpos,
+                            int *n_used)
 {
     int H = st->H, Z = st->Z, L = st->L, n = 0, rc = -1;
     /* the zones holding kept hosts, compactly: cz[zone] -> 0..Zh-1 */
@@ -855,6 +856,8 @@ int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lori
                 }
         }
     }
+    if (n_used)
+        *n_used = n;
     for (int l = 0; l < L; l++) /* links no kept pair's route crosses: last */
         if (lpos[l] < 0) {
             lpos[l] = n;

@@ -96,10 +96,13 @@ int rmi_sg_store_survey(const rmi_sg_store *st, const char *alive, rmi_sg_survey
  *  SharedRing breaks its ties by resource index: the same order gives the
  *  same rings as the table. Without composing every pair: a block of pairs
  *  (source zone, destination zone) whose middle and destination side are
- *  all seen contributes its first destination only. 0, -1 out of memory.
+ *  all seen contributes its first destination only. *n_used (may be NULL):
+ *  the links some such route crosses (numbered 0..*n_used-1, the table's
+ *  links). 0, -1 out of memory.
  *  O(H x (Zh log Zh + R)) plus the pairs of the zones that are not stars;
  *  Zh^2 bytes. Thread-safe (reads st only). */
-int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lorig, int *lpos);
+int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lorig, int *lpos,
+                            int *n_used);
 
 /** The routes a SimGrid platform of more hosts than the all-pairs table
  *  is kept for holds as pieces (rm_platform.fixed_pieces; built by
@@ -121,6 +124,8 @@ struct rm_fixed_pieces {
                       (rmi_sg_survey.every; 0 for the connection links) */
     int hub, conn0;
     int max_arcs;  /* the longest route's arcs (an upper bound) */
+    int n_used;    /* platform links 0..n_used-1: those a kept pair's route
+                      crosses (the all-pairs table's links) */
 };
 
 /** Frees fp and what it holds (NULL: nothing). */

@@ -1621,7 +1621,7 @@ static rm_status sg_pieces_build(const sg_data *d, const char *alive, int kept, 
     }
     r.Lu = L;
     if (!(fp->lpos = malloc(((size_t)L + 1) * sizeof *fp->lpos)) ||
-        rmi_sg_store_link_order(pst, alive, r.lorig, fp->lpos)) {
+        rmi_sg_store_link_order(pst, alive, r.lorig, fp->lpos, &fp->n_used)) {
         st = rm_error_set(err, RM_ENOMEM, "%s: out of memory building the platform", path);
         goto done;
     }

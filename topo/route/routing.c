@@ -11,6 +11,7 @@
  */
 #include "topo/route/routing.h"
 #include "topo/route/widest.h"
+#include "topo/io/sg_store.h"
 
 #include <float.h>
 #include <math.h>
@@ -81,6 +82,20 @@ static double fixed_width(const rm_network *net, const double *residual, const i
             x = y;
     }
     return x;
+}
+
+int rmi_fixed_route_links(const rm_platform *p)
+{
+    if (!rm_platform_fixes_routes(p))
+        return -1;
+    if (p->fixed_pieces)
+        return p->fixed_pieces->n_used;
+    if (!p->link_ids)
+        return p->n_links;
+    int n = 0;
+    for (int l = 0; l < p->n_links; l++)
+        n += p->link_ids[l] != NULL;
+    return n;
 }
 
 int rmi_fixed_route_width(const rm_network *net, const double *residual, int a, int b, int *arcs,

@@ -60,6 +60,16 @@ double rmi_routing_tree_latency(const rm_network *net, int src, const int *in_ar
 rm_status rmi_routing_route(const rm_network *net, rm_routing routing, const double *residual,
                            int src, int dst, rm_route *route, rm_error *err);
 
+/** The links of the platform file that its fixed routes cross (a SimGrid
+ *  platform: the links some route between two kept hosts crosses, not the
+ *  connection links the reader adds between them nor the hub node of the
+ *  route pieces): the same count whether the routes are kept as the
+ *  all-pairs table (its links with a SimGrid id) or as the pieces
+ *  (rm_fixed_pieces.n_used). -1 when p fixes no routes
+ *  (rm_platform_fixes_routes) or p is NULL. O(L) for the table, O(1) for
+ *  the pieces. Thread-safe (reads p only). */
+int rmi_fixed_route_links(const rm_platform *p);
+
 /** SliceRing's complete graph under a routing mode (rm_capacity_matrix
  *  conventions: bw[i*H+j], host indices, diagonal INFINITY, 0 = no route).
  *  Direct: the widest arc between the two hosts (0 if not adjacent): the
