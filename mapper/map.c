@@ -16,6 +16,7 @@
 #include "heur/heur.h"
 #include "heur/route_ties.h"
 #include "ring/steps.h"
+#include "ring/dynamic_cols.h"
 #include "ringmap/output.h"
 #include "ringmap/shares.h"
 
@@ -646,6 +647,8 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
     rm_mapping_free(pre);
     if (!st) /* the printed prediction of the final mapping (fair model, latency on) */
         st = rm_mapping_tstep_dynamic(net, m, err);
+    if (!st && opt->columns > 0) /* over many steps with the run's columns, one latency */
+        st = rmi_mapping_tstep_columns(net, m, opt->columns, err);
     if (st) {
         rm_mapping_free(m);
         return st;

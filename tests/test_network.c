@@ -24,6 +24,7 @@
 
 #include "support.h"
 #include "bw/fluid.h"
+#include "bw/fluid_ring.h"
 
 #include <check.h>
 #include <math.h>
@@ -476,6 +477,36 @@ START_TEST(test_fluid_step)
 }
 END_TEST
 
+/* Many steps (rmi_bw_fluid_ring) by hand: a ring of 2 hosts on one 1 Mb/s
+ * link (half duplex: the 4 routes of a step share it), 1 Mb messages, 0.5 s
+ * of latency. Computations 1 and 1 s: every step the 4 transfers start
+ * together at 1 + 0.5 s after the last end and take 4 s: pace 5.5 s. 1 and
+ * 2 s: a transfer starts when both ranks have posted (rendezvous), so at
+ * 2 + 0.5 s, and both ranks end together: pace 6.5 s. */
+START_TEST(test_fluid_ring)
+{
+    static const double w[2] = {1, 1}, b[1] = {1};
+    static const int lu[1] = {0}, lv[1] = {1};
+    rm_platform *p = rmt_build("fluid_ring2", 2, 2, w, 1, lu, lv, b, NULL, NULL);
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    int fwd[1] = {0}, back[1] = {1};
+    rm_route r[4] = {{0, 1, 1, fwd, 1.0}, {0, 1, 1, fwd, 1.0}, {1, 0, 1, back, 1.0},
+                     {1, 0, 1, back, 1.0}};
+    static const double lat[4] = {0.5, 0.5, 0.5, 0.5};
+    static const double comp[2][2] = {{1, 1}, {1, 2}}, want[2] = {5.5, 6.5};
+    for (int c = 0; c < 2; c++) {
+        double pace = 0;
+        ck_assert_int_eq(rmi_bw_fluid_ring(&net, 2, r, lat, 1.0, comp[c], 10, &pace, &err), RM_OK);
+        ck_assert_msg(fabs(pace - want[c]) <= 1e-9, "case %d: pace %.17g, want %g", c, pace,
+                      want[c]);
+    }
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
 /* rm_mapping_tstep_dynamic on the hand star with latencies (A-R, B-R 0,
  * C-R 2 ms; D_c 0.01 Mb): computed under the fair model with the latency
  * model only; no host's cost above its static one (the latency phases only
@@ -550,6 +581,7 @@ int main(void)
     tcase_add_loop_test(tc, test_crosscheck_shipped, 0, 4);
     tcase_add_test(tc, test_reserved_is_paper);
     tcase_add_test(tc, test_fluid_step);
+    tcase_add_test(tc, test_fluid_ring);
     tcase_add_test(tc, test_dynamic_valuation);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);

@@ -148,8 +148,13 @@ typedef struct rm_options {
                the ring before it only when its T_step with whole columns
                (rm_mapping_units with min_units 1, rm_mapping_units_tstep)
                is not higher either (beyond the paper; docs/improve.md,
-               "Whole columns"). 0 (default, and a struct from {0}): not
-               known, T_step with rational alphas only (the 1.4 behaviour) */
+               "Whole columns"); and, when every route of the final ring
+               has one latency, its printed prediction
+               (t_step_per_dw_dynamic) is the run's pace over many steps
+               with these whole columns (docs/model.md, "With the run's
+               columns, over many steps"). 0 (default, and a struct from
+               {0}): not known, T_step with rational alphas only (the 1.4
+               behaviour) */
             long long columns;
         };
     };

@@ -71,3 +71,28 @@ jcheck "$TMP/default.json" "default: the search's results do not replace the tie
     '(.ring | length) == 120 and ([.params.pipeline[] | select(.step == "search")][0]
      | .kept == false and (.note | test("tie-won ring.s balance root T\\*")))
      and .params.pipeline[-1].evaluations <= .params.pipeline[-1].max_evaluations'
+
+# --cols N, the run's column count, on a ring whose routes all have one
+# latency (where equal-weight max-min is CM02's RTT-weighted sharing): the
+# printed prediction is 40 steps of the ring with each host's whole columns
+# as a fluid (rmi_mapping_tstep_columns, rmi_bw_fluid_ring); the mapping is
+# the same. cluster_backbone at D_c/D_w 0.0064: iterapp splits 1431 columns
+# 25 x 39 + 12 x 38, the 38-column ranks drift ahead and SMPI (CM02) runs
+# the 37-host ring at 1.1019 ms (docs/fidelity.md); predicted 1.1014 ms.
+# 1443 columns (39 on every rank): no drift, the one-step value 1.1333.
+B="$SRC/bench/platforms/cluster_backbone.xml"
+"$RINGMAP" "$B" "${RUN[@]}" --json "$TMP/bb.json" || fail "backbone: exit $?"
+"$RINGMAP" "$B" "${RUN[@]}" --cols 1431 --json "$TMP/bb_cols.json" || fail "backbone --cols 1431: exit $?"
+"$RINGMAP" "$B" "${RUN[@]}" --cols 1443 --json "$TMP/bb_even.json" || fail "backbone --cols 1443: exit $?"
+jq -e -s '(.[0].ring | map(.node)) == (.[1].ring | map(.node)) and (.[0].ring | length) == 37
+    and (.[0].t_step * 1e7 | round) == 11333 and (.[1].t_step * 1e7 | round) == 11014
+    and (.[2].t_step * 1e7 | round) == 11333
+    and .[1].t_step_static == .[0].t_step_static
+    and ([.[1].ring[].host_cost_dynamic] | length) == 37' \
+    "$TMP/bb.json" "$TMP/bb_cols.json" "$TMP/bb_even.json" >/dev/null ||
+    fail "--cols 1431: not the same ring predicted at 1.1014 ms (without: 1.1333; 1443 columns: 1.1333)"
+ok "--cols 1431: the same 37-host ring, predicted 1.1014 ms over many steps with whole columns"
+# routes of unequal latencies (the dragonfly): --cols leaves the one-step value
+"$RINGMAP" "$P" "${RUN[@]}" --cols 1431 --json "$TMP/df_cols.json" || fail "dragonfly --cols: exit $?"
+jcheck "$TMP/df_cols.json" "--cols on routes of unequal latencies: the one-step fluid value, 0.6875 ms" \
+    '(.ring | length) == 120 and (.t_step * 1e7 | round) == 6875'
