@@ -1,7 +1,7 @@
 /*
  * dynamic.c — rm_mapping_tstep_dynamic (ring.h): the one-step fluid
  * valuation of a mapping (bw/fluid.h), what the printed prediction of the
- * fair network model is. The mapper still chooses by the static max-min
+ * fair network model is, under eq. (1) and under the overlap model. The mapper still chooses by the static max-min
  * valuation (t_step_per_dw): this costs up to 4q max-min solutions, once.
  */
 #include "ring/args.h"
@@ -23,8 +23,7 @@ rm_status rm_mapping_tstep_dynamic(const rm_network *net, rm_mapping *m, rm_erro
     m->c_dynamic = NULL;
     m->t_step_per_dw_dynamic = NAN;
     int q = m->q;
-    if (m->network != RM_NETWORK_FAIR || !m->cost.latency || !(m->cost.dc > 0.0) ||
-        m->cost.overlap || q < 2)
+    if (m->network != RM_NETWORK_FAIR || !m->cost.latency || !(m->cost.dc > 0.0) || q < 2)
         return RM_OK;
     rm_route *routes = malloc((size_t)(2 * q) * sizeof *routes);
     double *lat = malloc((size_t)(2 * q) * sizeof *lat), *fin = malloc((size_t)(2 * q) * sizeof *fin);
@@ -52,9 +51,12 @@ rm_status rm_mapping_tstep_dynamic(const rm_network *net, rm_mapping *m, rm_erro
         same &= cd[k] == C[k];
     }
     /* nothing moved (one latency for all, or no flow ends before another's
-       bottleneck): the static valuation, bit for bit */
+       bottleneck): the static valuation, bit for bit. Under the overlap
+       model the 2q flows are posted together at the step's start, as the
+       fluid step assumes: T_i = max(alpha_i D_w w_i - b_i, D_c C_i^fluid)
+       + b_i (Weissman 1995 §4.1.2, Eq. 4.10, with the boundary b_i) */
     m->t_step_per_dw_dynamic = same ? m->t_step_per_dw
-                                    : rm_tstep_eq1(q, w, m->alpha, cd, m->cost.dc_dw);
+                                    : rm_tstep_model(q, w, m->alpha, cd, &m->cost);
     m->c_dynamic = cd;
     cd = NULL;
 out:

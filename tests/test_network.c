@@ -568,6 +568,65 @@ START_TEST(test_dynamic_valuation)
 }
 END_TEST
 
+/* rm_mapping_tstep_dynamic under the overlap model, solved by hand: the star
+ * A, B, C - R with capacities 1, 1, 2 Mb/s, latencies 0, 0, 1 s, half
+ * duplex, D_c = 1 Mb, parallel sends, the ring A, B, C (each host sends to
+ * both others; each access link carries 4 flows). Static max-min: every
+ * flow 0.25 Mb/s (A's and B's links), a route cost 4 s/Mb plus 1 s/Mb on
+ * the routes through C: C_k = max = 5 for every host. Fluid step: A<->B
+ * alone from 0 to 1 s at 0.5 Mb/s (0.5 Mb left), then all six flows at
+ * 0.25 Mb/s: A<->B end at 3 s, C's flows have 0.5 Mb left; then A's and
+ * B's links carry 2 flows (0.5 Mb/s each), C's link 4 flows of 2 Mb/s: 0.5
+ * each, they end at 4 s. Every host's exchange ends at 4 s: C^fluid = 4.
+ * Overlap model, boundary fraction 1/2, D_c/D_w 0.05, w = 1: alpha 1/3
+ * each (symmetric), T_i/D_w = max(alpha w, dc_dw C + alpha w / 2):
+ * static 0.25 + 1/6 = 5/12, fluid 0.2 + 1/6 = 11/30 (Legrand et al. 2004
+ * eq. (1) with Weissman 1995 §4.1.2, Eq. 4.10). */
+START_TEST(test_dynamic_overlap)
+{
+    static const double w[3] = {1, 1, 1}, b[3] = {1, 1, 2}, lat[3] = {0, 0, 1};
+    static const int lu[3] = {0, 1, 2}, lv[3] = {3, 3, 3}, ring[3] = {0, 1, 2};
+    rm_platform *p = rmt_build("hand_star_ovl", 4, 3, w, 3, lu, lv, b, lat, NULL);
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_options o;
+    rm_options_init(&o);
+    o.cost.latency = 1;
+    o.cost.parallel_send = 1;
+    o.cost.dc = 1.0;
+    o.cost.dc_dw = 0.05;
+    o.cost.overlap = 1;
+    o.cost.overlap_boundary = 0.5;
+    rm_mapping *m = NULL;
+    ck_assert_int_eq(rm_ring_eval(&net, &o, ring, 3, RM_ALPHA_BEST, &m, &err), RM_OK);
+    ck_assert(m->c_dynamic != NULL);
+    double C[3];
+    rm_mapping_costs(&net, m, C);
+    for (int k = 0; k < 3; k++) {
+        ck_assert_msg(fabs(C[k] - 5.0) <= 1e-12, "host %d static %.17g, want 5", k, C[k]);
+        ck_assert_msg(fabs(m->c_dynamic[k] - 4.0) <= 1e-12, "host %d fluid %.17g, want 4", k,
+                      m->c_dynamic[k]);
+        ck_assert(fabs(m->alpha[k] - 1.0 / 3.0) <= 1e-12);
+    }
+    ck_assert_msg(fabs(m->t_step_per_dw - 5.0 / 12.0) <= 1e-12, "static %.17g",
+                  m->t_step_per_dw);
+    ck_assert_msg(fabs(m->t_step_per_dw_dynamic - 11.0 / 30.0) <= 1e-12, "fluid %.17g",
+                  m->t_step_per_dw_dynamic);
+    ck_assert(rm_mapping_tstep_printed(m) == m->t_step_per_dw_dynamic);
+    rm_mapping_free(m);
+    /* eq. (1) on the same ring: alpha 1/3, T/D_w = 1/3 + 0.05 C */
+    o.cost.overlap = 0;
+    o.cost.overlap_boundary = 0.0;
+    ck_assert_int_eq(rm_ring_eval(&net, &o, ring, 3, RM_ALPHA_BEST, &m, &err), RM_OK);
+    ck_assert(fabs(m->t_step_per_dw - (1.0 / 3.0 + 0.25)) <= 1e-12);
+    ck_assert(fabs(m->t_step_per_dw_dynamic - (1.0 / 3.0 + 0.2)) <= 1e-12);
+    rm_mapping_free(m);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("network");
@@ -583,6 +642,7 @@ int main(void)
     tcase_add_test(tc, test_fluid_step);
     tcase_add_test(tc, test_fluid_ring);
     tcase_add_test(tc, test_dynamic_valuation);
+    tcase_add_test(tc, test_dynamic_overlap);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }

@@ -168,7 +168,9 @@ typedef struct rm_mapping {
        which a flow holds no bandwidth during its route latency and releases
        it when it ends; the alphas are the mapping's. NAN when not computed
        (rm_map and rm_ring_eval compute it under RM_NETWORK_FAIR with the
-       latency model on, q >= 2, no overlap); t_step_per_dw stays the static
+       latency model on, q >= 2; 1.6: also under the overlap model, where a
+       host's communication is the fluid one in max(interior, communication)
+       + boundary); t_step_per_dw stays the static
        valuation the mapper chose by. c_dynamic: q host costs (s/Mb, the
        dynamic counterpart of rm_mapping_costs' C at D_c = cost.dc), library-
        allocated, NULL when t_step_per_dw_dynamic is NAN. Not copied by the
@@ -275,10 +277,13 @@ int rm_mapping_better_on(const rm_network *net, const rm_mapping *a, const rm_ma
  * communication is its two routes' ends (their maximum with parallel_send,
  * else their sum, as rm_host_cost) and c_dynamic[k] that time / D_c (s/Mb);
  * a host cost within 1e-9 (relative) of its static rm_mapping_costs value is
- * that value. t_step_per_dw_dynamic = rm_tstep_eq1 with the mapping's
- * alphas and c_dynamic. Writes m->t_step_per_dw_dynamic and m->c_dynamic
- * when it applies: m->network RM_NETWORK_FAIR, the latency model on
- * (cost.dc > 0), no overlap, q >= 2; otherwise sets NAN / NULL and returns
+ * that value. t_step_per_dw_dynamic = rm_tstep_model with the mapping's
+ * alphas and c_dynamic: eq. (1) (rm_tstep_eq1) or, under the overlap model
+ * (1.6), T_i = max(alpha_i D_w w_i - b_i, D_c C_i^fluid) + b_i (Weissman
+ * 1995 §4.1.2, Eq. 4.10, with the boundary b_i), whose hosts do post their
+ * 2q messages together at the step's start. Writes m->t_step_per_dw_dynamic
+ * and m->c_dynamic when it applies: m->network RM_NETWORK_FAIR, the latency
+ * model on (cost.dc > 0), q >= 2; otherwise sets NAN / NULL and returns
  * RM_OK. The alphas, routes and t_step_per_dw are not changed.
  * Errors: RM_EINVAL (rmi_mapping_args_check: NULL or foreign arguments),
  * RM_ENOMEM (m's dynamic fields left NAN / NULL).
