@@ -9,6 +9,7 @@
  */
 #include "ringmap/mapper.h"
 #include "mapper/heuristics.h"
+#include "mapper/fluid_pick.h"
 #include "ring/args.h"
 #include "heur/improve.h"
 #include "topo/args.h"
@@ -654,6 +655,16 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
         s.kept = 1;
         st = rmi_mapping_add_step(m, &s, err);
     }
+    /* under the overlap model, the seeds before the search are the fluid
+       check's candidates (rmi_fluid_pick, mapper/fluid_pick.c) */
+    rm_mapping *cand[PIPELINE_MAX_SEEDS] = {NULL};
+    char cand_what[PIPELINE_MAX_SEEDS][64];
+    int n_cand = !st && seeded && rmi_fluid_pick_applies(opt) ? n_seeds : 0;
+    for (int i = 0; i < n_cand && !st; i++) {
+        snprintf(cand_what[i], sizeof cand_what[i], "%s", sd[i].what);
+        if (!(cand[i] = rmi_mapping_copy(i ? sd[i].m : m)))
+            st = rm_error_set(err, RM_ENOMEM, "out of memory for the fluid check");
+    }
     if (!st && seeded)
         st = seeded_search(net, opt, sd, n_seeds, bar, m, &pre, err);
     else if (!st && opt->improve)
@@ -663,6 +674,16 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
     if (!st && opt->final_solver != RM_FINAL_NONE)
         st = final_step(net, opt, m, pre, err);
     rm_mapping_free(pre);
+    if (!st && n_cand) {
+        int pick = -1;
+        st = rmi_fluid_pick(net, m, cand, cand_what, n_cand, &pick, err);
+        if (!st && pick >= 0) {
+            adopt(m, cand[pick]);
+            cand[pick] = NULL;
+        }
+    }
+    for (int i = 0; i < n_cand; i++)
+        rm_mapping_free(cand[i]);
     if (!st) /* the printed prediction of the final mapping (fair model, latency on) */
         st = rm_mapping_tstep_dynamic(net, m, err);
     if (!st && opt->columns > 0) /* over many steps with the run's columns, one latency */

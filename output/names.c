@@ -37,7 +37,8 @@ static const rm_enum_entry improve_stops[] = {{"not_run", RM_IMPROVE_NOT_RUN},
                                               {"time_budget", RM_IMPROVE_STOP_BUDGET},
                                               {"evaluation_limit", RM_IMPROVE_STOP_EVALS}};
 static const rm_enum_entry steps[] = {
-    {"heuristic", RM_STEP_HEURISTIC}, {"search", RM_STEP_SEARCH}, {"final_solver", RM_STEP_FINAL}};
+    {"heuristic", RM_STEP_HEURISTIC}, {"search", RM_STEP_SEARCH}, {"final_solver", RM_STEP_FINAL},
+    {"fluid_check", RM_STEP_FLUID}};
 static const rm_enum_entry networks[] = {{"reserved", RM_NETWORK_RESERVED},
                                          {"fair", RM_NETWORK_FAIR}};
 static const rm_enum_entry alpha_rules[] = {{"best", RM_ALPHA_BEST}, {"speed", RM_ALPHA_SPEED}};

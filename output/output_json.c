@@ -131,7 +131,7 @@ static json_t *json_pipeline(const rm_mapping *m, int *bad)
             put(e, "heuristic", jname(RM_ENUM_HEURISTIC, st->detail), bad);
         else if (st->kind == RM_STEP_FINAL)
             put(e, "final_solver", jname(RM_ENUM_FINAL_SOLVER, st->detail), bad);
-        else
+        else if (st->kind == RM_STEP_SEARCH)
             put(e, "stop", jname(RM_ENUM_IMPROVE_STOP, st->detail), bad);
         put(e, "t_step_per_dw_before", jnum(st->t_before), bad);
         put(e, "t_step_per_dw_after", jnum(st->t_after), bad);

@@ -178,6 +178,11 @@ static void print_pipeline(FILE *f, const rm_mapping *m)
                     st->t_before, st->t_after, st->moves, st->moves == 1 ? "" : "s",
                     st->evaluations);
             break;
+        case RM_STEP_FLUID:
+            fprintf(f, "  fluid check: %.6g -> %.6g s/Mflop (one exchange step as the network "
+                       "runs it)",
+                    st->t_before, st->t_after);
+            break;
         default:
             fprintf(f, "  final solver %s: %.6g -> %.6g s/Mflop",
                     rm_enum_name(RM_ENUM_FINAL_SOLVER, st->detail), st->t_before, st->t_after);

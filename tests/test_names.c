@@ -35,7 +35,7 @@ static const struct {
     {RM_ENUM_SHARE_METHOD, RM_N_SHARE_METHODS, {"own", "maxmin", "eq5", "kinsol", "glpk"}},
     {RM_ENUM_NETWORK, 2, {"reserved", "fair"}},
     {RM_ENUM_ALPHA_RULE, 2, {"best", "speed"}},
-    {RM_ENUM_STEP, 3, {"heuristic", "search", "final_solver"}},
+    {RM_ENUM_STEP, 4, {"heuristic", "search", "final_solver", "fluid_check"}},
     {RM_ENUM_FINAL_OUTCOME, 4, {"not_run", "improved", "no_gain", "failed"}},
     {RM_ENUM_SYMMETRIC, 5, {"auto", "none", "max", "mean", "min"}},
 };

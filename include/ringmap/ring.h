@@ -168,7 +168,7 @@ typedef struct rm_mapping {
        which a flow holds no bandwidth during its route latency and releases
        it when it ends; the alphas are the mapping's. NAN when not computed
        (rm_map and rm_ring_eval compute it under RM_NETWORK_FAIR with the
-       latency model on, q >= 2; 1.6: also under the overlap model, where a
+       latency model on, q >= 2; after 1.5.0 also under the overlap model, where a
        host's communication is the fluid one in max(interior, communication)
        + boundary); t_step_per_dw stays the static
        valuation the mapper chose by. c_dynamic: q host costs (s/Mb, the
@@ -184,7 +184,10 @@ typedef struct rm_mapping {
 typedef enum rm_step_kind {
     RM_STEP_HEURISTIC = 0, /* a heuristic built a ring (detail: its rm_heuristic) */
     RM_STEP_SEARCH = 1,    /* the local search on the ring (detail: its rm_improve_stop) */
-    RM_STEP_FINAL = 2      /* the final solver of the shares (detail: its rm_final_solver) */
+    RM_STEP_FINAL = 2,     /* the final solver of the shares (detail: its rm_final_solver) */
+    RM_STEP_FLUID = 3      /* after 1.5.0: the fluid check of the final candidates under
+                              the overlap model (mapper/fluid_pick.c, docs/model.md;
+                              t_before, t_after: the one-step fluid T_step/D_w; detail 0) */
 } rm_step_kind;
 
 /** One step of the pipeline of rm_map (mapper/map.c), as the mapping
@@ -279,7 +282,7 @@ int rm_mapping_better_on(const rm_network *net, const rm_mapping *a, const rm_ma
  * a host cost within 1e-9 (relative) of its static rm_mapping_costs value is
  * that value. t_step_per_dw_dynamic = rm_tstep_model with the mapping's
  * alphas and c_dynamic: eq. (1) (rm_tstep_eq1) or, under the overlap model
- * (1.6), T_i = max(alpha_i D_w w_i - b_i, D_c C_i^fluid) + b_i (Weissman
+ * (after 1.5.0), T_i = max(alpha_i D_w w_i - b_i, D_c C_i^fluid) + b_i (Weissman
  * 1995 §4.1.2, Eq. 4.10, with the boundary b_i), whose hosts do post their
  * 2q messages together at the step's start. Writes m->t_step_per_dw_dynamic
  * and m->c_dynamic when it applies: m->network RM_NETWORK_FAIR, the latency
