@@ -10,10 +10,12 @@
  * a backbone, fat-tree, dragonfly, five clusters joined by uplinks),
  * SimGrid's example styles and Grid'5000's structure (3 and 8 hosts a
  * cluster). The pieces' survey refuses what the table refuses: a platform
- * with a pair of hosts and no route. On one SimGrid star zone (a
- * <cluster>), SharedRing's fixed-route set-up from the members' pieces
- * (rmi_fixed_route_star) gives the owners, ranks and twin classes that
- * reading every pair's route gives.
+ * with a pair of hosts and no route. On SimGrid clusters and zone
+ * hierarchies of clusters (Grid'5000's structure, five clusters joined by
+ * uplinks), SharedRing's fixed-route set-up from each host's parts and the
+ * middle routes between clusters (rmi_fixed_zones_build) gives the owners,
+ * ranks and twin classes that reading every pair's route gives, and the
+ * routes it puts together are the pieces' routes arc for arc.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "heur/sharedring/sharedring_internal.h"
@@ -294,32 +296,78 @@ static h2_fixed *setup(const rm_platform *p, rm_network *net, h2_work *wk, int s
     return fx;
 }
 
-/* Generated clusters (flat, with a backbone) and SimGrid's cluster files on
- * the pieces: the structural set-up is the route-reading one, array for
- * array. */
-static const char *const star_files[] = {SG "cluster_backbone_160.xml", SG "cluster_shared_backbone.xml",
-                                         SG "style_cluster_backbone.xml", SG "style_cores.xml",
-                                         SG "style_zero_speed.xml", STYLES "cluster2.xml"};
-static const int n_star_files = (int)(sizeof star_files / sizeof *star_files);
-
-START_TEST(test_star_setup)
+/* The route ia -> ib put together from the two-level form (fz): the parts
+ * and the middle, as rmi_fixed_zones_build describes them. */
+static int zones_route(const rm_network *net, const rmi_fixed_zones *fz, int ia, int ib, int *arcs, int cap)
 {
-    char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[128];
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    if (_i < n_star_files)
-        snprintf(path, sizeof path, "%s", star_files[_i]);
-    else {
-        snprintf(path, sizeof path, "%s/style%d.xml", dir, _i - n_star_files);
-        write_style(path, 40, _i - n_star_files); /* 0 flat, 1 backbone */
+    int A = fz->blk[ia], B = fz->blk[ib], m;
+    if (A == B) {
+        int u[4096], d[4096];
+        int nu = rmi_fixed_zones_part(net, fz, ia, 0, 0, u, 4096), nd = rmi_fixed_zones_part(net, fz, ib, 1, 0, d, 4096);
+        ck_assert_int_ge(nu, 1);
+        ck_assert_int_ge(nd, 1);
+        memcpy(arcs, u, (size_t)nu * sizeof *arcs);
+        m = nu;
+        /* D's links (hub -> entry, link, exit -> hub) not met in U, then
+         * the hub to the host */
+        for (int t = 0; t + 3 < nd; t += 3) {
+            int seen = 0;
+            for (int v = 2; v < nu && !seen; v += 3)
+                seen = u[v] == d[t + 1];
+            for (int k = 0; k < 3 && !seen; k++) {
+                ck_assert_int_lt(m, cap);
+                arcs[m++] = d[t + k];
+            }
+        }
+        ck_assert_int_lt(m, cap);
+        arcs[m++] = d[nd - 1];
+        return m;
     }
-    rm_platform *p = load(path, 1);
+    size_t e = (size_t)A * fz->C + B;
+    int n = rmi_fixed_zones_part(net, fz, ia, 2, fz->slot[2 * e], arcs, cap);
+    ck_assert_int_ge(n, 1);
+    m = n;
+    for (int t = fz->mid_off[e]; t < fz->mid_off[e + 1]; t++)
+        arcs[m++] = fz->mid[t];
+    n = rmi_fixed_zones_part(net, fz, ib, 3, fz->slot[2 * e + 1], arcs + m, cap - m);
+    ck_assert_int_ge(n, 1);
+    return m + n;
+}
+
+/* The structural set-up (rmi_h2_fixed_new) on p against reading every
+ * route: zoned, p must be read in two levels (of C blocks, when C > 0);
+ * every route put together from the two-level form is the pieces' route,
+ * arc for arc; owners, ranks and pairs array for array; every class
+ * pairwise twins by the route-reading check, in host order, and no
+ * route-reading class split. */
+static void setup_same(const char *path, const rm_platform *p, int zoned, int C)
+{
     rm_network na, nb;
     h2_work wa, wb;
     h2_fixed *a = setup(p, &na, &wa, 1), *b = setup(p, &nb, &wb, 0);
-    int star = rmi_fixed_route_star(&na), R = na.n_res, H = p->n_hosts;
-    if (_i >= n_star_files) /* the generated clusters are one star zone */
-        ck_assert_int_eq(star, 1);
+    int R = na.n_res, H = p->n_hosts;
+    rmi_fixed_zones fz;
+    int zs = rmi_fixed_zones_build(&na, &fz);
+    ck_assert_int_ge(zs, 0);
+    if (zoned)
+        ck_assert_msg(zs == 1, "%s: not read as zones of clusters", path);
+    if (C > 0)
+        ck_assert_int_eq(fz.C, C);
     ck_assert_int_eq(a != NULL, b != NULL);
+    if (zs) { /* the two-level form gives the routes the pieces give */
+        int *x = malloc(2 * (size_t)(p->n_links + 2) * sizeof *x), *y = x + p->n_links + 2;
+        ck_assert_ptr_nonnull(x);
+        for (int s = 0; s < H; s++)
+            for (int d = 0; d < H; d++) {
+                if (s == d)
+                    continue;
+                int n = rmi_fixed_route_arcs_at(&na, s, d, x, p->n_links + 1);
+                int m = zones_route(&na, &fz, s, d, y, p->n_links + 2);
+                ck_assert_msg(n == m && !memcmp(x, y, (size_t)n * sizeof *x),
+                              "%s: route %d -> %d: %d arcs, composed %d", path, s, d, n, m);
+            }
+        free(x);
+    }
     for (int r = 0; a && r < R; r++) {
         ck_assert_msg(a->owner[r] == b->owner[r], "%s: resource %d: owner %d, by the routes %d", path, r,
                       a->owner[r], b->owner[r]);
@@ -342,13 +390,63 @@ START_TEST(test_star_setup)
     for (int h = 0; a && h < H; h++)
         for (int g = 0; g < h; g++)
             if (b->cls_of[g] == b->cls_of[h])
-                ck_assert_int_eq(a->cls_of[g], a->cls_of[h]);
-    if (a && star)
+                ck_assert_msg(a->cls_of[g] == a->cls_of[h], "%s: hosts %d and %d twins by the routes, split",
+                              path, g, h);
+    if (a && zs)
         ck_assert_int_le(a->n_class, b->n_class);
+    rmi_fixed_zones_free(&fz);
     rmi_h2_work_destroy(&wa);
     rmi_h2_work_destroy(&wb);
     rm_network_destroy(&na);
     rm_network_destroy(&nb);
+}
+
+/* Zones of clusters: five clusters joined by uplinks at 5 hosts (one a
+ * cluster: its uplinks its own), 10, 40 and 120 hosts; Grid'5000's
+ * structure at 3 and 8 hosts a cluster. */
+START_TEST(test_zones_setup)
+{
+    char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[128];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    static const int zh[4] = {5, 10, 40, 120};
+    if (_i < 4) {
+        snprintf(path, sizeof path, "%s/zones%d.xml", dir, zh[_i]);
+        write_style(path, zh[_i], 4);
+    } else {
+        snprintf(path, sizeof path, "%s/g5k.xml", dir);
+        g5k_with(path, _i == 4 ? 3 : 8);
+    }
+    rm_platform *p = load(path, 1);
+    setup_same(path, p, 1, _i < 4 ? 5 : 23);
+    rm_platform_free(p);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* SimGrid's cluster files and zone hierarchies of clusters (the ones read
+ * in two levels marked), generated clusters (flat, with a backbone) on the
+ * pieces: setup_same. */
+static const char *const star_files[] = {SG "cluster_backbone_160.xml", SG "cluster_shared_backbone.xml",
+                                         SG "style_cluster_backbone.xml", SG "style_cores.xml",
+                                         SG "style_zero_speed.xml", STYLES "cluster2.xml",
+                                         BP "cluster_multi.xml", BP "griffon_like.xml",
+                                         BP "meta_cluster.xml", STYLES "zones.xml"};
+static const int star_zoned[] = {1, 1, 1, 0, 0, 1, 1, 1, 1, 0};
+static const int n_star_files = (int)(sizeof star_files / sizeof *star_files);
+
+START_TEST(test_star_setup)
+{
+    char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[128];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    if (_i < n_star_files)
+        snprintf(path, sizeof path, "%s", star_files[_i]);
+    else {
+        snprintf(path, sizeof path, "%s/style%d.xml", dir, _i - n_star_files);
+        write_style(path, 40, _i - n_star_files); /* 0 flat, 1 backbone */
+    }
+    rm_platform *p = load(path, 1);
+    setup_same(path, p, _i >= n_star_files || star_zoned[_i], _i >= n_star_files);
     rm_platform_free(p);
     if (_i >= n_star_files)
         unlink(path);
@@ -396,6 +494,7 @@ int main(void)
     tcase_add_loop_test(tc, test_files, 0, (int)(sizeof files / sizeof *files));
     tcase_add_loop_test(tc, test_styles, 0, 5);
     tcase_add_loop_test(tc, test_g5k_structure, 0, 2);
+    tcase_add_loop_test(tc, test_zones_setup, 0, 6);
     tcase_add_test(tc, test_no_route_refused);
     tcase_add_test(tc, test_widest_refused);
     tcase_add_loop_test(tc, test_star_setup, 0, n_star_files + 2);

@@ -554,6 +554,278 @@ int rmi_fixed_route_star(const rm_network *net)
     return ok;
 }
 
+/* The pieces of a platform kept as such, NULL for any other. */
+static const struct rm_fixed_pieces *fixed_pieces_of(const rm_network *net)
+{
+    const rm_platform *p = net->platform;
+    return p->fixed_route_start ? NULL : p->fixed_pieces;
+}
+
+/* Links lk[0 .. n) as arcs (the hub to the entry, the link, the exit to
+ * the hub) appended at arcs + m; the new count, -1 over cap. */
+static int links_as_arcs(const struct rm_fixed_pieces *fp, const int32_t *lk, int n, int *arcs, int m, int cap)
+{
+    if (m + 3 * n > cap)
+        return -1;
+    int H = fp->n_hosts;
+    for (int t = 0; t < n; t++) {
+        int l = fp->lpos[lk[t]];
+        arcs[m++] = 2 * (fp->conn0 + 2 * H + 2 * l);
+        arcs[m++] = 2 * l;
+        arcs[m++] = 2 * (fp->conn0 + 2 * H + 2 * l + 1);
+    }
+    return m;
+}
+
+/* rmi_fixed_zones_part (topo/route/widest.h). */
+int rmi_fixed_zones_part(const rm_network *net, const rmi_fixed_zones *fz, int ia, int kind, int k,
+                         int *arcs, int cap)
+{
+    const struct rm_fixed_pieces *fp = fixed_pieces_of(net);
+    if (!fp || ia < 0 || ia >= fz->H)
+        return -1;
+    if (kind < 2)
+        return fz->bsize[fz->blk[ia]] >= 2 ? rmi_fixed_route_side(net, ia, kind, arcs, cap) : -1;
+    const rmi_sg_store *st = &fp->st;
+    int A = fz->blk[ia], side = kind - 2, h = fp->st_host[ia], m = 0;
+    int base = fz->gw_off[2 * A + side];
+    if (k < 0 || base + k >= fz->gw_off[2 * A + side + 1])
+        return -1;
+    int g = fz->gw[base + k];
+    if (!side) {
+        if (cap < 1)
+            return -1;
+        arcs[m++] = 2 * (fp->conn0 + 2 * ia);
+    }
+    if (g != h) {
+        int pi = side ? rmi_sg_store_gw_piece(st, g, h) : rmi_sg_store_gw_piece(st, h, g);
+        if (pi < 0)
+            return -1;
+        m = links_as_arcs(fp, st->pl + st->pc[pi].off, st->pc[pi].n, arcs, m, cap);
+        if (m < 0)
+            return -1;
+    }
+    if (side) {
+        if (m + 1 > cap)
+            return -1;
+        arcs[m++] = 2 * (fp->conn0 + 2 * ia + 1);
+    }
+    return m;
+}
+
+void rmi_fixed_zones_free(rmi_fixed_zones *fz)
+{
+    free(fz->blk);
+    free(fz->bfirst);
+    free(fz->bsize);
+    free(fz->mid_off);
+    free(fz->mid);
+    free(fz->slot);
+    free(fz->gw_off);
+    free(fz->gw);
+    memset(fz, 0, sizeof *fz);
+}
+
+/* Gateway g's slot in list[0 .. *n) (appended when new). */
+static int gw_slot(int *list, int *n, int g)
+{
+    for (int k = 0; k < *n; k++)
+        if (list[k] == g)
+            return k;
+    list[*n] = g;
+    return (*n)++;
+}
+
+/* The middle arcs of every block pair of fz (blocks set), their gateways
+ * into gs, gd (C x C). 1, 0 not the form, -1 out of memory. */
+static int zones_middles(const rm_network *net, const struct rm_fixed_pieces *fp, rmi_fixed_zones *fz,
+                         int *gs, int *gd, int *lk, int cap)
+{
+    const rmi_sg_store *st = &fp->st;
+    int C = fz->C, room = net->platform->n_links + 1, ok = 1;
+    size_t nmid = 0, capmid = 1024;
+    fz->mid = malloc(capmid * sizeof(int));
+    if (!fz->mid)
+        return -1;
+    for (int A = 0; ok && A < C; A++)
+        for (int B = 0; ok && B < C; B++) {
+            size_t e = (size_t)A * C + B;
+            fz->mid_off[e] = (int)nmid;
+            gs[e] = gd[e] = -1;
+            if (A == B)
+                continue;
+            int n = rmi_sg_store_middle(st, fp->st_host[fz->bfirst[A]], fp->st_host[fz->bfirst[B]], lk, cap,
+                                        &gs[e], &gd[e]);
+            ok = n >= 0 && 3 * n <= room && nmid + 3 * (size_t)n < (size_t)INT32_MAX / 2;
+            if (!ok)
+                break;
+            if (nmid + 3 * (size_t)n > capmid) {
+                while (nmid + 3 * (size_t)n > capmid)
+                    capmid *= 2;
+                int *nb = realloc(fz->mid, capmid * sizeof(int));
+                if (!nb)
+                    return -1;
+                fz->mid = nb;
+            }
+            int m = links_as_arcs(fp, lk, n, fz->mid, (int)nmid, (int)capmid);
+            for (int t = (int)nmid; ok && t < m; t++)
+                ok = fixed_arc_ok(net, fz->mid[t]) > 0;
+            nmid = (size_t)m;
+        }
+    fz->mid_off[(size_t)C * C] = (int)nmid;
+    return ok;
+}
+
+/* Every host's parts of fz: present and usable (1, else 0); the longest
+ * of each block's out and in slots into plen[gw_off + k], of its U and D
+ * into plen[ng + 2 A + kind]. */
+static int zones_parts(const rm_network *net, const rmi_fixed_zones *fz, int *plen, int *arcs, int acap)
+{
+    int ok = 1, ng = fz->gw_off[2 * fz->C];
+    for (int i = 0; ok && i < fz->H; i++) {
+        int A = fz->blk[i];
+        for (int kind = 0; ok && kind < 4; kind++) {
+            int nk = kind < 2 ? (fz->bsize[A] >= 2) : fz->gw_off[2 * A + kind - 1] - fz->gw_off[2 * A + kind - 2];
+            for (int k = 0; ok && k < nk; k++) {
+                int n = rmi_fixed_zones_part(net, fz, i, kind, k, arcs, acap);
+                ok = n >= 0;
+                for (int t = 0; ok && t < n; t++)
+                    ok = fixed_arc_ok(net, arcs[t]) > 0;
+                int *l = kind < 2 ? &plen[ng + 2 * A + kind] : &plen[fz->gw_off[2 * A + kind - 2] + k];
+                if (n > *l)
+                    *l = n;
+            }
+        }
+    }
+    return ok;
+}
+
+/* rmi_fixed_zones_build (topo/route/widest.h). */
+int rmi_fixed_zones_build(const rm_network *net, rmi_fixed_zones *fz)
+{
+    memset(fz, 0, sizeof *fz);
+    const rm_platform *p = net->platform;
+    const struct rm_fixed_pieces *fp = fixed_pieces_of(net);
+    int H = p->n_hosts;
+    if (!fp || H < 2 || fp->n_hosts != H)
+        return 0;
+    const rmi_sg_store *st = &fp->st;
+    int Z = st->Z, room = p->n_links + 1, ok = 1, C = 0;
+    int *zb = malloc(((size_t)Z + 1) * sizeof *zb);
+    fz->H = H;
+    fz->blk = malloc((size_t)H * sizeof *fz->blk);
+    if (!zb || !fz->blk)
+        goto nomem;
+    for (int z = 0; z < Z; z++)
+        zb[z] = -1;
+    for (int i = 0; ok && i < H; i++) {
+        int h = fp->st_host[i], z = h >= 0 && h < st->H ? st->npzone[h] : -1;
+        /* a member that is the zone's probe would take its piece the other way */
+        ok = z >= 0 && z < Z && st->zprobe[z] >= 0 && h != st->zprobe[z];
+        if (ok && zb[z] < 0)
+            zb[z] = C++;
+        if (ok)
+            fz->blk[i] = zb[z];
+    }
+    free(zb);
+    zb = NULL;
+    if (!ok || C > 1024) {
+        rmi_fixed_zones_free(fz);
+        return 0;
+    }
+    fz->C = C;
+    size_t CC = (size_t)C * (size_t)C;
+    fz->bfirst = malloc((size_t)C * sizeof(int));
+    fz->bsize = calloc((size_t)C, sizeof(int));
+    fz->mid_off = calloc(CC + 1, sizeof(int));
+    fz->slot = malloc(2 * CC * sizeof(int));
+    fz->gw_off = calloc(2 * (size_t)C + 1, sizeof(int));
+    int *gs = malloc((CC + 1) * sizeof *gs), *gd = malloc((CC + 1) * sizeof *gd);
+    int cap = 2 * st->L + 2, *lk = malloc((size_t)cap * sizeof *lk);
+    int acap = 3 * cap + 2, *arcs = malloc((size_t)acap * sizeof *arcs);
+    /* the longest part per block and slot: out parts, then in parts */
+    int *plen = NULL;
+    if (!fz->bfirst || !fz->bsize || !fz->mid_off || !fz->slot || !fz->gw_off || !gs || !gd || !lk || !arcs)
+        goto fail_mem;
+    for (int i = H - 1; i >= 0; i--) {
+        fz->bfirst[fz->blk[i]] = i;
+        fz->bsize[fz->blk[i]]++;
+    }
+    /* the middles and their gateways, block pair by block pair */
+    ok = zones_middles(net, fp, fz, gs, gd, lk, cap);
+    if (ok < 0)
+        goto fail_mem;
+    if (!ok)
+        goto not_form;
+    /* gateway slots: A's out gateways by B, B's in gateways by A */
+    fz->gw = malloc((2 * CC + 1) * sizeof(int));
+    if (!fz->gw)
+        goto fail_mem;
+    int ng = 0;
+    for (int A = 0; A < C; A++)
+        for (int side = 0; side < 2; side++) {
+            fz->gw_off[2 * A + side] = ng;
+            int n = 0;
+            for (int X = 0; X < C; X++) {
+                size_t e = side ? (size_t)X * C + A : (size_t)A * C + X;
+                fz->slot[2 * e + side] = -1;
+                if (X != A)
+                    fz->slot[2 * e + side] = gw_slot(fz->gw + ng, &n, side ? gd[e] : gs[e]);
+            }
+            ng += n;
+        }
+    fz->gw_off[2 * C] = ng;
+    /* every host's parts: present, usable; the longest per block and slot */
+    plen = calloc((size_t)ng + 2 * (size_t)C + 1, sizeof *plen);
+    if (!plen)
+        goto fail_mem;
+    if (!zones_parts(net, fz, plen, arcs, acap))
+        goto not_form;
+    /* every route fits the room the route readers give it */
+    for (int A = 0; ok && A < C; A++) {
+        if (fz->bsize[A] >= 2) {
+            int n = plen[ng + 2 * A] + plen[ng + 2 * A + 1];
+            ok = n <= room;
+            fz->max_arcs = n > fz->max_arcs ? n : fz->max_arcs;
+        }
+        for (int B = 0; ok && B < C; B++) {
+            if (A == B)
+                continue;
+            size_t e = (size_t)A * C + B;
+            int n = plen[fz->gw_off[2 * A] + fz->slot[2 * e]] + (fz->mid_off[e + 1] - fz->mid_off[e]) +
+                    plen[fz->gw_off[2 * B + 1] + fz->slot[2 * e + 1]];
+            ok = n <= room;
+            fz->max_arcs = n > fz->max_arcs ? n : fz->max_arcs;
+        }
+    }
+    if (!ok)
+        goto not_form;
+    free(plen);
+    free(gs);
+    free(gd);
+    free(lk);
+    free(arcs);
+    return 1;
+not_form:
+    free(plen);
+    free(gs);
+    free(gd);
+    free(lk);
+    free(arcs);
+    rmi_fixed_zones_free(fz);
+    return 0;
+fail_mem:
+    free(plen);
+    free(gs);
+    free(gd);
+    free(lk);
+    free(arcs);
+nomem:
+    free(zb);
+    rmi_fixed_zones_free(fz);
+    return -1;
+}
+
 /* rmi_fixed_route_every_link (topo/route/widest.h). */
 const char *rmi_fixed_route_every_link(const rm_platform *p)
 {

@@ -313,123 +313,299 @@ static int kh_cmp(const void *x, const void *y)
     return (a->h > b->h) - (a->h < b->h);
 }
 
-/* The structural set-up on one SimGrid star zone (rmi_fixed_route_star):
- * every route s -> d is s's leaving arcs U(s) then d's entering arcs D(d)
- * less the links already met, for every s != d. The routes crossing a
- * resource r are then (s, x) for each s with r on U(s) and (x, d) for each
- * d with r on D(d), x any other host; with 3 hosts or more the hosts every
- * one of them starts or ends at are {s} when r lies on U(s) alone and on
- * no D but D(s), {d} when on D(d) alone, none otherwise: no resource is a
- * pair's. And twins: when hosts a and b have equal cycle-times and U(a),
- * D(a) read as U(b), D(b) token by token (a private resource by its side,
- * rank, capacity, backbone, latency, any other arc as itself), every route
- * a -> x reads as b -> x, x -> a as x -> b and a -> b as b -> a: the
- * links U(a) shares with D(x) are its shared arcs, the same as U(b)'s (a
- * resource of D(x) private to a would be on routes y -> x, y != a). So the
- * classes are exact (the checks of twins() hold) and found in O(H x piece
- * length) instead of reading every route. 1 done, 0 not a star zone, -1
- * out of memory. */
+/* The structural set-up on a SimGrid zone hierarchy of clusters kept as
+ * pieces (rmi_fixed_zones_build, topo/route/widest.h): every kept host is
+ * a member of a star zone (its block); a route inside block A is U(s) then
+ * D(d) less the links already met; a route from block A to block B is the
+ * out part of s for A's gateway slot of B, the middle route of (A, B), the
+ * in part of d for B's gateway slot of A (SimGrid 3.32's get_global_route).
+ *
+ * Owners: the routes crossing a resource are a union of rectangles S x T
+ * with S and T disjoint: {s} x (A - s) for r on U(s), (A - d) x {d} for r
+ * on D(d), {s} x (the blocks of s's out slot) for r on an out part,
+ * (the blocks of d's in slot) x {d} for r on an in part, A x B for r on
+ * the middle of (A, B). The hosts every route of a rectangle starts or
+ * ends at are S when |S| = 1 and T when |T| = 1, its first route in
+ * row-major order (min S, min T); so the owner (one host at every route's
+ * end), the pair (two) and the pair's order (the first route) of each
+ * resource come out as reading every route gives them, in
+ * O(H x depth x R + C^2 R) instead of O(H^2 R).
+ *
+ * Twins: a host h is kept alone when a resource with an owner or a pair
+ * lies on one of h's parts without being h's own, when one of h's own
+ * resources lies anywhere but on h's parts, or when h is one of a pair.
+ * Otherwise the tokens of h's parts (U, D, each out slot, each in slot;
+ * h's own resource as (side, rank, capacity, backbone, latency), any other
+ * arc as itself) are the tokens they take on every route through them.
+ * Two such hosts a, b of one block whose parts read alike token by token,
+ * with equal cycle-times: a -> x reads as b -> x for every other host x
+ * (x in A: U(a) and U(b) hold the same shared arcs at the same places, so
+ * the same links of D(x) are dropped, and D(x) reads the same from either
+ * since neither a nor b owns or pairs a resource of it; x in another block:
+ * the out parts alike, the middle and x's in part the same arcs, owned by
+ * neither), x -> a as x -> b likewise, and a -> b as b -> a (U(a) then D(b)
+ * against U(b) then D(a), the same places dropped). So the classes are
+ * classes of twins as twins() checks them (Legrand et al. 2004 §4.4.2, the
+ * exactness argument at the top of the file), found without reading every
+ * route; they may be coarser than the route-reading scan's (it keeps three
+ * probe hosts alone and has a budget). */
 typedef struct fx_sig {
+    rmi_fixed_zones fz;
     fx_tok *tok;
-    int *off; /* H + 1: host index h's tokens at tok[off[h] .. off[h + 1]), U then D */
-    int *nu;  /* H: the tokens of U(h) */
+    int *off;    /* H + 1: host index h's tokens at tok[off[h] .. off[h + 1]) */
+    int *plen;   /* the tokens of each of h's parts at plen[poff[h] ..] */
+    int *poff;   /* H + 1 */
+    unsigned char *solo; /* H: h kept alone */
 } fx_sig;
 
 static void sig_free(fx_sig *sg)
 {
+    rmi_fixed_zones_free(&sg->fz);
     free(sg->tok);
     free(sg->off);
-    free(sg->nu);
+    free(sg->plen);
+    free(sg->poff);
+    free(sg->solo);
 }
 
-static int star_owners(const h2_work *wk, h2_fixed *fx, fx_sig *sg)
+/* A set of hosts: its size, its least member, its member when alone. */
+typedef struct fx_set {
+    int n, min, sole;
+} fx_set;
+
+/* The routes crossing each resource so far: the hosts at an end of every
+ * one (e[0], e[1], -1 none), the first in row-major order (s, d), the
+ * host whose parts hold it (-2 none yet, -3 two hosts' or a middle). */
+typedef struct fx_rc {
+    int n, e[2], s, d, ph;
+} fx_rc;
+
+/* Resource r crossed by the routes S x T (disjoint, both non-empty). */
+static void rc_add(fx_rc *c, fx_set S, fx_set T)
+{
+    int E[2] = {S.n == 1 ? S.sole : -1, T.n == 1 ? T.sole : -1};
+    if (!c->n++) {
+        c->e[0] = E[0] >= 0 ? E[0] : E[1];
+        c->e[1] = E[0] >= 0 ? E[1] : -1;
+        c->s = S.min;
+        c->d = T.min;
+        return;
+    }
+    int k = 0, keep[2] = {-1, -1};
+    for (int t = 0; t < 2; t++)
+        if (c->e[t] >= 0 && (c->e[t] == E[0] || c->e[t] == E[1]))
+            keep[k++] = c->e[t];
+    c->e[0] = keep[0];
+    c->e[1] = keep[1];
+    if (S.min < c->s || (S.min == c->s && T.min < c->d)) {
+        c->s = S.min;
+        c->d = T.min;
+    }
+}
+
+/* The arcs of a part (n of them, in arcs) crossed by S x T; the part is
+ * host h's (-3: a middle). */
+static void rc_part(const rm_network *net, fx_rc *rc, const int *arcs, int n, fx_set S, fx_set T, int h)
+{
+    if (S.n <= 0 || T.n <= 0)
+        return;
+    for (int t = 0; t < n; t++) {
+        fx_rc *c = &rc[net->arc_res[arcs[t]]];
+        rc_add(c, S, T);
+        c->ph = c->ph == -2 || c->ph == h ? h : -3;
+    }
+}
+
+static fx_set set_one(int h)
+{
+    fx_set s = {1, h, h};
+    return s;
+}
+
+/* The parts of host i: kind 0, 1 (blocks of 2 hosts or more), then its
+ * block's out slots, then its in slots. */
+static int parts_of(const rmi_fixed_zones *fz, int i)
+{
+    int A = fz->blk[i];
+    return (fz->bsize[A] >= 2 ? 2 : 0) + fz->gw_off[2 * A + 2] - fz->gw_off[2 * A];
+}
+
+static void part_at(const rmi_fixed_zones *fz, int i, int j, int *kind, int *k)
+{
+    int A = fz->blk[i], nu = fz->bsize[A] >= 2 ? 2 : 0, no = fz->gw_off[2 * A + 1] - fz->gw_off[2 * A];
+    if (j < nu) {
+        *kind = j;
+        *k = 0;
+    } else if (j < nu + no) {
+        *kind = 2;
+        *k = j - nu;
+    } else {
+        *kind = 3;
+        *k = j - nu - no;
+    }
+}
+
+/* Owners and pairs (fx->owner, fx->pair) from the parts; sg->fz built.
+ * 1 done, 0 not the two-level form, -1 out of memory. */
+static int zones_owners(const h2_work *wk, h2_fixed *fx, fx_sig *sg)
 {
     const rm_network *net = wk->net;
-    int H = wk->p->n_hosts, R = net->n_res, cap = fx->room;
+    int H = wk->p->n_hosts, R = net->n_res;
     memset(sg, 0, sizeof *sg);
-    if (!rmi_fixed_route_star(net))
-        return 0;
-    /* per resource: the first host with it on U (-1 none, -3 two or more), on D */
-    int *ou = malloc(((size_t)R + 1) * sizeof *ou), *od = malloc(((size_t)R + 1) * sizeof *od);
-    sg->off = malloc(((size_t)H + 1) * sizeof *sg->off);
-    sg->nu = malloc(((size_t)H + 1) * sizeof *sg->nu);
-    int *arcs = fx->scr, ok = ou && od && sg->off && sg->nu, ntok = 0;
-    for (int r = 0; ok && r < R; r++)
-        ou[r] = od[r] = -1;
-    for (int h = 0; ok && h < H; h++)
-        for (int side = 0; side < 2; side++) {
-            int n = rmi_fixed_route_side(net, h, side, arcs, cap);
-            if (n < 0) {
-                ok = 0;
-                break;
-            }
-            ntok += n;
-            int *o = side ? od : ou;
-            for (int t = 0; t < n; t++) {
-                int r = net->arc_res[arcs[t]];
-                if (r >= 0)
-                    o[r] = o[r] == -1 || o[r] == h ? h : -3;
-            }
-        }
-    if (ok) {
-        for (int r = 0; r < R; r++) {
-            int u = ou[r], d = od[r];
-            fx->pair[2 * r] = fx->pair[2 * r + 1] = -1;
-            fx->owner[r] = -1;
-            if (u >= 0 && (d == -1 || d == u))
-                fx->owner[r] = u;
-            else if (u == -1 && d >= 0)
-                fx->owner[r] = d;
-        }
-        sg->tok = malloc(((size_t)ntok + 1) * sizeof *sg->tok);
-        ok = sg->tok != NULL;
-    }
-    free(ou);
-    free(od);
-    if (!ok) {
-        sig_free(sg);
-        memset(sg, 0, sizeof *sg);
+    int b = rmi_fixed_zones_build(net, &sg->fz);
+    if (b <= 0)
+        return b;
+    const rmi_fixed_zones *fz = &sg->fz;
+    int C = fz->C, ng = fz->gw_off[2 * C];
+    fx_rc *rc = malloc(((size_t)R + 1) * sizeof *rc);
+    fx_set *un = malloc(((size_t)ng + 1) * sizeof *un);
+    int *bmem = malloc((size_t)H * sizeof *bmem), *bpos = calloc((size_t)C + 1, sizeof *bpos);
+    sg->poff = malloc(((size_t)H + 1) * sizeof *sg->poff);
+    sg->solo = calloc((size_t)H + 1, 1);
+    if (!rc || !un || !bmem || !bpos || !sg->poff || !sg->solo) {
+        free(rc);
+        free(un);
+        free(bmem);
+        free(bpos);
         return -1;
     }
+    for (int r = 0; r < R; r++) {
+        rc[r].n = 0;
+        rc[r].e[0] = rc[r].e[1] = -1;
+        rc[r].ph = -2;
+    }
+    /* each block's hosts in host order */
+    for (int A = 0; A < C; A++)
+        bpos[A + 1] = bpos[A] + fz->bsize[A];
+    for (int i = 0; i < H; i++)
+        bmem[bpos[fz->blk[i]]++] = i;
+    for (int A = C; A > 0; A--)
+        bpos[A] = bpos[A - 1];
+    bpos[0] = 0;
+    /* the blocks behind each gateway slot */
+    for (int g = 0; g < ng; g++)
+        un[g].n = 0, un[g].min = un[g].sole = -1;
+    for (int A = 0; A < C; A++)
+        for (int X = 0; X < C; X++)
+            for (int side = 0; X != A && side < 2; side++) {
+                size_t e = side ? (size_t)X * C + A : (size_t)A * C + X;
+                fx_set *u = &un[fz->gw_off[2 * A + side] + fz->slot[2 * e + side]];
+                if (!u->n || fz->bfirst[X] < u->min)
+                    u->min = fz->bfirst[X];
+                u->sole = fz->bfirst[X];
+                u->n += fz->bsize[X];
+            }
+    int *arcs = fx->scr, cap = fx->room, np = 0;
+    for (int i = 0; i < H; i++) {
+        int A = fz->blk[i], nA = fz->bsize[A], m0 = bmem[bpos[A]], m1 = nA > 1 ? bmem[bpos[A] + 1] : -1;
+        /* A less i */
+        fx_set rest = {nA - 1, m0 == i ? m1 : m0, nA == 2 ? (m0 == i ? m1 : m0) : -1};
+        sg->poff[i] = np;
+        np += parts_of(fz, i);
+        for (int j = 0; j < parts_of(fz, i); j++) {
+            int kind, k;
+            part_at(fz, i, j, &kind, &k);
+            int n = rmi_fixed_zones_part(net, fz, i, kind, k, arcs, cap);
+            fx_set S = set_one(i), T = set_one(i);
+            if (kind == 0)
+                T = rest;
+            else if (kind == 1)
+                S = rest;
+            else if (kind == 2)
+                T = un[fz->gw_off[2 * A] + k];
+            else
+                S = un[fz->gw_off[2 * A + 1] + k];
+            rc_part(net, rc, arcs, n, S, T, i);
+        }
+    }
+    sg->poff[H] = np;
+    for (int A = 0; A < C; A++)
+        for (int B = 0; B < C; B++) {
+            if (A == B)
+                continue;
+            size_t e = (size_t)A * C + B;
+            fx_set S = {fz->bsize[A], fz->bfirst[A], fz->bfirst[A]}, T = {fz->bsize[B], fz->bfirst[B], fz->bfirst[B]};
+            rc_part(net, rc, fz->mid + fz->mid_off[e], fz->mid_off[e + 1] - fz->mid_off[e], S, T, -3);
+        }
+    for (int r = 0; r < R; r++) {
+        const fx_rc *c = &rc[r];
+        fx->pair[2 * r] = fx->pair[2 * r + 1] = -1;
+        fx->owner[r] = -1;
+        if (c->n && c->e[1] >= 0) {
+            fx->pair[2 * r] = c->s;
+            fx->pair[2 * r + 1] = c->d;
+            sg->solo[c->s] = sg->solo[c->d] = 1;
+        } else if (c->n && c->e[0] >= 0) {
+            fx->owner[r] = c->e[0];
+            if (c->ph != c->e[0])
+                sg->solo[c->e[0]] = 1;
+        }
+    }
+    free(rc);
+    free(un);
+    free(bmem);
+    free(bpos);
     return 1;
 }
 
-/* The tokens of U(h), D(h) (after the owners and ranks). */
-static void star_sig(const h2_work *wk, const h2_fixed *fx, fx_sig *sg)
+/* The tokens of every host's parts (after the owners and ranks). 0 on
+ * ENOMEM. */
+static int zones_sig(const h2_work *wk, const h2_fixed *fx, fx_sig *sg)
 {
     const rm_network *net = wk->net;
-    int H = wk->p->n_hosts, m = 0;
+    const rmi_fixed_zones *fz = &sg->fz;
+    int H = wk->p->n_hosts, m = 0, capt = 1024;
+    sg->off = malloc(((size_t)H + 1) * sizeof *sg->off);
+    sg->plen = malloc(((size_t)sg->poff[H] + 1) * sizeof *sg->plen);
+    sg->tok = malloc((size_t)capt * sizeof *sg->tok);
+    if (!sg->off || !sg->plen || !sg->tok)
+        return 0;
     for (int h = 0; h < H; h++) {
         sg->off[h] = m;
-        for (int side = 0; side < 2; side++) {
-            int n = rmi_fixed_route_side(net, h, side, fx->scr, fx->room);
+        for (int j = 0; j < parts_of(fz, h); j++) {
+            int kind, k;
+            part_at(fz, h, j, &kind, &k);
+            int n = rmi_fixed_zones_part(net, fz, h, kind, k, fx->scr, fx->room);
+            sg->plen[sg->poff[h] + j] = n;
+            if (m + n > capt) {
+                while (m + n > capt)
+                    capt *= 2;
+                fx_tok *nb = realloc(sg->tok, (size_t)capt * sizeof *nb);
+                if (!nb)
+                    return 0;
+                sg->tok = nb;
+            }
             for (int t = 0; t < n; t++) {
                 int a = fx->scr[t], r = net->arc_res[a];
                 fx_tok *tk = &sg->tok[m++];
                 memset(tk, 0, sizeof *tk);
-                if (r >= 0 && fx->owner[r] == h) {
-                    tk->kind = 1 + side;
+                if (fx->owner[r] == h) {
+                    tk->kind = kind == 0 || kind == 2 ? 1 : 2;
                     tk->v = fx->rank[r];
                     tk->cap = net->res_cap[r];
                     tk->bb = net->res_backbone[r];
                     tk->lat = wk->p->links[net->arc_link[a]].latency;
                 } else {
+                    if (fx->owner[r] >= 0 || fx->pair[2 * r] >= 0)
+                        sg->solo[h] = 1;
                     tk->v = a;
                 }
             }
-            if (!side)
-                sg->nu[h] = m - sg->off[h];
         }
     }
     sg->off[H] = m;
+    return 1;
 }
 
-/* 1 when U(a), D(a) read as U(b), D(b). */
+/* 1 when host indices a and b are kept together: one block, parts alike. */
 static int sig_eq(const fx_sig *sg, int a, int b)
 {
-    int n = sg->off[a + 1] - sg->off[a];
-    if (n != sg->off[b + 1] - sg->off[b] || sg->nu[a] != sg->nu[b])
+    int n = sg->off[a + 1] - sg->off[a], np = sg->poff[a + 1] - sg->poff[a];
+    if (sg->solo[a] || sg->solo[b] || sg->fz.blk[a] != sg->fz.blk[b] || n != sg->off[b + 1] - sg->off[b])
         return 0;
+    for (int j = 0; j < np; j++)
+        if (sg->plen[sg->poff[a] + j] != sg->plen[sg->poff[b] + j])
+            return 0;
     for (int t = 0; t < n; t++)
         if (!tok_eq(&sg->tok[sg->off[a] + t], &sg->tok[sg->off[b] + t]))
             return 0;
@@ -450,9 +626,13 @@ static uint64_t sig_key(const h2_work *wk, const fx_sig *sg, int a)
 {
     uint64_t k = 1469598103934665603ULL, c;
 #define MIX(x) (k = (k ^ (uint64_t)(x)) * 1099511628211ULL)
+    if (sg->solo[a])
+        MIX(0x9e3779b97f4a7c15ULL + (uint64_t)a);
     memcpy(&c, &wk->p->nodes[wk->p->hosts[a]].w, sizeof c);
     MIX(c);
-    MIX(sg->nu[a]);
+    MIX(sg->fz.blk[a]);
+    for (int j = sg->poff[a]; j < sg->poff[a + 1]; j++)
+        MIX(sg->plen[j]);
     for (int t = sg->off[a]; t < sg->off[a + 1]; t++) {
         const fx_tok *tk = &sg->tok[t];
         MIX(tk->kind);
@@ -481,7 +661,7 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     if (!fx)
         return NULL;
     fx_sig sg;
-    int star = 0;
+    int star = 0; /* the structural set-up: 1 one star zone, 2 clusters joined by gateways */
     memset(&sg, 0, sizeof sg);
     fx_tc tc = {-1, NULL, 0, 0, malloc(2 * (size_t)H * sizeof(int)), malloc(2 * (size_t)H * sizeof(int))};
     fx->room = p->n_links + 2;
@@ -500,9 +680,11 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
         goto fail;
     /* owners: the hosts every route crossing r starts or ends at (-2:
      * crossed by none yet, -1: none) */
-    star = rmi_h2_fixed_structural ? star_owners(wk, fx, &sg) : 0;
+    star = rmi_h2_fixed_structural ? zones_owners(wk, fx, &sg) : 0;
     if (star < 0)
         goto fail;
+    if (star)
+        star = sg.fz.C == 1 ? 1 : 2;
     for (int r = 0; r < R && !star; r++)
         fx->owner[r] = own2[r] = -2;
     for (int a = 0; a < H && !star; a++)
@@ -561,8 +743,8 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     /* classes: hosts of one key, in host order, each against the class's
      * first member and the members so far (routes both ways), private
      * resources increasing along the class */
-    if (star)
-        star_sig(wk, fx, &sg);
+    if (star && !zones_sig(wk, fx, &sg))
+        goto fail;
     for (int h = 0; h < H; h++) {
         kh[h].key = star ? sig_key(wk, &sg, h) : host_key(wk, fx, h);
         kh[h].h = h;

@@ -82,11 +82,13 @@ typedef struct h2_fixed {
  *  rmi_h2_work_init and wk->hidx; NULL when none can be built: fewer than 3
  *  hosts, out of memory, a route that is not a walk: the scan then takes
  *  every host). O(H^2 R) for routes of R arcs (owners, twin checks within
- *  classes, at most 8 H + 64 failed or passed checks); on one SimGrid star
- *  zone kept as pieces (rmi_fixed_route_star) the owners and classes come
- *  from each member's pieces instead: O(H R + H log H) plus the class
- *  scan's O(k^2) cheap order checks for k hosts of one key (exact: the
- *  argument above star_owners, sharedring_fixed.c). */
+ *  classes, at most 8 H + 64 failed or passed checks); on a SimGrid zone
+ *  hierarchy of clusters kept as pieces (rmi_fixed_zones_build: one
+ *  cluster, or clusters joined through gateway routes) the owners and
+ *  classes come from each host's parts and the C x C middle routes
+ *  instead: O(H x depth x R + C^2 R + H log H) for C clusters, plus the
+ *  class scan's O(k^2) cheap order checks for k hosts of one key (exact:
+ *  the argument above zones_owners, sharedring_fixed.c). */
 h2_fixed *rmi_h2_fixed_new(const h2_work *wk);
 
 /** 1 when host indices a and b are twins by reading their routes to and

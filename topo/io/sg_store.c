@@ -395,6 +395,33 @@ int rmi_sg_store_route(const rmi_sg_store *st, int s, int d, int *links, int cap
     return a.err ? a.err : a.n;
 }
 
+/* rmi_sg_store_middle (topo/io/sg_store.h). */
+int rmi_sg_store_middle(const rmi_sg_store *st, int s, int d, int *links, int cap, int *gs, int *gd)
+{
+    if (s < 0 || d < 0 || s >= st->H || d >= st->H || s == d)
+        return -1;
+    int common, sa, da;
+    *gs = *gd = -1;
+    ancestors(st, s, d, &common, &sa, &da);
+    if (common < 0 || sa < 0 || da < 0)
+        return -1;
+    if (sa == da)
+        return -3;
+    if (st->znp[sa] < 0 || st->znp[da] < 0)
+        return -1;
+    acc m = {links, cap, 0, 0.0, 0};
+    local(st, common, st->znp[sa], st->znp[da], &m, gs, gd);
+    if (!m.err && (*gs < 0 || *gd < 0))
+        m.err = -1;
+    return m.err ? m.err : m.n;
+}
+
+/* rmi_sg_store_gw_piece (topo/io/sg_store.h). */
+int rmi_sg_store_gw_piece(const rmi_sg_store *st, int a, int b)
+{
+    return a < 0 || b < 0 || a == b ? -1 : rmi_sg_pairmap_get(&st->gw, a, b);
+}
+
 /* ---- the survey: every kept pair, block by block ----------------------- */
 
 /* A count per link with an epoch, so that it needs no clearing. */

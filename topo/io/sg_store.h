@@ -69,6 +69,22 @@ void rmi_sg_store_free(rmi_sg_store *st);
  *  looked for in the links UP). Thread-safe (reads only). */
 int rmi_sg_store_route(const rmi_sg_store *st, int s, int d, int *links, int cap, double *lat);
 
+/** The middle of the route between hosts s and d (host indices) of two
+ *  zones neither of which holds the other: the local route of their
+ *  common ancestor between its two child zones that hold them (links into
+ *  links, room for cap, SimGrid's order), its gateways into *gs, *gd
+ *  (netpoints). The route s -> d is then the gateway route s -> *gs (none
+ *  when s is *gs), these links, the gateway route *gd -> d, concatenated
+ *  (SimGrid 3.32's NetZoneImpl::get_global_route): all three depend on s's
+ *  and d's zones only. Returns the count; -1 when the pieces give no such
+ *  route, -2 when cap is too small, -3 when s and d lie in one zone or one
+ *  zone holds the other. O(depth + route length^2). Thread-safe. */
+int rmi_sg_store_middle(const rmi_sg_store *st, int s, int d, int *links, int cap, int *gs, int *gd);
+
+/** The piece of the gateway route a -> b (netpoints, a != b; links at
+ *  st->pl + st->pc[k].off), -1 none. O(1). Thread-safe. */
+int rmi_sg_store_gw_piece(const rmi_sg_store *st, int a, int b);
+
 /** What every ordered pair of the kept hosts' routes holds, found zone
  *  pair by zone pair without composing every pair (a cluster's members
  *  share their gateway's pieces): miss_s -> miss_d a kept pair without a

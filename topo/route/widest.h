@@ -161,6 +161,56 @@ int rmi_fixed_route_star(const rm_network *net);
  *  Thread-safe. */
 int rmi_fixed_route_side(const rm_network *net, int ia, int side, int *arcs, int cap);
 
+/** The fixed routes of a SimGrid zone hierarchy of clusters kept as pieces
+ *  (rm_platform.fixed_pieces), in two levels: every kept host is a member
+ *  of a star zone (a <cluster>; its block), and the route s -> d is
+ *  - in one block: U(s) then D(d), the SimGrid links already met taken
+ *    once (rmi_fixed_zones_part kinds 0 and 1; SimGrid 3.32's
+ *    StarZone::get_local_route);
+ *  - across blocks A -> B: the out part of s for A's gateway slot of B
+ *    (the host to the hub, then the gateway route s -> gs; kind 2), the
+ *    middle route of (A, B) (mid), the in part of d for B's gateway slot
+ *    of A (the gateway route gd -> d, then the hub to the host; kind 3),
+ *    concatenated (NetZoneImpl::get_global_route: the gateways and the
+ *    middle depend on the two zones only; rmi_sg_store_middle).
+ *  Every arc these give is usable and every route fits in n_links + 1
+ *  arcs, so that the route rmi_fixed_route_arcs_at reads is exactly this
+ *  composition. Blocks are numbered by their first host index; the
+ *  gateway slots of a block by first use (B, then A, increasing). */
+typedef struct rmi_fixed_zones {
+    int H, C;        /* kept hosts; blocks */
+    int *blk;        /* H: host index -> block */
+    int *bfirst;     /* C: the block's first host index */
+    int *bsize;      /* C: its hosts */
+    int *mid_off;    /* C x C + 1: the middle arcs of A -> B at mid[mid_off[A C + B] ..
+                        mid_off[A C + B + 1]) (none when A = B) */
+    int *mid;
+    int *slot;       /* 2 C x C: [2 (A C + B)] A's out slot for B, [2 (A C + B) + 1] B's in slot
+                        for A (-1 when A = B) */
+    int *gw_off;     /* 2 C + 1: block A's out gateways (netpoints of the pieces' store) at
+                        gw[gw_off[2 A] .. gw_off[2 A + 1]), its in gateways up to gw_off[2 A + 2] */
+    int *gw;
+    int max_arcs;    /* the longest route's arcs (a bound) */
+} rmi_fixed_zones;
+
+/** Builds fz for net's platform: 1 when its fixed routes have the two-level
+ *  form above (every piece present, every arc usable, at most 1,024
+ *  blocks), 0 when not (fz left empty: the routes must be read pair by
+ *  pair), -1 out of memory. O(H x depth x R + C^2 x (depth + R^2)) for
+ *  routes of R links, C blocks. Thread-safe (reads net). */
+int rmi_fixed_zones_build(const rm_network *net, rmi_fixed_zones *fz);
+
+/** Frees what fz holds (an empty fz is fine). */
+void rmi_fixed_zones_free(rmi_fixed_zones *fz);
+
+/** Host index ia's part (arcs into arcs, room for cap): kind 0 U(ia) and 1
+ *  D(ia) (rmi_fixed_route_side 0 and 1; only for blocks of 2 hosts or
+ *  more), kind 2 the out part for out slot k, kind 3 the in part for in
+ *  slot k of ia's block. Returns the count, -1 when cap is too small or the
+ *  part does not exist. O(length). Thread-safe. */
+int rmi_fixed_zones_part(const rm_network *net, const rmi_fixed_zones *fz, int ia, int kind, int k,
+                         int *arcs, int cap);
+
 /** For a platform whose fixed routes are kept as pieces
  *  (rm_platform.fixed_pieces): per platform link (n_links entries), 1 when
  *  every kept host pair's route crosses it (found by the SimGrid reader zone
