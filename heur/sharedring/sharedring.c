@@ -436,8 +436,8 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
                  * the pair's T_step from below; skip a pair that cannot win */
                 double b0 = wij, b2 = wji;
                 double w2l[2] = {p->nodes[i].w, p->nodes[j].w};
-                double C2l[2] = {rm_host_cost(1.0 / b0, 1.0 / b0, s->cost.parallel_send),
-                                 rm_host_cost(1.0 / b2, 1.0 / b2, s->cost.parallel_send)};
+                double C2l[2] = {rmi_host_cost(1.0 / b0, 1.0 / b0, s->cost.parallel_send),
+                                 rmi_host_cost(1.0 / b2, 1.0 / b2, s->cost.parallel_send)};
                 if (rmi_balance_in(wk->cost, 2, w2l, C2l, dc_dw, NULL) * (1.0 - 1e-12) > bestT)
                     continue;
                 /* fixed routes: a pair of twins of an earlier pair */
@@ -461,8 +461,8 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             for (int t = 0; t < 4; t++)
                 c[t] = rmi_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
             double w2[2] = {wi, wj};
-            double C2[2] = {rm_host_cost(c[0], c[1], s->cost.parallel_send),
-                            rm_host_cost(c[2], c[3], s->cost.parallel_send)};
+            double C2[2] = {rmi_host_cost(c[0], c[1], s->cost.parallel_send),
+                            rmi_host_cost(c[2], c[3], s->cost.parallel_send)};
             double T = rmi_balance_in(wk->cost, 2, w2, C2, dc_dw, NULL);
             if (T < bestT) {
                 bestT = T;
@@ -676,9 +676,10 @@ static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
         }
         if (!(w[0] > 0 && w[1] > 0 && w[2] > 0 && w[3] > 0))
             continue; /* an exact width of 0: never inserted */
-        double Tlow = rmi_h2_fast_eval_lb(&c->ev, c->wi, rm_host_cost(1.0 / w[0], c->ci_keep, par), c->wj,
-                                         rm_host_cost(c->cj_keep, 1.0 / w[3], par), p->nodes[k].w,
-                                         rm_host_cost(1.0 / w[2], 1.0 / w[1], par));
+        double Tlow = rmi_h2_fast_eval_lb(&c->ev, c->wi, rmi_host_cost(1.0 / w[0], c->ci_keep, par),
+                                          c->wj,
+                                         rmi_host_cost(c->cj_keep, 1.0 / w[3], par), p->nodes[k].w,
+                                         rmi_host_cost(1.0 / w[2], 1.0 / w[1], par));
         if (!(Tlow * mg > lim))
             return -1;
     }
@@ -800,9 +801,9 @@ static int scan_prune(const h2_scan *sc, const edge_ctx *c, int e, int h, double
     int par = sc->s->cost.parallel_send;
     if (!(w[0] > 0 && w[1] > 0 && w[2] > 0 && w[3] > 0))
         return 1;
-    double Ci = rm_host_cost(1.0 / w[0], c->ci_keep, par);
-    double Cj = rm_host_cost(c->cj_keep, 1.0 / w[3], par);
-    double Ck = rm_host_cost(1.0 / w[2], 1.0 / w[1], par);
+    double Ci = rmi_host_cost(1.0 / w[0], c->ci_keep, par);
+    double Cj = rmi_host_cost(c->cj_keep, 1.0 / w[3], par);
+    double Ck = rmi_host_cost(1.0 / w[2], 1.0 / w[1], par);
     double Tlow = wk->fast ? rmi_h2_fast_eval_lb(&c->ev, c->wi, Ci, c->wj, Cj, wkk, Ck)
                            : rmi_h2_fast_eval_T(&c->ev, wk, c->m, c->wi, Ci, c->wj, Cj, wkk, Ck);
     *Tlow_out = Tlow;
@@ -904,9 +905,9 @@ static int scan_eval(const h2_scan *sc, const edge_ctx *c, int e, double wkk, co
     double cost[4];
     for (int t = 0; t < 4; t++)
         cost[t] = rmi_ring_state_route_cost(wk->net, s, &wk->cand[t], x[t]);
-    double Ci = rm_host_cost(cost[0], c->ci_keep, par);
-    double Cj = rm_host_cost(c->cj_keep, cost[3], par);
-    double Ck = rm_host_cost(cost[2], cost[1], par);
+    double Ci = rmi_host_cost(cost[0], c->ci_keep, par);
+    double Cj = rmi_host_cost(c->cj_keep, cost[3], par);
+    double Ck = rmi_host_cost(cost[2], cost[1], par);
     if (wk->fast) {
         double Tq = rmi_h2_fast_eval_lb(&c->ev, c->wi, Ci, c->wj, Cj, wkk, Ck);
         if (Tq > bestT || (Tq == bestT && !(e < bs)) ||
@@ -972,9 +973,10 @@ static int fixed_cand(const h2_scan *sc, const edge_ctx *c, int e, int h, int i,
                    rm_h2_full(wk, hj, h)};
     if (!(u[0] > 0 && u[1] > 0 && u[2] > 0 && u[3] > 0))
         return 1; /* an exact width of 0 too */
-    double Tl = rmi_h2_fast_eval_lb(&c->ev, c->wi, rm_host_cost(1.0 / u[0], c->ci_keep, par), c->wj,
-                                    rm_host_cost(c->cj_keep, 1.0 / u[3], par), wkk,
-                                    rm_host_cost(1.0 / u[2], 1.0 / u[1], par));
+    double Tl = rmi_h2_fast_eval_lb(&c->ev, c->wi, rmi_host_cost(1.0 / u[0], c->ci_keep, par),
+                                    c->wj,
+                                    rmi_host_cost(c->cj_keep, 1.0 / u[3], par), wkk,
+                                    rmi_host_cost(1.0 / u[2], 1.0 / u[1], par));
     if (!(Tl < bestT) && !(Tl == bestT && e < bs))
         return 1;
     if (Tl * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))

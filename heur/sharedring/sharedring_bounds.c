@@ -31,26 +31,6 @@ void rmi_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int 
     }
 }
 
-double rmi_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj, double Cj, double wk3,
-                             double Ck, int *ok)
-{
-    double r = ev->dc_dw;
-    double inv = ev->sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wk3;
-    double T5 = (1.0 + r * (ev->sum_cw + Ci / wi + Cj / wj + Ck / wk3)) / inv;
-    double d = fmax(ev->dmax, fmax(r * Ci, fmax(r * Cj, r * Ck)));
-    *ok = 1;
-    if (T5 >= d)
-        return T5;
-    /* T5 clearly below the largest D_c/D_w * C: rm_balance's active prefix
-     * stops at a t <= the next d <= dmax (or takes every host: t = T5 in
-     * another order, within the margin), and it returns its dmax, the
-     * largest of the same products: d bit for bit */
-    if (T5 < d * (1.0 - 1e-9))
-        return d;
-    *ok = 0;
-    return NAN;
-}
-
 double rmi_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
                           double Cj, double wk3, double Ck)
 {
@@ -103,9 +83,6 @@ static void sort_edges(h2_work *wk, int q)
         memcpy(a, tmp, (size_t)q * sizeof *a);
     }
 }
-
-double rmi_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
-                           double wk3, double Ck);
 
 #ifdef __SIZEOF_INT128__
 typedef unsigned __int128 h2_u128;
@@ -570,14 +547,16 @@ void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw,
             int k = p->hosts[h];
             if (wk->in_ring[k])
                 continue;
-            double w0 = fmin(rm_h2_full(wk, hi, h), oi), w1 = fmin(rm_h2_full(wk, h, hi), ii),
-                   w2 = fmin(rm_h2_full(wk, h, hj), ij), w3 = fmin(rm_h2_full(wk, hj, h), oj);
+            double w0 = rm_h2_fmin(rm_h2_full(wk, hi, h), oi),
+                   w1 = rm_h2_fmin(rm_h2_full(wk, h, hi), ii),
+                   w2 = rm_h2_fmin(rm_h2_full(wk, h, hj), ij),
+                   w3 = rm_h2_fmin(rm_h2_full(wk, hj, h), oj);
             if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
                 continue;
             double wkk = p->nodes[k].w;
-            double T = rmi_h2_fast_eval_lb(&ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
-                                    rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
-                                    rm_host_cost(1.0 / w2, 1.0 / w1, par));
+            double T = rmi_h2_fast_eval_lb(&ev, wi, rmi_host_cost(1.0 / w0, ci_keep, par), wj,
+                                    rmi_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                    rmi_host_cost(1.0 / w2, 1.0 / w1, par));
             if (T < lb) {
                 /* the resources every route of k crosses (its access link) */
                 double u[4] = {w0, w1, w2, w3};
@@ -612,19 +591,6 @@ void rmi_h2_edge_bounds(h2_work *wk, const rm_ring_state *s, double dc_dw)
     rmi_h2_edge_bounds_begin(wk, s);
     rmi_h2_edge_bounds_range(wk, s, dc_dw, 0, s->q);
     rmi_h2_edge_bounds_end(wk, s->q);
-}
-
-/* Fast path: max(T5, D) without rm_balance — a lower bound of rmi_h2_fast_eval_T,
- * bitwise equal to it when T5 >= D (rm_balance returns at least D, the
- * same products D_c/D_w * C). O(1). */
-double rmi_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
-                           double wk3, double Ck)
-{
-    double r = ev->dc_dw;
-    double inv = ev->sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wk3;
-    double T5 = (1.0 + r * (ev->sum_cw + Ci / wi + Cj / wj + Ck / wk3)) / inv;
-    double d = fmax(ev->dmax, fmax(r * Ci, fmax(r * Cj, r * Ck)));
-    return T5 >= d ? T5 : d;
 }
 
 /*

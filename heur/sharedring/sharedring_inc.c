@@ -507,9 +507,9 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
         double Tlow = 0.0;
         if (prune) {
             /* rmi_h2_scan_edge's bounds: widths, then the share lower bound */
-            Tlow = rmi_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(1.0 / w0, ci_keep, par), wj,
-                                      rm_host_cost(cj_keep, 1.0 / w3, par), wkk,
-                                      rm_host_cost(1.0 / w2, 1.0 / w1, par));
+            Tlow = rmi_h2_fast_eval_lb(&c->ev, wi, rmi_host_cost(1.0 / w0, ci_keep, par), wj,
+                                      rmi_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                      rmi_host_cost(1.0 / w2, 1.0 / w1, par));
             if (Tlow * mg > lim)
                 goto pruned;
             /* k's access link shared by its routes, before building them */
@@ -628,9 +628,9 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
             continue;
         /* rmi_h2_scan_edge's comparisons on the same costs */
         double wkk = p->nodes[k].w;
-        double Tq = rmi_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
-                                       rm_host_cost(cj_keep, en->c[3], par), wkk,
-                                       rm_host_cost(en->c[2], en->c[1], par));
+        double Tq = rmi_h2_fast_eval_lb(&c->ev, wi, rmi_host_cost(en->c[0], ci_keep, par), wj,
+                                       rmi_host_cost(cj_keep, en->c[3], par), wkk,
+                                       rmi_host_cost(en->c[2], en->c[1], par));
         if (!c->exact) {
             /* inexact sums: a candidate that loses by more than their error
              * loses; else the exact context (and tw/tC for rm_balance) */
@@ -641,23 +641,23 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
                 rmi_h2_edge_ctx_exact(c, wk, s, e);
             else
                 rmi_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw);
-            Tq = rmi_h2_fast_eval_lb(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
-                                    rm_host_cost(cj_keep, en->c[3], par), wkk,
-                                    rm_host_cost(en->c[2], en->c[1], par));
+            Tq = rmi_h2_fast_eval_lb(&c->ev, wi, rmi_host_cost(en->c[0], ci_keep, par), wj,
+                                    rmi_host_cost(cj_keep, en->c[3], par), wkk,
+                                    rmi_host_cost(en->c[2], en->c[1], par));
         }
         if (Tq > sc->bestT || (Tq == sc->bestT && !(e < sc->bs)) ||
             Tq > atomic_load_explicit(sc->gbest, memory_order_relaxed))
             continue;
         int ok;
-        double T = rmi_h2_fast_eval_T_try(&c->ev, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
-                                         rm_host_cost(cj_keep, en->c[3], par), wkk,
-                                         rm_host_cost(en->c[2], en->c[1], par), &ok);
+        double T = rmi_h2_fast_eval_T_try(&c->ev, wi, rmi_host_cost(en->c[0], ci_keep, par), wj,
+                                         rmi_host_cost(cj_keep, en->c[3], par), wkk,
+                                         rmi_host_cost(en->c[2], en->c[1], par), &ok);
         if (!ok) {
             if (c->exact < 2)
                 rmi_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw); /* tw/tC for rm_balance */
-            T = rmi_h2_fast_eval_T(&c->ev, wk, m, wi, rm_host_cost(en->c[0], ci_keep, par), wj,
-                                  rm_host_cost(cj_keep, en->c[3], par), wkk,
-                                  rm_host_cost(en->c[2], en->c[1], par));
+            T = rmi_h2_fast_eval_T(&c->ev, wk, m, wi, rmi_host_cost(en->c[0], ci_keep, par), wj,
+                                  rmi_host_cost(cj_keep, en->c[3], par), wkk,
+                                  rmi_host_cost(en->c[2], en->c[1], par));
         }
         if (T < sc->bestT || (T == sc->bestT && e < sc->bs)) {
             sc->bestT = T;

@@ -12,6 +12,7 @@
 #define RM_RING_SHAREDRING_INTERNAL_H
 
 #include "heur/heur.h"
+#include "model/cost_inline.h"
 #include "model/cost_valid.h"
 
 #include <math.h>
@@ -507,14 +508,55 @@ void rmi_h2_fast_eval_init(fast_eval *ev, const double *w, const double *C, int 
 double rmi_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, double Ci, double wj,
                          double Cj, double wk3, double Ck);
 
-/** rmi_h2_fast_eval_T when it needs no rm_balance (*ok = 1): T5 >= D, or
- *  T5 < D (1 - 1e-9), where rm_balance returns D bit for bit; else *ok = 0. O(1). */
-double rmi_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj, double Cj, double wk3,
-                             double Ck, int *ok);
+/* fmax and fmin as glibc gives them on x86-64 (maxsd / minsd when ordered:
+ * y when x == y, so the same zero's sign; the number when one is a NaN),
+ * inline: the scans' O(1) evaluations call them millions of times, and
+ * without -ffinite-math-only GCC calls libm */
+static inline double rm_h2_fmax(double x, double y)
+{
+    return (x > y || isnan(y)) ? x : y;
+}
 
-/** max(T5, D): a lower bound of rmi_h2_fast_eval_T, equal to it when T5 >= D. O(1). */
-double rmi_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj, double Cj,
-                          double wk3, double Ck);
+static inline double rm_h2_fmin(double x, double y)
+{
+    return (x < y || isnan(y)) ? x : y;
+}
+
+/** rmi_h2_fast_eval_T when it needs no rm_balance (*ok = 1): T5 >= D, or
+ *  T5 < D (1 - 1e-9), where rm_balance returns D bit for bit; else *ok = 0.
+ *  Inline (the scans' inner loops): the same operations in the same order
+ *  as the function it replaces, so the same bits. O(1). */
+static inline double rmi_h2_fast_eval_T_try(const fast_eval *ev, double wi, double Ci, double wj,
+                                            double Cj, double wk3, double Ck, int *ok)
+{
+    double r = ev->dc_dw;
+    double inv = ev->sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wk3;
+    double T5 = (1.0 + r * (ev->sum_cw + Ci / wi + Cj / wj + Ck / wk3)) / inv;
+    double d = rm_h2_fmax(ev->dmax, rm_h2_fmax(r * Ci, rm_h2_fmax(r * Cj, r * Ck)));
+    *ok = 1;
+    if (T5 >= d)
+        return T5;
+    /* T5 clearly below the largest D_c/D_w * C: rm_balance's active prefix
+     * stops at a t <= the next d <= dmax (or takes every host: t = T5 in
+     * another order, within the margin), and it returns its dmax, the
+     * largest of the same products: d bit for bit */
+    if (T5 < d * (1.0 - 1e-9))
+        return d;
+    *ok = 0;
+    return NAN;
+}
+
+/** max(T5, D): a lower bound of rmi_h2_fast_eval_T, equal to it when T5 >=
+ *  D. Inline (see rmi_h2_fast_eval_T_try). O(1). */
+static inline double rmi_h2_fast_eval_lb(const fast_eval *ev, double wi, double Ci, double wj,
+                                         double Cj, double wk3, double Ck)
+{
+    double r = ev->dc_dw;
+    double inv = ev->sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wk3;
+    double T5 = (1.0 + r * (ev->sum_cw + Ci / wi + Cj / wj + Ck / wk3)) / inv;
+    double d = rm_h2_fmax(ev->dmax, rm_h2_fmax(r * Ci, rm_h2_fmax(r * Cj, r * Ck)));
+    return T5 >= d ? T5 : d;
+}
 
 /* What the evaluation of insertions into ring edge e (i -> j) needs: the
  * unchanged hosts (all but i and j) summed into ev, their count m in
