@@ -22,6 +22,7 @@
 
 #include <check.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,6 +180,37 @@ START_TEST(test_sym_generated)
         check_same(p, 0.0064, RM_DUPLEX_FULL, 0, 0, 3);
         check_same(p, 0.0064, RM_DUPLEX_HALF, 1, 0, 1);
         check_same(p, 0.00064, RM_DUPLEX_HALF, 0, 1, 3);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
+/* ring edges the fast scan skipped by the largest D_c/D_w C of the hosts an
+ * insertion keeps (heur/sharedring/sharedring_scan.c) */
+extern atomic_long rmi_h2_dmax_skips;
+
+/* The skip of the ring edges whose kept hosts' largest D_c/D_w C already
+ * loses to (or ties on a later edge with) the step's best insertion: where
+ * T_step is one host's cost (the flat part of a Tiers-like platform's curve
+ * at small D_c/D_w, a star at a large one; the clusters' from about 1,000
+ * hosts) the fast path skips ring edges and still gives the reference's
+ * mapping and curve, with one and three threads. */
+START_TEST(test_dmax_skip)
+{
+    static const struct {
+        rm_gen_topology t;
+        int hosts;
+        double r;
+    } cases[] = {{RM_GEN_TIERS, 120, 0.00064}, {RM_GEN_TIERS, 120, 0.0064},
+                 {RM_GEN_STAR, 120, 0.04}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        rm_platform *p = gen(cases[c].t, cases[c].hosts, 1);
+        long k0 = atomic_load(&rmi_h2_dmax_skips);
+        check_same(p, cases[c].r, RM_DUPLEX_HALF, 0, 0, 1);
+        long k1 = atomic_load(&rmi_h2_dmax_skips);
+        ck_assert_msg(k1 > k0, "%s: the fast scan skipped no ring edge by its kept hosts' costs",
+                      p->name);
+        check_same(p, cases[c].r, RM_DUPLEX_HALF, 0, 0, 3);
         rm_platform_free(p);
     }
 }
@@ -380,6 +412,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_sym_shipped);
     tcase_add_test(tc, test_fullw_directed_and_pair);
     tcase_add_test(tc, test_seq_sums);
+    tcase_add_test(tc, test_dmax_skip);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1049,10 +1049,11 @@ rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     if (st)
         goto done;
     /* costs of the hosts other than i, j, k are unchanged */
-    if (wk->fast && q >= 2 && cands && wk->ecache && n_cand <= H2_CACHE_MAX_CAND) {
+    if (wk->fast && q >= 2 && cands && wk->ecache) {
         /* incremental: the edge's cached costs (heur/sharedring/sharedring_inc.c),
          * with this step's context of rmi_h2_edge_bounds (its sums exact
-         * only when needed) */
+         * only when needed); an edge of more than H2_CACHE_MAX_CAND
+         * candidates keeps only those that passed the pruning bounds */
         c = wk->ectx[e];
         tree_leaves(wk, wk->net, p, i, j, mirror, cands, n_cand);
         st = rmi_h2_scan_cached(sc, e, &c, cands, n_cand, err);

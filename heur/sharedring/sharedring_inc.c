@@ -614,9 +614,11 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
                 return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
         } else {
             /* an edge whose entries often go stale (routes through links
-             * that every insertion loads) computes only the candidates that
-             * may win, as rmi_h2_scan_edge; else every candidate, once */
-            int prune = ec->n_bad * 4 > ec->n_chk;
+             * that every insertion loads), or with many candidates (most of
+             * them lose by the bounds: their entries would cost memory
+             * and a share computation each), computes only the candidates
+             * that may win, as rmi_h2_scan_edge; else every candidate, once */
+            int prune = ec->n_bad * 4 > ec->n_chk || n_cand > H2_CACHE_MAX_CAND;
             if ((st = entry_compute(sc, ec, c, h, k, prune, en, err)))
                 return st;
             if (en->ok < 0)

@@ -279,7 +279,9 @@ double rmi_h2_seq_sum(const h2_seq *sq, double s0, int k0, int k1);
 /** Free sq's tables. */
 void rmi_h2_seq_free(h2_seq *sq);
 
-/* candidates per ring edge up to which the incremental scan is used */
+/* candidates per ring edge up to which the incremental scan keeps every
+ * candidate (above: those that pass the pruning bounds) and the edge
+ * bounds leave the edge unbounded */
 #define H2_CACHE_MAX_CAND 64
 
 typedef struct h2_work {

@@ -57,6 +57,10 @@ typedef struct h2_pool {
  * parallel pass ran). */
 atomic_long rmi_h2_bounds_parallel_steps;
 
+/* Ring edges a scan skipped by their kept hosts' largest D_c/D_w C (tests
+ * check that the skip ran). */
+atomic_long rmi_h2_dmax_skips;
+
 /* One scan: takes ring edges from the shared cursor (in edge_lb order on the
  * fast path) until none is left or, on the fast path, the next edge's lower
  * bound already loses to this scan's best (every later edge's bound is
@@ -67,6 +71,7 @@ static void scan_edges(h2_scan *sc)
 {
     h2_work *wk = sc->wk;
     int q = sc->s->q;
+    long skipped = 0;
     /* the scan's residual copy, given back per edge and restored (fast
      * path): synced by rmi_h2_scan_all (res2_sync) */
     for (;;) {
@@ -79,10 +84,24 @@ static void scan_edges(h2_scan *sc)
             double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
             if (wk->edge_lb[e] > (sc->bestT < g ? sc->bestT : g) * (1.0 + 1e-12))
                 break;
+            /* every insertion into e keeps the ring's other hosts, so its
+             * T_step is at least their largest D_c/D_w C (ev.dmax: a
+             * maximum of the products rm_balance takes, exact whatever the
+             * order; rm_balance returns at least each of them, and so does
+             * the O(1) evaluation): an edge whose dmax loses to the scan's
+             * best, or ties it on a later edge, or loses to another scan's
+             * best, has no insertion that wins */
+            double dm = wk->ectx[e].ev.dmax;
+            if (dm > g || dm > sc->bestT || (dm == sc->bestT && sc->bs >= 0 && e > sc->bs)) {
+                skipped++;
+                continue;
+            }
         }
         if ((sc->st = rmi_h2_scan_edge(sc, e, &sc->err)))
             break;
     }
+    if (skipped)
+        atomic_fetch_add(&rmi_h2_dmax_skips, skipped);
 }
 
 /* The edge bounds of the chunks of edges taken from the round's cursor,
