@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "fuzz_cli_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -38,7 +39,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 static char plat[4][4096];
 static char *plat_text[4];
 static size_t plat_len[4];
-static char work_dir[64];
 static struct timespec plat_mtime[4];
 
 static void write_copy(int i)
@@ -53,27 +53,12 @@ static void write_copy(int i)
     plat_mtime[i] = sb.st_mtim;
 }
 
-static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-static void cleanup(void) { nftw(work_dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     static const char *names[4] = {"platforms/test/star3.gml", "platforms/test/line2.gml",
                                    "platforms/test/shared4.gml",
                                    "platforms/test/homogeneous3.gml"};
-    snprintf(work_dir, sizeof work_dir, "/tmp/ringmap-fuzz-cli-XXXXXX");
-    if (!mkdtemp(work_dir) || chdir(work_dir) != 0) {
-        perror("fuzz_cli: temporary directory");
-        abort();
-    }
-    atexit(cleanup);
+    fuzz_enter_work_dir("cli");
     for (int i = 0; i < 4; i++) {
         char src[4096];
         snprintf(src, sizeof src, "%s/%s", RM_SOURCE_DIR, names[i]);
@@ -91,19 +76,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     if (!freopen("/dev/null", "w", stdout))
         abort();
     return 0;
-}
-
-/* Reset getopt completely (glibc: optind = 0 re-initialises, dropping a
- * pointer into the previous argv left by an option cluster like -hq). */
-static void reset_getopt(void)
-{
-    static const struct option none[] = {{NULL, 0, NULL, 0}};
-    char a0[] = "x";
-    char *av[] = {a0, NULL};
-    optind = 0;
-    opterr = 0;
-    while (getopt_long(1, av, "", none, NULL) != -1) {
-    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -139,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     argv[argc] = NULL;
     if (!refused) {
-        reset_getopt();
+        fuzz_reset_getopt();
         /* capture the command's messages (stderr is a FILE * variable; the
            sanitizers write to fd 2 directly and are not affected) */
         char *msg = NULL;

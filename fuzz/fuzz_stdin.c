@@ -24,22 +24,13 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "fuzz_cli_common.h"
 #include "ringmap/topo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-static char work_dir[64], in_path[128], bw_path[128], sp_path[128];
-
-static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-static void cleanup(void) { nftw(work_dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+static char in_path[128], bw_path[128], sp_path[128];
 
 static void write_file(const char *path, const char *text)
 {
@@ -54,12 +45,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    snprintf(work_dir, sizeof work_dir, "/tmp/ringmap-fuzz-stdin-XXXXXX");
-    if (!mkdtemp(work_dir) || chdir(work_dir) != 0) {
-        perror("fuzz_stdin: temporary directory");
-        abort();
-    }
-    atexit(cleanup);
+    fuzz_enter_work_dir("stdin");
     setenv("TMPDIR", work_dir, 1);
     snprintf(in_path, sizeof in_path, "%s/stdin.bin", work_dir);
     snprintf(bw_path, sizeof bw_path, "%s/bw.csv", work_dir);
@@ -69,18 +55,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     if (!freopen("/dev/null", "w", stdout))
         abort();
     return 0;
-}
-
-/* Reset getopt completely (as fuzz_cli.c). */
-static void reset_getopt(void)
-{
-    static const struct option none[] = {{NULL, 0, NULL, 0}};
-    char a0[] = "x";
-    char *av[] = {a0, NULL};
-    optind = 0;
-    opterr = 0;
-    while (getopt_long(1, av, "", none, NULL) != -1) {
-    }
 }
 
 /* Is a copy of standard input ("ringmap-stdin-*") left in the work directory? */
@@ -127,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     argv[argc++] = q;
     argv[argc] = NULL;
-    reset_getopt();
+    fuzz_reset_getopt();
     char *msg = NULL;
     size_t msg_len = 0;
     FILE *real_stderr = stderr;
