@@ -1,6 +1,6 @@
 /*
- * args.h — argument checks of the ring module's public entry points (issue
- * 13, class 8): the refinements and work-unit functions return
+ * args.h — argument checks of the ring module's public entry points
+ * (hardening: bad arguments): the refinements and work-unit functions return
  * RM_EINVAL with a message for NULL arguments, a network whose platform is
  * not finalized, or a mapping with ring positions, alphas or route arcs out
  * of range, instead of crashing. Internal.

@@ -70,8 +70,8 @@ typedef struct rm_solver_info {
  * rm_share_optimal / rm_share_optimal_sys (bw.h, bw/share.c: dual ascent
  * with Newton steps, exact per active set). The tests keep an independent
  * cross-check by GLPK cutting planes (tests/share_glpk.c). The former
- * rm_share_kinsol (an active-set method with KINSOL) was removed in issue
- * 10: on the rings and random route sets of the shipped platforms it agreed
+ * rm_share_kinsol (an active-set method with KINSOL) was removed:
+ * on the rings and random route sets of the shipped platforms it agreed
  * with rm_share_optimal to 9e-13 in f but failed on 4 of 467 instances and
  * took 10-100x longer. */
 

@@ -253,8 +253,8 @@ START_TEST(test_stop_exact_shipped)
 }
 END_TEST
 
-/* The stopping rule's exactness on the cases the host bound is for (issue
- * 15): a star whose best ring holds the hosts of fast links (it stops at the
+/* The stopping rule's exactness on the cases the host bound is for:
+ * a star whose best ring holds the hosts of fast links (it stops at the
  * best q) and the Tiers-like platform at D_c/D_w = 0.00064, under every cost
  * model variant: full duplex, the latency model, parallel send, max-min and
  * eq. (5) shares. */

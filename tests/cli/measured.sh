@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# measured.sh RINGMAP SOURCE_ROOT — measured input of `ringmap map` (issue
-# 12): --bandwidth-matrix + --speeds (CSV with host names, units in the
+# measured.sh RINGMAP SOURCE_ROOT — measured input of `ringmap map`:
+# --bandwidth-matrix + --speeds (CSV with host names, units in the
 # header or by option, empty cell = no link, asymmetric = directed, direct
 # routing by default), standard input '-' and --format for any file name;
 # bad CSV exits 2 naming the file, row and column.
