@@ -53,7 +53,21 @@ ompi)
     fi
     echo "attempt $attempt beyond tolerance"
   done
-  [ "$ok" = 1 ] || fail "emulated platform not recovered within 5 % (2 attempts)"
+  if [ "$ok" != 1 ]; then
+    # Emulated kernels are timed by the wall clock: on a machine running more
+    # than four runnable processes per core (other builds and benchmarks), the
+    # 4 ranks lose whole time slices and no tolerance holds. Say so and skip
+    # (ctest shows it as skipped, not passed); on a machine that is not that
+    # busy, two misses are a failure.
+    read -r load1 _ </proc/loadavg
+    cores=$(nproc)
+    if python3 -c "import sys; sys.exit(0 if float('$load1') > 4 * $cores else 1)"; then
+      echo "SKIP: emulated platform not recovered within 5 % in 2 attempts on a busy machine" \
+        "(load average $load1 on $cores cores): run this test alone"
+      exit 77
+    fi
+    fail "emulated platform not recovered within 5 % (2 attempts, load average $load1 on $cores cores)"
+  fi
   ;;
 smpi)
   command -v smpirun >/dev/null || { echo "SKIP: smpirun not installed"; exit 77; }
