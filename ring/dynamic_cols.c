@@ -26,7 +26,10 @@ rm_status rmi_mapping_tstep_columns(const rm_network *net, rm_mapping *m, long l
     if (st)
         return st;
     int q = m->q;
-    if (!isfinite(m->t_step_per_dw_dynamic) || !m->c_dynamic || q < 2 || q > COLS_MAX_Q ||
+    /* the ring fluid runs blocking steps (compute, then exchange): under the
+       overlap model the one-step valuation stays */
+    if (m->cost.overlap || !isfinite(m->t_step_per_dw_dynamic) || !m->c_dynamic || q < 2 ||
+        q > COLS_MAX_Q ||
         columns < q || columns > LONG_MAX || !(m->cost.dc > 0.0) || !(m->cost.dc_dw > 0.0))
         return RM_OK;
     rm_route *routes = malloc((size_t)(2 * q) * sizeof *routes);

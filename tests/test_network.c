@@ -615,6 +615,25 @@ START_TEST(test_dynamic_overlap)
                   m->t_step_per_dw_dynamic);
     ck_assert(rm_mapping_tstep_printed(m) == m->t_step_per_dw_dynamic);
     rm_mapping_free(m);
+    /* every latency 0 with the run's columns known: the many-step ring fluid
+       (blocking steps) is not the overlap model's; the one-step valuation,
+       here the static one, stays */
+    {
+        static const double lat0[3] = {0, 0, 0};
+        rm_platform *p0 = rmt_build("hand_star_ovl0", 4, 3, w, 3, lu, lv, b, lat0, NULL);
+        rm_network n0;
+        ck_assert_int_eq(rm_network_init(&n0, p0, RM_DUPLEX_HALF, &err), RM_OK);
+        rm_options oc = o;
+        oc.columns = 300;
+        rm_mapping *mc = NULL;
+        ck_assert_int_eq(rm_map_network(&n0, &oc, &mc, &err), RM_OK);
+        ck_assert(mc->c_dynamic != NULL);
+        ck_assert_msg(mc->t_step_per_dw_dynamic == mc->t_step_per_dw, "%.17g != static %.17g",
+                      mc->t_step_per_dw_dynamic, mc->t_step_per_dw);
+        rm_mapping_free(mc);
+        rm_network_destroy(&n0);
+        rm_platform_free(p0);
+    }
     /* eq. (1) on the same ring: alpha 1/3, T/D_w = 1/3 + 0.05 C */
     o.cost.overlap = 0;
     o.cost.overlap_boundary = 0.0;
