@@ -74,6 +74,10 @@ typedef struct imp {
        capw[hidx[u] * H + hidx[v]]): an upper bound of any route's width */
     double *capw;
     int *hidx;
+    /* fixed routes (RM_ROUTING_FIXED): the bound is the file's route's own
+       full-capacity width, read per route into farcs (n_links + 1) instead
+       of the matrix */
+    int *farcs;
     /* symmetric: a route's width is its reverse's (undirected, half duplex:
        both arcs of a link on one resource, widest-path routing, no latency
        term); estimating: building a candidate for its estimate only */
@@ -363,6 +367,9 @@ static rm_status one_route(imp *s, int met, int src, int dst, rm_route *r, rm_er
     return RM_OK;
 }
 
+int rmi_improve_fixed_bound = 1;
+atomic_long rmi_improve_fixed_bound_hits;
+
 /* One new route src -> dst under metric met (MET_AUTO: the wider of the
  * residual and the fair-share routes, ties to the residual one); r is zeroed
  * on entry. Sets *ok = 0 when there is none. */
@@ -380,8 +387,14 @@ static rm_status new_route(imp *s, int met, int src, int dst, rm_route *r, int *
            route is wider than the full-capacity widest path: when the
            residual one is that wide, the fair-share one is not computed */
         int H = s->net->platform->n_hosts;
-        if (s->capw && r->n_arcs > 0 && s->hidx[src] >= 0 && s->hidx[dst] >= 0 &&
-            r->bandwidth >= s->capw[(size_t)s->hidx[src] * (size_t)H + (size_t)s->hidx[dst]]) {
+        double wf = -1.0; /* the bound, -1: none */
+        if (s->capw && r->n_arcs > 0 && s->hidx[src] >= 0 && s->hidx[dst] >= 0)
+            wf = s->capw[(size_t)s->hidx[src] * (size_t)H + (size_t)s->hidx[dst]];
+        else if (s->farcs && r->n_arcs > 0 && rmi_fixed_route_width(s->net, NULL, src, dst, s->farcs, &wf) <= 0)
+            wf = -1.0;
+        if (wf >= 0.0 && r->bandwidth >= wf) {
+            if (s->farcs)
+                atomic_fetch_add_explicit(&rmi_improve_fixed_bound_hits, 1, memory_order_relaxed);
             if (!(r->bandwidth > 0.0))
                 *ok = 0;
             return RM_OK;
@@ -792,7 +805,7 @@ static void imp_free(imp *s)
     free(s->w), free(s->C), free(s->alpha), free(s->a), free(s->x), free(s->x2), free(s->routes);
     for (int t = 0; t < 8; t++)
         free(s->tree_w[t]), free(s->tree_arc[t]);
-    free(s->capw), free(s->hidx);
+    free(s->capw), free(s->hidx), free(s->farcs);
 }
 
 /* Move the ring, routes, alphas and T_step of src into dst (src freed). */
@@ -861,8 +874,14 @@ rm_status rmi_mapping_improve_from(const rm_network *net, const rm_options *opt,
         return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
     }
     /* the bound of the fair-share shortcut (new_route): optional, the
-       search is the same without it */
-    if ((size_t)H * (size_t)H <= ((size_t)1 << 24)) {
+       search is the same without it. Under fixed routes the fair-share
+       route is the residual one's path, so its width (on shares at most
+       the capacities) is at most that path's full-capacity width: that
+       bound, per route, replaces the widest-path matrix (H widest-path
+       trees) */
+    if (opt->routing == RM_ROUTING_FIXED && rmi_improve_fixed_bound) {
+        s.farcs = malloc(((size_t)p->n_links + 1) * sizeof *s.farcs);
+    } else if ((size_t)H * (size_t)H <= ((size_t)1 << 24)) {
         s.capw = malloc((size_t)H * (size_t)H * sizeof *s.capw);
         s.hidx = malloc((size_t)N * sizeof *s.hidx);
         rm_error e2;

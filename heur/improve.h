@@ -11,6 +11,8 @@
 
 #include "ringmap/heur.h"
 
+#include <stdatomic.h>
+
 /** Relative decrease of T_step a move must bring to be accepted:
  *  t_new < t_cur (1 - RM_IMPROVE_MIN_GAIN). */
 #define RM_IMPROVE_MIN_GAIN 1e-12
@@ -106,5 +108,16 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
  */
 rm_status rmi_mapping_improve_from(const rm_network *net, const rm_options *opt, rm_mapping *m,
                                    double bar, rm_improve_info *info, rm_error *err);
+
+/** 1 (default): under fixed routes (RM_ROUTING_FIXED) the fair-share
+ *  shortcut's bound is each route's own full-capacity width, read per
+ *  route; 0: the full-capacity widest-path matrix of every host pair, as
+ *  under widest paths (tests compare the two). Not thread-safe: set before
+ *  searching. */
+extern int rmi_improve_fixed_bound;
+
+/** Routes for which the per-route bound above spared the fair-share route
+ *  (tests: the bound is taken). */
+extern atomic_long rmi_improve_fixed_bound_hits;
 
 #endif

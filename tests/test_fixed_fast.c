@@ -16,6 +16,7 @@
  */
 #define _DEFAULT_SOURCE /* mkstemps, fdopen */
 #include "heur/heur.h"
+#include "heur/improve.h"
 #include "heur/sharedring/sharedring_internal.h"
 #include "ringmap.h"
 #include "support.h"
@@ -249,7 +250,9 @@ static const char *GEN_STYLES[] = {
     NULL, /* zones */
 };
 
-START_TEST(test_generated_styles_same)
+/* Generated style i of GEN_STYLES, read by SimGrid (its fixed routes in
+ * the all-pairs table). */
+static rm_platform *read_style(int i)
 {
     char path[] = "/tmp/test_fixed_fast_XXXXXX.xml";
     int fd = mkstemps(path, 4);
@@ -258,8 +261,8 @@ START_TEST(test_generated_styles_same)
     ck_assert_ptr_nonnull(f);
     fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
                "<platform version=\"4.1\">\n");
-    if (GEN_STYLES[_i]) {
-        fprintf(f, "%s\n", GEN_STYLES[_i]);
+    if (GEN_STYLES[i]) {
+        fprintf(f, "%s\n", GEN_STYLES[i]);
     } else {
         const char *sp[5] = {"1Gf", "2Gf", "1.5Gf", "3Gf", "2.5Gf"};
         const char *bw[5] = {"125MBps", "1.25GBps", "125MBps", "1.25GBps", "125MBps"};
@@ -289,11 +292,76 @@ START_TEST(test_generated_styles_same)
     rm_error err;
     rm_status st = rm_platform_read(path, &ro, &p, &err);
     unlink(path);
-    ck_assert_msg(st == RM_OK, "generated style %d: %s", _i, err.msg);
+    ck_assert_msg(st == RM_OK, "generated style %d: %s", i, err.msg);
     ck_assert_ptr_nonnull(p->fixed_route_start);
+    return p;
+}
+
+START_TEST(test_generated_styles_same)
+{
+    rm_platform *p = read_style(_i);
     char name[64];
     snprintf(name, sizeof name, "generated SimGrid style %d", _i);
     ck_assert_int_ge(compare_fixed(p, name, 0, RM_DUPLEX_HALF), 12);
+    rm_platform_free(p);
+}
+END_TEST
+
+/* The per-step fast paths of the fixed-route scan are taken and change
+ * nothing, on the generated fat-tree and dragonfly (classes of a few hosts,
+ * many runs per edge): the push bound (a run whose witnesses still bound
+ * its widths is not recomputed, rmi_h2_fixed_push_bound) gives the same
+ * rings, T_step and sweep as recomputing every run a raised residual
+ * reaches, and skips runs; the lists of (ring host, class) per resource
+ * drop classes all in the ring; the local search's per-route bound under
+ * fixed routes (rmi_improve_fixed_bound) gives the default pipeline's
+ * mapping of the widest-path matrix and spares fair-share routes. Each
+ * count is 0 with its fast path disabled, so the test fails then. */
+START_TEST(test_fast_paths_taken)
+{
+    rm_platform *p = read_style(2 + _i);
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    long skips[2] = {0, 0}, unlinked = 0, hits[2] = {0, 0};
+    for (int r = 0; r < 4; r++) {
+        rm_mapping *m[2] = {NULL, NULL}, *d[2] = {NULL, NULL};
+        for (int b = 0; b < 2; b++) {
+            rm_options opt;
+            rm_options_init(&opt);
+            opt.routing = RM_ROUTING_FIXED;
+            opt.cost.dc_dw = RATIOS[r];
+            opt.threads = 1;
+            rmi_h2_fixed_push_bound = b;
+            long s0 = atomic_load(&rmi_h2_fixed_push_skips), u0 = atomic_load(&rmi_h2_fixed_rev_unlinked);
+            ck_assert_int_eq(rm_sharedring(&net, &opt, &m[b], &err), RM_OK);
+            skips[b] += atomic_load(&rmi_h2_fixed_push_skips) - s0;
+            if (b)
+                unlinked += atomic_load(&rmi_h2_fixed_rev_unlinked) - u0;
+            rmi_h2_fixed_push_bound = 1;
+            opt.heuristic = RM_HEUR_SHARED;
+            rmi_improve_fixed_bound = b;
+            long h0 = atomic_load(&rmi_improve_fixed_bound_hits);
+            ck_assert_int_eq(rm_map(p, &opt, &d[b], &err), RM_OK);
+            hits[b] += atomic_load(&rmi_improve_fixed_bound_hits) - h0;
+            rmi_improve_fixed_bound = 1;
+        }
+        char what[128];
+        snprintf(what, sizeof what, "style %d dc/dw %g: push bound", 2 + _i, RATIOS[r]);
+        assert_same(m[1], m[0], what);
+        snprintf(what, sizeof what, "style %d dc/dw %g: search bound", 2 + _i, RATIOS[r]);
+        assert_same(d[1], d[0], what);
+        for (int b = 0; b < 2; b++) {
+            rm_mapping_free(m[b]);
+            rm_mapping_free(d[b]);
+        }
+    }
+    ck_assert_msg(skips[1] > 0, "style %d: the push bound skipped no run", 2 + _i);
+    ck_assert_int_eq(skips[0], 0);
+    ck_assert_msg(unlinked > 0, "style %d: no class left the lists", 2 + _i);
+    ck_assert_msg(hits[1] > 0, "style %d: the search's per-route bound never held", 2 + _i);
+    ck_assert_int_eq(hits[0], 0);
+    rm_network_destroy(&net);
     rm_platform_free(p);
 }
 END_TEST
@@ -424,6 +492,7 @@ int main(void)
     tcase_add_loop_test(tc, test_random_fixed_same, 0, 4);
     tcase_add_loop_test(tc, test_runs_cut, 0, 2);
     tcase_add_loop_test(tc, test_generated_styles_same, 0, (int)(sizeof GEN_STYLES / sizeof *GEN_STYLES));
+    tcase_add_loop_test(tc, test_fast_paths_taken, 0, 2);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }

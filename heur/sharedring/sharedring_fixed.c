@@ -1013,6 +1013,8 @@ typedef struct fx_slot {
     int ok;             /* state 2: every share > 0 */
     unsigned long step; /* the scan the entry was computed at */
     double w[4], x[4], cst[4];
+    int wr[4], wm[4];   /* each route's witness (wit_holds): resource (-1:
+                           none), its multiplicity on the route */
 } fx_slot;
 
 /* distinct cycle-times an edge's summary keeps (more: no summary) */
@@ -1031,9 +1033,12 @@ typedef struct fx_ec {
     int *cfirst; /* n_class + 1: the runs of class c at slot[cfirst[c] .. cfirst[c + 1]) */
 } fx_ec;
 
-typedef struct fx_rev {
-    int x, c, next;
-} fx_rev;
+/* The (ring host, class) pairs whose routes cross one resource, as
+ * e[2k], e[2k + 1], in no order (the pushes are sorted). */
+typedef struct fx_rvec {
+    int *e;
+    int n, cap;
+} fx_rvec;
 
 static void hr_free(fx_hr *h)
 {
@@ -1058,8 +1063,10 @@ static void fx_inc_free(h2_fixed *fx, int H)
     free(fx->ec);
     free(fx->res_step);
     free(fx->res_prev);
-    free(fx->rev);
-    free(fx->rev_head);
+    if (fx->rv)
+        for (int r = 0; r < fx->n_rv; r++)
+            free(fx->rv[r].e);
+    free(fx->rv);
     free(fx->mark_x);
     free(fx->mark_c);
     free(fx->pos);
@@ -1076,9 +1083,9 @@ static void fx_inc_free(h2_fixed *fx, int H)
     fx->ec = NULL;
     fx->res_step = NULL;
     fx->res_prev = NULL;
-    fx->rev = NULL;
-    fx->rev_head = fx->mark_x = fx->mark_c = fx->pos = NULL;
-    fx->n_rev = fx->cap_rev = 0;
+    fx->rv = NULL;
+    fx->n_rv = 0;
+    fx->mark_x = fx->mark_c = fx->pos = NULL;
     fx->inc = 0;
 }
 
@@ -1089,7 +1096,8 @@ int rmi_h2_fixed_inc_init(const h2_work *wk, h2_fixed *fx)
     fx->res_prev = malloc(((size_t)R + 1) * sizeof *fx->res_prev);
     fx->hr = calloc((size_t)H, sizeof *fx->hr);
     fx->ec = calloc((size_t)H, sizeof *fx->ec);
-    fx->rev_head = malloc(((size_t)R + 1) * sizeof *fx->rev_head);
+    fx->rv = calloc((size_t)R + 1, sizeof *fx->rv);
+    fx->n_rv = R;
     fx->mark_x = malloc(((size_t)R + 1) * sizeof *fx->mark_x);
     fx->mark_c = malloc(((size_t)R + 1) * sizeof *fx->mark_c);
     fx->pos = malloc(((size_t)H + 1) * sizeof *fx->pos);
@@ -1097,7 +1105,7 @@ int rmi_h2_fixed_inc_init(const h2_work *wk, h2_fixed *fx)
     fx->up = malloc(((size_t)R + 1) * sizeof *fx->up);
     fx->cwords = (fx->n_class + 63) / 64;
     fx->cbits = calloc((size_t)H * (size_t)fx->cwords + 1, sizeof *fx->cbits);
-    if (!fx->res_step || !fx->res_prev || !fx->hr || !fx->ec || !fx->rev_head || !fx->mark_x ||
+    if (!fx->res_step || !fx->res_prev || !fx->hr || !fx->ec || !fx->rv || !fx->mark_x ||
         !fx->mark_c || !fx->pos || !fx->pushf || !fx->up || !fx->cbits) {
         fx_inc_free(fx, H);
         return 0;
@@ -1105,7 +1113,7 @@ int rmi_h2_fixed_inc_init(const h2_work *wk, h2_fixed *fx)
     for (int h = 0; h < H; h++)
         fx->ec[h].j = -1;
     for (int r = 0; r < R; r++)
-        fx->rev_head[r] = fx->mark_x[r] = -1;
+        fx->mark_x[r] = -1;
     memcpy(fx->res_prev, wk->residual, (size_t)R * sizeof(double));
     fx->step = 0;
     fx->inc = 1;
@@ -1203,20 +1211,22 @@ void rmi_h2_fixed_join(const h2_work *wk, h2_fixed *fx, int h)
                     continue;
                 fx->mark_x[r] = h;
                 fx->mark_c[r] = c;
-                if (fx->n_rev >= fx->cap_rev) {
-                    int nc = fx->cap_rev ? 2 * fx->cap_rev : 1024;
-                    fx_rev *nb = realloc(fx->rev, (size_t)nc * sizeof *nb);
+                fx_rvec *rv = &fx->rv[r];
+                if (rv->n >= rv->cap) {
+                    int nc = rv->cap ? 2 * rv->cap : 16;
+                    int *nb = realloc(rv->e, 2 * (size_t)nc * sizeof *nb);
                     if (!nb) {
                         free(arcs);
                         hr_free(hr);
                         fx_inc_free(fx, wk->p->n_hosts);
                         return;
                     }
-                    fx->rev = nb;
-                    fx->cap_rev = nc;
+                    rv->e = nb;
+                    rv->cap = nc;
                 }
-                fx->rev[fx->n_rev] = (fx_rev){h, c, fx->rev_head[r]};
-                fx->rev_head[r] = fx->n_rev++;
+                rv->e[2 * rv->n] = h;
+                rv->e[2 * rv->n + 1] = c;
+                rv->n++;
             }
         }
     }
@@ -1269,8 +1279,19 @@ void rmi_h2_fixed_step(h2_work *wk, const rm_ring_state *s, const int *tl, int n
     int nw = 0, W = fx->cwords;
     for (int x = 0; x < n_up; x++) {
         int r = fx->up[x];
-        for (int v = fx->rev_head[r]; v >= 0; v = fx->rev[v].next) {
-            int h = fx->rev[v].x, c = fx->rev[v].c, e = fx->pos[h];
+        fx_rvec *rv = &fx->rv[r];
+        for (int v = 0; v < rv->n;) {
+            int h = rv->e[2 * v], c = rv->e[2 * v + 1], e = fx->pos[h];
+            if (fx->nx[fx->cls_start[c]] >= fx->cls_start[c + 1]) {
+                /* every member of class c in the ring: never a candidate
+                 * again, its runs are never pushed (push_runs skips them) */
+                rv->n--;
+                rv->e[2 * v] = rv->e[2 * rv->n];
+                rv->e[2 * v + 1] = rv->e[2 * rv->n + 1];
+                atomic_fetch_add_explicit(&rmi_h2_fixed_rev_unlinked, 1, memory_order_relaxed);
+                continue;
+            }
+            v++;
             if (e < 0)
                 continue;
             int tt[2] = {h, wk->hidx[s->ring[(e + s->q - 1) % s->q]]}; /* h -> succ, pred -> h */
@@ -1307,35 +1328,68 @@ void rmi_h2_fixed_step(h2_work *wk, const rm_ring_state *s, const int *tl, int n
     }
 }
 
-/* Width of route ri on the residual with ring edge e's routes g[0 .. 2)
- * given back (scan_give_back's res2: each crossing adds its bandwidth, then
- * the capacity clamps), the routes' resources marked in wk->stamp. */
-static double ri_width_gb(const h2_work *wk, const fx_hr *hr, const fx_ri *ri, const rm_route *const *g)
+/* Residual y of resource r with ring edge e's routes g[0 .. 2) given back
+ * (scan_give_back's res2: each crossing adds its bandwidth, then the
+ * capacity clamps), the routes' resources marked in wk->stamp. */
+static inline double gb_res(const h2_work *wk, int r, double y, const rm_route *const *g)
 {
+    const rm_network *net = wk->net;
+    if (wk->stamp[r] == wk->stamp_now) {
+        for (int t = 0; t < 2; t++)
+            for (int a = 0; a < g[t]->n_arcs; a++) {
+                int ga = g[t]->arcs[a];
+                if (ga >= 0 && ga < net->n_arcs && net->arc_res[ga] == r)
+                    y -= -1 * g[t]->bandwidth;
+            }
+        if (y > net->res_cap[r])
+            y = net->res_cap[r];
+    }
+    return y;
+}
+
+/* Width of route ri on the residual with ring edge e's routes g[0 .. 2)
+ * given back (gb_res). */
+static double ri_width_gb(const h2_work *wk, const fx_hr *hr, const fx_ri *ri, const rm_route *const *g,
+                          int *wr, int *wm)
+{
+    *wr = -1;
     if (ri->len <= 0)
         return 0.0;
-    const rm_network *net = wk->net;
     double x = ri->cw;
     const int *p = hr->pool ? hr->pool + ri->off : NULL; /* no pool: ri->n is 0 */
     for (int k = 0; k < ri->n; k++) {
         int r = p[2 * k];
-        double y = wk->residual[r];
-        if (wk->stamp[r] == wk->stamp_now) {
-            for (int t = 0; t < 2; t++)
-                for (int a = 0; a < g[t]->n_arcs; a++) {
-                    int ga = g[t]->arcs[a];
-                    if (ga >= 0 && ga < net->n_arcs && net->arc_res[ga] == r)
-                        y -= -1 * g[t]->bandwidth;
-                }
-            if (y > net->res_cap[r])
-                y = net->res_cap[r];
-        }
+        double y = gb_res(wk, r, wk->residual[r], g);
         y = y > 0.0 ? y : 0.0;
         y /= p[2 * k + 1];
-        if (y < x)
+        if (y < x) {
             x = y;
+            *wr = r;
+            *wm = p[2 * k + 1];
+        }
     }
     return x > 0.0 ? x : 0.0;
+}
+
+/* The push bound (rmi_h2_fixed_push_bound): 1 when the term of the route's
+ * witness (resource r of multiplicity m on it, the S-part entry whose term
+ * gave its stored width w; -1: its other arcs or no route, both fixed) is
+ * still at most w on this step's
+ * residual given back, so that the route's width now, the least of its
+ * terms, is at most w. When that holds for the four routes of a run, its
+ * recomputed 1 / width would not lower any entry of the edge's summary
+ * (each at most the run's 1 / w, folded when w was stored): skipping it
+ * leaves the summary bit for bit as the recomputation would, and the scan
+ * recomputes the run anyway when it reaches it (its S-part changed:
+ * ri_same). O(1). */
+static inline int wit_holds(const h2_work *wk, int r, int m, double w, const rm_route *const *g)
+{
+    if (r < 0)
+        return 1;
+    double y = gb_res(wk, r, wk->residual[r], g);
+    y = y > 0.0 ? y : 0.0;
+    y /= m;
+    return y <= w;
 }
 
 /* Fold a run of cycle-time wkk and route costs (lower bounds) v into ec's
@@ -1374,9 +1428,15 @@ static int slot_vec(const fx_slot *sl, double *v)
     return 1;
 }
 
+/* Set to 0 (tests only) to recompute every run a raised residual reaches. */
+int rmi_h2_fixed_push_bound = 1;
+atomic_long rmi_h2_fixed_push_skips;
+atomic_long rmi_h2_fixed_rev_unlinked;
+
 /* The runs of class c on the edge leaving ring host index t (with a
  * summary, matching the ring: fx->pushf[t]): their widths on this step's
- * residual (the edge's routes given back), folded into the edge's summary. */
+ * residual (the edge's routes given back), folded into the edge's summary;
+ * runs whose widths cannot have risen (wit_holds) are left as they are. */
 static void push_runs(h2_work *wk, const rm_ring_state *s, int t, int c)
 {
     h2_fixed *fx = wk->fx;
@@ -1403,8 +1463,14 @@ static void push_runs(h2_work *wk, const rm_ring_state *s, int t, int c)
                 }
             marked = 1;
         }
+        if (rmi_h2_fixed_push_bound && wit_holds(wk, sl->wr[0], sl->wm[0], sl->w[0], g) &&
+            wit_holds(wk, sl->wr[1], sl->wm[1], sl->w[1], g) && wit_holds(wk, sl->wr[2], sl->wm[2], sl->w[2], g) &&
+            wit_holds(wk, sl->wr[3], sl->wm[3], sl->w[3], g)) {
+            atomic_fetch_add_explicit(&rmi_h2_fixed_push_skips, 1, memory_order_relaxed);
+            continue;
+        }
         for (int u = 0; u < 4; u++)
-            sl->w[u] = ri_width_gb(wk, h4[u], r4[u], g);
+            sl->w[u] = ri_width_gb(wk, h4[u], r4[u], g, &sl->wr[u], &sl->wm[u]);
         sl->state = 1;
         sl->step = fx->step;
         double v[4];
@@ -1544,8 +1610,9 @@ static inline int ri_same(const h2_fixed *fx, const fx_hr *hr, const fx_ri *ri, 
 }
 
 /* Width of route ri on res (rmi_fixed_route_width's value). */
-static inline double ri_width(const fx_hr *hr, const fx_ri *ri, const double *res)
+static inline double ri_width(const fx_hr *hr, const fx_ri *ri, const double *res, int *wr, int *wm)
 {
+    *wr = -1;
     if (ri->len <= 0)
         return 0.0;
     double x = ri->cw;
@@ -1554,8 +1621,11 @@ static inline double ri_width(const fx_hr *hr, const fx_ri *ri, const double *re
         double y = res[p[2 * k]];
         y = y > 0.0 ? y : 0.0;
         y /= p[2 * k + 1];
-        if (y < x)
+        if (y < x) {
             x = y;
+            *wr = p[2 * k];
+            *wm = p[2 * k + 1];
+        }
     }
     return x > 0.0 ? x : 0.0;
 }
@@ -1632,7 +1702,7 @@ rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *er
             sl->state = 0;
         if (!sl->state) {
             for (int t = 0; t < 4; t++)
-                sl->w[t] = ri_width(h4[t], r4[t], wk->res2);
+                sl->w[t] = ri_width(h4[t], r4[t], wk->res2, &sl->wr[t], &sl->wm[t]);
             sl->state = 1;
             sl->step = fx->step;
         }

@@ -65,10 +65,10 @@ typedef struct h2_fixed {
     double *res_prev;        /* n_res: the residual at the last scan */
     struct fx_hr **hr;       /* H: a ring host's routes to and from each class, NULL: none yet */
     struct fx_ec *ec;        /* H: the cache of the ring edge leaving host index h */
-    /* which (ring host, class) routes cross each resource: rev[rev_head[r]],
-     * linked by next (rmi_h2_fixed_step pushes a change to their runs) */
-    struct fx_rev *rev;
-    int *rev_head, n_rev, cap_rev;
+    /* which (ring host, class) routes cross each resource: rv[r] (n_rv
+     * entries; rmi_h2_fixed_step pushes a change to their runs) */
+    struct fx_rvec *rv;
+    int n_rv;
     int *mark_x, *mark_c; /* n_res: the last (host, class) entered for a resource */
     int *pos;             /* H: ring position of a ring host (this step) */
     unsigned char *pushf; /* H: the edge leaving the host has a summary to push into */
@@ -102,6 +102,21 @@ int rmi_h2_fixed_twins(const h2_work *wk, const h2_fixed *fx, int a, int b);
  *  applies; 0 reads every route (tests compare the two). Not thread-safe:
  *  set before mapping. */
 extern int rmi_h2_fixed_structural;
+
+/** 1 (default): rmi_h2_fixed_step recomputes a run a raised residual
+ *  reaches only when its widths can have risen (wit_holds,
+ *  sharedring_fixed.c); 0 recomputes every such run (tests compare the
+ *  two). Not thread-safe: set before mapping. */
+extern int rmi_h2_fixed_push_bound;
+
+/** Runs whose recomputation the push bound skipped (tests: the bound is
+ *  taken). Updated by the serial step only. */
+extern atomic_long rmi_h2_fixed_push_skips;
+
+/** Entries of the (ring host, class) lists per resource dropped by
+ *  rmi_h2_fixed_step once their class is all in the ring (tests: lists
+ *  shrink). Updated by the serial step only. */
+extern atomic_long rmi_h2_fixed_rev_unlinked;
 
 /** Free fx (NULL is fine). */
 void rmi_h2_fixed_destroy(h2_fixed *fx);
