@@ -574,6 +574,12 @@ void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw,
             }
             if (T < lb)
                 lb = T;
+            /* every candidate's bound is at least ev.dmax (the kept hosts'
+             * largest D_c/D_w C, in d of rmi_h2_fast_eval_lb; the other
+             * terms only raise it): once lb is there, no later candidate
+             * lowers it (the same lb as the whole loop) */
+            if (lb <= ev.dmax)
+                break;
         }
         /* a relative margin covers rounding differences between this
          * evaluation and the reference's, and the inexact sums */
