@@ -454,6 +454,214 @@ START_TEST(test_star_setup)
 }
 END_TEST
 
+/* A random SimGrid star zone into path (seed): odd seeds a <cluster> with
+ * random sharing policies (private links SHARED, SPLITDUPLEX or FATPIPE; a
+ * SHARED or FATPIPE backbone, or none), even seeds a Cluster zone of 1 to 4
+ * <cabinet>s of their own speeds, bandwidths and latencies (classes of
+ * several sizes) and a router, with or without a backbone. */
+static void write_random_star(const char *path, unsigned long long seed)
+{
+    unsigned long long rs = seed * 0x9e3779b97f4a7c15ULL + 1;
+    static const char *sp[3] = {"1Gf", "2Gf", "1.5Gf"}, *bw[3] = {"125MBps", "1GBps", "125MBps"},
+                      *lat[3] = {"50us", "100us", "10us"}, *pol[3] = {"SHARED", "SPLITDUPLEX", "FATPIPE"};
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+               "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n");
+    if (seed % 2) {
+        int bb = rmt_rndint(&rs, 0, 2);
+        fprintf(f,
+                "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"%s\" bw=\"%s\" "
+                "lat=\"%s\" sharing_policy=\"%s\"",
+                rmt_rndint(&rs, 3, 60), sp[rmt_rndint(&rs, 0, 2)], bw[rmt_rndint(&rs, 0, 2)],
+                lat[rmt_rndint(&rs, 0, 2)], pol[rmt_rndint(&rs, 0, 2)]);
+        if (bb)
+            fprintf(f, " bb_bw=\"%s\" bb_lat=\"%s\" bb_sharing_policy=\"%s\"", rmt_rndint(&rs, 0, 1) ? "10GBps" : "200MBps",
+                    lat[rmt_rndint(&rs, 0, 2)], bb == 1 ? "SHARED" : "FATPIPE");
+        fprintf(f, "/>\n");
+    } else {
+        int nc = rmt_rndint(&rs, 1, 4), at = 0;
+        fprintf(f, "<zone id=\"z\" routing=\"Cluster\">\n");
+        for (int c = 0; c < nc; c++) {
+            int n = rmt_rndint(&rs, 1, 15);
+            fprintf(f,
+                    "<cabinet id=\"k%d\" prefix=\"n\" suffix=\"\" speed=\"%s\" bw=\"%s\" lat=\"%s\" "
+                    "radical=\"%d-%d\"/>\n",
+                    c, sp[rmt_rndint(&rs, 0, 2)], bw[rmt_rndint(&rs, 0, 2)], lat[rmt_rndint(&rs, 0, 2)], at,
+                    at + n - 1);
+            at += n;
+        }
+        if (at < 3)
+            fprintf(f, "<cabinet id=\"kx\" prefix=\"n\" suffix=\"\" speed=\"1Gf\" bw=\"1GBps\" lat=\"50us\" "
+                       "radical=\"%d-%d\"/>\n", at, at + 2);
+        fprintf(f, "<router id=\"z-router\"/>\n"); /* the zone's probe: not a member */
+        if (rmt_rndint(&rs, 0, 1))
+            fprintf(f, "<backbone id=\"bb\" bandwidth=\"%s\" latency=\"500us\"/>\n",
+                    rmt_rndint(&rs, 0, 1) ? "2.25GBps" : "300MBps");
+        fprintf(f, "</zone>\n");
+    }
+    fprintf(f, "</platform>\n");
+    fclose(f);
+}
+
+/* Pair (a, b)'s signature written independently of sharedring_pair.c: the
+ * non-backbone resources of U(a), D(a), U(b), D(b), increasing, as (a's,
+ * rank), (b's, rank) or themselves. Its length. */
+static int brute_signature(const rm_network *net, const h2_fixed *fx, int a, int b, int *sig, int *arcs,
+                           int cap)
+{
+    int n = 0;
+    for (int t = 0; t < 4; t++) {
+        int m = rmi_fixed_route_side(net, t < 2 ? a : b, t % 2, arcs, cap);
+        ck_assert_int_gt(m, 0);
+        for (int k = 0; k < m; k++) {
+            int r = net->arc_res[arcs[k]], dup = 0;
+            if (r < 0 || net->res_backbone[r])
+                continue;
+            for (int u = 0; u < n && !dup; u++)
+                dup = sig[u] == r;
+            if (!dup)
+                sig[n++] = r;
+        }
+    }
+    for (int x = 1; x < n; x++) /* insertion sort: a few resources */
+        for (int y = x; y > 0 && sig[y - 1] > sig[y]; y--) {
+            int z = sig[y];
+            sig[y] = sig[y - 1];
+            sig[y - 1] = z;
+        }
+    for (int u = 0; u < n; u++) {
+        int r = sig[u], o = fx->owner[r];
+        sig[u] = o == a ? 3 * fx->rank[r] + 1 : o == b ? 3 * fx->rank[r] + 2 : 3 * r;
+    }
+    return n;
+}
+
+/* On a SimGrid star zone p (path), the best pair over the twin classes
+ * (heur/sharedring/sharedring_pair.c): every route's width from U and D is
+ * rmi_fixed_route_width's, bit for bit; each ordered class pair's listed
+ * pairs are exactly the first pair (a < b) of each signature; SharedRing
+ * maps to the same ring, q, T_step and sweep with every host pair scanned
+ * (rmi_h2_pair_classes = 0). must: the path applies (1 asserted). */
+static void star_pair_check(const char *path, int must)
+{
+    rm_platform *p = load(path, 1);
+    rm_network net;
+    h2_work wk;
+    h2_fixed *fx = setup(p, &net, &wk, 1);
+    h2_pairs pp;
+    int H = p->n_hosts, cap = p->n_links + 2;
+    int ok = fx ? rmi_h2_pairs_init(&pp, &wk, fx) : 0;
+    if (must)
+        ck_assert_msg(ok == 1, "%s: not a star zone's pieces (%d)", path, ok);
+    int *arcs = malloc((size_t)cap * sizeof *arcs), *sig = malloc(4 * (size_t)cap * sizeof *sig);
+    ck_assert(arcs && sig);
+    if (ok == 1) {
+        for (int a = 0; a < H; a++)
+            for (int b = 0; b < H; b++) {
+                if (a == b)
+                    continue;
+                double w, v = rmi_h2_pairs_width(&pp, a, b);
+                ck_assert_int_gt(rmi_fixed_route_width_at(&net, NULL, a, b, p->hosts[a], p->hosts[b], arcs, &w), 0);
+                ck_assert_msg(memcmp(&w, &v, sizeof w) == 0, "%s: width %d -> %d: %.17g, from U and D %.17g",
+                              path, a, b, w, v);
+            }
+        /* per ordered class pair: the first pair of each signature, by
+         * every pair a < b in (a, b) order */
+        int *fa = malloc((size_t)H * H * sizeof *fa), *fb = malloc((size_t)H * H * sizeof *fb);
+        int *soff = malloc(((size_t)H * H + 1) * sizeof *soff), *pool = NULL, npool = 0;
+        ck_assert(fa && fb && soff);
+        for (int A = 0; A < fx->n_class; A++)
+            for (int B = 0; B < fx->n_class; B++) {
+                int nf = 0;
+                npool = 0;
+                soff[0] = 0;
+                for (int a = 0; a < H; a++)
+                    for (int b = a + 1; b < H; b++) {
+                        if (fx->cls_of[a] != A || fx->cls_of[b] != B)
+                            continue;
+                        int n = brute_signature(&net, fx, a, b, sig, arcs, cap), seen = 0;
+                        for (int f = 0; f < nf && !seen; f++)
+                            seen = soff[f + 1] - soff[f] == n && (!n || !memcmp(pool + soff[f], sig, (size_t)n * sizeof *sig));
+                        if (seen)
+                            continue;
+                        pool = realloc(pool, (size_t)(npool + n + 1) * sizeof *pool);
+                        ck_assert_ptr_nonnull(pool);
+                        memcpy(pool + npool, sig, (size_t)n * sizeof *sig);
+                        npool += n;
+                        fa[nf] = a;
+                        fb[nf] = b;
+                        soff[++nf] = npool;
+                    }
+                int n = rmi_h2_pairs_of(&pp, &wk, fx, A, B);
+                ck_assert_msg(n == nf, "%s: classes %d, %d: %d pairs listed, %d signatures", path, A, B, n, nf);
+                for (int k = 0; k < n; k++) {
+                    int hit = 0;
+                    for (int f = 0; f < nf && !hit; f++)
+                        hit = fa[f] == pp.pair[k].a && fb[f] == pp.pair[k].b;
+                    ck_assert_msg(hit, "%s: classes %d, %d: pair %d, %d is not a signature's first", path, A, B,
+                                  pp.pair[k].a, pp.pair[k].b);
+                    if (k)
+                        ck_assert(pp.pair[k - 1].a < pp.pair[k].a ||
+                                  (pp.pair[k - 1].a == pp.pair[k].a && pp.pair[k - 1].b < pp.pair[k].b));
+                }
+            }
+        free(fa);
+        free(fb);
+        free(soff);
+        free(pool);
+        rmi_h2_pairs_free(&pp);
+    }
+    free(arcs);
+    free(sig);
+    rmi_h2_work_destroy(&wk);
+    rm_network_destroy(&net);
+    /* SharedRing with the classes' pairs and with every pair */
+    for (int d = 0; d < 2; d++) {
+        double dc_dw = d ? 1e-5 : 0.01;
+        rmi_h2_pair_classes = 0;
+        rm_mapping *m0 = map(p, path, dc_dw, 0);
+        rmi_h2_pair_classes = 1;
+        rm_mapping *m1 = map(p, path, dc_dw, 0);
+        ck_assert_msg(m0->q == m1->q, "%s: q %d (every pair) against %d (classes)", path, m0->q, m1->q);
+        ck_assert_msg(memcmp(&m0->t_step_per_dw, &m1->t_step_per_dw, sizeof(double)) == 0,
+                      "%s: T_step/D_w %.17g against %.17g", path, m0->t_step_per_dw, m1->t_step_per_dw);
+        for (int k = 0; k < m0->q; k++)
+            ck_assert_int_eq(m0->ring[k], m1->ring[k]);
+        ck_assert_int_eq(m0->n_sweep, m1->n_sweep);
+        for (int k = 0; k < m0->n_sweep; k++)
+            ck_assert_msg(memcmp(&m0->sweep_t[k], &m1->sweep_t[k], sizeof(double)) == 0,
+                          "%s: size %d: %.17g against %.17g", path, k + 1, m0->sweep_t[k], m1->sweep_t[k]);
+        rm_mapping_free(m0);
+        rm_mapping_free(m1);
+    }
+    rm_platform_free(p);
+}
+
+/* The star files, generated flat and backbone clusters of 40 and 120
+ * hosts, and 16 random star zones. */
+START_TEST(test_star_pairs)
+{
+    char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[128];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    if (_i < n_star_files) {
+        star_pair_check(star_files[_i], 0);
+    } else if (_i < n_star_files + 4) {
+        int k = _i - n_star_files;
+        snprintf(path, sizeof path, "%s/style%d.xml", dir, k);
+        write_style(path, k / 2 ? 120 : 40, k % 2); /* 0 flat, 1 backbone */
+        star_pair_check(path, 1);
+        unlink(path);
+    } else {
+        snprintf(path, sizeof path, "%s/random.xml", dir);
+        write_random_star(path, (unsigned long long)(_i - n_star_files - 4));
+        star_pair_check(path, 1);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+END_TEST
+
 /* Two zones without a route between them: the table leaves a host out
  * (warned); above the cap the pieces refuse it, naming a pair. */
 START_TEST(test_no_route_refused)
@@ -498,6 +706,7 @@ int main(void)
     tcase_add_test(tc, test_no_route_refused);
     tcase_add_test(tc, test_widest_refused);
     tcase_add_loop_test(tc, test_star_setup, 0, n_star_files + 2);
+    tcase_add_loop_test(tc, test_star_pairs, 0, n_star_files + 4 + 16);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }

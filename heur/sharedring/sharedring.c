@@ -367,6 +367,134 @@ static rm_status pair_route(h2_work *wk, pair_trees *pt, int ha, int hb, rm_rout
     return rm_route_from_tree(net, src, 0, pt->tarc, dst, r, err);
 }
 
+/* The best pair so far: T_step, host indices (hi -1: none), shares. */
+typedef struct pair_best {
+    double T;
+    int hi, hj;
+    double x[4];
+} pair_best;
+
+/* The fast path's lower bound of pair hi < hj's T_step (host indices,
+ * full-capacity widths wij, wji): the unshared value, widths alone, no
+ * latency. */
+static double pair_lb(const h2_work *wk, const rm_ring_state *s, int hi, int hj, double wij, double wji,
+                      double dc_dw)
+{
+    const rm_platform *p = wk->p;
+    double w2l[2] = {p->nodes[p->hosts[hi]].w, p->nodes[p->hosts[hj]].w};
+    double C2l[2] = {rmi_host_cost(1.0 / wij, 1.0 / wij, s->cost.parallel_send),
+                     rmi_host_cost(1.0 / wji, 1.0 / wji, s->cost.parallel_send)};
+    return rmi_balance_in(wk->cost, 2, w2l, C2l, dc_dw, NULL);
+}
+
+/* Value pair hi < hj (host indices; full-capacity widths wij, wji > 0):
+ * the routes both ways, each used twice (successor and predecessor), shared
+ * optimally, their costs and T_step; it becomes pb's when its T_step is
+ * less, or equal with a lesser (hi, hj): the first strictly least T_step in
+ * (hi, hj) order, whatever order the pairs are valued in. */
+static rm_status pair_value(h2_work *wk, pair_trees *pt, const rm_ring_state *s, int hi, int hj, double wij,
+                            double wji, double dc_dw, pair_best *pb, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    int i = p->hosts[hi], j = p->hosts[hj];
+    rm_status st;
+    if ((st = pair_route(wk, pt, hi, hj, &wk->cand[0], err)) ||
+        (st = pair_route(wk, pt, hj, hi, &wk->cand[2], err)) ||
+        (st = rm_route_copy(&wk->cand[1], &wk->cand[0])) || (st = rm_route_copy(&wk->cand[3], &wk->cand[2])))
+        return st;
+    wk->cand[0].bandwidth = wk->cand[1].bandwidth = wij;
+    wk->cand[2].bandwidth = wk->cand[3].bandwidth = wji;
+    double wi = p->nodes[i].w, wj = p->nodes[j].w;
+    double a[4] = {1.0 / wi, 1.0 / wi, 1.0 / wj, 1.0 / wj}, x[4];
+    if ((st = rmi_h2_share_routes(wk, NULL, 4, wk->cand, a, x, err)))
+        return st;
+    if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
+        return RM_OK;
+    double c[4];
+    for (int t = 0; t < 4; t++)
+        c[t] = rmi_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
+    double w2[2] = {wi, wj};
+    double C2[2] = {rmi_host_cost(c[0], c[1], s->cost.parallel_send),
+                    rmi_host_cost(c[2], c[3], s->cost.parallel_send)};
+    double T = rmi_balance_in(wk->cost, 2, w2, C2, dc_dw, NULL);
+    if (T < pb->T || (T == pb->T && pb->hi >= 0 && (hi < pb->hi || (hi == pb->hi && hj < pb->hj)))) {
+        pb->T = T;
+        pb->hi = hi;
+        pb->hj = hj;
+        memcpy(pb->x, x, sizeof pb->x);
+        for (int t = 0; t < 4; t++)
+            if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
+                return st;
+    }
+    return RM_OK;
+}
+
+/* Set to 0 (tests only) to take every host pair on a SimGrid star zone too. */
+int rmi_h2_pair_classes = 1;
+
+/* Value the first pair of each signature of ordered class pair (A, B)
+ * (widths wab, wba: the same for every pair of them) into pb. */
+static rm_status class_pair_value(h2_work *wk, h2_pairs *pp, pair_trees *pt, const rm_ring_state *s, int A,
+                                  int B, double wab, double wba, double dc_dw, pair_best *pb, rm_error *err)
+{
+    rm_status st = RM_OK;
+    int n = rmi_h2_pairs_of(pp, wk, wk->fx, A, B);
+    if (n < 0)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing's first step");
+    for (int k = 0; k < n && !st; k++)
+        st = pair_value(wk, pt, s, pp->pair[k].a, pp->pair[k].b, wab, wba, dc_dw, pb, err);
+    return st;
+}
+
+/* The best pair over the twin classes of one SimGrid star zone
+ * (sharedring_pair.c: the widths from each host's pieces, the first pair of
+ * each signature valued; the same pair as every pair's scan, bit for bit):
+ * the ordered class pairs by their lower bound, the least first, those
+ * that can still win. pt: fixed routes, no tree. */
+static rm_status best_pair_classes(h2_work *wk, h2_pairs *pp, pair_trees *pt, const rm_ring_state *s,
+                                   double dc_dw, pair_best *pb, rm_error *err)
+{
+    const h2_fixed *fx = wk->fx;
+    int C = fx->n_class;
+    rm_status st = RM_OK;
+    /* the ordered class pairs with a pair a < b and positive widths, by
+     * lower bound: first the least one's pairs, then every other's */
+    int firstA = -1, firstB = -1;
+    double first_lb = INFINITY;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int A = 0; A < C; A++)
+            for (int B = 0; B < C; B++) {
+                int ra = fx->mem[fx->cls_start[A]], rb = fx->mem[fx->cls_start[B]];
+                int has = A == B ? fx->cls_start[A + 1] - fx->cls_start[A] >= 2
+                                 : ra < fx->mem[fx->cls_start[B + 1] - 1];
+                double wab = rmi_h2_pairs_width(pp, ra, rb), wba = rmi_h2_pairs_width(pp, rb, ra);
+                if (!has || !(wab > 0.0) || !(wba > 0.0))
+                    continue;
+                double lb = pair_lb(wk, s, ra, rb, wab, wba, dc_dw);
+                if (pass == 0) {
+                    if (firstA < 0 || lb < first_lb) {
+                        firstA = A;
+                        firstB = B;
+                        first_lb = lb;
+                    }
+                    continue;
+                }
+                if ((A == firstA && B == firstB) || lb * (1.0 - 1e-12) > pb->T)
+                    continue;
+                if ((st = class_pair_value(wk, pp, pt, s, A, B, wab, wba, dc_dw, pb, err)))
+                    return st;
+            }
+        if (pass == 0 && firstA >= 0) {
+            int ra = fx->mem[fx->cls_start[firstA]], rb = fx->mem[fx->cls_start[firstB]];
+            if ((st = class_pair_value(wk, pp, pt, s, firstA, firstB, rmi_h2_pairs_width(pp, ra, rb),
+                                       rmi_h2_pairs_width(pp, rb, ra), dc_dw, pb, err)))
+                return st;
+        }
+    }
+    return st;
+}
+
 /* The best pair (§4.4.1): for every pair of hosts, the widest routes both
  * ways, each used twice (successor and predecessor), shared optimally. */
 static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error *err)
@@ -377,9 +505,27 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     rm_status st = RM_OK;
     pair_trees pt;
     memset(&pt, 0, sizeof pt);
+    pair_best pb = {INFINITY, -1, -1, {0}};
+    h2_pairs pp;
+    int classes = wk->fast && wk->fx && rmi_h2_pair_classes ? rmi_h2_pairs_init(&pp, wk, wk->fx) : 0;
+    double *wid = NULL;
+    if (classes < 0)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing's first step (%d hosts)", H);
+    if (classes) {
+        /* one SimGrid star zone: no tree, no width table */
+        pt.fixed = 1;
+        if (!(pt.tarc = malloc((size_t)N * sizeof *pt.tarc)))
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing's first step (%d hosts)", H);
+        else
+            st = best_pair_classes(wk, &pp, &pt, s, dc_dw, &pb, err);
+        rmi_h2_pairs_free(&pp);
+        if (st)
+            goto out;
+        goto chosen;
+    }
     pt.compact = wk->fast && wk->fw.core;
     pt.fixed = !pt.compact && wk->routing == RM_ROUTING_FIXED;
-    double *wid = malloc((size_t)N * sizeof *wid);
+    wid = malloc((size_t)N * sizeof *wid);
     double need = pt.compact ? (double)H * wk->fw.nc * sizeof *pt.arc
                              : (pt.fixed ? (double)N : (double)H * N) * sizeof *pt.arc +
                                    (wk->full ? 0.0 : (double)H * H * sizeof *pt.hw);
@@ -423,58 +569,27 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
                 pt.hw[(size_t)h * H + b] = h == b ? INFINITY : wid[p->hosts[b]];
         }
     }
-    double bestT = INFINITY, bx[4] = {0};
-    int bi = -1, bj = -1;
     for (int hi = 0; hi < H; hi++) {
         for (int hj = hi + 1; hj < H; hj++) {
-            int i = p->hosts[hi], j = p->hosts[hj];
             double wij = pair_width(wk, &pt, hi, hj), wji = pair_width(wk, &pt, hj, hi);
             if (!(wij > 0.0) || !(wji > 0.0))
                 continue;
             if (wk->fast) {
-                /* fast path: the unshared value (widths, no latency) bounds
-                 * the pair's T_step from below; skip a pair that cannot win */
-                double b0 = wij, b2 = wji;
-                double w2l[2] = {p->nodes[i].w, p->nodes[j].w};
-                double C2l[2] = {rmi_host_cost(1.0 / b0, 1.0 / b0, s->cost.parallel_send),
-                                 rmi_host_cost(1.0 / b2, 1.0 / b2, s->cost.parallel_send)};
-                if (rmi_balance_in(wk->cost, 2, w2l, C2l, dc_dw, NULL) * (1.0 - 1e-12) > bestT)
+                /* fast path: the unshared value bounds the pair's T_step
+                 * from below; skip a pair that cannot win */
+                if (pair_lb(wk, s, hi, hj, wij, wji, dc_dw) * (1.0 - 1e-12) > pb.T)
                     continue;
                 /* fixed routes: a pair of twins of an earlier pair */
                 if (wk->fx && rmi_h2_fixed_pair_dup(wk, wk->fx, hi, hj))
                     continue;
             }
-            if ((st = pair_route(wk, &pt, hi, hj, &wk->cand[0], err)) ||
-                (st = pair_route(wk, &pt, hj, hi, &wk->cand[2], err)) ||
-                (st = rm_route_copy(&wk->cand[1], &wk->cand[0])) ||
-                (st = rm_route_copy(&wk->cand[3], &wk->cand[2])))
+            if ((st = pair_value(wk, &pt, s, hi, hj, wij, wji, dc_dw, &pb, err)))
                 goto out;
-            wk->cand[0].bandwidth = wk->cand[1].bandwidth = wij;
-            wk->cand[2].bandwidth = wk->cand[3].bandwidth = wji;
-            double wi = p->nodes[i].w, wj = p->nodes[j].w;
-            double a[4] = {1.0 / wi, 1.0 / wi, 1.0 / wj, 1.0 / wj}, x[4];
-            if ((st = rmi_h2_share_routes(wk, NULL, 4, wk->cand, a, x, err)))
-                goto out;
-            if (!(x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0))
-                continue;
-            double c[4];
-            for (int t = 0; t < 4; t++)
-                c[t] = rmi_ring_state_route_cost(net, s, &wk->cand[t], x[t]);
-            double w2[2] = {wi, wj};
-            double C2[2] = {rmi_host_cost(c[0], c[1], s->cost.parallel_send),
-                            rmi_host_cost(c[2], c[3], s->cost.parallel_send)};
-            double T = rmi_balance_in(wk->cost, 2, w2, C2, dc_dw, NULL);
-            if (T < bestT) {
-                bestT = T;
-                bi = i;
-                bj = j;
-                memcpy(bx, x, sizeof bx);
-                for (int t = 0; t < 4; t++)
-                    if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
-                        goto out;
-            }
         }
     }
+chosen:;
+    int bi = pb.hi >= 0 ? p->hosts[pb.hi] : -1, bj = pb.hj >= 0 ? p->hosts[pb.hj] : -1;
+    double *bx = pb.x;
     if (bi < 0) { /* no pair can exchange messages (e.g. a star under --routing direct):
                      s->q = 0, the caller keeps the ring of one host: a valid input, not refused) */
         s->q = 0;

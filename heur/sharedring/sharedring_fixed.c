@@ -803,6 +803,7 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     }
     fx->cls_start[nc] = nm;
     fx->n_class = nc;
+    fx->star = star == 1;
     for (int c = 0; c < nc; c++)
         for (int m = fx->cls_start[c]; m < fx->cls_start[c + 1]; m++)
             fx->pos_of[fx->mem[m]] = m;
@@ -1829,4 +1830,10 @@ int rmi_h2_fixed_pair_dup(const h2_work *wk, const h2_fixed *fx, int hi, int hj)
     if (p > fx->cls_start[cj] && fx->mem[p - 1] > hi && pair_same_run(wk, fx, fx->mem[p - 1], hj, hi))
         return 1;
     return 0;
+}
+
+int rmi_h2_fixed_run_cuts(const rm_network *net, const h2_fixed *fx, int h, int b, int e, const int *S,
+                          int ns, int *cut)
+{
+    return run_cuts(net, fx, h, b, e, S, ns, cut);
 }

@@ -58,6 +58,7 @@ typedef struct h2_fixed {
     int *nx;        /* H + 1: first position >= m of its class out of the ring */
     int *scr, room; /* scratch of the construction: 2 routes of room arcs */
     int n_host;
+    int star;       /* 1: built from one SimGrid star zone's pieces (rmi_fixed_route_star) */
     /* the incremental scan (inc = 1; rmi_h2_fixed_scan_cached): */
     int inc;
     unsigned long step;     /* scans so far */
@@ -187,6 +188,60 @@ rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *er
  *  the routes between the pair (the twins' argument on full capacities).
  *  Scratch wk->fx_arcs. O(R x private resources). */
 int rmi_h2_fixed_pair_dup(const h2_work *wk, const h2_fixed *fx, int hi, int hj);
+
+/** The cut positions of class members [b, e) (h: one of them) among the
+ *  resources S[0 .. ns), increasing, into cut (room for ns x h's private
+ *  resources): for each element of S and each non-backbone private rank,
+ *  the first member whose resource of that rank is above it, when inside
+ *  (b, e); unsorted, with repeats. Reads only. O(ns x private x log(e - b)). */
+int rmi_h2_fixed_run_cuts(const rm_network *net, const h2_fixed *fx, int h, int b, int e, const int *S,
+                          int ns, int *cut);
+
+/* The best pair over the twin classes of one SimGrid star zone
+ * (heur/sharedring/sharedring_pair.c; the proof at its top). */
+typedef struct h2_pair_first {
+    int a, b;       /* host indices, a < b: the first pair of its signature */
+    int soff, slen; /* its signature at spool[soff .. soff + slen) */
+} h2_pair_first;
+
+typedef struct h2_pairs {
+    double *wu, *wd;  /* H: least capacity of each host's leaving (U) and entering (D) piece */
+    int *loff, *lres; /* the non-backbone resources of U(h) and D(h), increasing, at
+                         lres[loff[h] .. loff[h + 1]) */
+    h2_pair_first *pair; /* rmi_h2_pairs_of's pairs, in (a, b) order */
+    int n_pair, cap_pair;
+    int *x, xcap, *cut, *sig; /* scratch */
+    int *slot, n_slot;        /* signature hash: index into pair, -1 empty */
+    int *spool, n_spool, cap_spool;
+} h2_pairs;
+
+/** Set pp up for wk's hosts when fx was built from one SimGrid star zone's
+ *  pieces (fx->star) and no piece crosses a link twice: the full-capacity
+ *  width of every route a -> b is then rmi_h2_pairs_width(pp, a, b), bit
+ *  for bit. 1 done, 0 not this platform (pp empty), -1 out of memory.
+ *  O(H x piece length). Frees with rmi_h2_pairs_free. */
+int rmi_h2_pairs_init(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx);
+
+/** Free pp's arrays (an empty pp is fine). */
+void rmi_h2_pairs_free(h2_pairs *pp);
+
+/** Width at full capacity of the fixed route host index a -> host index b
+ *  (a != b): min(wu[a], wd[b]), 0 when not positive; the value
+ *  rmi_fixed_route_width gives (file comment). O(1). */
+double rmi_h2_pairs_width(const h2_pairs *pp, int a, int b);
+
+/** The pairs (a, b), a < b, a in class A and b in class B (A may be B),
+ *  that are the first in (a, b) order of their signature (the order of
+ *  the non-backbone resources of the pair's four routes, which fixes their
+ *  T_step bit for bit: Legrand et al. 2004 §4.4.1 with the twins' argument
+ *  at the top of sharedring_pair.c) into pp->pair, in (a, b) order: their
+ *  count, -1 out of memory. O(|B| x (R log R + R x private x log |A|)). */
+int rmi_h2_pairs_of(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx, int A, int B);
+
+/** 1 (default): SharedRing's best pair takes rmi_h2_pairs_of's pairs on a
+ *  SimGrid star zone; 0 scans every host pair there too (tests compare
+ *  the two). Not thread-safe: set before mapping. */
+extern int rmi_h2_pair_classes;
 
 /** The first member out of the ring of every class (host indices,
  *  increasing) into out: twins give the same edge bounds (the same
