@@ -56,8 +56,39 @@ static void merge_pairs(pair *p, int n)
     free(t);
 }
 
-static void sort_pairs(pair *p, int n)
+/* Counting sort of n pairs by resource (n_res resources), the pairs given
+ * in route order (both builders generate them route by route): stable, so
+ * in (resource, route) order, the order merge_pairs gives. O(n + n_res).
+ * 0 when its buffers cannot be had (p unchanged). */
+static int count_pairs(pair *p, int n, int n_res)
 {
+    int *cnt = calloc((size_t)n_res + 1, sizeof *cnt);
+    pair *t = malloc((size_t)n * sizeof *t);
+    if (!cnt || !t) {
+        free(cnt);
+        free(t);
+        return 0;
+    }
+    for (int i = 0; i < n; i++)
+        cnt[p[i].res + 1]++;
+    for (int r = 0; r < n_res; r++)
+        cnt[r + 1] += cnt[r];
+    for (int i = 0; i < n; i++)
+        t[cnt[p[i].res]++] = p[i];
+    memcpy(p, t, (size_t)n * sizeof *p);
+    free(cnt);
+    free(t);
+    return 1;
+}
+
+/* Sort the n pairs (given in route order) by (resource, route): by counts
+ * when the resources are few against the pairs (a ring's 2q routes on a
+ * large platform), else by merges; the same order either way (pairs are
+ * totally ordered, equal ones identical). */
+static void sort_pairs(pair *p, int n, int n_res)
+{
+    if (n > 48 && (long)n_res <= 4L * n && count_pairs(p, n, n_res))
+        return;
     if (n > 48) {
         merge_pairs(p, n);
         return;
@@ -107,10 +138,10 @@ static pair *system_alloc(bw_system *s, int n_routes, long L, const char *who, r
 }
 
 /* Sort the n pairs and compress them into s's incidence lists (both ways). */
-static void system_compress(bw_system *s, pair *pr, int n, long L, int n_routes)
+static void system_compress(bw_system *s, pair *pr, int n, long L, int n_routes, int n_res)
 {
     int *mem = (int *)(void *)pr;
-    sort_pairs(pr, n);
+    sort_pairs(pr, n, n_res);
     int *p = mem + 2 * L;
     s->res = p;
     p += L;
@@ -217,7 +248,7 @@ rm_status rmi_bw_system_build(bw_system *s, const rm_network *net, int n_routes,
             pr[n].route = k;
             n++;
         }
-    system_compress(s, pr, n, L, n_routes);
+    system_compress(s, pr, n, L, n_routes, net->n_res);
     return RM_OK;
 }
 
@@ -252,7 +283,7 @@ rm_status rmi_bw_system_build_lists(bw_system *s, const rm_share_system *sys, co
             pr[n].route = k;
             n++;
         }
-    system_compress(s, pr, n, L, K);
+    system_compress(s, pr, n, L, K, sys->n_res);
     return RM_OK;
 }
 

@@ -279,7 +279,8 @@ rm_status rm_route_copy(rm_route *dst, const rm_route *src)
         return RM_EINVAL; /* argument check (no rm_error here: the status alone) */
     if (dst == src)
         return RM_OK;
-    if (!route_resize(dst, src->n_arcs))
+    /* a route of the same length keeps its array (a ring's copies each step) */
+    if ((dst->n_arcs != src->n_arcs || (src->n_arcs > 0 && !dst->arcs)) && !route_resize(dst, src->n_arcs))
         return RM_ENOMEM;
     if (src->n_arcs > 0)
         memcpy(dst->arcs, src->arcs, (size_t)src->n_arcs * sizeof *dst->arcs);

@@ -1142,6 +1142,10 @@ rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     const int *cands = NULL;
     edge_ctx c;
     rm_status st = RM_OK;
+    /* fixed routes, incremental: an edge its cache's bound already rules
+     * out, before its routes are given back (and restored) */
+    if (lazy && wk->fx && wk->fx->inc && q >= 2 && rmi_h2_fixed_edge_pruned(sc, e))
+        return RM_OK;
     scan_give_back(wk, s, e);
     if (!lazy) {
         st = scan_trees(wk, s, e, mirror, &reused, err);

@@ -1660,6 +1660,22 @@ static rm_status fx_routes(h2_work *wk, int i, int j, int k, rm_error *err)
     return RM_OK;
 }
 
+int rmi_h2_fixed_edge_pruned(const h2_scan *sc, int e)
+{
+    const h2_work *wk = sc->wk;
+    const h2_fixed *fx = wk->fx;
+    const rm_ring_state *s = sc->s;
+    edge_ctx c = wk->ectx[e];
+    const fx_ec *ec = &fx->ec[wk->hidx[c.i]];
+    double b0 = s->succ[e].bandwidth, b1 = s->pred[c.ni].bandwidth;
+    if (!(ec->j == c.j && memcmp(&ec->bw[0], &b0, sizeof b0) == 0 && memcmp(&ec->bw[1], &b1, sizeof b1) == 0) ||
+        !ec->vmin_ok || !c.exact)
+        return 0;
+    double lb = rmi_h2_fixed_edge_lb(wk, s, e, &c);
+    double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+    return lb > sc->bestT || (lb == sc->bestT && e > sc->bs) || lb > lim;
+}
+
 rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *err)
 {
     h2_work *wk = sc->wk;

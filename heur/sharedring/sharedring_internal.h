@@ -170,6 +170,13 @@ void rmi_h2_fixed_step(h2_work *wk, const rm_ring_state *s, const int *tl, int n
  *  Reads only. O(cycle-times + log q). */
 double rmi_h2_fixed_edge_lb(const h2_work *wk, const rm_ring_state *s, int e, edge_ctx *c);
 
+/** 1 when ring edge e's cache already shows, before its routes are given
+ *  back, that rmi_h2_fixed_scan_cached would stop at its summary's bound
+ *  (fx->inc; the cache valid for the edge's end and bandwidths, its
+ *  context exact): no insertion there beats or ties earlier than sc's
+ *  best. Reads only. O(cycle-times + log q). */
+int rmi_h2_fixed_edge_pruned(const h2_scan *sc, int e);
+
 /** The incremental scan of ring edge e under fixed routes (fx->inc, wk->res2
  *  with the edge given back, context c): each run of each class keeps, across
  *  steps, its candidate's four route widths, then shares and costs, while no

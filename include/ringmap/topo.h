@@ -443,8 +443,9 @@ typedef struct rm_route {
  *  Thread safety: writes only the destination route. */
 void rm_route_clear(rm_route *r);
 
-/** Deep copy src into dst (dst's old arcs are freed). RM_ENOMEM; RM_EINVAL
- *  when dst or src is NULL or src has arcs but a NULL array. O(len).
+/** Deep copy src into dst (dst's old arcs are freed, or kept when they
+ *  are of src's length). RM_ENOMEM; RM_EINVAL when dst or src is NULL or
+ *  src has arcs but a NULL array. O(len).
  *  Thread safety: writes only the destination route. */
 rm_status rm_route_copy(rm_route *dst, const rm_route *src);
 
