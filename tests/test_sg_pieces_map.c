@@ -539,7 +539,8 @@ static int brute_signature(const rm_network *net, const h2_fixed *fx, int a, int
 
 /* On a SimGrid star zone p (path), the best pair over the twin classes
  * (heur/sharedring/sharedring_pair.c): every route's width from U and D is
- * rmi_fixed_route_width's, bit for bit; each ordered class pair's listed
+ * rmi_fixed_route_width's, bit for bit (also the scan's widths,
+ * rm_h2_full, with no H x H matrix); each ordered class pair's listed
  * pairs are exactly the first pair (a < b) of each signature; SharedRing
  * maps to the same ring, q, T_step and sweep with every host pair scanned
  * (rmi_h2_pair_classes = 0). must: the path applies (1 asserted). */
@@ -565,6 +566,10 @@ static void star_pair_check(const char *path, int must)
                 ck_assert_int_gt(rmi_fixed_route_width_at(&net, NULL, a, b, p->hosts[a], p->hosts[b], arcs, &w), 0);
                 ck_assert_msg(memcmp(&w, &v, sizeof w) == 0, "%s: width %d -> %d: %.17g, from U and D %.17g",
                               path, a, b, w, v);
+                /* the scan's full-capacity widths: the same, no H x H matrix */
+                v = rm_h2_full(&wk, a, b);
+                ck_assert_msg(memcmp(&w, &v, sizeof w) == 0 && wk.fw.su && !wk.full,
+                              "%s: rm_h2_full %d -> %d: %.17g", path, a, b, v);
             }
         /* per ordered class pair: the first pair of each signature, by
          * every pair a < b in (a, b) order */

@@ -1058,12 +1058,12 @@ static rm_status scan_take(h2_scan *sc, int e, int k, double T, const double *x,
 /* Fixed routes on the fast path: a ring edge's candidates are evaluated
  * from their own four routes (fixed_cand) instead of the four "trees" of
  * every host's fixed route (topo/route/routing.c), which cost O(H R^2) per
- * scanned ring edge. Needs the full-capacity widths of wk->full and
- * wk->fx_arcs. */
+ * scanned ring edge. Needs the full-capacity widths (wk->full, or
+ * wk->fw.su and sd on one star zone) and wk->fx_arcs. */
 static int fixed_lazy(const h2_work *wk)
 {
-    return wk->fast && wk->routing == RM_ROUTING_FIXED && wk->hidx && wk->full && !wk->fw.core &&
-           wk->fx_arcs;
+    return wk->fast && wk->routing == RM_ROUTING_FIXED && wk->hidx && (wk->full || wk->fw.su) &&
+           !wk->fw.core && wk->fx_arcs;
 }
 
 /* Fixed routes, fast path: candidate k (host index h, cycle-time wkk) of

@@ -722,6 +722,8 @@ void rmi_h2_fullw_destroy(h2_work *wk)
     free(f->out);
     free(f->in);
     free(f->core);
+    free(f->su);
+    free(f->sd);
     memset(f, 0, sizeof *f);
 }
 
@@ -811,6 +813,18 @@ rm_status rmi_h2_fullw_init(h2_work *wk, rm_error *err)
     rmi_h2_fullw_destroy(wk);
     if (st)
         return st;
+    if (wk->routing == RM_ROUTING_FIXED) {
+        /* one SimGrid star zone: every width from two pieces, no H x H matrix */
+        h2_fullw *f = &wk->fw;
+        f->su = malloc(((size_t)wk->H + 1) * sizeof *f->su);
+        f->sd = malloc(((size_t)wk->H + 1) * sizeof *f->sd);
+        int sw = f->su && f->sd ? rmi_h2_side_widths(wk->net, f->su, f->sd) : -1;
+        if (sw > 0)
+            return RM_OK;
+        rmi_h2_fullw_destroy(wk);
+        if (sw < 0)
+            return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", wk->H);
+    }
     wk->full = malloc((size_t)wk->H * (size_t)wk->H * sizeof *wk->full);
     if (!wk->full)
         return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", wk->H);

@@ -222,6 +222,15 @@ typedef struct h2_pairs {
     int *spool, n_spool, cap_spool;
 } h2_pairs;
 
+/** Fixed routes on one SimGrid star zone (rmi_fixed_route_star) whose
+ *  pieces cross no link twice: each host's least capacity over its leaving
+ *  piece U into wu and over its entering piece D into wd (H each), so that
+ *  the full-capacity width of every route a -> b (a != b) is min(wu[a],
+ *  wd[b]) clamped at 0, bit for bit rmi_fixed_route_width's (the proof at
+ *  the top of sharedring_pair.c). 1 done, 0 not such a platform, -1 out of
+ *  memory. O(H x piece length). Thread-safe (reads net). */
+int rmi_h2_side_widths(const rm_network *net, double *wu, double *wd);
+
 /** Set pp up for wk's hosts when fx was built from one SimGrid star zone's
  *  pieces (fx->star) and no piece crosses a link twice: the full-capacity
  *  width of every route a -> b is then rmi_h2_pairs_width(pp, a, b), bit
@@ -315,6 +324,8 @@ typedef struct h2_fullw {
     int *anchor;     /* H: core index of the host (a core node) or of its leaf's node */
     double *out, *in; /* H: widest usable arc host -> node, node -> host; INFINITY: a core host */
     double *core;    /* nc * nc: width core x -> core y at full capacity, INFINITY at x = y */
+    double *su, *sd; /* H, fixed routes on one SimGrid star zone (no core): each host's
+                        pieces' least capacities (rmi_h2_side_widths), else NULL */
 } h2_fullw;
 
 /* longest log of residual changes rmi_h2_trees_reuse reads (else the
@@ -490,6 +501,12 @@ static inline int rm_h2_node_low(const h2_work *wk, int u, int i, int j)
 static inline double rm_h2_full(const h2_work *wk, int a, int b)
 {
     const h2_fullw *f = &wk->fw;
+    if (!f->core && f->su) { /* one star zone: min(U(a), D(b)) (sharedring_pair.c) */
+        if (a == b)
+            return INFINITY;
+        double w = f->su[a] < f->sd[b] ? f->su[a] : f->sd[b];
+        return w > 0.0 ? w : 0.0;
+    }
     if (!f->core)
         return wk->full[(size_t)a * (size_t)wk->H + (size_t)b];
     if (a == b)
@@ -504,8 +521,10 @@ static inline double rm_h2_full(const h2_work *wk, int a, int b)
 
 /** Fast path (after rmi_h2_adjacency, wk->hidx and wk->H set): the factored
  *  full-capacity widths wk->fw when routing is widest and every leaf host's
- *  node is a core node, else the H x H matrix wk->full (filled by
- *  best_pair). nc widest-path trees of the core. RM_ENOMEM. */
+ *  node is a core node; under fixed routes on one SimGrid star zone each
+ *  host's pieces' least capacities (wk->fw.su, sd: rmi_h2_side_widths);
+ *  else the H x H matrix wk->full (filled by best_pair). nc widest-path
+ *  trees of the core, O(H x piece length) for the pieces. RM_ENOMEM. */
 rm_status rmi_h2_fullw_init(h2_work *wk, rm_error *err);
 
 /** Fast path (after rmi_h2_adjacency): wk->kres_out / kres_in. RM_ENOMEM. O(H deg). */

@@ -99,31 +99,59 @@ void rmi_h2_pairs_free(h2_pairs *pp)
     memset(pp, 0, sizeof *pp);
 }
 
+int rmi_h2_side_widths(const rm_network *net, double *wu, double *wd)
+{
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts, R = net->n_res, cap = p->n_links + 2;
+    if (!rmi_fixed_route_star(net))
+        return 0;
+    int *arcs = malloc((size_t)cap * sizeof *arcs);
+    unsigned *seen = calloc((size_t)R + 1, sizeof *seen);
+    int ok = arcs && seen ? 1 : -1;
+    for (int h = 0; ok > 0 && h < H; h++)
+        for (int side = 0; ok > 0 && side < 2; side++) {
+            int n = rmi_fixed_route_side(net, h, side, arcs, cap);
+            double w = INFINITY;
+            unsigned tag = (unsigned)(2 * h + side + 1);
+            if (n <= 0)
+                ok = 0; /* not a piece */
+            for (int t = 0; ok > 0 && t < n; t++) {
+                int r = net->arc_res[arcs[t]];
+                if (r < 0 || seen[r] == tag)
+                    ok = 0; /* an unusable arc, or a side crossing a link twice */
+                else {
+                    seen[r] = tag;
+                    double y = arc_cap(net, arcs[t]);
+                    if (y < w)
+                        w = y;
+                }
+            }
+            (side ? wd : wu)[h] = w;
+        }
+    free(arcs);
+    free(seen);
+    return ok;
+}
+
 int rmi_h2_pairs_init(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx)
 {
     const rm_network *net = wk->net;
-    int H = wk->p->n_hosts, R = net->n_res;
+    int H = wk->p->n_hosts;
     memset(pp, 0, sizeof *pp);
     if (!fx || !fx->star || fx->n_host != H)
         return 0;
     int cap = wk->p->n_links + 2;
     int *arcs = malloc((size_t)cap * sizeof *arcs);
-    unsigned *seen = calloc((size_t)R + 1, sizeof *seen);
     pp->wu = malloc((size_t)H * sizeof *pp->wu);
     pp->wd = malloc((size_t)H * sizeof *pp->wd);
     pp->loff = malloc(((size_t)H + 1) * sizeof *pp->loff);
-    int ok = arcs && seen && pp->wu && pp->wd && pp->loff, nl = 0, room = 0;
-    /* widths and the non-backbone resources of each host's two pieces */
-    for (int h = 0; ok && h < H; h++) {
+    int ok = arcs && pp->wu && pp->wd && pp->loff ? rmi_h2_side_widths(net, pp->wu, pp->wd) : -1;
+    int nl = 0, room = 0;
+    /* the non-backbone resources of each host's two pieces */
+    for (int h = 0; ok > 0 && h < H; h++) {
         pp->loff[h] = nl;
-        for (int side = 0; ok && side < 2; side++) {
+        for (int side = 0; ok > 0 && side < 2; side++) {
             int n = rmi_fixed_route_side(net, h, side, arcs, cap);
-            double w = INFINITY;
-            unsigned tag = (unsigned)(2 * h + side + 1);
-            if (n <= 0) {
-                ok = 0; /* not a piece: not this path's platform */
-                break;
-            }
             if (nl + n > room) {
                 int c = room ? 2 * room : 1024;
                 while (c < nl + n)
@@ -138,24 +166,14 @@ int rmi_h2_pairs_init(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx)
             }
             for (int t = 0; t < n; t++) {
                 int r = net->arc_res[arcs[t]];
-                if (r < 0 || seen[r] == tag) {
-                    ok = 0; /* an unusable arc, or a side crossing a link twice */
-                    break;
-                }
-                seen[r] = tag;
-                double y = arc_cap(net, arcs[t]);
-                if (y < w)
-                    w = y;
                 if (!net->res_backbone[r])
                     pp->lres[nl++] = r;
             }
-            (side ? pp->wd : pp->wu)[h] = w;
         }
         if (ok > 0)
             nl = pp->loff[h] + sort_unique(pp->lres + pp->loff[h], nl - pp->loff[h]);
     }
     free(arcs);
-    free(seen);
     if (ok <= 0) {
         rmi_h2_pairs_free(pp);
         return ok < 0 ? -1 : 0;
