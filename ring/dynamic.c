@@ -5,6 +5,7 @@
  * valuation (t_step_per_dw): this costs up to 4q max-min solutions, once.
  */
 #include "ring/args.h"
+#include "ring/dynamic_cols.h"
 #include "bw/fluid.h"
 #include "ringmap/ring.h"
 
@@ -13,6 +14,16 @@
 
 /* Relative distance under which a host's dynamic cost is its static one. */
 #define DYN_SAME 1e-9
+
+void rmi_mapping_flows(const rm_network *net, const rm_mapping *m, rm_route *routes, double *lat)
+{
+    for (int k = 0; k < m->q; k++) {
+        routes[2 * k] = m->succ[k];
+        routes[2 * k + 1] = m->pred[k];
+        lat[2 * k] = rm_route_latency(net, &m->succ[k]);
+        lat[2 * k + 1] = rm_route_latency(net, &m->pred[k]);
+    }
+}
 
 rm_status rm_mapping_tstep_dynamic(const rm_network *net, rm_mapping *m, rm_error *err)
 {
@@ -33,13 +44,9 @@ rm_status rm_mapping_tstep_dynamic(const rm_network *net, rm_mapping *m, rm_erro
         st = rm_error_set(err, RM_ENOMEM, "rm_mapping_tstep_dynamic: out of memory (q = %d)", q);
         goto out;
     }
-    for (int k = 0; k < q; k++) {
-        routes[2 * k] = m->succ[k];
-        routes[2 * k + 1] = m->pred[k];
-        lat[2 * k] = rm_route_latency(net, &m->succ[k]);
-        lat[2 * k + 1] = rm_route_latency(net, &m->pred[k]);
+    rmi_mapping_flows(net, m, routes, lat);
+    for (int k = 0; k < q; k++)
         w[k] = net->platform->nodes[m->ring[k]].w;
-    }
     if ((st = rmi_bw_fluid_step(net, 2 * q, routes, lat, m->cost.dc, fin, err)))
         goto out;
     rm_mapping_costs(net, m, C);

@@ -40,12 +40,7 @@ rm_status rmi_mapping_tstep_columns(const rm_network *net, rm_mapping *m, long l
         st = rm_error_set(err, RM_ENOMEM, "rmi_mapping_tstep_columns: out of memory (q = %d)", q);
         goto out;
     }
-    for (int k = 0; k < q; k++) {
-        routes[2 * k] = m->succ[k];
-        routes[2 * k + 1] = m->pred[k];
-        lat[2 * k] = rm_route_latency(net, &m->succ[k]);
-        lat[2 * k + 1] = rm_route_latency(net, &m->pred[k]);
-    }
+    rmi_mapping_flows(net, m, routes, lat);
     for (int f = 1; f < 2 * q; f++)
         if (fabs(lat[f] - lat[0]) > COLS_SAME_LAT * lat[0])
             goto out; /* latencies differ: the one-step valuation stays */

@@ -32,4 +32,12 @@
 rm_status rmi_mapping_tstep_columns(const rm_network *net, rm_mapping *m, long long columns,
                                     rm_error *err);
 
+/** The 2q flows of mapping m's exchange step in the fluid valuations'
+ * order: routes[2k] = m->succ[k], routes[2k+1] = m->pred[k] (shallow
+ * copies: the arcs stay m's), lat[f] their route latencies (s,
+ * rm_route_latency). routes and lat hold 2 m->q entries. O(q + route
+ * lengths). Thread safety: reentrant. Used by rm_mapping_tstep_dynamic
+ * (ring/dynamic.c) and rmi_mapping_tstep_columns. */
+void rmi_mapping_flows(const rm_network *net, const rm_mapping *m, rm_route *routes, double *lat);
+
 #endif /* RM_RING_DYNAMIC_COLS_H */
