@@ -113,38 +113,15 @@ static int cmp_long(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_error *err)
+/* the ring's nodes: integer GML ids, each once (the routes' ends are checked
+   against them) */
+static rm_status read_nodes(json_t *ring, const char *name, rm_mapping_doc *d, rm_error *err)
 {
-    if (!json_is_object(root))
-        return rm_error_set(err, RM_EINPUT, "%s: expected a JSON object (the mapping of "
-                                            "`ringmap --json`)", name);
-    /* a --heuristic both document: {"shared": ..., "slice": ...} (output/names.c) */
-    json_t *top = root;
-    json_t *shared = json_object_get(root, rm_enum_name(RM_ENUM_HEURISTIC, RM_HEUR_SHARED));
-    if (!json_object_get(root, "ring") && json_is_object(shared)) {
-        /* --heuristic both: the ring it hands on ("handed_on", since 1.2;
-           SharedRing's before) */
-        top = shared;
-        const char *h = json_string_value(json_object_get(root, "handed_on"));
-        json_t *hm = h ? json_object_get(root, h) : NULL;
-        if (json_is_object(hm))
-            top = hm;
-        d->from_both = 1;
-    }
-    json_t *ring = json_object_get(top, "ring");
-    if (!json_is_array(ring) || json_array_size(ring) < 1 || json_array_size(ring) > INT_MAX / 4)
-        return rm_error_set(err, RM_EINPUT, "%s: \"ring\": expected a non-empty array", name);
-    int q = (int)json_array_size(ring);
-    d->ring = calloc((size_t)q, sizeof *d->ring);
+    int q = d->q;
     long *sorted = malloc(sizeof(long) * (size_t)q);
-    if (!d->ring || !sorted) {
-        free(sorted);
+    if (!sorted)
         return rm_error_set(err, RM_ENOMEM, "%s: out of memory", name);
-    }
-    d->q = q;
     rm_status st = RM_OK;
-    double asum = 0;
-    /* first the nodes (the routes' ends are checked against them) */
     for (int k = 0; k < q && !st; k++) {
         json_t *e = json_array_get(ring, (size_t)k);
         if (!json_is_object(e))
@@ -174,6 +151,16 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
             }
     }
     free(sorted);
+    return st;
+}
+
+/* each ring position's label, cycle-time, share and routes; *asum the sum of
+   the shares */
+static rm_status read_hosts(json_t *ring, const char *name, rm_mapping_doc *d, double *asum,
+                            rm_error *err)
+{
+    int q = d->q;
+    rm_status st = RM_OK;
     for (int k = 0; k < q && !st; k++) {
         json_t *e = json_array_get(ring, (size_t)k);
         rm_mapping_doc_host *h = &d->ring[k];
@@ -200,7 +187,7 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
                               name, k);
             break;
         }
-        asum += h->alpha;
+        *asum += h->alpha;
         if (q > 1) {
             long succ = d->ring[(k + 1) % q].node, pred = d->ring[(k + q - 1) % q].node;
             if ((st = read_route(name, k, "succ", e, h->node, succ, &h->succ, err)) ||
@@ -218,11 +205,13 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
             }
         }
     }
-    if (!st && !(fabs(asum - 1.0) <= 1e-6))
-        st = rm_error_set(err, RM_EINPUT, "%s: ring[].alpha: sum is %.9g, expected 1", name, asum);
-    if (st)
-        return st;
-    d->cost.dc_dw = d->t_step_per_dw = NAN;
+    return st;
+}
+
+/* params: D_c/D_w, D_c, the latency and parallel-send flags, the overlap model
+   and the network model */
+static rm_status read_params(json_t *top, const char *name, rm_mapping_doc *d, rm_error *err)
+{
     json_t *par = json_object_get(top, "params");
     json_t *dc = json_is_object(par) ? json_object_get(par, "dc_dw") : NULL;
     if (dc && !json_is_null(dc) && (!finite_number(dc, &d->cost.dc_dw) || !(d->cost.dc_dw >= 0)))
@@ -278,11 +267,13 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
                                 "%s: params.network: expected \"reserved\" or \"fair\"", name);
         d->network = (rm_network_model)v;
     }
-    json_t *t = json_object_get(top, "t_step_per_dw");
-    if (t && !json_is_null(t) && (!finite_number(t, &d->t_step_per_dw) || !(d->t_step_per_dw > 0)))
-        return rm_error_set(err, RM_EINPUT,
-                            "%s: t_step_per_dw: expected a finite number > 0 (s/Mflop)", name);
-    /* the hosts' costs in the one-step fluid valuation: on every position or none */
+    return RM_OK;
+}
+
+/* the hosts' costs in the one-step fluid valuation: on every position or none */
+static rm_status read_dynamic(json_t *ring, const char *name, rm_mapping_doc *d, rm_error *err)
+{
+    int q = d->q;
     int n_dyn = 0;
     for (int k = 0; k < q; k++)
         n_dyn += json_object_get(json_array_get(ring, (size_t)k), "host_cost_dynamic") != NULL;
@@ -303,6 +294,50 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
                                 name, k);
     }
     return RM_OK;
+}
+
+static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_error *err)
+{
+    if (!json_is_object(root))
+        return rm_error_set(err, RM_EINPUT, "%s: expected a JSON object (the mapping of "
+                                            "`ringmap --json`)", name);
+    /* a --heuristic both document: {"shared": ..., "slice": ...} (output/names.c) */
+    json_t *top = root;
+    json_t *shared = json_object_get(root, rm_enum_name(RM_ENUM_HEURISTIC, RM_HEUR_SHARED));
+    if (!json_object_get(root, "ring") && json_is_object(shared)) {
+        /* --heuristic both: the ring it hands on ("handed_on", since 1.2;
+           SharedRing's before) */
+        top = shared;
+        const char *h = json_string_value(json_object_get(root, "handed_on"));
+        json_t *hm = h ? json_object_get(root, h) : NULL;
+        if (json_is_object(hm))
+            top = hm;
+        d->from_both = 1;
+    }
+    json_t *ring = json_object_get(top, "ring");
+    if (!json_is_array(ring) || json_array_size(ring) < 1 || json_array_size(ring) > INT_MAX / 4)
+        return rm_error_set(err, RM_EINPUT, "%s: \"ring\": expected a non-empty array", name);
+    int q = (int)json_array_size(ring);
+    d->ring = calloc((size_t)q, sizeof *d->ring);
+    if (!d->ring)
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", name);
+    d->q = q;
+    double asum = 0;
+    rm_status st = read_nodes(ring, name, d, err);
+    if (!st)
+        st = read_hosts(ring, name, d, &asum, err);
+    if (!st && !(fabs(asum - 1.0) <= 1e-6))
+        st = rm_error_set(err, RM_EINPUT, "%s: ring[].alpha: sum is %.9g, expected 1", name, asum);
+    if (st)
+        return st;
+    d->cost.dc_dw = d->t_step_per_dw = NAN;
+    if ((st = read_params(top, name, d, err)))
+        return st;
+    json_t *t = json_object_get(top, "t_step_per_dw");
+    if (t && !json_is_null(t) && (!finite_number(t, &d->t_step_per_dw) || !(d->t_step_per_dw > 0)))
+        return rm_error_set(err, RM_EINPUT,
+                            "%s: t_step_per_dw: expected a finite number > 0 (s/Mflop)", name);
+    return read_dynamic(ring, name, d, err);
 }
 
 static rm_status finish(json_t *root, const json_error_t *je, const char *name,
