@@ -268,67 +268,10 @@ static int sg_boxes(const rm_platform *p, const int *pos, int *box, int *single,
     return nb;
 }
 
-/* The SimGrid picture: every cluster one box with its host count (as
- * hwloc's lstopo collapses identical objects), the other hosts a box each
- * (beyond DOT_MAX_BOXES, the ones off the ring share one box), and the
- * ring drawn as a cycle over the boxes: one edge per pair of boxes the
- * ring goes between, labelled with the SimGrid link ids of its route and
- * its bandwidth (a pair crossed by several ring edges: their count and
- * smallest bandwidth). ringmap's link:N:in/out nodes are not drawn. Size:
- * O(boxes + q). */
-static rm_status dot_simgrid(FILE *f, const rm_network *net, const rm_mapping *m, const int *pos,
-                             rm_error *err)
+/* dot_simgrid's graph line and label: the platform, its counts, the ring */
+static void sg_graph_header(FILE *f, const rm_platform *p, const rm_mapping *m)
 {
-    const rm_platform *p = net->platform;
     int q = m ? m->q : 0;
-    int *box = malloc(((size_t)p->n_nodes + 1) * sizeof *box);
-    int *single = malloc(((size_t)p->n_hosts + 1) * sizeof *single);
-    int *count = NULL, *on_ring = NULL, *first = NULL, *last = NULL;
-    int *ea = NULL, *eb = NULL, *en = NULL, *ek = NULL;
-    double *wlo = NULL, *whi = NULL, *eb_min = NULL;
-    rm_status st = RM_OK;
-    if (!box || !single) {
-        st = rm_error_set(err, RM_ENOMEM, "out of memory drawing the mapping");
-        goto done;
-    }
-    int others;
-    int nb = sg_boxes(p, pos, box, single, &others);
-    count = calloc((size_t)nb + 1, sizeof *count);
-    on_ring = calloc((size_t)nb + 1, sizeof *on_ring);
-    first = malloc(((size_t)nb + 1) * sizeof *first);
-    last = malloc(((size_t)nb + 1) * sizeof *last);
-    wlo = malloc(((size_t)nb + 1) * sizeof *wlo);
-    whi = malloc(((size_t)nb + 1) * sizeof *whi);
-    ea = malloc(((size_t)q + 1) * sizeof *ea);
-    eb = malloc(((size_t)q + 1) * sizeof *eb);
-    en = calloc((size_t)q + 1, sizeof *en);
-    ek = malloc(((size_t)q + 1) * sizeof *ek);
-    eb_min = malloc(((size_t)q + 1) * sizeof *eb_min);
-    if (!count || !on_ring || !first || !last || !wlo || !whi || !ea || !eb || !en || !ek ||
-        !eb_min) {
-        st = rm_error_set(err, RM_ENOMEM, "out of memory drawing the mapping");
-        goto done;
-    }
-    for (int b = 0; b < nb; b++) {
-        first[b] = last[b] = -1;
-        wlo[b] = INFINITY;
-        whi[b] = -INFINITY;
-    }
-    for (int i = 0; i < p->n_hosts; i++) {
-        int v = p->hosts[i], b = box[v];
-        count[b]++;
-        double w = p->nodes[v].w;
-        wlo[b] = w < wlo[b] ? w : wlo[b];
-        whi[b] = w > whi[b] ? w : whi[b];
-        if (pos[v] >= 0) {
-            on_ring[b]++;
-            if (first[b] < 0 || pos[v] < first[b])
-                first[b] = pos[v];
-            if (pos[v] > last[b])
-                last[b] = pos[v];
-        }
-    }
-    /* the graph, its label, the boxes */
     fprintf(f, "digraph \"");
     put_escaped(f, p->name ? p->name : "platform");
     fputs("\" {\n  // written by ringmap (output/dot.c): SimGrid clusters collapsed to one box,"
@@ -352,6 +295,130 @@ static rm_status dot_simgrid(FILE *f, const rm_network *net, const rm_mapping *m
           "  node [fontname=\"Helvetica\", fontsize=10, style=filled, shape=box];\n"
           "  edge [fontname=\"Helvetica\", fontsize=9, len=1.6, color=\"#a50026\"];\n",
           f);
+}
+
+/* dot_simgrid's ring: its edges between boxes, merged per ordered pair of
+   boxes (box[v]: node v's box). O(q * edges drawn). */
+static rm_status sg_ring_edges(FILE *f, const rm_network *net, const rm_mapping *m,
+                               const int *box, rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    int q = m ? m->q : 0;
+    int *ea = malloc(((size_t)q + 1) * sizeof *ea);
+    int *eb = malloc(((size_t)q + 1) * sizeof *eb);
+    int *en = calloc((size_t)q + 1, sizeof *en);
+    int *ek = malloc(((size_t)q + 1) * sizeof *ek);
+    double *eb_min = malloc(((size_t)q + 1) * sizeof *eb_min);
+    rm_status st = RM_OK;
+    if (!ea || !eb || !en || !ek || !eb_min)
+        st = rm_error_set(err, RM_ENOMEM, "out of memory drawing the mapping");
+    else {
+        int ne = 0;
+        for (int k = 0; q > 1 && k < q; k++) {
+            int a = box[m->ring[k]], b = box[m->ring[(k + 1) % q]];
+            int e = 0;
+            while (e < ne && !(ea[e] == a && eb[e] == b))
+                e++;
+            if (e == ne) {
+                ea[e] = a;
+                eb[e] = b;
+                ek[e] = k;
+                eb_min[e] = INFINITY;
+                ne++;
+            }
+            en[e]++;
+            double bw = m->succ[k].bandwidth;
+            eb_min[e] = bw < eb_min[e] ? bw : eb_min[e];
+        }
+        for (int e = 0; e < ne; e++) {
+            if (ea[e] == eb[e] && en[e] > 1) { /* inside a cluster: said on the box */
+                fprintf(f, "  b%d -> b%d [label=\"%d ring edges inside, >= %.3g Mb/s\"];\n", ea[e],
+                        eb[e], en[e], eb_min[e]);
+                continue;
+            }
+            fprintf(f, "  b%d -> b%d [label=\"", ea[e], eb[e]);
+            if (en[e] == 1) { /* the route's SimGrid links, in order */
+                const rm_route *r = &m->succ[ek[e]];
+                int n = 0;
+                for (int i = 0; i < r->n_arcs; i++) {
+                    const char *id = p->link_ids[net->arc_link[r->arcs[i]]];
+                    if (!id)
+                        continue;
+                    if (n++ == 8) { /* a long route: its first links */
+                        fputs(",...", f);
+                        break;
+                    }
+                    if (n > 1)
+                        fputc(',', f);
+                    put_escaped(f, id);
+                }
+                fprintf(f, "\\n%.3g Mb/s", r->bandwidth);
+            } else
+                fprintf(f, "%d ring edges, >= %.3g Mb/s", en[e], eb_min[e]);
+            fprintf(f, "\", penwidth=2];\n");
+        }
+    }
+    free(ea);
+    free(eb);
+    free(en);
+    free(ek);
+    free(eb_min);
+    return st;
+}
+
+/* The SimGrid picture: every cluster one box with its host count (as
+ * hwloc's lstopo collapses identical objects), the other hosts a box each
+ * (beyond DOT_MAX_BOXES, the ones off the ring share one box), and the
+ * ring drawn as a cycle over the boxes: one edge per pair of boxes the
+ * ring goes between, labelled with the SimGrid link ids of its route and
+ * its bandwidth (a pair crossed by several ring edges: their count and
+ * smallest bandwidth). ringmap's link:N:in/out nodes are not drawn. Size:
+ * O(boxes + q). */
+static rm_status dot_simgrid(FILE *f, const rm_network *net, const rm_mapping *m, const int *pos,
+                             rm_error *err)
+{
+    const rm_platform *p = net->platform;
+    int *box = malloc(((size_t)p->n_nodes + 1) * sizeof *box);
+    int *single = malloc(((size_t)p->n_hosts + 1) * sizeof *single);
+    int *count = NULL, *on_ring = NULL, *first = NULL, *last = NULL;
+    double *wlo = NULL, *whi = NULL;
+    rm_status st = RM_OK;
+    if (!box || !single) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory drawing the mapping");
+        goto done;
+    }
+    int others;
+    int nb = sg_boxes(p, pos, box, single, &others);
+    count = calloc((size_t)nb + 1, sizeof *count);
+    on_ring = calloc((size_t)nb + 1, sizeof *on_ring);
+    first = malloc(((size_t)nb + 1) * sizeof *first);
+    last = malloc(((size_t)nb + 1) * sizeof *last);
+    wlo = malloc(((size_t)nb + 1) * sizeof *wlo);
+    whi = malloc(((size_t)nb + 1) * sizeof *whi);
+    if (!count || !on_ring || !first || !last || !wlo || !whi) {
+        st = rm_error_set(err, RM_ENOMEM, "out of memory drawing the mapping");
+        goto done;
+    }
+    for (int b = 0; b < nb; b++) {
+        first[b] = last[b] = -1;
+        wlo[b] = INFINITY;
+        whi[b] = -INFINITY;
+    }
+    for (int i = 0; i < p->n_hosts; i++) {
+        int v = p->hosts[i], b = box[v];
+        count[b]++;
+        double w = p->nodes[v].w;
+        wlo[b] = w < wlo[b] ? w : wlo[b];
+        whi[b] = w > whi[b] ? w : whi[b];
+        if (pos[v] >= 0) {
+            on_ring[b]++;
+            if (first[b] < 0 || pos[v] < first[b])
+                first[b] = pos[v];
+            if (pos[v] > last[b])
+                last[b] = pos[v];
+        }
+    }
+    sg_graph_header(f, p, m);
     double lo = INFINITY, hi = -INFINITY; /* the hosts' speeds, log scale */
     for (int i = 0; i < p->n_hosts; i++) {
         double sp = log(1.0 / p->nodes[p->hosts[i]].w);
@@ -389,51 +456,8 @@ static rm_status dot_simgrid(FILE *f, const rm_network *net, const rm_mapping *m
             fputs(", color=\"#555555\"", f);
         fputs("];\n", f);
     }
-    /* the ring's edges between boxes, merged per ordered pair of boxes */
-    int ne = 0;
-    for (int k = 0; q > 1 && k < q; k++) {
-        int a = box[m->ring[k]], b = box[m->ring[(k + 1) % q]];
-        int e = 0;
-        while (e < ne && !(ea[e] == a && eb[e] == b))
-            e++;
-        if (e == ne) {
-            ea[e] = a;
-            eb[e] = b;
-            ek[e] = k;
-            eb_min[e] = INFINITY;
-            ne++;
-        }
-        en[e]++;
-        double bw = m->succ[k].bandwidth;
-        eb_min[e] = bw < eb_min[e] ? bw : eb_min[e];
-    }
-    for (int e = 0; e < ne; e++) {
-        if (ea[e] == eb[e] && en[e] > 1) { /* inside a cluster: said on the box */
-            fprintf(f, "  b%d -> b%d [label=\"%d ring edges inside, >= %.3g Mb/s\"];\n", ea[e],
-                    eb[e], en[e], eb_min[e]);
-            continue;
-        }
-        fprintf(f, "  b%d -> b%d [label=\"", ea[e], eb[e]);
-        if (en[e] == 1) { /* the route's SimGrid links, in order */
-            const rm_route *r = &m->succ[ek[e]];
-            int n = 0;
-            for (int i = 0; i < r->n_arcs; i++) {
-                const char *id = p->link_ids[net->arc_link[r->arcs[i]]];
-                if (!id)
-                    continue;
-                if (n++ == 8) { /* a long route: its first links */
-                    fputs(",...", f);
-                    break;
-                }
-                if (n > 1)
-                    fputc(',', f);
-                put_escaped(f, id);
-            }
-            fprintf(f, "\\n%.3g Mb/s", r->bandwidth);
-        } else
-            fprintf(f, "%d ring edges, >= %.3g Mb/s", en[e], eb_min[e]);
-        fprintf(f, "\", penwidth=2];\n");
-    }
+    if ((st = sg_ring_edges(f, net, m, box, err)))
+        goto done;
     fputs("}\n", f);
 done:
     free(box);
@@ -444,11 +468,6 @@ done:
     free(last);
     free(wlo);
     free(whi);
-    free(ea);
-    free(eb);
-    free(en);
-    free(ek);
-    free(eb_min);
     return st;
 }
 
