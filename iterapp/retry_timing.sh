@@ -15,11 +15,8 @@ echo "retry_timing: the first attempt exited $rc (above); running it once more w
 "$@"
 rc=$?
 if [ "$rc" != 0 ] && [ "$rc" != 77 ]; then
-    read -r load1 _ </proc/loadavg
-    cores=$(nproc)
-    if python3 -c "import sys; sys.exit(0 if float('$load1') > 4 * $cores else 1)"; then
-        echo "SKIP: both timed attempts failed on a busy machine (load average $load1 on" \
-            "$cores cores): run this test alone"
+    if busy=$(bash "$(dirname "$0")/../tools/busy-machine"); then
+        echo "SKIP: both timed attempts failed on a busy machine ($busy): run this test alone"
         exit 77
     fi
 fi

@@ -59,14 +59,12 @@ ompi)
     # 4 ranks lose whole time slices and no tolerance holds. Say so and skip
     # (ctest shows it as skipped, not passed); on a machine that is not that
     # busy, two misses are a failure.
-    read -r load1 _ </proc/loadavg
-    cores=$(nproc)
-    if python3 -c "import sys; sys.exit(0 if float('$load1') > 4 * $cores else 1)"; then
+    if busy=$(bash "$SRC/tools/busy-machine"); then
       echo "SKIP: emulated platform not recovered within 5 % in 2 attempts on a busy machine" \
-        "(load average $load1 on $cores cores): run this test alone"
+        "($busy): run this test alone"
       exit 77
     fi
-    fail "emulated platform not recovered within 5 % (2 attempts, load average $load1 on $cores cores)"
+    fail "emulated platform not recovered within 5 % (2 attempts, $busy)"
   fi
   ;;
 smpi)
