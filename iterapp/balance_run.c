@@ -345,29 +345,8 @@ rm_status rmi_balance_stencil_run(MPI_Comm ring, const rm_balance_run_opts *o,
                 free(pt);
             }
         }
-        if (o->gather) {
-            int *counts = NULL, *displs = NULL;
-            if (k == 0) {
-                counts = malloc(sizeof(int) * (size_t)q);
-                displs = malloc(sizeof(int) * (size_t)q);
-            }
-            ok = k != 0 || (counts && displs);
-            MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, ring);
-            if (all) {
-                if (k == 0)
-                    for (int i = 0, d = 0; i < q; i++) {
-                        counts[i] = (int)(cols[i] * n);
-                        displs[i] = d;
-                        d += counts[i];
-                    }
-                MPI_Gatherv(a + n, (int)(c * n), MPI_DOUBLE, res->grid, counts, displs,
-                            MPI_DOUBLE, 0, ring);
-            } else {
-                bad_all = 1;
-            }
-            free(counts);
-            free(displs);
-        }
+        if (o->gather && !rmi_stencil_gather_grid(ring, q, k, n, cols, a, res->grid))
+            bad_all = 1;
     }
     free(ncols);
     free(a);

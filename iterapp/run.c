@@ -146,6 +146,31 @@ void rmi_stencil_result_destroy(rm_stencil_result *res)
     memset(res, 0, sizeof *res);
 }
 
+int rmi_stencil_gather_grid(MPI_Comm ring, int q, int k, long n, const long *cols, const double *a,
+                            double *grid)
+{
+    int *counts = NULL, *displs = NULL;
+    if (k == 0) {
+        counts = malloc(sizeof(int) * (size_t)q);
+        displs = malloc(sizeof(int) * (size_t)q);
+    }
+    int ok = k != 0 || (counts && displs), all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, ring);
+    if (all_ok) {
+        if (k == 0)
+            for (int i = 0, d = 0; i < q; i++) {
+                counts[i] = (int)(cols[i] * n);
+                displs[i] = d;
+                d += counts[i];
+            }
+        MPI_Gatherv(a + n, (int)(cols[k] * n), MPI_DOUBLE, grid, counts, displs, MPI_DOUBLE, 0,
+                    ring);
+    }
+    free(counts);
+    free(displs);
+    return all_ok;
+}
+
 rm_status rmi_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stencil_result *res,
                          rm_error *err)
 {
@@ -255,25 +280,7 @@ rm_status rmi_stencil_run(MPI_Comm ring, const rm_stencil_run_opts *o, rm_stenci
     if (o->overlap)
         MPI_Gather(tb, (int)steps, MPI_DOUBLE, res->bnd, (int)steps, MPI_DOUBLE, 0, ring);
     if (o->gather) {
-        int *counts = NULL, *displs = NULL;
-        if (k == 0) {
-            counts = malloc(sizeof(int) * (size_t)q);
-            displs = malloc(sizeof(int) * (size_t)q);
-        }
-        ok = k != 0 || (counts && displs);
-        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, ring);
-        if (all_ok) {
-            if (k == 0)
-                for (int i = 0, d = 0; i < q; i++) {
-                    counts[i] = (int)(o->cols[i] * n);
-                    displs[i] = d;
-                    d += counts[i];
-                }
-            MPI_Gatherv(a + n, (int)(c * n), MPI_DOUBLE, res->grid, counts, displs, MPI_DOUBLE,
-                        0, ring);
-        }
-        free(counts);
-        free(displs);
+        all_ok = rmi_stencil_gather_grid(ring, q, k, n, o->cols, a, res->grid);
         if (!all_ok) {
             free(a);
             free(b);

@@ -124,6 +124,17 @@ int rmi_stencil_overlap_step(MPI_Comm ring, long n, long c, int pred, int succ, 
                              double comm_t, double fac, double *a, double *b, double *tc,
                              double *tm, double *tb);
 
+/**
+ * Gather the ring's grid on ring rank 0: rank k sends its cols[k] owned
+ * columns of n doubles (a + n: its slab after the left ghost column), rank
+ * 0 receives all of them in ring order into grid (n * sum cols doubles,
+ * column-major; ignored on the other ranks). Collective over ring (q ranks,
+ * this rank k). Returns 1 when done, 0 on every rank when rank 0 ran out
+ * of memory for the counts (nothing gathered). O(n * sum cols) on rank 0.
+ */
+int rmi_stencil_gather_grid(MPI_Comm ring, int q, int k, long n, const long *cols, const double *a,
+                            double *grid);
+
 /** One halo exchange of the sliced stencil on the ring: the slab `a` holds
  *  c + 2 columns of n doubles (ghost 0, own columns 1..c, ghost c+1); ghost 0
  *  receives the predecessor's last column, ghost c+1 the successor's first
