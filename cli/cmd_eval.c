@@ -18,6 +18,7 @@
 #include "cli/ring_opts.h"
 #include "ringmap.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
@@ -38,6 +39,9 @@ typedef struct eval_args {
     rm_alpha_rule alphas; /* --alpha */
     rm_cli_ring_opts common; /* sizes, --json, --dot, --svg (cli/ring_opts.h) */
     int quiet;
+    int simulate;           /* --simulate: rm_mapping_simulate */
+    long long sim_cols;     /* --cols: the run's whole columns, for --simulate */
+    int sim_steps;          /* --steps: the steps simulated (0: RM_SIMULATE_STEPS) */
     rm_cli_launch launch;   /* --hostfile, --rankfile, ..., --units */
     rm_cli_input input;     /* --format, stdin, --bandwidth-matrix */
 } eval_args;
@@ -100,7 +104,16 @@ static void usage(FILE *f)
         "                        output instead of the table); export-simgrid and\n"
         "                        iterapp take it\n"
         "  --dot FILE            the platform with the ring's routes, Graphviz DOT\n"
-        "  --svg FILE            the same picture as SVG (Graphviz 'dot')\n",
+        "  --svg FILE            the same picture as SVG (Graphviz 'dot')\n"
+        "  --simulate            also run the ring's steps in SimGrid itself (a SimGrid\n"
+        "                        platform file; needs --dc): iterapp's exchange and\n"
+        "                        computation per step, CM02, 40 steps, with --cols the\n"
+        "                        run's whole columns; prints and writes (JSON\n"
+        "                        t_step_simulated) the steady pace, s per step\n"
+        "  --cols N              the run's N columns (iterapp's --total-cols), for\n"
+        "                        --simulate: whole columns as iterapp runs them\n"
+        "  --steps K             steps simulated by --simulate (default 40; the pace\n"
+        "                        is over the second half)\n",
         f);
     rmi_cli_input_help(f);
     fputs(RM_CLI_LAUNCH_HELP
@@ -121,6 +134,9 @@ enum {
     OPT_NETWORK,
     OPT_ALPHA,
     OPT_FINAL,
+    OPT_SIMULATE,
+    OPT_COLS,
+    OPT_STEPS,
     OPT_COMMON /* duplex, host-w, default-bandwidth, route-ties: rmi_cli_opt_common */
 };
 
@@ -151,6 +167,9 @@ static int parse_args(int argc, char **argv, eval_args *a)
         {"network", required_argument, NULL, OPT_NETWORK},
         {"alpha", required_argument, NULL, OPT_ALPHA},
         {"final-solver", required_argument, NULL, OPT_FINAL},
+        {"simulate", no_argument, NULL, OPT_SIMULATE},
+        {"cols", required_argument, NULL, OPT_COLS},
+        {"steps", required_argument, NULL, OPT_STEPS},
         {"duplex", required_argument, NULL, OPT_COMMON},
         {"overlap", optional_argument, NULL, OPT_COMMON}, /* rmi_cli_opt_common */
         {"host-w", required_argument, NULL, OPT_COMMON},
@@ -198,6 +217,27 @@ static int parse_args(int argc, char **argv, eval_args *a)
                                           bad_option)) >= 0)
                 return code;
             break;
+        case OPT_SIMULATE: a->simulate = 1; break;
+        case OPT_COLS: {
+            char *end;
+            errno = 0;
+            long long v = strtoll(arg, &end, 10);
+            if (end == arg || *end || errno || v < 0)
+                return bad_option("--cols: expected the number of columns, an integer >= 0 "
+                                  "(0 = the alphas as they are), got '%s'",
+                                  arg);
+            a->sim_cols = v;
+            break;
+        }
+        case OPT_STEPS: {
+            char *end;
+            errno = 0;
+            long v = strtol(arg, &end, 10);
+            if (end == arg || *end || errno || v < 2 || v > 100000)
+                return bad_option("--steps: expected an integer in [2, 100000], got '%s'", arg);
+            a->sim_steps = (int)v;
+            break;
+        }
         case 'q': a->quiet = 1; break;
         case 'h': usage(stdout); return 0;
         default: /* cli/ring_opts.h */
@@ -504,6 +544,17 @@ int rmi_cmd_eval(int argc, char **argv)
         code = read_ring(&a, &net, &ring, &q, &succ, &pred);
     if (code < 0)
         code = evaluate(&net, &a, ring, q, succ, pred, &m);
+    if (code < 0 && a.simulate) {
+        rm_simulate_options so;
+        memset(&so, 0, sizeof so);
+        so.columns = a.sim_cols;
+        so.steps = a.sim_steps;
+        rm_error err = {RM_OK, ""};
+        if (rm_mapping_simulate(&net, m, a.platform ? a.platform : "", &so, &m->t_step_simulated, &err)) {
+            m->t_step_simulated = 0.0;
+            code = lib_failure(&err);
+        }
+    }
     if (code < 0)
         code = rmi_cli_launch_prepare(&a.launch, &net, m, 0);
     /* every output file appears only if all were written (cli/outfile.h) */

@@ -370,6 +370,8 @@ json_t *rmi_mapping_json(const rm_network *net, const rm_options *opt, const rm_
         put(root, "t_step_per_dw_static", jnum(m->t_step_per_dw), &bad);
         put(root, "t_step_valuation", json_string("fluid"), &bad);
     }
+    if (m->t_step_simulated > 0.0) /* SimGrid's run of the ring (rm_mapping_simulate), s */
+        put(root, "t_step_simulated", jnum(m->t_step_simulated), &bad);
     if (m->final_solver != RM_FINAL_NONE && isfinite(m->final_gap)) {
         /* the final solver's certified gap: T_step is optimal within it */
         put(root, "final_gap", jnum(m->final_gap), &bad);

@@ -293,6 +293,11 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
                    "its latency and releases it when it ends; static max-min valuation, which "
                    "the mapper chose by: %.6g s/Mflop)\n",
                 m->t_step_per_dw);
+    if (m->t_step_simulated > 0.0)
+        fprintf(f, "  simulated by SimGrid (CM02, iterapp's steps, steady pace): T_step = %.6g s "
+                   "(T_step/D_w = %.6g s/Mflop)\n",
+                m->t_step_simulated,
+                m->cost.dc > 0.0 ? m->t_step_simulated * m->cost.dc_dw / m->cost.dc : NAN);
     int unshared = slice;
     if (unshared)
         fprintf(f, "  (SliceRing's ring with max-min shares on the real network; its own "

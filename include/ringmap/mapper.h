@@ -197,6 +197,53 @@ const rm_heuristic_info *rm_heuristic_at(int i);
  *  heuristics). Thread safety: reentrant (constant data). */
 const rm_heuristic_info *rm_heuristic_lookup(rm_heuristic h);
 
+/** Options of rm_mapping_simulate; zero (a struct from {0}) = the defaults. */
+typedef struct rm_simulate_options {
+    int steps;           /* steps simulated, >= 2; 0: RM_SIMULATE_STEPS */
+    long long columns;   /* > 0: the run's N whole columns (rm_mapping_units with at
+                            least one column per position, each D_w / N Mflop), as
+                            iterapp runs them; 0: the mapping's alphas as they are */
+    double timeout_s;    /* wall-time budget of the simulation, s; 0: 600 */
+    double reserved[4];  /* 0 */
+} rm_simulate_options;
+
+/** The default number of simulated steps of rm_mapping_simulate. */
+#define RM_SIMULATE_STEPS 40
+
+/**
+ * T_step of mapping m (of net) as SimGrid itself runs it: SimGrid 3.32's
+ * engine (s4u) loads the SimGrid platform file the mapping was made on
+ * (simgrid_path) and runs one actor per ring position on its host, each
+ * doing what iterapp's stencil does per step (docs/simgrid.md, "The judge"):
+ * post a receive from both neighbours, send D_c to both (D_c * 1e6 / 8
+ * bytes each; below 64 KiB detached, as SMPI sends them), then under the
+ * additive model wait and compute alpha_k D_w Mflop, under the overlap model
+ * (m->cost.overlap) compute alpha_k D_w - b_k, wait, compute the boundary
+ * b_k. Computations run on one core at the SimGrid host's speed (as
+ * iterapp_smpi's smpi_execute_flops). The network is CM02 without cross
+ * traffic (max-min sharing, factors 1, the TCP window bound): the settings
+ * of bench_fidelity's cm02 runs. *t_step (s) is the steady-state pace: the
+ * slope, over the second half of the steps, of the time at which the last
+ * position ends each step (bench_fidelity's measure of an SMPI run).
+ * SimGrid runs in a forked child (its engine never touches the caller).
+ * Shapes and units: m->cost.dc > 0 (Mb) and dc_dw > 0 give D_w =
+ * dc / dc_dw Mflop; net->platform must be the one read from simgrid_path
+ * (its hosts' labels are SimGrid's host names).
+ * Errors: RM_EINVAL (NULL net, m, simgrid_path or t_step; a nonzero
+ * reserved slot; steps == 1 or < 0; columns < 0; timeout < 0); RM_EINPUT
+ * (a platform not read from a SimGrid file, no D_c, a host unknown to the
+ * file, SimGrid's own failure with its message; rm_mapping_units');
+ * RM_ELIMIT (more than 4,000,000 messages, the timeout passed);
+ * RM_EINTERNAL (fork, pipe); RM_ENOMEM. *t_step is NAN on error.
+ * Thread safety: not thread-safe (fork). Complexity: SimGrid's simulation of
+ * 2 q steps messages and q steps computations.
+ * Source: Legrand et al. 2004 eq. (1) (the step it values); Weissman 1995
+ * §4.1.2, Eq. 4.10 (the overlapping step); SimGrid 3.32's documentation,
+ * "Configuring SimGrid", network/model CM02 (the sharing simulated).
+ */
+rm_status rm_mapping_simulate(const rm_network *net, const rm_mapping *m, const char *simgrid_path,
+                              const rm_simulate_options *o, double *t_step, rm_error *err);
+
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }

@@ -178,6 +178,12 @@ typedef struct rm_mapping {
        in 1.5. */
     double t_step_per_dw_dynamic;
     double *c_dynamic;
+    /* T_step (s, not per D_w) of the mapping as SimGrid itself runs it
+       (rm_mapping_simulate, mapper.h): the steady-state pace of iterapp's
+       steps simulated on the SimGrid platform file under CM02. 0 when not
+       simulated (every mapping unless asked: `ringmap eval --simulate`).
+       Appended after 1.5.0. */
+    double t_step_simulated;
 } rm_mapping;
 
 /** What one step of the mapper's pipeline is (rm_pipeline_step.kind). */

@@ -7,6 +7,7 @@
  * own aborts kill the child, which the parent reports.
  */
 #include "topo/io/sg_loader.h"
+#include "topo/io/sg_sim.h"
 #include "topo/io/sg_vet.h"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -439,6 +440,11 @@ int write_text(int fd, const std::string &out)
 int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u::Host *> &hosts);
 
 } // namespace
+
+extern "C" void rmi_sg_pin_config(void)
+{
+    pin_config();
+}
 
 extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts,
                                     int pairs_max)
