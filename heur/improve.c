@@ -342,9 +342,33 @@ static rm_status cached_tree(imp *s, int root, int rev, int met, int *idx, rm_er
     return st;
 }
 
+int rmi_improve_fixed_pair = 1;
+atomic_long rmi_improve_fixed_pair_hits;
+
+/* Under fixed routes, the route src -> dst alone (rmi_routing_route: the
+ * file's route, O(log H + R^2)) as the cached tree would give it: the tree's
+ * entry is that route with that width (rmi_fixed_route_width), and a pair
+ * whose width is not > 0 reads as no route (no arcs, bandwidth 0). The tree
+ * builds all H routes from one host to take one of them. */
+static rm_status fixed_pair(imp *s, int met, int src, int dst, rm_route *r, rm_error *err)
+{
+    rm_status st = rmi_routing_route(s->net, RM_ROUTING_FIXED, met == MET_RESID ? s->resid : s->fair,
+                                     src, dst, r, err);
+    if (st)
+        return st;
+    atomic_fetch_add_explicit(&rmi_improve_fixed_pair_hits, 1, memory_order_relaxed);
+    if (!(r->bandwidth > 0.0)) {
+        rm_route_clear(r);
+        memset(r, 0, sizeof *r);
+        r->src = src, r->dst = dst;
+    }
+    return RM_OK;
+}
+
 /* One route src -> dst under metric met (MET_RESID, MET_FAIR or MET_FULL) on
  * the residual state of s, from a cached tree when caching is on and one
- * end is a ring host; r zeroed on entry. */
+ * end is a ring host (under fixed routes: the pair's own route, fixed_pair);
+ * r zeroed on entry. */
 static rm_status one_route(imp *s, int met, int src, int dst, rm_route *r, rm_error *err)
 {
     memset(r, 0, sizeof *r);
@@ -352,6 +376,8 @@ static rm_status one_route(imp *s, int met, int src, int dst, rm_route *r, rm_er
         return rmi_routing_route(s->net, s->opt->routing,
                                 met == MET_FULL ? NULL : met == MET_RESID ? s->resid : s->fair, src,
                                 dst, r, err);
+    if (s->opt->routing == RM_ROUTING_FIXED && rmi_improve_fixed_pair)
+        return fixed_pair(s, met, src, dst, r, err);
     int rev = s->pos[src] < 0, root = rev ? dst : src, other = rev ? src : dst, t;
     rm_status st = cached_tree(s, root, rev, met, &t, err);
     if (st)

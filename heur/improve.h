@@ -83,7 +83,8 @@ typedef struct rm_improve_info {
  * Complexity per round: O(Q (R + S)) with Q <= 3q + q + q + q^2 + 2 q U + q^2
  * candidates (U <= RM_IMPROVE_MAX_UNUSED unused hosts), R the widest paths
  * of a candidate (<= 6 x 2 x O(E log N); insertions and replacements: 8
- * trees per ring position), S one sharing (at most 1024 per round);
+ * trees per ring position; under fixed routes O(log H + R^2) per route of
+ * R links, read for its pair), S one sharing (at most 1024 per round);
  * with a budget, a round generates at most half of it left (sampled
  * rounds, docs/improve.md: each move family strided, the offset moving on
  * each round on the same ring; a local optimum only once every offset was
@@ -119,5 +120,18 @@ extern int rmi_improve_fixed_bound;
 /** Routes for which the per-route bound above spared the fair-share route
  *  (tests: the bound is taken). */
 extern atomic_long rmi_improve_fixed_bound_hits;
+
+/** 1 (default): under fixed routes (RM_ROUTING_FIXED) a new ring edge's
+ *  route is read for its pair alone (the file's route and its width on the
+ *  residual or fair-share state, O(log H + R^2) for R links), bit for bit
+ *  the entry of the routing tree the insertions and replacements at one ring
+ *  position share; 0: that tree (all H routes from the ring host, O(H R^2))
+ *  as under widest paths (tests compare the two). Not thread-safe: set
+ *  before searching. */
+extern int rmi_improve_fixed_pair;
+
+/** Routes read by their pair alone under the flag above (tests: the path is
+ *  taken). */
+extern atomic_long rmi_improve_fixed_pair_hits;
 
 #endif

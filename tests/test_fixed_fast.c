@@ -18,6 +18,8 @@
 #include "heur/heur.h"
 #include "heur/improve.h"
 #include "heur/sharedring/sharedring_internal.h"
+#include "topo/io/readers.h"
+#include "topo/route/routing.h"
 #include "ringmap.h"
 #include "support.h"
 
@@ -366,6 +368,185 @@ START_TEST(test_fast_paths_taken)
 }
 END_TEST
 
+/* Generated style i read with the route pieces (rm_platform.fixed_pieces,
+ * what the SimGrid reader keeps above RM_SIMGRID_PAIRS_MAX hosts). */
+static rm_platform *read_style_pieces(int i)
+{
+    char path[] = "/tmp/test_fixed_fast_XXXXXX.xml";
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+               "<platform version=\"4.1\">\n%s\n</platform>\n", GEN_STYLES[i]);
+    fclose(f);
+    rm_read_options ro;
+    rm_read_options_init(&ro);
+    ro.warn = rm_warn_silent;
+    rm_platform *p = NULL;
+    rm_error err;
+    rm_status st = rmi_platform_read_simgrid_pairs(path, &ro, 1, &p, NULL, &err);
+    unlink(path);
+    ck_assert_msg(st == RM_OK, "generated style %d (pieces): %s", i, err.msg);
+    ck_assert_ptr_nonnull(p->fixed_pieces);
+    return p;
+}
+
+/* The local search's new ring edges under fixed routes, each route read for
+ * its pair alone (rmi_improve_fixed_pair) against the routing tree of all H
+ * routes from the ring host that insertions and replacements share: the
+ * default pipeline gives the same ring, routes, bandwidths, T_step, sweep
+ * and search counts on SimGrid files, the generated styles (all-pairs table
+ * and route pieces), at the four ratios and both network models. The pair
+ * path is taken (its count is above 0 on, 0 off), so the test fails if it
+ * gives another route or width than the tree. */
+static long pair_vs_tree(const rm_platform *p, const char *name, int *moves)
+{
+    long hits = 0;
+    for (int r = 0; r < 4; r++)
+        for (int v = 0; v < 2; v++) {
+            rm_mapping *m[2] = {NULL, NULL};
+            long h[2];
+            for (int b = 0; b < 2; b++) {
+                rm_options opt;
+                rm_options_init(&opt);
+                opt.routing = RM_ROUTING_FIXED;
+                opt.cost.dc_dw = RATIOS[r];
+                opt.threads = 1;
+                opt.network = v ? RM_NETWORK_FAIR : RM_NETWORK_RESERVED;
+                rm_error err;
+                rmi_improve_fixed_pair = b;
+                long h0 = atomic_load(&rmi_improve_fixed_pair_hits);
+                rm_status st = rm_map(p, &opt, &m[b], &err);
+                h[b] = atomic_load(&rmi_improve_fixed_pair_hits) - h0;
+                rmi_improve_fixed_pair = 1;
+                ck_assert_msg(st == RM_OK, "%s: %s", name, err.msg);
+            }
+            char what[4400];
+            snprintf(what, sizeof what, "%s dc/dw %g network %d: pair routes vs trees", name,
+                     RATIOS[r], v);
+            assert_same(m[1], m[0], what);
+            ck_assert_int_eq(h[0], 0);
+            hits += h[1];
+            long long ev[2] = {-1, -1};
+            for (int b = 0; b < 2; b++)
+                for (int k = 0; k < m[b]->n_steps; k++)
+                    if (m[b]->steps[k].kind == RM_STEP_SEARCH)
+                        ev[b] = m[b]->steps[k].evaluations;
+            ck_assert_msg(ev[1] == ev[0] && m[1]->improve_moves == m[0]->improve_moves &&
+                              m[1]->improve_stop == m[0]->improve_stop,
+                          "%s: the search's evaluations %lld, moves %d against %lld, %d", what,
+                          ev[1], m[1]->improve_moves, ev[0], m[0]->improve_moves);
+            *moves += m[1]->improve_moves;
+            for (int k = 0; k < m[1]->q && m[1]->q > 1; k++)
+                for (int side = 0; side < 2; side++) {
+                    const rm_route *ra = side ? &m[1]->pred[k] : &m[1]->succ[k];
+                    const rm_route *rb = side ? &m[0]->pred[k] : &m[0]->succ[k];
+                    ck_assert_msg(ra->n_arcs == rb->n_arcs &&
+                                      (ra->n_arcs == 0 || !memcmp(ra->arcs, rb->arcs,
+                                                                  (size_t)ra->n_arcs * sizeof *ra->arcs)) &&
+                                      ra->bandwidth == rb->bandwidth,
+                                  "%s: ring edge %d side %d: %d arcs, %.17g against %d arcs, %.17g",
+                                  what, k, side, ra->n_arcs, ra->bandwidth, rb->n_arcs,
+                                  rb->bandwidth);
+                }
+            rm_mapping_free(m[0]);
+            rm_mapping_free(m[1]);
+        }
+    return hits;
+}
+
+/* Each host pair's fixed route alone (rmi_routing_route) against the entry
+ * of the fixed routing tree of either end (rmi_routing_tree and
+ * rm_route_from_tree) on a residual state of random capacities: the same
+ * arcs and the same width, bit for bit. */
+static void pair_routes_as_tree(const rm_platform *p, const char *name)
+{
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    int N = p->n_nodes, H = p->n_hosts;
+    double *res = malloc((size_t)net.n_res * sizeof *res), *w = malloc((size_t)N * sizeof *w);
+    int *arc = malloc((size_t)N * sizeof *arc);
+    ck_assert(res && w && arc);
+    unsigned long long x = 88172645463325252ULL;
+    for (int r = 0; r < net.n_res; r++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        res[r] = net.res_cap[r] * (double)(x % 1000) / 999.0; /* some 0: no route */
+    }
+    int step = H > 16 ? H / 16 : 1;
+    for (int hr = 0; hr < H; hr += step)
+        for (int rev = 0; rev < 2; rev++) {
+            int root = p->hosts[hr];
+            ck_assert_int_eq(rmi_routing_tree(&net, RM_ROUTING_FIXED, res, root, rev, w, arc, &err),
+                             RM_OK);
+            for (int h = 0; h < H; h++) {
+                int v = p->hosts[h], src = rev ? v : root, dst = rev ? root : v;
+                if (v == root)
+                    continue;
+                rm_route a = {0}, b = {0};
+                ck_assert_int_eq(rmi_routing_route(&net, RM_ROUTING_FIXED, res, src, dst, &a, &err),
+                                 RM_OK);
+                ck_assert_msg(a.bandwidth == w[v] || (!(a.bandwidth > 0.0) && !(w[v] > 0.0)),
+                              "%s: route %d -> %d: width %.17g alone, %.17g in the tree", name, src,
+                              dst, a.bandwidth, w[v]);
+                if (w[v] > 0.0) {
+                    ck_assert_int_eq(rm_route_from_tree(&net, root, rev, arc, v, &b, &err), RM_OK);
+                    ck_assert_msg(a.n_arcs == b.n_arcs && a.n_arcs > 0 &&
+                                      !memcmp(a.arcs, b.arcs, (size_t)a.n_arcs * sizeof *a.arcs) &&
+                                      a.src == b.src && a.dst == b.dst,
+                                  "%s: route %d -> %d: %d arcs alone, %d in the tree", name, src,
+                                  dst, a.n_arcs, b.n_arcs);
+                }
+                rm_route_clear(&a);
+                rm_route_clear(&b);
+            }
+        }
+    free(res);
+    free(w);
+    free(arc);
+    rm_network_destroy(&net);
+}
+
+static const char *PAIR_FILES[] = {
+    "tests/data/simgrid/style_cluster_backbone.xml", "tests/data/simgrid/style_fat_tree.xml",
+    "tests/data/simgrid/style_dragonfly.xml",        "tests/data/simgrid/style_wifi.xml",
+    "tests/data/simgrid/full_shared_core.xml",
+    "bench/platforms/cluster_multi.xml",             "bench/platforms/griffon_like.xml",
+    "bench/platforms/small_platform.xml",            "bench/platforms/cluster_torus.xml",
+};
+
+START_TEST(test_search_pair_route)
+{
+    int moves = 0;
+    long hits = 0;
+    const int nf = (int)(sizeof PAIR_FILES / sizeof *PAIR_FILES);
+    const int ng = (int)(sizeof GEN_STYLES / sizeof *GEN_STYLES);
+    rm_platform *p;
+    char name[4200];
+    if (_i < nf) {
+        snprintf(name, sizeof name, "%s/%s", RM_SOURCE_DIR, PAIR_FILES[_i]);
+        rm_read_options ro;
+        rm_read_options_init(&ro);
+        ro.warn = rm_warn_silent;
+        rm_error err;
+        p = NULL;
+        ck_assert_msg(rm_platform_read(name, &ro, &p, &err) == RM_OK, "%s: %s", name, err.msg);
+    } else if (_i < nf + ng) {
+        p = read_style(_i - nf);
+        snprintf(name, sizeof name, "generated SimGrid style %d", _i - nf);
+    } else {
+        p = read_style_pieces(_i - nf - ng);
+        snprintf(name, sizeof name, "generated SimGrid style %d, route pieces", _i - nf - ng);
+    }
+    ck_assert(rm_platform_fixes_routes(p));
+    pair_routes_as_tree(p, name);
+    hits = pair_vs_tree(p, name, &moves);
+    ck_assert_msg(hits > 0, "%s: no route read by its pair alone", name);
+    rm_platform_free(p);
+}
+END_TEST
+
 /* Twins whose private links are numbered between the shared links of a
  * ring edge's routes: six hosts h0..h5 (host indices 1, 2, 3, 5, 6, 7) on
  * switch S by links 0, 1, 3, 4, 6, 7; ring hosts i (0) and j (8) and a host
@@ -493,6 +674,9 @@ int main(void)
     tcase_add_loop_test(tc, test_runs_cut, 0, 2);
     tcase_add_loop_test(tc, test_generated_styles_same, 0, (int)(sizeof GEN_STYLES / sizeof *GEN_STYLES));
     tcase_add_loop_test(tc, test_fast_paths_taken, 0, 2);
+    tcase_add_loop_test(tc, test_search_pair_route, 0,
+                        (int)(sizeof PAIR_FILES / sizeof *PAIR_FILES) +
+                            2 * (int)(sizeof GEN_STYLES / sizeof *GEN_STYLES) - 1);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }
