@@ -11,6 +11,7 @@
  * tie-breaking on a hand-made diamond.
  */
 #include "ringmap.h"
+#include "topo/gen/generators.h"
 #include "topo/route/widest.h"
 
 #include "support.h"
@@ -177,11 +178,23 @@ static int check_source(const rm_network *net, const double *res, int src, int r
         REQ_INT_EQ(at, route.dst);
         REQ_MSG(bott == w1[v], "route bottleneck %.17g != width %.17g", bott, w1[v]);
         if (!reverse && (N <= 100 || v % 17 == 0)) {
-            /* the early-stopping single route agrees with the tree
-               (sampled on large platforms: keeps the test short) */
+            /* the early-stopping single route (it searches no leaf but v)
+               is the tree's route, arc for arc (sampled on large
+               platforms: keeps the test short) */
+            int n_tree = route.n_arcs, tree_arcs[64];
+            int keep = n_tree <= 64;
+            if (keep)
+                memcpy(tree_arcs, route.arcs, (size_t)n_tree * sizeof *tree_arcs);
             REQ_MSG(rm_widest_route(net, res, src, v, &route, &err) == RM_OK, "%s", err.msg);
             REQ(route.bandwidth == w1[v]);
             REQ(route.n_arcs >= 1);
+            if (keep) {
+                REQ_MSG(route.n_arcs == n_tree, "%s src %d node %d: %d arcs alone, %d in the tree",
+                        p->name, src, v, route.n_arcs, n_tree);
+                for (int k = 0; k < n_tree; k++)
+                    REQ_MSG(route.arcs[k] == tree_arcs[k], "%s src %d node %d: arc %d: %d alone, %d in the tree",
+                            p->name, src, v, k, route.arcs[k], tree_arcs[k]);
+            }
             double b2 = INFINITY;
             at = src;
             for (int k = 0; k < route.n_arcs; k++) {
@@ -312,6 +325,27 @@ START_TEST(test_platform_files)
 }
 END_TEST
 
+/* The generated star, cluster and fat-tree (every host a leaf on its
+ * access link): trees, single routes (arc for arc) and the capacity matrix
+ * against igraph, sampled sources. */
+START_TEST(test_generated_topologies)
+{
+    rm_platform *p = NULL;
+    rm_error err = {RM_OK, ""};
+    ck_assert_msg(rmi_generate_topology((rm_gen_topology)(RM_GEN_STAR + _i), 120, 1, &p, &err) == RM_OK,
+                  "%s", err.msg);
+    uint64_t s = 4242u + (uint64_t)_i;
+    for (int d = 0; d < 2; d++) {
+        rm_network net;
+        ck_assert_msg(rm_network_init(&net, p, d ? RM_DUPLEX_FULL : RM_DUPLEX_HALF, &err) == RM_OK, "%s",
+                      err.msg);
+        check_network(&net, &s, 2, 7);
+        rm_network_destroy(&net);
+    }
+    rm_platform_free(p);
+}
+END_TEST
+
 /*
  * Diamond 0-1 (10), 0-2 (10), 1-3 (5), 2-3 (5), undirected: two paths of
  * width 5 to node 3. Documented tie-breaking: among equally wide nodes the
@@ -370,6 +404,7 @@ static Suite *widest_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_tie_breaking);
     tcase_add_loop_test(tc, test_random_platforms, 0, 5);
+    tcase_add_loop_test(tc, test_generated_topologies, 0, 3);
     tcase_add_loop_test(tc, test_platform_files, 0, (int)(sizeof files / sizeof files[0]));
     suite_add_tcase(s, tc);
     return s;

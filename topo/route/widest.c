@@ -203,8 +203,12 @@ void rmi_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_networ
     const int *arcs = core_mode ? (reverse ? c->cin_arcs : c->cout_arcs)
                                 : (reverse ? c->in_arcs : c->out_arcs);
     const int *other = reverse ? net->arc_tail : net->arc_head;
-    /* full tree: leaves are filled after the search (see widest.h) */
-    const int *leaf = target < 0 ? c->leaf_of : NULL;
+    /* full tree: leaves are filled after the search (see widest.h); one
+     * route (target >= 0): no leaf but target is searched, since a leaf
+     * relaxes only its node, settled before it, and the heap's order is
+     * total (better): the other nodes pop in the same order, with the same
+     * widths and arcs, up to target */
+    const int *leaf = c->leaf_of;
     int core_only = target == RM_WIDEST_CORE;
     if (core_only) {
         for (int x = 0; x < c->n_core; x++) {
@@ -239,7 +243,7 @@ void rmi_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_networ
         for (int k = start[u], ke = start[u + 1]; k < ke; k++) {
             int a = arcs[k];
             int v = other[a];
-            if ((leaf && leaf[v] >= 0 && v != src) || pos[v] == -2)
+            if ((leaf[v] >= 0 && v != src && v != target) || pos[v] == -2)
                 continue;
             double wa = rm_arc_width(net, residual, a);
             double w = wu < wa ? wu : wa;
@@ -255,7 +259,7 @@ void rmi_widest_csr_run(const rm_widest_csr *c, rm_route_ws *ws, const rm_networ
             sift_up(heap, pos, width, pos[v]);
         }
     }
-    if (!leaf || core_only)
+    if (target >= 0 || core_only)
         return;
     /* a leaf v != src would have been relaxed only when its node u was
      * popped, by u's arcs to v in CSR order (arc index order, as v's own

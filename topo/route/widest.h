@@ -84,7 +84,10 @@ void rmi_widest_csr_free(rm_widest_csr *c);
  * node u afterwards (width min(width[u], arc width), the first widest arc in
  * CSR order): a leaf relaxes only u, settled before it, so the other nodes'
  * pops, widths and arcs are those of the search of every node, and the
- * result is identical (O(core log core + N) on a cluster). No allocation; writes only
+ * result is identical (O(core log core + N) on a cluster). One route
+ * (target >= 0) searches no leaf but target (and src), for the same reason:
+ * target's width and tree path are those of the search of every node; the
+ * other leaves keep width 0. No allocation; writes only
  * ws->heap, ws->pos, width and arc (thread-safe with distinct workspaces).
  * O(A log N).
  */
