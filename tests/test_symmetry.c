@@ -402,6 +402,39 @@ START_TEST(test_seq_sums)
 }
 END_TEST
 
+/* The edge caches under a memory budget (rmi_h2_cache_admit): a ring edge
+ * visited while the caches hold more than the budget gives its cache back
+ * and takes the uncached scan. With a budget of one byte (every edge past
+ * the first visits uncached) and of 48 KiB (some edges cached, some not,
+ * caches given back and built again), the fast path still returns the
+ * reference's mapping and curve, with one and three threads; the fallback
+ * ran. */
+START_TEST(test_cache_budget)
+{
+    static const struct {
+        rm_gen_topology t;
+        int hosts;
+        double r;
+    } cases[] = {{RM_GEN_TIERS, 120, 0.00064}, {RM_GEN_TIERS, 120, 0.0064},
+                 {RM_GEN_STAR, 60, 0.04}};
+    static const long budgets[] = {1, 48L << 10};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        rm_platform *p = gen(cases[c].t, cases[c].hosts, 1);
+        for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+            atomic_store(&rmi_h2_cache_budget, budgets[b]);
+            long k0 = atomic_load(&rmi_h2_cache_fallbacks);
+            check_same(p, cases[c].r, RM_DUPLEX_HALF, 0, 0, 1);
+            long k1 = atomic_load(&rmi_h2_cache_fallbacks);
+            ck_assert_msg(k1 > k0, "%s, budget %ld bytes: no ring edge fell back to the uncached scan",
+                          p->name, budgets[b]);
+            check_same(p, cases[c].r, RM_DUPLEX_HALF, 0, 0, 3);
+        }
+        atomic_store(&rmi_h2_cache_budget, 0);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
 static Suite *sym_suite(void)
 {
     Suite *s = suite_create("symmetry");
@@ -413,6 +446,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_fullw_directed_and_pair);
     tcase_add_test(tc, test_seq_sums);
     tcase_add_test(tc, test_dmax_skip);
+    tcase_add_test(tc, test_cache_budget);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1168,7 +1168,7 @@ rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     if (st)
         goto done;
     /* costs of the hosts other than i, j, k are unchanged */
-    if (wk->fast && q >= 2 && cands && wk->ecache) {
+    if (wk->fast && q >= 2 && cands && wk->ecache && rmi_h2_cache_admit(wk, s, e)) {
         /* incremental: the edge's cached costs (heur/sharedring/sharedring_inc.c),
          * with this step's context of rmi_h2_edge_bounds (its sums exact
          * only when needed); an edge of more than H2_CACHE_MAX_CAND

@@ -50,6 +50,8 @@ void rmi_h2_cache_destroy(h2_work *wk)
             free(ec->tarc);
         }
     free(wk->ecache);
+    free(wk->cache_bytes);
+    wk->cache_bytes = NULL;
     free(wk->res_step);
     free(wk->res_prev);
     free(wk->clog);
@@ -73,6 +75,12 @@ rm_status rmi_h2_cache_init(h2_work *wk, rm_error *err)
 {
     const rm_network *net = wk->net;
     wk->ecache = calloc((size_t)wk->H, sizeof *wk->ecache);
+    wk->cache_bytes = malloc(sizeof *wk->cache_bytes);
+    if (wk->cache_bytes)
+        atomic_init(wk->cache_bytes, 0);
+    wk->cache_budget = atomic_load(&rmi_h2_cache_budget);
+    if (wk->cache_budget <= 0)
+        wk->cache_budget = H2_CACHE_BUDGET;
     wk->res_step = calloc((size_t)net->n_res + 1, sizeof *wk->res_step);
     wk->res_prev = malloc(((size_t)net->n_res + 1) * sizeof *wk->res_prev);
     wk->ra_start = calloc((size_t)net->n_res + 2, sizeof *wk->ra_start);
@@ -82,7 +90,7 @@ rm_status rmi_h2_cache_init(h2_work *wk, rm_error *err)
     wk->core_run = NULL;
     wk->cap_clog_at = 64;
     wk->clog_at = malloc(wk->cap_clog_at * sizeof *wk->clog_at);
-    if (!wk->ecache || !wk->res_step || !wk->res_prev || !wk->ra_start || !wk->ra_arc ||
+    if (!wk->ecache || !wk->cache_bytes || !wk->res_step || !wk->res_prev || !wk->ra_start || !wk->ra_arc ||
         !wk->core_pos || !wk->kanchor || !wk->clog_at) {
         rmi_h2_cache_destroy(wk);
         return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge caches)");
@@ -195,6 +203,52 @@ static int grow(void **buf, int *cap, int n, size_t sz)
     *buf = b;
     *cap = c;
     return 1;
+}
+
+/* grow for the edge caches: the bytes added are counted in the caches'
+ * total (wk->cache_bytes). */
+static int cgrow(h2_work *wk, void **buf, int *cap, int n, size_t sz)
+{
+    int c0 = *cap;
+    if (!grow(buf, cap, n, sz))
+        return 0;
+    if (*cap != c0)
+        atomic_fetch_add_explicit(wk->cache_bytes, (long)(*cap - c0) * (long)sz,
+                                  memory_order_relaxed);
+    return 1;
+}
+
+atomic_long rmi_h2_cache_budget;
+atomic_long rmi_h2_cache_fallbacks;
+
+/* The bytes of ec's stored trees (n_core widths and arcs, 4 trees). */
+static long tree_bytes(const h2_work *wk)
+{
+    return ((long)4 * wk->n_core + 1) * (long)(sizeof(double) + sizeof(int));
+}
+
+int rmi_h2_cache_admit(h2_work *wk, const rm_ring_state *s, int e)
+{
+    if (atomic_load_explicit(wk->cache_bytes, memory_order_relaxed) <= wk->cache_budget)
+        return 1;
+    /* over the budget: this edge gives its cache back and is scanned
+     * without it (its entries and trees are computed again if it is
+     * admitted at a later visit) */
+    h2_ecache *ec = &wk->ecache[wk->hidx[s->ring[e]]];
+    long freed = (long)ec->cap_ent * (long)sizeof *ec->ent + (long)ec->cap_ent2 * (long)sizeof *ec->ent2 +
+                 (long)ec->cap_arcs * (long)sizeof *ec->arcs +
+                 (long)ec->cap_arcs2 * (long)sizeof *ec->arcs2 + (ec->twid ? tree_bytes(wk) : 0);
+    free(ec->ent);
+    free(ec->ent2);
+    free(ec->arcs);
+    free(ec->arcs2);
+    free(ec->twid);
+    free(ec->tarc);
+    memset(ec, 0, sizeof *ec);
+    ec->j = -1;
+    atomic_fetch_sub_explicit(wk->cache_bytes, freed, memory_order_relaxed);
+    atomic_fetch_add_explicit(&rmi_h2_cache_fallbacks, 1, memory_order_relaxed);
+    return 0;
 }
 
 /* Empty ec unless it holds edge e (same head, same give-back). */
@@ -334,6 +388,8 @@ void rmi_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror)
     if (!wk->cap_clog_at)
         return;
     if (!ec->twid) {
+        if (atomic_load_explicit(wk->cache_bytes, memory_order_relaxed) > wk->cache_budget)
+            return; /* over the budget: not stored (searched again next time) */
         ec->twid = malloc(((size_t)4 * nc + 1) * sizeof *ec->twid);
         ec->tarc = malloc(((size_t)4 * nc + 1) * sizeof *ec->tarc);
         if (!ec->twid || !ec->tarc) {
@@ -343,6 +399,7 @@ void rmi_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror)
             ec->tarc = NULL;
             return;
         }
+        atomic_fetch_add_explicit(wk->cache_bytes, tree_bytes(wk), memory_order_relaxed);
     }
     for (int t = 0; t < nt; t++) {
         int tr = mirror ? 2 * t : t;
@@ -374,7 +431,7 @@ static int walk_store(h2_work *wk, h2_ecache *ec, int i, int j, int t, int k)
     int n = 0, v = k;
     while (v != root && n <= wk->N) {
         int a = arc[v];
-        if (!grow((void **)&ec->arcs2, &ec->cap_arcs2, ec->n_arcs2 + 1, sizeof *ec->arcs2))
+        if (!cgrow(wk, (void **)&ec->arcs2, &ec->cap_arcs2, ec->n_arcs2 + 1, sizeof *ec->arcs2))
             return -1;
         ec->arcs2[ec->n_arcs2++] = a < 0 ? -1 : a;
         n++;
@@ -557,10 +614,10 @@ pruned: /* it cannot win this step: not kept (computed again at the next visit) 
 }
 
 /* Copy old entry o into the new list as en, for host index h. */
-static int entry_keep(h2_ecache *ec, const h2_cent *o, int h, h2_cent *en)
+static int entry_keep(h2_work *wk, h2_ecache *ec, const h2_cent *o, int h, h2_cent *en)
 {
     int n = o->len[0] + o->len[1] + o->len[2] + o->len[3];
-    if (!grow((void **)&ec->arcs2, &ec->cap_arcs2, ec->n_arcs2 + n, sizeof *ec->arcs2))
+    if (!cgrow(wk, (void **)&ec->arcs2, &ec->cap_arcs2, ec->n_arcs2 + n, sizeof *ec->arcs2))
         return 0;
     *en = *o;
     en->h = h;
@@ -589,7 +646,7 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
         int k = p->hosts[h];
         if (wk->in_ring[k])
             continue;
-        if (!grow((void **)&ec->ent2, &ec->cap_ent2, ec->n_ent2 + 1, sizeof *ec->ent2))
+        if (!cgrow(wk, (void **)&ec->ent2, &ec->cap_ent2, ec->n_ent2 + 1, sizeof *ec->ent2))
             return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
         h2_cent *en = &ec->ent2[ec->n_ent2];
         while (oc < ec->n_ent && ec->ent[oc].h < h)
@@ -610,7 +667,7 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
                     o = &ec->ent[x];
         int fresh = 0;
         if (o) {
-            if (!entry_keep(ec, o, h, en))
+            if (!entry_keep(wk, ec, o, h, en))
                 return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
         } else {
             /* an edge whose entries often go stale (routes through links

@@ -427,6 +427,10 @@ typedef struct h2_work {
      * the step at which each resource's residual last changed; res_prev: the
      * residual at the last step */
     h2_ecache *ecache;
+    /* the edge caches' bytes (entries, paths, stored trees; shared by every
+     * scan's view, so a pointer) and their budget (rmi_h2_cache_budget) */
+    atomic_long *cache_bytes;
+    long cache_budget;
     unsigned long *res_step;
     double *res_prev;
     unsigned long step;
@@ -779,6 +783,25 @@ rm_status rmi_h2_cache_init(h2_work *wk, rm_error *err);
 
 /** Free the incremental scan's state (NULL fields are fine). */
 void rmi_h2_cache_destroy(h2_work *wk);
+
+/* The default memory budget of the edge caches (bytes): entries, their
+ * paths and the stored trees of all ring edges together. */
+#define H2_CACHE_BUDGET (512L << 20)
+
+/** The budget of the edge caches in bytes (<= 0: H2_CACHE_BUDGET), read by
+ *  rmi_h2_cache_init; a test knob (tests/test_symmetry.c), set before a run,
+ *  never during one. */
+extern atomic_long rmi_h2_cache_budget;
+/** Ring-edge visits that took the uncached scan because the caches were
+ *  over their budget (a test counter). */
+extern atomic_long rmi_h2_cache_fallbacks;
+
+/** 1 when ring edge e may use its cache (rmi_h2_scan_cached): the caches
+ *  hold at most their budget. Else 0: the edge's cache is released (its
+ *  bytes given back) and the edge takes the exact uncached scan of
+ *  rmi_h2_scan_edge (the same candidates, order and rule: the same
+ *  insertion). Thread-safe for distinct edges. O(1). */
+int rmi_h2_cache_admit(h2_work *wk, const rm_ring_state *s, int e);
 
 /** A new step: stamp the resources whose residual changed since the last,
  *  among the touched ones tl[0 .. nt) (increasing; all: every resource).
