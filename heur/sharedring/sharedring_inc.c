@@ -641,6 +641,10 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
     ec->n_ent2 = 0;
     ec->n_arcs2 = 0;
     int oc = 0;
+    /* the entries of hosts that joined the ring (a class member takes
+     * one over), by increasing position: listed once per visit, at the
+     * first member that needs them (n_join < 0: not yet) */
+    int n_join = -1;
     for (int ci = 0; ci < n_cand; ci++) {
         int h = cands[ci];
         int k = p->hosts[h];
@@ -659,12 +663,20 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
             else
                 ec->n_bad++;
         }
-        if (!o && wk->sym->pos_of[h] >= 0)
-            /* a member of a class: the entry of a member that joined the ring */
-            for (int x = 0; x < ec->n_ent && !o; x++)
-                if (wk->in_ring[p->hosts[ec->ent[x].h]] &&
-                    entry_valid(wk, ec, &ec->ent[x], h, k, c->i, c->j))
-                    o = &ec->ent[x];
+        if (!o && wk->sym->pos_of[h] >= 0) {
+            /* a member of a class: the entry of a member that joined the
+             * ring, the first valid one (the ring does not change during
+             * a scan) */
+            if (n_join < 0) {
+                n_join = 0;
+                for (int x = 0; x < ec->n_ent; x++)
+                    if (wk->in_ring[p->hosts[ec->ent[x].h]])
+                        wk->cand_j[n_join++] = x;
+            }
+            for (int y = 0; y < n_join && !o; y++)
+                if (entry_valid(wk, ec, &ec->ent[wk->cand_j[y]], h, k, c->i, c->j))
+                    o = &ec->ent[wk->cand_j[y]];
+        }
         int fresh = 0;
         if (o) {
             if (!entry_keep(wk, ec, o, h, en))

@@ -458,6 +458,7 @@ typedef struct h2_work {
      * width <= tlow[t] has width <= tlow[t] in the exact tree too */
     double tlow[4];
     int *cand_f; /* H: scratch of the candidates kept (rmi_h2_scan_edge) */
+    int *cand_j; /* H: scratch of rmi_h2_scan_cached (its entries of hosts in the ring) */
     /* fixed routes (a platform that fixes them): room for the arcs of a
      * candidate's four routes, fx_room each (rmi_h2_scan_edge); the twin
      * classes (shared, read-only during a scan; NULL: every host) */
