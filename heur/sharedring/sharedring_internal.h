@@ -787,7 +787,9 @@ void rmi_h2_cache_destroy(h2_work *wk);
 
 /* The default memory budget of the edge caches (bytes): entries, their
  * paths and the stored trees of all ring edges together. */
+#ifndef H2_CACHE_BUDGET
 #define H2_CACHE_BUDGET (512L << 20)
+#endif
 
 /** The budget of the edge caches in bytes (<= 0: H2_CACHE_BUDGET), read by
  *  rmi_h2_cache_init; a test knob (tests/test_symmetry.c), set before a run,
