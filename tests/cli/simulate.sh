@@ -64,6 +64,18 @@ for pc in "$D/cluster_shared_backbone.xml:1431" "$SRC/bench/platforms/cluster_ba
     near "$t" "$(jq -r .t_step "$TMP/m.json")" 1e-6 "$(basename "$P") $cols columns: SimGrid = the fluid"
 done
 
+# `ringmap map --simulate`: the mapping handed on, simulated; the mapping itself
+# unchanged (the same document but for the field)
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --json "$TMP/m0.json" ||
+    fail "map: exit $?"
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --simulate \
+    --json "$TMP/m1.json" || fail "map --simulate: exit $?"
+near "$(jq -r .t_step_simulated "$TMP/m1.json")" 0.055 1e-9 "map --simulate, 3 hosts: 5 ms + 50 ms"
+jq -e -n --slurpfile a "$TMP/m0.json" --slurpfile b "$TMP/m1.json" \
+    '($a[0] | del(.ringmap_version)) == ($b[0] | del(.t_step_simulated, .ringmap_version))' >/dev/null ||
+    fail "map --simulate changed the mapping document beyond t_step_simulated"
+ok "map --simulate: the same mapping, t_step_simulated added"
+
 # without --simulate, no such field (the stored references stay as they were)
 "$RINGMAP" eval "$D/sim_two_hosts.xml" --ring A,B --dc 0.064 --dw 10 "${RUN[@]}" --json "$TMP/n.json" ||
     fail "eval: exit $?"
