@@ -15,7 +15,11 @@
  * uplinks), SharedRing's fixed-route set-up from each host's parts and the
  * middle routes between clusters (rmi_fixed_zones_build) gives the owners,
  * ranks and twin classes that reading every pair's route gives, and the
- * routes it puts together are the pieces' routes arc for arc.
+ * routes it puts together are the pieces' routes arc for arc. On zone
+ * hierarchies (the zones style, Grid'5000's structure, random ones) the
+ * full-capacity widths from each host's parts are the routes' own bit for
+ * bit, the best pair's listed pairs are the first of each signature read
+ * from the routes, and SharedRing maps as with the route-reading widths.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "heur/sharedring/sharedring_internal.h"
@@ -552,7 +556,7 @@ static void star_pair_check(const char *path, int must)
     h2_fixed *fx = setup(p, &net, &wk, 1);
     h2_pairs pp;
     int H = p->n_hosts, cap = p->n_links + 2;
-    int ok = fx ? rmi_h2_pairs_init(&pp, &wk, fx) : 0;
+    int ok = fx && fx->star ? rmi_h2_pairs_init(&pp, &wk, fx) : 0;
     if (must)
         ck_assert_msg(ok == 1, "%s: not a star zone's pieces (%d)", path, ok);
     int *arcs = malloc((size_t)cap * sizeof *arcs), *sig = malloc(4 * (size_t)cap * sizeof *sig);
@@ -667,6 +671,230 @@ START_TEST(test_star_pairs)
 }
 END_TEST
 
+/* A random zone hierarchy of clusters into path (seed): 2 to 5 clusters of
+ * 1 to 12 hosts (random speeds, bandwidths, latencies, private links
+ * SHARED, SPLITDUPLEX or FATPIPE, a SHARED or FATPIPE backbone or none)
+ * in a Full zone, each pair of clusters joined by a route through their
+ * uplinks (SHARED or FATPIPE) and, on some pairs, a shared core link. */
+static void write_random_zones(const char *path, unsigned long long seed)
+{
+    unsigned long long rs = seed * 0x9e3779b97f4a7c15ULL + 7;
+    static const char *sp[3] = {"1Gf", "2Gf", "1.5Gf"}, *bw[3] = {"125MBps", "1GBps", "125MBps"},
+                      *lat[3] = {"50us", "100us", "10us"}, *pol[3] = {"SHARED", "SPLITDUPLEX", "FATPIPE"};
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+               "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
+               "<zone id=\"grid\" routing=\"Full\">\n");
+    int nc = rmt_rndint(&rs, 2, 5), hosts = 0;
+    for (int c = 0; c < nc; c++) {
+        int n = rmt_rndint(&rs, 1, 12), bb = rmt_rndint(&rs, 0, 2);
+        hosts += n;
+        fprintf(f,
+                "<cluster id=\"c%d\" prefix=\"c%d-\" suffix=\"\" radical=\"0-%d\" speed=\"%s\" bw=\"%s\" "
+                "lat=\"%s\" sharing_policy=\"%s\"",
+                c, c, n - 1, sp[rmt_rndint(&rs, 0, 2)], bw[rmt_rndint(&rs, 0, 2)], lat[rmt_rndint(&rs, 0, 2)],
+                pol[rmt_rndint(&rs, 0, 2)]);
+        if (bb)
+            fprintf(f, " bb_bw=\"%s\" bb_lat=\"%s\" bb_sharing_policy=\"%s\"",
+                    rmt_rndint(&rs, 0, 1) ? "10GBps" : "200MBps", lat[rmt_rndint(&rs, 0, 2)],
+                    bb == 1 ? "SHARED" : "FATPIPE");
+        fprintf(f, "/>\n");
+    }
+    if (hosts < 3) /* SharedRing needs 3 hosts for the classes */
+        fprintf(f, "<cluster id=\"c%d\" prefix=\"c%d-\" suffix=\"\" radical=\"0-2\" speed=\"1Gf\" "
+                   "bw=\"1GBps\" lat=\"50us\"/>\n", nc, nc), nc++;
+    for (int c = 0; c < nc; c++)
+        fprintf(f, "<link id=\"up%d\" bandwidth=\"%s\" latency=\"1ms\" sharing_policy=\"%s\"/>\n", c,
+                rmt_rndint(&rs, 0, 1) ? "1.25GBps" : "100MBps", rmt_rndint(&rs, 0, 1) ? "SHARED" : "FATPIPE");
+    fprintf(f, "<link id=\"core\" bandwidth=\"%s\" latency=\"2ms\"/>\n",
+            rmt_rndint(&rs, 0, 1) ? "5GBps" : "80MBps");
+    for (int a = 0; a < nc; a++)
+        for (int b = a + 1; b < nc; b++) {
+            fprintf(f,
+                    "<zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-c%d_router\" gw_dst=\"c%d-c%d_router\">"
+                    "<link_ctn id=\"up%d\"/>",
+                    a, b, a, a, b, b, a);
+            if (rmt_rndint(&rs, 0, 1))
+                fprintf(f, "<link_ctn id=\"core\"/>");
+            fprintf(f, "<link_ctn id=\"up%d\"/></zoneRoute>\n", b);
+        }
+    fprintf(f, "</zone>\n</platform>\n");
+    fclose(f);
+}
+
+/* On a zone hierarchy of clusters p (path), the widths from the hosts'
+ * parts (heur/sharedring/sharedring_zones.c): every route's full-capacity
+ * width is rmi_fixed_route_width's, bit for bit (rmi_h2_zw_width, and the
+ * scan's rm_h2_full with no H x H matrix); SharedRing maps to the same
+ * ring, q, T_step and sweep as with the route-reading widths
+ * (rmi_h2_zone_widths = 0). must: the widths apply (1 asserted). */
+static void zone_width_check(const char *path, int must)
+{
+    rm_platform *p = load(path, 1);
+    rm_network net;
+    h2_work wk;
+    h2_fixed *fx = setup(p, &net, &wk, 1);
+    (void)fx;
+    int H = p->n_hosts, cap = p->n_links + 2;
+    h2_zw *zw = NULL;
+    int ok = rmi_h2_zw_build(&net, &zw);
+    ck_assert_int_ge(ok, 0);
+    if (must)
+        ck_assert_msg(ok == 1 && zw, "%s: no widths from the zones' parts (%d)", path, ok);
+    ck_assert_msg(ok != 1 || ((wk.fw.zw || wk.fw.su) && !wk.full), "%s: the scan's widths", path);
+    int *arcs = malloc((size_t)cap * sizeof *arcs);
+    ck_assert_ptr_nonnull(arcs);
+    for (int a = 0; ok == 1 && a < H; a++)
+        for (int b = 0; b < H; b++) {
+            if (a == b)
+                continue;
+            double w, v = rmi_h2_zw_width(zw, a, b), u = rm_h2_full(&wk, a, b);
+            ck_assert_int_gt(rmi_fixed_route_width_at(&net, NULL, a, b, p->hosts[a], p->hosts[b], arcs, &w), 0);
+            ck_assert_msg(memcmp(&w, &v, sizeof w) == 0 && memcmp(&w, &u, sizeof w) == 0,
+                          "%s: width %d -> %d: %.17g, from the parts %.17g, the scan's %.17g", path, a, b, w, v,
+                          u);
+        }
+    /* the best pair's listed pairs: per ordered class pair, the first pair
+     * (a < b) of each signature read from the two routes themselves */
+    h2_pairs pp;
+    int pk = ok == 1 && fx && !fx->star ? rmi_h2_pairs_init(&pp, &wk, fx) : 0;
+    if (must && fx && !fx->star)
+        ck_assert_msg(pk == 1 && pp.zw, "%s: no best pair over the zones' classes (%d)", path, pk);
+    if (pk == 1) {
+        int *fa = malloc((size_t)H * H * sizeof *fa), *fb = malloc((size_t)H * H * sizeof *fb);
+        int *soff = malloc(((size_t)H * H + 1) * sizeof *soff), *pool = NULL, npool = 0;
+        int *sig = malloc(2 * (size_t)cap * sizeof *sig), *ra = malloc(2 * (size_t)cap * sizeof *ra);
+        ck_assert(fa && fb && soff && sig && ra);
+        for (int A = 0; A < fx->n_class; A++)
+            for (int B = 0; B < fx->n_class; B++) {
+                int nf = 0;
+                npool = 0;
+                soff[0] = 0;
+                for (int a = 0; a < H; a++)
+                    for (int b = a + 1; b < H; b++) {
+                        if (fx->cls_of[a] != A || fx->cls_of[b] != B)
+                            continue;
+                        int m1 = rmi_fixed_route_arcs_at(&net, a, b, ra, cap);
+                        int m2 = rmi_fixed_route_arcs_at(&net, b, a, ra + m1, cap);
+                        ck_assert(m1 > 0 && m2 > 0);
+                        int n = 0, seen = 0;
+                        for (int k = 0; k < m1 + m2; k++) {
+                            int r = net.arc_res[ra[k]], dup = 0;
+                            if (r < 0 || net.res_backbone[r])
+                                continue;
+                            for (int u = 0; u < n && !dup; u++)
+                                dup = sig[u] == r;
+                            if (!dup)
+                                sig[n++] = r;
+                        }
+                        for (int x = 1; x < n; x++)
+                            for (int y = x; y > 0 && sig[y - 1] > sig[y]; y--) {
+                                int z = sig[y];
+                                sig[y] = sig[y - 1];
+                                sig[y - 1] = z;
+                            }
+                        for (int u = 0; u < n; u++) {
+                            int r = sig[u], o = fx->owner[r];
+                            sig[u] = o == a ? 3 * fx->rank[r] + 1 : o == b ? 3 * fx->rank[r] + 2 : 3 * r;
+                        }
+                        for (int f = 0; f < nf && !seen; f++)
+                            seen = soff[f + 1] - soff[f] == n &&
+                                   (!n || !memcmp(pool + soff[f], sig, (size_t)n * sizeof *sig));
+                        if (seen)
+                            continue;
+                        pool = realloc(pool, (size_t)(npool + n + 1) * sizeof *pool);
+                        ck_assert_ptr_nonnull(pool);
+                        memcpy(pool + npool, sig, (size_t)n * sizeof *sig);
+                        npool += n;
+                        fa[nf] = a;
+                        fb[nf] = b;
+                        soff[++nf] = npool;
+                    }
+                int n = rmi_h2_pairs_of(&pp, &wk, fx, A, B);
+                ck_assert_msg(n == nf, "%s: classes %d, %d: %d pairs listed, %d signatures", path, A, B, n, nf);
+                for (int k = 0; k < n; k++) {
+                    int hit = 0;
+                    for (int f = 0; f < nf && !hit; f++)
+                        hit = fa[f] == pp.pair[k].a && fb[f] == pp.pair[k].b;
+                    ck_assert_msg(hit, "%s: classes %d, %d: pair %d, %d is not a signature's first", path, A, B,
+                                  pp.pair[k].a, pp.pair[k].b);
+                }
+            }
+        free(fa);
+        free(fb);
+        free(soff);
+        free(pool);
+        free(sig);
+        free(ra);
+        rmi_h2_pairs_free(&pp);
+    }
+    free(arcs);
+    rmi_h2_zw_free(zw);
+    rmi_h2_work_destroy(&wk);
+    rm_network_destroy(&net);
+    /* SharedRing: the route-reading widths and every pair, the parts'
+     * widths and every pair, the parts' widths and the classes' pairs */
+    for (int d = 0; d < 2; d++) {
+        double dc_dw = d ? 1e-5 : 0.01;
+        rmi_h2_pair_classes = 0;
+        rm_mapping *mp = map(p, path, dc_dw, 0);
+        rmi_h2_pair_classes = 1;
+        ck_assert_msg(mp->q >= 1, "%s: q %d", path, mp->q);
+        rmi_h2_zone_widths = 0;
+        rm_mapping *m0 = map(p, path, dc_dw, 0);
+        ck_assert_msg(m0->q == mp->q && memcmp(&m0->t_step_per_dw, &mp->t_step_per_dw, sizeof(double)) == 0,
+                      "%s: every pair: q %d, T_step/D_w %.17g against %d, %.17g", path, mp->q,
+                      mp->t_step_per_dw, m0->q, m0->t_step_per_dw);
+        for (int k = 0; k < m0->q; k++)
+            ck_assert_int_eq(m0->ring[k], mp->ring[k]);
+        rm_mapping_free(mp);
+        rmi_h2_zone_widths = 1;
+        rm_mapping *m1 = map(p, path, dc_dw, 0);
+        ck_assert_msg(m0->q == m1->q, "%s: q %d (routes read) against %d (parts)", path, m0->q, m1->q);
+        ck_assert_msg(memcmp(&m0->t_step_per_dw, &m1->t_step_per_dw, sizeof(double)) == 0,
+                      "%s: T_step/D_w %.17g against %.17g", path, m0->t_step_per_dw, m1->t_step_per_dw);
+        for (int k = 0; k < m0->q; k++)
+            ck_assert_int_eq(m0->ring[k], m1->ring[k]);
+        ck_assert_int_eq(m0->n_sweep, m1->n_sweep);
+        for (int k = 0; k < m0->n_sweep; k++)
+            ck_assert_msg(memcmp(&m0->sweep_t[k], &m1->sweep_t[k], sizeof(double)) == 0,
+                          "%s: size %d: %.17g against %.17g", path, k + 1, m0->sweep_t[k], m1->sweep_t[k]);
+        rm_mapping_free(m0);
+        rm_mapping_free(m1);
+    }
+    rm_platform_free(p);
+}
+
+/* The zones style at 10 and 40 hosts, Grid'5000's structure at 3 hosts a
+ * cluster, the zoned star files, and 12 random zone hierarchies. */
+START_TEST(test_zone_widths)
+{
+    char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[128];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    if (_i < 2) {
+        snprintf(path, sizeof path, "%s/zones.xml", dir);
+        write_style(path, _i ? 40 : 10, 4);
+        zone_width_check(path, 1);
+        unlink(path);
+    } else if (_i == 2) {
+        snprintf(path, sizeof path, "%s/g5k.xml", dir);
+        g5k_with(path, 3);
+        zone_width_check(path, 1);
+        unlink(path);
+    } else if (_i < 3 + n_star_files) {
+        if (star_zoned[_i - 3])
+            zone_width_check(star_files[_i - 3], 0);
+    } else {
+        snprintf(path, sizeof path, "%s/random.xml", dir);
+        write_random_zones(path, (unsigned long long)(_i - 3 - n_star_files));
+        zone_width_check(path, 1);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+END_TEST
+
 /* Two zones without a route between them: the table leaves a host out
  * (warned); above the cap the pieces refuse it, naming a pair. */
 START_TEST(test_no_route_refused)
@@ -712,6 +940,7 @@ int main(void)
     tcase_add_test(tc, test_widest_refused);
     tcase_add_loop_test(tc, test_star_setup, 0, n_star_files + 2);
     tcase_add_loop_test(tc, test_star_pairs, 0, n_star_files + 4 + 16);
+    tcase_add_loop_test(tc, test_zone_widths, 0, 3 + n_star_files + 12);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }

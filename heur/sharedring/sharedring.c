@@ -323,6 +323,7 @@ typedef struct pair_trees {
     int nc;
     int fixed;   /* not compact, fixed routes: no tree kept (every route a
                     pair with a width takes is the platform's fixed route) */
+    int zoned;   /* fixed, a zone hierarchy: the widths from the parts (wk->fw.zw) */
     int *arc;    /* compact: H x nc; fixed: NULL; else H x N */
     int *tarc;   /* compact, fixed: N scratch arcs of the route being built */
     double *twid; /* compact: N scratch widths (the leaf's node) */
@@ -332,7 +333,7 @@ typedef struct pair_trees {
 /* Width host index a -> host index b at full capacity. */
 static double pair_width(const h2_work *wk, const pair_trees *pt, int a, int b)
 {
-    return pt->compact ? rm_h2_full(wk, a, b) : pt->hw[(size_t)a * wk->H + b];
+    return pt->compact || pt->zoned ? rm_h2_full(wk, a, b) : pt->hw[(size_t)a * wk->H + b];
 }
 
 /* The route host index ha -> host index hb of ha's tree (rm_route_from_tree
@@ -497,6 +498,29 @@ static rm_status best_pair_classes(h2_work *wk, h2_pairs *pp, pair_trees *pt, co
     return st;
 }
 
+/* The best pair on a zone hierarchy (pt->zoned): every host pair in
+ * (hi, hj) order as best_pair's loop takes them, the widths from the
+ * parts (rm_h2_full: bit for bit the route-reading widths,
+ * sharedring_zones.c), the same lower bound and twin skips. */
+static rm_status best_pair_zoned(h2_work *wk, pair_trees *pt, const rm_ring_state *s, double dc_dw,
+                                 pair_best *pb, rm_error *err)
+{
+    int H = wk->H;
+    rm_status st = RM_OK;
+    for (int hi = 0; hi < H && !st; hi++)
+        for (int hj = hi + 1; hj < H && !st; hj++) {
+            double wij = rm_h2_full(wk, hi, hj), wji = rm_h2_full(wk, hj, hi);
+            if (!(wij > 0.0) || !(wji > 0.0))
+                continue;
+            if (pair_lb(wk, s, hi, hj, wij, wji, dc_dw) * (1.0 - 1e-12) > pb->T)
+                continue;
+            if (wk->fx && rmi_h2_fixed_pair_dup(wk, wk->fx, hi, hj))
+                continue;
+            st = pair_value(wk, pt, s, hi, hj, wij, wji, dc_dw, pb, err);
+        }
+    return st;
+}
+
 /* The best pair (§4.4.1): for every pair of hosts, the widest routes both
  * ways, each used twice (successor and predecessor), shared optimally. */
 static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error *err)
@@ -527,6 +551,18 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     }
     pt.compact = wk->fast && wk->fw.core;
     pt.fixed = !pt.compact && wk->routing == RM_ROUTING_FIXED;
+    if (wk->fast && !wk->fw.core && wk->fw.zw) {
+        /* a zone hierarchy: the widths from the parts (rm_h2_full), no
+         * tree, no width table */
+        pt.fixed = pt.zoned = 1;
+        if (!(pt.tarc = malloc((size_t)N * sizeof *pt.tarc))) {
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing's first step (%d hosts)", H);
+            goto out;
+        }
+        if ((st = best_pair_zoned(wk, &pt, s, dc_dw, &pb, err)))
+            goto out;
+        goto chosen;
+    }
     wid = malloc((size_t)N * sizeof *wid);
     double need = pt.compact ? (double)H * wk->fw.nc * sizeof *pt.arc
                              : (pt.fixed ? (double)N : (double)H * N) * sizeof *pt.arc +
@@ -1061,10 +1097,11 @@ static rm_status scan_take(h2_scan *sc, int e, int k, double T, const double *x,
  * from their own four routes (fixed_cand) instead of the four "trees" of
  * every host's fixed route (topo/route/routing.c), which cost O(H R^2) per
  * scanned ring edge. Needs the full-capacity widths (wk->full, or
- * wk->fw.su and sd on one star zone) and wk->fx_arcs. */
+ * wk->fw.su and sd on one star zone, or wk->fw.zw on a zone hierarchy) and
+ * wk->fx_arcs. */
 static int fixed_lazy(const h2_work *wk)
 {
-    return wk->fast && wk->routing == RM_ROUTING_FIXED && wk->hidx && (wk->full || wk->fw.su) &&
+    return wk->fast && wk->routing == RM_ROUTING_FIXED && wk->hidx && (wk->full || wk->fw.su || wk->fw.zw) &&
            !wk->fw.core && wk->fx_arcs;
 }
 

@@ -724,6 +724,7 @@ void rmi_h2_fullw_destroy(h2_work *wk)
     free(f->core);
     free(f->su);
     free(f->sd);
+    rmi_h2_zw_free(f->zw);
     memset(f, 0, sizeof *f);
 }
 
@@ -824,6 +825,13 @@ rm_status rmi_h2_fullw_init(h2_work *wk, rm_error *err)
         rmi_h2_fullw_destroy(wk);
         if (sw < 0)
             return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", wk->H);
+        /* a zone hierarchy of clusters: every width from the hosts' parts */
+        int zw = rmi_h2_zone_widths ? rmi_h2_zw_build(wk->net, &f->zw) : 0;
+        if (zw < 0)
+            return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", wk->H);
+        if (zw > 0 && f->zw->H == wk->H)
+            return RM_OK;
+        rmi_h2_fullw_destroy(wk);
     }
     wk->full = malloc((size_t)wk->H * (size_t)wk->H * sizeof *wk->full);
     if (!wk->full)

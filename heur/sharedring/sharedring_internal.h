@@ -204,14 +204,19 @@ int rmi_h2_fixed_pair_dup(const h2_work *wk, const h2_fixed *fx, int hi, int hj)
 int rmi_h2_fixed_run_cuts(const rm_network *net, const h2_fixed *fx, int h, int b, int e, const int *S,
                           int ns, int *cut);
 
-/* The best pair over the twin classes of one SimGrid star zone
- * (heur/sharedring/sharedring_pair.c; the proof at its top). */
+/* The best pair over the twin classes of one SimGrid star zone or of a
+ * zone hierarchy of clusters (heur/sharedring/sharedring_pair.c; the proofs
+ * at its top and above zone_host_res). */
 typedef struct h2_pair_first {
     int a, b;       /* host indices, a < b: the first pair of its signature */
     int soff, slen; /* its signature at spool[soff .. soff + slen) */
 } h2_pair_first;
 
 typedef struct h2_pairs {
+    const struct h2_zw *zw; /* a zone hierarchy (wk->fw.zw): widths and parts from it; wu, wd,
+                               loff, lres unused */
+    int *za, *zm, zcap; /* zone hierarchy: scratch lists of zcap resources each */
+    int *zarcs, zacap;  /* zone hierarchy: scratch arcs of a part */
     double *wu, *wd;  /* H: least capacity of each host's leaving (U) and entering (D) piece */
     int *loff, *lres; /* the non-backbone resources of U(h) and D(h), increasing, at
                          lres[loff[h] .. loff[h + 1]) */
@@ -232,10 +237,12 @@ typedef struct h2_pairs {
 int rmi_h2_side_widths(const rm_network *net, double *wu, double *wd);
 
 /** Set pp up for wk's hosts when fx was built from one SimGrid star zone's
- *  pieces (fx->star) and no piece crosses a link twice: the full-capacity
- *  width of every route a -> b is then rmi_h2_pairs_width(pp, a, b), bit
- *  for bit. 1 done, 0 not this platform (pp empty), -1 out of memory.
- *  O(H x piece length). Frees with rmi_h2_pairs_free. */
+ *  pieces (fx->star) and no piece crosses a link twice, or when wk has the
+ *  widths of a zone hierarchy of clusters (wk->fw.zw, rmi_h2_zw_build) and
+ *  every class of fx lies in one cluster: the full-capacity width of every
+ *  route a -> b is then rmi_h2_pairs_width(pp, a, b), bit for bit. 1 done,
+ *  0 not this platform (pp empty), -1 out of memory. O(H x piece length)
+ *  (O(classes) on a zone hierarchy). Frees with rmi_h2_pairs_free. */
 int rmi_h2_pairs_init(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx);
 
 /** Free pp's arrays (an empty pp is fine). */
@@ -250,13 +257,15 @@ double rmi_h2_pairs_width(const h2_pairs *pp, int a, int b);
  *  that are the first in (a, b) order of their signature (the order of
  *  the non-backbone resources of the pair's four routes, which fixes their
  *  T_step bit for bit: Legrand et al. 2004 §4.4.1 with the twins' argument
- *  at the top of sharedring_pair.c) into pp->pair, in (a, b) order: their
- *  count, -1 out of memory. O(|B| x (R log R + R x private x log |A|)). */
+ *  at the top of sharedring_pair.c; on a zone hierarchy the routes are
+ *  made of the hosts' parts and the middles) into pp->pair, in (a, b)
+ *  order: their count, -1 out of memory. O(|B| x (R log R + R x private x
+ *  log |A|)). */
 int rmi_h2_pairs_of(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx, int A, int B);
 
 /** 1 (default): SharedRing's best pair takes rmi_h2_pairs_of's pairs on a
- *  SimGrid star zone; 0 scans every host pair there too (tests compare
- *  the two). Not thread-safe: set before mapping. */
+ *  SimGrid star zone or zone hierarchy; 0 scans every host pair there too
+ *  (tests compare the two). Not thread-safe: set before mapping. */
 extern int rmi_h2_pair_classes;
 
 /** The first member out of the ring of every class (host indices,
@@ -326,7 +335,65 @@ typedef struct h2_fullw {
     double *core;    /* nc * nc: width core x -> core y at full capacity, INFINITY at x = y */
     double *su, *sd; /* H, fixed routes on one SimGrid star zone (no core): each host's
                         pieces' least capacities (rmi_h2_side_widths), else NULL */
+    struct h2_zw *zw; /* fixed routes on a zone hierarchy (no core, no su): the widths
+                         from each host's parts (rmi_h2_zw_build), else NULL */
 } h2_fullw;
+
+/* Full-capacity widths of the fixed routes of a SimGrid zone hierarchy of
+ * clusters (rmi_fixed_zones_build) from each host's parts
+ * (heur/sharedring/sharedring_zones.c; the proof at its top): route a -> b
+ * inside block A min(wu[a], wd[b]); from block A to block B (e = A C + B)
+ * min(wo[ooff[a] + slot[2e]], wm[e], wi[ioff[b] + slot[2e + 1]]). */
+typedef struct h2_zw {
+    int H, C;
+    int *blk;          /* H: the host's block */
+    int *slot;         /* 2 C x C: rmi_fixed_zones.slot */
+    double *wu, *wd;   /* H: least capacity of U(h), D(h) (INFINITY: a block of one) */
+    int *ooff, *ioff;  /* H + 1: h's out (in) slots' widths at wo[ooff[h] ..] (wi[ioff[h] ..]) */
+    double *wo, *wi;
+    double *wm;        /* C x C: least capacity of each middle (INFINITY: none) */
+    struct rmi_fixed_zones *fz; /* the zones' form (topo/route/widest.h): the parts */
+} h2_zw;
+
+/** Builds *out for net's platform when its fixed routes are a SimGrid zone
+ *  hierarchy of clusters (rmi_fixed_zones_build) whose routes cross no
+ *  non-backbone resource twice, checked part by part and resource by
+ *  resource (sharedring_zones.c): then rmi_h2_zw_width gives every route's
+ *  full-capacity width, rmi_fixed_route_width's bit for bit. 1 done, 0 not
+ *  such a platform (*out NULL), -1 out of memory. O(H x slots x R + C^2 R
+ *  + M log M) for M part memberships of non-backbone resources. Thread-safe
+ *  (reads net). */
+int rmi_h2_zw_build(const rm_network *net, h2_zw **out);
+
+/** Free zw (NULL is fine). */
+void rmi_h2_zw_free(h2_zw *zw);
+
+/** 1 (default): SharedRing's fast path takes rmi_h2_zw_build's widths on
+ *  a zone hierarchy; 0 the H x H table read route by route (tests compare
+ *  the two). Not thread-safe: set before mapping. */
+extern int rmi_h2_zone_widths;
+
+/** Width at full capacity of the route host index a -> host index b under
+ *  zw (INFINITY when a == b, 0 when not positive). O(1). Thread-safe. */
+static inline double rmi_h2_zw_width(const h2_zw *zw, int a, int b)
+{
+    if (a == b)
+        return INFINITY;
+    int A = zw->blk[a], B = zw->blk[b];
+    double w;
+    if (A == B) {
+        w = zw->wu[a] < zw->wd[b] ? zw->wu[a] : zw->wd[b];
+    } else {
+        size_t e = (size_t)A * (size_t)zw->C + (size_t)B;
+        w = zw->wo[zw->ooff[a] + zw->slot[2 * e]];
+        if (zw->wm[e] < w)
+            w = zw->wm[e];
+        double y = zw->wi[zw->ioff[b] + zw->slot[2 * e + 1]];
+        if (y < w)
+            w = y;
+    }
+    return w > 0.0 ? w : 0.0;
+}
 
 /* longest log of residual changes rmi_h2_trees_reuse reads (else the
  * trees are searched again and stored) */
@@ -512,6 +579,8 @@ static inline double rm_h2_full(const h2_work *wk, int a, int b)
         double w = f->su[a] < f->sd[b] ? f->su[a] : f->sd[b];
         return w > 0.0 ? w : 0.0;
     }
+    if (!f->core && f->zw) /* a zone hierarchy: from the parts (sharedring_zones.c) */
+        return rmi_h2_zw_width(f->zw, a, b);
     if (!f->core)
         return wk->full[(size_t)a * (size_t)wk->H + (size_t)b];
     if (a == b)
@@ -527,9 +596,11 @@ static inline double rm_h2_full(const h2_work *wk, int a, int b)
 /** Fast path (after rmi_h2_adjacency, wk->hidx and wk->H set): the factored
  *  full-capacity widths wk->fw when routing is widest and every leaf host's
  *  node is a core node; under fixed routes on one SimGrid star zone each
- *  host's pieces' least capacities (wk->fw.su, sd: rmi_h2_side_widths);
- *  else the H x H matrix wk->full (filled by best_pair). nc widest-path
- *  trees of the core, O(H x piece length) for the pieces. RM_ENOMEM. */
+ *  host's pieces' least capacities (wk->fw.su, sd: rmi_h2_side_widths), on
+ *  a zone hierarchy of clusters each host's parts' and each middle's
+ *  (wk->fw.zw: rmi_h2_zw_build); else the H x H matrix wk->full (filled by
+ *  best_pair). nc widest-path trees of the core, O(H x piece length) for
+ *  the pieces. RM_ENOMEM. */
 rm_status rmi_h2_fullw_init(h2_work *wk, rm_error *err);
 
 /** Fast path (after rmi_h2_adjacency): wk->kres_out / kres_in. RM_ENOMEM. O(H deg). */

@@ -2,7 +2,9 @@
  * sharedring_pair.c — SharedRing's first step (the best pair, Legrand et al.
  * 2004 §4.4.1) over the twin classes of one SimGrid star zone (a <cluster>,
  * rmi_fixed_route_star), with the widths of the pair's routes from each
- * host's two pieces instead of a route per ordered pair.
+ * host's two pieces instead of a route per ordered pair; and over the twin
+ * classes of a zone hierarchy of clusters, the widths from each host's
+ * parts (sharedring_zones.c; the argument above zone_host_res).
  *
  * Widths. On a star zone every route s -> d is U(s) then D(d), the SimGrid
  * links already met taken once (rmi_fixed_route_side gives U and D). A
@@ -96,6 +98,9 @@ void rmi_h2_pairs_free(h2_pairs *pp)
     free(pp->sig);
     free(pp->slot);
     free(pp->spool);
+    free(pp->za);
+    free(pp->zm);
+    free(pp->zarcs);
     memset(pp, 0, sizeof *pp);
 }
 
@@ -133,11 +138,185 @@ int rmi_h2_side_widths(const rm_network *net, double *wu, double *wd)
     return ok;
 }
 
+/*
+ * Zone hierarchies of clusters (wk->fw.zw, sharedring_zones.c). The same
+ * argument as on one star zone, with a pair's four routes made of the
+ * hosts' parts: for a in block P and b in block Q, P = Q, the routes are
+ * U(a) D(b) and U(b) D(a) as on a star zone; P != Q, a -> b is the out
+ * part of a for P's slot of Q, the middle of (P, Q), the in part of b for
+ * Q's slot of P, and b -> a likewise. The twins of a class lie in one
+ * block (checked) and read their parts alike token by token, so phi (a's
+ * private resource of rank o to a''s, b's to b''s, every other resource
+ * to itself) sends the four routes onto another pair's of the same class
+ * pair arc by arc; the signature is the non-backbone resources of the four
+ * routes in index order, each as (a's, rank), (b's, rank) or itself. The
+ * members of A below b keep one signature between the cuts of a's private
+ * resources among X = b's resources, A's shared ones and the middles' (a
+ * private resource of a off these parts adds cuts, never hides one: the
+ * first pair of each signature is still listed).
+ */
+
+/* The non-backbone resources of host index h's parts on its routes to and
+ * from block Q (U and D when Q is h's block), appended at v[n ..) (room
+ * cap): the new count, -1 when a part is missing or the room too small. */
+static int zone_host_res(h2_pairs *pp, const rm_network *net, int h, int Q, int *v, int n, int cap)
+{
+    const h2_zw *zw = pp->zw;
+    int P = zw->blk[h];
+    size_t e1 = (size_t)P * zw->C + Q, e2 = (size_t)Q * zw->C + P;
+    for (int t = 0; t < 2; t++) {
+        int kind = P == Q ? t : 2 + t, k = P == Q ? 0 : t ? zw->slot[2 * e2 + 1] : zw->slot[2 * e1];
+        int m = rmi_fixed_zones_part(net, zw->fz, h, kind, k, pp->zarcs, pp->zacap);
+        if (m < 0)
+            return -1;
+        for (int u = 0; u < m; u++) {
+            int r = net->arc_res[pp->zarcs[u]];
+            if (r < 0 || net->res_backbone[r])
+                continue;
+            if (n >= cap)
+                return -1;
+            v[n++] = r;
+        }
+    }
+    return n;
+}
+
+static int zone_pairs_init(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx)
+{
+    const h2_zw *zw = wk->fw.zw;
+    int H = wk->p->n_hosts;
+    if (!zw->fz || zw->H != H)
+        return 0;
+    for (int c = 0; c < fx->n_class; c++) /* every class inside one block */
+        for (int m = fx->cls_start[c] + 1; m < fx->cls_start[c + 1]; m++)
+            if (zw->blk[fx->mem[m]] != zw->blk[fx->mem[fx->cls_start[c]]])
+                return 0;
+    int np = 0;
+    for (int h = 0; h < H; h++)
+        if (fx->pstart[h + 1] - fx->pstart[h] > np)
+            np = fx->pstart[h + 1] - fx->pstart[h];
+    pp->zw = zw;
+    pp->zacap = zw->fz->max_arcs + 2;
+    pp->zcap = 2 * pp->zacap + 1; /* a host's two parts, or two middles */
+    pp->xcap = 3 * pp->zcap;      /* a pair's four routes */
+    pp->zarcs = malloc((size_t)pp->zacap * sizeof *pp->zarcs);
+    pp->za = malloc(2 * (size_t)pp->zcap * sizeof *pp->za);
+    pp->zm = malloc((size_t)pp->zcap * sizeof *pp->zm);
+    pp->x = malloc((size_t)pp->xcap * sizeof *pp->x);
+    pp->cut = malloc(((size_t)pp->xcap * (np + 1) + 1) * sizeof *pp->cut);
+    pp->sig = malloc(((size_t)pp->xcap + 1) * sizeof *pp->sig);
+    pp->cap_spool = 1024;
+    pp->spool = malloc((size_t)pp->cap_spool * sizeof *pp->spool);
+    if (!pp->zarcs || !pp->za || !pp->zm || !pp->x || !pp->cut || !pp->sig || !pp->spool) {
+        rmi_h2_pairs_free(pp);
+        return -1;
+    }
+    return 1;
+}
+
+/* The signature of pair (a, b) (a in block P, b in block Q; b's resources
+ * lb, the middles' lm) into pp->sig: its length, -1 on a missing part. */
+static int zone_signature(h2_pairs *pp, const rm_network *net, const h2_fixed *fx, int a, int b, int Q,
+                          const int *lb, int nlb, const int *lm, int nlm)
+{
+    int n = zone_host_res(pp, net, a, Q, pp->sig, 0, pp->xcap - nlb - nlm);
+    if (n < 0)
+        return -1;
+    memcpy(pp->sig + n, lb, (size_t)nlb * sizeof *lb);
+    n += nlb;
+    memcpy(pp->sig + n, lm, (size_t)nlm * sizeof *lm);
+    n = sort_unique(pp->sig, n + nlm);
+    for (int t = 0; t < n; t++) {
+        int r = pp->sig[t], o = fx->owner[r];
+        pp->sig[t] = o == a ? 3 * fx->rank[r] + 1 : o == b ? 3 * fx->rank[r] + 2 : 3 * r;
+    }
+    return n;
+}
+
+static int pair_cmp(const void *x, const void *y);
+static int keep_first(h2_pairs *pp, int n, int a, int b);
+
+/* rmi_h2_pairs_of on a zone hierarchy (the argument above zone_host_res). */
+static int zone_pairs_of(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx, int A, int B)
+{
+    const rm_network *net = wk->net;
+    const h2_zw *zw = pp->zw;
+    int csA = fx->cls_start[A], ceA = fx->cls_start[A + 1];
+    int csB = fx->cls_start[B], ceB = fx->cls_start[B + 1];
+    int rep = fx->mem[csA], P = zw->blk[rep], Q = zw->blk[fx->mem[csB]];
+    pp->n_pair = pp->n_spool = 0;
+    for (int t = 0; t < pp->n_slot; t++)
+        pp->slot[t] = -1;
+    if (A == B && ceA - csA < 2)
+        return 0; /* no pair (a block of one host has no U, D) */
+    int *lr = pp->za, *lb = pp->za + pp->zcap, *lm = pp->zm;
+    int nlr = zone_host_res(pp, net, rep, Q, lr, 0, pp->zcap), nlm = 0;
+    if (nlr < 0)
+        return -1;
+    nlr = sort_unique(lr, nlr);
+    if (P != Q) { /* the middles' non-backbone resources */
+        const rmi_fixed_zones *fz = zw->fz;
+        size_t e[2] = {(size_t)P * zw->C + Q, (size_t)Q * zw->C + P};
+        for (int t = 0; t < 2; t++)
+            for (int u = fz->mid_off[e[t]]; u < fz->mid_off[e[t] + 1]; u++) {
+                int r = net->arc_res[fz->mid[u]];
+                if (r < 0 || net->res_backbone[r])
+                    continue;
+                if (nlm >= pp->zcap)
+                    return -1;
+                lm[nlm++] = r;
+            }
+        nlm = sort_unique(lm, nlm);
+    }
+    for (int pb = csB; pb < ceB; pb++) {
+        int b = fx->mem[pb];
+        /* the members of A below b: positions [csA, lim) */
+        int lo = csA, hi = ceA;
+        while (lo < hi) {
+            int mid = lo + (hi - lo) / 2;
+            if (fx->mem[mid] < b)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        int lim = lo;
+        if (lim <= csA)
+            continue;
+        int nlb = zone_host_res(pp, net, b, P, lb, 0, pp->zcap);
+        if (nlb < 0)
+            return -1;
+        nlb = sort_unique(lb, nlb);
+        /* X: b's resources, A's shared ones and the middles', increasing */
+        int nx = 0;
+        for (int t = 0; t < nlb; t++)
+            pp->x[nx++] = lb[t];
+        for (int t = 0; t < nlr; t++)
+            if (fx->owner[lr[t]] != rep)
+                pp->x[nx++] = lr[t];
+        for (int t = 0; t < nlm; t++)
+            pp->x[nx++] = lm[t];
+        nx = sort_unique(pp->x, nx);
+        int nc = rmi_h2_fixed_run_cuts(net, fx, rep, csA, lim, pp->x, nx, pp->cut);
+        nc = sort_unique(pp->cut, nc);
+        for (int c = -1; c < nc; c++) {
+            int a = fx->mem[c < 0 ? csA : pp->cut[c]];
+            int n = zone_signature(pp, net, fx, a, b, Q, lb, nlb, lm, nlm);
+            if (n < 0 || !keep_first(pp, n, a, b))
+                return -1;
+        }
+    }
+    if (pp->n_pair > 1)
+        qsort(pp->pair, (size_t)pp->n_pair, sizeof *pp->pair, pair_cmp);
+    return pp->n_pair;
+}
+
 int rmi_h2_pairs_init(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx)
 {
     const rm_network *net = wk->net;
     int H = wk->p->n_hosts;
     memset(pp, 0, sizeof *pp);
+    if (fx && !fx->star && fx->n_host == H && wk->fw.zw)
+        return zone_pairs_init(pp, wk, fx);
     if (!fx || !fx->star || fx->n_host != H)
         return 0;
     int cap = wk->p->n_links + 2;
@@ -202,6 +381,8 @@ int rmi_h2_pairs_init(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx)
 
 double rmi_h2_pairs_width(const h2_pairs *pp, int a, int b)
 {
+    if (pp->zw)
+        return rmi_h2_zw_width(pp->zw, a, b);
     double x = pp->wu[a] < pp->wd[b] ? pp->wu[a] : pp->wd[b];
     return x > 0.0 ? x : 0.0;
 }
@@ -306,6 +487,8 @@ static int pair_cmp(const void *x, const void *y)
 
 int rmi_h2_pairs_of(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx, int A, int B)
 {
+    if (pp->zw)
+        return zone_pairs_of(pp, wk, fx, A, B);
     const rm_network *net = wk->net;
     int csA = fx->cls_start[A], ceA = fx->cls_start[A + 1];
     int csB = fx->cls_start[B], ceB = fx->cls_start[B + 1];
