@@ -16,6 +16,7 @@
 #include <simgrid/s4u/NetZone.hpp>
 #include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
+#include <simgrid/kernel/routing/FatTreeZone.hpp>
 #include <xbt/config.hpp>
 
 #include <cerrno>
@@ -26,6 +27,8 @@
 #include <typeinfo>
 #include <string>
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -194,6 +197,53 @@ struct ZoneAccess : NetZoneImpl {
     static auto bypass_route() { return &ZoneAccess::get_bypass_route; }
 };
 
+/* A fat-tree zone's structure (SimGrid 3.32's FatTreeZone keeps it
+ * private): read through pointers to its members, which an explicit
+ * instantiation may name (C++17 [temp.spec] 17.8/6: access is not checked
+ * there). Only data is read; no hidden symbol of SimGrid is called. */
+using simgrid::kernel::routing::FatTreeNode;
+using simgrid::kernel::routing::FatTreeZone;
+template <typename Tag, typename Tag::type M> struct Rob {
+    friend typename Tag::type rob(Tag) { return M; }
+};
+struct FtLevels {
+    using type = unsigned long FatTreeZone::*;
+    friend type rob(FtLevels);
+};
+struct FtChildren {
+    using type = std::vector<unsigned int> FatTreeZone::*;
+    friend type rob(FtChildren);
+};
+struct FtParents {
+    using type = std::vector<unsigned int> FatTreeZone::*;
+    friend type rob(FtParents);
+};
+struct FtPorts {
+    using type = std::vector<unsigned int> FatTreeZone::*;
+    friend type rob(FtPorts);
+};
+struct FtNodes {
+    using type = std::vector<std::shared_ptr<FatTreeNode>> FatTreeZone::*;
+    friend type rob(FtNodes);
+};
+struct FtCompute {
+    using type = std::map<unsigned long, std::shared_ptr<FatTreeNode>> FatTreeZone::*;
+    friend type rob(FtCompute);
+};
+template struct Rob<FtLevels, &FatTreeZone::levels_>;
+template struct Rob<FtChildren, &FatTreeZone::num_children_per_node_>;
+template struct Rob<FtParents, &FatTreeZone::num_parents_per_node_>;
+template struct Rob<FtPorts, &FatTreeZone::num_port_lower_level_>;
+template struct Rob<FtNodes, &FatTreeZone::nodes_>;
+template struct Rob<FtCompute, &FatTreeZone::compute_nodes_>;
+
+/* A <cluster topology="FAT_TREE">'s zone (FatTreeZone is not exported:
+ * known by its dynamic type's name). */
+bool fat_tree_zone(const NetZoneImpl *z)
+{
+    return z && std::strstr(typeid(*z).name(), "FatTreeZone") != nullptr;
+}
+
 struct Piece {
     LinkList links;
     const NetPoint *gw_src = nullptr;
@@ -333,6 +383,10 @@ class Composer {
         if (r && s != d) { /* to or from the router itself */
             const Piece &p = s == r ? star_down(z, r, d) : star_up(z, s, r);
             out = p;
+            return;
+        }
+        if (fat_tree_zone(z)) { /* its structure is written instead (write_fat_trees) */
+            local_of(z, s, d, out);
             return;
         }
         auto key = std::make_pair(static_cast<const void *>(s), static_cast<const void *>(d));
@@ -755,6 +809,18 @@ void all_zones(NetZoneImpl *z, std::vector<NetZoneImpl *> &out)
 
 namespace {
 
+/* Zone z's own local route s -> d, as SimGrid gives it. */
+void local_of_zone(const NetZoneImpl *z, const NetPoint *s, const NetPoint *d, Piece &p)
+{
+    Route r;
+    double lat = 0.0;
+    (const_cast<NetZoneImpl *>(z)->*ZoneAccess::local_route())(s, d, &r, &lat);
+    p.links = std::move(r.link_list_);
+    p.gw_src = r.gw_src_;
+    p.gw_dst = r.gw_dst_;
+    p.latency = lat;
+}
+
 /* The pieces stream (rmi_sg_child_extract_pieces) of the loaded and sealed
  * platform e with its hosts: 0, 3 after an "ERR!" record, 4 when fd could
  * not be written. Throws SimGrid's exceptions. */
@@ -790,7 +856,7 @@ int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u
     for (const NetZoneImpl *z : leaves) {
         const auto &m = members[z];
         const NetPoint *reps[2] = {m.front(), m.back()};
-        bool star = c.probe_of(z) != nullptr;
+        bool star = c.probe_of(z) != nullptr || fat_tree_zone(z);
         for (const auto *h : hosts)
             for (const NetPoint *r : reps) {
                 const NetPoint *v = h->get_netpoint();
@@ -870,8 +936,90 @@ int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u
             np_id(kv.second.gw_src);
             np_id(kv.second.gw_dst);
         }
+    /* version 3: each fat-tree zone's structure (its local routes from it,
+     * topo/io/sg_store.c's ft_local), not its pairs' routes */
+    std::vector<int32_t> ft;
+    auto link_id = [&lid, &lks](const StandardLinkImpl *l) -> int32_t {
+        if (!l)
+            return -1;
+        auto it = lid.find(l);
+        if (it == lid.end()) {
+            it = lid.emplace(l, static_cast<int32_t>(lks.size())).first;
+            lks.push_back(l);
+        }
+        return it->second;
+    };
+    int32_t n_ft = 0;
+    for (NetZoneImpl *z : zones)
+        if (fat_tree_zone(z) && members.count(z))
+            n_ft++;
+    ft.push_back(n_ft);
+    for (NetZoneImpl *z : zones) {
+        if (!fat_tree_zone(z) || !members.count(z))
+            continue;
+        const auto *fz = static_cast<const FatTreeZone *>(z);
+        unsigned long levels = fz->*rob(FtLevels());
+        const auto &C = fz->*rob(FtChildren()), &P = fz->*rob(FtParents()), &K = fz->*rob(FtPorts());
+        const auto &nodes = fz->*rob(FtNodes());
+        const auto &compute = fz->*rob(FtCompute());
+        if (C.size() < levels || P.size() < levels || K.size() < levels)
+            throw std::runtime_error("fat-tree zone '" + z->get_name() + "': malformed levels");
+        std::unordered_map<const FatTreeNode *, int32_t> nid;
+        for (size_t k = 0; k < nodes.size(); k++)
+            nid.emplace(nodes[k].get(), static_cast<int32_t>(k));
+        auto node_id = [&nid](const FatTreeNode *n) -> int32_t {
+            auto it = nid.find(n);
+            return it == nid.end() ? -1 : it->second;
+        };
+        ft.push_back(zid.at(z));
+        ft.push_back(static_cast<int32_t>(levels));
+        for (unsigned long l = 0; l < levels; l++) {
+            ft.push_back(static_cast<int32_t>(C[l]));
+            ft.push_back(static_cast<int32_t>(P[l]));
+            ft.push_back(static_cast<int32_t>(K[l]));
+        }
+        ft.push_back(static_cast<int32_t>(nodes.size()));
+        for (const auto &n : nodes) {
+            ft.push_back(static_cast<int32_t>(n->level));
+            ft.push_back(static_cast<int32_t>(n->position));
+            ft.push_back(link_id(n->limiter_link_));
+            for (unsigned long l = 0; l < levels; l++)
+                ft.push_back(l < n->label.size() ? static_cast<int32_t>(n->label[l]) : -1);
+            ft.push_back(static_cast<int32_t>(n->parents.size()));
+            for (const auto &e : n->parents) {
+                ft.push_back(e ? link_id(e->up_link_) : -1);
+                ft.push_back(e ? node_id(e->up_node_) : -1);
+            }
+            ft.push_back(static_cast<int32_t>(n->children.size()));
+            for (const auto &e : n->children) {
+                ft.push_back(e ? link_id(e->down_link_) : -1);
+                ft.push_back(e ? node_id(e->down_node_) : -1);
+            }
+        }
+        /* the zone's hosts: their node, and their gateways (SimGrid's
+         * get_gateway, by position: read from a local route from and to
+         * another member) */
+        const auto &m = members.at(z);
+        ft.push_back(static_cast<int32_t>(m.size()));
+        for (size_t k = 0; k < m.size(); k++) {
+            const NetPoint *v = m[k], *w = m[k ? 0 : (m.size() > 1 ? 1 : 0)];
+            auto it = compute.find(v->id());
+            const NetPoint *gs = nullptr, *gd = nullptr;
+            if (w != v) {
+                Piece p;
+                local_of_zone(z, v, w, p);
+                gs = p.gw_src;
+                local_of_zone(z, w, v, p);
+                gd = p.gw_dst;
+            }
+            ft.push_back(np_id(v));
+            ft.push_back(it == compute.end() ? -1 : node_id(it->second.get()));
+            ft.push_back(np_id(gs));
+            ft.push_back(np_id(gd));
+        }
+    }
     o.bytes("RMSP", 4);
-    o.u32(2);
+    o.u32(3);
     o.i32(static_cast<int32_t>(hosts.size()));
     for (const auto *h : hosts) {
         o.str(h->get_name());
@@ -928,6 +1076,7 @@ int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u
     for (const auto *v : e.get_all_netpoints())
         n_routers += v->is_router() ? 1 : 0;
     o.i32(n_routers);
+    o.bytes(ft.data(), ft.size() * sizeof(int32_t));
     o.bytes("END!", 4);
     o.flush();
     return o.failed() ? 4 : 0;

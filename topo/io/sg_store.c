@@ -21,6 +21,189 @@ static int map_put(rmi_sg_pairmap *m, int a, int b, int v)
     return 0;
 }
 
+static void ft_free(rmi_sg_ft *f)
+{
+    free(f->C);
+    free(f->P);
+    free(f->K);
+    free(f->level);
+    free(f->pos);
+    free(f->lim);
+    free(f->label);
+    free(f->par0);
+    free(f->ch0);
+    free(f->up_l);
+    free(f->up_n);
+    free(f->dn_l);
+    free(f->dn_n);
+}
+
+/* The version 3 fat-tree section into st (st->L, Z, P, H known): 0, -1
+ * (r->bad or r->nomem set). Every index is checked, and each parent one
+ * level up and each child one level down, so that a route walk ends. */
+static int read_fat_trees(rmi_sg_rd *r, rmi_sg_store *st)
+{
+    int32_t n = rmi_sg_i32(r);
+    if (r->bad || n < 0 || n > st->Z) {
+        r->bad = 1;
+        return -1;
+    }
+    st->nft = 0;
+    st->ft = calloc((size_t)n + 1, sizeof *st->ft);
+    st->zft = malloc((size_t)st->Z * sizeof *st->zft);
+    st->npft = malloc((size_t)st->P * sizeof *st->npft);
+    st->ftgs = malloc((size_t)st->P * sizeof *st->ftgs);
+    st->ftgd = malloc((size_t)st->P * sizeof *st->ftgd);
+    if (!st->ft || !st->zft || !st->npft || !st->ftgs || !st->ftgd) {
+        r->nomem = 1;
+        return -1;
+    }
+    for (int z = 0; z < st->Z; z++)
+        st->zft[z] = -1;
+    for (int v = 0; v < st->P; v++)
+        st->npft[v] = st->ftgs[v] = st->ftgd[v] = -1;
+    for (int32_t t = 0; t < n; t++) {
+        rmi_sg_ft *f = &st->ft[st->nft++];
+        f->zone = rmi_sg_i32(r);
+        f->levels = rmi_sg_i32(r);
+        if (r->bad || f->zone < 0 || f->zone >= st->Z || st->zft[f->zone] >= 0 || f->levels < 1 ||
+            f->levels > 64) {
+            r->bad = 1;
+            return -1;
+        }
+        st->zft[f->zone] = t;
+        size_t lv = (size_t)f->levels;
+        f->C = malloc(lv * sizeof *f->C);
+        f->P = malloc(lv * sizeof *f->P);
+        f->K = malloc(lv * sizeof *f->K);
+        if (!f->C || !f->P || !f->K) {
+            r->nomem = 1;
+            return -1;
+        }
+        for (size_t l = 0; l < lv; l++) {
+            f->C[l] = rmi_sg_i32(r);
+            f->P[l] = rmi_sg_i32(r);
+            f->K[l] = rmi_sg_i32(r);
+            if (r->bad || f->C[l] < 1 || f->P[l] < 1 || f->K[l] < 1 ||
+                (long long)f->P[l] * f->K[l] > INT32_MAX) {
+                r->bad = 1;
+                return -1;
+            }
+        }
+        f->nn = rmi_sg_i32(r);
+        if (r->bad || f->nn < 1 || (size_t)f->nn > (r->n - r->at) / (4 * (5 + lv))) {
+            r->bad = 1;
+            return -1;
+        }
+        size_t nn = (size_t)f->nn;
+        f->level = malloc(nn * sizeof *f->level);
+        f->pos = malloc(nn * sizeof *f->pos);
+        f->lim = malloc(nn * sizeof *f->lim);
+        f->label = malloc(nn * lv * sizeof *f->label);
+        f->par0 = malloc((nn + 1) * sizeof *f->par0);
+        f->ch0 = malloc((nn + 1) * sizeof *f->ch0);
+        if (!f->level || !f->pos || !f->lim || !f->label || !f->par0 || !f->ch0) {
+            r->nomem = 1;
+            return -1;
+        }
+        size_t cap_u = 0, cap_d = 0, nu = 0, nd = 0;
+        f->par0[0] = f->ch0[0] = 0;
+        for (size_t k = 0; k < nn; k++) {
+            f->level[k] = rmi_sg_i32(r);
+            f->pos[k] = rmi_sg_i32(r);
+            f->lim[k] = rmi_sg_i32(r);
+            for (size_t l = 0; l < lv; l++)
+                f->label[k * lv + l] = rmi_sg_i32(r);
+            if (r->bad || f->level[k] < 0 || f->level[k] > f->levels || f->pos[k] < 0 ||
+                f->lim[k] < -1 || f->lim[k] >= st->L) {
+                r->bad = 1;
+                return -1;
+            }
+            for (int side = 0; side < 2; side++) {
+                int32_t m = rmi_sg_i32(r);
+                if (r->bad || m < 0 || (size_t)m > (r->n - r->at) / 8) {
+                    r->bad = 1;
+                    return -1;
+                }
+                size_t *cnt = side ? &nd : &nu, *cap = side ? &cap_d : &cap_u;
+                int **pl = side ? &f->dn_l : &f->up_l, **pn = side ? &f->dn_n : &f->up_n;
+                if (*cnt + (size_t)m > INT32_MAX) {
+                    r->bad = 1;
+                    return -1;
+                }
+                if (*cnt + (size_t)m > *cap) {
+                    size_t nc = *cap ? 2 * *cap : 64;
+                    while (nc < *cnt + (size_t)m)
+                        nc *= 2;
+                    int *a = realloc(*pl, nc * sizeof *a);
+                    if (a)
+                        *pl = a;
+                    int *b = a ? realloc(*pn, nc * sizeof *b) : NULL;
+                    if (!a || !b) {
+                        r->nomem = 1;
+                        return -1;
+                    }
+                    *pn = b;
+                    *cap = nc;
+                }
+                for (int32_t e = 0; e < m; e++) {
+                    (*pl)[*cnt] = rmi_sg_i32(r);
+                    (*pn)[*cnt] = rmi_sg_i32(r);
+                    if (r->bad || (*pl)[*cnt] < -1 || (*pl)[*cnt] >= st->L || (*pn)[*cnt] < -1 ||
+                        (*pn)[*cnt] >= f->nn) {
+                        r->bad = 1;
+                        return -1;
+                    }
+                    (*cnt)++;
+                }
+                (side ? f->ch0 : f->par0)[k + 1] = (int)*cnt;
+            }
+        }
+        if (!f->up_l) { /* no edge at all */
+            f->up_l = malloc(sizeof *f->up_l);
+            f->up_n = malloc(sizeof *f->up_n);
+        }
+        if (!f->dn_l) {
+            f->dn_l = malloc(sizeof *f->dn_l);
+            f->dn_n = malloc(sizeof *f->dn_n);
+        }
+        if (!f->up_l || !f->up_n || !f->dn_l || !f->dn_n) {
+            r->nomem = 1;
+            return -1;
+        }
+        for (size_t k = 0; k < nn; k++) { /* one level up, one level down */
+            for (int e = f->par0[k]; e < f->par0[k + 1]; e++)
+                if (f->up_n[e] >= 0 && f->level[f->up_n[e]] != f->level[k] + 1) {
+                    r->bad = 1;
+                    return -1;
+                }
+            for (int e = f->ch0[k]; e < f->ch0[k + 1]; e++)
+                if (f->dn_n[e] >= 0 && f->level[f->dn_n[e]] != f->level[k] - 1) {
+                    r->bad = 1;
+                    return -1;
+                }
+        }
+        int32_t nh = rmi_sg_i32(r);
+        if (r->bad || nh < 0 || nh > st->P) {
+            r->bad = 1;
+            return -1;
+        }
+        for (int32_t k = 0; k < nh; k++) {
+            int32_t v = rmi_sg_i32(r), node = rmi_sg_i32(r), gs = rmi_sg_i32(r), gd = rmi_sg_i32(r);
+            if (r->bad || v < 0 || v >= st->P || st->npzone[v] != f->zone || node < -1 ||
+                node >= f->nn || (node >= 0 && f->level[node] != 0) || gs < -1 || gs >= st->P ||
+                gd < -1 || gd >= st->P) {
+                r->bad = 1;
+                return -1;
+            }
+            st->npft[v] = node;
+            st->ftgs[v] = gs;
+            st->ftgd[v] = gd;
+        }
+    }
+    return 0;
+}
+
 void rmi_sg_store_free(rmi_sg_store *st)
 {
     if (!st)
@@ -55,6 +238,13 @@ void rmi_sg_store_free(rmi_sg_store *st)
     free(st->bw);
     free(st->lat);
     free(st->policy);
+    for (int f = 0; st->ft && f < st->nft; f++)
+        ft_free(&st->ft[f]);
+    free(st->ft);
+    free(st->zft);
+    free(st->npft);
+    free(st->ftgs);
+    free(st->ftgd);
     memset(st, 0, sizeof *st);
 }
 
@@ -112,7 +302,10 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
         return s;
     }
     size_t cap_pc = 0, cap_pl = 0;
-    if (!rmi_sg_magic(&r, "RMSP") || rmi_sg_i32(&r) != 2)
+    if (!rmi_sg_magic(&r, "RMSP"))
+        goto bad;
+    int version = rmi_sg_i32(&r);
+    if (version != 2 && version != 3)
         goto bad;
     st->H = rmi_sg_i32(&r);
     if (r.bad || st->H < 1 || (size_t)st->H > r.n / 16)
@@ -219,6 +412,11 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
     st->n_routers = rmi_sg_i32(&r);
     if (r.bad || st->n_routers < 0)
         goto bad;
+    if (version == 3 && read_fat_trees(&r, st)) {
+        if (r.nomem)
+            goto nomem;
+        goto bad;
+    }
     for (size_t k = 0; k < st->npl; k++)
         if (st->pl[k] < 0 || st->pl[k] >= st->L)
             goto bad;
@@ -263,9 +461,129 @@ static void add(acc *a, const rmi_sg_store *st, const rmi_sg_piece *p)
     a->lat += p->lat;
 }
 
+static void push_link(acc *a, const rmi_sg_store *st, int l, int with_lat)
+{
+    if (a->err)
+        return;
+    if (l < 0) {
+        a->err = -1;
+        return;
+    }
+    if (a->n >= a->cap) {
+        a->err = -2;
+        return;
+    }
+    a->links[a->n++] = l;
+    if (with_lat)
+        a->lat += st->lat[l];
+}
+
+/* SimGrid 3.32's FatTreeZone::is_in_sub_tree. */
+static int ft_in_sub(const rmi_sg_ft *f, int root, int node)
+{
+    if (f->level[root] <= f->level[node])
+        return 0;
+    const int *lr = f->label + (size_t)root * f->levels, *ln = f->label + (size_t)node * f->levels;
+    for (int i = 0; i < f->level[node]; i++)
+        if (lr[i] != ln[i])
+            return 0;
+    for (int i = f->level[root]; i < f->levels; i++)
+        if (lr[i] != ln[i])
+            return 0;
+    return 1;
+}
+
+/* Fat-tree f's local route between members s and d (netpoints), added to
+ * a: SimGrid 3.32's FatTreeZone::get_local_route (up until the node's
+ * subtree holds d, each level's parent by d's position divided by the
+ * parents of the levels below, modulo this level's parents times parallel
+ * links, as SimGrid 3.32 computes it; down by d's label,
+ * the parallel cable picked by the source's position; each limiter link
+ * without latency). The down scan's index runs on over the next node's
+ * children as SimGrid's loop does; each match is found in O(1). A
+ * structure SimGrid would loop on or index out of range on gives -1.
+ * O(levels^2). */
+static void ft_local(const rmi_sg_store *st, const rmi_sg_ft *f, int s, int d, acc *a, int *gs,
+                     int *gd)
+{
+    int src = st->npft[s], dst = st->npft[d];
+    if (src < 0 || dst < 0 || src == dst) { /* a router end: SimGrid's route is empty */
+        if (src == dst && src >= 0)
+            a->err = -1;
+        return;
+    }
+    int cur = src;
+    while (!a->err && !ft_in_sub(f, cur, dst)) {
+        int lv = f->level[cur];
+        if (lv >= f->levels) {
+            a->err = -1;
+            return;
+        }
+        long long x = f->pos[dst];
+        for (int i = 0; i < lv; i++)
+            x /= f->P[i];
+        x %= (long long)f->P[lv] * f->K[lv];
+        if (f->lim[cur] >= 0)
+            push_link(a, st, f->lim[cur], 0);
+        int e = f->par0[cur] + (int)x;
+        if (x >= f->par0[cur + 1] - f->par0[cur] || f->up_n[e] < 0) {
+            a->err = -1;
+            return;
+        }
+        push_link(a, st, f->up_l[e], 1);
+        cur = f->up_n[e];
+    }
+    const int *ld = f->label + (size_t)dst * f->levels;
+    while (!a->err && cur != dst) {
+        int lv = f->level[cur], moved = 0;
+        if (lv < 1) {
+            a->err = -1;
+            return;
+        }
+        long long i = (long long)(f->pos[src] % f->K[lv - 1]) * f->C[lv - 1];
+        for (;;) {
+            int nch = f->ch0[cur + 1] - f->ch0[cur];
+            if (i >= nch)
+                break;
+            lv = f->level[cur];
+            int c = f->C[lv - 1], t = ld[lv - 1];
+            if (t < 0 || t >= c)
+                break; /* never equal: the scan runs to the end */
+            i += ((t - (int)(i % c)) % c + c) % c;
+            if (i >= nch)
+                break;
+            int e = f->ch0[cur] + (int)i;
+            if (f->dn_n[e] < 0) {
+                a->err = -1;
+                return;
+            }
+            push_link(a, st, f->dn_l[e], 1);
+            if (f->lim[cur] >= 0)
+                push_link(a, st, f->lim[cur], 0);
+            cur = f->dn_n[e];
+            moved = 1;
+            if (f->level[cur] < 1)
+                break; /* a compute node has no children */
+            i++;
+        }
+        if (!moved) {
+            a->err = -1;
+            return;
+        }
+    }
+    if (f->lim[cur] >= 0)
+        push_link(a, st, f->lim[cur], 0);
+    *gs = st->ftgs[s];
+    *gd = st->ftgd[d];
+}
+
 /* Zone z's local route s -> d, added to a; its gateways into *gs, *gd. */
 static void local(const rmi_sg_store *st, int z, int s, int d, acc *a, int *gs, int *gd)
 {
+    if (st->zft && st->zft[z] >= 0) {
+        ft_local(st, &st->ft[st->zft[z]], s, d, a, gs, gd);
+        return;
+    }
     int r = st->zprobe[z];
     if (r >= 0 && s != d && s != r && d != r) {
         int u = st->up[s], w = st->down[d];

@@ -29,6 +29,22 @@ typedef struct rmi_sg_piece {
 } rmi_sg_piece;
 
 
+/* A fat-tree zone's structure (SimGrid 3.32's FatTreeZone, a PGFT of
+ * Zahavi's d-mod-k routing): its local route between two members is found
+ * from it the way SimGrid does (FatTreeZone::get_local_route), O(levels)
+ * links, instead of kept per pair. Nodes in SimGrid's order (the compute
+ * nodes, then the switches level by level). */
+typedef struct rmi_sg_ft {
+    int zone, levels;
+    int *C, *P, *K;          /* levels each: children, parents, parallel links */
+    int nn;                  /* nodes */
+    int *level, *pos, *lim;  /* nn: level (0: compute node), position, limiter link (-1) */
+    int *label;              /* nn x levels */
+    int *par0, *ch0;         /* nn + 1: offsets into up_* and dn_* */
+    int *up_l, *up_n;        /* a node's parents in port order: up link, upper node (-1) */
+    int *dn_l, *dn_n;        /* its children: down link, lower node (-1) */
+} rmi_sg_ft;
+
 typedef struct rmi_sg_store {
     int H;
     char **hname;
@@ -51,6 +67,11 @@ typedef struct rmi_sg_store {
     double *bw, *lat; /* bytes/s, s */
     int *policy;
     int n_routers; /* SimGrid's own routers */
+    int nft;       /* version 3: fat-tree zones */
+    rmi_sg_ft *ft;
+    int *zft;      /* Z: the zone's fat-tree, -1 (NULL: none) */
+    int *npft;     /* P: a member's node in its zone's fat-tree, -1 */
+    int *ftgs, *ftgd; /* P: that member's gateways (netpoints, -1) */
 } rmi_sg_store;
 
 /** Decode the stream d (n bytes) into st (zeroed first). RM_OK; RM_EINPUT
