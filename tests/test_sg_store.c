@@ -284,7 +284,9 @@ START_TEST(test_g5k_structure)
 }
 END_TEST
 
-/* SimGrid's fat-trees kept as their structure (rmi_sg_ft), not per pair:
+/* SimGrid's fat-trees kept as their structure (rmi_sg_ft) and dragonflies
+ * factored (node links, router pairs; with limiters: cluster_dragonfly.xml
+ * above), not per pair:
  * every pair's route from it against SimGrid's own, over parameters that
  * reach each part of its routing: hosts with several parents (the
  * d-mod-k choice at level 0), three levels, parallel cables (picked by the
@@ -308,9 +310,18 @@ static const char *const fat_trees[] = {
     "  <cluster id=\"a\" topology=\"FAT_TREE\" topo_parameters=\"2;2,3;1,2;1,1\" prefix=\"a-\" "
     "suffix=\"\" radical=\"0-5\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>\n"
     "  <cluster id=\"b\" topology=\"FAT_TREE\" topo_parameters=\"2;3,2;2,2;1,2\" prefix=\"b-\" "
-    "suffix=\"\" radical=\"0-5\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>\n"};
+    "suffix=\"\" radical=\"0-5\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>\n",
+    /* dragonflies (factored: node links, router pairs) */
+    "  <cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;3\" prefix=\"d-\" "
+    "suffix=\"\" radical=\"0-23\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>\n",
+    "  <cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"3,1;2,2;3,1;2\" prefix=\"d-\" "
+    "suffix=\"\" radical=\"0-35\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" "
+    "sharing_policy=\"SPLITDUPLEX\"/>\n",
+    "  <cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;1\" prefix=\"d-\" "
+    "suffix=\"\" radical=\"0-7\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" "
+    "loopback_bw=\"1GBps\" loopback_lat=\"0\"/>\n"};
 
-START_TEST(test_fat_tree_structure)
+START_TEST(test_structured_zones)
 {
     char dir[] = "/tmp/rm-sg-ft-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -327,12 +338,12 @@ START_TEST(test_fat_tree_structure)
     rmi_sg_store st;
     rm_error err = {RM_OK, ""};
     ck_assert_msg(rmi_sg_store_decode(bp.d, bp.n, &st, &err, path) == RM_OK, "%s", err.msg);
-    ck_assert_int_ge(st.nft, 1); /* the structure, not the pairs */
+    ck_assert_int_ge(st.nft + st.nfz, 1); /* the structure, not the pairs */
     ck_assert_int_lt((long)st.tab.count, st.H); /* no per-pair table */
     rmi_sg_store_free(&st);
     free(bp.d);
     long pairs = compare(path);
-    ck_assert_int_ge(pairs, 2L * 6 * 5); /* the two fat-trees: none across */
+    ck_assert_int_ge(pairs, 8L * 7); /* the two fat-trees: 2 x 6 x 5, none across */
     unlink(path);
     rmdir(dir);
 }
@@ -345,7 +356,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_same_as_all_pairs, 0, (int)(sizeof files / sizeof *files));
     tcase_add_test(tc, test_g5k_structure);
-    tcase_add_loop_test(tc, test_fat_tree_structure, 0, (int)(sizeof fat_trees / sizeof *fat_trees));
+    tcase_add_loop_test(tc, test_structured_zones, 0, (int)(sizeof fat_trees / sizeof *fat_trees));
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }

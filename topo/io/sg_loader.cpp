@@ -17,6 +17,7 @@
 #include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/kernel/routing/FatTreeZone.hpp>
+#include <simgrid/kernel/routing/DragonflyZone.hpp>
 #include <xbt/config.hpp>
 
 #include <cerrno>
@@ -28,6 +29,7 @@
 #include <string>
 #include <algorithm>
 #include <map>
+#include <tuple>
 #include <memory>
 #include <stdexcept>
 #include <unordered_map>
@@ -237,6 +239,18 @@ template struct Rob<FtPorts, &FatTreeZone::num_port_lower_level_>;
 template struct Rob<FtNodes, &FatTreeZone::nodes_>;
 template struct Rob<FtCompute, &FatTreeZone::compute_nodes_>;
 
+struct ClHasLimiter {
+    using type = bool simgrid::kernel::routing::ClusterBase::*;
+    friend type rob(ClHasLimiter);
+};
+template struct Rob<ClHasLimiter, &simgrid::kernel::routing::ClusterBase::has_limiter_>;
+
+/* A <cluster topology="DRAGONFLY">'s zone. */
+bool dragonfly_zone(const NetZoneImpl *z)
+{
+    return z && std::strstr(typeid(*z).name(), "DragonflyZone") != nullptr;
+}
+
 /* A <cluster topology="FAT_TREE">'s zone (FatTreeZone is not exported:
  * known by its dynamic type's name). */
 bool fat_tree_zone(const NetZoneImpl *z)
@@ -262,6 +276,9 @@ class Composer {
   public:
     /* lat: every link's latency (s), by SimGrid's link object */
     explicit Composer(const std::unordered_map<const StandardLinkImpl *, double> &lat) : lat_(lat) {}
+    /* zones whose local routes are written from their structure: not kept
+     * per pair */
+    std::unordered_set<const NetZoneImpl *> untabled;
 
     /* Route s -> d (links appended), its latency added to *lat. Throws what
      * SimGrid's own query throws. */
@@ -385,7 +402,7 @@ class Composer {
             out = p;
             return;
         }
-        if (fat_tree_zone(z)) { /* its structure is written instead (write_fat_trees) */
+        if (fat_tree_zone(z) || untabled.count(z)) { /* written from their structure */
             local_of(z, s, d, out);
             return;
         }
@@ -852,11 +869,108 @@ int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u
             leaves.push_back(z);
         m.push_back(h->get_netpoint());
     }
+    /* dragonfly zones, factored: SimGrid 3.32's DragonflyZone::get_local_route
+     * takes s's node link (and limiter), the minimal path between the two
+     * routers, then d's limiter and node link; so s -> d is U(s), M(router
+     * of s, router of d), D(d). Taken from SimGrid's
+     * own routes (a member's to and from another, one between two members of
+     * each router pair, or of one router: SimGrid 3.32 adds each router's
+     * limiter on the way) and checked on every member's routes to and from the
+     * next one; a zone that does not fit (or with more router pairs than
+     * 4 H + 65,536) keeps its pairs. */
+    struct Factored {
+        const NetZoneImpl *z;
+        size_t nc = 0;
+        std::vector<int32_t> cls, rep;
+        std::vector<Piece> up, down, mid;
+    };
+    std::vector<Factored> fac;
+    for (const NetZoneImpl *z : leaves) {
+        const auto &m = members[z];
+        if (!dragonfly_zone(z) || m.size() < 2)
+            continue;
+        const auto *dz = static_cast<const simgrid::kernel::routing::DragonflyZone *>(z);
+        size_t a = dz->*rob(ClHasLimiter()) ? 2 : 1;
+        Factored f;
+        f.z = z;
+        std::map<std::tuple<unsigned long, unsigned long, unsigned long>, int32_t> key;
+        for (size_t k = 0; k < m.size(); k++) {
+            auto co = dz->rankId_to_coords(m[k]->id());
+            auto it = key.emplace(std::make_tuple(co.group, co.chassis, co.blade),
+                                  static_cast<int32_t>(f.rep.size()))
+                          .first;
+            if (static_cast<size_t>(it->second) == f.rep.size())
+                f.rep.push_back(static_cast<int32_t>(k));
+            f.cls.push_back(it->second);
+        }
+        f.nc = f.rep.size();
+        if (f.nc * f.nc > 4 * m.size() + 65536)
+            continue;
+        bool ok = true;
+        Piece p;
+        auto sum_lat = [&lat](Piece &q) {
+            q.latency = 0.0;
+            for (const auto *l : q.links)
+                q.latency += lat.at(l);
+        };
+        f.up.resize(m.size());
+        f.down.resize(m.size());
+        for (size_t k = 0; k < m.size() && ok; k++) {
+            const NetPoint *v = m[k], *w = m[k ? 0 : 1];
+            local_of_zone(z, v, w, p);
+            ok = p.links.size() >= 2 * a;
+            if (!ok)
+                break;
+            f.up[k].links.assign(p.links.begin(), p.links.begin() + static_cast<long>(a));
+            f.up[k].gw_src = p.gw_src;
+            sum_lat(f.up[k]);
+            local_of_zone(z, w, v, p);
+            ok = p.links.size() >= 2 * a;
+            if (!ok)
+                break;
+            f.down[k].links.assign(p.links.end() - static_cast<long>(a), p.links.end());
+            f.down[k].gw_dst = p.gw_dst;
+            sum_lat(f.down[k]);
+        }
+        f.mid.resize(f.nc * f.nc);
+        std::vector<int32_t> rep2(f.nc, -1); /* a second member of the router */
+        for (size_t k = 0; k < m.size(); k++)
+            if (rep2[static_cast<size_t>(f.cls[k])] < 0 && f.rep[static_cast<size_t>(f.cls[k])] != static_cast<int32_t>(k))
+                rep2[static_cast<size_t>(f.cls[k])] = static_cast<int32_t>(k);
+        for (size_t c1 = 0; c1 < f.nc && ok; c1++)
+            for (size_t c2 = 0; c2 < f.nc && ok; c2++) {
+                int32_t to = c1 == c2 ? rep2[c1] : f.rep[c2]; /* one router: its limiter, if any */
+                if (to < 0)
+                    continue; /* a router of one member: no pair */
+                local_of_zone(z, m[static_cast<size_t>(f.rep[c1])], m[static_cast<size_t>(to)], p);
+                ok = p.links.size() >= 2 * a;
+                if (ok) {
+                    Piece &q = f.mid[c1 * f.nc + c2];
+                    q.links.assign(p.links.begin() + static_cast<long>(a),
+                                   p.links.end() - static_cast<long>(a));
+                    sum_lat(q);
+                }
+            }
+        for (size_t k = 0; k < m.size() && ok; k++)
+            for (int dir = 0; dir < 2 && ok; dir++) {
+                size_t i = dir ? (k + 1) % m.size() : k, j = dir ? k : (k + 1) % m.size();
+                local_of_zone(z, m[i], m[j], p);
+                LinkList want = f.up[i].links;
+                const auto &mid = f.mid[static_cast<size_t>(f.cls[i]) * f.nc + static_cast<size_t>(f.cls[j])];
+                want.insert(want.end(), mid.links.begin(), mid.links.end());
+                want.insert(want.end(), f.down[j].links.begin(), f.down[j].links.end());
+                ok = want == p.links && p.gw_src == f.up[i].gw_src && p.gw_dst == f.down[j].gw_dst;
+            }
+        if (!ok)
+            continue;
+        c.untabled.insert(z);
+        fac.push_back(std::move(f));
+    }
     LinkList got;
     for (const NetZoneImpl *z : leaves) {
         const auto &m = members[z];
         const NetPoint *reps[2] = {m.front(), m.back()};
-        bool star = c.probe_of(z) != nullptr || fat_tree_zone(z);
+        bool star = c.probe_of(z) != nullptr || fat_tree_zone(z) || c.untabled.count(z);
         for (const auto *h : hosts)
             for (const NetPoint *r : reps) {
                 const NetPoint *v = h->get_netpoint();
@@ -1018,6 +1132,31 @@ int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u
             ft.push_back(np_id(gd));
         }
     }
+    std::string fsec; /* version 3: the factored zones */
+    auto put32 = [&fsec](int32_t v) { fsec.append(reinterpret_cast<const char *>(&v), sizeof v); };
+    auto put_piece = [&](const Piece &p) {
+        put32(np_id(p.gw_src));
+        put32(np_id(p.gw_dst));
+        fsec.append(reinterpret_cast<const char *>(&p.latency), sizeof p.latency);
+        put32(static_cast<int32_t>(p.links.size()));
+        for (const auto *l : p.links)
+            put32(link_id(l));
+    };
+    put32(static_cast<int32_t>(fac.size()));
+    for (const Factored &f : fac) {
+        const auto &m = members.at(f.z);
+        put32(zid.at(f.z));
+        put32(static_cast<int32_t>(f.nc));
+        put32(static_cast<int32_t>(m.size()));
+        for (size_t k = 0; k < m.size(); k++) {
+            put32(np_id(m[k]));
+            put32(f.cls[k]);
+            put_piece(f.up[k]);
+            put_piece(f.down[k]);
+        }
+        for (const Piece &q : f.mid)
+            put_piece(q);
+    }
     o.bytes("RMSP", 4);
     o.u32(3);
     o.i32(static_cast<int32_t>(hosts.size()));
@@ -1077,6 +1216,7 @@ int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u
         n_routers += v->is_router() ? 1 : 0;
     o.i32(n_routers);
     o.bytes(ft.data(), ft.size() * sizeof(int32_t));
+    o.bytes(fsec.data(), fsec.size());
     o.bytes("END!", 4);
     o.flush();
     return o.failed() ? 4 : 0;

@@ -204,6 +204,73 @@ static int read_fat_trees(rmi_sg_rd *r, rmi_sg_store *st)
     return 0;
 }
 
+static int read_piece(rmi_sg_rd *r, rmi_sg_store *st, size_t *cap_pc, size_t *cap_pl);
+
+/* The version 3 factored zones into st (after the fat-trees): 0, -1
+ * (r->bad or r->nomem set). */
+static int read_factored(rmi_sg_rd *r, rmi_sg_store *st, size_t *cap_pc, size_t *cap_pl)
+{
+    int32_t n = rmi_sg_i32(r);
+    if (r->bad || n < 0 || n > st->Z) {
+        r->bad = 1;
+        return -1;
+    }
+    st->nfz = 0;
+    st->zfz = malloc((size_t)st->Z * sizeof *st->zfz);
+    st->fznc = calloc((size_t)n + 1, sizeof *st->fznc);
+    st->fzmid = calloc((size_t)n + 1, sizeof *st->fzmid);
+    st->fzc = malloc((size_t)st->P * sizeof *st->fzc);
+    st->fzu = malloc((size_t)st->P * sizeof *st->fzu);
+    st->fzd = malloc((size_t)st->P * sizeof *st->fzd);
+    if (!st->zfz || !st->fznc || !st->fzmid || !st->fzc || !st->fzu || !st->fzd) {
+        r->nomem = 1;
+        return -1;
+    }
+    for (int z = 0; z < st->Z; z++)
+        st->zfz[z] = -1;
+    for (int v = 0; v < st->P; v++)
+        st->fzc[v] = st->fzu[v] = st->fzd[v] = -1;
+    for (int32_t t = 0; t < n; t++) {
+        int32_t z = rmi_sg_i32(r), nc = rmi_sg_i32(r), nm = rmi_sg_i32(r);
+        if (r->bad || z < 0 || z >= st->Z || st->zfz[z] >= 0 || (st->zft && st->zft[z] >= 0) ||
+            nc < 1 || nm < 1 || nm > st->P || (size_t)nc * (size_t)nc > (r->n - r->at) / 20) {
+            r->bad = 1;
+            return -1;
+        }
+        st->zfz[z] = t;
+        st->fznc[t] = nc;
+        st->nfz++;
+        for (int32_t k = 0; k < nm; k++) {
+            int32_t v = rmi_sg_i32(r), c = rmi_sg_i32(r);
+            if (r->bad || v < 0 || v >= st->P || st->npzone[v] != z || c < 0 || c >= nc ||
+                st->fzc[v] >= 0) {
+                r->bad = 1;
+                return -1;
+            }
+            st->fzc[v] = c;
+            st->fzu[v] = read_piece(r, st, cap_pc, cap_pl);
+            st->fzd[v] = st->fzu[v] < 0 ? -1 : read_piece(r, st, cap_pc, cap_pl);
+            if (st->fzd[v] < 0) {
+                r->bad = !r->nomem;
+                return -1;
+            }
+        }
+        int *mid = st->fzmid[t] = malloc((size_t)nc * (size_t)nc * sizeof *mid);
+        if (!mid) {
+            r->nomem = 1;
+            return -1;
+        }
+        for (size_t k = 0; k < (size_t)nc * (size_t)nc; k++) {
+            mid[k] = read_piece(r, st, cap_pc, cap_pl);
+            if (mid[k] < 0) {
+                r->bad = !r->nomem;
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 void rmi_sg_store_free(rmi_sg_store *st)
 {
     if (!st)
@@ -245,6 +312,14 @@ void rmi_sg_store_free(rmi_sg_store *st)
     free(st->npft);
     free(st->ftgs);
     free(st->ftgd);
+    for (int f = 0; st->fzmid && f < st->nfz; f++)
+        free(st->fzmid[f]);
+    free(st->fzmid);
+    free(st->zfz);
+    free(st->fznc);
+    free(st->fzc);
+    free(st->fzu);
+    free(st->fzd);
     memset(st, 0, sizeof *st);
 }
 
@@ -412,7 +487,7 @@ rm_status rmi_sg_store_decode(const unsigned char *d, size_t n, rmi_sg_store *st
     st->n_routers = rmi_sg_i32(&r);
     if (r.bad || st->n_routers < 0)
         goto bad;
-    if (version == 3 && read_fat_trees(&r, st)) {
+    if (version == 3 && (read_fat_trees(&r, st) || read_factored(&r, st, &cap_pc, &cap_pl))) {
         if (r.nomem)
             goto nomem;
         goto bad;
@@ -582,6 +657,18 @@ static void local(const rmi_sg_store *st, int z, int s, int d, acc *a, int *gs, 
 {
     if (st->zft && st->zft[z] >= 0) {
         ft_local(st, &st->ft[st->zft[z]], s, d, a, gs, gd);
+        return;
+    }
+    if (st->zfz && st->zfz[z] >= 0) { /* U(s), M(class s, class d), D(d) */
+        int f = st->zfz[z], cs = st->fzc[s], cd = st->fzc[d];
+        if (cs < 0 || cd < 0)
+            return; /* a router end: SimGrid's route is empty */
+        const rmi_sg_piece *pu = &st->pc[st->fzu[s]], *pd = &st->pc[st->fzd[d]];
+        add(a, st, pu);
+        add(a, st, &st->pc[st->fzmid[f][cs * st->fznc[f] + cd]]);
+        add(a, st, pd);
+        *gs = pu->gw_src;
+        *gd = pd->gw_dst;
         return;
     }
     int r = st->zprobe[z];

@@ -72,6 +72,14 @@ typedef struct rmi_sg_store {
     int *zft;      /* Z: the zone's fat-tree, -1 (NULL: none) */
     int *npft;     /* P: a member's node in its zone's fat-tree, -1 */
     int *ftgs, *ftgd; /* P: that member's gateways (netpoints, -1) */
+    /* version 3: factored zones (SimGrid's dragonflies): the local route
+     * s -> d is piece fzu[s], then piece fzmid[zfz[zone]][cls s x nc + cls d]
+     * (empty on one router), then piece fzd[d] */
+    int nfz;
+    int *zfz;      /* Z: the zone's factored index, -1 (NULL: none) */
+    int *fznc;     /* nfz: classes (routers) */
+    int **fzmid;   /* nfz: nc x nc pieces */
+    int *fzc, *fzu, *fzd; /* P: a member's class, up and down pieces (-1) */
 } rmi_sg_store;
 
 /** Decode the stream d (n bytes) into st (zeroed first). RM_OK; RM_EINPUT
