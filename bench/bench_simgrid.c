@@ -25,8 +25,9 @@
  * (docs/simgrid.md, "Routes without the all-pairs store").
  * With --pairs-max N the reader keeps the all-pairs table up to N hosts only
  * (1: the route pieces for every platform, rm_platform.fixed_pieces).
+ * With --load-only table 2 stops after each load (load CPU s, peak RSS).
  * Usage: bench_simgrid [--hosts H[,H...]] [--styles] [--only STYLE] [--file F]... [--reference]
- *                      [--pairs-max N]
+ *                      [--pairs-max N] [--load-only]
  *        bench_simgrid --pieces [--hosts H[,H...]]
  *        (default hosts 256,512,1024; with --styles 1000; with --pieces
  *        1000,10000,100000)
@@ -167,6 +168,9 @@ static int write_style(const char *path, int hosts, int st)
  * always, to compare the two on one platform) */
 static int g_pairs_max;
 
+/* --load-only: table 2's rows stop after the load (load s, peak RSS) */
+static int g_load_only;
+
 /* One row of table 2: load path (name, hosts), SharedRing on its fixed
  * routes, and with reference its reference path. 0 when it mapped. */
 static int style_row(const char *path, const char *name, int hosts, int reference)
@@ -179,6 +183,16 @@ static int style_row(const char *path, const char *name, int hosts, int referenc
     if (st) {
         printf("%-10s %6d  load refused: %s\n", name, hosts, err.msg);
         return 1;
+    }
+    if (g_load_only) {
+        struct rusage rc, rs;
+        getrusage(RUSAGE_CHILDREN, &rc);
+        getrusage(RUSAGE_SELF, &rs);
+        printf("%-10s %6d %8.2f %8s %9.1f (load only; the child's and this process's peak)\n", name,
+               pl->n_hosts, c1 - c0, "-",
+               (rc.ru_maxrss > rs.ru_maxrss ? rc.ru_maxrss : rs.ru_maxrss) / 1024.0);
+        rm_platform_free(pl);
+        return 0;
     }
     rm_options opt;
     rm_options_init(&opt);
@@ -353,6 +367,8 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (!strcmp(argv[i], "--pieces"))
             pieces = 1;
+        else if (!strcmp(argv[i], "--load-only"))
+            g_load_only = 1;
         else if (!strcmp(argv[i], "--pairs-max") && i + 1 < argc)
             g_pairs_max = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--file") && i + 1 < argc && n_files < 16)

@@ -521,6 +521,7 @@ typedef struct acc {
     int cap, n;
     double lat;
     int err; /* -1 no route, -2 over cap */
+    int nolat; /* 1: the links only (no latency read: a cache miss a link) */
 } acc;
 
 static void add(acc *a, const rmi_sg_store *st, const rmi_sg_piece *p)
@@ -533,7 +534,8 @@ static void add(acc *a, const rmi_sg_store *st, const rmi_sg_piece *p)
     }
     memcpy(a->links + a->n, st->pl + p->off, (size_t)p->n * sizeof *a->links);
     a->n += p->n;
-    a->lat += p->lat;
+    if (!a->nolat)
+        a->lat += p->lat;
 }
 
 static void push_link(acc *a, const rmi_sg_store *st, int l, int with_lat)
@@ -549,7 +551,7 @@ static void push_link(acc *a, const rmi_sg_store *st, int l, int with_lat)
         return;
     }
     a->links[a->n++] = l;
-    if (with_lat)
+    if (with_lat && !a->nolat)
         a->lat += st->lat[l];
 }
 
@@ -693,7 +695,8 @@ static void local(const rmi_sg_store *st, int z, int s, int d, acc *a, int *gs, 
                 return;
             }
             a->links[a->n++] = l;
-            a->lat += st->lat[l];
+            if (!a->nolat)
+                a->lat += st->lat[l];
         }
         return;
     }
@@ -764,7 +767,7 @@ static void global(const rmi_sg_store *st, int s, int d, acc *a, int top)
         a->err = -2;
         return;
     }
-    acc m = {mid, a->cap, 0, 0.0, 0};
+    acc m = {mid, a->cap, 0, 0.0, 0, a->nolat};
     local(st, common, st->znp[sa], st->znp[da], &m, &gs, &gd);
     if (!m.err && (gs < 0 || gd < 0))
         m.err = -1;
@@ -791,7 +794,7 @@ static void global(const rmi_sg_store *st, int s, int d, acc *a, int top)
 
 int rmi_sg_store_route(const rmi_sg_store *st, int s, int d, int *links, int cap, double *lat)
 {
-    acc a = {links, cap, 0, 0.0, 0};
+    acc a = {links, cap, 0, 0.0, 0, lat == NULL};
     if (s < 0 || d < 0 || s >= st->H || d >= st->H || s == d)
         return -1;
     global(st, s, d, &a, 1);
@@ -814,7 +817,7 @@ int rmi_sg_store_middle(const rmi_sg_store *st, int s, int d, int *links, int ca
         return -3;
     if (st->znp[sa] < 0 || st->znp[da] < 0)
         return -1;
-    acc m = {links, cap, 0, 0.0, 0};
+    acc m = {links, cap, 0, 0.0, 0, 1};
     local(st, common, st->znp[sa], st->znp[da], &m, gs, gd);
     if (!m.err && (*gs < 0 || *gd < 0))
         m.err = -1;
@@ -1019,7 +1022,7 @@ static void block_cross(survey_ws *w, const int *A, int na, const int *B, int nb
     const rmi_sg_store *st = w->st;
     rmi_sg_survey *sv = w->sv;
     int gs = -1, gd = -1;
-    acc m = {w->links, w->cap, 0, 0.0, 0};
+    acc m = {w->links, w->cap, 0, 0.0, 0, 1};
     if (st->znp[sa] < 0 || st->znp[da] < 0)
         m.err = -1;
     else

@@ -92,10 +92,11 @@ void rmi_sg_store_free(rmi_sg_store *st);
 
 /** The route from host s to host d (host indices, s != d): its link
  *  indices (rmi_sg_store.lname) into links (room for cap) in SimGrid's
- *  order, its latency (s) into *lat. Returns the number of links; -1 when
+ *  order, its latency (s) into *lat (NULL: not summed). Returns the number of links; -1 when
  *  the pieces give no route (a piece missing: SimGrid has none), -2 when cap
  *  is too small. O(depth + route length^2) (a star's shared backbone is
- *  looked for in the links UP). Thread-safe (reads only). */
+ *  looked for in the links UP; a fat-tree's walk is O(levels^2)).
+ *  Thread-safe (reads only). */
 int rmi_sg_store_route(const rmi_sg_store *st, int s, int d, int *links, int cap, double *lat);
 
 /** The middle of the route between hosts s and d (host indices) of two
