@@ -324,8 +324,9 @@ static int pieces_table(const char *list, const char *dir)
                 continue;
             }
             double ent = key_of(buf, "piece_entries");
-            /* fat-tree and dragonfly local routes are kept per pair */
-            int per_pair = stl == 2 || stl == 3;
+            /* the composer keeps the dragonfly's local routes per pair (the
+             * reader's store factors them; fat-trees: their structure) */
+            int per_pair = stl == 3;
             printf("%-10s %7d %8.2fs %8.2fs %6.0f MiB %10.0f %9.1f %6s |", STYLES[stl], H,
                    key_of(buf, "load_s"), key_of(buf, "pieces_s"), key_of(buf, "rss_kib") / 1024.0,
                    ent, ent / H, per_pair ? "kept" : "none");
@@ -343,8 +344,9 @@ static int pieces_table(const char *list, const char *dir)
     }
     printf("(sg load: SimGrid's load and seal in the child, wall s; pieces: the composer's "
            "pieces of every host, wall s; child RSS: its peak; entries: links and route ends "
-           "kept; pairs: local routes kept per pair (fat-tree, dragonfly: their rule is not "
-           "written yet, so a store would keep every pair); today: the all-pairs loader, CPU s "
+           "kept; pairs: local routes the composer keeps per pair (the dragonfly's; the reader's "
+           "store factors them and keeps fat-trees as their structure: --styles --load-only); "
+           "today: the all-pairs loader, CPU s "
            "with its child and peak RSS, up to its %d-host cap)\n",
            RM_SIMGRID_MAX_HOSTS);
     return status;
