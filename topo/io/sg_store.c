@@ -509,7 +509,20 @@ nomem:
 
 size_t rmi_sg_store_bytes(const rmi_sg_store *st)
 {
-    return (size_t)st->npc * sizeof *st->pc + st->npl * sizeof *st->pl +
+    size_t b = 0;
+    for (int f = 0; st->ft && f < st->nft; f++) {
+        const rmi_sg_ft *t = &st->ft[f];
+        size_t nn = (size_t)t->nn;
+        b += nn * (5 + (size_t)t->levels) * sizeof(int) +
+             ((size_t)t->par0[nn] + (size_t)t->ch0[nn]) * 2 * sizeof(int);
+    }
+    if (st->ft)
+        b += (size_t)st->P * 3 * sizeof(int);
+    for (int f = 0; st->fzmid && f < st->nfz; f++)
+        b += (size_t)st->fznc[f] * (size_t)st->fznc[f] * sizeof(int);
+    if (st->fzc)
+        b += (size_t)st->P * 3 * sizeof(int);
+    return b + (size_t)st->npc * sizeof *st->pc + st->npl * sizeof *st->pl +
            (st->tab.cap + st->gw.cap) * (sizeof(uint64_t) + sizeof(int)) +
            (size_t)st->P * 3 * sizeof(int) + (size_t)st->Z * 5 * sizeof(int);
 }
