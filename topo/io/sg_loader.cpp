@@ -245,6 +245,29 @@ struct ClHasLimiter {
 };
 template struct Rob<ClHasLimiter, &simgrid::kernel::routing::ClusterBase::has_limiter_>;
 
+/* A fat-tree zone's members, read where the sanitizers' vptr check is off
+ * (it would name FatTreeZone's and ClusterBase's type information, which
+ * SimGrid does not export). */
+struct FtView {
+    unsigned long levels;
+    const std::vector<unsigned int> *C, *P, *K;
+    const std::vector<std::shared_ptr<FatTreeNode>> *nodes;
+    const std::map<unsigned long, std::shared_ptr<FatTreeNode>> *compute;
+};
+
+__attribute__((no_sanitize("vptr"))) FtView ft_view(const NetZoneImpl *z)
+{
+    const auto *fz = static_cast<const FatTreeZone *>(z);
+    return FtView{fz->*rob(FtLevels()), &(fz->*rob(FtChildren())), &(fz->*rob(FtParents())),
+                  &(fz->*rob(FtPorts())),  &(fz->*rob(FtNodes())),    &(fz->*rob(FtCompute()))};
+}
+
+/* A cluster zone's has_limiter_ (the same). */
+__attribute__((no_sanitize("vptr"))) bool cluster_has_limiter(const NetZoneImpl *z)
+{
+    return static_cast<const simgrid::kernel::routing::ClusterBase *>(z)->*rob(ClHasLimiter());
+}
+
 /* A <cluster topology="DRAGONFLY">'s zone. */
 bool dragonfly_zone(const NetZoneImpl *z)
 {
@@ -890,7 +913,7 @@ int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u
         if (!dragonfly_zone(z) || m.size() < 2)
             continue;
         const auto *dz = static_cast<const simgrid::kernel::routing::DragonflyZone *>(z);
-        size_t a = dz->*rob(ClHasLimiter()) ? 2 : 1;
+        size_t a = cluster_has_limiter(z) ? 2 : 1;
         Factored f;
         f.z = z;
         std::map<std::tuple<unsigned long, unsigned long, unsigned long>, int32_t> key;
@@ -1071,11 +1094,11 @@ int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u
     for (NetZoneImpl *z : zones) {
         if (!fat_tree_zone(z) || !members.count(z))
             continue;
-        const auto *fz = static_cast<const FatTreeZone *>(z);
-        unsigned long levels = fz->*rob(FtLevels());
-        const auto &C = fz->*rob(FtChildren()), &P = fz->*rob(FtParents()), &K = fz->*rob(FtPorts());
-        const auto &nodes = fz->*rob(FtNodes());
-        const auto &compute = fz->*rob(FtCompute());
+        FtView fv = ft_view(z);
+        unsigned long levels = fv.levels;
+        const auto &C = *fv.C, &P = *fv.P, &K = *fv.K;
+        const auto &nodes = *fv.nodes;
+        const auto &compute = *fv.compute;
         if (C.size() < levels || P.size() < levels || K.size() < levels)
             throw std::runtime_error("fat-tree zone '" + z->get_name() + "': malformed levels");
         std::unordered_map<const FatTreeNode *, int32_t> nid;

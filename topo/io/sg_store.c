@@ -545,7 +545,8 @@ static void add(acc *a, const rmi_sg_store *st, const rmi_sg_piece *p)
         a->err = -2;
         return;
     }
-    memcpy(a->links + a->n, st->pl + p->off, (size_t)p->n * sizeof *a->links);
+    if (p->n > 0) /* st->pl is NULL when no piece has a link */
+        memcpy(a->links + a->n, st->pl + p->off, (size_t)p->n * sizeof *a->links);
     a->n += p->n;
     if (!a->nolat)
         a->lat += p->lat;
