@@ -194,6 +194,8 @@ rm_status rmi_ringspec_from_mapping(const rm_platform *p, const rm_mapping *m, r
        iterapp_smpi links only the reader's part of the library) */
     s->t_step_per_dw = isfinite(m->t_step_per_dw_dynamic) ? m->t_step_per_dw_dynamic
                                                           : m->t_step_per_dw;
+    if (m->t_step_judged && m->t_step_simulated > 0.0 && m->cost.dc > 0.0 && m->cost.dc_dw > 0.0)
+        s->t_step_per_dw = m->t_step_simulated * m->cost.dc_dw / m->cost.dc;
     if (m->c_dynamic) {
         if (!(s->c_dyn = malloc((size_t)m->q * sizeof *s->c_dyn))) {
             rmi_ringspec_free(s);

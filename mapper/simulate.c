@@ -86,3 +86,33 @@ rm_status rm_mapping_simulate(const rm_network *net, const rm_mapping *m, const 
     free(units);
     return st;
 }
+
+rm_status rm_mapping_judge(const rm_network *net, rm_mapping *m, const rm_options *opt,
+                           const char *simgrid_path, const rm_simulate_options *o, int required,
+                           rm_error *err)
+{
+    if (err) {
+        err->status = RM_OK;
+        err->msg[0] = '\0';
+    }
+    if (!net || !m || !opt || !simgrid_path)
+        return rm_error_set(err, RM_EINVAL, "rm_mapping_judge: NULL argument");
+    const rm_platform *p = net->platform;
+    const rm_cost_model *cm = &m->cost;
+    int calibrated = p && ((p->bw_factor != 0.0 && p->bw_factor != 1.0) ||
+                           (p->lat_factor != 0.0 && p->lat_factor != 1.0));
+    int policy = opt->network == RM_NETWORK_FAIR && cm->latency && cm->dc > 0.0 &&
+                 cm->dc_dw > 0.0 && p && p->link_ids && !calibrated && m->q >= 2;
+    if (!policy && !required)
+        return RM_OK;
+    double t = NAN;
+    rm_status st = rm_mapping_simulate(net, m, simgrid_path, o, &t, err);
+    if (st) {
+        m->t_step_simulated = 0.0;
+        m->t_step_judged = 0;
+        return policy ? RM_OK : st; /* under the policy the refusal stays in *err as a note */
+    }
+    m->t_step_simulated = t;
+    m->t_step_judged = policy && t > 0.0;
+    return RM_OK;
+}

@@ -364,7 +364,14 @@ json_t *rmi_mapping_json(const rm_network *net, const rm_options *opt, const rm_
     json_platform(root, p, &bad);
     json_params(root, net, opt, m, dc_dw, duplex, &bad);
     put(root, "t_step_per_dw", jnum(rm_mapping_tstep_printed(m)), &bad);
-    if (isfinite(m->t_step_per_dw_dynamic)) {
+    if (m->t_step_judged) {
+        /* the printed value is SimGrid's run of the mapping (rm_mapping_judge);
+           the models' valuations beside it */
+        put(root, "t_step_per_dw_static", jnum(m->t_step_per_dw), &bad);
+        if (isfinite(m->t_step_per_dw_dynamic))
+            put(root, "t_step_per_dw_fluid", jnum(m->t_step_per_dw_dynamic), &bad);
+        put(root, "t_step_valuation", json_string("simgrid"), &bad);
+    } else if (isfinite(m->t_step_per_dw_dynamic)) {
         /* the printed value is the one-step fluid valuation; the static
            max-min one is what the mapper chose by */
         put(root, "t_step_per_dw_static", jnum(m->t_step_per_dw), &bad);

@@ -288,12 +288,19 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
     }
     fprintf(f, "\nT_step/D_w = %.6g s/Mflop with a ring of %d host%s\n", rm_mapping_tstep_printed(m),
             q, q == 1 ? "" : "s");
-    if (isfinite(m->t_step_per_dw_dynamic) && m->t_step_per_dw_dynamic != m->t_step_per_dw)
+    if (m->t_step_judged)
+        fprintf(f, "  (simulated by SimGrid: CM02, iterapp's steps, steady pace, T_step = %.6g s; "
+                   "the fluid model's valuation: %.6g s/Mflop; the static max-min one, which "
+                   "the mapper chose by: %.6g s/Mflop)\n",
+                m->t_step_simulated,
+                isfinite(m->t_step_per_dw_dynamic) ? m->t_step_per_dw_dynamic : m->t_step_per_dw,
+                m->t_step_per_dw);
+    else if (isfinite(m->t_step_per_dw_dynamic) && m->t_step_per_dw_dynamic != m->t_step_per_dw)
         fprintf(f, "  (one exchange step as the network runs it: a flow holds no bandwidth during "
                    "its latency and releases it when it ends; static max-min valuation, which "
                    "the mapper chose by: %.6g s/Mflop)\n",
                 m->t_step_per_dw);
-    if (m->t_step_simulated > 0.0)
+    if (m->t_step_simulated > 0.0 && !m->t_step_judged)
         fprintf(f, "  simulated by SimGrid (CM02, iterapp's steps, steady pace): T_step = %.6g s "
                    "(T_step/D_w = %.6g s/Mflop)\n",
                 m->t_step_simulated,

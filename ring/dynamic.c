@@ -80,5 +80,7 @@ double rm_mapping_tstep_printed(const rm_mapping *m)
 {
     if (!m)
         return NAN;
+    if (m->t_step_judged && m->t_step_simulated > 0.0 && m->cost.dc > 0.0 && m->cost.dc_dw > 0.0)
+        return m->t_step_simulated * m->cost.dc_dw / m->cost.dc;
     return isfinite(m->t_step_per_dw_dynamic) ? m->t_step_per_dw_dynamic : m->t_step_per_dw;
 }

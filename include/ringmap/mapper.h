@@ -244,6 +244,38 @@ typedef struct rm_simulate_options {
 rm_status rm_mapping_simulate(const rm_network *net, const rm_mapping *m, const char *simgrid_path,
                               const rm_simulate_options *o, double *t_step, rm_error *err);
 
+/**
+ * The mapper's policy for the printed prediction of a mapping made on a
+ * SimGrid platform file: when the mapping was made under the fair network
+ * model (opt->network RM_NETWORK_FAIR) with the latency model on (m->cost:
+ * latency, dc > 0, dc_dw > 0), on a platform read from a SimGrid file and
+ * not calibrated (rm_platform_calibrate's factors 1: SMPI's factors value
+ * SMPI's model, not the CM02 sharing simulated), m is simulated by
+ * rm_mapping_simulate (o: its options, NULL = defaults) and its printed
+ * prediction becomes SimGrid's pace: m->t_step_simulated set,
+ * m->t_step_judged = 1 (rm_mapping_tstep_printed); m->t_step_per_dw, the
+ * model's valuation the mapper chose by, is unchanged. Otherwise m is left
+ * as it is, unless required: then m is simulated all the same (only
+ * t_step_simulated set, the printed prediction unchanged), and a refusal
+ * is rm_mapping_simulate's error. Where the policy applies, a refusal (size
+ * cap, timeout, a host unknown to the file, SimGrid's failure) returns
+ * RM_OK with m's printed prediction the model's and the refusal in *err as
+ * a note (err->status nonzero, its message one line); err->status is RM_OK
+ * when there is nothing to note. `ringmap map --simulate` calls it with
+ * required 1; a caller that wants the policy silently where it applies
+ * passes 0.
+ * Errors: RM_EINVAL (NULL net, m, opt or simgrid_path); outside the
+ * policy, when required, rm_mapping_simulate's.
+ * Thread safety: not thread-safe (fork, as rm_mapping_simulate).
+ * Complexity: rm_mapping_simulate's, or O(1) when the policy does not apply.
+ * Source: Legrand et al. 2004 eq. (1) (the step valued); SimGrid 3.32's
+ * documentation, network/model CM02 (the sharing simulated); Velho, Legrand
+ * 2009 (the flow model's accuracy).
+ */
+rm_status rm_mapping_judge(const rm_network *net, rm_mapping *m, const rm_options *opt,
+                           const char *simgrid_path, const rm_simulate_options *o, int required,
+                           rm_error *err);
+
 #pragma GCC visibility pop
 #ifdef __cplusplus
 }

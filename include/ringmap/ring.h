@@ -184,6 +184,10 @@ typedef struct rm_mapping {
        simulated (every mapping unless asked: `ringmap eval --simulate`).
        Appended after 1.5.0. */
     double t_step_simulated;
+    /* 1 when rm_mapping_judge (mapper.h) made t_step_simulated the printed
+       prediction (rm_mapping_tstep_printed: t_step_simulated / D_w); 0 else.
+       t_step_per_dw stays the model's valuation. Appended after 1.5.0. */
+    int t_step_judged;
 } rm_mapping;
 
 /** What one step of the mapper's pipeline is (rm_pipeline_step.kind). */
@@ -307,7 +311,9 @@ int rm_mapping_better_on(const rm_network *net, const rm_mapping *a, const rm_ma
  */
 rm_status rm_mapping_tstep_dynamic(const rm_network *net, rm_mapping *m, rm_error *err);
 
-/** The T_step/D_w a mapping's outputs print (s/Mflop): t_step_per_dw_dynamic
+/** The T_step/D_w a mapping's outputs print (s/Mflop): t_step_simulated
+ *  * dc_dw / dc when t_step_judged (rm_mapping_judge, mapper.h; SimGrid's
+ *  run of the mapping), else t_step_per_dw_dynamic
  *  when it is finite (rm_mapping_tstep_dynamic), else t_step_per_dw. NAN for
  *  a NULL m. O(1). Thread safety: reentrant (reads only). Source: Legrand et
  *  al. 2004 eq. (1). Added in 1.5. */

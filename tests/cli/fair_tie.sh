@@ -11,7 +11,7 @@ source "$(dirname "$0")/helpers.bash"
 
 P="$SRC/bench/platforms/cluster_dragonfly.xml"
 [ -f "$P" ] || fail "$P is missing"
-RUN=(--dc 0.064 --dw 9.996966 --latency --parallel-send --one-core -q)
+RUN=(--dc 0.064 --dw 9.996966 --latency --parallel-send --one-core -q --no-simulate)
 # --no-improve: the heuristics' own rings (the search moves on them)
 "$RINGMAP" "$P" "${RUN[@]}" --heuristic shared --no-improve --json "$TMP/shared.json" || fail "SharedRing: exit $?"
 "$RINGMAP" "$P" "${RUN[@]}" --heuristic slice --no-improve --json "$TMP/slice.json" || fail "SliceRing: exit $?"
@@ -46,7 +46,7 @@ jcheck "$TMP/default.json" "default: printed T_step the fluid valuation, 0.6875 
 jcheck "$TMP/paper.json" "--paper: the static valuation only, as before" \
     'has("t_step_valuation") == false and has("t_step_static") == false
      and ([.ring[] | has("host_cost_dynamic")] | any) == false'
-"$RINGMAP" "$P" --dc 0.064 --dw 9.996966 --latency --parallel-send --one-core > "$TMP/default.txt" || fail "default text: exit $?"
+"$RINGMAP" "$P" --dc 0.064 --dw 9.996966 --latency --parallel-send --one-core --no-simulate > "$TMP/default.txt" || fail "default text: exit $?"
 grep -q "static max-min valuation, which the mapper chose by: 7.33556e-05 s/Mflop" "$TMP/default.txt" ||
     fail "the text output does not give the static valuation beside the printed one"
 grep -q "^T_step = 0.0006875 s" "$TMP/default.txt" ||

@@ -14,7 +14,7 @@ source "$(dirname "$0")/helpers.bash"
 
 G="$SRC/bench/platforms/griffon_like.xml" F="$SRC/bench/platforms/cluster_fat_tree.xml"
 [ -f "$G" ] && [ -f "$F" ] || fail "bench/platforms is missing griffon_like.xml or cluster_fat_tree.xml"
-RUN=(--latency --parallel-send --one-core -q)
+RUN=(--latency --parallel-send --one-core -q --no-simulate)
 "$RINGMAP" "$G" --dc 0.0128 --dw 1.999998 --overlap=2/1443 "${RUN[@]}" --json "$TMP/g.json" ||
     fail "griffon_like --overlap: exit $?"
 jcheck "$TMP/g.json" "griffon_like: the fluid check keeps the additive pipeline's 34-host ring" \
@@ -41,7 +41,7 @@ for j in a r; do
     jcheck "$TMP/$j.json" "no fluid check ($j: additive model, or the reserved network)" \
         '[.params.pipeline[] | select(.step == "fluid_check")] | length == 0'
 done
-"$RINGMAP" "$G" --dc 0.0128 --dw 1.999998 --overlap=2/1443 --latency --parallel-send --one-core \
+"$RINGMAP" "$G" --dc 0.0128 --dw 1.999998 --overlap=2/1443 --latency --parallel-send --one-core --no-simulate \
     > "$TMP/g.txt" || fail "griffon_like text: exit $?"
 grep -q "fluid check: 4.9262e-05 -> 4.43748e-05 s/Mflop .*, kept: the ring of the additive pipeline" \
     "$TMP/g.txt" || fail "the text output does not say the fluid check: $(grep -i fluid "$TMP/g.txt")"

@@ -76,7 +76,7 @@ run "$D/vivaldi_hosts.xml" --dc-dw 0.01
 [ "$RC" = 2 ] || fail "Vivaldi without --latency: exit $RC, expected 2: $(cat "$TMP/err")"
 grep -qF -- "map with --latency --dc" "$TMP/err" || fail "Vivaldi without --latency: $(cat "$TMP/err")"
 ok "Vivaldi hosts without --latency: exit 2, $(grep -v warning "$TMP/err" | head -c 160)"
-run "$D/vivaldi_hosts.xml" --dc 0.064 --dw 100 --latency --heuristic shared --json "$TMP/v.json"
+run "$D/vivaldi_hosts.xml" --dc 0.064 --dw 100 --latency --no-simulate --heuristic shared --json "$TMP/v.json"
 [ "$RC" = 0 ] || fail "Vivaldi with --latency: exit $RC: $(cat "$TMP/err")"
 # by hand: 2 hosts of w = 1e-3 s/Mflop, alpha 1/2: 0.05 s of work; each host
 # sends D_c = 0.064 Mb to its two neighbours (the other host) on the route's

@@ -56,7 +56,7 @@ near "$t" 0.101 1e-9 "3 hosts, 100000-byte messages: 51 ms + 50 ms"
 for pc in "$D/cluster_shared_backbone.xml:1431" "$SRC/bench/platforms/cluster_backbone.xml:143"; do
     P=${pc%:*} cols=${pc##*:}
     dw=$(awk -v c="$cols" 'BEGIN { printf "%.17g", 998 * 7e-6 * c }')
-    "$RINGMAP" "$P" --dc 0.064 --dw "$dw" --cols "$cols" "${RUN[@]}" --json "$TMP/m.json" ||
+    "$RINGMAP" "$P" --dc 0.064 --dw "$dw" --cols "$cols" "${RUN[@]}" --no-simulate --json "$TMP/m.json" ||
         fail "map $P: exit $?"
     jcheck "$TMP/m.json" "$(basename "$P") $cols columns: the many-step fluid prediction" \
         '.t_step_valuation == "fluid" and (.ring | length) > 1'
@@ -64,17 +64,63 @@ for pc in "$D/cluster_shared_backbone.xml:1431" "$SRC/bench/platforms/cluster_ba
     near "$t" "$(jq -r .t_step "$TMP/m.json")" 1e-6 "$(basename "$P") $cols columns: SimGrid = the fluid"
 done
 
-# `ringmap map --simulate`: the mapping handed on, simulated; the mapping itself
-# unchanged (the same document but for the field)
+# `ringmap map --simulate` on a SimGrid file, fair model, --latency and --dc:
+# the mapping handed on is simulated and SimGrid's pace is the printed T_step
+# (rm_mapping_judge); the mapping itself is the default's (no simulation, the
+# same as --no-simulate), whose printed T_step is the fluid model's
 "$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --json "$TMP/m0.json" ||
     fail "map: exit $?"
+jcheck "$TMP/m0.json" "by default: the fluid valuation printed, no simulation" \
+    '.t_step_valuation == "fluid" and has("t_step_simulated") == false'
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --simulate --no-simulate \
+    --json "$TMP/mn.json" || fail "map --no-simulate: exit $?"
+cmp -s <(jq 'del(.ringmap_version)' "$TMP/m0.json") <(jq 'del(.ringmap_version)' "$TMP/mn.json") ||
+    fail "--no-simulate is not the default"
+ok "--no-simulate (the last one wins): the default's document"
 "$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --simulate \
     --json "$TMP/m1.json" || fail "map --simulate: exit $?"
 near "$(jq -r .t_step_simulated "$TMP/m1.json")" 0.055 1e-9 "map --simulate, 3 hosts: 5 ms + 50 ms"
+jcheck "$TMP/m1.json" "--simulate: the printed T_step is SimGrid's" \
+    '.t_step_valuation == "simgrid" and .t_step == .t_step_simulated
+     and .t_step_per_dw == .t_step_simulated / 10'
 jq -e -n --slurpfile a "$TMP/m0.json" --slurpfile b "$TMP/m1.json" \
-    '($a[0] | del(.ringmap_version)) == ($b[0] | del(.t_step_simulated, .ringmap_version))' >/dev/null ||
-    fail "map --simulate changed the mapping document beyond t_step_simulated"
-ok "map --simulate: the same mapping, t_step_simulated added"
+    '($a[0] | del(.ringmap_version, .t_step, .t_step_per_dw, .t_step_valuation)) ==
+     ($b[0] | del(.ringmap_version, .t_step, .t_step_per_dw, .t_step_valuation, .t_step_simulated,
+                  .t_step_per_dw_fluid))
+     and $b[0].t_step_per_dw_fluid == $a[0].t_step_per_dw' >/dev/null ||
+    fail "map --simulate changed the mapping beyond its printed T_step"
+ok "map --simulate: the same mapping, SimGrid's T_step printed, the models' beside it"
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 --latency --parallel-send \
+    --one-core --simulate > "$TMP/t.txt" || fail "map --simulate (text): exit $?"
+grep -q "^  (simulated by SimGrid: CM02, iterapp's steps, steady pace, T_step = 0.055 s" "$TMP/t.txt" ||
+    fail "the table does not say the T_step is SimGrid's: $(cat "$TMP/t.txt")"
+ok "the table says the printed T_step is SimGrid's"
+# a refused simulation (more than the messages simulated at most): the model's
+# T_step stays, with a one-line note
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --simulate \
+    --simulate-steps 1000000 --json "$TMP/m2.json" 2> "$TMP/err" || fail "map, refused simulation: exit $?"
+[ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q "^ringmap: note: not simulated, the model's T_step printed: .*more than the 4000000 messages" "$TMP/err" ||
+    fail "refused simulation: want one note, got: $(cat "$TMP/err")"
+jq -e -n --slurpfile a "$TMP/m0.json" --slurpfile b "$TMP/m2.json" \
+    '($a[0] | del(.ringmap_version)) == ($b[0] | del(.ringmap_version))' >/dev/null ||
+    fail "refused simulation: not the default's document"
+ok "refused simulation: the fluid T_step kept, one note"
+expect_exit 2 "--simulate-steps 1" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 "${RUN[@]}" \
+    --simulate-steps 1
+# outside the policy (--smpi-factors: SMPI's model, not CM02; no latency
+# model) --simulate simulates, the printed T_step stays the model's, and a
+# refusal is an error
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --smpi-factors \
+    --simulate --json "$TMP/m5.json" || fail "map --smpi-factors --simulate: exit $?"
+jcheck "$TMP/m5.json" "--smpi-factors --simulate: simulated, the model's T_step printed" \
+    '.t_step_simulated > 0 and .t_step_valuation != "simgrid" and .t_step != .t_step_simulated'
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 --parallel-send -q --simulate \
+    --json "$TMP/m4.json" || fail "map --simulate without --latency: exit $?"
+jcheck "$TMP/m4.json" "no latency model: simulated, the model's T_step printed" \
+    '.t_step_simulated > 0 and has("t_step_valuation") == false'
+expect_exit 2 "--smpi-factors --simulate refused" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 \
+    --cols 40 "${RUN[@]}" --smpi-factors --simulate --simulate-steps 1000000
+grep -q "more than the 4000000 messages" "$TMP/err" || fail "--simulate refused: $(cat "$TMP/err")"
 
 # without --simulate, no such field (the stored references stay as they were)
 "$RINGMAP" eval "$D/sim_two_hosts.xml" --ring A,B --dc 0.064 --dw 10 "${RUN[@]}" --json "$TMP/n.json" ||
