@@ -168,7 +168,7 @@ typedef struct rm_mapping {
        which a flow holds no bandwidth during its route latency and releases
        it when it ends; the alphas are the mapping's. NAN when not computed
        (rm_map and rm_ring_eval compute it under RM_NETWORK_FAIR with the
-       latency model on, q >= 2; after 1.5.0 also under the overlap model, where a
+       latency model on, q >= 2; since 1.6 also under the overlap model, where a
        host's communication is the fluid one in max(interior, communication)
        + boundary); t_step_per_dw stays the static
        valuation the mapper chose by. c_dynamic: q host costs (s/Mb, the
@@ -182,11 +182,11 @@ typedef struct rm_mapping {
        (rm_mapping_simulate, mapper.h): the steady-state pace of iterapp's
        steps simulated on the SimGrid platform file under CM02. 0 when not
        simulated (every mapping unless asked: `ringmap eval --simulate`).
-       Appended after 1.5.0. */
+       Appended in 1.6. */
     double t_step_simulated;
     /* 1 when rm_mapping_judge (mapper.h) made t_step_simulated the printed
        prediction (rm_mapping_tstep_printed: t_step_simulated / D_w); 0 else.
-       t_step_per_dw stays the model's valuation. Appended after 1.5.0. */
+       t_step_per_dw stays the model's valuation. Appended in 1.6. */
     int t_step_judged;
 } rm_mapping;
 
@@ -195,7 +195,7 @@ typedef enum rm_step_kind {
     RM_STEP_HEURISTIC = 0, /* a heuristic built a ring (detail: its rm_heuristic) */
     RM_STEP_SEARCH = 1,    /* the local search on the ring (detail: its rm_improve_stop) */
     RM_STEP_FINAL = 2,     /* the final solver of the shares (detail: its rm_final_solver) */
-    RM_STEP_FLUID = 3      /* after 1.5.0: the fluid check of the final candidates under
+    RM_STEP_FLUID = 3      /* since 1.6: the fluid check of the final candidates under
                               the overlap model (mapper/fluid_pick.c, docs/model.md;
                               t_before, t_after: the one-step fluid T_step/D_w; detail 0) */
 } rm_step_kind;
@@ -292,7 +292,7 @@ int rm_mapping_better_on(const rm_network *net, const rm_mapping *a, const rm_ma
  * a host cost within 1e-9 (relative) of its static rm_mapping_costs value is
  * that value. t_step_per_dw_dynamic = rm_tstep_model with the mapping's
  * alphas and c_dynamic: eq. (1) (rm_tstep_eq1) or, under the overlap model
- * (after 1.5.0), T_i = max(alpha_i D_w w_i - b_i, D_c C_i^fluid) + b_i (Weissman
+ * (since 1.6), T_i = max(alpha_i D_w w_i - b_i, D_c C_i^fluid) + b_i (Weissman
  * 1995 §4.1.2, Eq. 4.10, with the boundary b_i), whose hosts do post their
  * 2q messages together at the step's start. Writes m->t_step_per_dw_dynamic
  * and m->c_dynamic when it applies: m->network RM_NETWORK_FAIR, the latency
