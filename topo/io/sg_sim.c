@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "topo/io/sg_sim.h"
 #include "topo/io/readers.h"
+#include "topo/io/sg_child.h"
 #include "topo/io/sg_vet.h"
 
 #include <errno.h>
@@ -25,35 +26,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* All of fd into *buf (*n bytes), at most limit. 0, -1 ENOMEM, -2 read
- * error, -3 over the limit. */
-static int read_all(int fd, unsigned char **buf, size_t *n, size_t limit)
-{
-    size_t cap = 0;
-    *buf = NULL;
-    *n = 0;
-    for (;;) {
-        if (cap - *n < 4096) {
-            size_t nc = cap ? 2 * cap : 65536;
-            unsigned char *b = realloc(*buf, nc);
-            if (!b)
-                return -1;
-            *buf = b;
-            cap = nc;
-        }
-        ssize_t r = read(fd, *buf + *n, cap - *n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0)
-            return -2;
-        if (r == 0)
-            return 0;
-        *n += (size_t)r;
-        if (*n > limit)
-            return -3;
-    }
-}
-
 static rm_status vet_file(const char *path, rm_error *err)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
@@ -61,13 +33,12 @@ static rm_status vet_file(const char *path, rm_error *err)
         return rm_error_set(err, RM_EINPUT, "%s: cannot open file: %s", path, strerror(errno));
     struct stat sb;
     rm_status st = RM_OK;
-    unsigned char *b = NULL;
-    size_t n = 0;
+    rmi_sg_buf b = {0};
     if (fstat(fd, &sb) || !S_ISREG(sb.st_mode))
         st = rm_error_set(err, RM_EINPUT,
                           "%s: not a regular file (a SimGrid platform file is expected)", path);
     else {
-        int rc = read_all(fd, &b, &n, (size_t)RM_SIMGRID_MAX_BYTES);
+        int rc = rmi_sg_read_all(fd, &b, (size_t)RM_SIMGRID_MAX_BYTES);
         if (rc == -1)
             st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", path);
         else if (rc == -3)
@@ -79,8 +50,8 @@ static rm_status vet_file(const char *path, rm_error *err)
     }
     close(fd);
     if (!st)
-        st = rmi_sg_vet(b, n, path, err);
-    free(b);
+        st = rmi_sg_vet(b.d, b.n, path, err);
+    free(b.d);
     return st;
 }
 
@@ -123,61 +94,23 @@ rm_status rmi_sg_simulate(const char *path, const rmi_sg_sim_spec *spec, rmi_sg_
         st = vet_file(path, err);
     if (st)
         return st;
-    int pfd[2];
-    if (pipe(pfd))
-        return rm_error_set(err, RM_EINTERNAL, "%s: pipe: %s", path, strerror(errno));
-    fflush(NULL);
-    pid_t parent = getpid();
-    pid_t pid = fork();
-    if (pid < 0) {
-        int e = errno;
-        close(pfd[0]);
-        close(pfd[1]);
-        return rm_error_set(err, RM_EINTERNAL, "%s: fork: %s", path, strerror(e));
-    }
+    int rfd = -1, wfd = -1;
+    char dir[4096];
+    pid_t pid = rmi_sg_fork(path, -1, &rfd, &wfd, dir, sizeof dir, err);
+    if (pid < 0)
+        return RM_EINTERNAL; /* pipe or fork failed: err says which */
     if (pid == 0) {
-        close(pfd[0]);
-#ifdef __linux__
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-        if (getppid() != parent)
-            _exit(1);
-        signal(SIGPIPE, SIG_DFL);
-        signal(SIGABRT, SIG_DFL);
-        signal(SIGSEGV, SIG_DFL);
-        signal(SIGBUS, SIG_DFL);
-        signal(SIGFPE, SIG_DFL);
-        signal(SIGILL, SIG_DFL);
-        signal(SIGALRM, SIG_DFL);
-        int nul = open("/dev/null", O_RDWR);
-        if (nul >= 0) {
-            dup2(nul, 0);
-            dup2(nul, 1);
-            dup2(nul, 2);
-        }
         /* the wall-time budget: SIGALRM ends the child */
         double t = ceil(spec->timeout_s);
         alarm(t > 1e6 ? 1000000u : (unsigned)t);
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%s", path);
-        char *slash = strrchr(dir, '/');
-        if (slash)
-            *(slash == dir ? slash + 1 : slash) = '\0';
-        else
-            snprintf(dir, sizeof dir, ".");
-        _exit(rmi_sg_child_simulate(path, dir, spec, pfd[1]));
+        _exit(rmi_sg_child_simulate(path, dir, spec, wfd));
     }
-    close(pfd[1]);
-    unsigned char *b = NULL;
-    size_t n = 0;
-    int rr = read_all(pfd[0], &b, &n, (size_t)spec->steps * 8 + (1u << 16));
-    close(pfd[0]);
-    if (rr == -1 || rr == -3)
-        kill(pid, SIGKILL);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            break;
+    rmi_sg_buf rb = {0};
+    int rr = rmi_sg_read_all(rfd, &rb, (size_t)spec->steps * 8 + (1u << 16));
+    close(rfd);
+    int status = rmi_sg_reap(pid, rr == -1 || rr == -3);
+    unsigned char *b = rb.d;
+    size_t n = rb.n;
     if (rr == -1)
         st = rm_error_set(err, RM_ENOMEM, "%s: out of memory reading SimGrid's simulation", path);
     else if (rr)

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "topo/io/readers.h"
 #include "topo/io/sg_files.h"
+#include "topo/io/sg_child.h"
 #include "topo/io/sg_loader.h"
 #include "topo/io/sg_vet.h"
 #include "topo/io/sg_pairmap.h"
@@ -61,48 +62,7 @@ static void sg_warn(const rm_read_options *ro, const char *fmt, ...)
     rmi_read_warn(ro, msg); /* the caller's callback or stderr (topo/io/warn.h) */
 }
 
-typedef struct sg_buf {
-    unsigned char *d;
-    size_t n, cap;
-} sg_buf;
-
-static int sg_buf_reserve(sg_buf *b, size_t more)
-{
-    if (b->n + more <= b->cap)
-        return 0;
-    size_t nc = b->cap ? b->cap : 1 << 16;
-    while (nc < b->n + more) {
-        if (nc > SIZE_MAX / 2)
-            return -1;
-        nc *= 2;
-    }
-    unsigned char *d = realloc(b->d, nc);
-    if (!d)
-        return -1;
-    b->d = d;
-    b->cap = nc;
-    return 0;
-}
-
-/* Read all of fd into b (at most limit bytes). 0 ok, -1 ENOMEM, -2 read
- * error, -3 over the limit. */
-static int sg_read_all(int fd, sg_buf *b, size_t limit)
-{
-    for (;;) {
-        if (sg_buf_reserve(b, 1 << 16))
-            return -1;
-        ssize_t r = read(fd, b->d + b->n, b->cap - b->n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0)
-            return -2;
-        if (r == 0)
-            return 0;
-        b->n += (size_t)r;
-        if (b->n > limit)
-            return -3;
-    }
-}
+typedef rmi_sg_buf sg_buf; /* topo/io/sg_child.h */
 
 /* The last meaningful lines of SimGrid's stderr (no backtrace lines), into
  * out (size n): what an abort said. */
@@ -112,7 +72,7 @@ static void sg_stderr_tail(int fd, char *out, size_t n)
     if (fd < 0 || lseek(fd, 0, SEEK_SET) < 0)
         return;
     sg_buf b = {0};
-    if (sg_read_all(fd, &b, (size_t)1 << 24) != 0 && !b.n) {
+    if (rmi_sg_read_all(fd, &b, (size_t)1 << 24) != 0 && !b.n) {
         free(b.d);
         return;
     }
@@ -204,9 +164,9 @@ static int sg_slurp(const char *path, sg_buf *b)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return -1;
-    int rc = sg_read_all(fd, b, (size_t)RM_SIMGRID_MAX_BYTES);
+    int rc = rmi_sg_read_all(fd, b, (size_t)RM_SIMGRID_MAX_BYTES);
     close(fd);
-    if (!rc && sg_buf_reserve(b, 1))
+    if (!rc && rmi_sg_buf_reserve(b, 1))
         rc = -1;
     if (!rc)
         b->d[b->n] = '\0';
@@ -489,68 +449,19 @@ static rm_status sg_run_child(const char *path, sg_load *ld, rm_error *err, cons
     int efd = mkstemp(tmpl);
     if (efd >= 0)
         unlink(tmpl);
-    int pfd[2];
-    if (pipe(pfd)) {
-        if (efd >= 0)
-            close(efd);
-        return rm_error_set(err, RM_EINTERNAL, "%s: pipe: %s", shown, strerror(errno));
-    }
-    fflush(NULL);
-    pid_t parent = getpid();
-    pid_t pid = fork();
+    int rfd = -1, wfd = -1;
+    char dir[4096]; /* the user's file's directory (shown; path may be a converted copy) */
+    pid_t pid = rmi_sg_fork(shown, efd, &rfd, &wfd, dir, sizeof dir, err);
     if (pid < 0) {
-        int e = errno;
-        close(pfd[0]);
-        close(pfd[1]);
         if (efd >= 0)
             close(efd);
-        return rm_error_set(err, RM_EINTERNAL, "%s: fork: %s", shown, strerror(e));
+        return RM_EINTERNAL; /* pipe or fork failed: err says which */
     }
-    if (pid == 0) {
-        /* the child: SimGrid's messages go to the temporary file; only
-         * _exit (no atexit handlers, no leak check of SimGrid's singleton) */
-        close(pfd[0]);
-#ifdef __linux__
-        /* killed with its parent (a killed ringmap leaves no loader behind);
-         * a parent gone before prctl took effect: end now */
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-        if (getppid() != parent)
-            _exit(1);
-        /* default dispositions: a SimGrid abort kills the child plainly,
-         * whatever handlers the parent (a sanitizer, a fuzzer) installed */
-        signal(SIGPIPE, SIG_DFL);
-        signal(SIGABRT, SIG_DFL);
-        signal(SIGSEGV, SIG_DFL);
-        signal(SIGBUS, SIG_DFL);
-        signal(SIGFPE, SIG_DFL);
-        signal(SIGILL, SIG_DFL);
-        int nul = open("/dev/null", O_RDWR);
-        if (nul >= 0) {
-            dup2(nul, 0);
-            dup2(efd >= 0 ? efd : nul, 1);
-            dup2(efd >= 0 ? efd : nul, 2);
-        }
-        /* the user's file's directory (shown; path may be a converted copy) */
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%s", shown);
-        char *slash = strrchr(dir, '/');
-        if (slash)
-            *(slash == dir ? slash + 1 : slash) = '\0';
-        else
-            snprintf(dir, sizeof dir, ".");
-        int rc = rmi_sg_child_extract(path, dir, pfd[1], RM_SIMGRID_MAX_HOSTS, pairs_max);
-        _exit(rc);
-    }
-    close(pfd[1]);
-    int rr = sg_read_all(pfd[0], &ld->data, (size_t)1 << 31);
-    close(pfd[0]);
-    if (rr == -3 || rr == -1)
-        kill(pid, SIGKILL);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            break;
+    if (pid == 0) /* the child: SimGrid's messages go to the temporary file */
+        _exit(rmi_sg_child_extract(path, dir, wfd, RM_SIMGRID_MAX_HOSTS, pairs_max));
+    int rr = rmi_sg_read_all(rfd, &ld->data, (size_t)1 << 31);
+    close(rfd);
+    int status = rmi_sg_reap(pid, rr == -3 || rr == -1);
     ld->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     ld->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     sg_stderr_tail(efd, ld->stderr_tail, sizeof ld->stderr_tail);
@@ -1273,7 +1184,7 @@ static rm_status sg_open_vetted(const char *path, const char *shown, int *fd, rm
                           shown, (long long)sb.st_size, (long long)RM_SIMGRID_MAX_BYTES);
     sg_buf b = {0};
     if (!st) {
-        int rc = sg_read_all(*fd, &b, (size_t)RM_SIMGRID_MAX_BYTES);
+        int rc = rmi_sg_read_all(*fd, &b, (size_t)RM_SIMGRID_MAX_BYTES);
         if (rc == -1)
             st = rm_error_set(err, RM_ENOMEM, "%s: out of memory", shown);
         else if (rc == -3)
