@@ -857,46 +857,50 @@ rm_status rmi_mapping_improve(const rm_network *net, const rm_options *opt, rm_m
     return rmi_mapping_improve_from(net, opt, m, NAN, info, err);
 }
 
-rm_status rmi_mapping_improve_from(const rm_network *net, const rm_options *opt, rm_mapping *m,
-                                   double bar, rm_improve_info *info, rm_error *err)
+/* The search's state for the ring m: its copy, the per-host and per-resource
+   arrays, the widest-path trees and the fair-share shortcut's bound (the
+   capacity matrix, or the fixed routes' arcs). On RM_ENOMEM everything is
+   freed. O(N + R + H) memory, and O(H^2) for the capacity matrix where
+   H^2 <= 2^24. */
+static rm_status imp_new(imp *s, const rm_network *net, const rm_options *opt, const rm_mapping *m,
+                         rm_error *err)
 {
-    imp s;
-    memset(&s, 0, sizeof s);
-    s.net = net;
-    s.opt = opt;
-    s.t0_clock = clock_now();
-    s.info.t_start = s.info.t_end = m->t_step_per_dw;
+    memset(s, 0, sizeof *s);
+    s->net = net;
+    s->opt = opt;
+    s->t0_clock = clock_now();
+    s->info.t_start = s->info.t_end = m->t_step_per_dw;
     const rm_platform *p = net->platform;
     int H = p->n_hosts, N = p->n_nodes, R = net->n_res;
     size_t nh = (size_t)H + 2;
-    s.cur = rmi_mapping_copy(m);
-    s.F = calloc(nh, sizeof *s.F), s.B = calloc(nh, sizeof *s.B);
-    s.pos = calloc((size_t)N, sizeof *s.pos);
-    s.resid = calloc((size_t)R + 1, sizeof *s.resid), s.fair = calloc((size_t)R + 1, sizeof *s.fair);
-    s.cnt = calloc((size_t)R + 1, sizeof *s.cnt);
-    s.unused = calloc(RM_IMPROVE_MAX_UNUSED + 1, sizeof *s.unused);
-    s.seq = calloc(nh, sizeof *s.seq), s.edge_old = calloc(nh, sizeof *s.edge_old);
-    s.edge_rev = calloc(nh, sizeof *s.edge_rev), s.old_used = calloc(nh, 1);
-    s.w = calloc(nh, sizeof *s.w), s.C = calloc(nh, sizeof *s.C), s.alpha = calloc(nh, sizeof *s.alpha);
-    s.a = calloc(2 * nh, sizeof *s.a), s.x = calloc(2 * nh, sizeof *s.x), s.x2 = calloc(2 * nh, sizeof *s.x2);
-    s.routes = calloc(2 * nh, sizeof *s.routes);
-    s.key_type = -1;
-    s.max_evals = opt->improve_max_evals >= 0 ? opt->improve_max_evals : evals_auto(net, opt, m->q);
-    s.info.max_evals = s.max_evals;
+    s->cur = rmi_mapping_copy(m);
+    s->F = calloc(nh, sizeof *s->F), s->B = calloc(nh, sizeof *s->B);
+    s->pos = calloc((size_t)N, sizeof *s->pos);
+    s->resid = calloc((size_t)R + 1, sizeof *s->resid), s->fair = calloc((size_t)R + 1, sizeof *s->fair);
+    s->cnt = calloc((size_t)R + 1, sizeof *s->cnt);
+    s->unused = calloc(RM_IMPROVE_MAX_UNUSED + 1, sizeof *s->unused);
+    s->seq = calloc(nh, sizeof *s->seq), s->edge_old = calloc(nh, sizeof *s->edge_old);
+    s->edge_rev = calloc(nh, sizeof *s->edge_rev), s->old_used = calloc(nh, 1);
+    s->w = calloc(nh, sizeof *s->w), s->C = calloc(nh, sizeof *s->C), s->alpha = calloc(nh, sizeof *s->alpha);
+    s->a = calloc(2 * nh, sizeof *s->a), s->x = calloc(2 * nh, sizeof *s->x), s->x2 = calloc(2 * nh, sizeof *s->x2);
+    s->routes = calloc(2 * nh, sizeof *s->routes);
+    s->key_type = -1;
+    s->max_evals = opt->improve_max_evals >= 0 ? opt->improve_max_evals : evals_auto(net, opt, m->q);
+    s->info.max_evals = s->max_evals;
     int trees_ok = 1;
     for (int t = 0; t < 8; t++) {
-        s.tree_w[t] = calloc((size_t)N, sizeof *s.tree_w[t]);
-        s.tree_arc[t] = calloc((size_t)N, sizeof *s.tree_arc[t]);
-        trees_ok &= s.tree_w[t] && s.tree_arc[t];
+        s->tree_w[t] = calloc((size_t)N, sizeof *s->tree_w[t]);
+        s->tree_arc[t] = calloc((size_t)N, sizeof *s->tree_arc[t]);
+        trees_ok &= s->tree_w[t] && s->tree_arc[t];
     }
-    s.b.nring = calloc(nh, sizeof *s.b.nring), s.b.nF = calloc(nh, sizeof *s.b.nF);
-    s.b.nB = calloc(nh, sizeof *s.b.nB), s.b.own = calloc(2 * nh, 1);
-    rm_status st = RM_OK;
-    if (!trees_ok || !s.cur || !s.F || !s.B || !s.pos || !s.resid || !s.fair || !s.cnt || !s.unused || !s.seq ||
-        !s.edge_old || !s.edge_rev || !s.old_used || !s.w || !s.C || !s.alpha || !s.a || !s.x ||
-        !s.x2 || !s.routes || !s.b.nring || !s.b.nF || !s.b.nB || !s.b.own) {
-        rm_mapping_free(s.cur);
-        imp_free(&s);
+    s->b.nring = calloc(nh, sizeof *s->b.nring), s->b.nF = calloc(nh, sizeof *s->b.nF);
+    s->b.nB = calloc(nh, sizeof *s->b.nB), s->b.own = calloc(2 * nh, 1);
+    if (!trees_ok || !s->cur || !s->F || !s->B || !s->pos || !s->resid || !s->fair || !s->cnt || !s->unused ||
+        !s->seq || !s->edge_old || !s->edge_rev || !s->old_used || !s->w || !s->C || !s->alpha || !s->a || !s->x ||
+        !s->x2 || !s->routes || !s->b.nring || !s->b.nF || !s->b.nB || !s->b.own) {
+        rm_mapping_free(s->cur);
+        s->cur = NULL;
+        imp_free(s);
         return rm_error_set(err, RM_ENOMEM, "out of memory for the local search");
     }
     /* the bound of the fair-share shortcut (new_route): optional, the
@@ -906,21 +910,32 @@ rm_status rmi_mapping_improve_from(const rm_network *net, const rm_options *opt,
        bound, per route, replaces the widest-path matrix (H widest-path
        trees) */
     if (opt->routing == RM_ROUTING_FIXED && rmi_improve_fixed_bound) {
-        s.farcs = malloc(((size_t)p->n_links + 1) * sizeof *s.farcs);
+        s->farcs = malloc(((size_t)p->n_links + 1) * sizeof *s->farcs);
     } else if ((size_t)H * (size_t)H <= ((size_t)1 << 24)) {
-        s.capw = malloc((size_t)H * (size_t)H * sizeof *s.capw);
-        s.hidx = malloc((size_t)N * sizeof *s.hidx);
+        s->capw = malloc((size_t)H * (size_t)H * sizeof *s->capw);
+        s->hidx = malloc((size_t)N * sizeof *s->hidx);
         rm_error e2;
-        if (s.capw && s.hidx && !rm_capacity_matrix(net, s.capw, &e2)) {
+        if (s->capw && s->hidx && !rm_capacity_matrix(net, s->capw, &e2)) {
             for (int v = 0; v < N; v++)
-                s.hidx[v] = -1;
+                s->hidx[v] = -1;
             for (int h = 0; h < H; h++)
-                s.hidx[p->hosts[h]] = h;
+                s->hidx[p->hosts[h]] = h;
         } else {
-            free(s.capw), free(s.hidx);
-            s.capw = NULL, s.hidx = NULL;
+            free(s->capw), free(s->hidx);
+            s->capw = NULL, s->hidx = NULL;
         }
     }
+    return RM_OK;
+}
+
+rm_status rmi_mapping_improve_from(const rm_network *net, const rm_options *opt, rm_mapping *m,
+                                   double bar, rm_improve_info *info, rm_error *err)
+{
+    imp s;
+    rm_status st = imp_new(&s, net, opt, m, err);
+    if (st)
+        return st;
+    const rm_platform *p = net->platform;
     s.symmetric = !p->directed && net->n_res == p->n_links && opt->routing == RM_ROUTING_WIDEST &&
                   !opt->cost.latency;
     cand *cs = NULL;
