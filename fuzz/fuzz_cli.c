@@ -111,30 +111,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     argv[argc] = NULL;
     if (!refused) {
-        fuzz_reset_getopt();
-        /* capture the command's messages (stderr is a FILE * variable; the
-           sanitizers write to fd 2 directly and are not affected) */
-        char *msg = NULL;
-        size_t msg_len = 0;
-        FILE *real_stderr = stderr;
-        FILE *mem = open_memstream(&msg, &msg_len);
-        if (mem)
-            stderr = mem;
-        int code = rmi_cmd_map(argc, argv);
-        fflush(stdout);
-        if (mem) {
-            stderr = real_stderr;
-            fclose(mem);
-        }
+        int code;
+        char *msg;
+        int bad = fuzz_run_map(argc, argv, &code, &msg);
         const char *m = msg ? msg : "";
-        int bad = code != 0 && code != 1 && code != 2;
-        /* exit 1 is allowed only for a solver that gives up, never for a
-           broken invariant or an internal error */
-        if (code == 1 && (strstr(m, "invariant") || strstr(m, "internal")))
-            bad = 1;
-        /* every failure explains itself on stderr */
-        if (code != 0 && strncmp(m, "ringmap: ", 9) != 0)
-            bad = 1;
         if (bad) {
             fprintf(stderr, "fuzz_cli: exit code %d, stderr: %s\n", code, m);
             abort();

@@ -101,25 +101,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     argv[argc++] = q;
     argv[argc] = NULL;
-    fuzz_reset_getopt();
-    char *msg = NULL;
-    size_t msg_len = 0;
-    FILE *real_stderr = stderr;
-    FILE *mem = open_memstream(&msg, &msg_len);
-    if (mem)
-        stderr = mem;
-    int code = rmi_cmd_map(argc, argv);
-    fflush(stdout);
-    if (mem) {
-        stderr = real_stderr;
-        fclose(mem);
-    }
+    int code;
+    char *msg;
+    int bad = fuzz_run_map(argc, argv, &code, &msg);
     const char *m = msg ? msg : "";
-    int bad = code != 0 && code != 1 && code != 2;
-    if (code == 1 && (strstr(m, "invariant") || strstr(m, "internal")))
-        bad = 1;
-    if (code != 0 && strncmp(m, "ringmap: ", 9) != 0)
-        bad = 1;
     if (stdin_copy_left())
         bad = 1;
     if (bad) {
