@@ -664,6 +664,51 @@ START_TEST(test_runs_cut)
 }
 END_TEST
 
+/* The incremental scan's state over its budget (rmi_h2_fixed_join drops it,
+ * the plain scan takes over): on the generated fat-tree and dragonfly read
+ * with the route pieces (their set-up from the structure), at budgets of
+ * 1 byte (dropped at the first join), 40 KiB (after a few joins) and the
+ * default, the same rings, T_step and sweep as the reference, bit for bit,
+ * with 1 and 2 threads; the drop is taken under the small budgets only. */
+START_TEST(test_inc_budget)
+{
+    rm_platform *p = read_style_pieces(2 + _i);
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    static const long budgets[3] = {1, 40L << 10, 0};
+    long dropped[3] = {0, 0, 0};
+    for (int r = 0; r < 4; r++) {
+        rm_options opt;
+        rm_options_init(&opt);
+        opt.routing = RM_ROUTING_FIXED;
+        opt.cost.dc_dw = RATIOS[r];
+        opt.threads = 1 + (r & 1);
+        rm_mapping *ref = NULL;
+        ck_assert_int_eq(rmi_sharedring_reference(&net, &opt, &ref, &err), RM_OK);
+        for (int b = 0; b < 3; b++) {
+            rm_mapping *m = NULL;
+            atomic_store(&rmi_h2_cache_budget, budgets[b]);
+            long d0 = atomic_load(&rmi_h2_fixed_inc_dropped);
+            rm_status st = rm_sharedring(&net, &opt, &m, &err);
+            dropped[b] += atomic_load(&rmi_h2_fixed_inc_dropped) - d0;
+            atomic_store(&rmi_h2_cache_budget, 0);
+            ck_assert_int_eq(st, RM_OK);
+            char what[128];
+            snprintf(what, sizeof what, "style %d dc/dw %g budget %ld", 2 + _i, RATIOS[r], budgets[b]);
+            assert_same(m, ref, what);
+            rm_mapping_free(m);
+        }
+        rm_mapping_free(ref);
+    }
+    ck_assert_int_eq(dropped[0], 4);
+    ck_assert_int_ge(dropped[1], 1);
+    ck_assert_int_eq(dropped[2], 0);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fixed_fast");
@@ -674,6 +719,7 @@ int main(void)
     tcase_add_loop_test(tc, test_runs_cut, 0, 2);
     tcase_add_loop_test(tc, test_generated_styles_same, 0, (int)(sizeof GEN_STYLES / sizeof *GEN_STYLES));
     tcase_add_loop_test(tc, test_fast_paths_taken, 0, 2);
+    tcase_add_loop_test(tc, test_inc_budget, 0, 2);
     tcase_add_loop_test(tc, test_search_pair_route, 0,
                         (int)(sizeof PAIR_FILES / sizeof *PAIR_FILES) +
                             2 * (int)(sizeof GEN_STYLES / sizeof *GEN_STYLES) - 1);

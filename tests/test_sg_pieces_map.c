@@ -428,6 +428,121 @@ START_TEST(test_zones_setup)
 }
 END_TEST
 
+/* Fat-trees and dragonflies on the pieces: the set-up from their structure
+ * (rmi_fixed_rects: a fat-tree's owners destination by destination;
+ * rmi_fixed_zones_factored: a dragonfly's routers as blocks) against
+ * reading every route (setup_same), over parameters that reach each part
+ * of their routing: several parents per host, three levels, parallel
+ * cables (K > 1: read pair by pair, still compared), split-duplex links, a
+ * loopback, one host per router; SimGrid's example files and the
+ * generated styles. ft: 1 the fat-tree form applies, 0 not; df likewise
+ * for the dragonfly form. */
+static const struct {
+    const char *xml; /* a cluster element, or a file (path) when it starts with '/' */
+    int ft, df;
+} ft_df[] = {
+    {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;4,3;2,2;1,1\" prefix=\"f-\" suffix=\"\" "
+     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0},
+    {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"3;2,2,3;1,2,2;1,1,1\" prefix=\"f-\" "
+     "suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0},
+    {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;3,4;2,3;2,1\" prefix=\"f-\" suffix=\"\" "
+     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 0, 0},
+    {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"3;2,3,2;2,1,2;1,1,1\" prefix=\"f-\" "
+     "suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" sharing_policy=\"SPLITDUPLEX\"/>",
+     1, 0},
+    {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;8,5;1,5;1,1\" prefix=\"f-\" suffix=\"\" "
+     "radical=\"0-39\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" loopback_bw=\"1GBps\" loopback_lat=\"0\"/>",
+     1, 0},
+    {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;6,4;1,3;1,1\" prefix=\"f-\" suffix=\"\" "
+     "radical=\"0-23\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0},
+    {"<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;3\" prefix=\"d-\" suffix=\"\" "
+     "radical=\"0-23\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 0, 1},
+    {"<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"3,1;2,2;3,1;2\" prefix=\"d-\" suffix=\"\" "
+     "radical=\"0-35\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" sharing_policy=\"SPLITDUPLEX\"/>", 0, 1},
+    {"<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;1\" prefix=\"d-\" suffix=\"\" "
+     "radical=\"0-7\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" loopback_bw=\"1GBps\" loopback_lat=\"0\"/>",
+     0, 1},
+    {"<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;6\" prefix=\"d-\" suffix=\"\" "
+     "radical=\"0-47\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 0, 1},
+    {SG "style_fat_tree.xml", 1, 0},
+    {SG "style_dragonfly.xml", 0, 1},
+    {BP "cluster_fat_tree.xml", 0, 0}, /* two parallel cables */
+    {BP "cluster_dragonfly.xml", 0, 1},
+};
+
+/* The dragonfly's route ia -> ib from its factored form: the out part,
+ * the middle, the in part. */
+static int factored_route(const rm_network *net, const rmi_fixed_zones *fz, int ia, int ib, int *arcs, int cap)
+{
+    size_t e = (size_t)fz->blk[ia] * fz->C + fz->blk[ib];
+    int m = rmi_fixed_zones_part(net, fz, ia, 2, 0, arcs, cap);
+    ck_assert_int_ge(m, 1);
+    for (int t = fz->mid_off[e]; t < fz->mid_off[e + 1]; t++) {
+        ck_assert_int_lt(m, cap);
+        arcs[m++] = fz->mid[t];
+    }
+    int n = rmi_fixed_zones_part(net, fz, ib, 3, 0, arcs + m, cap - m);
+    ck_assert_int_ge(n, 1);
+    return m + n;
+}
+
+static void count_rect(void *ctx, rmi_host_set S, rmi_host_set T, const int *arcs, int n)
+{
+    (void)S, (void)T, (void)arcs;
+    *(long *)ctx += n;
+}
+
+START_TEST(test_ft_df_setup)
+{
+    char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[160];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    int own = ft_df[_i].xml[0] != '/';
+    if (own) {
+        snprintf(path, sizeof path, "%s/ftdf.xml", dir);
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                   "<platform version=\"4.1\">\n%s\n</platform>\n",
+                ft_df[_i].xml);
+        fclose(f);
+    } else
+        snprintf(path, sizeof path, "%s", ft_df[_i].xml);
+    rm_platform *p = load(path, 1);
+    rm_network net;
+    rm_error err = {RM_OK, ""};
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    long calls = 0;
+    ck_assert_msg(rmi_fixed_rects(&net, count_rect, &calls) == ft_df[_i].ft, "%s: fat-tree form", path);
+    ck_assert(!ft_df[_i].ft || calls > 0);
+    rmi_fixed_zones fz;
+    ck_assert_msg(rmi_fixed_zones_factored(&net, &fz) == ft_df[_i].df, "%s: dragonfly form", path);
+    if (ft_df[_i].df) { /* every route as the factored form composes it */
+        int H = p->n_hosts, cap = p->n_links + 2;
+        int *x = malloc(2 * (size_t)cap * sizeof *x), *y = x + cap;
+        ck_assert_ptr_nonnull(x);
+        ck_assert_int_eq(fz.fact, 1);
+        ck_assert_int_ge(fz.C, 1);
+        for (int s = 0; s < H; s++)
+            for (int d = 0; d < H; d++)
+                if (s != d) {
+                    int n = rmi_fixed_route_arcs_at(&net, s, d, x, cap - 1);
+                    int m = factored_route(&net, &fz, s, d, y, cap);
+                    ck_assert_msg(n == m && !memcmp(x, y, (size_t)n * sizeof *x),
+                                  "%s: route %d -> %d: %d arcs, composed %d", path, s, d, n, m);
+                    ck_assert_int_le(n, fz.max_arcs);
+                }
+        free(x);
+    }
+    rmi_fixed_zones_free(&fz);
+    rm_network_destroy(&net);
+    setup_same(path, p, 0, 0);
+    rm_platform_free(p);
+    if (own)
+        unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 /* SimGrid's cluster files and zone hierarchies of clusters (the ones read
  * in two levels marked), generated clusters (flat, with a backbone) on the
  * pieces: setup_same. */
@@ -942,5 +1057,9 @@ int main(void)
     tcase_add_loop_test(tc, test_star_pairs, 0, n_star_files + 4 + 16);
     tcase_add_loop_test(tc, test_zone_widths, 0, 3 + n_star_files + 12);
     suite_add_tcase(s, tc);
+    TCase *tf = tcase_create("ftdf"); /* fat-trees and dragonflies: the set-up from their structure */
+    tcase_set_timeout(tf, 600);
+    tcase_add_loop_test(tf, test_ft_df_setup, 0, (int)(sizeof ft_df / sizeof *ft_df));
+    suite_add_tcase(s, tf);
     return rmt_run_suite(s);
 }

@@ -586,8 +586,21 @@ int rmi_fixed_zones_part(const rm_network *net, const rmi_fixed_zones *fz, int i
     if (!fp || ia < 0 || ia >= fz->H)
         return -1;
     if (kind < 2)
-        return fz->bsize[fz->blk[ia]] >= 2 ? rmi_fixed_route_side(net, ia, kind, arcs, cap) : -1;
+        return fz->bsize[fz->blk[ia]] >= 2 && !fz->fact ? rmi_fixed_route_side(net, ia, kind, arcs, cap) : -1;
     const rmi_sg_store *st = &fp->st;
+    if (fz->fact) { /* the host to the hub and its node's links; its node's links and the hub to it */
+        int h = fp->st_host[ia], pi = kind == 2 ? st->fzu[h] : st->fzd[h], m = 0;
+        if (k != 0 || pi < 0 || cap < 1)
+            return -1;
+        if (kind == 2)
+            arcs[m++] = 2 * (fp->conn0 + 2 * ia);
+        m = links_as_arcs(fp, st->pl + st->pc[pi].off, st->pc[pi].n, arcs, m, cap);
+        if (m < 0 || (kind == 3 && m + 1 > cap))
+            return -1;
+        if (kind == 3)
+            arcs[m++] = 2 * (fp->conn0 + 2 * ia + 1);
+        return m;
+    }
     int A = fz->blk[ia], side = kind - 2, h = fp->st_host[ia], m = 0;
     int base = fz->gw_off[2 * A + side];
     if (k < 0 || base + k >= fz->gw_off[2 * A + side + 1])
@@ -825,6 +838,203 @@ nomem:
     free(zb);
     rmi_fixed_zones_free(fz);
     return -1;
+}
+
+/* Store link l as its three arcs (the hub to its entry, the link, its exit
+ * to the hub), 1 when all three are usable. */
+static int link_arcs3(const rm_network *net, const struct rm_fixed_pieces *fp, int l, int *arcs)
+{
+    int pl = fp->lpos[l], H = fp->n_hosts;
+    arcs[0] = 2 * (fp->conn0 + 2 * H + 2 * pl);
+    arcs[1] = 2 * pl;
+    arcs[2] = 2 * (fp->conn0 + 2 * H + 2 * pl + 1);
+    return fixed_arc_ok(net, arcs[0]) > 0 && fixed_arc_ok(net, arcs[1]) > 0 && fixed_arc_ok(net, arcs[2]) > 0;
+}
+
+typedef struct ft_rects_ctx {
+    const rm_network *net;
+    const struct rm_fixed_pieces *fp;
+    rmi_fixed_rect_fn fn;
+    void *ctx;
+    const char *ok; /* per store link: its three arcs usable */
+    int bad;        /* a link of a route not usable: not the form */
+} ft_rects_ctx;
+
+static void ft_rect_link(void *c, int n, int min, int sole, int d, int link)
+{
+    ft_rects_ctx *x = c;
+    if (!x->ok[link]) {
+        x->bad = 1;
+        return;
+    }
+    int arcs[3];
+    link_arcs3(x->net, x->fp, link, arcs);
+    rmi_host_set S = {n, min, sole}, T = {1, d, d};
+    x->fn(x->ctx, S, T, arcs, 3);
+}
+
+/* rmi_fixed_rects (topo/route/widest.h). */
+int rmi_fixed_rects(const rm_network *net, rmi_fixed_rect_fn fn, void *ctx)
+{
+    const struct rm_fixed_pieces *fp = fixed_pieces_of(net);
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts;
+    if (!fp || H < 3 || fp->n_hosts != H || !fp->st.zft || !fp->st.npft)
+        return 0;
+    const rmi_sg_store *st = &fp->st;
+    int z = fp->st_host[0] >= 0 && fp->st_host[0] < st->H ? st->npzone[fp->st_host[0]] : -1;
+    if (z < 0 || z >= st->Z || st->zft[z] < 0)
+        return 0;
+    const rmi_sg_ft *f = &st->ft[st->zft[z]];
+    /* every route fits the room the route readers give it: at most two
+     * links and two limiters a level, one more limiter */
+    if (3 * (4 * f->levels + 1) + 2 > p->n_links + 1)
+        return 0;
+    int *node = malloc((size_t)H * sizeof *node), rc = -1;
+    char *ok = malloc((size_t)st->L + 1);
+    if (!node || !ok)
+        goto done;
+    rc = 0;
+    for (int i = 0; i < H; i++) { /* every kept host a member of f, its arcs to and from the hub usable */
+        int h = fp->st_host[i];
+        if (h < 0 || h >= st->H || st->npzone[h] != z || st->npft[h] < 0 ||
+            fixed_arc_ok(net, 2 * (fp->conn0 + 2 * i)) <= 0 || fixed_arc_ok(net, 2 * (fp->conn0 + 2 * i + 1)) <= 0)
+            goto done;
+        node[i] = st->npft[h];
+    }
+    for (int l = 0; l < st->L; l++) {
+        int arcs[3];
+        ok[l] = fp->lpos[l] >= 0 && fp->lpos[l] < p->n_links && link_arcs3(net, fp, l, arcs);
+    }
+    ft_rects_ctx x = {net, fp, fn, ctx, ok, 0};
+    rc = rmi_sg_ft_rects(st, f, node, H, ft_rect_link, &x);
+    if (rc <= 0 || x.bad) {
+        rc = rc < 0 ? -1 : 0;
+        goto done;
+    }
+    for (int i = 0; i < H; i++) { /* the host to the hub, the hub to the host */
+        rmi_host_set one = {1, i, i}, rest = {H - 1, i ? 0 : 1, -1};
+        int a = 2 * (fp->conn0 + 2 * i), b = 2 * (fp->conn0 + 2 * i + 1);
+        fn(ctx, one, rest, &a, 1);
+        fn(ctx, rest, one, &b, 1);
+    }
+    rc = 1;
+done:
+    free(node);
+    free(ok);
+    return rc;
+}
+
+/* rmi_fixed_zones_factored (topo/route/widest.h). */
+int rmi_fixed_zones_factored(const rm_network *net, rmi_fixed_zones *fz)
+{
+    memset(fz, 0, sizeof *fz);
+    const rm_platform *p = net->platform;
+    const struct rm_fixed_pieces *fp = fixed_pieces_of(net);
+    int H = p->n_hosts;
+    if (!fp || H < 2 || fp->n_hosts != H || !fp->st.zfz || !fp->st.fzc)
+        return 0;
+    const rmi_sg_store *st = &fp->st;
+    int h0 = fp->st_host[0], z = h0 >= 0 && h0 < st->H ? st->npzone[h0] : -1;
+    if (z < 0 || z >= st->Z || st->zfz[z] < 0)
+        return 0;
+    int f = st->zfz[z], nc = st->fznc[f], C = 0, room = p->n_links + 1, rc = 0;
+    int *cb = malloc((size_t)nc * sizeof *cb), *cls = malloc((size_t)nc * sizeof *cls);
+    int *plen = NULL, *arcs = NULL;
+    fz->H = H;
+    fz->fact = 1;
+    fz->blk = malloc((size_t)H * sizeof *fz->blk);
+    if (!cb || !cls || !fz->blk)
+        goto nomem;
+    for (int c = 0; c < nc; c++)
+        cb[c] = -1;
+    for (int i = 0; i < H; i++) { /* blocks: the routers, numbered by their first host index */
+        int h = fp->st_host[i], c = h >= 0 && h < st->H && st->npzone[h] == z ? st->fzc[h] : -1;
+        if (c < 0 || c >= nc || st->fzu[h] < 0 || st->fzd[h] < 0)
+            goto done;
+        if (cb[c] < 0) {
+            cls[C] = c;
+            cb[c] = C++;
+        }
+        fz->blk[i] = cb[c];
+    }
+    if (C > 1024)
+        goto done;
+    fz->C = C;
+    size_t CC = (size_t)C * (size_t)C;
+    fz->bfirst = malloc((size_t)C * sizeof(int));
+    fz->bsize = calloc((size_t)C, sizeof(int));
+    fz->mid_off = calloc(CC + 1, sizeof(int));
+    fz->slot = calloc(2 * CC, sizeof(int)); /* one out slot and one in slot a block */
+    fz->gw_off = malloc((2 * (size_t)C + 1) * sizeof(int));
+    fz->gw = malloc((2 * (size_t)C + 1) * sizeof(int));
+    plen = calloc(2 * (size_t)C + 1, sizeof *plen);
+    arcs = malloc(((size_t)room + 1) * sizeof *arcs);
+    if (!fz->bfirst || !fz->bsize || !fz->mid_off || !fz->slot || !fz->gw_off || !fz->gw || !plen || !arcs)
+        goto nomem;
+    for (int i = H - 1; i >= 0; i--) {
+        fz->bfirst[fz->blk[i]] = i;
+        fz->bsize[fz->blk[i]]++;
+    }
+    for (int g = 0; g <= 2 * C; g++) {
+        fz->gw_off[g] = g;
+        fz->gw[g] = -1;
+    }
+    /* the middles: the routers' paths (a router to itself: what SimGrid
+     * puts between two of its hosts, e.g. none) */
+    size_t nmid = 0;
+    for (size_t e = 0; e < CC; e++) {
+        const rmi_sg_piece *pc = &st->pc[st->fzmid[f][(size_t)cls[e / C] * nc + cls[e % C]]];
+        nmid += 3 * (size_t)pc->n;
+        if (3 * pc->n > room || nmid >= (size_t)INT32_MAX / 2)
+            goto done;
+    }
+    fz->mid = malloc((nmid + 1) * sizeof(int));
+    if (!fz->mid)
+        goto nomem;
+    nmid = 0;
+    for (size_t e = 0; e < CC; e++) {
+        const rmi_sg_piece *pc = &st->pc[st->fzmid[f][(size_t)cls[e / C] * nc + cls[e % C]]];
+        fz->mid_off[e] = (int)nmid;
+        int m = links_as_arcs(fp, st->pl + pc->off, pc->n, fz->mid, (int)nmid, (int)nmid + 3 * pc->n);
+        for (int t = (int)nmid; t < m; t++)
+            if (fixed_arc_ok(net, fz->mid[t]) <= 0)
+                goto done;
+        nmid = (size_t)m;
+    }
+    fz->mid_off[CC] = (int)nmid;
+    /* every host's parts present and usable; the longest per block and side */
+    for (int i = 0; i < H; i++)
+        for (int side = 0; side < 2; side++) {
+            int n = rmi_fixed_zones_part(net, fz, i, 2 + side, 0, arcs, room);
+            if (n < 0)
+                goto done;
+            for (int t = 0; t < n; t++)
+                if (fixed_arc_ok(net, arcs[t]) <= 0)
+                    goto done;
+            int *l = &plen[2 * fz->blk[i] + side];
+            *l = n > *l ? n : *l;
+        }
+    for (int A = 0; A < C; A++) /* every route fits the room the route readers give it */
+        for (int B = 0; B < C; B++) {
+            size_t e = (size_t)A * C + B;
+            int n = plen[2 * A] + (fz->mid_off[e + 1] - fz->mid_off[e]) + plen[2 * B + 1];
+            if (n > room)
+                goto done;
+            fz->max_arcs = n > fz->max_arcs ? n : fz->max_arcs;
+        }
+    rc = 1;
+    goto done;
+nomem:
+    rc = -1;
+done:
+    free(cb);
+    free(cls);
+    free(plen);
+    free(arcs);
+    if (rc != 1)
+        rmi_fixed_zones_free(fz);
+    return rc;
 }
 
 /* rmi_fixed_route_every_link (topo/route/widest.h). */

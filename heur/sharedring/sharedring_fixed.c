@@ -348,7 +348,17 @@ static int kh_cmp(const void *x, const void *y)
  * classes of twins as twins() checks them (Legrand et al. 2004 §4.4.2, the
  * exactness argument at the top of the file), found without reading every
  * route; they may be coarser than the route-reading scan's (it keeps three
- * probe hosts alone and has a budget). */
+ * probe hosts alone and has a budget).
+ *
+ * A SimGrid dragonfly (rmi_fixed_zones_factored, fz.fact) is read the same
+ * way with its routers as the blocks: every route s -> d is the out part of
+ * s (its node's up links), the middle of the two routers (of a router with
+ * itself too), the in part of d, with no link taken once. The out part of
+ * s is crossed by {s} x (every other host), the in part of d by (every
+ * other host) x {d}, the middle of (A, B) by A x B, and of (A, A) by
+ * {s} x (A less s) for each s of A. Twins a, b of one router: a -> x and
+ * b -> x are their out parts then the same arcs, x -> a and x -> b alike,
+ * and a -> b (out a, middle, in b) reads as b -> a (out b, middle, in a). */
 typedef struct fx_sig {
     rmi_fixed_zones fz;
     fx_tok *tok;
@@ -369,9 +379,7 @@ static void sig_free(fx_sig *sg)
 }
 
 /* A set of hosts: its size, its least member, its member when alone. */
-typedef struct fx_set {
-    int n, min, sole;
-} fx_set;
+typedef rmi_host_set fx_set;
 
 /* The routes crossing each resource so far: the hosts at an end of every
  * one (e[0], e[1], -1 none), the first in row-major order (s, d), the
@@ -416,6 +424,72 @@ static void rc_part(const rm_network *net, fx_rc *rc, const int *arcs, int n, fx
     }
 }
 
+/* Owners and pairs (fx->owner, fx->pair) of the R resources from what
+ * crosses them (rc); with solo, the hosts kept alone marked (a pair's two
+ * hosts, an owner whose own parts do not hold the resource). */
+static void rc_owners(h2_fixed *fx, const fx_rc *rc, int R, unsigned char *solo)
+{
+    for (int r = 0; r < R; r++) {
+        const fx_rc *c = &rc[r];
+        fx->pair[2 * r] = fx->pair[2 * r + 1] = -1;
+        fx->owner[r] = -1;
+        if (c->n && c->e[1] >= 0) {
+            fx->pair[2 * r] = c->s;
+            fx->pair[2 * r + 1] = c->d;
+            if (solo)
+                solo[c->s] = solo[c->d] = 1;
+        } else if (c->n && c->e[0] >= 0) {
+            fx->owner[r] = c->e[0];
+            if (solo && c->ph != c->e[0])
+                solo[c->e[0]] = 1;
+        }
+    }
+}
+
+static void rc_init(fx_rc *rc, int R)
+{
+    for (int r = 0; r < R; r++) {
+        rc[r].n = 0;
+        rc[r].e[0] = rc[r].e[1] = -1;
+        rc[r].ph = -2;
+    }
+}
+
+typedef struct rc_ctx {
+    const rm_network *net;
+    fx_rc *rc;
+} rc_ctx;
+
+static void rc_rect(void *c, rmi_host_set S, rmi_host_set T, const int *arcs, int n)
+{
+    rc_ctx *x = c;
+    for (int t = 0; t < n; t++) {
+        int r = x->net->arc_res[arcs[t]];
+        if (r >= 0)
+            rc_add(&x->rc[r], S, T);
+    }
+}
+
+/* Owners and pairs from the platform's route rectangles (rmi_fixed_rects:
+ * a SimGrid fat-tree, destination by destination), as reading every route
+ * gives them (the argument above rc_add: the hosts at an end of every
+ * route of a rectangle, its first route). 1 done, 0 not that form, -1 out
+ * of memory. O(H x (nodes + links x levels) + R). */
+static int rect_owners(const h2_work *wk, h2_fixed *fx)
+{
+    int R = wk->net->n_res;
+    fx_rc *rc = malloc(((size_t)R + 1) * sizeof *rc);
+    if (!rc)
+        return -1;
+    rc_init(rc, R);
+    rc_ctx x = {wk->net, rc};
+    int b = rmi_fixed_rects(wk->net, rc_rect, &x);
+    if (b > 0)
+        rc_owners(fx, rc, R, NULL);
+    free(rc);
+    return b;
+}
+
 static fx_set set_one(int h)
 {
     fx_set s = {1, h, h};
@@ -427,12 +501,12 @@ static fx_set set_one(int h)
 static int parts_of(const rmi_fixed_zones *fz, int i)
 {
     int A = fz->blk[i];
-    return (fz->bsize[A] >= 2 ? 2 : 0) + fz->gw_off[2 * A + 2] - fz->gw_off[2 * A];
+    return (fz->bsize[A] >= 2 && !fz->fact ? 2 : 0) + fz->gw_off[2 * A + 2] - fz->gw_off[2 * A];
 }
 
 static void part_at(const rmi_fixed_zones *fz, int i, int j, int *kind, int *k)
 {
-    int A = fz->blk[i], nu = fz->bsize[A] >= 2 ? 2 : 0, no = fz->gw_off[2 * A + 1] - fz->gw_off[2 * A];
+    int A = fz->blk[i], nu = fz->bsize[A] >= 2 && !fz->fact ? 2 : 0, no = fz->gw_off[2 * A + 1] - fz->gw_off[2 * A];
     if (j < nu) {
         *kind = j;
         *k = 0;
@@ -453,6 +527,8 @@ static int zones_owners(const h2_work *wk, h2_fixed *fx, fx_sig *sg)
     int H = wk->p->n_hosts, R = net->n_res;
     memset(sg, 0, sizeof *sg);
     int b = rmi_fixed_zones_build(net, &sg->fz);
+    if (!b)
+        b = rmi_fixed_zones_factored(net, &sg->fz);
     if (b <= 0)
         return b;
     const rmi_fixed_zones *fz = &sg->fz;
@@ -469,11 +545,7 @@ static int zones_owners(const h2_work *wk, h2_fixed *fx, fx_sig *sg)
         free(bpos);
         return -1;
     }
-    for (int r = 0; r < R; r++) {
-        rc[r].n = 0;
-        rc[r].e[0] = rc[r].e[1] = -1;
-        rc[r].ph = -2;
-    }
+    rc_init(rc, R);
     /* each block's hosts in host order */
     for (int A = 0; A < C; A++)
         bpos[A + 1] = bpos[A] + fz->bsize[A];
@@ -511,7 +583,13 @@ static int zones_owners(const h2_work *wk, h2_fixed *fx, fx_sig *sg)
                 T = rest;
             else if (kind == 1)
                 S = rest;
-            else if (kind == 2)
+            else if (fz->fact) { /* every other host, in i's block or not */
+                fx_set all = {H - 1, i ? 0 : 1, H == 2 ? 1 - i : -1};
+                if (kind == 2)
+                    T = all;
+                else
+                    S = all;
+            } else if (kind == 2)
                 T = un[fz->gw_off[2 * A] + k];
             else
                 S = un[fz->gw_off[2 * A + 1] + k];
@@ -521,26 +599,22 @@ static int zones_owners(const h2_work *wk, h2_fixed *fx, fx_sig *sg)
     sg->poff[H] = np;
     for (int A = 0; A < C; A++)
         for (int B = 0; B < C; B++) {
+            size_t e = (size_t)A * C + B;
+            if (A == B && fz->fact) { /* a router's own middle: {i} x (A less i) for each host i of A */
+                int nA = fz->bsize[A], m0 = bmem[bpos[A]], m1 = nA > 1 ? bmem[bpos[A] + 1] : -1;
+                for (int t = bpos[A]; t < bpos[A] + nA; t++) {
+                    int i = bmem[t];
+                    fx_set rest = {nA - 1, m0 == i ? m1 : m0, nA == 2 ? (m0 == i ? m1 : m0) : -1};
+                    rc_part(net, rc, fz->mid + fz->mid_off[e], fz->mid_off[e + 1] - fz->mid_off[e], set_one(i),
+                            rest, -3);
+                }
+            }
             if (A == B)
                 continue;
-            size_t e = (size_t)A * C + B;
             fx_set S = {fz->bsize[A], fz->bfirst[A], fz->bfirst[A]}, T = {fz->bsize[B], fz->bfirst[B], fz->bfirst[B]};
             rc_part(net, rc, fz->mid + fz->mid_off[e], fz->mid_off[e + 1] - fz->mid_off[e], S, T, -3);
         }
-    for (int r = 0; r < R; r++) {
-        const fx_rc *c = &rc[r];
-        fx->pair[2 * r] = fx->pair[2 * r + 1] = -1;
-        fx->owner[r] = -1;
-        if (c->n && c->e[1] >= 0) {
-            fx->pair[2 * r] = c->s;
-            fx->pair[2 * r + 1] = c->d;
-            sg->solo[c->s] = sg->solo[c->d] = 1;
-        } else if (c->n && c->e[0] >= 0) {
-            fx->owner[r] = c->e[0];
-            if (c->ph != c->e[0])
-                sg->solo[c->e[0]] = 1;
-        }
-    }
+    rc_owners(fx, rc, R, sg->solo);
     free(rc);
     free(un);
     free(bmem);
@@ -684,10 +758,19 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
     if (star < 0)
         goto fail;
     if (star)
-        star = sg.fz.C == 1 ? 1 : 2;
-    for (int r = 0; r < R && !star; r++)
+        star = sg.fz.C == 1 && !sg.fz.fact ? 1 : 2;
+    /* a fat-tree: the owners from its route rectangles, the classes by
+     * reading routes (walk: 0) */
+    int walk = !star;
+    if (walk && rmi_h2_fixed_structural) {
+        int b = rect_owners(wk, fx);
+        if (b < 0)
+            goto fail;
+        walk = !b;
+    }
+    for (int r = 0; r < R && walk; r++)
         fx->owner[r] = own2[r] = -2;
-    for (int a = 0; a < H && !star; a++)
+    for (int a = 0; a < H && walk; a++)
         for (int b = 0; b < H; b++) {
             if (a == b)
                 continue;
@@ -712,7 +795,7 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
                 }
             }
         }
-    for (int r = 0; r < R && !star; r++) { /* both ends of every route crossing it: a pair's */
+    for (int r = 0; r < R && walk; r++) { /* both ends of every route crossing it: a pair's */
         fx->pair[2 * r] = fx->pair[2 * r + 1] = -1;
         if (fx->owner[r] >= 0 && own2[r] >= 0) {
             fx->pair[2 * r] = fx->owner[r];
@@ -1117,9 +1200,15 @@ int rmi_h2_fixed_inc_init(const h2_work *wk, h2_fixed *fx)
         fx->mark_x[r] = -1;
     memcpy(fx->res_prev, wk->residual, (size_t)R * sizeof(double));
     fx->step = 0;
+    fx->inc_bytes = 0;
+    fx->inc_budget = atomic_load(&rmi_h2_cache_budget);
+    if (fx->inc_budget <= 0)
+        fx->inc_budget = H2_FIXED_INC_BUDGET;
     fx->inc = 1;
     return 1;
 }
+
+atomic_long rmi_h2_fixed_inc_dropped;
 
 /* Read route s -> d (host indices; member: the class member end) into ri,
  * its S-part appended to hr's pool (room for cap pairs). 0 on ENOMEM. */
@@ -1233,6 +1322,14 @@ void rmi_h2_fixed_join(const h2_work *wk, h2_fixed *fx, int h)
     }
     free(arcs);
     fx->hr[h] = hr;
+    /* h's routes and lists, and the cache of the ring edge leaving it (at
+     * most one slot a class): past the budget, the plain scan */
+    fx->inc_bytes += (2 * (size_t)C + 1) * sizeof *hr->ri + (size_t)cap * sizeof *hr->pool +
+                     (size_t)hr->n_pool * sizeof(int) + ((size_t)C + 1) * (sizeof(int) + sizeof(fx_slot));
+    if (fx->inc_bytes > (size_t)fx->inc_budget) {
+        fx_inc_free(fx, wk->p->n_hosts);
+        atomic_fetch_add(&rmi_h2_fixed_inc_dropped, 1);
+    }
 }
 
 static void push_runs(h2_work *wk, const rm_ring_state *s, int t, int c);

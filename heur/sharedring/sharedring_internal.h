@@ -78,6 +78,8 @@ typedef struct h2_fixed {
     int cwords;
     long *work;           /* this step's (edge tail << 32 | class) to push */
     int cap_work;
+    size_t inc_bytes;     /* what the joins so far hold: routes, lists, one edge cache each (an estimate) */
+    long inc_budget;      /* past it the incremental scan is dropped (rmi_h2_fixed_join) */
 } h2_fixed;
 
 /** Twin classes of wk's hosts under the platform's fixed routes (after
@@ -90,7 +92,13 @@ typedef struct h2_fixed {
  *  classes come from each host's parts and the C x C middle routes
  *  instead: O(H x depth x R + C^2 R + H log H) for C clusters, plus the
  *  class scan's O(k^2) cheap order checks for k hosts of one key (exact:
- *  the argument above zones_owners, sharedring_fixed.c). */
+ *  the argument above zones_owners, sharedring_fixed.c); a SimGrid
+ *  dragonfly likewise, its routers as the blocks
+ *  (rmi_fixed_zones_factored); on a SimGrid fat-tree (one cable per
+ *  parent) the owners come from its routes gathered destination by
+ *  destination (rmi_fixed_rects: O(H x nodes)), the classes from the
+ *  probe keys and the route-reading check (O(k H R) for the k hosts of one
+ *  key). */
 h2_fixed *rmi_h2_fixed_new(const h2_work *wk);
 
 /** 1 when host indices a and b are twins by reading their routes to and
@@ -121,6 +129,24 @@ extern atomic_long rmi_h2_fixed_rev_unlinked;
 
 /** Free fx (NULL is fine). */
 void rmi_h2_fixed_destroy(h2_fixed *fx);
+
+/* The default budget of the fixed-route scan's incremental state (bytes;
+ * see rmi_h2_fixed_inc_dropped). */
+#ifndef H2_FIXED_INC_BUDGET
+#define H2_FIXED_INC_BUDGET (2L << 30)
+#endif
+
+/** The incremental scan's state (rmi_h2_fixed_inc_init) grows by the
+ *  routes of each ring host to and from every class and an edge cache of
+ *  one slot a class: O(q x classes), so O(H^2) when no two hosts are twins
+ *  (a SimGrid fat-tree whose hosts all route apart: about 200 bytes a
+ *  pair, 20 GB at 10,000 hosts). When rmi_h2_fixed_join finds it over its
+ *  budget (rmi_h2_cache_budget when set, a test knob; else
+ *  H2_FIXED_INC_BUDGET), it drops that state and the exact plain scan
+ *  takes over, as it does on ENOMEM (the same rings; about 10 times
+ *  slower a step on a 3,000-host fat-tree). Joins that dropped it (a test
+ *  counter). */
+extern atomic_long rmi_h2_fixed_inc_dropped;
 
 /** Host index h joins the ring. O(class). */
 void rmi_h2_fixed_remove(h2_fixed *fx, int h);

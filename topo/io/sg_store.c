@@ -668,6 +668,121 @@ static void ft_local(const rmi_sg_store *st, const rmi_sg_ft *f, int s, int d, a
     *gd = st->ftgd[d];
 }
 
+/* rmi_sg_ft_rects (sg_store.h). */
+int rmi_sg_ft_rects(const rmi_sg_store *st, const rmi_sg_ft *f, const int *node, int H, rmi_sg_ft_fn fn,
+                    void *ctx)
+{
+    int nn = f->nn, nl = f->levels, rc = -1;
+    if (nl < 1 || H < 2)
+        return 0;
+    for (int l = 0; l < nl; l++)
+        if (f->K[l] != 1 || f->P[l] < 1 || f->C[l] < 1)
+            return 0; /* one cable per parent: the down walk is the top node's and d's only */
+    for (int v = 0; v + 1 < nn; v++)
+        if (f->level[v] > f->level[v + 1])
+            return 0;
+    for (int i = 0; i < H; i++)
+        if (node[i] < 0 || node[i] >= nn || f->level[node[i]] != 0)
+            return 0;
+    int *an = malloc(4 * ((size_t)nn + 1) * sizeof *an), *xd = malloc(((size_t)nl + 1) * sizeof *xd);
+    if (!an || !xd)
+        goto done;
+    /* per node: the sources gathered (count, least, sole), the epoch (the
+     * destination) they were gathered for */
+    int *amin = an + nn + 1, *asole = amin + nn + 1, *aep = asole + nn + 1;
+    for (int v = 0; v < nn; v++)
+        aep[v] = -1;
+    for (int d = 0; d < H; d++) {
+        int dst = node[d];
+        /* the parent index SimGrid takes at each level towards d (ft_local) */
+        for (int lv = 0; lv < nl; lv++) {
+            long long x = f->pos[dst];
+            for (int i = 0; i < lv; i++)
+                x /= f->P[i];
+            xd[lv] = (int)(x % ((long long)f->P[lv] * f->K[lv]));
+        }
+        for (int i = 0; i < H; i++)
+            if (i != d) {
+                int v = node[i];
+                an[v] = 1;
+                amin[v] = asole[v] = i;
+                aep[v] = d;
+            }
+        /* up, level by level: the sources at v take its limiter and its
+         * parent for d, unless v's subtree holds d (a top node: down) */
+        for (int v = 0; v < nn; v++) {
+            if (aep[v] != d)
+                continue;
+            int lv = f->level[v];
+            if (lv >= 1 && ft_in_sub(f, v, dst)) { /* down as ft_local goes */
+                int cur = v;
+                const int *ld = f->label + (size_t)dst * nl;
+                while (cur != dst) {
+                    int moved = 0;
+                    long long i = 0; /* (pos[src] % K) x C with K = 1 */
+                    if (f->level[cur] < 1)
+                        goto form;
+                    for (;;) {
+                        int nch = f->ch0[cur + 1] - f->ch0[cur];
+                        if (i >= nch)
+                            break;
+                        int c = f->C[f->level[cur] - 1], t = ld[f->level[cur] - 1];
+                        if (t < 0 || t >= c)
+                            break;
+                        i += ((t - (int)(i % c)) % c + c) % c;
+                        if (i >= nch)
+                            break;
+                        int e = f->ch0[cur] + (int)i;
+                        if (f->dn_n[e] < 0 || f->dn_l[e] < 0 || f->dn_l[e] >= st->L)
+                            goto form;
+                        fn(ctx, an[v], amin[v], asole[v], d, f->dn_l[e]);
+                        if (f->lim[cur] >= 0)
+                            fn(ctx, an[v], amin[v], asole[v], d, f->lim[cur]);
+                        cur = f->dn_n[e];
+                        moved = 1;
+                        if (f->level[cur] < 1)
+                            break;
+                        i++;
+                    }
+                    if (!moved)
+                        goto form;
+                }
+                continue;
+            }
+            if (lv >= nl)
+                goto form;
+            int e = f->par0[v] + xd[lv];
+            if (xd[lv] >= f->par0[v + 1] - f->par0[v] || f->up_n[e] <= v || f->up_n[e] >= nn || f->up_l[e] < 0 ||
+                f->up_l[e] >= st->L)
+                goto form;
+            if (f->lim[v] >= 0)
+                fn(ctx, an[v], amin[v], asole[v], d, f->lim[v]);
+            fn(ctx, an[v], amin[v], asole[v], d, f->up_l[e]);
+            int u = f->up_n[e];
+            if (aep[u] != d) {
+                an[u] = an[v];
+                amin[u] = amin[v];
+                asole[u] = asole[v];
+                aep[u] = d;
+            } else {
+                an[u] += an[v];
+                amin[u] = amin[v] < amin[u] ? amin[v] : amin[u];
+                asole[u] = -1;
+            }
+        }
+        if (f->lim[dst] >= 0) /* every route to d ends on d's limiter */
+            fn(ctx, H - 1, d ? 0 : 1, H == 2 ? 1 - d : -1, d, f->lim[dst]);
+    }
+    rc = 1;
+    goto done;
+form:
+    rc = 0;
+done:
+    free(an);
+    free(xd);
+    return rc;
+}
+
 /* Zone z's local route s -> d, added to a; its gateways into *gs, *gd. */
 static void local(const rmi_sg_store *st, int z, int s, int d, acc *a, int *gs, int *gd)
 {

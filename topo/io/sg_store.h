@@ -115,6 +115,30 @@ int rmi_sg_store_middle(const rmi_sg_store *st, int s, int d, int *links, int ca
  *  st->pl + st->pc[k].off), -1 none. O(1). Thread-safe. */
 int rmi_sg_store_gw_piece(const rmi_sg_store *st, int a, int b);
 
+/** What rmi_sg_ft_rects hands on: store link `link` is crossed by the
+ *  routes from every host of a set S of the caller's hosts (n of them, the
+ *  least min, the only one sole when n = 1, else -1) to the caller's host
+ *  d (not in S). */
+typedef void (*rmi_sg_ft_fn)(void *ctx, int n, int min, int sole, int d, int link);
+
+/** The routes between the members of fat-tree f, destination by
+ *  destination, without composing each pair: node[i] is the caller's host
+ *  i's compute node in f (H hosts, distinct). For each d, the routes
+ *  x -> d of every other host x form a tree (the parent each switch takes
+ *  depends on d only, SimGrid 3.32's FatTreeZone::get_local_route as
+ *  ft_local reads it): the sources are gathered switch by switch upwards,
+ *  and every link of every such route is handed to fn with the sources
+ *  whose route to d crosses it there (a link may come in several calls:
+ *  their union is the set). Returns 1 done; 0 when f is not of the form
+ *  read here (a parallel cable count K above 1, nodes out of level order,
+ *  a structure on which ft_local gives no route; fn may have been called:
+ *  the caller discards what it gathered), -1 out of memory. Exactly the
+ *  links rmi_sg_store_route gives for every pair of a platform whose kept
+ *  hosts are f's zone's members. O(H x (nodes + links x levels)), O(nodes)
+ *  memory. Thread-safe (reads st and f). */
+int rmi_sg_ft_rects(const rmi_sg_store *st, const rmi_sg_ft *f, const int *node, int H, rmi_sg_ft_fn fn,
+                    void *ctx);
+
 /** What every ordered pair of the kept hosts' routes holds, found zone
  *  pair by zone pair without composing every pair (a cluster's members
  *  share their gateway's pieces): miss_s -> miss_d a kept pair without a

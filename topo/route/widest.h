@@ -194,6 +194,7 @@ typedef struct rmi_fixed_zones {
                         gw[gw_off[2 A] .. gw_off[2 A + 1]), its in gateways up to gw_off[2 A + 2] */
     int *gw;
     int max_arcs;    /* the longest route's arcs (a bound) */
+    int fact;        /* 1: built by rmi_fixed_zones_factored (see there) */
 } rmi_fixed_zones;
 
 /** Builds fz for net's platform: 1 when its fixed routes have the two-level
@@ -202,6 +203,23 @@ typedef struct rmi_fixed_zones {
  *  pair), -1 out of memory. O(H x depth x R + C^2 x (depth + R^2)) for
  *  routes of R links, C blocks. Thread-safe (reads net). */
 int rmi_fixed_zones_build(const rm_network *net, rmi_fixed_zones *fz);
+
+/** Builds fz for a platform whose kept hosts are the members of one
+ *  SimGrid zone kept factored (a dragonfly, topo/io/sg_store.h: the local
+ *  route s -> d is s's up piece, the path between their two routers, d's
+ *  down piece; DragonflyZone::get_local_route), in the form above with
+ *  fact = 1: the blocks are the routers (by first host index), each with
+ *  one out slot (the host to the hub, then its up piece: kind 2, k = 0)
+ *  and one in slot (its down piece, then the hub to the host: kind 3),
+ *  used for every route, in its block or not; the middle of (A, B) the
+ *  routers' path (of (A, A): between two hosts of one router, often
+ *  none); no kinds 0 and 1. So every route
+ *  s -> d is the out part of s, the middle, the in part of d,
+ *  concatenated, exactly as rmi_fixed_route_arcs_at reads it. 1 built, 0
+ *  not this form (fz empty), -1 out of memory. O(H x R + C^2 x R) for
+ *  pieces of R links and C routers holding hosts (at most 1,024).
+ *  Thread-safe (reads net). */
+int rmi_fixed_zones_factored(const rm_network *net, rmi_fixed_zones *fz);
 
 /** Frees what fz holds (an empty fz is fine). */
 void rmi_fixed_zones_free(rmi_fixed_zones *fz);
@@ -213,6 +231,33 @@ void rmi_fixed_zones_free(rmi_fixed_zones *fz);
  *  part does not exist. O(length). Thread-safe. */
 int rmi_fixed_zones_part(const rm_network *net, const rmi_fixed_zones *fz, int ia, int kind, int k,
                          int *arcs, int cap);
+
+/** A set of host indices as the owner scans read it: its size, its least
+ *  member, its only member when n = 1 (else -1). */
+typedef struct rmi_host_set {
+    int n, min, sole;
+} rmi_host_set;
+
+/** What rmi_fixed_rects hands on: the n arcs `arcs` are crossed by the
+ *  fixed routes s -> d of every s in S and d in T (S and T disjoint, not
+ *  empty). */
+typedef void (*rmi_fixed_rect_fn)(void *ctx, rmi_host_set S, rmi_host_set T, const int *arcs, int n);
+
+/** The fixed routes of a platform whose kept hosts are the compute nodes
+ *  of one SimGrid fat-tree zone (rm_platform.fixed_pieces; one cable per
+ *  parent at every level), read as rectangles without composing every
+ *  pair: fn is called with sets S x T and arcs such that every route
+ *  s -> d (s != d) crosses the arcs of each call whose rectangle holds
+ *  (s, d), and each arc the route crosses comes in such a call (an arc
+ *  may come in several calls: the union of their rectangles is the set of
+ *  routes crossing it). The arcs are those rmi_fixed_route_arcs_at gives
+ *  (the host to the hub, each link from the hub and back, the hub to the
+ *  host). Returns 1 done; 0 for any other platform, or a route that is not
+ *  a walk of usable arcs (fn may have been called: the caller discards
+ *  what it gathered and reads the routes pair by pair), -1 out of memory.
+ *  O(H x (nodes + links x levels)) calls for a tree of that many nodes
+ *  (topo/io/sg_store.h, rmi_sg_ft_rects). Thread-safe (reads net). */
+int rmi_fixed_rects(const rm_network *net, rmi_fixed_rect_fn fn, void *ctx);
 
 /** For a platform whose fixed routes are kept as pieces
  *  (rm_platform.fixed_pieces): per platform link (n_links entries), 1 when
