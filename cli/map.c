@@ -146,12 +146,15 @@ static void usage(FILE *f)
         "                        SimGrid platform file, with --dc/--dw): iterapp's\n"
         "                        exchange and computation, CM02, 40 steps, with --cols\n"
         "                        the run's columns; writes the steady pace (JSON\n"
-        "                        t_step_simulated); the mapping is unchanged\n"
-        "                        (docs/simgrid.md, \"The judge\"). Under the fair network\n"
-        "                        model with --latency, uncalibrated, the printed T_step\n"
-        "                        is then SimGrid's pace (JSON t_step_valuation\n"
-        "                        \"simgrid\"); there a refused simulation (size, time)\n"
-        "                        leaves the model's, with a note\n"
+        "                        t_step_simulated) (docs/simgrid.md, \"The judge\").\n"
+        "                        Under the fair network model with --latency,\n"
+        "                        uncalibrated, the printed T_step is then SimGrid's\n"
+        "                        pace (JSON t_step_valuation \"simgrid\"); there a\n"
+        "                        refused simulation (size, time) leaves the model's,\n"
+        "                        with a note. There with --overlap, the pipeline's\n"
+        "                        final candidates (at most 4) are each run and the\n"
+        "                        fastest is handed on; otherwise the mapping is\n"
+        "                        unchanged\n"
         "  --no-simulate         no simulation (the default)\n"
         "  --simulate-steps N    steps simulated (default 40; the steady pace is\n"
         "                        measured over the second half)\n"
@@ -503,6 +506,9 @@ int rmi_cmd_map(int argc, char **argv)
        library's rule (rm_mapping_better_on, as RM_HEUR_BOTH hands on) */
     rm_mapping *m[RM_CLI_N_BOTH] = {NULL};
     int n = a.both ? RM_CLI_N_BOTH : 1;
+    /* --simulate: the library's SimGrid pick of the final candidates under
+       --overlap where rm_mapping_judge's policy applies (rm_options.simulate_file) */
+    a.opt.simulate_file = a.simulate && a.platform ? a.platform : NULL;
     code = rmi_cli_launch_apply_labels(&a.launch, p);
     for (int i = 0; i < n && code < 0; i++)
         code = run_heuristic(&net, &a.opt, a.both ? rmi_cli_both[i] : a.opt.heuristic,

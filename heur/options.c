@@ -21,6 +21,11 @@ _Static_assert(offsetof(rm_options, search_progress) + sizeof(void (*)(void)) <=
                    offsetof(rm_options, columns),
                "rm_options.columns after the 1.2 fields");
 
+/* rm_options.simulate_file (1.7): the 5th slot of the reserved tail */
+_Static_assert(offsetof(rm_options, simulate_file) ==
+                   offsetof(rm_options, reserved) + 4 * sizeof(rm_reserved_slot),
+               "rm_options.simulate_file: the 5th reserved slot");
+
 /* The setup of Legrand et al. 2004 (§4.4, Tables 3-4): reserved shares,
  * SharedRing with the greedy's sharing, no search, no final solver. */
 void rm_options_init_paper(rm_options *opt)

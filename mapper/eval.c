@@ -126,6 +126,32 @@ static rm_status speed_alphas(const rm_network *net, rm_mapping *m, rm_error *er
     return RM_OK;
 }
 
+/* RM_ALPHA_ADDITIVE: the alphas of eq. (1)'s balance (rm_balance_model with
+ * the overlap off) for the ring's route costs, T_step under the mapping's
+ * cost model with them (the overlap model's host time under --overlap). */
+static rm_status additive_alphas(const rm_network *net, rm_mapping *m, rm_error *err)
+{
+    int q = m->q;
+    double *w = malloc((size_t)q * sizeof *w), *C = malloc((size_t)q * sizeof *C);
+    if (!w || !C) {
+        free(w), free(C);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the alphas");
+    }
+    for (int k = 0; k < q; k++)
+        w[k] = net->platform->nodes[m->ring[k]].w;
+    rm_mapping_costs(net, m, C);
+    rm_cost_model a = m->cost;
+    a.overlap = 0;
+    a.overlap_boundary = 0.0;
+    a.overlap_boundary_dw = 0.0;
+    rm_cost_model_set_overlap_floor(&a, 0.0);
+    rm_balance_model(q, w, C, &a, m->alpha);
+    m->t_step_per_dw = rm_tstep_model(q, w, m->alpha, C, &m->cost);
+    m->alphas = RM_ALPHA_ADDITIVE;
+    free(w), free(C);
+    return RM_OK;
+}
+
 /* The caller's route of position k's successor (succ) or predecessor: a
  * walk of usable arcs of net from ring[k] to that neighbour, copied into r
  * with its bottleneck capacity as bandwidth (max-min then shares it). */
@@ -177,8 +203,9 @@ static rm_status ring_eval(const rm_network *net, const rm_options *opt, const i
         return st;
     if (!ring && q > 0)
         return rm_error_set(err, RM_EINVAL, "rm_ring_eval: ring is NULL");
-    if (alphas != RM_ALPHA_BEST && alphas != RM_ALPHA_SPEED)
-        return rm_error_set(err, RM_EINPUT, "unknown alpha rule %d (best or speed)", (int)alphas);
+    if (alphas != RM_ALPHA_BEST && alphas != RM_ALPHA_SPEED && alphas != RM_ALPHA_ADDITIVE)
+        return rm_error_set(err, RM_EINPUT, "unknown alpha rule %d (best, speed or additive)",
+                            (int)alphas);
     if (run.network == RM_NETWORK_FAIR && run.final_solver != RM_FINAL_NONE)
         return rm_error_set(err, RM_EINPUT,
                             "final solver %s: its shares are reservations, which the fair "
@@ -214,6 +241,8 @@ static rm_status ring_eval(const rm_network *net, const rm_options *opt, const i
         m->n_sweep = 0;
         if (alphas == RM_ALPHA_SPEED)
             st = speed_alphas(net, m, err);
+        else if (alphas == RM_ALPHA_ADDITIVE)
+            st = additive_alphas(net, m, err);
     }
     if (!st) /* the printed prediction (fair model, latency on) */
         st = rm_mapping_tstep_dynamic(net, m, err);

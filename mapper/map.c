@@ -10,6 +10,7 @@
 #include "ringmap/mapper.h"
 #include "mapper/heuristics.h"
 #include "mapper/fluid_pick.h"
+#include "mapper/sim_pick.h"
 #include "ring/args.h"
 #include "heur/improve.h"
 #include "topo/args.h"
@@ -298,16 +299,53 @@ static rm_status ties_seed(const rm_network *net, const rm_options *o, rm_mappin
 static rm_status map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
                              rm_error *err);
 
+/* *own: a copy of the additive pipeline's mapping m with its own alphas,
+ * valued under opt's overlap model (T_step/D_w by rm_tstep_model; alpha rule
+ * RM_ALPHA_ADDITIVE), or NULL when one of its alphas is 0 or the run's
+ * columns are known (opt->columns: a run's whole columns are the overlap
+ * model's for the ring, rm_mapping_units, so it would run as the ring
+ * re-balanced). Only RM_ENOMEM is an error. */
+static rm_status own_alphas(const rm_network *net, const rm_options *opt, const rm_mapping *m,
+                            rm_mapping **own, rm_error *err)
+{
+    *own = NULL;
+    if (opt->columns > 0)
+        return RM_OK;
+    for (int k = 0; k < m->q; k++)
+        if (!(m->alpha[k] > 0.0))
+            return RM_OK;
+    rm_mapping *c = rmi_mapping_copy(m);
+    double *w = malloc((size_t)m->q * sizeof *w), *C = malloc((size_t)m->q * sizeof *C);
+    if (!c || !w || !C) {
+        rm_mapping_free(c);
+        free(w), free(C);
+        return rm_error_set(err, RM_ENOMEM, "out of memory for the additive mapping");
+    }
+    c->cost = opt->cost;
+    c->network = opt->network;
+    for (int k = 0; k < c->q; k++)
+        w[k] = net->platform->nodes[c->ring[k]].w;
+    rm_mapping_costs(net, c, C);
+    c->t_step_per_dw = rm_tstep_model(c->q, w, c->alpha, C, &c->cost);
+    c->alphas = RM_ALPHA_ADDITIVE;
+    free(w), free(C);
+    *own = c;
+    return RM_OK;
+}
+
 /* Under the overlap model, one more seed: the ring of the additive
  * pipeline (the same options under eq. (1): heuristics, seeds, search),
  * with its routes and shares, valued under the overlap model
  * (rm_mapping_rebalance: rm_balance_model's alphas). The heuristics value
  * their candidates under the overlap model but grow them greedily: a ring
  * the additive pipeline reaches (e.g. a whole cluster behind one link) can
- * be one they pass by, and the search then starts from it. Only RM_ENOMEM
- * is an error. */
+ * be one they pass by, and the search then starts from it. *own (when not
+ * NULL): a copy of that mapping with its own alphas, the additive model's,
+ * valued under the overlap model (RM_ALPHA_ADDITIVE; a candidate of SimGrid's
+ * pick, mapper/sim_pick.c), NULL when a position has no work (a run needs at
+ * least one column per position). Only RM_ENOMEM is an error. */
 static rm_status additive_seed(const rm_network *net, const rm_options *opt, seed *sd, int *n,
-                               rm_error *err)
+                               rm_mapping **own, rm_error *err)
 {
     rm_options a = *opt;
     a.cost.overlap = 0;
@@ -323,6 +361,10 @@ static rm_status additive_seed(const rm_network *net, const rm_options *opt, see
         return rm_error_set(err, st, "%s", e.msg);
     if (st)
         return RM_OK;
+    if (own && m->q >= 2 && (st = own_alphas(net, opt, m, own, err))) {
+        rm_mapping_free(m);
+        return st;
+    }
     m->cost = opt->cost;
     rm_mapping_rebalance(net, m);
     if (!isfinite(m->t_step_per_dw)) {
@@ -340,7 +382,7 @@ static rm_status additive_seed(const rm_network *net, const rm_options *opt, see
  * T* when it won a tie against the other heuristic's ring under the fair
  * model and is communication-bound, else its T_step/D_w). */
 static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, seed *sd, int *n,
-                                double *bar, rm_error *err)
+                                double *bar, rm_mapping **own, rm_error *err)
 {
     rm_mapping *b = NULL, *other = NULL;
     *n = 0;
@@ -364,7 +406,7 @@ static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, se
     }
     add_seed(sd, n, b, rm_heuristic_lookup(b->heuristic)->title);
     add_seed(sd, n, other, rm_heuristic_lookup(other->heuristic)->title);
-    if (opt->cost.overlap && (st = additive_seed(net, opt, sd, n, err))) {
+    if (opt->cost.overlap && (st = additive_seed(net, opt, sd, n, own, err))) {
         rm_mapping_free(raw[0]);
         return st;
     }
@@ -627,6 +669,81 @@ static rm_status final_step(const rm_network *net, const rm_options *opt, rm_map
     return rmi_mapping_add_step(m, &s, err);
 }
 
+/* Same ring, routes and alphas. */
+static int same_mapping(const rm_mapping *a, const rm_mapping *b)
+{
+    return same_seed(a, b) && !memcmp(a->alpha, b->alpha, (size_t)a->q * sizeof *a->alpha);
+}
+
+/* SimGrid's run of the final candidates (mapper/sim_pick.c), under the
+ * overlap model where rm_mapping_judge's policy applies: m (the fluid
+ * check's choice), the additive pipeline's ring re-balanced under the
+ * overlap model, the additive pipeline's mapping with its own alphas (own),
+ * and the other candidate lowest by the one-step fluid valuation (ties: the
+ * earlier), each once (the same ring, routes and alphas as one before: left
+ * out). The fastest is moved into m. Only RM_ENOMEM is an error. */
+static rm_status sim_pick_step(const rm_network *net, const rm_options *opt, rm_mapping *m,
+                               rm_mapping **cand, char (*cand_what)[64], int n_cand,
+                               rm_mapping *own, rm_error *err)
+{
+    rm_mapping *sc[RM_SIM_PICK_MAX - 1];
+    char sw[RM_SIM_PICK_MAX - 1][64];
+    int ns = 0, used[PIPELINE_MAX_SEEDS] = {0};
+    const rm_mapping *in[RM_SIM_PICK_MAX] = {m};
+    int n_in = 1;
+#define SIM_DUP(c, dup)                                                                       \
+    do {                                                                                      \
+        dup = 0;                                                                              \
+        for (int j_ = 0; j_ < n_in; j_++)                                                     \
+            dup |= same_mapping(in[j_], (c));                                                 \
+    } while (0)
+#define SIM_ADD(c, name)                                                                      \
+    do {                                                                                      \
+        int dup_;                                                                             \
+        SIM_DUP(c, dup_);                                                                     \
+        if (!dup_ && ns < RM_SIM_PICK_MAX - 1) {                                              \
+            sc[ns] = (c);                                                                     \
+            snprintf(sw[ns], sizeof sw[ns], "%s", (name));                                    \
+            in[n_in++] = (c);                                                                 \
+            ns++;                                                                             \
+        }                                                                                     \
+    } while (0)
+    for (int i = 0; i < n_cand; i++)
+        if (cand[i] && !strcmp(cand_what[i], "the additive pipeline")) {
+            used[i] = 1;
+            SIM_ADD(cand[i], "the additive pipeline's ring, overlap alphas");
+        }
+    if (own)
+        SIM_ADD(own, "the additive pipeline's mapping, its own alphas");
+    int bf = -1;
+    double tf = INFINITY;
+    for (int i = 0; i < n_cand; i++) {
+        int dup;
+        if (!cand[i] || used[i])
+            continue;
+        SIM_DUP(cand[i], dup);
+        if (dup)
+            continue;
+        double ti = isfinite(cand[i]->t_step_per_dw_dynamic) ? cand[i]->t_step_per_dw_dynamic
+                                                            : cand[i]->t_step_per_dw;
+        if (ti < tf)
+            tf = ti, bf = i;
+    }
+    if (bf >= 0)
+        SIM_ADD(cand[bf], cand_what[bf]);
+#undef SIM_ADD
+#undef SIM_DUP
+    int pick = -1;
+    rm_status st = rmi_sim_pick(net, opt, m, sc, sw, ns, &pick, err);
+    if (st || pick < 0)
+        return st;
+    rm_mapping *c = rmi_mapping_copy(sc[pick]);
+    if (!c)
+        return rm_error_set(err, RM_ENOMEM, "out of memory for SimGrid's pick");
+    adopt(m, c);
+    return RM_OK;
+}
+
 /* rm_map_network on checked arguments and options, routing resolved: the
  * pipeline — the heuristic(s), the local search (opt->improve), the final
  * solver (opt->final_solver), each step kept only when it does not make
@@ -639,7 +756,11 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
     int n_seeds = 0;
     double bar = NAN;
     int seeded = opt->heuristic == RM_HEUR_BOTH && opt->improve;
-    rm_status st = seeded ? pipeline_seeds(net, opt, sd, &n_seeds, &bar, err)
+    /* SimGrid's pick (mapper/sim_pick.c) also runs the additive pipeline's
+       mapping with its own alphas */
+    rm_mapping *own = NULL;
+    int sim = seeded && opt->simulate_file && opt->cost.overlap;
+    rm_status st = seeded ? pipeline_seeds(net, opt, sd, &n_seeds, &bar, sim ? &own : NULL, err)
                           : run_heuristic(net, opt, &m, err);
     if (seeded && !st)
         m = sd[0].m, sd[0].m = NULL;
@@ -682,6 +803,9 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
             cand[pick] = NULL;
         }
     }
+    if (!st && n_cand && rmi_sim_pick_applies(net, m, opt))
+        st = sim_pick_step(net, opt, m, cand, cand_what, n_cand, own, err);
+    rm_mapping_free(own);
     for (int i = 0; i < n_cand; i++)
         rm_mapping_free(cand[i]);
     if (!st) /* the printed prediction of the final mapping (fair model, latency on) */

@@ -5,6 +5,7 @@
  * (topo/io/sg_sim.h, a forked child), as iterapp runs them.
  */
 #include "ringmap/mapper.h"
+#include "mapper/sim_pick.h"
 #include "ringmap/shares.h"
 #include "topo/io/sg_sim.h"
 
@@ -87,6 +88,16 @@ rm_status rm_mapping_simulate(const rm_network *net, const rm_mapping *m, const 
     return st;
 }
 
+int rmi_judge_policy(const rm_network *net, const rm_mapping *m, const rm_options *opt)
+{
+    const rm_platform *p = net ? net->platform : NULL;
+    const rm_cost_model *cm = &m->cost;
+    int calibrated = p && ((p->bw_factor != 0.0 && p->bw_factor != 1.0) ||
+                           (p->lat_factor != 0.0 && p->lat_factor != 1.0));
+    return opt->network == RM_NETWORK_FAIR && cm->latency && cm->dc > 0.0 && cm->dc_dw > 0.0 &&
+           p && p->link_ids && !calibrated && m->q >= 2;
+}
+
 rm_status rm_mapping_judge(const rm_network *net, rm_mapping *m, const rm_options *opt,
                            const char *simgrid_path, const rm_simulate_options *o, int required,
                            rm_error *err)
@@ -97,14 +108,22 @@ rm_status rm_mapping_judge(const rm_network *net, rm_mapping *m, const rm_option
     }
     if (!net || !m || !opt || !simgrid_path)
         return rm_error_set(err, RM_EINVAL, "rm_mapping_judge: NULL argument");
-    const rm_platform *p = net->platform;
-    const rm_cost_model *cm = &m->cost;
-    int calibrated = p && ((p->bw_factor != 0.0 && p->bw_factor != 1.0) ||
-                           (p->lat_factor != 0.0 && p->lat_factor != 1.0));
-    int policy = opt->network == RM_NETWORK_FAIR && cm->latency && cm->dc > 0.0 &&
-                 cm->dc_dw > 0.0 && p && p->link_ids && !calibrated && m->q >= 2;
+    int policy = rmi_judge_policy(net, m, opt);
     if (!policy && !required)
         return RM_OK;
+    /* already run by the pipeline's SimGrid pick of its final candidates
+       (rm_options.simulate_file, mapper/sim_pick.c: its first step is m's
+       run) with the same steps and columns: that run is this one, judged or
+       refused */
+    if (policy && opt->simulate_file &&
+        (!o || ((o->steps == 0 || o->steps == RM_SIMULATE_STEPS) && o->columns == opt->columns)))
+        for (int k = 0; k < m->n_steps; k++)
+            if (m->steps[k].kind == RM_STEP_SIMULATE && m->steps[k].detail == 0) {
+                if (m->t_step_judged && m->t_step_simulated > 0.0)
+                    return RM_OK;
+                rm_error_set(err, RM_EINPUT, "%s", m->steps[k].note);
+                return RM_OK;
+            }
     double t = NAN;
     rm_status st = rm_mapping_simulate(net, m, simgrid_path, o, &t, err);
     if (st) {

@@ -38,10 +38,11 @@ static const rm_enum_entry improve_stops[] = {{"not_run", RM_IMPROVE_NOT_RUN},
                                               {"evaluation_limit", RM_IMPROVE_STOP_EVALS}};
 static const rm_enum_entry steps[] = {
     {"heuristic", RM_STEP_HEURISTIC}, {"search", RM_STEP_SEARCH}, {"final_solver", RM_STEP_FINAL},
-    {"fluid_check", RM_STEP_FLUID}};
+    {"fluid_check", RM_STEP_FLUID}, {"simulated_pick", RM_STEP_SIMULATE}};
 static const rm_enum_entry networks[] = {{"reserved", RM_NETWORK_RESERVED},
                                          {"fair", RM_NETWORK_FAIR}};
-static const rm_enum_entry alpha_rules[] = {{"best", RM_ALPHA_BEST}, {"speed", RM_ALPHA_SPEED}};
+static const rm_enum_entry alpha_rules[] = {{"best", RM_ALPHA_BEST}, {"speed", RM_ALPHA_SPEED},
+                                            {"additive", RM_ALPHA_ADDITIVE}};
 static const rm_enum_entry final_outcomes[] = {{"not_run", RM_FINAL_OUTCOME_NOT_RUN},
                                                {"improved", RM_FINAL_OUTCOME_IMPROVED},
                                                {"no_gain", RM_FINAL_OUTCOME_NO_GAIN},

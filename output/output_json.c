@@ -179,6 +179,8 @@ static json_t *json_params(json_t *root, const rm_network *net, const rm_options
         put(jpar, sl ? "make_feasible" : "sharing", jname(RM_ENUM_SHARING, (int)asked), bad);
         if (asked != m->sharing)
             put(jpar, "shares", jname(RM_ENUM_SHARING, (int)m->sharing), bad);
+        if (m->alphas != RM_ALPHA_BEST) /* SimGrid's run handed on the additive alphas */
+            put(jpar, "alphas", jname(RM_ENUM_ALPHA_RULE, (int)m->alphas), bad);
     }
     int slice = !m->ring_given &&
                 (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT);

@@ -159,6 +159,24 @@ static const char *final_title(rm_final_solver s)
     return "unknown";
 }
 
+/* The RM_STEP_SIMULATE steps from i on (mapper/sim_pick.c), on one line:
+ * each candidate's SimGrid pace in ms per step (D_w from the cost model)
+ * and which one was handed on. */
+static void print_sim_pick(FILE *f, const rm_mapping *m, int i)
+{
+    double dw = m->cost.dc_dw > 0.0 ? m->cost.dc / m->cost.dc_dw : 0.0;
+    fputs("  SimGrid's run of the final candidates (ms per step):", f);
+    for (int j = i; j < m->n_steps && m->steps[j].kind == RM_STEP_SIMULATE; j++) {
+        const rm_pipeline_step *st = &m->steps[j];
+        if (isfinite(st->t_after))
+            fprintf(f, "%s %s %.4f%s", j > i ? ";" : "", st->note, st->t_after * dw * 1e3,
+                    st->kept ? " (handed on)" : "");
+        else
+            fprintf(f, "%s %s not simulated", j > i ? ";" : "", st->note);
+    }
+    fputc('\n', f);
+}
+
 /* The steps of rm_map's pipeline (rm_mapping.steps) and what each gained,
  * when more than the heuristic ran. */
 static void print_pipeline(FILE *f, const rm_mapping *m)
@@ -183,6 +201,11 @@ static void print_pipeline(FILE *f, const rm_mapping *m)
                        "runs it)",
                     st->t_before, st->t_after);
             break;
+        case RM_STEP_SIMULATE: /* one line for the candidates simulated (sim_pick.c) */
+            if (i > 0 && m->steps[i - 1].kind == RM_STEP_SIMULATE)
+                continue;
+            print_sim_pick(f, m, i);
+            continue;
         default:
             fprintf(f, "  final solver %s: %.6g -> %.6g s/Mflop",
                     rm_enum_name(RM_ENUM_FINAL_SOLVER, st->detail), st->t_before, st->t_after);
@@ -269,6 +292,9 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
                 "cost model: overlap of communication and computation, boundary fraction %.6g "
                 "(host time max(alpha w, D_c/D_w C + %.6g alpha w))\n",
                 m->cost.overlap_boundary, m->cost.overlap_boundary);
+    if (!m->ring_given && m->alphas == RM_ALPHA_ADDITIVE) /* SimGrid's pick (sim_pick.c) */
+        fprintf(f, "alphas: the additive model's balance (eq. (1)), valued under the overlap "
+                   "model\n");
     if (not_kept) /* never worse (ring/refine.h): the solver's note */
         fprintf(f, "final solver %s: %s, the heuristic's shares kept (T_step/D_w %.6g s/Mflop): %s\n",
                 rm_enum_name(RM_ENUM_FINAL_SOLVER, (int)m->final_solver),

@@ -2,7 +2,9 @@
  * check.c — the invariant checker run on every mapping the program prints:
  * ring validity, route validity, link capacities, alphas, and T_step equal to
  * eq. (1) recomputed and to the balanced value (Legrand et al. 2004 eq. (1), (5)),
- * or alphas proportional to speed for a given ring valued so (RM_ALPHA_SPEED).
+ * or alphas proportional to speed for a given ring valued so (RM_ALPHA_SPEED),
+ * or the additive model's balance valued under the overlap model
+ * (RM_ALPHA_ADDITIVE).
  */
 #include "ring/args.h"
 #include "ringmap/ring.h"
@@ -75,6 +77,31 @@ static rm_status check_speed_alphas(const rm_network *net, const rm_mapping *m, 
                                 label_of(net, m->ring[k]), m->alpha[k], a);
     }
     return RM_OK;
+}
+
+/* RM_ALPHA_ADDITIVE: the alphas are the additive model's balance for the
+ * ring's route costs C (rm_balance_model with the overlap off), to tol. */
+static rm_status check_additive_alphas(const rm_network *net, const rm_mapping *m,
+                                       const double *w, const double *C, double tol,
+                                       rm_error *err)
+{
+    rm_cost_model a = m->cost;
+    a.overlap = 0;
+    a.overlap_boundary = 0.0;
+    a.overlap_boundary_dw = 0.0;
+    rm_cost_model_set_overlap_floor(&a, 0.0);
+    double *al = malloc((size_t)m->q * sizeof *al);
+    if (!al)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in mapping check");
+    rm_balance_model(m->q, w, C, &a, al);
+    rm_status st = RM_OK;
+    for (int k = 0; k < m->q && !st; k++)
+        if (!(fabs(m->alpha[k] - al[k]) <= tol * fmax(al[k], 1.0 / m->q) + 1e-15))
+            st = rm_error_set(err, RM_EINTERNAL,
+                              "alpha of %s is %.17g, not %.17g (the additive model's balance)",
+                              label_of(net, m->ring[k]), m->alpha[k], al[k]);
+    free(al);
+    return st;
 }
 
 rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double tol, rm_error *err)
@@ -152,6 +179,8 @@ rm_status rm_mapping_check(const rm_network *net, const rm_mapping *m, double to
                           m->t_step_per_dw, t1);
     else if (m->alphas == RM_ALPHA_SPEED) /* alpha_k = (1/w_k) / sum_j 1/w_j */
         st = check_speed_alphas(net, m, w, tol, err);
+    else if (m->alphas == RM_ALPHA_ADDITIVE) /* the additive balance, valued under overlap */
+        st = check_additive_alphas(net, m, w, C, tol, err);
     else if (m->alphas != RM_ALPHA_BEST)
         st = rm_error_set(err, RM_EINTERNAL, "unknown alpha rule %d", (int)m->alphas);
     else if (!(fabs(tb - m->t_step_per_dw) <= tol * fabs(tb)))

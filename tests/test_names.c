@@ -34,8 +34,8 @@ static const struct {
      {"not_run", "local_optimum", "move_limit", "time_budget", "evaluation_limit"}},
     {RM_ENUM_SHARE_METHOD, RM_N_SHARE_METHODS, {"own", "maxmin", "eq5", "kinsol", "glpk"}},
     {RM_ENUM_NETWORK, 2, {"reserved", "fair"}},
-    {RM_ENUM_ALPHA_RULE, 2, {"best", "speed"}},
-    {RM_ENUM_STEP, 4, {"heuristic", "search", "final_solver", "fluid_check"}},
+    {RM_ENUM_ALPHA_RULE, 3, {"best", "speed", "additive"}},
+    {RM_ENUM_STEP, 5, {"heuristic", "search", "final_solver", "fluid_check", "simulated_pick"}},
     {RM_ENUM_FINAL_OUTCOME, 4, {"not_run", "improved", "no_gain", "failed"}},
     {RM_ENUM_SYMMETRIC, 5, {"auto", "none", "max", "mean", "min"}},
 };

@@ -157,6 +157,23 @@ typedef struct rm_options {
                behaviour) */
             long long columns;
         };
+        struct { /* 1.7 */
+            rm_reserved_slot taken_1_5[4]; /* the slots 1.2 and 1.5 took */
+            /* the SimGrid platform file the platform was read from, for
+               SimGrid's run of the default pipeline's final candidates under
+               the overlap model (mapper/sim_pick.c; docs/model.md, "SimGrid's
+               run of the final candidates"): where rm_mapping_judge's policy
+               applies (the fair network model, the latency model on, a
+               SimGrid file not calibrated) and the options map under the
+               overlap model with the default pipeline, up to
+               RM_SIM_PICK_MAX candidates are simulated (rm_mapping_simulate,
+               RM_SIMULATE_STEPS steps, columns as above), the fastest is
+               handed on (ties: the fluid check's choice) and its printed
+               prediction is SimGrid's pace (rm_mapping.t_step_judged).
+               Read only, not kept past rm_map. NULL (default, and a struct
+               from {0}): no simulation, the 1.6 behaviour */
+            const char *simulate_file;
+        };
     };
 } rm_options;
 

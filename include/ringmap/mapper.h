@@ -29,12 +29,20 @@ extern "C" {
  * when the solver fails, or ends at or above the T_step of the heuristic's
  * shares, those shares and alphas are kept and the mapping says so
  * (rm_mapping.final_outcome, final_message; 1.2: before, a failing solver
- * was an RM_ESOLVER error). Errors as the heuristic, and RM_ENOMEM.
- * Complexity: heuristic + solver. Implemented in mapper/map.c.
+ * was an RM_ESOLVER error). With opt->simulate_file (since 1.7), the
+ * default pipeline under the overlap model where rm_mapping_judge's policy
+ * applies runs its final candidates (at most 4) in SimGrid
+ * (rm_mapping_simulate) and hands on the fastest, its pace the printed
+ * prediction (t_step_judged; docs/model.md, "SimGrid's run of the final
+ * candidates"; beyond the paper). Errors as the heuristic, and RM_ENOMEM
+ * (a refused simulation is a step's note, not an error).
+ * Complexity: heuristic + solver (+ up to 4 SimGrid runs).
+ * Implemented in mapper/map.c.
  * Thread safety: safe to call from several threads at once on the same network
  * and options (each call has its own workspaces; the result is the one of a
  * single thread, tests/test_threads.c); the progress callback is called by the
- * calling thread.
+ * calling thread. With opt->simulate_file under the overlap model it forks
+ * (rm_mapping_simulate): not thread-safe then.
  */
 rm_status rm_map_network(const rm_network *net, const rm_options *opt, rm_mapping **out,
                          rm_error *err);
@@ -76,7 +84,9 @@ rm_status rm_map(const rm_platform *p, const rm_options *opt, rm_mapping **out, 
  *     alpha >= 0 for the route costs (rm_balance; eq. (5) where its alphas
  *     are >= 0); RM_ALPHA_SPEED, alpha_k proportional to 1/w_k, T_step by
  *     eq. (1) with those alphas (the shares of step 2 are chosen for the
- *     best alphas, not re-chosen for these).
+ *     best alphas, not re-chosen for these); RM_ALPHA_ADDITIVE (since
+ *     1.7), eq. (1)'s best alphas (the overlap off), T_step under
+ *     opt->cost with them (the overlap model's host time under overlap).
  * Valued under opt->cost (eq. (1) of Legrand et al. 2004: D_c/D_w, the
  * affine route cost with latency, parallel sends). The other options
  * (heuristic, sharing, max_q, improve, ...) are not used; net's duplex is
@@ -261,8 +271,11 @@ rm_status rm_mapping_simulate(const rm_network *net, const rm_mapping *m, const 
  * cap, timeout, a host unknown to the file, SimGrid's failure) returns
  * RM_OK with m's printed prediction the model's and the refusal in *err as
  * a note (err->status nonzero, its message one line); err->status is RM_OK
- * when there is nothing to note. `ringmap map --simulate` calls it with
- * required 1; a caller that wants the policy silently where it applies
+ * when there is nothing to note. A mapping the pipeline's SimGrid pick
+ * already judged (rm_options.simulate_file under the overlap model:
+ * t_step_judged set by rm_map) is not run again when o asks for the same
+ * steps (0 or RM_SIMULATE_STEPS) and opt->columns. `ringmap map --simulate`
+ * calls it with required 1; a caller that wants the policy silently where it applies
  * passes 0.
  * Errors: RM_EINVAL (NULL net, m, opt or simgrid_path); outside the
  * policy, when required, rm_mapping_simulate's.

@@ -116,9 +116,10 @@ typedef enum rm_enum_kind {
                                  kinsol, glpk (the keys of "share_methods") */
     RM_ENUM_NETWORK = 8,      /* rm_network_model: reserved, fair (1.2) */
     RM_ENUM_ALPHA_RULE = 9,   /* rm_alpha_rule: best, speed (1.2; params.alphas of a given
-                                 ring, `ringmap eval --alpha`) */
+                                 ring, `ringmap eval --alpha`), additive (since 1.7) */
     RM_ENUM_STEP = 10,        /* rm_step_kind: heuristic, search, final_solver (1.2;
-                                 params.pipeline[].step), fluid_check (since 1.6) */
+                                 params.pipeline[].step), fluid_check (since 1.6),
+                                 simulated_pick (since 1.7) */
     RM_ENUM_FINAL_OUTCOME = 11, /* rm_final_outcome: not_run, improved, no_gain, failed
                                  (params.final_outcome; 1.2) */
     RM_ENUM_SYMMETRIC = 12    /* rm_symmetric (measured.h): auto, none, max, mean, min (1.2;

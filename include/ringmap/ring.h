@@ -84,7 +84,14 @@ typedef enum rm_alpha_rule {
     /* alpha_k proportional to 1/w_k (work proportional to speed, the
        communication ignored): the split a user who balances by speed runs;
        T_step is then eq. (1) with these alphas, not the balanced value */
-    RM_ALPHA_SPEED = 1
+    RM_ALPHA_SPEED = 1,
+    /* since 1.7, a mapping valued under the overlap model: the additive
+       model's alphas for the ring's route costs (rm_balance, eq. (5) with
+       alpha >= 0, rm_cost_model.overlap off), T_step the overlap model's
+       with them (rm_tstep_model) — the additive pipeline's mapping as it
+       is, which SimGrid's run of the final candidates may hand on
+       (rm_options.simulate_file) */
+    RM_ALPHA_ADDITIVE = 2
 } rm_alpha_rule;
 
 /** The final solver, run once on the ring the heuristic chose (its routes
@@ -195,9 +202,15 @@ typedef enum rm_step_kind {
     RM_STEP_HEURISTIC = 0, /* a heuristic built a ring (detail: its rm_heuristic) */
     RM_STEP_SEARCH = 1,    /* the local search on the ring (detail: its rm_improve_stop) */
     RM_STEP_FINAL = 2,     /* the final solver of the shares (detail: its rm_final_solver) */
-    RM_STEP_FLUID = 3      /* since 1.6: the fluid check of the final candidates under
+    RM_STEP_FLUID = 3,     /* since 1.6: the fluid check of the final candidates under
                               the overlap model (mapper/fluid_pick.c, docs/model.md;
                               t_before, t_after: the one-step fluid T_step/D_w; detail 0) */
+    RM_STEP_SIMULATE = 4   /* since 1.7: SimGrid's run of one final candidate under the
+                              overlap model (rm_options.simulate_file, mapper/sim_pick.c),
+                              one step per candidate simulated: detail its index (0: the
+                              fluid check's choice), t_before its model valuation
+                              (T_step/D_w), t_after SimGrid's pace / D_w (NAN: not
+                              simulated, note says why), kept: handed on; note names it */
 } rm_step_kind;
 
 /** One step of the pipeline of rm_map (mapper/map.c), as the mapping

@@ -206,7 +206,7 @@ bad_eval "--ring RING is required" "no --ring" eval "$S4"
 bad_eval "cannot open" "missing file" eval "$S4" --ring ./nonexistent/hosts
 bad_eval "--network: expected reserved or fair, got 'tcp'" "bad --network" \
     eval "$S4" --ring A,B --network tcp
-bad_eval "--alpha: expected best or speed, got 'equal'" "bad --alpha" \
+bad_eval "--alpha: expected best, speed or additive, got 'equal'" "bad --alpha" \
     eval "$S4" --ring A,B --alpha equal
 # (refused by the library's option check, rm_options_check, as for map)
 expect_exit 2 "a final solver under fair" eval "$S4" --ring A,B --network fair --final-solver kinsol

@@ -1,0 +1,96 @@
+# sim_pick.sh — SimGrid's run of the final candidates under the overlap
+# model (mapper/sim_pick.c, docs/model.md "SimGrid's run of the final
+# candidates"): with --simulate, --overlap, --latency, the fair model and the
+# default pipeline on an uncalibrated SimGrid file (rm_mapping_judge's
+# policy), the fluid check's choice, the additive pipeline's ring
+# re-balanced under the overlap model, the additive pipeline's mapping with
+# its own alphas and the other candidate lowest by the fluid step are each
+# run by SimGrid, and the fastest is handed on with SimGrid's pace as its
+# printed prediction.
+#  - the fat-tree at D_c/D_w 0.064, 2,000 rows (iterapp's 143 columns): the
+#    fluid step values the overlap ring and the additive ring re-balanced
+#    both at 0.4200 ms; SimGrid runs them at 0.4272 and 0.4200 and the
+#    additive mapping with its own alphas at 0.4120 (SMPI: 0.4302 and 0.4124):
+#    that mapping is handed on, the additive pipeline's ring and alphas bit
+#    for bit;
+#  - the torus at the same sizes: the fluid check's choice is the fastest
+#    in SimGrid too, the mapping is the one without --simulate;
+#  - without --overlap, or under the reserved network model, no pick: the
+#    mapping is the one without --simulate.
+source "$(dirname "$0")/helpers.bash"
+
+F="$SRC/bench/platforms/cluster_fat_tree.xml" T="$SRC/bench/platforms/cluster_torus.xml"
+[ -f "$F" ] && [ -f "$T" ] || fail "bench/platforms is missing cluster_fat_tree.xml or cluster_torus.xml"
+RUN=(--dc 0.128 --dw 1.999998 --latency --parallel-send --one-core -q)
+OVL=(--overlap=2/143)
+# ring FILE: the ring's hosts and alphas, bit for bit
+ring() { jq -c '[.ring[] | [.label, .alpha]]' "$1"; }
+
+"$RINGMAP" "$F" "${RUN[@]}" "${OVL[@]}" --simulate --json "$TMP/f.json" ||
+    fail "cluster_fat_tree --overlap --simulate: exit $?"
+"$RINGMAP" "$F" "${RUN[@]}" --no-simulate --json "$TMP/fa.json" ||
+    fail "cluster_fat_tree additive: exit $?"
+jcheck "$TMP/f.json" "fat-tree: four candidates simulated, the additive mapping's own alphas handed on" \
+    '[.params.pipeline[] | select(.step == "simulated_pick")] as $s
+     | ($s | length) == 4 and ([$s[] | select(.kept)] | length) == 1
+     and ($s[0].note == "the fluid check'"'"'s choice") and ($s[0].kept | not)
+     and ($s[1].note | test("additive pipeline.s ring, overlap alphas"))
+     and ($s[2].note | test("additive pipeline.s mapping, its own alphas")) and $s[2].kept
+     and ([$s[] | .t_step_per_dw_after] | min) == $s[2].t_step_per_dw_after
+     and ($s[0].t_step_per_dw_after * 2e7 | round) == 4272
+     and ($s[1].t_step_per_dw_after * 2e7 | round) == 4200
+     and ($s[2].t_step_per_dw_after * 2e7 | round) == 4120
+     and .params.alphas == "additive" and .t_step_valuation == "simgrid"
+     and (.t_step_simulated * 1e7 | round) == 4120
+     and .t_step_per_dw == $s[2].t_step_per_dw_after
+     and ([.params.pipeline[] | select(.step == "search" or .step == "fluid_check") | .kept] | any | not)'
+[ "$(ring "$TMP/f.json")" = "$(ring "$TMP/fa.json")" ] ||
+    fail "fat-tree: the mapping handed on is not the additive pipeline's ring and alphas"
+ok "fat-tree: the additive pipeline's ring and alphas, bit for bit"
+# the same mapping given to eval: the additive alphas valued under overlap, the same SimGrid run
+"$RINGMAP" eval "$F" --ring "$TMP/fa.json" "${RUN[@]}" "${OVL[@]}" --alpha additive --simulate \
+    --json "$TMP/e.json" || fail "eval --alpha additive --overlap --simulate: exit $?"
+[ "$(ring "$TMP/e.json")" = "$(ring "$TMP/f.json")" ] ||
+    fail "eval --alpha additive: not the alphas SimGrid's pick handed on"
+jcheck "$TMP/e.json" "eval --alpha additive: SimGrid's pace of the mapping handed on" \
+    '.params.alphas == "additive" and .t_step_simulated == $f[0].t_step_simulated' --slurpfile f "$TMP/f.json"
+
+"$RINGMAP" "$F" --dc 0.128 --dw 1.999998 --latency --parallel-send --one-core "${OVL[@]}" --simulate \
+    > "$TMP/f.txt" || fail "fat-tree text: exit $?"
+grep -q "^  SimGrid's run of the final candidates (ms per step): the fluid check's choice 0.4272; .* its own alphas 0.4120 (handed on); " \
+    "$TMP/f.txt" || fail "the text output does not say SimGrid's pick: $(grep -i simgrid "$TMP/f.txt")"
+grep -q "^alphas: the additive model's balance" "$TMP/f.txt" ||
+    fail "the text output does not say the alphas are the additive model's"
+ok "the text output says SimGrid's pick in one line"
+
+"$RINGMAP" "$T" "${RUN[@]}" "${OVL[@]}" --simulate --json "$TMP/t.json" ||
+    fail "cluster_torus --overlap --simulate: exit $?"
+"$RINGMAP" "$T" "${RUN[@]}" "${OVL[@]}" --no-simulate --json "$TMP/t0.json" ||
+    fail "cluster_torus --overlap: exit $?"
+jcheck "$TMP/t.json" "torus: the fluid check's choice is SimGrid's fastest, kept" \
+    '[.params.pipeline[] | select(.step == "simulated_pick")] as $s
+     | ($s | length) == 4 and $s[0].kept and ([$s[1:][] | .kept] | any | not)
+     and ([$s[1:][] | .t_step_per_dw_after > $s[0].t_step_per_dw_after] | all)
+     and (has("params") and (.params | has("alphas") | not)) and .t_step_valuation == "simgrid"
+     and (.t_step_simulated * 1e7 | round) == 2060'
+[ "$(ring "$TMP/t.json")" = "$(ring "$TMP/t0.json")" ] ||
+    fail "torus: SimGrid's pick changed a mapping it ranks first"
+ok "torus: the same ring and alphas as without --simulate"
+
+# no pick outside the overlap model or under the reserved network model
+for v in add res; do
+    case $v in
+    add) X=() ;;
+    res) X=("${OVL[@]}" --network reserved) ;;
+    esac
+    "$RINGMAP" "$F" "${RUN[@]}" "${X[@]}" --simulate --json "$TMP/$v.json" 2>/dev/null ||
+        fail "fat-tree $v --simulate: exit $?"
+    "$RINGMAP" "$F" "${RUN[@]}" "${X[@]}" --no-simulate --json "$TMP/$v.0.json" ||
+        fail "fat-tree $v: exit $?"
+    jcheck "$TMP/$v.json" "fat-tree $v: no simulated pick" \
+        '[.params.pipeline[] | select(.step == "simulated_pick")] | length == 0'
+    [ "$(ring "$TMP/$v.json")" = "$(ring "$TMP/$v.0.json")" ] ||
+        fail "fat-tree $v: --simulate changed the mapping"
+    ok "fat-tree $v: the same ring and alphas as without --simulate"
+done
+finish_test
