@@ -81,6 +81,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--markdown", help="write the table as Markdown")
     ap.add_argument("--keep", help="keep mappings, hostfiles and run JSONs in this folder")
+    ap.add_argument("--simulate", action="store_true", help="map with --simulate: SimGrid's run "
+                    "of the final candidates under --overlap and the printed prediction")
     ap.add_argument("--smoke", action="store_true", help="two small platforms, ROWS 200; exit 77 "
                     "without smpirun or ringmap --overlap")
     args = ap.parse_intermixed_args()
@@ -113,6 +115,7 @@ def main():
             cols = round(64 * n / (7 * (n - 2) * ratio))
             dc, dw = 64 * n * 1e-6, (n - 2) * 7e-6 * cols
             base = ["--dc", repr(dc), "--dw", repr(dw), "--latency", "--parallel-send", "--one-core"]
+            base += ["--simulate"] if args.simulate else []
             row = {"platform": name, "dc_dw": ratio, "rows": n, "cols": cols, "error": ""}
             try:
                 def mapping(tag, extra):
@@ -168,6 +171,16 @@ def main():
                            same=same, pred_equal=pred_equal)
                 row["add_sp"] = row["add_sim"] / row["add_pred"]
                 row["ovl_sp"] = row["ovl_sim"] / row["ovl_pred"]
+                # the mapping's own printed prediction (ringmap's JSON t_step: with --simulate,
+                # SimGrid's pace of the mapping handed on where the judge's policy applies)
+                row["ovl_printed"] = mo.get("t_step") or float("nan")
+                row["ovl_spp"] = row["ovl_sim"] / row["ovl_printed"]
+                if mo["params"].get("alphas") == "additive":
+                    row["sim_pick"] = "SimGrid's pick: the additive mapping's own alphas"
+                elif any(s.get("step") == "simulated_pick" and s.get("kept") and not s.get("note", "").startswith("the fluid")
+                         for s in mo["params"].get("pipeline", [])):
+                    row["sim_pick"] = "SimGrid's pick: " + next(s["note"] for s in mo["params"]["pipeline"]
+                                                              if s.get("step") == "simulated_pick" and s.get("kept"))
                 row["o_over_a"] = row["ovl_sim"] / row["add_sim"]
                 row["o_over_a_cols"] = row["ovl_cols"] / row["add_cols"]
                 if same:
@@ -178,6 +191,8 @@ def main():
                     row["note"] = "other ring"
                 if pred_equal and not same:
                     row["note"] += "; equal predictions (communication floor)"
+                if row.get("sim_pick"):
+                    row["note"] += "; " + row["sim_pick"]
                 if row.get("zero_col"):
                     row["note"] += "; additive shares leave a host < 1 column: iterapp's columns"
 
@@ -210,6 +225,10 @@ def main():
     faster = [x for x in heavy if x["o_over_a"] < 1 - 1e-9]
     equal = [x for x in heavy if x["same"] or x["pred_equal"]]
     slower = [x for x in heavy if x["o_over_a"] > 1 + 1e-9 and not (x["same"] or x["pred_equal"])]
+    if ok:
+        spp = [x["ovl_spp"] for x in ok]
+        print("overlap mapping simulated / its printed prediction (ringmap's t_step): %d of %d in [%.2f, %.2f] "
+              "(range %.4f-%.4f)" % (len([v for v in spp if lo <= v <= hi]), len(ok), lo, hi, min(spp), max(spp)))
     if heavy:
         print("target overlap mapping faster than the additive one where comm >= 20 %%: %d of %d "
               "(gain %.1f-%.1f %%; %d equal: same ring and shares, or equal predictions)%s"
@@ -224,16 +243,17 @@ def main():
         print("%d run errors" % len(errs))
     if args.markdown:
         out = ["| platform | D_c/D_w | rows | q additive | q overlap | comm share | b/D_w | additive pred ms | additive sim ms "
-               "| overlap pred ms | overlap sim ms | overlap sim/pred | overlap / additive | same, iterapp's columns | note |",
-               "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+               "| overlap pred ms | overlap sim ms | overlap sim/pred | overlap printed ms | sim/printed | overlap / additive | same, iterapp's columns | note |",
+               "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for x in rows:
             if x["error"]:
                 out.append("| %s | %g | %d | error: %s |" % (x["platform"], x["dc_dw"], x["rows"], x["error"][:80].replace("|", "/")))
                 continue
-            out.append("| %s | %g | %d | %d | %d | %.1f %% | %.3f | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f | %s |"
+            out.append("| %s | %g | %d | %d | %d | %.1f %% | %.3f | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f | %s |"
                        % (x["platform"], x["dc_dw"], x["rows"], x["qA"], x["qO"], 100 * x["comm_share"], x["F"],
                           x["add_pred"] * 1e3, x["add_sim"] * 1e3, x["ovl_pred"] * 1e3, x["ovl_sim"] * 1e3,
-                          x["ovl_sp"], x["o_over_a"], x["o_over_a_cols"], x["note"]))
+                          x["ovl_sp"], x["ovl_printed"] * 1e3, x["ovl_spp"], x["o_over_a"], x["o_over_a_cols"],
+                          x["note"]))
         open(args.markdown, "w").write("\n".join(out) + "\n")
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
