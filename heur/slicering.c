@@ -15,6 +15,7 @@
 #include "model/cost_valid.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -926,36 +927,171 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
     return slice_step_choose(p, c, q, dc_dw, par, tol, sc, bk_out, bs_out, T_out);
 }
 
+/* Classes of 2+ hosts in the shape of h2_sym (cls_start, mem; members
+ * increasing within a class) that slice_classes verifies. */
+typedef struct slice_cand_classes {
+    int n_class, n_mem;
+    int *cls_start, *mem;
+} slice_cand_classes;
+
+/* A 64-bit mix of a cost's bits (splitmix64's finaliser): the terms of the
+ * order-free sums that group hosts by their rows and columns. */
+static uint64_t slice_cost_mix(double v)
+{
+    uint64_t z;
+    memcpy(&z, &v, sizeof z);
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* A host's grouping key: its w's bits, the hashes of its row and column. */
+typedef struct slice_host_key {
+    uint64_t w, hr, hc;
+    int h;
+} slice_host_key;
+
+static int slice_key_cmp(const void *a, const void *b)
+{
+    const slice_host_key *x = a, *y = b;
+    if (x->w != y->w)
+        return x->w < y->w ? -1 : 1;
+    if (x->hr != y->hr)
+        return x->hr < y->hr ? -1 : 1;
+    if (x->hc != y->hc)
+        return x->hc < y->hc ? -1 : 1;
+    return (x->h > y->h) - (x->h < y->h);
+}
+
+/* 1 when hosts m and r are twins in the costs: the same w, c[m][r] =
+ * c[r][m], and the same cost to and from every other host, bit for bit.
+ * *work counts the costs read. O(H). */
+static int slice_twins(const rm_platform *p, const double *c, int H, int m, int r, long long *work)
+{
+    if (W(m) != W(r) || c[(size_t)m * H + r] != c[(size_t)r * H + m])
+        return 0;
+    const double *cm = c + (size_t)m * H, *cr = c + (size_t)r * H;
+    for (int x = 0; x < H; x++) {
+        if (x == m || x == r)
+            continue;
+        (*work)++;
+        if (cm[x] != cr[x] || c[(size_t)x * H + m] != c[(size_t)x * H + r])
+            return 0;
+    }
+    return 1;
+}
+
+/* Candidate classes from the costs alone, where SharedRing's symmetry
+ * classes give none (fixed routes: SimGrid clusters, whose every host has
+ * its own private links): hosts grouped by w and an order-free hash of
+ * their row and column off the diagonal (twins have the same multisets),
+ * then each group split into the twins of its first member left
+ * (slice_twins). Returns 0 with *cc filled (classes of 2+ only; none:
+ * n_class 0), -1 on allocation failure or when the splits would read more
+ * than 8 H^2 costs (groups of hosts alike in their multisets but not
+ * twins: a torus): no classes then. O(H^2) time, O(H) memory. */
+static int slice_classes_from_costs(const rm_platform *p, const double *c, slice_cand_classes *cc)
+{
+    int H = p->n_hosts;
+    memset(cc, 0, sizeof *cc);
+    slice_host_key *key = calloc((size_t)H, sizeof *key);
+    int *cls = malloc((size_t)H * sizeof *cls);
+    int *start = malloc(((size_t)H / 2 + 2) * sizeof *start), *mem = malloc((size_t)H * sizeof *mem);
+    int *tmp = malloc((size_t)H * sizeof *tmp);
+    int rc = -1;
+    if (!key || !cls || !start || !mem || !tmp)
+        goto out;
+    for (int m = 0; m < H; m++) {
+        const double *cm = c + (size_t)m * H;
+        for (int x = 0; x < H; x++) {
+            if (x == m)
+                continue;
+            uint64_t z = slice_cost_mix(cm[x]);
+            key[m].hr += z;
+            key[x].hc += z;
+        }
+        double wm = W(m);
+        memcpy(&key[m].w, &wm, sizeof wm);
+        key[m].h = m;
+        cls[m] = -1;
+    }
+    qsort(key, (size_t)H, sizeof *key, slice_key_cmp);
+    long long work = 0, budget = 8LL * H * H;
+    int n_class = 0, n_mem = 0;
+    for (int a = 0; a < H;) {
+        int b = a + 1;
+        while (b < H && key[b].w == key[a].w && key[b].hr == key[a].hr && key[b].hc == key[a].hc)
+            b++;
+        for (int t = a; t < b && b - a > 1; t++) { /* the group key[a..b), increasing hosts */
+            int r = key[t].h;
+            if (cls[r] >= 0)
+                continue;
+            int n = 0;
+            tmp[n++] = r;
+            for (int u = t + 1; u < b; u++) {
+                int m = key[u].h;
+                if (cls[m] < 0 && slice_twins(p, c, H, m, r, &work))
+                    tmp[n++] = m;
+                if (work > budget)
+                    goto out; /* rc -1: no classes */
+            }
+            if (n < 2)
+                continue;
+            start[n_class] = n_mem;
+            for (int u = 0; u < n; u++)
+                cls[tmp[u]] = n_class, mem[n_mem++] = tmp[u];
+            n_class++;
+        }
+        a = b;
+    }
+    start[n_class] = n_mem;
+    cc->n_class = n_class, cc->n_mem = n_mem;
+    cc->cls_start = start, cc->mem = mem;
+    start = mem = NULL;
+    rc = 0;
+out:
+    free(key), free(cls), free(start), free(mem), free(tmp);
+    return rc;
+}
+
 /* Classes of interchangeable hosts for the fast scan: the symmetry classes
- * of SharedRing (leaves with the same w, node and access link), kept only
- * when every member's cost row and column equal the first member's bit for
- * bit outside the class and every cost inside the class is one value (then
- * members differ in nothing the scan reads). Fills sc->cls_of, or leaves it
- * NULL. O(H^2) once. */
+ * of SharedRing (leaves with the same w, node and access link), or where
+ * they give none the twins of the costs (slice_classes_from_costs), kept
+ * only when every member's cost row and column equal the first member's
+ * bit for bit outside the class and every cost inside the class is one
+ * value (then members differ in nothing the scan reads). Fills sc->cls_of,
+ * or leaves it NULL. O(H^2) once. */
 static void slice_classes(const rm_network *net, const double *c, slice_scratch *sc)
 {
     const rm_platform *p = net->platform;
     int H = p->n_hosts;
+    slice_cand_classes cc = {0};
     h2_sym *sy = rmi_h2_sym_new(net);
-    if (!sy)
+    if (sy && sy->n_class < sy->n_mem) { /* some class of 2 */
+        cc = (slice_cand_classes){sy->n_class, sy->n_mem, sy->cls_start, sy->mem};
+    } else if (slice_classes_from_costs(p, c, &cc) || cc.n_class == 0) {
+        free(cc.cls_start), free(cc.mem);
+        rmi_h2_sym_destroy(sy);
         return;
+    }
     int *cl = malloc((size_t)H * sizeof *cl);
-    int *seen = calloc((size_t)(sy->n_class + 1), sizeof *seen);
+    int *seen = calloc((size_t)(cc.n_class + 1), sizeof *seen);
     int *cands = malloc((size_t)H * sizeof *cands);
-    int ok = cl && seen && cands && sy->n_class < sy->n_mem; /* some class of 2 */
+    int ok = cl && seen && cands;
     for (int h = 0; ok && h < H; h++)
         cl[h] = -1;
-    for (int k = 0; ok && k < sy->n_class; k++) {
-        int a = sy->cls_start[k], b = sy->cls_start[k + 1];
+    for (int k = 0; ok && k < cc.n_class; k++) {
+        int a = cc.cls_start[k], b = cc.cls_start[k + 1];
         for (int t = a; t < b; t++)
-            cl[sy->mem[t]] = k;
+            cl[cc.mem[t]] = k;
     }
-    for (int k = 0; ok && k < sy->n_class; k++) {
-        int a = sy->cls_start[k], b = sy->cls_start[k + 1];
-        int r = sy->mem[a];
-        double in = b - a > 1 ? c[(size_t)r * H + sy->mem[a + 1]] : 0.0;
+    for (int k = 0; ok && k < cc.n_class; k++) {
+        int a = cc.cls_start[k], b = cc.cls_start[k + 1];
+        int r = cc.mem[a];
+        double in = b - a > 1 ? c[(size_t)r * H + cc.mem[a + 1]] : 0.0;
         for (int t = a + 1; ok && t < b; t++) {
-            int m = sy->mem[t];
+            int m = cc.mem[t];
             ok = W(m) == W(r);
             for (int x = 0; ok && x < H; x++) {
                 if (cl[x] == k)
@@ -965,19 +1101,21 @@ static void slice_classes(const rm_network *net, const double *c, slice_scratch 
                          c[(size_t)x * H + m] == c[(size_t)x * H + r];
             }
             for (int x = a; ok && x < b; x++)
-                ok = sy->mem[x] == r || c[(size_t)r * H + sy->mem[x]] == in;
+                ok = cc.mem[x] == r || c[(size_t)r * H + cc.mem[x]] == in;
         }
     }
     if (ok) {
         sc->cls_of = cl;
         sc->cls_seen = seen;
         sc->cands = cands;
-        sc->n_class = sy->n_class;
+        sc->n_class = cc.n_class;
     } else {
         free(cl);
         free(seen);
         free(cands);
     }
+    if (!sy || cc.cls_start != sy->cls_start)
+        free(cc.cls_start), free(cc.mem);
     rmi_h2_sym_destroy(sy);
 }
 

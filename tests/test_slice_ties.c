@@ -19,6 +19,11 @@
  * The cluster and fat-tree cases also run the fast scan on the costs by
  * class (slice_cost_classes: H x classes matrices; the test fails if it
  * never ran), compared with the reference bit for bit.
+ *  - Classes found in the costs alone (slice_classes_from_costs: every host
+ *    behind its own router, as a SimGrid cluster's private links, so
+ *    SharedRing's symmetry classes give none): the fast scan runs on them
+ *    and gives the reference's rings bit for bit; on a ring of routers
+ *    (every host the same multiset of costs, no two twins) nothing changes.
  */
 #include "heur/heur.h"
 #include "ringmap.h"
@@ -164,6 +169,48 @@ START_TEST(test_ties_homogeneous)
 }
 END_TEST
 
+/* n hosts, host h behind its own router h (links host-router and
+ * router-hub, or router-next router when ring), w 0.02 or 0.03 s/Mflop by
+ * parity, host 0's link slower. */
+static rm_platform *behind_routers(int n, int ring)
+{
+    rm_platform *p = rm_platform_new(ring ? "router_ring" : "router_star", 2 * n + !ring, 2 * n, 0);
+    ck_assert_ptr_nonnull(p);
+    for (int h = 0; h < n; h++) {
+        p->nodes[h].is_host = 1;
+        p->nodes[h].w = h % 2 ? 0.03 : 0.02;
+        p->links[h].source = h;
+        p->links[h].target = n + h;
+        p->links[h].bandwidth = h == 0 ? 50.0 : 100.0;
+        p->links[n + h].source = n + h;
+        p->links[n + h].target = ring ? n + (h + 1) % n : 2 * n;
+        p->links[n + h].bandwidth = 1000.0;
+    }
+    rm_error err;
+    ck_assert_msg(rm_platform_finalize(p, &err) == RM_OK, "%s", err.msg);
+    return p;
+}
+
+START_TEST(test_ties_cost_twins)
+{
+    for (int ring = 0; ring < 2; ring++) {
+        rm_platform *p = behind_routers(ring ? 12 : 40, ring);
+        long cls_before = rmi_slice_cost_class_runs;
+        check_same(p, 0.0064, RM_DUPLEX_HALF, 0);
+        check_same(p, 0.64, RM_DUPLEX_HALF, 0);
+        check_same(p, 0.0064, RM_DUPLEX_FULL, 0);
+        check_same(p, 0.00064, RM_DUPLEX_HALF, 1);
+        check_same(p, 0.0064, RM_DUPLEX_HALF, 2);
+        long runs = rmi_slice_cost_class_runs - cls_before;
+        if (ring)
+            ck_assert_msg(runs == 0, "router ring: cost-class runs %ld (no twins there)", runs);
+        else
+            ck_assert_msg(runs >= 5, "router star: cost-class runs %ld (twins from the costs)", runs);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
 START_TEST(test_ties_default_off)
 {
     rm_options o;
@@ -183,6 +230,7 @@ int main(void)
     tcase_add_test(tc, test_ties_homogeneous);
     tcase_add_test(tc, test_ties_generated);
     tcase_add_test(tc, test_ties_shipped);
+    tcase_add_test(tc, test_ties_cost_twins);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }
