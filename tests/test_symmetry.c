@@ -435,6 +435,106 @@ START_TEST(test_cache_budget)
 }
 END_TEST
 
+/* The optimal split's bounds (rmi_h2_share_opt_bound, weak duality on
+ * eq. (5)'s sharing, Legrand et al. 2004 §4.4.2): on random platforms
+ * (random sparse ones, discrete ties, Tiers-like and stars; half and full
+ * duplex) with random residual capacities, random candidate quadruples
+ * (routes i -> k, k -> j, k -> i, j -> k on the residual, random
+ * cycle-times), every bound is at most the value of the shares that
+ * rmi_h2_share_routes returns: 1 / x_t >= inv_lb[t], 1 / x_1 + 1 / x_2 >=
+ * k_lb. The bounds are not vacuous: k_lb beats the bound for every split
+ * (rmi_h2_share_lower_bound) on many draws and comes within 10 % of the
+ * true value on some. Then the fast path with the bounds gives the
+ * reference's mapping and curve where they prune (Tiers at 0.00064). */
+START_TEST(test_share_opt_bound)
+{
+    unsigned long long sd = 0x5eed23ULL;
+    int applied = 0, beats = 0, close = 0, draws = 0;
+    for (int plat = 0; plat < 16; plat++) {
+        rm_platform *p;
+        if (plat % 4 == 0)
+            p = rmt_random_sparse(&sd, 12 + plat, 8 + plat, plat, 0);
+        else if (plat % 4 == 1)
+            p = rmt_random_ties(1000 + (unsigned long long)plat, 30 + plat, 6, 1, 0);
+        else if (plat % 4 == 2)
+            p = gen(RM_GEN_TIERS, 60 + 4 * plat, (uint64_t)plat);
+        else
+            p = gen(RM_GEN_STAR, 20 + plat, (uint64_t)plat);
+        rm_duplex duplex = plat % 2 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF;
+        rm_network net;
+        rm_error err;
+        ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
+        h2_work wk;
+        ck_assert_int_eq(rmi_h2_work_init(&wk, &net, 4, &err), RM_OK);
+        double *cap = malloc((size_t)net.n_res * sizeof *cap);
+        ck_assert_ptr_nonnull(cap);
+        int H = p->n_hosts;
+        for (int it = 0; it < 300 && H >= 3; it++) {
+            for (int r = 0; r < net.n_res; r++) /* a residual: some links much used */
+                cap[r] = net.res_cap[r] * (rmt_rnd(&sd) < 0.3 ? 0.02 + 0.98 * rmt_rnd(&sd) : 1.0);
+            int hi = rmt_rndint(&sd, 0, H - 1), hj, hk;
+            do
+                hj = rmt_rndint(&sd, 0, H - 1);
+            while (hj == hi);
+            do
+                hk = rmt_rndint(&sd, 0, H - 1);
+            while (hk == hi || hk == hj);
+            int i = p->hosts[hi], j = p->hosts[hj], k = p->hosts[hk];
+            rm_route r[4];
+            memset(r, 0, sizeof r);
+            int ends[4][2] = {{i, k}, {k, j}, {k, i}, {j, k}};
+            int ok = 1;
+            for (int t = 0; t < 4; t++) {
+                ck_assert_int_eq(rm_widest_route(&net, cap, ends[t][0], ends[t][1], &r[t], &err), RM_OK);
+                ok = ok && r[t].n_arcs > 0 && r[t].bandwidth > 0.0;
+            }
+            double wi = 0.005 + 0.05 * rmt_rnd(&sd), wj = 0.005 + 0.05 * rmt_rnd(&sd),
+                   wkk = 0.005 + 0.05 * rmt_rnd(&sd);
+            double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4], inv[4], kk, k_lb;
+            if (ok) {
+                draws++;
+                ck_assert_int_eq(rmi_h2_share_routes(&wk, cap, 4, r, a, x, &err), RM_OK);
+                if (rmi_h2_share_opt_bound(&wk, cap, r, a, inv, &kk) &&
+                    x[0] > 0 && x[1] > 0 && x[2] > 0 && x[3] > 0) {
+                    applied++;
+                    for (int t = 0; t < 4; t++)
+                        ck_assert_msg(inv[t] <= 1.0 / x[t], "%s: 1/x_%d = %.17g below its bound %.17g",
+                                      p->name, t, 1.0 / x[t], inv[t]);
+                    double kv = 1.0 / x[1] + 1.0 / x[2];
+                    ck_assert_msg(kk <= kv, "%s: 1/x_1 + 1/x_2 = %.17g below its bound %.17g",
+                                  p->name, kv, kk);
+                    rmi_h2_share_lower_bound(&wk, cap, r, a, &k_lb);
+                    beats += kk > k_lb * (1.0 + 1e-6);
+                    close += kk >= 0.9 * kv;
+                }
+                for (int t = 0; t < 4; t++) /* the masks are left clear */
+                    for (int m = 0; m < r[t].n_arcs; m++)
+                        ck_assert_int_eq(wk.rmask[net.arc_res[r[t].arcs[m]]], 0);
+            }
+            for (int t = 0; t < 4; t++)
+                rm_route_clear(&r[t]);
+        }
+        free(cap);
+        rmi_h2_work_destroy(&wk);
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    ck_assert_msg(applied > draws / 2, "the bounds applied to %d of %d draws", applied, draws);
+    ck_assert_msg(beats > applied / 10, "k_lb beat the every-split bound on %d of %d draws", beats,
+                  applied);
+    ck_assert_msg(close > 0, "k_lb never within 10 %% of 1/x_1 + 1/x_2 (%d draws)", applied);
+    /* the fast path with them: the reference's mapping, and they pruned */
+    rm_platform *p = gen(RM_GEN_TIERS, 120, 1);
+    long k0 = atomic_load(&rmi_h2_opt_prunes);
+    check_same(p, 0.00064, RM_DUPLEX_HALF, 0, 0, 1);
+    ck_assert_msg(atomic_load(&rmi_h2_opt_prunes) > k0, "%s: the optimal split's bounds pruned nothing",
+                  p->name);
+    check_same(p, 0.00064, RM_DUPLEX_FULL, 1, 0, 3);
+    check_same(p, 0.00064, RM_DUPLEX_HALF, 0, 1, 1);
+    rm_platform_free(p);
+}
+END_TEST
+
 static Suite *sym_suite(void)
 {
     Suite *s = suite_create("symmetry");
@@ -447,6 +547,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_seq_sums);
     tcase_add_test(tc, test_dmax_skip);
     tcase_add_test(tc, test_cache_budget);
+    tcase_add_test(tc, test_share_opt_bound);
     suite_add_tcase(s, tc);
     return s;
 }

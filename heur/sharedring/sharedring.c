@@ -1019,24 +1019,28 @@ static rm_status scan_share(const h2_scan *sc, const edge_ctx *c, double wkk, do
          * send max(c_2, c_1) >= k_lb / 2. Summed costs: Ci/wi + Cj/wj
          * + Ck/wk = ci_keep/wi + cj_keep/wj + sum_t a_t c_t, so a
          * lower bound of sum a_t/x_t bounds T5 from below. The
-         * relative margin covers rounding. */
+         * relative margin covers rounding. The optimal split's bounds
+         * (rmi_h2_share_opt_bound) also bound 1/x_0 and 1/x_3, so C_i
+         * and C_j, and prune most candidates, so they come first. */
         int par = sc->s->cost.parallel_send;
-        double dc_dw = sc->dc_dw;
+        double dc_dw = sc->dc_dw, mg = 1.0 - 1e-12;
+        double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+        double lim = bestT < g ? bestT : g;
+        /* the optimal split's bounds first (rmi_h2_share_opt_bound: they
+         * prune most), then with those for every split */
+        double inv[4] = {0.0, 0.0, 0.0, 0.0}, kk = 0.0, so = 0.0;
+        if (rmi_h2_share_opt_bound(wk, wk->res2, wk->cand, a, inv, &kk)) {
+            so = a[0] * inv[0] + a[1] * inv[1] + a[2] * inv[2] + a[3] * inv[3];
+            if (rmi_h2_share_T_lb(c, wkk, Tlow, par, dc_dw, kk, so, inv[0], inv[3]) * mg > lim) {
+                atomic_fetch_add_explicit(&rmi_h2_opt_prunes, 1, memory_order_relaxed);
+                return RM_OK;
+            }
+        }
         double k_lb;
         double sum_lb = rmi_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
-        double Tb = Tlow;
-        double dk = dc_dw * (par ? 0.5 * k_lb : k_lb);
-        if (dk > Tb)
-            Tb = dk;
-        if (!par) {
-            double phi = c->ci_keep / c->wi + c->cj_keep / c->wj + sum_lb;
-            double inv = c->ev.sum_inv + 1.0 / c->wi + 1.0 / c->wj + 1.0 / wkk;
-            double T5 = (1.0 + dc_dw * (c->ev.sum_cw + phi)) / inv;
-            if (T5 > Tb)
-                Tb = T5;
-        }
-        if (Tb * (1.0 - 1e-12) > bestT ||
-            Tb * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+        double Tb = rmi_h2_share_T_lb(c, wkk, Tlow, par, dc_dw, rm_h2_fmax(k_lb, kk),
+                                      rm_h2_fmax(sum_lb, so), inv[0], inv[3]);
+        if (Tb * mg > lim)
             return RM_OK;
     }
     if ((st = rmi_h2_share_routes(wk, wk->res2, 4, wk->cand, a, x, err)))

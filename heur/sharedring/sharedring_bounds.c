@@ -714,6 +714,164 @@ double rmi_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *
     return best;
 }
 
+/*
+ * Fast path: bounds on the shares that rmi_h2_share_routes returns for the
+ * four candidate routes r (weights a > 0) on the capacities cap, valid for
+ * the OPTIMAL split of eq. (5) (Legrand et al. 2004 §4.4.2, rm_share_optimal)
+ * only, not for every feasible split as rmi_h2_share_lower_bound's: the
+ * optimum gives every route a definite part of what it shares, so the new
+ * host's two routes cannot take the whole of a resource they share with
+ * the routes of i and j. Proof (P: min sum_t a_t / x_t, x > 0, sum_t m_tR
+ * x_t <= c_R on the non-backbone resources, x_t <= c_R on the backbones):
+ *  1. x^ (below) is feasible, so OPT <= F = sum_t a_t / x^_t.
+ *  2. The solver's answer is x~_t = min(u_t, sqrt(a_t / s_t)), s_t =
+ *     sum_R m_tR lambda_R (lambda >= 0 on the shared resources, u_t the
+ *     private bounds), with every priced load within tol = 1e-10 of its
+ *     capacity (bw/share.c). As a_t / x~_t >= s_t x~_t (equality below
+ *     u_t), sum_R lambda_R load_R = sum_t s_t x~_t <= G = sum_t a_t / x~_t;
+ *     x~ minimises the Lagrangian over the box 0 < x <= u, which holds x^,
+ *     so G <= F + sum_R lambda_R (c_R - load_R) <= F + tol sum_R lambda_R c_R.
+ *     Together: sum_R lambda_R c_R <= B = F (1 + 4 tol).
+ *  3. With l_t = min over t's finite resources of c_R / m_tR (a bound of
+ *     every private bound u_t, and of c_R / m_tR on t's priced resources):
+ *     s_t <= B / l_t, so x~_t >= min(l_t, sqrt(a_t l_t / B)) = x-_t.
+ *  4. The returned shares are x~ scaled down by at most 1 / (1 + tol)
+ *     (rmi_bw_make_feasible) and feasible; so on every non-backbone
+ *     resource R crossed by a set M of the routes, for t in M:
+ *     x_t <= c_R - sum_{t' in M, t' != t} m x-_t', and x_1 + x_2 <=
+ *     c_R - sum_{t' in M \ {1, 2}} m x-_t' when 1, 2 in M. With x_t <=
+ *     width_t as in rmi_h2_share_lower_bound, 1 / x_t >= inv_lb[t] and
+ *     1 / x_1 + 1 / x_2 >= *k_lb (group_min_s on the pair).
+ * x^_t = min over t's finite resources of c_R (backbone) or c_R sqrt(a_t)
+ * / sum_{t' on R} m_t'R sqrt(a_t') (a weighted even split: loads <= c_R).
+ * Every quantity carries a relative margin of 1e-9, far above tol and the
+ * rounding of these few operations. Not covered: the max-min fallback after
+ * RM_ESOLVER (no convergence in 20,000 sweeps; four routes converge in one
+ * or two). Returns 0 with inv_lb = k_lb = 0 when it does not apply: a route
+ * with no arcs or crossing a resource twice, a capacity <= 1e-9 of the
+ * link's (where the solver may count it as 0), a route of infinite width,
+ * more than 512 distinct resources. Units: cap in Mb/s, a in Mflop/s (1/w),
+ * the bounds in s/Mb. Thread safety: uses wk->rmask (cleared on return), the
+ * scan's private scratch. O(L) for routes of L arcs.
+ */
+atomic_long rmi_h2_opt_prunes;
+
+int rmi_h2_share_opt_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
+                           double *inv_lb, double *k_lb)
+{
+    enum { NMAX = 512 }; /* distinct non-backbone resources kept */
+    const rm_network *net = wk->net;
+    const double eps = 1e-9;
+    double sa[4], ell[4], xh[4], xl[4], U[4], rc[NMAX];
+    unsigned char rm[NMAX];
+    int ok = 1, n = 0;
+    for (int t = 0; t < 4; t++) {
+        inv_lb[t] = 0.0;
+        sa[t] = sqrt(a[t]);
+        ell[t] = xh[t] = INFINITY;
+        U[t] = r[t].bandwidth * (1.0 + eps);
+        if (r[t].n_arcs <= 0 || !(a[t] > 0.0))
+            ok = 0;
+    }
+    *k_lb = 0.0;
+    /* which routes cross each resource; the backbones */
+    for (int t = 0; t < 4; t++)
+        for (int i = 0; i < r[t].n_arcs; i++) {
+            int res = net->arc_res[r[t].arcs[i]];
+            if (net->res_backbone[res]) {
+                double c = cap[res], full = net->res_cap[res];
+                if (!(c > 0.0) || (full < INFINITY && !(c > 1e-9 * full)))
+                    ok = 0; /* the solver may count it as 0 */
+                else {
+                    ell[t] = c < ell[t] ? c : ell[t];
+                    xh[t] = c < xh[t] ? c : xh[t];
+                    U[t] = rm_h2_fmin(U[t], c * (1.0 + eps));
+                }
+                continue;
+            }
+            if (wk->rmask[res] >> t & 1)
+                ok = 0; /* crossed twice */
+            wk->rmask[res] |= (unsigned char)(1u << t);
+        }
+    /* the distinct ones, once each (masks cleared) */
+    for (int t = 0; t < 4; t++)
+        for (int i = 0; i < r[t].n_arcs; i++) {
+            int res = net->arc_res[r[t].arcs[i]];
+            int M = wk->rmask[res];
+            if (!M)
+                continue;
+            wk->rmask[res] = 0;
+            double c = cap[res], full = net->res_cap[res];
+            if (!(c > 0.0) || (full < INFINITY && !(c > 1e-9 * full)))
+                ok = 0; /* the solver may count it as 0 */
+            if (!ok || c == INFINITY)
+                continue; /* no constraint */
+            if (n == NMAX) {
+                ok = 0;
+                continue;
+            }
+            rc[n] = c;
+            rm[n++] = (unsigned char)M;
+        }
+    if (!ok)
+        return 0;
+    /* the even split x^ (x^_t = sqrt(a_t) times the least c_R / S_R) and l */
+    double ms[4] = {INFINITY, INFINITY, INFINITY, INFINITY};
+    for (int x = 0; x < n; x++) {
+        int M = rm[x];
+        double c = rc[x], S = 0.0;
+        for (int t = 0; t < 4; t++)
+            if (M >> t & 1)
+                S += sa[t];
+        double q = c / S;
+        for (int t = 0; t < 4; t++)
+            if (M >> t & 1) {
+                ell[t] = c < ell[t] ? c : ell[t];
+                ms[t] = q < ms[t] ? q : ms[t];
+            }
+    }
+    for (int t = 0; t < 4; t++) {
+        double v = ms[t] * sa[t];
+        xh[t] = v < xh[t] ? v : xh[t];
+    }
+    double F = 0.0;
+    for (int t = 0; t < 4; t++) {
+        if (!(ell[t] < INFINITY))
+            return 0;
+        F += a[t] / xh[t];
+    }
+    double B = F * (1.0 + 4e-10) * (1.0 + eps);
+    for (int t = 0; t < 4; t++)
+        xl[t] = rm_h2_fmin(ell[t], sqrt(a[t] * ell[t] / B)) * (1.0 - eps);
+    /* what the others leave on each resource */
+    double C12 = INFINITY;
+    for (int x = 0; x < n; x++) {
+        int M = rm[x];
+        double cc = rc[x] * (1.0 + eps), all = 0.0;
+        for (int t = 0; t < 4; t++)
+            if (M >> t & 1)
+                all += xl[t];
+        for (int t = 0; t < 4; t++)
+            if (M >> t & 1) {
+                double v = cc - (all - xl[t]);
+                U[t] = v < U[t] ? v : U[t];
+            }
+        if ((M & 6) == 6) {
+            double v = cc - (all - xl[1] - xl[2]);
+            C12 = v < C12 ? v : C12;
+        }
+    }
+    for (int t = 0; t < 4; t++)
+        inv_lb[t] = U[t] > 0.0 ? (1.0 - eps) / U[t] : INFINITY;
+    if (!(U[1] > 0.0 && U[2] > 0.0 && C12 > 0.0)) {
+        *k_lb = INFINITY; /* a share of 0: the candidate cannot be taken */
+        return 1;
+    }
+    static const double ones[4] = {1.0, 1.0, 1.0, 1.0};
+    *k_lb = group_min_s(6, ones, ones, U, C12) * (1.0 - eps);
+    return 1;
+}
+
 void rmi_h2_fullw_destroy(h2_work *wk)
 {
     h2_fullw *f = &wk->fw;

@@ -579,18 +579,21 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
             return st;
         double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj};
         if (prune) {
+            /* the optimal split's bounds first (rmi_h2_share_opt_bound: they
+             * prune most), then with those for every split */
+            double inv[4] = {0.0, 0.0, 0.0, 0.0}, kk = 0.0, so = 0.0;
+            if (rmi_h2_share_opt_bound(wk, wk->res2, wk->cand, a, inv, &kk)) {
+                so = a[0] * inv[0] + a[1] * inv[1] + a[2] * inv[2] + a[3] * inv[3];
+                if (rmi_h2_share_T_lb(c, wkk, Tlow, par, sc->dc_dw, kk, so, inv[0], inv[3]) * mg >
+                    lim) {
+                    atomic_fetch_add_explicit(&rmi_h2_opt_prunes, 1, memory_order_relaxed);
+                    goto pruned;
+                }
+            }
             double k_lb;
             double sum_lb = rmi_h2_share_lower_bound(wk, wk->res2, wk->cand, a, &k_lb);
-            double Tb = Tlow, dk = sc->dc_dw * (par ? 0.5 * k_lb : k_lb);
-            if (dk > Tb)
-                Tb = dk;
-            if (!par) {
-                double phi = ci_keep / wi + cj_keep / wj + sum_lb;
-                double inv = c->ev.sum_inv + 1.0 / wi + 1.0 / wj + 1.0 / wkk;
-                double T5 = (1.0 + sc->dc_dw * (c->ev.sum_cw + phi)) / inv;
-                if (T5 > Tb)
-                    Tb = T5;
-            }
+            double Tb = rmi_h2_share_T_lb(c, wkk, Tlow, par, sc->dc_dw, rm_h2_fmax(k_lb, kk),
+                                          rm_h2_fmax(sum_lb, so), inv[0], inv[3]);
             if (Tb * mg > lim)
                 goto pruned;
         }

@@ -824,6 +824,43 @@ rm_status rmi_h2_adjacency(h2_work *wk, rm_error *err);
 double rmi_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
                                double *k_lb);
 
+/** Fast path: lower bounds of 1 / x_t (inv_lb[4]) and of 1 / x_1 + 1 / x_2
+ *  (*k_lb) for the shares x that rmi_h2_share_routes gives the four routes
+ *  r (weights a > 0) on cap when its optimal split converges: tighter than
+ *  rmi_h2_share_lower_bound's (which hold for every feasible split), from
+ *  weak duality (proof at the definition). 0 (bounds 0) when it does not
+ *  apply. O(L). */
+int rmi_h2_share_opt_bound(h2_work *wk, const double *cap, const rm_route *r, const double *a,
+                           double *inv_lb, double *k_lb);
+
+/** Candidates that rmi_h2_share_opt_bound's bounds pruned before their
+ *  share computation (the fast scans; a statistic for the tests). */
+extern atomic_long rmi_h2_opt_prunes;
+
+/** A lower bound of the T_step/D_w of inserting host k (cycle-time wkk)
+ *  into the edge of c, from lower bounds of its routes' costs: Tlow (the
+ *  widths' bound), k_lb <= 1 / x_1 + 1 / x_2, sum_lb <= sum_t a_t / x_t,
+ *  inv0 <= 1 / x_0, inv3 <= 1 / x_3 (0: none). As rmi_h2_fast_eval_lb:
+ *  T_step >= max(T5, D_c/D_w C_h) for h = i, j, k, every cost growing with
+ *  1 / x_t (latencies >= 0); with parallel send C_k >= k_lb / 2 and no T5
+ *  term. O(1). */
+static inline double rmi_h2_share_T_lb(const edge_ctx *c, double wkk, double Tlow, int par,
+                                       double dc_dw, double k_lb, double sum_lb, double inv0,
+                                       double inv3)
+{
+    double Tb = Tlow, dk = dc_dw * (par ? 0.5 * k_lb : k_lb);
+    double di = dc_dw * rmi_host_cost(inv0, c->ci_keep, par);
+    double dj = dc_dw * rmi_host_cost(c->cj_keep, inv3, par);
+    Tb = rm_h2_fmax(Tb, rm_h2_fmax(dk, rm_h2_fmax(di, dj)));
+    if (!par) {
+        double phi = c->ci_keep / c->wi + c->cj_keep / c->wj + sum_lb;
+        double inv = c->ev.sum_inv + 1.0 / c->wi + 1.0 / c->wj + 1.0 / wkk;
+        double T5 = (1.0 + dc_dw * (c->ev.sum_cw + phi)) / inv;
+        Tb = rm_h2_fmax(Tb, T5);
+    }
+    return Tb;
+}
+
 /* One scan of the edge loop: its work (thread-private scratch), its own best
  * insertion so far (least T_step, ties: least ring edge, then first host in
  * host order — the reference's first strict improvement in scan order). */
