@@ -762,8 +762,8 @@ int rmi_h2_share_opt_bound(h2_work *wk, const double *cap, const rm_route *r, co
     enum { NMAX = 512 }; /* distinct non-backbone resources kept */
     const rm_network *net = wk->net;
     const double eps = 1e-9;
-    double sa[4], ell[4], xh[4], xl[4], U[4], rc[NMAX];
-    unsigned char rm[NMAX];
+    double sa[4], ell[4], xh[4], xl[4], U[4];
+    int rl[NMAX];
     int ok = 1, n = 0;
     for (int t = 0; t < 4; t++) {
         inv_lb[t] = 0.0;
@@ -774,7 +774,9 @@ int rmi_h2_share_opt_bound(h2_work *wk, const double *cap, const rm_route *r, co
             ok = 0;
     }
     *k_lb = 0.0;
-    /* which routes cross each resource; the backbones */
+    /* which routes cross each resource (the distinct ones listed as they
+     * come); the backbones */
+    int over = 0;
     for (int t = 0; t < 4; t++)
         for (int i = 0; i < r[t].n_arcs; i++) {
             int res = net->arc_res[r[t].arcs[i]];
@@ -789,37 +791,45 @@ int rmi_h2_share_opt_bound(h2_work *wk, const double *cap, const rm_route *r, co
                 }
                 continue;
             }
-            if (wk->rmask[res] >> t & 1)
+            int m = wk->rmask[res];
+            if (m >> t & 1)
                 ok = 0; /* crossed twice */
-            wk->rmask[res] |= (unsigned char)(1u << t);
-        }
-    /* the distinct ones, once each (masks cleared) */
-    for (int t = 0; t < 4; t++)
-        for (int i = 0; i < r[t].n_arcs; i++) {
-            int res = net->arc_res[r[t].arcs[i]];
-            int M = wk->rmask[res];
-            if (!M)
-                continue;
-            wk->rmask[res] = 0;
-            double c = cap[res], full = net->res_cap[res];
-            if (!(c > 0.0) || (full < INFINITY && !(c > 1e-9 * full)))
-                ok = 0; /* the solver may count it as 0 */
-            if (!ok || c == INFINITY)
-                continue; /* no constraint */
-            if (n == NMAX) {
-                ok = 0;
-                continue;
+            if (!m) {
+                if (n < NMAX)
+                    rl[n++] = res;
+                else
+                    over = 1;
             }
-            rc[n] = c;
-            rm[n++] = (unsigned char)M;
+            wk->rmask[res] = (unsigned char)(m | 1 << t);
         }
+    if (over) { /* too many: the masks cleared, no bound */
+        for (int t = 0; t < 4; t++)
+            for (int i = 0; i < r[t].n_arcs; i++)
+                wk->rmask[net->arc_res[r[t].arcs[i]]] = 0;
+        return 0;
+    }
+    /* the least capacity of the resources crossed by exactly the routes
+     * of M (masks cleared): every bound below depends on a resource through
+     * its mask and grows with its capacity, so these 15 stand for all */
+    double mc[16];
+    for (int M = 0; M < 16; M++)
+        mc[M] = INFINITY;
+    for (int x = 0; x < n; x++) {
+        int res = rl[x], M = wk->rmask[res];
+        wk->rmask[res] = 0;
+        double c = cap[res], full = net->res_cap[res];
+        if (!(c > 0.0) || (full < INFINITY && !(c > 1e-9 * full)))
+            ok = 0; /* the solver may count it as 0 */
+        mc[M] = c < mc[M] ? c : mc[M]; /* INFINITY: no constraint */
+    }
     if (!ok)
         return 0;
     /* the even split x^ (x^_t = sqrt(a_t) times the least c_R / S_R) and l */
     double ms[4] = {INFINITY, INFINITY, INFINITY, INFINITY};
-    for (int x = 0; x < n; x++) {
-        int M = rm[x];
-        double c = rc[x], S = 0.0;
+    for (int M = 1; M < 16; M++) {
+        double c = mc[M], S = 0.0;
+        if (c == INFINITY)
+            continue;
         for (int t = 0; t < 4; t++)
             if (M >> t & 1)
                 S += sa[t];
@@ -845,9 +855,10 @@ int rmi_h2_share_opt_bound(h2_work *wk, const double *cap, const rm_route *r, co
         xl[t] = rm_h2_fmin(ell[t], sqrt(a[t] * ell[t] / B)) * (1.0 - eps);
     /* what the others leave on each resource */
     double C12 = INFINITY;
-    for (int x = 0; x < n; x++) {
-        int M = rm[x];
-        double cc = rc[x] * (1.0 + eps), all = 0.0;
+    for (int M = 1; M < 16; M++) {
+        if (mc[M] == INFINITY)
+            continue;
+        double cc = mc[M] * (1.0 + eps), all = 0.0;
         for (int t = 0; t < 4; t++)
             if (M >> t & 1)
                 all += xl[t];
