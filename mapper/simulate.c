@@ -109,8 +109,21 @@ rm_status rm_mapping_judge(const rm_network *net, rm_mapping *m, const rm_option
     if (!net || !m || !opt || !simgrid_path)
         return rm_error_set(err, RM_EINVAL, "rm_mapping_judge: NULL argument");
     int policy = rmi_judge_policy(net, m, opt);
+    m->judge_outcome = RM_JUDGE_NOT_RUN;
     if (!policy && !required)
         return RM_OK;
+    /* the default's size budget (deterministic): ring positions x steps */
+    const int steps = o && o->steps >= 2 ? o->steps : RM_SIMULATE_STEPS;
+    if (policy && !required && (long long)m->q * steps > RM_SIMULATE_BUDGET) {
+        m->t_step_simulated = 0.0;
+        m->t_step_judged = 0;
+        m->judge_outcome = RM_JUDGE_OVER_BUDGET;
+        rm_error_set(err, RM_ELIMIT,
+                     "SimGrid's run of %d ring positions x %d steps = %lld is over the budget "
+                     "of %d positions x steps simulated by default",
+                     m->q, steps, (long long)m->q * steps, RM_SIMULATE_BUDGET);
+        return RM_OK; /* a note: the model's value stays */
+    }
     /* already run by the pipeline's SimGrid pick of its final candidates
        (rm_options.simulate_file, mapper/sim_pick.c: its first step is m's
        run) with the same steps and columns: that run is this one, judged or
@@ -119,8 +132,11 @@ rm_status rm_mapping_judge(const rm_network *net, rm_mapping *m, const rm_option
         (!o || ((o->steps == 0 || o->steps == RM_SIMULATE_STEPS) && o->columns == opt->columns)))
         for (int k = 0; k < m->n_steps; k++)
             if (m->steps[k].kind == RM_STEP_SIMULATE && m->steps[k].detail == 0) {
-                if (m->t_step_judged && m->t_step_simulated > 0.0)
+                if (m->t_step_judged && m->t_step_simulated > 0.0) {
+                    m->judge_outcome = RM_JUDGE_SIMULATED;
                     return RM_OK;
+                }
+                m->judge_outcome = RM_JUDGE_REFUSED;
                 rm_error_set(err, RM_EINPUT, "%s", m->steps[k].note);
                 return RM_OK;
             }
@@ -129,9 +145,11 @@ rm_status rm_mapping_judge(const rm_network *net, rm_mapping *m, const rm_option
     if (st) {
         m->t_step_simulated = 0.0;
         m->t_step_judged = 0;
+        m->judge_outcome = policy ? RM_JUDGE_REFUSED : RM_JUDGE_NOT_RUN;
         return policy ? RM_OK : st; /* under the policy the refusal stays in *err as a note */
     }
     m->t_step_simulated = t;
     m->t_step_judged = policy && t > 0.0;
+    m->judge_outcome = RM_JUDGE_SIMULATED;
     return RM_OK;
 }

@@ -3,7 +3,7 @@
  * spelling of the mapping JSON, of the DOT and table outputs and of the
  * command's options): heuristic, sharing policy, final solver, routing,
  * duplex, route tie rule, --improve's stop, share method, network model,
- * alpha rule, final solver's outcome
+ * alpha rule, final solver's outcome, the judge's outcome
  * (include/ringmap/output.h, rm_enum_name / rm_enum_from_name). The JSON
  * writer and reader, the DOT writer, the table and the CLI's option parser
  * read it; a new enum value gets its name here only.
@@ -52,6 +52,10 @@ static const rm_enum_entry symmetrics[] = {{"auto", RM_SYMMETRIC_AUTO},
                                            {"max", RM_SYMMETRIC_MAX},
                                            {"mean", RM_SYMMETRIC_MEAN},
                                            {"min", RM_SYMMETRIC_MIN}};
+static const rm_enum_entry judges[] = {{"not_run", RM_JUDGE_NOT_RUN},
+                                       {"simulated", RM_JUDGE_SIMULATED},
+                                       {"over_budget", RM_JUDGE_OVER_BUDGET},
+                                       {"refused", RM_JUDGE_REFUSED}};
 static const rm_enum_entry share_methods[RM_N_SHARE_METHODS] = {
     {"own", 0}, {"maxmin", 1}, {"eq5", 2}, {"kinsol", 3}, {"glpk", 4}};
 
@@ -68,6 +72,7 @@ static const struct {
     [RM_ENUM_STEP] = {ROWS(steps)},
     [RM_ENUM_FINAL_OUTCOME] = {ROWS(final_outcomes)},
     [RM_ENUM_SYMMETRIC] = {ROWS(symmetrics)},
+    [RM_ENUM_JUDGE] = {ROWS(judges)},
 };
 #define N_KINDS ((int)(sizeof tables / sizeof tables[0]))
 

@@ -379,6 +379,11 @@ json_t *rmi_mapping_json(const rm_network *net, const rm_options *opt, const rm_
         put(root, "t_step_per_dw_static", jnum(m->t_step_per_dw), &bad);
         put(root, "t_step_valuation", json_string("fluid"), &bad);
     }
+    if (m->judge_outcome == RM_JUDGE_OVER_BUDGET || m->judge_outcome == RM_JUDGE_REFUSED)
+        /* the judge's policy applied, but the model's value is printed: why
+           (rm_mapping_judge: over its size budget, or the simulation refused) */
+        put(root, "t_step_valuation_reason",
+            json_string(rm_enum_name(RM_ENUM_JUDGE, m->judge_outcome)), &bad);
     if (m->t_step_simulated > 0.0) /* SimGrid's run of the ring (rm_mapping_simulate), s */
         put(root, "t_step_simulated", jnum(m->t_step_simulated), &bad);
     if (m->final_solver != RM_FINAL_NONE && isfinite(m->final_gap)) {

@@ -38,6 +38,7 @@ static const struct {
     {RM_ENUM_STEP, 5, {"heuristic", "search", "final_solver", "fluid_check", "simulated_pick"}},
     {RM_ENUM_FINAL_OUTCOME, 4, {"not_run", "improved", "no_gain", "failed"}},
     {RM_ENUM_SYMMETRIC, 5, {"auto", "none", "max", "mean", "min"}},
+    {RM_ENUM_JUDGE, 4, {"not_run", "simulated", "over_budget", "refused"}},
 };
 #define N_KINDS ((int)(sizeof expected / sizeof expected[0]))
 

@@ -220,6 +220,16 @@ typedef struct rm_simulate_options {
 /** The default number of simulated steps of rm_mapping_simulate. */
 #define RM_SIMULATE_STEPS 40
 
+/** rm_mapping_judge's size budget where it simulates by its policy (not
+ *  required): at most this many ring positions x simulated steps (q x 40
+ *  steps by default: rings of up to 250 hosts). A deterministic cap, not
+ *  wall time, so that the same input gets the same printed prediction on
+ *  any machine; chosen from measurements of SimGrid's cost per position and
+ *  step (about 15-35 us on the shipped platforms, growing with the ring as
+ *  more flows share the same links: docs/simgrid.md, "The judge"). Since
+ *  1.7. */
+#define RM_SIMULATE_BUDGET 10000
+
 /**
  * T_step of mapping m (of net) as SimGrid itself runs it: SimGrid 3.32's
  * engine (s4u) loads the SimGrid platform file the mapping was made on
@@ -256,31 +266,39 @@ rm_status rm_mapping_simulate(const rm_network *net, const rm_mapping *m, const 
 
 /**
  * The mapper's policy for the printed prediction of a mapping made on a
- * SimGrid platform file: when the mapping was made under the fair network
- * model (opt->network RM_NETWORK_FAIR) with the latency model on (m->cost:
- * latency, dc > 0, dc_dw > 0), on a platform read from a SimGrid file and
- * not calibrated (rm_platform_calibrate's factors 1: SMPI's factors value
- * SMPI's model, not the CM02 sharing simulated), m is simulated by
- * rm_mapping_simulate (o: its options, NULL = defaults) and its printed
- * prediction becomes SimGrid's pace: m->t_step_simulated set,
- * m->t_step_judged = 1 (rm_mapping_tstep_printed); m->t_step_per_dw, the
- * model's valuation the mapper chose by, is unchanged. Otherwise m is left
- * as it is, unless required: then m is simulated all the same (only
- * t_step_simulated set, the printed prediction unchanged), and a refusal
- * is rm_mapping_simulate's error. Where the policy applies, a refusal (size
- * cap, timeout, a host unknown to the file, SimGrid's failure) returns
- * RM_OK with m's printed prediction the model's and the refusal in *err as
- * a note (err->status nonzero, its message one line); err->status is RM_OK
- * when there is nothing to note. A mapping the pipeline's SimGrid pick
- * already judged (rm_options.simulate_file under the overlap model:
- * t_step_judged set by rm_map) is not run again when o asks for the same
- * steps (0 or RM_SIMULATE_STEPS) and opt->columns. `ringmap map --simulate`
- * calls it with required 1; a caller that wants the policy silently where it applies
- * passes 0.
+ * SimGrid platform file, the default of `ringmap map` (since 1.7): when the
+ * mapping was made under the fair network model (opt->network
+ * RM_NETWORK_FAIR) with the latency model on (m->cost: latency, dc > 0,
+ * dc_dw > 0), on a platform read from a SimGrid file and not calibrated
+ * (rm_platform_calibrate's factors 1: SMPI's factors value SMPI's model,
+ * not the CM02 sharing simulated), with a ring of 2 or more hosts, m is
+ * simulated by rm_mapping_simulate (o: its options, NULL = defaults) and
+ * its printed prediction becomes SimGrid's pace: m->t_step_simulated set,
+ * m->t_step_judged = 1 (rm_mapping_tstep_printed), m->judge_outcome
+ * RM_JUDGE_SIMULATED; m->t_step_per_dw, the model's valuation the mapper
+ * chose by, is unchanged. Where the policy applies and required is 0, a
+ * ring of more than RM_SIMULATE_BUDGET positions x steps is not simulated
+ * (m->judge_outcome RM_JUDGE_OVER_BUDGET); a refused simulation (the
+ * message cap, timeout, a host unknown to the file, SimGrid's failure)
+ * leaves RM_JUDGE_REFUSED. In both cases it returns RM_OK with m's printed
+ * prediction the model's and the reason in *err as a note (err->status
+ * nonzero, its message one line); err->status is RM_OK when there is
+ * nothing to note. Outside the policy m is left as it is
+ * (RM_JUDGE_NOT_RUN), unless required: then m is simulated all the same
+ * (only t_step_simulated set, the printed prediction unchanged), and a
+ * refusal is rm_mapping_simulate's error. required also lifts the budget
+ * (rm_mapping_simulate's own cap and timeout stay). A mapping the
+ * pipeline's SimGrid pick already judged (rm_options.simulate_file under
+ * the overlap model: t_step_judged set by rm_map) is not run again when o
+ * asks for the same steps (0 or RM_SIMULATE_STEPS) and opt->columns.
+ * `ringmap map` calls it
+ * with required 0 by default, with required 1 under --simulate, and not at
+ * all under --no-simulate.
  * Errors: RM_EINVAL (NULL net, m, opt or simgrid_path); outside the
  * policy, when required, rm_mapping_simulate's.
  * Thread safety: not thread-safe (fork, as rm_mapping_simulate).
- * Complexity: rm_mapping_simulate's, or O(1) when the policy does not apply.
+ * Complexity: rm_mapping_simulate's, or O(1) when the policy does not apply
+ * or the ring is over the budget.
  * Source: Legrand et al. 2004 eq. (1) (the step valued); SimGrid 3.32's
  * documentation, network/model CM02 (the sharing simulated); Velho, Legrand
  * 2009 (the flow model's accuracy).

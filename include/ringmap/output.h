@@ -122,8 +122,10 @@ typedef enum rm_enum_kind {
                                  simulated_pick (since 1.7) */
     RM_ENUM_FINAL_OUTCOME = 11, /* rm_final_outcome: not_run, improved, no_gain, failed
                                  (params.final_outcome; 1.2) */
-    RM_ENUM_SYMMETRIC = 12    /* rm_symmetric (measured.h): auto, none, max, mean, min (1.2;
+    RM_ENUM_SYMMETRIC = 12,   /* rm_symmetric (measured.h): auto, none, max, mean, min (1.2;
                                  `ringmap --symmetric`) */
+    RM_ENUM_JUDGE = 13        /* rm_judge_outcome (ring.h): not_run, simulated, over_budget,
+                                 refused (1.7; t_step_valuation_reason of the JSON) */
 } rm_enum_kind;
 
 /** One named value of an enum. */

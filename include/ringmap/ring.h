@@ -195,6 +195,13 @@ typedef struct rm_mapping {
        prediction (rm_mapping_tstep_printed: t_step_simulated / D_w); 0 else.
        t_step_per_dw stays the model's valuation. Appended in 1.6. */
     int t_step_judged;
+    /* what rm_mapping_judge (mapper.h) did with this mapping
+       (rm_judge_outcome; RM_JUDGE_NOT_RUN = 0 when it was not called or its
+       policy does not apply): RM_JUDGE_SIMULATED with t_step_judged set;
+       RM_JUDGE_OVER_BUDGET and RM_JUDGE_REFUSED when the policy applies but
+       the printed prediction stayed the model's (the JSON's
+       t_step_valuation_reason). Appended in 1.7. */
+    int judge_outcome;
 } rm_mapping;
 
 /** What one step of the mapper's pipeline is (rm_pipeline_step.kind). */
@@ -252,6 +259,20 @@ typedef enum rm_final_outcome {
     RM_FINAL_OUTCOME_FAILED = 3    /* it failed (final_message says why), or its shares
                                       failed rm_mapping_check: the previous shares kept */
 } rm_final_outcome;
+
+/** rm_mapping.judge_outcome: what rm_mapping_judge (mapper.h) did. Added
+ *  in 1.7. */
+typedef enum rm_judge_outcome {
+    RM_JUDGE_NOT_RUN = 0,     /* not called, or its policy does not apply (and the
+                                 simulation was not required) */
+    RM_JUDGE_SIMULATED = 1,   /* simulated: t_step_simulated set (and the printed
+                                 prediction when t_step_judged) */
+    RM_JUDGE_OVER_BUDGET = 2, /* the policy applies, but the ring's positions x steps
+                                 exceed RM_SIMULATE_BUDGET: the model's value stays */
+    RM_JUDGE_REFUSED = 3      /* the policy applies, but the simulation was refused
+                                 (timeout, the message cap, SimGrid's failure): the
+                                 model's value stays */
+} rm_judge_outcome;
 
 /** rm_mapping.improve_stop: why the local search of --improve stopped. */
 typedef enum rm_improve_stop {
