@@ -43,7 +43,8 @@ typedef struct map_args {
     rm_cli_launch launch;        /* --hostfile, --rankfile, ..., --units */
     int progress_lines;          /* --progress */
     rm_cli_input input;          /* --format, stdin, --bandwidth-matrix */
-    int simulate;                /* --simulate: 1 (rm_mapping_judge); --no-simulate, default: 0 */
+    int simulate;                /* rm_mapping_judge: -1 (default) its policy, required 0;
+                                    --simulate 1 (required 1); --no-simulate 0 (not called) */
     int simulate_steps;          /* --simulate-steps: rm_simulate_options.steps (0: 40) */
 } map_args;
 
@@ -142,20 +143,24 @@ static void usage(FILE *f)
         "                        T_step with whole columns is not higher either, and\n"
         "                        on routes of one latency the printed T_step is the\n"
         "                        run's pace over many steps (default 0: not known)\n"
-        "  --simulate            also run the mapping's steps in SimGrid itself (a\n"
-        "                        SimGrid platform file, with --dc/--dw): iterapp's\n"
-        "                        exchange and computation, CM02, 40 steps, with --cols\n"
-        "                        the run's columns; writes the steady pace (JSON\n"
-        "                        t_step_simulated) (docs/simgrid.md, \"The judge\").\n"
-        "                        Under the fair network model with --latency,\n"
-        "                        uncalibrated, the printed T_step is then SimGrid's\n"
-        "                        pace (JSON t_step_valuation \"simgrid\"); there a\n"
-        "                        refused simulation (size, time) leaves the model's,\n"
-        "                        with a note. There with --overlap, the pipeline's\n"
+        "  --simulate            simulate the mapping's steps in SimGrid itself even\n"
+        "                        where the default does not (any SimGrid platform file\n"
+        "                        with --dc/--dw; rings over the default's size budget):\n"
+        "                        writes the steady pace (JSON t_step_simulated). Where\n"
+        "                        the default simulates, with --overlap, the pipeline's\n"
         "                        final candidates (at most 4) are each run and the\n"
-        "                        fastest is handed on; otherwise the mapping is\n"
-        "                        unchanged\n"
-        "  --no-simulate         no simulation (the default)\n"
+        "                        fastest is handed on\n"
+        "  --no-simulate         never simulate: the model's T_step is printed\n"
+        "                        By default, on an uncalibrated SimGrid platform file\n"
+        "                        under the fair network model with --latency, the\n"
+        "                        printed T_step is SimGrid's run of the mapping\n"
+        "                        (iterapp's exchange and computation, CM02, 40 steps,\n"
+        "                        with --cols the run's columns; JSON t_step_valuation\n"
+        "                        \"simgrid\"); the mapping is unchanged (docs/simgrid.md,\n"
+        "                        \"The judge\"). A ring over 10000 positions x steps\n"
+        "                        (250 hosts at 40 steps) or a refused simulation\n"
+        "                        keeps the model's value, with a note (JSON\n"
+        "                        t_step_valuation_reason)\n"
         "  --simulate-steps N    steps simulated (default 40; the steady pace is\n"
         "                        measured over the second half)\n"
         "  --slice-ties          SliceRing: among candidates equal in real arithmetic\n"
@@ -274,6 +279,7 @@ static int parse_args(int argc, char **argv, map_args *a)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
+    a->simulate = -1;
     rmi_cli_launch_init(&a->launch);
     /* --paper: the paper's setup as the base, the explicit options on top */
     rmi_cli_options_base(argc, argv, ":qhV", longopts, OPT_PAPER, &a->opt);
@@ -506,9 +512,10 @@ int rmi_cmd_map(int argc, char **argv)
        library's rule (rm_mapping_better_on, as RM_HEUR_BOTH hands on) */
     rm_mapping *m[RM_CLI_N_BOTH] = {NULL};
     int n = a.both ? RM_CLI_N_BOTH : 1;
-    /* --simulate: the library's SimGrid pick of the final candidates under
-       --overlap where rm_mapping_judge's policy applies (rm_options.simulate_file) */
-    a.opt.simulate_file = a.simulate && a.platform ? a.platform : NULL;
+    /* --simulate (asked for, not the default judge): the library's SimGrid
+       pick of the final candidates under --overlap where rm_mapping_judge's
+       policy applies (rm_options.simulate_file) */
+    a.opt.simulate_file = a.simulate > 0 && a.platform ? a.platform : NULL;
     code = rmi_cli_launch_apply_labels(&a.launch, p);
     for (int i = 0; i < n && code < 0; i++)
         code = run_heuristic(&net, &a.opt, a.both ? rmi_cli_both[i] : a.opt.heuristic,
@@ -519,14 +526,14 @@ int rmi_cmd_map(int argc, char **argv)
         code = all_shares(&net, &a, &m[0]);
     int hand = code < 0 && a.both ? rm_mapping_better_on(&net, m[0], m[1]) : 0;
     if (code < 0 && a.simulate) { /* SimGrid's own run of the mapping handed on:
-                                           the library's policy (rm_mapping_judge) */
+                                     the library's policy (rm_mapping_judge) */
         rm_simulate_options so;
         memset(&so, 0, sizeof so);
         so.columns = a.opt.columns;
         so.steps = a.simulate_steps;
         rm_error err = {RM_OK, ""};
         if (rm_mapping_judge(&net, m[hand], &a.opt, a.platform ? a.platform : "", &so,
-                             1, &err))
+                             a.simulate > 0, &err))
             code = rmi_cli_lib_failure(&err);
         else if (err.status)
             fprintf(stderr, "ringmap: note: not simulated, the model's T_step printed: %s\n",

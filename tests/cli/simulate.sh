@@ -10,6 +10,11 @@
 #  - SimGrid against ringmap's many-step fluid (`--cols`, bw/fluid_ring.c) on
 #    rings whose routes have one latency, where the fluid is CM02's sharing:
 #    they agree within 1e-6 relative;
+#  - `ringmap map`'s default (rm_mapping_judge's policy): SimGrid's pace is
+#    the printed T_step on an uncalibrated SimGrid file under the fair model
+#    with --latency; --no-simulate, over the size budget, a refused
+#    simulation (the model's T_step with a note and the JSON's reason), and
+#    outside the policy (no latency model, --smpi-factors);
 #  - refusals: a platform not read from a SimGrid file, no D_c.
 source "$(dirname "$0")/helpers.bash"
 
@@ -64,23 +69,19 @@ for pc in "$D/cluster_shared_backbone.xml:1431" "$SRC/bench/platforms/cluster_ba
     near "$t" "$(jq -r .t_step "$TMP/m.json")" 1e-6 "$(basename "$P") $cols columns: SimGrid = the fluid"
 done
 
-# `ringmap map --simulate` on a SimGrid file, fair model, --latency and --dc:
+# `ringmap map` on a SimGrid file, fair model, --latency and --dc: by default
 # the mapping handed on is simulated and SimGrid's pace is the printed T_step
-# (rm_mapping_judge); the mapping itself is the default's (no simulation, the
-# same as --no-simulate), whose printed T_step is the fluid model's
-"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --json "$TMP/m0.json" ||
-    fail "map: exit $?"
-jcheck "$TMP/m0.json" "by default: the fluid valuation printed, no simulation" \
-    '.t_step_valuation == "fluid" and has("t_step_simulated") == false'
-"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --simulate --no-simulate \
-    --json "$TMP/mn.json" || fail "map --no-simulate: exit $?"
-cmp -s <(jq 'del(.ringmap_version)' "$TMP/m0.json") <(jq 'del(.ringmap_version)' "$TMP/mn.json") ||
-    fail "--no-simulate is not the default"
-ok "--no-simulate (the last one wins): the default's document"
-"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --simulate \
-    --json "$TMP/m1.json" || fail "map --simulate: exit $?"
-near "$(jq -r .t_step_simulated "$TMP/m1.json")" 0.055 1e-9 "map --simulate, 3 hosts: 5 ms + 50 ms"
-jcheck "$TMP/m1.json" "--simulate: the printed T_step is SimGrid's" \
+# (rm_mapping_judge's policy); the mapping itself is --no-simulate's, whose
+# printed T_step is the fluid model's
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --no-simulate \
+    --json "$TMP/m0.json" || fail "map --no-simulate: exit $?"
+jcheck "$TMP/m0.json" "--no-simulate: the fluid valuation printed, no simulation" \
+    '.t_step_valuation == "fluid" and has("t_step_simulated") == false
+     and has("t_step_valuation_reason") == false'
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" \
+    --json "$TMP/m1.json" || fail "map: exit $?"
+near "$(jq -r .t_step_simulated "$TMP/m1.json")" 0.055 1e-9 "map by default, 3 hosts: 5 ms + 50 ms"
+jcheck "$TMP/m1.json" "by default: the printed T_step is SimGrid's" \
     '.t_step_valuation == "simgrid" and .t_step == .t_step_simulated
      and .t_step_per_dw == .t_step_simulated / 10'
 jq -e -n --slurpfile a "$TMP/m0.json" --slurpfile b "$TMP/m1.json" \
@@ -88,13 +89,39 @@ jq -e -n --slurpfile a "$TMP/m0.json" --slurpfile b "$TMP/m1.json" \
      ($b[0] | del(.ringmap_version, .t_step, .t_step_per_dw, .t_step_valuation, .t_step_simulated,
                   .t_step_per_dw_fluid))
      and $b[0].t_step_per_dw_fluid == $a[0].t_step_per_dw' >/dev/null ||
-    fail "map --simulate changed the mapping beyond its printed T_step"
-ok "map --simulate: the same mapping, SimGrid's T_step printed, the models' beside it"
+    fail "the judge changed the mapping beyond its printed T_step"
+ok "by default: the same mapping as --no-simulate, SimGrid's T_step printed, the models' beside it"
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --simulate \
+    --json "$TMP/m3.json" || fail "map --simulate: exit $?"
+cmp -s <(jq 'del(.ringmap_version)' "$TMP/m1.json") <(jq 'del(.ringmap_version)' "$TMP/m3.json") ||
+    fail "--simulate under the policy is not the default"
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --simulate --no-simulate \
+    --json "$TMP/mn.json" || fail "map --simulate --no-simulate: exit $?"
+cmp -s <(jq 'del(.ringmap_version)' "$TMP/m0.json") <(jq 'del(.ringmap_version)' "$TMP/mn.json") ||
+    fail "--simulate --no-simulate is not --no-simulate"
+ok "--simulate under the policy: the default's document; the last of --simulate/--no-simulate wins"
 "$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 --latency --parallel-send \
-    --one-core --simulate > "$TMP/t.txt" || fail "map --simulate (text): exit $?"
+    --one-core > "$TMP/t.txt" || fail "map (text): exit $?"
 grep -q "^  (simulated by SimGrid: CM02, iterapp's steps, steady pace, T_step = 0.055 s" "$TMP/t.txt" ||
     fail "the table does not say the T_step is SimGrid's: $(cat "$TMP/t.txt")"
 ok "the table says the printed T_step is SimGrid's"
+# over the size budget (3 positions x 4000 steps > 10000): not simulated by
+# default, the model's T_step stays with a one-line note and the JSON's reason;
+# --simulate lifts the budget
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" \
+    --simulate-steps 4000 --json "$TMP/m6.json" 2> "$TMP/err" || fail "map over the budget: exit $?"
+[ "$(wc -l < "$TMP/err")" -eq 1 ] &&
+    grep -q "^ringmap: note: not simulated, the model's T_step printed: .*3 ring positions x 4000 steps = 12000 is over the budget of 10000" "$TMP/err" ||
+    fail "over the budget: want one note, got: $(cat "$TMP/err")"
+jq -e -n --slurpfile a "$TMP/m0.json" --slurpfile b "$TMP/m6.json" \
+    '($a[0] | del(.ringmap_version)) == ($b[0] | del(.ringmap_version, .t_step_valuation_reason))
+     and $b[0].t_step_valuation == "fluid" and $b[0].t_step_valuation_reason == "over_budget"' \
+    >/dev/null || fail "over the budget: not --no-simulate's document with the reason"
+ok "over the budget: the fluid T_step kept, one note, t_step_valuation_reason over_budget"
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --simulate \
+    --simulate-steps 3336 --json "$TMP/m7.json" 2> "$TMP/err" || fail "map --simulate over the budget: exit $?"
+[ ! -s "$TMP/err" ] || fail "--simulate over the budget: $(cat "$TMP/err")"
+near "$(jq -r .t_step_simulated "$TMP/m7.json")" 0.055 1e-9 "--simulate lifts the budget (3 x 3336 steps)"
 # a refused simulation (more than the messages simulated at most): the model's
 # T_step stays, with a one-line note
 "$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --simulate \
@@ -102,18 +129,27 @@ ok "the table says the printed T_step is SimGrid's"
 [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q "^ringmap: note: not simulated, the model's T_step printed: .*more than the 4000000 messages" "$TMP/err" ||
     fail "refused simulation: want one note, got: $(cat "$TMP/err")"
 jq -e -n --slurpfile a "$TMP/m0.json" --slurpfile b "$TMP/m2.json" \
-    '($a[0] | del(.ringmap_version)) == ($b[0] | del(.ringmap_version))' >/dev/null ||
-    fail "refused simulation: not the default's document"
-ok "refused simulation: the fluid T_step kept, one note"
+    '($a[0] | del(.ringmap_version)) == ($b[0] | del(.ringmap_version, .t_step_valuation_reason))
+     and $b[0].t_step_valuation_reason == "refused"' >/dev/null ||
+    fail "refused simulation: not --no-simulate's document with the reason"
+ok "refused simulation: the fluid T_step kept, one note, t_step_valuation_reason refused"
 expect_exit 2 "--simulate-steps 1" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 "${RUN[@]}" \
     --simulate-steps 1
 # outside the policy (--smpi-factors: SMPI's model, not CM02; no latency
 # model) --simulate simulates, the printed T_step stays the model's, and a
 # refusal is an error
 "$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --smpi-factors \
+    --json "$TMP/m5.json" || fail "map --smpi-factors: exit $?"
+jcheck "$TMP/m5.json" "--smpi-factors: not simulated by default" \
+    'has("t_step_simulated") == false and .t_step_valuation != "simgrid"'
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 "${RUN[@]}" --smpi-factors \
     --simulate --json "$TMP/m5.json" || fail "map --smpi-factors --simulate: exit $?"
 jcheck "$TMP/m5.json" "--smpi-factors --simulate: simulated, the model's T_step printed" \
     '.t_step_simulated > 0 and .t_step_valuation != "simgrid" and .t_step != .t_step_simulated'
+"$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 --parallel-send -q \
+    --json "$TMP/m4.json" || fail "map without --latency: exit $?"
+jcheck "$TMP/m4.json" "no latency model: not simulated by default" \
+    'has("t_step_simulated") == false and has("t_step_valuation") == false'
 "$RINGMAP" "$D/sim_three_hosts.xml" --dc 0.064 --dw 10 --cols 40 --parallel-send -q --simulate \
     --json "$TMP/m4.json" || fail "map --simulate without --latency: exit $?"
 jcheck "$TMP/m4.json" "no latency model: simulated, the model's T_step printed" \
@@ -122,7 +158,7 @@ expect_exit 2 "--smpi-factors --simulate refused" "$D/sim_three_hosts.xml" --dc 
     --cols 40 "${RUN[@]}" --smpi-factors --simulate --simulate-steps 1000000
 grep -q "more than the 4000000 messages" "$TMP/err" || fail "--simulate refused: $(cat "$TMP/err")"
 
-# without --simulate, no such field (the stored references stay as they were)
+# eval without --simulate: no such field
 "$RINGMAP" eval "$D/sim_two_hosts.xml" --ring A,B --dc 0.064 --dw 10 "${RUN[@]}" --json "$TMP/n.json" ||
     fail "eval: exit $?"
 jcheck "$TMP/n.json" "no t_step_simulated unless asked" 'has("t_step_simulated") == false'
