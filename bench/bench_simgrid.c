@@ -26,8 +26,11 @@
  * With --pairs-max N the reader keeps the all-pairs table up to N hosts only
  * (1: the route pieces for every platform, rm_platform.fixed_pieces).
  * With --load-only table 2 stops after each load (load CPU s, peak RSS).
+ * With --walk SharedRing's fixed-route set-up reads every pair's route for
+ * the owners and twin classes (rmi_h2_fixed_structural = 0: the set-up
+ * before the structural ones, for before/after rows in one binary).
  * Usage: bench_simgrid [--hosts H[,H...]] [--styles] [--only STYLE] [--file F]... [--reference]
- *                      [--pairs-max N] [--load-only]
+ *                      [--pairs-max N] [--load-only] [--walk]
  *        bench_simgrid --pieces [--hosts H[,H...]]
  *        (default hosts 256,512,1024; with --styles 1000; with --pieces
  *        1000,10000,100000)
@@ -35,6 +38,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ringmap.h"
 #include "heur/heur.h"
+#include "heur/sharedring/sharedring_internal.h"
 #include "topo/io/readers.h"
 #include "topo/io/sg_loader.h"
 
@@ -371,6 +375,8 @@ int main(int argc, char **argv)
             pieces = 1;
         else if (!strcmp(argv[i], "--load-only"))
             g_load_only = 1;
+        else if (!strcmp(argv[i], "--walk"))
+            rmi_h2_fixed_structural = 0;
         else if (!strcmp(argv[i], "--pairs-max") && i + 1 < argc)
             g_pairs_max = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--file") && i + 1 < argc && n_files < 16)

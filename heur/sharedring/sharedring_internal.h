@@ -133,18 +133,18 @@ void rmi_h2_fixed_destroy(h2_fixed *fx);
 /* The default budget of the fixed-route scan's incremental state (bytes;
  * see rmi_h2_fixed_inc_dropped). */
 #ifndef H2_FIXED_INC_BUDGET
-#define H2_FIXED_INC_BUDGET (2L << 30)
+#define H2_FIXED_INC_BUDGET (4L << 30)
 #endif
 
 /** The incremental scan's state (rmi_h2_fixed_inc_init) grows by the
  *  routes of each ring host to and from every class and an edge cache of
  *  one slot a class: O(q x classes), so O(H^2) when no two hosts are twins
  *  (a SimGrid fat-tree whose hosts all route apart: about 200 bytes a
- *  pair, 20 GB at 10,000 hosts). When rmi_h2_fixed_join finds it over its
- *  budget (rmi_h2_cache_budget when set, a test knob; else
- *  H2_FIXED_INC_BUDGET), it drops that state and the exact plain scan
- *  takes over, as it does on ENOMEM (the same rings; about 10 times
- *  slower a step on a 3,000-host fat-tree). Joins that dropped it (a test
+ *  pair, 1.9 GB at 3,000 hosts, 20 GB at 10,000). When rmi_h2_fixed_join
+ *  finds it over its budget (rmi_h2_cache_budget when set, a test knob;
+ *  else H2_FIXED_INC_BUDGET), it drops that state and the exact plain scan
+ *  takes over, as it does on ENOMEM (the same rings; about 10 times slower
+ *  a step on a 3,000-host fat-tree). Joins that dropped it (a test
  *  counter). */
 extern atomic_long rmi_h2_fixed_inc_dropped;
 
