@@ -9,6 +9,7 @@
 #include "ringmap.h"
 
 #include "support.h"
+#include "bw/maxmin_ring.h"
 
 #include <check.h>
 #include <math.h>
@@ -1112,6 +1113,131 @@ START_TEST(test_optimal_sys_same)
 }
 END_TEST
 
+
+/* ------------------------------------------------- a growing ring's max-min */
+
+/* The route a -> b of a random zoned cluster on a flat network (resource =
+ * arc): a's up link, across zones the zones' up and down links and a
+ * backbone (a per-route bound), b's down link; some routes cross a link
+ * twice (a walk) or a shared middle link. Deterministic in (a, b). */
+static int zoned_route(unsigned long long seed, int H, int Z, int a, int b, int *arcs)
+{
+    rng g = {seed ^ ((unsigned long long)a * 1000003ULL + (unsigned long long)b * 7919ULL)};
+    int n = 0, za = a % Z, zb = b % Z;
+    arcs[n++] = a;
+    if (rnd(&g) < 0.1)
+        arcs[n++] = a; /* a walk: multiplicity 2 */
+    if (za != zb) {
+        arcs[n++] = 2 * H + 2 * za;
+        arcs[n++] = 2 * H + 2 * Z + (rnd(&g) < 0.5 ? 0 : 1); /* backbones */
+        arcs[n++] = 2 * H + 2 * zb + 1;
+    } else if (rnd(&g) < 0.2) {
+        arcs[n++] = 2 * H + 2 * Z + 2; /* a shared middle link */
+    }
+    arcs[n++] = H + b;
+    return n;
+}
+
+/* rmi_mm_ring_solve against rm_maxmin, bit for bit, on rings grown by
+ * random insertions (and the same ring again, and a new ring) on random
+ * zoned clusters, capacities from a few values (ties: the replay's
+ * witnesses) or all distinct (no ties: full fillings). */
+START_TEST(test_maxmin_ring_incremental)
+{
+    long replays_all = 0, full_all = 0, partial_all = 0, sizes = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        rng g = {1000 + (unsigned long long)trial};
+        int H = 8 + rndi(&g, 60), Z = 1 + rndi(&g, 4), nres = 2 * H + 2 * Z + 3;
+        int ties = trial % 4 != 3;
+        unsigned long long rseed = 77 + 31ULL * (unsigned long long)trial;
+        double *cap = malloc((size_t)nres * sizeof *cap);
+        int *bb = calloc((size_t)nres, sizeof *bb);
+        const double vals[4] = {1e8, 2e8, 1.25e8, 5e7};
+        for (int r = 0; r < nres; r++)
+            cap[r] = ties ? vals[rndi(&g, trial % 2 ? 2 : 4)] : 1e7 * (1.0 + 20.0 * rnd(&g));
+        for (int z = 0; z < 2 * Z; z++)
+            cap[2 * H + z] *= 4 + rndi(&g, 8); /* zone links carry several routes */
+        cap[2 * H + 2 * Z + 2] *= trial % 3 ? 20.0 : 1.0; /* the middle link: the bottleneck */
+        bb[2 * H + 2 * Z] = bb[2 * H + 2 * Z + 1] = 1;
+        cap[2 * H + 2 * Z] = 3e7 + 1e8 * rnd(&g);
+        if (trial % 5 == 0)
+            cap[rndi(&g, nres)] = 0.0; /* a dead link: rate 0 */
+        rm_network net;
+        net_flat(&net, nres, cap, bb);
+        rmi_mm_ring *m = rmi_mm_ring_new(&net);
+        ck_assert_ptr_nonnull(m);
+        int *ring = malloc((size_t)H * sizeof *ring), *in = calloc((size_t)H, sizeof *in);
+        rm_route *sc = calloc((size_t)H, sizeof *sc), *pc = calloc((size_t)H, sizeof *pc);
+        rm_route *all = malloc(2 * (size_t)H * sizeof *all);
+        double *x = malloc(2 * (size_t)H * sizeof *x), *y = malloc(2 * (size_t)H * sizeof *y);
+        for (int k = 0; k < H; k++) {
+            sc[k].arcs = malloc(8 * sizeof(int));
+            pc[k].arcs = malloc(8 * sizeof(int));
+        }
+        int q = 2;
+        ring[0] = rndi(&g, H);
+        do
+            ring[1] = rndi(&g, H);
+        while (ring[1] == ring[0]);
+        in[ring[0]] = in[ring[1]] = 1;
+        for (int step = 0; q <= H; step++) {
+            for (int i = 0; i < q; i++) {
+                int a = ring[i], b = ring[(i + 1) % q], c = ring[(i - 1 + q) % q];
+                sc[i].n_arcs = zoned_route(rseed, H, Z, a, b, sc[i].arcs);
+                pc[i].n_arcs = zoned_route(rseed, H, Z, a, c, pc[i].arcs);
+                sc[i].src = pc[i].src = a;
+                sc[i].dst = b, pc[i].dst = c;
+                all[i] = sc[i];
+                all[q + i] = pc[i];
+            }
+            ck_assert_int_eq(rm_maxmin(&net, NULL, 2 * q, all, y, NULL), RM_OK);
+            ck_assert_int_eq(rmi_mm_ring_solve(m, q, ring, sc, pc, x, NULL), RM_OK);
+            for (int k = 0; k < 2 * q; k++)
+                ck_assert_msg(memcmp(&x[k], &y[k], sizeof(double)) == 0,
+                              "trial %d, q %d, route %d: %.17g, rm_maxmin %.17g", trial, q, k,
+                              x[k], y[k]);
+            sizes++;
+            double u = rnd(&g);
+            if (u < 0.05 && q > 3) { /* a new ring: the first and last hosts swap */
+                int t = ring[0];
+                ring[0] = ring[q - 1];
+                ring[q - 1] = t;
+            } else if (u >= 0.1) { /* else the same ring again */
+                if (q == H)
+                    break;
+                int h;
+                do
+                    h = rndi(&g, H);
+                while (in[h]);
+                int p = 1 + rndi(&g, q); /* after position p - 1 */
+                memmove(ring + p + 1, ring + p, (size_t)(q - p) * sizeof *ring);
+                ring[p] = h;
+                in[h] = 1;
+                q++;
+            }
+        }
+        long calls, full, replays, partial;
+        rmi_mm_ring_stats(m, &calls, &full, &replays, &partial);
+        ck_assert_int_eq(calls, full + replays + partial);
+        replays_all += replays;
+        partial_all += partial;
+        full_all += full;
+        for (int k = 0; k < H; k++) {
+            free(sc[k].arcs);
+            free(pc[k].arcs);
+        }
+        free(sc), free(pc), free(all), free(x), free(y), free(ring), free(in), free(cap), free(bb);
+        rmi_mm_ring_free(m);
+        net_free(&net);
+    }
+    /* every path ran, the replays most of the time */
+    ck_assert_msg(replays_all > sizes / 6 && partial_all > sizes / 6 && full_all >= 60 &&
+                      full_all < sizes / 4,
+                  "%ld sizes: %ld replays, %ld partial, %ld full", sizes, replays_all, partial_all,
+                  full_all);
+}
+END_TEST
+
 /* ------------------------------------------------------------ suite */
 
 static Suite *bw_suite(void)
@@ -1141,6 +1267,7 @@ static Suite *bw_suite(void)
     tcase_add_test(tr, test_optimal_larger_random);
     tcase_add_test(tr, test_optimal_sys_same);
     tcase_add_test(tr, test_speed);
+    tcase_add_test(tr, test_maxmin_ring_incremental);
     suite_add_tcase(s, tr);
     return s;
 }

@@ -9,6 +9,7 @@
  * fast path are in heur/sharedring/sharedring_bounds.c, the parallel scan of the ring
  * edges in heur/sharedring/sharedring_scan.c.
  */
+#include "bw/maxmin_ring.h"
 #include "ring/args.h"
 #include "heur/bounds/cut_bound.h"
 #include "heur/bounds/res_bound.h"
@@ -68,6 +69,7 @@ void rmi_h2_work_destroy(h2_work *wk)
     rmi_h2_sym_destroy(wk->sym);
     rmi_h2_cache_destroy(wk);
     rmi_h2_pool_destroy(wk);
+    rmi_mm_ring_free(wk->mmr);
 }
 
 rm_status rmi_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err)
@@ -234,6 +236,19 @@ static void take_routes(const rm_network *net, double *residual, int n, const rm
             residual[res] = 0.0;
 }
 
+/* rm_maxmin of the ring of s (its 2q routes: succ, then pred) into x: on
+ * the fast path by the ring solver kept from the last size (bw/maxmin_ring.h,
+ * the same rates bit for bit), else rm_maxmin itself. */
+static rm_status ring_maxmin(h2_work *wk, const rm_ring_state *s, const rm_route *r, double *x,
+                             rm_error *err)
+{
+    if (wk->fast && !wk->mmr)
+        wk->mmr = rmi_mm_ring_new(wk->net); /* NULL: rm_maxmin */
+    if (wk->fast && wk->mmr)
+        return rmi_mm_ring_solve(wk->mmr, s->q, s->ring, s->succ, s->pred, x, err);
+    return rm_maxmin(wk->net, NULL, 2 * s->q, r, x, err);
+}
+
 /* Refinement after an insertion (§4.4.3): recompute every share of the ring's
  * routes on the full capacities, then the residual network. */
 static rm_status refine_state(h2_work *wk, rm_ring_state *s, rm_sharing sharing, double tol,
@@ -253,7 +268,7 @@ static rm_status refine_state(h2_work *wk, rm_ring_state *s, rm_sharing sharing,
         r[q + k] = s->pred[k];
         a[k] = a[q + k] = 1.0 / s->w[k];
     }
-    st = sharing == RM_SHARING_MAXMIN ? rm_maxmin(net, NULL, n, r, x, err)
+    st = sharing == RM_SHARING_MAXMIN ? ring_maxmin(wk, s, r, x, err)
                                       : rm_share_optimal(net, NULL, n, r, a, tol, x, err);
     if (st)
         goto out;
@@ -300,7 +315,7 @@ static rm_status fair_state(h2_work *wk, const rm_ring_state *s, rm_ring_state *
         r[k] = f->succ[k];
         r[q + k] = f->pred[k];
     }
-    if (!(st = rm_maxmin(wk->net, NULL, n, r, x, err))) {
+    if (!(st = ring_maxmin(wk, f, r, x, err))) {
         for (int k = 0; k < q; k++) {
             f->succ[k].bandwidth = x[k];
             f->pred[k].bandwidth = x[q + k];

@@ -567,6 +567,10 @@ typedef struct h2_work {
     int *touch, n_touch, cap_touch, touch_all;
     unsigned char *tmark;
     int res2_ok; /* res2 == residual as of the last flush (else copied whole) */
+    /* fast path: the max-min shares of each size's ring kept from the last
+     * size, solved again where the insertion changed them
+     * (bw/maxmin_ring.h: rm_maxmin's rates bit for bit); NULL until used */
+    struct rmi_mm_ring *mmr;
 } h2_work;
 
 /** Record that the residual of the resources of route r changed (main work
