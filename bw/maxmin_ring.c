@@ -807,7 +807,7 @@ static int same_route(const mmr_slot *x, const rm_route *r)
 }
 
 rm_status rmi_mm_ring_solve(rmi_mm_ring *m, int q, const int *ring, const rm_route *succ,
-                            const rm_route *pred, double *x, rm_error *err)
+                            const rm_route *pred, int kept, double *x, rm_error *err)
 {
     m->calls++;
     int n = 2 * q;
@@ -876,18 +876,19 @@ rm_status rmi_mm_ring_solve(rmi_mm_ring *m, int q, const int *ring, const rm_rou
     }
     clear_dirty(m);
     /* match the routes: succ[i] is the last succ[o] when both ends map to
-     * consecutive old hosts and the arcs are the same */
+     * consecutive old hosts and the arcs are the same (kept: the caller
+     * says they are) */
     m->stamp_now++;
     for (int i = 0; i < q && pq > 0; i++) {
         int o = old_of(i, p), o2 = old_of((i + 1) % q, p), o3 = old_of((i - 1 + q) % q, p);
         m->nsucc[i] = m->npred[i] = -1;
         if (o < 0)
             continue;
-        if (o2 == (o + 1) % pq && same_route(&m->sl[m->psucc[o]], &succ[i])) {
+        if (o2 == (o + 1) % pq && (kept || same_route(&m->sl[m->psucc[o]], &succ[i]))) {
             m->nsucc[i] = m->psucc[o];
             m->sl[m->psucc[o]].stamp = m->stamp_now;
         }
-        if (o3 == (o - 1 + pq) % pq && same_route(&m->sl[m->ppred[o]], &pred[i])) {
+        if (o3 == (o - 1 + pq) % pq && (kept || same_route(&m->sl[m->ppred[o]], &pred[i]))) {
             m->npred[i] = m->ppred[o];
             m->sl[m->ppred[o]].stamp = m->stamp_now;
         }

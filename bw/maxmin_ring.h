@@ -41,14 +41,17 @@ void rmi_mm_ring_free(rmi_mm_ring *m);
  * 2q, {succ, pred}, x). ring: the q host nodes in order. When ring is the
  * last call's ring with one host inserted (or the same ring), the routes
  * equal to the last call's are kept and only the changed part is solved
- * again; else every route is new. Errors: those of rm_maxmin (the call is
+ * again; else every route is new. kept != 0: the caller guarantees that a
+ * route between two hosts consecutive in both rings is the last call's
+ * (SharedRing's growth: an insertion rewrites only the broken edge's two
+ * routes), and the arcs are not compared. Errors: those of rm_maxmin (the call is
  * rm_maxmin's when a route or capacity is not usable, so are its messages),
  * RM_ENOMEM. Time: O(changed part x rounds) when a witness of every round
  * survives, else O(rounds (R + K + T)) as rm_maxmin without its sort; plus
- * O(total route length) to compare the routes.
+ * O(q), and O(total route length) to compare the routes unless kept.
  */
 rm_status rmi_mm_ring_solve(rmi_mm_ring *m, int q, const int *ring, const rm_route *succ,
-                            const rm_route *pred, double *x, rm_error *err);
+                            const rm_route *pred, int kept, double *x, rm_error *err);
 
 /** Counters for the tests and benchmarks: calls; whole fillings; replays
  *  that kept every round; replays that kept the rounds before the first

@@ -1191,7 +1191,7 @@ START_TEST(test_maxmin_ring_incremental)
                 all[q + i] = pc[i];
             }
             ck_assert_int_eq(rm_maxmin(&net, NULL, 2 * q, all, y, NULL), RM_OK);
-            ck_assert_int_eq(rmi_mm_ring_solve(m, q, ring, sc, pc, x, NULL), RM_OK);
+            ck_assert_int_eq(rmi_mm_ring_solve(m, q, ring, sc, pc, trial % 2, x, NULL), RM_OK);
             for (int k = 0; k < 2 * q; k++)
                 ck_assert_msg(memcmp(&x[k], &y[k], sizeof(double)) == 0,
                               "trial %d, q %d, route %d: %.17g, rm_maxmin %.17g", trial, q, k,

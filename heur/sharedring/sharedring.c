@@ -70,6 +70,7 @@ void rmi_h2_work_destroy(h2_work *wk)
     rmi_h2_cache_destroy(wk);
     rmi_h2_pool_destroy(wk);
     rmi_mm_ring_free(wk->mmr);
+    free(wk->fair_x);
 }
 
 rm_status rmi_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_error *err)
@@ -236,17 +237,33 @@ static void take_routes(const rm_network *net, double *residual, int n, const rm
             residual[res] = 0.0;
 }
 
-/* rm_maxmin of the ring of s (its 2q routes: succ, then pred) into x: on
- * the fast path by the ring solver kept from the last size (bw/maxmin_ring.h,
- * the same rates bit for bit), else rm_maxmin itself. */
+/* rm_maxmin of the ring of s (its 2q routes: succ, then pred; r: those
+ * routes in that order, or NULL) into x: on the fast path by the ring solver
+ * kept from the last size (bw/maxmin_ring.h, the same rates bit for bit),
+ * else rm_maxmin itself. */
 static rm_status ring_maxmin(h2_work *wk, const rm_ring_state *s, const rm_route *r, double *x,
                              rm_error *err)
 {
     if (wk->fast && !wk->mmr)
         wk->mmr = rmi_mm_ring_new(wk->net); /* NULL: rm_maxmin */
     if (wk->fast && wk->mmr)
-        return rmi_mm_ring_solve(wk->mmr, s->q, s->ring, s->succ, s->pred, x, err);
-    return rm_maxmin(wk->net, NULL, 2 * s->q, r, x, err);
+        /* kept: between sizes only insert_best rewrites routes, the broken
+         * edge's two (refine_state sets bandwidths only) */
+        return rmi_mm_ring_solve(wk->mmr, s->q, s->ring, s->succ, s->pred, 1, x, err);
+    int q = s->q;
+    rm_route *own = NULL;
+    if (!r) { /* the routes in rm_maxmin's order */
+        if (!(own = malloc((size_t)(2 * q) * sizeof *own)))
+            return rm_error_set(err, RM_ENOMEM, "out of memory valuing a ring under max-min");
+        for (int k = 0; k < q; k++) {
+            own[k] = s->succ[k];
+            own[q + k] = s->pred[k];
+        }
+        r = own;
+    }
+    rm_status st = rm_maxmin(wk->net, NULL, 2 * q, r, x, err);
+    free(own);
+    return st;
 }
 
 /* Refinement after an insertion (§4.4.3): recompute every share of the ring's
@@ -295,36 +312,53 @@ static double state_tstep(h2_work *wk, const rm_ring_state *s, double dc_dw)
 
 /* The fair network model (rm_options.network = RM_NETWORK_FAIR): the ring of
  * s with every route at its max-min fair rate on the full capacities (the
- * links shared as TCP and SimGrid's CM02 share them), into f (capacity
- * s->max_q), its costs recomputed; the greedy's own shares in s stay its
- * construction guide. T_step of f by state_tstep. */
+ * links shared as TCP and SimGrid's CM02 share them): the rates into
+ * wk->fair_x (succ, then pred), the ring's order, cycle-times and costs
+ * into f (capacity s->max_q; its routes are not copied: fair_best makes
+ * the ring of s with these rates when it is the best so far); the greedy's
+ * own shares in s stay its construction guide. T_step of f by state_tstep. */
 static rm_status fair_state(h2_work *wk, const rm_ring_state *s, rm_ring_state *f, rm_error *err)
 {
-    rm_status st = rmi_ring_state_copy(f, s, err);
-    if (st || f->q < 2)
+    int q = s->q, n = 2 * q;
+    f->q = q;
+    memcpy(f->ring, s->ring, (size_t)q * sizeof *f->ring);
+    memcpy(f->w, s->w, (size_t)q * sizeof *f->w);
+    memcpy(f->C, s->C, (size_t)q * sizeof *f->C);
+    if (q < 2)
+        return RM_OK;
+    if (n > wk->fair_cap) {
+        double *x = realloc(wk->fair_x, (size_t)n * sizeof *x);
+        if (!x)
+            return rm_error_set(err, RM_ENOMEM, "out of memory valuing a ring under max-min");
+        wk->fair_x = x;
+        wk->fair_cap = n;
+    }
+    double *x = wk->fair_x;
+    rm_status st = ring_maxmin(wk, s, NULL, x, err);
+    if (st)
         return st;
-    int q = f->q, n = 2 * q;
-    rm_route *r = malloc((size_t)n * sizeof *r);
-    double *x = malloc((size_t)n * sizeof *x);
-    if (!r || !x) {
-        free(r);
-        free(x);
-        return rm_error_set(err, RM_ENOMEM, "out of memory valuing a ring under max-min");
-    }
+    for (int k = 0; k < q; k++) /* rmi_ring_state_costs with the rates x */
+        f->C[k] = rm_host_cost(rmi_ring_state_route_cost(wk->net, s, &s->succ[k], x[k]),
+                               rmi_ring_state_route_cost(wk->net, s, &s->pred[k], x[q + k]),
+                               s->cost.parallel_send);
+    return RM_OK;
+}
+
+/* best: the ring of s at the fair rates of fair_state (wk->fair_x) and
+ * the costs f has from them. */
+static rm_status fair_best(h2_work *wk, const rm_ring_state *s, const rm_ring_state *f,
+                           rm_ring_state *best, rm_error *err)
+{
+    rm_status st = rmi_ring_state_copy(best, s, err);
+    if (st || s->q < 2)
+        return st;
+    int q = s->q;
     for (int k = 0; k < q; k++) {
-        r[k] = f->succ[k];
-        r[q + k] = f->pred[k];
+        best->succ[k].bandwidth = wk->fair_x[k];
+        best->pred[k].bandwidth = wk->fair_x[q + k];
     }
-    if (!(st = ring_maxmin(wk, f, r, x, err))) {
-        for (int k = 0; k < q; k++) {
-            f->succ[k].bandwidth = x[k];
-            f->pred[k].bandwidth = x[q + k];
-        }
-        rmi_ring_state_costs(wk->net, f);
-    }
-    free(r);
-    free(x);
-    return st;
+    memcpy(best->C, f->C, (size_t)q * sizeof *best->C);
+    return RM_OK;
 }
 
 /* best_pair's trees: on the fast path with factored widths (wk->fw), each
@@ -1495,7 +1529,7 @@ static rm_status sharedring_grow(h2_work *wk, rm_ring_state *s, rm_ring_state *b
         sweep[s->q - 1] = T;
         if (T < bestT) {
             bestT = T;
-            if ((st = rmi_ring_state_copy(best, v, err)))
+            if ((st = fair ? fair_best(wk, s, fs, best, err) : rmi_ring_state_copy(best, v, err)))
                 return st;
         }
         if (opt->progress)

@@ -571,6 +571,8 @@ typedef struct h2_work {
      * size, solved again where the insertion changed them
      * (bw/maxmin_ring.h: rm_maxmin's rates bit for bit); NULL until used */
     struct rmi_mm_ring *mmr;
+    double *fair_x; /* the fair valuation's rates (succ, then pred), fair_cap of them */
+    int fair_cap;
 } h2_work;
 
 /** Record that the residual of the resources of route r changed (main work
