@@ -482,6 +482,15 @@ static void slot_rate(rmi_mm_ring *m, mmr_slot *x)
         x->rate = x->fill * mu;
 }
 
+/* slot_rate of x if it is marked (stamp_now), then unmarked. */
+static void rate_once(rmi_mm_ring *m, mmr_slot *x)
+{
+    if (x->stamp != m->stamp_now)
+        return;
+    slot_rate(m, x);
+    x->stamp = m->stamp_now - 1;
+}
+
 static void feasible_all(rmi_mm_ring *m)
 {
     for (int u = 0; u < m->n_used; u++) {
@@ -714,20 +723,18 @@ static void commit(rmi_mm_ring *m, int tw, const int *lres, int nl, const int *r
             m->f[g] = f;
         }
     }
+    /* each marked route once (its mark taken off) */
     for (int i = 0; i < m->n_dsl; i++)
-        slot_rate(m, &m->sl[m->dsl[i]]);
+        rate_once(m, &m->sl[m->dsl[i]]);
     for (int i = 0; i < n_re; i++)
-        slot_rate(m, &m->sl[relive[i]]);
+        rate_once(m, &m->sl[relive[i]]);
     for (int pass = 0; pass < 2; pass++) {
         const int *L = pass ? lres : m->dres;
         int n = pass ? nl : m->n_dres;
         for (int i = 0; i < n; i++) {
             int g = L[i];
-            for (int j = 0; j < m->rn[g]; j++) {
-                mmr_slot *x = &m->sl[m->rl_s[g][j]];
-                if (x->stamp == m->stamp_now)
-                    slot_rate(m, x);
-            }
+            for (int j = 0; j < m->rn[g]; j++)
+                rate_once(m, &m->sl[m->rl_s[g][j]]);
         }
     }
 }
