@@ -813,6 +813,51 @@ static int same_route(const mmr_slot *x, const rm_route *r)
            (r->n_arcs == 0 || memcmp(x->arcs, r->arcs, (size_t)r->n_arcs * sizeof(int)) == 0);
 }
 
+/* Room for a ring of q hosts: the ring arrays, the slots (at most the
+ * last ring's and this one's) and the changed-route list (as many as the
+ * slots). 0: out of memory. */
+static int room(rmi_mm_ring *m, int q)
+{
+    int n = 2 * q;
+    if (q > m->cap_q) {
+        int c = m->cap_q ? m->cap_q : 16;
+        while (c < q)
+            c *= 2;
+        int *a = realloc(m->pring, (size_t)c * sizeof(int));
+        if (a)
+            m->pring = a;
+        int *b = a ? realloc(m->psucc, (size_t)c * sizeof(int)) : NULL;
+        if (b)
+            m->psucc = b;
+        int *c3 = b ? realloc(m->ppred, (size_t)c * sizeof(int)) : NULL;
+        if (c3)
+            m->ppred = c3;
+        int *d = c3 ? realloc(m->nsucc, (size_t)c * sizeof(int)) : NULL;
+        if (d)
+            m->nsucc = d;
+        int *e = d ? realloc(m->npred, (size_t)c * sizeof(int)) : NULL;
+        if (e)
+            m->npred = e;
+        int *l = e ? realloc(m->live, (size_t)(2 * c + 1) * sizeof(int)) : NULL;
+        if (!l)
+            return 0;
+        m->live = l;
+        m->cap_q = c;
+    }
+    int need = m->n_sl + n + 1;
+    int *a = realloc(m->dsl, (size_t)need * sizeof(int));
+    if (!a)
+        return 0;
+    m->dsl = a;
+    if (!grow((void **)&m->sl, &m->cap_sl, need, sizeof *m->sl))
+        return 0;
+    int *fl = realloc(m->freel, (size_t)m->cap_sl * sizeof(int));
+    if (!fl)
+        return 0;
+    m->freel = fl;
+    return 1;
+}
+
 rm_status rmi_mm_ring_solve(rmi_mm_ring *m, int q, const int *ring, const rm_route *succ,
                             const rm_route *pred, int kept, double *x, rm_error *err)
 {
@@ -822,49 +867,8 @@ rm_status rmi_mm_ring_solve(rmi_mm_ring *m, int q, const int *ring, const rm_rou
         forget(m);
         goto plain;
     }
-    {
-        int cq = m->cap_q;
-        if (q > cq) {
-            int c = cq ? cq : 16;
-            while (c < q)
-                c *= 2;
-            int *a = realloc(m->pring, (size_t)c * sizeof(int));
-            if (a)
-                m->pring = a;
-            int *b = a ? realloc(m->psucc, (size_t)c * sizeof(int)) : NULL;
-            if (b)
-                m->psucc = b;
-            int *c3 = b ? realloc(m->ppred, (size_t)c * sizeof(int)) : NULL;
-            if (c3)
-                m->ppred = c3;
-            int *d = c3 ? realloc(m->nsucc, (size_t)c * sizeof(int)) : NULL;
-            if (d)
-                m->nsucc = d;
-            int *e = d ? realloc(m->npred, (size_t)c * sizeof(int)) : NULL;
-            if (e)
-                m->npred = e;
-            int *l = e ? realloc(m->live, (size_t)(2 * c + 1) * sizeof(int)) : NULL;
-            if (!l)
-                goto nomem;
-            m->live = l;
-            m->cap_q = c;
-        }
-    }
-    /* slots: at most the last ring's and this one's; the changed-route list
-     * as large as the slots */
-    {
-        int need = m->n_sl + n + 1;
-        int *a = realloc(m->dsl, (size_t)need * sizeof(int));
-        if (!a)
-            goto nomem;
-        m->dsl = a;
-        if (!grow((void **)&m->sl, &m->cap_sl, need, sizeof *m->sl))
-            goto nomem;
-        int *fl = realloc(m->freel, (size_t)m->cap_sl * sizeof(int));
-        if (!fl)
-            goto nomem;
-        m->freel = fl;
-    }
+    if (!room(m, q))
+        goto nomem;
     /* the insertion: ring = the last ring with host p inserted (p = -1:
      * the same ring); else every route new */
     int p = -2, pq = m->pq;
