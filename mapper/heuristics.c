@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 /* SharedRing, then (route_ties other than index) its final ring re-routed
  * by the tie rule, kept when T_step is lower (ring/route_ties.h). */
@@ -40,7 +41,10 @@ static rm_status run_row(rm_heuristic h, const rm_network *net, const rm_options
  * to SharedRing's but under the fair model's tie rule (rm_mapping_better_on:
  * the lower balance root T*); both runs are recorded as the
  * mapping's first steps. other: when not NULL, the ring not handed on
- * (mapper/heuristics.h). */
+ * (mapper/heuristics.h; NULL when SliceRing did not run). SliceRing refused
+ * by a limit (RM_ELIMIT: its all-pairs tables larger than the machine's
+ * memory, heur/memory.c) is recorded as a step not run, with the refusal
+ * as its note, and SharedRing's ring is handed on. */
 rm_status rmi_run_both(const rm_network *net, const rm_options *opt, rm_mapping **out,
                        rm_mapping **other, rm_error *err)
 {
@@ -49,20 +53,29 @@ rm_status rmi_run_both(const rm_network *net, const rm_options *opt, rm_mapping 
     rm_status st = RM_OK;
     if (other)
         *other = NULL;
+    char skipped[sizeof err->msg] = "";
     for (int i = 0; i < 2 && !st; i++) {
         rm_options o = *opt;
         o.heuristic = ids[i];
         if (!(st = run_row(ids[i], net, &o, &m[i], err))) {
             m[i]->heuristic = ids[i];
             m[i]->network = opt->network; /* valued under it: the tie rule reads it */
+        } else if (i == 1 && st == RM_ELIMIT) {
+            /* SliceRing beyond a limit (its all-pairs tables larger than the
+               machine's memory, heur/memory.c): SharedRing's ring stands */
+            const char *why = strstr(err->msg, " needs "); /* heur/memory.c's message, */
+            snprintf(skipped, sizeof skipped, "%s", why ? why + 1 : err->msg); /* its name cut */
+            st = RM_OK;
         }
     }
-    int b = st ? 0 : rm_mapping_better_on(net, m[0], m[1]);
+    int b = st ? 0 : !m[1] ? 0 : rm_mapping_better_on(net, m[0], m[1]);
     for (int i = 0; i < 2 && !st; i++) {
         rm_pipeline_step s = rmi_step_make(RM_STEP_HEURISTIC, (int)ids[i], NAN,
-                                           m[i]->t_step_per_dw);
+                                           m[i] ? m[i]->t_step_per_dw : NAN);
         s.kept = i == b;
-        if (i != b)
+        if (!m[i])
+            snprintf(s.note, sizeof s.note, "not run: %s", skipped);
+        else if (i != b)
             snprintf(s.note, sizeof s.note,
                      m[b]->t_step_per_dw < m[i]->t_step_per_dw
                          ? "%s's ring is better"
@@ -76,7 +89,7 @@ rm_status rmi_run_both(const rm_network *net, const rm_options *opt, rm_mapping 
         return st;
     }
     if (other)
-        *other = m[1 - b];
+        *other = m[1 - b]; /* NULL when SliceRing did not run */
     else
         rm_mapping_free(m[1 - b]);
     *out = m[b];

@@ -389,8 +389,11 @@ static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, se
     rm_status st = rmi_run_both(net, opt, &b, &other, err);
     if (st)
         return st;
-    b->network = other->network = opt->network;
-    *bar = rmi_mapping_bar(net, b, other); /* what a search result must beat */
+    b->network = opt->network;
+    if (other) /* NULL: SliceRing refused by a limit (rmi_run_both) */
+        other->network = opt->network;
+    /* what a search result must beat */
+    *bar = other ? rmi_mapping_bar(net, b, other) : b->t_step_per_dw;
     int small = net->platform->n_hosts <= PIPELINE_SEED_HOSTS;
     /* the base of the tie-rule seeds: SharedRing's ring under each sharing
        policy with the tie rule index (raw[k]: the policy opt->sharing + k) */
@@ -405,7 +408,8 @@ static rm_status pipeline_seeds(const rm_network *net, const rm_options *opt, se
         }
     }
     add_seed(sd, n, b, rm_heuristic_lookup(b->heuristic)->title);
-    add_seed(sd, n, other, rm_heuristic_lookup(other->heuristic)->title);
+    if (other)
+        add_seed(sd, n, other, rm_heuristic_lookup(other->heuristic)->title);
     if (opt->cost.overlap && (st = additive_seed(net, opt, sd, n, own, err))) {
         rm_mapping_free(raw[0]);
         return st;

@@ -188,8 +188,11 @@ static void print_pipeline(FILE *f, const rm_mapping *m)
         const rm_pipeline_step *st = &m->steps[i];
         switch (st->kind) {
         case RM_STEP_HEURISTIC:
-            fprintf(f, "  %s: %.6g s/Mflop", heuristic_title((rm_heuristic)st->detail),
-                    st->t_after);
+            if (isfinite(st->t_after))
+                fprintf(f, "  %s: %.6g s/Mflop", heuristic_title((rm_heuristic)st->detail),
+                        st->t_after);
+            else
+                fprintf(f, "  %s", heuristic_title((rm_heuristic)st->detail));
             break;
         case RM_STEP_SEARCH:
             fprintf(f, "  search: %.6g -> %.6g s/Mflop, %d move%s, %lld evaluations",
