@@ -146,10 +146,7 @@ static void usage(FILE *f)
         "  --simulate            simulate the mapping's steps in SimGrid itself even\n"
         "                        where the default does not (any SimGrid platform file\n"
         "                        with --dc/--dw; rings over the default's size budget):\n"
-        "                        writes the steady pace (JSON t_step_simulated). Where\n"
-        "                        the default simulates, with --overlap, the pipeline's\n"
-        "                        final candidates (at most 4) are each run and the\n"
-        "                        fastest is handed on\n"
+        "                        writes the steady pace (JSON t_step_simulated)\n"
         "  --no-simulate         never simulate: the model's T_step is printed\n"
         "                        By default, on an uncalibrated SimGrid platform file\n"
         "                        under the fair network model with --latency, the\n"
@@ -157,7 +154,9 @@ static void usage(FILE *f)
         "                        (iterapp's exchange and computation, CM02, 40 steps,\n"
         "                        with --cols the run's columns; JSON t_step_valuation\n"
         "                        \"simgrid\"); the mapping is unchanged (docs/simgrid.md,\n"
-        "                        \"The judge\"). A ring over 10000 positions x steps\n"
+        "                        \"The judge\"); with --overlap, the pipeline's final\n"
+        "                        candidates (at most 4) are each run and the fastest\n"
+        "                        is handed on. A ring over 10000 positions x steps\n"
         "                        (250 hosts at 40 steps) or a refused simulation\n"
         "                        keeps the model's value, with a note (JSON\n"
         "                        t_step_valuation_reason)\n"
@@ -512,10 +511,10 @@ int rmi_cmd_map(int argc, char **argv)
        library's rule (rm_mapping_better_on, as RM_HEUR_BOTH hands on) */
     rm_mapping *m[RM_CLI_N_BOTH] = {NULL};
     int n = a.both ? RM_CLI_N_BOTH : 1;
-    /* --simulate (asked for, not the default judge): the library's SimGrid
-       pick of the final candidates under --overlap where rm_mapping_judge's
-       policy applies (rm_options.simulate_file) */
-    a.opt.simulate_file = a.simulate > 0 && a.platform ? a.platform : NULL;
+    /* unless --no-simulate: the library's SimGrid pick of the final
+       candidates under --overlap where rm_mapping_judge's policy applies
+       (rm_options.simulate_file), under the judge's default budget */
+    a.opt.simulate_file = a.simulate != 0 && a.platform ? a.platform : NULL;
     code = rmi_cli_launch_apply_labels(&a.launch, p);
     for (int i = 0; i < n && code < 0; i++)
         code = run_heuristic(&net, &a.opt, a.both ? rmi_cli_both[i] : a.opt.heuristic,

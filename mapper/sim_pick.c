@@ -55,7 +55,12 @@ rm_status rmi_sim_pick(const rm_network *net, const rm_options *opt, rm_mapping 
             continue;
         rm_error e = {RM_OK, ""};
         double ti = NAN;
-        rm_status st = rm_mapping_simulate(net, c, opt->simulate_file, &so, &ti, &e);
+        rm_status st = RM_OK;
+        if ((long long)c->q * RM_SIMULATE_STEPS > RM_SIMULATE_BUDGET) /* the judge's budget */
+            st = rm_error_set(&e, RM_ELIMIT, "%d positions x %d steps over the budget of %d",
+                              c->q, RM_SIMULATE_STEPS, RM_SIMULATE_BUDGET);
+        else
+            st = rm_mapping_simulate(net, c, opt->simulate_file, &so, &ti, &e);
         if (st == RM_ENOMEM)
             return rm_error_set(err, st, "%s", e.msg);
         rm_pipeline_step *si = &s[ns];
@@ -85,6 +90,7 @@ rm_status rmi_sim_pick(const rm_network *net, const rm_options *opt, rm_mapping 
         return RM_OK;
     m->t_step_simulated = t[kept];
     m->t_step_judged = 1;
+    m->judge_outcome = RM_JUDGE_SIMULATED;
     if (*pick >= 0) {
         const rm_mapping *c = cand[*pick];
         m->heuristic = c->heuristic;

@@ -127,9 +127,11 @@ rm_status rm_mapping_judge(const rm_network *net, rm_mapping *m, const rm_option
     /* already run by the pipeline's SimGrid pick of its final candidates
        (rm_options.simulate_file, mapper/sim_pick.c: its first step is m's
        run) with the same steps and columns: that run is this one, judged or
-       refused */
+       refused; required, a ring the pick left out for the default's budget
+       (the same test as below) is run here, the budget lifted */
     if (policy && opt->simulate_file &&
-        (!o || ((o->steps == 0 || o->steps == RM_SIMULATE_STEPS) && o->columns == opt->columns)))
+        (!o || ((o->steps == 0 || o->steps == RM_SIMULATE_STEPS) && o->columns == opt->columns)) &&
+        !(required && (long long)m->q * RM_SIMULATE_STEPS > RM_SIMULATE_BUDGET))
         for (int k = 0; k < m->n_steps; k++)
             if (m->steps[k].kind == RM_STEP_SIMULATE && m->steps[k].detail == 0) {
                 if (m->t_step_judged && m->t_step_simulated > 0.0) {

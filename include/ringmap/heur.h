@@ -167,7 +167,8 @@ typedef struct rm_options {
                SimGrid file not calibrated) and the options map under the
                overlap model with the default pipeline, up to
                RM_SIM_PICK_MAX candidates are simulated (rm_mapping_simulate,
-               RM_SIMULATE_STEPS steps, columns as above), the fastest is
+               RM_SIMULATE_STEPS steps, columns as above; a candidate of
+               more than RM_SIMULATE_BUDGET positions x steps is not run), the fastest is
                handed on (ties: the fluid check's choice) and its printed
                prediction is SimGrid's pace (rm_mapping.t_step_judged).
                Read only, not kept past rm_map. NULL (default, and a struct

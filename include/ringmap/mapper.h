@@ -32,7 +32,8 @@ extern "C" {
  * was an RM_ESOLVER error). With opt->simulate_file (since 1.7), the
  * default pipeline under the overlap model where rm_mapping_judge's policy
  * applies runs its final candidates (at most 4) in SimGrid
- * (rm_mapping_simulate) and hands on the fastest, its pace the printed
+ * (rm_mapping_simulate; a candidate of more than RM_SIMULATE_BUDGET
+ * positions x steps is not run) and hands on the fastest, its pace the printed
  * prediction (t_step_judged; docs/model.md, "SimGrid's run of the final
  * candidates"; beyond the paper). Errors as the heuristic, and RM_ENOMEM
  * (a refused simulation is a step's note, not an error).
@@ -290,7 +291,8 @@ rm_status rm_mapping_simulate(const rm_network *net, const rm_mapping *m, const 
  * (rm_mapping_simulate's own cap and timeout stay). A mapping the
  * pipeline's SimGrid pick already judged (rm_options.simulate_file under
  * the overlap model: t_step_judged set by rm_map) is not run again when o
- * asks for the same steps (0 or RM_SIMULATE_STEPS) and opt->columns.
+ * asks for the same steps (0 or RM_SIMULATE_STEPS) and opt->columns;
+ * required, a ring over the budget, which the pick left out, is run here.
  * `ringmap map` calls it
  * with required 0 by default, with required 1 under --simulate, and not at
  * all under --no-simulate.

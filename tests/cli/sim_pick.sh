@@ -15,6 +15,9 @@
 #    for bit;
 #  - the torus at the same sizes: the fluid check's choice is the fastest
 #    in SimGrid too, the mapping is the one without --simulate;
+#  - the default (no --simulate) picks the same; over the judge's budget
+#    (a 251-host cluster: 251 x 40 steps > 10,000) it runs no candidate,
+#    --simulate runs the mapping handed on;
 #  - without --overlap, or under the reserved network model, no pick: the
 #    mapping is the one without --simulate.
 source "$(dirname "$0")/helpers.bash"
@@ -47,6 +50,11 @@ jcheck "$TMP/f.json" "fat-tree: four candidates simulated, the additive mapping'
 [ "$(ring "$TMP/f.json")" = "$(ring "$TMP/fa.json")" ] ||
     fail "fat-tree: the mapping handed on is not the additive pipeline's ring and alphas"
 ok "fat-tree: the additive pipeline's ring and alphas, bit for bit"
+# the default (no --simulate: the judge's policy, under its budget) picks the same
+"$RINGMAP" "$F" "${RUN[@]}" "${OVL[@]}" --json "$TMP/fd.json" || fail "cluster_fat_tree --overlap: exit $?"
+[ "$(ring "$TMP/fd.json")" = "$(ring "$TMP/f.json")" ] ||
+    fail "fat-tree: the default does not hand on what --simulate hands on"
+ok "fat-tree: the default hands on SimGrid's pick too"
 # the same mapping given to eval: the additive alphas valued under overlap, the same SimGrid run
 "$RINGMAP" eval "$F" --ring "$TMP/fa.json" "${RUN[@]}" "${OVL[@]}" --alpha additive --simulate \
     --json "$TMP/e.json" || fail "eval --alpha additive --overlap --simulate: exit $?"
@@ -76,6 +84,35 @@ jcheck "$TMP/t.json" "torus: the fluid check's choice is SimGrid's fastest, kept
 [ "$(ring "$TMP/t.json")" = "$(ring "$TMP/t0.json")" ] ||
     fail "torus: SimGrid's pick changed a mapping it ranks first"
 ok "torus: the same ring and alphas as without --simulate"
+
+# the judge's budget (RM_SIMULATE_BUDGET, 10,000 positions x steps): on a
+# 251-host cluster the default's pick runs no candidate (251 x 40 steps),
+# its step says so, the model's T_step is printed; --simulate lifts the
+# budget for the mapping handed on (the same ring and alphas)
+B="$TMP/c251.xml"
+cat > "$B" <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="c" prefix="n-" suffix="" radical="0-250" speed="1Gf" bw="125MBps" lat="50us"/>
+</platform>
+XML
+BR=(--dc 0.0128 --dw 20 --latency --parallel-send --one-core -q "${OVL[@]}")
+"$RINGMAP" "$B" "${BR[@]}" --json "$TMP/b.json" 2>"$TMP/b.err" || fail "251 hosts --overlap: exit $?"
+grep -q "note: not simulated.* 251 ring positions x 40 steps = 10040 is over the budget" "$TMP/b.err" ||
+    fail "251 hosts: no note of the budget: $(cat "$TMP/b.err")"
+jcheck "$TMP/b.json" "251 hosts, the default: no candidate run (over the budget), the model's T_step" \
+    '[.params.pipeline[] | select(.step == "simulated_pick")] as $s
+     | ($s | length) == 1 and ($s[0].kept | not) and $s[0].t_step_per_dw_after == null
+     and ($s[0].note | test("251 positions x 40 steps over the budget of 10000"))
+     and (.ring | length) == 251 and .t_step_valuation != "simgrid"
+     and .t_step_valuation_reason == "over_budget"'
+"$RINGMAP" "$B" "${BR[@]}" --simulate --json "$TMP/bs.json" || fail "251 hosts --simulate: exit $?"
+jcheck "$TMP/bs.json" "251 hosts, --simulate: the budget lifted, SimGrid's pace printed" \
+    '.t_step_valuation == "simgrid" and .t_step_simulated > 0 and .t_step == .t_step_simulated'
+[ "$(ring "$TMP/b.json")" = "$(ring "$TMP/bs.json")" ] ||
+    fail "251 hosts: --simulate changed the mapping"
+ok "251 hosts: the same ring and alphas with --simulate"
 
 # no pick outside the overlap model or under the reserved network model
 for v in add res; do
