@@ -6,7 +6,7 @@ exported Topology Zoo networks of bench/platforms/) and each message size
 (ROWS of the Jacobi grid: one column of ROWS doubles is D_c = 64 ROWS 1e-6
 Mb; COLS columns of (ROWS-2) 7-flop cells are D_w, COLS from each D_c/D_w of
 --ratios, default 0.0064 and 0.064), two
-mappings are computed with the run's own sizes under iterapp's cost model
+mappings are computed with the run's own sizes (and its whole columns, --cols COLS) under iterapp's cost model
 (--latency --parallel-send --one-core):
   additive  eq. (1) of Legrand et al. 2004 (a host computes, then sends);
   overlap   the overlap model with the absolute boundary iterapp has
@@ -81,8 +81,10 @@ def main():
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--markdown", help="write the table as Markdown")
     ap.add_argument("--keep", help="keep mappings, hostfiles and run JSONs in this folder")
-    ap.add_argument("--simulate", action="store_true", help="map with --simulate: SimGrid's run "
-                    "of the final candidates under --overlap and the printed prediction")
+    ap.add_argument("--simulate", action="store_true", help="map with --simulate (the default "
+                    "already runs the final candidates under --overlap in SimGrid where its policy applies)")
+    ap.add_argument("--no-simulate", action="store_true", help="map with --no-simulate: the model's "
+                    "pick and printed prediction")
     ap.add_argument("--smoke", action="store_true", help="two small platforms, ROWS 200; exit 77 "
                     "without smpirun or ringmap --overlap")
     args = ap.parse_intermixed_args()
@@ -93,6 +95,9 @@ def main():
     if "--overlap[=F|K/N]" not in sh([rm, "--help"], check=False).stdout:
         print("SKIP: this ringmap has no --overlap=K/N (the overlap model's absolute boundary)")
         return 77
+    # the run's whole columns given to ringmap (as bench_fidelity does): the
+    # printed prediction is then SimGrid's run of the columns iterapp runs
+    has_cols = "--cols" in sh([rm, "--help"], check=False).stdout
     if args.smoke:
         args.rows, args.ratios = "200", "0.0064"
     names = SMOKE if args.smoke else PLATFORMS
@@ -115,7 +120,9 @@ def main():
             cols = round(64 * n / (7 * (n - 2) * ratio))
             dc, dw = 64 * n * 1e-6, (n - 2) * 7e-6 * cols
             base = ["--dc", repr(dc), "--dw", repr(dw), "--latency", "--parallel-send", "--one-core"]
+            base += ["--cols", str(cols)] if has_cols else []
             base += ["--simulate"] if args.simulate else []
+            base += ["--no-simulate"] if args.no_simulate else []
             row = {"platform": name, "dc_dw": ratio, "rows": n, "cols": cols, "error": ""}
             try:
                 def mapping(tag, extra):
