@@ -219,6 +219,34 @@ static void print_pipeline(FILE *f, const rm_mapping *m)
     }
 }
 
+/* T_step/D_w of every ring size the heuristic valued (rm_mapping.sweep_t),
+ * the chosen one marked; with SliceRing's unshared estimate beside it when
+ * unshared. Nothing when no size has a value. */
+static void print_sweep(FILE *f, const rm_mapping *m, int unshared)
+{
+    int q = m->q;
+    int any = 0;
+    for (int i = 0; m->sweep_t && i < m->n_sweep; i++)
+        any |= isfinite(m->sweep_t[i]);
+    if (any) {
+        fprintf(f, "\nT_step/D_w per ring size:\n%6s  %s\n", "q",
+                unshared ? "T_step/D_w    unshared estimate" : "T_step/D_w");
+        for (int i = 0; i < m->n_sweep; i++) {
+            if (!isfinite(m->sweep_t[i]))
+                continue;
+            char t[96];
+            int n = snprintf(t, sizeof t, "%.6g", m->sweep_t[i]);
+            if (unshared && m->sweep_t_unshared && n > 0 && n < (int)sizeof t)
+                snprintf(t + n, sizeof t - (size_t)n, "%*s%.6g", n < 12 ? 14 - n : 2, "",
+                         m->sweep_t_unshared[i]);
+            if (i + 1 == q)
+                fprintf(f, "%6d  %-30s  <- chosen\n", i + 1, t);
+            else
+                fprintf(f, "%6d  %s\n", i + 1, t);
+        }
+    }
+}
+
 void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
 {
     if (!f || rmi_mapping_args_check(net, m, "rm_mapping_print", NULL)) /* ring/args.h */
@@ -340,26 +368,7 @@ void rm_mapping_print(FILE *f, const rm_network *net, const rm_mapping *m)
                    "estimate on the fully connected model: %.6g s/Mflop)\n",
                 m->t_step_per_dw_unshared);
     print_pipeline(f, m);
-    int any = 0;
-    for (int i = 0; m->sweep_t && i < m->n_sweep; i++)
-        any |= isfinite(m->sweep_t[i]);
-    if (any) {
-        fprintf(f, "\nT_step/D_w per ring size:\n%6s  %s\n", "q",
-                unshared ? "T_step/D_w    unshared estimate" : "T_step/D_w");
-        for (int i = 0; i < m->n_sweep; i++) {
-            if (!isfinite(m->sweep_t[i]))
-                continue;
-            char t[96];
-            int n = snprintf(t, sizeof t, "%.6g", m->sweep_t[i]);
-            if (unshared && m->sweep_t_unshared && n > 0 && n < (int)sizeof t)
-                snprintf(t + n, sizeof t - (size_t)n, "%*s%.6g", n < 12 ? 14 - n : 2, "",
-                         m->sweep_t_unshared[i]);
-            if (i + 1 == q)
-                fprintf(f, "%6d  %-30s  <- chosen\n", i + 1, t);
-            else
-                fprintf(f, "%6d  %s\n", i + 1, t);
-        }
-    }
+    print_sweep(f, m, unshared);
     for (int k = 0; k < q; k++) {
         if (succ)
             free(succ[k]);

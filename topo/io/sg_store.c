@@ -38,6 +38,55 @@ static void ft_free(rmi_sg_ft *f)
     free(f->dn_n);
 }
 
+/* Node k's edges up (side 0) and down (side 1) of fat-tree f, appended to
+ * f->up_l/up_n and f->dn_l/dn_n (cnt2[side] read so far, cap2[side]
+ * allocated), their ends in f->par0/ch0[k + 1]: 0, -1 (r->bad or r->nomem
+ * set). Every link and node index is checked. */
+static int read_ft_edges(rmi_sg_rd *r, const rmi_sg_store *st, rmi_sg_ft *f, size_t k, size_t cnt2[2],
+                         size_t cap2[2])
+{
+    for (int side = 0; side < 2; side++) {
+        int32_t m = rmi_sg_i32(r);
+        if (r->bad || m < 0 || (size_t)m > (r->n - r->at) / 8) {
+            r->bad = 1;
+            return -1;
+        }
+        size_t *cnt = &cnt2[side], *cap = &cap2[side];
+        int **pl = side ? &f->dn_l : &f->up_l, **pn = side ? &f->dn_n : &f->up_n;
+        if (*cnt + (size_t)m > INT32_MAX) {
+            r->bad = 1;
+            return -1;
+        }
+        if (*cnt + (size_t)m > *cap) {
+            size_t nc = *cap ? 2 * *cap : 64;
+            while (nc < *cnt + (size_t)m)
+                nc *= 2;
+            int *a = realloc(*pl, nc * sizeof *a);
+            if (a)
+                *pl = a;
+            int *b = a ? realloc(*pn, nc * sizeof *b) : NULL;
+            if (!a || !b) {
+                r->nomem = 1;
+                return -1;
+            }
+            *pn = b;
+            *cap = nc;
+        }
+        for (int32_t e = 0; e < m; e++) {
+            (*pl)[*cnt] = rmi_sg_i32(r);
+            (*pn)[*cnt] = rmi_sg_i32(r);
+            if (r->bad || (*pl)[*cnt] < -1 || (*pl)[*cnt] >= st->L || (*pn)[*cnt] < -1 ||
+                (*pn)[*cnt] >= f->nn) {
+                r->bad = 1;
+                return -1;
+            }
+            (*cnt)++;
+        }
+        (side ? f->ch0 : f->par0)[k + 1] = (int)*cnt;
+    }
+    return 0;
+}
+
 /* The version 3 fat-tree section into st (st->L, Z, P, H known): 0, -1
  * (r->bad or r->nomem set). Every index is checked, and each parent one
  * level up and each child one level down, so that a route walk ends. */
@@ -106,7 +155,7 @@ static int read_fat_trees(rmi_sg_rd *r, rmi_sg_store *st)
             r->nomem = 1;
             return -1;
         }
-        size_t cap_u = 0, cap_d = 0, nu = 0, nd = 0;
+        size_t cnt2[2] = {0, 0}, cap2[2] = {0, 0}; /* edges up, down: read, allocated */
         f->par0[0] = f->ch0[0] = 0;
         for (size_t k = 0; k < nn; k++) {
             f->level[k] = rmi_sg_i32(r);
@@ -119,45 +168,8 @@ static int read_fat_trees(rmi_sg_rd *r, rmi_sg_store *st)
                 r->bad = 1;
                 return -1;
             }
-            for (int side = 0; side < 2; side++) {
-                int32_t m = rmi_sg_i32(r);
-                if (r->bad || m < 0 || (size_t)m > (r->n - r->at) / 8) {
-                    r->bad = 1;
-                    return -1;
-                }
-                size_t *cnt = side ? &nd : &nu, *cap = side ? &cap_d : &cap_u;
-                int **pl = side ? &f->dn_l : &f->up_l, **pn = side ? &f->dn_n : &f->up_n;
-                if (*cnt + (size_t)m > INT32_MAX) {
-                    r->bad = 1;
-                    return -1;
-                }
-                if (*cnt + (size_t)m > *cap) {
-                    size_t nc = *cap ? 2 * *cap : 64;
-                    while (nc < *cnt + (size_t)m)
-                        nc *= 2;
-                    int *a = realloc(*pl, nc * sizeof *a);
-                    if (a)
-                        *pl = a;
-                    int *b = a ? realloc(*pn, nc * sizeof *b) : NULL;
-                    if (!a || !b) {
-                        r->nomem = 1;
-                        return -1;
-                    }
-                    *pn = b;
-                    *cap = nc;
-                }
-                for (int32_t e = 0; e < m; e++) {
-                    (*pl)[*cnt] = rmi_sg_i32(r);
-                    (*pn)[*cnt] = rmi_sg_i32(r);
-                    if (r->bad || (*pl)[*cnt] < -1 || (*pl)[*cnt] >= st->L || (*pn)[*cnt] < -1 ||
-                        (*pn)[*cnt] >= f->nn) {
-                        r->bad = 1;
-                        return -1;
-                    }
-                    (*cnt)++;
-                }
-                (side ? f->ch0 : f->par0)[k + 1] = (int)*cnt;
-            }
+            if (read_ft_edges(r, st, f, k, cnt2, cap2))
+                return -1;
         }
         if (!f->up_l) { /* no edge at all */
             f->up_l = malloc(sizeof *f->up_l);
