@@ -17,9 +17,9 @@ extern "C" {
    CMakeLists.txt's project VERSION, checked at configure time); the SONAME
    libringmap.so.N is its major number N. A minor release keeps the ABI of
    its major (tools/check-abi, docs/library.md "ABI notes"). */
-#define RINGMAP_VERSION "1.6.0"
+#define RINGMAP_VERSION "1.7.0"
 #define RINGMAP_VERSION_MAJOR 1
-#define RINGMAP_VERSION_MINOR 6
+#define RINGMAP_VERSION_MINOR 7
 #define RINGMAP_VERSION_PATCH 0
 
 /** One slot of the reserved tail that ends every public struct the caller
