@@ -623,26 +623,26 @@ static void write_random_star(const char *path, unsigned long long seed)
     fclose(f);
 }
 
-/* Pair (a, b)'s signature written independently of sharedring_pair.c: the
- * non-backbone resources of U(a), D(a), U(b), D(b), increasing, as (a's,
- * rank), (b's, rank) or themselves. Its length. */
-static int brute_signature(const rm_network *net, const h2_fixed *fx, int a, int b, int *sig, int *arcs,
-                           int cap)
+/* Adds the non-backbone resources of arcs[0..m) not in sig[0..n) to sig;
+ * the new length. */
+static int sig_add(const rm_network *net, const int *arcs, int m, int *sig, int n)
 {
-    int n = 0;
-    for (int t = 0; t < 4; t++) {
-        int m = rmi_fixed_route_side(net, t < 2 ? a : b, t % 2, arcs, cap);
-        ck_assert_int_gt(m, 0);
-        for (int k = 0; k < m; k++) {
-            int r = net->arc_res[arcs[k]], dup = 0;
-            if (r < 0 || net->res_backbone[r])
-                continue;
-            for (int u = 0; u < n && !dup; u++)
-                dup = sig[u] == r;
-            if (!dup)
-                sig[n++] = r;
-        }
+    for (int k = 0; k < m; k++) {
+        int r = net->arc_res[arcs[k]], dup = 0;
+        if (r < 0 || net->res_backbone[r])
+            continue;
+        for (int u = 0; u < n && !dup; u++)
+            dup = sig[u] == r;
+        if (!dup)
+            sig[n++] = r;
     }
+    return n;
+}
+
+/* sig[0..n) increasing, each written as (a's, rank), (b's, rank) or
+ * itself. n. */
+static int sig_finish(const h2_fixed *fx, int a, int b, int *sig, int n)
+{
     for (int x = 1; x < n; x++) /* insertion sort: a few resources */
         for (int y = x; y > 0 && sig[y - 1] > sig[y]; y--) {
             int z = sig[y];
@@ -654,6 +654,98 @@ static int brute_signature(const rm_network *net, const h2_fixed *fx, int a, int
         sig[u] = o == a ? 3 * fx->rank[r] + 1 : o == b ? 3 * fx->rank[r] + 2 : 3 * r;
     }
     return n;
+}
+
+/* Pair (a, b)'s signature written independently of sharedring_pair.c:
+ * from its hosts' sides (routes = 0: the non-backbone resources of U(a),
+ * D(a), U(b), D(b)) or from its two routes a -> b and b -> a (routes = 1),
+ * increasing, as (a's, rank), (b's, rank) or themselves. Its length;
+ * arcs holds 2 cap. */
+static int brute_signature(const rm_network *net, const h2_fixed *fx, int a, int b, int routes, int *sig,
+                           int *arcs, int cap)
+{
+    int n = 0;
+    if (routes) {
+        int m1 = rmi_fixed_route_arcs_at(net, a, b, arcs, cap);
+        int m2 = rmi_fixed_route_arcs_at(net, b, a, arcs + m1, cap);
+        ck_assert(m1 > 0 && m2 > 0);
+        n = sig_add(net, arcs, m1 + m2, sig, n);
+    } else
+        for (int t = 0; t < 4; t++) {
+            int m = rmi_fixed_route_side(net, t < 2 ? a : b, t % 2, arcs, cap);
+            ck_assert_int_gt(m, 0);
+            n = sig_add(net, arcs, m, sig, n);
+        }
+    return sig_finish(fx, a, b, sig, n);
+}
+
+/* Per ordered class pair (A, B) of fx, the pairs rmi_h2_pairs_of lists
+ * are exactly the first pair (a < b, in (a, b) order) of each signature
+ * (brute_signature with routes), listed in that order when ordered. */
+static void check_listed_pairs(const char *path, const rm_network *net, h2_work *wk, const h2_fixed *fx,
+                               h2_pairs *pp, int routes, int ordered)
+{
+    int H = net->platform->n_hosts, cap = net->platform->n_links + 2;
+    int *fa = malloc((size_t)H * H * sizeof *fa), *fb = malloc((size_t)H * H * sizeof *fb);
+    int *soff = malloc(((size_t)H * H + 1) * sizeof *soff), *pool = NULL, npool = 0;
+    int *sig = malloc(4 * (size_t)cap * sizeof *sig), *arcs = malloc(2 * (size_t)cap * sizeof *arcs);
+    ck_assert(fa && fb && soff && sig && arcs);
+    for (int A = 0; A < fx->n_class; A++)
+        for (int B = 0; B < fx->n_class; B++) {
+            int nf = 0;
+            npool = 0;
+            soff[0] = 0;
+            for (int a = 0; a < H; a++)
+                for (int b = a + 1; b < H; b++) {
+                    if (fx->cls_of[a] != A || fx->cls_of[b] != B)
+                        continue;
+                    int n = brute_signature(net, fx, a, b, routes, sig, arcs, cap), seen = 0;
+                    for (int f = 0; f < nf && !seen; f++)
+                        seen = soff[f + 1] - soff[f] == n && (!n || !memcmp(pool + soff[f], sig, (size_t)n * sizeof *sig));
+                    if (seen)
+                        continue;
+                    pool = realloc(pool, (size_t)(npool + n + 1) * sizeof *pool);
+                    ck_assert_ptr_nonnull(pool);
+                    memcpy(pool + npool, sig, (size_t)n * sizeof *sig);
+                    npool += n;
+                    fa[nf] = a;
+                    fb[nf] = b;
+                    soff[++nf] = npool;
+                }
+            int n = rmi_h2_pairs_of(pp, wk, fx, A, B);
+            ck_assert_msg(n == nf, "%s: classes %d, %d: %d pairs listed, %d signatures", path, A, B, n, nf);
+            for (int k = 0; k < n; k++) {
+                int hit = 0;
+                for (int f = 0; f < nf && !hit; f++)
+                    hit = fa[f] == pp->pair[k].a && fb[f] == pp->pair[k].b;
+                ck_assert_msg(hit, "%s: classes %d, %d: pair %d, %d is not a signature's first", path, A, B,
+                              pp->pair[k].a, pp->pair[k].b);
+                if (k && ordered)
+                    ck_assert(pp->pair[k - 1].a < pp->pair[k].a ||
+                              (pp->pair[k - 1].a == pp->pair[k].a && pp->pair[k - 1].b < pp->pair[k].b));
+            }
+        }
+    free(fa);
+    free(fb);
+    free(soff);
+    free(pool);
+    free(sig);
+    free(arcs);
+}
+
+/* m0 and m1 are the same mapping (path, what): q, T_step/D_w, the ring
+ * and the sweep, bit for bit. */
+static void same_maps(const char *path, const char *what, const rm_mapping *m0, const rm_mapping *m1)
+{
+    ck_assert_msg(m0->q == m1->q, "%s: q %d against %d (%s)", path, m0->q, m1->q, what);
+    ck_assert_msg(memcmp(&m0->t_step_per_dw, &m1->t_step_per_dw, sizeof(double)) == 0,
+                  "%s: T_step/D_w %.17g against %.17g (%s)", path, m0->t_step_per_dw, m1->t_step_per_dw, what);
+    for (int k = 0; k < m0->q; k++)
+        ck_assert_int_eq(m0->ring[k], m1->ring[k]);
+    ck_assert_int_eq(m0->n_sweep, m1->n_sweep);
+    for (int k = 0; k < m0->n_sweep; k++)
+        ck_assert_msg(memcmp(&m0->sweep_t[k], &m1->sweep_t[k], sizeof(double)) == 0,
+                      "%s: size %d: %.17g against %.17g (%s)", path, k + 1, m0->sweep_t[k], m1->sweep_t[k], what);
 }
 
 /* On a SimGrid star zone p (path), the best pair over the twin classes
@@ -674,8 +766,8 @@ static void star_pair_check(const char *path, int must)
     int ok = fx && fx->star ? rmi_h2_pairs_init(&pp, &wk, fx) : 0;
     if (must)
         ck_assert_msg(ok == 1, "%s: not a star zone's pieces (%d)", path, ok);
-    int *arcs = malloc((size_t)cap * sizeof *arcs), *sig = malloc(4 * (size_t)cap * sizeof *sig);
-    ck_assert(arcs && sig);
+    int *arcs = malloc((size_t)cap * sizeof *arcs);
+    ck_assert_ptr_nonnull(arcs);
     if (ok == 1) {
         for (int a = 0; a < H; a++)
             for (int b = 0; b < H; b++) {
@@ -690,54 +782,10 @@ static void star_pair_check(const char *path, int must)
                 ck_assert_msg(memcmp(&w, &v, sizeof w) == 0 && wk.fw.su && !wk.full,
                               "%s: rm_h2_full %d -> %d: %.17g", path, a, b, v);
             }
-        /* per ordered class pair: the first pair of each signature, by
-         * every pair a < b in (a, b) order */
-        int *fa = malloc((size_t)H * H * sizeof *fa), *fb = malloc((size_t)H * H * sizeof *fb);
-        int *soff = malloc(((size_t)H * H + 1) * sizeof *soff), *pool = NULL, npool = 0;
-        ck_assert(fa && fb && soff);
-        for (int A = 0; A < fx->n_class; A++)
-            for (int B = 0; B < fx->n_class; B++) {
-                int nf = 0;
-                npool = 0;
-                soff[0] = 0;
-                for (int a = 0; a < H; a++)
-                    for (int b = a + 1; b < H; b++) {
-                        if (fx->cls_of[a] != A || fx->cls_of[b] != B)
-                            continue;
-                        int n = brute_signature(&net, fx, a, b, sig, arcs, cap), seen = 0;
-                        for (int f = 0; f < nf && !seen; f++)
-                            seen = soff[f + 1] - soff[f] == n && (!n || !memcmp(pool + soff[f], sig, (size_t)n * sizeof *sig));
-                        if (seen)
-                            continue;
-                        pool = realloc(pool, (size_t)(npool + n + 1) * sizeof *pool);
-                        ck_assert_ptr_nonnull(pool);
-                        memcpy(pool + npool, sig, (size_t)n * sizeof *sig);
-                        npool += n;
-                        fa[nf] = a;
-                        fb[nf] = b;
-                        soff[++nf] = npool;
-                    }
-                int n = rmi_h2_pairs_of(&pp, &wk, fx, A, B);
-                ck_assert_msg(n == nf, "%s: classes %d, %d: %d pairs listed, %d signatures", path, A, B, n, nf);
-                for (int k = 0; k < n; k++) {
-                    int hit = 0;
-                    for (int f = 0; f < nf && !hit; f++)
-                        hit = fa[f] == pp.pair[k].a && fb[f] == pp.pair[k].b;
-                    ck_assert_msg(hit, "%s: classes %d, %d: pair %d, %d is not a signature's first", path, A, B,
-                                  pp.pair[k].a, pp.pair[k].b);
-                    if (k)
-                        ck_assert(pp.pair[k - 1].a < pp.pair[k].a ||
-                                  (pp.pair[k - 1].a == pp.pair[k].a && pp.pair[k - 1].b < pp.pair[k].b));
-                }
-            }
-        free(fa);
-        free(fb);
-        free(soff);
-        free(pool);
+        check_listed_pairs(path, &net, &wk, fx, &pp, 0, 1);
         rmi_h2_pairs_free(&pp);
     }
     free(arcs);
-    free(sig);
     rmi_h2_work_destroy(&wk);
     rm_network_destroy(&net);
     /* SharedRing with the classes' pairs and with every pair */
@@ -747,15 +795,7 @@ static void star_pair_check(const char *path, int must)
         rm_mapping *m0 = map(p, path, dc_dw, 0);
         rmi_h2_pair_classes = 1;
         rm_mapping *m1 = map(p, path, dc_dw, 0);
-        ck_assert_msg(m0->q == m1->q, "%s: q %d (every pair) against %d (classes)", path, m0->q, m1->q);
-        ck_assert_msg(memcmp(&m0->t_step_per_dw, &m1->t_step_per_dw, sizeof(double)) == 0,
-                      "%s: T_step/D_w %.17g against %.17g", path, m0->t_step_per_dw, m1->t_step_per_dw);
-        for (int k = 0; k < m0->q; k++)
-            ck_assert_int_eq(m0->ring[k], m1->ring[k]);
-        ck_assert_int_eq(m0->n_sweep, m1->n_sweep);
-        for (int k = 0; k < m0->n_sweep; k++)
-            ck_assert_msg(memcmp(&m0->sweep_t[k], &m1->sweep_t[k], sizeof(double)) == 0,
-                          "%s: size %d: %.17g against %.17g", path, k + 1, m0->sweep_t[k], m1->sweep_t[k]);
+        same_maps(path, "every pair, the classes' pairs", m0, m1);
         rm_mapping_free(m0);
         rm_mapping_free(m1);
     }
@@ -877,71 +917,7 @@ static void zone_width_check(const char *path, int must)
     if (must && fx && !fx->star)
         ck_assert_msg(pk == 1 && pp.zw, "%s: no best pair over the zones' classes (%d)", path, pk);
     if (pk == 1) {
-        int *fa = malloc((size_t)H * H * sizeof *fa), *fb = malloc((size_t)H * H * sizeof *fb);
-        int *soff = malloc(((size_t)H * H + 1) * sizeof *soff), *pool = NULL, npool = 0;
-        int *sig = malloc(2 * (size_t)cap * sizeof *sig), *ra = malloc(2 * (size_t)cap * sizeof *ra);
-        ck_assert(fa && fb && soff && sig && ra);
-        for (int A = 0; A < fx->n_class; A++)
-            for (int B = 0; B < fx->n_class; B++) {
-                int nf = 0;
-                npool = 0;
-                soff[0] = 0;
-                for (int a = 0; a < H; a++)
-                    for (int b = a + 1; b < H; b++) {
-                        if (fx->cls_of[a] != A || fx->cls_of[b] != B)
-                            continue;
-                        int m1 = rmi_fixed_route_arcs_at(&net, a, b, ra, cap);
-                        int m2 = rmi_fixed_route_arcs_at(&net, b, a, ra + m1, cap);
-                        ck_assert(m1 > 0 && m2 > 0);
-                        int n = 0, seen = 0;
-                        for (int k = 0; k < m1 + m2; k++) {
-                            int r = net.arc_res[ra[k]], dup = 0;
-                            if (r < 0 || net.res_backbone[r])
-                                continue;
-                            for (int u = 0; u < n && !dup; u++)
-                                dup = sig[u] == r;
-                            if (!dup)
-                                sig[n++] = r;
-                        }
-                        for (int x = 1; x < n; x++)
-                            for (int y = x; y > 0 && sig[y - 1] > sig[y]; y--) {
-                                int z = sig[y];
-                                sig[y] = sig[y - 1];
-                                sig[y - 1] = z;
-                            }
-                        for (int u = 0; u < n; u++) {
-                            int r = sig[u], o = fx->owner[r];
-                            sig[u] = o == a ? 3 * fx->rank[r] + 1 : o == b ? 3 * fx->rank[r] + 2 : 3 * r;
-                        }
-                        for (int f = 0; f < nf && !seen; f++)
-                            seen = soff[f + 1] - soff[f] == n &&
-                                   (!n || !memcmp(pool + soff[f], sig, (size_t)n * sizeof *sig));
-                        if (seen)
-                            continue;
-                        pool = realloc(pool, (size_t)(npool + n + 1) * sizeof *pool);
-                        ck_assert_ptr_nonnull(pool);
-                        memcpy(pool + npool, sig, (size_t)n * sizeof *sig);
-                        npool += n;
-                        fa[nf] = a;
-                        fb[nf] = b;
-                        soff[++nf] = npool;
-                    }
-                int n = rmi_h2_pairs_of(&pp, &wk, fx, A, B);
-                ck_assert_msg(n == nf, "%s: classes %d, %d: %d pairs listed, %d signatures", path, A, B, n, nf);
-                for (int k = 0; k < n; k++) {
-                    int hit = 0;
-                    for (int f = 0; f < nf && !hit; f++)
-                        hit = fa[f] == pp.pair[k].a && fb[f] == pp.pair[k].b;
-                    ck_assert_msg(hit, "%s: classes %d, %d: pair %d, %d is not a signature's first", path, A, B,
-                                  pp.pair[k].a, pp.pair[k].b);
-                }
-            }
-        free(fa);
-        free(fb);
-        free(soff);
-        free(pool);
-        free(sig);
-        free(ra);
+        check_listed_pairs(path, &net, &wk, fx, &pp, 1, 0);
         rmi_h2_pairs_free(&pp);
     }
     free(arcs);
@@ -958,23 +934,11 @@ static void zone_width_check(const char *path, int must)
         ck_assert_msg(mp->q >= 1, "%s: q %d", path, mp->q);
         rmi_h2_zone_widths = 0;
         rm_mapping *m0 = map(p, path, dc_dw, 0);
-        ck_assert_msg(m0->q == mp->q && memcmp(&m0->t_step_per_dw, &mp->t_step_per_dw, sizeof(double)) == 0,
-                      "%s: every pair: q %d, T_step/D_w %.17g against %d, %.17g", path, mp->q,
-                      mp->t_step_per_dw, m0->q, m0->t_step_per_dw);
-        for (int k = 0; k < m0->q; k++)
-            ck_assert_int_eq(m0->ring[k], mp->ring[k]);
+        same_maps(path, "every pair, the classes' pairs", mp, m0);
         rm_mapping_free(mp);
         rmi_h2_zone_widths = 1;
         rm_mapping *m1 = map(p, path, dc_dw, 0);
-        ck_assert_msg(m0->q == m1->q, "%s: q %d (routes read) against %d (parts)", path, m0->q, m1->q);
-        ck_assert_msg(memcmp(&m0->t_step_per_dw, &m1->t_step_per_dw, sizeof(double)) == 0,
-                      "%s: T_step/D_w %.17g against %.17g", path, m0->t_step_per_dw, m1->t_step_per_dw);
-        for (int k = 0; k < m0->q; k++)
-            ck_assert_int_eq(m0->ring[k], m1->ring[k]);
-        ck_assert_int_eq(m0->n_sweep, m1->n_sweep);
-        for (int k = 0; k < m0->n_sweep; k++)
-            ck_assert_msg(memcmp(&m0->sweep_t[k], &m1->sweep_t[k], sizeof(double)) == 0,
-                          "%s: size %d: %.17g against %.17g", path, k + 1, m0->sweep_t[k], m1->sweep_t[k]);
+        same_maps(path, "the routes read, the parts' widths", m0, m1);
         rm_mapping_free(m0);
         rm_mapping_free(m1);
     }
