@@ -29,8 +29,11 @@
  * With --walk SharedRing's fixed-route set-up reads every pair's route for
  * the owners and twin classes (rmi_h2_fixed_structural = 0: the set-up
  * before the structural ones, for before/after rows in one binary).
+ * With --pair-walk the reader's survey and link order compose every pair
+ * of a fat-tree zone (rmi_sg_store_ft_walk = 0: before its destination
+ * walk, for before/after rows in one binary).
  * Usage: bench_simgrid [--hosts H[,H...]] [--styles] [--only STYLE] [--file F]... [--reference]
- *                      [--pairs-max N] [--load-only] [--walk]
+ *                      [--pairs-max N] [--load-only] [--walk] [--pair-walk]
  *        bench_simgrid --pieces [--hosts H[,H...]]
  *        (default hosts 256,512,1024; with --styles 1000; with --pieces
  *        1000,10000,100000)
@@ -41,6 +44,7 @@
 #include "heur/sharedring/sharedring_internal.h"
 #include "topo/io/readers.h"
 #include "topo/io/sg_loader.h"
+#include "topo/io/sg_store.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -377,6 +381,8 @@ int main(int argc, char **argv)
             g_load_only = 1;
         else if (!strcmp(argv[i], "--walk"))
             rmi_h2_fixed_structural = 0;
+        else if (!strcmp(argv[i], "--pair-walk"))
+            rmi_sg_store_ft_walk = 0;
         else if (!strcmp(argv[i], "--pairs-max") && i + 1 < argc)
             g_pairs_max = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--file") && i + 1 < argc && n_files < 16)

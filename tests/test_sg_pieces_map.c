@@ -433,8 +433,9 @@ END_TEST
  * rmi_fixed_zones_factored: a dragonfly's routers as blocks) against
  * reading every route (setup_same), over parameters that reach each part
  * of their routing: several parents per host, three levels, parallel
- * cables (K > 1: read pair by pair, still compared), split-duplex links, a
- * loopback, one host per router; SimGrid's example files and the
+ * cables (K > 1: the sources in groups by position modulo the counts),
+ * split-duplex and shared links, a loopback, one host per router;
+ * SimGrid's example files and the
  * generated styles. ft: 1 the fat-tree form applies, 0 not; df likewise
  * for the dragonfly form. */
 static const struct {
@@ -446,7 +447,7 @@ static const struct {
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"3;2,2,3;1,2,2;1,1,1\" prefix=\"f-\" "
      "suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0},
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;3,4;2,3;2,1\" prefix=\"f-\" suffix=\"\" "
-     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 0, 0},
+     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0}, /* parallel cables */
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"3;2,3,2;2,1,2;1,1,1\" prefix=\"f-\" "
      "suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" sharing_policy=\"SPLITDUPLEX\"/>",
      1, 0},
@@ -455,6 +456,11 @@ static const struct {
      1, 0},
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;6,4;1,3;1,1\" prefix=\"f-\" suffix=\"\" "
      "radical=\"0-23\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0},
+    {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;3,4;2,4;2,3\" prefix=\"f-\" suffix=\"\" "
+     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0}, /* cables 2 and 3 */
+    {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"3;2,2,3;2,2,1;3,1,2\" prefix=\"f-\" "
+     "suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" sharing_policy=\"SHARED\"/>",
+     1, 0},
     {"<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;3\" prefix=\"d-\" suffix=\"\" "
      "radical=\"0-23\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 0, 1},
     {"<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"3,1;2,2;3,1;2\" prefix=\"d-\" suffix=\"\" "
@@ -466,7 +472,7 @@ static const struct {
      "radical=\"0-47\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 0, 1},
     {SG "style_fat_tree.xml", 1, 0},
     {SG "style_dragonfly.xml", 0, 1},
-    {BP "cluster_fat_tree.xml", 0, 0}, /* two parallel cables */
+    {BP "cluster_fat_tree.xml", 1, 0}, /* two parallel cables */
     {BP "cluster_dragonfly.xml", 0, 1},
 };
 

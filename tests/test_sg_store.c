@@ -179,6 +179,43 @@ static void allpairs_free(allpairs *a)
     free(a->links);
 }
 
+/* The survey and the link order of the hosts with alive[h], a fat-tree
+ * zone's own pairs from its destination walk against every pair composed
+ * (rmi_sg_store_ft_walk 0): the same flags, pairs and order. */
+static void walk_same(const rmi_sg_store *st, const char *path, const char *alive)
+{
+    rmi_sg_survey sv[2];
+    int L = st->L, *lo[2], *lp[2], nu[2];
+    for (int k = 0; k < 2; k++) {
+        rmi_sg_store_ft_walk = k;
+        lo[k] = malloc(((size_t)L + 1) * sizeof(int));
+        lp[k] = malloc(((size_t)L + 1) * sizeof(int));
+        ck_assert_int_eq(rmi_sg_store_survey(st, alive, &sv[k]), 0);
+        ck_assert_int_eq(rmi_sg_store_link_order(st, alive, lo[k], lp[k], &nu[k]), 0);
+    }
+    rmi_sg_store_ft_walk = 1;
+    ck_assert_int_eq(sv[0].miss_s, sv[1].miss_s);
+    ck_assert_int_eq(sv[0].miss_d, sv[1].miss_d);
+    ck_assert_int_eq(sv[0].twice_l, sv[1].twice_l);
+    ck_assert_int_eq(sv[0].twice_s, sv[1].twice_s);
+    ck_assert_int_eq(sv[0].twice_d, sv[1].twice_d);
+    if (sv[0].miss_s < 0 && sv[0].twice_l < 0) /* the walk stops at neither */
+        ck_assert_int_eq(sv[0].max_links, sv[1].max_links);
+    ck_assert_int_eq(nu[0], nu[1]);
+    for (int l = 0; l < L; l++) {
+        ck_assert_msg(sv[0].every[l] == sv[1].every[l], "%s: link %s on every route: %d, walk %d", path,
+                      st->lname[l], sv[0].every[l], sv[1].every[l]);
+        ck_assert_msg(lo[0][l] == lo[1][l], "%s: link %d: %s, walk %s", path, l, st->lname[lo[0][l]],
+                      st->lname[lo[1][l]]);
+        ck_assert_int_eq(lp[0][l], lp[1][l]);
+    }
+    for (int k = 0; k < 2; k++) {
+        free(sv[k].every);
+        free(lo[k]);
+        free(lp[k]);
+    }
+}
+
 /* Every pair the same; the number of pairs with a route. */
 static long compare(const char *path)
 {
@@ -220,6 +257,14 @@ static long compare(const char *path)
             ck_assert_msg(fabs(lat - want) <= 1e-12 * want + 1e-18, "%s: %s -> %s: latency %g, %g",
                           path, a.hname[i], a.hname[j], lat, want);
         }
+    char *alive = malloc((size_t)st.H + 1);
+    for (int h = 0; h < st.H; h++)
+        alive[h] = 1;
+    walk_same(&st, path, alive);
+    for (int h = 0; h < st.H; h++) /* a third of the hosts left out */
+        alive[h] = h % 3 != 1;
+    walk_same(&st, path, alive);
+    free(alive);
     printf("%-28s %5d hosts %8ld routes: all-pairs %10ld entries, pieces %8zu entries, %9zu "
            "bytes\n",
            strrchr(path, '/') + 1, a.H, routed, entries, st.npl + (size_t)st.npc, rmi_sg_store_bytes(&st));
@@ -311,6 +356,13 @@ static const char *const fat_trees[] = {
     "suffix=\"\" radical=\"0-5\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>\n"
     "  <cluster id=\"b\" topology=\"FAT_TREE\" topo_parameters=\"2;3,2;2,2;1,2\" prefix=\"b-\" "
     "suffix=\"\" radical=\"0-5\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>\n",
+    /* parallel cables at both levels, of two counts (the walk's groups:
+     * positions modulo 6) */
+    "  <cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;3,4;2,4;2,3\" prefix=\"f-\" "
+    "suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>\n",
+    "  <cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"3;2,2,3;2,2,1;3,1,2\" "
+    "prefix=\"f-\" suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" "
+    "sharing_policy=\"SHARED\"/>\n",
     /* dragonflies (factored: node links, router pairs) */
     "  <cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;3\" prefix=\"d-\" "
     "suffix=\"\" radical=\"0-23\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>\n",

@@ -6,6 +6,7 @@
 #include "topo/io/sg_store.h"
 #include "topo/io/sg_wire.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -680,33 +681,62 @@ static void ft_local(const rmi_sg_store *st, const rmi_sg_ft *f, int s, int d, a
     *gd = st->ftgd[d];
 }
 
-/* rmi_sg_ft_rects (sg_store.h). */
-int rmi_sg_ft_rects(const rmi_sg_store *st, const rmi_sg_ft *f, const int *node, int H, rmi_sg_ft_fn fn,
-                    void *ctx)
+/* The least common multiple of f's parallel cable counts (the down walk
+ * depends on a source through its position modulo each level's count), 0
+ * past 64 or for a count below 1. */
+static int ft_groups(const rmi_sg_ft *f)
 {
-    int nn = f->nn, nl = f->levels, rc = -1;
-    if (nl < 1 || H < 2)
+    long m = 1;
+    for (int l = 0; l < f->levels; l++) {
+        long k = f->K[l], a = m, b = k;
+        if (k < 1)
+            return 0;
+        while (b) {
+            long t = a % b;
+            a = b;
+            b = t;
+        }
+        m = m / a * k;
+        if (m > 64)
+            return 0;
+    }
+    return (int)m;
+}
+
+/* The per-destination walk of rmi_sg_ft_rects, the sources at a node kept
+ * in groups by their position modulo M (ft_groups: the parallel cable a
+ * down step takes is the source's position modulo that level's count);
+ * with ml, the longest route's links into *ml. The down walk is checked
+ * to go down (a node of a lower index) through nodes whose subtree holds
+ * d, so that no route visits a node twice (ft_roles_ok below). */
+static int ft_walk(const rmi_sg_store *st, const rmi_sg_ft *f, const int *node, int H, rmi_sg_ft_fn fn,
+                   void *ctx, int *ml)
+{
+    int nn = f->nn, nl = f->levels, rc = -1, M = ft_groups(f), maxlen = 0;
+    if (nl < 1 || H < 2 || M < 1)
         return 0;
     for (int l = 0; l < nl; l++)
-        if (f->K[l] != 1 || f->P[l] < 1 || f->C[l] < 1)
-            return 0; /* one cable per parent: the down walk is the top node's and d's only */
+        if (f->P[l] < 1 || f->C[l] < 1)
+            return 0;
     for (int v = 0; v + 1 < nn; v++)
         if (f->level[v] > f->level[v + 1])
             return 0;
     for (int i = 0; i < H; i++)
-        if (node[i] < 0 || node[i] >= nn || f->level[node[i]] != 0)
+        if (node[i] < 0 || node[i] >= nn || f->level[node[i]] != 0 || f->pos[node[i]] < 0)
             return 0;
-    int *an = malloc(4 * ((size_t)nn + 1) * sizeof *an), *xd = malloc(((size_t)nl + 1) * sizeof *xd);
+    size_t ng = (size_t)nn * (size_t)M + 1;
+    int *an = malloc(5 * ng * sizeof *an), *xd = malloc(((size_t)nl + 1) * sizeof *xd);
     if (!an || !xd)
         goto done;
-    /* per node: the sources gathered (count, least, sole), the epoch (the
-     * destination) they were gathered for */
-    int *amin = an + nn + 1, *asole = amin + nn + 1, *aep = asole + nn + 1;
-    for (int v = 0; v < nn; v++)
+    /* per node and group: the sources gathered (count, least, sole), the
+     * epoch (the destination) they were gathered for, their longest route
+     * so far (links) */
+    int *amin = an + ng, *asole = amin + ng, *aep = asole + ng, *alen = aep + ng;
+    for (size_t v = 0; v < ng; v++)
         aep[v] = -1;
     for (int d = 0; d < H; d++) {
         int dst = node[d];
-        /* the parent index SimGrid takes at each level towards d (ft_local) */
+        /* the parent port SimGrid takes at each level towards d (ft_local) */
         for (int lv = 0; lv < nl; lv++) {
             long long x = f->pos[dst];
             for (int i = 0; i < lv; i++)
@@ -715,76 +745,95 @@ int rmi_sg_ft_rects(const rmi_sg_store *st, const rmi_sg_ft *f, const int *node,
         }
         for (int i = 0; i < H; i++)
             if (i != d) {
-                int v = node[i];
-                an[v] = 1;
-                amin[v] = asole[v] = i;
-                aep[v] = d;
+                size_t k = (size_t)node[i] * M + (size_t)(f->pos[node[i]] % M);
+                if (aep[k] == d)
+                    goto form; /* two hosts on one node */
+                an[k] = 1;
+                amin[k] = asole[k] = i;
+                aep[k] = d;
+                alen[k] = 0;
             }
         /* up, level by level: the sources at v take its limiter and its
          * parent for d, unless v's subtree holds d (a top node: down) */
-        for (int v = 0; v < nn; v++) {
-            if (aep[v] != d)
-                continue;
-            int lv = f->level[v];
-            if (lv >= 1 && ft_in_sub(f, v, dst)) { /* down as ft_local goes */
-                int cur = v;
-                const int *ld = f->label + (size_t)dst * nl;
-                while (cur != dst) {
-                    int moved = 0;
-                    long long i = 0; /* (pos[src] % K) x C with K = 1 */
-                    if (f->level[cur] < 1)
-                        goto form;
-                    for (;;) {
-                        int nch = f->ch0[cur + 1] - f->ch0[cur];
-                        if (i >= nch)
-                            break;
-                        int c = f->C[f->level[cur] - 1], t = ld[f->level[cur] - 1];
-                        if (t < 0 || t >= c)
-                            break;
-                        i += ((t - (int)(i % c)) % c + c) % c;
-                        if (i >= nch)
-                            break;
-                        int e = f->ch0[cur] + (int)i;
-                        if (f->dn_n[e] < 0 || f->dn_l[e] < 0 || f->dn_l[e] >= st->L)
-                            goto form;
-                        fn(ctx, an[v], amin[v], asole[v], d, f->dn_l[e]);
-                        if (f->lim[cur] >= 0)
-                            fn(ctx, an[v], amin[v], asole[v], d, f->lim[cur]);
-                        cur = f->dn_n[e];
-                        moved = 1;
+        for (int v = 0; v < nn; v++)
+            for (int g = 0; g < M; g++) {
+                size_t k = (size_t)v * M + (size_t)g;
+                if (aep[k] != d)
+                    continue;
+                int lv = f->level[v];
+                if (lv >= 1 && ft_in_sub(f, v, dst)) { /* down as ft_local goes */
+                    int cur = v, len = alen[k];
+                    const int *ld = f->label + (size_t)dst * nl;
+                    while (cur != dst) {
+                        int moved = 0;
                         if (f->level[cur] < 1)
-                            break;
-                        i++;
+                            goto form;
+                        long long i = (long long)(g % f->K[f->level[cur] - 1]) * f->C[f->level[cur] - 1];
+                        for (;;) {
+                            int nch = f->ch0[cur + 1] - f->ch0[cur];
+                            if (i >= nch)
+                                break;
+                            int c = f->C[f->level[cur] - 1], t = ld[f->level[cur] - 1];
+                            if (t < 0 || t >= c)
+                                break;
+                            i += ((t - (int)(i % c)) % c + c) % c;
+                            if (i >= nch)
+                                break;
+                            int e = f->ch0[cur] + (int)i;
+                            if (f->dn_n[e] < 0 || f->dn_n[e] >= cur || f->dn_l[e] < 0 || f->dn_l[e] >= st->L)
+                                goto form;
+                            fn(ctx, an[k], amin[k], asole[k], d, f->dn_l[e]);
+                            len++;
+                            if (f->lim[cur] >= 0) {
+                                fn(ctx, an[k], amin[k], asole[k], d, f->lim[cur]);
+                                len++;
+                            }
+                            cur = f->dn_n[e];
+                            moved = 1;
+                            if (f->level[cur] < 1)
+                                break;
+                            if (!ft_in_sub(f, cur, dst))
+                                goto form; /* a walk leaving d's subtree */
+                            i++;
+                        }
+                        if (!moved)
+                            goto form;
                     }
-                    if (!moved)
-                        goto form;
+                    len += f->lim[dst] >= 0;
+                    maxlen = len > maxlen ? len : maxlen;
+                    continue;
                 }
-                continue;
+                if (lv >= nl)
+                    goto form;
+                int e = f->par0[v] + xd[lv];
+                if (xd[lv] >= f->par0[v + 1] - f->par0[v] || f->up_n[e] <= v || f->up_n[e] >= nn ||
+                    f->up_l[e] < 0 || f->up_l[e] >= st->L)
+                    goto form;
+                int len = alen[k] + 1;
+                if (f->lim[v] >= 0) {
+                    fn(ctx, an[k], amin[k], asole[k], d, f->lim[v]);
+                    len++;
+                }
+                fn(ctx, an[k], amin[k], asole[k], d, f->up_l[e]);
+                size_t u = (size_t)f->up_n[e] * M + (size_t)g;
+                if (aep[u] != d) {
+                    an[u] = an[k];
+                    amin[u] = amin[k];
+                    asole[u] = asole[k];
+                    aep[u] = d;
+                    alen[u] = len;
+                } else {
+                    an[u] += an[k];
+                    amin[u] = amin[k] < amin[u] ? amin[k] : amin[u];
+                    asole[u] = -1;
+                    alen[u] = len > alen[u] ? len : alen[u];
+                }
             }
-            if (lv >= nl)
-                goto form;
-            int e = f->par0[v] + xd[lv];
-            if (xd[lv] >= f->par0[v + 1] - f->par0[v] || f->up_n[e] <= v || f->up_n[e] >= nn || f->up_l[e] < 0 ||
-                f->up_l[e] >= st->L)
-                goto form;
-            if (f->lim[v] >= 0)
-                fn(ctx, an[v], amin[v], asole[v], d, f->lim[v]);
-            fn(ctx, an[v], amin[v], asole[v], d, f->up_l[e]);
-            int u = f->up_n[e];
-            if (aep[u] != d) {
-                an[u] = an[v];
-                amin[u] = amin[v];
-                asole[u] = asole[v];
-                aep[u] = d;
-            } else {
-                an[u] += an[v];
-                amin[u] = amin[v] < amin[u] ? amin[v] : amin[u];
-                asole[u] = -1;
-            }
-        }
         if (f->lim[dst] >= 0) /* every route to d ends on d's limiter */
             fn(ctx, H - 1, d ? 0 : 1, H == 2 ? 1 - d : -1, d, f->lim[dst]);
     }
+    if (ml)
+        *ml = maxlen;
     rc = 1;
     goto done;
 form:
@@ -794,6 +843,61 @@ done:
     free(xd);
     return rc;
 }
+
+/* rmi_sg_ft_rects (sg_store.h). */
+int rmi_sg_ft_rects(const rmi_sg_store *st, const rmi_sg_ft *f, const int *node, int H, rmi_sg_ft_fn fn,
+                    void *ctx)
+{
+    return ft_walk(st, f, node, H, fn, ctx, NULL);
+}
+
+/* 1 when no route of fat-tree f that visits each node at most once (as
+ * ft_walk checks) crosses a link twice: every link belongs to one node
+ * (its limiter; a cable up from it, or down into it: a route leaving a
+ * node upwards takes one of its up cables, one arriving from above one of
+ * its down cables, never both), and a limiter to nothing else. 0
+ * otherwise, -1 out of memory. O(nodes + cables + L). */
+static int ft_roles_ok(const rmi_sg_store *st, const rmi_sg_ft *f)
+{
+    int *own = malloc(((size_t)st->L + 1) * sizeof *own), rc = 1;
+    char *lim = calloc((size_t)st->L + 1, 1);
+    if (!own || !lim) {
+        free(own);
+        free(lim);
+        return -1;
+    }
+    for (int l = 0; l < st->L; l++)
+        own[l] = -1;
+    for (int v = 0; v < f->nn && rc; v++) {
+        int l = f->lim[v];
+        if (l >= st->L || (l >= 0 && own[l] >= 0))
+            rc = 0;
+        else if (l >= 0) {
+            own[l] = v;
+            lim[l] = 1;
+        }
+    }
+    for (int v = 0; v < f->nn && rc; v++)
+        for (int side = 0; side < 2 && rc; side++) {
+            int b = side ? f->ch0[v] : f->par0[v], e = side ? f->ch0[v + 1] : f->par0[v + 1];
+            for (int k = b; k < e && rc; k++) {
+                int l = side ? f->dn_l[k] : f->up_l[k], o = side ? f->dn_n[k] : v;
+                if (l < 0 || l >= st->L || o < 0)
+                    continue; /* never crossed: ft_walk refuses such a step */
+                if (own[l] < 0)
+                    own[l] = o;
+                else if (lim[l] || own[l] != o)
+                    rc = 0;
+            }
+        }
+    free(own);
+    free(lim);
+    return rc;
+}
+
+/* Set to 0 (tests only) to compose every pair of a fat-tree zone in the
+ * survey and the link order, as before the destination walk. */
+int rmi_sg_store_ft_walk = 1;
 
 /* Zone z's local route s -> d, added to a; its gateways into *gs, *gd. */
 static void local(const rmi_sg_store *st, int z, int s, int d, acc *a, int *gs, int *gd)
@@ -1100,6 +1204,51 @@ static void block_pairs(survey_ws *w, const int *A, int na, const int *B, int nb
         }
 }
 
+typedef struct ft_count {
+    long *n; /* L: the routes crossing the link */
+} ft_count;
+
+static void ft_count_fn(void *c, int n, int min, int sole, int d, int link)
+{
+    (void)min;
+    (void)sole;
+    (void)d;
+    ((ft_count *)c)->n[link] += n;
+}
+
+/* The pairs of fat-tree zone's members A (na >= 2, SimGrid's order) from
+ * the destination walk (ft_walk): no route composed. Each route is found
+ * whole and crosses no link twice (ft_roles_ok), so the counts the walk
+ * hands on are each link's routes; a link on all na (na - 1) of them is
+ * on every route. 1 done; 0 when the walk or the roles do not apply (the
+ * caller composes every pair: block_pairs, which also names a missing
+ * route or a link crossed twice). O(na x (nodes + links x levels) + L). */
+static int block_ft(survey_ws *w, const int *A, int na, const rmi_sg_ft *f)
+{
+    const rmi_sg_store *st = w->st;
+    int *node = malloc((size_t)na * sizeof *node), ml = 0, ok = 0;
+    ft_count c = {calloc((size_t)st->L + 1, sizeof(long))};
+    if (!node || !c.n)
+        goto done;
+    for (int i = 0; i < na; i++)
+        if ((node[i] = st->npft[A[i]]) < 0)
+            goto done;
+    if (ft_roles_ok(st, f) != 1 || ft_walk(st, f, node, na, ft_count_fn, &c, &ml) != 1)
+        goto done;
+    ok = 1;
+    if (ml > w->sv->max_links)
+        w->sv->max_links = ml;
+    w->block++;
+    long pairs = (long)na * (na - 1);
+    for (int l = 0; l < st->L; l++)
+        if (c.n[l] == pairs)
+            qualify(w, l);
+done:
+    free(node);
+    free(c.n);
+    return ok;
+}
+
 /* The pairs of a star zone's members A: member s's links UP then d's links
  * DOWN, the links met twice (the backbone) taken once. */
 static void block_star(survey_ws *w, const int *A, int n)
@@ -1303,7 +1452,8 @@ int rmi_sg_store_survey(const rmi_sg_store *st, const char *alive, rmi_sg_survey
             if (za == zb) {
                 if (st->zprobe[za] >= 0)
                     block_star(&w, A, na);
-                else
+                else if (!(na >= 2 && rmi_sg_store_ft_walk && st->zft && st->zft[za] >= 0 &&
+                           block_ft(&w, A, na, &st->ft[st->zft[za]])))
                     block_pairs(&w, A, na, A, na);
                 continue;
             }
@@ -1357,6 +1507,78 @@ static int int_cmp(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* The first pair (source, destination) whose route crosses each link, a
+ * key source x H + destination in store host numbers (LLONG_MAX none). */
+typedef struct ft_first {
+    long long *key;
+    const int *host; /* the walk's hosts -> store hosts */
+    int H;
+} ft_first;
+
+static void ft_first_fn(void *c, int n, int min, int sole, int d, int link)
+{
+    ft_first *x = c;
+    (void)n;
+    (void)sole;
+    long long k = (long long)x->host[min] * x->H + x->host[d];
+    if (k < x->key[link])
+        x->key[link] = k;
+}
+
+typedef struct lo_ent {
+    long long key;
+    int pos, l;
+} lo_ent;
+
+static int lo_cmp(const void *x, const void *y)
+{
+    const lo_ent *a = x, *b = y;
+    if (a->key != b->key)
+        return (a->key > b->key) - (a->key < b->key);
+    return (a->pos > b->pos) - (a->pos < b->pos);
+}
+
+/* For each compact zone whose zone is a fat-tree: its pairs' first use of
+ * each link into key (the least over the zone's pairs), ftz[zone] = 1;
+ * a zone the walk does not apply to is left to the pair walk. 0, -1 out
+ * of memory. */
+static int lo_fat_trees(const rmi_sg_store *st, int Zh, const int *first, const int *next, long long *key,
+                        char *ftz)
+{
+    int H = st->H, L = st->L, rc = 0;
+    int *host = malloc(((size_t)H + 1) * sizeof *host), *node = malloc(((size_t)H + 1) * sizeof *node);
+    long long *kz = malloc(((size_t)L + 1) * sizeof *kz);
+    if (!host || !node || !kz)
+        rc = -1;
+    for (int A = 0; A < Zh && !rc; A++) {
+        int z = first[A] >= 0 ? st->npzone[first[A]] : -1, n = 0, ok = 1;
+        if (z < 0 || !st->zft || st->zft[z] < 0)
+            continue;
+        const rmi_sg_ft *f = &st->ft[st->zft[z]];
+        for (int h = first[A]; h >= 0; h = next[h]) {
+            host[n] = h;
+            ok = ok && (node[n++] = st->npft[h]) >= 0;
+        }
+        if (!ok || n < 2)
+            continue;
+        for (int l = 0; l < L; l++)
+            kz[l] = LLONG_MAX;
+        ft_first x = {kz, host, H};
+        int w = ft_walk(st, f, node, n, ft_first_fn, &x, NULL);
+        if (w < 0)
+            rc = -1;
+        if (w != 1)
+            continue;
+        ftz[A] = 1;
+        for (int l = 0; l < L; l++)
+            key[l] = kz[l] < key[l] ? kz[l] : key[l];
+    }
+    free(host);
+    free(node);
+    free(kz);
+    return rc;
+}
+
 int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lorig, int *lpos,
                             int *n_used)
 {
@@ -1365,8 +1587,11 @@ int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lori
     int *cz = malloc(((size_t)Z + 1) * sizeof *cz), *first = NULL, *next = NULL, *ev = NULL;
     int *lk = malloc(((size_t)L + 1) * sizeof *lk);
     unsigned char *rows = NULL, *kind = NULL;
+    char *ftz = NULL;
+    long long *key = malloc(((size_t)L + 1) * sizeof *key);
+    lo_ent *ent = malloc(((size_t)L + 1) * sizeof *ent);
     int Zh = 0;
-    if (!cz || !lk)
+    if (!cz || !lk || !key || !ent)
         goto done;
     for (int z = 0; z < Z; z++)
         cz[z] = -1;
@@ -1379,7 +1604,8 @@ int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lori
     ev = malloc(((size_t)H + (size_t)Zh + 1) * sizeof *ev);
     rows = calloc((size_t)Zh * (size_t)Zh + 1, 1);
     kind = calloc((size_t)Zh * (size_t)Zh + 1, 1);
-    if (!first || !next || !ev || !rows || !kind)
+    ftz = calloc((size_t)Zh + 1, 1);
+    if (!first || !next || !ev || !rows || !kind || !ftz)
         goto done;
     for (int z = 0; z < Zh; z++)
         first[z] = -1;
@@ -1390,7 +1616,11 @@ int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lori
             first[z] = h;
         }
     for (int l = 0; l < L; l++)
-        lpos[l] = -1;
+        key[l] = LLONG_MAX;
+    /* a fat-tree zone's own pairs from its destination walk (the least
+     * pair of each link), the other pairs composed below */
+    if (rmi_sg_store_ft_walk && lo_fat_trees(st, Zh, first, next, key, ftz))
+        goto done;
     for (int i = 0; i < H; i++) {
         if (!alive[i] || st->npzone[i] < 0)
             continue;
@@ -1411,6 +1641,8 @@ int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lori
                     kind[k] = common >= 0 && sa >= 0 && da >= 0 && sa != da ? 1 : 3;
                 }
             }
+            if (A == B && ftz[A])
+                continue; /* found by the walk */
             int done_b = (kind[k] == 1 && rows[k] >= 1) || (kind[k] == 2 && rows[k] >= 2);
             for (int j = first[B]; j >= 0; j = next[j]) {
                 if (j == i)
@@ -1425,12 +1657,36 @@ int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lori
         qsort(ev, (size_t)ne, sizeof *ev, int_cmp);
         for (int e = 0; e < ne; e++) {
             int m = rmi_sg_store_route(st, i, ev[e], lk, L + 1, NULL);
+            long long k = (long long)i * H + ev[e];
             for (int t = 0; t < m; t++)
-                if (lpos[lk[t]] < 0) {
-                    lpos[lk[t]] = n;
-                    lorig[n++] = lk[t];
-                }
+                if (k < key[lk[t]])
+                    key[lk[t]] = k;
         }
+    }
+    /* the links by their first pair (row-major), then by their place on
+     * that pair's route: the first use, as reading the pairs in order */
+    int ne = 0;
+    for (int l = 0; l < L; l++)
+        if (key[l] != LLONG_MAX)
+            ent[ne++] = (lo_ent){key[l], 0, l};
+    qsort(ent, (size_t)ne, sizeof *ent, lo_cmp);
+    for (int b = 0, e; b < ne; b = e) {
+        for (e = b + 1; e < ne && ent[e].key == ent[b].key; e++)
+            ;
+        if (e - b < 2)
+            continue;
+        int m = rmi_sg_store_route(st, (int)(ent[b].key / H), (int)(ent[b].key % H), lk, L + 1, NULL);
+        for (int t = 0; t < m; t++)
+            lpos[lk[t]] = t;
+        for (int x = b; x < e; x++)
+            ent[x].pos = lpos[ent[x].l];
+        qsort(ent + b, (size_t)(e - b), sizeof *ent, lo_cmp);
+    }
+    for (int l = 0; l < L; l++)
+        lpos[l] = -1;
+    for (int x = 0; x < ne; x++) {
+        lpos[ent[x].l] = n;
+        lorig[n++] = ent[x].l;
     }
     if (n_used)
         *n_used = n;
@@ -1447,6 +1703,9 @@ done:
     free(ev);
     free(rows);
     free(kind);
+    free(ftz);
+    free(key);
+    free(ent);
     free(lk);
     return rc;
 }

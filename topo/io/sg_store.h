@@ -129,13 +129,17 @@ typedef void (*rmi_sg_ft_fn)(void *ctx, int n, int min, int sole, int d, int lin
  *  ft_local reads it): the sources are gathered switch by switch upwards,
  *  and every link of every such route is handed to fn with the sources
  *  whose route to d crosses it there (a link may come in several calls:
- *  their union is the set). Returns 1 done; 0 when f is not of the form
- *  read here (a parallel cable count K above 1, nodes out of level order,
- *  a structure on which ft_local gives no route; fn may have been called:
- *  the caller discards what it gathered), -1 out of memory. Exactly the
- *  links rmi_sg_store_route gives for every pair of a platform whose kept
- *  hosts are f's zone's members. O(H x (nodes + links x levels)), O(nodes)
- *  memory. Thread-safe (reads st and f). */
+ *  their union is the set). Parallel cables: the cable a down step takes
+ *  depends on the source's position modulo the level's cable count K, so
+ *  the sources at a node are gathered in M groups (M the least common
+ *  multiple of the counts, at most 64). Returns 1 done; 0 when f is not of
+ *  the form read here (M above 64, nodes out of level order, a structure on
+ *  which ft_local gives no route, or a down walk leaving d's subtree; fn
+ *  may have been called: the caller discards what it gathered), -1 out of
+ *  memory. Exactly the links rmi_sg_store_route gives for every pair of a
+ *  platform whose kept hosts are f's zone's members.
+ *  O(H x (M nodes + links x levels)), O(M nodes) memory. Thread-safe
+ *  (reads st and f). */
 int rmi_sg_ft_rects(const rmi_sg_store *st, const rmi_sg_ft *f, const int *node, int H, rmi_sg_ft_fn fn,
                     void *ctx);
 
@@ -154,9 +158,13 @@ typedef struct rmi_sg_survey {
 } rmi_sg_survey;
 
 /** The survey of the routes between the hosts h with alive[h] (H
- *  entries). 0, -1 out of memory. O(H x Zh x R + sum over the zones that
- *  are not stars of their squared size x R): Zh zones holding hosts, R a
- *  route's links. Thread-safe (reads st only). */
+ *  entries). A fat-tree zone's own pairs come from its destination walk
+ *  (rmi_sg_ft_rects' walk, with its links' route counts) when no route can
+ *  cross a link twice by the tree's structure; a zone the walk does not
+ *  apply to is composed pair by pair. 0, -1 out of memory.
+ *  O(H x Zh x R + sum over the fat-tree zones of their size x nodes + sum
+ *  over the other zones that are not stars of their squared size x R): Zh
+ *  zones holding hosts, R a route's links. Thread-safe (reads st only). */
 int rmi_sg_store_survey(const rmi_sg_store *st, const char *alive, rmi_sg_survey *sv);
 
 /** The store's links in the order the all-pairs reader numbers them (the
@@ -164,15 +172,24 @@ int rmi_sg_store_survey(const rmi_sg_store *st, const char *alive, rmi_sg_survey
  *  row-major pair order; the links no such route crosses last):
  *  lorig[k] = the store link numbered k, lpos its inverse (L entries each).
  *  SharedRing breaks its ties by resource index: the same order gives the
- *  same rings as the table. Without composing every pair: a block of pairs
- *  (source zone, destination zone) whose middle and destination side are
- *  all seen contributes its first destination only. *n_used (may be NULL):
- *  the links some such route crosses (numbered 0..*n_used-1, the table's
- *  links). 0, -1 out of memory.
- *  O(H x (Zh log Zh + R)) plus the pairs of the zones that are not stars;
- *  Zh^2 bytes. Thread-safe (reads st only). */
+ *  same rings as the table. Without composing every pair: each link's
+ *  first pair is kept, then the links sorted by it and by their place on
+ *  its route; a block of pairs (source zone, destination zone) whose middle
+ *  and destination side are all seen contributes its first destination
+ *  only; a fat-tree zone's own pairs come from its destination walk (the
+ *  least source whose route to each destination crosses each link).
+ *  *n_used (may be NULL): the links some such route crosses (numbered
+ *  0..*n_used-1, the table's links). 0, -1 out of memory.
+ *  O(H x (Zh log Zh + R) + L log L) plus a fat-tree zone's size x nodes
+ *  plus the pairs of the other zones that are not stars; Zh^2 bytes.
+ *  Thread-safe (reads st only). */
 int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lorig, int *lpos,
                             int *n_used);
+
+/** 1 (the default): rmi_sg_store_survey and rmi_sg_store_link_order read a
+ *  fat-tree zone's own pairs from its destination walk; 0 (tests only):
+ *  every pair composed, to compare the two. Not thread-safe to change. */
+extern int rmi_sg_store_ft_walk;
 
 /** The routes a SimGrid platform of more hosts than the all-pairs table
  *  is kept for holds as pieces (rm_platform.fixed_pieces; built by

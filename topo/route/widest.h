@@ -244,8 +244,9 @@ typedef struct rmi_host_set {
 typedef void (*rmi_fixed_rect_fn)(void *ctx, rmi_host_set S, rmi_host_set T, const int *arcs, int n);
 
 /** The fixed routes of a platform whose kept hosts are the compute nodes
- *  of one SimGrid fat-tree zone (rm_platform.fixed_pieces; one cable per
- *  parent at every level), read as rectangles without composing every
+ *  of one SimGrid fat-tree zone (rm_platform.fixed_pieces; parallel
+ *  cables of counts whose least common multiple is at most 64), read as
+ *  rectangles without composing every
  *  pair: fn is called with sets S x T and arcs such that every route
  *  s -> d (s != d) crosses the arcs of each call whose rectangle holds
  *  (s, d), and each arc the route crosses comes in such a call (an arc
