@@ -1670,6 +1670,8 @@ int rmi_sg_store_link_order(const rmi_sg_store *st, const char *alive, int *lori
         if (key[l] != LLONG_MAX)
             ent[ne++] = (lo_ent){key[l], 0, l};
     qsort(ent, (size_t)ne, sizeof *ent, lo_cmp);
+    for (int l = 0; l < L; l++)
+        lpos[l] = -1;
     for (int b = 0, e; b < ne; b = e) {
         for (e = b + 1; e < ne && ent[e].key == ent[b].key; e++)
             ;
