@@ -555,8 +555,9 @@ END_TEST
 
 /* Integer columns under the overlap model (rm_alloc_columns_model): the
  * hand-solved 2-host instance in units, the additive model bit for bit as
- * rm_alloc_columns, and the greedy against every allocation of small
- * instances. */
+ * rm_alloc_columns, a hand-solved instance under the communication floor,
+ * and the greedy against every allocation of small instances (the least
+ * max cost, and of those the least max computation). */
 static double units_beta; /* the absolute boundary of units_T (0: the fraction f) */
 
 static double units_T(int q, const double *w, const double *C, double r, double f, long N,
@@ -589,6 +590,30 @@ static double best_T(int q, const double *w, const double *C, double r, double f
     return b;
 }
 
+/* the least max computation max_k c_k w_k / N over the allocations (>= mn
+ * each, sum N) whose max cost is at most t */
+static double best_comp(int q, const double *w, const double *C, double r, double f, long N,
+                        long mn, double t, long *c, int k, long left)
+{
+    if (k == q - 1) {
+        if (left < mn)
+            return INFINITY;
+        c[k] = left;
+        if (units_T(q, w, C, r, f, N, c) > t)
+            return INFINITY;
+        double m = 0.0;
+        for (int j = 0; j < q; j++)
+            m = fmax(m, (double)c[j] * w[j] / (double)N);
+        return m;
+    }
+    double b = INFINITY;
+    for (long x = mn; x <= left; x++) {
+        c[k] = x;
+        b = fmin(b, best_comp(q, w, C, r, f, N, mn, t, c, k + 1, left - x));
+    }
+    return b;
+}
+
 START_TEST(test_units)
 {
     rm_cost_model m;
@@ -609,6 +634,23 @@ START_TEST(test_units)
     ck_assert_int_eq(rm_alloc_columns(2, w, C, 1.0, 10, 1, c2, &err), RM_OK);
     ck_assert(c[0] == c2[0] && c[1] == c2[1]);
     ck_assert_int_eq(rm_alloc_columns_model(2, w, C, NULL, 10, 1, c, &err), RM_EINVAL);
+    /* under the communication floor, hand-solved: 3 equal hosts, C = (0.5, 1,
+       1), D_c/D_w 1, one boundary column of 9: cost_k(c) = max(c/9, C_k +
+       min(1, c)/9); the optimum T* = 10/9 is the floor of positions 1 and 2,
+       which the greedy alone reaches with (7, 1, 1) (position 0's units are
+       worth at most 1 < 10/9); of the allocations at T*, (3, 3, 3) computes
+       least */
+    {
+        double w3[3] = {1, 1, 1}, C3[3] = {0.5, 1, 1};
+        rm_cost_model m3;
+        rm_cost_model_init(&m3);
+        m3.dc_dw = 1.0;
+        m3.overlap = 1;
+        m3.overlap_boundary_dw = 1.0 / 9.0;
+        long c3[3];
+        ck_assert_int_eq(rm_alloc_columns_model(3, w3, C3, &m3, 9, 1, c3, &err), RM_OK);
+        ck_assert_msg(c3[0] == 3 && c3[1] == 3 && c3[2] == 3, "%ld %ld %ld", c3[0], c3[1], c3[2]);
+    }
     m.overlap_boundary = 2.0;
     m.overlap = 1;
     ck_assert_int_eq(rm_alloc_columns_model(2, w, C, &m, 10, 1, c, &err), RM_EINPUT);
@@ -637,6 +679,13 @@ START_TEST(test_units)
         double got = units_T(q, ww, CC, r, f, N, c);
         double want = best_T(q, ww, CC, r, f, N, mn, c2, 0, N);
         ck_assert_msg(got <= want * (1 + 1e-12), "it %d: %.17g vs best %.17g", it, got, want);
+        /* and of the optimal allocations, one of least max computation */
+        double comp = 0.0;
+        for (int k = 0; k < q; k++)
+            comp = fmax(comp, (double)c[k] * ww[k] / (double)N);
+        double cwant = best_comp(q, ww, CC, r, f, N, mn, got, c2, 0, N);
+        ck_assert_msg(comp <= cwant * (1 + 1e-12), "it %d: computation %.17g vs least %.17g", it,
+                      comp, cwant);
     }
 }
 END_TEST

@@ -176,13 +176,19 @@ rm_status rm_alloc_columns(int q, const double *w, const double *C, double dc_dw
  * beta = m->overlap_boundary_dw > 0 the second term is dc_dw C_k +
  * min(beta, c_k / N) w_k: K boundary columns of N are beta = K/N; positions
  * with no column still communicate: dc_dw C_k), at least min_cols each: the greedy of Boulet et
- * al. 1999 (each next column to the position whose cost after it is least,
- * ties to the lowest index), optimal because every position's cost is
- * nondecreasing in its columns (Lemma 1/2's argument). As N grows c_k / N
+ * al. 1999 (each next column to the position whose cost after it is least;
+ * ties to the least computation c_k w_k / N after it, then to the lowest
+ * index), optimal because every position's cost is nondecreasing in its
+ * columns (Lemma 1/2's argument); then, its max cost T* kept, the columns
+ * spread: handed out again by least computation after the column, each
+ * position up to the most columns whose cost stays <= T*, so that of the
+ * optimal allocations one of least max computation is returned (under the
+ * communication floor the greedy alone piles the columns on the positions
+ * of the lowest floor; computation-bound the two coincide). As N grows c_k / N
  * tends to rm_balance_overlap's alphas when they are unique (computation-
  * bound). Shapes, errors as rm_alloc_columns; RM_EINVAL for a NULL m,
- * RM_EINPUT for a model rm_cost_model_check refuses. O(q + (N - q min_cols)
- * log q). Thread safety: reentrant.
+ * RM_EINPUT for a model rm_cost_model_check refuses. O(q log N + (N - q
+ * min_cols) log q). Thread safety: reentrant.
  */
 rm_status rm_alloc_columns_model(int q, const double *w, const double *C,
                                  const rm_cost_model *m, long N, long min_cols, long *cols,
