@@ -63,8 +63,10 @@ static void usage(FILE *f)
             "  --rows n          grid rows (>= 3, default 256; rows x columns <= 2^28)\n"
             "  --total-cols m    grid columns (default: D_c/D_w of the run = the mapping's dc_dw)\n"
             "  --steps N         iterations (default 100)\n"
-            "  --cols LIST       explicit columns per ring position (default: optimal integer\n"
-            "                    allocation of eq. (1), include/ringmap/alloc.h rm_alloc_columns)\n"
+            "  --cols LIST       explicit columns per ring position (default: the mapping's\n"
+            "                    own columns when it has them for this many (ringmap --cols),\n"
+            "                    else the optimal integer allocation of eq. (1),\n"
+            "                    include/ringmap/alloc.h rm_alloc_columns)\n"
             "  --alloc alpha     columns from the mapping's alpha only (rm_alloc_from_alpha)\n"
             "  --placement LIST  ring position of each MPI rank (-1 = idle); default rank k -> k\n"
             "  --by-name         place position k on a process whose host name is its label\n"
@@ -630,7 +632,12 @@ static int run(int argc, char **argv, int wrank, int wsize)
                 m = q;
         }
         double dc_dw_run = D_c / (colwork * (double)m);
-        if (!strcmp(a.alloc, "alpha"))
+        long given = 0; /* the mapping's own whole columns (ringmap --cols) */
+        for (int k = 0; spec->cols && k < q; k++)
+            given += spec->cols[k];
+        if (!strcmp(a.alloc, "columns") && spec->cols && given == m)
+            memcpy(cols, spec->cols, (size_t)q * sizeof *cols);
+        else if (!strcmp(a.alloc, "alpha"))
             st = rm_alloc_from_alpha(q, spec->alpha, m, cols, &err);
         else if (a.overlap) {
             /* overlapping: position k's step is max((c_k - b_k) t_k, D_c C_k) + b_k t_k

@@ -71,6 +71,7 @@ void rmi_ringspec_free(rm_ringspec *s)
     free(s->l_succ);
     free(s->l_pred);
     free(s->c_dyn);
+    free(s->cols);
     free(s);
 }
 
@@ -116,6 +117,8 @@ rm_status rmi_ringspec_read_json(const char *path, rm_ringspec **out, rm_error *
     s->t_step_per_dw = d->t_step_per_dw;
     s->c_dyn = d->host_cost_dynamic; /* taken over */
     d->host_cost_dynamic = NULL;
+    s->cols = d->columns; /* taken over */
+    d->columns = NULL;
     rm_mapping_doc_free(d);
     *out = s;
     return RM_OK;

@@ -37,6 +37,10 @@ typedef struct rm_ringspec {
     /* the hosts' costs in the mapping's one-step fluid valuation (s/Mb at
        D_c = cost.dc; rm_mapping_tstep_dynamic), q entries, NULL if none */
     double *c_dyn;
+    /* the run's whole columns the mapping was made and judged with
+       (ring[k].columns of its JSON, `ringmap --cols N`), q entries summing
+       to N, NULL if none: run as they are when the run has N columns */
+    long *cols;
 } rm_ringspec;
 
 /** Allocate a spec of size q (labels "", nodes -1, w 1, alpha 1/q, free

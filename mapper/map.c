@@ -301,16 +301,14 @@ static rm_status map_network(const rm_network *net, const rm_options *opt, rm_ma
 
 /* *own: a copy of the additive pipeline's mapping m with its own alphas,
  * valued under opt's overlap model (T_step/D_w by rm_tstep_model; alpha rule
- * RM_ALPHA_ADDITIVE), or NULL when one of its alphas is 0 or the run's
- * columns are known (opt->columns: a run's whole columns are the overlap
- * model's for the ring, rm_mapping_units, so it would run as the ring
- * re-balanced). Only RM_ENOMEM is an error. */
+ * RM_ALPHA_ADDITIVE), or NULL when one of its alphas is 0. With the run's
+ * columns (opt->columns) its whole columns are the additive model's integer
+ * allocation (rm_mapping_units under RM_ALPHA_ADDITIVE), which SimGrid's
+ * pick runs and the JSON hands on. Only RM_ENOMEM is an error. */
 static rm_status own_alphas(const rm_network *net, const rm_options *opt, const rm_mapping *m,
                             rm_mapping **own, rm_error *err)
 {
     *own = NULL;
-    if (opt->columns > 0)
-        return RM_OK;
     for (int k = 0; k < m->q; k++)
         if (!(m->alpha[k] > 0.0))
             return RM_OK;

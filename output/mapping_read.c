@@ -26,6 +26,7 @@ void rm_mapping_doc_free(rm_mapping_doc *d)
     }
     free(d->ring);
     free(d->host_cost_dynamic);
+    free(d->columns);
     free(d);
 }
 
@@ -296,6 +297,35 @@ static rm_status read_dynamic(json_t *ring, const char *name, rm_mapping_doc *d,
     return RM_OK;
 }
 
+/* the run's whole columns (ring[k].columns, written with --cols): integers
+ * >= 1 on every position or none, their sum at most 2^53 */
+static rm_status read_columns(json_t *ring, const char *name, rm_mapping_doc *d, rm_error *err)
+{
+    int q = d->q, n = 0;
+    for (int k = 0; k < q; k++)
+        n += json_object_get(json_array_get(ring, (size_t)k), "columns") != NULL;
+    if (n == 0)
+        return RM_OK;
+    if (!(d->columns = malloc((size_t)q * sizeof *d->columns)))
+        return rm_error_set(err, RM_ENOMEM, "%s: out of memory", name);
+    long long sum = 0;
+    for (int k = 0; k < q; k++) {
+        json_t *c = json_object_get(json_array_get(ring, (size_t)k), "columns");
+        if (!c)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: ring[%d].columns: missing (other positions have it)", name, k);
+        json_int_t v = json_is_integer(c) ? json_integer_value(c) : 0;
+        if (v < 1 || v > (1LL << 53) - sum)
+            return rm_error_set(err, RM_EINPUT,
+                                "%s: ring[%d].columns: expected an integer >= 1 (the run's whole "
+                                "columns, at most 2^53 in all)",
+                                name, k);
+        sum += v;
+        d->columns[k] = (long)v;
+    }
+    return RM_OK;
+}
+
 static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_error *err)
 {
     if (!json_is_object(root))
@@ -337,7 +367,9 @@ static rm_status read_doc(json_t *root, const char *name, rm_mapping_doc *d, rm_
     if (t && !json_is_null(t) && (!finite_number(t, &d->t_step_per_dw) || !(d->t_step_per_dw > 0)))
         return rm_error_set(err, RM_EINPUT,
                             "%s: t_step_per_dw: expected a finite number > 0 (s/Mflop)", name);
-    return read_dynamic(ring, name, d, err);
+    if ((st = read_dynamic(ring, name, d, err)))
+        return st;
+    return read_columns(ring, name, d, err);
 }
 
 static rm_status finish(json_t *root, const json_error_t *je, const char *name,

@@ -10,6 +10,7 @@
 #include "ringmap/shares.h"
 #include "topo/text.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -297,6 +298,27 @@ static void json_ring(json_t *root, const rm_network *net, const rm_mapping *m, 
     }
 }
 
+/* With the run's whole columns (opt->columns >= q): ring[k].columns, the
+ * columns the mapping runs with (rm_mapping_units, at least one each: the
+ * ones SimGrid's judge runs; for RM_ALPHA_ADDITIVE the additive model's),
+ * which iterapp runs as they are when its total columns are their sum. */
+static rm_status json_columns(json_t *root, const rm_network *net, const rm_options *opt,
+                              const rm_mapping *m, int *bad, rm_error *err)
+{
+    json_t *ring = json_object_get(root, "ring");
+    if (*bad || !opt || opt->columns < m->q || opt->columns > LONG_MAX || !json_is_array(ring) ||
+        (int)json_array_size(ring) != m->q)
+        return RM_OK;
+    long *u = malloc((size_t)m->q * sizeof *u);
+    if (!u)
+        return rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
+    rm_status st = rm_mapping_units(net, m, (long)opt->columns, 1, u, err);
+    for (int k = 0; !st && k < m->q; k++)
+        put(json_array_get(ring, (size_t)k), "columns", json_integer(u[k]), bad);
+    free(u);
+    return st;
+}
+
 /* "link_usage": capacity and allocated bandwidth of every link a route uses. */
 static void json_link_usage(json_t *root, const rm_platform *p, const double *alloc,
                             const char *used, int *bad)
@@ -394,15 +416,17 @@ json_t *rmi_mapping_json(const rm_network *net, const rm_options *opt, const rm_
     if (!m->ring_given && (m->heuristic == RM_HEUR_SLICE || m->heuristic == RM_HEUR_SLICE_EXACT))
         put(root, "t_step_per_dw_unshared", jnum(m->t_step_per_dw_unshared), &bad);
     json_ring(root, net, m, dc_dw, Cs, alloc, used, &bad);
+    rm_status cst = json_columns(root, net, opt, m, &bad, err);
     json_link_usage(root, p, alloc, used, &bad);
     json_sweep(root, m, &bad);
 
     free(alloc);
     free(used);
     free(Cs);
-    if (bad) {
+    if (bad || cst) {
         json_decref(root);
-        rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
+        if (!cst)
+            rm_error_set(err, RM_ENOMEM, "out of memory writing the JSON of a mapping");
         return NULL;
     }
     return root;

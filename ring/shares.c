@@ -50,7 +50,12 @@ rm_status rm_mapping_units(const rm_network *net, const rm_mapping *m, long n_un
     rm_status st = ring_w_c(net, m, &w, &C, err);
     if (st)
         return st;
-    st = rm_alloc_columns_model(m->q, w, C, &m->cost, n_units, min_units, units, err);
+    /* alphas of eq. (1)'s balance valued under overlap (RM_ALPHA_ADDITIVE):
+       the integer allocation of that balance, the additive model's */
+    if (m->alphas == RM_ALPHA_ADDITIVE)
+        st = rm_alloc_columns(m->q, w, C, m->cost.dc_dw, n_units, min_units, units, err);
+    else
+        st = rm_alloc_columns_model(m->q, w, C, &m->cost, n_units, min_units, units, err);
     free(w);
     free(C);
     return st;

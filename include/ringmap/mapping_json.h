@@ -66,6 +66,12 @@ typedef struct rm_mapping_doc {
        latency model on), q entries; NULL when the JSON has none. Appended
        in 1.5. */
     double *host_cost_dynamic;
+    /* ring[k].columns of every position: the run's whole columns the
+       mapping was made and judged with (`ringmap --cols N`: rm_mapping_units
+       with at least one each, shares.h), integers >= 1 summing to N; q
+       entries, NULL when the JSON has none. iterapp runs them as they are
+       when its total columns are their sum. Appended in 1.8. */
+    long *columns;
 } rm_mapping_doc;
 
 /**
@@ -81,7 +87,8 @@ typedef struct rm_mapping_doc {
  * there) is not finite >= 0, params.dc_dw or params.dc not finite >= 0, params.latency or
  * params.parallel_send (if there) not booleans, params.network (if there) not
  * "reserved" or "fair", t_step_per_dw not finite > 0, ring[k].host_cost_dynamic
- * not a finite number >= 0 or on some positions only:
+ * not a finite number >= 0 or on some positions only, ring[k].columns not an
+ * integer >= 1 or on some positions only (or summing past 2^53):
  * RM_EINPUT with a message
  * naming the file and the element ("FILE: ring[3].node: expected an
  * integer GML node id"), jansson's line and column for syntax errors.

@@ -30,7 +30,10 @@ extern "C" {
  * (5,3,2)). As n_units grows units[k] / n_units tends to m->alpha[k].
  * Under the overlap model (m->cost.overlap; include/ringmap/model.h) the
  * same greedy minimises max_k max(units[k] w_k / n_units, dc_dw C_k + F
- * units[k] w_k / n_units) (rm_alloc_columns_model).
+ * units[k] w_k / n_units) (rm_alloc_columns_model), except for a mapping
+ * whose alphas are eq. (1)'s balance (m->alphas == RM_ALPHA_ADDITIVE, since
+ * 1.8): its units are the additive model's, the integer version of those
+ * alphas (rm_alloc_columns), whatever m->cost.overlap.
  * Shapes and units: m is a mapping on net (q >= 1 ring positions, routes
  * of net's arcs); units has m->q entries (written only on success), sum =
  * n_units; a unit is D_w / n_units Mflop.
