@@ -64,8 +64,9 @@ static void usage(FILE *f)
             "  --total-cols m    grid columns (default: D_c/D_w of the run = the mapping's dc_dw)\n"
             "  --steps N         iterations (default 100)\n"
             "  --cols LIST       explicit columns per ring position (default: the mapping's\n"
-            "                    own columns when it has them for this many (ringmap --cols),\n"
-            "                    else the optimal integer allocation of eq. (1),\n"
+            "                    own columns when it has them for this many (ringmap --cols)\n"
+            "                    and this run is its model's step, else the optimal integer\n"
+            "                    allocation of eq. (1),\n"
             "                    include/ringmap/alloc.h rm_alloc_columns)\n"
             "  --alloc alpha     columns from the mapping's alpha only (rm_alloc_from_alpha)\n"
             "  --placement LIST  ring position of each MPI rank (-1 = idle); default rank k -> k\n"
@@ -632,10 +633,15 @@ static int run(int argc, char **argv, int wrank, int wsize)
                 m = q;
         }
         double dc_dw_run = D_c / (colwork * (double)m);
-        long given = 0; /* the mapping's own whole columns (ringmap --cols) */
+        /* the mapping's own whole columns (ringmap --cols), made and judged
+         * for its model's step: run as they are when this run is that step
+         * (overlapping for a mapping of the overlap model, blocking for an
+         * additive one) with as many columns */
+        long given = 0;
         for (int k = 0; spec->cols && k < q; k++)
             given += spec->cols[k];
-        if (!strcmp(a.alloc, "columns") && spec->cols && given == m)
+        if (!strcmp(a.alloc, "columns") && spec->cols && given == m &&
+            !a.overlap == !spec->cost.overlap)
             memcpy(cols, spec->cols, (size_t)q * sizeof *cols);
         else if (!strcmp(a.alloc, "alpha"))
             st = rm_alloc_from_alpha(q, spec->alpha, m, cols, &err);

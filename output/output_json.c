@@ -301,7 +301,8 @@ static void json_ring(json_t *root, const rm_network *net, const rm_mapping *m, 
 /* With the run's whole columns (opt->columns >= q): ring[k].columns, the
  * columns the mapping runs with (rm_mapping_units, at least one each: the
  * ones SimGrid's judge runs; for RM_ALPHA_ADDITIVE the additive model's),
- * which iterapp runs as they are when its total columns are their sum. */
+ * which iterapp runs as they are when its total columns are their sum and
+ * it runs the mapping's model's step (overlapping under overlap). */
 static rm_status json_columns(json_t *root, const rm_network *net, const rm_options *opt,
                               const rm_mapping *m, int *bad, rm_error *err)
 {

@@ -88,6 +88,11 @@ START_TEST(test_values)
     ck_assert_str_eq(d->ring[1].label, "P2");
     ck_assert(d->ring[1].w == 2);
     ck_assert(d->ring[0].pred.bandwidth == 2.5);
+    ck_assert(d->columns == NULL); /* written only with --cols */
+    rm_mapping_doc_free(d);
+    /* the run's whole columns (ring[].columns, ringmap --cols) */
+    ck_assert_int_eq(rm_mapping_read_json(BADMAP "ok_columns.json", &d, &err), RM_OK);
+    ck_assert(d->columns && d->columns[0] == 3 && d->columns[1] == 2 && d->columns[2] == 4);
     rm_mapping_doc_free(d);
     ck_assert_int_eq(rm_mapping_read_json(BADMAP "ok_both.json", &d, &err), RM_OK);
     ck_assert_int_eq(d->from_both, 1);

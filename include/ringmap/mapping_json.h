@@ -70,7 +70,8 @@ typedef struct rm_mapping_doc {
        mapping was made and judged with (`ringmap --cols N`: rm_mapping_units
        with at least one each, shares.h), integers >= 1 summing to N; q
        entries, NULL when the JSON has none. iterapp runs them as they are
-       when its total columns are their sum. Appended in 1.8. */
+       when its total columns are their sum and it runs the mapping's
+       model's step. Appended in 1.8. */
     long *columns;
 } rm_mapping_doc;
 
