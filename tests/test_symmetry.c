@@ -17,6 +17,7 @@
 #include "heur/sharedring/sharedring_internal.h"
 #include "ringmap.h"
 #include "topo/gen/generators.h"
+#include "topo/route/routing.h"
 
 #include "support.h"
 
@@ -526,10 +527,151 @@ START_TEST(test_share_opt_bound)
     /* the fast path with them: the reference's mapping, and they pruned */
     rm_platform *p = gen(RM_GEN_TIERS, 120, 1);
     long k0 = atomic_load(&rmi_h2_opt_prunes);
+    rmi_h2_tree_bound_on = 0; /* those of the trees would prune first */
     check_same(p, 0.00064, RM_DUPLEX_HALF, 0, 0, 1);
+    rmi_h2_tree_bound_on = 1;
     ck_assert_msg(atomic_load(&rmi_h2_opt_prunes) > k0, "%s: the optimal split's bounds pruned nothing",
                   p->name);
     check_same(p, 0.00064, RM_DUPLEX_FULL, 1, 0, 3);
+    check_same(p, 0.00064, RM_DUPLEX_HALF, 0, 1, 1);
+    rm_platform_free(p);
+}
+END_TEST
+
+/* The optimal split's bounds read from the trees before the routes are
+ * built (rmi_h2_share_tree_bound, Legrand et al. 2004 §4.4.2): on the same
+ * random platforms with random residuals, the four widest-path trees of a
+ * random ring edge i -> j (mirrored on an undirected half-duplex network,
+ * as the scans do) and a random candidate k, with the routes built from
+ * those trees as the scans build them: every bound is at most the value
+ * of the shares rmi_h2_share_routes gives those routes, and at most
+ * rmi_h2_share_opt_bound's on them (up to rounding: a relative 1e-9). Not
+ * vacuous: it comes within 10 % of 1/x_1 + 1/x_2 on some draws. Then the
+ * same mappings with and without it (the reference's), where it prunes. */
+START_TEST(test_share_tree_bound)
+{
+    unsigned long long sd = 0x7eeb0dULL;
+    int applied = 0, close = 0, draws = 0, pruned_both = 0;
+    for (int plat = 0; plat < 16; plat++) {
+        rm_platform *p;
+        if (plat % 4 == 0)
+            p = rmt_random_sparse(&sd, 12 + plat, 8 + plat, plat, 0);
+        else if (plat % 4 == 1)
+            p = rmt_random_ties(2000 + (unsigned long long)plat, 30 + plat, 6, 1, 0);
+        else if (plat % 4 == 2)
+            p = gen(RM_GEN_TIERS, 60 + 4 * plat, (uint64_t)plat + 7);
+        else
+            p = gen(RM_GEN_STAR, 20 + plat, (uint64_t)plat);
+        rm_duplex duplex = plat % 2 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF;
+        int mirror = !p->directed && duplex == RM_DUPLEX_HALF;
+        rm_network net;
+        rm_error err;
+        ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
+        h2_work wk;
+        ck_assert_int_eq(rmi_h2_work_init(&wk, &net, 4, &err), RM_OK);
+        wk.routing = RM_ROUTING_WIDEST;
+        wk.H = p->n_hosts;
+        ck_assert_int_eq(rmi_h2_adjacency(&wk, &err), RM_OK);
+        ck_assert_int_eq(rmi_h2_kres_init(&wk, &err), RM_OK);
+        rmi_h2_tree_bound_init(&wk, mirror);
+        ck_assert_int_eq(wk.tree_opt, mirror ? 3 : 1);
+        double *cap = malloc((size_t)net.n_res * sizeof *cap);
+        ck_assert_ptr_nonnull(cap);
+        int H = p->n_hosts;
+        for (int it = 0; it < 300 && H >= 3; it++) {
+            for (int r = 0; r < net.n_res; r++) /* a residual: some links much used */
+                cap[r] = net.res_cap[r] * (rmt_rnd(&sd) < 0.3 ? 0.02 + 0.98 * rmt_rnd(&sd) : 1.0);
+            int hi = rmt_rndint(&sd, 0, H - 1), hj, hk;
+            do
+                hj = rmt_rndint(&sd, 0, H - 1);
+            while (hj == hi);
+            do
+                hk = rmt_rndint(&sd, 0, H - 1);
+            while (hk == hi || hk == hj);
+            int i = p->hosts[hi], j = p->hosts[hj], k = p->hosts[hk];
+            for (int t = 0; t < 4; t += 2) {
+                int root = t ? j : i;
+                ck_assert_int_eq(rmi_routing_tree(&net, RM_ROUTING_WIDEST, cap, root, 0, wk.wid[t],
+                                                  wk.arc[t], &err),
+                                 RM_OK);
+                if (!mirror) {
+                    ck_assert_int_eq(rmi_routing_tree(&net, RM_ROUTING_WIDEST, cap, root, 1,
+                                                      wk.wid[t + 1], wk.arc[t + 1], &err),
+                                     RM_OK);
+                    continue;
+                }
+                for (int v = 0; v < wk.N; v++) {
+                    wk.wid[t + 1][v] = wk.wid[t][v];
+                    wk.arc[t + 1][v] = wk.arc[t][v] < 0 ? -1 : wk.arc[t][v] ^ 1;
+                }
+            }
+            /* the routes as the scans build them: 0 = i->k (tree 0), 1 =
+             * k->i (tree 1), 2 = k->j (tree 3), 3 = j->k (tree 2) */
+            double u[4] = {wk.wid[0][k], wk.wid[1][k], wk.wid[3][k], wk.wid[2][k]};
+            if (!(u[0] > 0 && u[1] > 0 && u[2] > 0 && u[3] > 0))
+                continue;
+            rm_route r[4];
+            memset(r, 0, sizeof r);
+            ck_assert_int_eq(rm_route_from_tree(&net, i, 0, wk.arc[0], k, &r[0], &err), RM_OK);
+            ck_assert_int_eq(rm_route_from_tree(&net, i, 1, wk.arc[1], k, &r[1], &err), RM_OK);
+            ck_assert_int_eq(rm_route_from_tree(&net, j, 1, wk.arc[3], k, &r[2], &err), RM_OK);
+            ck_assert_int_eq(rm_route_from_tree(&net, j, 0, wk.arc[2], k, &r[3], &err), RM_OK);
+            for (int t = 0; t < 4; t++)
+                r[t].bandwidth = u[t];
+            double wi = 0.005 + 0.05 * rmt_rnd(&sd), wj = 0.005 + 0.05 * rmt_rnd(&sd),
+                   wkk = 0.005 + 0.05 * rmt_rnd(&sd);
+            double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4], ti[4], tk, inv[4], kk;
+            draws++;
+            ck_assert_int_eq(rmi_h2_share_routes(&wk, cap, 4, r, a, x, &err), RM_OK);
+            int ob = rmi_h2_share_opt_bound(&wk, cap, r, a, inv, &kk);
+            if (rmi_h2_share_tree_bound(&wk, cap, i, j, hk, k, u, a, ti, &tk) && x[0] > 0 &&
+                x[1] > 0 && x[2] > 0 && x[3] > 0) {
+                applied++;
+                for (int t = 0; t < 4; t++) {
+                    ck_assert_msg(ti[t] <= 1.0 / x[t], "%s: 1/x_%d = %.17g below its tree bound %.17g",
+                                  p->name, t, 1.0 / x[t], ti[t]);
+                    if (ob)
+                        ck_assert_msg(ti[t] <= inv[t] * (1.0 + 1e-9),
+                                      "%s: tree bound of 1/x_%d %.17g above the routes' %.17g",
+                                      p->name, t, ti[t], inv[t]);
+                }
+                double kv = 1.0 / x[1] + 1.0 / x[2];
+                ck_assert_msg(tk <= kv, "%s: 1/x_1 + 1/x_2 = %.17g below its tree bound %.17g",
+                              p->name, kv, tk);
+                if (ob)
+                    ck_assert_msg(tk <= kk * (1.0 + 1e-9),
+                                  "%s: tree bound of 1/x_1 + 1/x_2 %.17g above the routes' %.17g",
+                                  p->name, tk, kk);
+                close += tk >= 0.9 * kv;
+                pruned_both += ob && tk >= 0.999 * kk;
+            }
+            for (int t = 0; t < 4; t++)
+                rm_route_clear(&r[t]);
+        }
+        free(cap);
+        rmi_h2_work_destroy(&wk);
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    ck_assert_msg(applied > draws / 2, "the tree bounds applied to %d of %d draws", applied, draws);
+    ck_assert_msg(close > applied / 10, "the tree bound within 10 %% of 1/x_1 + 1/x_2 on %d of %d draws",
+                  close, applied);
+    ck_assert_msg(pruned_both > 0, "the tree bound never as tight as the routes' (%d draws)", applied);
+    /* the fast path with and without them: the reference's mapping, and
+     * where they are on they prune */
+    rm_platform *p = gen(RM_GEN_TIERS, 120, 1);
+    rmi_h2_tree_bound_on = 0;
+    long t0 = atomic_load(&rmi_h2_tree_prunes);
+    check_same(p, 0.00064, RM_DUPLEX_HALF, 0, 0, 1);
+    ck_assert_int_eq(atomic_load(&rmi_h2_tree_prunes), t0);
+    rmi_h2_tree_bound_on = 1;
+    check_same(p, 0.00064, RM_DUPLEX_HALF, 0, 0, 1);
+    ck_assert_msg(atomic_load(&rmi_h2_tree_prunes) > t0, "%s: the tree bounds pruned nothing",
+                  p->name);
+    long t1 = atomic_load(&rmi_h2_tree_prunes);
+    check_same(p, 0.00064, RM_DUPLEX_FULL, 1, 0, 3);
+    ck_assert_msg(atomic_load(&rmi_h2_tree_prunes) > t1, "%s full duplex: the tree bounds pruned nothing",
+                  p->name);
     check_same(p, 0.00064, RM_DUPLEX_HALF, 0, 1, 1);
     rm_platform_free(p);
 }
@@ -548,6 +690,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_dmax_skip);
     tcase_add_test(tc, test_cache_budget);
     tcase_add_test(tc, test_share_opt_bound);
+    tcase_add_test(tc, test_share_tree_bound);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1030,6 +1030,18 @@ static int scan_prune(const h2_scan *sc, const edge_ctx *c, int e, int h, double
         if (Tk * (1.0 - 1e-12) > bestT ||
             Tk * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
             return 1;
+        /* the optimal split's bounds from the trees, before the routes
+         * are built (rmi_h2_share_tree_bound) */
+        double a[4] = {1.0 / c->wi, 1.0 / wkk, 1.0 / wkk, 1.0 / c->wj}, ti[4], tk;
+        if (rmi_h2_share_tree_bound(wk, wk->res2, c->i, c->j, h, wk->p->hosts[h], w, a, ti, &tk)) {
+            double so = a[0] * ti[0] + a[1] * ti[1] + a[2] * ti[2] + a[3] * ti[3];
+            double Tt = rmi_h2_share_T_lb(c, wkk, Tlow, par, sc->dc_dw, tk, so, ti[0], ti[3]);
+            if (Tt * (1.0 - 1e-12) > bestT ||
+                Tt * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed)) {
+                atomic_fetch_add_explicit(&rmi_h2_tree_prunes, 1, memory_order_relaxed);
+                return 1;
+            }
+        }
     }
     return 0;
 }
@@ -1479,6 +1491,7 @@ static rm_status sharedring_fast_init(h2_work *wk, const rm_network *net, const 
     if ((st = rmi_h2_adjacency(wk, err)) || (st = rmi_h2_fullw_init(wk, err)) ||
         (st = rmi_h2_kres_init(wk, err)))
         return st;
+    rmi_h2_tree_bound_init(wk, mirror_trees(net, wk->routing));
     if (fixed_lazy(wk) && rmi_h2_sym_valid_for(&opt->cost))
         wk->fx = rmi_h2_fixed_new(wk); /* NULL: every host a candidate */
     /* fixed routes, greedy sharing: each ring edge keeps its runs' widths,

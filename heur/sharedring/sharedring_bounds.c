@@ -883,6 +883,183 @@ int rmi_h2_share_opt_bound(h2_work *wk, const double *cap, const rm_route *r, co
     return 1;
 }
 
+/*
+ * Fast path, routes read from widest-path (or direct-link) trees: the bounds
+ * of rmi_h2_share_opt_bound before the four routes are built (building
+ * them was most of a candidate's cost once the width bounds keep it), from
+ * what the trees give without the routes:
+ *  - the four widths u_t (route order: 0 = i->k, 1 = k->i, 2 = k->j,
+ *    3 = j->k);
+ *  - k's access resources: wk->kres_out lies on the first arc of routes 1
+ *    and 2, wk->kres_in on the last arc of routes 0 and 3 (the same
+ *    resource: on all four);
+ *  - the arcs the paths from k share in the tree from i and the tree from
+ *    j (routes 0 and 3 enter k by them), and in the trees to i and to j
+ *    (routes 1 and 2 leave k by them), walked from k while they agree; on
+ *    mirrored trees (tree_opt >= 2: an undirected half-duplex network, the
+ *    tree to a node is the tree from it with partner arcs, which share the
+ *    resource) all four routes cross those;
+ *  - with mirrored trees and no backbone anywhere (tree_opt == 3): routes 0
+ *    and 1 take the same links, so the resource where route 0's width u_0
+ *    is reached (u_0 = u_1) is crossed by both; likewise routes 2 and 3.
+ * Proof: rmi_h2_share_opt_bound's, with four relaxations, each of which
+ * only lowers the bounds:
+ *  1. no route crosses a resource twice: a tree path is simple in nodes,
+ *     each resource is one link's (rm_network.res_link), and a simple path
+ *     never takes both arcs of one link; so m_tR <= 1 below;
+ *  2. the split x^_t = u_t theta_t, with theta_t = sqrt(a_t / u_t) / S and
+ *     S = sum_t sqrt(a_t / u_t), is feasible whatever the routes share. On
+ *     a resource R crossed by the set M of routes, sum_{t in M} x^_t <=
+ *     c_R sum_M theta_t <= c_R, since u_t <= c_R: a tree width is the
+ *     least arc width of its path, the residual of a non-backbone resource
+ *     or a backbone's capacity. A backbone bounds each route alone, and
+ *     x^_t <= u_t <= c_R. So OPT <= F = sum_t a_t / x^_t = S^2 (by
+ *     Cauchy-Schwarz, the least F over the splits u_t theta_t with sum
+ *     theta <= 1). In exact arithmetic x^_t <= the even split of
+ *     rmi_h2_share_opt_bound (sum_{s in M} sqrt(a_s / u_s) >= S_M /
+ *     sqrt(c_R) and u_t <= c_R), so this F is at least that one's;
+ *  3. l_t = u_t <= c_R on every resource of route t (as in 2), so the
+ *     solver's x~_t >= x-_t = min(u_t, sqrt(a_t u_t / B)), B = F (1 + 4
+ *     tol);
+ *  4. step 4 on the known resources only, each with a subset M' of the
+ *     routes that cross it (t in M'). The returned shares are feasible,
+ *     so x_t <= c_R - sum_{t' in M \ t} x_t' <= c_R - sum_{t' in M' \ t}
+ *     x-_t', and x_1 + x_2 <= c_R - sum_{t' in M' \ {1, 2}} x-_t' when
+ *     1, 2 are in M'. Also x_t <= u_t: a share never exceeds its route's
+ *     width.
+ * Each relaxation raises every U_t and C_12: x-_t falls with F and l_t,
+ * and fewer terms are taken off. So in exact arithmetic every bound here
+ * is at most rmi_h2_share_opt_bound's on the routes the scan builds from
+ * the same trees. The argument above holds in any case, with
+ * rmi_h2_share_opt_bound's margins (relative 1e-9 on every quantity).
+ * Not covered, as there: the max-min fallback after RM_ESOLVER.
+ * Returns 0 (bounds 0) when it does not apply:
+ *  - wk->tree_opt == 0 (fixed routes: not tree paths; or turned off);
+ *  - a width of 0 or of infinite capacity (DBL_MAX);
+ *  - a width <= 1e-9 of the network's largest finite capacity
+ *    (wk->cap_max): then a resource the solver may count as 0 could be on
+ *    the route (every resource of a route is at least as wide as it).
+ * Units: cap and u in Mb/s, a in Mflop/s (1/w), the bounds in s/Mb. Reads
+ * only: thread-safe. O(1) plus the shared arcs walked.
+ */
+atomic_long rmi_h2_tree_prunes;
+int rmi_h2_tree_bound_on = 1;
+
+int rmi_h2_share_tree_bound(const h2_work *wk, const double *cap, int i, int j, int h, int k,
+                            const double *u, const double *a, double *inv_lb, double *k_lb)
+{
+    const rm_network *net = wk->net;
+    const double eps = 1e-9;
+    double sq[4], xl[4], U[4];
+    *k_lb = 0.0;
+    for (int t = 0; t < 4; t++)
+        inv_lb[t] = 0.0;
+    if (!wk->tree_opt)
+        return 0;
+    double S = 0.0;
+    for (int t = 0; t < 4; t++) {
+        if (!(u[t] > 1e-9 * wk->cap_max && u[t] < DBL_MAX && a[t] > 0.0))
+            return 0;
+        sq[t] = sqrt(a[t] / u[t]);
+        S += sq[t];
+    }
+    double B = S * S * (1.0 + eps) * (1.0 + 4e-10) * (1.0 + eps);
+    for (int t = 0; t < 4; t++) {
+        xl[t] = rm_h2_fmin(u[t], sqrt(a[t] * u[t] / B)) * (1.0 - eps);
+        U[t] = u[t] * (1.0 + eps);
+    }
+    /* the known resources: (capacity, routes known to cross it) */
+    double kc[8];
+    int km[8], nk = 0;
+    int ro = wk->kres_out[h], ri = wk->kres_in[h];
+    if (ro >= 0 && ro == ri) {
+        kc[nk] = cap[ro];
+        km[nk++] = 15;
+    } else {
+        if (ro >= 0) {
+            kc[nk] = cap[ro];
+            km[nk++] = 6;
+        }
+        if (ri >= 0) {
+            kc[nk] = cap[ri];
+            km[nk++] = 9;
+        }
+    }
+    /* the common part of the paths from k in the trees from i and from j
+     * (routes 0 and 3 enter k by the same arcs there), and in the trees to
+     * i and to j (routes 1 and 2 leave k by the same arcs); mirrored trees
+     * on a half-duplex network: the partner arcs, the same resources, so
+     * all four routes cross them */
+    int mir = wk->tree_opt == 2 || wk->tree_opt == 3;
+    for (int w = 0; w < (mir ? 1 : 2); w++) {
+        const int *ax = wk->arc[w], *ay = wk->arc[w + 2];
+        double cm = INFINITY;
+        int v = k, n = 0;
+        while (v != i && v != j && n < wk->N) {
+            int x = ax[v];
+            if (x < 0 || x != ay[v])
+                break;
+            int r = net->arc_res[x];
+            if (r >= 0 && !net->res_backbone[r] && cap[r] < cm)
+                cm = cap[r];
+            v = w ? net->arc_head[x] : net->arc_tail[x];
+            n++;
+        }
+        if (cm < INFINITY) {
+            kc[nk] = cm;
+            km[nk++] = mir ? 15 : w ? 6 : 9;
+        }
+    }
+    if (wk->tree_opt == 3 && u[0] == u[1] && u[2] == u[3]) {
+        kc[nk] = u[0];
+        km[nk++] = 3;
+        kc[nk] = u[2];
+        km[nk++] = 12;
+    }
+    double C12 = INFINITY;
+    for (int x = 0; x < nk; x++) {
+        int M = km[x];
+        double cc = kc[x] * (1.0 + eps), all = 0.0;
+        for (int t = 0; t < 4; t++)
+            if (M >> t & 1)
+                all += xl[t];
+        for (int t = 0; t < 4; t++)
+            if (M >> t & 1) {
+                double v = cc - (all - xl[t]);
+                U[t] = v < U[t] ? v : U[t];
+            }
+        if ((M & 6) == 6) {
+            double v = cc - (all - xl[1] - xl[2]);
+            C12 = v < C12 ? v : C12;
+        }
+    }
+    for (int t = 0; t < 4; t++)
+        inv_lb[t] = U[t] > 0.0 ? (1.0 - eps) / U[t] : INFINITY;
+    if (!(U[1] > 0.0 && U[2] > 0.0 && C12 > 0.0)) {
+        *k_lb = INFINITY; /* a share of 0: the candidate cannot be taken */
+        return 1;
+    }
+    static const double ones[4] = {1.0, 1.0, 1.0, 1.0};
+    *k_lb = group_min_s(6, ones, ones, U, C12) * (1.0 - eps);
+    return 1;
+}
+
+void rmi_h2_tree_bound_init(h2_work *wk, int mirror)
+{
+    const rm_network *net = wk->net;
+    int backbone = 0;
+    wk->cap_max = 0.0;
+    for (int r = 0; r < net->n_res; r++) {
+        if (net->res_backbone[r])
+            backbone = 1;
+        if (net->res_cap[r] < INFINITY && net->res_cap[r] > wk->cap_max)
+            wk->cap_max = net->res_cap[r];
+    }
+    wk->tree_opt = !rmi_h2_tree_bound_on || wk->routing == RM_ROUTING_FIXED || !wk->kres_out
+                       ? 0
+                       : 1 + (mirror != 0) + (mirror && !backbone);
+}
+
 void rmi_h2_fullw_destroy(h2_work *wk)
 {
     h2_fullw *f = &wk->fw;

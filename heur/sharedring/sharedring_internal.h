@@ -491,6 +491,10 @@ typedef struct h2_work {
     h2_fullw fw;    /* fw.core != NULL: the factored widths instead of full (rmi_h2_fullw_init) */
     int *kres_out, *kres_in; /* H: the one non-backbone resource of every usable arc
                                 leaving / entering a host, -1: none or several */
+    int tree_opt;   /* rmi_h2_share_tree_bound (rmi_h2_tree_bound_init): 0 off (fixed
+                       routes), 1 on, 2 on mirrored trees (half duplex), 3 also the
+                       mirrored routes' common bottlenecks (no backbone) */
+    double cap_max; /* the largest finite resource capacity (Mb/s) */
     double *edge_lb; /* max_q: lower bound of each ring edge's best insertion */
     int *order;      /* max_q: ring edges by increasing edge_lb */
     rm_route cand[4];
@@ -842,6 +846,39 @@ int rmi_h2_share_opt_bound(h2_work *wk, const double *cap, const rm_route *r, co
 /** Candidates that rmi_h2_share_opt_bound's bounds pruned before their
  *  share computation (the fast scans; a statistic for the tests). */
 extern atomic_long rmi_h2_opt_prunes;
+
+/** Fast path, routes read from trees (widest paths or direct links): the
+ *  bounds of rmi_h2_share_opt_bound for candidate host index h (node k) of
+ *  ring edge i -> j (nodes) before its routes are built, from the trees in
+ *  wk->arc (as the scans build the routes from them): the four widths u
+ *  (route order: 0 = i->k, 1 = k->i, 2 = k->j, 3 = j->k), k's access
+ *  resources (wk->kres_out, kres_in), the arcs that the paths from k share
+ *  in the trees from i and from j (to i and to j), and, on a half-duplex
+ *  mirror network without backbones (wk->tree_opt == 3), the common
+ *  bottleneck of routes 0 and 1 and of routes 2 and 3. Lower bounds of
+ *  1 / x_t (inv_lb[4]) and of 1 / x_1 + 1 / x_2 (*k_lb) for the shares
+ *  rmi_h2_share_routes gives the built routes on cap (weights a > 0: a_t
+ *  the sender's 1/w, Mflop/s; cap and u in Mb/s, bounds in s/Mb) when its
+ *  optimal split converges; in exact arithmetic at most
+ *  rmi_h2_share_opt_bound's on the built routes (proof at the definition;
+ *  Legrand et al. 2004 §4.4.2). 0 (bounds 0) when it does not apply.
+ *  Reads only: thread-safe. O(1) plus the shared arcs. */
+int rmi_h2_share_tree_bound(const h2_work *wk, const double *cap, int i, int j, int h, int k,
+                            const double *u, const double *a, double *inv_lb, double *k_lb);
+
+/** wk->tree_opt and wk->cap_max for rmi_h2_share_tree_bound (after
+ *  rmi_h2_kres_init; mirror: the trees to a node mirror those from it, on
+ *  an undirected half-duplex network). O(resources). */
+void rmi_h2_tree_bound_init(h2_work *wk, int mirror);
+
+/** Candidates that rmi_h2_share_tree_bound pruned before their routes were
+ *  built (a statistic for the tests). */
+extern atomic_long rmi_h2_tree_prunes;
+
+/** 1 (default): SharedRing's scans take rmi_h2_share_tree_bound; 0 they
+ *  build the routes of every candidate the width bounds keep (tests compare
+ *  the two). Not thread-safe: set before mapping. */
+extern int rmi_h2_tree_bound_on;
 
 /** A lower bound of the T_step/D_w of inserting host k (cycle-time wkk)
  *  into the edge of c, from lower bounds of its routes' costs: Tlow (the
