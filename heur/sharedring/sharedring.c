@@ -847,7 +847,13 @@ static rm_status core_trees(h2_work *wk, const rm_ring_state *s, int e, int mirr
  * route in that tree is at most tlow[t] wide) when the O(1) lower bound of
  * rmi_h2_scan_edge with those widths (the others exact) loses to the best
  * insertion found so far (margin of the inexact sums of wk->ectx[e]); -1
- * when one of them may win (the trees are then searched again). O(n_cand). */
+ * when one of them may win (the trees are then searched again). That bound
+ * is at least D_c/D_w times the cost its low route alone puts on its host
+ * (route i->k on C_i, j->k on C_j, k->i or k->j on C_k: every cost >= 0,
+ * IEEE sums, maxima and products monotone), so a tree t whose tlow[t]
+ * gives a cost that loses already (drop[t], once per edge) drops every
+ * candidate low there without its bound: the same candidates.
+ * O(n_cand). */
 static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
 {
     h2_work *wk = sc->wk;
@@ -859,6 +865,16 @@ static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
     if (sc->bestT < lim)
         lim = sc->bestT;
     double mg = 1.0 - 2 * H2_CTX_REL - 1e-12;
+    double r = sc->dc_dw;
+    int drop[4];
+    for (int t = 0; t < 4; t++) {
+        double x = wk->tlow[t];
+        /* tree t: 0 from i (C_i), 1 to i and 3 to j (C_k), 2 from j (C_j) */
+        double ct = t == 0 ? rmi_host_cost(1.0 / x, c->ci_keep, par)
+                    : t == 2 ? rmi_host_cost(c->cj_keep, 1.0 / x, par)
+                             : 1.0 / x;
+        drop[t] = x >= 0.0 && r * ct * mg > lim;
+    }
     int n = 0;
     for (int ci = 0; ci < n_cand; ci++) {
         int h = cands[ci], k = p->hosts[h], u = wk->kanchor[h];
@@ -868,6 +884,11 @@ static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
             wk->cand_f[n++] = h;
             continue;
         }
+        int dropped = 0;
+        for (int t = 0; t < 4 && !dropped; t++)
+            dropped = drop[t] && u != (t < 2 ? c->i : c->j) && wk->wid[t][u] <= wk->tlow[t];
+        if (dropped)
+            continue;
         /* route widths: at most tlow below it, else at most its node's
          * (exact there; the leaf's access arc may narrow it) */
         double w[4];
