@@ -1046,13 +1046,8 @@ static int scan_prune(const h2_scan *sc, const edge_ctx *c, int e, int h, double
     if (wk->fast && Tlow * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
         return 1;
     if (wk->fast) {
-        /* k's access link shared by its routes, before building them */
-        double Tk = rmi_h2_k_bound(wk, c, h, wkk, w, wk->res2, par, sc->dc_dw);
-        if (Tk * (1.0 - 1e-12) > bestT ||
-            Tk * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
-            return 1;
         /* the optimal split's bounds from the trees, before the routes
-         * are built (rmi_h2_share_tree_bound) */
+         * are built (rmi_h2_share_tree_bound: they prune most) */
         double a[4] = {1.0 / c->wi, 1.0 / wkk, 1.0 / wkk, 1.0 / c->wj}, ti[4], tk;
         if (rmi_h2_share_tree_bound(wk, wk->res2, c->i, c->j, h, wk->p->hosts[h], w, a, ti, &tk)) {
             double so = a[0] * ti[0] + a[1] * ti[1] + a[2] * ti[2] + a[3] * ti[3];
@@ -1063,6 +1058,11 @@ static int scan_prune(const h2_scan *sc, const edge_ctx *c, int e, int h, double
                 return 1;
             }
         }
+        /* k's access link shared by its routes (every split) */
+        double Tk = rmi_h2_k_bound(wk, c, h, wkk, w, wk->res2, par, sc->dc_dw);
+        if (Tk * (1.0 - 1e-12) > bestT ||
+            Tk * (1.0 - 1e-12) > atomic_load_explicit(sc->gbest, memory_order_relaxed))
+            return 1;
     }
     return 0;
 }

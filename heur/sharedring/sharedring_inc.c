@@ -569,12 +569,10 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
                                       rmi_host_cost(1.0 / w2, 1.0 / w1, par));
             if (Tlow * mg > lim)
                 goto pruned;
-            /* k's access link shared by its routes, before building them */
-            double u[4] = {w0, w1, w2, w3};
-            if (rmi_h2_k_bound(wk, c, h, wkk, u, wk->res2, par, sc->dc_dw) * mg > lim)
-                goto pruned;
             /* the optimal split's bounds from the trees, before the routes
-             * are built (rmi_h2_share_tree_bound) */
+             * are built (rmi_h2_share_tree_bound: they prune most), then
+             * k's access link shared by its routes for every split */
+            double u[4] = {w0, w1, w2, w3};
             double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, ti[4], tk;
             if (rmi_h2_share_tree_bound(wk, wk->res2, c->i, c->j, h, k, u, a, ti, &tk) &&
                 rmi_h2_share_T_lb(c, wkk, Tlow, par, sc->dc_dw, tk,
@@ -583,6 +581,8 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
                 atomic_fetch_add_explicit(&rmi_h2_tree_prunes, 1, memory_order_relaxed);
                 goto pruned;
             }
+            if (rmi_h2_k_bound(wk, c, h, wkk, u, wk->res2, par, sc->dc_dw) * mg > lim)
+                goto pruned;
         }
         rm_status st = build_routes(wk, c->i, c->j, k, err);
         if (st)
