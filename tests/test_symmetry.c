@@ -677,6 +677,84 @@ START_TEST(test_share_tree_bound)
 }
 END_TEST
 
+/* The symmetry classes' closed-class shortcut (h2_sym.closed): on
+ * generated Tiers-like platforms, stars and random ones with ties, half a
+ * random ring taken out of the classes, random ring edges i -> j and their
+ * four widest-path trees on a random residual, rmi_h2_sym_candidates gives
+ * the same candidates with the shortcut as with every class's paths
+ * walked, and the shortcut skips classes. */
+START_TEST(test_sym_closed)
+{
+    unsigned long long sd = 0xc105edULL;
+    int edges = 0, closed = 0;
+    for (int plat = 0; plat < 9; plat++) {
+        rm_platform *p = plat % 3 == 0   ? gen(RM_GEN_TIERS, 80 + 40 * plat, (uint64_t)plat)
+                         : plat % 3 == 1 ? gen(RM_GEN_STAR, 30 + plat, (uint64_t)plat)
+                                         : rmt_random_ties(3000 + (unsigned long long)plat, 60, 8, 1, 0);
+        rm_network net;
+        rm_error err;
+        ck_assert_int_eq(rm_network_init(&net, p, plat % 2 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF, &err),
+                         RM_OK);
+        h2_work wk;
+        ck_assert_int_eq(rmi_h2_work_init(&wk, &net, 4, &err), RM_OK);
+        int H = p->n_hosts;
+        wk.H = H;
+        wk.hidx = malloc((size_t)wk.N * sizeof *wk.hidx);
+        ck_assert_ptr_nonnull(wk.hidx);
+        for (int v = 0; v < wk.N; v++)
+            wk.hidx[v] = -1;
+        for (int h = 0; h < H; h++)
+            wk.hidx[p->hosts[h]] = h;
+        wk.sym = rmi_h2_sym_new(&net);
+        ck_assert_ptr_nonnull(wk.sym);
+        for (int c = 0; c < wk.sym->n_class; c++)
+            closed += wk.sym->closed[c];
+        int *ring = malloc((size_t)H * sizeof *ring), q = 0;
+        ck_assert_ptr_nonnull(ring);
+        for (int h = 0; h < H; h++)
+            if (rmt_rnd(&sd) < 0.5) {
+                rmi_h2_sym_remove(wk.sym, h);
+                ring[q++] = h;
+            }
+        rmi_h2_sym_step(wk.sym);
+        double *cap = malloc((size_t)net.n_res * sizeof *cap);
+        int *a = malloc((size_t)(H + 1) * sizeof *a);
+        ck_assert(cap && a);
+        for (int it = 0; it < 40 && q >= 2; it++, edges++) {
+            for (int r = 0; r < net.n_res; r++)
+                cap[r] = net.res_cap[r] * (rmt_rnd(&sd) < 0.3 ? 0.02 + 0.98 * rmt_rnd(&sd) : 1.0);
+            int x = rmt_rndint(&sd, 0, q - 1), y;
+            do
+                y = rmt_rndint(&sd, 0, q - 1);
+            while (y == x);
+            int i = p->hosts[ring[x]], j = p->hosts[ring[y]];
+            for (int t = 0; t < 4; t++)
+                ck_assert_int_eq(rmi_routing_tree(&net, RM_ROUTING_WIDEST, cap, t < 2 ? i : j, t & 1,
+                                                  wk.wid[t], wk.arc[t], &err),
+                                 RM_OK);
+            int na, nb;
+            rmi_h2_sym_closed_on = 0;
+            const int *ca = rmi_h2_sym_candidates(&wk, i, j, 1, &na);
+            memcpy(a, ca, (size_t)na * sizeof *a);
+            rmi_h2_sym_closed_on = 1;
+            const int *cb = rmi_h2_sym_candidates(&wk, i, j, 1, &nb);
+            ck_assert_msg(na == nb, "%s: %d candidates walking every class, %d with the shortcut",
+                          p->name, na, nb);
+            for (int m = 0; m < na; m++)
+                ck_assert_msg(a[m] == cb[m], "%s: candidate %d differs (%d vs %d)", p->name, m, a[m],
+                              cb[m]);
+        }
+        free(a);
+        free(cap);
+        free(ring);
+        rmi_h2_work_destroy(&wk);
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+    ck_assert_msg(edges > 200 && closed > 0, "%d edges, %d closed classes", edges, closed);
+}
+END_TEST
+
 static Suite *sym_suite(void)
 {
     Suite *s = suite_create("symmetry");
@@ -691,6 +769,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_cache_budget);
     tcase_add_test(tc, test_share_opt_bound);
     tcase_add_test(tc, test_share_tree_bound);
+    tcase_add_test(tc, test_sym_closed);
     suite_add_tcase(s, tc);
     return s;
 }

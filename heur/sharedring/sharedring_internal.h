@@ -42,6 +42,14 @@ typedef struct h2_sym {
     int *base, n_base;
     int *multi, n_multi;
     int *tmp; /* n_class + 1 */
+    /* the classes no path can cut but at i's or j's own link
+     * (rmi_h2_sym_candidates; NULL: none known): closed[c] = 1 when every
+     * resource strictly between the class's least and largest member
+     * resources is a resource of a link with an end of one link; lres: H x
+     * 2, the least and largest resource of host h's one link, -1 -1 when
+     * it has several */
+    unsigned char *closed;
+    int *lres;
 } h2_sym;
 
 /* Interchangeable hosts under fixed routes (heur/sharedring/sharedring_fixed.c). */
@@ -651,6 +659,12 @@ h2_sym *rmi_h2_sym_new(const rm_network *net);
 
 /** Free sy (NULL is fine). */
 void rmi_h2_sym_destroy(h2_sym *sy);
+
+/** 1 (default): rmi_h2_sym_candidates skips the path walk of a closed
+ *  class that neither end of the ring edge can cut (h2_sym.closed); 0
+ *  walks every class (tests compare the two). Not thread-safe: set before
+ *  mapping. */
+extern int rmi_h2_sym_closed_on;
 
 /** Host index h joins the ring: no longer a candidate. Amortised O(class). */
 void rmi_h2_sym_remove(h2_sym *sy, int h);

@@ -75,8 +75,51 @@ void rmi_h2_sym_destroy(h2_sym *sy)
     free(sy->base);
     free(sy->multi);
     free(sy->tmp);
+    free(sy->closed);
+    free(sy->lres);
     free(sy);
 }
+
+/* sy->lres (each host's one link's resources when it has one link, a leaf
+ * of the platform: the least and the largest; -1 -1 else) and sy->closed
+ * (a class whose range of member resources holds only resources of links
+ * with an end of one link; 0 as well when the range is long). Out of
+ * memory: both NULL (rmi_h2_sym_candidates then walks every class). */
+static void sym_closed(h2_sym *sy, const rm_network *net, const int *deg, const int *lnk)
+{
+    const rm_platform *p = net->platform;
+    int H = p->n_hosts;
+    sy->lres = malloc(2 * ((size_t)H + 1) * sizeof *sy->lres);
+    sy->closed = malloc((size_t)sy->n_class + 1);
+    if (!sy->lres || !sy->closed) {
+        free(sy->lres);
+        free(sy->closed);
+        sy->lres = NULL;
+        sy->closed = NULL;
+        return;
+    }
+    for (int h = 0; h < H; h++) {
+        int v = p->hosts[h], l = lnk[v];
+        sy->lres[2 * h] = sy->lres[2 * h + 1] = -1;
+        if (deg[v] != 1)
+            continue;
+        int r0 = net->arc_res[2 * l], r1 = net->arc_res[2 * l + 1];
+        sy->lres[2 * h] = r0 < r1 ? r0 : r1;
+        sy->lres[2 * h + 1] = r0 < r1 ? r1 : r0;
+    }
+    for (int c = 0; c < sy->n_class; c++) {
+        int s = sy->cls_start[c], e = sy->cls_start[c + 1];
+        int lo = sy->mres[s], hi = sy->mres[e - 1];
+        int ok = hi - lo <= 4 * (e - s) + 8;
+        for (int r = lo + 1; r < hi && ok; r++) {
+            const rm_link *l = &p->links[net->res_link[r]];
+            ok = deg[l->source] == 1 || deg[l->target] == 1;
+        }
+        sy->closed[c] = (unsigned char)ok;
+    }
+}
+
+int rmi_h2_sym_closed_on = 1;
 
 h2_sym *rmi_h2_sym_new(const rm_network *net)
 {
@@ -182,6 +225,7 @@ h2_sym *rmi_h2_sym_new(const rm_network *net)
     for (int h = 0; h < H; h++)
         if (sy->pos_of[h] < 0)
             sy->single[sy->n_single++] = h;
+    sym_closed(sy, net, deg, lnk);
     free(deg);
     free(lnk);
     free(key);
@@ -301,6 +345,15 @@ const int *rmi_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n_ou
     int nr = 0, cap = wk->sym_rcap, last_u = -1;
     int *rr = wk->sym_r;
     int low = wk->tlow[0] >= 0.0 || wk->tlow[1] >= 0.0 || wk->tlow[2] >= 0.0 || wk->tlow[3] >= 0.0;
+    /* a closed class (sy->closed) is cut only by the resources of a link
+     * with an end of one link; no simple path has such an end inside, and
+     * the four paths run between u (not such an end: two neighbours) and
+     * i or j, so only i's and j's own links can cut it (lri, lrj: -1 -1
+     * when i or j has several links) */
+    static const int none[2] = {-1, -1};
+    int closed = rmi_h2_sym_closed_on && sy->closed && wk->hidx;
+    const int *lri = closed ? sy->lres + 2 * wk->hidx[i] : none;
+    const int *lrj = closed ? sy->lres + 2 * wk->hidx[j] : none;
     /* the extra members (beyond each class's first, already in the base
      * list), sorted and merged with it into cand_h */
     int *extra = wk->cand_x;
@@ -316,6 +369,11 @@ const int *rmi_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n_ou
             continue; /* below the exact part of reused trees: its first member
                          stands for all (rmi_h2_scan_edge drops them or searches
                          the trees again) */
+        int lo_r = sy->mres[first], hi_r = sy->mres[e - 1];
+        if (closed && sy->closed[c] && !(lri[0] > lo_r && lri[0] < hi_r) &&
+            !(lri[1] > lo_r && lri[1] < hi_r) && !(lrj[0] > lo_r && lrj[0] < hi_r) &&
+            !(lrj[1] > lo_r && lrj[1] < hi_r))
+            continue; /* no cut inside: one run, its first member in the base list */
         if (u != last_u) {
             nr = 0;
             nr = path_res(net, wk->arc[0], 0, u, i, rr, nr, cap);
@@ -325,7 +383,6 @@ const int *rmi_h2_sym_candidates(h2_work *wk, int i, int j, int trees, int *n_ou
             last_u = u;
         }
         /* only the cuts strictly inside the class's resource range split it */
-        int lo_r = sy->mres[first], hi_r = sy->mres[e - 1];
         int *cut = rr + nr, nc = 0;
         for (int x = 0; x < nr; x++) /* room: sym_r holds 2 * cap */
             if (rr[x] > lo_r && rr[x] < hi_r)
