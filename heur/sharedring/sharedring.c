@@ -939,6 +939,16 @@ static void scan_restore(h2_work *wk, const rm_ring_state *s, int e)
     }
 }
 
+void rmi_h2_scan_give_back(h2_work *wk, const rm_ring_state *s, int e)
+{
+    scan_give_back(wk, s, e);
+}
+
+void rmi_h2_scan_restore(h2_work *wk, const rm_ring_state *s, int e)
+{
+    scan_restore(wk, s, e);
+}
+
 /* The four widest-path trees of ring edge e (i -> j) on wk->res2: from and
  * to i (trees 0, 1), from and to j (trees 2, 3). With symmetry classes
  * (wk->sym) the core nodes only, an earlier step's when they are provably
@@ -1267,23 +1277,21 @@ rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     const int *cands = NULL;
     edge_ctx c;
     rm_status st = RM_OK;
-    /* fixed routes, incremental: an edge its cache's bound already rules
-     * out, before its routes are given back (and restored) */
-    if (lazy && wk->fx && wk->fx->inc && q >= 2 && rmi_h2_fixed_edge_pruned(sc, e))
-        return RM_OK;
+    if (lazy && wk->fx && wk->fx->inc && q >= 2) {
+        /* fixed routes, incremental: an edge its cache's bound already
+         * rules out, before its routes are given back (and restored); else
+         * the edge's runs from its cache (the scan gives the edge's routes
+         * back, and restores them, only if a run reads the residual) */
+        if (rmi_h2_fixed_edge_pruned(sc, e))
+            return RM_OK;
+        c = wk->ectx[e];
+        return rmi_h2_fixed_scan_cached(sc, e, &c, err);
+    }
     scan_give_back(wk, s, e);
     if (!lazy) {
         st = scan_trees(wk, s, e, mirror, &reused, err);
         if (!st)
             st = scan_cands(sc, e, mirror, reused, &cands, &n_cand, err);
-    } else if (wk->fx && wk->fx->inc && q >= 2) {
-        /* fixed routes, incremental: the edge's runs from its cache */
-        c = wk->ectx[e];
-        st = rmi_h2_fixed_scan_cached(sc, e, &c, err);
-        bestT = sc->bestT;
-        bk = sc->bk;
-        bs = sc->bs;
-        goto done;
     } else if (wk->fx) {
         /* fixed routes: one candidate per run of twins (sharedring_fixed.c) */
         n_cand = rmi_h2_fixed_candidates(wk, wk->fx, i, j, wk->cand_h, wk->fx_arcs,

@@ -503,11 +503,14 @@ void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw,
         edge_ctx_fast(&c, wk, s, e, dc_dw, &pre);
         wk->ectx[e] = c;
         if (fx_inc) {
-            /* fixed routes, incremental: the bound of the edge's summary,
-             * exact (its context made exact: ties between edges are
-             * decided by the edge index, bit for bit), or -INFINITY: visit
-             * it; its runs are evaluated in O(1) each from its cache */
-            wk->edge_lb[e] = rmi_h2_fixed_edge_lb(wk, s, e, &wk->ectx[e]);
+            /* fixed routes, incremental: the bound of the edge's summary
+             * on the inexact sums, lowered by their margin (it orders the
+             * edges and stops the scan; an edge visited gets its exact
+             * sums then, rmi_h2_fixed_edge_pruned, where ties between
+             * edges are decided by the edge index, bit for bit), or
+             * -INFINITY: visit it; its runs are evaluated in O(1) each
+             * from its cache */
+            wk->edge_lb[e] = rmi_h2_fixed_edge_lb_order(wk, s, e, &wk->ectx[e]);
             continue;
         }
         int i = c.i, j = c.j;

@@ -1579,22 +1579,9 @@ static void push_runs(h2_work *wk, const rm_ring_state *s, int t, int c)
     }
 }
 
-double rmi_h2_fixed_edge_lb(const h2_work *wk, const rm_ring_state *s, int e, edge_ctx *c)
+/* The least fast_eval_lb of ec's summary on c's sums as they are. */
+static double summary_lb(const fx_ec *ec, const edge_ctx *c, int par)
 {
-    const h2_fixed *fx = wk->fx;
-    int i = c->i, j = c->j;
-    const fx_ec *ec = &fx->ec[wk->hidx[i]];
-    double b0 = s->succ[e].bandwidth, b1 = s->pred[c->ni].bandwidth;
-    if (!ec->vmin_ok ||
-        !(ec->j == j && memcmp(&ec->bw[0], &b0, sizeof b0) == 0 && memcmp(&ec->bw[1], &b1, sizeof b1) == 0))
-        return -INFINITY;
-    if (c->exact < 1) {
-        if (wk->seq_inv.pre && wk->seq_cw.pre && wk->seq_inv.n == s->q && wk->seq_cw.n == s->q)
-            rmi_h2_edge_ctx_exact(c, wk, s, e);
-        else
-            return -INFINITY;
-    }
-    int par = s->cost.parallel_send;
     double lb = INFINITY;
     for (int g = 0; g < ec->n_grp; g++) {
         const double *v = ec->gv[g];
@@ -1605,6 +1592,43 @@ double rmi_h2_fixed_edge_lb(const h2_work *wk, const rm_ring_state *s, int e, ed
             lb = T;
     }
     return lb;
+}
+
+/* ec, the cache of ring edge e (context c), when it holds the edge (same
+ * head, same bandwidths) with a summary; else NULL. */
+static const fx_ec *summary_of(const h2_work *wk, const rm_ring_state *s, int e, const edge_ctx *c)
+{
+    const fx_ec *ec = &wk->fx->ec[wk->hidx[c->i]];
+    double b0 = s->succ[e].bandwidth, b1 = s->pred[c->ni].bandwidth;
+    if (!ec->vmin_ok ||
+        !(ec->j == c->j && memcmp(&ec->bw[0], &b0, sizeof b0) == 0 && memcmp(&ec->bw[1], &b1, sizeof b1) == 0))
+        return NULL;
+    return ec;
+}
+
+double rmi_h2_fixed_edge_lb(const h2_work *wk, const rm_ring_state *s, int e, edge_ctx *c)
+{
+    const fx_ec *ec = summary_of(wk, s, e, c);
+    if (!ec)
+        return -INFINITY;
+    if (c->exact < 1) {
+        if (wk->seq_inv.pre && wk->seq_cw.pre && wk->seq_inv.n == s->q && wk->seq_cw.n == s->q)
+            rmi_h2_edge_ctx_exact(c, wk, s, e);
+        else
+            return -INFINITY;
+    }
+    return summary_lb(ec, c, s->cost.parallel_send);
+}
+
+double rmi_h2_fixed_edge_lb_order(const h2_work *wk, const rm_ring_state *s, int e, const edge_ctx *c)
+{
+    const fx_ec *ec = summary_of(wk, s, e, c);
+    if (!ec)
+        return -INFINITY;
+    double lb = summary_lb(ec, c, s->cost.parallel_send);
+    /* inexact sums: T_step values within a relative H2_CTX_REL of the exact
+     * ones (sharedring_internal.h), and one more rounding of the product */
+    return c->exact ? lb : lb * (1.0 - 2 * H2_CTX_REL - 1e-12);
 }
 
 /* The runs of every class with a member out of the ring for edge i -> j
@@ -1759,16 +1783,18 @@ static rm_status fx_routes(h2_work *wk, int i, int j, int k, rm_error *err)
 
 int rmi_h2_fixed_edge_pruned(const h2_scan *sc, int e)
 {
-    const h2_work *wk = sc->wk;
-    const h2_fixed *fx = wk->fx;
+    h2_work *wk = sc->wk;
     const rm_ring_state *s = sc->s;
-    edge_ctx c = wk->ectx[e];
-    const fx_ec *ec = &fx->ec[wk->hidx[c.i]];
-    double b0 = s->succ[e].bandwidth, b1 = s->pred[c.ni].bandwidth;
-    if (!(ec->j == c.j && memcmp(&ec->bw[0], &b0, sizeof b0) == 0 && memcmp(&ec->bw[1], &b1, sizeof b1) == 0) ||
-        !ec->vmin_ok || !c.exact)
+    edge_ctx *cp = &wk->ectx[e];
+    /* the edge is visited: its sums made exact here, once (the scan's copy
+     * of the context then starts exact) */
+    if (cp->exact < 1 && wk->seq_inv.pre && wk->seq_cw.pre && wk->seq_inv.n == s->q && wk->seq_cw.n == s->q)
+        rmi_h2_edge_ctx_exact(cp, wk, s, e);
+    edge_ctx c = *cp;
+    const fx_ec *ec = summary_of(wk, s, e, &c);
+    if (!ec || !c.exact)
         return 0;
-    double lb = rmi_h2_fixed_edge_lb(wk, s, e, &c);
+    double lb = summary_lb(ec, &c, s->cost.parallel_send);
     double lim = atomic_load_explicit(sc->gbest, memory_order_relaxed);
     return lb > sc->bestT || (lb == sc->bestT && e > sc->bs) || lb > lim;
 }
@@ -1783,7 +1809,18 @@ rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *er
     int hi = wk->hidx[i], hj = wk->hidx[j];
     double wi = c->wi, wj = c->wj, ci_keep = c->ci_keep, cj_keep = c->cj_keep;
     fx_ec *ec = &fx->ec[hi];
-    rm_status st;
+    rm_status st = RM_OK;
+    /* the edge's two routes are given back on wk->res2 (scan_give_back) only
+     * when a run reads res2 (its widths, k's bound, its routes and shares);
+     * runs kept from an earlier scan are evaluated from their costs alone */
+    int gb = 0;
+#define FX_GIVE_BACK()                                                                                     \
+    do {                                                                                                   \
+        if (!gb) {                                                                                         \
+            rmi_h2_scan_give_back(wk, s, e);                                                               \
+            gb = 1;                                                                                        \
+        }                                                                                                  \
+    } while (0)
     double b0 = s->succ[e].bandwidth, b1 = s->pred[c->ni].bandwidth;
     if (!(ec->j == j && memcmp(&ec->bw[0], &b0, sizeof b0) == 0 && memcmp(&ec->bw[1], &b1, sizeof b1) == 0)) {
         ec->j = -1;
@@ -1815,6 +1852,7 @@ rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *er
                            ri_same(fx, B, r4[2], sl->step) && ri_same(fx, B, r4[3], sl->step)))
             sl->state = 0;
         if (!sl->state) {
+            FX_GIVE_BACK();
             for (int t = 0; t < 4; t++)
                 sl->w[t] = ri_width(h4[t], r4[t], wk->res2, &sl->wr[t], &sl->wm[t]);
             sl->state = 1;
@@ -1837,13 +1875,14 @@ rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *er
             if (c->exact && !(Tl < sc->bestT) && !fx_beats(sc, Tl, e, h, bh))
                 continue;
             /* k's access link shared by its routes, before building them */
+            FX_GIVE_BACK();
             if (rmi_h2_k_bound(wk, c, h, wkk, w, wk->res2, par, sc->dc_dw) * mg > (sc->bestT < lim ? sc->bestT : lim))
                 continue;
             if ((st = fx_routes(wk, i, j, k, err)))
-                return st;
+                goto out;
             double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj};
             if ((st = rmi_h2_share_routes(wk, wk->res2, 4, wk->cand, a, sl->x, err)))
-                return st;
+                goto out;
             sl->ok = sl->x[0] > 0 && sl->x[1] > 0 && sl->x[2] > 0 && sl->x[3] > 0;
             if (sl->ok)
                 for (int t = 0; t < 4; t++)
@@ -1885,11 +1924,14 @@ rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *er
         sc->bs = e;
         bh = h;
         memcpy(sc->bx, sl->x, sizeof sc->bx);
-        if (!fresh && (st = fx_routes(wk, i, j, k, err)))
-            return st;
+        if (!fresh) {
+            FX_GIVE_BACK(); /* the routes' widths on res2, as the scan builds them */
+            if ((st = fx_routes(wk, i, j, k, err)))
+                goto out;
+        }
         for (int t = 0; t < 4; t++)
             if ((st = rm_route_copy(&wk->best[t], &wk->cand[t])))
-                return st;
+                goto out;
     }
     /* the summary of every run, as computed now */
     ec->n_grp = 0;
@@ -1901,7 +1943,11 @@ rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *er
         if (rep < sl->e && sl->state && slot_vec(sl, v))
             ec_fold(ec, p->nodes[p->hosts[fx->mem[rep]]].w, v);
     }
-    return RM_OK;
+out:
+    if (gb)
+        rmi_h2_scan_restore(wk, s, e);
+    return st;
+#undef FX_GIVE_BACK
 }
 
 /* 1 when member m2 (the class member before m, in host order) and m lie in

@@ -204,15 +204,25 @@ void rmi_h2_fixed_step(h2_work *wk, const rm_ring_state *s, const int *tl, int n
  *  Reads only. O(cycle-times + log q). */
 double rmi_h2_fixed_edge_lb(const h2_work *wk, const rm_ring_state *s, int e, edge_ctx *c);
 
+/** The same bound on c's sums as they are, without making them exact: when
+ *  c->exact is 0, lowered by the inexact sums' margin (2 H2_CTX_REL), so it
+ *  never exceeds rmi_h2_fixed_edge_lb's value; it orders the ring edges
+ *  and stops the scan (rmi_h2_edge_bounds_range), and only the edges the
+ *  scan visits pay for exact sums. -INFINITY when the edge has no
+ *  summary. Reads only. O(cycle-times). */
+double rmi_h2_fixed_edge_lb_order(const h2_work *wk, const rm_ring_state *s, int e, const edge_ctx *c);
+
 /** 1 when ring edge e's cache already shows, before its routes are given
  *  back, that rmi_h2_fixed_scan_cached would stop at its summary's bound
- *  (fx->inc; the cache valid for the edge's end and bandwidths, its
- *  context exact): no insertion there beats or ties earlier than sc's
- *  best. Reads only. O(cycle-times + log q). */
+ *  (fx->inc; the cache valid for the edge's end and bandwidths): no
+ *  insertion there beats or ties earlier than sc's best. Makes the edge's
+ *  context wk->ectx[e] exact first (rmi_h2_edge_ctx_exact; the edge's scan,
+ *  one thread, is its only writer). O(cycle-times + log q). */
 int rmi_h2_fixed_edge_pruned(const h2_scan *sc, int e);
 
-/** The incremental scan of ring edge e under fixed routes (fx->inc, wk->res2
- *  with the edge given back, context c): each run of each class keeps, across
+/** The incremental scan of ring edge e under fixed routes (fx->inc,
+ *  context c; wk->res2 = wk->residual, the edge's routes given back by
+ *  rmi_h2_scan_give_back when a run first reads it, restored on return): each run of each class keeps, across
  *  steps, its candidate's four route widths, then shares and costs, while no
  *  resource of its routes that is not private to the candidate changed (a
  *  private resource of a host out of the ring stays at full capacity; the
@@ -221,6 +231,13 @@ int rmi_h2_fixed_edge_pruned(const h2_scan *sc, int e);
  *  ring edge, host index). Thread-private writes and the edge's own cache.
  *  O(runs x resources per route) plus the candidates computed again. */
 rm_status rmi_h2_fixed_scan_cached(h2_scan *sc, int e, edge_ctx *c, rm_error *err);
+
+/** wk->res2 with ring edge e's two routes given back (their bandwidths
+ *  added, clamped at capacity: the residual an insertion into e sees), and
+ *  back to wk->residual on those resources; on the fast path O(route
+ *  length), else a copy of the residual. Writes wk->res2 only. */
+void rmi_h2_scan_give_back(h2_work *wk, const rm_ring_state *s, int e);
+void rmi_h2_scan_restore(h2_work *wk, const rm_ring_state *s, int e);
 
 /** The best pair's scan (Legrand et al. 2004 §4.4.1, host indices hi < hj,
  *  of one class or two): 1 when the pair gives the T_step of a pair scanned
