@@ -440,40 +440,40 @@ END_TEST
  * for the dragonfly form. */
 static const struct {
     const char *xml; /* a cluster element, or a file (path) when it starts with '/' */
-    int ft, df;
+    int ft, df, zw; /* zw: SharedRing's widths from the routers' parts apply (sharedring_zones.c) */
 } ft_df[] = {
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;4,3;2,2;1,1\" prefix=\"f-\" suffix=\"\" "
-     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0},
+     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0, 0},
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"3;2,2,3;1,2,2;1,1,1\" prefix=\"f-\" "
-     "suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0},
+     "suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0, 0},
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;3,4;2,3;2,1\" prefix=\"f-\" suffix=\"\" "
-     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0}, /* parallel cables */
+     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0, 0}, /* parallel cables */
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"3;2,3,2;2,1,2;1,1,1\" prefix=\"f-\" "
      "suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" sharing_policy=\"SPLITDUPLEX\"/>",
-     1, 0},
+     1, 0, 0},
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;8,5;1,5;1,1\" prefix=\"f-\" suffix=\"\" "
      "radical=\"0-39\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" loopback_bw=\"1GBps\" loopback_lat=\"0\"/>",
-     1, 0},
+     1, 0, 0},
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;6,4;1,3;1,1\" prefix=\"f-\" suffix=\"\" "
-     "radical=\"0-23\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0},
+     "radical=\"0-23\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0, 0},
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;3,4;2,4;2,3\" prefix=\"f-\" suffix=\"\" "
-     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0}, /* cables 2 and 3 */
+     "radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 1, 0, 0}, /* cables 2 and 3 */
     {"<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"3;2,2,3;2,2,1;3,1,2\" prefix=\"f-\" "
      "suffix=\"\" radical=\"0-11\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" sharing_policy=\"SHARED\"/>",
-     1, 0},
+     1, 0, 0},
     {"<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;3\" prefix=\"d-\" suffix=\"\" "
-     "radical=\"0-23\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 0, 1},
+     "radical=\"0-23\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 0, 1, 1},
     {"<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"3,1;2,2;3,1;2\" prefix=\"d-\" suffix=\"\" "
-     "radical=\"0-35\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" sharing_policy=\"SPLITDUPLEX\"/>", 0, 1},
+     "radical=\"0-35\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" sharing_policy=\"SPLITDUPLEX\"/>", 0, 1, 1},
     {"<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;1\" prefix=\"d-\" suffix=\"\" "
      "radical=\"0-7\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" loopback_bw=\"1GBps\" loopback_lat=\"0\"/>",
-     0, 1},
+     0, 1, 1},
     {"<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;6\" prefix=\"d-\" suffix=\"\" "
-     "radical=\"0-47\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 0, 1},
-    {SG "style_fat_tree.xml", 1, 0},
-    {SG "style_dragonfly.xml", 0, 1},
-    {BP "cluster_fat_tree.xml", 1, 0}, /* two parallel cables */
-    {BP "cluster_dragonfly.xml", 0, 1},
+     "radical=\"0-47\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>", 0, 1, 1},
+    {SG "style_fat_tree.xml", 1, 0, 0},
+    {SG "style_dragonfly.xml", 0, 1, 1},
+    {BP "cluster_fat_tree.xml", 1, 0, 0}, /* two parallel cables */
+    {BP "cluster_dragonfly.xml", 0, 1, 1},
 };
 
 /* The dragonfly's route ia -> ib from its factored form: the out part,
@@ -491,6 +491,8 @@ static int factored_route(const rm_network *net, const rmi_fixed_zones *fz, int 
     ck_assert_int_ge(n, 1);
     return m + n;
 }
+
+static void zone_width_check(const char *path, int must);
 
 static void count_rect(void *ctx, rmi_host_set S, rmi_host_set T, const int *arcs, int n)
 {
@@ -543,6 +545,8 @@ START_TEST(test_ft_df_setup)
     rm_network_destroy(&net);
     setup_same(path, p, 0, 0);
     rm_platform_free(p);
+    if (ft_df[_i].df) /* SharedRing's widths and best pair from the routers' parts */
+        zone_width_check(path, ft_df[_i].zw);
     if (own)
         unlink(path);
     rmdir(dir);

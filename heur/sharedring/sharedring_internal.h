@@ -394,9 +394,13 @@ typedef struct h2_fullw {
  * clusters (rmi_fixed_zones_build) from each host's parts
  * (heur/sharedring/sharedring_zones.c; the proof at its top): route a -> b
  * inside block A min(wu[a], wd[b]); from block A to block B (e = A C + B)
- * min(wo[ooff[a] + slot[2e]], wm[e], wi[ioff[b] + slot[2e + 1]]). */
+ * min(wo[ooff[a] + slot[2e]], wm[e], wi[ioff[b] + slot[2e + 1]]). On a
+ * dragonfly (rmi_fixed_zones_factored, fact = 1: its routers as the
+ * blocks) every route is the second form, in its block or not (the middle
+ * of (A, A) is what lies between two hosts of router A). */
 typedef struct h2_zw {
     int H, C;
+    int fact;          /* 1: rmi_fixed_zones_factored's form (no U, D) */
     int *blk;          /* H: the host's block */
     int *slot;         /* 2 C x C: rmi_fixed_zones.slot */
     double *wu, *wd;   /* H: least capacity of U(h), D(h) (INFINITY: a block of one) */
@@ -407,7 +411,8 @@ typedef struct h2_zw {
 } h2_zw;
 
 /** Builds *out for net's platform when its fixed routes are a SimGrid zone
- *  hierarchy of clusters (rmi_fixed_zones_build) whose routes cross no
+ *  hierarchy of clusters (rmi_fixed_zones_build), or one SimGrid dragonfly
+ *  kept factored (rmi_fixed_zones_factored), whose routes cross no
  *  non-backbone resource twice, checked part by part and resource by
  *  resource (sharedring_zones.c): then rmi_h2_zw_width gives every route's
  *  full-capacity width, rmi_fixed_route_width's bit for bit. 1 done, 0 not
@@ -432,7 +437,7 @@ static inline double rmi_h2_zw_width(const h2_zw *zw, int a, int b)
         return INFINITY;
     int A = zw->blk[a], B = zw->blk[b];
     double w;
-    if (A == B) {
+    if (A == B && !zw->fact) {
         w = zw->wu[a] < zw->wd[b] ? zw->wu[a] : zw->wd[b];
     } else {
         size_t e = (size_t)A * (size_t)zw->C + (size_t)B;

@@ -154,6 +154,10 @@ int rmi_h2_side_widths(const rm_network *net, double *wu, double *wd)
  * resources among X = b's resources, A's shared ones and the middles' (a
  * private resource of a off these parts adds cuts, never hides one: the
  * first pair of each signature is still listed).
+ * On a dragonfly kept factored (zw->fact: its routers as the blocks) every
+ * route is of the second form, in its block or not (the middle of (P, P)
+ * is what lies between two hosts of router P), and the same argument
+ * holds with P = Q.
  */
 
 /* The non-backbone resources of host index h's parts on its routes to and
@@ -165,7 +169,8 @@ static int zone_host_res(h2_pairs *pp, const rm_network *net, int h, int Q, int 
     int P = zw->blk[h];
     size_t e1 = (size_t)P * zw->C + Q, e2 = (size_t)Q * zw->C + P;
     for (int t = 0; t < 2; t++) {
-        int kind = P == Q ? t : 2 + t, k = P == Q ? 0 : t ? zw->slot[2 * e2 + 1] : zw->slot[2 * e1];
+        int star = P == Q && !zw->fact; /* U and D */
+        int kind = star ? t : 2 + t, k = star ? 0 : t ? zw->slot[2 * e2 + 1] : zw->slot[2 * e1];
         int m = rmi_fixed_zones_part(net, zw->fz, h, kind, k, pp->zarcs, pp->zacap);
         if (m < 0)
             return -1;
@@ -248,13 +253,13 @@ static int zone_pairs_of(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx, in
     for (int t = 0; t < pp->n_slot; t++)
         pp->slot[t] = -1;
     if (A == B && ceA - csA < 2)
-        return 0; /* no pair (a block of one host has no U, D) */
+        return 0; /* no pair (one host) */
     int *lr = pp->za, *lb = pp->za + pp->zcap, *lm = pp->zm;
     int nlr = zone_host_res(pp, net, rep, Q, lr, 0, pp->zcap), nlm = 0;
     if (nlr < 0)
         return -1;
     nlr = sort_unique(lr, nlr);
-    if (P != Q) { /* the middles' non-backbone resources */
+    if (P != Q || zw->fact) { /* the middles' non-backbone resources */
         const rmi_fixed_zones *fz = zw->fz;
         size_t e[2] = {(size_t)P * zw->C + Q, (size_t)Q * zw->C + P};
         for (int t = 0; t < 2; t++)

@@ -22,7 +22,14 @@
  *    resource over the parts' memberships below), m = 1 on every arc and
  *    the width is min(wo[s][slot], wm[A][B], wi[d][slot]).
  * fmin is exact and order free and capacity / 1 = capacity, so these are
- * rmi_fixed_route_width's values bit for bit. Any other platform (a part
+ * rmi_fixed_route_width's values bit for bit.
+ * A dragonfly kept factored (rmi_fixed_zones_factored: its routers as the
+ * blocks, one out and one in slot a block, no U and D) has every route,
+ * in its block or not, of the second form: out part of s, the middle of
+ * (A, B) (for A = B what lies between two hosts of router A, often
+ * nothing), in part of d; the same checks then cover the pairs inside a
+ * block too (an out and an in part of one block meet on a route when the
+ * block has two hosts or more). Any other platform (a part
  * crossing a resource twice, a resource shared by two parts of one route,
  * an arc without resource) keeps the route-reading path.
  */
@@ -58,15 +65,17 @@ void rmi_h2_zw_free(h2_zw *zw)
 }
 
 /* A non-backbone resource on a part: (r, what) with what = 4 x (block or
- * block pair) + type (0 out part, 1 in part, 2 middle) and the slot. */
+ * block pair) + type (0 out part, 1 in part, 2 middle) and the slot; h the
+ * host whose part it is (a dragonfly's parts, fz->fact; -1 otherwise),
+ * -2 once the membership holds for two hosts or more. */
 typedef struct zw_mem {
     int r;
-    int type, x, k;
+    int type, x, k, h;
 } zw_mem;
 
-static int mem_cmp(const void *p, const void *q)
+/* The order of memberships, h left out. */
+static int mem_cmp4(const zw_mem *a, const zw_mem *b)
 {
-    const zw_mem *a = p, *b = q;
     if (a->r != b->r)
         return (a->r > b->r) - (a->r < b->r);
     if (a->type != b->type)
@@ -74,6 +83,13 @@ static int mem_cmp(const void *p, const void *q)
     if (a->x != b->x)
         return (a->x > b->x) - (a->x < b->x);
     return (a->k > b->k) - (a->k < b->k);
+}
+
+static int mem_cmp(const void *p, const void *q)
+{
+    const zw_mem *a = p, *b = q;
+    int c = mem_cmp4(a, b);
+    return c ? c : (a->h > b->h) - (a->h < b->h);
 }
 
 /* Least capacity over arcs[0 .. n) into *w; 0 when an arc has no
@@ -110,8 +126,10 @@ static int mem_meet(const rmi_fixed_zones *fz, const zw_mem *a, const zw_mem *b)
         b = t;
     }
     if (a->type == 0 && b->type == 1) { /* out part of A, in part of B */
-        if (a->x == b->x)
-            return 0;
+        if (a->x == b->x) /* a route inside A: U and D (the star zone's
+                             argument), or out part of s, middle, in part
+                             of d != s (a dragonfly) */
+            return fz->fact && fz->bsize[a->x] >= 2 && (a->h != b->h || a->h < 0);
         size_t e = (size_t)a->x * C + b->x;
         return fz->slot[2 * e] == a->k && fz->slot[2 * e + 1] == b->k;
     }
@@ -128,6 +146,8 @@ int rmi_h2_zw_build(const rm_network *net, h2_zw **out)
     const rm_platform *p = net->platform;
     rmi_fixed_zones fz;
     int b = rmi_fixed_zones_build(net, &fz);
+    if (b == 0)
+        b = rmi_fixed_zones_factored(net, &fz); /* a dragonfly */
     if (b <= 0)
         return b;
     int H = fz.H, C = fz.C, R = net->n_res, cap = fz.max_arcs + p->n_links + 2;
@@ -141,6 +161,7 @@ int rmi_h2_zw_build(const rm_network *net, h2_zw **out)
     if (ok > 0) {
         zw->H = H;
         zw->C = C;
+        zw->fact = fz.fact;
         zw->blk = malloc((size_t)H * sizeof *zw->blk);
         zw->slot = malloc(2 * CC * sizeof *zw->slot);
         zw->wu = malloc((size_t)H * sizeof *zw->wu);
@@ -191,7 +212,7 @@ int rmi_h2_zw_build(const rm_network *net, h2_zw **out)
                 }
                 mem = nb;
             }
-            mem[nmem++] = (zw_mem){r, 2, (int)e, 0};
+            mem[nmem++] = (zw_mem){r, 2, (int)e, 0, -1};
         }
     }
     /* every host's parts: U, D (blocks of 2 or more), each out and in slot */
@@ -199,7 +220,8 @@ int rmi_h2_zw_build(const rm_network *net, h2_zw **out)
         int A = fz.blk[h];
         zw->wu[h] = zw->wd[h] = INFINITY;
         for (int kind = 0; ok > 0 && kind < 4; kind++) {
-            int nk = kind < 2 ? (fz.bsize[A] >= 2) : fz.gw_off[2 * A + kind - 1] - fz.gw_off[2 * A + kind - 2];
+            int nk = kind < 2 ? (fz.bsize[A] >= 2 && !fz.fact)
+                              : fz.gw_off[2 * A + kind - 1] - fz.gw_off[2 * A + kind - 2];
             for (int k = 0; ok > 0 && k < nk; k++) {
                 int n = rmi_fixed_zones_part(net, &fz, h, kind, k, arcs, cap);
                 double w = 0.0;
@@ -229,7 +251,7 @@ int rmi_h2_zw_build(const rm_network *net, h2_zw **out)
                         }
                         mem = nb;
                     }
-                    mem[nmem++] = (zw_mem){r, kind - 2, A, k};
+                    mem[nmem++] = (zw_mem){r, kind - 2, A, k, fz.fact ? h : -1};
                 }
             }
         }
@@ -241,10 +263,14 @@ int rmi_h2_zw_build(const rm_network *net, h2_zw **out)
         size_t e = s, u = s;
         while (e < nmem && mem[e].r == mem[s].r)
             e++;
-        /* distinct memberships of this resource, compacted in place */
-        for (size_t t = s + 1; t < e; t++)
-            if (mem_cmp(&mem[t], &mem[u]))
+        /* distinct memberships of this resource, compacted in place (of
+         * two hosts or more: h = -2) */
+        for (size_t t = s + 1; t < e; t++) {
+            if (mem_cmp4(&mem[t], &mem[u]))
                 mem[++u] = mem[t];
+            else if (mem[t].h != mem[u].h)
+                mem[u].h = -2;
+        }
         if (u - s + 1 > 4096)
             ok = 0; /* too many to pair up: the route-reading path */
         for (size_t x = s; ok > 0 && x <= u; x++)
