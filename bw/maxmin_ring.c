@@ -61,6 +61,7 @@ struct rmi_mm_ring {
     int traj_ok, nr, cap_r;
     double *d, *lev;
     int *wit, *nwit;
+    int *rsum; /* cap_r: res_start's multiplicity frozen at each round */
     /* replay scratch */
     int *dres, n_dres, *dsl, n_dsl, *nd, n_nd, *cand, cap_cand, *lres;
     int *nw, n_nw, cap_nw; /* new witnesses (round, id) pairs */
@@ -150,7 +151,7 @@ void rmi_mm_ring_free(rmi_mm_ring *m)
     free(m->rl_s), free(m->rl_m), free(m->rn), free(m->rcap), free(m->used), free(m->upos);
     free(m->sat), free(m->satn), free(m->wt), free(m->dfrom), free(m->stamp);
     free(m->pring), free(m->psucc), free(m->ppred), free(m->nsucc), free(m->npred), free(m->live);
-    free(m->d), free(m->lev), free(m->wit), free(m->nwit);
+    free(m->d), free(m->lev), free(m->wit), free(m->nwit), free(m->rsum);
     free(m->dres), free(m->dsl), free(m->nd), free(m->lres), free(m->cand), free(m->nw);
     free(m);
 }
@@ -329,9 +330,12 @@ static int add_round(rmi_mm_ring *m)
         if (w)
             m->wit = w;
         int *nw = w ? realloc(m->nwit, (size_t)c * sizeof(int)) : NULL;
-        if (!nw)
+        if (nw)
+            m->nwit = nw;
+        int *rs = nw ? realloc(m->rsum, (size_t)c * sizeof(int)) : NULL;
+        if (!rs)
             return 0;
-        m->nwit = nw;
+        m->rsum = rs;
         m->cap_r = c;
     }
     m->nwit[m->nr] = 0;
@@ -510,8 +514,16 @@ static void feasible_all(rmi_mm_ring *m)
 static void res_start(rmi_mm_ring *m, int g, int t0)
 {
     int wt = 0;
-    for (int i = 0; i < m->rn[g]; i++)
+    /* the multiplicity frozen at each round before t0 (integers: the same
+     * wt at every round as taking the routes round by round) */
+    for (int u = 0; u < t0; u++)
+        m->rsum[u] = 0;
+    for (int i = 0; i < m->rn[g]; i++) {
         wt += m->rl_m[g][i];
+        int fz = m->sl[m->rl_s[g][i]].frz;
+        if (fz >= 0 && fz < t0)
+            m->rsum[fz] += m->rl_m[g][i];
+    }
     double rem = m->capl[g];
     int sat = -1;
     for (int u = 0; u < t0; u++) {
@@ -524,9 +536,7 @@ static void res_start(rmi_mm_ring *m, int g, int t0)
                 rem = fmax(0.0, rem - m->d[u] * wt);
             }
         }
-        for (int i = 0; i < m->rn[g]; i++)
-            if (m->sl[m->rl_s[g][i]].frz == u)
-                wt -= m->rl_m[g][i];
+        wt -= m->rsum[u];
     }
     m->wt[g] = wt;
     m->rem[g] = rem;
