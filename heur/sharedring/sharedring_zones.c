@@ -92,6 +92,21 @@ static int mem_cmp(const void *p, const void *q)
     return c ? c : (a->h > b->h) - (a->h < b->h);
 }
 
+/* Append membership v to *mem (n used, room cap); 0 on ENOMEM. */
+static int mem_push(zw_mem **mem, size_t *n, size_t *cap, zw_mem v)
+{
+    if (*n == *cap) {
+        size_t c = *cap ? 2 * *cap : 4096;
+        zw_mem *nb = realloc(*mem, c * sizeof *nb);
+        if (!nb)
+            return 0;
+        *mem = nb;
+        *cap = c;
+    }
+    (*mem)[(*n)++] = v;
+    return 1;
+}
+
 /* Least capacity over arcs[0 .. n) into *w; 0 when an arc has no
  * resource or a non-backbone resource is crossed twice (seen: tag per
  * resource). */
@@ -201,18 +216,8 @@ int rmi_h2_zw_build(const rm_network *net, h2_zw **out)
         ok = part_min(net, fz.mid + fz.mid_off[e], n, seen, ++tag, &zw->wm[e]);
         for (int t = 0; ok > 0 && t < n; t++) {
             int r = net->arc_res[fz.mid[fz.mid_off[e] + t]];
-            if (net->res_backbone[r])
-                continue;
-            if (nmem == capmem) {
-                capmem = capmem ? 2 * capmem : 4096;
-                zw_mem *nb = realloc(mem, capmem * sizeof *nb);
-                if (!nb) {
-                    ok = -1;
-                    break;
-                }
-                mem = nb;
-            }
-            mem[nmem++] = (zw_mem){r, 2, (int)e, 0, -1};
+            if (!net->res_backbone[r] && !mem_push(&mem, &nmem, &capmem, (zw_mem){r, 2, (int)e, 0, -1}))
+                ok = -1;
         }
     }
     /* every host's parts: U, D (blocks of 2 or more), each out and in slot */
@@ -240,18 +245,11 @@ int rmi_h2_zw_build(const rm_network *net, h2_zw **out)
                     continue; /* U and D: the star zone's argument (file comment) */
                 for (int t = 0; t < n; t++) {
                     int r = net->arc_res[arcs[t]];
-                    if (net->res_backbone[r])
-                        continue;
-                    if (nmem == capmem) {
-                        capmem = capmem ? 2 * capmem : 4096;
-                        zw_mem *nb = realloc(mem, capmem * sizeof *nb);
-                        if (!nb) {
-                            ok = -1;
-                            break;
-                        }
-                        mem = nb;
+                    if (!net->res_backbone[r] &&
+                        !mem_push(&mem, &nmem, &capmem, (zw_mem){r, kind - 2, A, k, fz.fact ? h : -1})) {
+                        ok = -1;
+                        break;
                     }
-                    mem[nmem++] = (zw_mem){r, kind - 2, A, k, fz.fact ? h : -1};
                 }
             }
         }
