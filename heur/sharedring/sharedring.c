@@ -52,6 +52,7 @@ void rmi_h2_work_destroy(h2_work *wk)
     free(wk->cand_x);
     free(wk->cand_f);
     free(wk->cand_j);
+    free(wk->bnd_t);
     free(wk->pinv);
     free(wk->ectx);
     free(wk->pmax_pre);
@@ -100,10 +101,11 @@ rm_status rmi_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_err
     wk->cand_x = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
     wk->cand_f = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
     wk->cand_j = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(int));
+    wk->bnd_t = malloc((size_t)(net->platform->n_hosts + 1) * sizeof(double));
     wk->sym_rcap = 4 * wk->N + 4;
     wk->sym_r = malloc(2 * (size_t)wk->sym_rcap * sizeof(int)); /* paths, then cuts */
     int ok = wk->residual && wk->res2 && wk->stamp && wk->rmask && wk->tmark && wk->in_ring && wk->tw && wk->tC &&
-             wk->cand_h && wk->cand_x && wk->cand_f && wk->cand_j && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf && wk->psuf;
+             wk->cand_h && wk->cand_x && wk->cand_f && wk->cand_j && wk->bnd_t && wk->sym_r && wk->pinv && wk->pcw && wk->pd && wk->ectx && wk->pmax_pre && wk->pmax_suf && wk->psuf;
     for (int t = 0; t < 4; t++) {
         wk->wid[t] = malloc(N * sizeof(double));
         wk->arc[t] = malloc(N * sizeof(int));

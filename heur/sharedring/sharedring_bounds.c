@@ -485,8 +485,20 @@ void rmi_h2_edge_bounds_begin(h2_work *wk, const rm_ring_state *s)
     }
 }
 
+/* A candidate's edge bound by its inputs (rmi_h2_edge_bounds_range): k =
+ * wkk, the four widths, its access resource's capacity out and in, 1 when
+ * that is one resource both ways; v = the bound. */
+typedef struct bmemo {
+    double k[8];
+    double v;
+} bmemo;
+
+/* distinct candidate inputs remembered per ring edge */
+#define H2_BOUND_MEMO 8
+
 void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw, int e0, int e1)
 {
+    bmemo memo[H2_BOUND_MEMO];
     const rm_platform *p = wk->p;
     int q = s->q, H = wk->H, par = s->cost.parallel_send;
     /* the running sums of positions 0 .. e0 - 1: the sequential prefix sums
@@ -545,6 +557,16 @@ void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw,
             n_cand = 0;
             lb = -INFINITY;
         }
+        /* first every candidate's bound from its widths alone (O(1) each),
+         * then the host and group bounds, which only raise a candidate's
+         * bound, for the candidates whose width bound is below lb, the least
+         * width bound first: lb = min over the candidates of max(width
+         * bound, host bound[, group bound]) whatever the order (a candidate
+         * whose partial bound is already >= lb has its whole bound >= lb),
+         * so the same lb bit for bit as taking them one by one in host
+         * order, with the host bounds of a few candidates instead of all */
+        int nb = 0, amin = -1, n_tm = 0;
+        double tmin = INFINITY, tm[5], tm_v = 0.0;
         for (int ci = 0; ci < n_cand; ci++) {
             int h = cands ? cands[ci] : ci;
             int k = p->hosts[h];
@@ -556,31 +578,87 @@ void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw,
                    w3 = rm_h2_fmin(rm_h2_full(wk, hj, h), oj);
             if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
                 continue;
-            double wkk = p->nodes[k].w;
-            double T = rmi_h2_fast_eval_lb(&ev, wi, rmi_host_cost(1.0 / w0, ci_keep, par), wj,
-                                    rmi_host_cost(cj_keep, 1.0 / w3, par), wkk,
-                                    rmi_host_cost(1.0 / w2, 1.0 / w1, par));
-            if (T < lb) {
-                /* the resources every route of k crosses (its access link) */
-                double u[4] = {w0, w1, w2, w3};
-                double Tk = rmi_h2_k_bound(wk, &c, h, wkk, u, wk->net->res_cap, par, dc_dw);
-                if (Tk > T)
-                    T = Tk;
+            /* the width bound of the last candidate of the same wkk and
+             * widths bit for bit (the same function of them) */
+            double tk[5] = {p->nodes[k].w, w0, w1, w2, w3}, T;
+            if (n_tm && memcmp(tm, tk, sizeof tk) == 0) {
+                T = tm_v;
+            } else {
+                double wkk = tk[0];
+                T = rmi_h2_fast_eval_lb(&ev, wi, rmi_host_cost(1.0 / w0, ci_keep, par), wj,
+                                        rmi_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                        rmi_host_cost(1.0 / w2, 1.0 / w1, par));
+                memcpy(tm, tk, sizeof tk);
+                tm_v = T;
+                n_tm = 1;
             }
-            if ((shared_i || shared_j) && T < lb) {
-                double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, u[4] = {w0, w1, w2, w3};
-                double g01 = group_min(3, a, u, shared_i ? oi : INFINITY);
-                double g23 = group_min(12, a, u, shared_j ? oj : INFINITY);
-                double T5 = (1.0 + dc_dw * (ev.sum_cw + base_phi + g01 + g23)) / (ev_inv + 1.0 / wkk);
-                if (T5 > T)
-                    T = T5;
+            /* a NaN bound never lowers lb (T < lb is false): dropped */
+            if (!(T < INFINITY))
+                continue;
+            wk->bnd_t[nb] = T;
+            wk->cand_f[nb] = h;
+            if (T < tmin) {
+                tmin = T;
+                amin = nb;
+            }
+            nb++;
+        }
+        /* the bound of a candidate is a function of (wkk, w0 .. w3, the
+         * capacities of its one access resource out and in): candidates of
+         * the same inputs bit for bit (on a cluster, every host of one
+         * speed) share one evaluation (bmemo) */
+        int n_memo = 0, memo_at = 0;
+        for (int x = -1; x < nb; x++) {
+            if (x == amin)
+                continue;
+            int b = x < 0 ? amin : x;
+            if (b < 0)
+                break;
+            double T = wk->bnd_t[b];
+            if (!(T < lb))
+                continue;
+            int h = wk->cand_f[b];
+            int ro = wk->kres_out[h], ri = wk->kres_in[h];
+            bmemo key = {{p->nodes[p->hosts[h]].w, rm_h2_fmin(rm_h2_full(wk, hi, h), oi),
+                          rm_h2_fmin(rm_h2_full(wk, h, hi), ii), rm_h2_fmin(rm_h2_full(wk, h, hj), ij),
+                          rm_h2_fmin(rm_h2_full(wk, hj, h), oj), ro >= 0 ? wk->net->res_cap[ro] : INFINITY,
+                          ri >= 0 ? wk->net->res_cap[ri] : INFINITY, ro >= 0 && ro == ri ? 1.0 : 0.0},
+                         0.0};
+            int hit = -1;
+            for (int y = 0; y < n_memo && hit < 0; y++)
+                if (memcmp(memo[y].k, key.k, sizeof key.k) == 0)
+                    hit = y;
+            if (hit >= 0) {
+                T = memo[hit].v;
+            } else {
+                double wkk = key.k[0], w0 = key.k[1], w1 = key.k[2], w2 = key.k[3], w3 = key.k[4];
+                {
+                    /* the resources every route of k crosses (its access link) */
+                    double u[4] = {w0, w1, w2, w3};
+                    double Tk = rmi_h2_k_bound(wk, &c, h, wkk, u, wk->net->res_cap, par, dc_dw);
+                    if (Tk > T)
+                        T = Tk;
+                }
+                if (shared_i || shared_j) {
+                    double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, u[4] = {w0, w1, w2, w3};
+                    double g01 = group_min(3, a, u, shared_i ? oi : INFINITY);
+                    double g23 = group_min(12, a, u, shared_j ? oj : INFINITY);
+                    double T5 = (1.0 + dc_dw * (ev.sum_cw + base_phi + g01 + g23)) / (ev_inv + 1.0 / wkk);
+                    if (T5 > T)
+                        T = T5;
+                }
+                key.v = T;
+                memo[memo_at] = key;
+                memo_at = (memo_at + 1) % H2_BOUND_MEMO;
+                if (n_memo < H2_BOUND_MEMO)
+                    n_memo++;
             }
             if (T < lb)
                 lb = T;
             /* every candidate's bound is at least ev.dmax (the kept hosts'
              * largest D_c/D_w C, in d of rmi_h2_fast_eval_lb; the other
-             * terms only raise it): once lb is there, no later candidate
-             * lowers it (the same lb as the whole loop) */
+             * terms only raise it): once lb is there, no other candidate
+             * lowers it */
             if (lb <= ev.dmax)
                 break;
         }

@@ -265,6 +265,7 @@ static void edge_prepare(h2_ecache *ec, const rm_ring_state *s, int e, int ni)
     ec->n_arcs = 0;
     ec->n_chk = ec->n_bad = 0;
     ec->tstep = 0;
+    ec->vstep = ec->vtstep = 0;
 }
 
 void rmi_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e)
@@ -445,6 +446,8 @@ static int walk_store(h2_work *wk, h2_ecache *ec, int i, int j, int t, int k)
 /* Class of member position t of the symmetry classes. O(log classes). */
 static int class_of(const h2_sym *sy, int t)
 {
+    if (sy->cls_of)
+        return sy->cls_of[t];
     int lo = 0, hi = sy->n_class - 1;
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
@@ -526,22 +529,85 @@ static rm_status build_routes(h2_work *wk, int i, int j, int k, rm_error *err)
     return RM_OK;
 }
 
-/* The four tree paths of candidate k into en (ec's new pool). */
+/* One bit of a 64-bit signature for resource r (a multiplicative hash). */
+static inline unsigned long long res_bit(int r)
+{
+    return 1ULL << (((unsigned long long)(unsigned)r * 0x9E3779B97F4A7C15ULL) >> 58);
+}
+
+/* The four tree paths of candidate k into en (ec's new pool), and their
+ * resources' signature. */
 static rm_status store_paths(h2_work *wk, h2_ecache *ec, const edge_ctx *c, int k, h2_cent *en,
                              rm_error *err)
 {
     for (int t = 0; t < 4; t++)
         if ((en->len[t] = walk_store(wk, ec, c->i, c->j, t, k)) < 0)
             return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (edge cache)");
+    en->sig = 0;
+    for (int x = en->a0; x < ec->n_arcs2; x++) {
+        int a = ec->arcs2[x];
+        if (a >= 0 && wk->net->arc_res[a] >= 0)
+            en->sig |= res_bit(wk->net->arc_res[a]);
+    }
     return RM_OK;
 }
+
+/* changes of residuals since an edge's last visit up to which the visit
+ * checks its entries by their signatures (entry_same) */
+#define H2_SAME_MAX 32
+
+/* Entry o of candidate node k, valid at the edge's last visit (step
+ * ec->vstep, stored trees of step ec->vtstep, still the trees in wk): 1
+ * when it is still valid, by entry_valid's rule without walking its paths.
+ * Its paths past k are walks of the same core trees (arcs at the core
+ * nodes and the roots the same), so they are the same when k's own arc
+ * of each tree is (the leaves are filled from this step's residual); no
+ * resource on them changed since o->step when none changed since the last
+ * visit (o was valid then): chg, the signature of the resources whose
+ * residual changed since, shares no bit with o's. Else 0 (entry_valid
+ * decides). O(1). */
+static int entry_same(const h2_work *wk, const h2_ecache *ec, const h2_cent *o, int k,
+                      unsigned long long chg)
+{
+    if (o->sig & chg)
+        return 0;
+    const int *sa = ec->arcs + o->a0;
+    for (int t = 0; t < 4; t++) {
+        if (o->len[t] < 1)
+            return 0;
+        int a = wk->arc[route_tree[t]][k];
+        if ((a < 0 ? -1 : a) != sa[0])
+            return 0;
+        sa += o->len[t];
+    }
+    return 1;
+}
+
+/* The pruning bounds of a candidate in entry_compute by their inputs: k =
+ * wkk, the four widths, the residual of its access resource out and in, 1
+ * when that is one resource both ways; tlow = the widths' bound, tk = the
+ * host bound (NAN: not computed yet). Within one visit of a ring edge, for
+ * one context c: candidates of the same inputs bit for bit (on a cluster,
+ * the hosts of one speed whose routes have the same widths) share them. */
+typedef struct pmemo {
+    double k[8];
+    double tlow, tk;
+} pmemo;
+
+/* distinct candidate inputs remembered per visit */
+#define H2_PRUNE_MEMO 8
+
+typedef struct pmemo_set {
+    pmemo m[H2_PRUNE_MEMO];
+    int n, at;
+} pmemo_set;
 
 /* Compute candidate host index h (node k) of the edge into the new entry en:
  * its four tree paths, and when its four widths are > 0 its routes
  * (wk->cand), the shares (rmi_h2_share_routes on wk->res2) and the route
  * costs — what rmi_h2_scan_edge computes for a candidate it does not prune. */
 static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, int h, int k, int prune,
-                               h2_cent *en, rm_error *err)
+                               pmemo_set *pm, h2_cent *en, rm_error *err)
 {
     h2_work *wk = sc->wk;
     const rm_ring_state *s = sc->s;
@@ -563,15 +629,33 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
         double mg = 1.0 - 2 * H2_CTX_REL - 1e-12;
         double Tlow = 0.0;
         if (prune) {
-            /* rmi_h2_scan_edge's bounds: widths, then the share lower bound */
-            Tlow = rmi_h2_fast_eval_lb(&c->ev, wi, rmi_host_cost(1.0 / w0, ci_keep, par), wj,
-                                      rmi_host_cost(cj_keep, 1.0 / w3, par), wkk,
-                                      rmi_host_cost(1.0 / w2, 1.0 / w1, par));
+            /* rmi_h2_scan_edge's bounds: widths, then the share lower bound
+             * (both functions of pmemo's inputs and c only) */
+            int ro = wk->kres_out[h], ri = wk->kres_in[h];
+            pmemo key = {{wkk, w0, w1, w2, w3, ro >= 0 ? wk->res2[ro] : INFINITY,
+                          ri >= 0 ? wk->res2[ri] : INFINITY, ro >= 0 && ro == ri ? 1.0 : 0.0},
+                         0.0, NAN};
+            pmemo *m = NULL;
+            for (int y = 0; y < pm->n && !m; y++)
+                if (memcmp(pm->m[y].k, key.k, sizeof key.k) == 0)
+                    m = &pm->m[y];
+            if (!m) {
+                key.tlow = rmi_h2_fast_eval_lb(&c->ev, wi, rmi_host_cost(1.0 / w0, ci_keep, par), wj,
+                                               rmi_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                               rmi_host_cost(1.0 / w2, 1.0 / w1, par));
+                m = &pm->m[pm->at];
+                *m = key;
+                pm->at = (pm->at + 1) % H2_PRUNE_MEMO;
+                if (pm->n < H2_PRUNE_MEMO)
+                    pm->n++;
+            }
+            Tlow = m->tlow;
             if (Tlow * mg > lim)
                 goto pruned;
             /* the optimal split's bounds from the trees, before the routes
              * are built (rmi_h2_share_tree_bound: they prune most), then
-             * k's access link shared by its routes for every split */
+             * k's access link shared by its routes for every split (the
+             * latter a function of pmemo's inputs and c: once per input) */
             double u[4] = {w0, w1, w2, w3};
             double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, ti[4], tk;
             if (rmi_h2_share_tree_bound(wk, wk->res2, c->i, c->j, h, k, u, a, ti, &tk) &&
@@ -581,7 +665,9 @@ static rm_status entry_compute(h2_scan *sc, h2_ecache *ec, const edge_ctx *c, in
                 atomic_fetch_add_explicit(&rmi_h2_tree_prunes, 1, memory_order_relaxed);
                 goto pruned;
             }
-            if (rmi_h2_k_bound(wk, c, h, wkk, u, wk->res2, par, sc->dc_dw) * mg > lim)
+            if (isnan(m->tk))
+                m->tk = rmi_h2_k_bound(wk, c, h, wkk, u, wk->res2, par, sc->dc_dw);
+            if (m->tk * mg > lim)
                 goto pruned;
         }
         rm_status st = build_routes(wk, c->i, c->j, k, err);
@@ -658,6 +744,27 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
      * one over), by increasing position: listed once per visit, at the
      * first member that needs them (n_join < 0: not yet) */
     int n_join = -1;
+    /* the entries' check by signature (entry_same): the trees are the
+     * stored ones of the last visit, and few residuals changed since */
+    unsigned long long chg = 0;
+    int same = 0;
+    if (ec->vstep && ec->tstep && ec->tstep == ec->vtstep && wk->cap_clog_at && ec->vstep < wk->step &&
+        ec->vstep + 1 < wk->cap_clog_at) {
+        long l0 = wk->clog_at[ec->vstep + 1];
+        if (wk->n_clog - l0 <= H2_SAME_MAX) {
+            for (long l = l0; l < wk->n_clog; l++)
+                chg |= res_bit(wk->clog[l].r);
+            same = 1;
+        }
+    }
+    /* entry_compute's bounds by their inputs, for the context c as it is
+     * (emptied when c is made exact) */
+    pmemo_set pm;
+    pm.n = pm.at = 0;
+    /* the last entry's bound rmi_h2_fast_eval_lb by (wkk, costs), for c as
+     * it is */
+    double qm[5], qm_v = 0.0;
+    int qm_ok = 0;
     for (int ci = 0; ci < n_cand; ci++) {
         int h = cands[ci];
         int k = p->hosts[h];
@@ -671,7 +778,8 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
         const h2_cent *o = NULL;
         if (oc < ec->n_ent && ec->ent[oc].h == h) {
             ec->n_chk++;
-            if (entry_valid(wk, ec, &ec->ent[oc], h, k, c->i, c->j))
+            if ((same && entry_same(wk, ec, &ec->ent[oc], k, chg)) ||
+                entry_valid(wk, ec, &ec->ent[oc], h, k, c->i, c->j))
                 o = &ec->ent[oc];
             else
                 ec->n_bad++;
@@ -701,7 +809,7 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
              * and a share computation each), computes only the candidates
              * that may win, as rmi_h2_scan_edge; else every candidate, once */
             int prune = ec->n_bad * 4 > ec->n_chk || n_cand > H2_CACHE_MAX_CAND;
-            if ((st = entry_compute(sc, ec, c, h, k, prune, en, err)))
+            if ((st = entry_compute(sc, ec, c, h, k, prune, &pm, en, err)))
                 return st;
             if (en->ok < 0)
                 continue;
@@ -712,9 +820,19 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
             continue;
         /* rmi_h2_scan_edge's comparisons on the same costs */
         double wkk = p->nodes[k].w;
-        double Tq = rmi_h2_fast_eval_lb(&c->ev, wi, rmi_host_cost(en->c[0], ci_keep, par), wj,
-                                       rmi_host_cost(cj_keep, en->c[3], par), wkk,
-                                       rmi_host_cost(en->c[2], en->c[1], par));
+        /* the bound of the last entry of the same wkk and costs bit for bit
+         * under the same c (twins of one run have the same costs) */
+        double qk[5] = {wkk, en->c[0], en->c[1], en->c[2], en->c[3]}, Tq;
+        if (qm_ok && memcmp(qm, qk, sizeof qk) == 0) {
+            Tq = qm_v;
+        } else {
+            Tq = rmi_h2_fast_eval_lb(&c->ev, wi, rmi_host_cost(en->c[0], ci_keep, par), wj,
+                                     rmi_host_cost(cj_keep, en->c[3], par), wkk,
+                                     rmi_host_cost(en->c[2], en->c[1], par));
+            memcpy(qm, qk, sizeof qk);
+            qm_v = Tq;
+            qm_ok = 1;
+        }
         if (!c->exact) {
             /* inexact sums: a candidate that loses by more than their error
              * loses; else the exact context (and tw/tC for rm_balance) */
@@ -725,6 +843,8 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
                 rmi_h2_edge_ctx_exact(c, wk, s, e);
             else
                 rmi_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw);
+            pm.n = pm.at = 0; /* c's sums changed */
+            qm_ok = 0;
             Tq = rmi_h2_fast_eval_lb(&c->ev, wi, rmi_host_cost(en->c[0], ci_keep, par), wj,
                                     rmi_host_cost(cj_keep, en->c[3], par), wkk,
                                     rmi_host_cost(en->c[2], en->c[1], par));
@@ -737,8 +857,11 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
                                          rmi_host_cost(cj_keep, en->c[3], par), wkk,
                                          rmi_host_cost(en->c[2], en->c[1], par), &ok);
         if (!ok) {
-            if (c->exact < 2)
+            if (c->exact < 2) {
                 rmi_h2_edge_ctx_init(c, wk, s, e, sc->dc_dw); /* tw/tC for rm_balance */
+                pm.n = pm.at = 0;
+                qm_ok = 0;
+            }
             T = rmi_h2_fast_eval_T(&c->ev, wk, m, wi, rmi_host_cost(en->c[0], ci_keep, par), wj,
                                   rmi_host_cost(cj_keep, en->c[3], par), wkk,
                                   rmi_host_cost(en->c[2], en->c[1], par));
@@ -773,5 +896,8 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
     ec->cap_arcs = ec->cap_arcs2;
     ec->cap_arcs2 = tc;
     ec->n_arcs = ec->n_arcs2;
+    /* every entry kept is valid as of this step, for these trees */
+    ec->vstep = wk->step;
+    ec->vtstep = ec->tstep;
     return RM_OK;
 }

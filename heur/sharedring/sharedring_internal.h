@@ -50,6 +50,7 @@ typedef struct h2_sym {
      * it has several */
     unsigned char *closed;
     int *lres;
+    int *cls_of; /* n_mem: the class of each member position (NULL: searched) */
 } h2_sym;
 
 /* Interchangeable hosts under fixed routes (heur/sharedring/sharedring_fixed.c). */
@@ -334,6 +335,7 @@ typedef struct h2_cent {
     int ok;    /* 1: four shares > 0, x and c valid; 0: the host cannot be inserted there */
     int a0, len[4];
     unsigned long step;
+    unsigned long long sig; /* the resources of its paths, hashed (rm_h2_res_bit) */
     double x[4], c[4];
 } h2_cent;
 
@@ -359,6 +361,9 @@ typedef struct h2_ecache {
      * above tacc[t] (rmi_h2_trees_reuse) */
     unsigned long tchk;
     double tacc[4];
+    /* the visit at step vstep (0: none since the cache was emptied) left
+     * every entry valid, with the stored trees of step vtstep */
+    unsigned long vstep, vtstep;
 } h2_ecache;
 
 /* One change of a resource's residual between two steps: at the start of
@@ -586,6 +591,7 @@ typedef struct h2_work {
     double tlow[4];
     int *cand_f; /* H: scratch of the candidates kept (rmi_h2_scan_edge) */
     int *cand_j; /* H: scratch of rmi_h2_scan_cached (its entries of hosts in the ring) */
+    double *bnd_t; /* H: scratch of rmi_h2_edge_bounds_range (each candidate's width bound) */
     /* fixed routes (a platform that fixes them): room for the arcs of a
      * candidate's four routes, fx_room each (rmi_h2_scan_edge); the twin
      * classes (shared, read-only during a scan; NULL: every host) */

@@ -167,6 +167,7 @@ static void twin_view(h2_work *tv, const h2_work *wk, const h2_work *tw)
     tv->cand_x = tw->cand_x;
     tv->cand_f = tw->cand_f;
     tv->cand_j = tw->cand_j;
+    tv->bnd_t = tw->bnd_t;
     tv->fx_arcs = tw->fx_arcs;
     tv->fx_room = tw->fx_room;
     tv->sym_r = tw->sym_r;

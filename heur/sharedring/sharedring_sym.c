@@ -77,6 +77,7 @@ void rmi_h2_sym_destroy(h2_sym *sy)
     free(sy->tmp);
     free(sy->closed);
     free(sy->lres);
+    free(sy->cls_of);
     free(sy);
 }
 
@@ -226,6 +227,11 @@ h2_sym *rmi_h2_sym_new(const rm_network *net)
         if (sy->pos_of[h] < 0)
             sy->single[sy->n_single++] = h;
     sym_closed(sy, net, deg, lnk);
+    sy->cls_of = malloc(((size_t)nk + 1) * sizeof *sy->cls_of);
+    if (sy->cls_of)
+        for (int c = 0; c < nc; c++)
+            for (int t = sy->cls_start[c]; t < sy->cls_start[c + 1]; t++)
+                sy->cls_of[t] = c;
     free(deg);
     free(lnk);
     free(key);
