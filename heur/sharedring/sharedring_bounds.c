@@ -795,6 +795,43 @@ double rmi_h2_share_lower_bound(h2_work *wk, const double *cap, const rm_route *
     return best;
 }
 
+/* The end of the optimal split's bounds (rmi_h2_share_opt_bound,
+ * rmi_h2_share_tree_bound): each resource constraint n (capacity kc[n],
+ * crossed by the routes of mask km[n], in that order) lowers U[t], what the
+ * other routes at their lower shares xl leave to route t, and C12, what
+ * they leave to routes 1 and 2 together; then inv_lb[t] and *k_lb, the
+ * group bound over routes 1 and 2 (INFINITY when a share is 0). 1. */
+static int split_bound_finish(const int *km, const double *kc, int nk, const double xl[4], double eps,
+                              double U[4], double inv_lb[4], double *k_lb)
+{
+    double C12 = INFINITY;
+    for (int x = 0; x < nk; x++) {
+        int M = km[x];
+        double cc = kc[x] * (1.0 + eps), all = 0.0;
+        for (int t = 0; t < 4; t++)
+            if (M >> t & 1)
+                all += xl[t];
+        for (int t = 0; t < 4; t++)
+            if (M >> t & 1) {
+                double v = cc - (all - xl[t]);
+                U[t] = v < U[t] ? v : U[t];
+            }
+        if ((M & 6) == 6) {
+            double v = cc - (all - xl[1] - xl[2]);
+            C12 = v < C12 ? v : C12;
+        }
+    }
+    for (int t = 0; t < 4; t++)
+        inv_lb[t] = U[t] > 0.0 ? (1.0 - eps) / U[t] : INFINITY;
+    if (!(U[1] > 0.0 && U[2] > 0.0 && C12 > 0.0)) {
+        *k_lb = INFINITY; /* a share of 0: the candidate cannot be taken */
+        return 1;
+    }
+    static const double ones[4] = {1.0, 1.0, 1.0, 1.0};
+    *k_lb = group_min_s(6, ones, ones, U, C12) * (1.0 - eps);
+    return 1;
+}
+
 /*
  * Fast path: bounds on the shares that rmi_h2_share_routes returns for the
  * four candidate routes r (weights a > 0) on the capacities cap, valid for
@@ -935,33 +972,14 @@ int rmi_h2_share_opt_bound(h2_work *wk, const double *cap, const rm_route *r, co
     for (int t = 0; t < 4; t++)
         xl[t] = rm_h2_fmin(ell[t], sqrt(a[t] * ell[t] / B)) * (1.0 - eps);
     /* what the others leave on each resource */
-    double C12 = INFINITY;
-    for (int M = 1; M < 16; M++) {
-        if (mc[M] == INFINITY)
-            continue;
-        double cc = mc[M] * (1.0 + eps), all = 0.0;
-        for (int t = 0; t < 4; t++)
-            if (M >> t & 1)
-                all += xl[t];
-        for (int t = 0; t < 4; t++)
-            if (M >> t & 1) {
-                double v = cc - (all - xl[t]);
-                U[t] = v < U[t] ? v : U[t];
-            }
-        if ((M & 6) == 6) {
-            double v = cc - (all - xl[1] - xl[2]);
-            C12 = v < C12 ? v : C12;
+    int km[15], nk = 0;
+    double kc[15];
+    for (int M = 1; M < 16; M++)
+        if (mc[M] != INFINITY) {
+            kc[nk] = mc[M];
+            km[nk++] = M;
         }
-    }
-    for (int t = 0; t < 4; t++)
-        inv_lb[t] = U[t] > 0.0 ? (1.0 - eps) / U[t] : INFINITY;
-    if (!(U[1] > 0.0 && U[2] > 0.0 && C12 > 0.0)) {
-        *k_lb = INFINITY; /* a share of 0: the candidate cannot be taken */
-        return 1;
-    }
-    static const double ones[4] = {1.0, 1.0, 1.0, 1.0};
-    *k_lb = group_min_s(6, ones, ones, U, C12) * (1.0 - eps);
-    return 1;
+    return split_bound_finish(km, kc, nk, xl, eps, U, inv_lb, k_lb);
 }
 
 /*
@@ -1097,32 +1115,7 @@ int rmi_h2_share_tree_bound(const h2_work *wk, const double *cap, int i, int j, 
         kc[nk] = u[2];
         km[nk++] = 12;
     }
-    double C12 = INFINITY;
-    for (int x = 0; x < nk; x++) {
-        int M = km[x];
-        double cc = kc[x] * (1.0 + eps), all = 0.0;
-        for (int t = 0; t < 4; t++)
-            if (M >> t & 1)
-                all += xl[t];
-        for (int t = 0; t < 4; t++)
-            if (M >> t & 1) {
-                double v = cc - (all - xl[t]);
-                U[t] = v < U[t] ? v : U[t];
-            }
-        if ((M & 6) == 6) {
-            double v = cc - (all - xl[1] - xl[2]);
-            C12 = v < C12 ? v : C12;
-        }
-    }
-    for (int t = 0; t < 4; t++)
-        inv_lb[t] = U[t] > 0.0 ? (1.0 - eps) / U[t] : INFINITY;
-    if (!(U[1] > 0.0 && U[2] > 0.0 && C12 > 0.0)) {
-        *k_lb = INFINITY; /* a share of 0: the candidate cannot be taken */
-        return 1;
-    }
-    static const double ones[4] = {1.0, 1.0, 1.0, 1.0};
-    *k_lb = group_min_s(6, ones, ones, U, C12) * (1.0 - eps);
-    return 1;
+    return split_bound_finish(km, kc, nk, xl, eps, U, inv_lb, k_lb);
 }
 
 void rmi_h2_tree_bound_init(h2_work *wk, int mirror)
