@@ -436,6 +436,49 @@ START_TEST(test_cache_budget)
 }
 END_TEST
 
+/* The random platforms of the bound tests: sparse, discrete ties (seeded
+ * ties_base + plat), Tiers-like (seeded plat + tiers_off) and stars, in
+ * turn. */
+static rm_platform *bound_platform(int plat, unsigned long long *sd, unsigned long long ties_base,
+                                   uint64_t tiers_off)
+{
+    if (plat % 4 == 0)
+        return rmt_random_sparse(sd, 12 + plat, 8 + plat, plat, 0);
+    if (plat % 4 == 1)
+        return rmt_random_ties(ties_base + (unsigned long long)plat, 30 + plat, 6, 1, 0);
+    if (plat % 4 == 2)
+        return gen(RM_GEN_TIERS, 60 + 4 * plat, (uint64_t)plat + tiers_off);
+    return gen(RM_GEN_STAR, 20 + plat, (uint64_t)plat);
+}
+
+/* A random residual cap (some links much used) and three distinct host
+ * indices hi, hj, hk of H, drawn from sd in that order. */
+static void draw_residual_triple(const rm_network *net, int H, unsigned long long *sd, double *cap,
+                                 int *hi, int *hj, int *hk)
+{
+    for (int r = 0; r < net->n_res; r++)
+        cap[r] = net->res_cap[r] * (rmt_rnd(sd) < 0.3 ? 0.02 + 0.98 * rmt_rnd(sd) : 1.0);
+    *hi = rmt_rndint(sd, 0, H - 1);
+    do
+        *hj = rmt_rndint(sd, 0, H - 1);
+    while (*hj == *hi);
+    do
+        *hk = rmt_rndint(sd, 0, H - 1);
+    while (*hk == *hi || *hk == *hj);
+}
+
+/* The inverse cycle-times a = (1/w_i, 1/w_k, 1/w_k, 1/w_j) of a random
+ * quadruple, w_i, w_j, w_k drawn from sd in that order in [0.005, 0.055). */
+static void draw_cycle_times(unsigned long long *sd, double a[4])
+{
+    double wi = 0.005 + 0.05 * rmt_rnd(sd);
+    double wj = 0.005 + 0.05 * rmt_rnd(sd);
+    double wkk = 0.005 + 0.05 * rmt_rnd(sd);
+    a[0] = 1.0 / wi;
+    a[1] = a[2] = 1.0 / wkk;
+    a[3] = 1.0 / wj;
+}
+
 /* The optimal split's bounds (rmi_h2_share_opt_bound, weak duality on
  * eq. (5)'s sharing, Legrand et al. 2004 §4.4.2): on random platforms
  * (random sparse ones, discrete ties, Tiers-like and stars; half and full
@@ -452,15 +495,7 @@ START_TEST(test_share_opt_bound)
     unsigned long long sd = 0x5eed23ULL;
     int applied = 0, beats = 0, close = 0, draws = 0;
     for (int plat = 0; plat < 16; plat++) {
-        rm_platform *p;
-        if (plat % 4 == 0)
-            p = rmt_random_sparse(&sd, 12 + plat, 8 + plat, plat, 0);
-        else if (plat % 4 == 1)
-            p = rmt_random_ties(1000 + (unsigned long long)plat, 30 + plat, 6, 1, 0);
-        else if (plat % 4 == 2)
-            p = gen(RM_GEN_TIERS, 60 + 4 * plat, (uint64_t)plat);
-        else
-            p = gen(RM_GEN_STAR, 20 + plat, (uint64_t)plat);
+        rm_platform *p = bound_platform(plat, &sd, 1000, 0);
         rm_duplex duplex = plat % 2 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF;
         rm_network net;
         rm_error err;
@@ -471,15 +506,8 @@ START_TEST(test_share_opt_bound)
         ck_assert_ptr_nonnull(cap);
         int H = p->n_hosts;
         for (int it = 0; it < 300 && H >= 3; it++) {
-            for (int r = 0; r < net.n_res; r++) /* a residual: some links much used */
-                cap[r] = net.res_cap[r] * (rmt_rnd(&sd) < 0.3 ? 0.02 + 0.98 * rmt_rnd(&sd) : 1.0);
-            int hi = rmt_rndint(&sd, 0, H - 1), hj, hk;
-            do
-                hj = rmt_rndint(&sd, 0, H - 1);
-            while (hj == hi);
-            do
-                hk = rmt_rndint(&sd, 0, H - 1);
-            while (hk == hi || hk == hj);
+            int hi, hj, hk;
+            draw_residual_triple(&net, H, &sd, cap, &hi, &hj, &hk);
             int i = p->hosts[hi], j = p->hosts[hj], k = p->hosts[hk];
             rm_route r[4];
             memset(r, 0, sizeof r);
@@ -489,9 +517,8 @@ START_TEST(test_share_opt_bound)
                 ck_assert_int_eq(rm_widest_route(&net, cap, ends[t][0], ends[t][1], &r[t], &err), RM_OK);
                 ok = ok && r[t].n_arcs > 0 && r[t].bandwidth > 0.0;
             }
-            double wi = 0.005 + 0.05 * rmt_rnd(&sd), wj = 0.005 + 0.05 * rmt_rnd(&sd),
-                   wkk = 0.005 + 0.05 * rmt_rnd(&sd);
-            double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4], inv[4], kk, k_lb;
+            double a[4], x[4], inv[4], kk, k_lb;
+            draw_cycle_times(&sd, a);
             if (ok) {
                 draws++;
                 ck_assert_int_eq(rmi_h2_share_routes(&wk, cap, 4, r, a, x, &err), RM_OK);
@@ -553,15 +580,7 @@ START_TEST(test_share_tree_bound)
     unsigned long long sd = 0x7eeb0dULL;
     int applied = 0, close = 0, draws = 0, pruned_both = 0;
     for (int plat = 0; plat < 16; plat++) {
-        rm_platform *p;
-        if (plat % 4 == 0)
-            p = rmt_random_sparse(&sd, 12 + plat, 8 + plat, plat, 0);
-        else if (plat % 4 == 1)
-            p = rmt_random_ties(2000 + (unsigned long long)plat, 30 + plat, 6, 1, 0);
-        else if (plat % 4 == 2)
-            p = gen(RM_GEN_TIERS, 60 + 4 * plat, (uint64_t)plat + 7);
-        else
-            p = gen(RM_GEN_STAR, 20 + plat, (uint64_t)plat);
+        rm_platform *p = bound_platform(plat, &sd, 2000, 7);
         rm_duplex duplex = plat % 2 ? RM_DUPLEX_FULL : RM_DUPLEX_HALF;
         int mirror = !p->directed && duplex == RM_DUPLEX_HALF;
         rm_network net;
@@ -579,15 +598,8 @@ START_TEST(test_share_tree_bound)
         ck_assert_ptr_nonnull(cap);
         int H = p->n_hosts;
         for (int it = 0; it < 300 && H >= 3; it++) {
-            for (int r = 0; r < net.n_res; r++) /* a residual: some links much used */
-                cap[r] = net.res_cap[r] * (rmt_rnd(&sd) < 0.3 ? 0.02 + 0.98 * rmt_rnd(&sd) : 1.0);
-            int hi = rmt_rndint(&sd, 0, H - 1), hj, hk;
-            do
-                hj = rmt_rndint(&sd, 0, H - 1);
-            while (hj == hi);
-            do
-                hk = rmt_rndint(&sd, 0, H - 1);
-            while (hk == hi || hk == hj);
+            int hi, hj, hk;
+            draw_residual_triple(&net, H, &sd, cap, &hi, &hj, &hk);
             int i = p->hosts[hi], j = p->hosts[hj], k = p->hosts[hk];
             for (int t = 0; t < 4; t += 2) {
                 int root = t ? j : i;
@@ -618,9 +630,8 @@ START_TEST(test_share_tree_bound)
             ck_assert_int_eq(rm_route_from_tree(&net, j, 0, wk.arc[2], k, &r[3], &err), RM_OK);
             for (int t = 0; t < 4; t++)
                 r[t].bandwidth = u[t];
-            double wi = 0.005 + 0.05 * rmt_rnd(&sd), wj = 0.005 + 0.05 * rmt_rnd(&sd),
-                   wkk = 0.005 + 0.05 * rmt_rnd(&sd);
-            double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, x[4], ti[4], tk, inv[4], kk;
+            double a[4], x[4], ti[4], tk, inv[4], kk;
+            draw_cycle_times(&sd, a);
             draws++;
             ck_assert_int_eq(rmi_h2_share_routes(&wk, cap, 4, r, a, x, &err), RM_OK);
             int ob = rmi_h2_share_opt_bound(&wk, cap, r, a, inv, &kk);

@@ -532,6 +532,114 @@ int write_text(int fd, const std::string &out)
 }
 
 int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u::Host *> &hosts);
+int child_extract(const char *path, const char *dir, int fd, int max_hosts, int pairs_max, bool pieces);
+
+/* The hosts of both streams: their count, then each one's name, speed
+ * (flop/s) and core count. */
+void hosts_out(Out &o, const std::vector<simgrid::s4u::Host *> &hosts)
+{
+    o.i32(static_cast<int32_t>(hosts.size()));
+    for (const auto *h : hosts) {
+        o.str(h->get_name());
+        o.f64(h->get_speed());
+        o.i32(h->get_core_count());
+    }
+}
+
+/* The all-pairs stream, version 4 (rmi_sg_child_extract at or below
+ * pairs_max hosts): hosts, every ordered pair's route as link ids (-1: no
+ * route) with its latency beyond its links', the links, SimGrid's routers,
+ * the hosts' zones. 0, or 4 when fd could not be written. Throws
+ * SimGrid's exceptions. */
+int write_all_pairs(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u::Host *> &hosts)
+{
+    o.bytes("RMSG", 4);
+    o.u32(4);
+    hosts_out(o, hosts);
+    std::unordered_map<const simgrid::s4u::Link *, int32_t> ids;
+    std::vector<const simgrid::s4u::Link *> links;
+    std::vector<simgrid::s4u::Link *> route;
+    int32_t n_extra = 0; /* routes whose latency is more than their links' */
+    double max_extra = 0.0;
+    for (size_t i = 0; i < hosts.size(); i++)
+        for (size_t j = 0; j < hosts.size(); j++) {
+            if (i == j)
+                continue;
+            route.clear();
+            double lat = 0.0;
+            const simgrid::s4u::NetZone *zi = hosts[i]->get_englobing_zone();
+            if (zi == hosts[j]->get_englobing_zone() && empty_zone(zi)) {
+                o.i32(-1); /* routing="None": no route (and no abort) */
+                continue;
+            }
+            try {
+                hosts[i]->route_to(hosts[j], route, &lat);
+            } catch (const std::exception &) { /* no route between them */
+                o.i32(-1);
+                continue;
+            }
+            o.i32(static_cast<int32_t>(route.size()));
+            double link_lat = 0.0, extra = 0.0;
+            for (const auto *l : route)
+                link_lat += l->get_latency();
+            if (lat > link_lat * (1 + 1e-9) + 1e-15) { /* e.g. Vivaldi coordinates */
+                extra = lat - link_lat;
+                n_extra++;
+                if (extra > max_extra)
+                    max_extra = extra;
+            }
+            for (const auto *l : route) {
+                auto it = ids.find(l);
+                int32_t id;
+                if (it == ids.end()) {
+                    id = static_cast<int32_t>(links.size());
+                    ids.emplace(l, id);
+                    links.push_back(l);
+                } else
+                    id = it->second;
+                o.i32(id);
+            }
+            o.f64(extra);
+        }
+    o.i32(n_extra);
+    o.f64(max_extra);
+    o.i32(static_cast<int32_t>(links.size()));
+    for (const auto *l : links) {
+        o.str(l->get_name());
+        o.f64(l->get_bandwidth());
+        o.f64(l->get_latency());
+        o.i32(static_cast<int32_t>(l->get_sharing_policy()));
+    }
+    /* version 4: SimGrid's own routers, and the zone of each host with
+     * whether it is a cluster (a <cluster>'s zone: flat or star, fat-tree,
+     * torus, dragonfly), for the outputs (names, pictures) */
+    int32_t n_routers = 0;
+    for (const auto *np : e.get_all_netpoints())
+        n_routers += np->is_router() ? 1 : 0;
+    o.i32(n_routers);
+    std::unordered_map<const simgrid::s4u::NetZone *, int32_t> zid;
+    std::vector<const simgrid::s4u::NetZone *> zones;
+    std::vector<int32_t> hz;
+    for (const auto *h : hosts) {
+        const simgrid::s4u::NetZone *z = h->get_englobing_zone();
+        auto it = zid.find(z);
+        if (it == zid.end()) {
+            it = zid.emplace(z, static_cast<int32_t>(zones.size())).first;
+            zones.push_back(z);
+        }
+        hz.push_back(it->second);
+    }
+    o.i32(static_cast<int32_t>(zones.size()));
+    for (const auto *z : zones) {
+        o.str(z ? z->get_name() : std::string());
+        o.i32(cluster_zone(z) ? 1 : 0);
+    }
+    for (int32_t v : hz)
+        o.i32(v);
+    o.bytes("END!", 4);
+    o.flush();
+    return o.failed() ? 4 : 0;
+}
 
 } // namespace
 
@@ -542,6 +650,15 @@ extern "C" void rmi_sg_pin_config(void)
 
 extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, int max_hosts,
                                     int pairs_max)
+{
+    return child_extract(path, dir, fd, max_hosts, pairs_max, false);
+}
+
+namespace {
+
+/* rmi_sg_child_extract, and rmi_sg_child_extract_pieces (pieces: the pieces
+ * stream whatever the host count) */
+int child_extract(const char *path, const char *dir, int fd, int max_hosts, int pairs_max, bool pieces)
 {
     Out o(fd);
     try {
@@ -597,99 +714,9 @@ extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, i
         }
         /* above pairs_max hosts: the route pieces (O(H) for a hierarchy of
          * clusters), not the route of every ordered pair (O(H^2)) */
-        if (pairs_max > 0 && hosts.size() > static_cast<size_t>(pairs_max))
+        if (pieces || (pairs_max > 0 && hosts.size() > static_cast<size_t>(pairs_max)))
             return write_pieces(o, e, hosts);
-        o.bytes("RMSG", 4);
-        o.u32(4);
-        o.i32(static_cast<int32_t>(hosts.size()));
-        for (const auto *h : hosts) {
-            o.str(h->get_name());
-            o.f64(h->get_speed());
-            o.i32(h->get_core_count());
-        }
-        std::unordered_map<const simgrid::s4u::Link *, int32_t> ids;
-        std::vector<const simgrid::s4u::Link *> links;
-        std::vector<simgrid::s4u::Link *> route;
-        int32_t n_extra = 0; /* routes whose latency is more than their links' */
-        double max_extra = 0.0;
-        for (size_t i = 0; i < hosts.size(); i++)
-            for (size_t j = 0; j < hosts.size(); j++) {
-                if (i == j)
-                    continue;
-                route.clear();
-                double lat = 0.0;
-                const simgrid::s4u::NetZone *zi = hosts[i]->get_englobing_zone();
-                if (zi == hosts[j]->get_englobing_zone() && empty_zone(zi)) {
-                    o.i32(-1); /* routing="None": no route (and no abort) */
-                    continue;
-                }
-                try {
-                    hosts[i]->route_to(hosts[j], route, &lat);
-                } catch (const std::exception &) { /* no route between them */
-                    o.i32(-1);
-                    continue;
-                }
-                o.i32(static_cast<int32_t>(route.size()));
-                double link_lat = 0.0, extra = 0.0;
-                for (const auto *l : route)
-                    link_lat += l->get_latency();
-                if (lat > link_lat * (1 + 1e-9) + 1e-15) { /* e.g. Vivaldi coordinates */
-                    extra = lat - link_lat;
-                    n_extra++;
-                    if (extra > max_extra)
-                        max_extra = extra;
-                }
-                for (const auto *l : route) {
-                    auto it = ids.find(l);
-                    int32_t id;
-                    if (it == ids.end()) {
-                        id = static_cast<int32_t>(links.size());
-                        ids.emplace(l, id);
-                        links.push_back(l);
-                    } else
-                        id = it->second;
-                    o.i32(id);
-                }
-                o.f64(extra);
-            }
-        o.i32(n_extra);
-        o.f64(max_extra);
-        o.i32(static_cast<int32_t>(links.size()));
-        for (const auto *l : links) {
-            o.str(l->get_name());
-            o.f64(l->get_bandwidth());
-            o.f64(l->get_latency());
-            o.i32(static_cast<int32_t>(l->get_sharing_policy()));
-        }
-        /* version 4: SimGrid's own routers, and the zone of each host with
-         * whether it is a cluster (a <cluster>'s zone: flat or star, fat-tree,
-         * torus, dragonfly), for the outputs (names, pictures) */
-        int32_t n_routers = 0;
-        for (const auto *np : e.get_all_netpoints())
-            n_routers += np->is_router() ? 1 : 0;
-        o.i32(n_routers);
-        std::unordered_map<const simgrid::s4u::NetZone *, int32_t> zid;
-        std::vector<const simgrid::s4u::NetZone *> zones;
-        std::vector<int32_t> hz;
-        for (const auto *h : hosts) {
-            const simgrid::s4u::NetZone *z = h->get_englobing_zone();
-            auto it = zid.find(z);
-            if (it == zid.end()) {
-                it = zid.emplace(z, static_cast<int32_t>(zones.size())).first;
-                zones.push_back(z);
-            }
-            hz.push_back(it->second);
-        }
-        o.i32(static_cast<int32_t>(zones.size()));
-        for (const auto *z : zones) {
-            o.str(z ? z->get_name() : std::string());
-            o.i32(cluster_zone(z) ? 1 : 0);
-        }
-        for (int32_t v : hz)
-            o.i32(v);
-        o.bytes("END!", 4);
-        o.flush();
-        return o.failed() ? 4 : 0;
+        return write_all_pairs(o, e, hosts);
     } catch (const std::exception &ex) {
         error_record(o, ex.what());
         return 3;
@@ -698,6 +725,8 @@ extern "C" int rmi_sg_child_extract(const char *path, const char *dir, int fd, i
         return 3;
     }
 }
+
+} // namespace
 
 extern "C" int rmi_sg_child_compose_check(const char *path, int src_stride, int fd)
 {
@@ -861,314 +890,314 @@ void local_of_zone(const NetZoneImpl *z, const NetPoint *s, const NetPoint *d, P
     p.latency = lat;
 }
 
+/* A dragonfly zone kept factored (PieceWriter::factor_dragonfly): its
+ * members' router classes cls (by member), a member of each class rep, and
+ * the pieces up (by member), down (by member) and mid (by class pair). */
+struct Factored {
+    const NetZoneImpl *z;
+    size_t nc = 0;
+    std::vector<int32_t> cls, rep;
+    std::vector<Piece> up, down, mid;
+};
+
 /* The pieces stream (rmi_sg_child_extract_pieces) of the loaded and sealed
- * platform e with its hosts: 0, 3 after an "ERR!" record, 4 when fd could
- * not be written. Throws SimGrid's exceptions. */
-int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u::Host *> &hosts)
+ * platform e with its hosts, written by run(): 0, 3 after an "ERR!" record,
+ * 4 when fd could not be written. Throws SimGrid's exceptions. The steps, in
+ * the order that numbers netpoints and links: the dragonflies factored, the
+ * probes that fill the composer's pieces, the netpoints numbered, the
+ * fat-tree section, the factored section, the stream. */
+class PieceWriter {
+  public:
+    PieceWriter(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u::Host *> &hosts)
+        : o_(o), e_(e), hosts_(hosts), c_(lat_)
+    {
+    }
+    int run();
+
+  private:
+    Out &o_;
+    simgrid::s4u::Engine &e_;
+    const std::vector<simgrid::s4u::Host *> &hosts_;
+    std::unordered_map<const StandardLinkImpl *, double> lat_;
+    std::unordered_map<const StandardLinkImpl *, const simgrid::s4u::Link *> iface_;
+    Composer c_; /* reads lat_, filled by run() */
+    std::vector<const NetZoneImpl *> leaves_;
+    std::unordered_map<const NetZoneImpl *, std::vector<const NetPoint *>> members_;
+    std::vector<Factored> fac_;
+    std::unordered_map<const NetPoint *, int32_t> np_;
+    std::vector<const NetPoint *> nps_;
+    std::vector<NetZoneImpl *> zones_;
+    std::unordered_map<const NetZoneImpl *, int32_t> zid_;
+    std::unordered_map<const StandardLinkImpl *, int32_t> lid_;
+    std::vector<const StandardLinkImpl *> lks_;
+    std::vector<int32_t> ft_; /* version 3: the fat-tree zones */
+    std::string fsec_;        /* version 3: the factored zones */
+
+    int32_t np_id(const NetPoint *v);
+    int32_t link_id(const StandardLinkImpl *l);
+    bool factor_dragonfly(const NetZoneImpl *z, Factored &f);
+    void probe_routes();
+    void number_netpoints();
+    void fat_tree_zone_section(NetZoneImpl *z);
+    void factored_section();
+    void links_out(const LinkList &ls);
+    void piece_out(const Piece &p);
+    void write_stream();
+};
+
+/* numbering: hosts, then every other netpoint the pieces name */
+int32_t PieceWriter::np_id(const NetPoint *v)
 {
-    NetZoneImpl *root = e.get_netzone_root()->get_impl();
-    if (const char *u = pieces_unsupported(root)) {
-        error_record(o, std::string("a ") + u + " zone: its routes are not composed from pieces");
-        return 3;
+    if (!v)
+        return -1;
+    auto it = np_.find(v);
+    if (it != np_.end())
+        return it->second;
+    int32_t id = static_cast<int32_t>(nps_.size());
+    np_.emplace(v, id);
+    nps_.push_back(v);
+    return id;
+}
+
+int32_t PieceWriter::link_id(const StandardLinkImpl *l)
+{
+    if (!l)
+        return -1;
+    auto it = lid_.find(l);
+    if (it == lid_.end()) {
+        it = lid_.emplace(l, static_cast<int32_t>(lks_.size())).first;
+        lks_.push_back(l);
     }
-    std::unordered_map<const StandardLinkImpl *, double> lat;
-    std::unordered_map<const StandardLinkImpl *, const simgrid::s4u::Link *> iface;
-    for (const auto *l : e.get_all_links()) {
-        lat.emplace(l->get_impl(), l->get_latency());
-        iface.emplace(l->get_impl(), l);
+    return it->second;
+}
+
+/* Dragonfly zones, factored: SimGrid 3.32's DragonflyZone::get_local_route
+ * takes s's node link (and limiter), the minimal path between the two
+ * routers, then d's limiter and node link; so s -> d is U(s), M(router of s,
+ * router of d), D(d). Taken from SimGrid's own routes (a member's to and
+ * from another, one between two members of each router pair, or of one
+ * router: SimGrid 3.32 adds each router's limiter on the way) and checked on
+ * every member's routes to and from the next one; a zone that does not fit
+ * (or with more router pairs than 4 H + 65,536) keeps its pairs: false. */
+bool PieceWriter::factor_dragonfly(const NetZoneImpl *z, Factored &f)
+{
+    const auto &m = members_[z];
+    const auto *dz = static_cast<const simgrid::kernel::routing::DragonflyZone *>(z);
+    size_t a = cluster_has_limiter(z) ? 2 : 1;
+    f.z = z;
+    std::map<std::tuple<unsigned long, unsigned long, unsigned long>, int32_t> key;
+    for (size_t k = 0; k < m.size(); k++) {
+        auto co = dz->rankId_to_coords(m[k]->id());
+        auto it = key.emplace(std::make_tuple(co.group, co.chassis, co.blade), static_cast<int32_t>(f.rep.size()))
+                      .first;
+        if (static_cast<size_t>(it->second) == f.rep.size())
+            f.rep.push_back(static_cast<int32_t>(k));
+        f.cls.push_back(it->second);
     }
-    Composer c(lat);
-    /* every host's routes to and from two hosts of each leaf zone: every
-     * piece any host pair's route is made of (the common ancestor's
-     * local route and the gateway routes are those of the
-     * representative in the destination's leaf zone); every pair of a
-     * leaf zone that is not a star */
-    std::vector<const NetZoneImpl *> leaves;
-    std::unordered_map<const NetZoneImpl *, std::vector<const NetPoint *>> members;
-    for (const auto *h : hosts) {
-        const NetZoneImpl *z = h->get_netpoint()->get_englobing_zone();
-        auto &m = members[z];
-        if (m.empty())
-            leaves.push_back(z);
-        m.push_back(h->get_netpoint());
-    }
-    /* dragonfly zones, factored: SimGrid 3.32's DragonflyZone::get_local_route
-     * takes s's node link (and limiter), the minimal path between the two
-     * routers, then d's limiter and node link; so s -> d is U(s), M(router
-     * of s, router of d), D(d). Taken from SimGrid's
-     * own routes (a member's to and from another, one between two members of
-     * each router pair, or of one router: SimGrid 3.32 adds each router's
-     * limiter on the way) and checked on every member's routes to and from the
-     * next one; a zone that does not fit (or with more router pairs than
-     * 4 H + 65,536) keeps its pairs. */
-    struct Factored {
-        const NetZoneImpl *z;
-        size_t nc = 0;
-        std::vector<int32_t> cls, rep;
-        std::vector<Piece> up, down, mid;
+    f.nc = f.rep.size();
+    if (f.nc * f.nc > 4 * m.size() + 65536)
+        return false;
+    bool ok = true;
+    Piece p;
+    auto sum_lat = [this](Piece &q) {
+        q.latency = 0.0;
+        for (const auto *l : q.links)
+            q.latency += lat_.at(l);
     };
-    std::vector<Factored> fac;
-    for (const NetZoneImpl *z : leaves) {
-        const auto &m = members[z];
-        if (!dragonfly_zone(z) || m.size() < 2)
-            continue;
-        const auto *dz = static_cast<const simgrid::kernel::routing::DragonflyZone *>(z);
-        size_t a = cluster_has_limiter(z) ? 2 : 1;
-        Factored f;
-        f.z = z;
-        std::map<std::tuple<unsigned long, unsigned long, unsigned long>, int32_t> key;
-        for (size_t k = 0; k < m.size(); k++) {
-            auto co = dz->rankId_to_coords(m[k]->id());
-            auto it = key.emplace(std::make_tuple(co.group, co.chassis, co.blade),
-                                  static_cast<int32_t>(f.rep.size()))
-                          .first;
-            if (static_cast<size_t>(it->second) == f.rep.size())
-                f.rep.push_back(static_cast<int32_t>(k));
-            f.cls.push_back(it->second);
-        }
-        f.nc = f.rep.size();
-        if (f.nc * f.nc > 4 * m.size() + 65536)
-            continue;
-        bool ok = true;
-        Piece p;
-        auto sum_lat = [&lat](Piece &q) {
-            q.latency = 0.0;
-            for (const auto *l : q.links)
-                q.latency += lat.at(l);
-        };
-        f.up.resize(m.size());
-        f.down.resize(m.size());
-        for (size_t k = 0; k < m.size() && ok; k++) {
-            const NetPoint *v = m[k], *w = m[k ? 0 : 1];
-            local_of_zone(z, v, w, p);
-            ok = p.links.size() >= 2 * a;
-            if (!ok)
-                break;
-            f.up[k].links.assign(p.links.begin(), p.links.begin() + static_cast<long>(a));
-            f.up[k].gw_src = p.gw_src;
-            sum_lat(f.up[k]);
-            local_of_zone(z, w, v, p);
-            ok = p.links.size() >= 2 * a;
-            if (!ok)
-                break;
-            f.down[k].links.assign(p.links.end() - static_cast<long>(a), p.links.end());
-            f.down[k].gw_dst = p.gw_dst;
-            sum_lat(f.down[k]);
-        }
-        f.mid.resize(f.nc * f.nc);
-        std::vector<int32_t> rep2(f.nc, -1); /* a second member of the router */
-        for (size_t k = 0; k < m.size(); k++)
-            if (rep2[static_cast<size_t>(f.cls[k])] < 0 && f.rep[static_cast<size_t>(f.cls[k])] != static_cast<int32_t>(k))
-                rep2[static_cast<size_t>(f.cls[k])] = static_cast<int32_t>(k);
-        for (size_t c1 = 0; c1 < f.nc && ok; c1++)
-            for (size_t c2 = 0; c2 < f.nc && ok; c2++) {
-                int32_t to = c1 == c2 ? rep2[c1] : f.rep[c2]; /* one router: its limiter, if any */
-                if (to < 0)
-                    continue; /* a router of one member: no pair */
-                local_of_zone(z, m[static_cast<size_t>(f.rep[c1])], m[static_cast<size_t>(to)], p);
-                ok = p.links.size() >= 2 * a;
-                if (ok) {
-                    Piece &q = f.mid[c1 * f.nc + c2];
-                    q.links.assign(p.links.begin() + static_cast<long>(a),
-                                   p.links.end() - static_cast<long>(a));
-                    sum_lat(q);
-                }
-            }
-        for (size_t k = 0; k < m.size() && ok; k++)
-            for (int dir = 0; dir < 2 && ok; dir++) {
-                size_t i = dir ? (k + 1) % m.size() : k, j = dir ? k : (k + 1) % m.size();
-                local_of_zone(z, m[i], m[j], p);
-                LinkList want = f.up[i].links;
-                const auto &mid = f.mid[static_cast<size_t>(f.cls[i]) * f.nc + static_cast<size_t>(f.cls[j])];
-                want.insert(want.end(), mid.links.begin(), mid.links.end());
-                want.insert(want.end(), f.down[j].links.begin(), f.down[j].links.end());
-                ok = want == p.links && p.gw_src == f.up[i].gw_src && p.gw_dst == f.down[j].gw_dst;
-            }
+    f.up.resize(m.size());
+    f.down.resize(m.size());
+    for (size_t k = 0; k < m.size() && ok; k++) {
+        const NetPoint *v = m[k], *w = m[k ? 0 : 1];
+        local_of_zone(z, v, w, p);
+        ok = p.links.size() >= 2 * a;
         if (!ok)
-            continue;
-        c.untabled.insert(z);
-        fac.push_back(std::move(f));
+            break;
+        f.up[k].links.assign(p.links.begin(), p.links.begin() + static_cast<long>(a));
+        f.up[k].gw_src = p.gw_src;
+        sum_lat(f.up[k]);
+        local_of_zone(z, w, v, p);
+        ok = p.links.size() >= 2 * a;
+        if (!ok)
+            break;
+        f.down[k].links.assign(p.links.end() - static_cast<long>(a), p.links.end());
+        f.down[k].gw_dst = p.gw_dst;
+        sum_lat(f.down[k]);
     }
+    f.mid.resize(f.nc * f.nc);
+    std::vector<int32_t> rep2(f.nc, -1); /* a second member of the router */
+    for (size_t k = 0; k < m.size(); k++)
+        if (rep2[static_cast<size_t>(f.cls[k])] < 0 && f.rep[static_cast<size_t>(f.cls[k])] != static_cast<int32_t>(k))
+            rep2[static_cast<size_t>(f.cls[k])] = static_cast<int32_t>(k);
+    for (size_t c1 = 0; c1 < f.nc && ok; c1++)
+        for (size_t c2 = 0; c2 < f.nc && ok; c2++) {
+            int32_t to = c1 == c2 ? rep2[c1] : f.rep[c2]; /* one router: its limiter, if any */
+            if (to < 0)
+                continue; /* a router of one member: no pair */
+            local_of_zone(z, m[static_cast<size_t>(f.rep[c1])], m[static_cast<size_t>(to)], p);
+            ok = p.links.size() >= 2 * a;
+            if (ok) {
+                Piece &q = f.mid[c1 * f.nc + c2];
+                q.links.assign(p.links.begin() + static_cast<long>(a), p.links.end() - static_cast<long>(a));
+                sum_lat(q);
+            }
+        }
+    for (size_t k = 0; k < m.size() && ok; k++)
+        for (int dir = 0; dir < 2 && ok; dir++) {
+            size_t i = dir ? (k + 1) % m.size() : k, j = dir ? k : (k + 1) % m.size();
+            local_of_zone(z, m[i], m[j], p);
+            LinkList want = f.up[i].links;
+            const auto &mid = f.mid[static_cast<size_t>(f.cls[i]) * f.nc + static_cast<size_t>(f.cls[j])];
+            want.insert(want.end(), mid.links.begin(), mid.links.end());
+            want.insert(want.end(), f.down[j].links.begin(), f.down[j].links.end());
+            ok = want == p.links && p.gw_src == f.up[i].gw_src && p.gw_dst == f.down[j].gw_dst;
+        }
+    return ok;
+}
+
+/* Every host's routes to and from two hosts of each leaf zone: every piece
+ * any host pair's route is made of (the common ancestor's local route and
+ * the gateway routes are those of the representative in the destination's
+ * leaf zone); every pair of a leaf zone that is not a star. Fills the
+ * composer's pieces. */
+void PieceWriter::probe_routes()
+{
     LinkList got;
-    for (const NetZoneImpl *z : leaves) {
-        const auto &m = members[z];
+    auto probe = [this, &got](const NetPoint *s, const NetPoint *d) {
+        double l = 0.0;
+        try {
+            got.clear();
+            c_.route(s, d, got, &l);
+        } catch (const std::exception &) {
+        }
+    };
+    for (const NetZoneImpl *z : leaves_) {
+        const auto &m = members_[z];
         const NetPoint *reps[2] = {m.front(), m.back()};
-        bool star = c.probe_of(z) != nullptr || fat_tree_zone(z) || c.untabled.count(z);
-        for (const auto *h : hosts)
+        bool star = c_.probe_of(z) != nullptr || fat_tree_zone(z) || c_.untabled.count(z);
+        for (const auto *h : hosts_)
             for (const NetPoint *r : reps) {
                 const NetPoint *v = h->get_netpoint();
                 if (v == r)
                     continue;
-                double l = 0.0;
-                try {
-                    got.clear();
-                    c.route(v, r, got, &l);
-                } catch (const std::exception &) {
-                }
-                try {
-                    got.clear();
-                    c.route(r, v, got, &l);
-                } catch (const std::exception &) {
-                }
+                probe(v, r);
+                probe(r, v);
             }
         if (!star)
             for (const NetPoint *a : m)
                 for (const NetPoint *b : m)
-                    if (a != b) {
-                        double l = 0.0;
-                        try {
-                            got.clear();
-                            c.route(a, b, got, &l);
-                        } catch (const std::exception &) {
-                        }
-                    }
+                    if (a != b)
+                        probe(a, b);
     }
-    /* numbering: hosts, then every other netpoint the pieces name */
-    std::unordered_map<const NetPoint *, int32_t> np;
-    std::vector<const NetPoint *> nps;
-    auto np_id = [&np, &nps](const NetPoint *v) -> int32_t {
-        if (!v)
-            return -1;
-        auto it = np.find(v);
-        if (it != np.end())
-            return it->second;
-        int32_t id = static_cast<int32_t>(nps.size());
-        np.emplace(v, id);
-        nps.push_back(v);
-        return id;
-    };
-    for (const auto *h : hosts)
+}
+
+/* The netpoints numbered before the pieces are written: hosts, zones'
+ * netpoints and probes, the pieces' ends and gateways. */
+void PieceWriter::number_netpoints()
+{
+    for (const auto *h : hosts_)
         np_id(h->get_netpoint());
-    std::vector<NetZoneImpl *> zones;
-    all_zones(root, zones);
-    std::unordered_map<const NetZoneImpl *, int32_t> zid;
-    for (size_t k = 0; k < zones.size(); k++)
-        zid.emplace(zones[k], static_cast<int32_t>(k));
-    for (NetZoneImpl *z : zones) {
+    all_zones(e_.get_netzone_root()->get_impl(), zones_);
+    for (size_t k = 0; k < zones_.size(); k++)
+        zid_.emplace(zones_[k], static_cast<int32_t>(k));
+    for (NetZoneImpl *z : zones_) {
         np_id(z->get_netpoint());
-        np_id(c.probe_of(z));
+        np_id(c_.probe_of(z));
     }
-    std::unordered_map<const StandardLinkImpl *, int32_t> lid;
-    std::vector<const StandardLinkImpl *> lks;
-    auto links_out = [&o, &lid, &lks](const LinkList &ls) {
-        o.i32(static_cast<int32_t>(ls.size()));
-        for (const auto *l : ls) {
-            auto it = lid.find(l);
-            if (it == lid.end()) {
-                it = lid.emplace(l, static_cast<int32_t>(lks.size())).first;
-                lks.push_back(l);
-            }
-            o.i32(it->second);
-        }
-    };
-    /* number the pieces' netpoints before writing them */
-    for (const auto &kv : c.ups())
+    for (const auto &kv : c_.ups())
         np_id(kv.first), np_id(kv.second.gw_src);
-    for (const auto &kv : c.downs())
+    for (const auto &kv : c_.downs())
         np_id(kv.first), np_id(kv.second.gw_dst);
-    for (const auto *m : {&c.tables(), &c.gateways()})
+    for (const auto *m : {&c_.tables(), &c_.gateways()})
         for (const auto &kv : *m) {
             np_id(static_cast<const NetPoint *>(kv.first.first));
             np_id(static_cast<const NetPoint *>(kv.first.second));
             np_id(kv.second.gw_src);
             np_id(kv.second.gw_dst);
         }
-    /* version 3: each fat-tree zone's structure (its local routes from it,
-     * topo/io/sg_store.c's ft_local), not its pairs' routes */
-    std::vector<int32_t> ft;
-    auto link_id = [&lid, &lks](const StandardLinkImpl *l) -> int32_t {
-        if (!l)
-            return -1;
-        auto it = lid.find(l);
-        if (it == lid.end()) {
-            it = lid.emplace(l, static_cast<int32_t>(lks.size())).first;
-            lks.push_back(l);
-        }
-        return it->second;
+}
+
+/* Version 3: a fat-tree zone's structure (its local routes from it,
+ * topo/io/sg_store.c's ft_local), not its pairs' routes, appended to ft_. */
+void PieceWriter::fat_tree_zone_section(NetZoneImpl *z)
+{
+    FtView fv = ft_view(z);
+    unsigned long levels = fv.levels;
+    const auto &C = *fv.C, &P = *fv.P, &K = *fv.K;
+    const auto &nodes = *fv.nodes;
+    const auto &compute = *fv.compute;
+    if (C.size() < levels || P.size() < levels || K.size() < levels)
+        throw std::runtime_error("fat-tree zone '" + z->get_name() + "': malformed levels");
+    std::unordered_map<const FatTreeNode *, int32_t> nid;
+    for (size_t k = 0; k < nodes.size(); k++)
+        nid.emplace(nodes[k].get(), static_cast<int32_t>(k));
+    auto node_id = [&nid](const FatTreeNode *n) -> int32_t {
+        auto it = nid.find(n);
+        return it == nid.end() ? -1 : it->second;
     };
-    int32_t n_ft = 0;
-    for (NetZoneImpl *z : zones)
-        if (fat_tree_zone(z) && members.count(z))
-            n_ft++;
-    ft.push_back(n_ft);
-    for (NetZoneImpl *z : zones) {
-        if (!fat_tree_zone(z) || !members.count(z))
-            continue;
-        FtView fv = ft_view(z);
-        unsigned long levels = fv.levels;
-        const auto &C = *fv.C, &P = *fv.P, &K = *fv.K;
-        const auto &nodes = *fv.nodes;
-        const auto &compute = *fv.compute;
-        if (C.size() < levels || P.size() < levels || K.size() < levels)
-            throw std::runtime_error("fat-tree zone '" + z->get_name() + "': malformed levels");
-        std::unordered_map<const FatTreeNode *, int32_t> nid;
-        for (size_t k = 0; k < nodes.size(); k++)
-            nid.emplace(nodes[k].get(), static_cast<int32_t>(k));
-        auto node_id = [&nid](const FatTreeNode *n) -> int32_t {
-            auto it = nid.find(n);
-            return it == nid.end() ? -1 : it->second;
-        };
-        ft.push_back(zid.at(z));
-        ft.push_back(static_cast<int32_t>(levels));
-        for (unsigned long l = 0; l < levels; l++) {
-            ft.push_back(static_cast<int32_t>(C[l]));
-            ft.push_back(static_cast<int32_t>(P[l]));
-            ft.push_back(static_cast<int32_t>(K[l]));
+    ft_.push_back(zid_.at(z));
+    ft_.push_back(static_cast<int32_t>(levels));
+    for (unsigned long l = 0; l < levels; l++) {
+        ft_.push_back(static_cast<int32_t>(C[l]));
+        ft_.push_back(static_cast<int32_t>(P[l]));
+        ft_.push_back(static_cast<int32_t>(K[l]));
+    }
+    ft_.push_back(static_cast<int32_t>(nodes.size()));
+    for (const auto &n : nodes) {
+        ft_.push_back(static_cast<int32_t>(n->level));
+        ft_.push_back(static_cast<int32_t>(n->position));
+        ft_.push_back(link_id(n->limiter_link_));
+        for (unsigned long l = 0; l < levels; l++)
+            ft_.push_back(l < n->label.size() ? static_cast<int32_t>(n->label[l]) : -1);
+        ft_.push_back(static_cast<int32_t>(n->parents.size()));
+        for (const auto &e : n->parents) {
+            ft_.push_back(e ? link_id(e->up_link_) : -1);
+            ft_.push_back(e ? node_id(e->up_node_) : -1);
         }
-        ft.push_back(static_cast<int32_t>(nodes.size()));
-        for (const auto &n : nodes) {
-            ft.push_back(static_cast<int32_t>(n->level));
-            ft.push_back(static_cast<int32_t>(n->position));
-            ft.push_back(link_id(n->limiter_link_));
-            for (unsigned long l = 0; l < levels; l++)
-                ft.push_back(l < n->label.size() ? static_cast<int32_t>(n->label[l]) : -1);
-            ft.push_back(static_cast<int32_t>(n->parents.size()));
-            for (const auto &e : n->parents) {
-                ft.push_back(e ? link_id(e->up_link_) : -1);
-                ft.push_back(e ? node_id(e->up_node_) : -1);
-            }
-            ft.push_back(static_cast<int32_t>(n->children.size()));
-            for (const auto &e : n->children) {
-                ft.push_back(e ? link_id(e->down_link_) : -1);
-                ft.push_back(e ? node_id(e->down_node_) : -1);
-            }
-        }
-        /* the zone's hosts: their node, and their gateways (SimGrid's
-         * get_gateway, by position: read from a local route from and to
-         * another member) */
-        const auto &m = members.at(z);
-        ft.push_back(static_cast<int32_t>(m.size()));
-        for (size_t k = 0; k < m.size(); k++) {
-            const NetPoint *v = m[k], *w = m[k ? 0 : (m.size() > 1 ? 1 : 0)];
-            auto it = compute.find(v->id());
-            const NetPoint *gs = nullptr, *gd = nullptr;
-            if (w != v) {
-                Piece p;
-                local_of_zone(z, v, w, p);
-                gs = p.gw_src;
-                local_of_zone(z, w, v, p);
-                gd = p.gw_dst;
-            }
-            ft.push_back(np_id(v));
-            ft.push_back(it == compute.end() ? -1 : node_id(it->second.get()));
-            ft.push_back(np_id(gs));
-            ft.push_back(np_id(gd));
+        ft_.push_back(static_cast<int32_t>(n->children.size()));
+        for (const auto &e : n->children) {
+            ft_.push_back(e ? link_id(e->down_link_) : -1);
+            ft_.push_back(e ? node_id(e->down_node_) : -1);
         }
     }
-    std::string fsec; /* version 3: the factored zones */
-    auto put32 = [&fsec](int32_t v) { fsec.append(reinterpret_cast<const char *>(&v), sizeof v); };
+    /* the zone's hosts: their node, and their gateways (SimGrid's
+     * get_gateway, by position: read from a local route from and to
+     * another member) */
+    const auto &m = members_.at(z);
+    ft_.push_back(static_cast<int32_t>(m.size()));
+    for (size_t k = 0; k < m.size(); k++) {
+        const NetPoint *v = m[k], *w = m[k ? 0 : (m.size() > 1 ? 1 : 0)];
+        auto it = compute.find(v->id());
+        const NetPoint *gs = nullptr, *gd = nullptr;
+        if (w != v) {
+            Piece p;
+            local_of_zone(z, v, w, p);
+            gs = p.gw_src;
+            local_of_zone(z, w, v, p);
+            gd = p.gw_dst;
+        }
+        ft_.push_back(np_id(v));
+        ft_.push_back(it == compute.end() ? -1 : node_id(it->second.get()));
+        ft_.push_back(np_id(gs));
+        ft_.push_back(np_id(gd));
+    }
+}
+
+/* Version 3: the factored (dragonfly) zones, into fsec_. */
+void PieceWriter::factored_section()
+{
+    auto put32 = [this](int32_t v) { fsec_.append(reinterpret_cast<const char *>(&v), sizeof v); };
     auto put_piece = [&](const Piece &p) {
         put32(np_id(p.gw_src));
         put32(np_id(p.gw_dst));
-        fsec.append(reinterpret_cast<const char *>(&p.latency), sizeof p.latency);
+        fsec_.append(reinterpret_cast<const char *>(&p.latency), sizeof p.latency);
         put32(static_cast<int32_t>(p.links.size()));
         for (const auto *l : p.links)
             put32(link_id(l));
     };
-    put32(static_cast<int32_t>(fac.size()));
-    for (const Factored &f : fac) {
-        const auto &m = members.at(f.z);
-        put32(zid.at(f.z));
+    put32(static_cast<int32_t>(fac_.size()));
+    for (const Factored &f : fac_) {
+        const auto &m = members_.at(f.z);
+        put32(zid_.at(f.z));
         put32(static_cast<int32_t>(f.nc));
         put32(static_cast<int32_t>(m.size()));
         for (size_t k = 0; k < m.size(); k++) {
@@ -1180,103 +1209,128 @@ int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u
         for (const Piece &q : f.mid)
             put_piece(q);
     }
-    o.bytes("RMSP", 4);
-    o.u32(3);
-    o.i32(static_cast<int32_t>(hosts.size()));
-    for (const auto *h : hosts) {
-        o.str(h->get_name());
-        o.f64(h->get_speed());
-        o.i32(h->get_core_count());
-    }
-    o.i32(static_cast<int32_t>(nps.size()));
-    for (const NetPoint *v : nps) {
-        o.str(v->get_name());
+}
+
+void PieceWriter::links_out(const LinkList &ls)
+{
+    o_.i32(static_cast<int32_t>(ls.size()));
+    for (const auto *l : ls)
+        o_.i32(link_id(l));
+}
+
+void PieceWriter::piece_out(const Piece &p)
+{
+    o_.i32(np_id(p.gw_src));
+    o_.i32(np_id(p.gw_dst));
+    o_.f64(p.latency);
+    links_out(p.links);
+}
+
+/* The stream, version 3: hosts, netpoints, zones, the pieces, the links,
+ * SimGrid's router count, the fat-tree and factored sections. */
+void PieceWriter::write_stream()
+{
+    o_.bytes("RMSP", 4);
+    o_.u32(3);
+    hosts_out(o_, hosts_);
+    o_.i32(static_cast<int32_t>(nps_.size()));
+    for (const NetPoint *v : nps_) {
+        o_.str(v->get_name());
         const NetZoneImpl *z = v->get_englobing_zone();
-        o.i32(z && zid.count(z) ? zid.at(z) : -1);
+        o_.i32(z && zid_.count(z) ? zid_.at(z) : -1);
     }
-    o.i32(static_cast<int32_t>(zones.size()));
-    for (NetZoneImpl *z : zones) {
-        o.str(z->get_name());
-        o.i32(z->get_parent() ? zid.at(z->get_parent()) : -1);
-        o.i32(np_id(z->get_netpoint()));
-        o.i32(np_id(c.probe_of(z)));
-        o.i32(cluster_zone(z->get_iface()) ? 1 : 0);
+    o_.i32(static_cast<int32_t>(zones_.size()));
+    for (NetZoneImpl *z : zones_) {
+        o_.str(z->get_name());
+        o_.i32(z->get_parent() ? zid_.at(z->get_parent()) : -1);
+        o_.i32(np_id(z->get_netpoint()));
+        o_.i32(np_id(c_.probe_of(z)));
+        o_.i32(cluster_zone(z->get_iface()) ? 1 : 0);
     }
-    auto piece_out = [&](const Piece &p) {
-        o.i32(np_id(p.gw_src));
-        o.i32(np_id(p.gw_dst));
-        o.f64(p.latency);
-        links_out(p.links);
-    };
-    o.i32(static_cast<int32_t>(c.ups().size()));
-    for (const auto &kv : c.ups()) {
-        o.i32(np_id(kv.first));
-        piece_out(kv.second);
-    }
-    o.i32(static_cast<int32_t>(c.downs().size()));
-    for (const auto &kv : c.downs()) {
-        o.i32(np_id(kv.first));
-        piece_out(kv.second);
-    }
-    for (const auto *m : {&c.tables(), &c.gateways()}) {
-        o.i32(static_cast<int32_t>(m->size()));
+    for (const auto *m : {&c_.ups(), &c_.downs()}) {
+        o_.i32(static_cast<int32_t>(m->size()));
         for (const auto &kv : *m) {
-            o.i32(np_id(static_cast<const NetPoint *>(kv.first.first)));
-            o.i32(np_id(static_cast<const NetPoint *>(kv.first.second)));
+            o_.i32(np_id(kv.first));
             piece_out(kv.second);
         }
     }
-    o.i32(static_cast<int32_t>(lks.size()));
-    for (const auto *l : lks) {
-        const simgrid::s4u::Link *s4 = iface.at(l);
-        o.str(s4->get_name());
-        o.f64(s4->get_bandwidth());
-        o.f64(s4->get_latency());
-        o.i32(static_cast<int32_t>(s4->get_sharing_policy()));
+    for (const auto *m : {&c_.tables(), &c_.gateways()}) {
+        o_.i32(static_cast<int32_t>(m->size()));
+        for (const auto &kv : *m) {
+            o_.i32(np_id(static_cast<const NetPoint *>(kv.first.first)));
+            o_.i32(np_id(static_cast<const NetPoint *>(kv.first.second)));
+            piece_out(kv.second);
+        }
+    }
+    o_.i32(static_cast<int32_t>(lks_.size()));
+    for (const auto *l : lks_) {
+        const simgrid::s4u::Link *s4 = iface_.at(l);
+        o_.str(s4->get_name());
+        o_.f64(s4->get_bandwidth());
+        o_.f64(s4->get_latency());
+        o_.i32(static_cast<int32_t>(s4->get_sharing_policy()));
     }
     int32_t n_routers = 0; /* version 2: SimGrid's own routers */
-    for (const auto *v : e.get_all_netpoints())
+    for (const auto *v : e_.get_all_netpoints())
         n_routers += v->is_router() ? 1 : 0;
-    o.i32(n_routers);
-    o.bytes(ft.data(), ft.size() * sizeof(int32_t));
-    o.bytes(fsec.data(), fsec.size());
-    o.bytes("END!", 4);
-    o.flush();
-    return o.failed() ? 4 : 0;
+    o_.i32(n_routers);
+    o_.bytes(ft_.data(), ft_.size() * sizeof(int32_t));
+    o_.bytes(fsec_.data(), fsec_.size());
+    o_.bytes("END!", 4);
+}
+
+int PieceWriter::run()
+{
+    NetZoneImpl *root = e_.get_netzone_root()->get_impl();
+    if (const char *u = pieces_unsupported(root)) {
+        error_record(o_, std::string("a ") + u + " zone: its routes are not composed from pieces");
+        return 3;
+    }
+    for (const auto *l : e_.get_all_links()) {
+        lat_.emplace(l->get_impl(), l->get_latency());
+        iface_.emplace(l->get_impl(), l);
+    }
+    for (const auto *h : hosts_) {
+        const NetZoneImpl *z = h->get_netpoint()->get_englobing_zone();
+        auto &m = members_[z];
+        if (m.empty())
+            leaves_.push_back(z);
+        m.push_back(h->get_netpoint());
+    }
+    for (const NetZoneImpl *z : leaves_) {
+        if (!dragonfly_zone(z) || members_[z].size() < 2)
+            continue;
+        Factored f;
+        if (!factor_dragonfly(z, f))
+            continue;
+        c_.untabled.insert(z);
+        fac_.push_back(std::move(f));
+    }
+    probe_routes();
+    number_netpoints();
+    int32_t n_ft = 0;
+    for (NetZoneImpl *z : zones_)
+        if (fat_tree_zone(z) && members_.count(z))
+            n_ft++;
+    ft_.push_back(n_ft);
+    for (NetZoneImpl *z : zones_)
+        if (fat_tree_zone(z) && members_.count(z))
+            fat_tree_zone_section(z);
+    factored_section();
+    write_stream();
+    o_.flush();
+    return o_.failed() ? 4 : 0;
+}
+
+int write_pieces(Out &o, simgrid::s4u::Engine &e, const std::vector<simgrid::s4u::Host *> &hosts)
+{
+    PieceWriter w(o, e, hosts);
+    return w.run();
 }
 
 } // namespace
 
 extern "C" int rmi_sg_child_extract_pieces(const char *path, const char *dir, int fd, int max_hosts)
 {
-    Out o(fd);
-    try {
-        int argc = 2;
-        char arg0[] = "ringmap";
-        char arg1[] = "--log=root.thres:warning";
-        char *argv[] = {arg0, arg1, nullptr};
-        simgrid::s4u::Engine e(&argc, argv);
-        pin_config();
-        simgrid::s4u::Engine::set_config("path", std::string(dir && *dir ? dir : "."));
-        e.load_platform(path);
-        e.seal_platform();
-        std::vector<simgrid::s4u::Host *> hosts = e.get_all_hosts();
-        if (hosts.empty()) {
-            error_record(o, "the platform has no host");
-            return 3;
-        }
-        if (max_hosts > 0 && hosts.size() > static_cast<size_t>(max_hosts)) {
-            error_record(o, std::to_string(hosts.size()) + " hosts: more than ringmap maps (at most " +
-                                std::to_string(max_hosts) + " hosts)",
-                         "LIM!");
-            return 3;
-        }
-        return write_pieces(o, e, hosts);
-    } catch (const std::exception &ex) {
-        error_record(o, ex.what());
-        return 3;
-    } catch (...) {
-        error_record(o, "unknown C++ exception in SimGrid");
-        return 3;
-    }
+    return child_extract(path, dir, fd, max_hosts, 0, true);
 }
