@@ -217,6 +217,77 @@ START_TEST(test_dmax_skip)
 }
 END_TEST
 
+/* ring edges scan_tiers left out unbounded (heur/sharedring/sharedring_scan.c) */
+extern atomic_long rmi_h2_tier_skips;
+extern int rmi_h2_scan_tiers_on;
+
+/* SharedRing's fast path with the scan by tiers of dmax and without it
+ * (every edge bounded and scanned in one order): the same mapping and
+ * curve bit for bit. */
+static void check_tiers_same(const rm_platform *p, double r)
+{
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_options o;
+    rm_options_init(&o);
+    o.routing = rm_routing_resolve(&net, o.routing);
+    o.cost.dc_dw = r;
+    o.duplex = RM_DUPLEX_HALF;
+    o.full_curve = 1;
+    o.threads = 1;
+    rm_mapping *a = NULL, *b = NULL;
+    ck_assert_msg(rm_sharedring(&net, &o, &a, &err) == RM_OK, "%s", err.msg);
+    rmi_h2_scan_tiers_on = 0;
+    rm_status st = rm_sharedring(&net, &o, &b, &err);
+    rmi_h2_scan_tiers_on = 1;
+    ck_assert_msg(st == RM_OK, "%s", err.msg);
+    ck_assert_msg(a->q == b->q, "%s: q %d vs %d", p->name, a->q, b->q);
+    ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s: T %.17g vs %.17g", p->name,
+                  a->t_step_per_dw, b->t_step_per_dw);
+    for (int k = 0; k < a->q; k++) {
+        ck_assert_msg(a->ring[k] == b->ring[k], "%s: ring differs at %d", p->name, k);
+        ck_assert_msg(a->alpha[k] == b->alpha[k], "%s: alpha differs at %d", p->name, k);
+        same_route(&a->succ[k], &b->succ[k], p->name, k);
+        same_route(&a->pred[k], &b->pred[k], p->name, k);
+    }
+    ck_assert_int_eq(a->n_sweep, b->n_sweep);
+    for (int k = 0; k < a->n_sweep; k++)
+        ck_assert_msg((isnan(a->sweep_t[k]) && isnan(b->sweep_t[k])) || a->sweep_t[k] == b->sweep_t[k],
+                      "%s: curve differs at q=%d (%.17g vs %.17g)", p->name, k + 1, a->sweep_t[k],
+                      b->sweep_t[k]);
+    rm_mapping_free(a);
+    rm_mapping_free(b);
+    rm_network_destroy(&net);
+}
+
+/* The scan by tiers of dmax (scan_tiers): where a step's T_step is one
+ * host's cost (Tiers-like platforms at small D_c/D_w, a star at a large
+ * one, a cluster once its hosts' costs tie) the edges that cannot beat the
+ * first edges' best are left out without their bounds, and the mapping and
+ * curve are the reference's and those of the scan of every edge, bit for
+ * bit. */
+START_TEST(test_scan_tiers)
+{
+    static const struct {
+        rm_gen_topology t;
+        int hosts;
+        double r;
+    } cases[] = {{RM_GEN_TIERS, 120, 0.00064}, {RM_GEN_STAR, 120, 0.04},
+                 {RM_GEN_CLUSTER, 300, 0.04}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        rm_platform *p = gen(cases[c].t, cases[c].hosts, 2);
+        long k0 = atomic_load(&rmi_h2_tier_skips);
+        check_tiers_same(p, cases[c].r);
+        long k1 = atomic_load(&rmi_h2_tier_skips);
+        ck_assert_msg(k1 > k0, "%s: the scan by tiers left out no ring edge", p->name);
+        if (cases[c].hosts <= 120)
+            check_same(p, cases[c].r, RM_DUPLEX_HALF, 0, 0, 1);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
 /* A star of 24 identical hosts (two link classes) whose links are listed
  * in a shuffled order, and a second switch of 6 hosts behind a slow link:
  * the resource order does not follow the host order. */
@@ -777,6 +848,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_fullw_directed_and_pair);
     tcase_add_test(tc, test_seq_sums);
     tcase_add_test(tc, test_dmax_skip);
+    tcase_add_test(tc, test_scan_tiers);
     tcase_add_test(tc, test_cache_budget);
     tcase_add_test(tc, test_share_opt_bound);
     tcase_add_test(tc, test_share_tree_bound);

@@ -59,10 +59,14 @@ double rmi_h2_fast_eval_T(const fast_eval *ev, h2_work *wk, int m, double wi, do
  * edges sorted by it. O(q H + q log q). */
 static void sort_edges(h2_work *wk, int q)
 {
-    /* insertion sort is too slow for large q: a merge sort by (lb, e) */
-    int *a = wk->order;
     for (int e = 0; e < q; e++)
-        a[e] = e;
+        wk->order[e] = e;
+    rmi_h2_sort_edges(wk, wk->order, q);
+}
+
+void rmi_h2_sort_edges(h2_work *wk, int *a, int q)
+{
+    /* insertion sort is too slow for large q: a merge sort by (lb, e) */
     int *tmp = (int *)wk->tw; /* tw has q + 1 doubles: room for q ints */
     for (int width = 1; width < q; width *= 2) {
         for (int lo = 0; lo < q; lo += 2 * width) {
@@ -393,6 +397,22 @@ static double node_width_ub(const h2_work *wk, const rm_ring_state *s, int e, in
     return ub * (1.0 + 1e-12);
 }
 
+double rmi_h2_edge_dmax(const h2_work *wk, int q, int e)
+{
+    double dm = 0.0;
+    if (e + 1 < q) {
+        dm = e > 0 ? wk->pmax_pre[e - 1] : 0.0;
+        if (e + 2 < q && wk->pmax_suf[e + 2] > dm)
+            dm = wk->pmax_suf[e + 2];
+    } else {
+        /* the wrap edge (ni = 0): positions 1 .. q - 2 */
+        for (int t = 1; t < q - 1; t++)
+            if (wk->pd[t] > dm)
+                dm = wk->pd[t];
+    }
+    return dm;
+}
+
 /* Running sums of positions 0 .. e-1 (what rmi_h2_fast_eval_init's loop
  * holds before skipping e and e + 1) and the largest d after each position. */
 typedef struct ctx_prefix {
@@ -416,7 +436,7 @@ static void edge_ctx_fast(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int 
     c->m = q - 2;
     fast_eval *ev = &c->ev;
     ev->dc_dw = dc_dw;
-    double si = 0.0, sw = 0.0, dm = 0.0;
+    double si = 0.0, sw = 0.0, dm = rmi_h2_edge_dmax(wk, q, e);
     if (c->ni == e + 1) {
         /* advance the prefix to e (edges are visited in increasing order) */
         while (pre->upto < e) {
@@ -427,9 +447,6 @@ static void edge_ctx_fast(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int 
         si = pre->inv;
         sw = pre->cw;
         int from = e + 2;
-        dm = e > 0 ? wk->pmax_pre[e - 1] : 0.0;
-        if (from < q && wk->pmax_suf[from] > dm)
-            dm = wk->pmax_suf[from];
         c->exact = from >= q;
         if (from < q) {
             si += wk->psuf[from];
@@ -440,8 +457,6 @@ static void edge_ctx_fast(edge_ctx *c, h2_work *wk, const rm_ring_state *s, int 
         for (int t = 1; t < q - 1; t++) {
             si += wk->pinv[t];
             sw += wk->pcw[t];
-            if (wk->pd[t] > dm)
-                dm = wk->pd[t];
         }
         c->exact = 1;
     }

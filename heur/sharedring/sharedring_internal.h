@@ -532,6 +532,7 @@ typedef struct h2_work {
     double cap_max; /* the largest finite resource capacity (Mb/s) */
     double *edge_lb; /* max_q: lower bound of each ring edge's best insertion */
     int *order;      /* max_q: ring edges by increasing edge_lb */
+    int tier_hint;   /* the last scan_tiers step's winning ring edge + 1 (0: none) */
     rm_route cand[4];
     rm_route best[4];
     /* fast path: the persistent pool of scan threads (heur/sharedring/sharedring_scan.c),
@@ -867,6 +868,17 @@ void rmi_h2_edge_bounds_begin(h2_work *wk, const rm_ring_state *s);
 void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw, int e0, int e1);
 void rmi_h2_edge_bounds_end(h2_work *wk, int q);
 
+/** The largest D_c/D_w C of the ring's hosts other than ring edge e's two
+ *  (positions e and e + 1 mod q): the ev.dmax of its context, bit for bit
+ *  (after rmi_h2_edge_bounds_begin: the step's prefix and suffix maxima;
+ *  a maximum by `>` from 0.0, NaN never counts). Reads only. O(1), O(q)
+ *  for the wrap edge e = q - 1. */
+double rmi_h2_edge_dmax(const h2_work *wk, int q, int e);
+
+/** Sort the ring edges a[0 .. n) by (wk->edge_lb, edge index), NaN last
+ *  (a merge sort; scratch wk->tw, n <= its q + 1). O(n log n). */
+void rmi_h2_sort_edges(h2_work *wk, int *a, int n);
+
 /** Fast path: wk's lists of the arcs leaving and entering each node.
  *  RM_ENOMEM. O(N + A). */
 rm_status rmi_h2_adjacency(h2_work *wk, rm_error *err);
@@ -954,6 +966,7 @@ struct h2_scan {
     const rm_ring_state *s;
     double dc_dw;
     atomic_int *next; /* next position in the edge order, shared by the scans */
+    int n_order;      /* positions of wk->order to take (q, or a tier's edges) */
     _Atomic double *gbest; /* least T_step found by any scan (fast path pruning) */
     double bestT, bx[4];
     int bk, bs;
@@ -979,6 +992,18 @@ typedef struct h2_choice {
  *  host: the same choice for any thread count. */
 rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_choice *out,
                          rm_error *err);
+
+/** 1 (default): a scan with one thread and no fixed routes takes the ring
+ *  edges by tiers of their dmax (scan_tiers, sharedring_scan.c): the one
+ *  or two edges next to the ring's largest D_c/D_w C first, the others
+ *  bounded and scanned only when that best does not beat it; 0: every
+ *  edge bounded and scanned in one order (tests compare the two). Not
+ *  thread-safe: set before mapping. */
+extern int rmi_h2_scan_tiers_on;
+
+/** Ring edges scan_tiers left out, unbounded, because the low tier's best
+ *  beat their dmax (a statistic for the tests). */
+extern atomic_long rmi_h2_tier_skips;
 
 /** Start the persistent pool of threads - 1 scan threads for wk (each with
  *  its own network and scratch); on any failure fewer (or none: wk->pool

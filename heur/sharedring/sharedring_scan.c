@@ -76,7 +76,7 @@ static void scan_edges(h2_scan *sc)
      * path): synced by rmi_h2_scan_all (res2_sync) */
     for (;;) {
         int oe = atomic_fetch_add(sc->next, 1);
-        if (oe >= q)
+        if (oe >= sc->n_order)
             break;
         int e = oe;
         if (wk->fast && q >= 2) {
@@ -102,6 +102,101 @@ static void scan_edges(h2_scan *sc)
     }
     if (skipped)
         atomic_fetch_add(&rmi_h2_dmax_skips, skipped);
+}
+
+/* least ring for scan_tiers */
+#define H2_TIER_MIN_Q 4
+
+int rmi_h2_scan_tiers_on = 1;
+atomic_long rmi_h2_tier_skips;
+
+/* The first edges of scan_tiers into f (room for 4), their count: those of
+ * dmax < top (next to top's one position, at most two) and the hint's
+ * two. */
+static int tier_first(const h2_work *wk, int q, double top, int *f)
+{
+    int n = 0;
+    for (int t = 0; t < q && n < 2 && top > 0.0; t++)
+        if (wk->pd[t] == top)
+            for (int d = 0; d < 2; d++) {
+                int e = (t - 1 + d + q) % q, dup = 0;
+                for (int x = 0; x < n; x++)
+                    dup |= f[x] == e;
+                if (!dup && n < 2 && rmi_h2_edge_dmax(wk, q, e) < top)
+                    f[n++] = e;
+            }
+    for (int d = 0; d < 2 && wk->tier_hint > 0; d++) {
+        int e = wk->tier_hint - 1 + d, dup = 0;
+        for (int x = 0; x < n; x++)
+            dup |= f[x] == e;
+        if (!dup && e < q)
+            f[n++] = e;
+    }
+    return n;
+}
+
+/* The one scan of a step (no pool, no fixed routes; after
+ * rmi_h2_edge_bounds_begin), first edges first. Every insertion into ring
+ * edge e has T_step >= its dmax, the largest D_c/D_w C of the ring's hosts
+ * other than e's two (the argument at scan_edges' skip). Let top be the
+ * ring's largest D_c/D_w C: an edge not next to a position of top has
+ * dmax = top. The first edges (tier_first: the edges of dmax < top, at
+ * most two, and the two edges of the last step's insertion, where the
+ * winner of a step whose T_step is top, the least edge among ties, most
+ * often lies) are bounded and scanned first. With their best (T, bs):
+ *   - T < top: every other edge has dmax = top > T;
+ *   - T = top: every other edge e > bs has dmax = T and comes after bs;
+ * either way scan_edges skips such an edge whenever it takes it (the best
+ * only falls, and never below top off the first edges), so they are left
+ * out without their bounds. The rest are bounded (rmi_h2_edge_bounds_range
+ * on runs of edges: the same values bit for bit) and scanned in order of
+ * their bounds. The scan's insertion is the least (T_step, ring edge,
+ * host) over every edge in whichever order the edges are taken
+ * (scan_edges' pruning is exact): that of the scan of all edges in one
+ * order. O(q) plus the edges bounded. */
+static void scan_tiers(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_scan *sc, atomic_int *next)
+{
+    int q = s->q, f[4];
+    double top = 0.0;
+    for (int t = 0; t < q; t++)
+        if (wk->pd[t] > top)
+            top = wk->pd[t];
+    int nf = tier_first(wk, q, top, f);
+    for (int x = 0; x < nf; x++) {
+        rmi_h2_edge_bounds_range(wk, s, dc_dw, f[x], f[x] + 1);
+        wk->order[x] = f[x];
+    }
+    rmi_h2_sort_edges(wk, wk->order, nf);
+    atomic_store(next, 0);
+    sc->n_order = nf;
+    scan_edges(sc);
+    if (sc->st)
+        return;
+    /* the other edges that may win: those before lim */
+    int lim = top > sc->bestT ? 0 : top == sc->bestT && sc->bs >= 0 ? sc->bs : q;
+    int n = 0, e0 = 0, left = 0;
+    for (int e = 0; e <= q; e++) {
+        int first = 0;
+        for (int x = 0; x < nf; x++)
+            first |= f[x] == e;
+        if (e < q && !first)
+            continue;
+        int e1 = e < lim ? e : lim;
+        if (e1 > e0)
+            rmi_h2_edge_bounds_range(wk, s, dc_dw, e0, e1);
+        for (int x = e0; x < e1; x++)
+            wk->order[n++] = x;
+        left += e - (e1 > e0 ? e1 : e0) > 0 ? e - (e1 > e0 ? e1 : e0) : 0;
+        e0 = e + 1;
+    }
+    if (left) {
+        atomic_fetch_add(&rmi_h2_tier_skips, left);
+        atomic_fetch_add(&rmi_h2_dmax_skips, left);
+    }
+    rmi_h2_sort_edges(wk, wk->order, n);
+    atomic_store(next, 0);
+    sc->n_order = n;
+    scan_edges(sc);
 }
 
 /* The edge bounds of the chunks of edges taken from the round's cursor,
@@ -285,6 +380,9 @@ rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_
     int q = s->q;
     out->bk = out->bs = -1;
     out->best = NULL;
+    /* one scan, in the caller, on the symmetry classes' fast path: the
+     * edges by tiers of their dmax (scan_tiers) */
+    int tiers = wk->fast && !wk->fx && !wk->pool && q >= H2_TIER_MIN_Q && rmi_h2_scan_tiers_on;
     if (wk->fast && q >= 2) {
         /* residual <= capacity everywhere (as every give-back leaves it):
          * the per-edge give-back then only touches its routes' resources;
@@ -321,7 +419,9 @@ rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_
         if (wk->sym)
             rmi_h2_sym_step(wk->sym); /* before the bounds: they read its base list */
         h2_pool *bp = wk->pool;
-        if (bp && !wk->fx && q >= H2_BOUNDS_MIN_Q) {
+        if (tiers) {
+            rmi_h2_edge_bounds_begin(wk, s); /* the bounds by tier: scan_tiers */
+        } else if (bp && !wk->fx && q >= H2_BOUNDS_MIN_Q) {
             /* the edges' bounds in chunks by the caller and the pool's
              * threads (each edge's values do not depend on who computes
              * them: bit for bit those of one pass), then the order */
@@ -364,6 +464,7 @@ rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_
         sc[t].s = s;
         sc[t].dc_dw = dc_dw;
         sc[t].next = &next;
+        sc[t].n_order = q;
         sc[t].gbest = &gbest;
         sc[t].bestT = INFINITY;
         sc[t].bk = sc[t].bs = -1;
@@ -384,6 +485,8 @@ rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_
         pthread_mutex_unlock(&pl->mu);
         for (int t = 1; t < nsc; t++)
             twin_back(&pl->twins[t - 1], &pl->views[t - 1]);
+    } else if (tiers) {
+        scan_tiers(wk, s, dc_dw, &sc[0], &next);
     } else {
         scan_edges(&sc[0]);
     }
@@ -398,6 +501,8 @@ rm_status rmi_h2_scan_all(h2_work *wk, const rm_ring_state *s, double dc_dw, h2_
                               (sc[t].bestT == sc[win].bestT && sc[t].bs < sc[win].bs)))
             win = t;
     }
+    if (tiers)
+        wk->tier_hint = win >= 0 ? sc[win].bs + 1 : 0;
     if (win < 0)
         return RM_OK;
     out->bk = sc[win].bk;
