@@ -511,11 +511,146 @@ typedef struct bmemo {
 /* distinct candidate inputs remembered per ring edge */
 #define H2_BOUND_MEMO 8
 
-void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw, int e0, int e1)
+/* The least bound (before its margin) of an insertion into ring edge e of
+ * context *cp (rmi_h2_edge_bounds_range) over candidates cands[0 ..
+ * n_cand) (NULL: every host): each candidate's width bound, then its host
+ * and group bounds below the running least. Scratch wk->bnd_t, wk->cand_f.
+ * O(n_cand + deg(i) + deg(j)) plus the host bounds of distinct inputs. */
+static double cands_lb(h2_work *wk, const rm_ring_state *s, double dc_dw, int e, const edge_ctx *cp,
+                       const int *cands, int n_cand)
 {
     bmemo memo[H2_BOUND_MEMO];
     const rm_platform *p = wk->p;
-    int q = s->q, H = wk->H, par = s->cost.parallel_send;
+    int par = s->cost.parallel_send;
+    const edge_ctx c = *cp;
+    int i = c.i, j = c.j;
+    const fast_eval ev = c.ev;
+    double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
+    int hi = wk->hidx[i], hj = wk->hidx[j];
+    /* every route of an insertion into e leaves or enters i or j
+     * through one of their arcs, on the residual with e given back */
+    int si, sj;
+    double oi = node_width_ub(wk, s, e, i, 1, &si), ii = node_width_ub(wk, s, e, i, 0, NULL);
+    double oj = node_width_ub(wk, s, e, j, 1, &sj), ij = node_width_ub(wk, s, e, j, 0, NULL);
+    /* i (j) on one resource (a host on its access link): routes 0 and
+     * 1 (2 and 3) share it, their shares sum to at most its residual
+     * (oi, the same resource both ways) — the bound of the scan's share
+     * lower bound, with the groups {0, 1} and {2, 3} */
+    int shared_i = si >= 0 && !par, shared_j = sj >= 0 && !par;
+    double base_phi = ci_keep / wi + cj_keep / wj;
+    double ev_inv = ev.sum_inv + 1.0 / wi + 1.0 / wj;
+    double lb = INFINITY;
+    /* first every candidate's bound from its widths alone (O(1) each),
+     * then the host and group bounds, which only raise a candidate's
+     * bound, for the candidates whose width bound is below lb, the least
+     * width bound first: lb = min over the candidates of max(width
+     * bound, host bound[, group bound]) whatever the order (a candidate
+     * whose partial bound is already >= lb has its whole bound >= lb),
+     * so the same lb bit for bit as taking them one by one in host
+     * order, with the host bounds of a few candidates instead of all */
+    int nb = 0, amin = -1, n_tm = 0;
+    double tmin = INFINITY, tm[5], tm_v = 0.0;
+    for (int ci = 0; ci < n_cand; ci++) {
+        int h = cands ? cands[ci] : ci;
+        int k = p->hosts[h];
+        if (wk->in_ring[k])
+            continue;
+        double w0 = rm_h2_fmin(rm_h2_full(wk, hi, h), oi),
+               w1 = rm_h2_fmin(rm_h2_full(wk, h, hi), ii),
+               w2 = rm_h2_fmin(rm_h2_full(wk, h, hj), ij),
+               w3 = rm_h2_fmin(rm_h2_full(wk, hj, h), oj);
+        if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
+            continue;
+        /* the width bound of the last candidate of the same wkk and
+         * widths bit for bit (the same function of them) */
+        double tk[5] = {p->nodes[k].w, w0, w1, w2, w3}, T;
+        if (n_tm && memcmp(tm, tk, sizeof tk) == 0) {
+            T = tm_v;
+        } else {
+            double wkk = tk[0];
+            T = rmi_h2_fast_eval_lb(&ev, wi, rmi_host_cost(1.0 / w0, ci_keep, par), wj,
+                                    rmi_host_cost(cj_keep, 1.0 / w3, par), wkk,
+                                    rmi_host_cost(1.0 / w2, 1.0 / w1, par));
+            memcpy(tm, tk, sizeof tk);
+            tm_v = T;
+            n_tm = 1;
+        }
+        /* a NaN bound never lowers lb (T < lb is false): dropped */
+        if (!(T < INFINITY))
+            continue;
+        wk->bnd_t[nb] = T;
+        wk->cand_f[nb] = h;
+        if (T < tmin) {
+            tmin = T;
+            amin = nb;
+        }
+        nb++;
+    }
+    /* the bound of a candidate is a function of (wkk, w0 .. w3, the
+     * capacities of its one access resource out and in): candidates of
+     * the same inputs bit for bit (on a cluster, every host of one
+     * speed) share one evaluation (bmemo) */
+    int n_memo = 0, memo_at = 0;
+    for (int x = -1; x < nb; x++) {
+        if (x == amin)
+            continue;
+        int b = x < 0 ? amin : x;
+        if (b < 0)
+            break;
+        double T = wk->bnd_t[b];
+        if (!(T < lb))
+            continue;
+        int h = wk->cand_f[b];
+        int ro = wk->kres_out[h], ri = wk->kres_in[h];
+        bmemo key = {{p->nodes[p->hosts[h]].w, rm_h2_fmin(rm_h2_full(wk, hi, h), oi),
+                      rm_h2_fmin(rm_h2_full(wk, h, hi), ii), rm_h2_fmin(rm_h2_full(wk, h, hj), ij),
+                      rm_h2_fmin(rm_h2_full(wk, hj, h), oj), ro >= 0 ? wk->net->res_cap[ro] : INFINITY,
+                      ri >= 0 ? wk->net->res_cap[ri] : INFINITY, ro >= 0 && ro == ri ? 1.0 : 0.0},
+                     0.0};
+        int hit = -1;
+        for (int y = 0; y < n_memo && hit < 0; y++)
+            if (memcmp(memo[y].k, key.k, sizeof key.k) == 0)
+                hit = y;
+        if (hit >= 0) {
+            T = memo[hit].v;
+        } else {
+            double wkk = key.k[0], w0 = key.k[1], w1 = key.k[2], w2 = key.k[3], w3 = key.k[4];
+            {
+                /* the resources every route of k crosses (its access link) */
+                double u[4] = {w0, w1, w2, w3};
+                double Tk = rmi_h2_k_bound(wk, &c, h, wkk, u, wk->net->res_cap, par, dc_dw);
+                if (Tk > T)
+                    T = Tk;
+            }
+            if (shared_i || shared_j) {
+                double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, u[4] = {w0, w1, w2, w3};
+                double g01 = group_min(3, a, u, shared_i ? oi : INFINITY);
+                double g23 = group_min(12, a, u, shared_j ? oj : INFINITY);
+                double T5 = (1.0 + dc_dw * (ev.sum_cw + base_phi + g01 + g23)) / (ev_inv + 1.0 / wkk);
+                if (T5 > T)
+                    T = T5;
+            }
+            key.v = T;
+            memo[memo_at] = key;
+            memo_at = (memo_at + 1) % H2_BOUND_MEMO;
+            if (n_memo < H2_BOUND_MEMO)
+                n_memo++;
+        }
+        if (T < lb)
+            lb = T;
+        /* every candidate's bound is at least ev.dmax (the kept hosts'
+         * largest D_c/D_w C, in d of rmi_h2_fast_eval_lb; the other
+         * terms only raise it): once lb is there, no other candidate
+         * lowers it */
+        if (lb <= ev.dmax)
+            break;
+    }
+    return lb;
+}
+
+void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw, int e0, int e1)
+{
+    int q = s->q, H = wk->H;
     /* the running sums of positions 0 .. e0 - 1: the sequential prefix sums
      * from 0.0 (the same additions in the same order as advancing from 0) */
     ctx_prefix pre = {0.0, 0.0, 0};
@@ -540,143 +675,23 @@ void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw,
             wk->edge_lb[e] = rmi_h2_fixed_edge_lb_order(wk, s, e, &wk->ectx[e]);
             continue;
         }
-        int i = c.i, j = c.j;
-        const fast_eval ev = c.ev;
-        double wi = c.wi, wj = c.wj, ci_keep = c.ci_keep, cj_keep = c.cj_keep;
-        int hi = wk->hidx[i], hj = wk->hidx[j];
-        /* every route of an insertion into e leaves or enters i or j
-         * through one of their arcs, on the residual with e given back */
-        int si, sj;
-        double oi = node_width_ub(wk, s, e, i, 1, &si), ii = node_width_ub(wk, s, e, i, 0, NULL);
-        double oj = node_width_ub(wk, s, e, j, 1, &sj), ij = node_width_ub(wk, s, e, j, 0, NULL);
-        /* i (j) on one resource (a host on its access link): routes 0 and
-         * 1 (2 and 3) share it, their shares sum to at most its residual
-         * (oi, the same resource both ways) — the bound of the scan's share
-         * lower bound, with the groups {0, 1} and {2, 3} */
-        int shared_i = si >= 0 && !par, shared_j = sj >= 0 && !par;
-        double base_phi = ci_keep / wi + cj_keep / wj;
-        double ev_inv = ev.sum_inv + 1.0 / wi + 1.0 / wj;
-        double lb = INFINITY;
         /* symmetry classes: members give the same bound, one per class */
         int n_cand = H;
-        const int *cands = wk->sym ? rmi_h2_sym_candidates(wk, i, j, 0, &n_cand) : NULL;
+        const int *cands = wk->sym ? rmi_h2_sym_candidates(wk, c.i, c.j, 0, &n_cand) : NULL;
         if (wk->fx) {
             cands = wk->cand_h;
             n_cand = n_fx;
         }
-        const h2_ecache *ec = wk->ecache ? &wk->ecache[hi] : NULL;
-        if (ec && cands && n_cand <= H2_CACHE_MAX_CAND && !(ec->j == j && ec->n_bad * 4 > ec->n_chk)) {
+        const h2_ecache *ec = wk->ecache ? &wk->ecache[wk->hidx[c.i]] : NULL;
+        if (ec && cands && n_cand <= H2_CACHE_MAX_CAND && !(ec->j == c.j && ec->n_bad * 4 > ec->n_chk)) {
             /* the incremental scan evaluates such an edge's candidates in
              * O(1) each from its cache (unless its entries often go
-             * stale): cheaper than this bound, visit it */
-            n_cand = 0;
-            lb = -INFINITY;
+             * stale): cheaper than this bound (and than the widest arcs
+             * around i and j it starts from), visit it */
+            wk->edge_lb[e] = -INFINITY;
+            continue;
         }
-        /* first every candidate's bound from its widths alone (O(1) each),
-         * then the host and group bounds, which only raise a candidate's
-         * bound, for the candidates whose width bound is below lb, the least
-         * width bound first: lb = min over the candidates of max(width
-         * bound, host bound[, group bound]) whatever the order (a candidate
-         * whose partial bound is already >= lb has its whole bound >= lb),
-         * so the same lb bit for bit as taking them one by one in host
-         * order, with the host bounds of a few candidates instead of all */
-        int nb = 0, amin = -1, n_tm = 0;
-        double tmin = INFINITY, tm[5], tm_v = 0.0;
-        for (int ci = 0; ci < n_cand; ci++) {
-            int h = cands ? cands[ci] : ci;
-            int k = p->hosts[h];
-            if (wk->in_ring[k])
-                continue;
-            double w0 = rm_h2_fmin(rm_h2_full(wk, hi, h), oi),
-                   w1 = rm_h2_fmin(rm_h2_full(wk, h, hi), ii),
-                   w2 = rm_h2_fmin(rm_h2_full(wk, h, hj), ij),
-                   w3 = rm_h2_fmin(rm_h2_full(wk, hj, h), oj);
-            if (!(w0 > 0 && w1 > 0 && w2 > 0 && w3 > 0))
-                continue;
-            /* the width bound of the last candidate of the same wkk and
-             * widths bit for bit (the same function of them) */
-            double tk[5] = {p->nodes[k].w, w0, w1, w2, w3}, T;
-            if (n_tm && memcmp(tm, tk, sizeof tk) == 0) {
-                T = tm_v;
-            } else {
-                double wkk = tk[0];
-                T = rmi_h2_fast_eval_lb(&ev, wi, rmi_host_cost(1.0 / w0, ci_keep, par), wj,
-                                        rmi_host_cost(cj_keep, 1.0 / w3, par), wkk,
-                                        rmi_host_cost(1.0 / w2, 1.0 / w1, par));
-                memcpy(tm, tk, sizeof tk);
-                tm_v = T;
-                n_tm = 1;
-            }
-            /* a NaN bound never lowers lb (T < lb is false): dropped */
-            if (!(T < INFINITY))
-                continue;
-            wk->bnd_t[nb] = T;
-            wk->cand_f[nb] = h;
-            if (T < tmin) {
-                tmin = T;
-                amin = nb;
-            }
-            nb++;
-        }
-        /* the bound of a candidate is a function of (wkk, w0 .. w3, the
-         * capacities of its one access resource out and in): candidates of
-         * the same inputs bit for bit (on a cluster, every host of one
-         * speed) share one evaluation (bmemo) */
-        int n_memo = 0, memo_at = 0;
-        for (int x = -1; x < nb; x++) {
-            if (x == amin)
-                continue;
-            int b = x < 0 ? amin : x;
-            if (b < 0)
-                break;
-            double T = wk->bnd_t[b];
-            if (!(T < lb))
-                continue;
-            int h = wk->cand_f[b];
-            int ro = wk->kres_out[h], ri = wk->kres_in[h];
-            bmemo key = {{p->nodes[p->hosts[h]].w, rm_h2_fmin(rm_h2_full(wk, hi, h), oi),
-                          rm_h2_fmin(rm_h2_full(wk, h, hi), ii), rm_h2_fmin(rm_h2_full(wk, h, hj), ij),
-                          rm_h2_fmin(rm_h2_full(wk, hj, h), oj), ro >= 0 ? wk->net->res_cap[ro] : INFINITY,
-                          ri >= 0 ? wk->net->res_cap[ri] : INFINITY, ro >= 0 && ro == ri ? 1.0 : 0.0},
-                         0.0};
-            int hit = -1;
-            for (int y = 0; y < n_memo && hit < 0; y++)
-                if (memcmp(memo[y].k, key.k, sizeof key.k) == 0)
-                    hit = y;
-            if (hit >= 0) {
-                T = memo[hit].v;
-            } else {
-                double wkk = key.k[0], w0 = key.k[1], w1 = key.k[2], w2 = key.k[3], w3 = key.k[4];
-                {
-                    /* the resources every route of k crosses (its access link) */
-                    double u[4] = {w0, w1, w2, w3};
-                    double Tk = rmi_h2_k_bound(wk, &c, h, wkk, u, wk->net->res_cap, par, dc_dw);
-                    if (Tk > T)
-                        T = Tk;
-                }
-                if (shared_i || shared_j) {
-                    double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, u[4] = {w0, w1, w2, w3};
-                    double g01 = group_min(3, a, u, shared_i ? oi : INFINITY);
-                    double g23 = group_min(12, a, u, shared_j ? oj : INFINITY);
-                    double T5 = (1.0 + dc_dw * (ev.sum_cw + base_phi + g01 + g23)) / (ev_inv + 1.0 / wkk);
-                    if (T5 > T)
-                        T = T5;
-                }
-                key.v = T;
-                memo[memo_at] = key;
-                memo_at = (memo_at + 1) % H2_BOUND_MEMO;
-                if (n_memo < H2_BOUND_MEMO)
-                    n_memo++;
-            }
-            if (T < lb)
-                lb = T;
-            /* every candidate's bound is at least ev.dmax (the kept hosts'
-             * largest D_c/D_w C, in d of rmi_h2_fast_eval_lb; the other
-             * terms only raise it): once lb is there, no other candidate
-             * lowers it */
-            if (lb <= ev.dmax)
-                break;
-        }
+        double lb = cands_lb(wk, s, dc_dw, e, &c, cands, n_cand);
         /* a relative margin covers rounding differences between this
          * evaluation and the reference's, and the inexact sums */
         wk->edge_lb[e] = lb * (c.exact ? 1.0 - 1e-12 : 1.0 - 2 * H2_CTX_REL);
