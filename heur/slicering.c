@@ -57,6 +57,15 @@ typedef struct slice_scratch {
     unsigned char *folded;
     int *ord, *kept, n_kept;
     int prune_reset;
+    /* the pruning's values kept for the scan: pval[pslot[k] * q + e] = the
+     * O(1) value of inserting k on edge e in this step (pslot[k] = -1: not
+     * kept), then by edge for the scan: pkv[e * n_kept + x] for the x-th
+     * kept candidate; pval_cap doubles each, pval_on = this step's pkv is
+     * there */
+    double *pval, *pkv;
+    int *pslot;
+    size_t pval_cap;
+    int pval_on;
     /* the near-tie rule (rm_options.slice_ties): the step's keys seen */
     int ties;
     struct slice_keyset *ks;
@@ -436,6 +445,59 @@ _Thread_local long rmi_slice_prune_steps;
 /* Relative margin under which the bound is taken (the bound and the scan's
  * value add the same terms in other orders). */
 #define SLICE_PRUNE_MARGIN 1e-7
+/* Most doubles the pruning keeps for the scan (16 MiB): the values of the
+ * candidates past it are computed again by the scan. */
+#define SLICE_PVAL_MAX ((size_t)1 << 21)
+/* Scans that read the pruning's kept values in this thread (tests check
+ * that they ran). */
+_Thread_local long rmi_slice_pval_reads;
+
+/* The row of sc->pval for the m-th candidate the pruning evaluates in a
+ * step of q edges (grown as needed, at most SLICE_PVAL_MAX doubles), or
+ * NULL when it cannot be kept: the scan then computes its values. */
+static double *slice_pval_row(slice_scratch *sc, int m, int q)
+{
+    size_t need = ((size_t)m + 1) * (size_t)q;
+    if (!sc->pslot || need > SLICE_PVAL_MAX)
+        return NULL;
+    if (need > sc->pval_cap) {
+        size_t cap = sc->pval_cap ? 2 * sc->pval_cap : (size_t)1 << 14;
+        while (cap < need)
+            cap *= 2;
+        if (cap > SLICE_PVAL_MAX)
+            cap = SLICE_PVAL_MAX;
+        double *nv = realloc(sc->pval, cap * sizeof *nv);
+        if (!nv)
+            return NULL;
+        sc->pval = nv;
+        double *nk = realloc(sc->pkv, cap * sizeof *nk);
+        if (!nk)
+            return NULL; /* pval_cap unchanged: both hold at least that */
+        sc->pkv = nk;
+        sc->pval_cap = cap;
+    }
+    return sc->pval + (size_t)m * (size_t)q;
+}
+
+/* The kept candidates' values by edge (sc->pkv, the scan's order: edge,
+ * then the kept candidates increasing), from the pruning's rows; sets
+ * sc->pval_on when every kept candidate's row is there. O(nk q). */
+static void slice_pval_by_edge(slice_scratch *sc, int nk, int q)
+{
+    sc->pval_on = 0;
+    if (!sc->pslot || !sc->pkv || nk == 0)
+        return;
+    for (int x = 0; x < nk; x++)
+        if (sc->pslot[sc->kept[x]] < 0)
+            return;
+    for (int x = 0; x < nk; x++) {
+        const double *row = sc->pval + (size_t)sc->pslot[sc->kept[x]] * (size_t)q;
+        double *col = sc->pkv + x;
+        for (int e = 0; e < q; e++)
+            col[(size_t)e * (size_t)nk] = row[e];
+    }
+    sc->pval_on = 1;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -574,6 +636,11 @@ static int slice_prune(const rm_platform *p, const double *c, int q, double dc_d
         int k = sc->ord[m];
         if (sc->lb[k] > U * (1.0 + tol))
             break;
+        /* the values are kept for the scan (the same expression on the
+         * same inputs: bitwise the value it would compute) */
+        double *pv = slice_pval_row(sc, m, q);
+        if (sc->pslot)
+            sc->pslot[k] = pv ? m : -1;
         double iwk = sc->invw[k];
         const double *ctk = c + (size_t)k * H; /* c_k. : costs from k */
         /* c_.k : costs to k, from the transpose's row (the same values,
@@ -586,6 +653,8 @@ static int slice_prune(const rm_platform *p, const double *c, int q, double dc_d
                                     rmi_host_cost(ttk[i], sc->cp[e], 0),
                                     rmi_host_cost(sc->cs[ni], ttk[j], 0),
                                     rmi_host_cost(ctk[j], ctk[i], 0), S_inv, dc_dw, &t5, &d);
+            if (pv)
+                pv[e] = T;
             if (T < U)
                 U = T;
         }
@@ -596,6 +665,7 @@ static int slice_prune(const rm_platform *p, const double *c, int q, double dc_d
     for (int x = 0; x < n; x++)
         if (sc->lb[cand[x]] <= U * (1.0 + tol))
             sc->kept[nk++] = cand[x];
+    slice_pval_by_edge(sc, nk, q);
     return nk;
 }
 
@@ -729,7 +799,7 @@ static void slice_near_drop(slice_scratch *sc, double best, double tol)
 static int slice_near_dup(const rm_platform *p, const double *c, const slice_scratch *sc,
                           const slice_edge *ed, int k, int K, double iwk)
 {
-    int H = p->n_hosts, i = ed->i, j = ed->j;
+    (void)c;
     const double *ri = ed->ri, *rj = ed->rj, *ti = ed->ti, *tj = ed->tj;
     const double *ci = ed->ci, *cj = ed->cj;
     int dup = 0;
@@ -739,10 +809,9 @@ static int slice_near_dup(const rm_platform *p, const double *c, const slice_scr
             int Kx = sc->cid[kx];
             dup = sc->invw[kx] == iwk && W(kx) == W(k) && ri[Kx] == ri[K] &&
                   rj[Kx] == rj[K] && tj[Kx] == tj[K] && ti[Kx] == ti[K];
-        } else {
+        } else { /* costs to i and j along the transpose's rows (the same values) */
             dup = W(kx) == W(k) && ci[kx] == ci[k] && cj[kx] == cj[k] &&
-                  c[(size_t)kx * H + j] == c[(size_t)k * H + j] &&
-                  c[(size_t)kx * H + i] == c[(size_t)k * H + i];
+                  ed->ctj[kx] == ed->ctj[k] && ed->cti[kx] == ed->cti[k];
         }
     }
     return dup;
@@ -791,8 +860,16 @@ static int slice_scan_edge(const rm_platform *p, const double *c, int q, int e, 
     const double *ri = ed.ri, *rj = ed.rj, *ti = ed.ti, *tj = ed.tj;
     double best = *best_io;
     int st = 0;
+    /* the pruning's values of this edge's candidates (cand = sc->kept),
+     * bitwise this scan's: one out of the running tolerance is skipped
+     * without reading its costs */
+    const double *pv = sc->pval_on ? sc->pkv + (size_t)e * (size_t)n : NULL;
+    if (pv)
+        rmi_slice_pval_reads++;
     for (int ck = 0; ck < n; ck++) {
         int k = cand[ck];
+        if (pv && !(pv[ck] <= best * (1.0 + tol)))
+            continue;
         double iwk = sc->invw[k];
         double Ci, Cj, Ck;
         int K = ri ? sc->cid[k] : -1;
@@ -908,6 +985,7 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
     slice_step_terms(p, q, dc_dw, par, sc, &tm);
     double best = INFINITY;
     sc->n_cand = 0;
+    sc->pval_on = 0;
     int n_cands = slice_step_cands(p->n_hosts, sc);
     const int *cand = sc->cands;
     if (sc->prune) { /* rmi_slice_prune_valid_for: no parallel send, 0 < D_c/D_w < inf */
@@ -1569,6 +1647,7 @@ static void slice_prune_init(slice_scratch *sc, int H, size_t n1)
     sc->pivF = malloc(SLICE_PRUNE_PIVOTS * sizeof *sc->pivF);
     sc->eA = malloc(n1 * sizeof *sc->eA);
     sc->eB = malloc(n1 * sizeof *sc->eB);
+    sc->pslot = malloc((size_t)H * sizeof *sc->pslot); /* optional: NULL keeps no values */
     if (!sc->mi || !sc->lb || !sc->folded || !sc->ord || !sc->kept || !sc->piv || !sc->pivF ||
         !sc->eA || !sc->eB) {
         free(sc->mo);
@@ -1653,6 +1732,9 @@ static void slice_scratch_free(slice_scratch *sc, const double *bw)
     free(sc->pivF);
     free(sc->eA);
     free(sc->eB);
+    free(sc->pval);
+    free(sc->pkv);
+    free(sc->pslot);
     free(sc->cls_seen);
     free(sc->cands);
     slice_keyset_free(sc->ks);

@@ -9,7 +9,9 @@
  * test fails if it never ran), a star and a cluster, half and full duplex
  * and the latency model; and on a platform whose hosts cannot all reach
  * each other (infinite costs: no pruning for those candidates). Both
- * near-tie rules (rm_options.slice_ties 0, the default, and 1).
+ * near-tie rules (rm_options.slice_ties 0, the default, and 1). The scan
+ * reads the values the pruning computed for its kept candidates instead of
+ * computing them again (the test fails if it never did).
  */
 #include "heur/heur.h"
 #include "ringmap.h"
@@ -23,6 +25,7 @@
 #include <stdio.h>
 
 extern _Thread_local long rmi_slice_prune_steps;
+extern _Thread_local long rmi_slice_pval_reads;
 
 static void check_same_ties(const rm_platform *p, double r, rm_duplex duplex, int latency,
                             int ties)
@@ -68,7 +71,7 @@ START_TEST(test_prune_generated)
         int hosts;
     } cases[] = {{RM_GEN_TIERS, 70}, {RM_GEN_TIERS, 90}, {RM_GEN_STAR, 60}, {RM_GEN_CLUSTER, 60}};
     static const double ratios[] = {0.64, 0.064, 0.0064, 0.00064};
-    long before = rmi_slice_prune_steps;
+    long before = rmi_slice_prune_steps, reads = rmi_slice_pval_reads;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         rm_platform *p = NULL;
         rm_error err;
@@ -83,6 +86,9 @@ START_TEST(test_prune_generated)
     /* the pruning ran (else this test proves nothing): measured 1,000+ steps */
     ck_assert_msg(rmi_slice_prune_steps - before >= 200, "pruned steps: %ld",
                   rmi_slice_prune_steps - before);
+    /* the scan read the pruning's kept values (edges scanned that way) */
+    ck_assert_msg(rmi_slice_pval_reads - reads >= 1000, "edges read from the kept values: %ld",
+                  rmi_slice_pval_reads - reads);
 }
 END_TEST
 
