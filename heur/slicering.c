@@ -59,13 +59,15 @@ typedef struct slice_scratch {
     int prune_reset;
     /* the pruning's values kept for the scan: pval[pslot[k] * q + e] = the
      * O(1) value of inserting k on edge e in this step (pslot[k] = -1: not
-     * kept), then by edge for the scan: pkv[e * n_kept + x] for the x-th
-     * kept candidate; pval_cap doubles each, pval_on = this step's pkv is
-     * there */
-    double *pval, *pkv;
-    int *pslot;
+     * kept; pval_cap doubles); pval_on = this step's kept candidates all
+     * have theirs, and then the candidates within tol of their least value
+     * pmin by edge: those of edge e are kept[pidx[pstart[e] ..
+     * pstart[e + 1] - 1]], increasing (pidx: pval_cap ints, pstart: q + 1) */
+    double *pval;
+    int *pslot, *pidx, *pstart;
     size_t pval_cap;
     int pval_on;
+    double pmin;
     /* the near-tie rule (rm_options.slice_ties): the step's keys seen */
     int ties;
     struct slice_keyset *ks;
@@ -470,32 +472,57 @@ static double *slice_pval_row(slice_scratch *sc, int m, int q)
         if (!nv)
             return NULL;
         sc->pval = nv;
-        double *nk = realloc(sc->pkv, cap * sizeof *nk);
-        if (!nk)
+        int *ni = realloc(sc->pidx, cap * sizeof *ni);
+        if (!ni)
             return NULL; /* pval_cap unchanged: both hold at least that */
-        sc->pkv = nk;
+        sc->pidx = ni;
         sc->pval_cap = cap;
     }
     return sc->pval + (size_t)m * (size_t)q;
 }
 
-/* The kept candidates' values by edge (sc->pkv, the scan's order: edge,
- * then the kept candidates increasing), from the pruning's rows; sets
- * sc->pval_on when every kept candidate's row is there. O(nk q). */
-static void slice_pval_by_edge(slice_scratch *sc, int nk, int q)
+/* From the pruning's rows of the nk kept candidates: their least value
+ * sc->pmin and, by edge, the candidates within a relative tol of it
+ * (sc->pstart, sc->pidx: the scan's order, edges increasing, then the kept
+ * candidates increasing); sets sc->pval_on when every kept candidate's row
+ * is there. O(nk q). */
+static void slice_pval_near(slice_scratch *sc, int nk, int q, double tol)
 {
     sc->pval_on = 0;
-    if (!sc->pslot || !sc->pkv || nk == 0)
+    if (!sc->pslot || !sc->pidx || !sc->pstart || nk == 0)
         return;
     for (int x = 0; x < nk; x++)
         if (sc->pslot[sc->kept[x]] < 0)
             return;
+    double least = INFINITY;
     for (int x = 0; x < nk; x++) {
         const double *row = sc->pval + (size_t)sc->pslot[sc->kept[x]] * (size_t)q;
-        double *col = sc->pkv + x;
         for (int e = 0; e < q; e++)
-            col[(size_t)e * (size_t)nk] = row[e];
+            if (row[e] < least)
+                least = row[e];
     }
+    /* a counting sort by edge: the candidates of an edge in increasing x */
+    int *start = sc->pstart;
+    for (int e = 0; e <= q; e++)
+        start[e] = 0;
+    for (int x = 0; x < nk; x++) {
+        const double *row = sc->pval + (size_t)sc->pslot[sc->kept[x]] * (size_t)q;
+        for (int e = 0; e < q; e++)
+            if (row[e] <= least * (1.0 + tol))
+                start[e + 1]++;
+    }
+    for (int e = 0; e < q; e++)
+        start[e + 1] += start[e];
+    for (int x = 0; x < nk; x++) {
+        const double *row = sc->pval + (size_t)sc->pslot[sc->kept[x]] * (size_t)q;
+        for (int e = 0; e < q; e++)
+            if (row[e] <= least * (1.0 + tol))
+                sc->pidx[start[e]++] = x;
+    }
+    for (int e = q; e > 0; e--) /* back to the starts */
+        start[e] = start[e - 1];
+    start[0] = 0;
+    sc->pmin = least;
     sc->pval_on = 1;
 }
 
@@ -665,7 +692,7 @@ static int slice_prune(const rm_platform *p, const double *c, int q, double dc_d
     for (int x = 0; x < n; x++)
         if (sc->lb[cand[x]] <= U * (1.0 + tol))
             sc->kept[nk++] = cand[x];
-    slice_pval_by_edge(sc, nk, q);
+    slice_pval_near(sc, nk, q, tol);
     return nk;
 }
 
@@ -851,55 +878,82 @@ static int slice_near_push(slice_scratch *sc, int e, int k, double T5, double D)
  * value of each, the candidates within a relative tol of the least value
  * *best (updated) kept in scan order in sc. Returns -1 on allocation
  * failure. O(n) plus the kept candidates' upkeep. */
+/* One candidate k of ring edge *ed in the scan: its O(1) value; kept in sc
+ * when within a relative tol of the least value *best (lowered, dropping
+ * the kept ones no longer within tol) and not a duplicate of a kept one of
+ * the edge. Returns -1 on allocation failure. O(1) plus the upkeep. */
+static inline int slice_scan_one(const rm_platform *p, const double *c, const slice_edge *ed,
+                                 int k, double dc_dw, int par, double S_inv, double tol,
+                                 slice_scratch *sc, double *best_io)
+{
+    const double *ri = ed->ri, *rj = ed->rj, *ti = ed->ti, *tj = ed->tj;
+    double iwk = sc->invw[k];
+    double Ci, Cj, Ck;
+    int K = ri ? sc->cid[k] : -1;
+    if (ri) { /* the same values from the class matrices */
+        Ci = rmi_host_cost(ri[K], ed->cpe, par);
+        Cj = rmi_host_cost(ed->csn, rj[K], par);
+        Ck = rmi_host_cost(tj[K], ti[K], par);
+    } else {
+        Ci = rmi_host_cost(ed->ci[k], ed->cpe, par);
+        Cj = rmi_host_cost(ed->csn, ed->cj[k], par);
+        Ck = rmi_host_cost(ed->ctj[k], ed->cti[k], par);
+    }
+    /* approximate (products by 1/w): the candidates near the least
+     * value are re-evaluated exactly by slice_step_choose */
+    double T5, D;
+    double T =
+        slice_approx(ed->base, ed->dm, ed->iwi, ed->iwj, iwk, Ci, Cj, Ck, S_inv, dc_dw, &T5, &D);
+    if (!(T <= *best_io * (1.0 + tol)))
+        return 0;
+    if (T < *best_io) {
+        *best_io = T;
+        slice_near_drop(sc, T, tol);
+    }
+    if (slice_near_dup(p, c, sc, ed, k, K, iwk))
+        return 0;
+    return slice_near_push(sc, ed->e, k, T5, D);
+}
+
+/* The scan of ring edge e over the candidates cand[0..n-1]: the O(1)
+ * value of each, the candidates within a relative tol of the least value
+ * *best (updated) kept in scan order in sc. Returns -1 on allocation
+ * failure. O(n) plus the kept candidates' upkeep. */
 static int slice_scan_edge(const rm_platform *p, const double *c, int q, int e, double dc_dw,
                            int par, const int *cand, int n, double S_inv, double tol,
                            slice_scratch *sc, double *best_io)
 {
     slice_edge ed;
     slice_edge_make(p, c, q, e, sc, &ed);
-    const double *ri = ed.ri, *rj = ed.rj, *ti = ed.ti, *tj = ed.tj;
-    double best = *best_io;
-    int st = 0;
-    /* the pruning's values of this edge's candidates (cand = sc->kept),
-     * bitwise this scan's: one out of the running tolerance is skipped
-     * without reading its costs */
-    const double *pv = sc->pval_on ? sc->pkv + (size_t)e * (size_t)n : NULL;
-    if (pv)
-        rmi_slice_pval_reads++;
-    for (int ck = 0; ck < n; ck++) {
-        int k = cand[ck];
-        if (pv && !(pv[ck] <= best * (1.0 + tol)))
+    for (int ck = 0; ck < n; ck++)
+        if (slice_scan_one(p, c, &ed, cand[ck], dc_dw, par, S_inv, tol, sc, best_io))
+            return -1;
+    return 0;
+}
+
+/* The scan when the pruning kept its values (sc->pval_on): the least
+ * value sc->pmin is the scan's, so only the candidates within tol of it
+ * (sc->pidx by edge, in the scan's order) are valued again and kept, as
+ * slice_scan_edge from *best_io = pmin would: none lowers it, each one
+ * out of tol is never read (a duplicate's twin has its value, so it is
+ * there too): the same kept list in the same order. Returns -1 on
+ * allocation failure. O(q + kept candidates). */
+static int slice_scan_near(const rm_platform *p, const double *c, int q, double dc_dw, int par,
+                           double S_inv, double tol, slice_scratch *sc, double *best_io)
+{
+    *best_io = sc->pmin;
+    rmi_slice_pval_reads++;
+    for (int e = 0; e < q; e++) {
+        if (sc->pstart[e] == sc->pstart[e + 1])
             continue;
-        double iwk = sc->invw[k];
-        double Ci, Cj, Ck;
-        int K = ri ? sc->cid[k] : -1;
-        if (ri) { /* the same values from the class matrices */
-            Ci = rmi_host_cost(ri[K], ed.cpe, par);
-            Cj = rmi_host_cost(ed.csn, rj[K], par);
-            Ck = rmi_host_cost(tj[K], ti[K], par);
-        } else {
-            Ci = rmi_host_cost(ed.ci[k], ed.cpe, par);
-            Cj = rmi_host_cost(ed.csn, ed.cj[k], par);
-            Ck = rmi_host_cost(ed.ctj[k], ed.cti[k], par);
-        }
-        /* approximate (products by 1/w): the candidates near the least
-         * value are re-evaluated exactly by slice_step_choose */
-        double T5, D;
-        double T = slice_approx(ed.base, ed.dm, ed.iwi, ed.iwj, iwk, Ci, Cj, Ck, S_inv, dc_dw, &T5,
-                                &D);
-        if (!(T <= best * (1.0 + tol)))
-            continue;
-        if (T < best) {
-            best = T;
-            slice_near_drop(sc, best, tol);
-        }
-        if (slice_near_dup(p, c, sc, &ed, k, K, iwk))
-            continue;
-        if ((st = slice_near_push(sc, e, k, T5, D)))
-            break;
+        slice_edge ed;
+        slice_edge_make(p, c, q, e, sc, &ed);
+        for (int y = sc->pstart[e]; y < sc->pstart[e + 1]; y++)
+            if (slice_scan_one(p, c, &ed, sc->kept[sc->pidx[y]], dc_dw, par, S_inv, tol, sc,
+                               best_io))
+                return -1;
     }
-    *best_io = best;
-    return st;
+    return 0;
 }
 
 /* The near-tie rule on the kept candidates: keep the first candidate of
@@ -995,9 +1049,14 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
             n_cands = nk;
         }
     }
-    for (int e = 0; e < q; e++)
-        if (slice_scan_edge(p, c, q, e, dc_dw, par, cand, n_cands, tm.S_inv, tol, sc, &best))
+    if (sc->pval_on) {
+        if (slice_scan_near(p, c, q, dc_dw, par, tm.S_inv, tol, sc, &best))
             return -1;
+    } else {
+        for (int e = 0; e < q; e++)
+            if (slice_scan_edge(p, c, q, e, dc_dw, par, cand, n_cands, tm.S_inv, tol, sc, &best))
+                return -1;
+    }
     if (!(best < INFINITY) || sc->n_cand == 0)
         return 0;
     if (sc->ties && sc->n_cand > 1 && slice_near_ties(p, c, q, dc_dw, par, sc))
@@ -1647,7 +1706,9 @@ static void slice_prune_init(slice_scratch *sc, int H, size_t n1)
     sc->pivF = malloc(SLICE_PRUNE_PIVOTS * sizeof *sc->pivF);
     sc->eA = malloc(n1 * sizeof *sc->eA);
     sc->eB = malloc(n1 * sizeof *sc->eB);
-    sc->pslot = malloc((size_t)H * sizeof *sc->pslot); /* optional: NULL keeps no values */
+    /* optional: NULL keeps no values */
+    sc->pslot = malloc((size_t)H * sizeof *sc->pslot);
+    sc->pstart = malloc((n1 + 1) * sizeof *sc->pstart);
     if (!sc->mi || !sc->lb || !sc->folded || !sc->ord || !sc->kept || !sc->piv || !sc->pivF ||
         !sc->eA || !sc->eB) {
         free(sc->mo);
@@ -1733,7 +1794,8 @@ static void slice_scratch_free(slice_scratch *sc, const double *bw)
     free(sc->eA);
     free(sc->eB);
     free(sc->pval);
-    free(sc->pkv);
+    free(sc->pidx);
+    free(sc->pstart);
     free(sc->pslot);
     free(sc->cls_seen);
     free(sc->cands);
