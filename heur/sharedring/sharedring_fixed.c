@@ -721,6 +721,81 @@ static uint64_t sig_key(const h2_work *wk, const fx_sig *sg, int a)
     return k;
 }
 
+/* rmi_h2_fixed_new's owners by reading every route (the pair walk, O(H^2)
+ * routes): fx->owner[r] the one host every route crossing resource r
+ * starts or ends at (-1: none), fx->pair[2r], fx->pair[2r + 1] both ends
+ * when every route crossing r is between the same two hosts (-1: not).
+ * own2: scratch of R + 1. 0, or -1 when a route cannot be read (the scan
+ * reports it). */
+static int walk_owners(const h2_work *wk, h2_fixed *fx, int *own2)
+{
+    const rm_network *net = wk->net;
+    int H = wk->p->n_hosts, R = net->n_res;
+    for (int r = 0; r < R; r++)
+        fx->owner[r] = own2[r] = -2;
+    for (int a = 0; a < H; a++)
+        for (int b = 0; b < H; b++) {
+            if (a == b)
+                continue;
+            int n = rmi_fixed_route_arcs_at(net, a, b, fx->scr, fx->room - 1);
+            if (n < 0)
+                return -1;
+            for (int i = 0; i < n; i++) {
+                int r = net->arc_res[fx->scr[i]];
+                if (r < 0)
+                    continue;
+                if (fx->owner[r] == -2) {
+                    fx->owner[r] = a;
+                    own2[r] = b;
+                    continue;
+                }
+                int o1 = fx->owner[r], o2 = own2[r];
+                fx->owner[r] = (o1 == a || o1 == b) ? o1 : -1;
+                own2[r] = (o2 == a || o2 == b) ? o2 : -1;
+                if (fx->owner[r] < 0) {
+                    fx->owner[r] = own2[r];
+                    own2[r] = -1;
+                }
+            }
+        }
+    for (int r = 0; r < R; r++) { /* both ends of every route crossing it: a pair's */
+        fx->pair[2 * r] = fx->pair[2 * r + 1] = -1;
+        if (fx->owner[r] >= 0 && own2[r] >= 0) {
+            fx->pair[2 * r] = fx->owner[r];
+            fx->pair[2 * r + 1] = own2[r];
+        }
+        if (fx->owner[r] < 0 || own2[r] >= 0)
+            fx->owner[r] = -1;
+    }
+    return 0;
+}
+
+/* rmi_h2_fixed_new's private resources of each host by increasing index
+ * (fx->pres from fx->pstart[h]) and their ranks (fx->rank, -1: shared),
+ * from fx->owner; fill: scratch of H. 0, or -1 out of memory. */
+static int private_resources(h2_fixed *fx, int R, int H, int *fill)
+{
+    for (int r = 0; r < R; r++)
+        if (fx->owner[r] >= 0)
+            fx->pstart[fx->owner[r] + 1]++;
+    for (int h = 0; h < H; h++)
+        fx->pstart[h + 1] += fx->pstart[h];
+    fx->pres = malloc(((size_t)fx->pstart[H] + 1) * sizeof(int));
+    if (!fx->pres)
+        return -1;
+    for (int h = 0; h < H; h++)
+        fill[h] = fx->pstart[h];
+    for (int r = 0; r < R; r++) {
+        fx->rank[r] = -1;
+        if (fx->owner[r] >= 0) {
+            int h = fx->owner[r];
+            fx->rank[r] = fill[h] - fx->pstart[h];
+            fx->pres[fill[h]++] = r;
+        }
+    }
+    return 0;
+}
+
 /* Set to 0 (tests only) to build the classes by reading every route. */
 int rmi_h2_fixed_structural = 1;
 
@@ -768,61 +843,8 @@ h2_fixed *rmi_h2_fixed_new(const h2_work *wk)
             goto fail;
         walk = !b;
     }
-    for (int r = 0; r < R && walk; r++)
-        fx->owner[r] = own2[r] = -2;
-    for (int a = 0; a < H && walk; a++)
-        for (int b = 0; b < H; b++) {
-            if (a == b)
-                continue;
-            int n = rmi_fixed_route_arcs_at(net, a, b, fx->scr, fx->room - 1);
-            if (n < 0)
-                goto fail; /* the scan reports it */
-            for (int i = 0; i < n; i++) {
-                int r = net->arc_res[fx->scr[i]];
-                if (r < 0)
-                    continue;
-                if (fx->owner[r] == -2) {
-                    fx->owner[r] = a;
-                    own2[r] = b;
-                    continue;
-                }
-                int o1 = fx->owner[r], o2 = own2[r];
-                fx->owner[r] = (o1 == a || o1 == b) ? o1 : -1;
-                own2[r] = (o2 == a || o2 == b) ? o2 : -1;
-                if (fx->owner[r] < 0) {
-                    fx->owner[r] = own2[r];
-                    own2[r] = -1;
-                }
-            }
-        }
-    for (int r = 0; r < R && walk; r++) { /* both ends of every route crossing it: a pair's */
-        fx->pair[2 * r] = fx->pair[2 * r + 1] = -1;
-        if (fx->owner[r] >= 0 && own2[r] >= 0) {
-            fx->pair[2 * r] = fx->owner[r];
-            fx->pair[2 * r + 1] = own2[r];
-        }
-        if (fx->owner[r] < 0 || own2[r] >= 0)
-            fx->owner[r] = -1;
-    }
-    /* private resources of each host by increasing index, their ranks */
-    for (int r = 0; r < R; r++)
-        if (fx->owner[r] >= 0)
-            fx->pstart[fx->owner[r] + 1]++;
-    for (int h = 0; h < H; h++)
-        fx->pstart[h + 1] += fx->pstart[h];
-    fx->pres = malloc(((size_t)fx->pstart[H] + 1) * sizeof(int));
-    if (!fx->pres)
+    if ((walk && walk_owners(wk, fx, own2) < 0) || private_resources(fx, R, H, cls_of) < 0)
         goto fail;
-    for (int h = 0; h < H; h++)
-        cls_of[h] = fx->pstart[h];
-    for (int r = 0; r < R; r++) {
-        fx->rank[r] = -1;
-        if (fx->owner[r] >= 0) {
-            int h = fx->owner[r];
-            fx->rank[r] = cls_of[h] - fx->pstart[h];
-            fx->pres[cls_of[h]++] = r;
-        }
-    }
     /* classes: hosts of one key, in host order, each against the class's
      * first member and the members so far (routes both ways), private
      * resources increasing along the class */

@@ -712,6 +712,76 @@ pruned: /* it cannot win this step: not kept (computed again at the next visit) 
     return RM_OK;
 }
 
+/* rmi_h2_scan_cached's check by signature (entry_same): 1 when the
+ * edge's trees are the stored ones of its last visit and few residuals
+ * changed since, with *chg the signature bits of those changed; else 0. */
+static int ecache_changes(const h2_work *wk, const h2_ecache *ec, unsigned long long *chg)
+{
+    if (!(ec->vstep && ec->tstep && ec->tstep == ec->vtstep && wk->cap_clog_at && ec->vstep < wk->step &&
+          ec->vstep + 1 < wk->cap_clog_at))
+        return 0;
+    long l0 = wk->clog_at[ec->vstep + 1];
+    if (wk->n_clog - l0 > H2_SAME_MAX)
+        return 0;
+    for (long l = l0; l < wk->n_clog; l++)
+        *chg |= res_bit(wk->clog[l].r);
+    return 1;
+}
+
+/* rmi_h2_scan_cached: the edge's valid entry for candidate h (node k), or
+ * NULL. ec->ent[oc] is h's own entry when its h matches (counted in n_chk,
+ * n_bad when stale); else, for a member of a class, the first valid entry
+ * of a member that joined the ring (listed once per visit in wk->cand_j,
+ * *n_join < 0: not yet; the ring does not change during a scan). */
+static const h2_cent *ecache_find(h2_work *wk, h2_ecache *ec, int oc, int *n_join, int h, int k,
+                                  const edge_ctx *c, int same, unsigned long long chg)
+{
+    const rm_platform *p = wk->p;
+    const h2_cent *o = NULL;
+    if (oc < ec->n_ent && ec->ent[oc].h == h) {
+        ec->n_chk++;
+        if ((same && entry_same(wk, ec, &ec->ent[oc], k, chg)) ||
+            entry_valid(wk, ec, &ec->ent[oc], h, k, c->i, c->j))
+            o = &ec->ent[oc];
+        else
+            ec->n_bad++;
+    }
+    if (!o && wk->sym->pos_of[h] >= 0) {
+        if (*n_join < 0) {
+            *n_join = 0;
+            for (int x = 0; x < ec->n_ent; x++)
+                if (wk->in_ring[p->hosts[ec->ent[x].h]])
+                    wk->cand_j[(*n_join)++] = x;
+        }
+        for (int y = 0; y < *n_join && !o; y++)
+            if (entry_valid(wk, ec, &ec->ent[wk->cand_j[y]], h, k, c->i, c->j))
+                o = &ec->ent[wk->cand_j[y]];
+    }
+    return o;
+}
+
+/* The lists built by a visit become the edge's (ent2/arcs2 swapped with
+ * ent/arcs), every entry kept valid as of step, for these trees. */
+static void ecache_swap(h2_ecache *ec, unsigned long step)
+{
+    h2_cent *te = ec->ent;
+    ec->ent = ec->ent2;
+    ec->ent2 = te;
+    int tc = ec->cap_ent;
+    ec->cap_ent = ec->cap_ent2;
+    ec->cap_ent2 = tc;
+    ec->n_ent = ec->n_ent2;
+    int *ta = ec->arcs;
+    ec->arcs = ec->arcs2;
+    ec->arcs2 = ta;
+    tc = ec->cap_arcs;
+    ec->cap_arcs = ec->cap_arcs2;
+    ec->cap_arcs2 = tc;
+    ec->n_arcs = ec->n_arcs2;
+    ec->vstep = step;
+    ec->vtstep = ec->tstep;
+}
+
 /* Copy old entry o into the new list as en, for host index h. */
 static int entry_keep(h2_work *wk, h2_ecache *ec, const h2_cent *o, int h, h2_cent *en)
 {
@@ -747,16 +817,7 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
     /* the entries' check by signature (entry_same): the trees are the
      * stored ones of the last visit, and few residuals changed since */
     unsigned long long chg = 0;
-    int same = 0;
-    if (ec->vstep && ec->tstep && ec->tstep == ec->vtstep && wk->cap_clog_at && ec->vstep < wk->step &&
-        ec->vstep + 1 < wk->cap_clog_at) {
-        long l0 = wk->clog_at[ec->vstep + 1];
-        if (wk->n_clog - l0 <= H2_SAME_MAX) {
-            for (long l = l0; l < wk->n_clog; l++)
-                chg |= res_bit(wk->clog[l].r);
-            same = 1;
-        }
-    }
+    int same = ecache_changes(wk, ec, &chg);
     /* entry_compute's bounds by their inputs, for the context c as it is
      * (emptied when c is made exact) */
     pmemo_set pm;
@@ -775,29 +836,7 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
         h2_cent *en = &ec->ent2[ec->n_ent2];
         while (oc < ec->n_ent && ec->ent[oc].h < h)
             oc++;
-        const h2_cent *o = NULL;
-        if (oc < ec->n_ent && ec->ent[oc].h == h) {
-            ec->n_chk++;
-            if ((same && entry_same(wk, ec, &ec->ent[oc], k, chg)) ||
-                entry_valid(wk, ec, &ec->ent[oc], h, k, c->i, c->j))
-                o = &ec->ent[oc];
-            else
-                ec->n_bad++;
-        }
-        if (!o && wk->sym->pos_of[h] >= 0) {
-            /* a member of a class: the entry of a member that joined the
-             * ring, the first valid one (the ring does not change during
-             * a scan) */
-            if (n_join < 0) {
-                n_join = 0;
-                for (int x = 0; x < ec->n_ent; x++)
-                    if (wk->in_ring[p->hosts[ec->ent[x].h]])
-                        wk->cand_j[n_join++] = x;
-            }
-            for (int y = 0; y < n_join && !o; y++)
-                if (entry_valid(wk, ec, &ec->ent[wk->cand_j[y]], h, k, c->i, c->j))
-                    o = &ec->ent[wk->cand_j[y]];
-        }
+        const h2_cent *o = ecache_find(wk, ec, oc, &n_join, h, k, c, same, chg);
         int fresh = 0;
         if (o) {
             if (!entry_keep(wk, ec, o, h, en))
@@ -881,23 +920,6 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
                     return st;
         }
     }
-    /* the new lists become the edge's */
-    h2_cent *te = ec->ent;
-    ec->ent = ec->ent2;
-    ec->ent2 = te;
-    int tc = ec->cap_ent;
-    ec->cap_ent = ec->cap_ent2;
-    ec->cap_ent2 = tc;
-    ec->n_ent = ec->n_ent2;
-    int *ta = ec->arcs;
-    ec->arcs = ec->arcs2;
-    ec->arcs2 = ta;
-    tc = ec->cap_arcs;
-    ec->cap_arcs = ec->cap_arcs2;
-    ec->cap_arcs2 = tc;
-    ec->n_arcs = ec->n_arcs2;
-    /* every entry kept is valid as of this step, for these trees */
-    ec->vstep = wk->step;
-    ec->vtstep = ec->tstep;
+    ecache_swap(ec, wk->step);
     return RM_OK;
 }
