@@ -553,6 +553,81 @@ START_TEST(test_ft_df_setup)
 }
 END_TEST
 
+static void same_maps(const char *path, const char *what, const rm_mapping *m0, const rm_mapping *m1);
+
+/* SharedRing's first step on the fat-trees of ft_df by the pairs'
+ * signatures (heur/sharedring/sharedring_sig.c: the first pair of each
+ * signature valued, the widths from the routes it reads) against every
+ * pair valued after the tree pass (rmi_h2_pair_sigs = 0): the same ring,
+ * q, T_step and sweep (its size 2: the best pair's T_step) bit for bit, on
+ * the file as read (alike pairs: some skipped), with random host speeds,
+ * and with random speeds and link bandwidths too (few pairs alike). */
+START_TEST(test_ft_pair_sigs)
+{
+    int f = _i / 4, v = _i % 4;
+    if (!ft_df[f].ft)
+        return; /* a dragonfly: its best pair is zone_width_check's */
+    char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[160];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    int own = ft_df[f].xml[0] != '/';
+    if (own) {
+        snprintf(path, sizeof path, "%s/ft.xml", dir);
+        FILE *o = fopen(path, "w");
+        ck_assert_ptr_nonnull(o);
+        fprintf(o, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                   "<platform version=\"4.1\">\n%s\n</platform>\n",
+                ft_df[f].xml);
+        fclose(o);
+    } else
+        snprintf(path, sizeof path, "%s", ft_df[f].xml);
+    rm_platform *p = load(path, 1);
+    unsigned long long rs = 977ULL * (unsigned long long)_i + 5;
+    static const double sf[3] = {1.0, 2.0, 1.5}, bf[3] = {1.0, 2.0, 0.5};
+    for (int h = 0; (v == 1 || v == 2) && h < p->n_hosts; h++)
+        p->nodes[p->hosts[h]].w *= sf[rmt_rndint(&rs, 0, 2)];
+    if (v == 3) { /* the first host and the last two twice as fast: the
+                     pair of the last two (one leaf) beats the earlier
+                     pairs of the same speeds and widths across leaves */
+        p->nodes[p->hosts[0]].w *= 2.0;
+        p->nodes[p->hosts[p->n_hosts - 2]].w *= 2.0;
+        p->nodes[p->hosts[p->n_hosts - 1]].w *= 2.0;
+    }
+    for (int l = 0; v == 2 && l < p->n_links; l++)
+        if (isfinite(p->links[l].bandwidth) && p->links[l].bandwidth < 1e12)
+            p->links[l].bandwidth *= bf[rmt_rndint(&rs, 0, 2)];
+    for (int d = 0; d < 4; d++) {
+        rm_options opt;
+        rm_options_init(&opt);
+        opt.heuristic = RM_HEUR_SHARED;
+        opt.improve = 0;
+        opt.threads = 1;
+        opt.cost.dc_dw = d % 2 ? 1e-5 : 0.01;
+        if (d >= 2) { /* the affine route cost: a route's latency counts */
+            opt.cost.latency = 1;
+            opt.cost.dc = 0.5;
+        }
+        rm_mapping *m0 = NULL, *m1 = NULL;
+        rm_error err = {RM_OK, ""};
+        rmi_h2_pair_sigs = 0;
+        long before = rmi_h2_pair_sig_skips;
+        ck_assert_msg(rm_map(p, &opt, &m0, &err) == RM_OK, "%s: %s", path, err.msg);
+        rmi_h2_pair_sigs = 1;
+        ck_assert_int_eq(rmi_h2_pair_sig_skips, before);
+        ck_assert_msg(rm_map(p, &opt, &m1, &err) == RM_OK, "%s: %s", path, err.msg);
+        ck_assert_msg(m0->q >= 2, "%s: q %d", path, m0->q);
+        if (v == 0) /* homogeneous: pairs alike, skipped */
+            ck_assert_msg(rmi_h2_pair_sig_skips > before, "%s: no pair skipped by its signature", path);
+        same_maps(path, "every pair valued, the first pair of each signature", m0, m1);
+        rm_mapping_free(m0);
+        rm_mapping_free(m1);
+    }
+    rm_platform_free(p);
+    if (own)
+        unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 /* SimGrid's cluster files and zone hierarchies of clusters (the ones read
  * in two levels marked), generated clusters (flat, with a backbone) on the
  * pieces: setup_same. */
@@ -1034,6 +1109,7 @@ int main(void)
     TCase *tf = tcase_create("ftdf"); /* fat-trees and dragonflies: the set-up from their structure */
     tcase_set_timeout(tf, 600);
     tcase_add_loop_test(tf, test_ft_df_setup, 0, (int)(sizeof ft_df / sizeof *ft_df));
+    tcase_add_loop_test(tf, test_ft_pair_sigs, 0, 4 * (int)(sizeof ft_df / sizeof *ft_df));
     suite_add_tcase(s, tf);
     return rmt_run_suite(s);
 }

@@ -572,6 +572,114 @@ static rm_status best_pair_zoned(h2_work *wk, pair_trees *pt, const rm_ring_stat
     return st;
 }
 
+/* The best pair under fixed routes on the fast path when neither twin
+ * classes nor factored widths apply (a SimGrid fat-tree; sharedring_sig.c):
+ * every pair in (hi, hj) order as best_pair's loop takes it, its two
+ * routes read once (their widths into wk->full, the table best_pair's tree
+ * pass fills: rmi_fixed_route_width_at on the same routes, bit for bit),
+ * the same lower bound and twin skips, then valued only when its
+ * signature is new: the same pair, T_step and shares. *done = 0 (pb and pt
+ * as on entry) when a route is not a walk: the tree pass reports it. */
+static rm_status best_pair_sig(h2_work *wk, pair_trees *pt, const rm_ring_state *s, double dc_dw,
+                               pair_best *pb, int *done, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    int H = wk->H, room = p->n_links + 1;
+    size_t uH = (size_t)H;
+    double *full = wk->full;
+    rm_status st = RM_OK;
+    h2_sig sg;
+    *done = 0;
+    int *ab = malloc(2 * (size_t)room * sizeof *ab);
+    pt->tarc = malloc((size_t)wk->N * sizeof *pt->tarc);
+    if (!ab || !pt->tarc || rmi_h2_sig_init(&sg, net, (size_t)1 << 23)) {
+        free(ab);
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing's first step (%d hosts)", H);
+    }
+    int *ba = ab + room;
+    for (int hi = 0; hi < H; hi++)
+        full[(size_t)hi * uH + (size_t)hi] = INFINITY;
+    for (int hi = 0; hi < H && !st; hi++)
+        for (int hj = hi + 1; hj < H && !st; hj++) {
+            double wij, wji;
+            int n1 = rmi_fixed_route_width_at(net, NULL, hi, hj, p->hosts[hi], p->hosts[hj], ab, &wij);
+            int n2 = rmi_fixed_route_width_at(net, NULL, hj, hi, p->hosts[hj], p->hosts[hi], ba, &wji);
+            if (n1 < 0 || n2 < 0)
+                goto fallback;
+            full[(size_t)hi * uH + (size_t)hj] = wij;
+            full[(size_t)hj * uH + (size_t)hi] = wji;
+            if (!(wij > 0.0) || !(wji > 0.0))
+                continue;
+            if (pair_lb(wk, s, hi, hj, wij, wji, dc_dw) * (1.0 - 1e-12) > pb->T)
+                continue;
+            if (wk->fx && rmi_h2_fixed_pair_dup(wk, wk->fx, hi, hj))
+                continue;
+            double hdr[4] = {p->nodes[p->hosts[hi]].w, p->nodes[p->hosts[hj]].w, wij, wji};
+            int seen = rmi_h2_sig_seen(&sg, hdr, ab, n1, ba, n2);
+            if (seen < 0)
+                st = rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing's first step (%d hosts)", H);
+            else if (!seen)
+                st = pair_value(wk, pt, s, hi, hj, wij, wji, dc_dw, pb, err);
+            else
+                rmi_h2_pair_sig_skips++;
+        }
+    *done = 1;
+    goto out;
+fallback:
+    *pb = (pair_best){INFINITY, -1, -1, {0}};
+    free(pt->tarc);
+    pt->tarc = NULL;
+out:
+    free(ab);
+    rmi_h2_sig_free(&sg);
+    return st;
+}
+
+/* best_pair's trees and widths (pair_trees) from H trees: on the fast
+ * path with factored widths each host's core tree, else each host's
+ * routing tree and its host-to-host widths (wk->full on the fast path).
+ * wid: N scratch widths (NULL: out of memory). */
+static rm_status pair_trees_fill(h2_work *wk, pair_trees *pt, double *wid, rm_error *err)
+{
+    const rm_network *net = wk->net;
+    const rm_platform *p = wk->p;
+    int H = p->n_hosts, N = wk->N;
+    rm_status st = RM_OK;
+    if (pt->compact) {
+        pt->nc = wk->fw.nc;
+        pt->arc = malloc(((size_t)H * pt->nc + 1) * sizeof *pt->arc);
+        pt->tarc = malloc((size_t)N * sizeof *pt->tarc);
+        pt->twid = malloc((size_t)N * sizeof *pt->twid);
+        if (!wid || !pt->arc || !pt->tarc || !pt->twid)
+            return rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
+        for (int h = 0; h < H; h++) {
+            if ((st = rmi_widest_tree_core(net, NULL, p->hosts[h], 0, wid, pt->tarc, err)))
+                return st;
+            for (int x = 0; x < pt->nc; x++)
+                pt->arc[(size_t)h * pt->nc + x] = pt->tarc[wk->fw.cnode[x]];
+        }
+    } else {
+        /* the H trees' arcs (routes of the chosen pairs) and their
+         * host-to-host widths (wk->full on the fast path) */
+        pt->hw = wk->full ? wk->full : malloc((size_t)H * H * sizeof *pt->hw);
+        if (pt->fixed)
+            pt->tarc = malloc((size_t)N * sizeof *pt->tarc);
+        else
+            pt->arc = malloc((size_t)H * N * sizeof *pt->arc);
+        if (!wid || !pt->hw || !(pt->fixed ? pt->tarc : pt->arc))
+            return rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
+        for (int h = 0; h < H; h++) {
+            if ((st = rmi_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid,
+                                      pt->fixed ? NULL : pt->arc + (size_t)h * N, err)))
+                return st;
+            for (int b = 0; b < H; b++)
+                pt->hw[(size_t)h * H + b] = h == b ? INFINITY : wid[p->hosts[b]];
+        }
+    }
+    return st;
+}
+
 /* The best pair (§4.4.1): for every pair of hosts, the widest routes both
  * ways, each used twice (successor and predecessor), shared optimally. */
 static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error *err)
@@ -614,6 +722,11 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             goto out;
         goto chosen;
     }
+    if (wk->fast && pt.fixed && wk->full && rmi_h2_pair_sigs) {
+        int done;
+        if ((st = best_pair_sig(wk, &pt, s, dc_dw, &pb, &done, err)) || done)
+            goto chosen_or_out;
+    }
     wid = malloc((size_t)N * sizeof *wid);
     double need = pt.compact ? (double)H * wk->fw.nc * sizeof *pt.arc
                              : (pt.fixed ? (double)N : (double)H * N) * sizeof *pt.arc +
@@ -623,41 +736,8 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
         free(wid);
         return st;
     }
-    if (pt.compact) {
-        pt.nc = wk->fw.nc;
-        pt.arc = malloc(((size_t)H * pt.nc + 1) * sizeof *pt.arc);
-        pt.tarc = malloc((size_t)N * sizeof *pt.tarc);
-        pt.twid = malloc((size_t)N * sizeof *pt.twid);
-        if (!wid || !pt.arc || !pt.tarc || !pt.twid) {
-            st = rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
-            goto out;
-        }
-        for (int h = 0; h < H; h++) {
-            if ((st = rmi_widest_tree_core(net, NULL, p->hosts[h], 0, wid, pt.tarc, err)))
-                goto out;
-            for (int x = 0; x < pt.nc; x++)
-                pt.arc[(size_t)h * pt.nc + x] = pt.tarc[wk->fw.cnode[x]];
-        }
-    } else {
-        /* the H trees' arcs (routes of the chosen pairs) and their
-         * host-to-host widths (wk->full on the fast path) */
-        pt.hw = wk->full ? wk->full : malloc((size_t)H * H * sizeof *pt.hw);
-        if (pt.fixed)
-            pt.tarc = malloc((size_t)N * sizeof *pt.tarc);
-        else
-            pt.arc = malloc((size_t)H * N * sizeof *pt.arc);
-        if (!wid || !pt.hw || !(pt.fixed ? pt.tarc : pt.arc)) {
-            st = rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
-            goto out;
-        }
-        for (int h = 0; h < H; h++) {
-            if ((st = rmi_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid,
-                                      pt.fixed ? NULL : pt.arc + (size_t)h * N, err)))
-                goto out;
-            for (int b = 0; b < H; b++)
-                pt.hw[(size_t)h * H + b] = h == b ? INFINITY : wid[p->hosts[b]];
-        }
-    }
+    if ((st = pair_trees_fill(wk, &pt, wid, err)))
+        goto out;
     for (int hi = 0; hi < H; hi++) {
         for (int hj = hi + 1; hj < H; hj++) {
             double wij = pair_width(wk, &pt, hi, hj), wji = pair_width(wk, &pt, hj, hi);
@@ -676,6 +756,9 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
                 goto out;
         }
     }
+chosen_or_out:
+    if (st)
+        goto out;
 chosen:;
     int bi = pb.hi >= 0 ? p->hosts[pb.hi] : -1, bj = pb.hj >= 0 ? p->hosts[pb.hj] : -1;
     double *bx = pb.x;

@@ -18,6 +18,7 @@
 #include <math.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* smallest ring on which the fast path scans its edges on several threads */
 #define H2_THREAD_MIN_Q 4
@@ -319,6 +320,46 @@ int rmi_h2_pairs_of(h2_pairs *pp, const h2_work *wk, const h2_fixed *fx, int A, 
  *  SimGrid star zone or zone hierarchy; 0 scans every host pair there too
  *  (tests compare the two). Not thread-safe: set before mapping. */
 extern int rmi_h2_pair_classes;
+
+/** Host pairs' signatures for SharedRing's first step under fixed routes
+ *  (heur/sharedring/sharedring_sig.c: pairs of one signature have the same
+ *  T_step and shares bit for bit). One thread. */
+typedef struct h2_sig {
+    const rm_network *net;
+    unsigned *gen, tag;  /* n_res + 1: a resource seen for the current pair */
+    int *rank;           /* n_res + 1: its rank among the pair's resources */
+    int *res;            /* the pair's distinct resources, increasing */
+    uint64_t *buf;       /* the signature being built */
+    size_t bcap;
+    uint64_t *pool;      /* kept signatures: hash, length, words */
+    size_t n, cap, budget;
+    size_t *slot, mask, used; /* open addressing: offset of a length word + 0 (0: empty) */
+} h2_sig;
+
+/** Set up sg for net (budget_words: the kept signatures' room, in 8-byte
+ *  words). 0, -1 out of memory. O(n_res). */
+int rmi_h2_sig_init(h2_sig *sg, const rm_network *net, size_t budget_words);
+
+/** Free what sg holds. */
+void rmi_h2_sig_free(h2_sig *sg);
+
+/** The pair of host speeds and widths hdr (w_i, w_j, width i -> j, width
+ *  j -> i) and routes ab (n1 arcs) and ba (n2 arcs): 1 when a pair of the
+ *  same signature was given before, 0 when not (now kept, room allowing)
+ *  or the pair has no signature, -1 out of memory. O((n1 + n2)^2) for the
+ *  resources' order, O(n1 + n2) expected for the set. */
+int rmi_h2_sig_seen(h2_sig *sg, const double hdr[4], const int *ab, int n1, const int *ba, int n2);
+
+/** 1 (default): SharedRing's best pair under fixed routes without twin
+ *  classes nor factored widths values only the first pair of each
+ *  signature (rmi_h2_sig_seen) and fills the widths from the routes it
+ *  reads; 0 values every pair (tests compare the two). Not thread-safe:
+ *  set before mapping. */
+extern int rmi_h2_pair_sigs;
+
+/** Pairs skipped so far by rmi_h2_pair_sigs' first step as of a signature
+ *  seen before (a count for tests; not thread-safe). */
+extern long rmi_h2_pair_sig_skips;
 
 /** The first member out of the ring of every class (host indices,
  *  increasing) into out: twins give the same edge bounds (the same

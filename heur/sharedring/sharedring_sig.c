@@ -1,0 +1,213 @@
+/*
+ * sharedring_sig.c — the signatures of host pairs for SharedRing's first
+ * step (the best pair, Legrand et al. 2004 §4.4.1) under fixed routes, on
+ * platforms without twin classes nor factored widths (a SimGrid fat-tree:
+ * d-mod-k routing sends the routes to host d through spine d mod S, so two
+ * hosts of one leaf are no twins, yet most pairs are alike).
+ *
+ * Values. The best pair values hosts hi < hj by the four routes hi -> hj
+ * (twice) and hj -> hi (twice): their shares (rmi_h2_share_routes: the
+ * stamps of routes_share, then bw/system.c's system of the routes, which
+ * reads an arc only through its resource, and bw/share.c, which reads a
+ * resource only through its index, capacity and backbone flag), their
+ * costs (a route's latency: the sum of its arcs' links' latencies in arc
+ * order), the hosts' speeds and the routes' widths. Write a pair's
+ * signature as: the routes' arc counts, the speeds and widths (their
+ * bits), each distinct resource of the two routes in index order with its
+ * capacity, backbone flag and its link's latency, then each arc of hi -> hj
+ * and of hj -> hi as the rank of its resource in that order. Two pairs of
+ * one signature have an order-preserving bijection between their routes'
+ * resources that keeps capacities, flags and latencies and sends one
+ * pair's routes onto the other's arc by arc; every operation above reads
+ * the same values in the same order, so their T_step and shares are equal
+ * bit for bit. (An arc without resource, or whose link's latency is not
+ * its resource's link's, gives no signature: that pair is valued.)
+ *
+ * So the first pair of the least T_step in (hi, hj) order — the pair the
+ * full scan keeps — is the first pair of its signature in that order, and
+ * valuing only the pairs whose signature was not seen before gives that
+ * pair, its T_step and shares, bit for bit. A signature is compared in
+ * full (the 64-bit hash only finds it); past the set's budget new
+ * signatures are no longer kept (their pairs are valued: still exact).
+ */
+#include "heur/sharedring/sharedring_internal.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Set to 0 (tests only) to value every pair the fixed-route scan keeps. */
+int rmi_h2_pair_sigs = 1;
+
+/* Pairs the first step skipped as of a signature seen before (tests). */
+long rmi_h2_pair_sig_skips;
+
+static uint64_t dbits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h *= 0xff51afd7ed558ccdULL;
+    return h ^ (h >> 29);
+}
+
+int rmi_h2_sig_init(h2_sig *sg, const rm_network *net, size_t budget_words)
+{
+    memset(sg, 0, sizeof *sg);
+    sg->net = net;
+    sg->budget = budget_words;
+    sg->gen = calloc((size_t)net->n_res + 1, sizeof *sg->gen);
+    sg->rank = malloc(((size_t)net->n_res + 1) * sizeof *sg->rank);
+    sg->mask = 1023;
+    sg->slot = calloc(sg->mask + 1, sizeof *sg->slot);
+    if (!sg->gen || !sg->rank || !sg->slot) {
+        rmi_h2_sig_free(sg);
+        return -1;
+    }
+    return 0;
+}
+
+void rmi_h2_sig_free(h2_sig *sg)
+{
+    free(sg->gen);
+    free(sg->rank);
+    free(sg->slot);
+    free(sg->pool);
+    free(sg->buf);
+    free(sg->res);
+    memset(sg, 0, sizeof *sg);
+}
+
+/* Room for n words in sg->buf and n resources in sg->res; 0 on ENOMEM. */
+static int sig_room(h2_sig *sg, size_t n)
+{
+    if (n <= sg->bcap)
+        return 1;
+    size_t c = 2 * n + 64;
+    uint64_t *b = realloc(sg->buf, c * sizeof *b);
+    if (b)
+        sg->buf = b;
+    int *r = b ? realloc(sg->res, c * sizeof *r) : NULL;
+    if (r)
+        sg->res = r;
+    if (!b || !r)
+        return 0;
+    sg->bcap = c;
+    return 1;
+}
+
+/* The signature of the file comment into sg->buf: its length, 0 when the
+ * pair has none, -1 out of memory. */
+static long sig_build(h2_sig *sg, const double *hdr, const int *ab, int n1, const int *ba, int n2)
+{
+    const rm_network *net = sg->net;
+    const rm_platform *p = net->platform;
+    size_t n = (size_t)n1 + (size_t)n2;
+    if (!sig_room(sg, 8 + 3 * n))
+        return -1;
+    if (++sg->tag == 0) { /* the tags wrapped: clear them */
+        memset(sg->gen, 0, ((size_t)net->n_res + 1) * sizeof *sg->gen);
+        sg->tag = 1;
+    }
+    int m = 0;
+    for (size_t t = 0; t < n; t++) {
+        int a = t < (size_t)n1 ? ab[t] : ba[t - (size_t)n1];
+        int r = net->arc_res[a];
+        if (r < 0 || net->platform->links[net->arc_link[a]].latency !=
+                         p->links[net->res_link[r]].latency)
+            return 0;
+        if (sg->gen[r] == sg->tag)
+            continue;
+        sg->gen[r] = sg->tag;
+        int k = m++;
+        for (; k > 0 && sg->res[k - 1] > r; k--) /* insertion: a pair's few resources */
+            sg->res[k] = sg->res[k - 1];
+        sg->res[k] = r;
+    }
+    uint64_t *w = sg->buf;
+    size_t L = 0;
+    w[L++] = (uint64_t)(uint32_t)n1 | (uint64_t)(uint32_t)n2 << 32;
+    w[L++] = (uint64_t)m;
+    for (int k = 0; k < 4; k++)
+        w[L++] = dbits(hdr[k]);
+    for (int k = 0; k < m; k++) {
+        int r = sg->res[k];
+        sg->rank[r] = k;
+        w[L++] = dbits(net->res_cap[r]);
+        w[L++] = dbits(p->links[net->res_link[r]].latency);
+        w[L++] = (uint64_t)(net->res_backbone[r] != 0);
+    }
+    for (size_t t = 0; t < n; t += 2) {
+        int a = t < (size_t)n1 ? ab[t] : ba[t - (size_t)n1];
+        uint64_t v = (uint64_t)(uint32_t)sg->rank[net->arc_res[a]];
+        if (t + 1 < n) {
+            int b = t + 1 < (size_t)n1 ? ab[t + 1] : ba[t + 1 - (size_t)n1];
+            v |= (uint64_t)(uint32_t)sg->rank[net->arc_res[b]] << 32;
+        }
+        w[L++] = v;
+    }
+    return (long)L;
+}
+
+/* Grow the open-addressing table to twice its slots; 0 on ENOMEM. */
+static int sig_grow(h2_sig *sg)
+{
+    size_t nm = 2 * (sg->mask + 1) - 1;
+    size_t *ns = calloc(nm + 1, sizeof *ns);
+    if (!ns)
+        return 0;
+    for (size_t k = 0; k <= sg->mask; k++) {
+        size_t o = sg->slot[k];
+        if (!o)
+            continue;
+        size_t i = (size_t)sg->pool[o - 1] & nm; /* the hash, kept before the length */
+        while (ns[i])
+            i = (i + 1) & nm;
+        ns[i] = o;
+    }
+    free(sg->slot);
+    sg->slot = ns;
+    sg->mask = nm;
+    return 1;
+}
+
+int rmi_h2_sig_seen(h2_sig *sg, const double hdr[4], const int *ab, int n1, const int *ba, int n2)
+{
+    long L = sig_build(sg, hdr, ab, n1, ba, n2);
+    if (L <= 0)
+        return (int)L;
+    uint64_t h = 0x84222325cbf29ce4ULL;
+    for (long k = 0; k < L; k++)
+        h = mix(h, sg->buf[k]);
+    size_t i = (size_t)h & sg->mask;
+    for (; sg->slot[i]; i = (i + 1) & sg->mask) {
+        const uint64_t *e = sg->pool + sg->slot[i]; /* hash, length, words */
+        if (e[-1] == h && e[0] == (uint64_t)L && !memcmp(e + 1, sg->buf, (size_t)L * sizeof *e))
+            return 1;
+    }
+    if (sg->n + (size_t)L + 2 > sg->budget)
+        return 0; /* full: not kept, the pair is valued */
+    if (sg->n + (size_t)L + 2 > sg->cap) {
+        size_t c = sg->cap ? 2 * sg->cap : 65536;
+        while (c < sg->n + (size_t)L + 2)
+            c *= 2;
+        uint64_t *np = realloc(sg->pool, c * sizeof *np);
+        if (!np)
+            return -1;
+        sg->pool = np;
+        sg->cap = c;
+    }
+    sg->pool[sg->n] = h;
+    sg->pool[sg->n + 1] = (uint64_t)L;
+    memcpy(sg->pool + sg->n + 2, sg->buf, (size_t)L * sizeof *sg->buf);
+    sg->slot[i] = sg->n + 1; /* points at the length; the hash before it */
+    sg->n += (size_t)L + 2;
+    if (++sg->used * 2 > sg->mask + 1 && !sig_grow(sg))
+        return -1;
+    return 0;
+}
