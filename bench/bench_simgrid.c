@@ -32,8 +32,14 @@
  * With --pair-walk the reader's survey and link order compose every pair
  * of a fat-tree zone (rmi_sg_store_ft_walk = 0: before its destination
  * walk, for before/after rows in one binary).
+ * With --every-pair SharedRing's first step values every host pair after
+ * the tree pass (rmi_h2_pair_sigs = 0: before the pairs' signatures, for
+ * before/after rows in one binary).
+ * With --max-q Q SharedRing grows its ring to Q hosts at most (2: its
+ * first step alone, the best pair, with the set-up before it).
  * Usage: bench_simgrid [--hosts H[,H...]] [--styles] [--only STYLE] [--file F]... [--reference]
- *                      [--pairs-max N] [--load-only] [--walk] [--pair-walk]
+ *                      [--pairs-max N] [--load-only] [--walk] [--pair-walk] [--max-q Q]
+ *                      [--every-pair]
  *        bench_simgrid --pieces [--hosts H[,H...]]
  *        (default hosts 256,512,1024; with --styles 1000; with --pieces
  *        1000,10000,100000)
@@ -175,6 +181,7 @@ static int write_style(const char *path, int hosts, int st)
  * (rmi_platform_read_simgrid_pairs; 0: the reader's default, 1: the pieces
  * always, to compare the two on one platform) */
 static int g_pairs_max;
+static int g_max_q; /* --max-q: SharedRing's largest ring (0: every host) */
 
 /* --load-only: table 2's rows stop after the load (load s, peak RSS) */
 static int g_load_only;
@@ -207,6 +214,7 @@ static int style_row(const char *path, const char *name, int hosts, int referenc
     opt.heuristic = RM_HEUR_SHARED;
     opt.routing = RM_ROUTING_FIXED;
     opt.threads = 1;
+    opt.max_q = g_max_q;
     rm_mapping *m = NULL;
     double m0 = cpu_self();
     st = rm_map(pl, &opt, &m, &err);
@@ -385,6 +393,10 @@ int main(int argc, char **argv)
             rmi_sg_store_ft_walk = 0;
         else if (!strcmp(argv[i], "--pairs-max") && i + 1 < argc)
             g_pairs_max = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--every-pair"))
+            rmi_h2_pair_sigs = 0;
+        else if (!strcmp(argv[i], "--max-q") && i + 1 < argc)
+            g_max_q = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--file") && i + 1 < argc && n_files < 16)
             files[n_files++] = argv[++i];
     char dir[] = "/tmp/bench_simgrid_XXXXXX";

@@ -579,7 +579,8 @@ static rm_status best_pair_zoned(h2_work *wk, pair_trees *pt, const rm_ring_stat
  * pass fills: rmi_fixed_route_width_at on the same routes, bit for bit),
  * the same lower bound and twin skips, then valued only when its
  * signature is new: the same pair, T_step and shares. *done = 0 (pb and pt
- * as on entry) when a route is not a walk: the tree pass reports it. */
+ * as on entry) when the platform fixes no route or a route is not a walk:
+ * the tree pass reports it. */
 static rm_status best_pair_sig(h2_work *wk, pair_trees *pt, const rm_ring_state *s, double dc_dw,
                                pair_best *pb, int *done, rm_error *err)
 {
@@ -591,6 +592,8 @@ static rm_status best_pair_sig(h2_work *wk, pair_trees *pt, const rm_ring_state 
     rm_status st = RM_OK;
     h2_sig sg;
     *done = 0;
+    if (!rm_platform_fixes_routes(p))
+        return RM_OK; /* the tree pass refuses it */
     int *ab = malloc(2 * (size_t)room * sizeof *ab);
     pt->tarc = malloc((size_t)wk->N * sizeof *pt->tarc);
     if (!ab || !pt->tarc || rmi_h2_sig_init(&sg, net, (size_t)1 << 23)) {

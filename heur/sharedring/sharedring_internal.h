@@ -324,10 +324,18 @@ extern int rmi_h2_pair_classes;
 /** Host pairs' signatures for SharedRing's first step under fixed routes
  *  (heur/sharedring/sharedring_sig.c: pairs of one signature have the same
  *  T_step and shares bit for bit). One thread. */
+typedef struct h2_sig_res {
+    uint64_t cap, lat;   /* the resource's capacity, its link's latency (bits) */
+    unsigned gen;        /* seen for the current pair (h2_sig.tag) */
+    int rank;            /* its rank among the pair's resources */
+    int bb;              /* a backbone */
+} h2_sig_res;
+
 typedef struct h2_sig {
     const rm_network *net;
-    unsigned *gen, tag;  /* n_res + 1: a resource seen for the current pair */
-    int *rank;           /* n_res + 1: its rank among the pair's resources */
+    h2_sig_res *rs;      /* n_res + 1 */
+    unsigned char *arc_ok; /* n_arcs + 1: a resource, its link's latency the arc's link's */
+    unsigned tag;
     int *res;            /* the pair's distinct resources, increasing */
     uint64_t *buf;       /* the signature being built */
     size_t bcap;

@@ -51,9 +51,7 @@ static uint64_t dbits(double x)
 
 static uint64_t mix(uint64_t h, uint64_t v)
 {
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdULL;
-    return h ^ (h >> 29);
+    return (h ^ v) * 0x100000001b3ULL + (v >> 29);
 }
 
 int rmi_h2_sig_init(h2_sig *sg, const rm_network *net, size_t budget_words)
@@ -61,21 +59,31 @@ int rmi_h2_sig_init(h2_sig *sg, const rm_network *net, size_t budget_words)
     memset(sg, 0, sizeof *sg);
     sg->net = net;
     sg->budget = budget_words;
-    sg->gen = calloc((size_t)net->n_res + 1, sizeof *sg->gen);
-    sg->rank = malloc(((size_t)net->n_res + 1) * sizeof *sg->rank);
+    sg->rs = calloc((size_t)net->n_res + 1, sizeof *sg->rs);
+    sg->arc_ok = malloc((size_t)net->n_arcs + 1);
     sg->mask = 1023;
     sg->slot = calloc(sg->mask + 1, sizeof *sg->slot);
-    if (!sg->gen || !sg->rank || !sg->slot) {
+    if (!sg->rs || !sg->arc_ok || !sg->slot) {
         rmi_h2_sig_free(sg);
         return -1;
+    }
+    const rm_platform *p = net->platform;
+    for (int r = 0; r < net->n_res; r++) {
+        sg->rs[r].cap = dbits(net->res_cap[r]);
+        sg->rs[r].lat = dbits(p->links[net->res_link[r]].latency);
+        sg->rs[r].bb = net->res_backbone[r] != 0;
+    }
+    for (int a = 0; a < net->n_arcs; a++) { /* a resource, its link's latency the arc's */
+        int r = net->arc_res[a];
+        sg->arc_ok[a] = r >= 0 && p->links[net->arc_link[a]].latency == p->links[net->res_link[r]].latency;
     }
     return 0;
 }
 
 void rmi_h2_sig_free(h2_sig *sg)
 {
-    free(sg->gen);
-    free(sg->rank);
+    free(sg->rs);
+    free(sg->arc_ok);
     free(sg->slot);
     free(sg->pool);
     free(sg->buf);
@@ -101,56 +109,61 @@ static int sig_room(h2_sig *sg, size_t n)
     return 1;
 }
 
-/* The signature of the file comment into sg->buf: its length, 0 when the
- * pair has none, -1 out of memory. */
-static long sig_build(h2_sig *sg, const double *hdr, const int *ab, int n1, const int *ba, int n2)
+/* The signature of the file comment into sg->buf, its hash into *hash:
+ * its length, 0 when the pair has none, -1 out of memory. */
+static long sig_build(h2_sig *sg, const double *hdr, const int *ab, int n1, const int *ba, int n2,
+                      uint64_t *hash)
 {
     const rm_network *net = sg->net;
-    const rm_platform *p = net->platform;
     size_t n = (size_t)n1 + (size_t)n2;
     if (!sig_room(sg, 8 + 3 * n))
         return -1;
     if (++sg->tag == 0) { /* the tags wrapped: clear them */
-        memset(sg->gen, 0, ((size_t)net->n_res + 1) * sizeof *sg->gen);
+        for (int r = 0; r < net->n_res; r++)
+            sg->rs[r].gen = 0;
         sg->tag = 1;
     }
     int m = 0;
     for (size_t t = 0; t < n; t++) {
         int a = t < (size_t)n1 ? ab[t] : ba[t - (size_t)n1];
-        int r = net->arc_res[a];
-        if (r < 0 || net->platform->links[net->arc_link[a]].latency !=
-                         p->links[net->res_link[r]].latency)
+        if (!sg->arc_ok[a])
             return 0;
-        if (sg->gen[r] == sg->tag)
+        int r = net->arc_res[a];
+        if (sg->rs[r].gen == sg->tag)
             continue;
-        sg->gen[r] = sg->tag;
+        sg->rs[r].gen = sg->tag;
         int k = m++;
         for (; k > 0 && sg->res[k - 1] > r; k--) /* insertion: a pair's few resources */
             sg->res[k] = sg->res[k - 1];
         sg->res[k] = r;
     }
-    uint64_t *w = sg->buf;
+    uint64_t *w = sg->buf, h = 0x84222325cbf29ce4ULL;
     size_t L = 0;
-    w[L++] = (uint64_t)(uint32_t)n1 | (uint64_t)(uint32_t)n2 << 32;
-    w[L++] = (uint64_t)m;
+#define SIG_PUT(v) (w[L] = (v), h = mix(h, w[L]), L++)
+    SIG_PUT((uint64_t)(uint32_t)n1 | (uint64_t)(uint32_t)n2 << 32);
+    SIG_PUT((uint64_t)m);
     for (int k = 0; k < 4; k++)
-        w[L++] = dbits(hdr[k]);
+        SIG_PUT(dbits(hdr[k]));
     for (int k = 0; k < m; k++) {
-        int r = sg->res[k];
-        sg->rank[r] = k;
-        w[L++] = dbits(net->res_cap[r]);
-        w[L++] = dbits(p->links[net->res_link[r]].latency);
-        w[L++] = (uint64_t)(net->res_backbone[r] != 0);
+        h2_sig_res *x = &sg->rs[sg->res[k]];
+        x->rank = k;
+        SIG_PUT(x->cap);
+        SIG_PUT(x->lat);
+        SIG_PUT((uint64_t)x->bb);
     }
     for (size_t t = 0; t < n; t += 2) {
         int a = t < (size_t)n1 ? ab[t] : ba[t - (size_t)n1];
-        uint64_t v = (uint64_t)(uint32_t)sg->rank[net->arc_res[a]];
+        uint64_t v = (uint64_t)(uint32_t)sg->rs[net->arc_res[a]].rank;
         if (t + 1 < n) {
             int b = t + 1 < (size_t)n1 ? ab[t + 1] : ba[t + 1 - (size_t)n1];
-            v |= (uint64_t)(uint32_t)sg->rank[net->arc_res[b]] << 32;
+            v |= (uint64_t)(uint32_t)sg->rs[net->arc_res[b]].rank << 32;
         }
-        w[L++] = v;
+        SIG_PUT(v);
     }
+#undef SIG_PUT
+    h ^= h >> 33; /* the table's index from every word's bits */
+    h *= 0xff51afd7ed558ccdULL;
+    *hash = h ^ (h >> 29);
     return (long)L;
 }
 
@@ -178,12 +191,10 @@ static int sig_grow(h2_sig *sg)
 
 int rmi_h2_sig_seen(h2_sig *sg, const double hdr[4], const int *ab, int n1, const int *ba, int n2)
 {
-    long L = sig_build(sg, hdr, ab, n1, ba, n2);
+    uint64_t h;
+    long L = sig_build(sg, hdr, ab, n1, ba, n2, &h);
     if (L <= 0)
         return (int)L;
-    uint64_t h = 0x84222325cbf29ce4ULL;
-    for (long k = 0; k < L; k++)
-        h = mix(h, sg->buf[k]);
     size_t i = (size_t)h & sg->mask;
     for (; sg->slot[i]; i = (i + 1) & sg->mask) {
         const uint64_t *e = sg->pool + sg->slot[i]; /* hash, length, words */
