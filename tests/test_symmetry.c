@@ -288,6 +288,38 @@ START_TEST(test_scan_tiers)
 }
 END_TEST
 
+/* ring edges whose bound stopped at its floor, the kept hosts' largest
+ * D_c/D_w C, without reading every candidate
+ * (heur/sharedring/sharedring_bounds.c) */
+extern atomic_long rmi_h2_dmax_floor_edges;
+
+/* The edge bound's floor: on the flat part of a Tiers-like platform's curve
+ * at D_c/D_w 0.00064 (T_step one host's cost) most ring edges' bounds stop
+ * at the kept hosts' largest D_c/D_w C after one candidate, and the fast
+ * path still gives the reference's mapping and whole curve (half and full
+ * duplex, parallel send, one and three threads). Made wrong (the floor
+ * raised by 1 %), the flat part's winning edges are ruled out and the
+ * rings differ. */
+START_TEST(test_edge_floor)
+{
+    static const struct {
+        int hosts, seed;
+        rm_duplex duplex;
+        int par, threads;
+    } cases[] = {{200, 1, RM_DUPLEX_HALF, 0, 1}, {200, 2, RM_DUPLEX_HALF, 0, 3},
+                 {200, 1, RM_DUPLEX_FULL, 0, 1}, {200, 3, RM_DUPLEX_HALF, 1, 1}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        rm_platform *p = gen(RM_GEN_TIERS, cases[c].hosts, cases[c].seed);
+        long k0 = atomic_load(&rmi_h2_dmax_floor_edges);
+        check_same(p, 0.00064, cases[c].duplex, 0, cases[c].par, cases[c].threads);
+        long k1 = atomic_load(&rmi_h2_dmax_floor_edges);
+        ck_assert_msg(k1 > k0 + 100, "%s (case %zu): only %ld edge bounds stopped at their floor",
+                      p->name, c, k1 - k0);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
 /* A star of 24 identical hosts (two link classes) whose links are listed
  * in a shuffled order, and a second switch of 6 hosts behind a slow link:
  * the resource order does not follow the host order. */
@@ -848,6 +880,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_fullw_directed_and_pair);
     tcase_add_test(tc, test_seq_sums);
     tcase_add_test(tc, test_dmax_skip);
+    tcase_add_test(tc, test_edge_floor);
     tcase_add_test(tc, test_scan_tiers);
     tcase_add_test(tc, test_cache_budget);
     tcase_add_test(tc, test_share_opt_bound);

@@ -516,6 +516,45 @@ typedef struct bmemo {
  * n_cand) (NULL: every host): each candidate's width bound, then its host
  * and group bounds below the running least. Scratch wk->bnd_t, wk->cand_f.
  * O(n_cand + deg(i) + deg(j)) plus the host bounds of distinct inputs. */
+/* Ring edges whose bound cands_lb found at its floor ev.dmax without
+ * reading every candidate (tests check that it ran). */
+atomic_long rmi_h2_dmax_floor_edges;
+
+/* A candidate's whole edge bound (cands_lb): its width bound T
+ * (rmi_h2_fast_eval_lb on the widths of host index h into ring edge c,
+ * each capped by oi, ii, oj, ij) raised by the host bound of k's access
+ * link (rmi_h2_k_bound) and, when i's or j's routes share one resource
+ * (shared_i, shared_j), by the group bound of eq. (5)'s sums. Never below
+ * T. O(1). */
+static double edge_full_bound(h2_work *wk, const edge_ctx *c, int h, double T, double oi, double ii,
+                              double oj, double ij, int shared_i, int shared_j, int par, double dc_dw)
+{
+    const rm_platform *p = wk->p;
+    int hi = wk->hidx[c->i], hj = wk->hidx[c->j];
+    double wkk = p->nodes[p->hosts[h]].w, w0 = rm_h2_fmin(rm_h2_full(wk, hi, h), oi),
+           w1 = rm_h2_fmin(rm_h2_full(wk, h, hi), ii), w2 = rm_h2_fmin(rm_h2_full(wk, h, hj), ij),
+           w3 = rm_h2_fmin(rm_h2_full(wk, hj, h), oj);
+    {
+        /* the resources every route of k crosses (its access link) */
+        double u[4] = {w0, w1, w2, w3};
+        double Tk = rmi_h2_k_bound(wk, c, h, wkk, u, wk->net->res_cap, par, dc_dw);
+        if (Tk > T)
+            T = Tk;
+    }
+    if (shared_i || shared_j) {
+        double wi = c->wi, wj = c->wj;
+        double base_phi = c->ci_keep / wi + c->cj_keep / wj;
+        double ev_inv = c->ev.sum_inv + 1.0 / wi + 1.0 / wj;
+        double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, u[4] = {w0, w1, w2, w3};
+        double g01 = group_min(3, a, u, shared_i ? oi : INFINITY);
+        double g23 = group_min(12, a, u, shared_j ? oj : INFINITY);
+        double T5 = (1.0 + dc_dw * (c->ev.sum_cw + base_phi + g01 + g23)) / (ev_inv + 1.0 / wkk);
+        if (T5 > T)
+            T = T5;
+    }
+    return T;
+}
+
 static double cands_lb(h2_work *wk, const rm_ring_state *s, double dc_dw, int e, const edge_ctx *cp,
                        const int *cands, int n_cand)
 {
@@ -537,8 +576,6 @@ static double cands_lb(h2_work *wk, const rm_ring_state *s, double dc_dw, int e,
      * (oi, the same resource both ways) — the bound of the scan's share
      * lower bound, with the groups {0, 1} and {2, 3} */
     int shared_i = si >= 0 && !par, shared_j = sj >= 0 && !par;
-    double base_phi = ci_keep / wi + cj_keep / wj;
-    double ev_inv = ev.sum_inv + 1.0 / wi + 1.0 / wj;
     double lb = INFINITY;
     /* first every candidate's bound from its widths alone (O(1) each),
      * then the host and group bounds, which only raise a candidate's
@@ -578,6 +615,15 @@ static double cands_lb(h2_work *wk, const rm_ring_state *s, double dc_dw, int e,
         /* a NaN bound never lowers lb (T < lb is false): dropped */
         if (!(T < INFINITY))
             continue;
+        if (T <= ev.dmax && edge_full_bound(wk, &c, h, T, oi, ii, oj, ij, shared_i, shared_j, par,
+                                            dc_dw) <= ev.dmax) {
+            /* every candidate's whole bound is at least ev.dmax (each term
+             * only raises the width bound, itself >= ev.dmax) and this
+             * one's is ev.dmax: lb = ev.dmax bit for bit, what the second
+             * loop would return; the others need not be read */
+            atomic_fetch_add_explicit(&rmi_h2_dmax_floor_edges, 1, memory_order_relaxed);
+            return ev.dmax;
+        }
         wk->bnd_t[nb] = T;
         wk->cand_f[nb] = h;
         if (T < tmin) {
@@ -614,22 +660,7 @@ static double cands_lb(h2_work *wk, const rm_ring_state *s, double dc_dw, int e,
         if (hit >= 0) {
             T = memo[hit].v;
         } else {
-            double wkk = key.k[0], w0 = key.k[1], w1 = key.k[2], w2 = key.k[3], w3 = key.k[4];
-            {
-                /* the resources every route of k crosses (its access link) */
-                double u[4] = {w0, w1, w2, w3};
-                double Tk = rmi_h2_k_bound(wk, &c, h, wkk, u, wk->net->res_cap, par, dc_dw);
-                if (Tk > T)
-                    T = Tk;
-            }
-            if (shared_i || shared_j) {
-                double a[4] = {1.0 / wi, 1.0 / wkk, 1.0 / wkk, 1.0 / wj}, u[4] = {w0, w1, w2, w3};
-                double g01 = group_min(3, a, u, shared_i ? oi : INFINITY);
-                double g23 = group_min(12, a, u, shared_j ? oj : INFINITY);
-                double T5 = (1.0 + dc_dw * (ev.sum_cw + base_phi + g01 + g23)) / (ev_inv + 1.0 / wkk);
-                if (T5 > T)
-                    T = T5;
-            }
+            T = edge_full_bound(wk, &c, h, T, oi, ii, oj, ij, shared_i, shared_j, par, dc_dw);
             key.v = T;
             memo[memo_at] = key;
             memo_at = (memo_at + 1) % H2_BOUND_MEMO;
