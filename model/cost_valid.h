@@ -49,6 +49,13 @@ static inline int rmi_cost_model_eq1(const rm_cost_model *m)
     return 1;
 }
 
+/** 1 (the default): rm_balance orders a ring of more than 64 hosts by an
+ *  LSD radix sort of the communication times (model/tstep.c), O(q); 0: by
+ *  qsort, O(q log q). Both give the permutation of a stable sort, so the
+ *  same T_step and alphas bit for bit (tests/test_balance.c compares them).
+ *  For the tests only; not thread-safe to change while a map runs. */
+extern int rmi_balance_radix;
+
 /** The balanced T_step/D_w of a ring (alpha >= 0) under m at the ratio dc_dw
  *  (the heuristics carry the ratio apart from the model: sweeps over
  *  D_c/D_w): rm_balance (eq. (5) with alpha >= 0, bit for bit) or, with

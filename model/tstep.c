@@ -6,7 +6,9 @@
 #include "ringmap/model.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 double rm_tstep_eq1(int q, const double *w, const double *alpha, const double *C, double dc_dw)
 {
@@ -58,6 +60,59 @@ static double balance_sorted(int q, const rm_dw_pair *p)
     return t;
 }
 
+/* 1: rm_balance sorts a ring of more than 64 hosts by rmi_balance_radix_sort
+ * (the default); 0: by qsort, the reference the tests compare it with
+ * (model/cost_valid.h). */
+int rmi_balance_radix = 1;
+
+/* The key of finite d whose unsigned order is the order of the values
+ * (-0.0 and +0.0 one key, as cmp_d has them equal): the sign bit set for
+ * d >= 0, every bit flipped for d < 0. */
+static uint64_t radix_key(double d)
+{
+    uint64_t u;
+    d += 0.0; /* -0.0 -> +0.0 */
+    memcpy(&u, &d, sizeof u);
+    return (u >> 63) ? ~u : u | ((uint64_t)1 << 63);
+}
+
+/* Sort p[0..q-1] by d, equal d in their input order: the permutation of a
+ * stable sort by cmp_d, which glibc's qsort (a merge sort while its buffer
+ * fits) gives too, so the same pairs in the same order. An LSD radix sort
+ * on the 8 bytes of radix_key, a byte every key shares skipped. d finite.
+ * tmp: q pairs of scratch. O(q) time (at most 8 passes). */
+static void rmi_balance_radix_sort(int q, rm_dw_pair *p, rm_dw_pair *tmp)
+{
+    size_t cnt[8][256];
+    memset(cnt, 0, sizeof cnt);
+    for (int i = 0; i < q; i++) {
+        uint64_t k = radix_key(p[i].d);
+        for (int b = 0; b < 8; b++)
+            cnt[b][(k >> (8 * b)) & 0xff]++;
+    }
+    rm_dw_pair *src = p, *dst = tmp;
+    for (int b = 0; b < 8; b++) {
+        size_t *c = cnt[b], sum = 0;
+        int one = 0;
+        for (int v = 0; v < 256; v++)
+            one |= c[v] == (size_t)q;
+        if (one)
+            continue; /* every key has the same byte b: the pass keeps the order */
+        for (int v = 0; v < 256; v++) {
+            size_t n = c[v];
+            c[v] = sum; /* the first slot of byte value v */
+            sum += n;
+        }
+        for (int i = 0; i < q; i++)
+            dst[c[(radix_key(src[i].d) >> (8 * b)) & 0xff]++] = src[i];
+        rm_dw_pair *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != p)
+        memcpy(p, src, (size_t)q * sizeof *p);
+}
+
 double rm_balance(int q, const double *w, const double *C, double dc_dw, double *alpha)
 {
     if (q <= 0 || !w || !C)
@@ -69,6 +124,7 @@ double rm_balance(int q, const double *w, const double *C, double dc_dw, double 
     if (!p)
         return NAN;
     int has_nan = 0;
+    rm_dw_pair *tmp = NULL;
     for (int i = 0; i < q; i++) {
         p[i].d = dc_dw * C[i];
         p[i].w = w[i];
@@ -92,6 +148,10 @@ double rm_balance(int q, const double *w, const double *C, double dc_dw, double 
                 }
                 p[j] = x;
             }
+        } else if (rmi_balance_radix && !has_nan &&
+                   (tmp = malloc((size_t)q * sizeof *tmp)) != NULL) {
+            rmi_balance_radix_sort(q, p, tmp); /* qsort's order, in O(q) */
+            free(tmp);
         } else {
             qsort(p, (size_t)q, sizeof *p, cmp_d);
         }
