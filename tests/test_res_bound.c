@@ -7,8 +7,10 @@
  * heterogeneous Full zone, 3 ratios, sum / parallel send / latency /
  * max-min sharing; the growth stops near the best ring (was: every host);
  * the bound's value by hand on the homogeneous cluster; inactive with
- * widest routing.
+ * widest routing; and on the zones of 5 clusters a larger ring that holds
+ * the best one beats it, so no such bound can stop that growth.
  */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include "heur/bounds/res_bound.h"
 #include "ringmap.h"
 
@@ -17,6 +19,9 @@
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 static rm_platform *read_sg(const char *name)
 {
@@ -141,6 +146,94 @@ START_TEST(test_value_by_hand)
 }
 END_TEST
 
+/* The zones of 5 clusters (bench_simgrid --styles, zones): cluster c of
+ * h hosts of speed sp[c], private links bw[c], a 10 GBps SHARED backbone;
+ * the clusters joined by an uplink each (1.25 GBps) in a Full zone. */
+static void write_zones(const char *path, int h)
+{
+    static const char *sp[5] = {"1Gf", "2Gf", "1.5Gf", "3Gf", "2.5Gf"};
+    static const char *bw[5] = {"125MBps", "1.25GBps", "125MBps", "1.25GBps", "125MBps"};
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+               "<platform version=\"4.1\">\n<zone id=\"grid\" routing=\"Full\">\n");
+    for (int c = 0; c < 5; c++)
+        fprintf(f,
+                "<cluster id=\"c%d\" prefix=\"c%d-\" suffix=\"\" radical=\"0-%d\" speed=\"%s\" "
+                "bw=\"%s\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"100us\"/>\n",
+                c, c, h - 1, sp[c], bw[c]);
+    for (int c = 0; c < 5; c++)
+        fprintf(f, "<link id=\"up%d\" bandwidth=\"1.25GBps\" latency=\"1ms\"/>\n", c);
+    for (int a = 0; a < 5; a++)
+        for (int b = a + 1; b < 5; b++)
+            fprintf(f,
+                    "<zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-c%d_router\" "
+                    "gw_dst=\"c%d-c%d_router\"><link_ctn id=\"up%d\"/><link_ctn id=\"up%d\"/>"
+                    "</zoneRoute>\n",
+                    a, b, a, a, b, b, a, b);
+    fprintf(f, "</zone>\n</platform>\n");
+    fclose(f);
+}
+
+/* Why no resource bound can stop the zones' growth at SharedRing's best
+ * ring (docs/scale.md, "The zones: no bound can stop the growth"): on the
+ * zones of 5 x 100 hosts at D_c/D_w 0.0064 (the default network, max-min
+ * shares) the best ring is 32 hosts of the fastest cluster, T_step/D_w
+ * 2.06567e-5, limited by that cluster's backbone (64 routes of 1,250 Mb/s).
+ * The same ring in the same order followed by 30 hosts of cluster c1 (their
+ * own backbone; two ring edges over the uplinks) has T_step/D_w 1.67e-5:
+ * a larger ring that holds the best one in its order (so one SharedRing's
+ * insertions could build) and beats it. A bound that holds for every such
+ * ring (the cut, host, resource and crossing bounds, or one per cluster's
+ * backbone) is therefore below the best T_step: none can stop this growth.
+ * The check fails when that stops being true (a mapping with a better
+ * best ring, or a valuation that changes). */
+START_TEST(test_zones_superset_beats_best)
+{
+    char dir[] = "/tmp/ringmap_zones_XXXXXX", path[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/zones500.xml", dir);
+    write_zones(path, 100);
+    rm_platform *p = NULL;
+    rm_error err;
+    ck_assert_msg(rm_platform_read(path, NULL, &p, &err) == RM_OK, "%s", err.msg);
+    unlink(path);
+    rmdir(dir);
+    rm_network net;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    rm_options o;
+    rm_options_init(&o);
+    o.routing = RM_ROUTING_FIXED;
+    o.heuristic = RM_HEUR_SHARED;
+    o.threads = 1;
+    o.improve = 0;
+    rm_mapping *m = NULL, *e = NULL;
+    ck_assert_msg(rm_map_network(&net, &o, &m, &err) == RM_OK, "%s", err.msg);
+    ck_assert_int_eq(m->q, 32);
+    ck_assert_double_eq_tol(m->t_step_per_dw, 2.06567e-5, 1e-10);
+    int ring[62], q = 0;
+    for (int k = 0; k < m->q; k++) {
+        ck_assert_msg(strncmp(p->nodes[m->ring[k]].label, "c3-", 3) == 0, "%s",
+                      p->nodes[m->ring[k]].label);
+        ring[q++] = m->ring[k];
+    }
+    for (int v = 0; v < p->n_nodes && q < 62; v++)
+        if (strncmp(p->nodes[v].label, "c1-", 3) == 0)
+            ring[q++] = v;
+    ck_assert_int_eq(q, 62);
+    ck_assert_msg(rm_ring_eval(&net, &o, ring, q, RM_ALPHA_BEST, &e, &err) == RM_OK, "%s", err.msg);
+    /* 1.6717e-5: 19 % below the best, 30 hosts more */
+    ck_assert_double_eq_tol(e->t_step_per_dw, 1.6717e-5, 1e-9);
+    ck_assert(e->t_step_per_dw < 0.85 * m->t_step_per_dw);
+    /* the sweep's next size is worse: the greedy cannot see it */
+    ck_assert(m->n_sweep > 33 && m->sweep_t[32] > m->t_step_per_dw);
+    rm_mapping_free(m);
+    rm_mapping_free(e);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("res_bound");
@@ -148,6 +241,7 @@ int main(void)
     tcase_set_timeout(tc, 240);
     tcase_add_test(tc, test_same_as_full_curve);
     tcase_add_test(tc, test_value_by_hand);
+    tcase_add_test(tc, test_zones_superset_beats_best);
     suite_add_tcase(s, tc);
     return rmt_run_suite(s);
 }
