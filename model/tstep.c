@@ -120,11 +120,11 @@ double rm_balance(int q, const double *w, const double *C, double dc_dw, double 
     double dmax = 0.0;
     int small = q <= 16;
     rm_dw_pair stackbuf[16];
-    rm_dw_pair *p = small ? stackbuf : malloc((size_t)q * sizeof *p);
+    /* above 64 hosts, q more pairs: the radix sort's scratch */
+    rm_dw_pair *p = small ? stackbuf : malloc((size_t)q * (q > 64 ? 2u : 1u) * sizeof *p);
     if (!p)
         return NAN;
     int has_nan = 0;
-    rm_dw_pair *tmp = NULL;
     for (int i = 0; i < q; i++) {
         p[i].d = dc_dw * C[i];
         p[i].w = w[i];
@@ -148,10 +148,8 @@ double rm_balance(int q, const double *w, const double *C, double dc_dw, double 
                 }
                 p[j] = x;
             }
-        } else if (rmi_balance_radix && !has_nan &&
-                   (tmp = malloc((size_t)q * sizeof *tmp)) != NULL) {
-            rmi_balance_radix_sort(q, p, tmp); /* qsort's order, in O(q) */
-            free(tmp);
+        } else if (rmi_balance_radix && !has_nan) {
+            rmi_balance_radix_sort(q, p, p + q); /* qsort's order, in O(q) */
         } else {
             qsort(p, (size_t)q, sizeof *p, cmp_d);
         }

@@ -196,7 +196,10 @@ double rm_tstep_eq5(int q, const double *w, const double *C, double dc_dw);
  * sum_i max(0, (T* - dc_dw*C[i]) / w[i]) = 1; alpha[i] = max(0, (T -
  * dc_dw*C[i]) / w[i]) normalised to sum 1. Equals eq. (5) when all its
  * alphas are >= 0. Returns T/D_w; alpha may be NULL. Inputs must be finite,
- * w > 0, C >= 0; NaN when q < 1 or w or C is NULL. Complexity O(q log q).
+ * w > 0, C >= 0; NaN when q < 1 or w or C is NULL (or out of memory for
+ * q > 16). Complexity O(q): the times dc_dw*C[i] ordered by a radix sort
+ * (an insertion sort up to 64 hosts), equal times in input order; the
+ * result is that of a stable comparison sort, bit for bit.
  * Thread safety: reentrant: no shared state, may be called from any number of
  * threads at once.
  */
