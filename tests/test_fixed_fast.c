@@ -709,6 +709,62 @@ START_TEST(test_inc_budget)
 }
 END_TEST
 
+/* The best ring taken by its insertion alone when it improves at two
+ * sizes in a row (rmi_h2_best_incremental, best_take in sharedring.c)
+ * gives the mapping of copying every route: the same ring, T_step and
+ * sweep, and every route's arcs and bandwidth bit for bit, on the generated
+ * styles (the flat cluster's and the dragonfly's best ring take every host:
+ * the path runs at almost every size), fixed and widest routes, fair and
+ * reserved network models, the four ratios. Copying only positions bs and
+ * bs + 1 (not the old successor's pred) fails here (tried). */
+START_TEST(test_best_take_same)
+{
+    rm_platform *p = read_style(_i);
+    rm_network net;
+    rm_error err;
+    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    long takes = 0;
+    for (int c = 0; c < 16; c++) {
+        rm_mapping *m[2] = {NULL, NULL};
+        for (int b = 0; b < 2; b++) {
+            rm_options opt;
+            rm_options_init(&opt);
+            opt.routing = c & 1 ? RM_ROUTING_WIDEST : RM_ROUTING_FIXED;
+            opt.network = c & 2 ? RM_NETWORK_RESERVED : RM_NETWORK_FAIR;
+            opt.cost.dc_dw = RATIOS[c >> 2];
+            opt.threads = 1;
+            rmi_h2_best_incremental = b;
+            long t0 = rmi_h2_best_incremental_takes;
+            ck_assert_int_eq(rm_sharedring(&net, &opt, &m[b], &err), RM_OK);
+            takes += rmi_h2_best_incremental_takes - t0;
+            rmi_h2_best_incremental = 1;
+        }
+        char what[128];
+        snprintf(what, sizeof what, "style %d case %d: best taken by its insertion", _i, c);
+        assert_same(m[1], m[0], what);
+        for (int k = 0; k < m[0]->q; k++) {
+            const rm_route *r[2][2] = {{&m[1]->succ[k], &m[1]->pred[k]}, {&m[0]->succ[k], &m[0]->pred[k]}};
+            for (int d = 0; d < 2; d++) {
+                ck_assert_msg(r[0][d]->n_arcs == r[1][d]->n_arcs, "%s: position %d", what, k);
+                ck_assert_msg(r[0][d]->n_arcs == 0 ||
+                                  !memcmp(r[0][d]->arcs, r[1][d]->arcs,
+                                          (size_t)r[0][d]->n_arcs * sizeof *r[0][d]->arcs),
+                              "%s: position %d: arcs", what, k);
+                ck_assert_msg(!memcmp(&r[0][d]->bandwidth, &r[1][d]->bandwidth, sizeof(double)),
+                              "%s: position %d: bandwidth", what, k);
+            }
+        }
+        for (int b = 0; b < 2; b++)
+            rm_mapping_free(m[b]);
+    }
+    /* the flat cluster (style 0): every size improves */
+    if (_i == 0)
+        ck_assert_int_gt(takes, 16 * 30);
+    rm_network_destroy(&net);
+    rm_platform_free(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fixed_fast");
@@ -719,6 +775,7 @@ int main(void)
     tcase_add_loop_test(tc, test_runs_cut, 0, 2);
     tcase_add_loop_test(tc, test_generated_styles_same, 0, (int)(sizeof GEN_STYLES / sizeof *GEN_STYLES));
     tcase_add_loop_test(tc, test_fast_paths_taken, 0, 2);
+    tcase_add_loop_test(tc, test_best_take_same, 0, (int)(sizeof GEN_STYLES / sizeof *GEN_STYLES));
     tcase_add_loop_test(tc, test_inc_budget, 0, 2);
     tcase_add_loop_test(tc, test_search_pair_route, 0,
                         (int)(sizeof PAIR_FILES / sizeof *PAIR_FILES) +

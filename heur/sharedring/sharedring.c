@@ -87,6 +87,7 @@ rm_status rmi_h2_work_init(h2_work *wk, const rm_network *net, int max_q, rm_err
     wk->rmask = calloc(nr, 1);
     wk->tmark = calloc(nr, 1);
     wk->touch_all = 1;
+    wk->last_pos = wk->best_q = -1;
     wk->in_ring = calloc(N, sizeof(int));
     wk->tw = malloc((size_t)(max_q + 1) * sizeof(double));
     wk->tC = malloc((size_t)(max_q + 1) * sizeof(double));
@@ -346,12 +347,53 @@ static rm_status fair_state(h2_work *wk, const rm_ring_state *s, rm_ring_state *
     return RM_OK;
 }
 
+int rmi_h2_best_incremental = 1;
+long rmi_h2_best_incremental_takes = 0;
+
+/* best := the ring of s (its order, cycle-times, costs and routes with their
+ * bandwidths: rmi_ring_state_copy's result). When best was made the ring of
+ * s at the size before (wk->best_q == s->q - 1) and s grew by one
+ * insert_best since, the two differ only there: between sizes only
+ * insert_best rewrites routes (the broken edge's succ at bs and pred at its
+ * old successor, the new host's two at bs + 1; refine_state and the fair
+ * valuation set bandwidths only, ring_maxmin relies on the same), so best
+ * takes the same insertion (rmi_ring_state_insert: its later positions
+ * shifted, the routes moved with them) and the routes of positions
+ * bs .. bs + 2 (mod q) are copied; the cycle-times, costs and bandwidths
+ * of every position are written. O(q) scalars and 6 routes, where the copy
+ * is 2q routes' arcs (a third of a flat cluster's growth). */
+static rm_status best_take(h2_work *wk, const rm_ring_state *s, rm_ring_state *best,
+                           rm_error *err)
+{
+    int q = s->q, pos = wk->last_pos;
+    if (!rmi_h2_best_incremental || wk->best_q != q - 1 || best->q != q - 1 || q < 4 || pos < 1 ||
+        pos >= q || s->ring[pos] != wk->last_k) {
+        wk->best_q = q;
+        return rmi_ring_state_copy(best, s, err);
+    }
+    rmi_ring_state_insert(best, pos, s->ring[pos], s->w[pos]);
+    rmi_h2_best_incremental_takes++;
+    for (int t = -1; t <= 1; t++) {
+        int k = (pos + t + q) % q;
+        if (rm_route_copy(&best->succ[k], &s->succ[k]) || rm_route_copy(&best->pred[k], &s->pred[k]))
+            return rm_error_set(err, RM_ENOMEM, "out of memory copying a ring");
+    }
+    for (int k = 0; k < q; k++) {
+        best->w[k] = s->w[k];
+        best->C[k] = s->C[k];
+        best->succ[k].bandwidth = s->succ[k].bandwidth;
+        best->pred[k].bandwidth = s->pred[k].bandwidth;
+    }
+    wk->best_q = q;
+    return RM_OK;
+}
+
 /* best: the ring of s at the fair rates of fair_state (wk->fair_x) and
  * the costs f has from them. */
 static rm_status fair_best(h2_work *wk, const rm_ring_state *s, const rm_ring_state *f,
                            rm_ring_state *best, rm_error *err)
 {
-    rm_status st = rmi_ring_state_copy(best, s, err);
+    rm_status st = best_take(wk, s, best, err);
     if (st || s->q < 2)
         return st;
     int q = s->q;
@@ -1497,6 +1539,7 @@ static rm_status insert_best(h2_work *wk, rm_ring_state *s, double dc_dw, int *f
         rmi_h2_fixed_join(wk, wk->fx, wk->hidx[bk]);
     }
     wk->last_k = bk;
+    wk->last_pos = bs + 1;
     rmi_ring_state_costs(net, s);
     *found = 1;
     return RM_OK;
@@ -1659,7 +1702,7 @@ static rm_status sharedring_grow(h2_work *wk, rm_ring_state *s, rm_ring_state *b
         sweep[s->q - 1] = T;
         if (T < bestT) {
             bestT = T;
-            if ((st = fair ? fair_best(wk, s, fs, best, err) : rmi_ring_state_copy(best, v, err)))
+            if ((st = fair ? fair_best(wk, s, fs, best, err) : best_take(wk, v, best, err)))
                 return st;
         }
         if (opt->progress)

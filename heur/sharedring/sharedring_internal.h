@@ -128,6 +128,17 @@ extern int rmi_h2_fixed_structural;
  *  two). Not thread-safe: set before mapping. */
 extern int rmi_h2_fixed_push_bound;
 
+/** 1 (default): when the best ring improves at two sizes in a row, the
+ *  best ring becomes the ring of s by its insertion alone (the arrays
+ *  shifted at the inserted position, the routes of the three positions it
+ *  touches copied; best_take, sharedring.c) instead of a copy of all 2q
+ *  routes; 0 copies every route (tests compare the two). Not thread-safe:
+ *  set before mapping. */
+extern int rmi_h2_best_incremental;
+/** Sizes at which best_take took the insertion alone (tests: the path is
+ *  taken). Not thread-safe: one mapping at a time. */
+extern long rmi_h2_best_incremental_takes;
+
 /** Runs whose recomputation the push bound skipped (tests: the bound is
  *  taken). Updated by the serial step only. */
 extern atomic_long rmi_h2_fixed_push_skips;
@@ -588,6 +599,9 @@ typedef struct h2_work {
      * NULL: one scan in the calling thread */
     struct h2_pool *pool;
     int last_k; /* the host inserted by the last insert_best */
+    int last_pos; /* its ring position, -1 before the first insert_best */
+    int best_q;   /* the size at which the best ring was last made the ring of
+                     s (best_take), -1: never; see rmi_h2_best_incremental */
     /* fast path, widest routing: symmetry classes (shared, read-only during
      * a scan; NULL: every host is a candidate) and the scan's scratch */
     h2_sym *sym;
