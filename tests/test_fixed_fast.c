@@ -715,8 +715,9 @@ END_TEST
  * sweep, and every route's arcs and bandwidth bit for bit, on the generated
  * styles (the flat cluster's and the dragonfly's best ring take every host:
  * the path runs at almost every size), fixed and widest routes, fair and
- * reserved network models, the four ratios. Copying only positions bs and
- * bs + 1 (not the old successor's pred) fails here (tried). */
+ * reserved network models, the four ratios, the three sharing policies.
+ * Copying only positions bs and bs + 1 (not the old successor's pred)
+ * fails here, and so does leaving the other positions' bandwidths (tried). */
 START_TEST(test_best_take_same)
 {
     rm_platform *p = read_style(_i);
@@ -724,14 +725,17 @@ START_TEST(test_best_take_same)
     rm_error err;
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
     long takes = 0;
-    for (int c = 0; c < 16; c++) {
+    for (int c = 0; c < 48; c++) {
         rm_mapping *m[2] = {NULL, NULL};
         for (int b = 0; b < 2; b++) {
             rm_options opt;
             rm_options_init(&opt);
             opt.routing = c & 1 ? RM_ROUTING_WIDEST : RM_ROUTING_FIXED;
             opt.network = c & 2 ? RM_NETWORK_RESERVED : RM_NETWORK_FAIR;
-            opt.cost.dc_dw = RATIOS[c >> 2];
+            opt.cost.dc_dw = RATIOS[(c >> 2) & 3];
+            /* the sharing during the growth: greedy, max-min, eq. (5) (the
+             * last two rewrite every route's bandwidth at every size) */
+            opt.sharing = c < 16 ? RM_SHARING_GREEDY : c < 32 ? RM_SHARING_MAXMIN : RM_SHARING_EQ5;
             opt.threads = 1;
             rmi_h2_best_incremental = b;
             long t0 = rmi_h2_best_incremental_takes;
@@ -759,7 +763,7 @@ START_TEST(test_best_take_same)
     }
     /* the flat cluster (style 0): every size improves */
     if (_i == 0)
-        ck_assert_int_gt(takes, 16 * 30);
+        ck_assert_int_gt(takes, 48 * 30);
     rm_network_destroy(&net);
     rm_platform_free(p);
 }
