@@ -738,9 +738,9 @@ START_TEST(test_best_take_same)
             opt.sharing = c < 16 ? RM_SHARING_GREEDY : c < 32 ? RM_SHARING_MAXMIN : RM_SHARING_EQ5;
             opt.threads = 1;
             rmi_h2_best_incremental = b;
-            long t0 = rmi_h2_best_incremental_takes;
+            long t0 = atomic_load(&rmi_h2_best_incremental_takes);
             ck_assert_int_eq(rm_sharedring(&net, &opt, &m[b], &err), RM_OK);
-            takes += rmi_h2_best_incremental_takes - t0;
+            takes += atomic_load(&rmi_h2_best_incremental_takes) - t0;
             rmi_h2_best_incremental = 1;
         }
         char what[128];

@@ -348,7 +348,7 @@ static rm_status fair_state(h2_work *wk, const rm_ring_state *s, rm_ring_state *
 }
 
 int rmi_h2_best_incremental = 1;
-long rmi_h2_best_incremental_takes = 0;
+atomic_long rmi_h2_best_incremental_takes;
 
 /* best := the ring of s (its order, cycle-times, costs and routes with their
  * bandwidths: rmi_ring_state_copy's result). When best was made the ring of
@@ -372,7 +372,7 @@ static rm_status best_take(h2_work *wk, const rm_ring_state *s, rm_ring_state *b
         return rmi_ring_state_copy(best, s, err);
     }
     rmi_ring_state_insert(best, pos, s->ring[pos], s->w[pos]);
-    rmi_h2_best_incremental_takes++;
+    atomic_fetch_add_explicit(&rmi_h2_best_incremental_takes, 1, memory_order_relaxed);
     for (int t = -1; t <= 1; t++) {
         int k = (pos + t + q) % q;
         if (rm_route_copy(&best->succ[k], &s->succ[k]) || rm_route_copy(&best->pred[k], &s->pred[k]))

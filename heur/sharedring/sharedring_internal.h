@@ -136,8 +136,8 @@ extern int rmi_h2_fixed_push_bound;
  *  set before mapping. */
 extern int rmi_h2_best_incremental;
 /** Sizes at which best_take took the insertion alone (tests: the path is
- *  taken). Not thread-safe: one mapping at a time. */
-extern long rmi_h2_best_incremental_takes;
+ *  taken). Atomic: mappings in several threads add to it. */
+extern atomic_long rmi_h2_best_incremental_takes;
 
 /** Runs whose recomputation the push bound skipped (tests: the bound is
  *  taken). Updated by the serial step only. */
