@@ -51,6 +51,7 @@
 #include "topo/io/readers.h"
 #include "topo/io/sg_loader.h"
 #include "topo/io/sg_store.h"
+#include "bench/sg_styles.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,69 +112,15 @@ static double cpu_self(void)
            1e-6 * (double)(a.ru_utime.tv_usec + a.ru_stime.tv_usec);
 }
 
-static const char *STYLES[] = {"flat", "backbone", "fat-tree", "dragonfly", "zones"};
-
-/* A SimGrid platform of `hosts` hosts in style st (STYLES); 0 when the host
- * count does not fit the style's shape. */
+/* A SimGrid platform of `hosts` hosts in style st (sg_styles.h); 0 when the
+ * host count does not fit the style's shape. */
 static int write_style(const char *path, int hosts, int st)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
+    int ok = rmb_sg_style_file(path, hosts, st, NULL);
+    if (ok < 0) {
         perror(path);
         exit(1);
     }
-    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
-               "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n");
-    int ok = 1;
-    if (st == 0)
-        fprintf(f,
-                "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" "
-                "bw=\"125MBps\" lat=\"50us\"/>\n",
-                hosts - 1);
-    else if (st == 1)
-        fprintf(f,
-                "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" "
-                "bw=\"125MBps\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"500us\"/>\n",
-                hosts - 1);
-    else if (st == 2) { /* leaves of 40 (or 32) hosts under as many spines as leaves */
-        int leaf = hosts % 40 == 0 ? 40 : 32;
-        ok = hosts % leaf == 0;
-        fprintf(f,
-                "<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;%d,%d;1,%d;1,1\" "
-                "prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" bw=\"125MBps\" "
-                "lat=\"50us\"/>\n",
-                leaf, hosts / leaf, hosts / leaf, hosts - 1);
-    } else if (st == 3) { /* 2 groups of 2 chassis of 2 routers (SimGrid 3.32 crashes on
-                              more groups than one blue link joins) */
-        ok = hosts % 8 == 0;
-        fprintf(f,
-                "<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;%d\" "
-                "prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" bw=\"125MBps\" "
-                "lat=\"50us\"/>\n",
-                hosts / 8, hosts - 1);
-    } else { /* five clusters of their own speeds and links, an uplink each */
-        const char *sp[5] = {"1Gf", "2Gf", "1.5Gf", "3Gf", "2.5Gf"};
-        const char *bw[5] = {"125MBps", "1.25GBps", "125MBps", "1.25GBps", "125MBps"};
-        ok = hosts % 5 == 0;
-        fprintf(f, "<zone id=\"grid\" routing=\"Full\">\n");
-        for (int c = 0; c < 5; c++)
-            fprintf(f,
-                    "<cluster id=\"c%d\" prefix=\"c%d-\" suffix=\"\" radical=\"0-%d\" "
-                    "speed=\"%s\" bw=\"%s\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"100us\"/>\n",
-                    c, c, hosts / 5 - 1, sp[c], bw[c]);
-        for (int c = 0; c < 5; c++)
-            fprintf(f, "<link id=\"up%d\" bandwidth=\"1.25GBps\" latency=\"1ms\"/>\n", c);
-        for (int a = 0; a < 5; a++)
-            for (int b = a + 1; b < 5; b++)
-                fprintf(f,
-                        "<zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-c%d_router\" "
-                        "gw_dst=\"c%d-c%d_router\"><link_ctn id=\"up%d\"/><link_ctn id=\"up%d\"/>"
-                        "</zoneRoute>\n",
-                        a, b, a, a, b, b, a, b);
-        fprintf(f, "</zone>\n");
-    }
-    fprintf(f, "</platform>\n");
-    fclose(f);
     return ok;
 }
 
@@ -325,16 +272,16 @@ static int pieces_table(const char *list, const char *dir)
     int status = 0;
     for (const char *p = list; *p;) {
         int H = atoi(p);
-        for (int stl = 0; stl < 5 && H > 1; stl++) {
+        for (int stl = 0; stl < RMB_SG_N_STYLES && H > 1; stl++) {
             char path[256], buf[2048];
-            snprintf(path, sizeof path, "%s/%s%d.xml", dir, STYLES[stl], H);
+            snprintf(path, sizeof path, "%s/%s%d.xml", dir, rmb_sg_style_names[stl], H);
             if (!write_style(path, H, stl)) {
                 unlink(path);
                 continue;
             }
             if (child_lines(rmi_sg_child_compose_pieces, path, buf, sizeof buf) ||
                 strncmp(buf, "error", 5) == 0) {
-                printf("%-10s %7d  failed: %.200s\n", STYLES[stl], H, buf);
+                printf("%-10s %7d  failed: %.200s\n", rmb_sg_style_names[stl], H, buf);
                 status = 1;
                 unlink(path);
                 continue;
@@ -342,8 +289,8 @@ static int pieces_table(const char *list, const char *dir)
             double ent = key_of(buf, "piece_entries");
             /* the composer keeps the dragonfly's local routes per pair (the
              * reader's store factors them; fat-trees: their structure) */
-            int per_pair = stl == 3;
-            printf("%-10s %7d %8.2fs %8.2fs %6.0f MiB %10.0f %9.1f %6s |", STYLES[stl], H,
+            int per_pair = stl == RMB_SG_DRAGONFLY;
+            printf("%-10s %7d %8.2fs %8.2fs %6.0f MiB %10.0f %9.1f %6s |", rmb_sg_style_names[stl], H,
                    key_of(buf, "load_s"), key_of(buf, "pieces_s"), key_of(buf, "rss_kib") / 1024.0,
                    ent, ent / H, per_pair ? "kept" : "none");
             if (H <= RM_SIMGRID_MAX_HOSTS && !child_lines(today_loader, path, buf, sizeof buf) &&
@@ -415,13 +362,13 @@ int main(int argc, char **argv)
                "RSS(MiB)", "q", "T_step/D_w", "ring#", reference ? "    ref(s)   ratio" : "");
         for (const char *p = styles ? (list ? list : "1000") : ""; *p;) {
             int H = atoi(p);
-            for (int stl = 0; stl < 5 && H > 1; stl++) {
-                if (only && strcmp(only, STYLES[stl]))
+            for (int stl = 0; stl < RMB_SG_N_STYLES && H > 1; stl++) {
+                if (only && strcmp(only, rmb_sg_style_names[stl]))
                     continue;
                 char path[256];
-                snprintf(path, sizeof path, "%s/%s%d.xml", dir, STYLES[stl], H);
+                snprintf(path, sizeof path, "%s/%s%d.xml", dir, rmb_sg_style_names[stl], H);
                 if (write_style(path, H, stl))
-                    status |= style_row(path, STYLES[stl], H, reference);
+                    status |= style_row(path, rmb_sg_style_names[stl], H, reference);
                 unlink(path);
             }
             p = strchr(p, ',');

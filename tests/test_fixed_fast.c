@@ -22,6 +22,7 @@
 #include "topo/route/routing.h"
 #include "ringmap.h"
 #include "support.h"
+#include "bench/sg_styles.h"
 
 #include <check.h>
 #include <math.h>
@@ -240,53 +241,34 @@ END_TEST
  * Grid'5000's sites): rings of tens of insertions, so that the fixed-route
  * incremental scan keeps runs' widths, shares and costs across many steps,
  * hands entries over between twins and evaluates edges it left unvisited. */
-static const char *GEN_STYLES[] = {
-    "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-47\" speed=\"1Gf\" bw=\"125MBps\" "
-    "lat=\"50us\"/>",
-    "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-47\" speed=\"1Gf\" bw=\"125MBps\" "
-    "lat=\"50us\" bb_bw=\"2GBps\" bb_lat=\"500us\"/>",
-    "<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;8,6;1,6;1,1\" prefix=\"n\" "
-    "suffix=\"\" radical=\"0-47\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>",
-    "<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;5\" prefix=\"n\" "
-    "suffix=\"\" radical=\"0-39\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>",
-    NULL, /* zones */
+static const struct {
+    int style, hosts;
+    rmb_sg_style_opts o;
+} GEN_STYLES[] = {
+    {RMB_SG_FLAT, 48, {0, NULL}},     {RMB_SG_BACKBONE, 48, {0, "2GBps"}},
+    {RMB_SG_FAT_TREE, 48, {8, NULL}}, {RMB_SG_DRAGONFLY, 40, {0, NULL}},
+    {RMB_SG_ZONES, 50, {0, NULL}},
 };
+
+/* Generated style i of GEN_STYLES written to a new temporary file, whose
+ * name goes to path (a buffer of 40 bytes). */
+static void write_gen_style(int i, char *path)
+{
+    strcpy(path, "/tmp/test_fixed_fast_XXXXXX.xml");
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(rmb_sg_style_write(f, GEN_STYLES[i].hosts, GEN_STYLES[i].style, &GEN_STYLES[i].o), 1);
+    ck_assert_int_eq(fclose(f), 0);
+}
 
 /* Generated style i of GEN_STYLES, read by SimGrid (its fixed routes in
  * the all-pairs table). */
 static rm_platform *read_style(int i)
 {
-    char path[] = "/tmp/test_fixed_fast_XXXXXX.xml";
-    int fd = mkstemps(path, 4);
-    ck_assert_int_ge(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    ck_assert_ptr_nonnull(f);
-    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-               "<platform version=\"4.1\">\n");
-    if (GEN_STYLES[i]) {
-        fprintf(f, "%s\n", GEN_STYLES[i]);
-    } else {
-        const char *sp[5] = {"1Gf", "2Gf", "1.5Gf", "3Gf", "2.5Gf"};
-        const char *bw[5] = {"125MBps", "1.25GBps", "125MBps", "1.25GBps", "125MBps"};
-        fprintf(f, "<zone id=\"grid\" routing=\"Full\">\n");
-        for (int c = 0; c < 5; c++)
-            fprintf(f,
-                    "<cluster id=\"c%d\" prefix=\"c%d-\" suffix=\"\" radical=\"0-9\" speed=\"%s\" "
-                    "bw=\"%s\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"100us\"/>\n",
-                    c, c, sp[c], bw[c]);
-        for (int c = 0; c < 5; c++)
-            fprintf(f, "<link id=\"up%d\" bandwidth=\"1.25GBps\" latency=\"1ms\"/>\n", c);
-        for (int a = 0; a < 5; a++)
-            for (int b = a + 1; b < 5; b++)
-                fprintf(f,
-                        "<zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-c%d_router\" "
-                        "gw_dst=\"c%d-c%d_router\"><link_ctn id=\"up%d\"/><link_ctn id=\"up%d\"/>"
-                        "</zoneRoute>\n",
-                        a, b, a, a, b, b, a, b);
-        fprintf(f, "</zone>\n");
-    }
-    fprintf(f, "</platform>\n");
-    fclose(f);
+    char path[40];
+    write_gen_style(i, path);
     rm_read_options ro;
     rm_read_options_init(&ro);
     ro.warn = rm_warn_silent;
@@ -372,14 +354,8 @@ END_TEST
  * what the SimGrid reader keeps above RM_SIMGRID_PAIRS_MAX hosts). */
 static rm_platform *read_style_pieces(int i)
 {
-    char path[] = "/tmp/test_fixed_fast_XXXXXX.xml";
-    int fd = mkstemps(path, 4);
-    ck_assert_int_ge(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    ck_assert_ptr_nonnull(f);
-    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-               "<platform version=\"4.1\">\n%s\n</platform>\n", GEN_STYLES[i]);
-    fclose(f);
+    char path[40];
+    write_gen_style(i, path);
     rm_read_options ro;
     rm_read_options_init(&ro);
     ro.warn = rm_warn_silent;

@@ -15,6 +15,7 @@
 #include "ringmap.h"
 
 #include "support.h"
+#include "bench/sg_styles.h"
 
 #include <check.h>
 #include <math.h>
@@ -146,35 +147,6 @@ START_TEST(test_value_by_hand)
 }
 END_TEST
 
-/* The zones of 5 clusters (bench_simgrid --styles, zones): cluster c of
- * h hosts of speed sp[c], private links bw[c], a 10 GBps SHARED backbone;
- * the clusters joined by an uplink each (1.25 GBps) in a Full zone. */
-static void write_zones(const char *path, int h)
-{
-    static const char *sp[5] = {"1Gf", "2Gf", "1.5Gf", "3Gf", "2.5Gf"};
-    static const char *bw[5] = {"125MBps", "1.25GBps", "125MBps", "1.25GBps", "125MBps"};
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-               "<platform version=\"4.1\">\n<zone id=\"grid\" routing=\"Full\">\n");
-    for (int c = 0; c < 5; c++)
-        fprintf(f,
-                "<cluster id=\"c%d\" prefix=\"c%d-\" suffix=\"\" radical=\"0-%d\" speed=\"%s\" "
-                "bw=\"%s\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"100us\"/>\n",
-                c, c, h - 1, sp[c], bw[c]);
-    for (int c = 0; c < 5; c++)
-        fprintf(f, "<link id=\"up%d\" bandwidth=\"1.25GBps\" latency=\"1ms\"/>\n", c);
-    for (int a = 0; a < 5; a++)
-        for (int b = a + 1; b < 5; b++)
-            fprintf(f,
-                    "<zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-c%d_router\" "
-                    "gw_dst=\"c%d-c%d_router\"><link_ctn id=\"up%d\"/><link_ctn id=\"up%d\"/>"
-                    "</zoneRoute>\n",
-                    a, b, a, a, b, b, a, b);
-    fprintf(f, "</zone>\n</platform>\n");
-    fclose(f);
-}
-
 /* Why no resource bound can stop the zones' growth at SharedRing's best
  * ring (docs/scale.md, "The zones: no bound can stop the growth"): on the
  * zones of 5 x 100 hosts at D_c/D_w 0.0064 (the default network, max-min
@@ -193,7 +165,7 @@ START_TEST(test_zones_superset_beats_best)
     char dir[] = "/tmp/ringmap_zones_XXXXXX", path[64];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/zones500.xml", dir);
-    write_zones(path, 100);
+    ck_assert_int_eq(rmb_sg_style_file(path, 500, RMB_SG_ZONES, NULL), 1); /* 5 x 100 */
     rm_platform *p = NULL;
     rm_error err;
     ck_assert_msg(rm_platform_read(path, NULL, &p, &err) == RM_OK, "%s", err.msg);

@@ -29,6 +29,7 @@
 #include "topo/io/sg_store.h"
 
 #include "support.h"
+#include "bench/sg_styles.h"
 
 #include <check.h>
 #include <math.h>
@@ -167,57 +168,10 @@ START_TEST(test_files)
 }
 END_TEST
 
-/* bench_simgrid's generated styles (write_style there), at 40 and 120 hosts. */
+/* bench_simgrid's generated styles (bench/sg_styles.c), at 40 and 120 hosts. */
 static void write_style(const char *path, int hosts, int st)
 {
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
-               "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n");
-    if (st == 0)
-        fprintf(f,
-                "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" "
-                "bw=\"125MBps\" lat=\"50us\"/>\n",
-                hosts - 1);
-    else if (st == 1)
-        fprintf(f,
-                "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" "
-                "bw=\"125MBps\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"500us\"/>\n",
-                hosts - 1);
-    else if (st == 2)
-        fprintf(f,
-                "<cluster id=\"ft\" topology=\"FAT_TREE\" topo_parameters=\"2;40,%d;1,%d;1,1\" "
-                "prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" bw=\"125MBps\" "
-                "lat=\"50us\"/>\n",
-                hosts / 40, hosts / 40, hosts - 1);
-    else if (st == 3)
-        fprintf(f,
-                "<cluster id=\"d\" topology=\"DRAGONFLY\" topo_parameters=\"2,1;2,1;2,1;%d\" "
-                "prefix=\"n\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" bw=\"125MBps\" "
-                "lat=\"50us\"/>\n",
-                hosts / 8, hosts - 1);
-    else {
-        const char *sp[5] = {"1Gf", "2Gf", "1.5Gf", "3Gf", "2.5Gf"};
-        const char *bw[5] = {"125MBps", "1.25GBps", "125MBps", "1.25GBps", "125MBps"};
-        fprintf(f, "<zone id=\"grid\" routing=\"Full\">\n");
-        for (int c = 0; c < 5; c++)
-            fprintf(f,
-                    "<cluster id=\"c%d\" prefix=\"c%d-\" suffix=\"\" radical=\"0-%d\" "
-                    "speed=\"%s\" bw=\"%s\" lat=\"50us\" bb_bw=\"10GBps\" bb_lat=\"100us\"/>\n",
-                    c, c, hosts / 5 - 1, sp[c], bw[c]);
-        for (int c = 0; c < 5; c++)
-            fprintf(f, "<link id=\"up%d\" bandwidth=\"1.25GBps\" latency=\"1ms\"/>\n", c);
-        for (int a = 0; a < 5; a++)
-            for (int b = a + 1; b < 5; b++)
-                fprintf(f,
-                        "<zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-c%d_router\" "
-                        "gw_dst=\"c%d-c%d_router\"><link_ctn id=\"up%d\"/><link_ctn id=\"up%d\"/>"
-                        "</zoneRoute>\n",
-                        a, b, a, a, b, b, a, b);
-        fprintf(f, "</zone>\n");
-    }
-    fprintf(f, "</platform>\n");
-    fclose(f);
+    ck_assert_int_ge(rmb_sg_style_file(path, hosts, st, NULL), 0);
 }
 
 START_TEST(test_styles)
