@@ -483,6 +483,20 @@ static double pair_lb(const h2_work *wk, const rm_ring_state *s, int hi, int hj,
     return rmi_balance_in(wk->cost, 2, w2l, C2l, dc_dw, NULL);
 }
 
+/* Whether the fast path values pair hi < hj (full-capacity widths wij,
+ * wji): both widths positive, its lower bound (pair_lb) not above the best
+ * T_step so far, and under fixed routes not a pair of twins of an earlier
+ * pair. O(1) but for the twin check (rmi_h2_fixed_pair_dup). */
+static int pair_kept(const h2_work *wk, const rm_ring_state *s, int hi, int hj, double wij, double wji,
+                     double dc_dw, double best_T)
+{
+    if (!(wij > 0.0) || !(wji > 0.0))
+        return 0;
+    if (pair_lb(wk, s, hi, hj, wij, wji, dc_dw) * (1.0 - 1e-12) > best_T)
+        return 0;
+    return !(wk->fx && rmi_h2_fixed_pair_dup(wk, wk->fx, hi, hj));
+}
+
 /* Value pair hi < hj (host indices; full-capacity widths wij, wji > 0):
  * the routes both ways, each used twice (successor and predecessor), shared
  * optimally, their costs and T_step; it becomes pb's when its T_step is
@@ -603,13 +617,8 @@ static rm_status best_pair_zoned(h2_work *wk, pair_trees *pt, const rm_ring_stat
     for (int hi = 0; hi < H && !st; hi++)
         for (int hj = hi + 1; hj < H && !st; hj++) {
             double wij = rm_h2_full(wk, hi, hj), wji = rm_h2_full(wk, hj, hi);
-            if (!(wij > 0.0) || !(wji > 0.0))
-                continue;
-            if (pair_lb(wk, s, hi, hj, wij, wji, dc_dw) * (1.0 - 1e-12) > pb->T)
-                continue;
-            if (wk->fx && rmi_h2_fixed_pair_dup(wk, wk->fx, hi, hj))
-                continue;
-            st = pair_value(wk, pt, s, hi, hj, wij, wji, dc_dw, pb, err);
+            if (pair_kept(wk, s, hi, hj, wij, wji, dc_dw, pb->T))
+                st = pair_value(wk, pt, s, hi, hj, wij, wji, dc_dw, pb, err);
         }
     return st;
 }
@@ -654,11 +663,7 @@ static rm_status best_pair_sig(h2_work *wk, pair_trees *pt, const rm_ring_state 
                 goto fallback;
             full[(size_t)hi * uH + (size_t)hj] = wij;
             full[(size_t)hj * uH + (size_t)hi] = wji;
-            if (!(wij > 0.0) || !(wji > 0.0))
-                continue;
-            if (pair_lb(wk, s, hi, hj, wij, wji, dc_dw) * (1.0 - 1e-12) > pb->T)
-                continue;
-            if (wk->fx && rmi_h2_fixed_pair_dup(wk, wk->fx, hi, hj))
+            if (!pair_kept(wk, s, hi, hj, wij, wji, dc_dw, pb->T))
                 continue;
             double hdr[4] = {p->nodes[p->hosts[hi]].w, p->nodes[p->hosts[hj]].w, wij, wji};
             int seen = rmi_h2_sig_seen(&sg, hdr, ab, n1, ba, n2);
@@ -788,15 +793,10 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             double wij = pair_width(wk, &pt, hi, hj), wji = pair_width(wk, &pt, hj, hi);
             if (!(wij > 0.0) || !(wji > 0.0))
                 continue;
-            if (wk->fast) {
-                /* fast path: the unshared value bounds the pair's T_step
-                 * from below; skip a pair that cannot win */
-                if (pair_lb(wk, s, hi, hj, wij, wji, dc_dw) * (1.0 - 1e-12) > pb.T)
-                    continue;
-                /* fixed routes: a pair of twins of an earlier pair */
-                if (wk->fx && rmi_h2_fixed_pair_dup(wk, wk->fx, hi, hj))
-                    continue;
-            }
+            /* fast path: skip a pair whose unshared value cannot win, or a
+             * pair of twins of an earlier pair under fixed routes */
+            if (wk->fast && !pair_kept(wk, s, hi, hj, wij, wji, dc_dw, pb.T))
+                continue;
             if ((st = pair_value(wk, &pt, s, hi, hj, wij, wji, dc_dw, &pb, err)))
                 goto out;
         }
