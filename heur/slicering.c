@@ -68,6 +68,13 @@ typedef struct slice_scratch {
     size_t pval_cap;
     int pval_on;
     double pmin;
+    /* the twins' table of the scan's current edge (slice_near_dup; NULL:
+     * the walk over the edge's kept candidates): dmask + 1 slots (a power
+     * of two >= 2 H), a slot in use when dstamp == dst, for edge dedge */
+    int *dtab;
+    unsigned *dstamp;
+    int dmask, dedge;
+    unsigned dst;
     /* the near-tie rule (rm_options.slice_ties): the step's keys seen */
     int ties;
     struct slice_keyset *ks;
@@ -820,27 +827,80 @@ static void slice_near_drop(slice_scratch *sc, double best, double tol)
     sc->n_cand = n;
 }
 
+/* 1 when hosts kx and k have bitwise the same inputs on ring edge ed (w,
+ * the costs from i and j to each, the costs from each to i and j; by cost
+ * class K, Kx where there are classes): then bitwise the same value. */
+static inline int slice_edge_twins(const rm_platform *p, const slice_scratch *sc,
+                                   const slice_edge *ed, int kx, int k, int K)
+{
+    if (ed->ri) { /* the same values from the class matrices */
+        int Kx = sc->cid[kx];
+        return sc->invw[kx] == sc->invw[k] && W(kx) == W(k) && ed->ri[Kx] == ed->ri[K] &&
+               ed->rj[Kx] == ed->rj[K] && ed->tj[Kx] == ed->tj[K] && ed->ti[Kx] == ed->ti[K];
+    }
+    /* costs to i and j along the transpose's rows (the same values) */
+    return W(kx) == W(k) && ed->ci[kx] == ed->ci[k] && ed->cj[kx] == ed->cj[k] &&
+           ed->ctj[kx] == ed->ctj[k] && ed->cti[kx] == ed->cti[k];
+}
+
+/* One term of the twins' hash (slice_near_dup): a double's bits, -0 as +0
+ * (== equal, so the same hash). */
+static inline uint64_t slice_dup_mix(uint64_t h, double v)
+{
+    uint64_t z;
+    if (v == 0.0)
+        v = 0.0;
+    memcpy(&z, &v, sizeof z);
+    h ^= z + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xbf58476d1ce4e5b9ull;
+}
+
 /* 1 when a kept candidate of edge ed has bitwise the same inputs as host k
  * (cost class K, 1/w iwk): then bitwise the same value, so k cannot win
- * (strict <). O(kept candidates of the edge). */
-static int slice_near_dup(const rm_platform *p, const double *c, const slice_scratch *sc,
+ * (strict <). With the twins' table (sc->dtab: the candidates of the
+ * current edge kept so far, hashed by their five inputs; a new edge or step
+ * starts a new stamp) it records k when it has no twin, O(1) expected; the
+ * table also holds the edge's candidates dropped since by a lower least
+ * value, but a twin of one of them has its value, out of tol as well, so
+ * it never comes here: the same answer as the walk over the kept ones of
+ * the edge (without the table: O(kept candidates of the edge)). */
+static int slice_near_dup(const rm_platform *p, const double *c, slice_scratch *sc,
                           const slice_edge *ed, int k, int K, double iwk)
 {
     (void)c;
-    const double *ri = ed->ri, *rj = ed->rj, *ti = ed->ti, *tj = ed->tj;
-    const double *ci = ed->ci, *cj = ed->cj;
-    int dup = 0;
-    for (int x = sc->n_cand - 1; x >= 0 && sc->cand_e[x] == ed->e && !dup; x--) {
-        int kx = sc->cand_k[x];
-        if (ri) { /* the same values from the class matrices */
-            int Kx = sc->cid[kx];
-            dup = sc->invw[kx] == iwk && W(kx) == W(k) && ri[Kx] == ri[K] &&
-                  rj[Kx] == rj[K] && tj[Kx] == tj[K] && ti[Kx] == ti[K];
-        } else { /* costs to i and j along the transpose's rows (the same values) */
-            dup = W(kx) == W(k) && ci[kx] == ci[k] && cj[kx] == cj[k] &&
-                  ed->ctj[kx] == ed->ctj[k] && ed->cti[kx] == ed->cti[k];
+    (void)iwk;
+    if (sc->dtab) {
+        if (sc->dedge != ed->e) {
+            sc->dedge = ed->e;
+            if (++sc->dst == 0) { /* wrapped: clear the stamps */
+                memset(sc->dstamp, 0, ((size_t)sc->dmask + 1) * sizeof *sc->dstamp);
+                sc->dst = 1;
+            }
         }
+        uint64_t h = 0x243f6a8885a308d3ull;
+        h = slice_dup_mix(h, W(k));
+        if (ed->ri) {
+            h = slice_dup_mix(h, ed->ri[K]);
+            h = slice_dup_mix(h, ed->rj[K]);
+            h = slice_dup_mix(h, ed->tj[K]);
+            h = slice_dup_mix(h, ed->ti[K]);
+        } else {
+            h = slice_dup_mix(h, ed->ci[k]);
+            h = slice_dup_mix(h, ed->cj[k]);
+            h = slice_dup_mix(h, ed->ctj[k]);
+            h = slice_dup_mix(h, ed->cti[k]);
+        }
+        size_t s = (size_t)((h ^ (h >> 29)) & (uint64_t)sc->dmask);
+        for (; sc->dstamp[s] == sc->dst; s = (s + 1) & (size_t)sc->dmask)
+            if (slice_edge_twins(p, sc, ed, sc->dtab[s], k, K))
+                return 1;
+        sc->dstamp[s] = sc->dst;
+        sc->dtab[s] = k;
+        return 0;
     }
+    int dup = 0;
+    for (int x = sc->n_cand - 1; x >= 0 && sc->cand_e[x] == ed->e && !dup; x--)
+        dup = slice_edge_twins(p, sc, ed, sc->cand_k[x], k, K);
     return dup;
 }
 
@@ -1040,6 +1100,7 @@ static int slice_step_fast(const rm_platform *p, const double *c, int q, double 
     double best = INFINITY;
     sc->n_cand = 0;
     sc->pval_on = 0;
+    sc->dedge = -1; /* a new step: the twins' table starts again */
     int n_cands = slice_step_cands(p->n_hosts, sc);
     const int *cand = sc->cands;
     if (sc->prune) { /* rmi_slice_prune_valid_for: no parallel send, 0 < D_c/D_w < inf */
@@ -1748,6 +1809,21 @@ static int slice_fast_init(const rm_network *net, double *bw, slice_scratch *sc,
     if (!sc->cands || !sc->ebase || !sc->edm)
         return -1;
     slice_prune_init(sc, H, n1);
+    /* the twins' table (optional: NULL walks the kept candidates) */
+    size_t dcap = 16;
+    while (dcap < 2 * (size_t)H)
+        dcap *= 2;
+    sc->dtab = malloc(dcap * sizeof *sc->dtab);
+    sc->dstamp = calloc(dcap, sizeof *sc->dstamp);
+    if (!sc->dtab || !sc->dstamp) {
+        free(sc->dtab);
+        free(sc->dstamp);
+        sc->dtab = NULL;
+        sc->dstamp = NULL;
+    }
+    sc->dmask = (int)(dcap - 1);
+    sc->dst = 0;
+    sc->dedge = -1;
     for (int a = 0; a < H; a++) {
         sc->invw[a] = 1.0 / p->nodes[p->hosts[a]].w;
         for (int b = 0; b < H && sc->ct != bw; b++)
@@ -1799,6 +1875,8 @@ static void slice_scratch_free(slice_scratch *sc, const double *bw)
     free(sc->pslot);
     free(sc->cls_seen);
     free(sc->cands);
+    free(sc->dtab);
+    free(sc->dstamp);
     slice_keyset_free(sc->ks);
 }
 
