@@ -582,6 +582,123 @@ START_TEST(test_ft_pair_sigs)
 }
 END_TEST
 
+/* The H x H width table as one-byte codes (rmi_h2_wtab_put,
+ * heur/sharedring/sharedring_sig.c): every width stored is read back by
+ * rm_h2_full bit for bit (0 and -0, infinities, a NaN, rewrites of a
+ * pair), with codes (few widths: no double table), and widened to doubles
+ * mid-fill (rmi_h2_wtab_max 3 and 1), against a plain double table. */
+START_TEST(test_wtab_codes_bits)
+{
+    static const double vals[] = {0.0, -0.0, 125.0, 1250.0, 1250.0 / 3.0, INFINITY, 1e-300, 7.5};
+    static const int maxes[] = {256, 3, 1, 0};
+    double nan = NAN;
+    for (int mx = 0; mx < 4; mx++) {
+        for (int H = 1; H <= 40; H += 13) {
+            h2_work wk;
+            memset(&wk, 0, sizeof wk);
+            wk.H = H;
+            rmi_h2_wtab_max = maxes[mx];
+            long widened = atomic_load(&rmi_h2_wtab_widened);
+            rm_error err = {RM_OK, ""};
+            ck_assert_int_eq(rmi_h2_wtab_init(&wk, &err), RM_OK);
+            ck_assert(maxes[mx] ? wk.full8 && !wk.full : !wk.full8 && wk.full);
+            double *ref = malloc((size_t)H * H * sizeof *ref);
+            ck_assert_ptr_nonnull(ref);
+            unsigned long long rs = 31ULL * (unsigned long long)H + (unsigned long long)mx;
+            int nd = H > 1 ? 7 : 1; /* distinct widths stored */
+            for (int pass = 0; pass < 2; pass++) { /* every pair, then rewritten */
+                for (int a = 0; a < H; a++)
+                    for (int b = 0; b < H; b++) {
+                        int k = rmt_rndint(&rs, 0, nd - 1);
+                        double w = k == 6 ? nan : vals[k];
+                        ref[(size_t)a * H + b] = w;
+                        ck_assert_int_eq(rm_h2_wtab_set(&wk, a, b, w), 0);
+                    }
+                for (int a = 0; a < H; a++)
+                    for (int b = 0; b < H; b++) {
+                        double w = ref[(size_t)a * H + b], v = rm_h2_full(&wk, a, b);
+                        ck_assert_msg(memcmp(&w, &v, sizeof w) == 0,
+                                      "max %d, H %d, pass %d: %d -> %d stored %.17g, read %.17g", maxes[mx], H, pass,
+                                      a, b, w, v);
+                    }
+            }
+            /* codes kept while the distinct widths fit, else widened once */
+            int fit = maxes[mx] >= nd;
+            if (maxes[mx])
+                ck_assert_msg(fit ? wk.full8 != NULL : (wk.full != NULL &&
+                                                         atomic_load(&rmi_h2_wtab_widened) == widened + 1),
+                              "max %d, H %d: codes %p, doubles %p", maxes[mx], H, (void *)wk.full8, (void *)wk.full);
+            free(ref);
+            rmi_h2_wtab_free(&wk);
+            ck_assert(!wk.full8 && !wk.full);
+        }
+    }
+    rmi_h2_wtab_max = 256;
+}
+END_TEST
+
+/* SharedRing on the fat-trees of ft_df (the width table's path) with the
+ * widths as codes, as doubles, and widened mid-fill: the same ring, q,
+ * T_step and sweep bit for bit; the file as read and with random speeds
+ * and link bandwidths. */
+START_TEST(test_ft_wtab_same)
+{
+    int f = _i / 2, v = _i % 2;
+    if (!ft_df[f].ft)
+        return; /* a dragonfly: its widths are the zones' */
+    char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[160];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    int own = ft_df[f].xml[0] != '/';
+    if (own) {
+        snprintf(path, sizeof path, "%s/ft.xml", dir);
+        FILE *o = fopen(path, "w");
+        ck_assert_ptr_nonnull(o);
+        fprintf(o, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                   "<platform version=\"4.1\">\n%s\n</platform>\n",
+                ft_df[f].xml);
+        fclose(o);
+    } else
+        snprintf(path, sizeof path, "%s", ft_df[f].xml);
+    rm_platform *p = load(path, 1);
+    unsigned long long rs = 613ULL * (unsigned long long)_i + 11;
+    static const double sf[3] = {1.0, 2.0, 1.5}, bf[3] = {1.0, 2.0, 0.5};
+    for (int h = 0; v == 1 && h < p->n_hosts; h++)
+        p->nodes[p->hosts[h]].w *= sf[rmt_rndint(&rs, 0, 2)];
+    for (int l = 0; v == 1 && l < p->n_links; l++)
+        if (isfinite(p->links[l].bandwidth) && p->links[l].bandwidth < 1e12)
+            p->links[l].bandwidth *= bf[rmt_rndint(&rs, 0, 2)];
+    for (int d = 0; d < 2; d++) {
+        rm_options opt;
+        rm_options_init(&opt);
+        opt.heuristic = RM_HEUR_SHARED;
+        opt.improve = 0;
+        opt.threads = 1;
+        opt.cost.dc_dw = d ? 1e-5 : 0.01;
+        rm_mapping *m0 = NULL, *m1 = NULL, *m2 = NULL;
+        rm_error err = {RM_OK, ""};
+        rmi_h2_wtab_max = 0;
+        ck_assert_msg(rm_map(p, &opt, &m0, &err) == RM_OK, "%s: %s", path, err.msg);
+        rmi_h2_wtab_max = 256;
+        ck_assert_msg(rm_map(p, &opt, &m1, &err) == RM_OK, "%s: %s", path, err.msg);
+        long widened = atomic_load(&rmi_h2_wtab_widened);
+        rmi_h2_wtab_max = 1;
+        ck_assert_msg(rm_map(p, &opt, &m2, &err) == RM_OK, "%s: %s", path, err.msg);
+        rmi_h2_wtab_max = 256;
+        ck_assert_msg(atomic_load(&rmi_h2_wtab_widened) > widened, "%s: the table was not widened", path);
+        ck_assert_msg(m0->q >= 2, "%s: q %d", path, m0->q);
+        same_maps(path, "widths as doubles, as codes", m0, m1);
+        same_maps(path, "widths as doubles, widened from codes", m0, m2);
+        rm_mapping_free(m0);
+        rm_mapping_free(m1);
+        rm_mapping_free(m2);
+    }
+    rm_platform_free(p);
+    if (own)
+        unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 /* SimGrid's cluster files and zone hierarchies of clusters (the ones read
  * in two levels marked), generated clusters (flat, with a backbone) on the
  * pieces: setup_same. */
@@ -1064,6 +1181,8 @@ int main(void)
     tcase_set_timeout(tf, 600);
     tcase_add_loop_test(tf, test_ft_df_setup, 0, (int)(sizeof ft_df / sizeof *ft_df));
     tcase_add_loop_test(tf, test_ft_pair_sigs, 0, 4 * (int)(sizeof ft_df / sizeof *ft_df));
+    tcase_add_loop_test(tf, test_ft_wtab_same, 0, 2 * (int)(sizeof ft_df / sizeof *ft_df));
+    tcase_add_test(tf, test_wtab_codes_bits);
     suite_add_tcase(s, tf);
     return rmt_run_suite(s);
 }

@@ -42,7 +42,7 @@ void rmi_h2_work_destroy(h2_work *wk)
     free(wk->tw);
     free(wk->tC);
     free(wk->hidx);
-    free(wk->full);
+    rmi_h2_wtab_free(wk);
     rmi_h2_fullw_destroy(wk);
     free(wk->kres_out);
     free(wk->kres_in);
@@ -426,7 +426,7 @@ typedef struct pair_trees {
 /* Width host index a -> host index b at full capacity. */
 static double pair_width(const h2_work *wk, const pair_trees *pt, int a, int b)
 {
-    return pt->compact || pt->zoned ? rm_h2_full(wk, a, b) : pt->hw[(size_t)a * wk->H + b];
+    return pt->compact || pt->zoned || !pt->hw ? rm_h2_full(wk, a, b) : pt->hw[(size_t)a * wk->H + b];
 }
 
 /* The route host index ha -> host index hb of ha's tree (rm_route_from_tree
@@ -638,8 +638,6 @@ static rm_status best_pair_sig(h2_work *wk, pair_trees *pt, const rm_ring_state 
     const rm_network *net = wk->net;
     const rm_platform *p = wk->p;
     int H = wk->H, room = p->n_links + 1;
-    size_t uH = (size_t)H;
-    double *full = wk->full;
     rm_status st = RM_OK;
     h2_sig sg;
     *done = 0;
@@ -652,8 +650,9 @@ static rm_status best_pair_sig(h2_work *wk, pair_trees *pt, const rm_ring_state 
         return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing's first step (%d hosts)", H);
     }
     int *ba = ab + room;
-    for (int hi = 0; hi < H; hi++)
-        full[(size_t)hi * uH + (size_t)hi] = INFINITY;
+    for (int hi = 0; hi < H && !st; hi++)
+        if (rm_h2_wtab_set(wk, hi, hi, INFINITY))
+            st = rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing's first step (%d hosts)", H);
     for (int hi = 0; hi < H && !st; hi++)
         for (int hj = hi + 1; hj < H && !st; hj++) {
             double wij, wji;
@@ -661,8 +660,10 @@ static rm_status best_pair_sig(h2_work *wk, pair_trees *pt, const rm_ring_state 
             int n2 = rmi_fixed_route_width_at(net, NULL, hj, hi, p->hosts[hj], p->hosts[hi], ba, &wji);
             if (n1 < 0 || n2 < 0)
                 goto fallback;
-            full[(size_t)hi * uH + (size_t)hj] = wij;
-            full[(size_t)hj * uH + (size_t)hi] = wji;
+            if (rm_h2_wtab_set(wk, hi, hj, wij) || rm_h2_wtab_set(wk, hj, hi, wji)) {
+                st = rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing's first step (%d hosts)", H);
+                break;
+            }
             if (!pair_kept(wk, s, hi, hj, wij, wji, dc_dw, pb->T))
                 continue;
             double hdr[4] = {p->nodes[p->hosts[hi]].w, p->nodes[p->hosts[hj]].w, wij, wji};
@@ -712,19 +713,25 @@ static rm_status pair_trees_fill(h2_work *wk, pair_trees *pt, double *wid, rm_er
     } else {
         /* the H trees' arcs (routes of the chosen pairs) and their
          * host-to-host widths (wk->full on the fast path) */
-        pt->hw = wk->full ? wk->full : malloc((size_t)H * H * sizeof *pt->hw);
+        int own = !rm_h2_has_wtab(wk);
+        pt->hw = own ? malloc((size_t)H * H * sizeof *pt->hw) : NULL;
         if (pt->fixed)
             pt->tarc = malloc((size_t)N * sizeof *pt->tarc);
         else
             pt->arc = malloc((size_t)H * N * sizeof *pt->arc);
-        if (!wid || !pt->hw || !(pt->fixed ? pt->tarc : pt->arc))
+        if (!wid || (own && !pt->hw) || !(pt->fixed ? pt->tarc : pt->arc))
             return rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
         for (int h = 0; h < H; h++) {
             if ((st = rmi_routing_tree(net, wk->routing, NULL, p->hosts[h], 0, wid,
                                       pt->fixed ? NULL : pt->arc + (size_t)h * N, err)))
                 return st;
-            for (int b = 0; b < H; b++)
-                pt->hw[(size_t)h * H + b] = h == b ? INFINITY : wid[p->hosts[b]];
+            for (int b = 0; b < H; b++) {
+                double w = h == b ? INFINITY : wid[p->hosts[b]];
+                if (own)
+                    pt->hw[(size_t)h * H + b] = w;
+                else if (rm_h2_wtab_set(wk, h, b, w))
+                    return rm_error_set(err, RM_ENOMEM, "out of memory for %d widest-path trees", H);
+            }
         }
     }
     return st;
@@ -772,7 +779,7 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
             goto out;
         goto chosen;
     }
-    if (wk->fast && pt.fixed && wk->full && rmi_h2_pair_sigs) {
+    if (wk->fast && pt.fixed && rm_h2_has_wtab(wk) && rmi_h2_pair_sigs) {
         int done;
         if ((st = best_pair_sig(wk, &pt, s, dc_dw, &pb, &done, err)) || done)
             goto chosen_or_out;
@@ -780,7 +787,7 @@ static rm_status best_pair(h2_work *wk, rm_ring_state *s, double dc_dw, rm_error
     wid = malloc((size_t)N * sizeof *wid);
     double need = pt.compact ? (double)H * wk->fw.nc * sizeof *pt.arc
                              : (pt.fixed ? (double)N : (double)H * N) * sizeof *pt.arc +
-                                   (wk->full ? 0.0 : (double)H * H * sizeof *pt.hw);
+                                   (rm_h2_has_wtab(wk) ? 0.0 : (double)H * H * sizeof *pt.hw);
     if ((st = rmi_pair_tables_fit("SharedRing's first step (the best pair, Legrand et al. "
                                   "2004 §4.4.1)", H, need, err))) {
         free(wid);
@@ -839,8 +846,7 @@ chosen:;
     }
 out:
     free(wid);
-    if (pt.hw != wk->full)
-        free(pt.hw);
+    free(pt.hw);
     free(pt.arc);
     free(pt.tarc);
     free(pt.twid);
@@ -1327,7 +1333,7 @@ static rm_status scan_take(h2_scan *sc, int e, int k, double T, const double *x,
  * wk->fx_arcs. */
 static int fixed_lazy(const h2_work *wk)
 {
-    return wk->fast && wk->routing == RM_ROUTING_FIXED && wk->hidx && (wk->full || wk->fw.su || wk->fw.zw) &&
+    return wk->fast && wk->routing == RM_ROUTING_FIXED && wk->hidx && (rm_h2_has_wtab(wk) || wk->fw.su || wk->fw.zw) &&
            !wk->fw.core && wk->fx_arcs;
 }
 

@@ -1314,10 +1314,7 @@ rm_status rmi_h2_fullw_init(h2_work *wk, rm_error *err)
             return RM_OK;
         rmi_h2_fullw_destroy(wk);
     }
-    wk->full = malloc((size_t)wk->H * (size_t)wk->H * sizeof *wk->full);
-    if (!wk->full)
-        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", wk->H);
-    return RM_OK;
+    return rmi_h2_wtab_init(wk, err);
 }
 
 /* The one non-backbone resource of every usable arc leaving (out = 1) or

@@ -582,7 +582,14 @@ typedef struct h2_work {
     int fast;
     int H;
     int *hidx;      /* N: host index of a node, -1 for a router */
-    double *full;   /* H*H: full[a*H + b] = width host a -> host b (NULL: reference, or fw) */
+    double *full;   /* H*H: full[a*H + b] = width host a -> host b (NULL: reference, fw,
+                       or full8) */
+    unsigned char *full8; /* H*H: the same widths as codes, fval[full8[a*H + b]], while at
+                             most rmi_h2_wtab_max distinct widths were stored
+                             (rmi_h2_wtab_init; NULL: full, reference, or fw) */
+    double *fval;   /* 256: the distinct widths full8 codes, in the order first stored */
+    short *fhash;   /* H2_WHASH: 1 + code of a width, by a hash of its bits (0: empty) */
+    int n_fval;
     h2_fullw fw;    /* fw.core != NULL: the factored widths instead of full (rmi_h2_fullw_init) */
     int *kres_out, *kres_in; /* H: the one non-backbone resource of every usable arc
                                 leaving / entering a host, -1: none or several */
@@ -717,6 +724,8 @@ static inline double rm_h2_full(const h2_work *wk, int a, int b)
     }
     if (!f->core && f->zw) /* a zone hierarchy: from the parts (sharedring_zones.c) */
         return rmi_h2_zw_width(f->zw, a, b);
+    if (!f->core && wk->full8)
+        return wk->fval[wk->full8[(size_t)a * (size_t)wk->H + (size_t)b]];
     if (!f->core)
         return wk->full[(size_t)a * (size_t)wk->H + (size_t)b];
     if (a == b)
@@ -738,6 +747,56 @@ static inline double rm_h2_full(const h2_work *wk, int a, int b)
  *  best_pair). nc widest-path trees of the core, O(H x piece length) for
  *  the pieces. RM_ENOMEM. */
 rm_status rmi_h2_fullw_init(h2_work *wk, rm_error *err);
+
+/* The slots of the width codes' hash (a power of 2, at least 4 x 256). */
+#define H2_WHASH 1024
+
+/** The most distinct widths the H x H width table keeps as one-byte codes
+ *  (1 .. 256; default 256): past it the table is widened to one double a
+ *  pair (rmi_h2_wtab_put); 0: doubles from the start. Tests lower it. Not
+ *  thread-safe: set before mapping. */
+extern int rmi_h2_wtab_max;
+
+/** Tables widened from codes to doubles (tests: the path is taken). Atomic:
+ *  mappings in several threads add to it. */
+extern atomic_long rmi_h2_wtab_widened;
+
+/** The H x H full-capacity width table of the fast path when neither
+ *  factored nor zone widths apply (filled by best_pair: every pair's
+ *  width, then read by rm_h2_full): one byte a pair (wk->full8, codes into
+ *  the distinct widths wk->fval; a SimGrid fat-tree has a handful, so 100
+ *  MB instead of 800 at 10,000 hosts) while rmi_h2_wtab_max allows, else
+ *  one double a pair (wk->full). Every width is kept bit for bit.
+ *  RM_ENOMEM. O(H^2) memory, lazily zeroed. */
+rm_status rmi_h2_wtab_init(h2_work *wk, rm_error *err);
+
+/** Store width w of host index pair at (a x H + b) in the code table: its
+ *  code when w's bits were stored before, else a new code, else (past
+ *  rmi_h2_wtab_max codes) the table widened to doubles (O(H^2) once). 0, -1
+ *  out of memory (the codes then stay as they were). O(1) expected. Not
+ *  thread-safe (one writer: best_pair). */
+int rmi_h2_wtab_put(h2_work *wk, size_t at, double w);
+
+/** Free the width table (codes and doubles). */
+void rmi_h2_wtab_free(h2_work *wk);
+
+/** Store the full-capacity width host index a -> host index b (rm_h2_full
+ *  reads it back bit for bit): 0, -1 out of memory. O(1). */
+static inline int rm_h2_wtab_set(h2_work *wk, int a, int b, double w)
+{
+    size_t at = (size_t)a * (size_t)wk->H + (size_t)b;
+    if (!wk->full8) {
+        wk->full[at] = w;
+        return 0;
+    }
+    return rmi_h2_wtab_put(wk, at, w);
+}
+
+/** 1 when the fast path holds the H x H width table (codes or doubles). */
+static inline int rm_h2_has_wtab(const h2_work *wk)
+{
+    return wk->full8 || wk->full;
+}
 
 /** Fast path (after rmi_h2_adjacency): wk->kres_out / kres_in. RM_ENOMEM. O(H deg). */
 rm_status rmi_h2_kres_init(h2_work *wk, rm_error *err);

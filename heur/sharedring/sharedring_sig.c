@@ -222,3 +222,84 @@ int rmi_h2_sig_seen(h2_sig *sg, const double hdr[4], const int *ab, int n1, cons
         return -1;
     return 0;
 }
+
+/*
+ * The H x H width table of the first step (rm_h2_full's widths when neither
+ * factored nor zone widths apply) as one byte a pair: a code into the
+ * distinct widths stored so far (a SimGrid fat-tree's routes take a handful
+ * of least capacities). A width is found by its bits (the hash below
+ * compares them in full), so rm_h2_full reads back the stored double bit
+ * for bit; past rmi_h2_wtab_max codes the table becomes the double table
+ * it replaces, each code expanded to its width.
+ */
+int rmi_h2_wtab_max = 256;
+atomic_long rmi_h2_wtab_widened;
+
+static void wtab_codes_free(h2_work *wk)
+{
+    free(wk->full8);
+    free(wk->fval);
+    free(wk->fhash);
+    wk->full8 = NULL;
+    wk->fval = NULL;
+    wk->fhash = NULL;
+    wk->n_fval = 0;
+}
+
+void rmi_h2_wtab_free(h2_work *wk)
+{
+    wtab_codes_free(wk);
+    free(wk->full);
+    wk->full = NULL;
+}
+
+rm_status rmi_h2_wtab_init(h2_work *wk, rm_error *err)
+{
+    size_t n = (size_t)wk->H * (size_t)wk->H;
+    rmi_h2_wtab_free(wk);
+    if (rmi_h2_wtab_max > 0) {
+        wk->full8 = calloc(n + 1, 1);
+        wk->fval = calloc(256, sizeof *wk->fval);
+        wk->fhash = calloc(H2_WHASH, sizeof *wk->fhash);
+        if (!wk->full8 || !wk->fval || !wk->fhash) {
+            wtab_codes_free(wk);
+            return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", wk->H);
+        }
+        return RM_OK;
+    }
+    wk->full = malloc((n + 1) * sizeof *wk->full);
+    if (!wk->full)
+        return rm_error_set(err, RM_ENOMEM, "out of memory in SharedRing (%d hosts)", wk->H);
+    return RM_OK;
+}
+
+int rmi_h2_wtab_put(h2_work *wk, size_t at, double w)
+{
+    uint64_t u = dbits(w);
+    size_t k = (size_t)((u * 0x9e3779b97f4a7c15ULL) >> 40) & (H2_WHASH - 1);
+    for (; wk->fhash[k]; k = (k + 1) & (H2_WHASH - 1))
+        if (dbits(wk->fval[wk->fhash[k] - 1]) == u) {
+            wk->full8[at] = (unsigned char)(wk->fhash[k] - 1);
+            return 0;
+        }
+    int most = rmi_h2_wtab_max < 256 ? rmi_h2_wtab_max : 256;
+    if (wk->n_fval < most) {
+        int c = wk->n_fval++;
+        wk->fval[c] = w;
+        wk->fhash[k] = (short)(c + 1);
+        wk->full8[at] = (unsigned char)c;
+        return 0;
+    }
+    /* one width too many: the double table, each code expanded */
+    size_t n = (size_t)wk->H * (size_t)wk->H;
+    double *full = malloc((n + 1) * sizeof *full);
+    if (!full)
+        return -1;
+    for (size_t x = 0; x < n; x++)
+        full[x] = wk->fval[wk->full8[x]];
+    full[at] = w;
+    wtab_codes_free(wk);
+    wk->full = full;
+    atomic_fetch_add(&rmi_h2_wtab_widened, 1);
+    return 0;
+}
