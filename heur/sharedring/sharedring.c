@@ -1045,6 +1045,105 @@ static int low_filter(h2_scan *sc, int e, const int *cands, int n_cand)
     return n;
 }
 
+atomic_long rmi_h2_local_skips;
+int rmi_h2_local_skip_on = 1;
+
+/* Upper bounds of candidate host index h's four route widths (route order
+ * of scan_prune) on the trees in wk of ring edge i -> j, from its node's
+ * widths (the leaf's access arc may only narrow a route): the exact width
+ * above tree t's exact level tlow[t], else tlow[t] (low_filter's). O(1). */
+static void node_widths_ub(const h2_work *wk, int h, int i, int j, double *w)
+{
+    static const int rt[4] = {0, 1, 3, 2}; /* tree of route t */
+    int u = wk->kanchor[h];
+    for (int t = 0; t < 4; t++) {
+        int tr = rt[t], root = tr < 2 ? i : j;
+        double wu = u == root ? INFINITY : wk->wid[tr][u];
+        w[t] = wk->tlow[tr] >= 0.0 && wu <= wk->tlow[tr] ? wk->tlow[tr] : wu;
+    }
+}
+
+/* Every insertion into ring edge e (i -> j) changes only the costs of i, j
+ * and the new host k, so its T_step is at least D_c/D_w times the largest
+ * of C_i, C_j, C_k (the argument at scan_edges' dmax skip: rm_balance
+ * returns at least each d, and so does rmi_h2_fast_eval_lb, whose d-term
+ * is the same expression). Each of them grows as a route's width falls
+ * (c_t >= 1/x_t >= 1/width: shares at most their route's width, latencies
+ * >= 0; IEEE divisions, sums, maxima and products monotone), so with the
+ * widths' upper bounds of node_widths_ub the least of
+ * D_c/D_w max(C_i, C_j, C_k) over the candidates cands[0 .. n_cand) is a
+ * lower bound of every insertion's d-term. Stored in e's cache with what it
+ * depends on: the stored trees (their step ec->tstep and exact levels
+ * wk->tlow: while rmi_h2_trees_reuse keeps both, every core node's width
+ * bound is the same, bit for bit) and the context (wi, wj, ci_keep,
+ * cj_keep). The hosts out of the ring only become fewer, and a symmetry
+ * class's members hang off one node, so every later candidate's node is
+ * one of this visit's. After scan_cands (the candidates before low_filter,
+ * and the trees the scan reads). O(n_cand). */
+static void edge_local_store(h2_work *wk, const rm_ring_state *s, int e, const int *cands, int n_cand,
+                             double dc_dw)
+{
+    int i = s->ring[e], j = s->ring[(e + 1) % s->q];
+    h2_ecache *ec = &wk->ecache[wk->hidx[i]];
+    const edge_ctx *c = &wk->ectx[e];
+    const rm_platform *p = wk->p;
+    int par = s->cost.parallel_send;
+    ec->sl_tstep = 0;
+    if (!ec->tstep || ec->j != j || !cands)
+        return;
+    double lb = INFINITY;
+    for (int ci = 0; ci < n_cand; ci++) {
+        int h = cands[ci];
+        if (wk->in_ring[p->hosts[h]])
+            continue;
+        double w[4];
+        node_widths_ub(wk, h, i, j, w);
+        if (!(w[0] > 0 && w[1] > 0 && w[2] > 0 && w[3] > 0))
+            continue; /* a width of 0: never inserted while the bound holds */
+        double Ci = rmi_host_cost(1.0 / w[0], c->ci_keep, par);
+        double Cj = rmi_host_cost(c->cj_keep, 1.0 / w[3], par);
+        double Ck = rmi_host_cost(1.0 / w[2], 1.0 / w[1], par);
+        double d = rm_h2_fmax(dc_dw * Ci, rm_h2_fmax(dc_dw * Cj, dc_dw * Ck));
+        if (d < lb)
+            lb = d;
+        else if (!(d >= lb))
+            return; /* NaN: no bound */
+    }
+    ec->sl = lb;
+    ec->sl_tstep = ec->tstep;
+    memcpy(ec->sl_tlow, wk->tlow, sizeof ec->sl_tlow);
+    ec->sl_ctx[0] = c->wi;
+    ec->sl_ctx[1] = c->wj;
+    ec->sl_ctx[2] = c->ci_keep;
+    ec->sl_ctx[3] = c->cj_keep;
+}
+
+/* 1 when ring edge e's stored local bound (edge_local_store) holds for
+ * the trees rmi_h2_trees_reuse just proved (the same stored trees, the
+ * same exact levels, the same context bit for bit) and, raised to the
+ * kept hosts' dmax, loses to the scan's best (or ties it on a later edge)
+ * or to another scan's best: no insertion into e can win. O(1). */
+static int edge_local_skip(const h2_scan *sc, int e)
+{
+    h2_work *wk = sc->wk;
+    const rm_ring_state *s = sc->s;
+    int i = s->ring[e], j = s->ring[(e + 1) % s->q];
+    const h2_ecache *ec = &wk->ecache[wk->hidx[i]];
+    const edge_ctx *c = &wk->ectx[e];
+    double ctx[4] = {c->wi, c->wj, c->ci_keep, c->cj_keep};
+    if (!rmi_h2_local_skip_on || !ec->sl_tstep || ec->sl_tstep != ec->tstep || ec->j != j ||
+        memcmp(ec->sl_tlow, wk->tlow, sizeof ec->sl_tlow) != 0 ||
+        memcmp(ec->sl_ctx, ctx, sizeof ctx) != 0)
+        return 0;
+    double b = rm_h2_fmax(c->ev.dmax, ec->sl) * (1.0 - 1e-12);
+    double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
+    if (b > sc->bestT || b > g || (b == sc->bestT && sc->bs >= 0 && e > sc->bs)) {
+        atomic_fetch_add_explicit(&rmi_h2_local_skips, 1, memory_order_relaxed);
+        return 1;
+    }
+    return 0;
+}
+
 /* Ring edge e's two routes given back to the residual, in wk->res2. Fast
  * path: res2 == residual here (scan_edges) and residual <= capacity
  * everywhere, so the give-back's clamp only changes the resources of the
@@ -1138,6 +1237,8 @@ static rm_status scan_cands(h2_scan *sc, int e, int mirror, int reused, const in
     rm_status st;
     int n_cand = wk->p->n_hosts;
     const int *cands = wk->sym ? rmi_h2_sym_candidates(wk, i, j, 1, &n_cand) : NULL;
+    const int *all = cands;
+    int n_all = n_cand;
     if (reused && (wk->tlow[0] >= 0.0 || wk->tlow[1] >= 0.0 || wk->tlow[2] >= 0.0 ||
                    wk->tlow[3] >= 0.0)) {
         int n = low_filter(sc, e, cands, n_cand);
@@ -1149,8 +1250,12 @@ static rm_status scan_cands(h2_scan *sc, int e, int mirror, int reused, const in
                 return st;
             n_cand = wk->p->n_hosts;
             cands = rmi_h2_sym_candidates(wk, i, j, 1, &n_cand);
+            all = cands;
+            n_all = n_cand;
         }
     }
+    if (wk->fast && wk->sym && wk->ecache && s->q >= 2)
+        edge_local_store(wk, s, e, all, n_all, sc->dc_dw);
     *cands_out = cands;
     *n_out = n_cand;
     return RM_OK;
@@ -1426,6 +1531,8 @@ rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     scan_give_back(wk, s, e);
     if (!lazy) {
         st = scan_trees(wk, s, e, mirror, &reused, err);
+        if (!st && reused && wk->fast && wk->ecache && edge_local_skip(sc, e))
+            goto done;
         if (!st)
             st = scan_cands(sc, e, mirror, reused, &cands, &n_cand, err);
     } else if (wk->fx) {

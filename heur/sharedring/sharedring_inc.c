@@ -266,6 +266,7 @@ static void edge_prepare(h2_ecache *ec, const rm_ring_state *s, int e, int ni)
     ec->n_chk = ec->n_bad = 0;
     ec->tstep = 0;
     ec->vstep = ec->vtstep = 0;
+    ec->sl_tstep = 0;
 }
 
 void rmi_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e)

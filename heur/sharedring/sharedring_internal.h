@@ -424,6 +424,14 @@ typedef struct h2_ecache {
     /* the visit at step vstep (0: none since the cache was emptied) left
      * every entry valid, with the stored trees of step vtstep */
     unsigned long vstep, vtstep;
+    /* the edge's local bound (rmi_h2_edge_local_store): sl is at most
+     * D_c/D_w times the largest of the new C_i, C_j, C_k of every
+     * insertion into the edge while its stored trees are those of step
+     * sl_tstep with the exact levels sl_tlow, and its hosts' cycle-times
+     * and kept routes' costs are sl_ctx (wi, wj, ci_keep, cj_keep); sl_tstep
+     * 0: none */
+    unsigned long sl_tstep;
+    double sl, sl_tlow[4], sl_ctx[4];
 } h2_ecache;
 
 /* One change of a resource's residual between two steps: at the start of
@@ -1050,6 +1058,12 @@ void rmi_h2_tree_bound_init(h2_work *wk, int mirror);
 /** Candidates that rmi_h2_share_tree_bound pruned before their routes were
  *  built (a statistic for the tests). */
 extern atomic_long rmi_h2_tree_prunes;
+
+/* Ring edges whose visit the local bound ruled out (rmi_h2_edge_local_skip;
+ * tests check that it ran), and the switch of that skip (tests turn it
+ * off to compare). */
+extern atomic_long rmi_h2_local_skips;
+extern int rmi_h2_local_skip_on;
 
 /** 1 (default): SharedRing's scans take rmi_h2_share_tree_bound; 0 they
  *  build the routes of every candidate the width bounds keep (tests compare
