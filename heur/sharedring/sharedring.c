@@ -1188,9 +1188,11 @@ void rmi_h2_scan_restore(h2_work *wk, const rm_ring_state *s, int e)
  * to i (trees 0, 1), from and to j (trees 2, 3). With symmetry classes
  * (wk->sym) the core nodes only, an earlier step's when they are provably
  * this step's (*reused = 1, heur/sharedring/sharedring_inc.c); on an
- * undirected half-duplex network two searches and their mirrors. */
-static rm_status scan_trees(h2_work *wk, const rm_ring_state *s, int e, int mirror, int *reused,
-                            rm_error *err)
+ * undirected half-duplex network two searches and their mirrors. With
+ * sc_local (the fast path's scan), *reused = 2 and no trees when the
+ * edge's local bound on the stored trees rules it out (edge_local_skip). */
+static rm_status scan_trees(h2_work *wk, const rm_ring_state *s, int e, int mirror,
+                            const h2_scan *sc_local, int *reused, rm_error *err)
 {
     const rm_network *net = wk->net;
     int i = s->ring[e], j = s->ring[(e + 1) % s->q];
@@ -1198,7 +1200,15 @@ static rm_status scan_trees(h2_work *wk, const rm_ring_state *s, int e, int mirr
     *reused = 0;
     if (wk->sym && wk->ecache && s->q >= 2) {
         rmi_h2_edge_prepare(wk, s, e);
-        *reused = rmi_h2_trees_reuse(wk, s, e, mirror);
+        *reused = rmi_h2_trees_check(wk, s, e, mirror);
+        /* the edge's local bound on the stored trees may rule it out
+         * before they are copied (edge_local_skip) */
+        if (*reused && wk->fast && sc_local && edge_local_skip(sc_local, e)) {
+            *reused = 2;
+            return RM_OK;
+        }
+        if (*reused)
+            rmi_h2_trees_copy(wk, s, e, mirror);
     }
     if (wk->sym) {
         /* fast path, widest routing: trees of the core nodes only, the
@@ -1530,9 +1540,9 @@ rm_status rmi_h2_scan_edge(h2_scan *sc, int e, rm_error *err)
     }
     scan_give_back(wk, s, e);
     if (!lazy) {
-        st = scan_trees(wk, s, e, mirror, &reused, err);
-        if (!st && reused && wk->fast && wk->ecache && edge_local_skip(sc, e))
-            goto done;
+        st = scan_trees(wk, s, e, mirror, sc, &reused, err);
+        if (!st && reused == 2)
+            goto done; /* ruled out by its local bound (edge_local_skip) */
         if (!st)
             st = scan_cands(sc, e, mirror, reused, &cands, &n_cand, err);
     } else if (wk->fx) {

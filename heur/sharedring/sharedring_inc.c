@@ -284,7 +284,7 @@ static inline double arcw(double x)
     return x > DBL_MAX ? DBL_MAX : x;
 }
 
-int rmi_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror)
+int rmi_h2_trees_check(h2_work *wk, const rm_ring_state *s, int e, int mirror)
 {
     const rm_network *net = wk->net;
     int ni = (e + 1) % s->q, i = s->ring[e], j = s->ring[ni];
@@ -362,6 +362,20 @@ int rmi_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror)
         ec->tacc[t] = low[t];
     ec->tchk = wk->step;
     for (int t = 0; t < nt; t++) {
+        int tr = mirror ? 2 * t : t;
+        wk->tlow[tr] = low[t];
+        if (mirror)
+            wk->tlow[tr + 1] = low[t];
+    }
+    return 1;
+}
+
+void rmi_h2_trees_copy(h2_work *wk, const rm_ring_state *s, int e, int mirror)
+{
+    int ni = (e + 1) % s->q, i = s->ring[e], j = s->ring[ni];
+    const h2_ecache *ec = &wk->ecache[wk->hidx[i]];
+    int nt = mirror ? 2 : 4, nc = wk->n_core;
+    for (int t = 0; t < nt; t++) {
         int tr = mirror ? 2 * t : t, root = tr < 2 ? i : j;
         const double *sw = ec->twid + (size_t)t * nc;
         const int *sa = ec->tarc + (size_t)t * nc;
@@ -374,10 +388,14 @@ int rmi_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror)
         }
         wk->wid[tr][root] = INFINITY;
         wk->arc[tr][root] = -1;
-        wk->tlow[tr] = low[t];
-        if (mirror)
-            wk->tlow[tr + 1] = low[t];
     }
+}
+
+int rmi_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror)
+{
+    if (!rmi_h2_trees_check(wk, s, e, mirror))
+        return 0;
+    rmi_h2_trees_copy(wk, s, e, mirror);
     return 1;
 }
 

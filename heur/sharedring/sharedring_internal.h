@@ -1219,6 +1219,14 @@ void rmi_h2_edge_prepare(h2_work *wk, const rm_ring_state *s, int e);
  *  the last check x arcs per resource + core nodes). */
 int rmi_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror);
 
+/** rmi_h2_trees_reuse in two parts: the check (the log folded into the
+ *  edge's exact levels, wk->tlow set; 1 when the stored trees hold) and,
+ *  after a check that held, the copy of the stored trees into wk's. The
+ *  same thread safety; O(logged changes x arcs per resource) and O(core
+ *  nodes). */
+int rmi_h2_trees_check(h2_work *wk, const rm_ring_state *s, int e, int mirror);
+void rmi_h2_trees_copy(h2_work *wk, const rm_ring_state *s, int e, int mirror);
+
 /** Store wk's trees of ring edge e (just computed on wk->res2) in its
  *  cache, as of this step (no store when out of memory). O(core nodes). */
 void rmi_h2_trees_store(h2_work *wk, const rm_ring_state *s, int e, int mirror);
