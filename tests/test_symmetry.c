@@ -221,10 +221,11 @@ END_TEST
 extern atomic_long rmi_h2_tier_skips;
 extern int rmi_h2_scan_tiers_on;
 
-/* SharedRing's fast path with the scan by tiers of dmax and without it
- * (every edge bounded and scanned in one order): the same mapping and
- * curve bit for bit. */
-static void check_tiers_same(const rm_platform *p, double r)
+/* SharedRing's fast path with a fast part on (*toggle = 1: the scan by
+ * tiers of dmax, the entries' check on their stored paths) and off (every
+ * edge bounded and scanned in one order; the walk of the trees): the same
+ * mapping and curve bit for bit. */
+static void check_toggle_same(const rm_platform *p, double r, int *toggle)
 {
     rm_network net;
     rm_error err;
@@ -238,9 +239,9 @@ static void check_tiers_same(const rm_platform *p, double r)
     o.threads = 1;
     rm_mapping *a = NULL, *b = NULL;
     ck_assert_msg(rm_sharedring(&net, &o, &a, &err) == RM_OK, "%s", err.msg);
-    rmi_h2_scan_tiers_on = 0;
+    *toggle = 0;
     rm_status st = rm_sharedring(&net, &o, &b, &err);
-    rmi_h2_scan_tiers_on = 1;
+    *toggle = 1;
     ck_assert_msg(st == RM_OK, "%s", err.msg);
     ck_assert_msg(a->q == b->q, "%s: q %d vs %d", p->name, a->q, b->q);
     ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s: T %.17g vs %.17g", p->name,
@@ -278,7 +279,7 @@ START_TEST(test_scan_tiers)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         rm_platform *p = gen(cases[c].t, cases[c].hosts, 2);
         long k0 = atomic_load(&rmi_h2_tier_skips);
-        check_tiers_same(p, cases[c].r);
+        check_toggle_same(p, cases[c].r, &rmi_h2_scan_tiers_on);
         long k1 = atomic_load(&rmi_h2_tier_skips);
         ck_assert_msg(k1 > k0, "%s: the scan by tiers left out no ring edge", p->name);
         if (cases[c].hosts <= 120)
@@ -932,6 +933,43 @@ START_TEST(test_sym_closed)
 }
 END_TEST
 
+/* the check of cached entries on their stored paths (sharedring_inc.c) */
+extern int rmi_h2_entry_stored_on, rmi_h2_entry_stored_verify;
+extern atomic_long rmi_h2_entry_stored_hits, rmi_h2_entry_stored_mismatch;
+
+/* The cached entries' check on their stored paths (entry_stored): on a
+ * fat-tree (routes through spines whose residuals every insertion
+ * changes: the 64-bit signatures often collide) and a cluster, every
+ * entry it keeps is one the walk of the trees (entry_valid) keeps too
+ * (verify mode: no mismatch), it decides some entries, and the mapping and
+ * curve are those without it, bit for bit. Made wrong (the resources'
+ * steps not read), it keeps stale entries: mismatches here. */
+START_TEST(test_entry_stored)
+{
+    static const struct {
+        rm_gen_topology t;
+        int hosts;
+        double r;
+    } cases[] = {{RM_GEN_FATTREE, 400, 0.0064}, {RM_GEN_FATTREE, 400, 0.00064},
+                 {RM_GEN_CLUSTER, 400, 0.0064}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        rm_platform *p = gen(cases[c].t, cases[c].hosts, 1);
+        long h0 = atomic_load(&rmi_h2_entry_stored_hits);
+        long m0 = atomic_load(&rmi_h2_entry_stored_mismatch);
+        rmi_h2_entry_stored_verify = 1;
+        check_toggle_same(p, cases[c].r, &rmi_h2_entry_stored_on);
+        rmi_h2_entry_stored_verify = 0;
+        long h1 = atomic_load(&rmi_h2_entry_stored_hits);
+        long m1 = atomic_load(&rmi_h2_entry_stored_mismatch);
+        ck_assert_msg(m1 == m0, "%s at %g: %ld entries kept on their stored paths are stale",
+                      p->name, cases[c].r, m1 - m0);
+        ck_assert_msg(h1 > h0, "%s at %g: no entry checked on its stored path", p->name,
+                      cases[c].r);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
 static Suite *sym_suite(void)
 {
     Suite *s = suite_create("symmetry");
@@ -946,6 +984,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_edge_floor);
     tcase_add_test(tc, test_edge_local_skip);
     tcase_add_test(tc, test_scan_tiers);
+    tcase_add_test(tc, test_entry_stored);
     tcase_add_test(tc, test_cache_budget);
     tcase_add_test(tc, test_share_opt_bound);
     tcase_add_test(tc, test_share_tree_bound);

@@ -747,21 +747,77 @@ static int ecache_changes(const h2_work *wk, const h2_ecache *ec, unsigned long 
     return 1;
 }
 
+int rmi_h2_entry_stored_on = 1;
+atomic_long rmi_h2_entry_stored_hits;
+int rmi_h2_entry_stored_verify;
+atomic_long rmi_h2_entry_stored_mismatch;
+
+/* 1 when the edge's trees in wk are the stored ones of its last visit
+ * (ecache_changes' condition on the trees, whatever the number of
+ * residuals changed since). */
+static int ecache_trees_same(const h2_work *wk, const h2_ecache *ec)
+{
+    return ec->vstep && ec->tstep && ec->tstep == ec->vtstep && ec->vstep < wk->step;
+}
+
+/* Entry o of candidate host index h = o->h (node k), valid at the edge's
+ * last visit, whose trees are still those in wk (ecache_trees_same): 1
+ * when it is still valid by entry_valid's rule, read on its stored path
+ * instead of walking the trees; 0 when not proven (entry_valid decides).
+ * As in entry_same, its paths past k are walks of the same core trees, so
+ * they are the stored arcs when k's own arc of each tree is the stored
+ * first one; then entry_valid's walk compares equal arcs and reaches the
+ * root as it did, and it rejects the entry only when a resource of one of
+ * those arcs (a member's own first arc excepted) changed since o->step:
+ * the same test here on the stored arcs. A path with an unreachable end
+ * (stored arc -1) is left to entry_valid. O(length of the paths). */
+static int entry_stored(const h2_work *wk, const h2_ecache *ec, const h2_cent *o, int h, int k)
+{
+    const rm_network *net = wk->net;
+    int member = wk->sym->pos_of[h] >= 0;
+    const int *sa = ec->arcs + o->a0;
+    for (int t = 0; t < 4; t++) {
+        int n = o->len[t];
+        if (n < 1)
+            return 0;
+        int a = wk->arc[route_tree[t]][k];
+        if ((a < 0 ? -1 : a) != sa[0])
+            return 0;
+        for (int x = 0; x < n; x++) {
+            if (sa[x] < 0)
+                return 0;
+            int r = net->arc_res[sa[x]];
+            if (r >= 0 && !(member && x == 0) && wk->res_step[r] > o->step)
+                return 0;
+        }
+        sa += n;
+    }
+    return 1;
+}
+
 /* rmi_h2_scan_cached: the edge's valid entry for candidate h (node k), or
  * NULL. ec->ent[oc] is h's own entry when its h matches (counted in n_chk,
  * n_bad when stale); else, for a member of a class, the first valid entry
  * of a member that joined the ring (listed once per visit in wk->cand_j,
  * *n_join < 0: not yet; the ring does not change during a scan). */
 static const h2_cent *ecache_find(h2_work *wk, h2_ecache *ec, int oc, int *n_join, int h, int k,
-                                  const edge_ctx *c, int same, unsigned long long chg)
+                                  const edge_ctx *c, int same, unsigned long long chg, int tsame,
+                                  long *hits)
 {
     const rm_platform *p = wk->p;
     const h2_cent *o = NULL;
     if (oc < ec->n_ent && ec->ent[oc].h == h) {
+        const h2_cent *e0 = &ec->ent[oc];
         ec->n_chk++;
-        if ((same && entry_same(wk, ec, &ec->ent[oc], k, chg)) ||
-            entry_valid(wk, ec, &ec->ent[oc], h, k, c->i, c->j))
-            o = &ec->ent[oc];
+        int ok = same && entry_same(wk, ec, e0, k, chg);
+        if (!ok && tsame && entry_stored(wk, ec, e0, h, k)) {
+            ok = 1;
+            (*hits)++;
+            if (rmi_h2_entry_stored_verify && !entry_valid(wk, ec, e0, h, k, c->i, c->j))
+                atomic_fetch_add(&rmi_h2_entry_stored_mismatch, 1);
+        }
+        if (ok || entry_valid(wk, ec, e0, h, k, c->i, c->j))
+            o = e0;
         else
             ec->n_bad++;
     }
@@ -837,6 +893,9 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
      * stored ones of the last visit, and few residuals changed since */
     unsigned long long chg = 0;
     int same = ecache_changes(wk, ec, &chg);
+    /* the check on the stored paths (entry_stored) when the signatures fail */
+    int tsame = rmi_h2_entry_stored_on && ecache_trees_same(wk, ec);
+    long hits = 0;
     /* entry_compute's bounds by their inputs, for the context c as it is
      * (emptied when c is made exact) */
     pmemo_set pm;
@@ -855,7 +914,7 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
         h2_cent *en = &ec->ent2[ec->n_ent2];
         while (oc < ec->n_ent && ec->ent[oc].h < h)
             oc++;
-        const h2_cent *o = ecache_find(wk, ec, oc, &n_join, h, k, c, same, chg);
+        const h2_cent *o = ecache_find(wk, ec, oc, &n_join, h, k, c, same, chg, tsame, &hits);
         int fresh = 0;
         if (o) {
             if (!entry_keep(wk, ec, o, h, en))
@@ -940,5 +999,7 @@ rm_status rmi_h2_scan_cached(h2_scan *sc, int e, edge_ctx *c, const int *cands, 
         }
     }
     ecache_swap(ec, wk->step);
+    if (hits)
+        atomic_fetch_add_explicit(&rmi_h2_entry_stored_hits, hits, memory_order_relaxed);
     return RM_OK;
 }

@@ -1158,6 +1158,22 @@ void rmi_h2_pool_destroy(h2_work *wk);
 rm_status rmi_h2_share_routes(h2_work *wk, const double *cap, int n, const rm_route *r, const double *a,
                              double *x, rm_error *err);
 
+/** 1 (default): an edge's cached entry whose signature check (entry_same)
+ *  fails is checked on its stored path (entry_stored, sharedring_inc.c)
+ *  before the walk of the trees (entry_valid) when the edge's trees are
+ *  the stored ones of its last visit; 0: the walk (tests compare the two).
+ *  Not thread-safe: set before mapping. */
+extern int rmi_h2_entry_stored_on;
+
+/** Entries entry_stored found valid (a statistic for the tests). */
+extern atomic_long rmi_h2_entry_stored_hits;
+
+/** Tests: when 1, each entry entry_stored finds valid is also walked by
+ *  entry_valid, and rmi_h2_entry_stored_mismatch counts those the walk
+ *  finds stale (0 when the check is right). Set before mapping. */
+extern int rmi_h2_entry_stored_verify;
+extern atomic_long rmi_h2_entry_stored_mismatch;
+
 /** Start the incremental scan on wk (main work, after wk->residual is the
  *  network's capacities): H empty edge caches, resource stamps. RM_ENOMEM. */
 rm_status rmi_h2_cache_init(h2_work *wk, rm_error *err);
