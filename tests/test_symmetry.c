@@ -531,16 +531,28 @@ START_TEST(test_seq_sums)
     h2_seq sq;
     memset(&sq, 0, sizeof sq);
     long jumps = 0;
-    for (int kind = 0; kind < 5; kind++) {
-        int n = kind == 4 ? 40 : N;
+    long tabulated = 0;
+    for (int kind = 0; kind < 9; kind++) {
+        int n = kind == 4 ? 40 : kind == 8 ? 9 : N;
+        int left = 0; /* terms left in the current run (kinds 5 and 6) */
+        double v = 0.0;
         for (int k = 0; k < n; k++) {
             x = x * 6364136223846793005ULL + 1442695040888963407ULL;
             double u = (double)(x >> 11) * 0x1p-53;
+            if (left == 0) { /* a new run: 1 to 60 terms, one of three values */
+                left = 1 + (int)(u * 60);
+                v = kind == 5 ? 1.0 / (22.0 + (int)(u * 3)) : 0.1 / 3.0;
+                if (kind == 6 && (int)(u * 7) % 2)
+                    v *= 1.0 + 0x1p-30; /* runs of near terms: not one run */
+            }
+            left--;
             switch (kind) {
             case 0: a[k] = 22.0 + 90.0 * u; break;                   /* speeds */
             case 1: a[k] = (double)(22 + (int)(u * 5)) + 0.151 * (int)(u * 3); break; /* a few values */
             case 2: a[k] = ldexp(1.0 + (double)((int)(u * 8)), -(int)(u * 6)); break; /* dyadic */
             case 3: a[k] = exp(40.0 * u - 20.0); break;              /* many binades */
+            case 5: case 6: a[k] = v; break;                         /* runs of equal terms */
+            case 7: case 8: a[k] = 1.0 / 3.0e4; break;               /* all equal: a flat cluster */
             default: a[k] = 1.0 / (1.0 + u); break;                  /* short */
             }
         }
@@ -554,6 +566,11 @@ START_TEST(test_seq_sums)
             double got = rmi_h2_seq_sum(&sq, sq.pre[e], e + 2, n);
             ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "kind %d e %d: %.17g vs %.17g", kind,
                           e, got, want);
+            /* the same sum by the runs' table (rmi_h2_edge_ctx_exact's) */
+            double g2 = rmi_h2_seq_skip2(&sq, e);
+            ck_assert_msg(memcmp(&g2, &want, sizeof g2) == 0, "skip2 kind %d e %d: %.17g vs %.17g",
+                          kind, e, g2, want);
+            tabulated += sq.rs && sq.rs[e] == sq.rs[e + 1] && sq.re[sq.rs[e]] >= 0;
             ck_assert_msg(memcmp(&sq.pre[e], &pre, sizeof pre) == 0, "prefix %d", e);
             pre += a[e];
         }
@@ -562,9 +579,16 @@ START_TEST(test_seq_sums)
             want += a[k];
         double got = rmi_h2_seq_sum(&sq, 0.0, 1, n - 1);
         ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "kind %d wrap", kind);
+        double g2 = rmi_h2_seq_skip2(&sq, n - 1);
+        ck_assert_msg(memcmp(&g2, &want, sizeof g2) == 0, "skip2 kind %d wrap: %.17g vs %.17g", kind, g2,
+                      want);
+        if (kind >= 7) /* all equal: the wrap edge from the table too */
+            ck_assert_msg(sq.rs && sq.rs[n - 1] == 0 && sq.re[0] == n, "kind %d: one run", kind);
         jumps += sq.n_bin;
     }
     ck_assert_msg(jumps > 0, "the tables were never built");
+    /* the runs' table answered for most edges of kinds 5 to 8 */
+    ck_assert_msg(tabulated > 3 * N / 2, "the runs' table answered %ld sums", tabulated);
     rmi_h2_seq_free(&sq);
     free(a);
 }

@@ -99,10 +99,13 @@ void rmi_h2_seq_free(h2_seq *sq)
     free(sq->T);
     free(sq->win);
     free(sq->off);
+    free(sq->rs);
+    free(sq->re);
+    free(sq->rv);
     memset(sq, 0, sizeof *sq);
 }
 
-void rmi_h2_seq_build(h2_seq *sq, const double *a, int n)
+static void seq_tables(h2_seq *sq, const double *a, int n)
 {
     sq->a = a;
     sq->n = 0;
@@ -202,6 +205,70 @@ void rmi_h2_seq_build(h2_seq *sq, const double *a, int n)
 #endif
 }
 
+/* sq's runs of bitwise-equal terms (h2_seq: rs, re, rv), after its prefix
+ * sums and tables: one rmi_h2_seq_sum per run of H2_SEQ_RUN_MIN terms or
+ * more. Without memory: no runs (rs NULL; rmi_h2_seq_skip2 sums). */
+static void seq_runs(h2_seq *sq)
+{
+    int n = sq->n;
+    if (n > sq->run_cap) {
+        free(sq->rs);
+        free(sq->re);
+        free(sq->rv);
+        sq->rs = malloc((size_t)n * sizeof *sq->rs);
+        sq->re = malloc((size_t)n * sizeof *sq->re);
+        sq->rv = malloc((size_t)n * sizeof *sq->rv);
+        sq->run_cap = sq->rs && sq->re && sq->rv ? n : 0;
+        if (!sq->run_cap) {
+            free(sq->rs);
+            free(sq->re);
+            free(sq->rv);
+            sq->rs = sq->re = NULL;
+            sq->rv = NULL;
+            return;
+        }
+    }
+    const double *a = sq->a;
+    for (int b = 0; b < n;) {
+        int k = b + 1;
+        while (k < n && memcmp(&a[k], &a[b], sizeof a[b]) == 0)
+            k++;
+        for (int t = b; t < k; t++)
+            sq->rs[t] = b;
+        sq->re[b] = -1;
+        if (k - b >= H2_SEQ_RUN_MIN) {
+            sq->re[b] = k;
+            sq->rv[b] = rmi_h2_seq_sum(sq, sq->pre[b], b + 2, n);
+        }
+        b = k;
+    }
+}
+
+void rmi_h2_seq_build(h2_seq *sq, const double *a, int n)
+{
+    seq_tables(sq, a, n);
+    if (sq->n == n && n > 0)
+        seq_runs(sq);
+}
+
+double rmi_h2_seq_skip2(const h2_seq *sq, int e)
+{
+    int n = sq->n;
+    if (e + 1 < n) {
+        if (sq->rs && sq->rs[e] == sq->rs[e + 1]) {
+            int b = sq->rs[e];
+            if (sq->re[b] >= 0)
+                return sq->rv[b];
+        }
+        return rmi_h2_seq_sum(sq, sq->pre[e], e + 2, n);
+    }
+    /* the wrap edge: positions 1 .. n - 2, the same terms as without 0
+     * and 1 when all n are equal */
+    if (sq->rs && sq->rs[n - 1] == 0 && sq->re[0] == n)
+        return sq->rv[0];
+    return rmi_h2_seq_sum(sq, 0.0, 1, n - 1);
+}
+
 double rmi_h2_seq_sum(const h2_seq *sq, double s, int k, int k1)
 {
     const double *a = sq->a;
@@ -250,14 +317,9 @@ double rmi_h2_seq_sum(const h2_seq *sq, double s, int k, int k1)
 
 void rmi_h2_edge_ctx_exact(edge_ctx *c, const h2_work *wk, const rm_ring_state *s, int e)
 {
-    int q = s->q;
-    if (c->ni == e + 1) {
-        c->ev.sum_inv = rmi_h2_seq_sum(&wk->seq_inv, wk->seq_inv.pre[e], e + 2, q);
-        c->ev.sum_cw = rmi_h2_seq_sum(&wk->seq_cw, wk->seq_cw.pre[e], e + 2, q);
-    } else { /* the wrap edge: positions 1 .. q - 2 */
-        c->ev.sum_inv = rmi_h2_seq_sum(&wk->seq_inv, 0.0, 1, q - 1);
-        c->ev.sum_cw = rmi_h2_seq_sum(&wk->seq_cw, 0.0, 1, q - 1);
-    }
+    (void)s; /* the sums without positions e and c->ni: rmi_h2_seq_skip2 */
+    c->ev.sum_inv = rmi_h2_seq_skip2(&wk->seq_inv, e);
+    c->ev.sum_cw = rmi_h2_seq_skip2(&wk->seq_cw, e);
     c->exact = 1;
 }
 

@@ -549,7 +549,21 @@ typedef struct h2_seq {
     long tab_cap;
     void *R;         /* unsigned 128-bit integers (NULL: no tables) */
     int *T;
+    /* runs of bitwise-equal terms: rs[k] the first position of k's run;
+     * for a run starting at b of at least H2_SEQ_RUN_MIN terms, re[b] its
+     * end (exclusive) and rv[b] the sum without positions b and b + 1 (the
+     * same bits without any two adjacent positions of the run: the terms
+     * left are the same sequence); re[b] = -1 for shorter runs. NULL when
+     * not tabulated (no memory). */
+    int *rs, *re;
+    double *rv;
+    int run_cap;
 } h2_seq;
+
+/* least run of equal terms whose sum without two adjacent positions is
+ * tabulated (one rmi_h2_seq_sum per such run and step, saving one per
+ * ring edge inside it but the first) */
+#define H2_SEQ_RUN_MIN 8
 
 /** Tabulate the sequential sums of a[0 .. n) (a kept, not copied; read
  *  while the tables are used). Without 128-bit integers or memory: prefix
@@ -559,6 +573,13 @@ void rmi_h2_seq_build(h2_seq *sq, const double *a, int n);
 /** fl-sequential sum of a[k0 .. k1) onto s0 (see h2_seq), bit for bit.
  *  Thread-safe (reads only). O((binades + ties) log n). */
 double rmi_h2_seq_sum(const h2_seq *sq, double s0, int k0, int k1);
+
+/** fl-sequential sum of a[0 .. n) without positions e and (e + 1) % n
+ *  (e in [0, n), n >= 2): rmi_h2_seq_sum's value bit for bit, from the
+ *  runs' table when both positions lie in one run of at least
+ *  H2_SEQ_RUN_MIN equal terms (for the wrap edge: when all n terms are
+ *  equal), in O(1); else rmi_h2_seq_sum. Thread-safe (reads only). */
+double rmi_h2_seq_skip2(const h2_seq *sq, int e);
 
 /** Free sq's tables. */
 void rmi_h2_seq_free(h2_seq *sq);
