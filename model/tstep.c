@@ -79,10 +79,23 @@ static uint64_t radix_key(double d)
 /* Sort p[0..q-1] by d, equal d in their input order: the permutation of a
  * stable sort by cmp_d, which glibc's qsort (a merge sort while its buffer
  * fits) gives too, so the same pairs in the same order. An LSD radix sort
- * on the 8 bytes of radix_key, a byte every key shares skipped. d finite.
- * tmp: q pairs of scratch. O(q) time (at most 8 passes). */
+ * on the 8 bytes of radix_key, a byte every key shares skipped, none when
+ * the keys are already in order. d finite. tmp: q pairs of scratch. O(q)
+ * time (at most 9 passes). */
 static void rmi_balance_radix_sort(int q, rm_dw_pair *p, rm_dw_pair *tmp)
 {
+    /* keys already in order (a ring of equal times: a flat cluster's): a
+     * stable sort leaves them where they are, one pass to see it */
+    uint64_t prev = q > 0 ? radix_key(p[0].d) : 0;
+    int i0 = 1;
+    for (; i0 < q; i0++) {
+        uint64_t k = radix_key(p[i0].d);
+        if (k < prev)
+            break;
+        prev = k;
+    }
+    if (i0 >= q)
+        return;
     size_t cnt[8][256];
     memset(cnt, 0, sizeof cnt);
     for (int i = 0; i < q; i++) {
