@@ -57,16 +57,22 @@ typedef struct slice_scratch {
     unsigned char *folded;
     int *ord, *kept, n_kept;
     int prune_reset;
-    /* the pruning's values kept for the scan: pval[pslot[k] * q + e] = the
-     * O(1) value of inserting k on edge e in this step (pslot[k] = -1: not
-     * kept; pval_cap doubles); pval_on = this step's kept candidates all
-     * have theirs, and then the candidates within tol of their least value
-     * pmin by edge: those of edge e are kept[pidx[pstart[e] ..
-     * pstart[e + 1] - 1]], increasing (pidx: pval_cap ints, pstart: q + 1) */
-    double *pval;
-    int *pslot, *pidx, *pstart;
-    size_t pval_cap;
-    int pval_on;
+    /* the pruning's values kept for the scan: the m-th candidate k the
+     * pruning evaluates (pslot[k] = m) has its entries pbeg[m] ..
+     * pbeg[m + 1] - 1, each a value pval and its edge pent, those within tol
+     * of the running least value when computed (a superset of those within
+     * tol of the step's least value), edges increasing; prmin[m] = the least
+     * value of its row; n_ent entries of pval_cap (pval, pent and pidx);
+     * prec = this step's are all there; pval_on = so, and then the
+     * candidates within tol of their least value pmin by edge: those of
+     * edge e are kept[pidx[pstart[e] .. pstart[e + 1] - 1]], increasing
+     * (pstart: q + 1) */
+    double *pval, *prmin;
+    int *pslot, *pidx, *pstart, *pent, *pbeg;
+    size_t pval_cap, n_ent;
+    int pval_on, prec;
+    /* the pruning's exact pass: each ring edge's terms in one record */
+    struct slice_pedge *ped;
     double pmin;
     /* the twins' table of the scan's current edge (slice_near_dup; NULL:
      * the walk over the edge's kept candidates): dmask + 1 slots (a power
@@ -461,76 +467,147 @@ _Thread_local long rmi_slice_prune_steps;
  * that they ran). */
 _Thread_local long rmi_slice_pval_reads;
 
-/* The row of sc->pval for the m-th candidate the pruning evaluates in a
- * step of q edges (grown as needed, at most SLICE_PVAL_MAX doubles), or
- * NULL when it cannot be kept: the scan then computes its values. */
-static double *slice_pval_row(slice_scratch *sc, int m, int q)
+/* The ring edge's terms the pruning's exact pass reads, in edge order (the
+ * same values slice_prune read from the ring's arrays). */
+typedef struct slice_pedge {
+    int i, j;             /* hosts of positions e and e + 1 */
+    double base, dm;      /* sc->ebase[e], sc->edm[e] */
+    double iwi, iwj;      /* sc->invw[i], sc->invw[j] */
+    double cpe, csn;      /* c_pred of e, c_succ of e + 1 */
+} slice_pedge;
+
+/* Append the entry (edge e, value T) of the pruning's current candidate
+ * (growing pval, pent and pidx, at most SLICE_PVAL_MAX). Returns -1 when
+ * it cannot be kept: the scan then values every kept candidate. */
+static int slice_pent_add(slice_scratch *sc, int e, double T)
 {
-    size_t need = ((size_t)m + 1) * (size_t)q;
-    if (!sc->pslot || need > SLICE_PVAL_MAX)
-        return NULL;
-    if (need > sc->pval_cap) {
-        size_t cap = sc->pval_cap ? 2 * sc->pval_cap : (size_t)1 << 14;
-        while (cap < need)
-            cap *= 2;
-        if (cap > SLICE_PVAL_MAX)
-            cap = SLICE_PVAL_MAX;
+    if (sc->n_ent == sc->pval_cap) {
+        if (sc->pval_cap >= SLICE_PVAL_MAX)
+            return -1;
+        size_t cap = sc->pval_cap ? 2 * sc->pval_cap : (size_t)1 << 12;
         double *nv = realloc(sc->pval, cap * sizeof *nv);
         if (!nv)
-            return NULL;
+            return -1;
         sc->pval = nv;
+        int *ne = realloc(sc->pent, cap * sizeof *ne);
+        if (!ne)
+            return -1;
+        sc->pent = ne;
         int *ni = realloc(sc->pidx, cap * sizeof *ni);
         if (!ni)
-            return NULL; /* pval_cap unchanged: both hold at least that */
+            return -1; /* pval_cap unchanged: all three hold at least that */
         sc->pidx = ni;
         sc->pval_cap = cap;
     }
-    return sc->pval + (size_t)m * (size_t)q;
+    sc->pval[sc->n_ent] = T;
+    sc->pent[sc->n_ent] = e;
+    sc->n_ent++;
+    return 0;
 }
 
-/* From the pruning's rows of the nk kept candidates: their least value
- * sc->pmin and, by edge, the candidates within a relative tol of it
- * (sc->pstart, sc->pidx: the scan's order, edges increasing, then the kept
- * candidates increasing); sets sc->pval_on when every kept candidate's row
- * is there. O(nk q). */
-static void slice_pval_near(slice_scratch *sc, int nk, int q, double tol)
+/* From the pruning's entries of the nk kept candidates: their least value
+ * sc->pmin (the least of their rows' least values; it must be the
+ * pruning's U, the least value of every evaluated candidate, else the scan
+ * values them all) and, by edge, the candidates within a relative tol of
+ * it (sc->pstart, sc->pidx: the scan's order, edges increasing, then the
+ * kept candidates increasing); sets sc->pval_on when every kept
+ * candidate's entries are there. An entry within tol of pmin was within
+ * tol of the running least value when computed (that is >= pmin), so it
+ * is there: the same lists as from the full rows. O(nk + entries). */
+static void slice_pval_near(slice_scratch *sc, int nk, int q, double tol, double U)
 {
     sc->pval_on = 0;
-    if (!sc->pslot || !sc->pidx || !sc->pstart || nk == 0)
+    if (!sc->prec || !sc->pidx || !sc->pstart || nk == 0)
         return;
-    for (int x = 0; x < nk; x++)
-        if (sc->pslot[sc->kept[x]] < 0)
-            return;
     double least = INFINITY;
     for (int x = 0; x < nk; x++) {
-        const double *row = sc->pval + (size_t)sc->pslot[sc->kept[x]] * (size_t)q;
-        for (int e = 0; e < q; e++)
-            if (row[e] < least)
-                least = row[e];
+        int s = sc->pslot[sc->kept[x]];
+        if (s < 0)
+            return;
+        if (sc->prmin[s] < least)
+            least = sc->prmin[s];
     }
+    if (!(least == U))
+        return;
+    double lim = least * (1.0 + tol);
     /* a counting sort by edge: the candidates of an edge in increasing x */
     int *start = sc->pstart;
     for (int e = 0; e <= q; e++)
         start[e] = 0;
     for (int x = 0; x < nk; x++) {
-        const double *row = sc->pval + (size_t)sc->pslot[sc->kept[x]] * (size_t)q;
-        for (int e = 0; e < q; e++)
-            if (row[e] <= least * (1.0 + tol))
-                start[e + 1]++;
+        int s = sc->pslot[sc->kept[x]];
+        for (int t = sc->pbeg[s]; t < sc->pbeg[s + 1]; t++)
+            if (sc->pval[t] <= lim)
+                start[sc->pent[t] + 1]++;
     }
     for (int e = 0; e < q; e++)
         start[e + 1] += start[e];
     for (int x = 0; x < nk; x++) {
-        const double *row = sc->pval + (size_t)sc->pslot[sc->kept[x]] * (size_t)q;
-        for (int e = 0; e < q; e++)
-            if (row[e] <= least * (1.0 + tol))
-                sc->pidx[start[e]++] = x;
+        int s = sc->pslot[sc->kept[x]];
+        for (int t = sc->pbeg[s]; t < sc->pbeg[s + 1]; t++)
+            if (sc->pval[t] <= lim)
+                sc->pidx[start[sc->pent[t]]++] = x;
     }
     for (int e = q; e > 0; e--) /* back to the starts */
         start[e] = start[e - 1];
     start[0] = 0;
     sc->pmin = least;
     sc->pval_on = 1;
+}
+
+/* The pruning's exact pass: the O(1) value of the candidates sc->ord[0 ..
+ * n - 1] (increasing bound) on every ring edge until the next bound
+ * exceeds U (1 + tol), U the least value so far; records their entries
+ * (slice_scratch.pval) when it can. Returns U. O(evaluated x q). */
+static double slice_prune_exact(const rm_platform *p, const double *c, int q, double dc_dw,
+                                int n, double S_inv, double tol, slice_scratch *sc)
+{
+    int H = p->n_hosts;
+    slice_pedge *ped = sc->ped;
+    for (int e = 0; e < q; e++) {
+        int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
+        ped[e] = (slice_pedge){i, j, sc->ebase[e], sc->edm[e], sc->invw[i], sc->invw[j],
+                               sc->cp[e], sc->cs[ni]};
+    }
+    sc->n_ent = 0;
+    sc->prec = sc->pslot && sc->pbeg && sc->prmin;
+    double U = INFINITY;
+    for (int m = 0; m < n; m++) {
+        int k = sc->ord[m];
+        if (sc->lb[k] > U * (1.0 + tol))
+            break;
+        if (sc->pslot)
+            sc->pslot[k] = sc->prec ? m : -1;
+        if (sc->prec)
+            sc->pbeg[m] = (int)sc->n_ent;
+        double iwk = sc->invw[k], rmin = INFINITY;
+        const double *ctk = c + (size_t)k * H; /* c_k. : costs from k */
+        /* c_.k : costs to k, from the transpose's row (the same values,
+         * read along one row instead of down a column) */
+        const double *ttk = sc->ct + (size_t)k * H;
+        for (int e = 0; e < q; e++) {
+            const slice_pedge *pe = &ped[e];
+            double t5, d;
+            /* the same expression on the same inputs as the scan's: bitwise
+             * the value it would compute */
+            double T = slice_approx(pe->base, pe->dm, pe->iwi, pe->iwj, iwk,
+                                    rmi_host_cost(ttk[pe->i], pe->cpe, 0),
+                                    rmi_host_cost(pe->csn, ttk[pe->j], 0),
+                                    rmi_host_cost(ctk[pe->j], ctk[pe->i], 0), S_inv, dc_dw, &t5,
+                                    &d);
+            if (T < U)
+                U = T;
+            if (T < rmin)
+                rmin = T;
+            if (sc->prec && T <= U * (1.0 + tol) && slice_pent_add(sc, e, T))
+                sc->prec = 0;
+        }
+        if (sc->prec) {
+            sc->prmin[m] = rmin;
+            sc->pbeg[m + 1] = (int)sc->n_ent;
+        }
+    }
+    return U;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -664,42 +741,14 @@ static int slice_prune(const rm_platform *p, const double *c, int q, double dc_d
         sc->ord[x] = cand[x];
     t_lb = sc->lb;
     qsort(sc->ord, (size_t)n, sizeof *sc->ord, cmp_lb);
-    double U = INFINITY;
-    int m = 0;
-    for (; m < n; m++) {
-        int k = sc->ord[m];
-        if (sc->lb[k] > U * (1.0 + tol))
-            break;
-        /* the values are kept for the scan (the same expression on the
-         * same inputs: bitwise the value it would compute) */
-        double *pv = slice_pval_row(sc, m, q);
-        if (sc->pslot)
-            sc->pslot[k] = pv ? m : -1;
-        double iwk = sc->invw[k];
-        const double *ctk = c + (size_t)k * H; /* c_k. : costs from k */
-        /* c_.k : costs to k, from the transpose's row (the same values,
-         * read along one row instead of down a column) */
-        const double *ttk = sc->ct + (size_t)k * H;
-        for (int e = 0; e < q; e++) {
-            int ni = (e + 1) % q, i = sc->ring[e], j = sc->ring[ni];
-            double t5, d;
-            double T = slice_approx(sc->ebase[e], sc->edm[e], sc->invw[i], sc->invw[j], iwk,
-                                    rmi_host_cost(ttk[i], sc->cp[e], 0),
-                                    rmi_host_cost(sc->cs[ni], ttk[j], 0),
-                                    rmi_host_cost(ctk[j], ctk[i], 0), S_inv, dc_dw, &t5, &d);
-            if (pv)
-                pv[e] = T;
-            if (T < U)
-                U = T;
-        }
-    }
+    double U = slice_prune_exact(p, c, q, dc_dw, n, S_inv, tol, sc);
     rmi_slice_prune_steps++;
     /* kept: bound <= U (1 + tol), in the scan's (increasing) order */
     int nk = 0;
     for (int x = 0; x < n; x++)
         if (sc->lb[cand[x]] <= U * (1.0 + tol))
             sc->kept[nk++] = cand[x];
-    slice_pval_near(sc, nk, q, tol);
+    slice_pval_near(sc, nk, q, tol, U);
     return nk;
 }
 
@@ -1770,8 +1819,11 @@ static void slice_prune_init(slice_scratch *sc, int H, size_t n1)
     /* optional: NULL keeps no values */
     sc->pslot = malloc((size_t)H * sizeof *sc->pslot);
     sc->pstart = malloc((n1 + 1) * sizeof *sc->pstart);
+    sc->pbeg = malloc(((size_t)H + 1) * sizeof *sc->pbeg);
+    sc->prmin = malloc((size_t)H * sizeof *sc->prmin);
+    sc->ped = malloc(n1 * sizeof *sc->ped);
     if (!sc->mi || !sc->lb || !sc->folded || !sc->ord || !sc->kept || !sc->piv || !sc->pivF ||
-        !sc->eA || !sc->eB) {
+        !sc->eA || !sc->eB || !sc->ped) {
         free(sc->mo);
         sc->mo = NULL;
     }
@@ -1873,6 +1925,10 @@ static void slice_scratch_free(slice_scratch *sc, const double *bw)
     free(sc->pidx);
     free(sc->pstart);
     free(sc->pslot);
+    free(sc->pent);
+    free(sc->pbeg);
+    free(sc->prmin);
+    free(sc->ped);
     free(sc->cls_seen);
     free(sc->cands);
     free(sc->dtab);
