@@ -1118,15 +1118,13 @@ static void edge_local_store(h2_work *wk, const rm_ring_state *s, int e, const i
     ec->sl_ctx[3] = c->cj_keep;
 }
 
-/* 1 when ring edge e's stored local bound (edge_local_store) holds for
- * the trees rmi_h2_trees_reuse just proved (the same stored trees, the
- * same exact levels, the same context bit for bit) and, raised to the
- * kept hosts' dmax, loses to the scan's best (or ties it on a later edge)
- * or to another scan's best: no insertion into e can win. O(1). */
-static int edge_local_skip(const h2_scan *sc, int e)
+/* Ring edge e's stored local bound raised to the kept hosts' dmax
+ * (edge_local_store) when it holds for the trees rmi_h2_trees_check just
+ * proved (the same stored trees, the same exact levels wk->tlow, the same
+ * context bit for bit): every insertion into e has T_step at least that
+ * (before a relative 1e-12 for rounding); else -1. O(1). */
+static double edge_local_bound(const h2_work *wk, const rm_ring_state *s, int e)
 {
-    h2_work *wk = sc->wk;
-    const rm_ring_state *s = sc->s;
     int i = s->ring[e], j = s->ring[(e + 1) % s->q];
     const h2_ecache *ec = &wk->ecache[wk->hidx[i]];
     const edge_ctx *c = &wk->ectx[e];
@@ -1134,14 +1132,40 @@ static int edge_local_skip(const h2_scan *sc, int e)
     if (!rmi_h2_local_skip_on || !ec->sl_tstep || ec->sl_tstep != ec->tstep || ec->j != j ||
         memcmp(ec->sl_tlow, wk->tlow, sizeof ec->sl_tlow) != 0 ||
         memcmp(ec->sl_ctx, ctx, sizeof ctx) != 0)
+        return -1.0;
+    return rm_h2_fmax(c->ev.dmax, ec->sl);
+}
+
+/* 1 when ring edge e's local bound (edge_local_bound) loses to the scan's
+ * best (or ties it on a later edge) or to another scan's best: no
+ * insertion into e can win. O(1). */
+static int edge_local_skip(const h2_scan *sc, int e)
+{
+    double b = edge_local_bound(sc->wk, sc->s, e);
+    if (!(b >= 0.0))
         return 0;
-    double b = rm_h2_fmax(c->ev.dmax, ec->sl) * (1.0 - 1e-12);
+    b *= 1.0 - 1e-12;
     double g = atomic_load_explicit(sc->gbest, memory_order_relaxed);
     if (b > sc->bestT || b > g || (b == sc->bestT && sc->bs >= 0 && e > sc->bs)) {
         atomic_fetch_add_explicit(&rmi_h2_local_skips, 1, memory_order_relaxed);
         return 1;
     }
     return 0;
+}
+
+double rmi_h2_edge_local_lb(h2_work *wk, const rm_ring_state *s, int e)
+{
+    if (!rmi_h2_local_skip_on || !wk->fast || !wk->sym || !wk->ecache || wk->fx || s->q < 2)
+        return -1.0;
+    int i = s->ring[e];
+    const h2_ecache *ec = &wk->ecache[wk->hidx[i]];
+    if (!ec->sl_tstep)
+        return -1.0;
+    rmi_h2_edge_prepare(wk, s, e);
+    if (!rmi_h2_trees_check(wk, s, e, mirror_trees(wk->net, wk->routing)))
+        return -1.0;
+    double b = edge_local_bound(wk, s, e);
+    return b >= 0.0 ? b * (1.0 - 1e-12) : -1.0;
 }
 
 /* Ring edge e's two routes given back to the residual, in wk->res2. Fast

@@ -582,6 +582,10 @@ typedef struct bmemo {
  * reading every candidate (tests check that it ran). */
 atomic_long rmi_h2_dmax_floor_edges;
 
+/* Ring edges bounded by their local bound (rmi_h2_edge_local_lb; tests
+ * check that it ran). */
+atomic_long rmi_h2_local_bounds;
+
 /* A candidate's whole edge bound (cands_lb): its width bound T
  * (rmi_h2_fast_eval_lb on the widths of host index h into ring edge c,
  * each capped by oi, ii, oj, ij) raised by the host bound of k's access
@@ -767,6 +771,17 @@ void rmi_h2_edge_bounds_range(h2_work *wk, const rm_ring_state *s, double dc_dw,
              * from its cache */
             wk->edge_lb[e] = rmi_h2_fixed_edge_lb_order(wk, s, e, &wk->ectx[e]);
             continue;
+        }
+        /* the edge's local bound kept with its stored trees, when they
+         * still hold and it is above the floor dmax (no candidate's bound
+         * is read, and the edge is ordered by it) */
+        if (!wk->pool) {
+            double ll = rmi_h2_edge_local_lb(wk, s, e);
+            if (ll > c.ev.dmax) {
+                wk->edge_lb[e] = ll;
+                atomic_fetch_add_explicit(&rmi_h2_local_bounds, 1, memory_order_relaxed);
+                continue;
+            }
         }
         /* symmetry classes: members give the same bound, one per class */
         int n_cand = H;

@@ -1262,6 +1262,16 @@ int rmi_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror);
  *  same thread safety; O(logged changes x arcs per resource) and O(core
  *  nodes). */
 int rmi_h2_trees_check(h2_work *wk, const rm_ring_state *s, int e, int mirror);
+
+/** Fast path with symmetry classes and edge caches: a lower bound of the
+ *  T_step/D_w of every insertion into ring edge e (after this step's edge
+ *  context wk->ectx[e]), from the local bound its last visit stored with
+ *  its trees when rmi_h2_trees_check proves them still this step's
+ *  (heur/sharedring/sharedring.c, edge_local_store), raised to the kept
+ *  hosts' dmax; -1 when there is none. Writes the edge's cache and wk's
+ *  tlow, stamp and rmask (thread-private as rmi_h2_trees_check). O(logged
+ *  changes x arcs per resource). */
+double rmi_h2_edge_local_lb(h2_work *wk, const rm_ring_state *s, int e);
 void rmi_h2_trees_copy(h2_work *wk, const rm_ring_state *s, int e, int mirror);
 
 /** Store wk's trees of ring edge e (just computed on wk->res2) in its
