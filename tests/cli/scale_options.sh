@@ -7,7 +7,9 @@
 #   76 + 10 = 86 sizes and N = 100 at 176, with the same ring;
 #   params.stop_patience is written, and not with --full-curve (ignored);
 # - --slice-ties on medium_tiers.gml at 0.00064: SliceRing's ring (17 hosts,
-#   2.46985045827e-3) unchanged, params.slice_ties true; absent by default;
+#   2.46985045827e-3) unchanged, params.slice_ties true; absent with --paper
+#   (the paper's rule); present by default (the near-tie rule is the
+#   library's default) and absent with --no-slice-ties;
 # - bad values exit 2.
 source "$(dirname "$0")/helpers.bash"
 
@@ -35,6 +37,12 @@ jcheck "$TMP/s0.json" "slice default: 17 hosts, 2.46985045827e-3, no params.slic
     '(.t_step_per_dw - 2.4698504582730345e-3 | fabs) < 1e-15 and (.ring | length) == 17 and (.params | has("slice_ties") | not)'
 jcheck "$TMP/s1.json" "--slice-ties: the same ring and T_step, params.slice_ties" \
     "(.t_step_per_dw - 2.4698504582730345e-3 | fabs) < 1e-15 and [.ring[].node] == $(jq -c "[.ring[].node]" "$TMP/s0.json") and .params.slice_ties == true"
+
+expect_exit 0 "slice, no --paper" "$M" --dc-dw 0.00064 --heuristic slice --json "$TMP/s2.json" -q
+expect_exit 0 "slice, --no-slice-ties" "$M" --dc-dw 0.00064 --heuristic slice --no-slice-ties --json "$TMP/s3.json" -q
+jcheck "$TMP/s2.json" "slice without --paper: the near-tie rule by default, params.slice_ties" \
+    '.params.slice_ties == true'
+jcheck "$TMP/s3.json" "--no-slice-ties: no params.slice_ties" '(.params | has("slice_ties") | not)'
 
 expect_bad "--stop-patience: expected an integer >= 0" "negative patience" "$M" --stop-patience -1
 expect_bad "--stop-patience: expected an integer >= 0" "patience not a number" "$M" --stop-patience 5x
