@@ -105,7 +105,7 @@ void rmi_h2_seq_free(h2_seq *sq)
     memset(sq, 0, sizeof *sq);
 }
 
-static void seq_tables(h2_seq *sq, const double *a, int n)
+static void seq_tables(h2_seq *sq, const double *a, int n, int tables)
 {
     sq->a = a;
     sq->n = 0;
@@ -129,7 +129,7 @@ static void seq_tables(h2_seq *sq, const double *a, int n)
     }
 #ifdef __SIZEOF_INT128__
     double hi = sq->pre[n];
-    if (n < 32 || !(lo < INFINITY) || !(hi < INFINITY) || !(amax < INFINITY))
+    if (!tables || n < 32 || !(lo < INFINITY) || !(hi < INFINITY) || !(amax < INFINITY))
         return; /* short, no positive term or an infinite sum: one by one */
     int elo, ehi;
     frexp(lo, &elo);
@@ -246,7 +246,13 @@ static void seq_runs(h2_seq *sq)
 
 void rmi_h2_seq_build(h2_seq *sq, const double *a, int n)
 {
-    seq_tables(sq, a, n);
+    /* all n terms equal (a flat cluster's ring): every sum without two
+     * adjacent positions is the run's one, summed once one by one (O(n)),
+     * so no tables */
+    int one = n >= H2_SEQ_RUN_MIN;
+    for (int k = 1; k < n && one; k++)
+        one = memcmp(&a[k], &a[0], sizeof a[0]) == 0;
+    seq_tables(sq, a, n, !one);
     if (sq->n == n && n > 0)
         seq_runs(sq);
 }

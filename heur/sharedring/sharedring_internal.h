@@ -566,8 +566,10 @@ typedef struct h2_seq {
 #define H2_SEQ_RUN_MIN 8
 
 /** Tabulate the sequential sums of a[0 .. n) (a kept, not copied; read
- *  while the tables are used). Without 128-bit integers or memory: prefix
- *  sums only (rmi_h2_seq_sum then adds one by one). O(n x binades). */
+ *  while the tables are used). Without 128-bit integers or memory, or when
+ *  all n terms are equal (rmi_h2_seq_skip2 then answers from the runs'
+ *  table): prefix sums only (rmi_h2_seq_sum then adds one by one).
+ *  O(n x binades). */
 void rmi_h2_seq_build(h2_seq *sq, const double *a, int n);
 
 /** fl-sequential sum of a[k0 .. k1) onto s0 (see h2_seq), bit for bit.
