@@ -509,6 +509,35 @@ END_TEST
 
 static void same_maps(const char *path, const char *what, const rm_mapping *m0, const rm_mapping *m1);
 
+/* Fat-tree or dragonfly f of ft_df loaded (its fixed routes): its XML
+ * written into dir as ft.xml (path gets the name) unless it names a file. */
+static rm_platform *ft_df_load(int f, const char *dir, char *path, size_t cap)
+{
+    if (ft_df[f].xml[0] != '/') {
+        snprintf(path, cap, "%s/ft.xml", dir);
+        FILE *o = fopen(path, "w");
+        ck_assert_ptr_nonnull(o);
+        fprintf(o, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                   "<platform version=\"4.1\">\n%s\n</platform>\n",
+                ft_df[f].xml);
+        fclose(o);
+    } else
+        snprintf(path, cap, "%s", ft_df[f].xml);
+    return load(path, 1);
+}
+
+/* With speeds, each host's cycle-time times 1, 2 or 1.5; with bws, each
+ * finite link bandwidth times 1, 2 or 0.5; drawn from *rs in that order. */
+static void ft_df_vary(rm_platform *p, unsigned long long *rs, int speeds, int bws)
+{
+    static const double sf[3] = {1.0, 2.0, 1.5}, bf[3] = {1.0, 2.0, 0.5};
+    for (int h = 0; speeds && h < p->n_hosts; h++)
+        p->nodes[p->hosts[h]].w *= sf[rmt_rndint(rs, 0, 2)];
+    for (int l = 0; bws && l < p->n_links; l++)
+        if (isfinite(p->links[l].bandwidth) && p->links[l].bandwidth < 1e12)
+            p->links[l].bandwidth *= bf[rmt_rndint(rs, 0, 2)];
+}
+
 /* SharedRing's first step on the fat-trees of ft_df by the pairs'
  * signatures (heur/sharedring/sharedring_sig.c: the first pair of each
  * signature valued, the widths from the routes it reads) against every
@@ -524,21 +553,9 @@ START_TEST(test_ft_pair_sigs)
     char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[160];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     int own = ft_df[f].xml[0] != '/';
-    if (own) {
-        snprintf(path, sizeof path, "%s/ft.xml", dir);
-        FILE *o = fopen(path, "w");
-        ck_assert_ptr_nonnull(o);
-        fprintf(o, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-                   "<platform version=\"4.1\">\n%s\n</platform>\n",
-                ft_df[f].xml);
-        fclose(o);
-    } else
-        snprintf(path, sizeof path, "%s", ft_df[f].xml);
-    rm_platform *p = load(path, 1);
+    rm_platform *p = ft_df_load(f, dir, path, sizeof path);
     unsigned long long rs = 977ULL * (unsigned long long)_i + 5;
-    static const double sf[3] = {1.0, 2.0, 1.5}, bf[3] = {1.0, 2.0, 0.5};
-    for (int h = 0; (v == 1 || v == 2) && h < p->n_hosts; h++)
-        p->nodes[p->hosts[h]].w *= sf[rmt_rndint(&rs, 0, 2)];
+    ft_df_vary(p, &rs, v == 1 || v == 2, 0);
     if (v == 3) { /* the first host and the last two twice as fast: the
                      pair of the last two (one leaf) beats the earlier
                      pairs of the same speeds and widths across leaves */
@@ -546,9 +563,7 @@ START_TEST(test_ft_pair_sigs)
         p->nodes[p->hosts[p->n_hosts - 2]].w *= 2.0;
         p->nodes[p->hosts[p->n_hosts - 1]].w *= 2.0;
     }
-    for (int l = 0; v == 2 && l < p->n_links; l++)
-        if (isfinite(p->links[l].bandwidth) && p->links[l].bandwidth < 1e12)
-            p->links[l].bandwidth *= bf[rmt_rndint(&rs, 0, 2)];
+    ft_df_vary(p, &rs, 0, v == 2);
     for (int d = 0; d < 4; d++) {
         rm_options opt;
         rm_options_init(&opt);
@@ -649,24 +664,9 @@ START_TEST(test_ft_wtab_same)
     char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[160];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     int own = ft_df[f].xml[0] != '/';
-    if (own) {
-        snprintf(path, sizeof path, "%s/ft.xml", dir);
-        FILE *o = fopen(path, "w");
-        ck_assert_ptr_nonnull(o);
-        fprintf(o, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-                   "<platform version=\"4.1\">\n%s\n</platform>\n",
-                ft_df[f].xml);
-        fclose(o);
-    } else
-        snprintf(path, sizeof path, "%s", ft_df[f].xml);
-    rm_platform *p = load(path, 1);
+    rm_platform *p = ft_df_load(f, dir, path, sizeof path);
     unsigned long long rs = 613ULL * (unsigned long long)_i + 11;
-    static const double sf[3] = {1.0, 2.0, 1.5}, bf[3] = {1.0, 2.0, 0.5};
-    for (int h = 0; v == 1 && h < p->n_hosts; h++)
-        p->nodes[p->hosts[h]].w *= sf[rmt_rndint(&rs, 0, 2)];
-    for (int l = 0; v == 1 && l < p->n_links; l++)
-        if (isfinite(p->links[l].bandwidth) && p->links[l].bandwidth < 1e12)
-            p->links[l].bandwidth *= bf[rmt_rndint(&rs, 0, 2)];
+    ft_df_vary(p, &rs, v == 1, v == 1);
     for (int d = 0; d < 2; d++) {
         rm_options opt;
         rm_options_init(&opt);
