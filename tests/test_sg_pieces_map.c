@@ -430,6 +430,35 @@ static const struct {
     {BP "cluster_dragonfly.xml", 0, 1, 1},
 };
 
+/* Fat-tree or dragonfly f of ft_df loaded (its fixed routes): its XML
+ * written into dir as ft.xml (path gets the name) unless it names a file. */
+static rm_platform *ft_df_load(int f, const char *dir, char *path, size_t cap)
+{
+    if (ft_df[f].xml[0] != '/') {
+        snprintf(path, cap, "%s/ft.xml", dir);
+        FILE *o = fopen(path, "w");
+        ck_assert_ptr_nonnull(o);
+        fprintf(o, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                   "<platform version=\"4.1\">\n%s\n</platform>\n",
+                ft_df[f].xml);
+        fclose(o);
+    } else
+        snprintf(path, cap, "%s", ft_df[f].xml);
+    return load(path, 1);
+}
+
+/* With speeds, each host's cycle-time times 1, 2 or 1.5; with bws, each
+ * finite link bandwidth times 1, 2 or 0.5; drawn from *rs in that order. */
+static void ft_df_vary(rm_platform *p, unsigned long long *rs, int speeds, int bws)
+{
+    static const double sf[3] = {1.0, 2.0, 1.5}, bf[3] = {1.0, 2.0, 0.5};
+    for (int h = 0; speeds && h < p->n_hosts; h++)
+        p->nodes[p->hosts[h]].w *= sf[rmt_rndint(rs, 0, 2)];
+    for (int l = 0; bws && l < p->n_links; l++)
+        if (isfinite(p->links[l].bandwidth) && p->links[l].bandwidth < 1e12)
+            p->links[l].bandwidth *= bf[rmt_rndint(rs, 0, 2)];
+}
+
 /* The dragonfly's route ia -> ib from its factored form: the out part,
  * the middle, the in part. */
 static int factored_route(const rm_network *net, const rmi_fixed_zones *fz, int ia, int ib, int *arcs, int cap)
@@ -459,17 +488,7 @@ START_TEST(test_ft_df_setup)
     char dir[] = "/tmp/rm-sg-pieces-XXXXXX", path[160];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     int own = ft_df[_i].xml[0] != '/';
-    if (own) {
-        snprintf(path, sizeof path, "%s/ftdf.xml", dir);
-        FILE *f = fopen(path, "w");
-        ck_assert_ptr_nonnull(f);
-        fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-                   "<platform version=\"4.1\">\n%s\n</platform>\n",
-                ft_df[_i].xml);
-        fclose(f);
-    } else
-        snprintf(path, sizeof path, "%s", ft_df[_i].xml);
-    rm_platform *p = load(path, 1);
+    rm_platform *p = ft_df_load(_i, dir, path, sizeof path);
     rm_network net;
     rm_error err = {RM_OK, ""};
     ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
@@ -508,35 +527,6 @@ START_TEST(test_ft_df_setup)
 END_TEST
 
 static void same_maps(const char *path, const char *what, const rm_mapping *m0, const rm_mapping *m1);
-
-/* Fat-tree or dragonfly f of ft_df loaded (its fixed routes): its XML
- * written into dir as ft.xml (path gets the name) unless it names a file. */
-static rm_platform *ft_df_load(int f, const char *dir, char *path, size_t cap)
-{
-    if (ft_df[f].xml[0] != '/') {
-        snprintf(path, cap, "%s/ft.xml", dir);
-        FILE *o = fopen(path, "w");
-        ck_assert_ptr_nonnull(o);
-        fprintf(o, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-                   "<platform version=\"4.1\">\n%s\n</platform>\n",
-                ft_df[f].xml);
-        fclose(o);
-    } else
-        snprintf(path, cap, "%s", ft_df[f].xml);
-    return load(path, 1);
-}
-
-/* With speeds, each host's cycle-time times 1, 2 or 1.5; with bws, each
- * finite link bandwidth times 1, 2 or 0.5; drawn from *rs in that order. */
-static void ft_df_vary(rm_platform *p, unsigned long long *rs, int speeds, int bws)
-{
-    static const double sf[3] = {1.0, 2.0, 1.5}, bf[3] = {1.0, 2.0, 0.5};
-    for (int h = 0; speeds && h < p->n_hosts; h++)
-        p->nodes[p->hosts[h]].w *= sf[rmt_rndint(rs, 0, 2)];
-    for (int l = 0; bws && l < p->n_links; l++)
-        if (isfinite(p->links[l].bandwidth) && p->links[l].bandwidth < 1e12)
-            p->links[l].bandwidth *= bf[rmt_rndint(rs, 0, 2)];
-}
 
 /* SharedRing's first step on the fat-trees of ft_df by the pairs'
  * signatures (heur/sharedring/sharedring_sig.c: the first pair of each
