@@ -392,6 +392,56 @@ START_TEST(test_edge_local_skip)
 }
 END_TEST
 
+/* Small Tiers-like platforms (about 60 hosts) at D_c/D_w 0.01, full
+ * duplex, on which an edge's stored trees change between its visits: its
+ * local bound kept from the old trees is then stale and too high. With the
+ * bound's key (the trees' step, their exact levels) ignored, seed 6 gives
+ * another curve (at q = 37), seed 7 too; with the stored bound raised by 10 %, seed 2
+ * gives another T_step. Each must match the reference and the mapping with
+ * the skip off, bit for bit. */
+START_TEST(test_edge_local_key)
+{
+    static const int seeds[] = {6, 2, 7};
+    for (size_t c = 0; c < sizeof seeds / sizeof seeds[0]; c++) {
+        rm_platform *p = gen(RM_GEN_TIERS, 60, (uint64_t)seeds[c]);
+        long b0 = atomic_load(&rmi_h2_local_bounds), k0 = atomic_load(&rmi_h2_local_skips);
+        check_same(p, 0.01, RM_DUPLEX_FULL, 0, 0, 1);
+        ck_assert_msg(atomic_load(&rmi_h2_local_bounds) + atomic_load(&rmi_h2_local_skips) > b0 + k0,
+                      "%s (seed %d): no edge bounded by its local bound", p->name, seeds[c]);
+        rm_network net;
+        rm_error err;
+        ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_FULL, &err), RM_OK);
+        rm_options o;
+        rm_options_init(&o);
+        o.routing = rm_routing_resolve(&net, o.routing);
+        o.cost.dc_dw = 0.01;
+        o.duplex = RM_DUPLEX_FULL;
+        o.full_curve = 1;
+        o.threads = 1;
+        rm_mapping *a = NULL, *b = NULL;
+        ck_assert_msg(rm_sharedring(&net, &o, &a, &err) == RM_OK, "%s", err.msg);
+        rmi_h2_local_skip_on = 0;
+        rm_status st = rm_sharedring(&net, &o, &b, &err);
+        rmi_h2_local_skip_on = 1;
+        ck_assert_msg(st == RM_OK, "%s", err.msg);
+        ck_assert_msg(a->q == b->q, "seed %d: q %d vs %d (skip off)", seeds[c], a->q, b->q);
+        ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "seed %d: T %.17g vs %.17g (skip off)",
+                      seeds[c], a->t_step_per_dw, b->t_step_per_dw);
+        for (int k = 0; k < a->q; k++)
+            ck_assert_msg(a->ring[k] == b->ring[k], "seed %d: ring differs at %d (skip off)", seeds[c], k);
+        ck_assert_int_eq(a->n_sweep, b->n_sweep);
+        for (int k = 0; k < a->n_sweep; k++)
+            ck_assert_msg((isnan(a->sweep_t[k]) && isnan(b->sweep_t[k])) || a->sweep_t[k] == b->sweep_t[k],
+                          "seed %d: curve differs at q=%d (%.17g vs %.17g, skip off)", seeds[c], k + 1,
+                          a->sweep_t[k], b->sweep_t[k]);
+        rm_mapping_free(a);
+        rm_mapping_free(b);
+        rm_network_destroy(&net);
+        rm_platform_free(p);
+    }
+}
+END_TEST
+
 /* A star of 24 identical hosts (two link classes) whose links are listed
  * in a shuffled order, and a second switch of 6 hosts behind a slow link:
  * the resource order does not follow the host order. */
@@ -1017,6 +1067,7 @@ static Suite *sym_suite(void)
     tcase_add_test(tc, test_dmax_skip);
     tcase_add_test(tc, test_edge_floor);
     tcase_add_test(tc, test_edge_local_skip);
+    tcase_add_test(tc, test_edge_local_key);
     tcase_add_test(tc, test_scan_tiers);
     tcase_add_test(tc, test_entry_stored);
     tcase_add_test(tc, test_cache_budget);
