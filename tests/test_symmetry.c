@@ -221,28 +221,34 @@ END_TEST
 extern atomic_long rmi_h2_tier_skips;
 extern int rmi_h2_scan_tiers_on;
 
-/* SharedRing's fast path with a fast part on (*toggle = 1: the scan by
- * tiers of dmax, the entries' check on their stored paths) and off (every
- * edge bounded and scanned in one order; the walk of the trees): the same
- * mapping and curve bit for bit. */
-static void check_toggle_same(const rm_platform *p, double r, int *toggle)
+/* SharedRing's fast path (one thread, the whole curve, duplex) with a fast
+ * part on (*toggle = 1: the scan by tiers of dmax, the entries' check on
+ * their stored paths, the edge's local bound) and off (every edge bounded
+ * and scanned in one order; the walk of the trees; every edge visited): the
+ * same mapping, routes and curve bit for bit. With off_count, that counter
+ * of the fast part must not move while it is off. */
+static void check_toggle_same(const rm_platform *p, double r, rm_duplex duplex, int *toggle,
+                              atomic_long *off_count)
 {
     rm_network net;
     rm_error err;
-    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
+    ck_assert_int_eq(rm_network_init(&net, p, duplex, &err), RM_OK);
     rm_options o;
     rm_options_init(&o);
     o.routing = rm_routing_resolve(&net, o.routing);
     o.cost.dc_dw = r;
-    o.duplex = RM_DUPLEX_HALF;
+    o.duplex = duplex;
     o.full_curve = 1;
     o.threads = 1;
     rm_mapping *a = NULL, *b = NULL;
     ck_assert_msg(rm_sharedring(&net, &o, &a, &err) == RM_OK, "%s", err.msg);
     *toggle = 0;
+    long c0 = off_count ? atomic_load(off_count) : 0;
     rm_status st = rm_sharedring(&net, &o, &b, &err);
+    long c1 = off_count ? atomic_load(off_count) : 0;
     *toggle = 1;
     ck_assert_msg(st == RM_OK, "%s", err.msg);
+    ck_assert_msg(c1 == c0, "%s: the path turned off still ran (%ld times)", p->name, c1 - c0);
     ck_assert_msg(a->q == b->q, "%s: q %d vs %d", p->name, a->q, b->q);
     ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "%s: T %.17g vs %.17g", p->name,
                   a->t_step_per_dw, b->t_step_per_dw);
@@ -279,7 +285,7 @@ START_TEST(test_scan_tiers)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         rm_platform *p = gen(cases[c].t, cases[c].hosts, 2);
         long k0 = atomic_load(&rmi_h2_tier_skips);
-        check_toggle_same(p, cases[c].r, &rmi_h2_scan_tiers_on);
+        check_toggle_same(p, cases[c].r, RM_DUPLEX_HALF, &rmi_h2_scan_tiers_on, NULL);
         long k1 = atomic_load(&rmi_h2_tier_skips);
         ck_assert_msg(k1 > k0, "%s: the scan by tiers left out no ring edge", p->name);
         if (cases[c].hosts <= 120)
@@ -358,36 +364,7 @@ START_TEST(test_edge_local_skip)
     }
     /* the same mapping with the skip off (the edges visited) */
     rm_platform *p = gen(RM_GEN_TIERS, 400, 4);
-    rm_network net;
-    rm_error err;
-    ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_HALF, &err), RM_OK);
-    rm_options o;
-    rm_options_init(&o);
-    o.routing = rm_routing_resolve(&net, o.routing);
-    o.cost.dc_dw = 0.00064;
-    o.duplex = RM_DUPLEX_HALF;
-    o.full_curve = 1;
-    o.threads = 1;
-    rm_mapping *a = NULL, *b = NULL;
-    ck_assert_msg(rm_sharedring(&net, &o, &a, &err) == RM_OK, "%s", err.msg);
-    rmi_h2_local_skip_on = 0;
-    long k0 = atomic_load(&rmi_h2_local_skips);
-    rm_status st = rm_sharedring(&net, &o, &b, &err);
-    rmi_h2_local_skip_on = 1;
-    ck_assert_msg(st == RM_OK, "%s", err.msg);
-    ck_assert_int_eq(atomic_load(&rmi_h2_local_skips), k0);
-    ck_assert_int_eq(a->q, b->q);
-    ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "T %.17g vs %.17g", a->t_step_per_dw,
-                  b->t_step_per_dw);
-    for (int k = 0; k < a->q; k++)
-        ck_assert_int_eq(a->ring[k], b->ring[k]);
-    ck_assert_int_eq(a->n_sweep, b->n_sweep);
-    for (int k = 0; k < a->n_sweep; k++)
-        ck_assert_msg((isnan(a->sweep_t[k]) && isnan(b->sweep_t[k])) || a->sweep_t[k] == b->sweep_t[k],
-                      "curve differs at q=%d", k + 1);
-    rm_mapping_free(a);
-    rm_mapping_free(b);
-    rm_network_destroy(&net);
+    check_toggle_same(p, 0.00064, RM_DUPLEX_HALF, &rmi_h2_local_skip_on, &rmi_h2_local_skips);
     rm_platform_free(p);
 }
 END_TEST
@@ -408,35 +385,7 @@ START_TEST(test_edge_local_key)
         check_same(p, 0.01, RM_DUPLEX_FULL, 0, 0, 1);
         ck_assert_msg(atomic_load(&rmi_h2_local_bounds) + atomic_load(&rmi_h2_local_skips) > b0 + k0,
                       "%s (seed %d): no edge bounded by its local bound", p->name, seeds[c]);
-        rm_network net;
-        rm_error err;
-        ck_assert_int_eq(rm_network_init(&net, p, RM_DUPLEX_FULL, &err), RM_OK);
-        rm_options o;
-        rm_options_init(&o);
-        o.routing = rm_routing_resolve(&net, o.routing);
-        o.cost.dc_dw = 0.01;
-        o.duplex = RM_DUPLEX_FULL;
-        o.full_curve = 1;
-        o.threads = 1;
-        rm_mapping *a = NULL, *b = NULL;
-        ck_assert_msg(rm_sharedring(&net, &o, &a, &err) == RM_OK, "%s", err.msg);
-        rmi_h2_local_skip_on = 0;
-        rm_status st = rm_sharedring(&net, &o, &b, &err);
-        rmi_h2_local_skip_on = 1;
-        ck_assert_msg(st == RM_OK, "%s", err.msg);
-        ck_assert_msg(a->q == b->q, "seed %d: q %d vs %d (skip off)", seeds[c], a->q, b->q);
-        ck_assert_msg(a->t_step_per_dw == b->t_step_per_dw, "seed %d: T %.17g vs %.17g (skip off)",
-                      seeds[c], a->t_step_per_dw, b->t_step_per_dw);
-        for (int k = 0; k < a->q; k++)
-            ck_assert_msg(a->ring[k] == b->ring[k], "seed %d: ring differs at %d (skip off)", seeds[c], k);
-        ck_assert_int_eq(a->n_sweep, b->n_sweep);
-        for (int k = 0; k < a->n_sweep; k++)
-            ck_assert_msg((isnan(a->sweep_t[k]) && isnan(b->sweep_t[k])) || a->sweep_t[k] == b->sweep_t[k],
-                          "seed %d: curve differs at q=%d (%.17g vs %.17g, skip off)", seeds[c], k + 1,
-                          a->sweep_t[k], b->sweep_t[k]);
-        rm_mapping_free(a);
-        rm_mapping_free(b);
-        rm_network_destroy(&net);
+        check_toggle_same(p, 0.01, RM_DUPLEX_FULL, &rmi_h2_local_skip_on, &rmi_h2_local_skips);
         rm_platform_free(p);
     }
 }
@@ -1041,7 +990,7 @@ START_TEST(test_entry_stored)
         long h0 = atomic_load(&rmi_h2_entry_stored_hits);
         long m0 = atomic_load(&rmi_h2_entry_stored_mismatch);
         rmi_h2_entry_stored_verify = 1;
-        check_toggle_same(p, cases[c].r, &rmi_h2_entry_stored_on);
+        check_toggle_same(p, cases[c].r, RM_DUPLEX_HALF, &rmi_h2_entry_stored_on, NULL);
         rmi_h2_entry_stored_verify = 0;
         long h1 = atomic_load(&rmi_h2_entry_stored_hits);
         long m1 = atomic_load(&rmi_h2_entry_stored_mismatch);
