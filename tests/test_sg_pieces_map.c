@@ -59,10 +59,9 @@ static rm_platform *load(const char *path, int pairs_max)
     return p;
 }
 
-/* SharedRing's own ring (pipeline 0) or the default pipeline, the local
- * search on (pipeline 1): its automatic budget counts the file's links, not
- * the connection links or the hub node either reader adds. */
-static rm_mapping *map(const rm_platform *p, const char *path, double dc_dw, int pipeline)
+/* The options of map(): one thread, D_c/D_w dc_dw, SharedRing alone
+ * without the search (pipeline 0) or the default pipeline (pipeline 1). */
+static rm_options map_opts(double dc_dw, int pipeline)
 {
     rm_options opt;
     rm_options_init(&opt);
@@ -72,6 +71,15 @@ static rm_mapping *map(const rm_platform *p, const char *path, double dc_dw, int
     }
     opt.threads = 1;
     opt.cost.dc_dw = dc_dw;
+    return opt;
+}
+
+/* SharedRing's own ring (pipeline 0) or the default pipeline, the local
+ * search on (pipeline 1): its automatic budget counts the file's links, not
+ * the connection links or the hub node either reader adds. */
+static rm_mapping *map(const rm_platform *p, const char *path, double dc_dw, int pipeline)
+{
+    rm_options opt = map_opts(dc_dw, pipeline);
     rm_mapping *m = NULL;
     rm_error err = {RM_OK, ""};
     ck_assert_msg(rm_map(p, &opt, &m, &err) == RM_OK, "%s: %s", path, err.msg);
@@ -555,12 +563,7 @@ START_TEST(test_ft_pair_sigs)
     }
     ft_df_vary(p, &rs, 0, v == 2);
     for (int d = 0; d < 4; d++) {
-        rm_options opt;
-        rm_options_init(&opt);
-        opt.heuristic = RM_HEUR_SHARED;
-        opt.improve = 0;
-        opt.threads = 1;
-        opt.cost.dc_dw = d % 2 ? 1e-5 : 0.01;
+        rm_options opt = map_opts(d % 2 ? 1e-5 : 0.01, 0);
         if (d >= 2) { /* the affine route cost: a route's latency counts */
             opt.cost.latency = 1;
             opt.cost.dc = 0.5;
@@ -658,12 +661,7 @@ START_TEST(test_ft_wtab_same)
     unsigned long long rs = 613ULL * (unsigned long long)_i + 11;
     ft_df_vary(p, &rs, v == 1, v == 1);
     for (int d = 0; d < 2; d++) {
-        rm_options opt;
-        rm_options_init(&opt);
-        opt.heuristic = RM_HEUR_SHARED;
-        opt.improve = 0;
-        opt.threads = 1;
-        opt.cost.dc_dw = d ? 1e-5 : 0.01;
+        rm_options opt = map_opts(d ? 1e-5 : 0.01, 0);
         rm_mapping *m0 = NULL, *m1 = NULL, *m2 = NULL;
         rm_error err = {RM_OK, ""};
         rmi_h2_wtab_max = 0;
