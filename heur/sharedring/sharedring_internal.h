@@ -1264,6 +1264,7 @@ int rmi_h2_trees_reuse(h2_work *wk, const rm_ring_state *s, int e, int mirror);
  *  same thread safety; O(logged changes x arcs per resource) and O(core
  *  nodes). */
 int rmi_h2_trees_check(h2_work *wk, const rm_ring_state *s, int e, int mirror);
+void rmi_h2_trees_copy(h2_work *wk, const rm_ring_state *s, int e, int mirror);
 
 /** Fast path with symmetry classes and edge caches: a lower bound of the
  *  T_step/D_w of every insertion into ring edge e (after this step's edge
@@ -1274,7 +1275,6 @@ int rmi_h2_trees_check(h2_work *wk, const rm_ring_state *s, int e, int mirror);
  *  tlow, stamp and rmask (thread-private as rmi_h2_trees_check). O(logged
  *  changes x arcs per resource). */
 double rmi_h2_edge_local_lb(h2_work *wk, const rm_ring_state *s, int e);
-void rmi_h2_trees_copy(h2_work *wk, const rm_ring_state *s, int e, int mirror);
 
 /** Store wk's trees of ring edge e (just computed on wk->res2) in its
  *  cache, as of this step (no store when out of memory). O(core nodes). */
